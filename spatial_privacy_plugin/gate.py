@@ -1,0 +1,103 @@
+"""The k-anonymity gate: every published record must count at least k people.
+
+The gate blocks on missing evidence: an empty table, a NULL or non-numeric
+published count, an unknown status and a withheld record that still carries a
+count (a leak) all fail it. Nothing here can turn a failure into a warning.
+"""
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from .errors import N_, InputError
+from .grid import ALL_STATUSES, STATUS_PUBLISHED
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One reason the gate fails, as an untranslated template and its values."""
+
+    template: str
+    params: tuple  # sorted (name, value) pairs
+
+    def message(self, translate=lambda text: text):
+        return translate(self.template).format(**dict(self.params))
+
+
+def _problem(template, **params):
+    return Problem(template, tuple(sorted(params.items())))
+
+
+@dataclass(frozen=True)
+class GateResult:
+    k: int
+    cells_checked: int
+    min_count: float  # smallest published numeric count, None when there is none
+    problems: tuple
+
+    @property
+    def passed(self):
+        return not self.problems
+
+
+def parse_statuses(raw_statuses, field_name):
+    """Withheld mask from a status column; unknown or NULL statuses are refused."""
+    statuses = pd.Series(np.asarray(raw_statuses, dtype=object))
+    known = statuses.isin(ALL_STATUSES)
+    if not known.all():
+        examples = sorted({str(value) for value in statuses[~known].head(5)})
+        raise InputError(
+            N_("{count} record(s) have a status in '{field}' that is none of {known} "
+               "(e.g. {examples}): the gate cannot tell whether they are published."),
+            count=int((~known).sum()), field=field_name, known=", ".join(ALL_STATUSES),
+            examples=", ".join(examples),
+        )
+    return (statuses != STATUS_PUBLISHED).to_numpy()
+
+
+def evaluate_gate(raw_counts, k, withheld=None):
+    """Check published counts against k and withheld records for leaks.
+
+    ``raw_counts`` holds the field's values as read (None for NULL);
+    ``withheld`` marks records that are not published (None: all published).
+    A published count must be a whole number >= k.
+    """
+    raw = pd.Series(np.asarray(raw_counts, dtype=object))
+    withheld = np.zeros(len(raw), dtype=bool) if withheld is None else np.asarray(withheld, bool)
+    problems = []
+    if len(raw) == 0:
+        problems.append(_problem(N_("The input has no records: there is nothing to check, and "
+                                    "missing evidence never passes the gate.")))
+        return GateResult(int(k), 0, None, tuple(problems))
+    is_null = raw.isna().to_numpy()
+    numeric = pd.to_numeric(raw, errors="coerce").to_numpy(dtype=float)
+    whole = np.isfinite(numeric) & (numeric == np.floor(numeric)) & (numeric >= 0)
+    published = ~withheld
+
+    null_published = published & is_null
+    if null_published.any():
+        problems.append(_problem(
+            N_("{count} published record(s) have a NULL count: a published cell needs a count "
+               "(mark it withheld in the status field if it is not published)."),
+            count=int(null_published.sum())))
+    invalid = published & ~is_null & ~whole
+    if invalid.any():
+        problems.append(_problem(
+            N_("{count} published record(s) have a count that is not a whole number of people."),
+            count=int(invalid.sum())))
+    valid = published & whole
+    below = valid & (numeric < k)
+    min_count = float(numeric[valid].min()) if valid.any() else None
+    if below.any():
+        problems.append(_problem(
+            N_("{count} published record(s) count fewer than k = {k} people (smallest: {smallest}). "
+               "Withhold them, or publish at a coarser resolution; never lower k."),
+            count=int(below.sum()), k=int(k), smallest=int(numeric[below].min())))
+    leaking = withheld & ~is_null
+    if leaking.any():
+        problems.append(_problem(
+            N_("{count} withheld record(s) still carry a count: a withheld value must be NULL in "
+               "every output. Blank the count of withheld records."),
+            count=int(leaking.sum())))
+    return GateResult(int(k), int(published.sum()), min_count, tuple(problems))

@@ -1,0 +1,181 @@
+"""The disclosure policy: k derived from rho, and the versioned policy file.
+
+A policy file is TOML or JSON with flat keys. Required: ``rho``,
+``tolerance``, ``counting_unit``. Optional keys are reserved for the gates
+that use them (protection level, risk ceilings, zones). Unknown keys are
+refused so that a misspelt ceiling is never silently ignored.
+
+The policy hash is the SHA-256 of the normalised content (sorted keys,
+numbers as parsed), so reformatting or commenting a file does not change it
+while any change of a value does.
+"""
+
+import hashlib
+import json
+import math
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import N_, PolicyError
+
+# A 1/rho this close (relative) to an integer is that integer: 1/(1/49)
+# evaluates to 49.00000000000001 and must not give k = 50.
+INTEGER_SNAP_RELATIVE = 1e-9
+DEFAULT_TOLERANCE = 0.20
+COUNTING_UNITS = ("person", "device")
+
+REQUIRED_FIELDS = ("rho", "tolerance", "counting_unit")
+# Optional fields, reserved for the gates that read them (later releases validate each).
+OPTIONAL_FIELDS = (
+    "name",
+    "version",
+    "protection_level",
+    "per_release_ceiling",
+    "cumulative_ceiling",
+    "warn_at",
+    "gate_on",
+    "zones",
+    "zones_hash",
+)
+
+
+def k_from_rho(rho):
+    """Smallest integer k with 1/k <= rho, i.e. k = ceil(1/rho).
+
+    rho is the accepted disclosure probability, a number in (0, 1). Floating
+    point error never adds one to k: a 1/rho within a relative 1e-9 of an
+    integer counts as that integer.
+    """
+    if isinstance(rho, bool) or not isinstance(rho, (int, float)):
+        raise PolicyError(N_("rho must be a number in (0, 1), got {value!r}."), value=rho)
+    if not math.isfinite(rho) or not 0.0 < rho < 1.0:
+        raise PolicyError(
+            N_("rho must lie strictly between 0 and 1, got {value}: it is the accepted "
+               "probability of singling a person out, for example 0.1 for k = 10."),
+            value=rho,
+        )
+    inverse = 1.0 / rho
+    nearest = round(inverse)
+    if abs(inverse - nearest) <= INTEGER_SNAP_RELATIVE * nearest:
+        return int(nearest)
+    return int(math.ceil(inverse))
+
+
+def _check_tolerance(tolerance):
+    if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)) \
+            or not math.isfinite(tolerance) or not 0.0 <= tolerance < 1.0:
+        raise PolicyError(
+            N_("The suppression tolerance must be a share in [0, 1), got {value!r}."),
+            value=tolerance,
+        )
+    return float(tolerance)
+
+
+@dataclass(frozen=True)
+class Policy:
+    """The effective policy of one run; ``policy_hash`` identifies it."""
+
+    rho: float
+    tolerance: float
+    counting_unit: str
+    policy_hash: str
+    extra: tuple = ()  # sorted (key, value) pairs of optional fields
+    source: str = ""
+
+    @property
+    def k(self):
+        return k_from_rho(self.rho)
+
+    def get(self, key, default=None):
+        return dict(self.extra).get(key, default)
+
+
+def _hash_content(content):
+    normalised = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(normalised.encode("utf-8")).hexdigest()
+
+
+def policy_from_mapping(content, source=""):
+    """Validate a parsed policy mapping and return the Policy it defines."""
+    if not isinstance(content, dict):
+        raise PolicyError(N_("The policy file {source} must hold key = value pairs."), source=source)
+    missing = [key for key in REQUIRED_FIELDS if key not in content]
+    if missing:
+        raise PolicyError(
+            N_("The policy file {source} lacks the field(s) {fields}: add them, e.g. "
+               "rho = 0.1, tolerance = 0.2, counting_unit = \"person\"."),
+            source=source, fields=", ".join(missing),
+        )
+    unknown = sorted(set(content) - set(REQUIRED_FIELDS) - set(OPTIONAL_FIELDS))
+    if unknown:
+        raise PolicyError(
+            N_("The policy file {source} has unknown field(s) {fields}; known fields are {known}."),
+            source=source, fields=", ".join(unknown),
+            known=", ".join(REQUIRED_FIELDS + OPTIONAL_FIELDS),
+        )
+    rho = content["rho"]
+    k_from_rho(rho)
+    tolerance = _check_tolerance(content["tolerance"])
+    unit = content["counting_unit"]
+    if unit not in COUNTING_UNITS:
+        raise PolicyError(
+            N_("counting_unit in {source} must be \"person\" or \"device\", got {value!r}."),
+            source=source, value=unit,
+        )
+    normalised = dict(content, rho=float(rho), tolerance=tolerance)
+    extra = tuple(sorted((key, value) for key, value in normalised.items()
+                         if key not in REQUIRED_FIELDS))
+    return Policy(float(rho), tolerance, unit, _hash_content(normalised), extra, source)
+
+
+def load_policy(path):
+    """Read and validate a TOML (.toml) or JSON (.json) policy file."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise PolicyError(N_("Cannot read the policy file {source}: {reason}."),
+                          source=str(path), reason=error.strerror or str(error)) from error
+    try:
+        if path.suffix.lower() == ".json":
+            content = json.loads(text)
+        else:
+            content = tomllib.loads(text)
+    except (ValueError, tomllib.TOMLDecodeError) as error:
+        raise PolicyError(
+            N_("The policy file {source} does not parse: {reason}. Fix its syntax (TOML, or JSON "
+               "for a .json file)."),
+            source=str(path), reason=str(error),
+        ) from error
+    return policy_from_mapping(content, str(path))
+
+
+def effective_policy(policy=None, rho=None, tolerance=None):
+    """Combine a policy file with loose values; loose values may only repeat it.
+
+    Without a file, rho is required and the tolerance defaults to 0.20; the
+    hash then identifies these loose values. With a file, a loose value that
+    differs from the file's is refused: the only way to change a threshold is
+    to change the policy file, which leaves a diff.
+    """
+    if policy is None:
+        if rho is None:
+            raise PolicyError(N_("Give a policy file or a value for rho (the accepted disclosure "
+                                 "probability, e.g. 0.1 for k = 10)."))
+        tolerance = DEFAULT_TOLERANCE if tolerance is None else tolerance
+        return policy_from_mapping(
+            {"rho": rho, "tolerance": tolerance, "counting_unit": "person"}, "")
+    conflicts = []
+    if rho is not None and not math.isclose(rho, policy.rho, rel_tol=1e-12):
+        conflicts.append(("rho", rho, policy.rho))
+    if tolerance is not None and not math.isclose(tolerance, policy.tolerance, rel_tol=1e-12):
+        conflicts.append(("tolerance", tolerance, policy.tolerance))
+    if conflicts:
+        name, given, in_file = conflicts[0]
+        raise PolicyError(
+            N_("The value {given} given for {name} conflicts with {in_file} in the policy file "
+               "{source}. Leave {name} empty to use the policy, or change the policy file."),
+            name=name, given=given, in_file=in_file, source=policy.source,
+        )
+    return policy

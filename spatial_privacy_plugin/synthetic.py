@@ -1,0 +1,81 @@
+"""A deterministic synthetic city of trips, for demos, tests and benchmarks.
+
+People live in households in a dense core, a suburban ring, rural villages or
+isolated farms (the sparse tail); each makes several trips whose points scatter around home or lead into
+the core. Coordinates are metres in ETRS89-LAEA (EPSG:3035). The same seed
+and size give the same table, bit for bit.
+"""
+
+import numpy as np
+import pandas as pd
+
+CRS = "EPSG:3035"
+CENTRE = (4_321_000.0, 3_210_000.0)
+AGE_BANDS = np.array(["0-17", "18-29", "30-44", "45-64", "65+"], dtype=object)
+AGE_SHARES = (0.18, 0.17, 0.24, 0.26, 0.15)
+SEXES = np.array(["F", "M"], dtype=object)
+PURPOSES = np.array(["work", "education", "shopping", "leisure", "care", "other"], dtype=object)
+PURPOSE_SHARES = (0.30, 0.10, 0.20, 0.25, 0.05, 0.10)
+# Share of households in the core, the suburban ring, rural villages and isolated farms.
+AREA_SHARES = (0.62, 0.30, 0.079, 0.001)
+N_VILLAGES = 8
+
+
+def _household_homes(rng, n_households):
+    area = rng.choice(len(AREA_SHARES), size=n_households, p=AREA_SHARES)
+    angle = rng.uniform(0.0, 2.0 * np.pi, n_households)
+    distance = np.select(
+        [area == 0, area == 1],
+        [np.abs(rng.normal(0.0, 1_500.0, n_households)),
+         rng.uniform(3_000.0, 7_000.0, n_households)],
+        10_000.0 + rng.exponential(6_000.0, n_households),
+    )
+    x = CENTRE[0] + distance * np.cos(angle)
+    y = CENTRE[1] + distance * np.sin(angle)
+    # Villages: households gather around a few rural centres.
+    village_angle = rng.uniform(0.0, 2.0 * np.pi, N_VILLAGES)
+    village_distance = rng.uniform(10_000.0, 20_000.0, N_VILLAGES)
+    village = rng.integers(0, N_VILLAGES, size=n_households)
+    in_village = area == 2
+    x[in_village] = (CENTRE[0] + (village_distance * np.cos(village_angle))[village[in_village]]
+                     + rng.normal(0.0, 300.0, int(in_village.sum())))
+    y[in_village] = (CENTRE[1] + (village_distance * np.sin(village_angle))[village[in_village]]
+                     + rng.normal(0.0, 300.0, int(in_village.sum())))
+    return x, y
+
+
+def synthetic_trips(n_persons=12_000, seed=20261129, mean_trips=3.0):
+    """Trips of ``n_persons`` people: one row per trip point.
+
+    Columns: ``trip_id, person_id, household_id, age_band, sex, trip_purpose,
+    trip_hour, x, y``.
+    """
+    rng = np.random.default_rng(seed)
+    household_sizes = rng.integers(1, 5, size=n_persons)
+    household_of_person = np.repeat(np.arange(len(household_sizes)), household_sizes)[:n_persons]
+    n_households = int(household_of_person.max()) + 1
+    home_x, home_y = _household_homes(rng, n_households)
+    age = rng.choice(AGE_BANDS, size=n_persons, p=AGE_SHARES)
+    sex = rng.choice(SEXES, size=n_persons)
+    trips = 1 + rng.poisson(mean_trips - 1.0, size=n_persons)
+    person_of_trip = np.repeat(np.arange(n_persons), trips)
+    n_trips = len(person_of_trip)
+    household = household_of_person[person_of_trip]
+    # Most trip points lie near home; a third lead into the core.
+    into_core = rng.random(n_trips) < 1.0 / 3.0
+    x = np.where(into_core, CENTRE[0] + rng.normal(0.0, 1_000.0, n_trips),
+                 home_x[household] + rng.normal(0.0, 400.0, n_trips))
+    y = np.where(into_core, CENTRE[1] + rng.normal(0.0, 1_000.0, n_trips),
+                 home_y[household] + rng.normal(0.0, 400.0, n_trips))
+    return pd.DataFrame({
+        "trip_id": np.arange(1, n_trips + 1, dtype=np.int64),
+        "person_id": person_of_trip.astype(np.int64) + 1,
+        "household_id": household.astype(np.int64) + 1,
+        "age_band": age[person_of_trip],
+        "sex": sex[person_of_trip],
+        "trip_purpose": rng.choice(PURPOSES, size=n_trips, p=PURPOSE_SHARES),
+        "trip_hour": rng.integers(0, 24, size=n_trips).astype(np.int64),
+        # Centimetre precision, as a GNSS-derived table would carry.
+        "x": np.round(x, 2),
+        "y": np.round(y, 2),
+    })

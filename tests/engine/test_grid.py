@@ -1,0 +1,183 @@
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spatial_privacy_plugin import grid
+from spatial_privacy_plugin.errors import Cancelled, InputError
+
+
+def encode(persons, keys=()):
+    return grid.encode_person_ids(persons, "person_id"), grid.encode_key_columns(keys, len(persons))
+
+
+def test_points_on_interior_edges_belong_to_the_cell_right_and_above():
+    x = np.array([0.0, 99.999, 100.0, 200.0, 250.0])
+    assert grid.cell_index(x, 0.0, 100.0).tolist() == [0, 0, 1, 2, 2]
+
+
+def test_edge_assignment_agrees_with_drawn_edges_for_awkward_origins():
+    origin, resolution = 0.1, 0.3
+    edges = origin + np.arange(-50, 50) * resolution
+    assert (grid.cell_index(edges, origin, resolution) == np.arange(-50, 50)).all()
+    assert (grid.cell_index(np.nextafter(edges, -np.inf), origin, resolution) == np.arange(-51, 49)).all()
+
+
+def test_distinct_people_not_rows_are_counted():
+    # Person 1 makes three trips in cell (0, 0); person 2 one; person 3 two in cell (1, 0).
+    x = np.array([10.0, 20.0, 30.0, 40.0, 150.0, 160.0])
+    y = np.array([10.0, 10.0, 10.0, 10.0, 10.0, 10.0])
+    persons, keys = encode([1, 1, 1, 2, 3, 3])
+    counts = grid.count_cells(x, y, persons, keys, (0.0, 0.0), 100.0)
+    assert counts.col.tolist() == [0, 1]
+    assert counts.n_persons.tolist() == [2, 1]
+    assert counts.n_rows.tolist() == [4, 2]
+
+
+def test_key_fields_split_cells():
+    x = np.array([10.0, 20.0, 30.0, 40.0])
+    persons, keys = encode(["a", "b", "c", "d"], [["F", "M", "F", None]])
+    counts = grid.count_cells(x, x, persons, keys, (0.0, 0.0), 100.0)
+    assert sorted(counts.n_persons.tolist()) == [1, 1, 2]
+
+
+def test_null_person_ids_are_refused():
+    with pytest.raises(InputError, match="2 record"):
+        grid.encode_person_ids([1, None, 2, np.nan], "person_id")
+
+
+def test_bad_coordinates_and_resolutions_are_refused():
+    with pytest.raises(InputError, match="NaN or infinite"):
+        grid.check_coordinates(np.array([0.0, np.nan]), np.array([0.0, 1.0]))
+    for text in ("0", "-100", "100,abc", "", "nan"):
+        with pytest.raises(InputError):
+            grid.parse_resolutions(text)
+    assert grid.parse_resolutions("1000, 250;100 250") == (100.0, 250.0, 1000.0)
+
+
+def hand_case():
+    """Three 100 m cells: (0,0) with 12 people, (1,0) with 3, (0,1) with 2 (one trip each)."""
+    xs, ys, ids = [], [], []
+    for col, row, people in [(0, 0, 12), (1, 0, 3), (0, 1, 2)]:
+        for person in range(people):
+            xs.append(col * 100 + 50.0)
+            ys.append(row * 100 + 50.0)
+            ids.append(f"{col}-{row}-{person}")
+    return np.array(xs), np.array(ys), ids
+
+
+def test_sweep_figures_on_a_hand_computed_case():
+    x, y, ids = hand_case()
+    persons, keys = encode(ids)
+    table = grid.sweep(x, y, persons, keys, (0.0, 0.0), (100.0, 200.0), k=10, tolerance=0.5)
+    fine, coarse = table.iloc[0], table.iloc[1]
+    assert (fine.cells, fine.cells_withheld) == (3, 2)
+    assert fine.suppressed_fraction == pytest.approx(2 / 3)
+    assert fine.median_published_count == 12
+    assert not fine.publishable
+    assert fine.withheld_person_share == pytest.approx(5 / 17)
+    assert (coarse.cells, coarse.cells_withheld, coarse.median_published_count) == (1, 0, 17)
+    assert coarse.publishable and pd.isna(coarse.withheld_person_share)
+    assert grid.recommended_resolution(table) == 200.0
+
+
+def test_nothing_publishable_gives_no_recommendation():
+    x, y, ids = hand_case()
+    persons, keys = encode(ids)
+    table = grid.sweep(x, y, persons, keys, (0.0, 0.0), (100.0,), k=50, tolerance=0.2)
+    assert grid.recommended_resolution(table) is None
+    assert pd.isna(table.median_published_count.iloc[0])
+
+
+def test_share_of_people_in_withheld_cells_is_hidden_for_a_single_withheld_cell():
+    x, y, ids = hand_case()
+    persons, keys = encode(ids[:15], [])
+    table = grid.sweep(x[:15], y[:15], persons, keys, (0.0, 0.0), (100.0,), k=10, tolerance=0.5)
+    assert table.cells_withheld.iloc[0] == 1
+    assert pd.isna(table.withheld_person_share.iloc[0])
+
+
+def test_sweep_honours_cancellation():
+    x, y, ids = hand_case()
+    persons, keys = encode(ids)
+    with pytest.raises(Cancelled):
+        grid.sweep(x, y, persons, keys, (0.0, 0.0), (100.0,), 10, 0.2, is_canceled=lambda: True)
+
+
+def test_suppressed_grid_blanks_withheld_counts_at_the_source():
+    x, y, ids = hand_case()
+    persons, keys = encode(ids)
+    frame = grid.suppressed_grid(x, y, persons, keys, (0.0, 0.0), 100.0, k=10)
+    assert frame.cell_id.tolist() == ["100m_0_0", "100m_0_1", "100m_1_0"]
+    assert frame.status.tolist() == ["published", "primary", "primary"]
+    assert frame.n_persons.iloc[0] == 12
+    assert frame.n_persons.iloc[1:].isna().all()
+
+
+def naive_morans_i(col, row, indicator):
+    n = len(indicator)
+    z = np.asarray(indicator, float) - np.mean(indicator)
+    cross, s0 = 0.0, 0
+    degree = np.zeros(n)
+    for i in range(n):
+        for j in range(n):
+            if i != j and max(abs(col[i] - col[j]), abs(row[i] - row[j])) == 1:
+                cross += z[i] * z[j]
+                s0 += 1
+                degree[i] += 1
+    moran = n / s0 * cross / np.sum(z ** 2)
+    expected = -1 / (n - 1)
+    variance = (n * n * 2 * s0 - n * 4 * np.sum(degree ** 2) + 3 * s0 * s0) / ((n * n - 1) * s0 * s0) - expected ** 2
+    return moran, (moran - expected) / np.sqrt(variance) if variance > 0 else None
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 7), st.integers(0, 7), st.booleans()), min_size=3, max_size=40,
+                unique_by=lambda cell: cell[:2]))
+def test_morans_i_matches_a_naive_double_loop(cells):
+    col = np.array([c for c, _, _ in cells])
+    row = np.array([r for _, r, _ in cells])
+    indicator = np.array([w for _, _, w in cells])
+    moran, z = grid.morans_i(col, row, indicator)
+    if moran is None:
+        return
+    expected_i, expected_z = naive_morans_i(col, row, indicator)
+    assert moran == pytest.approx(expected_i)
+    if z is not None:
+        assert z == pytest.approx(expected_z)
+
+
+def test_a_band_of_holes_clusters_and_a_checkerboard_does_not():
+    col, row = np.meshgrid(np.arange(12), np.arange(12))
+    col, row = col.ravel(), row.ravel()
+    band_i, band_z = grid.morans_i(col, row, col < 3)
+    board_i, board_z = grid.morans_i(col, row, (col + row) % 2 == 0)
+    assert band_z > grid.CLUSTERED_Z
+    assert board_z < grid.CLUSTERED_Z
+
+
+def drawn_cell(value, start, resolution):
+    """The cell whose drawn edges [start + c*res, start + (c+1)*res) hold the value."""
+    guess = int(np.floor((value - start) / resolution))
+    return next(c for c in (guess - 1, guess, guess + 1)
+                if start + c * resolution <= value < start + (c + 1) * resolution)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(st.floats(-500, 500), st.floats(-500, 500), st.integers(0, 15),
+                          st.sampled_from(["a", "b", None])), min_size=1, max_size=80),
+       st.sampled_from([7.0, 50.0, 125.0, 333.3]))
+def test_counts_match_a_pandas_reference(points, resolution):
+    frame = pd.DataFrame(points, columns=["x", "y", "person", "key"])
+    persons, keys = encode(frame.person.tolist(), [frame.key.tolist()])
+    origin = grid.default_origin(frame.x.to_numpy(), frame.y.to_numpy())
+    counts = grid.count_cells(frame.x.to_numpy(), frame.y.to_numpy(), persons, keys, origin, resolution)
+    ours = sorted(zip(counts.col.tolist(), counts.row.tolist(), counts.n_persons.tolist(), counts.n_rows.tolist()))
+    frame["col"] = [drawn_cell(value, origin[0], resolution) for value in frame.x]
+    frame["row"] = [drawn_cell(value, origin[1], resolution) for value in frame.y]
+    frame["key"] = frame.key.fillna("<NULL>")
+    reference = frame.groupby(["col", "row", "key"]).agg(n_persons=("person", "nunique"), n_rows=("person", "size"))
+    expected = sorted((c, r, int(p), int(n)) for (c, r, _), p, n in
+                      zip(reference.index, reference.n_persons, reference.n_rows))
+    assert ours == expected

@@ -1,0 +1,91 @@
+import json
+
+import pytest
+
+from spatial_privacy_plugin.errors import PolicyError
+from spatial_privacy_plugin.policy import effective_policy, k_from_rho, load_policy
+
+
+@pytest.mark.parametrize("rho, k", [
+    (0.1, 10), (0.09, 12), (0.05, 20), (1 / 3, 3), (1 / 49, 49), (1 - 0.9, 10), (0.0999, 11),
+    (0.5, 2), (0.2, 5), (1 / 7, 7), (0.3, 4),
+])
+def test_k_is_exact(rho, k):
+    assert k_from_rho(rho) == k
+
+
+def test_k_for_every_reciprocal_is_that_integer():
+    assert [k_from_rho(1 / n) for n in range(2, 5000)] == list(range(2, 5000))
+
+
+@pytest.mark.parametrize("rho", [0, 1, -0.1, 1.5, float("nan"), float("inf"), "0.1", None, True])
+def test_rho_outside_open_interval_is_refused(rho):
+    with pytest.raises(PolicyError):
+        k_from_rho(rho)
+
+
+def write(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_toml_and_json_with_the_same_content_share_a_hash(tmp_path):
+    toml = write(tmp_path, "p.toml", '# city policy\nrho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\n')
+    other = write(tmp_path, "q.toml", 'counting_unit = "person"\n\ntolerance = 0.20\nrho = 0.10\n')
+    as_json = write(tmp_path, "p.json", json.dumps({"rho": 0.1, "tolerance": 0.2, "counting_unit": "person"}))
+    hashes = {load_policy(path).policy_hash for path in (toml, other, as_json)}
+    assert len(hashes) == 1
+    assert len(hashes.pop()) == 64
+
+
+def test_a_changed_value_changes_the_hash(tmp_path):
+    a = load_policy(write(tmp_path, "a.toml", 'rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\n'))
+    b = load_policy(write(tmp_path, "b.toml", 'rho = 0.1\ntolerance = 0.25\ncounting_unit = "person"\n'))
+    assert a.policy_hash != b.policy_hash
+    assert a.k == 10
+
+
+def test_missing_field_is_named(tmp_path):
+    path = write(tmp_path, "p.toml", 'rho = 0.1\ncounting_unit = "person"\n')
+    with pytest.raises(PolicyError, match="tolerance"):
+        load_policy(path)
+
+
+def test_unknown_field_is_refused(tmp_path):
+    path = write(tmp_path, "p.toml", 'rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\ntolerence = 0.5\n')
+    with pytest.raises(PolicyError, match="tolerence"):
+        load_policy(path)
+
+
+def test_unparsable_file_is_refused(tmp_path):
+    with pytest.raises(PolicyError, match="does not parse"):
+        load_policy(write(tmp_path, "p.toml", "rho = = 0.1\n"))
+    with pytest.raises(PolicyError, match="does not parse"):
+        load_policy(write(tmp_path, "p.json", "{rho: 0.1"))
+
+
+def test_missing_file_is_refused(tmp_path):
+    with pytest.raises(PolicyError, match="Cannot read"):
+        load_policy(tmp_path / "absent.toml")
+
+
+def test_bad_counting_unit_is_refused(tmp_path):
+    with pytest.raises(PolicyError, match="counting_unit"):
+        load_policy(write(tmp_path, "p.toml", 'rho = 0.1\ntolerance = 0.2\ncounting_unit = "trip"\n'))
+
+
+def test_loose_values_may_repeat_but_not_contradict_the_policy(tmp_path):
+    policy = load_policy(write(tmp_path, "p.toml", 'rho = 0.1\ntolerance = 0.2\ncounting_unit = "device"\n'))
+    assert effective_policy(policy, rho=0.1, tolerance=0.2) is policy
+    with pytest.raises(PolicyError, match="conflicts"):
+        effective_policy(policy, rho=0.2)
+    with pytest.raises(PolicyError, match="conflicts"):
+        effective_policy(policy, tolerance=0.5)
+
+
+def test_loose_values_without_a_policy():
+    policy = effective_policy(None, rho=0.05)
+    assert (policy.k, policy.tolerance, policy.counting_unit) == (20, 0.2, "person")
+    with pytest.raises(PolicyError, match="rho"):
+        effective_policy(None)
