@@ -1,0 +1,1 @@
+"""Processing glue: the provider, its algorithms and their help, icons and styles."""

@@ -1,0 +1,148 @@
+"""The base class every Spatial Privacy algorithm shares.
+
+Subclasses state their frozen id, group, parameters and a ``process`` method;
+the base supplies identity, help, icon, translation, the policy parameters
+and the translation of engine errors into ``QgsProcessingException``.
+
+The scientific engine (numpy, pandas, scipy) is imported inside ``process``, not
+at module level, so that QGIS still loads the plugin where pandas or scipy is
+missing and the algorithm can say how to install it.
+"""
+
+import importlib.util
+from pathlib import Path
+
+from qgis.core import QgsProcessingAlgorithm, QgsProcessingException, QgsProcessingParameterFile, \
+    QgsProcessingParameterNumber, QgsSettings
+from qgis.PyQt.QtCore import QCoreApplication
+from qgis.PyQt.QtGui import QIcon
+
+from .. import __about__
+from ..spatial_privacy_plugin.errors import Cancelled, SpatialPrivacyError
+from ..spatial_privacy_plugin.policy import effective_policy, load_policy
+
+HERE = Path(__file__).resolve().parent
+TRANSLATION_CONTEXT = "SpatialPrivacy"
+REQUIRED_MODULES = ("numpy", "pandas", "scipy")
+
+
+def tr(text):
+    """Translate with the one context the whole plugin uses."""
+    return QCoreApplication.translate(TRANSLATION_CONTEXT, text)
+
+
+def user_language():
+    """Two-letter language of QGIS's user interface ('en' when unset)."""
+    locale = QgsSettings().value("locale/userLocale", "") or "en"
+    return str(locale)[:2]
+
+
+def missing_modules():
+    return [name for name in REQUIRED_MODULES if importlib.util.find_spec(name) is None]
+
+
+def install_hint(missing):
+    return tr("Spatial Privacy needs the Python packages {modules}. On Debian or Ubuntu: "
+              "sudo apt install {packages}; elsewhere install them into QGIS's Python "
+              "(OSGeo4W Shell: python -m pip install {modules}).").format(
+        modules=", ".join(missing), packages=" ".join(f"python3-{name}" for name in missing))
+
+
+GROUPS = {
+    # Frozen group ids; the names are translated when shown.
+    "grids": "Grids and suppression",
+    "gates": "Release gates",
+}
+
+
+class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
+    """Identity, help and policy handling shared by every algorithm."""
+
+    ALGORITHM_ID = ""
+    GROUP_ID = ""
+    DISPLAY_NAME = ""
+    SHORT_DESCRIPTION = ""
+    TAGS = ""
+
+    RHO = "RHO"
+    POLICY = "POLICY"
+
+    def createInstance(self):
+        return type(self)()
+
+    def name(self):
+        return self.ALGORITHM_ID
+
+    def displayName(self):
+        return tr(self.DISPLAY_NAME)
+
+    def group(self):
+        return tr(GROUPS[self.GROUP_ID])
+
+    def groupId(self):
+        return self.GROUP_ID
+
+    def tags(self):
+        return [tag.strip() for tag in tr(self.TAGS).split(",") if tag.strip()]
+
+    def shortDescription(self):
+        return tr(self.SHORT_DESCRIPTION)
+
+    def shortHelpString(self):
+        language = user_language()
+        for name in (f"{self.ALGORITHM_ID}_{language}.html", f"{self.ALGORITHM_ID}.html"):
+            path = HERE / "help" / name
+            if path.exists():
+                return path.read_text(encoding="utf-8")
+        return self.shortDescription()
+
+    def helpUrl(self):
+        return f"{__about__.HOMEPAGE}#{self.ALGORITHM_ID}"
+
+    def icon(self):
+        return QIcon(str(HERE / "icons" / f"{self.ALGORITHM_ID}.svg"))
+
+    def svgIconPath(self):
+        return str(HERE / "icons" / f"{self.ALGORITHM_ID}.svg")
+
+    def tr(self, text):
+        return tr(text)
+
+    def canExecute(self):
+        missing = missing_modules()
+        return (not missing, install_hint(missing) if missing else "")
+
+    # Policy: rho from a policy file or a loose value, never both in conflict.
+    def add_policy_parameters(self):
+        self.addParameter(QgsProcessingParameterNumber(
+            self.RHO, tr("Disclosure ceiling ρ (k = ⌈1/ρ⌉); leave empty to use the policy file"),
+            QgsProcessingParameterNumber.Type.Double, optional=True, minValue=0.0, maxValue=1.0))
+        self.addParameter(QgsProcessingParameterFile(
+            self.POLICY, tr("Policy file (TOML or JSON)"),
+            QgsProcessingParameterFile.Behavior.File, optional=True,
+            fileFilter=tr("Policy files (*.toml *.json)")))
+
+    def optional_number(self, parameters, name, context):
+        """A number parameter's value, or None when the user left it empty."""
+        if parameters.get(name) in (None, ""):
+            return None
+        return self.parameterAsDouble(parameters, name, context)
+
+    def policy_from_parameters(self, parameters, context, tolerance=None):
+        path = self.parameterAsFile(parameters, self.POLICY, context)
+        policy = load_policy(path) if path else None
+        return effective_policy(policy, self.optional_number(parameters, self.RHO, context), tolerance)
+
+    def processAlgorithm(self, parameters, context, feedback):
+        missing = missing_modules()
+        if missing:
+            raise QgsProcessingException(install_hint(missing))
+        try:
+            return self.process(parameters, context, feedback)
+        except SpatialPrivacyError as error:
+            raise QgsProcessingException(tr(error.template).format(**error.params)) from error
+        except Cancelled:
+            raise QgsProcessingException(tr("Cancelled: no output was completed.")) from None
+
+    def process(self, parameters, context, feedback):
+        raise NotImplementedError

@@ -1,0 +1,90 @@
+"""What the sweep and the suppressed grid share: their point inputs and grid origin."""
+
+from dataclasses import dataclass
+
+from qgis.core import QgsProcessing, QgsProcessingException, QgsProcessingParameterFeatureSource, \
+    QgsProcessingParameterField, QgsProcessingParameterPoint
+
+from .base import SpatialPrivacyAlgorithm, tr
+
+
+@dataclass(frozen=True)
+class GridInput:
+    x: object
+    y: object
+    person_codes: object
+    key_codes: object
+    key_columns: dict
+    origin: tuple
+    n_features: int
+    n_points: int
+
+
+class PointGridAlgorithm(SpatialPrivacyAlgorithm):
+    """Base of algorithms that bin a point layer of people into square cells."""
+
+    GROUP_ID = "grids"
+    INPUT = "INPUT"
+    PERSON_FIELD = "PERSON_FIELD"
+    ORIGIN = "ORIGIN"
+    KEY_FIELDS = "KEY_FIELDS"
+
+    def add_point_parameters(self):
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            self.INPUT, tr("Points of people (projected CRS in metres)"),
+            [QgsProcessing.SourceType.TypeVectorPoint]))
+        self.addParameter(QgsProcessingParameterField(
+            self.PERSON_FIELD, tr("Person id field (counts are of distinct ids)"),
+            parentLayerParameterName=self.INPUT))
+
+    def add_grid_parameters(self):
+        self.addParameter(QgsProcessingParameterPoint(
+            self.ORIGIN, tr("Grid origin (lower-left corner; empty: smallest x and y of the points)"),
+            optional=True))
+        self.addParameter(QgsProcessingParameterField(
+            self.KEY_FIELDS, tr("Published attribute fields (the key is cell × these attributes)"),
+            parentLayerParameterName=self.INPUT, allowMultiple=True, optional=True))
+
+    def key_field_names(self, parameters, context):
+        as_strings = getattr(self, "parameterAsStrings", None)  # QGIS >= 3.32
+        if as_strings is not None:
+            return list(as_strings(parameters, self.KEY_FIELDS, context))
+        return list(self.parameterAsFields(parameters, self.KEY_FIELDS, context))
+
+    def read_grid_input(self, parameters, context, feedback):
+        """Read the points, encode people and keys, fix the origin; refuse bad input."""
+        from ..spatial_privacy_plugin import grid
+        from .io import read_points
+
+        source = self.parameterAsSource(parameters, self.INPUT, context)
+        if source is None:
+            raise QgsProcessingException(tr("The input layer could not be opened."))
+        person_field = self.parameterAsString(parameters, self.PERSON_FIELD, context)
+        if not person_field:
+            raise QgsProcessingException(tr("Choose the field that identifies people."))
+        key_fields = self.key_field_names(parameters, context)
+        points = read_points(source, [person_field] + key_fields, feedback)
+        grid.check_coordinates(points.x, points.y)
+        if points.n_multipoint_parts:
+            feedback.pushInfo(tr("Multipoint features were exploded into {count} points; each "
+                                 "part counts for the same person, so no count is inflated.")
+                              .format(count=points.n_multipoint_parts))
+        person_codes = grid.encode_person_ids(points.columns[person_field], person_field)
+        key_columns = {name: points.columns[name] for name in key_fields}
+        key_codes = grid.encode_key_columns(list(key_columns.values()), len(points.x))
+        if parameters.get(self.ORIGIN) in (None, ""):
+            origin = grid.default_origin(points.x, points.y)
+        else:
+            point = self.parameterAsPoint(parameters, self.ORIGIN, context, source.sourceCrs())
+            origin = (point.x(), point.y())
+        feedback.pushInfo(tr("Grid origin: {x}, {y} (in {crs}). Reuse it in later releases so that "
+                             "grids stay aligned.").format(x=repr(origin[0]), y=repr(origin[1]),
+                                                           crs=source.sourceCrs().authid()))
+        return GridInput(points.x, points.y, person_codes, key_codes, key_columns, origin,
+                         points.n_features, len(points.x))
+
+    def describe_policy(self, policy, feedback, data):
+        feedback.pushInfo(tr("k = {k} from ρ = {rho} (policy {hash}); counting unit: {unit}; "
+                             "{people} distinct ids in {points} points.").format(
+            k=policy.k, rho=policy.rho, hash=policy.policy_hash[:12], unit=policy.counting_unit,
+            people=int(data.person_codes.max()) + 1, points=data.n_points))

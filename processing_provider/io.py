@@ -1,0 +1,221 @@
+"""The edges of the data flow: layers become arrays, tables become sinks.
+
+Reading validates what the engine cannot see (CRS, geometry types, missing
+fields) and never modifies the input. Writing converts numpy and pandas
+values to plain Python and missing values to NULL.
+"""
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from qgis.core import Qgis, QgsFeature, QgsFeatureRequest, QgsFeatureSink, QgsField, QgsFields, \
+    QgsGeometry, QgsMapLayer, QgsProcessingException, QgsRectangle, QgsUnitTypes, QgsVectorLayer, QgsWkbTypes
+from qgis.PyQt.QtCore import QVariant
+
+from .base import tr
+
+FIELD_KINDS = ("int", "double", "string", "bool")
+WRITE_BATCH = 10_000
+
+
+def make_field(name, kind):
+    """A QgsField of one of FIELD_KINDS, on QGIS 3.22 (QVariant) and 3.38+ (QMetaType)."""
+    if Qgis.versionInt() >= 33800:
+        from qgis.PyQt.QtCore import QMetaType
+        types = {"int": QMetaType.Type.LongLong, "double": QMetaType.Type.Double,
+                 "string": QMetaType.Type.QString, "bool": QMetaType.Type.Bool}
+    else:
+        types = {"int": QVariant.Type.LongLong, "double": QVariant.Type.Double,
+                 "string": QVariant.Type.String, "bool": QVariant.Type.Bool}
+    return QgsField(name, types[kind])
+
+
+def make_fields(spec):
+    """QgsFields from (name, kind) pairs, or copies of QgsField objects."""
+    fields = QgsFields()
+    for item in spec:
+        fields.append(item if isinstance(item, QgsField) else make_field(*item))
+    return fields
+
+
+def python_value(value):
+    """A plain Python value for an attribute: NULL and NaN become None."""
+    if value is None or isinstance(value, QVariant) and value.isNull():
+        return None
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    if isinstance(value, (int, np.integer)):
+        return int(value)
+    if isinstance(value, (float, np.floating)):
+        return None if math.isnan(value) else float(value)
+    if isinstance(value, str):
+        return value
+    try:
+        missing = bool(value != value)  # pandas.NA raises here, NaN-like values are unequal
+    except TypeError:
+        return None
+    return None if missing else str(value)
+
+
+def require_fields(source, names):
+    """Refuse a field that the layer does not have, naming the ones it has."""
+    available = source.fields().names()
+    for name in names:
+        if name not in available:
+            raise QgsProcessingException(
+                tr("The field '{field}' is not in the layer; its fields are: {available}. "
+                   "Choose one of them.").format(field=name, available=", ".join(available)))
+
+
+def require_metric_crs(crs):
+    """Binning and distances need metres: refuse geographic or non-metre CRSs."""
+    if not crs.isValid():
+        raise QgsProcessingException(
+            tr("The layer has no valid CRS. Set its CRS, then reproject it to a projected CRS in "
+               "metres before binning."))
+    if crs.isGeographic():
+        raise QgsProcessingException(
+            tr("The layer's CRS {crs} is geographic (degrees): reproject to a metric CRS before "
+               "binning (e.g. a UTM zone or your national grid).").format(crs=crs.authid()))
+    if QgsUnitTypes.encodeUnit(crs.mapUnits()) != "meters":
+        raise QgsProcessingException(
+            tr("The layer's CRS {crs} is not in metres: reproject to a metric CRS before "
+               "binning.").format(crs=crs.authid()))
+
+
+@dataclass(frozen=True)
+class PointTable:
+    """Coordinates and attribute columns of the points read from a layer."""
+
+    x: np.ndarray
+    y: np.ndarray
+    columns: dict  # field name -> list of plain Python values, aligned with x and y
+    n_features: int
+    n_multipoint_parts: int  # points that came from multipoint features
+
+
+def read_points(source, field_names, feedback):
+    """Read point coordinates and the named attributes of every feature.
+
+    Multipoint features are exploded: each part is a location of the same
+    person, which cannot inflate a count of distinct people. NULL or empty
+    geometries are refused, never dropped.
+    """
+    require_fields(source, field_names)
+    require_metric_crs(source.sourceCrs())
+    if QgsWkbTypes.geometryType(source.wkbType()) != QgsWkbTypes.GeometryType.PointGeometry:
+        raise QgsProcessingException(tr("The input must be a point layer."))
+    fields = source.fields()
+    indices = [fields.lookupField(name) for name in field_names]
+    request = QgsFeatureRequest().setSubsetOfAttributes(indices)
+    total = max(source.featureCount(), 1)
+    xs, ys = [], []
+    columns = {name: [] for name in field_names}
+    no_geometry = 0
+    multipart_points = 0
+    n_features = 0
+    for n_features, feature in enumerate(source.getFeatures(request), start=1):
+        if n_features % 1000 == 0:
+            if feedback.isCanceled():
+                raise QgsProcessingException(tr("Cancelled: no output was completed."))
+            feedback.setProgress(100.0 * n_features / total)
+        geometry = feature.geometry()
+        if geometry.isNull() or geometry.isEmpty():
+            no_geometry += 1
+            continue
+        if geometry.isMultipart():
+            points = geometry.asMultiPoint()
+            multipart_points += len(points)
+        else:
+            points = [geometry.asPoint()]
+        attributes = feature.attributes()
+        for point in points:
+            xs.append(point.x())
+            ys.append(point.y())
+            for name, index in zip(field_names, indices):
+                columns[name].append(python_value(attributes[index]))
+    if no_geometry:
+        raise QgsProcessingException(
+            tr("{count} feature(s) have no geometry or an empty one. Repair or remove them "
+               "(e.g. with 'Remove null geometries') so that nobody is left out of the counts.")
+            .format(count=no_geometry))
+    if n_features == 0:
+        raise QgsProcessingException(
+            tr("The input layer has no features (or none selected): there is nothing to assess."))
+    return PointTable(np.asarray(xs, dtype=float), np.asarray(ys, dtype=float), columns,
+                      n_features, multipart_points)
+
+
+def read_attributes(source, field_names, feedback):
+    """The named attribute columns of every feature, as lists of Python values."""
+    require_fields(source, field_names)
+    fields = source.fields()
+    indices = [fields.lookupField(name) for name in field_names]
+    request = QgsFeatureRequest().setSubsetOfAttributes(indices).setFlags(
+        QgsFeatureRequest.Flag.NoGeometry)
+    columns = {name: [] for name in field_names}
+    for count, feature in enumerate(source.getFeatures(request), start=1):
+        if count % 1000 == 0 and feedback.isCanceled():
+            raise QgsProcessingException(tr("Cancelled: no output was completed."))
+        attributes = feature.attributes()
+        for name, index in zip(field_names, indices):
+            columns[name].append(python_value(attributes[index]))
+    return columns
+
+
+def add_in_batches(sink, features, feedback=None):
+    """Add features to a sink in batches, honouring cancellation between batches."""
+    batch = []
+    for feature in features:
+        batch.append(feature)
+        if len(batch) == WRITE_BATCH:
+            sink.addFeatures(batch, QgsFeatureSink.Flag.FastInsert)
+            batch = []
+            if feedback is not None and feedback.isCanceled():
+                raise QgsProcessingException(tr("Cancelled: no output was completed."))
+    if batch:
+        sink.addFeatures(batch, QgsFeatureSink.Flag.FastInsert)
+
+
+def write_features(sink, fields, rows, geometries=None, feedback=None):
+    """Add features built from attribute rows (and geometries, in the same order)."""
+    def features():
+        for number, values in enumerate(rows):
+            feature = QgsFeature(fields)
+            feature.setAttributes([python_value(value) for value in values])
+            if geometries is not None:
+                feature.setGeometry(geometries[number])
+            yield feature
+    add_in_batches(sink, features(), feedback)
+
+
+def copy_features(source, sink, feedback):
+    """Copy every feature unchanged: attributes, their types and the geometry."""
+    add_in_batches(sink, source.getFeatures(), feedback)
+
+
+def square_cells(origin, resolution, cols, rows):
+    """Polygons of grid cells, drawn with the same edges the engine bins with."""
+    return [QgsGeometry.fromRect(QgsRectangle(origin[0] + col * resolution,
+                                              origin[1] + row * resolution,
+                                              origin[0] + (col + 1) * resolution,
+                                              origin[1] + (row + 1) * resolution))
+            for col, row in zip(cols.tolist(), rows.tolist())]
+
+
+def store_style(destination, qml_path):
+    """Store a .qml style as the default style of a file output (GeoPackage table or sidecar).
+
+    Styles applied in the GUI do not reach qgis_process users; a style stored
+    with the file travels with it. Memory outputs are left to the post-processor.
+    """
+    layer = QgsVectorLayer(destination, "styled", "ogr")
+    if not layer.isValid():
+        return False
+    layer.loadNamedStyle(str(qml_path))
+    try:
+        message, stored = layer.saveDefaultStyle(QgsMapLayer.StyleCategory.AllStyleCategories)
+    except TypeError:  # QGIS < 3.26 takes no categories
+        message, stored = layer.saveDefaultStyle()
+    return bool(stored)

@@ -1,0 +1,36 @@
+"""The Spatial Privacy Processing provider (frozen id: spatialprivacy)."""
+
+from qgis.core import QgsProcessingProvider
+from qgis.PyQt.QtGui import QIcon
+
+from .. import __about__
+from .base import HERE, tr
+from .kanonymity_gate import KAnonymityGate
+from .resolution_sweep import ResolutionSweep
+from .suppressed_grid import SuppressedGrid
+
+ALGORITHMS = (ResolutionSweep, SuppressedGrid, KAnonymityGate)
+
+
+class SpatialPrivacyProvider(QgsProcessingProvider):
+    def id(self):
+        return "spatialprivacy"
+
+    def name(self):
+        return tr("Spatial Privacy")
+
+    def longName(self):
+        return tr("Spatial Privacy {version}").format(version=__about__.VERSION)
+
+    def versionInfo(self):
+        return __about__.VERSION
+
+    def icon(self):
+        return QIcon(str(HERE / "icons" / "provider.svg"))
+
+    def svgIconPath(self):
+        return str(HERE / "icons" / "provider.svg")
+
+    def loadAlgorithms(self):
+        for algorithm in ALGORITHMS:
+            self.addAlgorithm(algorithm())

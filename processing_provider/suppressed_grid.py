@@ -1,0 +1,83 @@
+"""spatialprivacy:suppressedgrid — the grid of distinct people with small cells withheld."""
+
+from qgis.core import QgsProcessing, QgsProcessingException, QgsProcessingMultiStepFeedback, \
+    QgsProcessingOutputNumber, QgsProcessingParameterDistance, QgsProcessingParameterFeatureSink, \
+    QgsWkbTypes
+
+from .base import tr
+from .grid_base import PointGridAlgorithm
+
+CELL_FIELDS = (("cell_id", "string"), ("col", "int"), ("row", "int"), ("resolution_m", "double"))
+COUNT_FIELDS = (("n_persons", "int"), ("status", "string"), ("k", "int"),
+                ("counting_unit", "string"), ("policy_hash", "string"))
+
+
+class SuppressedGrid(PointGridAlgorithm):
+    ALGORITHM_ID = "suppressedgrid"
+    DISPLAY_NAME = "Suppressed grid"
+    SHORT_DESCRIPTION = ("Square cells with the number of distinct people in each; cells with "
+                         "fewer than k people are withheld (primary suppression).")
+    TAGS = "privacy,disclosure,k-anonymity,grid,suppression,count,census grid"
+
+    RESOLUTION = "RESOLUTION"
+    OUTPUT = "OUTPUT"
+    K = "K"
+    CELLS_PUBLISHED = "CELLS_PUBLISHED"
+    CELLS_WITHHELD = "CELLS_WITHHELD"
+
+    def initAlgorithm(self, config=None):  # noqa: N802 (QGIS's name)
+        self.add_point_parameters()
+        self.add_policy_parameters()
+        self.addParameter(QgsProcessingParameterDistance(
+            self.RESOLUTION, tr("Cell size (metres)"), defaultValue=1000.0,
+            parentParameterName=self.INPUT, minValue=0.0))
+        self.add_grid_parameters()
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            self.OUTPUT, tr("Suppressed grid"), QgsProcessing.SourceType.TypeVectorPolygon))
+        self.addOutput(QgsProcessingOutputNumber(self.K, tr("k")))
+        self.addOutput(QgsProcessingOutputNumber(self.CELLS_PUBLISHED, tr("Published cells")))
+        self.addOutput(QgsProcessingOutputNumber(self.CELLS_WITHHELD, tr("Withheld cells")))
+
+    def process(self, parameters, context, feedback):
+        from ..spatial_privacy_plugin import grid
+        from .io import make_fields, square_cells, write_features
+        from .styles import apply_style
+
+        policy = self.policy_from_parameters(parameters, context)
+        resolution = grid.check_resolution(
+            self.parameterAsDouble(parameters, self.RESOLUTION, context))
+        steps = QgsProcessingMultiStepFeedback(2, feedback)
+        data = self.read_grid_input(parameters, context, steps)
+        self.describe_policy(policy, feedback, data)
+        steps.setCurrentStep(1)
+        frame = grid.suppressed_grid(data.x, data.y, data.person_codes, data.key_codes,
+                                     data.origin, resolution, policy.k)
+
+        source = self.parameterAsSource(parameters, self.INPUT, context)
+        key_fields = [source.fields().field(name) for name in data.key_columns]
+        reserved = {name for name, _ in CELL_FIELDS + COUNT_FIELDS}
+        clashing = [field.name() for field in key_fields if field.name() in reserved]
+        if clashing:
+            raise QgsProcessingException(tr(
+                "The attribute field(s) {fields} share a name with an output field; rename them in "
+                "a copy of the layer first.").format(fields=", ".join(clashing)))
+        fields = make_fields(CELL_FIELDS + tuple(key_fields) + COUNT_FIELDS)
+        sink, destination = self.parameterAsSink(
+            parameters, self.OUTPUT, context, fields, QgsWkbTypes.Type.Polygon, source.sourceCrs())
+        key_values = [[values[row] for row in frame["first_row"]]
+                      for values in data.key_columns.values()]
+        rows = zip(frame["cell_id"], frame["col"], frame["row"], frame["resolution_m"], *key_values,
+                   frame["n_persons"], frame["status"], [policy.k] * len(frame),
+                   [policy.counting_unit] * len(frame), [policy.policy_hash] * len(frame))
+        geometries = square_cells(data.origin, resolution, frame["col"], frame["row"])
+        write_features(sink, fields, rows, geometries, steps)
+        del sink  # closes a file output so that its style can be stored in it
+        apply_style("suppressed_grid", destination, context)
+
+        withheld = int((frame["status"] != grid.STATUS_PUBLISHED).sum())
+        published = len(frame) - withheld
+        feedback.pushInfo(tr("{published} cells published, {withheld} withheld (primary "
+                             "suppression, fewer than {k} people).").format(
+            published=published, withheld=withheld, k=policy.k))
+        return {self.OUTPUT: destination, self.K: policy.k,
+                self.CELLS_PUBLISHED: published, self.CELLS_WITHHELD: withheld}
