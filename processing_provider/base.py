@@ -18,7 +18,7 @@ from qgis.PyQt.QtCore import QCoreApplication
 from qgis.PyQt.QtGui import QIcon
 
 from .. import __about__
-from ..spatial_privacy_plugin.errors import Cancelled, SpatialPrivacyError
+from ..spatial_privacy_plugin.errors import N_, Cancelled, SpatialPrivacyError
 from ..spatial_privacy_plugin.policy import effective_policy, load_policy
 
 HERE = Path(__file__).resolve().parent
@@ -50,8 +50,8 @@ def install_hint(missing):
 
 GROUPS = {
     # Frozen group ids; the names are translated when shown.
-    "grids": "Grids and suppression",
-    "gates": "Release gates",
+    "grids": N_("Grids and suppression"),
+    "gates": N_("Release gates"),
 }
 
 

@@ -4,16 +4,17 @@ from qgis.core import QgsProcessing, QgsProcessingException, QgsProcessingOutput
     QgsProcessingOutputNumber, QgsProcessingParameterFeatureSink, \
     QgsProcessingParameterFeatureSource, QgsProcessingParameterField
 
+from ..spatial_privacy_plugin.errors import N_
 from .base import SpatialPrivacyAlgorithm, tr
 
 
 class KAnonymityGate(SpatialPrivacyAlgorithm):
     ALGORITHM_ID = "kanonymitygate"
     GROUP_ID = "gates"
-    DISPLAY_NAME = "k-anonymity gate"
-    SHORT_DESCRIPTION = ("Blocks the release (and stops the model) when any published record "
+    DISPLAY_NAME = N_("k-anonymity gate")
+    SHORT_DESCRIPTION = N_("Blocks the release (and stops the model) when any published record "
                          "counts fewer than k people; passes the layer through unchanged otherwise.")
-    TAGS = "privacy,disclosure,k-anonymity,gate,check,release,model"
+    TAGS = N_("privacy,disclosure,k-anonymity,gate,check,release,model")
 
     INPUT = "INPUT"
     COUNT_FIELD = "COUNT_FIELD"

@@ -4,6 +4,7 @@ from qgis.core import QgsProcessingMultiStepFeedback, QgsProcessingOutputNumber,
     QgsProcessingParameterFeatureSink, QgsProcessingParameterNumber, QgsProcessingParameterString, \
     QgsWkbTypes, QgsCoordinateReferenceSystem, QgsProcessing
 
+from ..spatial_privacy_plugin.errors import N_
 from .base import tr
 from .grid_base import PointGridAlgorithm
 
@@ -20,10 +21,10 @@ TABLE_FIELDS = (
 
 class ResolutionSweep(PointGridAlgorithm):
     ALGORITHM_ID = "resolutionsweep"
-    DISPLAY_NAME = "Resolution sweep"
-    SHORT_DESCRIPTION = ("Counts distinct people per grid cell at several cell sizes and shows "
+    DISPLAY_NAME = N_("Resolution sweep")
+    SHORT_DESCRIPTION = N_("Counts distinct people per grid cell at several cell sizes and shows "
                          "which sizes satisfy the policy's k and suppression tolerance.")
-    TAGS = "privacy,disclosure,k-anonymity,grid,resolution,sweep,suppression"
+    TAGS = N_("privacy,disclosure,k-anonymity,grid,resolution,sweep,suppression")
 
     RESOLUTIONS = "RESOLUTIONS"
     TOLERANCE = "TOLERANCE"

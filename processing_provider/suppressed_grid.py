@@ -4,6 +4,7 @@ from qgis.core import QgsProcessing, QgsProcessingException, QgsProcessingMultiS
     QgsProcessingOutputNumber, QgsProcessingParameterDistance, QgsProcessingParameterFeatureSink, \
     QgsWkbTypes
 
+from ..spatial_privacy_plugin.errors import N_
 from .base import tr
 from .grid_base import PointGridAlgorithm
 
@@ -14,10 +15,10 @@ COUNT_FIELDS = (("n_persons", "int"), ("status", "string"), ("k", "int"),
 
 class SuppressedGrid(PointGridAlgorithm):
     ALGORITHM_ID = "suppressedgrid"
-    DISPLAY_NAME = "Suppressed grid"
-    SHORT_DESCRIPTION = ("Square cells with the number of distinct people in each; cells with "
+    DISPLAY_NAME = N_("Suppressed grid")
+    SHORT_DESCRIPTION = N_("Square cells with the number of distinct people in each; cells with "
                          "fewer than k people are withheld (primary suppression).")
-    TAGS = "privacy,disclosure,k-anonymity,grid,suppression,count,census grid"
+    TAGS = N_("privacy,disclosure,k-anonymity,grid,suppression,count,census grid")
 
     RESOLUTION = "RESOLUTION"
     OUTPUT = "OUTPUT"

@@ -1,0 +1,34 @@
+# Spatial Privacy for QGIS. Each target installs what it needs (Debian packages
+# through scripts/install_deps.sh, test tools into a venv that sees Debian's
+# numpy, pandas, scipy and QGIS).
+
+PYTHON := /usr/bin/python3
+VENV := .venv
+export QT_QPA_PLATFORM := offscreen
+
+.PHONY: deps translations test demo package clean
+
+deps:
+	@bash scripts/install_deps.sh
+
+$(VENV)/.ready: requirements-test.txt | deps
+	$(PYTHON) -m venv --system-site-packages $(VENV)
+	$(VENV)/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-test.txt
+	@touch $@
+
+translations: deps
+	@lrelease=$$(command -v lrelease || ls /usr/lib/qt6/bin/lrelease /usr/lib/qt5/bin/lrelease 2>/dev/null | head -n 1); \
+	for ts in i18n/*.ts; do "$$lrelease" -silent "$$ts" -qm "$${ts%.ts}.qm" || exit 1; done
+
+test: translations $(VENV)/.ready
+	$(VENV)/bin/python -m pytest --qgis_disable_gui
+
+demo: translations
+	$(PYTHON) scripts/demo.py
+
+package: translations
+	$(PYTHON) scripts/package.py
+
+clean:
+	rm -rf build demo_output $(VENV) i18n/*.qm .pytest_cache .hypothesis
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -1,0 +1,31 @@
+"""Shared test set-up: the repository importable as the plugin package QGIS would load.
+
+The plugin uses relative imports, so tests import it under the name QGIS
+installs it as (``spatial_privacy``) through a link in a temporary folder.
+"""
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PLUGIN_NAME = "spatial_privacy"
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+@pytest.fixture(scope="session")
+def repo_root():
+    return ROOT
+
+
+@pytest.fixture(scope="session")
+def plugin_package():
+    """The repository imported as the package ``spatial_privacy``."""
+    folder = Path(tempfile.mkdtemp(prefix="sp_plugins_"))
+    (folder / PLUGIN_NAME).symlink_to(ROOT, target_is_directory=True)
+    sys.path.insert(0, str(folder))
+    import importlib
+    return importlib.import_module(PLUGIN_NAME)

@@ -1,0 +1,61 @@
+"""Real QGIS, headless: Processing initialised and the provider registered once."""
+
+import sys
+
+import pytest
+from qgis.core import QgsProcessingFeedback
+
+sys.path.insert(0, "/usr/share/qgis/python/plugins")
+
+
+@pytest.fixture(scope="session")
+def provider(qgis_app, qgis_processing, plugin_package):
+    plugin = plugin_package.classFactory(None)
+    plugin.initProcessing()
+    yield plugin.provider
+    plugin.unload()
+
+
+class RecordingFeedback(QgsProcessingFeedback):
+    """Keeps every message an algorithm writes to the log."""
+
+    def __init__(self):
+        super().__init__()
+        self.messages = []
+
+    def pushInfo(self, info):  # noqa: N802
+        self.messages.append(info)
+
+    def pushWarning(self, warning):  # noqa: N802
+        self.messages.append(warning)
+
+    def reportError(self, error, fatalError=False):  # noqa: N802,N803
+        self.messages.append(error)
+
+    def pushCommandInfo(self, info):  # noqa: N802
+        self.messages.append(info)
+
+    def pushDebugInfo(self, info):  # noqa: N802
+        self.messages.append(info)
+
+    def pushConsoleInfo(self, info):  # noqa: N802
+        self.messages.append(info)
+
+    def setProgressText(self, text):  # noqa: N802
+        self.messages.append(text)
+
+
+@pytest.fixture
+def feedback():
+    return RecordingFeedback()
+
+
+@pytest.fixture
+def run(provider):
+    """processing.run on one of our algorithms by its short id."""
+    import processing
+
+    def _run(name, parameters, feedback=None, context=None):
+        return processing.run(f"spatialprivacy:{name}", parameters, feedback=feedback,
+                              context=context)
+    return _run

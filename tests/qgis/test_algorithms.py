@@ -1,0 +1,216 @@
+"""Each algorithm through processing.run, on hand-made layers with known answers."""
+
+import json
+
+import pytest
+from layers import cells_layer, people_in_cells, point_layer
+from qgis.core import NULL, QgsProcessingException, QgsVectorLayer
+
+ORIGIN = "0,0 [EPSG:3035]"
+HAND_CELLS = {(0, 0): 12, (1, 0): 3, (0, 1): 2}
+
+
+def rows_of(layer):
+    return [dict(zip(layer.fields().names(), feature.attributes())) for feature in layer.getFeatures()]
+
+
+def sweep(run, layer, feedback=None, **extra):
+    parameters = {"INPUT": layer, "PERSON_FIELD": "person_id", "RHO": 0.1,
+                  "RESOLUTIONS": "100,200", "ORIGIN": ORIGIN, "OUTPUT": "TEMPORARY_OUTPUT"}
+    parameters.update(extra)
+    return run("resolutionsweep", parameters, feedback)
+
+
+def grid(run, layer, feedback=None, **extra):
+    parameters = {"INPUT": layer, "PERSON_FIELD": "person_id", "RHO": 0.1, "RESOLUTION": 100,
+                  "ORIGIN": ORIGIN, "OUTPUT": "TEMPORARY_OUTPUT"}
+    parameters.update(extra)
+    return run("suppressedgrid", parameters, feedback)
+
+
+def gate(run, layer, feedback=None, **extra):
+    parameters = {"INPUT": layer, "COUNT_FIELD": "n_persons", "RHO": 0.1,
+                  "OUTPUT": "TEMPORARY_OUTPUT"}
+    parameters.update(extra)
+    return run("kanonymitygate", parameters, feedback)
+
+
+def test_provider_lists_the_frozen_algorithm_ids(provider):
+    assert provider.id() == "spatialprivacy"
+    assert sorted(alg.id() for alg in provider.algorithms()) == [
+        "spatialprivacy:kanonymitygate", "spatialprivacy:resolutionsweep",
+        "spatialprivacy:suppressedgrid"]
+
+
+def test_frozen_parameter_names(provider):
+    names = {alg.name(): [p.name() for p in alg.parameterDefinitions()] for alg in provider.algorithms()}
+    assert names["resolutionsweep"] == ["INPUT", "PERSON_FIELD", "RHO", "POLICY", "RESOLUTIONS",
+                                        "TOLERANCE", "ORIGIN", "KEY_FIELDS", "OUTPUT"]
+    assert names["suppressedgrid"] == ["INPUT", "PERSON_FIELD", "RHO", "POLICY", "RESOLUTION",
+                                       "ORIGIN", "KEY_FIELDS", "OUTPUT"]
+    assert names["kanonymitygate"] == ["INPUT", "COUNT_FIELD", "RHO", "POLICY", "STATUS_FIELD", "OUTPUT"]
+    outputs = {alg.name(): {o.name() for o in alg.outputDefinitions()} for alg in provider.algorithms()}
+    assert {"PASSED", "MIN_COUNT", "CELLS_CHECKED", "K", "OUTPUT"} <= outputs["kanonymitygate"]
+    assert "RECOMMENDED_RESOLUTION" in outputs["resolutionsweep"]
+
+
+def test_every_algorithm_has_help_icon_group_and_tags(provider):
+    for alg in provider.algorithms():
+        assert len(alg.shortHelpString()) > 200, alg.name()
+        assert not alg.icon().isNull(), alg.name()
+        assert alg.group() and alg.groupId() in ("grids", "gates")
+        assert alg.tags() and alg.shortDescription()
+
+
+def test_sweep_on_the_hand_case(run, feedback):
+    result = sweep(run, people_in_cells(HAND_CELLS), feedback)
+    table = {row["resolution_m"]: row for row in rows_of(result["OUTPUT"])}
+    fine, coarse = table[100.0], table[200.0]
+    assert (fine["k"], fine["cells"], fine["cells_withheld"]) == (10, 3, 2)
+    assert fine["suppressed_fraction"] == pytest.approx(2 / 3)
+    assert fine["median_published_count"] == 12 and fine["publishable"] is False
+    assert (coarse["cells"], coarse["cells_withheld"], coarse["publishable"]) == (1, 0, True)
+    assert fine["counting_unit"] == "person" and len(fine["policy_hash"]) == 64
+    assert result["RECOMMENDED_RESOLUTION"] == 200.0
+    assert any("Recommended cell size: 200 m" in message for message in feedback.messages)
+
+
+def test_sweep_says_when_nothing_is_publishable_and_never_suggests_a_lower_k(run, feedback):
+    result = sweep(run, people_in_cells(HAND_CELLS), feedback, RESOLUTIONS="100")
+    assert result["RECOMMENDED_RESOLUTION"] is None
+    warning = next(message for message in feedback.messages if "No cell size is publishable" in message)
+    assert "coarser" in warning and "never lower k" in warning
+
+
+def test_sweep_counts_people_not_trips(run):
+    # 12 people make 3 trips each in one cell: 36 rows but 12 people.
+    layer = point_layer([((50, 50), [f"p{person}"]) for person in range(12) for _ in range(3)])
+    row = rows_of(sweep(run, layer, RESOLUTIONS="100")["OUTPUT"])[0]
+    assert (row["persons"], row["rows"], row["median_published_count"]) == (12, 36, 12)
+
+
+def test_sweep_with_key_fields_splits_cells(run):
+    points = [((50, 50), [f"p{i}", "F" if i < 10 else "M"]) for i in range(14)]
+    layer = point_layer(points, "person_id:string,sex:string")
+    row = rows_of(sweep(run, layer, RESOLUTIONS="100", KEY_FIELDS=["sex"])["OUTPUT"])[0]
+    assert (row["cells"], row["cells_withheld"]) == (2, 1)
+
+
+def test_grid_withholds_small_cells_and_blanks_their_counts(run):
+    result = grid(run, people_in_cells(HAND_CELLS))
+    rows = {row["cell_id"]: row for row in rows_of(result["OUTPUT"])}
+    assert set(rows) == {"100m_0_0", "100m_1_0", "100m_0_1"}
+    assert rows["100m_0_0"]["n_persons"] == 12 and rows["100m_0_0"]["status"] == "published"
+    for cell in ("100m_1_0", "100m_0_1"):
+        assert rows[cell]["n_persons"] == NULL and rows[cell]["status"] == "primary"
+    assert {row["k"] for row in rows.values()} == {10}
+    assert (result["K"], result["CELLS_PUBLISHED"], result["CELLS_WITHHELD"]) == (10, 1, 2)
+    first = next(f for f in result["OUTPUT"].getFeatures() if f["cell_id"] == "100m_1_0")
+    assert first.geometry().boundingBox().toString(0) == "100,0 : 200,100"
+
+
+def test_points_on_an_edge_go_right_and_up(run):
+    layer = point_layer([((100, 100), [f"p{i}"]) for i in range(10)])
+    rows = rows_of(grid(run, layer)["OUTPUT"])
+    assert [(row["col"], row["row"]) for row in rows] == [(1, 1)]
+
+
+def test_gate_passes_good_data_through_unchanged(run):
+    layer = cells_layer([[10, "published"], [25, "published"], [NULL, "primary"]])
+    result = gate(run, layer, STATUS_FIELD="status")
+    assert result["PASSED"] is True
+    assert (result["MIN_COUNT"], result["CELLS_CHECKED"], result["K"]) == (10, 2, 10)
+    assert rows_of(result["OUTPUT"]) == rows_of(layer)
+
+
+@pytest.mark.parametrize("rows, fragment", [
+    ([[10, "published"], [9, "published"]], "fewer than k = 10"),
+    ([[10, "published"], [NULL, "published"]], "NULL count"),
+    ([[10, "published"], [4, "primary"]], "still carry a count"),
+    ([[10, "published"], [NULL, "hidden"]], "none of published"),
+    ([], "no records"),
+])
+def test_gate_negative_controls(run, rows, fragment):
+    with pytest.raises(QgsProcessingException, match=fragment):
+        gate(run, cells_layer(rows), STATUS_FIELD="status")
+
+
+def test_gate_fails_on_a_missing_or_non_numeric_count_field(run):
+    layer = cells_layer([["12", "published"]], fields="n_persons:string,status:string")
+    with pytest.raises(QgsProcessingException, match="not numeric"):
+        gate(run, layer)
+    with pytest.raises(QgsProcessingException):
+        gate(run, cells_layer([[12, "published"]]), COUNT_FIELD="people")
+
+
+def test_gate_blocks_its_own_grid_when_the_policy_is_stricter(run):
+    grid_layer = grid(run, people_in_cells({(0, 0): 12, (1, 0): 15}))["OUTPUT"]
+    gate(run, grid_layer, STATUS_FIELD="status")
+    with pytest.raises(QgsProcessingException, match="smallest: 12"):
+        gate(run, grid_layer, STATUS_FIELD="status", RHO=0.05)
+
+
+@pytest.mark.parametrize("layer_factory, fragment", [
+    (lambda: point_layer([((7.1, 50.2), ["a"])], crs="EPSG:4326"), "reproject to a metric CRS"),
+    (lambda: point_layer([((50, 50), ["a"]), ((60, 60), [NULL])]), "NULL id"),
+    (lambda: point_layer([((50, 50), ["a"]), (None, ["b"])]), "no geometry"),
+    (lambda: point_layer([]), "no features"),
+])
+def test_bad_points_are_refused_with_a_clear_message(run, layer_factory, fragment):
+    with pytest.raises(QgsProcessingException, match=fragment):
+        sweep(run, layer_factory())
+    with pytest.raises(QgsProcessingException, match=fragment):
+        grid(run, layer_factory())
+
+
+@pytest.mark.parametrize("extra, fragment", [
+    ({"RHO": 1.0}, "strictly between 0 and 1"),
+    ({"RHO": 0.0}, "strictly between 0 and 1"),
+    ({"RESOLUTIONS": "100,-5"}, "positive number"),
+    ({"RESOLUTIONS": "100,abc"}, "not a cell size"),
+])
+def test_bad_parameters_are_refused(run, extra, fragment):
+    with pytest.raises(QgsProcessingException, match=fragment):
+        sweep(run, people_in_cells(HAND_CELLS), **extra)
+
+
+def test_multipoints_are_exploded_and_counted_once_per_person(run, feedback):
+    layer = point_layer([("MULTIPOINT((50 50),(60 60))", [f"p{i}"]) for i in range(10)],
+                        geometry="MultiPoint")
+    rows = rows_of(grid(run, layer, feedback)["OUTPUT"])
+    assert [(row["n_persons"], row["status"]) for row in rows] == [(10, "published")]
+    assert any("exploded" in message for message in feedback.messages)
+
+
+def test_policy_file_supplies_rho_and_refuses_conflicts(run, tmp_path):
+    policy = tmp_path / "policy.toml"
+    policy.write_text('rho = 0.05\ntolerance = 0.2\ncounting_unit = "device"\n', encoding="utf-8")
+    result = grid(run, people_in_cells({(0, 0): 12, (1, 0): 25}), RHO=None, POLICY=str(policy))
+    rows = rows_of(result["OUTPUT"])
+    assert {row["k"] for row in rows} == {20}
+    assert {row["counting_unit"] for row in rows} == {"device"}
+    assert sorted(row["status"] for row in rows) == ["primary", "published"]
+    with pytest.raises(QgsProcessingException, match="conflicts"):
+        grid(run, people_in_cells(HAND_CELLS), RHO=0.1, POLICY=str(policy))
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps({"rho": 0.1, "counting_unit": "person"}), encoding="utf-8")
+    with pytest.raises(QgsProcessingException, match="tolerance"):
+        grid(run, people_in_cells(HAND_CELLS), RHO=None, POLICY=str(broken))
+
+
+def test_inputs_are_never_modified(run):
+    layer = people_in_cells(HAND_CELLS)
+    before = [(f.attributes(), f.geometry().asWkt()) for f in layer.getFeatures()]
+    sweep(run, layer)
+    grid(run, layer)
+    assert [(f.attributes(), f.geometry().asWkt()) for f in layer.getFeatures()] == before
+
+
+def test_geopackage_output_carries_the_grid_style(run, tmp_path):
+    output = tmp_path / "grid.gpkg"
+    grid(run, people_in_cells(HAND_CELLS), OUTPUT=str(output))
+    layer = QgsVectorLayer(str(output), "grid", "ogr")
+    assert layer.isValid() and layer.featureCount() == 3
+    assert layer.renderer().type() == "RuleRenderer"
+    labels = [rule.label() for rule in layer.renderer().rootRule().children()]
+    assert any("Withheld" in label for label in labels)
