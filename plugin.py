@@ -32,8 +32,10 @@ class SpatialPrivacyPlugin:
     def initProcessing(self):  # noqa: N802 (QGIS's name)
         from .processing_provider.provider import SpatialPrivacyProvider
         if self.provider is None:
-            self.provider = SpatialPrivacyProvider()
-            QgsApplication.processingRegistry().addProvider(self.provider)
+            provider = SpatialPrivacyProvider()
+            # QGIS refuses (and deletes) a second provider with the same id.
+            if QgsApplication.processingRegistry().addProvider(provider):
+                self.provider = provider
 
     def initGui(self):  # noqa: N802 (QGIS's name)
         self.initProcessing()

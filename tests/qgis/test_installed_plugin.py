@@ -1,0 +1,96 @@
+"""The plugin as QGIS installs it: from the zip `make package` builds, and under qgis_process."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+PLUGIN = "spatial_privacy"
+
+
+@pytest.fixture(scope="module")
+def plugin_zip(repo_root, tmp_path_factory):
+    output = tmp_path_factory.mktemp("package") / f"{PLUGIN}.zip"
+    subprocess.run([sys.executable, str(repo_root / "scripts" / "package.py"), str(output)],
+                   check=True, capture_output=True)
+    return output
+
+
+def test_zip_has_one_top_folder_translations_and_no_tests(plugin_zip):
+    names = zipfile.ZipFile(plugin_zip).namelist()
+    assert {name.split("/")[0] for name in names} == {PLUGIN}
+    assert f"{PLUGIN}/metadata.txt" in names and f"{PLUGIN}/i18n/spatial_privacy_fr.qm" in names
+    assert f"{PLUGIN}/processing_provider/styles/suppressed_grid.qml" in names
+    assert not [name for name in names if "/tests/" in name or "__pycache__" in name
+                or name.endswith((".ts", ".pyc")) or "/scripts/" in name]
+
+
+def test_extracted_zip_loads_as_qgis_loads_it(plugin_zip, tmp_path):
+    plugins = tmp_path / "plugins"
+    zipfile.ZipFile(plugin_zip).extractall(plugins)
+    completed = subprocess.run(
+        [sys.executable, str(Path(__file__).with_name("load_installed_plugin.py")), str(plugins)],
+        capture_output=True, text=True, timeout=300,
+        env=dict(os.environ, HOME=str(tmp_path), QT_QPA_PLATFORM="offscreen"))
+    assert completed.returncode == 0, completed.stderr[-3000:]
+    report = json.loads(completed.stdout.strip().splitlines()[-1])
+    assert report["loaded"] and report["started"]
+    assert Path(report["module_file"]).parent == plugins / PLUGIN
+    assert report["algorithms"] == ["spatialprivacy:kanonymitygate", "spatialprivacy:resolutionsweep",
+                                    "spatialprivacy:suppressedgrid"]
+    assert report["gate_passed"] is True
+    assert not report["provider_after_unload"]
+    assert report["gui_provider"] and not report["gui_provider_after_unload"]
+
+
+def qgis_process_binary():
+    for name in ("qgis_process.bin", "qgis_process"):
+        if shutil.which(name):
+            return shutil.which(name)
+    pytest.fail("qgis_process is not installed (run make deps)")
+
+
+@pytest.fixture(scope="module")
+def qgis_process_env(plugin_zip, tmp_path_factory):
+    home = tmp_path_factory.mktemp("home")
+    plugins = home / "plugins"
+    zipfile.ZipFile(plugin_zip).extractall(plugins)
+    env = dict(os.environ, HOME=str(home), QGIS_PLUGINPATH=str(plugins), QT_QPA_PLATFORM="offscreen")
+    subprocess.run([qgis_process_binary(), "plugins", "enable", PLUGIN], env=env,
+                   capture_output=True, check=False, timeout=300)
+    return env
+
+
+def write_counts(path, counts):
+    """A GeoPackage table of counts written with GDAL (no QGIS in this process's way)."""
+    from osgeo import ogr
+    dataset = ogr.GetDriverByName("GPKG").CreateDataSource(str(path))
+    layer = dataset.CreateLayer("cells", None, ogr.wkbNone)
+    layer.CreateField(ogr.FieldDefn("n_persons", ogr.OFTInteger))
+    for count in counts:
+        feature = ogr.Feature(layer.GetLayerDefn())
+        feature.SetField("n_persons", count)
+        layer.CreateFeature(feature)
+    dataset = None
+    return path
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("counts, exit_code", [([12, 30, 10], 0), ([12, 30, 9], 1)])
+def test_qgis_process_gate_exit_codes(qgis_process_env, tmp_path, counts, exit_code):
+    table = write_counts(tmp_path / "cells.gpkg", counts)
+    completed = subprocess.run(
+        [qgis_process_binary(), "run", "spatialprivacy:kanonymitygate", "--json", "--",
+         f"INPUT={table}", "COUNT_FIELD=n_persons", "RHO=0.1", f"OUTPUT={tmp_path / 'out.gpkg'}"],
+        env=qgis_process_env, capture_output=True, text=True, timeout=300)
+    assert completed.returncode == exit_code, completed.stdout + completed.stderr
+    if exit_code == 0:
+        report = json.loads(completed.stdout[completed.stdout.index("{"):])
+        assert report["results"]["PASSED"] is True and report["results"]["MIN_COUNT"] == 10
+    else:
+        assert "fewer than k = 10" in completed.stdout + completed.stderr

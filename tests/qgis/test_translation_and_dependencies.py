@@ -1,0 +1,45 @@
+"""French display names when QGIS runs in French; a clear message when pandas is missing."""
+
+import pytest
+from layers import cells_layer
+from qgis.core import QgsProcessingException, QgsSettings
+
+
+@pytest.fixture
+def french(plugin_package):
+    settings = QgsSettings()
+    previous = settings.value("locale/userLocale", "")
+    settings.setValue("locale/userLocale", "fr_FR")
+    from spatial_privacy.plugin import install_translator
+    from qgis.PyQt.QtCore import QCoreApplication
+    translator = install_translator()
+    yield translator
+    if translator is not None:
+        QCoreApplication.removeTranslator(translator)
+    settings.setValue("locale/userLocale", previous)
+
+
+def test_display_names_are_translated_in_french(provider, french):
+    assert french is not None, "i18n/spatial_privacy_fr.qm is missing: run make translations"
+    names = {alg.name(): alg.displayName() for alg in provider.algorithms()}
+    assert names == {"resolutionsweep": "Balayage des résolutions",
+                     "suppressedgrid": "Grille avec secret statistique",
+                     "kanonymitygate": "Contrôle de k-anonymat"}
+    gate = provider.algorithm("kanonymitygate")
+    assert "bloquant" in gate.shortHelpString()
+    assert gate.group() == "Contrôles de diffusion"
+
+
+def test_english_without_a_translator(provider):
+    assert provider.algorithm("resolutionsweep").displayName() == "Resolution sweep"
+
+
+def test_missing_scientific_packages_are_explained(provider, monkeypatch, run):
+    from spatial_privacy.processing_provider import base
+    monkeypatch.setattr(base, "missing_modules", lambda: ["pandas"])
+    alg = provider.algorithm("kanonymitygate")
+    can_execute, message = alg.canExecute()
+    assert not can_execute and "python3-pandas" in message
+    with pytest.raises(QgsProcessingException, match="python3-pandas"):
+        run("kanonymitygate", {"INPUT": cells_layer([[12, "published"]]), "COUNT_FIELD": "n_persons",
+                               "RHO": 0.1, "OUTPUT": "TEMPORARY_OUTPUT"})
