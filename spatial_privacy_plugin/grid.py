@@ -161,11 +161,6 @@ def count_cells(x, y, person_codes, key_codes, origin, resolution):
                       n_persons, n_rows, first_row, group_of_row)
 
 
-def primary_status(n_persons, k):
-    """'primary' for every group with 0 < n < k, else 'published'."""
-    return np.where(n_persons < k, STATUS_PRIMARY, STATUS_PUBLISHED).astype(object)
-
-
 def morans_i(col, row, indicator):
     """Moran's I of a 0/1 indicator over queen neighbours among the given cells.
 
@@ -213,12 +208,87 @@ def _withheld_cells(counts, withheld):
     return per_cell["col"].to_numpy(), per_cell["row"].to_numpy(), per_cell["withheld"].to_numpy()
 
 
-def sweep(x, y, person_codes, key_codes, origin, resolutions, k, tolerance,
+@dataclass(frozen=True)
+class Marginals:
+    """Totals published beside the grid, and the protection withheld cells need against them.
+
+    ``kind``: one of MARGINAL_KINDS; parents are the cells of a grid
+    ``parent_factor`` times coarser on the same origin (so each parent is an
+    exact union of children). Totals are per published key combination.
+    ``straddle_k``: intervals must also reach k, so a reader cannot tell a
+    withheld cell was small.
+    """
+
+    kind: str
+    parent_factor: int = 4
+    protection: float = 1.0
+    straddle_k: bool = False
+
+    @property
+    def grand_total(self):
+        return self.kind in (MARGINALS_TOTAL, MARGINALS_BOTH)
+
+    @property
+    def parents(self):
+        return self.kind in (MARGINALS_PARENTS, MARGINALS_BOTH)
+
+
+MARGINALS_NONE = "none"
+MARGINALS_TOTAL = "grand total"
+MARGINALS_PARENTS = "parent cells"
+MARGINALS_BOTH = "grand total and parent cells"
+MARGINAL_KINDS = (MARGINALS_NONE, MARGINALS_TOTAL, MARGINALS_PARENTS, MARGINALS_BOTH)
+
+
+def grid_equalities(col, row, key, n_persons, marginals):
+    """The published equalities (cells, total) of a grid's declared marginals."""
+    from .suppression import equalities_from_groups, with_totals
+
+    cell_sets = []
+    if marginals.grand_total:
+        cell_sets += equalities_from_groups(key)
+    if marginals.parents:
+        factor = int(marginals.parent_factor)
+        if factor < 2:
+            raise InputError(N_("The parent factor must be a whole number of at least 2, got "
+                                "{value}."), value=marginals.parent_factor)
+        parent_code = _dense_codes(np.floor_divide(col, factor) - np.floor_divide(col, factor).min(),
+                                   np.floor_divide(row, factor) - np.floor_divide(row, factor).min(),
+                                   key)
+        cell_sets += equalities_from_groups(parent_code)
+    return with_totals(cell_sets, n_persons)
+
+
+def suppress(counts, k, marginals=None, is_canceled=None):
+    """Primary suppression (0 < n < k), then complementary suppression against the marginals.
+
+    Returns (status per group, SuppressionResult or None without marginals).
+    """
+    from .suppression import complementary_suppression
+
+    primary = counts.n_persons < k
+    status = np.where(primary, STATUS_PRIMARY, STATUS_PUBLISHED).astype(object)
+    if marginals is None or marginals.kind == MARGINALS_NONE:
+        return status, None
+    if not marginals.protection > 0:
+        raise InputError(N_("The protection level must be positive, got {value}."),
+                         value=marginals.protection)
+    equalities = grid_equalities(counts.col, counts.row, counts.key, counts.n_persons, marginals)
+    result = complementary_suppression(counts.n_persons, primary, equalities, marginals.protection,
+                                       k if marginals.straddle_k else None, is_canceled=is_canceled)
+    status[result.complementary] = STATUS_COMPLEMENTARY
+    return status, result
+
+
+def sweep(x, y, person_codes, key_codes, origin, resolutions, k, tolerance, marginals=None,
           progress=None, is_canceled=None):
-    """One row per resolution: what primary suppression at k costs there.
+    """One row per resolution: what suppression at k costs there.
 
     ``suppressed_fraction = cells_withheld / cells`` over non-empty groups
-    (cell x key combination); ``publishable`` when it is at most the tolerance.
+    (cell x key combination) with primary suppression. With marginals, the
+    complementary cells they force are counted too and ``publishable`` means
+    ``withheld_fraction_total <= tolerance`` with every primary cell
+    protectable; without, ``suppressed_fraction <= tolerance``.
     ``withheld_person_share`` (people with a record in a withheld group) is
     left empty unless at least two groups are withheld, so that it can never
     give away one withheld cell's count.
@@ -229,23 +299,29 @@ def sweep(x, y, person_codes, key_codes, origin, resolutions, k, tolerance,
         if is_canceled is not None and is_canceled():
             raise Cancelled()
         counts = count_cells(x, y, person_codes, key_codes, origin, resolution)
-        withheld = counts.n_persons < k
-        n_withheld = int(withheld.sum())
+        status, suppression = suppress(counts, k, marginals, is_canceled)
+        withheld = status != STATUS_PUBLISHED
+        n_primary = int(np.sum(status == STATUS_PRIMARY))
         published = counts.n_persons[~withheld]
         share = None
-        if n_withheld >= 2:
+        if withheld.sum() >= 2:
             in_withheld = np.unique(person_codes[withheld[counts.group_of_row]])
             share = len(in_withheld) / persons
         moran, moran_z = morans_i(*_withheld_cells(counts, withheld))
-        fraction = n_withheld / len(withheld)
+        fraction = n_primary / len(withheld)
+        total_fraction = float(withheld.sum()) / len(withheld)
+        unprotectable = int(suppression.unprotectable.sum()) if suppression is not None else 0
         records.append({
             "resolution_m": float(resolution),
             "k": int(k),
             "cells": int(len(withheld)),
-            "cells_withheld": n_withheld,
+            "cells_withheld": n_primary,
             "suppressed_fraction": fraction,
             "median_published_count": float(np.median(published)) if len(published) else None,
-            "publishable": bool(fraction <= tolerance),
+            "publishable": bool(total_fraction <= tolerance and unprotectable == 0),
+            "cells_complementary": int(np.sum(status == STATUS_COMPLEMENTARY)),
+            "withheld_fraction_total": total_fraction,
+            "cells_unprotectable": unprotectable,
             "rows": int(len(person_codes)),
             "persons": persons,
             "cells_withheld_if_rows_counted": int(np.sum(counts.n_rows < k)),
@@ -259,33 +335,75 @@ def sweep(x, y, person_codes, key_codes, origin, resolutions, k, tolerance,
     return pd.DataFrame.from_records(records)
 
 
+def non_nested_pairs(resolutions):
+    """Pairs (fine, coarse) of resolutions whose coarse cells are not unions of fine ones."""
+    pairs = []
+    for index, fine in enumerate(resolutions):
+        for coarse in resolutions[index + 1:]:
+            ratio = coarse / fine
+            if abs(ratio - round(ratio)) > 1e-9 * ratio:
+                pairs.append((fine, coarse))
+    return pairs
+
+
 def recommended_resolution(sweep_table):
     """The finest publishable resolution, or None when none is publishable."""
     publishable = sweep_table.loc[sweep_table["publishable"], "resolution_m"]
     return float(publishable.min()) if len(publishable) else None
 
 
-def suppressed_grid(x, y, person_codes, key_codes, origin, resolution, k):
-    """The grid at one resolution with primary suppression applied.
+@dataclass(frozen=True)
+class GridRelease:
+    """A suppressed grid and, with marginals, the attacker's bounds on its withheld cells."""
 
-    Returns a DataFrame with one row per non-empty cell x key combination:
+    cells: pd.DataFrame
+    audit: pd.DataFrame  # withheld cells: cell_id, first_row, lower, upper, width, ok (empty without marginals)
+    unprotectable: int
+
+
+def suppressed_grid(x, y, person_codes, key_codes, origin, resolution, k, marginals=None,
+                    is_canceled=None):
+    """The grid at one resolution with primary and, given marginals, complementary suppression.
+
+    ``cells`` has one row per non-empty cell x key combination:
     ``cell_id, col, row, resolution_m, n_persons, status, first_row``.
     ``n_persons`` is <NA> for every withheld group: the value is dropped here,
-    at the source, so no later step can leak it.
+    at the source, so no later step can leak it. The audit holds only bounds
+    an attacker derives anyway from what is published.
     """
     counts = count_cells(x, y, person_codes, key_codes, origin, resolution)
-    status = primary_status(counts.n_persons, k)
+    status, suppression = suppress(counts, k, marginals, is_canceled)
     published = status == STATUS_PUBLISHED
     n_persons = pd.array(np.where(published, counts.n_persons, 0), dtype="Int64")
     n_persons[~published] = pd.NA
+    ids = cell_ids(resolution, counts.col, counts.row)
     order = np.lexsort((counts.key, counts.row, counts.col))
-    frame = pd.DataFrame({
-        "cell_id": cell_ids(resolution, counts.col, counts.row),
+    cells = pd.DataFrame({
+        "cell_id": ids,
         "col": counts.col,
         "row": counts.row,
         "resolution_m": float(resolution),
         "n_persons": n_persons,
         "status": status,
         "first_row": counts.first_row,
-    })
-    return frame.iloc[order].reset_index(drop=True)
+    }).iloc[order].reset_index(drop=True)
+    audit = pd.DataFrame(columns=["cell_id", "first_row", "lower", "upper", "width", "ok"])
+    unprotectable = 0
+    if suppression is not None:
+        from .suppression import protection_failures
+
+        intervals = suppression.intervals
+        failing = protection_failures(intervals, ~published & (status == STATUS_PRIMARY),
+                                      marginals.protection, k if marginals.straddle_k else None)
+        rows = np.flatnonzero(~published)
+        rows = rows[np.lexsort((counts.key[rows], counts.row[rows], counts.col[rows]))]
+        audit = pd.DataFrame({
+            "cell_id": ids[rows],
+            "first_row": counts.first_row[rows],
+            "lower": intervals.lower[rows],
+            "upper": intervals.upper[rows],
+            "width": intervals.width[rows],
+            "ok": ~failing[rows],
+        })
+        unprotectable = int(suppression.unprotectable.sum())
+    return GridRelease(cells, audit, unprotectable)

@@ -108,7 +108,7 @@ def test_sweep_honours_cancellation():
 def test_suppressed_grid_blanks_withheld_counts_at_the_source():
     x, y, ids = hand_case()
     persons, keys = encode(ids)
-    frame = grid.suppressed_grid(x, y, persons, keys, (0.0, 0.0), 100.0, k=10)
+    frame = grid.suppressed_grid(x, y, persons, keys, (0.0, 0.0), 100.0, k=10).cells
     assert frame.cell_id.tolist() == ["100m_0_0", "100m_0_1", "100m_1_0"]
     assert frame.status.tolist() == ["published", "primary", "primary"]
     assert frame.n_persons.iloc[0] == 12
@@ -181,3 +181,32 @@ def test_counts_match_a_pandas_reference(points, resolution):
     expected = sorted((c, r, int(p), int(n)) for (c, r, _), p, n in
                       zip(reference.index, reference.n_persons, reference.n_rows))
     assert ours == expected
+
+
+def test_resolutions_that_are_not_nested_are_named():
+    assert grid.non_nested_pairs((100.0, 250.0, 500.0, 1000.0)) == [(100.0, 250.0)]
+    assert grid.non_nested_pairs((250.0, 500.0, 1000.0)) == []
+
+
+def test_sweep_counts_the_complementary_cells_marginals_force():
+    # Parent (0,0) of factor 2 holds cells (0,0)=12, (1,0)=3, (0,1)=25: publishing the parent
+    # total would give away (1,0), so the smallest sibling (12) is withheld too.
+    xs, ys, ids = [], [], []
+    for (col, row), people in {(0, 0): 12, (1, 0): 3, (0, 1): 25}.items():
+        for person in range(people):
+            xs.append(col * 100 + 50.0)
+            ys.append(row * 100 + 50.0)
+            ids.append(f"{col}-{row}-{person}")
+    persons, keys = encode(ids)
+    x, y = np.array(xs), np.array(ys)
+    marginals = grid.Marginals(grid.MARGINALS_PARENTS, parent_factor=2, protection=5)
+    table = grid.sweep(x, y, persons, keys, (0.0, 0.0), (100.0,), 10, 0.5, marginals=marginals)
+    row = table.iloc[0]
+    assert (row.cells_withheld, row.cells_complementary) == (1, 1)
+    assert row.withheld_fraction_total == pytest.approx(2 / 3)
+    assert not row.publishable  # 1/3 primary alone would pass the 0.5 tolerance
+    release = grid.suppressed_grid(x, y, persons, keys, (0.0, 0.0), 100.0, 10, marginals)
+    status = dict(zip(release.cells.cell_id, release.cells.status))
+    assert status == {"100m_0_0": "complementary", "100m_0_1": "published", "100m_1_0": "primary"}
+    assert release.cells.n_persons.isna().tolist() == [True, False, True]
+    assert release.audit.width.min() >= 5 and release.audit.ok.all()

@@ -1,0 +1,263 @@
+"""Complementary suppression and the attacker's linear-programming audit.
+
+A published table is a set of cells and a set of published linear equalities
+(each: a set of cells and their published sum, e.g. the grand total, row and
+column totals, or the totals of coarser parent cells). An attacker who knows
+every published value and every equality, and that counts are >= 0, can bound
+each withheld cell by linear programming:
+
+    min / max x_i  subject to  sum_{j in E} x_j = total_E - published_E  for every E,
+                               x >= 0  (x: the withheld cells).
+
+A withheld cell whose interval is narrower than the protection level p is
+(nearly) disclosed; width 0 means exactly recovered. Primary cells must have
+width >= p (and, where the policy asks, an upper bound >= k so that a reader
+cannot even conclude the cell was small).
+"""
+
+from dataclasses import dataclass
+
+import numpy as np
+from scipy.optimize import linprog
+
+from .errors import N_, Cancelled, InputError
+
+EXACT_WIDTH = 1e-6  # an interval narrower than this is an exact disclosure
+
+
+@dataclass(frozen=True)
+class Intervals:
+    """Attacker bounds per cell (published cells: their value, both ends)."""
+
+    lower: np.ndarray
+    upper: np.ndarray
+
+    @property
+    def width(self):
+        return self.upper - self.lower
+
+
+def equalities_from_groups(groups):
+    """Equalities from a label per cell: one equality per distinct label (NaN/None: in none).
+
+    Totals are filled in by the caller (``with_totals``) from the true values.
+    """
+    labels = np.asarray(groups, dtype=object)
+    present = np.array([label is not None and label == label for label in labels])
+    order = {}
+    for index in np.flatnonzero(present):
+        order.setdefault(labels[index], []).append(index)
+    return [np.asarray(cells, dtype=np.int64) for cells in order.values()]
+
+
+def with_totals(cell_sets, values):
+    """(cells, total) pairs: the totals a publisher would print for these cell sets."""
+    values = np.asarray(values, dtype=float)
+    return [(cells, float(values[cells].sum())) for cells in cell_sets]
+
+
+def _residual_rows(values, withheld, equalities):
+    """Equalities over withheld cells only, with the published part subtracted.
+
+    Rows with no withheld cell carry no information about them and are left
+    out; duplicates and rows implied by a disjoint union of other rows (the
+    grand total beside a full set of parent totals) are dropped, which splits
+    the system into small independent blocks without changing any bound.
+    """
+    rows = {}
+    for cells, total in equalities:
+        cells = np.asarray(cells, dtype=np.int64)
+        hidden = cells[withheld[cells]]
+        if len(hidden) == 0:
+            continue
+        residual = total - float(np.sum(values[cells[~withheld[cells]]]))
+        rows.setdefault(frozenset(hidden.tolist()), residual)
+    keys = sorted(rows, key=len)
+    kept = []
+    for position, key in enumerate(keys):
+        inside = [other for other in keys[:position] if other < key]
+        maximal = [other for other in inside if not any(other < bigger for bigger in inside)]
+        covered = set().union(*maximal) if maximal else set()
+        disjoint = sum(len(other) for other in maximal) == len(covered)
+        if not (disjoint and covered == key):
+            kept.append(key)
+    return [(np.array(sorted(key), dtype=np.int64), rows[key]) for key in kept]
+
+
+def _components(rows):
+    """Groups of row indices that share withheld cells (union-find over cells)."""
+    parent = list(range(len(rows)))
+
+    def find(i):
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    owner = {}
+    for row_index, (cells, _) in enumerate(rows):
+        for cell in cells.tolist():
+            if cell in owner:
+                parent[find(row_index)] = find(owner[cell])
+            else:
+                owner[cell] = row_index
+    groups = {}
+    for row_index in range(len(rows)):
+        groups.setdefault(find(row_index), []).append(row_index)
+    return list(groups.values())
+
+
+def _bounds_by_programming(rows, integer):
+    """Min and max of every variable of one block of equalities, by LP (or MILP)."""
+    variables = np.unique(np.concatenate([cells for cells, _ in rows]))
+    position = {cell: i for i, cell in enumerate(variables.tolist())}
+    matrix = np.zeros((len(rows), len(variables)))
+    for row_index, (cells, _) in enumerate(rows):
+        matrix[row_index, [position[cell] for cell in cells.tolist()]] = 1.0
+    totals = np.array([total for _, total in rows])
+    integrality = np.ones(len(variables)) if integer else None
+    lower = np.zeros(len(variables))
+    upper = np.full(len(variables), np.inf)
+    for i in range(len(variables)):
+        objective = np.zeros(len(variables))
+        objective[i] = 1.0
+        for sign in (1.0, -1.0):
+            result = linprog(sign * objective, A_eq=matrix, b_eq=totals, bounds=(0, None),
+                             method="highs", integrality=integrality)
+            if result.status == 2:
+                raise InputError(N_("The published totals contradict each other (no non-negative "
+                                    "counts satisfy them): check that every total was computed "
+                                    "from the same data."))
+            if result.status == 3:  # unbounded: only possible for the maximum
+                continue
+            if sign > 0:
+                lower[i] = max(0.0, result.fun)
+            else:
+                upper[i] = -result.fun
+    return variables, lower, upper
+
+
+def attacker_intervals(values, withheld, equalities, integer=False):
+    """Bounds an attacker derives for every cell from what is published.
+
+    ``values``: cell counts (only the published ones are read); ``withheld``:
+    mask of cells not published; ``equalities``: (cell indices, published
+    total) pairs. With ``integer`` the bounds are those of whole-number counts
+    (an LP bound of 2.5 is really 2). Published cells get [value, value];
+    a withheld cell in no equality gets [0, inf).
+    """
+    values = np.asarray(values, dtype=float)
+    withheld = np.asarray(withheld, dtype=bool)
+    known = np.where(withheld, 0.0, np.nan_to_num(values))
+    lower = np.where(withheld, 0.0, known)
+    upper = np.where(withheld, np.inf, known)
+    rows = _residual_rows(known, withheld, equalities)
+    for block in _components(rows):
+        block_rows = [rows[i] for i in block]
+        if len(block_rows) == 1:
+            cells, residual = block_rows[0]
+            if residual < -EXACT_WIDTH:
+                raise InputError(N_("A published total is smaller than the published cells it "
+                                    "contains: check that every total was computed from the "
+                                    "same data."))
+            # One equality: each cell ranges over [0, R], or is exact when alone.
+            lower[cells] = residual if len(cells) == 1 else 0.0
+            upper[cells] = residual
+            continue
+        variables, block_lower, block_upper = _bounds_by_programming(block_rows, integer)
+        lower[variables] = block_lower
+        upper[variables] = block_upper
+    return Intervals(lower, upper)
+
+
+def protection_failures(intervals, primary, protection, k=None):
+    """Primary cells whose interval is narrower than p (or, given k, whose upper bound is below k)."""
+    failing = primary & (intervals.width < protection - EXACT_WIDTH)
+    if k is not None:
+        failing |= primary & (intervals.upper < k - EXACT_WIDTH)
+    return failing
+
+
+def _candidates(cell, cells_of_row, rows_of_cell, withheld, taken):
+    """Published cells that could widen a cell's interval, nearest first.
+
+    Those sharing an equality with it; when all of those are withheld, those
+    sharing an equality with the withheld cells of its equalities.
+    """
+    def published_in(rows):
+        if not rows:
+            return np.empty(0, dtype=np.int64)
+        cells = np.unique(np.concatenate([cells_of_row[row] for row in rows]))
+        return np.array([c for c in cells[~withheld[cells]].tolist() if c not in taken],
+                        dtype=np.int64)
+
+    own_rows = rows_of_cell.get(cell, [])
+    nearest = published_in(own_rows)
+    if len(nearest) or not own_rows:
+        return nearest
+    hidden = np.unique(np.concatenate([cells_of_row[row] for row in own_rows]))
+    second_rows = sorted({row for other in hidden.tolist() for row in rows_of_cell.get(other, [])})
+    return published_in(second_rows)
+
+
+@dataclass(frozen=True)
+class SuppressionResult:
+    withheld: np.ndarray  # primary and complementary
+    complementary: np.ndarray
+    intervals: Intervals
+    unprotectable: np.ndarray  # primary cells no pattern can protect with these equalities
+
+
+def complementary_suppression(values, primary, equalities, protection, k=None, integer=True,
+                              is_canceled=None):
+    """Withhold more cells until every primary cell's attacker interval is wide enough.
+
+    First, equality by equality (a parent cell, a row): while it holds exactly
+    one withheld cell, or its withheld cells sum to less than p (or k when
+    ``k`` is given, so that intervals straddle k), withhold its smallest
+    published cell. Then audit the whole pattern by LP, where equalities
+    interact, and for each primary cell that still fails withhold the smallest
+    published cell sharing an equality with it; repeat until the audit passes.
+    Every round withholds at least one more cell, so this terminates; primary
+    cells that cannot be protected (e.g. the only child of a published parent)
+    are reported in ``unprotectable``.
+    """
+    values = np.asarray(values, dtype=float)
+    primary = np.asarray(primary, dtype=bool)
+    withheld = primary.copy()
+    need = protection if k is None else max(protection, k)
+    for cells, _ in sorted(equalities, key=lambda equality: len(equality[0])):
+        cells = np.asarray(cells, dtype=np.int64)
+        if not primary[cells].any():
+            continue  # protect primary cells only: nothing here needs hiding
+        while True:
+            hidden = cells[withheld[cells]]
+            if len(hidden) >= 2 and values[hidden].sum() >= need:
+                break
+            candidates = cells[~withheld[cells]]
+            if len(candidates) == 0:
+                break
+            withheld[candidates[np.argmin(values[candidates])]] = True
+
+    cells_of_row = [np.asarray(cells, dtype=np.int64) for cells, _ in equalities]
+    rows_of_cell = {}
+    for row_index, cells in enumerate(cells_of_row):
+        for cell in cells.tolist():
+            rows_of_cell.setdefault(cell, []).append(row_index)
+    unprotectable = np.zeros(len(values), dtype=bool)
+    while True:
+        if is_canceled is not None and is_canceled():
+            raise Cancelled()
+        intervals = attacker_intervals(values, withheld, equalities, integer)
+        failing = protection_failures(intervals, primary, protection, k) & ~unprotectable
+        if not failing.any():
+            break
+        additions = set()
+        for cell in np.flatnonzero(failing).tolist():
+            candidates = _candidates(cell, cells_of_row, rows_of_cell, withheld, additions)
+            if len(candidates) == 0:
+                unprotectable[cell] = True
+                continue
+            additions.add(int(candidates[np.argmin(values[candidates])]))
+        withheld[list(additions)] = True
+    return SuppressionResult(withheld, withheld & ~primary, intervals, unprotectable)
