@@ -66,6 +66,7 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
 
     RHO = "RHO"
     POLICY = "POLICY"
+    PROTECTION_LEVEL = "PROTECTION_LEVEL"
 
     def createInstance(self):
         return type(self)()
@@ -128,10 +129,21 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
             return None
         return self.parameterAsDouble(parameters, name, context)
 
+    def add_protection_parameter(self):
+        self.addParameter(QgsProcessingParameterNumber(
+            self.PROTECTION_LEVEL,
+            tr("Protection level p: least width of a withheld cell's derivable interval (empty: "
+               "the policy's, else ⌈k/2⌉)"),
+            QgsProcessingParameterNumber.Type.Double, optional=True, minValue=0.0))
+
     def policy_from_parameters(self, parameters, context, tolerance=None):
+        """The effective policy: file and loose values, refusing any contradiction."""
         path = self.parameterAsFile(parameters, self.POLICY, context)
         policy = load_policy(path) if path else None
-        return effective_policy(policy, self.optional_number(parameters, self.RHO, context), tolerance)
+        protection = (self.optional_number(parameters, self.PROTECTION_LEVEL, context)
+                      if self.parameterDefinition(self.PROTECTION_LEVEL) is not None else None)
+        return effective_policy(policy, self.optional_number(parameters, self.RHO, context),
+                                tolerance, protection)
 
     def processAlgorithm(self, parameters, context, feedback):
         missing = missing_modules()

@@ -2,10 +2,16 @@
 
 from dataclasses import dataclass
 
-from qgis.core import QgsProcessing, QgsProcessingException, QgsProcessingParameterFeatureSource, \
-    QgsProcessingParameterField, QgsProcessingParameterPoint
+from qgis.core import QgsProcessing, QgsProcessingException, QgsProcessingParameterEnum, \
+    QgsProcessingParameterFeatureSource, QgsProcessingParameterField, QgsProcessingParameterNumber, \
+    QgsProcessingParameterPoint
 
+from ..spatial_privacy_plugin.errors import N_
 from .base import SpatialPrivacyAlgorithm, tr
+
+# Shown in the order of grid.MARGINAL_KINDS; the index is what models store.
+MARGINAL_OPTIONS = (N_("none"), N_("grand total"), N_("parent cells"),
+                    N_("grand total and parent cells"))
 
 
 @dataclass(frozen=True)
@@ -28,6 +34,8 @@ class PointGridAlgorithm(SpatialPrivacyAlgorithm):
     PERSON_FIELD = "PERSON_FIELD"
     ORIGIN = "ORIGIN"
     KEY_FIELDS = "KEY_FIELDS"
+    MARGINALS = "MARGINALS"
+    PARENT_FACTOR = "PARENT_FACTOR"
 
     def add_point_parameters(self):
         self.addParameter(QgsProcessingParameterFeatureSource(
@@ -44,6 +52,27 @@ class PointGridAlgorithm(SpatialPrivacyAlgorithm):
         self.addParameter(QgsProcessingParameterField(
             self.KEY_FIELDS, tr("Published attribute fields (the key is cell × these attributes)"),
             parentLayerParameterName=self.INPUT, allowMultiple=True, optional=True))
+
+    def add_marginal_parameters(self):
+        self.add_protection_parameter()
+        self.addParameter(QgsProcessingParameterEnum(
+            self.MARGINALS, tr("Totals published beside the grid (withheld cells must not be "
+                               "recoverable from them)"),
+            [tr(option) for option in MARGINAL_OPTIONS], defaultValue=0))
+        self.addParameter(QgsProcessingParameterNumber(
+            self.PARENT_FACTOR, tr("Parent cells: how many cells wide (a 250 m grid with 1 km "
+                                   "parents: 4)"),
+            QgsProcessingParameterNumber.Type.Integer, defaultValue=4, minValue=2))
+
+    def marginals_from_parameters(self, parameters, context, policy):
+        """The declared marginals, or None when no totals are published."""
+        from ..spatial_privacy_plugin import grid
+
+        kind = grid.MARGINAL_KINDS[self.parameterAsEnum(parameters, self.MARGINALS, context)]
+        if kind == grid.MARGINALS_NONE:
+            return None
+        return grid.Marginals(kind, self.parameterAsInt(parameters, self.PARENT_FACTOR, context),
+                              policy.protection_level, policy.straddle_k)
 
     def key_field_names(self, parameters, context):
         as_strings = getattr(self, "parameterAsStrings", None)  # QGIS >= 3.32

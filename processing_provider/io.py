@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 import numpy as np
 from qgis.core import Qgis, QgsFeature, QgsFeatureRequest, QgsFeatureSink, QgsField, QgsFields, \
-    QgsGeometry, QgsMapLayer, QgsProcessingException, QgsRectangle, QgsUnitTypes, QgsVectorLayer, QgsWkbTypes
+    QgsCoordinateTransform, QgsGeometry, QgsMapLayer, QgsProcessingException, QgsRectangle, \
+    QgsSpatialIndex, QgsUnitTypes, QgsVectorLayer, QgsWkbTypes
 from qgis.PyQt.QtCore import QVariant
 
 from .base import tr
@@ -147,21 +148,62 @@ def read_points(source, field_names, feedback):
                       n_features, multipart_points)
 
 
-def read_attributes(source, field_names, feedback):
-    """The named attribute columns of every feature, as lists of Python values."""
+def read_attributes(source, field_names, feedback, anchors=False):
+    """The named attribute columns of every feature, as lists of Python values.
+
+    With ``anchors``, also a point inside each feature's geometry (None for a
+    feature without one), read in the same pass so that both stay aligned.
+    """
     require_fields(source, field_names)
     fields = source.fields()
     indices = [fields.lookupField(name) for name in field_names]
-    request = QgsFeatureRequest().setSubsetOfAttributes(indices).setFlags(
-        QgsFeatureRequest.Flag.NoGeometry)
+    request = QgsFeatureRequest().setSubsetOfAttributes(indices)
+    if not anchors:
+        request.setFlags(QgsFeatureRequest.Flag.NoGeometry)
     columns = {name: [] for name in field_names}
+    points = []
     for count, feature in enumerate(source.getFeatures(request), start=1):
         if count % 1000 == 0 and feedback.isCanceled():
             raise QgsProcessingException(tr("Cancelled: no output was completed."))
         attributes = feature.attributes()
         for name, index in zip(field_names, indices):
             columns[name].append(python_value(attributes[index]))
-    return columns
+        if anchors:
+            geometry = feature.geometry()
+            points.append(None if geometry.isNull() or geometry.isEmpty()
+                          else geometry.pointOnSurface().asPoint())
+    return (columns, points) if anchors else columns
+
+
+def containing_features(points, layer, crs, context, count_field):
+    """For each point, the count of the published feature of ``layer`` that contains it.
+
+    Returns (group id per point or None, {group id: published count}). Features
+    whose count is NULL (withheld) publish no total and are left out.
+    """
+    transform = QgsCoordinateTransform(layer.crs(), crs, context.transformContext())
+    index = QgsSpatialIndex()
+    geometries, totals = {}, {}
+    field_index = layer.fields().lookupField(count_field)
+    for feature in layer.getFeatures():
+        value = python_value(feature.attributes()[field_index])
+        if value is None or feature.geometry().isNull():
+            continue
+        geometry = QgsGeometry(feature.geometry())
+        geometry.transform(transform)
+        geometries[feature.id()] = geometry
+        totals[feature.id()] = float(value)
+        index.addFeature(feature.id(), geometry.boundingBox())
+    groups = []
+    for point in points:
+        found = None
+        if point is not None:
+            for candidate in index.intersects(QgsRectangle(point, point)):
+                if geometries[candidate].contains(QgsGeometry.fromPointXY(point)):
+                    found = candidate
+                    break
+        groups.append(found)
+    return groups, totals
 
 
 def add_in_batches(sink, features, feedback=None):

@@ -2,7 +2,9 @@
 
 from qgis.core import QgsProcessing, QgsProcessingException, QgsProcessingOutputBoolean, \
     QgsProcessingOutputNumber, QgsProcessingParameterFeatureSink, \
-    QgsProcessingParameterFeatureSource, QgsProcessingParameterField
+    QgsProcessingParameterFeatureSource, QgsProcessingParameterField, \
+    QgsProcessingParameterMultipleLayers, QgsProcessingParameterNumber, QgsProcessingParameterString, \
+    QgsWkbTypes
 
 from ..spatial_privacy_plugin.errors import N_
 from .base import SpatialPrivacyAlgorithm, tr
@@ -20,7 +22,11 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
     COUNT_FIELD = "COUNT_FIELD"
     STATUS_FIELD = "STATUS_FIELD"
     OUTPUT = "OUTPUT"
+    AUDIT_LAYERS = "AUDIT_LAYERS"
+    AUDIT_COUNT_FIELD = "AUDIT_COUNT_FIELD"
+    PUBLISHED_TOTAL = "PUBLISHED_TOTAL"
     PASSED = "PASSED"
+    MIN_INTERVAL_WIDTH = "MIN_INTERVAL_WIDTH"
     MIN_COUNT = "MIN_COUNT"
     CELLS_CHECKED = "CELLS_CHECKED"
     K = "K"
@@ -38,7 +44,20 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
             parentLayerParameterName=self.INPUT, optional=True))
         self.addParameter(QgsProcessingParameterFeatureSink(
             self.OUTPUT, tr("Checked layer (unchanged)"), QgsProcessing.SourceType.TypeVector))
+        self.addParameter(QgsProcessingParameterMultipleLayers(
+            self.AUDIT_LAYERS, tr("Audit: other published layers with totals (e.g. the coarser "
+                                  "grid released beside this one)"),
+            QgsProcessing.SourceType.TypeVectorPolygon, optional=True))
+        self.addParameter(QgsProcessingParameterString(
+            self.AUDIT_COUNT_FIELD, tr("Audit: count field of those layers"),
+            defaultValue="n_persons", optional=True))
+        self.addParameter(QgsProcessingParameterNumber(
+            self.PUBLISHED_TOTAL, tr("Audit: published total over all records"),
+            QgsProcessingParameterNumber.Type.Double, optional=True, minValue=0.0))
+        self.add_protection_parameter()
         self.addOutput(QgsProcessingOutputBoolean(self.PASSED, tr("Passed")))
+        self.addOutput(QgsProcessingOutputNumber(
+            self.MIN_INTERVAL_WIDTH, tr("Narrowest attacker interval of a withheld record")))
         self.addOutput(QgsProcessingOutputNumber(self.MIN_COUNT, tr("Smallest published count")))
         self.addOutput(QgsProcessingOutputNumber(self.CELLS_CHECKED, tr("Published records checked")))
         self.addOutput(QgsProcessingOutputNumber(self.K, tr("k")))
@@ -64,11 +83,17 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                 "copy.").format(field=count_field, type=source.fields().field(count_field).typeName()))
         withheld = parse_statuses(columns[status_field], status_field) if status_field else None
         result = evaluate_gate(columns[count_field], policy.k, withheld)
-        if not result.passed:
-            problems = " ".join(problem.message(tr) for problem in result.problems)
+        problems = [problem.message(tr) for problem in result.problems]
+        min_width = None
+        if result.passed and self.audit_requested(parameters, context):
+            audit = self.audit(parameters, context, source, columns[count_field],
+                               columns[status_field] if status_field else None, policy, feedback)
+            problems += [problem.message(tr) for problem in audit.problems]
+            min_width = audit.min_width
+        if problems:
             raise QgsProcessingException(tr("k-anonymity gate FAILED (k = {k}, policy {hash}): "
                                             "{problems}").format(
-                k=policy.k, hash=policy.policy_hash[:12], problems=problems))
+                k=policy.k, hash=policy.policy_hash[:12], problems=" ".join(problems)))
         feedback.pushInfo(tr("k-anonymity gate passed: {checked} published record(s), all with at "
                              "least k = {k} people.").format(checked=result.cells_checked, k=policy.k))
 
@@ -76,4 +101,52 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
             parameters, self.OUTPUT, context, source.fields(), source.wkbType(), source.sourceCrs())
         copy_features(source, sink, feedback)
         return {self.OUTPUT: destination, self.PASSED: True, self.MIN_COUNT: result.min_count,
-                self.CELLS_CHECKED: result.cells_checked, self.K: policy.k}
+                self.CELLS_CHECKED: result.cells_checked, self.K: policy.k,
+                self.MIN_INTERVAL_WIDTH: min_width}
+
+    def audit_requested(self, parameters, context):
+        return bool(self.parameterAsLayerList(parameters, self.AUDIT_LAYERS, context)) or \
+            self.optional_number(parameters, self.PUBLISHED_TOTAL, context) is not None or \
+            self.optional_number(parameters, self.PROTECTION_LEVEL, context) is not None
+
+    def audit(self, parameters, context, source, counts, statuses, policy, feedback):
+        """Derive the published equalities and audit every withheld record against them."""
+        import numpy as np
+
+        from ..spatial_privacy_plugin.gate import evaluate_audit
+        from ..spatial_privacy_plugin.grid import STATUS_PUBLISHED
+        from ..spatial_privacy_plugin.suppression import equalities_from_groups
+        from .io import containing_features, read_attributes
+
+        statuses = statuses if statuses is not None else [STATUS_PUBLISHED] * len(counts)
+        equalities = []
+        total = self.optional_number(parameters, self.PUBLISHED_TOTAL, context)
+        if total is not None:
+            equalities.append((np.arange(len(counts)), total))
+        layers = self.parameterAsLayerList(parameters, self.AUDIT_LAYERS, context)
+        if layers:
+            if source.wkbType() == QgsWkbTypes.Type.NoGeometry:
+                raise QgsProcessingException(tr(
+                    "Auditing against other layers needs the geometry of the records to publish; "
+                    "the input is a table. Give the grid layer itself."))
+            count_field = self.parameterAsString(parameters, self.AUDIT_COUNT_FIELD, context) \
+                or "n_persons"
+            _, anchors = read_attributes(source, [], feedback, anchors=True)
+            for layer in layers:
+                if layer.fields().lookupField(count_field) < 0:
+                    raise QgsProcessingException(tr(
+                        "The audit layer '{layer}' has no field '{field}': name its count field in "
+                        "the audit count field.").format(layer=layer.name(), field=count_field))
+                groups, totals = containing_features(anchors, layer, source.sourceCrs(), context,
+                                                     count_field)
+                for cells in equalities_from_groups(groups):
+                    equalities.append((cells, totals[groups[cells[0]]]))
+                feedback.pushInfo(tr("Audit: {count} published total(s) from '{layer}'.").format(
+                    count=len(totals), layer=layer.name()))
+        audit = evaluate_audit(counts, statuses, equalities, policy.protection_level,
+                               policy.k if policy.straddle_k else None)
+        if audit.min_width is not None:
+            feedback.pushInfo(tr("Audit: narrowest attacker interval of a withheld record: {width:g} "
+                                 "(p = {p:g}).").format(width=audit.min_width,
+                                                        p=policy.protection_level))
+        return audit

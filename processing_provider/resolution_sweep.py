@@ -12,7 +12,9 @@ TABLE_FIELDS = (
     ("resolution_m", "double"), ("k", "int"), ("cells", "int"), ("cells_withheld", "int"),
     ("suppressed_fraction", "double"), ("median_published_count", "double"),
     ("publishable", "bool"), ("counting_unit", "string"), ("policy_hash", "string"),
-    ("tolerance", "double"), ("rows", "int"), ("persons", "int"),
+    ("tolerance", "double"), ("marginals", "string"), ("protection_level", "double"),
+    ("cells_complementary", "int"), ("withheld_fraction_total", "double"),
+    ("cells_unprotectable", "int"), ("rows", "int"), ("persons", "int"),
     ("cells_withheld_if_rows_counted", "int"), ("withheld_person_share", "double"),
     ("withheld_morans_i", "double"), ("withheld_morans_z", "double"),
     ("withheld_clustered", "bool"), ("origin_x", "double"), ("origin_y", "double"),
@@ -45,6 +47,7 @@ class ResolutionSweep(PointGridAlgorithm):
         self.add_grid_parameters()
         self.addParameter(QgsProcessingParameterFeatureSink(
             self.OUTPUT, tr("Sweep table"), QgsProcessing.SourceType.TypeVector))
+        self.add_marginal_parameters()
         self.addOutput(QgsProcessingOutputNumber(
             self.RECOMMENDED_RESOLUTION, tr("Recommended (finest publishable) cell size")))
 
@@ -56,18 +59,27 @@ class ResolutionSweep(PointGridAlgorithm):
             parameters, context, self.optional_number(parameters, self.TOLERANCE, context))
         resolutions = grid.parse_resolutions(
             self.parameterAsString(parameters, self.RESOLUTIONS, context))
+        marginals = self.marginals_from_parameters(parameters, context, policy)
+        for fine, coarse in grid.non_nested_pairs(resolutions):
+            feedback.pushWarning(tr(
+                "{coarse:g} m cells are not unions of {fine:g} m cells: releasing both invites "
+                "differencing (subtract overlapping cells to isolate small areas). Release only "
+                "nested resolutions (each a whole multiple of the finer) on one origin.").format(
+                fine=fine, coarse=coarse))
         steps = QgsProcessingMultiStepFeedback(2, feedback)
         data = self.read_grid_input(parameters, context, steps)
         self.describe_policy(policy, feedback, data)
         steps.setCurrentStep(1)
         table = grid.sweep(
             data.x, data.y, data.person_codes, data.key_codes, data.origin, resolutions,
-            policy.k, policy.tolerance,
+            policy.k, policy.tolerance, marginals,
             progress=lambda done, total: steps.setProgress(100.0 * done / total),
             is_canceled=feedback.isCanceled)
         table["counting_unit"] = policy.counting_unit
         table["policy_hash"] = policy.policy_hash
         table["tolerance"] = policy.tolerance
+        table["marginals"] = grid.MARGINALS_NONE if marginals is None else marginals.kind
+        table["protection_level"] = None if marginals is None else marginals.protection
         table["origin_x"], table["origin_y"] = data.origin
 
         fields = make_fields(TABLE_FIELDS)
@@ -77,16 +89,23 @@ class ResolutionSweep(PointGridAlgorithm):
         names = [name for name, _ in TABLE_FIELDS]
         write_features(sink, fields, table[names].itertuples(index=False, name=None))
         recommended = grid.recommended_resolution(table)
-        self.report(table, recommended, policy, feedback)
+        self.report(table, recommended, policy, marginals, feedback)
         return {self.OUTPUT: destination, self.RECOMMENDED_RESOLUTION: recommended}
 
-    def report(self, table, recommended, policy, feedback):
+    def report(self, table, recommended, policy, marginals, feedback):
         for row in table.itertuples(index=False):
             verdict = tr("publishable") if row.publishable else tr("not publishable")
             feedback.pushInfo(tr("{res:g} m: {cells} cells, {withheld} withheld ({share:.1%}); "
                                  "{verdict}.").format(res=row.resolution_m, cells=row.cells,
                                                      withheld=row.cells_withheld,
                                                      share=row.suppressed_fraction, verdict=verdict))
+            if marginals is not None:
+                feedback.pushInfo(tr("{res:g} m with {marginals} published: {complementary} "
+                                     "complementary cells, {total:.1%} withheld in all, {bad} "
+                                     "cell(s) that no pattern can protect.").format(
+                    res=row.resolution_m, marginals=tr(marginals.kind),
+                    complementary=row.cells_complementary, total=row.withheld_fraction_total,
+                    bad=row.cells_unprotectable))
             if row.withheld_clustered:
                 feedback.pushInfo(tr(
                     "At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the "

@@ -11,17 +11,21 @@ from .grid_base import PointGridAlgorithm
 CELL_FIELDS = (("cell_id", "string"), ("col", "int"), ("row", "int"), ("resolution_m", "double"))
 COUNT_FIELDS = (("n_persons", "int"), ("status", "string"), ("k", "int"),
                 ("counting_unit", "string"), ("policy_hash", "string"))
+AUDIT_FIELDS = (("cell_id", "string"), ("lower", "double"), ("upper", "double"),
+                ("width", "double"), ("ok", "bool"))
 
 
 class SuppressedGrid(PointGridAlgorithm):
     ALGORITHM_ID = "suppressedgrid"
     DISPLAY_NAME = N_("Suppressed grid")
     SHORT_DESCRIPTION = N_("Square cells with the number of distinct people in each; cells with "
-                         "fewer than k people are withheld (primary suppression).")
+                           "fewer than k people are withheld (primary suppression), and more "
+                           "cells where published totals would give them away (complementary).")
     TAGS = N_("privacy,disclosure,k-anonymity,grid,suppression,count,census grid")
 
     RESOLUTION = "RESOLUTION"
     OUTPUT = "OUTPUT"
+    AUDIT = "AUDIT"
     K = "K"
     CELLS_PUBLISHED = "CELLS_PUBLISHED"
     CELLS_WITHHELD = "CELLS_WITHHELD"
@@ -35,6 +39,10 @@ class SuppressedGrid(PointGridAlgorithm):
         self.add_grid_parameters()
         self.addParameter(QgsProcessingParameterFeatureSink(
             self.OUTPUT, tr("Suppressed grid"), QgsProcessing.SourceType.TypeVectorPolygon))
+        self.add_marginal_parameters()
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            self.AUDIT, tr("Audit of withheld cells (attacker's bounds)"),
+            QgsProcessing.SourceType.TypeVector, optional=True, createByDefault=False))
         self.addOutput(QgsProcessingOutputNumber(self.K, tr("k")))
         self.addOutput(QgsProcessingOutputNumber(self.CELLS_PUBLISHED, tr("Published cells")))
         self.addOutput(QgsProcessingOutputNumber(self.CELLS_WITHHELD, tr("Withheld cells")))
@@ -47,12 +55,20 @@ class SuppressedGrid(PointGridAlgorithm):
         policy = self.policy_from_parameters(parameters, context)
         resolution = grid.check_resolution(
             self.parameterAsDouble(parameters, self.RESOLUTION, context))
+        marginals = self.marginals_from_parameters(parameters, context, policy)
         steps = QgsProcessingMultiStepFeedback(2, feedback)
         data = self.read_grid_input(parameters, context, steps)
         self.describe_policy(policy, feedback, data)
         steps.setCurrentStep(1)
-        frame = grid.suppressed_grid(data.x, data.y, data.person_codes, data.key_codes,
-                                     data.origin, resolution, policy.k)
+        release = grid.suppressed_grid(data.x, data.y, data.person_codes, data.key_codes,
+                                       data.origin, resolution, policy.k, marginals,
+                                       is_canceled=feedback.isCanceled)
+        if release.unprotectable:
+            raise QgsProcessingException(tr(
+                "{count} withheld cell(s) cannot be protected against the declared totals (for "
+                "example the only non-empty cell of a parent whose total is published): do not "
+                "publish those totals, or use a coarser grid.").format(count=release.unprotectable))
+        frame = release.cells
 
         source = self.parameterAsSource(parameters, self.INPUT, context)
         key_fields = [source.fields().field(name) for name in data.key_columns]
@@ -74,11 +90,39 @@ class SuppressedGrid(PointGridAlgorithm):
         write_features(sink, fields, rows, geometries, steps)
         del sink  # closes a file output so that its style can be stored in it
         apply_style("suppressed_grid", destination, context)
+        results = {self.OUTPUT: destination}
+        audit_sink, audit_destination = self.parameterAsSink(
+            parameters, self.AUDIT, context, make_fields(AUDIT_FIELDS + tuple(key_fields)),
+            QgsWkbTypes.Type.NoGeometry, source.sourceCrs())
+        if audit_sink is not None:
+            audit = release.audit
+            audit_keys = [[values[row] for row in audit["first_row"]]
+                          for values in data.key_columns.values()]
+            # An unbounded upper end (no published total contains the cell) is written as NULL.
+            upper = audit["upper"].where(audit["upper"] != float("inf"))
+            width = audit["width"].where(audit["width"] != float("inf"))
+            write_features(audit_sink, make_fields(AUDIT_FIELDS + tuple(key_fields)),
+                           zip(audit["cell_id"], audit["lower"], upper, width, audit["ok"],
+                               *audit_keys))
+            results[self.AUDIT] = audit_destination
 
         withheld = int((frame["status"] != grid.STATUS_PUBLISHED).sum())
+        complementary = int((frame["status"] == grid.STATUS_COMPLEMENTARY).sum())
         published = len(frame) - withheld
         feedback.pushInfo(tr("{published} cells published, {withheld} withheld (primary "
                              "suppression, fewer than {k} people).").format(
-            published=published, withheld=withheld, k=policy.k))
-        return {self.OUTPUT: destination, self.K: policy.k,
-                self.CELLS_PUBLISHED: published, self.CELLS_WITHHELD: withheld}
+            published=published, withheld=withheld - complementary, k=policy.k))
+        if marginals is None:
+            feedback.pushWarning(tr(
+                "No published totals were declared: if totals (grand total, coarser cells) are "
+                "published beside this grid, withheld cells may be recovered by subtraction. "
+                "Declare them so that complementary cells are withheld."))
+        else:
+            feedback.pushInfo(tr("{complementary} complementary cell(s) withheld so that no "
+                                 "withheld cell can be narrowed below p = {p:g} from the {marginals}; "
+                                 "smallest attacker interval: {width:g}.").format(
+                complementary=complementary, p=marginals.protection, marginals=tr(marginals.kind),
+                width=float(release.audit["width"].min()) if len(release.audit) else float("inf")))
+        results.update({self.K: policy.k, self.CELLS_PUBLISHED: published,
+                        self.CELLS_WITHHELD: withheld})
+        return results

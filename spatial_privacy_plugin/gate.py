@@ -101,3 +101,43 @@ def evaluate_gate(raw_counts, k, withheld=None):
                "every output. Blank the count of withheld records."),
             count=int(leaking.sum())))
     return GateResult(int(k), int(published.sum()), min_count, tuple(problems))
+
+
+@dataclass(frozen=True)
+class AuditResult:
+    min_width: float  # narrowest attacker interval of a withheld record; None when none is withheld
+    problems: tuple
+
+
+def evaluate_audit(raw_counts, statuses, equalities, protection, k=None):
+    """Audit withheld records against published totals, as an outside auditor would.
+
+    ``statuses``: published / primary / complementary per record;
+    ``equalities``: (record indices, published total) pairs derived from what
+    is published (the grand total, coarser layers). Fails when a primary
+    record's interval is narrower than ``protection`` (or, given ``k``, its
+    upper bound is below k) or when any withheld record is exactly recoverable.
+    """
+    from .suppression import EXACT_WIDTH, attacker_intervals, protection_failures
+
+    statuses = np.asarray(statuses, dtype=object)
+    withheld = statuses != STATUS_PUBLISHED
+    values = pd.to_numeric(pd.Series(np.asarray(raw_counts, dtype=object)), errors="coerce")
+    intervals = attacker_intervals(values.to_numpy(dtype=float), withheld, equalities, integer=True)
+    if not withheld.any():
+        return AuditResult(None, ())
+    primary = statuses == "primary"
+    narrow = protection_failures(intervals, primary, protection, k)
+    exact = withheld & (intervals.width < EXACT_WIDTH)
+    problems = []
+    if narrow.any():
+        problems.append(_problem(
+            N_("{count} primary withheld record(s) can be narrowed by an attacker to an interval "
+               "narrower than p = {p:g} using the published totals. Withhold more cells "
+               "(complementary suppression) or publish fewer totals."),
+            count=int(narrow.sum()), p=float(protection)))
+    if exact.any():
+        problems.append(_problem(
+            N_("{count} withheld record(s) can be recovered exactly from the published totals."),
+            count=int(exact.sum())))
+    return AuditResult(float(intervals.width[withheld].min()), tuple(problems))

@@ -240,8 +240,12 @@ MARGINALS_BOTH = "grand total and parent cells"
 MARGINAL_KINDS = (MARGINALS_NONE, MARGINALS_TOTAL, MARGINALS_PARENTS, MARGINALS_BOTH)
 
 
-def grid_equalities(col, row, key, n_persons, marginals):
-    """The published equalities (cells, total) of a grid's declared marginals."""
+def grid_equalities(col, row, key, n_persons, marginals, k):
+    """The published equalities (cells, total) of a grid's declared marginals.
+
+    A total below k is itself withheld in the release that would carry it
+    (the coarser grid applies the same policy), so it publishes no equality.
+    """
     from .suppression import equalities_from_groups, with_totals
 
     cell_sets = []
@@ -256,7 +260,7 @@ def grid_equalities(col, row, key, n_persons, marginals):
                                    np.floor_divide(row, factor) - np.floor_divide(row, factor).min(),
                                    key)
         cell_sets += equalities_from_groups(parent_code)
-    return with_totals(cell_sets, n_persons)
+    return [(cells, total) for cells, total in with_totals(cell_sets, n_persons) if total >= k]
 
 
 def suppress(counts, k, marginals=None, is_canceled=None):
@@ -273,7 +277,7 @@ def suppress(counts, k, marginals=None, is_canceled=None):
     if not marginals.protection > 0:
         raise InputError(N_("The protection level must be positive, got {value}."),
                          value=marginals.protection)
-    equalities = grid_equalities(counts.col, counts.row, counts.key, counts.n_persons, marginals)
+    equalities = grid_equalities(counts.col, counts.row, counts.key, counts.n_persons, marginals, k)
     result = complementary_suppression(counts.n_persons, primary, equalities, marginals.protection,
                                        k if marginals.straddle_k else None, is_canceled=is_canceled)
     status[result.complementary] = STATUS_COMPLEMENTARY

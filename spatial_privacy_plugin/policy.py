@@ -31,6 +31,7 @@ OPTIONAL_FIELDS = (
     "name",
     "version",
     "protection_level",
+    "straddle_k",
     "per_release_ceiling",
     "cumulative_ceiling",
     "warn_at",
@@ -90,6 +91,15 @@ class Policy:
     def get(self, key, default=None):
         return dict(self.extra).get(key, default)
 
+    @property
+    def protection_level(self):
+        """p: the policy's, else ceil(k / 2), the usual working choice k/2 <= p <= k."""
+        return float(self.get("protection_level", math.ceil(self.k / 2)))
+
+    @property
+    def straddle_k(self):
+        return bool(self.get("straddle_k", False))
+
 
 def _hash_content(content):
     normalised = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
@@ -123,6 +133,14 @@ def policy_from_mapping(content, source=""):
             N_("counting_unit in {source} must be \"person\" or \"device\", got {value!r}."),
             source=source, value=unit,
         )
+    protection = content.get("protection_level")
+    if protection is not None and (isinstance(protection, bool) or not isinstance(protection, (int, float))
+                                   or not math.isfinite(protection) or protection <= 0):
+        raise PolicyError(N_("protection_level in {source} must be a positive number of people, "
+                             "got {value!r}."), source=source, value=protection)
+    if not isinstance(content.get("straddle_k", False), bool):
+        raise PolicyError(N_("straddle_k in {source} must be true or false, got {value!r}."),
+                          source=source, value=content["straddle_k"])
     normalised = dict(content, rho=float(rho), tolerance=tolerance)
     extra = tuple(sorted((key, value) for key, value in normalised.items()
                          if key not in REQUIRED_FIELDS))
@@ -151,7 +169,7 @@ def load_policy(path):
     return policy_from_mapping(content, str(path))
 
 
-def effective_policy(policy=None, rho=None, tolerance=None):
+def effective_policy(policy=None, rho=None, tolerance=None, protection_level=None):
     """Combine a policy file with loose values; loose values may only repeat it.
 
     Without a file, rho is required and the tolerance defaults to 0.20; the
@@ -164,13 +182,18 @@ def effective_policy(policy=None, rho=None, tolerance=None):
             raise PolicyError(N_("Give a policy file or a value for rho (the accepted disclosure "
                                  "probability, e.g. 0.1 for k = 10)."))
         tolerance = DEFAULT_TOLERANCE if tolerance is None else tolerance
-        return policy_from_mapping(
-            {"rho": rho, "tolerance": tolerance, "counting_unit": "person"}, "")
+        content = {"rho": rho, "tolerance": tolerance, "counting_unit": "person"}
+        if protection_level is not None:
+            content["protection_level"] = protection_level
+        return policy_from_mapping(content, "")
     conflicts = []
     if rho is not None and not math.isclose(rho, policy.rho, rel_tol=1e-12):
         conflicts.append(("rho", rho, policy.rho))
     if tolerance is not None and not math.isclose(tolerance, policy.tolerance, rel_tol=1e-12):
         conflicts.append(("tolerance", tolerance, policy.tolerance))
+    if protection_level is not None and not math.isclose(protection_level, policy.protection_level,
+                                                         rel_tol=1e-12):
+        conflicts.append(("protection_level", protection_level, policy.protection_level))
     if conflicts:
         name, given, in_file = conflicts[0]
         raise PolicyError(

@@ -23,6 +23,9 @@ from scipy.optimize import linprog
 from .errors import N_, Cancelled, InputError
 
 EXACT_WIDTH = 1e-6  # an interval narrower than this is an exact disclosure
+CONTRADICTION = N_("The published totals contradict each other (no non-negative counts satisfy "
+                   "them): check that every total was computed from the same data, as a sum of "
+                   "the cells it covers.")
 
 
 @dataclass(frozen=True)
@@ -60,9 +63,12 @@ def _residual_rows(values, withheld, equalities):
     """Equalities over withheld cells only, with the published part subtracted.
 
     Rows with no withheld cell carry no information about them and are left
-    out; duplicates and rows implied by a disjoint union of other rows (the
-    grand total beside a full set of parent totals) are dropped, which splits
-    the system into small independent blocks without changing any bound.
+    out, and duplicates merged. When the rows are nested or disjoint (a
+    laminar family: the grand total, parent cells, grandparents), each row is
+    replaced by the sum of its *free* cells, those in no smaller row:
+    ``sum(free cells of A) = R_A - sum(R_C for the largest rows C inside A)``.
+    The system has the same solutions, and the rows become disjoint, so every
+    bound follows without linear programming.
     """
     rows = {}
     for cells, total in equalities:
@@ -72,16 +78,45 @@ def _residual_rows(values, withheld, equalities):
             continue
         residual = total - float(np.sum(values[cells[~withheld[cells]]]))
         rows.setdefault(frozenset(hidden.tolist()), residual)
-    keys = sorted(rows, key=len)
-    kept = []
-    for position, key in enumerate(keys):
-        inside = [other for other in keys[:position] if other < key]
-        maximal = [other for other in inside if not any(other < bigger for bigger in inside)]
-        covered = set().union(*maximal) if maximal else set()
-        disjoint = sum(len(other) for other in maximal) == len(covered)
-        if not (disjoint and covered == key):
-            kept.append(key)
-    return [(np.array(sorted(key), dtype=np.int64), rows[key]) for key in kept]
+    freed = _free_rows(rows)
+    if freed is not None:
+        return freed
+    return [(np.array(sorted(key), dtype=np.int64), residual) for key, residual in rows.items()]
+
+
+def _free_rows(rows):
+    """The disjoint form of a laminar family of rows, or None when rows cross."""
+    by_size = sorted(rows, key=len)
+    chains = {}  # cell -> the rows holding it, smallest first
+    for key in by_size:
+        for cell in key:
+            chains.setdefault(cell, []).append(key)
+    parent = {}  # row -> the smallest row strictly containing it
+    for chain in chains.values():
+        for inner, outer in zip(chain, chain[1:]):
+            known = parent.get(inner)
+            if known is None:
+                if not inner < outer:
+                    return None  # two rows share a cell without one containing the other
+                parent[inner] = outer
+            elif known is not outer:
+                return None
+    children_sum = {}
+    for child, outer in parent.items():
+        children_sum[outer] = children_sum.get(outer, 0.0) + rows[child]
+    free = {}
+    for cell, chain in chains.items():
+        free.setdefault(chain[0], []).append(cell)
+    result = []
+    for key in by_size:
+        free_sum = rows[key] - children_sum.get(key, 0.0)
+        cells = free.get(key)
+        if cells is None:
+            if abs(free_sum) > EXACT_WIDTH:
+                raise InputError(CONTRADICTION)
+            continue
+        result.append((np.array(sorted(cells), dtype=np.int64), free_sum))
+    return result
 
 
 def _components(rows):
@@ -125,9 +160,7 @@ def _bounds_by_programming(rows, integer):
             result = linprog(sign * objective, A_eq=matrix, b_eq=totals, bounds=(0, None),
                              method="highs", integrality=integrality)
             if result.status == 2:
-                raise InputError(N_("The published totals contradict each other (no non-negative "
-                                    "counts satisfy them): check that every total was computed "
-                                    "from the same data."))
+                raise InputError(CONTRADICTION)
             if result.status == 3:  # unbounded: only possible for the maximum
                 continue
             if sign > 0:
@@ -157,9 +190,7 @@ def attacker_intervals(values, withheld, equalities, integer=False):
         if len(block_rows) == 1:
             cells, residual = block_rows[0]
             if residual < -EXACT_WIDTH:
-                raise InputError(N_("A published total is smaller than the published cells it "
-                                    "contains: check that every total was computed from the "
-                                    "same data."))
+                raise InputError(CONTRADICTION)
             # One equality: each cell ranges over [0, R], or is exact when alone.
             lower[cells] = residual if len(cells) == 1 else 0.0
             upper[cells] = residual
@@ -178,26 +209,41 @@ def protection_failures(intervals, primary, protection, k=None):
     return failing
 
 
-def _candidates(cell, cells_of_row, rows_of_cell, withheld, taken):
-    """Published cells that could widen a cell's interval, nearest first.
+def _candidates(cell, values, cells_of_row, rows_of_cell, withheld, taken, need):
+    """Published cells whose withholding can widen a failing cell's interval.
 
-    Those sharing an equality with it; when all of those are withheld, those
-    sharing an equality with the withheld cells of its equalities.
+    A fully withheld equality pins the sum of its cells, so the cell's upper
+    bound stays at that sum whatever else is withheld: when the sum is below
+    ``need`` nothing helps (an empty answer). Otherwise the open equality
+    with the smallest withheld sum binds the upper bound and is widened
+    first; when all its equalities are closed, the equalities of the withheld
+    cells beside it are tried (to break an exact determination by a cycle).
     """
-    def published_in(rows):
-        if not rows:
+    rows = rows_of_cell.get(cell, [])
+    for row in rows:
+        cells = cells_of_row[row]
+        if withheld[cells].all() and values[cells].sum() < need:
             return np.empty(0, dtype=np.int64)
-        cells = np.unique(np.concatenate([cells_of_row[row] for row in rows]))
+
+    def published_in(row_list):
+        if not row_list:
+            return np.empty(0, dtype=np.int64)
+        cells = np.unique(np.concatenate([cells_of_row[row] for row in row_list]))
         return np.array([c for c in cells[~withheld[cells]].tolist() if c not in taken],
                         dtype=np.int64)
 
-    own_rows = rows_of_cell.get(cell, [])
-    nearest = published_in(own_rows)
-    if len(nearest) or not own_rows:
-        return nearest
-    hidden = np.unique(np.concatenate([cells_of_row[row] for row in own_rows]))
-    second_rows = sorted({row for other in hidden.tolist() for row in rows_of_cell.get(other, [])})
-    return published_in(second_rows)
+    open_rows = [row for row in rows if not withheld[cells_of_row[row]].all()]
+    if open_rows:
+        binding = min(open_rows, key=lambda row: float(
+            values[cells_of_row[row][withheld[cells_of_row[row]]]].sum()))
+        nearest = published_in([binding])
+        if len(nearest):
+            return nearest
+    if not rows:
+        return np.empty(0, dtype=np.int64)
+    beside = np.unique(np.concatenate([cells_of_row[row] for row in rows]))
+    return published_in(sorted({row for other in beside.tolist()
+                                for row in rows_of_cell.get(other, [])}))
 
 
 @dataclass(frozen=True)
@@ -254,7 +300,8 @@ def complementary_suppression(values, primary, equalities, protection, k=None, i
             break
         additions = set()
         for cell in np.flatnonzero(failing).tolist():
-            candidates = _candidates(cell, cells_of_row, rows_of_cell, withheld, additions)
+            candidates = _candidates(cell, values, cells_of_row, rows_of_cell, withheld, additions,
+                                     need)
             if len(candidates) == 0:
                 unprotectable[cell] = True
                 continue

@@ -89,3 +89,17 @@ def test_loose_values_without_a_policy():
     assert (policy.k, policy.tolerance, policy.counting_unit) == (20, 0.2, "person")
     with pytest.raises(PolicyError, match="rho"):
         effective_policy(None)
+
+
+def test_protection_level_defaults_to_half_k_and_follows_the_policy(tmp_path):
+    assert effective_policy(None, rho=0.1).protection_level == 5
+    assert effective_policy(None, rho=1 / 7).protection_level == 4
+    assert effective_policy(None, rho=0.1, protection_level=8).protection_level == 8
+    policy = load_policy(write(tmp_path, "p.toml", 'rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\n'
+                                                   'protection_level = 7\nstraddle_k = true\n'))
+    assert (policy.protection_level, policy.straddle_k) == (7, True)
+    with pytest.raises(PolicyError, match="protection_level"):
+        effective_policy(policy, protection_level=3)
+    with pytest.raises(PolicyError, match="protection_level"):
+        load_policy(write(tmp_path, "q.toml", 'rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\n'
+                                              'protection_level = -1\n'))

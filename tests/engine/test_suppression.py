@@ -151,7 +151,7 @@ def test_after_complementary_suppression_every_primary_cell_is_protected(width, 
     primary = status == grid.STATUS_PRIMARY
     assert result.withheld.sum() <= len(col)
     assert (result.withheld == (status != grid.STATUS_PUBLISHED)).all()
-    equalities = grid.grid_equalities(col, row, counts.key, n_persons, marginals)
+    equalities = grid.grid_equalities(col, row, counts.key, n_persons, marginals, 10)
     audit = attacker_intervals(n_persons, result.withheld, equalities, integer=True)
     protected = audit.width >= 5 - 1e-9
     assert (protected | ~primary | result.unprotectable).all()
@@ -159,3 +159,27 @@ def test_after_complementary_suppression_every_primary_cell_is_protected(width, 
     for cell in np.flatnonzero(result.unprotectable):
         sharing = [cells for cells, _ in equalities if cell in cells]
         assert all(result.withheld[cells].all() for cells in sharing)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from([2, 3]), st.booleans())
+def test_nested_totals_give_the_bounds_linear_programming_gives(seed, factor, grandparents):
+    """The laminar shortcut (no LP) agrees with the LP over the raw equalities."""
+    from spatial_privacy_plugin.suppression import _bounds_by_programming
+    rng = np.random.default_rng(seed)
+    side = factor * factor * 2
+    col, row = np.meshgrid(np.arange(side), np.arange(side))
+    col, row = col.ravel(), row.ravel()
+    values = rng.integers(0, 20, size=col.size).astype(float)
+    withheld = rng.random(col.size) < 0.5
+    cell_sets = [np.arange(col.size)]
+    for scale in ([factor, factor * factor] if grandparents else [factor]):
+        codes = (col // scale) * side + row // scale
+        cell_sets += [np.flatnonzero(codes == code) for code in np.unique(codes)]
+    equalities = with_totals(cell_sets, values)
+    fast = attacker_intervals(values, withheld, equalities)
+    raw = [(cells[withheld[cells]], total - values[cells[~withheld[cells]]].sum())
+           for cells, total in equalities if withheld[cells].any()]
+    variables, lower, upper = _bounds_by_programming(raw, integer=False)
+    assert np.allclose(fast.lower[variables], lower, atol=1e-6)
+    assert np.allclose(fast.upper[variables], upper, atol=1e-6)

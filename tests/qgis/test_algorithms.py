@@ -43,14 +43,20 @@ def test_provider_lists_the_frozen_algorithm_ids(provider):
 
 
 def test_frozen_parameter_names(provider):
+    # Saved models store these names: new parameters are appended, none is ever renamed.
     names = {alg.name(): [p.name() for p in alg.parameterDefinitions()] for alg in provider.algorithms()}
     assert names["resolutionsweep"] == ["INPUT", "PERSON_FIELD", "RHO", "POLICY", "RESOLUTIONS",
-                                        "TOLERANCE", "ORIGIN", "KEY_FIELDS", "OUTPUT"]
+                                        "TOLERANCE", "ORIGIN", "KEY_FIELDS", "OUTPUT",
+                                        "PROTECTION_LEVEL", "MARGINALS", "PARENT_FACTOR"]
     assert names["suppressedgrid"] == ["INPUT", "PERSON_FIELD", "RHO", "POLICY", "RESOLUTION",
-                                       "ORIGIN", "KEY_FIELDS", "OUTPUT"]
-    assert names["kanonymitygate"] == ["INPUT", "COUNT_FIELD", "RHO", "POLICY", "STATUS_FIELD", "OUTPUT"]
+                                       "ORIGIN", "KEY_FIELDS", "OUTPUT", "PROTECTION_LEVEL",
+                                       "MARGINALS", "PARENT_FACTOR", "AUDIT"]
+    assert names["kanonymitygate"] == ["INPUT", "COUNT_FIELD", "RHO", "POLICY", "STATUS_FIELD",
+                                       "OUTPUT", "AUDIT_LAYERS", "AUDIT_COUNT_FIELD",
+                                       "PUBLISHED_TOTAL", "PROTECTION_LEVEL"]
     outputs = {alg.name(): {o.name() for o in alg.outputDefinitions()} for alg in provider.algorithms()}
-    assert {"PASSED", "MIN_COUNT", "CELLS_CHECKED", "K", "OUTPUT"} <= outputs["kanonymitygate"]
+    assert {"PASSED", "MIN_COUNT", "CELLS_CHECKED", "K", "OUTPUT", "MIN_INTERVAL_WIDTH"} <= \
+        outputs["kanonymitygate"]
     assert "RECOMMENDED_RESOLUTION" in outputs["resolutionsweep"]
 
 
