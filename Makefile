@@ -6,7 +6,7 @@ PYTHON := /usr/bin/python3
 VENV := .venv
 export QT_QPA_PLATFORM := offscreen
 
-.PHONY: deps translations test demo package clean
+.PHONY: deps translations test demo package bench clean
 
 deps:
 	@bash scripts/install_deps.sh
@@ -28,6 +28,9 @@ demo: translations
 
 package: translations
 	$(PYTHON) scripts/package.py
+
+bench: deps
+	$(PYTHON) bench/run.py
 
 clean:
 	rm -rf build demo_output $(VENV) i18n/*.qm .pytest_cache .hypothesis

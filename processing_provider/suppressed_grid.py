@@ -65,9 +65,10 @@ class SuppressedGrid(PointGridAlgorithm):
                                        is_canceled=feedback.isCanceled)
         if release.unprotectable:
             raise QgsProcessingException(tr(
-                "{count} withheld cell(s) cannot be protected against the declared totals (for "
-                "example the only non-empty cell of a parent whose total is published): do not "
-                "publish those totals, or use a coarser grid.").format(count=release.unprotectable))
+                "{count} withheld cell(s) cannot be protected against the declared totals: every "
+                "cell that shares a published total with them is withheld and the total leaves "
+                "less than p open. Lower none of the policy: publish fewer totals, or use a "
+                "coarser grid.").format(count=release.unprotectable))
         frame = release.cells
 
         source = self.parameterAsSource(parameters, self.INPUT, context)

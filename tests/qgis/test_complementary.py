@@ -74,12 +74,18 @@ def test_a_protection_level_the_pattern_cannot_meet_fails_the_gate(run):
         gate(run, protected, PUBLISHED_TOTAL=70, PROTECTION_LEVEL=20)
 
 
-def test_an_unprotectable_cell_blocks_the_grid(run):
-    # The 200 m parent of (3, 3) holds only that cell: its published total is the cell.
+def test_a_total_below_k_publishes_no_equality(run):
+    # The 200 m parent of (3, 3) holds only that cell, but its total (4) is itself withheld.
     cells = dict(CELLS)
     cells[(3, 3)] = 4
+    result = make_grid(run, people_in_cells(cells), MARGINALS=2, PARENT_FACTOR=2)
+    assert by_cell(result["OUTPUT"])["100m_3_3"]["status"] == "primary"
+
+
+def test_an_unprotectable_cell_blocks_the_grid(run):
+    # p = 80 exceeds the parent's whole total (70): no pattern can give an interval that wide.
     with pytest.raises(QgsProcessingException, match="cannot be protected"):
-        make_grid(run, people_in_cells(cells), MARGINALS=2, PARENT_FACTOR=2)
+        make_grid(run, people_in_cells(CELLS), MARGINALS=2, PARENT_FACTOR=2, PROTECTION_LEVEL=80)
 
 
 def test_sweep_counts_complementary_cells_and_warns_about_unnested_resolutions(run, feedback):
