@@ -1,0 +1,193 @@
+"""The adversary's join of an identified auxiliary table against a masked release.
+
+Candidate set of target ``a``: released points within Euclidean distance
+<= radius of a's position (a closed disc) whose quasi-identifiers all equal
+a's (NULL equals only NULL). With ``n_a`` candidates, over all targets:
+
+- ``pi_unique``: share of targets with exactly one candidate (what the
+  adversary believes they achieved);
+- ``pi_correct``: share whose single candidate is really them (what they
+  achieved; unknown without a truth id);
+- ``pi_marketer``: mean of 1/n_a, 0 for empty sets (random guessing inside
+  each candidate set);
+- ``precision = pi_correct / pi_unique`` (0 when pi_unique is 0);
+- ``median_candidates`` and ``targets_with_no_candidate``.
+
+With coverage weights the shares are weighted means over targets (the
+expectation of sampling targets with those weights).
+"""
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+from scipy.spatial import cKDTree
+
+from .errors import N_, Cancelled, InputError
+
+
+def joint_codes(release_columns, auxiliary_columns):
+    """Integer codes of quasi-identifier values shared by both layers, one column per QID.
+
+    A value gets the same code in both layers; NULL is a value of its own.
+    """
+    n_release = len(release_columns[0]) if release_columns else 0
+    release_codes, auxiliary_codes = [], []
+    for release_values, auxiliary_values in zip(release_columns, auxiliary_columns):
+        values = pd.Series(list(release_values) + list(auxiliary_values), dtype=object).infer_objects()
+        codes, uniques = pd.factorize(values)
+        codes = np.where(codes < 0, len(uniques), codes).astype(np.int64)
+        release_codes.append(codes[:n_release])
+        auxiliary_codes.append(codes[n_release:])
+    return release_codes, auxiliary_codes
+
+
+def _prefix_codes(release_codes, auxiliary_codes, step):
+    """One code per record for the first ``step`` quasi-identifiers, comparable across layers."""
+    n_release = len(release_codes[0]) if release_codes else 0
+    if step == 0:
+        return None, None
+    stacked = np.column_stack([np.concatenate([r, a]) for r, a in
+                               zip(release_codes[:step], auxiliary_codes[:step])])
+    _, combined = np.unique(stacked, axis=0, return_inverse=True)
+    combined = combined.reshape(-1)
+    return combined[:n_release], combined[n_release:]
+
+
+@dataclass(frozen=True)
+class StepResult:
+    candidates: np.ndarray  # per target
+    single_match: np.ndarray  # release index of the single candidate, -1 otherwise
+
+
+def candidate_sets(release_xy, auxiliary_xy, radius, release_group=None, auxiliary_group=None):
+    """Candidate count per target and, where it is one, which release point it is.
+
+    Points are matched within each group (quasi-identifier combination) by a
+    k-d tree: one tree per group, counts without listing pairs.
+    """
+    n_targets = len(auxiliary_xy)
+    candidates = np.zeros(n_targets, dtype=np.int64)
+    single = np.full(n_targets, -1, dtype=np.int64)
+    if release_group is None:
+        release_group = np.zeros(len(release_xy), dtype=np.int64)
+        auxiliary_group = np.zeros(n_targets, dtype=np.int64)
+    release_order = np.argsort(release_group, kind="stable")
+    release_sorted = release_group[release_order]
+    for group in np.unique(auxiliary_group):
+        start, stop = np.searchsorted(release_sorted, [group, group + 1])
+        if start == stop:
+            continue
+        members = release_order[start:stop]
+        targets = np.flatnonzero(auxiliary_group == group)
+        tree = cKDTree(release_xy[members])
+        counts = tree.query_ball_point(auxiliary_xy[targets], r=radius, return_length=True)
+        candidates[targets] = counts
+        alone = targets[counts == 1]
+        if len(alone):
+            _, nearest = tree.query(auxiliary_xy[alone], k=1)
+            single[alone] = members[nearest]
+    return StepResult(candidates, single)
+
+
+def summarise(step, candidates, single, release_truth, auxiliary_truth, weights):
+    """The figures of one escalation step."""
+    weights = np.ones(len(candidates)) if weights is None else weights
+    total = weights.sum()
+    unique = candidates == 1
+    pi_unique = float(weights[unique].sum() / total)
+    with np.errstate(divide="ignore"):
+        inverse = np.where(candidates > 0, 1.0 / np.maximum(candidates, 1), 0.0)
+    pi_marketer = float(np.sum(weights * inverse) / total)
+    pi_correct = precision = None
+    correct = None
+    if release_truth is not None:
+        correct = unique & (release_truth[np.maximum(single, 0)] == auxiliary_truth)
+        pi_correct = float(weights[correct].sum() / total)
+        precision = pi_correct / pi_unique if pi_unique > 0 else 0.0
+    return {
+        "step": step,
+        "pi_unique": pi_unique,
+        "pi_correct": pi_correct,
+        "pi_marketer": pi_marketer,
+        "precision": precision,
+        "median_candidates": float(np.median(candidates)),
+        "targets_with_no_candidate": int(np.sum(candidates == 0)),
+        "targets": int(len(candidates)),
+    }, correct
+
+
+@dataclass(frozen=True)
+class JoinResult:
+    escalation: pd.DataFrame
+    candidates: np.ndarray  # per target, at the last step
+    unique: np.ndarray
+    correct: np.ndarray  # None without truth
+
+
+def join_simulation(release_xy, auxiliary_xy, radius, qid_names=(), release_qids=(),
+                    auxiliary_qids=(), release_truth=None, auxiliary_truth=None, weights=None,
+                    is_canceled=None):
+    """The escalation curve: location alone, then one more quasi-identifier per step.
+
+    ``release_qids`` and ``auxiliary_qids`` are lists of value columns in the
+    order of ``qid_names``; truths are comparable id arrays (or None).
+    """
+    if not np.isfinite(radius) or radius < 0:
+        raise InputError(N_("The radius must be a distance of 0 or more, got {value}."), value=radius)
+    if len(auxiliary_xy) == 0:
+        raise InputError(N_("The auxiliary layer has no records: there is nobody to look for."))
+    if len(release_xy) == 0:
+        raise InputError(N_("The release has no records: there is nothing to join against."))
+    if weights is not None:
+        weights = np.asarray(weights, dtype=float)
+        if not np.all(np.isfinite(weights)) or np.any(weights <= 0):
+            raise InputError(N_("Coverage weights must be positive numbers; {count} are zero, "
+                                "negative or missing."),
+                             count=int(np.sum(~np.isfinite(weights) | (weights <= 0))))
+    if (release_truth is None) != (auxiliary_truth is None):
+        raise InputError(N_("Give the truth id of both layers, or of neither."))
+    release_codes, auxiliary_codes = joint_codes(list(release_qids), list(auxiliary_qids))
+    if release_truth is not None:
+        release_truth, auxiliary_truth = joint_codes([release_truth], [auxiliary_truth])
+        release_truth, auxiliary_truth = release_truth[0], auxiliary_truth[0]
+    rows = []
+    result = None
+    for step in range(len(qid_names) + 1):
+        if is_canceled is not None and is_canceled():
+            raise Cancelled()
+        release_group, auxiliary_group = _prefix_codes(release_codes, auxiliary_codes, step)
+        result = candidate_sets(release_xy, auxiliary_xy, radius, release_group, auxiliary_group)
+        figures, correct = summarise(step, result.candidates, result.single_match, release_truth,
+                                     auxiliary_truth, weights)
+        figures["attributes"] = " + ".join(["location"] + list(qid_names[:step]))
+        rows.append(figures)
+    columns = ["step", "attributes", "pi_unique", "pi_correct", "pi_marketer", "precision",
+               "median_candidates", "targets_with_no_candidate", "targets"]
+    return JoinResult(pd.DataFrame(rows)[columns], result.candidates, result.candidates == 1,
+                      correct)
+
+
+def displace_within(xy, share, distance, rng):
+    """Move a share of points by up to ``distance`` (uniform over the disc): stale addresses."""
+    if not 0.0 <= share <= 1.0:
+        raise InputError(N_("The share of displaced records must be between 0 and 1, got {value}."),
+                         value=share)
+    if share > 0 and not distance > 0:
+        raise InputError(N_("Give a positive displacement distance for the displaced share."))
+    moved = rng.random(len(xy)) < share
+    radius = distance * np.sqrt(rng.random(int(moved.sum())))
+    angle = rng.uniform(0.0, 2.0 * np.pi, int(moved.sum()))
+    result = np.array(xy, dtype=float, copy=True)
+    result[moved, 0] += radius * np.cos(angle)
+    result[moved, 1] += radius * np.sin(angle)
+    return result
+
+
+def threshold_sentence_inputs(escalation, rho):
+    """The first step whose realised (else believed) re-identification exceeds rho, or None."""
+    figure = "pi_correct" if escalation["pi_correct"].notna().all() else "pi_unique"
+    over = escalation[escalation[figure] > rho]
+    if over.empty:
+        return None, figure
+    return over.iloc[0], figure
