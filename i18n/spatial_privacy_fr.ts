@@ -4,27 +4,27 @@
   <context>
     <name>SpatialPrivacy</name>
     <message>
-      <location filename="processing_provider/base.py" line="119" />
+      <location filename="processing_provider/base.py" line="120" />
       <source>Disclosure ceiling ρ (k = ⌈1/ρ⌉); leave empty to use the policy file</source>
       <translation>Plafond de divulgation ρ (k = ⌈1/ρ⌉) ; laisser vide pour utiliser le fichier de politique</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="122" />
+      <location filename="processing_provider/base.py" line="123" />
       <source>Policy file (TOML or JSON)</source>
       <translation>Fichier de politique (TOML ou JSON)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="124" />
+      <location filename="processing_provider/base.py" line="125" />
       <source>Policy files (*.toml *.json)</source>
       <translation>Fichiers de politique (*.toml *.json)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="135" />
+      <location filename="processing_provider/base.py" line="143" />
       <source>Protection level p: least width of a withheld cell's derivable interval (empty: the policy's, else ⌈k/2⌉)</source>
       <translation>Niveau de protection p : largeur minimale de l'intervalle déductible d'une maille masquée (vide : celui de la politique, sinon ⌈k/2⌉)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="157" />
+      <location filename="processing_provider/base.py" line="165" />
       <source>Cancelled: no output was completed.</source>
       <translation>Annulé : aucune sortie n'a été terminée.</translation>
     </message>
@@ -44,12 +44,82 @@
       <translation>Contrôles de diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="109" />
+      <location filename="processing_provider/base.py" line="55" />
+      <source>Adversary simulation</source>
+      <translation>Simulation d'adversaire</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/geomask.py" line="17" />
+      <source>Donut geomask</source>
+      <translation>Géomasque en anneau</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/geomask.py" line="18" />
+      <source>Moves every point in a random direction by a distance between a minimum and a maximum radius, uniformly over the ring's area.</source>
+      <translation>Déplace chaque point dans une direction aléatoire d'une distance comprise entre un rayon minimal et un rayon maximal, uniformément sur la surface de l'anneau.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/geomask.py" line="20" />
+      <source>privacy,geomask,donut,displacement,masking,anonymisation,release</source>
+      <translation>confidentialité,géomasque,anneau,déplacement,masquage,anonymisation,diffusion</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/geomask.py" line="31" />
+      <source>Points to mask (metric CRS)</source>
+      <translation>Points à masquer (SCR métrique)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/geomask.py" line="33" />
+      <source>Minimum displacement</source>
+      <translation>Déplacement minimal</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/geomask.py" line="36" />
+      <source>Maximum displacement</source>
+      <translation>Déplacement maximal</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/geomask.py" line="39" />
+      <source>Random seed (keep it secret: it undoes the mask)</source>
+      <translation>Graine aléatoire (gardez-la secrète : elle défait le masque)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/geomask.py" line="42" />
+      <source>Fields to keep (empty: all; leave out the subject id to publish)</source>
+      <translation>Champs à conserver (vide : tous ; omettez l'identifiant de la personne pour publier)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/geomask.py" line="45" />
+      <source>Masked points</source>
+      <translation>Points masqués</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/geomask.py" line="55" />
+      <source>The input layer could not be opened.</source>
+      <translation>La couche d'entrée n'a pas pu être ouverte.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/geomask.py" line="57" />
+      <source>Multipoint features would be masked part by part: explode them first (each part a record).</source>
+      <translation>Les entités multipoints seraient masquées partie par partie : éclatez-les d'abord (chaque partie un enregistrement).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/geomask.py" line="68" />
+      <source>The input already has the field(s) {fields}: leave them out of the fields to keep.</source>
+      <translation>L'entrée a déjà le(s) champ(s) {fields} : retirez-les des champs à conserver.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/geomask.py" line="83" />
+      <source>{count} points displaced by {low:g} to {high:g} m (uniform over the ring's area). Quote the radii in the methodology note; never publish the seed.</source>
+      <translation>{count} points déplacés de {low:g} à {high:g} m (uniformément sur la surface de l'anneau). Citez les rayons dans la note méthodologique ; ne publiez jamais la graine.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="103" />
       <source>Grid origin: {x}, {y} (in {crs}). Reuse it in later releases so that grids stay aligned.</source>
       <translation>Origine de la grille : {x}, {y} (en {crs}). Réutilisez-la dans les diffusions suivantes pour que les grilles restent alignées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="116" />
+      <location filename="processing_provider/grid_base.py" line="110" />
       <source>k = {k} from ρ = {rho} (policy {hash}); counting unit: {unit}; {people} distinct ids in {points} points.</source>
       <translation>k = {k} d'après ρ = {rho} (politique {hash}) ; unité de compte : {unit} ; {people} identifiants distincts dans {points} points.</translation>
     </message>
@@ -104,32 +174,27 @@
       <translation>Mailles parentes : largeur en mailles (grille de 250 m avec parents de 1 km : 4)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="90" />
-      <source>The input layer could not be opened.</source>
-      <translation>La couche d'entrée n'a pas pu être ouverte.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/grid_base.py" line="93" />
+      <location filename="processing_provider/grid_base.py" line="87" />
       <source>Choose the field that identifies people.</source>
       <translation>Choisissez le champ qui identifie les personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="98" />
+      <location filename="processing_provider/grid_base.py" line="92" />
       <source>Multipoint features were exploded into {count} points; each part counts for the same person, so no count is inflated.</source>
       <translation>Les entités multipoints ont été éclatées en {count} points ; chaque partie compte pour la même personne, aucun effectif n'est donc gonflé.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io.py" line="109" />
+      <location filename="processing_provider/io.py" line="110" />
       <source>The input must be a point layer.</source>
       <translation>L'entrée doit être une couche de points.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io.py" line="141" />
+      <location filename="processing_provider/io.py" line="144" />
       <source>{count} feature(s) have no geometry or an empty one. Repair or remove them (e.g. with 'Remove null geometries') so that nobody is left out of the counts.</source>
       <translation>{count} entité(s) n'ont pas de géométrie ou une géométrie vide. Réparez-les ou supprimez-les (par ex. avec « Supprimer les géométries nulles ») pour que personne ne soit oublié dans les comptages.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io.py" line="146" />
+      <location filename="processing_provider/io.py" line="149" />
       <source>The input layer has no features (or none selected): there is nothing to assess.</source>
       <translation>La couche d'entrée n'a aucune entité (ou aucune sélectionnée) : il n'y a rien à évaluer.</translation>
     </message>
@@ -152,6 +217,246 @@
       <location filename="processing_provider/io.py" line="84" />
       <source>The layer's CRS {crs} is not in metres: reproject to a metric CRS before binning.</source>
       <translation>Le SCR de la couche {crs} n'est pas en mètres : reprojetez dans un SCR métrique avant le maillage.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="101" />
+      <source>Report</source>
+      <translation>Rapport</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="101" />
+      <source>HTML files (*.html);;Markdown files (*.md)</source>
+      <translation>Fichiers HTML (*.html);;Fichiers Markdown (*.md)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="103" />
+      <source>π unique at the last step</source>
+      <translation>π unique à la dernière étape</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="104" />
+      <source>π correct at the last step</source>
+      <translation>π correct à la dernière étape</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="105" />
+      <source>π marketer at the last step</source>
+      <translation>π marketer à la dernière étape</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="106" />
+      <source>Precision at the last step</source>
+      <translation>Précision à la dernière étape</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="132" />
+      <source>Multipoint features cannot be joined one to one: explode them first (each part a record).</source>
+      <translation>Les entités multipoints ne peuvent pas être appariées une à une : éclatez-les d'abord (chaque partie un enregistrement).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="141" />
+      <source>{count} auxiliary record(s) have a NULL coverage weight: fill them in.</source>
+      <translation>{count} enregistrement(s) auxiliaire(s) ont un poids de couverture NULL : renseignez-les.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="189" />
+      <source>The quasi-identifier '{field}' is {release_type} in the release but {auxiliary_type} in the auxiliary layer: values would never match. Convert one of them (in a copy) so that both have the same type.</source>
+      <translation>Le quasi-identifiant « {field} » est de type {release_type} dans la diffusion mais {auxiliary_type} dans la couche auxiliaire : les valeurs ne correspondraient jamais. Convertissez l'un des deux (dans une copie) pour qu'ils aient le même type.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="21" />
+      <source>believed re-identified (π unique)</source>
+      <translation>cru ré-identifié (π unique)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="210" />
+      <source>No provenance was given for the auxiliary data: say where it came from, its coverage and its cost, or the figures cannot be weighed.</source>
+      <translation>Aucune provenance n'a été donnée pour les données auxiliaires : indiquez d'où elles viennent, leur couverture et leur coût, sinon les chiffres ne peuvent être appréciés.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="217" />
+      <source>unknown</source>
+      <translation>inconnu</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="22" />
+      <source>really re-identified (π correct)</source>
+      <translation>vraiment ré-identifié (π correct)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="220" />
+      <source>{attributes}: π unique {unique}, π correct {correct}, π marketer {marketer}, precision {precision}; median candidates {median:g}, {none} target(s) with no candidate.</source>
+      <translation>{attributes} : π unique {unique}, π correct {correct}, π marketer {marketer}, précision {precision} ; médiane des candidats {median:g}, {none} cible(s) sans candidat.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="23" />
+      <source>random guess in candidate set (π marketer)</source>
+      <translation>tirage au hasard parmi les candidats (π marketer)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="232" />
+      <source>No policy was given: the figures are not compared with a ceiling.</source>
+      <translation>Aucune politique n'a été donnée : les chiffres ne sont comparés à aucun plafond.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="235" />
+      <source>With every attribute tried ({attributes}) the adversary stays at or below ρ = {rho}.</source>
+      <translation>Avec tous les attributs essayés ({attributes}), l'adversaire reste au plus à ρ = {rho}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="238" />
+      <source>An adversary crosses ρ = {rho} with {attributes} ({figure} = {value}).</source>
+      <translation>Un adversaire dépasse ρ = {rho} avec {attributes} ({figure} = {value}).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="260" />
+      <source>Re-identification as the adversary adds attributes</source>
+      <translation>Ré-identification à mesure que l'adversaire ajoute des attributs</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="264" />
+      <source>share of targets</source>
+      <translation>part des cibles</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="264" />
+      <source>what the adversary knows</source>
+      <translation>ce que sait l'adversaire</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="266" />
+      <source>ceiling ρ = {rho}</source>
+      <translation>plafond ρ = {rho}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="278" />
+      <source>Could not write the chart to {path}.</source>
+      <translation>Impossible d'écrire le graphique dans {path}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="284" />
+      <source>attributes</source>
+      <translation>attributs</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="284" />
+      <source>precision</source>
+      <translation>précision</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="285" />
+      <source>median candidates</source>
+      <translation>candidats (médiane)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="285" />
+      <source>no candidate</source>
+      <translation>sans candidat</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="29" />
+      <source>Join simulation</source>
+      <translation>Simulation de jointure</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="291" />
+      <source>The adversary joins {targets} identified target(s) to the release within {radius:g} m, adding one attribute at a time.</source>
+      <translation>L'adversaire apparie {targets} cible(s) identifiée(s) à la diffusion dans un rayon de {radius:g} m, en ajoutant un attribut à la fois.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="294" />
+      <source>Auxiliary data: {provenance}</source>
+      <translation>Données auxiliaires : {provenance}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="295" />
+      <source>provenance not stated</source>
+      <translation>provenance non indiquée</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="30" />
+      <source>Runs the adversary's join of an identified auxiliary layer against a masked release and reports how many people it singles out, and how many of those correctly, as attributes are added.</source>
+      <translation>Exécute la jointure de l'adversaire entre une couche auxiliaire identifiée et une diffusion masquée, et indique combien de personnes elle isole, et combien à juste titre, à mesure que des attributs sont ajoutés.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="33" />
+      <source>privacy,disclosure,linkage,re-identification,attack,join,geomask,escalation</source>
+      <translation>confidentialité,divulgation,appariement,ré-identification,attaque,jointure,géomasque,escalade</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="57" />
+      <source>Masked release (points, metric CRS)</source>
+      <translation>Diffusion masquée (points, SCR métrique)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="60" />
+      <source>Auxiliary identified layer (points the adversary holds)</source>
+      <translation>Couche auxiliaire identifiée (points que détient l'adversaire)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="63" />
+      <source>Mask radius the adversary assumes (a closed disc)</source>
+      <translation>Rayon de masquage supposé par l'adversaire (disque fermé)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="66" />
+      <source>Quasi-identifiers, in the order the adversary adds them (same names in both layers)</source>
+      <translation>Quasi-identifiants, dans l'ordre où l'adversaire les ajoute (mêmes noms dans les deux couches)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="70" />
+      <source>Release: held-out subject id (truth)</source>
+      <translation>Diffusion : identifiant réservé de la personne (vérité)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="73" />
+      <source>Auxiliary: subject id (truth)</source>
+      <translation>Auxiliaire : identifiant de la personne (vérité)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="76" />
+      <source>Share of auxiliary records with a stale position</source>
+      <translation>Part des enregistrements auxiliaires à position périmée</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="79" />
+      <source>Largest stale-position error</source>
+      <translation>Plus grande erreur de position périmée</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="82" />
+      <source>Auxiliary coverage weight (targets weighted by it)</source>
+      <translation>Poids de couverture auxiliaire (les cibles en sont pondérées)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="86" />
+      <source>Random seed</source>
+      <translation>Graine aléatoire</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="89" />
+      <source>Where the auxiliary data came from, its coverage and cost</source>
+      <translation>Provenance des données auxiliaires, leur couverture et leur coût</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="93" />
+      <source>Escalation table</source>
+      <translation>Table d'escalade</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="95" />
+      <source>Targets with their candidate counts</source>
+      <translation>Cibles avec leur nombre de candidats</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="98" />
+      <source>Escalation chart</source>
+      <translation>Graphique d'escalade</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="98" />
+      <source>SVG files (*.svg);;PNG files (*.png)</source>
+      <translation>Fichiers SVG (*.svg);;Fichiers PNG (*.png)</translation>
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="129" />
@@ -269,12 +574,12 @@
       <translation>Contrôle de k-anonymat réussi : {checked} enregistrement(s) publié(s), tous avec au moins k = {k} personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/provider.py" line="20" />
+      <location filename="processing_provider/provider.py" line="24" />
       <source>Spatial Privacy</source>
       <translation>Confidentialité spatiale</translation>
     </message>
     <message>
-      <location filename="processing_provider/provider.py" line="23" />
+      <location filename="processing_provider/provider.py" line="27" />
       <source>Spatial Privacy {version}</source>
       <translation>Confidentialité spatiale {version}</translation>
     </message>
@@ -414,6 +719,66 @@
       <translation>Le(s) champ(s) d'attributs {fields} portent le nom d'un champ de sortie ; renommez-les d'abord dans une copie de la couche.</translation>
     </message>
     <message>
+      <location filename="processing_provider/synthetic_auxiliary.py" line="104" />
+      <source>{held} of {total} addresses held ({share:.0%}); attributes sampled: {attributes}. Figures against this layer are a lower bound.</source>
+      <translation>{held} adresses détenues sur {total} ({share:.0%}) ; attributs tirés : {attributes}. Les chiffres obtenus contre cette couche sont un minorant.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/synthetic_auxiliary.py" line="18" />
+      <source>Synthetic auxiliary data</source>
+      <translation>Données auxiliaires synthétiques</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/synthetic_auxiliary.py" line="19" />
+      <source>Builds the identified layer an adversary could assemble from address points and published marginals, when no real one can be obtained; results against it are a lower bound.</source>
+      <translation>Construit la couche identifiée qu'un adversaire pourrait assembler à partir de points d'adresse et de marges publiées, quand aucune réelle ne peut être obtenue ; les résultats obtenus contre elle sont un minorant.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/synthetic_auxiliary.py" line="22" />
+      <source>privacy,auxiliary,adversary,synthetic,marginals,census,linkage</source>
+      <translation>confidentialité,auxiliaire,adversaire,synthétique,marges,recensement,appariement</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/synthetic_auxiliary.py" line="34" />
+      <source>Address points or buildings</source>
+      <translation>Points d'adresse ou bâtiments</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/synthetic_auxiliary.py" line="37" />
+      <source>Marginals table (fields attribute, category, share; zone when per zone)</source>
+      <translation>Table des marges (champs attribute, category, share ; zone si par zone)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/synthetic_auxiliary.py" line="40" />
+      <source>Zones of the marginals (optional)</source>
+      <translation>Zones des marges (facultatif)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/synthetic_auxiliary.py" line="43" />
+      <source>Zone id field</source>
+      <translation>Champ identifiant de zone</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/synthetic_auxiliary.py" line="46" />
+      <source>Share of addresses the adversary holds</source>
+      <translation>Part des adresses que détient l'adversaire</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/synthetic_auxiliary.py" line="52" />
+      <source>Synthetic auxiliary points</source>
+      <translation>Points auxiliaires synthétiques</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/synthetic_auxiliary.py" line="67" />
+      <source>Choose the zone id field of the zones layer.</source>
+      <translation>Choisissez le champ identifiant de la couche de zones.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/synthetic_auxiliary.py" line="75" />
+      <source>{count} address(es) have no geometry: repair or remove them first.</source>
+      <translation>{count} adresse(s) n'ont pas de géométrie : réparez-les ou supprimez-les d'abord.</translation>
+    </message>
+    <message>
       <location filename="spatial_privacy_plugin/gate.py" line="100" />
       <source>{count} withheld record(s) still carry a count: a withheld value must be NULL in every output. Blank the count of withheld records.</source>
       <translation>{count} enregistrement(s) masqué(s) portent encore un effectif : une valeur masquée doit être NULL dans toute sortie. Videz l'effectif des enregistrements masqués.</translation>
@@ -487,6 +852,81 @@
       <location filename="spatial_privacy_plugin/grid.py" line="91" />
       <source>'{value}' is not a cell size: give numbers of metres separated by commas, e.g. 100,250,500,1000.</source>
       <translation>« {value} » n'est pas une taille de maille : indiquez des nombres de mètres séparés par des virgules, par ex. 100,250,500,1000.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/linkage.py" line="137" />
+      <source>The radius must be a distance of 0 or more, got {value}.</source>
+      <translation>Le rayon doit être une distance positive ou nulle, reçu {value}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/linkage.py" line="139" />
+      <source>The auxiliary layer has no records: there is nobody to look for.</source>
+      <translation>La couche auxiliaire n'a aucun enregistrement : il n'y a personne à chercher.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/linkage.py" line="141" />
+      <source>The release has no records: there is nothing to join against.</source>
+      <translation>La diffusion n'a aucun enregistrement : il n'y a rien à apparier.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/linkage.py" line="145" />
+      <source>Coverage weights must be positive numbers; {count} are zero, negative or missing.</source>
+      <translation>Les poids de couverture doivent être des nombres positifs ; {count} sont nuls, négatifs ou manquants.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/linkage.py" line="149" />
+      <source>Give the truth id of both layers, or of neither.</source>
+      <translation>Donnez l'identifiant de vérité des deux couches, ou d'aucune.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/linkage.py" line="174" />
+      <source>The share of displaced records must be between 0 and 1, got {value}.</source>
+      <translation>La part des enregistrements déplacés doit être entre 0 et 1, reçu {value}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/linkage.py" line="177" />
+      <source>Give a positive displacement distance for the displaced share.</source>
+      <translation>Donnez une distance de déplacement positive pour la part déplacée.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/masking.py" line="21" />
+      <source>The donut needs 0 &lt;= minimum radius &lt; maximum radius, got {low} and {high}.</source>
+      <translation>L'anneau exige 0 &lt;= rayon minimal &lt; rayon maximal, reçu {low} et {high}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/masking.py" line="39" />
+      <source>The marginals table is empty: it needs rows of attribute, category and share.</source>
+      <translation>La table des marges est vide : il lui faut des lignes attribute, category et share.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/masking.py" line="43" />
+      <source>{count} marginal row(s) have a missing attribute or a share that is not a number of 0 or more.</source>
+      <translation>{count} ligne(s) de marges ont un attribut manquant ou une part qui n'est pas un nombre positif ou nul.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/masking.py" line="49" />
+      <source>The shares of '{attribute}' add up to {total:.3f}, not 1: fix the marginals table.</source>
+      <translation>Les parts de « {attribute} » totalisent {total:.3f}, et non 1 : corrigez la table des marges.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/masking.py" line="52" />
+      <source>The shares of '{attribute}' in zone {zone} add up to {total:.3f}, not 1: fix the marginals table.</source>
+      <translation>Les parts de « {attribute} » dans la zone {zone} totalisent {total:.3f}, et non 1 : corrigez la table des marges.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/masking.py" line="59" />
+      <source>Every zone of the marginals table must give the same attributes.</source>
+      <translation>Chaque zone de la table des marges doit donner les mêmes attributs.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/masking.py" line="72" />
+      <source>Coverage must be a share in (0, 1], got {value}.</source>
+      <translation>La couverture doit être une part dans (0, 1], reçu {value}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/masking.py" line="77" />
+      <source>{count} address(es) lie in no zone of the marginals table: give marginals for every zone, or clip the addresses first.</source>
+      <translation>{count} adresse(s) ne sont dans aucune zone de la table des marges : donnez des marges pour chaque zone, ou découpez d'abord les adresses.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/policy.py" line="112" />

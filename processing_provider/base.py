@@ -52,6 +52,7 @@ GROUPS = {
     # Frozen group ids; the names are translated when shown.
     "grids": N_("Grids and suppression"),
     "gates": N_("Release gates"),
+    "adversary": N_("Adversary simulation"),
 }
 
 
@@ -122,6 +123,13 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
             self.POLICY, tr("Policy file (TOML or JSON)"),
             QgsProcessingParameterFile.Behavior.File, optional=True,
             fileFilter=tr("Policy files (*.toml *.json)")))
+
+    def field_names(self, parameters, name, context):
+        """The fields chosen in a multiple field parameter."""
+        as_strings = getattr(self, "parameterAsStrings", None)  # QGIS >= 3.32
+        if as_strings is not None:
+            return list(as_strings(parameters, name, context))
+        return list(self.parameterAsFields(parameters, name, context))
 
     def optional_number(self, parameters, name, context):
         """A number parameter's value, or None when the user left it empty."""

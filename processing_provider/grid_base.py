@@ -74,12 +74,6 @@ class PointGridAlgorithm(SpatialPrivacyAlgorithm):
         return grid.Marginals(kind, self.parameterAsInt(parameters, self.PARENT_FACTOR, context),
                               policy.protection_level, policy.straddle_k)
 
-    def key_field_names(self, parameters, context):
-        as_strings = getattr(self, "parameterAsStrings", None)  # QGIS >= 3.32
-        if as_strings is not None:
-            return list(as_strings(parameters, self.KEY_FIELDS, context))
-        return list(self.parameterAsFields(parameters, self.KEY_FIELDS, context))
-
     def read_grid_input(self, parameters, context, feedback):
         """Read the points, encode people and keys, fix the origin; refuse bad input."""
         from ..spatial_privacy_plugin import grid
@@ -91,7 +85,7 @@ class PointGridAlgorithm(SpatialPrivacyAlgorithm):
         person_field = self.parameterAsString(parameters, self.PERSON_FIELD, context)
         if not person_field:
             raise QgsProcessingException(tr("Choose the field that identifies people."))
-        key_fields = self.key_field_names(parameters, context)
+        key_fields = self.field_names(parameters, self.KEY_FIELDS, context)
         points = read_points(source, [person_field] + key_fields, feedback)
         grid.check_coordinates(points.x, points.y)
         if points.n_multipoint_parts:

@@ -96,20 +96,23 @@ class PointTable:
     n_multipoint_parts: int  # points that came from multipoint features
 
 
-def read_points(source, field_names, feedback):
+def read_points(source, field_names, feedback, crs=None, context=None):
     """Read point coordinates and the named attributes of every feature.
 
     Multipoint features are exploded: each part is a location of the same
     person, which cannot inflate a count of distinct people. NULL or empty
-    geometries are refused, never dropped.
+    geometries are refused, never dropped. Given ``crs`` (and the context),
+    points are reprojected to it; the working CRS must be metric.
     """
     require_fields(source, field_names)
-    require_metric_crs(source.sourceCrs())
+    require_metric_crs(crs if crs is not None else source.sourceCrs())
     if QgsWkbTypes.geometryType(source.wkbType()) != QgsWkbTypes.GeometryType.PointGeometry:
         raise QgsProcessingException(tr("The input must be a point layer."))
     fields = source.fields()
     indices = [fields.lookupField(name) for name in field_names]
     request = QgsFeatureRequest().setSubsetOfAttributes(indices)
+    if crs is not None and crs != source.sourceCrs():
+        request.setDestinationCrs(crs, context.transformContext())
     total = max(source.featureCount(), 1)
     xs, ys = [], []
     columns = {name: [] for name in field_names}
@@ -175,35 +178,37 @@ def read_attributes(source, field_names, feedback, anchors=False):
     return (columns, points) if anchors else columns
 
 
-def containing_features(points, layer, crs, context, count_field):
-    """For each point, the count of the published feature of ``layer`` that contains it.
+def containing_features(points, source, crs, context, value_field):
+    """For each point, the feature of ``source`` that contains it, and a value per feature.
 
-    Returns (group id per point or None, {group id: published count}). Features
-    whose count is NULL (withheld) publish no total and are left out.
+    Returns (feature id per point or None, {feature id: value of value_field}).
+    Features whose value is NULL are left out (a withheld total publishes
+    nothing). ``crs`` is the points' CRS; the features are reprojected to it.
     """
-    transform = QgsCoordinateTransform(layer.crs(), crs, context.transformContext())
+    source_crs = source.sourceCrs() if hasattr(source, "sourceCrs") else source.crs()
+    transform = QgsCoordinateTransform(source_crs, crs, context.transformContext())
     index = QgsSpatialIndex()
-    geometries, totals = {}, {}
-    field_index = layer.fields().lookupField(count_field)
-    for feature in layer.getFeatures():
+    geometries, values = {}, {}
+    field_index = source.fields().lookupField(value_field)
+    for feature in source.getFeatures():
         value = python_value(feature.attributes()[field_index])
         if value is None or feature.geometry().isNull():
             continue
         geometry = QgsGeometry(feature.geometry())
         geometry.transform(transform)
         geometries[feature.id()] = geometry
-        totals[feature.id()] = float(value)
+        values[feature.id()] = value
         index.addFeature(feature.id(), geometry.boundingBox())
-    groups = []
+    found = []
     for point in points:
-        found = None
+        owner = None
         if point is not None:
             for candidate in index.intersects(QgsRectangle(point, point)):
                 if geometries[candidate].contains(QgsGeometry.fromPointXY(point)):
-                    found = candidate
+                    owner = candidate
                     break
-        groups.append(found)
-    return groups, totals
+        found.append(owner)
+    return found, values
 
 
 def add_in_batches(sink, features, feedback=None):

@@ -140,7 +140,7 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                 groups, totals = containing_features(anchors, layer, source.sourceCrs(), context,
                                                      count_field)
                 for cells in equalities_from_groups(groups):
-                    equalities.append((cells, totals[groups[cells[0]]]))
+                    equalities.append((cells, float(totals[groups[cells[0]]])))
                 feedback.pushInfo(tr("Audit: {count} published total(s) from '{layer}'.").format(
                     count=len(totals), layer=layer.name()))
         audit = evaluate_audit(counts, statuses, equalities, policy.protection_level,

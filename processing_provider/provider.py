@@ -5,11 +5,15 @@ from qgis.PyQt.QtGui import QIcon
 
 from .. import __about__
 from .base import HERE, tr
+from .geomask import Geomask
+from .join_simulation import JoinSimulation
 from .kanonymity_gate import KAnonymityGate
 from .resolution_sweep import ResolutionSweep
 from .suppressed_grid import SuppressedGrid
+from .synthetic_auxiliary import SyntheticAuxiliary
 
-ALGORITHMS = (ResolutionSweep, SuppressedGrid, KAnonymityGate)
+ALGORITHMS = (ResolutionSweep, SuppressedGrid, KAnonymityGate, JoinSimulation, Geomask,
+              SyntheticAuxiliary)
 
 
 class SpatialPrivacyProvider(QgsProcessingProvider):

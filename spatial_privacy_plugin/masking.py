@@ -45,10 +45,12 @@ def read_marginals(attributes, categories, shares, zones=None):
     result = {}
     for (zone, attribute), rows in frame.groupby(["zone", "attribute"], dropna=False, sort=True):
         total = float(rows["share"].sum())
+        if abs(total - 1.0) > 0.01 and (zone is None or zone != zone):
+            raise InputError(N_("The shares of '{attribute}' add up to {total:.3f}, not 1: fix the "
+                                "marginals table."), attribute=attribute, total=total)
         if abs(total - 1.0) > 0.01:
-            raise InputError(N_("The shares of '{attribute}'{where} add up to {total:.3f}, not 1: "
-                                "fix the marginals table."), attribute=attribute,
-                             where="" if zone is None or zone != zone else f" in zone {zone}",
+            raise InputError(N_("The shares of '{attribute}' in zone {zone} add up to {total:.3f}, "
+                                "not 1: fix the marginals table."), attribute=attribute, zone=zone,
                              total=total)
         result.setdefault(None if zone != zone else zone, {})[attribute] = (
             rows["category"].to_numpy(dtype=object), rows["share"].to_numpy(dtype=float) / total)

@@ -7,6 +7,9 @@ from layers import cells_layer, people_in_cells, point_layer
 from qgis.core import NULL, QgsProcessingException, QgsVectorLayer
 
 ORIGIN = "0,0 [EPSG:3035]"
+ALL_ALGORITHMS = ["spatialprivacy:geomask", "spatialprivacy:joinsimulation",
+        "spatialprivacy:kanonymitygate", "spatialprivacy:resolutionsweep",
+        "spatialprivacy:suppressedgrid", "spatialprivacy:syntheticauxiliary"]
 HAND_CELLS = {(0, 0): 12, (1, 0): 3, (0, 1): 2}
 
 
@@ -37,9 +40,7 @@ def gate(run, layer, feedback=None, **extra):
 
 def test_provider_lists_the_frozen_algorithm_ids(provider):
     assert provider.id() == "spatialprivacy"
-    assert sorted(alg.id() for alg in provider.algorithms()) == [
-        "spatialprivacy:kanonymitygate", "spatialprivacy:resolutionsweep",
-        "spatialprivacy:suppressedgrid"]
+    assert sorted(alg.id() for alg in provider.algorithms()) == ALL_ALGORITHMS
 
 
 def test_frozen_parameter_names(provider):
@@ -54,6 +55,14 @@ def test_frozen_parameter_names(provider):
     assert names["kanonymitygate"] == ["INPUT", "COUNT_FIELD", "RHO", "POLICY", "STATUS_FIELD",
                                        "OUTPUT", "AUDIT_LAYERS", "AUDIT_COUNT_FIELD",
                                        "PUBLISHED_TOTAL", "PROTECTION_LEVEL"]
+    assert names["joinsimulation"] == [
+        "RELEASE", "AUXILIARY", "RADIUS", "QID_FIELDS", "RELEASE_TRUTH_FIELD",
+        "AUXILIARY_TRUTH_FIELD", "POSITION_ERROR_SHARE", "POSITION_ERROR_DISTANCE",
+        "COVERAGE_WEIGHT_FIELD", "SEED", "AUXILIARY_PROVENANCE", "RHO", "POLICY", "OUTPUT",
+        "TARGETS", "CHART", "REPORT"]
+    assert names["geomask"] == ["INPUT", "MIN_RADIUS", "MAX_RADIUS", "SEED", "KEEP_FIELDS", "OUTPUT"]
+    assert names["syntheticauxiliary"] == ["ADDRESSES", "MARGINALS", "ZONES", "ZONE_ID_FIELD",
+                                           "COVERAGE", "SEED", "OUTPUT"]
     outputs = {alg.name(): {o.name() for o in alg.outputDefinitions()} for alg in provider.algorithms()}
     assert {"PASSED", "MIN_COUNT", "CELLS_CHECKED", "K", "OUTPUT", "MIN_INTERVAL_WIDTH"} <= \
         outputs["kanonymitygate"]
@@ -64,7 +73,7 @@ def test_every_algorithm_has_help_icon_group_and_tags(provider):
     for alg in provider.algorithms():
         assert len(alg.shortHelpString()) > 200, alg.name()
         assert not alg.icon().isNull(), alg.name()
-        assert alg.group() and alg.groupId() in ("grids", "gates")
+        assert alg.group() and alg.groupId() in ("grids", "gates", "adversary")
         assert alg.tags() and alg.shortDescription()
 
 

@@ -24,7 +24,10 @@ def test_display_names_are_translated_in_french(provider, french):
     names = {alg.name(): alg.displayName() for alg in provider.algorithms()}
     assert names == {"resolutionsweep": "Balayage des résolutions",
                      "suppressedgrid": "Grille avec secret statistique",
-                     "kanonymitygate": "Contrôle de k-anonymat"}
+                     "kanonymitygate": "Contrôle de k-anonymat",
+                     "joinsimulation": "Simulation de jointure",
+                     "geomask": "Géomasque en anneau",
+                     "syntheticauxiliary": "Données auxiliaires synthétiques"}
     gate = provider.algorithm("kanonymitygate")
     assert "bloquant" in gate.shortHelpString()
     assert gate.group() == "Contrôles de diffusion"

@@ -1,0 +1,86 @@
+"""spatialprivacy:geomask — donut geomasking, to make releases the join simulation can test."""
+
+from qgis.core import QgsFeature, QgsGeometry, QgsPointXY, QgsProcessing, QgsProcessingException, \
+    QgsProcessingParameterDistance, QgsProcessingParameterFeatureSink, \
+    QgsProcessingParameterFeatureSource, QgsProcessingParameterField, QgsProcessingParameterNumber, \
+    QgsWkbTypes
+
+from ..spatial_privacy_plugin.errors import N_
+from .base import SpatialPrivacyAlgorithm, tr
+
+MASK_FIELDS = (("mask_min_m", "double"), ("mask_max_m", "double"))
+
+
+class Geomask(SpatialPrivacyAlgorithm):
+    ALGORITHM_ID = "geomask"
+    GROUP_ID = "adversary"
+    DISPLAY_NAME = N_("Donut geomask")
+    SHORT_DESCRIPTION = N_("Moves every point in a random direction by a distance between a "
+                           "minimum and a maximum radius, uniformly over the ring's area.")
+    TAGS = N_("privacy,geomask,donut,displacement,masking,anonymisation,release")
+
+    INPUT = "INPUT"
+    MIN_RADIUS = "MIN_RADIUS"
+    MAX_RADIUS = "MAX_RADIUS"
+    SEED = "SEED"
+    KEEP_FIELDS = "KEEP_FIELDS"
+    OUTPUT = "OUTPUT"
+
+    def initAlgorithm(self, config=None):  # noqa: N802 (QGIS's name)
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            self.INPUT, tr("Points to mask (metric CRS)"), [QgsProcessing.SourceType.TypeVectorPoint]))
+        self.addParameter(QgsProcessingParameterDistance(
+            self.MIN_RADIUS, tr("Minimum displacement"), defaultValue=50.0,
+            parentParameterName=self.INPUT, minValue=0.0))
+        self.addParameter(QgsProcessingParameterDistance(
+            self.MAX_RADIUS, tr("Maximum displacement"), defaultValue=250.0,
+            parentParameterName=self.INPUT, minValue=0.0))
+        self.addParameter(QgsProcessingParameterNumber(
+            self.SEED, tr("Random seed (keep it secret: it undoes the mask)"),
+            QgsProcessingParameterNumber.Type.Integer, defaultValue=1, minValue=0))
+        self.addParameter(QgsProcessingParameterField(
+            self.KEEP_FIELDS, tr("Fields to keep (empty: all; leave out the subject id to publish)"),
+            parentLayerParameterName=self.INPUT, allowMultiple=True, optional=True))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            self.OUTPUT, tr("Masked points"), QgsProcessing.SourceType.TypeVectorPoint))
+
+    def process(self, parameters, context, feedback):
+        import numpy as np
+
+        from ..spatial_privacy_plugin.masking import donut_displacement
+        from .io import add_in_batches, make_fields, read_points
+
+        source = self.parameterAsSource(parameters, self.INPUT, context)
+        if source is None:
+            raise QgsProcessingException(tr("The input layer could not be opened."))
+        if QgsWkbTypes.isMultiType(source.wkbType()):
+            raise QgsProcessingException(tr("Multipoint features would be masked part by part: "
+                                            "explode them first (each part a record)."))
+        keep = self.field_names(parameters, self.KEEP_FIELDS, context) or source.fields().names()
+        points = read_points(source, keep, feedback)
+        low = self.parameterAsDouble(parameters, self.MIN_RADIUS, context)
+        high = self.parameterAsDouble(parameters, self.MAX_RADIUS, context)
+        rng = np.random.default_rng(self.parameterAsInt(parameters, self.SEED, context))
+        dx, dy = donut_displacement(len(points.x), low, high, rng)
+        kept_fields = [source.fields().field(name) for name in keep]
+        clashing = [name for name in keep if name in dict(MASK_FIELDS)]
+        if clashing:
+            raise QgsProcessingException(tr("The input already has the field(s) {fields}: leave "
+                                            "them out of the fields to keep.").format(
+                fields=", ".join(clashing)))
+        fields = make_fields(tuple(kept_fields) + MASK_FIELDS)
+        sink, destination = self.parameterAsSink(parameters, self.OUTPUT, context, fields,
+                                                 QgsWkbTypes.Type.Point, source.sourceCrs())
+
+        def features():
+            for index in range(len(points.x)):
+                feature = QgsFeature(fields)
+                feature.setAttributes([points.columns[name][index] for name in keep] + [low, high])
+                feature.setGeometry(QgsGeometry.fromPointXY(
+                    QgsPointXY(points.x[index] + dx[index], points.y[index] + dy[index])))
+                yield feature
+        add_in_batches(sink, features(), feedback)
+        feedback.pushInfo(tr("{count} points displaced by {low:g} to {high:g} m (uniform over the "
+                             "ring's area). Quote the radii in the methodology note; never publish "
+                             "the seed.").format(count=len(points.x), low=low, high=high))
+        return {self.OUTPUT: destination}

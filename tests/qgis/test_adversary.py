@@ -1,0 +1,174 @@
+"""Join simulation, geomask and synthetic auxiliary data through Processing, and in a model."""
+
+import math
+import subprocess
+import sys
+
+import processing
+import pytest
+from layers import cells_layer, point_layer
+from qgis.core import NULL, QgsProcessingException, QgsProcessingModelAlgorithm, \
+    QgsProcessingModelChildAlgorithm, QgsProcessingModelChildParameterSource, \
+    QgsProcessingModelOutput, QgsProcessingModelParameter, QgsProcessingParameterFeatureSource, \
+    QgsVectorLayer
+
+
+def hand_layers():
+    """a and b stand at the origin; b's record is 3 m away and x's exactly 10 m away;
+    c has nobody within 10 m; d's record is alone with d's sex."""
+    release = point_layer([((0, 3), ["b", "F"]), ((6, 8), ["x", "F"]), ((500, 500), ["d", "M"]),
+                           ((500, 501), ["e", "F"])], "id:string,sex:string")
+    auxiliary = point_layer([((0, 0), ["a", "F"]), ((0, 0), ["b", "F"]), ((200, 200), ["c", "F"]),
+                             ((500, 500), ["d", "M"])], "id:string,sex:string")
+    return release, auxiliary
+
+
+def join(run, release, auxiliary, feedback=None, **extra):
+    parameters = {"RELEASE": release, "AUXILIARY": auxiliary, "RADIUS": 10, "QID_FIELDS": ["sex"],
+                  "RELEASE_TRUTH_FIELD": "id", "AUXILIARY_TRUTH_FIELD": "id",
+                  "OUTPUT": "TEMPORARY_OUTPUT"}
+    parameters.update(extra)
+    return run("joinsimulation", parameters, feedback)
+
+
+def rows(layer):
+    return [dict(zip(layer.fields().names(), f.attributes())) for f in layer.getFeatures()]
+
+
+def test_join_on_the_hand_case(run, tmp_path, feedback):
+    release, auxiliary = hand_layers()
+    result = join(run, release, auxiliary, feedback, TARGETS="TEMPORARY_OUTPUT", RHO=0.2,
+                  CHART=str(tmp_path / "curve.svg"), REPORT=str(tmp_path / "report.md"),
+                  AUXILIARY_PROVENANCE="test fixture")
+    table = rows(result["OUTPUT"])
+    assert [row["attributes"] for row in table] == ["location", "location + sex"]
+    assert table[0]["pi_unique"] == 0 and table[0]["targets_with_no_candidate"] == 1
+    assert table[1]["pi_unique"] == pytest.approx(0.25) and table[1]["pi_correct"] == pytest.approx(0.25)
+    assert table[1]["auxiliary_provenance"] == "test fixture" and table[1]["radius_m"] == 10
+    targets = {row["target"]: row for row in rows(result["TARGETS"])}
+    assert targets["b"]["candidates"] == 2  # its own record and x's, exactly at the radius
+    assert targets["c"]["candidates"] == 0
+    assert targets["d"]["unique"] and targets["d"]["correct"]
+    assert result["PI_CORRECT"] == pytest.approx(0.25)
+    svg = (tmp_path / "curve.svg").read_text(encoding="utf-8")
+    assert svg.startswith("<svg") and "location + sex" in svg and "ρ = 0.2" in svg
+    report = (tmp_path / "report.md").read_text(encoding="utf-8")
+    assert "test fixture" in report and "crosses ρ = 0.2 with location + sex" in report
+
+
+def test_without_truth_pi_correct_is_unknown(run):
+    release, auxiliary = hand_layers()
+    result = join(run, release, auxiliary, RELEASE_TRUTH_FIELD=None, AUXILIARY_TRUTH_FIELD=None)
+    assert all(row["pi_correct"] == NULL and row["precision"] == NULL for row in rows(result["OUTPUT"]))
+
+
+def test_png_chart_and_html_report(run, tmp_path):
+    release, auxiliary = hand_layers()
+    join(run, release, auxiliary, CHART=str(tmp_path / "curve.png"),
+         REPORT=str(tmp_path / "report.html"))
+    assert (tmp_path / "curve.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "<table" in (tmp_path / "report.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("make, fragment", [
+    (lambda: (point_layer([((0, 0), ["a", 1])], "id:string,sex:integer"), hand_layers()[1]),
+     "integer"),
+    (lambda: (hand_layers()[0], point_layer([((0, 0), ["a"])], "id:string")), "sex"),
+    (lambda: (point_layer([((7.1, 50.2), ["a", "F"])], "id:string,sex:string", crs="EPSG:4326"),
+              hand_layers()[1]), "metric CRS"),
+    (lambda: (hand_layers()[0], point_layer([], "id:string,sex:string")), "no features"),
+])
+def test_bad_join_input_is_refused(run, make, fragment):
+    release, auxiliary = make()
+    with pytest.raises(QgsProcessingException, match=fragment):
+        join(run, release, auxiliary)
+
+
+@pytest.fixture(scope="module")
+def sample_trips(repo_root, tmp_path_factory):
+    path = tmp_path_factory.mktemp("sample") / "trips.gpkg"
+    subprocess.run([sys.executable, str(repo_root / "scripts" / "make_sample_data.py"), str(path),
+                    "3000"], check=True, capture_output=True)
+    return QgsVectorLayer(str(path), "trips", "ogr")
+
+
+def test_positive_control_the_join_finds_raw_data(run, sample_trips):
+    result = run("joinsimulation", {
+        "RELEASE": sample_trips, "AUXILIARY": sample_trips, "RADIUS": 0.01,
+        "QID_FIELDS": ["age_band", "sex"], "RELEASE_TRUTH_FIELD": "person_id",
+        "AUXILIARY_TRUTH_FIELD": "person_id", "OUTPUT": "TEMPORARY_OUTPUT"})
+    assert result["PI_CORRECT"] > 0.95
+
+
+def masking_model():
+    model = QgsProcessingModelAlgorithm("mask_then_join", "tests")
+    model.addModelParameter(QgsProcessingParameterFeatureSource("people", "people"),
+                            QgsProcessingModelParameter("people"))
+    mask = QgsProcessingModelChildAlgorithm("spatialprivacy:geomask")
+    mask.setChildId("mask")
+    for name, value in {"MIN_RADIUS": 200.0, "MAX_RADIUS": 800.0, "SEED": 5}.items():
+        mask.addParameterSources(name, [QgsProcessingModelChildParameterSource.fromStaticValue(value)])
+    mask.addParameterSources("INPUT", [QgsProcessingModelChildParameterSource.fromModelParameter("people")])
+    model.addChildAlgorithm(mask)
+    attack = QgsProcessingModelChildAlgorithm("spatialprivacy:joinsimulation")
+    attack.setChildId("attack")
+    attack.addParameterSources("RELEASE", [QgsProcessingModelChildParameterSource.fromChildOutput("mask", "OUTPUT")])
+    attack.addParameterSources("AUXILIARY", [QgsProcessingModelChildParameterSource.fromModelParameter("people")])
+    for name, value in {"RADIUS": 800.0, "RELEASE_TRUTH_FIELD": "person_id",
+                        "AUXILIARY_TRUTH_FIELD": "person_id"}.items():
+        attack.addParameterSources(name, [QgsProcessingModelChildParameterSource.fromStaticValue(value)])
+    output = QgsProcessingModelOutput("curve", "curve")
+    output.setChildId("attack")
+    output.setChildOutputName("OUTPUT")
+    attack.setModelOutputs({"curve": output})
+    model.addChildAlgorithm(attack)
+    return model
+
+
+def test_a_model_chains_geomask_into_the_join_simulation(provider, sample_trips):
+    results = processing.run(masking_model(), {"people": sample_trips, "attack:curve": "TEMPORARY_OUTPUT"})
+    curve = results["attack:curve"]
+    layer = curve if isinstance(curve, QgsVectorLayer) else QgsVectorLayer(curve)
+    location_only = next(layer.getFeatures())
+    assert location_only["pi_correct"] < 0.2  # location alone, masked by 200-800 m
+
+
+def test_geomask_keeps_distances_in_the_ring_and_is_reproducible(run):
+    people = point_layer([((1000.0 * i, 0.0), [f"p{i}"]) for i in range(200)])
+    first = run("geomask", {"INPUT": people, "MIN_RADIUS": 50, "MAX_RADIUS": 100, "SEED": 9,
+                            "OUTPUT": "TEMPORARY_OUTPUT"})["OUTPUT"]
+    again = run("geomask", {"INPUT": people, "MIN_RADIUS": 50, "MAX_RADIUS": 100, "SEED": 9,
+                            "OUTPUT": "TEMPORARY_OUTPUT"})["OUTPUT"]
+    moved = [f.geometry().asPoint() for f in first.getFeatures()]
+    assert moved == [f.geometry().asPoint() for f in again.getFeatures()]
+    for i, point in enumerate(moved):
+        assert 50 - 1e-6 <= math.hypot(point.x() - 1000.0 * i, point.y()) <= 100 + 1e-6
+    row = rows(first)[0]
+    assert (row["person_id"], row["mask_min_m"], row["mask_max_m"]) == ("p0", 50, 100)
+    dropped = run("geomask", {"INPUT": people, "MIN_RADIUS": 50, "MAX_RADIUS": 100, "SEED": 9,
+                              "KEEP_FIELDS": [], "OUTPUT": "TEMPORARY_OUTPUT"})["OUTPUT"]
+    assert "person_id" in dropped.fields().names()  # empty list keeps all
+    with pytest.raises(QgsProcessingException, match="radius"):
+        run("geomask", {"INPUT": people, "MIN_RADIUS": 100, "MAX_RADIUS": 50,
+                        "OUTPUT": "TEMPORARY_OUTPUT"})
+
+
+def test_synthetic_auxiliary_from_marginals_per_zone(run):
+    addresses = point_layer([((x * 10.0 + 5, 5.0), [str(x)]) for x in range(2000)], "address:string")
+    zones = point_layer([("POLYGON((0 0, 10000 0, 10000 10, 0 10, 0 0))", ["north"]),
+                         ("POLYGON((10000 0, 20000 0, 20000 10, 10000 10, 10000 0))", ["south"])],
+                        "zone_id:string", geometry="Polygon")
+    marginals = cells_layer([["sex", "F", 0.9, "north"], ["sex", "M", 0.1, "north"],
+                             ["sex", "F", 0.3, "south"], ["sex", "M", 0.7, "south"]],
+                            fields="attribute:string,category:string,share:double,zone:string")
+    result = run("syntheticauxiliary", {"ADDRESSES": addresses, "MARGINALS": marginals,
+                                        "ZONES": zones, "ZONE_ID_FIELD": "zone_id",
+                                        "COVERAGE": 0.5, "SEED": 4, "OUTPUT": "TEMPORARY_OUTPUT"})
+    held = rows(result["OUTPUT"])
+    assert 900 < len(held) < 1100
+    assert {row["provenance"] for row in held} == {"synthetic from marginals — lower bound"}
+    north = [row["sex"] for row in held if int(row["aux_id"]) <= 1000]
+    assert 0.85 < north.count("F") / len(north) < 0.95
+    join_result = run("joinsimulation", {"RELEASE": addresses, "AUXILIARY": result["OUTPUT"],
+                                         "RADIUS": 1, "OUTPUT": "TEMPORARY_OUTPUT"})
+    assert "lower bound" in rows(join_result["OUTPUT"])[0]["auxiliary_provenance"]
