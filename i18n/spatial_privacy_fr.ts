@@ -4,27 +4,27 @@
   <context>
     <name>SpatialPrivacy</name>
     <message>
-      <location filename="processing_provider/base.py" line="120" />
+      <location filename="processing_provider/base.py" line="121" />
       <source>Disclosure ceiling ρ (k = ⌈1/ρ⌉); leave empty to use the policy file</source>
       <translation>Plafond de divulgation ρ (k = ⌈1/ρ⌉) ; laisser vide pour utiliser le fichier de politique</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="123" />
+      <location filename="processing_provider/base.py" line="124" />
       <source>Policy file (TOML or JSON)</source>
       <translation>Fichier de politique (TOML ou JSON)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="125" />
+      <location filename="processing_provider/base.py" line="126" />
       <source>Policy files (*.toml *.json)</source>
       <translation>Fichiers de politique (*.toml *.json)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="143" />
+      <location filename="processing_provider/base.py" line="144" />
       <source>Protection level p: least width of a withheld cell's derivable interval (empty: the policy's, else ⌈k/2⌉)</source>
       <translation>Niveau de protection p : largeur minimale de l'intervalle déductible d'une maille masquée (vide : celui de la politique, sinon ⌈k/2⌉)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="165" />
+      <location filename="processing_provider/base.py" line="166" />
       <source>Cancelled: no output was completed.</source>
       <translation>Annulé : aucune sortie n'a été terminée.</translation>
     </message>
@@ -47,6 +47,111 @@
       <location filename="processing_provider/base.py" line="55" />
       <source>Adversary simulation</source>
       <translation>Simulation d'adversaire</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/base.py" line="56" />
+      <source>Disclosure risk</source>
+      <translation>Risque de divulgation</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/disclosure_risk.py" line="102" />
+      <source>{share:.1%} of records have no other record within 0.1 standard deviations of their continuous keys.</source>
+      <translation>{share:.1%} des enregistrements n'ont aucun autre enregistrement à moins de 0,1 écart-type de leurs clés continues.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/disclosure_risk.py" line="108" />
+      <source>The input already has the field(s) {fields}: rename them in a copy first.</source>
+      <translation>L'entrée a déjà le(s) champ(s) {fields} : renommez-les d'abord dans une copie.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/disclosure_risk.py" line="130" />
+      <source>{uniques} sample unique(s), {rare} sample rare; expected re-identifications {expected:.2f} ({rate:.2%} of {n} records); {above} record(s) above {threshold:g}; highest risk {highest:.4f}.</source>
+      <translation>{uniques} unique(s) dans l'échantillon, {rare} rare(s) ; ré-identifications attendues {expected:.2f} ({rate:.2%} de {n} enregistrements) ; {above} enregistrement(s) au-dessus de {threshold:g} ; risque maximal {highest:.4f}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/disclosure_risk.py" line="19" />
+      <source>Record disclosure risk</source>
+      <translation>Risque de divulgation par enregistrement</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/disclosure_risk.py" line="20" />
+      <source>Sample and population uniqueness, individual risk with sampling weights, household and global risk, and rareness of continuous keys, for every record.</source>
+      <translation>Unicité dans l'échantillon et dans la population, risque individuel avec poids de sondage, risque ménage et global, et rareté des clés continues, pour chaque enregistrement.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/disclosure_risk.py" line="23" />
+      <source>privacy,disclosure,risk,uniqueness,individual risk,household,microdata,sdc</source>
+      <translation>confidentialité,divulgation,risque,unicité,risque individuel,ménage,microdonnées,secret statistique</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/disclosure_risk.py" line="39" />
+      <source>Records (points or a table)</source>
+      <translation>Enregistrements (points ou table)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/disclosure_risk.py" line="42" />
+      <source>Continuous keys (e.g. income, exact age)</source>
+      <translation>Clés continues (par ex. revenu, âge exact)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/disclosure_risk.py" line="46" />
+      <source>Sample rare below this frequency (α)</source>
+      <translation>Rare dans l'échantillon sous cette fréquence (α)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/disclosure_risk.py" line="49" />
+      <source>Count records whose risk exceeds</source>
+      <translation>Compter les enregistrements dont le risque dépasse</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/disclosure_risk.py" line="52" />
+      <source>Records with risk measures</source>
+      <translation>Enregistrements avec mesures de risque</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/disclosure_risk.py" line="55" />
+      <source>Estimate population uniqueness of sample uniques (log-linear model; needs weights)</source>
+      <translation>Estimer l'unicité dans la population des uniques de l'échantillon (modèle log-linéaire ; exige des poids)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/disclosure_risk.py" line="57" />
+      <source>Expected re-identifications</source>
+      <translation>Ré-identifications attendues</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/disclosure_risk.py" line="58" />
+      <source>Re-identification rate</source>
+      <translation>Taux de ré-identification</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/disclosure_risk.py" line="59" />
+      <source>Records above the risk threshold</source>
+      <translation>Enregistrements au-dessus du seuil de risque</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/disclosure_risk.py" line="60" />
+      <source>Highest record risk</source>
+      <translation>Risque individuel maximal</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/disclosure_risk.py" line="61" />
+      <source>Expected population uniques</source>
+      <translation>Uniques attendus dans la population</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/disclosure_risk.py" line="73" />
+      <source>The input layer could not be opened.</source>
+      <translation>La couche d'entrée n'a pas pu être ouverte.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/disclosure_risk.py" line="78" />
+      <source>Estimating population uniqueness needs the sampling weight field.</source>
+      <translation>L'estimation de l'unicité dans la population exige le champ de poids de sondage.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/disclosure_risk.py" line="94" />
+      <source>Log-linear model (main effects), sampling fraction {fraction:.3%}: {expected:.1f} sample uniques are expected to be population uniques.</source>
+      <translation>Modèle log-linéaire (effets principaux), taux de sondage {fraction:.3%} : {expected:.1f} uniques de l'échantillon devraient être uniques dans la population.</translation>
     </message>
     <message>
       <location filename="processing_provider/geomask.py" line="17" />
@@ -92,11 +197,6 @@
       <location filename="processing_provider/geomask.py" line="45" />
       <source>Masked points</source>
       <translation>Points masqués</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/geomask.py" line="55" />
-      <source>The input layer could not be opened.</source>
-      <translation>La couche d'entrée n'a pas pu être ouverte.</translation>
     </message>
     <message>
       <location filename="processing_provider/geomask.py" line="57" />
@@ -184,17 +284,17 @@
       <translation>Les entités multipoints ont été éclatées en {count} points ; chaque partie compte pour la même personne, aucun effectif n'est donc gonflé.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io.py" line="110" />
+      <location filename="processing_provider/io.py" line="113" />
       <source>The input must be a point layer.</source>
       <translation>L'entrée doit être une couche de points.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io.py" line="144" />
+      <location filename="processing_provider/io.py" line="147" />
       <source>{count} feature(s) have no geometry or an empty one. Repair or remove them (e.g. with 'Remove null geometries') so that nobody is left out of the counts.</source>
       <translation>{count} entité(s) n'ont pas de géométrie ou une géométrie vide. Réparez-les ou supprimez-les (par ex. avec « Supprimer les géométries nulles ») pour que personne ne soit oublié dans les comptages.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io.py" line="149" />
+      <location filename="processing_provider/io.py" line="152" />
       <source>The input layer has no features (or none selected): there is nothing to assess.</source>
       <translation>La couche d'entrée n'a aucune entité (ou aucune sélectionnée) : il n'y a rien à évaluer.</translation>
     </message>
@@ -574,12 +674,12 @@
       <translation>Contrôle de k-anonymat réussi : {checked} enregistrement(s) publié(s), tous avec au moins k = {k} personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/provider.py" line="24" />
+      <location filename="processing_provider/provider.py" line="26" />
       <source>Spatial Privacy</source>
       <translation>Confidentialité spatiale</translation>
     </message>
     <message>
-      <location filename="processing_provider/provider.py" line="27" />
+      <location filename="processing_provider/provider.py" line="29" />
       <source>Spatial Privacy {version}</source>
       <translation>Confidentialité spatiale {version}</translation>
     </message>
@@ -657,6 +757,31 @@
       <location filename="processing_provider/resolution_sweep.py" line="98" />
       <source>{res:g} m: {cells} cells, {withheld} withheld ({share:.1%}); {verdict}.</source>
       <translation>{res:g} m : {cells} mailles, {withheld} masquées ({share:.1%}) ; {verdict}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_base.py" line="19" />
+      <source>Key variables (categorical attributes an adversary knows)</source>
+      <translation>Variables clés (attributs catégoriels que connaît un adversaire)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_base.py" line="22" />
+      <source>Sampling weight (F̂ = sum of weights in the key)</source>
+      <translation>Poids de sondage (F̂ = somme des poids de la clé)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_base.py" line="26" />
+      <source>Population frequency of the key, from a register</source>
+      <translation>Fréquence de la clé dans la population, d'après un registre</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_base.py" line="30" />
+      <source>Household id (risk shared by a household's members)</source>
+      <translation>Identifiant de ménage (risque partagé par les membres du ménage)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_base.py" line="37" />
+      <source>Choose at least one key variable.</source>
+      <translation>Choisissez au moins une variable clé.</translation>
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="113" />
@@ -777,6 +902,96 @@
       <location filename="processing_provider/synthetic_auxiliary.py" line="75" />
       <source>{count} address(es) have no geometry: repair or remove them first.</source>
       <translation>{count} adresse(s) n'ont pas de géométrie : réparez-les ou supprimez-les d'abord.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/zone_risk.py" line="109" />
+      <source>{count} zone(s) hold no record and get no estimate: a risk budget gate blocks on them (missing evidence).</source>
+      <translation>{count} zone(s) ne contiennent aucun enregistrement et n'ont pas d'estimation : un contrôle de budget de risque les bloque (absence de preuve).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/zone_risk.py" line="12" />
+      <source>individual risk</source>
+      <translation>risque individuel</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/zone_risk.py" line="12" />
+      <source>uniqueness</source>
+      <translation>unicité</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/zone_risk.py" line="134" />
+      <source>Worst zone {zone}: {worst:.4f}; record-weighted mean {pooled:.4f} ({ratio:.1f} times lower). The release's risk is the worst zone.</source>
+      <translation>Pire zone {zone} : {worst:.4f} ; moyenne pondérée {pooled:.4f} ({ratio:.1f} fois plus basse). Le risque de la diffusion est celui de la pire zone.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/zone_risk.py" line="21" />
+      <source>Zone re-identification risk</source>
+      <translation>Risque de ré-identification par zone</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/zone_risk.py" line="22" />
+      <source>Re-identification probability per zone with a confidence interval; the worst zone, not the average, is the release's risk.</source>
+      <translation>Probabilité de ré-identification par zone avec un intervalle de confiance ; le risque de la diffusion est celui de la pire zone, pas la moyenne.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/zone_risk.py" line="24" />
+      <source>privacy,disclosure,risk,zone,worst case,wilson,release,budget</source>
+      <translation>confidentialité,divulgation,risque,zone,pire cas,wilson,diffusion,budget</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/zone_risk.py" line="38" />
+      <source>Zones an adversary could also draw (administrative units, published density strata)</source>
+      <translation>Zones qu'un adversaire pourrait aussi tracer (unités administratives, strates de densité publiées)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/zone_risk.py" line="43" />
+      <source>Records (points, any CRS)</source>
+      <translation>Enregistrements (points, n'importe quel SCR)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/zone_risk.py" line="46" />
+      <source>Zone risk</source>
+      <translation>Risque de zone</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/zone_risk.py" line="48" />
+      <source>Person id (to count distinct people per zone)</source>
+      <translation>Identifiant de personne (pour compter les personnes distinctes par zone)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/zone_risk.py" line="51" />
+      <source>Policy file (its per-release ceiling marks zones above it)</source>
+      <translation>Fichier de politique (son plafond par diffusion signale les zones au-dessus)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/zone_risk.py" line="55" />
+      <source>Zones with their risk</source>
+      <translation>Zones avec leur risque</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/zone_risk.py" line="56" />
+      <source>Worst zone</source>
+      <translation>Pire zone</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/zone_risk.py" line="57" />
+      <source>Worst zone's risk</source>
+      <translation>Risque de la pire zone</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/zone_risk.py" line="58" />
+      <source>Record-weighted mean risk</source>
+      <translation>Risque moyen pondéré par les enregistrements</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/zone_risk.py" line="84" />
+      <source>{count} zone(s) have no id: every zone needs one.</source>
+      <translation>{count} zone(s) n'ont pas d'identifiant : chaque zone en a besoin.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/zone_risk.py" line="97" />
+      <source>{count} record(s) lie in no zone. Nothing is dropped silently: extend the zones to cover them, or clip the records first and report the clipped ones.</source>
+      <translation>{count} enregistrement(s) ne sont dans aucune zone. Rien n'est ignoré en silence : étendez les zones pour les couvrir, ou découpez d'abord les enregistrements et signalez ceux qui sont retirés.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/gate.py" line="100" />
@@ -929,69 +1144,129 @@
       <translation>{count} adresse(s) ne sont dans aucune zone de la table des marges : donnez des marges pour chaque zone, ou découpez d'abord les adresses.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="112" />
+      <location filename="spatial_privacy_plugin/policy.py" line="115" />
       <source>The policy file {source} must hold key = value pairs.</source>
       <translation>Le fichier de politique {source} doit contenir des paires clé = valeur.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="116" />
+      <location filename="spatial_privacy_plugin/policy.py" line="119" />
       <source>The policy file {source} lacks the field(s) {fields}: add them, e.g. rho = 0.1, tolerance = 0.2, counting_unit = "person".</source>
       <translation>Il manque au fichier de politique {source} le(s) champ(s) {fields} : ajoutez-les, par ex. rho = 0.1, tolerance = 0.2, counting_unit = "person".</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="123" />
+      <location filename="spatial_privacy_plugin/policy.py" line="126" />
       <source>The policy file {source} has unknown field(s) {fields}; known fields are {known}.</source>
       <translation>Le fichier de politique {source} contient des champs inconnus {fields} ; les champs connus sont {known}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="133" />
+      <location filename="spatial_privacy_plugin/policy.py" line="136" />
       <source>counting_unit in {source} must be "person" or "device", got {value!r}.</source>
       <translation>counting_unit dans {source} doit valoir "person" ou "device", reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="139" />
+      <location filename="spatial_privacy_plugin/policy.py" line="142" />
       <source>protection_level in {source} must be a positive number of people, got {value!r}.</source>
       <translation>protection_level dans {source} doit être un nombre positif de personnes, reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="142" />
+      <location filename="spatial_privacy_plugin/policy.py" line="145" />
       <source>straddle_k in {source} must be true or false, got {value!r}.</source>
       <translation>straddle_k dans {source} doit valoir true ou false, reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="156" />
+      <location filename="spatial_privacy_plugin/policy.py" line="151" />
+      <source>{name} in {source} must be a probability in (0, 1], got {value!r}.</source>
+      <translation>{name} dans {source} doit être une probabilité dans (0, 1], reçu {value!r}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/policy.py" line="154" />
+      <source>gate_on in {source} must be "estimate" or "lower bound", got {value!r}.</source>
+      <translation>gate_on dans {source} doit valoir "estimate" ou "lower bound", reçu {value!r}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/policy.py" line="168" />
       <source>Cannot read the policy file {source}: {reason}.</source>
       <translation>Impossible de lire le fichier de politique {source} : {reason}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="165" />
+      <location filename="spatial_privacy_plugin/policy.py" line="177" />
       <source>The policy file {source} does not parse: {reason}. Fix its syntax (TOML, or JSON for a .json file).</source>
       <translation>Le fichier de politique {source} est illisible : {reason}. Corrigez sa syntaxe (TOML, ou JSON pour un fichier .json).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="182" />
+      <location filename="spatial_privacy_plugin/policy.py" line="194" />
       <source>Give a policy file or a value for rho (the accepted disclosure probability, e.g. 0.1 for k = 10).</source>
       <translation>Indiquez un fichier de politique ou une valeur de rho (la probabilité de divulgation acceptée, par ex. 0,1 pour k = 10).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="200" />
+      <location filename="spatial_privacy_plugin/policy.py" line="212" />
       <source>The value {given} given for {name} conflicts with {in_file} in the policy file {source}. Leave {name} empty to use the policy, or change the policy file.</source>
       <translation>La valeur {given} donnée pour {name} contredit {in_file} du fichier de politique {source}. Laissez {name} vide pour utiliser la politique, ou modifiez le fichier de politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="52" />
+      <location filename="spatial_privacy_plugin/policy.py" line="55" />
       <source>rho must be a number in (0, 1), got {value!r}.</source>
       <translation>rho doit être un nombre dans (0, 1), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="55" />
+      <location filename="spatial_privacy_plugin/policy.py" line="58" />
       <source>rho must lie strictly between 0 and 1, got {value}: it is the accepted probability of singling a person out, for example 0.1 for k = 10.</source>
       <translation>rho doit être strictement entre 0 et 1, reçu {value} : c'est la probabilité acceptée d'isoler une personne, par exemple 0,1 pour k = 10.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="70" />
+      <location filename="spatial_privacy_plugin/policy.py" line="73" />
       <source>The suppression tolerance must be a share in [0, 1), got {value!r}.</source>
       <translation>La tolérance de secret doit être une part dans [0, 1), reçu {value!r}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk.py" line="124" />
+      <source>{count} record(s) have a missing or non-numeric continuous key.</source>
+      <translation>{count} enregistrement(s) ont une clé continue manquante ou non numérique.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk.py" line="194" />
+      <source>The key variables have {cells:.0f} combinations, too many for the log-linear model: group categories or use fewer keys.</source>
+      <translation>Les variables clés ont {cells:.0f} combinaisons, trop pour le modèle log-linéaire : regroupez des modalités ou utilisez moins de clés.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk.py" line="199" />
+      <source>The sampling fraction n / Σw is {value:.3f}: estimating population uniqueness needs weights above 1 (a sample, not a census).</source>
+      <translation>Le taux de sondage n / Σw vaut {value:.3f} : estimer l'unicité dans la population exige des poids supérieurs à 1 (un échantillon, pas un recensement).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk.py" line="238" />
+      <source>Choose at least one key variable (the attributes an adversary knows).</source>
+      <translation>Choisissez au moins une variable clé (les attributs que connaît un adversaire).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk.py" line="241" />
+      <source>The input has no records: there is nothing to assess.</source>
+      <translation>L'entrée n'a aucun enregistrement : il n'y a rien à évaluer.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk.py" line="303" />
+      <source>The zones layer repeats the id(s) {ids}: every zone needs its own id.</source>
+      <translation>La couche de zones répète le(s) identifiant(s) {ids} : chaque zone a besoin du sien.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk.py" line="33" />
+      <source>{count} record(s) have no value in the key field '{field}'. Recode missing values as an explicit category (e.g. "unknown") in a copy, then run again.</source>
+      <translation>{count} enregistrement(s) n'ont pas de valeur dans le champ clé « {field} ». Recodez les valeurs manquantes en modalité explicite (par ex. "inconnu") dans une copie, puis relancez.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk.py" line="46" />
+      <source>{count} record(s) have a sampling weight that is missing, zero or negative: every sampled record stands for at least itself.</source>
+      <translation>{count} enregistrement(s) ont un poids de sondage manquant, nul ou négatif : chaque enregistrement échantillonné représente au moins lui-même.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk.py" line="60" />
+      <source>The population frequency must be a number at least as large as the sample frequency for every record.</source>
+      <translation>La fréquence dans la population doit être un nombre au moins égal à la fréquence dans l'échantillon pour chaque enregistrement.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk.py" line="95" />
+      <source>{count} record(s) have no household id: fill them in, or leave the household field empty.</source>
+      <translation>{count} enregistrement(s) n'ont pas d'identifiant de ménage : renseignez-les, ou laissez vide le champ ménage.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/suppression.py" line="26" />

@@ -53,6 +53,7 @@ GROUPS = {
     "grids": N_("Grids and suppression"),
     "gates": N_("Release gates"),
     "adversary": N_("Adversary simulation"),
+    "risk": N_("Disclosure risk"),
 }
 
 

@@ -96,16 +96,19 @@ class PointTable:
     n_multipoint_parts: int  # points that came from multipoint features
 
 
-def read_points(source, field_names, feedback, crs=None, context=None):
+def read_points(source, field_names, feedback, crs=None, context=None, metric=True):
     """Read point coordinates and the named attributes of every feature.
 
     Multipoint features are exploded: each part is a location of the same
     person, which cannot inflate a count of distinct people. NULL or empty
     geometries are refused, never dropped. Given ``crs`` (and the context),
-    points are reprojected to it; the working CRS must be metric.
+    points are reprojected to it; with ``metric`` the working CRS must be in
+    metres (binning and distances), without it only valid.
     """
     require_fields(source, field_names)
-    require_metric_crs(crs if crs is not None else source.sourceCrs())
+    working_crs = crs if crs is not None else source.sourceCrs()
+    if metric:
+        require_metric_crs(working_crs)
     if QgsWkbTypes.geometryType(source.wkbType()) != QgsWkbTypes.GeometryType.PointGeometry:
         raise QgsProcessingException(tr("The input must be a point layer."))
     fields = source.fields()

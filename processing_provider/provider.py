@@ -5,15 +5,17 @@ from qgis.PyQt.QtGui import QIcon
 
 from .. import __about__
 from .base import HERE, tr
+from .disclosure_risk import DisclosureRisk
 from .geomask import Geomask
 from .join_simulation import JoinSimulation
 from .kanonymity_gate import KAnonymityGate
 from .resolution_sweep import ResolutionSweep
 from .suppressed_grid import SuppressedGrid
 from .synthetic_auxiliary import SyntheticAuxiliary
+from .zone_risk import ZoneRisk
 
 ALGORITHMS = (ResolutionSweep, SuppressedGrid, KAnonymityGate, JoinSimulation, Geomask,
-              SyntheticAuxiliary)
+              SyntheticAuxiliary, DisclosureRisk, ZoneRisk)
 
 
 class SpatialPrivacyProvider(QgsProcessingProvider):

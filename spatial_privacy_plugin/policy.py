@@ -24,6 +24,9 @@ from .errors import N_, PolicyError
 INTEGER_SNAP_RELATIVE = 1e-9
 DEFAULT_TOLERANCE = 0.20
 COUNTING_UNITS = ("person", "device")
+GATE_ON_ESTIMATE = "estimate"
+GATE_ON_LOWER_BOUND = "lower bound"
+GATE_ON_CHOICES = (GATE_ON_ESTIMATE, GATE_ON_LOWER_BOUND)
 
 REQUIRED_FIELDS = ("rho", "tolerance", "counting_unit")
 # Optional fields, reserved for the gates that read them (later releases validate each).
@@ -141,6 +144,15 @@ def policy_from_mapping(content, source=""):
     if not isinstance(content.get("straddle_k", False), bool):
         raise PolicyError(N_("straddle_k in {source} must be true or false, got {value!r}."),
                           source=source, value=content["straddle_k"])
+    for name in ("per_release_ceiling", "cumulative_ceiling", "warn_at"):
+        value = content.get(name)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))
+                                  or not math.isfinite(value) or not 0.0 < value <= 1.0):
+            raise PolicyError(N_("{name} in {source} must be a probability in (0, 1], got "
+                                 "{value!r}."), name=name, source=source, value=value)
+    if content.get("gate_on", GATE_ON_ESTIMATE) not in GATE_ON_CHOICES:
+        raise PolicyError(N_("gate_on in {source} must be \"estimate\" or \"lower bound\", got "
+                             "{value!r}."), source=source, value=content["gate_on"])
     normalised = dict(content, rho=float(rho), tolerance=tolerance)
     extra = tuple(sorted((key, value) for key, value in normalised.items()
                          if key not in REQUIRED_FIELDS))

@@ -103,3 +103,15 @@ def test_protection_level_defaults_to_half_k_and_follows_the_policy(tmp_path):
     with pytest.raises(PolicyError, match="protection_level"):
         load_policy(write(tmp_path, "q.toml", 'rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\n'
                                               'protection_level = -1\n'))
+
+
+def test_risk_budget_fields_are_validated(tmp_path):
+    base = 'rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\n'
+    policy = load_policy(write(tmp_path, "ok.toml", base + 'per_release_ceiling = 0.05\n'
+                                                         'cumulative_ceiling = 0.2\nwarn_at = 0.5\n'
+                                                         'gate_on = "lower bound"\n'))
+    assert policy.get("per_release_ceiling") == 0.05 and policy.get("gate_on") == "lower bound"
+    for bad in ('per_release_ceiling = 1.5\n', 'cumulative_ceiling = 0\n', 'warn_at = "high"\n',
+                'gate_on = "median"\n'):
+        with pytest.raises(PolicyError):
+            load_policy(write(tmp_path, "bad.toml", base + bad))

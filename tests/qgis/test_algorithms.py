@@ -7,9 +7,11 @@ from layers import cells_layer, people_in_cells, point_layer
 from qgis.core import NULL, QgsProcessingException, QgsVectorLayer
 
 ORIGIN = "0,0 [EPSG:3035]"
-ALL_ALGORITHMS = ["spatialprivacy:geomask", "spatialprivacy:joinsimulation",
+ALL_ALGORITHMS = ["spatialprivacy:disclosurerisk", "spatialprivacy:geomask",
+                  "spatialprivacy:joinsimulation",
         "spatialprivacy:kanonymitygate", "spatialprivacy:resolutionsweep",
-        "spatialprivacy:suppressedgrid", "spatialprivacy:syntheticauxiliary"]
+        "spatialprivacy:suppressedgrid", "spatialprivacy:syntheticauxiliary",
+        "spatialprivacy:zonerisk"]
 HAND_CELLS = {(0, 0): 12, (1, 0): 3, (0, 1): 2}
 
 
@@ -63,7 +65,16 @@ def test_frozen_parameter_names(provider):
     assert names["geomask"] == ["INPUT", "MIN_RADIUS", "MAX_RADIUS", "SEED", "KEEP_FIELDS", "OUTPUT"]
     assert names["syntheticauxiliary"] == ["ADDRESSES", "MARGINALS", "ZONES", "ZONE_ID_FIELD",
                                            "COVERAGE", "SEED", "OUTPUT"]
+    assert names["disclosurerisk"] == ["INPUT", "KEY_FIELDS", "WEIGHT_FIELD", "POPULATION_FIELD",
+                                       "HOUSEHOLD_FIELD", "CONTINUOUS_FIELDS", "RARE_THRESHOLD",
+                                       "RISK_THRESHOLD", "OUTPUT", "POPULATION_UNIQUENESS"]
+    assert names["zonerisk"] == ["ZONES", "ZONE_ID_FIELD", "RECORDS", "KEY_FIELDS", "WEIGHT_FIELD",
+                                 "POPULATION_FIELD", "HOUSEHOLD_FIELD", "METHOD", "PERSON_FIELD",
+                                 "POLICY", "OUTPUT"]
     outputs = {alg.name(): {o.name() for o in alg.outputDefinitions()} for alg in provider.algorithms()}
+    assert {"WORST_ZONE", "WORST_P_REID", "POOLED_P_REID"} <= outputs["zonerisk"]
+    assert {"EXPECTED_REIDENTIFICATIONS", "REIDENTIFICATION_RATE", "RECORDS_ABOVE_THRESHOLD",
+            "MAX_RISK"} <= outputs["disclosurerisk"]
     assert {"PASSED", "MIN_COUNT", "CELLS_CHECKED", "K", "OUTPUT", "MIN_INTERVAL_WIDTH"} <= \
         outputs["kanonymitygate"]
     assert "RECOMMENDED_RESOLUTION" in outputs["resolutionsweep"]
@@ -73,7 +84,7 @@ def test_every_algorithm_has_help_icon_group_and_tags(provider):
     for alg in provider.algorithms():
         assert len(alg.shortHelpString()) > 200, alg.name()
         assert not alg.icon().isNull(), alg.name()
-        assert alg.group() and alg.groupId() in ("grids", "gates", "adversary")
+        assert alg.group() and alg.groupId() in ("grids", "gates", "adversary", "risk")
         assert alg.tags() and alg.shortDescription()
 
 

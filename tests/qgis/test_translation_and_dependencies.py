@@ -27,7 +27,9 @@ def test_display_names_are_translated_in_french(provider, french):
                      "kanonymitygate": "Contrôle de k-anonymat",
                      "joinsimulation": "Simulation de jointure",
                      "geomask": "Géomasque en anneau",
-                     "syntheticauxiliary": "Données auxiliaires synthétiques"}
+                     "syntheticauxiliary": "Données auxiliaires synthétiques",
+                     "disclosurerisk": "Risque de divulgation par enregistrement",
+                     "zonerisk": "Risque de ré-identification par zone"}
     gate = provider.algorithm("kanonymitygate")
     assert "bloquant" in gate.shortHelpString()
     assert gate.group() == "Contrôles de diffusion"

@@ -1,0 +1,139 @@
+"""spatialprivacy:zonerisk — re-identification risk per zone, the input of the risk budget gate."""
+
+from qgis.core import QgsFeature, QgsPointXY, QgsProcessing, QgsProcessingException, QgsProcessingOutputNumber, \
+    QgsProcessingOutputString, QgsProcessingParameterEnum, QgsProcessingParameterFeatureSink, \
+    QgsProcessingParameterFeatureSource, QgsProcessingParameterField, QgsProcessingParameterFile, \
+    QgsWkbTypes
+
+from ..spatial_privacy_plugin.errors import N_
+from .base import tr
+from .risk_base import RiskAlgorithm
+
+METHODS = (N_("individual risk"), N_("uniqueness"))  # index order is stored in models
+ZONE_FIELDS = (("zone_id", "string"), ("p_reid", "double"), ("p_reid_low", "double"),
+               ("p_reid_high", "double"), ("n_records", "int"), ("n_persons", "int"),
+               ("n_sample_unique", "int"), ("method", "string"), ("ceiling", "double"),
+               ("zones_hash", "string"), ("policy_hash", "string"))
+
+
+class ZoneRisk(RiskAlgorithm):
+    ALGORITHM_ID = "zonerisk"
+    DISPLAY_NAME = N_("Zone re-identification risk")
+    SHORT_DESCRIPTION = N_("Re-identification probability per zone with a confidence interval; "
+                           "the worst zone, not the average, is the release's risk.")
+    TAGS = N_("privacy,disclosure,risk,zone,worst case,wilson,release,budget")
+
+    ZONES = "ZONES"
+    ZONE_ID_FIELD = "ZONE_ID_FIELD"
+    RECORDS = "RECORDS"
+    PERSON_FIELD = "PERSON_FIELD"
+    METHOD = "METHOD"
+    OUTPUT = "OUTPUT"
+    WORST_ZONE = "WORST_ZONE"
+    WORST_P_REID = "WORST_P_REID"
+    POOLED_P_REID = "POOLED_P_REID"
+
+    def initAlgorithm(self, config=None):  # noqa: N802 (QGIS's name)
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            self.ZONES, tr("Zones an adversary could also draw (administrative units, published "
+                           "density strata)"), [QgsProcessing.SourceType.TypeVectorPolygon]))
+        self.addParameter(QgsProcessingParameterField(
+            self.ZONE_ID_FIELD, tr("Zone id field"), parentLayerParameterName=self.ZONES))
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            self.RECORDS, tr("Records (points, any CRS)"), [QgsProcessing.SourceType.TypeVectorPoint]))
+        self.add_key_parameters(self.RECORDS)
+        self.addParameter(QgsProcessingParameterEnum(
+            self.METHOD, tr("Zone risk"), [tr(method) for method in METHODS], defaultValue=0))
+        self.addParameter(QgsProcessingParameterField(
+            self.PERSON_FIELD, tr("Person id (to count distinct people per zone)"),
+            parentLayerParameterName=self.RECORDS, optional=True))
+        self.addParameter(QgsProcessingParameterFile(
+            self.POLICY, tr("Policy file (its per-release ceiling marks zones above it)"),
+            QgsProcessingParameterFile.Behavior.File, optional=True,
+            fileFilter=tr("Policy files (*.toml *.json)")))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            self.OUTPUT, tr("Zones with their risk"), QgsProcessing.SourceType.TypeVectorPolygon))
+        self.addOutput(QgsProcessingOutputString(self.WORST_ZONE, tr("Worst zone")))
+        self.addOutput(QgsProcessingOutputNumber(self.WORST_P_REID, tr("Worst zone's risk")))
+        self.addOutput(QgsProcessingOutputNumber(self.POOLED_P_REID, tr("Record-weighted mean risk")))
+
+    def process(self, parameters, context, feedback):
+        import numpy as np
+
+        from ..spatial_privacy_plugin.policy import load_policy
+        from ..spatial_privacy_plugin.risk import worst_and_pooled, zone_table, zones_hash
+        from .io import add_in_batches, containing_features, make_fields, python_value, \
+            read_attributes, read_points
+        from .styles import apply_style
+
+        zones = self.parameterAsSource(parameters, self.ZONES, context)
+        records = self.parameterAsSource(parameters, self.RECORDS, context)
+        if zones is None or records is None:
+            raise QgsProcessingException(tr("The input layer could not be opened."))
+        zone_field = self.parameterAsString(parameters, self.ZONE_ID_FIELD, context)
+        keys, weight, population, household = self.key_inputs(parameters, context)
+        person = self.parameterAsString(parameters, self.PERSON_FIELD, context) or None
+        method = ("individual risk", "uniqueness")[self.parameterAsEnum(parameters, self.METHOD, context)]
+        policy_path = self.parameterAsFile(parameters, self.POLICY, context)
+        policy = load_policy(policy_path) if policy_path else None
+        ceiling = policy.get("per_release_ceiling") if policy is not None else None
+
+        zone_columns = read_attributes(zones, [zone_field], feedback)
+        zone_ids = [None if value is None else str(value) for value in zone_columns[zone_field]]
+        if any(zone_id is None for zone_id in zone_ids):
+            raise QgsProcessingException(tr("{count} zone(s) have no id: every zone needs one.")
+                                         .format(count=sum(z is None for z in zone_ids)))
+        geometries = [feature.geometry() for feature in zones.getFeatures()]
+        fingerprint = zones_hash(zone_ids, [g.asWkb() for g in geometries])
+
+        fields_needed = self.needed_fields(keys, weight, population, household, person)
+        points = read_points(records, fields_needed, feedback, zones.sourceCrs(), context,
+                             metric=False)
+        owners, owner_zone = containing_features(
+            [QgsPointXY(x, y) for x, y in zip(points.x, points.y)], zones, zones.sourceCrs(),
+            context, zone_field)
+        outside = sum(owner is None for owner in owners)
+        if outside:
+            raise QgsProcessingException(tr(
+                "{count} record(s) lie in no zone. Nothing is dropped silently: extend the zones "
+                "to cover them, or clip the records first and report the clipped ones.").format(
+                count=outside))
+        index_of = {zone_id: position for position, zone_id in enumerate(zone_ids)}
+        zone_of_record = np.array([index_of[str(owner_zone[owner])] for owner in owners])
+        result = self.measure(points.columns, keys, weight, population, household)
+        record_values = result.household if household else result.risk
+        table = zone_table(zone_of_record, zone_ids, record_values, result.sample_unique,
+                           points.columns[person] if person else None, method)
+        empty = table["p_reid"].isna()
+        if empty.any():
+            feedback.pushWarning(tr("{count} zone(s) hold no record and get no estimate: a risk "
+                                    "budget gate blocks on them (missing evidence).").format(
+                count=int(empty.sum())))
+        table["method"] = method
+        table["ceiling"] = ceiling
+        table["zones_hash"] = fingerprint
+        table["policy_hash"] = policy.policy_hash if policy is not None else None
+
+        fields = make_fields(ZONE_FIELDS)
+        sink, destination = self.parameterAsSink(parameters, self.OUTPUT, context, fields,
+                                                 zones.wkbType(), zones.sourceCrs())
+        names = [name for name, _ in ZONE_FIELDS]
+
+        def features():
+            for geometry, row in zip(geometries, table[names].itertuples(index=False, name=None)):
+                feature = QgsFeature(fields)
+                feature.setGeometry(geometry)
+                feature.setAttributes([python_value(value) for value in row])
+                yield feature
+        add_in_batches(sink, features(), feedback)
+        del sink  # closes a file output so that its style can be stored in it
+        apply_style("zone_risk", destination, context)
+
+        worst_zone, worst, pooled = worst_and_pooled(table)
+        if worst is not None:
+            feedback.pushInfo(tr("Worst zone {zone}: {worst:.4f}; record-weighted mean {pooled:.4f} "
+                                 "({ratio:.1f} times lower). The release's risk is the worst zone.")
+                              .format(zone=worst_zone, worst=worst, pooled=pooled,
+                                      ratio=worst / pooled if pooled else float("inf")))
+        return {self.OUTPUT: destination, self.WORST_ZONE: worst_zone, self.WORST_P_REID: worst,
+                self.POOLED_P_REID: pooled}
