@@ -674,14 +674,69 @@
       <translation>Contrôle de k-anonymat réussi : {checked} enregistrement(s) publié(s), tous avec au moins k = {k} personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/provider.py" line="26" />
+      <location filename="processing_provider/provider.py" line="28" />
       <source>Spatial Privacy</source>
       <translation>Confidentialité spatiale</translation>
     </message>
     <message>
-      <location filename="processing_provider/provider.py" line="29" />
+      <location filename="processing_provider/provider.py" line="31" />
       <source>Spatial Privacy {version}</source>
       <translation>Confidentialité spatiale {version}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/reassess_releases.py" line="21" />
+      <source>Re-assess published releases</source>
+      <translation>Réévaluer les diffusions publiées</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/reassess_releases.py" line="22" />
+      <source>Re-runs today's risk estimate for releases in the ledger and fails when any is now over the ceiling it was published under.</source>
+      <translation>Relance l'estimation de risque du jour pour les diffusions du registre et échoue si l'une dépasse désormais le plafond sous lequel elle a été publiée.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/reassess_releases.py" line="24" />
+      <source>privacy,disclosure,risk,ledger,reassessment,schedule,cron,monitoring</source>
+      <translation>confidentialité,divulgation,risque,registre,réévaluation,planification,cron,suivi</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/reassess_releases.py" line="35" />
+      <source>Release ledger</source>
+      <translation>Registre des diffusions</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/reassess_releases.py" line="37" />
+      <source>Dataset (programme name)</source>
+      <translation>Jeu de données (nom du programme)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/reassess_releases.py" line="39" />
+      <source>Release id (empty: every release of the dataset)</source>
+      <translation>Identifiant de diffusion (vide : toutes les diffusions du jeu)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/reassess_releases.py" line="41" />
+      <source>Today's per-zone risk (with a release_id field when it covers several releases)</source>
+      <translation>Risque par zone du jour (avec un champ release_id s'il couvre plusieurs diffusions)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/reassess_releases.py" line="44" />
+      <source>Re-assessment</source>
+      <translation>Réévaluation</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/reassess_releases.py" line="45" />
+      <source>Releases now over their ceiling</source>
+      <translation>Diffusions désormais au-dessus de leur plafond</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/reassess_releases.py" line="78" />
+      <source>{release}: published at {published:.4f}, today {today:.4f} (ceiling {ceiling:g}): {verdict}.</source>
+      <translation>{release} : publiée à {published:.4f}, aujourd'hui {today:.4f} (plafond {ceiling:g}) : {verdict}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/reassess_releases.py" line="84" />
+      <source>{count} release(s) of {dataset} are now over the ceiling they were published under: {releases}. Withdraw them, re-publish them coarser, or document the acceptance. The re-assessment is recorded in the ledger.</source>
+      <translation>{count} diffusion(s) de {dataset} dépassent désormais le plafond sous lequel elles ont été publiées : {releases}. Retirez-les, republiez-les plus grossières, ou documentez l'acceptation. La réévaluation est inscrite au registre.</translation>
     </message>
     <message>
       <location filename="processing_provider/resolution_sweep.py" line="103" />
@@ -782,6 +837,156 @@
       <location filename="processing_provider/risk_base.py" line="37" />
       <source>Choose at least one key variable.</source>
       <translation>Choisissez au moins une variable clé.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="100" />
+      <source>Cumulative risk of the programme</source>
+      <translation>Risque cumulé du programme</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="101" />
+      <source>Headroom under the cumulative ceiling</source>
+      <translation>Marge sous le plafond cumulé</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="103" />
+      <source>Warning</source>
+      <translation>Avertissement</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="104" />
+      <source>Ledger head hash</source>
+      <translation>Hachage de tête du registre</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="136" />
+      <source>Risk budget gate FAILED for {dataset} / {release}: {problems}</source>
+      <translation>ÉCHEC du contrôle du budget de risque pour {dataset} / {release} : {problems}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="139" />
+      <source>Risk budget gate passed: worst zone {zone} at {worst:.4f} ({basis}; pooled mean {pooled:.4f}) under the per-release ceiling {ceiling:g}; cumulative {cumulative:.4f} over {count} release(s), headroom {headroom:.4f} under {budget:g}.</source>
+      <translation>Contrôle du budget de risque réussi : pire zone {zone} à {worst:.4f} ({basis} ; moyenne {pooled:.4f}) sous le plafond par diffusion {ceiling:g} ; cumulé {cumulative:.4f} sur {count} diffusion(s), marge {headroom:.4f} sous {budget:g}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="14" />
+      <source>estimate</source>
+      <translation>estimation</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="14" />
+      <source>lower bound</source>
+      <translation>borne basse</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="147" />
+      <source>The cumulative figure assumes independent releases; releases of the same population are correlated, so it understates the risk.</source>
+      <translation>Le chiffre cumulé suppose des diffusions indépendantes ; les diffusions d'une même population sont corrélées, il sous-estime donc le risque.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="150" />
+      <source>The cumulative risk {cumulative:.4f} is above {share:.0%} of the ceiling {ceiling:g}: plan the remaining releases.</source>
+      <translation>Le risque cumulé {cumulative:.4f} dépasse {share:.0%} du plafond {ceiling:g} : planifiez les diffusions restantes.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="154" />
+      <source>Ledger head: {head}. Archive it elsewhere to detect a rewritten ledger.</source>
+      <translation>Tête du registre : {head}. Archivez-la ailleurs pour détecter un registre réécrit.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="156" />
+      <source>Not recorded (RECORD is off): this release does not count against the budget.</source>
+      <translation>Non inscrite (RECORD désactivé) : cette diffusion ne compte pas dans le budget.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="21" />
+      <source>Ledger (*.sqlite *.db *.gpkg)</source>
+      <translation>Registre (*.sqlite *.db *.gpkg)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="32" />
+      <source>The per-zone risk table lacks the field(s) {fields}: give the output of the zone risk algorithm, or a table with zone_id, p_reid and n_records.</source>
+      <translation>Il manque à la table de risque par zone le(s) champ(s) {fields} : donnez la sortie de l'algorithme de risque par zone, ou une table avec zone_id, p_reid et n_records.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="45" />
+      <source>Risk budget gate</source>
+      <translation>Contrôle du budget de risque</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="46" />
+      <source>Blocks a release whose worst zone exceeds the per-release ceiling, or whose programme's cumulative risk exceeds its budget; records every release that passes in a tamper-evident ledger.</source>
+      <translation>Bloque une diffusion dont la pire zone dépasse le plafond par diffusion, ou dont le risque cumulé du programme dépasse son budget ; inscrit chaque diffusion acceptée dans un registre infalsifiable.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="49" />
+      <source>privacy,disclosure,risk,budget,ledger,gate,release,cumulative</source>
+      <translation>confidentialité,divulgation,risque,budget,registre,contrôle,diffusion,cumulé</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="72" />
+      <source>Per-zone risk (zone_id, p_reid, n_records; the zone risk output)</source>
+      <translation>Risque par zone (zone_id, p_reid, n_records ; la sortie du risque par zone)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="75" />
+      <source>Release ledger (created on first use)</source>
+      <translation>Registre des diffusions (créé à la première utilisation)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="77" />
+      <source>Release id</source>
+      <translation>Identifiant de diffusion</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="79" />
+      <source>Policy file (ceilings, warn_at, gate_on)</source>
+      <translation>Fichier de politique (plafonds, warn_at, gate_on)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="82" />
+      <source>Per-release ceiling (empty: the policy's)</source>
+      <translation>Plafond par diffusion (vide : celui de la politique)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="83" />
+      <source>Cumulative ceiling (empty: the policy's)</source>
+      <translation>Plafond cumulé (vide : celui de la politique)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="84" />
+      <source>Warn above this share of the cumulative ceiling (empty: the policy's, else 0.75)</source>
+      <translation>Avertir au-delà de cette part du plafond cumulé (vide : celle de la politique, sinon 0,75)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="90" />
+      <source>Gate on (empty: the policy's, else the estimate)</source>
+      <translation>Contrôler sur (vide : selon la politique, sinon l'estimation)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="93" />
+      <source>Record the release in the ledger when it passes</source>
+      <translation>Inscrire la diffusion au registre si elle est acceptée</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="95" />
+      <source>Release record</source>
+      <translation>Enregistrement de la diffusion</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="97" />
+      <source>Worst zone</source>
+      <translation>Pire zone</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="98" />
+      <source>Worst zone's risk</source>
+      <translation>Risque de la pire zone</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="99" />
+      <source>Record-weighted mean risk</source>
+      <translation>Risque moyen pondéré par les enregistrements</translation>
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="113" />
@@ -969,21 +1174,6 @@
       <translation>Zones avec leur risque</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="56" />
-      <source>Worst zone</source>
-      <translation>Pire zone</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/zone_risk.py" line="57" />
-      <source>Worst zone's risk</source>
-      <translation>Risque de la pire zone</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/zone_risk.py" line="58" />
-      <source>Record-weighted mean risk</source>
-      <translation>Risque moyen pondéré par les enregistrements</translation>
-    </message>
-    <message>
       <location filename="processing_provider/zone_risk.py" line="84" />
       <source>{count} zone(s) have no id: every zone needs one.</source>
       <translation>{count} zone(s) n'ont pas d'identifiant : chaque zone en a besoin.</translation>
@@ -992,6 +1182,101 @@
       <location filename="processing_provider/zone_risk.py" line="97" />
       <source>{count} record(s) lie in no zone. Nothing is dropped silently: extend the zones to cover them, or clip the records first and report the clipped ones.</source>
       <translation>{count} enregistrement(s) ne sont dans aucune zone. Rien n'est ignoré en silence : étendez les zones pour les couvrir, ou découpez d'abord les enregistrements et signalez ceux qui sont retirés.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/budget.py" line="101" />
+      <source>{count} zone(s) have no risk estimate or record count (e.g. {zone}): missing evidence never passes the risk budget. Re-run the zone risk with records in every zone, or drop such zones from the release.</source>
+      <translation>{count} zone(s) n'ont pas d'estimation de risque ou de nombre d'enregistrements (par ex. {zone}) : l'absence de preuve ne passe jamais le budget de risque. Relancez le risque par zone avec des enregistrements dans chaque zone, ou retirez ces zones de la diffusion.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/budget.py" line="106" />
+      <source>Every p_reid must be a probability between 0 and 1.</source>
+      <translation>Chaque p_reid doit être une probabilité entre 0 et 1.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/budget.py" line="111" />
+      <source>The policy gates on the interval's lower bound, but the table has no p_reid_low field.</source>
+      <translation>La politique contrôle sur la borne basse de l'intervalle, mais la table n'a pas de champ p_reid_low.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/budget.py" line="115" />
+      <source>{count} zone(s) have no p_reid_low: missing evidence never passes the risk budget.</source>
+      <translation>{count} zone(s) n'ont pas de p_reid_low : l'absence de preuve ne passe jamais le budget de risque.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/budget.py" line="119" />
+      <source>The per-zone table carries {count} different zones hashes: it mixes zone layers.</source>
+      <translation>La table par zone porte {count} hachages de zones différents : elle mélange des couches de zones.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/budget.py" line="146" />
+      <source>The worst zone {zone} has a re-identification risk of {risk:.4f} ({basis}), above the per-release ceiling {ceiling:g} (the record-weighted mean, {pooled:.4f}, hides it). Publish coarser there, or withhold that zone.</source>
+      <translation>La pire zone {zone} a un risque de ré-identification de {risk:.4f} ({basis}), au-dessus du plafond par diffusion {ceiling:g} (la moyenne pondérée, {pooled:.4f}, le cache). Publiez plus grossier à cet endroit, ou masquez cette zone.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/budget.py" line="154" />
+      <source>The release id {release} is already in the ledger for this dataset: give every release its own id.</source>
+      <translation>L'identifiant de diffusion {release} figure déjà au registre pour ce jeu de données : donnez à chaque diffusion le sien.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/budget.py" line="158" />
+      <source>The zones differ from those of the dataset's earlier releases (zones hash {now} against {before}): a programme keeps its zones fixed.</source>
+      <translation>Les zones diffèrent de celles des diffusions antérieures du jeu de données (hachage {now} contre {before}) : un programme garde ses zones fixes.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/budget.py" line="164" />
+      <source>With {prior} earlier release(s) the cumulative risk would be {cumulative:.4f}, above the cumulative ceiling {ceiling:g}. The programme's budget is spent for this dataset.</source>
+      <translation>Avec {prior} diffusion(s) antérieure(s), le risque cumulé serait de {cumulative:.4f}, au-dessus du plafond cumulé {ceiling:g}. Le budget du programme est épuisé pour ce jeu de données.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/budget.py" line="183" />
+      <source>Name the dataset and the release: the ledger keeps releases per dataset.</source>
+      <translation>Nommez le jeu de données et la diffusion : le registre tient les diffusions par jeu de données.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/budget.py" line="201" />
+      <source>ok</source>
+      <translation>ok</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/budget.py" line="202" />
+      <source>over ceiling</source>
+      <translation>au-dessus du plafond</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/budget.py" line="222" />
+      <source>The ledger has no release {release} for dataset {dataset}.</source>
+      <translation>Le registre n'a pas de diffusion {release} pour le jeu {dataset}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/budget.py" line="226" />
+      <source>The ledger has no release of dataset {dataset} to re-assess.</source>
+      <translation>Le registre n'a aucune diffusion du jeu {dataset} à réévaluer.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/budget.py" line="44" />
+      <source>The value {given} given for {name} conflicts with {in_file} in the policy file {source}. Leave {name} empty to use the policy, or change the policy file.</source>
+      <translation>La valeur {given} donnée pour {name} contredit {in_file} du fichier de politique {source}. Laissez {name} vide pour utiliser la politique, ou modifiez le fichier de politique.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/budget.py" line="58" />
+      <source>Give {name} (in the policy file or as a value): a risk budget without it cannot be checked.</source>
+      <translation>Indiquez {name} (dans le fichier de politique ou comme valeur) : sans lui, un budget de risque ne peut pas être contrôlé.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/budget.py" line="62" />
+      <source>{name} must be a probability in (0, 1], got {value!r}.</source>
+      <translation>{name} doit être une probabilité dans (0, 1], reçu {value!r}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/budget.py" line="65" />
+      <source>gate_on must be "estimate" or "lower bound", got {value!r}.</source>
+      <translation>gate_on doit valoir "estimate" ou "lower bound", reçu {value!r}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/budget.py" line="97" />
+      <source>The per-zone risk table is empty: missing evidence never passes the risk budget.</source>
+      <translation>La table de risque par zone est vide : l'absence de preuve ne passe jamais le budget de risque.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/gate.py" line="100" />
@@ -1067,6 +1352,36 @@
       <location filename="spatial_privacy_plugin/grid.py" line="91" />
       <source>'{value}' is not a cell size: give numbers of metres separated by commas, e.g. 100,250,500,1000.</source>
       <translation>« {value} » n'est pas une taille de maille : indiquez des nombres de mètres séparés par des virgules, par ex. 100,250,500,1000.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger.py" line="146" />
+      <source>The ledger {path} is corrupt ({reason}). Restore it from a backup; it is never rewritten.</source>
+      <translation>Le registre {path} est corrompu ({reason}). Restaurez-le depuis une sauvegarde ; il n'est jamais réécrit.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger.py" line="152" />
+      <source>The ledger {path} fails verification: entry {seq} (dataset {dataset}, release {release}) follows a deleted entry. Every gate that uses it is blocked; nothing rewrites it. Restore it from a backup and investigate.</source>
+      <translation>Le registre {path} échoue à la vérification : l'entrée {seq} (jeu {dataset}, diffusion {release}) suit une entrée supprimée. Tout contrôle qui l'utilise est bloqué ; rien ne le réécrit. Restaurez-le depuis une sauvegarde et enquêtez.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger.py" line="156" />
+      <source>The ledger {path} fails verification: entry {seq} (dataset {dataset}, release {release}) does not link to the entry before it. Every gate that uses it is blocked; nothing rewrites it. Restore it from a backup and investigate.</source>
+      <translation>Le registre {path} échoue à la vérification : l'entrée {seq} (jeu {dataset}, diffusion {release}) n'est pas liée à l'entrée précédente. Tout contrôle qui l'utilise est bloqué ; rien ne le réécrit. Restaurez-le depuis une sauvegarde et enquêtez.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger.py" line="161" />
+      <source>The ledger {path} fails verification: entry {seq} (dataset {dataset}, release {release}) was changed after it was written. Every gate that uses it is blocked; nothing rewrites it. Restore it from a backup and investigate.</source>
+      <translation>Le registre {path} échoue à la vérification : l'entrée {seq} (jeu {dataset}, diffusion {release}) a été modifiée après son écriture. Tout contrôle qui l'utilise est bloqué ; rien ne le réécrit. Restaurez-le depuis une sauvegarde et enquêtez.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger.py" line="171" />
+      <source>The ledger {path} fails verification: its last {count} entry(ies) were deleted. Every gate that uses it is blocked; restore it from a backup.</source>
+      <translation>Le registre {path} échoue à la vérification : sa ou ses {count} dernière(s) entrée(s) ont été supprimées. Tout contrôle qui l'utilise est bloqué ; restaurez-le depuis une sauvegarde.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger.py" line="82" />
+      <source>The ledger {path} cannot be opened as an SQLite database ({reason}). Restore it from a backup; it is never rewritten.</source>
+      <translation>Le registre {path} ne peut pas être ouvert comme base SQLite ({reason}). Restaurez-le depuis une sauvegarde ; il n'est jamais réécrit.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/linkage.py" line="137" />
@@ -1197,11 +1512,6 @@
       <location filename="spatial_privacy_plugin/policy.py" line="194" />
       <source>Give a policy file or a value for rho (the accepted disclosure probability, e.g. 0.1 for k = 10).</source>
       <translation>Indiquez un fichier de politique ou une valeur de rho (la probabilité de divulgation acceptée, par ex. 0,1 pour k = 10).</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="212" />
-      <source>The value {given} given for {name} conflicts with {in_file} in the policy file {source}. Leave {name} empty to use the policy, or change the policy file.</source>
-      <translation>La valeur {given} donnée pour {name} contredit {in_file} du fichier de politique {source}. Laissez {name} vide pour utiliser la politique, ou modifiez le fichier de politique.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/policy.py" line="55" />

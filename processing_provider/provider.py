@@ -9,13 +9,15 @@ from .disclosure_risk import DisclosureRisk
 from .geomask import Geomask
 from .join_simulation import JoinSimulation
 from .kanonymity_gate import KAnonymityGate
+from .reassess_releases import ReassessReleases
 from .resolution_sweep import ResolutionSweep
+from .risk_budget_gate import RiskBudgetGate
 from .suppressed_grid import SuppressedGrid
 from .synthetic_auxiliary import SyntheticAuxiliary
 from .zone_risk import ZoneRisk
 
 ALGORITHMS = (ResolutionSweep, SuppressedGrid, KAnonymityGate, JoinSimulation, Geomask,
-              SyntheticAuxiliary, DisclosureRisk, ZoneRisk)
+              SyntheticAuxiliary, DisclosureRisk, ZoneRisk, RiskBudgetGate, ReassessReleases)
 
 
 class SpatialPrivacyProvider(QgsProcessingProvider):

@@ -9,7 +9,8 @@ from qgis.core import NULL, QgsProcessingException, QgsVectorLayer
 ORIGIN = "0,0 [EPSG:3035]"
 ALL_ALGORITHMS = ["spatialprivacy:disclosurerisk", "spatialprivacy:geomask",
                   "spatialprivacy:joinsimulation",
-        "spatialprivacy:kanonymitygate", "spatialprivacy:resolutionsweep",
+        "spatialprivacy:kanonymitygate", "spatialprivacy:reassessreleases",
+        "spatialprivacy:resolutionsweep", "spatialprivacy:riskbudgetgate",
         "spatialprivacy:suppressedgrid", "spatialprivacy:syntheticauxiliary",
         "spatialprivacy:zonerisk"]
 HAND_CELLS = {(0, 0): 12, (1, 0): 3, (0, 1): 2}
@@ -71,7 +72,13 @@ def test_frozen_parameter_names(provider):
     assert names["zonerisk"] == ["ZONES", "ZONE_ID_FIELD", "RECORDS", "KEY_FIELDS", "WEIGHT_FIELD",
                                  "POPULATION_FIELD", "HOUSEHOLD_FIELD", "METHOD", "PERSON_FIELD",
                                  "POLICY", "OUTPUT"]
+    assert names["riskbudgetgate"] == ["ZONE_RISK", "LEDGER", "DATASET", "RELEASE_ID", "POLICY",
+                                       "PER_RELEASE_CEILING", "CUMULATIVE_CEILING", "WARN_AT",
+                                       "GATE_ON", "RECORD", "OUTPUT"]
+    assert names["reassessreleases"] == ["LEDGER", "DATASET", "RELEASE_ID", "ZONE_RISK", "OUTPUT"]
     outputs = {alg.name(): {o.name() for o in alg.outputDefinitions()} for alg in provider.algorithms()}
+    assert {"PASSED", "WORST_ZONE", "WORST_P_REID", "POOLED_P_REID", "CUMULATIVE_P_REID", "HEADROOM",
+            "WARNING"} <= outputs["riskbudgetgate"]
     assert {"WORST_ZONE", "WORST_P_REID", "POOLED_P_REID"} <= outputs["zonerisk"]
     assert {"EXPECTED_REIDENTIFICATIONS", "REIDENTIFICATION_RATE", "RECORDS_ABOVE_THRESHOLD",
             "MAX_RISK"} <= outputs["disclosurerisk"]

@@ -41,7 +41,7 @@ def test_extracted_zip_loads_as_qgis_loads_it(plugin_zip, tmp_path):
     report = json.loads(completed.stdout.strip().splitlines()[-1])
     assert report["loaded"] and report["started"]
     assert Path(report["module_file"]).parent == plugins / PLUGIN
-    assert len(report["algorithms"]) == 8 and "spatialprivacy:joinsimulation" in report["algorithms"]
+    assert len(report["algorithms"]) == 10 and "spatialprivacy:joinsimulation" in report["algorithms"]
     assert report["gate_passed"] is True
     assert not report["provider_after_unload"]
     assert report["gui_provider"] and not report["gui_provider_after_unload"]
@@ -93,3 +93,38 @@ def test_qgis_process_gate_exit_codes(qgis_process_env, tmp_path, counts, exit_c
         assert report["results"]["PASSED"] is True and report["results"]["MIN_COUNT"] == 10
     else:
         assert "fewer than k = 10" in completed.stdout + completed.stderr
+
+
+@pytest.mark.slow
+def test_qgis_process_reassessment_exits_1_when_a_release_is_over(qgis_process_env, tmp_path,
+                                                                   plugin_package):
+    from spatial_privacy.spatial_privacy_plugin.budget import budget_policy, gate_release, \
+        summarise_zones
+    from spatial_privacy.spatial_privacy_plugin.ledger import Ledger
+    ledger = tmp_path / "ledger.sqlite"
+    published = summarise_zones(["a", "b"], [0.01, 0.03], [50, 50], zones_hash=["h", "h"])
+    gate_release(Ledger(ledger), "mobility", "2026-11", published,
+                 budget_policy(per_release_ceiling=0.05, cumulative_ceiling=0.2))
+    from osgeo import ogr
+    for name, risk in (("fine", 0.04), ("over", 0.08)):
+        dataset = ogr.GetDriverByName("GPKG").CreateDataSource(str(tmp_path / f"{name}.gpkg"))
+        layer = dataset.CreateLayer("zones", None, ogr.wkbNone)
+        for field, kind in (("zone_id", ogr.OFTString), ("p_reid", ogr.OFTReal),
+                            ("n_records", ogr.OFTInteger), ("zones_hash", ogr.OFTString)):
+            layer.CreateField(ogr.FieldDefn(field, kind))
+        for zone, value in (("a", 0.01), ("b", risk)):
+            feature = ogr.Feature(layer.GetLayerDefn())
+            for field, content in (("zone_id", zone), ("p_reid", value), ("n_records", 50),
+                                   ("zones_hash", "h")):
+                feature.SetField(field, content)
+            layer.CreateFeature(feature)
+        dataset = None
+    codes = {}
+    for name in ("fine", "over"):
+        completed = subprocess.run(
+            [qgis_process_binary(), "run", "spatialprivacy:reassessreleases", "--",
+             f"LEDGER={ledger}", "DATASET=mobility", f"ZONE_RISK={tmp_path / (name + '.gpkg')}",
+             f"OUTPUT={tmp_path / (name + '_out.gpkg')}"],
+            env=qgis_process_env, capture_output=True, text=True, timeout=300)
+        codes[name] = completed.returncode
+    assert codes == {"fine": 0, "over": 1}

@@ -29,7 +29,9 @@ def test_display_names_are_translated_in_french(provider, french):
                      "geomask": "Géomasque en anneau",
                      "syntheticauxiliary": "Données auxiliaires synthétiques",
                      "disclosurerisk": "Risque de divulgation par enregistrement",
-                     "zonerisk": "Risque de ré-identification par zone"}
+                     "zonerisk": "Risque de ré-identification par zone",
+                     "riskbudgetgate": "Contrôle du budget de risque",
+                     "reassessreleases": "Réévaluer les diffusions publiées"}
     gate = provider.algorithm("kanonymitygate")
     assert "bloquant" in gate.shortHelpString()
     assert gate.group() == "Contrôles de diffusion"
