@@ -247,3 +247,20 @@ def test_geopackage_output_carries_the_grid_style(run, tmp_path):
     assert layer.renderer().type() == "RuleRenderer"
     labels = [rule.label() for rule in layer.renderer().rootRule().children()]
     assert any("Withheld" in label for label in labels)
+
+
+def test_grid_is_styled_when_qgis_loads_it(run, provider):
+    """The GUI asks for outputs to be loaded into the project: the post-processor styles them."""
+    from qgis.core import QgsProcessingContext, QgsProcessingOutputLayerDefinition, QgsProject
+    context = QgsProcessingContext()
+    context.setProject(QgsProject.instance())
+    output = QgsProcessingOutputLayerDefinition("TEMPORARY_OUTPUT", QgsProject.instance())
+    result = run("suppressedgrid", {"INPUT": people_in_cells(HAND_CELLS), "PERSON_FIELD": "person_id",
+                                    "RHO": 0.1, "RESOLUTION": 100, "ORIGIN": ORIGIN,
+                                    "OUTPUT": output}, context=context)
+    layer = result["OUTPUT"]
+    layer = layer if not isinstance(layer, str) else context.getMapLayer(layer)
+    details = context.layerToLoadOnCompletionDetails(layer.id())
+    assert details.postProcessor() is not None
+    details.postProcessor().postProcessLayer(layer, context, None)
+    assert layer.renderer().type() == "RuleRenderer"
