@@ -12,8 +12,9 @@ missing and the algorithm can say how to install it.
 import importlib.util
 from pathlib import Path
 
-from qgis.core import QgsProcessingAlgorithm, QgsProcessingException, QgsProcessingParameterFile, \
-    QgsProcessingParameterNumber, QgsSettings
+from qgis.core import QgsProcessingAlgorithm, QgsProcessingException, \
+    QgsProcessingFeatureSourceDefinition, QgsProcessingParameterFile, QgsProcessingParameterNumber, \
+    QgsSettings
 from qgis.PyQt.QtCore import QCoreApplication
 from qgis.PyQt.QtGui import QIcon
 
@@ -131,6 +132,19 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
         if as_strings is not None:
             return list(as_strings(parameters, name, context))
         return list(self.parameterAsFields(parameters, name, context))
+
+    def plain_layer(self, parameters, name, context):
+        """The layer behind a source parameter when nothing narrows it, else None.
+
+        A selection, a feature limit or a filter must go through QGIS's own
+        iteration; only a whole layer may be read straight from its file.
+        """
+        value = parameters.get(name)
+        if isinstance(value, QgsProcessingFeatureSourceDefinition) and (
+                value.selectedFeaturesOnly or value.featureLimit != -1
+                or getattr(value, "filterExpression", "")):
+            return None
+        return self.parameterAsVectorLayer(parameters, name, context)
 
     def optional_number(self, parameters, name, context):
         """A number parameter's value, or None when the user left it empty."""

@@ -86,7 +86,8 @@ class PointGridAlgorithm(SpatialPrivacyAlgorithm):
         if not person_field:
             raise QgsProcessingException(tr("Choose the field that identifies people."))
         key_fields = self.field_names(parameters, self.KEY_FIELDS, context)
-        points = read_points(source, [person_field] + key_fields, feedback)
+        points = read_points(source, [person_field] + key_fields, feedback,
+                             layer=self.plain_layer(parameters, self.INPUT, context))
         grid.check_coordinates(points.x, points.y)
         if points.n_multipoint_parts:
             feedback.pushInfo(tr("Multipoint features were exploded into {count} points; each "

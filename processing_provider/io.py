@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 from qgis.core import Qgis, QgsFeature, QgsFeatureRequest, QgsFeatureSink, QgsField, QgsFields, \
     QgsCoordinateTransform, QgsGeometry, QgsMapLayer, QgsProcessingException, QgsRectangle, \
-    QgsSpatialIndex, QgsUnitTypes, QgsVectorLayer, QgsWkbTypes
+    QgsProviderRegistry, QgsSpatialIndex, QgsUnitTypes, QgsVectorLayer, QgsWkbTypes
 from qgis.PyQt.QtCore import QVariant
 
 from .base import tr
@@ -91,19 +91,21 @@ class PointTable:
 
     x: np.ndarray
     y: np.ndarray
-    columns: dict  # field name -> list of plain Python values, aligned with x and y
+    columns: dict  # field name -> list or array of plain Python values, aligned with x and y
     n_features: int
     n_multipoint_parts: int  # points that came from multipoint features
 
 
-def read_points(source, field_names, feedback, crs=None, context=None, metric=True):
+def read_points(source, field_names, feedback, crs=None, context=None, metric=True, layer=None):
     """Read point coordinates and the named attributes of every feature.
 
     Multipoint features are exploded: each part is a location of the same
     person, which cannot inflate a count of distinct people. NULL or empty
     geometries are refused, never dropped. Given ``crs`` (and the context),
     points are reprojected to it; with ``metric`` the working CRS must be in
-    metres (binning and distances), without it only valid.
+    metres (binning and distances), without it only valid. ``layer``: the
+    plain layer behind the source when no selection or filter applies; a
+    file-backed OGR layer is then read through GDAL's Arrow stream.
     """
     require_fields(source, field_names)
     working_crs = crs if crs is not None else source.sourceCrs()
@@ -111,6 +113,19 @@ def read_points(source, field_names, feedback, crs=None, context=None, metric=Tr
         require_metric_crs(working_crs)
     if QgsWkbTypes.geometryType(source.wkbType()) != QgsWkbTypes.GeometryType.PointGeometry:
         raise QgsProcessingException(tr("The input must be a point layer."))
+    if layer is not None and working_crs == source.sourceCrs():
+        table = read_points_arrow(layer, field_names, feedback)
+        if table is not None:
+            feedback.pushInfo(tr("Read {count} points through GDAL's Arrow stream.").format(
+                count=len(table.x)))
+            return table
+    table = read_points_by_feature(source, field_names, feedback, crs, context)
+    feedback.pushInfo(tr("Read {count} points feature by feature.").format(count=len(table.x)))
+    return table
+
+
+def read_points_by_feature(source, field_names, feedback, crs=None, context=None):
+    """The general path: any provider, selection, filter or reprojection."""
     fields = source.fields()
     indices = [fields.lookupField(name) for name in field_names]
     request = QgsFeatureRequest().setSubsetOfAttributes(indices)
@@ -152,6 +167,88 @@ def read_points(source, field_names, feedback, crs=None, context=None, metric=Tr
             tr("The input layer has no features (or none selected): there is nothing to assess."))
     return PointTable(np.asarray(xs, dtype=float), np.asarray(ys, dtype=float), columns,
                       n_features, multipart_points)
+
+
+# Little-endian ISO WKB of a 2-D point: byte order 1, type 1, then x and y.
+POINT_WKB_SIZE = 21
+POINT_WKB_HEADER = np.array([1, 1, 0, 0, 0], dtype=np.uint8)
+ARROW_BATCH = 100_000
+
+
+def _plain_column(values):
+    """Arrow column values as Python-comparable ones: text decoded, NULL (masked) as None."""
+    mask = np.ma.getmaskarray(values) if np.ma.isMaskedArray(values) else None
+    data = np.ma.getdata(values)
+    if data.dtype.kind == "S":
+        data = np.char.decode(data, "utf-8").astype(object)
+    elif data.dtype.kind == "O":
+        data = np.array([value.decode("utf-8") if isinstance(value, bytes) else value
+                         for value in data], dtype=object)
+    if mask is not None and mask.any():
+        data = data.astype(object)
+        data[mask] = None
+    return data
+
+
+def read_points_arrow(layer, field_names, feedback):
+    """x, y and attribute columns of a file-backed OGR point layer through GDAL's Arrow stream.
+
+    Returns None when the layer cannot take this path (not an OGR file, a
+    subset filter, GDAL before 3.6, geometries other than 2-D points, NULL
+    geometries): the caller then reads feature by feature, with the same result.
+    """
+    try:
+        from osgeo import gdal, ogr
+    except ImportError:
+        return None
+    if layer.providerType() != "ogr" or layer.subsetString() or \
+            not hasattr(ogr.Layer, "GetArrowStreamAsNumPy"):
+        return None
+    parts = QgsProviderRegistry.instance().decodeUri("ogr", layer.source())
+    path = parts.get("path")
+    if not path:
+        return None
+    try:
+        dataset = gdal.OpenEx(path, gdal.OF_VECTOR | gdal.OF_READONLY)
+    except RuntimeError:
+        return None
+    if dataset is None:
+        return None
+    if parts.get("layerName"):
+        ogr_layer = dataset.GetLayerByName(parts["layerName"])
+    else:
+        ogr_layer = dataset.GetLayer(int(parts.get("layerId") or 0))
+    if ogr_layer is None or ogr_layer.GetFeatureCount() == 0:
+        return None
+    definition = ogr_layer.GetLayerDefn()
+    all_fields = [definition.GetFieldDefn(i).GetName() for i in range(definition.GetFieldCount())]
+    ogr_layer.SetIgnoredFields([name for name in all_fields if name not in field_names])
+    geometry_name = ogr_layer.GetGeometryColumn() or "wkb_geometry"
+    xs, ys = [], []
+    columns = {name: [] for name in field_names}
+    total = max(ogr_layer.GetFeatureCount(), 1)
+    done = 0
+    for batch in ogr_layer.GetArrowStreamAsNumPy(options=[f"MAX_FEATURES_IN_BATCH={ARROW_BATCH}"]):
+        if feedback.isCanceled():
+            raise QgsProcessingException(tr("Cancelled: no output was completed."))
+        geometry = batch.get(geometry_name)
+        if geometry is None or np.ma.isMaskedArray(geometry) or \
+                geometry.dtype.kind != "V" or geometry.dtype.itemsize != POINT_WKB_SIZE:
+            return None
+        raw = np.frombuffer(geometry.tobytes(), dtype=np.uint8).reshape(-1, POINT_WKB_SIZE)
+        if not (raw[:, :5] == POINT_WKB_HEADER).all():
+            return None
+        coordinates = raw[:, 5:].copy().view("<f8")
+        xs.append(coordinates[:, 0])
+        ys.append(coordinates[:, 1])
+        for name in field_names:
+            columns[name].append(_plain_column(batch[name]))
+        done += len(raw)
+        feedback.setProgress(100.0 * done / total)
+    columns = {name: np.concatenate(parts_) if parts_ else np.empty(0, dtype=object)
+               for name, parts_ in columns.items()}
+    x = np.concatenate(xs)
+    return PointTable(x, np.concatenate(ys), columns, len(x), 0)
 
 
 def read_attributes(source, field_names, feedback, anchors=False):

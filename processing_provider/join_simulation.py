@@ -124,10 +124,11 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
         radius = self.parameterAsDouble(parameters, self.RADIUS, context)
         crs = release.sourceCrs()
 
-        release_points = read_points(release, qids + [release_truth] * bool(release_truth), feedback)
+        release_points = read_points(release, qids + [release_truth] * bool(release_truth), feedback,
+                                     layer=self.plain_layer(parameters, self.RELEASE, context))
         auxiliary_points = read_points(
             auxiliary, qids + [auxiliary_truth] * bool(auxiliary_truth) + [weight_field] * bool(weight_field),
-            feedback, crs, context)
+            feedback, crs, context, layer=self.plain_layer(parameters, self.AUXILIARY, context))
         if release_points.n_multipoint_parts or auxiliary_points.n_multipoint_parts:
             raise QgsProcessingException(tr("Multipoint features cannot be joined one to one: "
                                             "explode them first (each part a record)."))

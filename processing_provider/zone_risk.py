@@ -88,7 +88,7 @@ class ZoneRisk(RiskAlgorithm):
 
         fields_needed = self.needed_fields(keys, weight, population, household, person)
         points = read_points(records, fields_needed, feedback, zones.sourceCrs(), context,
-                             metric=False)
+                             metric=False, layer=self.plain_layer(parameters, self.RECORDS, context))
         owners, owner_zone = containing_features(
             [QgsPointXY(x, y) for x, y in zip(points.x, points.y)], zones, zones.sourceCrs(),
             context, zone_field)

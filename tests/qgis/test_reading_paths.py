@@ -1,0 +1,98 @@
+"""GDAL's Arrow stream and feature iteration read the same layer into the same arrays."""
+
+import numpy as np
+from conftest import RecordingFeedback
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from osgeo import ogr, osr
+from qgis.core import QgsProcessingFeatureSourceDefinition, QgsVectorLayer
+
+
+def write_points(path, rows):
+    """rows: (x, y, person, band, count) with None for NULL attributes."""
+    dataset = ogr.GetDriverByName("GPKG").CreateDataSource(str(path))
+    srs = osr.SpatialReference()
+    srs.ImportFromEPSG(3035)
+    layer = dataset.CreateLayer("points", srs, ogr.wkbPoint)
+    for name, kind in (("person", ogr.OFTString), ("band", ogr.OFTString), ("count", ogr.OFTInteger64)):
+        layer.CreateField(ogr.FieldDefn(name, kind))
+    for x, y, person, band, count in rows:
+        feature = ogr.Feature(layer.GetLayerDefn())
+        for name, value in (("person", person), ("band", band), ("count", count)):
+            if value is None:
+                feature.SetFieldNull(name)
+            else:
+                feature.SetField(name, value)
+        feature.SetGeometry(ogr.CreateGeometryFromWkt(f"POINT ({x!r} {y!r})"))
+        layer.CreateFeature(feature)
+    dataset = None
+    return QgsVectorLayer(str(path), "points", "ogr")
+
+
+def both_paths(plugin_package, layer, fields):
+    from spatial_privacy.processing_provider.io import read_points_arrow, read_points_by_feature
+    fast = read_points_arrow(layer, fields, RecordingFeedback())
+    slow = read_points_by_feature(layer, fields, RecordingFeedback())
+    return fast, slow
+
+
+def assert_same(fast, slow, fields):
+    assert fast is not None
+    assert np.array_equal(fast.x, slow.x) and np.array_equal(fast.y, slow.y)
+    for name in fields:
+        assert list(fast.columns[name]) == list(slow.columns[name]), name
+        assert [value is None for value in fast.columns[name]] == \
+            [value is None for value in slow.columns[name]], name
+
+
+coordinates = st.floats(-1e6, 1e6, allow_nan=False, allow_infinity=False)
+texts = st.one_of(st.none(), st.text(alphabet="abcé€ -", min_size=0, max_size=6))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(coordinates, coordinates, texts, texts,
+                          st.one_of(st.none(), st.integers(-2**40, 2**40))), min_size=1, max_size=40))
+def test_both_paths_give_identical_arrays(plugin_package, qgis_app, tmp_path_factory, rows):
+    path = tmp_path_factory.mktemp("paths") / "points.gpkg"
+    layer = write_points(path, rows)
+    fields = ["person", "band", "count"]
+    fast, slow = both_paths(plugin_package, layer, fields)
+    assert_same(fast, slow, fields)
+
+
+def test_the_sweep_reads_a_geopackage_through_arrow_and_a_selection_feature_by_feature(
+        run, tmp_path, feedback):
+    from qgis.core import QgsProject
+    layer = write_points(tmp_path / "points.gpkg",
+                         [(50.0 + i, 50.0, f"p{i}", "a", i) for i in range(12)])
+    common = {"PERSON_FIELD": "person", "RHO": 0.1, "RESOLUTIONS": "100",
+              "ORIGIN": "0,0 [EPSG:3035]", "OUTPUT": "TEMPORARY_OUTPUT"}
+    whole = run("resolutionsweep", dict(common, INPUT=layer), feedback)
+    assert any("Arrow stream" in message for message in feedback.messages)
+    assert next(whole["OUTPUT"].getFeatures())["persons"] == 12
+    QgsProject.instance().addMapLayer(layer)
+    try:
+        layer.selectByExpression('"count" < 5')
+        selected = RecordingFeedback()
+        part = run("resolutionsweep", dict(common, INPUT=QgsProcessingFeatureSourceDefinition(
+            layer.id(), True)), selected)
+        assert any("feature by feature" in message for message in selected.messages)
+        assert next(part["OUTPUT"].getFeatures())["persons"] == 5
+    finally:
+        QgsProject.instance().removeMapLayer(layer.id())
+
+
+def test_a_multipoint_layer_falls_back_to_feature_iteration(plugin_package, qgis_app, tmp_path):
+    dataset = ogr.GetDriverByName("GPKG").CreateDataSource(str(tmp_path / "multi.gpkg"))
+    srs = osr.SpatialReference()
+    srs.ImportFromEPSG(3035)
+    layer = dataset.CreateLayer("multi", srs, ogr.wkbMultiPoint)
+    layer.CreateField(ogr.FieldDefn("person", ogr.OFTString))
+    feature = ogr.Feature(layer.GetLayerDefn())
+    feature.SetField("person", "a")
+    feature.SetGeometry(ogr.CreateGeometryFromWkt("MULTIPOINT ((1 2),(3 4))"))
+    layer.CreateFeature(feature)
+    dataset = None
+    from spatial_privacy.processing_provider.io import read_points_arrow
+    qgis_layer = QgsVectorLayer(str(tmp_path / "multi.gpkg"), "multi", "ogr")
+    assert read_points_arrow(qgis_layer, ["person"], RecordingFeedback()) is None
