@@ -278,37 +278,34 @@ def read_attributes(source, field_names, feedback, anchors=False):
     return (columns, points) if anchors else columns
 
 
-def containing_features(points, source, crs, context, value_field):
-    """For each point, the feature of ``source`` that contains it, and a value per feature.
+def read_polygons(source, crs, context, value_field):
+    """Polygon rings (in ``crs``) and a value per feature, for ``zones.assign_points``.
 
-    Returns (feature id per point or None, {feature id: value of value_field}).
-    Features whose value is NULL are left out (a withheld total publishes
-    nothing). ``crs`` is the points' CRS; the features are reprojected to it.
+    Features whose value is NULL (a withheld total publishes nothing) or
+    that have no geometry are left out; they own no point.
     """
     source_crs = source.sourceCrs() if hasattr(source, "sourceCrs") else source.crs()
     transform = QgsCoordinateTransform(source_crs, crs, context.transformContext())
-    index = QgsSpatialIndex()
-    geometries, values = {}, {}
     field_index = source.fields().lookupField(value_field)
+    polygons, values = [], []
     for feature in source.getFeatures():
         value = python_value(feature.attributes()[field_index])
         if value is None or feature.geometry().isNull():
             continue
         geometry = QgsGeometry(feature.geometry())
         geometry.transform(transform)
-        geometries[feature.id()] = geometry
-        values[feature.id()] = value
-        index.addFeature(feature.id(), geometry.boundingBox())
-    found = []
-    for point in points:
-        owner = None
-        if point is not None:
-            for candidate in index.intersects(QgsRectangle(point, point)):
-                if geometries[candidate].contains(QgsGeometry.fromPointXY(point)):
-                    owner = candidate
-                    break
-        found.append(owner)
-    return found, values
+        parts = geometry.asMultiPolygon() if geometry.isMultipart() else [geometry.asPolygon()]
+        polygons.append([[np.array([(point.x(), point.y()) for point in ring]) for ring in part]
+                         for part in parts])
+        values.append(value)
+    return polygons, values
+
+
+def point_arrays(points):
+    """x and y arrays of QgsPointXY values (None becomes NaN, which no polygon holds)."""
+    x = np.array([np.nan if point is None else point.x() for point in points], dtype=float)
+    y = np.array([np.nan if point is None else point.y() for point in points], dtype=float)
+    return x, y
 
 
 def add_in_batches(sink, features, feedback=None):

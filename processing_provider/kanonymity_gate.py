@@ -116,7 +116,8 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
         from ..spatial_privacy_plugin.gate import evaluate_audit
         from ..spatial_privacy_plugin.grid import STATUS_PUBLISHED
         from ..spatial_privacy_plugin.suppression import equalities_from_groups
-        from .io import containing_features, read_attributes
+        from ..spatial_privacy_plugin.zones import assign_points
+        from .io import point_arrays, read_attributes, read_polygons
 
         statuses = statuses if statuses is not None else [STATUS_PUBLISHED] * len(counts)
         equalities = []
@@ -132,15 +133,16 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
             count_field = self.parameterAsString(parameters, self.AUDIT_COUNT_FIELD, context) \
                 or "n_persons"
             _, anchors = read_attributes(source, [], feedback, anchors=True)
+            x, y = point_arrays(anchors)
             for layer in layers:
                 if layer.fields().lookupField(count_field) < 0:
                     raise QgsProcessingException(tr(
                         "The audit layer '{layer}' has no field '{field}': name its count field in "
                         "the audit count field.").format(layer=layer.name(), field=count_field))
-                groups, totals = containing_features(anchors, layer, source.sourceCrs(), context,
-                                                     count_field)
-                for cells in equalities_from_groups(groups):
-                    equalities.append((cells, float(totals[groups[cells[0]]])))
+                polygons, totals = read_polygons(layer, source.sourceCrs(), context, count_field)
+                owners = assign_points(x, y, polygons)
+                for cells in equalities_from_groups([None if o < 0 else o for o in owners]):
+                    equalities.append((cells, float(totals[owners[cells[0]]])))
                 feedback.pushInfo(tr("Audit: {count} published total(s) from '{layer}'.").format(
                     count=len(totals), layer=layer.name()))
         audit = evaluate_audit(counts, statuses, equalities, policy.protection_level,

@@ -55,7 +55,8 @@ class SyntheticAuxiliary(SpatialPrivacyAlgorithm):
         import numpy as np
 
         from ..spatial_privacy_plugin.masking import read_marginals, sample_auxiliary
-        from .io import add_in_batches, containing_features, make_fields, read_attributes
+        from ..spatial_privacy_plugin.zones import assign_points
+        from .io import add_in_batches, make_fields, point_arrays, read_attributes, read_polygons
 
         addresses = self.parameterAsSource(parameters, self.ADDRESSES, context)
         marginal_source = self.parameterAsSource(parameters, self.MARGINALS, context)
@@ -75,13 +76,12 @@ class SyntheticAuxiliary(SpatialPrivacyAlgorithm):
             raise QgsProcessingException(tr("{count} address(es) have no geometry: repair or remove "
                                             "them first.").format(count=missing))
         if zones is not None:
-            owners, zone_ids = containing_features(anchors, zones, addresses.sourceCrs(), context,
-                                                   zone_field)
-            address_zones = [None if owner is None else zone_ids[owner] for owner in owners]
+            polygons, zone_ids = read_polygons(zones, addresses.sourceCrs(), context, zone_field)
+            owners = assign_points(*point_arrays(anchors), polygons)
             # Zone ids in the marginals table may be text while the layer's are numbers.
             by_text = {str(zone): zone for zone in marginals}
-            address_zones = [by_text.get(str(zone), zone) if zone is not None else "<none>"
-                             for zone in address_zones]
+            address_zones = [by_text.get(str(zone_ids[owner]), zone_ids[owner]) if owner >= 0
+                             else "<none>" for owner in owners]
         else:
             address_zones = [None] * len(anchors)
         rng = np.random.default_rng(self.parameterAsInt(parameters, self.SEED, context))

@@ -1,6 +1,6 @@
 """spatialprivacy:zonerisk — re-identification risk per zone, the input of the risk budget gate."""
 
-from qgis.core import QgsFeature, QgsPointXY, QgsProcessing, QgsProcessingException, QgsProcessingOutputNumber, \
+from qgis.core import QgsFeature, QgsProcessing, QgsProcessingException, QgsProcessingOutputNumber, \
     QgsProcessingOutputString, QgsProcessingParameterEnum, QgsProcessingParameterFeatureSink, \
     QgsProcessingParameterFeatureSource, QgsProcessingParameterField, QgsProcessingParameterFile, \
     QgsWkbTypes
@@ -62,8 +62,9 @@ class ZoneRisk(RiskAlgorithm):
 
         from ..spatial_privacy_plugin.policy import load_policy
         from ..spatial_privacy_plugin.risk import worst_and_pooled, zone_table, zones_hash
-        from .io import add_in_batches, containing_features, make_fields, python_value, \
-            read_attributes, read_points
+        from ..spatial_privacy_plugin.zones import assign_points
+        from .io import add_in_batches, make_fields, python_value, read_attributes, read_points, \
+            read_polygons
         from .styles import apply_style
 
         zones = self.parameterAsSource(parameters, self.ZONES, context)
@@ -89,17 +90,16 @@ class ZoneRisk(RiskAlgorithm):
         fields_needed = self.needed_fields(keys, weight, population, household, person)
         points = read_points(records, fields_needed, feedback, zones.sourceCrs(), context,
                              metric=False, layer=self.plain_layer(parameters, self.RECORDS, context))
-        owners, owner_zone = containing_features(
-            [QgsPointXY(x, y) for x, y in zip(points.x, points.y)], zones, zones.sourceCrs(),
-            context, zone_field)
-        outside = sum(owner is None for owner in owners)
+        polygons, polygon_ids = read_polygons(zones, zones.sourceCrs(), context, zone_field)
+        owners = assign_points(points.x, points.y, polygons)
+        outside = int(np.sum(owners < 0))
         if outside:
             raise QgsProcessingException(tr(
                 "{count} record(s) lie in no zone. Nothing is dropped silently: extend the zones "
                 "to cover them, or clip the records first and report the clipped ones.").format(
                 count=outside))
         index_of = {zone_id: position for position, zone_id in enumerate(zone_ids)}
-        zone_of_record = np.array([index_of[str(owner_zone[owner])] for owner in owners])
+        zone_of_record = np.array([index_of[str(zone)] for zone in polygon_ids])[owners]
         result = self.measure(points.columns, keys, weight, population, household)
         record_values = result.household if household else result.risk
         table = zone_table(zone_of_record, zone_ids, record_values, result.sample_unique,

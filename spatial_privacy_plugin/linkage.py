@@ -44,13 +44,14 @@ def joint_codes(release_columns, auxiliary_columns):
 
 def _prefix_codes(release_codes, auxiliary_codes, step):
     """One code per record for the first ``step`` quasi-identifiers, comparable across layers."""
-    n_release = len(release_codes[0]) if release_codes else 0
     if step == 0:
         return None, None
-    stacked = np.column_stack([np.concatenate([r, a]) for r, a in
-                               zip(release_codes[:step], auxiliary_codes[:step])])
-    _, combined = np.unique(stacked, axis=0, return_inverse=True)
-    combined = combined.reshape(-1)
+    n_release = len(release_codes[0])
+    combined = np.zeros(n_release + len(auxiliary_codes[0]), dtype=np.int64)
+    for release_column, auxiliary_column in zip(release_codes[:step], auxiliary_codes[:step]):
+        column = np.concatenate([release_column, auxiliary_column])
+        # Re-factorise after each column so that the mixed-radix code never overflows.
+        combined = pd.factorize(combined * (int(column.max()) + 1) + column)[0].astype(np.int64)
     return combined[:n_release], combined[n_release:]
 
 
@@ -74,12 +75,15 @@ def candidate_sets(release_xy, auxiliary_xy, radius, release_group=None, auxilia
         auxiliary_group = np.zeros(n_targets, dtype=np.int64)
     release_order = np.argsort(release_group, kind="stable")
     release_sorted = release_group[release_order]
-    for group in np.unique(auxiliary_group):
+    target_order = np.argsort(auxiliary_group, kind="stable")
+    target_groups, target_starts = np.unique(auxiliary_group[target_order], return_index=True)
+    target_stops = np.append(target_starts[1:], n_targets)
+    for group, target_start, target_stop in zip(target_groups, target_starts, target_stops):
         start, stop = np.searchsorted(release_sorted, [group, group + 1])
         if start == stop:
             continue
         members = release_order[start:stop]
-        targets = np.flatnonzero(auxiliary_group == group)
+        targets = target_order[target_start:target_stop]
         tree = cKDTree(release_xy[members])
         counts = tree.query_ball_point(auxiliary_xy[targets], r=radius, return_length=True)
         candidates[targets] = counts

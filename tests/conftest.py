@@ -10,10 +10,15 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 ROOT = Path(__file__).resolve().parents[1]
 PLUGIN_NAME = "spatial_privacy"
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# A loaded machine must not turn slow data generation into a failure; CI replays fixed seeds.
+settings.register_profile("project", deadline=None, suppress_health_check=[HealthCheck.too_slow],
+                          derandomize=bool(os.environ.get("CI")))
+settings.load_profile("project")
 
 
 @pytest.fixture(scope="session")

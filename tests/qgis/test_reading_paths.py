@@ -49,7 +49,8 @@ coordinates = st.floats(-1e6, 1e6, allow_nan=False, allow_infinity=False)
 texts = st.one_of(st.none(), st.text(alphabet="abcé€ -", min_size=0, max_size=6))
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(st.lists(st.tuples(coordinates, coordinates, texts, texts,
                           st.one_of(st.none(), st.integers(-2**40, 2**40))), min_size=1, max_size=40))
 def test_both_paths_give_identical_arrays(plugin_package, qgis_app, tmp_path_factory, rows):
