@@ -1,7 +1,14 @@
-"""Benchmarks: each figure beside a baseline run in the same process, reported as a ratio.
+"""Benchmarks: each figure beside a baseline run in the same session, reported as a ratio.
 
-Usage: python3 bench/run.py [--smoke]   (--smoke: tiny sizes, for the test suite)
+Usage: python3 bench/run.py [--smoke] [--large]
+--smoke: tiny sizes, for the test suite; --large: adds the 10 M-trip sweep.
 Writes bench/RESULTS.md (not with --smoke) and prints the same table.
+
+0. The resolution sweep end to end through Processing on a GeoPackage (in a
+   child QGIS process, with its peak memory) against the engine alone on the
+   same arrays, pandas, and QGIS's own workflow (Create grid, then Count
+   points in polygon with the person as class field, per resolution) where
+   that finishes; and the two ways of reading the layer.
 
 1. Grid counting (the engine's sweep of 4 resolutions) against a straightforward
    pandas implementation with string cell ids and groupby().nunique().
@@ -13,8 +20,11 @@ Writes bench/RESULTS.md (not with --smoke) and prints the same table.
    nested-totals shortcut do).
 """
 
+import json
 import platform
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -135,21 +145,66 @@ def bench_join(n_subjects, n_targets):
             "ours_s": ours, "baseline": "per-target loop", "baseline_s": baseline_time}
 
 
+def child(mode, path, resolutions=",".join(f"{r:g}" for r in RESOLUTIONS)):
+    """One run in a fresh QGIS process (bench/processing_child.py); its JSON result."""
+    completed = subprocess.run(
+        ["/usr/bin/python3", str(ROOT / "bench" / "processing_child.py"), mode, str(path), resolutions],
+        capture_output=True, text=True, check=True)
+    return json.loads(completed.stdout.strip().splitlines()[-1])
+
+
+def bench_end_to_end(sizes, native_sizes, folder):
+    rows = []
+    for n_trips in sizes:
+        path = Path(folder) / f"trips_{n_trips}.gpkg"
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "make_sample_data.py"), str(path),
+                        str(n_trips // 3)], check=True, capture_output=True)
+        trips = synthetic_trips(n_trips // 3)
+        x, y = trips["x"].to_numpy(), trips["y"].to_numpy()
+        persons = grid.encode_person_ids(trips["person_id"].to_numpy(), "person_id")
+        keys = grid.encode_key_columns([], len(trips))
+        origin = grid.default_origin(x, y)
+        engine_time, _ = timed(lambda: grid.sweep(x, y, persons, keys, origin, RESOLUTIONS, 10, 0.2),
+                               repeat=1)
+        pandas_time, _ = timed(lambda: pandas_sweep(trips, origin), repeat=1)
+        ours = child("sweep", path)
+        case = f"sweep end to end (Processing, GeoPackage), {len(trips):,} trips, 4 resolutions"
+        rows.append({"case": case, "ours_s": ours["seconds"], "peak_mb": ours["peak_mb"],
+                     "baseline": "engine alone on the arrays", "baseline_s": engine_time})
+        rows.append({"case": case, "ours_s": ours["seconds"], "peak_mb": ours["peak_mb"],
+                     "baseline": "pandas string ids + nunique", "baseline_s": pandas_time})
+        if n_trips in native_sizes:
+            native = child("native", path)
+            rows.append({"case": case, "ours_s": ours["seconds"], "peak_mb": ours["peak_mb"],
+                         "baseline": "QGIS Create grid + Count points in polygon",
+                         "baseline_s": native["seconds"]})
+        if n_trips == max(sizes):
+            reading = child("read", path)
+            rows.append({"case": f"reading {len(trips):,} points from a GeoPackage",
+                         "ours_s": reading["arrow_s"], "baseline": "QgsFeature iteration",
+                         "baseline_s": reading["by_feature_s"]})
+    return rows
+
+
 def machine():
     return (f"{platform.machine()}, {platform.processor() or 'cpu'}, Python {platform.python_version()}, "
             f"numpy {np.__version__}, pandas {pd.__version__}, scipy {scipy.__version__}")
 
 
-def main(smoke):
+def main(smoke, large):
     sizes = {"counting": 2_000 if smoke else 400_000, "suppression": 500 if smoke else 60_000,
              "subjects": 2_000 if smoke else 62_000, "targets": 300 if smoke else 8_400}
-    rows = [bench_counting(sizes["counting"]), bench_suppression(sizes["suppression"]),
-            bench_join(sizes["subjects"], sizes["targets"])]
-    lines = ["| case | ours (s) | baseline | baseline (s) | speed-up |",
-             "| --- | ---: | --- | ---: | ---: |"]
+    end_to_end = [3_000] if smoke else [100_000, 1_000_000] + ([10_000_000] if large else [])
+    with tempfile.TemporaryDirectory() as folder:
+        rows = bench_end_to_end(end_to_end, set() if smoke else {100_000}, folder)
+    rows += [bench_counting(sizes["counting"]), bench_suppression(sizes["suppression"]),
+             bench_join(sizes["subjects"], sizes["targets"])]
+    lines = ["| case | ours (s) | peak memory (MB) | baseline | baseline (s) | ratio baseline/ours |",
+             "| --- | ---: | ---: | --- | ---: | ---: |"]
     for row in rows:
-        lines.append(f"| {row['case']} | {row['ours_s']:.3f} | {row['baseline']} | "
-                     f"{row['baseline_s']:.3f} | {row['baseline_s'] / row['ours_s']:.1f}x |")
+        peak = f"{row['peak_mb']:.0f}" if "peak_mb" in row else ""
+        lines.append(f"| {row['case']} | {row['ours_s']:.3f} | {peak} | {row['baseline']} | "
+                     f"{row['baseline_s']:.3f} | {row['baseline_s'] / row['ours_s']:.2f}x |")
     report = "\n".join(lines)
     print(report)
     if not smoke:
@@ -159,4 +214,4 @@ def main(smoke):
 
 
 if __name__ == "__main__":
-    main("--smoke" in sys.argv)
+    main("--smoke" in sys.argv, "--large" in sys.argv)

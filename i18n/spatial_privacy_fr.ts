@@ -4,52 +4,52 @@
   <context>
     <name>SpatialPrivacy</name>
     <message>
-      <location filename="processing_provider/base.py" line="121" />
+      <location filename="processing_provider/base.py" line="122" />
       <source>Disclosure ceiling ρ (k = ⌈1/ρ⌉); leave empty to use the policy file</source>
       <translation>Plafond de divulgation ρ (k = ⌈1/ρ⌉) ; laisser vide pour utiliser le fichier de politique</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="124" />
+      <location filename="processing_provider/base.py" line="125" />
       <source>Policy file (TOML or JSON)</source>
       <translation>Fichier de politique (TOML ou JSON)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="126" />
+      <location filename="processing_provider/base.py" line="127" />
       <source>Policy files (*.toml *.json)</source>
       <translation>Fichiers de politique (*.toml *.json)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="144" />
+      <location filename="processing_provider/base.py" line="158" />
       <source>Protection level p: least width of a withheld cell's derivable interval (empty: the policy's, else ⌈k/2⌉)</source>
       <translation>Niveau de protection p : largeur minimale de l'intervalle déductible d'une maille masquée (vide : celui de la politique, sinon ⌈k/2⌉)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="166" />
+      <location filename="processing_provider/base.py" line="180" />
       <source>Cancelled: no output was completed.</source>
       <translation>Annulé : aucune sortie n'a été terminée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="45" />
+      <location filename="processing_provider/base.py" line="46" />
       <source>Spatial Privacy needs the Python packages {modules}. On Debian or Ubuntu: sudo apt install {packages}; elsewhere install them into QGIS's Python (OSGeo4W Shell: python -m pip install {modules}).</source>
       <translation>Spatial Privacy a besoin des paquets Python {modules}. Sous Debian ou Ubuntu : sudo apt install {packages} ; ailleurs, installez-les dans le Python de QGIS (OSGeo4W Shell : python -m pip install {modules}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="53" />
+      <location filename="processing_provider/base.py" line="54" />
       <source>Grids and suppression</source>
       <translation>Grilles et secret statistique</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="54" />
+      <location filename="processing_provider/base.py" line="55" />
       <source>Release gates</source>
       <translation>Contrôles de diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="55" />
+      <location filename="processing_provider/base.py" line="56" />
       <source>Adversary simulation</source>
       <translation>Simulation d'adversaire</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="56" />
+      <location filename="processing_provider/base.py" line="57" />
       <source>Disclosure risk</source>
       <translation>Risque de divulgation</translation>
     </message>
@@ -214,12 +214,12 @@
       <translation>{count} points déplacés de {low:g} à {high:g} m (uniformément sur la surface de l'anneau). Citez les rayons dans la note méthodologique ; ne publiez jamais la graine.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="103" />
+      <location filename="processing_provider/grid_base.py" line="104" />
       <source>Grid origin: {x}, {y} (in {crs}). Reuse it in later releases so that grids stay aligned.</source>
       <translation>Origine de la grille : {x}, {y} (en {crs}). Réutilisez-la dans les diffusions suivantes pour que les grilles restent alignées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="110" />
+      <location filename="processing_provider/grid_base.py" line="111" />
       <source>k = {k} from ρ = {rho} (policy {hash}); counting unit: {unit}; {people} distinct ids in {points} points.</source>
       <translation>k = {k} d'après ρ = {rho} (politique {hash}) ; unité de compte : {unit} ; {people} identifiants distincts dans {points} points.</translation>
     </message>
@@ -279,22 +279,32 @@
       <translation>Choisissez le champ qui identifie les personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="92" />
+      <location filename="processing_provider/grid_base.py" line="93" />
       <source>Multipoint features were exploded into {count} points; each part counts for the same person, so no count is inflated.</source>
       <translation>Les entités multipoints ont été éclatées en {count} points ; chaque partie compte pour la même personne, aucun effectif n'est donc gonflé.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io.py" line="113" />
+      <location filename="processing_provider/io.py" line="115" />
       <source>The input must be a point layer.</source>
       <translation>L'entrée doit être une couche de points.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io.py" line="147" />
+      <location filename="processing_provider/io.py" line="119" />
+      <source>Read {count} points through GDAL's Arrow stream.</source>
+      <translation>{count} points lus par le flux Arrow de GDAL.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/io.py" line="123" />
+      <source>Read {count} points feature by feature.</source>
+      <translation>{count} points lus entité par entité.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/io.py" line="162" />
       <source>{count} feature(s) have no geometry or an empty one. Repair or remove them (e.g. with 'Remove null geometries') so that nobody is left out of the counts.</source>
       <translation>{count} entité(s) n'ont pas de géométrie ou une géométrie vide. Réparez-les ou supprimez-les (par ex. avec « Supprimer les géométries nulles ») pour que personne ne soit oublié dans les comptages.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io.py" line="152" />
+      <location filename="processing_provider/io.py" line="167" />
       <source>The input layer has no features (or none selected): there is nothing to assess.</source>
       <translation>La couche d'entrée n'a aucune entité (ou aucune sélectionnée) : il n'y a rien à évaluer.</translation>
     </message>
@@ -349,17 +359,17 @@
       <translation>Précision à la dernière étape</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="132" />
+      <location filename="processing_provider/join_simulation.py" line="133" />
       <source>Multipoint features cannot be joined one to one: explode them first (each part a record).</source>
       <translation>Les entités multipoints ne peuvent pas être appariées une à une : éclatez-les d'abord (chaque partie un enregistrement).</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="141" />
+      <location filename="processing_provider/join_simulation.py" line="142" />
       <source>{count} auxiliary record(s) have a NULL coverage weight: fill them in.</source>
       <translation>{count} enregistrement(s) auxiliaire(s) ont un poids de couverture NULL : renseignez-les.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="189" />
+      <location filename="processing_provider/join_simulation.py" line="190" />
       <source>The quasi-identifier '{field}' is {release_type} in the release but {auxiliary_type} in the auxiliary layer: values would never match. Convert one of them (in a copy) so that both have the same type.</source>
       <translation>Le quasi-identifiant « {field} » est de type {release_type} dans la diffusion mais {auxiliary_type} dans la couche auxiliaire : les valeurs ne correspondraient jamais. Convertissez l'un des deux (dans une copie) pour qu'ils aient le même type.</translation>
     </message>
@@ -369,12 +379,12 @@
       <translation>cru ré-identifié (π unique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="210" />
+      <location filename="processing_provider/join_simulation.py" line="211" />
       <source>No provenance was given for the auxiliary data: say where it came from, its coverage and its cost, or the figures cannot be weighed.</source>
       <translation>Aucune provenance n'a été donnée pour les données auxiliaires : indiquez d'où elles viennent, leur couverture et leur coût, sinon les chiffres ne peuvent être appréciés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="217" />
+      <location filename="processing_provider/join_simulation.py" line="218" />
       <source>unknown</source>
       <translation>inconnu</translation>
     </message>
@@ -384,7 +394,7 @@
       <translation>vraiment ré-identifié (π correct)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="220" />
+      <location filename="processing_provider/join_simulation.py" line="221" />
       <source>{attributes}: π unique {unique}, π correct {correct}, π marketer {marketer}, precision {precision}; median candidates {median:g}, {none} target(s) with no candidate.</source>
       <translation>{attributes} : π unique {unique}, π correct {correct}, π marketer {marketer}, précision {precision} ; médiane des candidats {median:g}, {none} cible(s) sans candidat.</translation>
     </message>
@@ -394,62 +404,62 @@
       <translation>tirage au hasard parmi les candidats (π marketer)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="232" />
+      <location filename="processing_provider/join_simulation.py" line="233" />
       <source>No policy was given: the figures are not compared with a ceiling.</source>
       <translation>Aucune politique n'a été donnée : les chiffres ne sont comparés à aucun plafond.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="235" />
+      <location filename="processing_provider/join_simulation.py" line="236" />
       <source>With every attribute tried ({attributes}) the adversary stays at or below ρ = {rho}.</source>
       <translation>Avec tous les attributs essayés ({attributes}), l'adversaire reste au plus à ρ = {rho}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="238" />
+      <location filename="processing_provider/join_simulation.py" line="239" />
       <source>An adversary crosses ρ = {rho} with {attributes} ({figure} = {value}).</source>
       <translation>Un adversaire dépasse ρ = {rho} avec {attributes} ({figure} = {value}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="260" />
+      <location filename="processing_provider/join_simulation.py" line="261" />
       <source>Re-identification as the adversary adds attributes</source>
       <translation>Ré-identification à mesure que l'adversaire ajoute des attributs</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="264" />
+      <location filename="processing_provider/join_simulation.py" line="265" />
       <source>share of targets</source>
       <translation>part des cibles</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="264" />
+      <location filename="processing_provider/join_simulation.py" line="265" />
       <source>what the adversary knows</source>
       <translation>ce que sait l'adversaire</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="266" />
+      <location filename="processing_provider/join_simulation.py" line="267" />
       <source>ceiling ρ = {rho}</source>
       <translation>plafond ρ = {rho}</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="278" />
+      <location filename="processing_provider/join_simulation.py" line="279" />
       <source>Could not write the chart to {path}.</source>
       <translation>Impossible d'écrire le graphique dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="284" />
+      <location filename="processing_provider/join_simulation.py" line="285" />
       <source>attributes</source>
       <translation>attributs</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="284" />
+      <location filename="processing_provider/join_simulation.py" line="285" />
       <source>precision</source>
       <translation>précision</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="285" />
+      <location filename="processing_provider/join_simulation.py" line="286" />
       <source>median candidates</source>
       <translation>candidats (médiane)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="285" />
+      <location filename="processing_provider/join_simulation.py" line="286" />
       <source>no candidate</source>
       <translation>sans candidat</translation>
     </message>
@@ -459,17 +469,17 @@
       <translation>Simulation de jointure</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="291" />
+      <location filename="processing_provider/join_simulation.py" line="292" />
       <source>The adversary joins {targets} identified target(s) to the release within {radius:g} m, adding one attribute at a time.</source>
       <translation>L'adversaire apparie {targets} cible(s) identifiée(s) à la diffusion dans un rayon de {radius:g} m, en ajoutant un attribut à la fois.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="294" />
+      <location filename="processing_provider/join_simulation.py" line="295" />
       <source>Auxiliary data: {provenance}</source>
       <translation>Données auxiliaires : {provenance}</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="295" />
+      <location filename="processing_provider/join_simulation.py" line="296" />
       <source>provenance not stated</source>
       <translation>provenance non indiquée</translation>
     </message>
@@ -559,22 +569,22 @@
       <translation>Fichiers SVG (*.svg);;Fichiers PNG (*.png)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="129" />
+      <location filename="processing_provider/kanonymity_gate.py" line="130" />
       <source>Auditing against other layers needs the geometry of the records to publish; the input is a table. Give the grid layer itself.</source>
       <translation>L'audit par rapport à d'autres couches a besoin de la géométrie des enregistrements à publier ; l'entrée est une table. Donnez la couche de grille elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="137" />
+      <location filename="processing_provider/kanonymity_gate.py" line="139" />
       <source>The audit layer '{layer}' has no field '{field}': name its count field in the audit count field.</source>
       <translation>La couche d'audit « {layer} » n'a pas de champ « {field} » : indiquez son champ de comptage dans le champ de comptage d'audit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="144" />
+      <location filename="processing_provider/kanonymity_gate.py" line="146" />
       <source>Audit: {count} published total(s) from '{layer}'.</source>
       <translation>Audit : {count} total(aux) publié(s) d'après « {layer} ».</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="149" />
+      <location filename="processing_provider/kanonymity_gate.py" line="151" />
       <source>Audit: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
       <translation>Audit : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
     </message>
@@ -1099,12 +1109,12 @@
       <translation>Points auxiliaires synthétiques</translation>
     </message>
     <message>
-      <location filename="processing_provider/synthetic_auxiliary.py" line="67" />
+      <location filename="processing_provider/synthetic_auxiliary.py" line="68" />
       <source>Choose the zone id field of the zones layer.</source>
       <translation>Choisissez le champ identifiant de la couche de zones.</translation>
     </message>
     <message>
-      <location filename="processing_provider/synthetic_auxiliary.py" line="75" />
+      <location filename="processing_provider/synthetic_auxiliary.py" line="76" />
       <source>{count} address(es) have no geometry: repair or remove them first.</source>
       <translation>{count} adresse(s) n'ont pas de géométrie : réparez-les ou supprimez-les d'abord.</translation>
     </message>
@@ -1174,7 +1184,7 @@
       <translation>Zones avec leur risque</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="84" />
+      <location filename="processing_provider/zone_risk.py" line="85" />
       <source>{count} zone(s) have no id: every zone needs one.</source>
       <translation>{count} zone(s) n'ont pas d'identifiant : chaque zone en a besoin.</translation>
     </message>
@@ -1384,37 +1394,37 @@
       <translation>Le registre {path} ne peut pas être ouvert comme base SQLite ({reason}). Restaurez-le depuis une sauvegarde ; il n'est jamais réécrit.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="137" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="141" />
       <source>The radius must be a distance of 0 or more, got {value}.</source>
       <translation>Le rayon doit être une distance positive ou nulle, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="139" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="143" />
       <source>The auxiliary layer has no records: there is nobody to look for.</source>
       <translation>La couche auxiliaire n'a aucun enregistrement : il n'y a personne à chercher.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="141" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="145" />
       <source>The release has no records: there is nothing to join against.</source>
       <translation>La diffusion n'a aucun enregistrement : il n'y a rien à apparier.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="145" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="149" />
       <source>Coverage weights must be positive numbers; {count} are zero, negative or missing.</source>
       <translation>Les poids de couverture doivent être des nombres positifs ; {count} sont nuls, négatifs ou manquants.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="149" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="153" />
       <source>Give the truth id of both layers, or of neither.</source>
       <translation>Donnez l'identifiant de vérité des deux couches, ou d'aucune.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="174" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="178" />
       <source>The share of displaced records must be between 0 and 1, got {value}.</source>
       <translation>La part des enregistrements déplacés doit être entre 0 et 1, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="177" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="181" />
       <source>Give a positive displacement distance for the displaced share.</source>
       <translation>Donnez une distance de déplacement positive pour la part déplacée.</translation>
     </message>

@@ -5,9 +5,10 @@ The same arguments give the same bytes: GDAL's timestamps are pinned.
 """
 
 import sys
+import tempfile
 from pathlib import Path
 
-from osgeo import gdal, ogr, osr
+from osgeo import gdal
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from spatial_privacy_plugin.synthetic import CRS, synthetic_trips  # noqa: E402
@@ -16,32 +17,25 @@ gdal.UseExceptions()
 # GeoPackage writes the creation time into gpkg_contents; pin it.
 gdal.SetConfigOption("OGR_CURRENT_DATE", "2026-01-01T00:00:00.000Z")
 
-FIELD_TYPES = {"int64": ogr.OFTInteger64, "object": ogr.OFTString}
-
-
 def write_trips(path, trips):
+    """Write through a CSV and GDAL's translator: C speed, even for ten million rows."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     if path.exists():
         path.unlink()
-    dataset = ogr.GetDriverByName("GPKG").CreateDataSource(str(path))
-    srs = osr.SpatialReference()
-    srs.SetFromUserInput(CRS)
-    layer = dataset.CreateLayer("trips", srs, ogr.wkbPoint, ["FID=fid"])
-    attributes = [column for column in trips.columns if column not in ("x", "y")]
-    for column in attributes:
-        layer.CreateField(ogr.FieldDefn(column, FIELD_TYPES[str(trips[column].dtype)]))
-    definition = layer.GetLayerDefn()
-    dataset.StartTransaction()
-    for record in trips.itertuples(index=False):
-        feature = ogr.Feature(definition)
-        for column in attributes:
-            value = getattr(record, column)
-            feature.SetField(column, value if isinstance(value, str) else int(value))
-        feature.SetGeometry(ogr.CreateGeometryFromWkt(f"POINT ({record.x!r} {record.y!r})"))
-        layer.CreateFeature(feature)
-    dataset.CommitTransaction()
-    dataset = None
+    with tempfile.TemporaryDirectory() as folder:
+        csv = Path(folder) / "trips.csv"
+        trips.to_csv(csv, index=False, float_format="%.2f")
+        # A .csvt sidecar gives the column types (GDAL 3.6's CSV driver has no COLUMN_TYPES).
+        types = ",".join('"Integer64"' if str(trips[column].dtype) == "int64" else
+                         '"Real"' if column in ("x", "y") else '"String"' for column in trips.columns)
+        csv.with_suffix(".csvt").write_text(types + "\n", encoding="utf-8")
+        source = gdal.OpenEx(str(csv), gdal.OF_VECTOR, open_options=[
+            "X_POSSIBLE_NAMES=x", "Y_POSSIBLE_NAMES=y", "KEEP_GEOM_COLUMNS=NO"])
+        gdal.VectorTranslate(str(path), source, format="GPKG", layerName="trips", dstSRS=CRS,
+                             srcSRS=CRS, layerCreationOptions=["FID=fid"],
+                             geometryType="POINT", options=["-gt", "100000"])
+        source = None
 
 
 if __name__ == "__main__":

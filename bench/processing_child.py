@@ -1,0 +1,73 @@
+"""One benchmark run inside a fresh QGIS, so that its peak memory is its own.
+
+Usage: python3 bench/processing_child.py MODE GPKG RESOLUTIONS
+MODE: sweep (spatialprivacy:resolutionsweep end to end), native (QGIS's own
+Create grid + Count points in polygon with the person as class field, once
+per resolution), read (the two reading paths). Prints one JSON line.
+"""
+
+import json
+import os
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+sys.path.insert(0, "/usr/share/qgis/python/plugins")
+plugins = Path(tempfile.mkdtemp(prefix="bench_plugins_"))
+(plugins / "spatial_privacy").symlink_to(ROOT, target_is_directory=True)
+sys.path.insert(0, str(plugins))
+
+from qgis.core import QgsApplication, QgsProcessingFeedback, QgsVectorLayer  # noqa: E402
+
+application = QgsApplication([], False)
+application.initQgis()
+from processing.core.Processing import Processing  # noqa: E402
+
+Processing.initialize()
+import processing  # noqa: E402
+import spatial_privacy  # noqa: E402
+
+plugin = spatial_privacy.classFactory(None)
+plugin.initProcessing()
+
+
+def peak_megabytes():
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+
+
+def run(mode, path, resolutions):
+    layer = QgsVectorLayer(path, "trips", "ogr")
+    feedback = QgsProcessingFeedback()
+    start = time.perf_counter()
+    if mode == "sweep":
+        processing.run("spatialprivacy:resolutionsweep", {
+            "INPUT": path, "PERSON_FIELD": "person_id", "RHO": 0.1, "RESOLUTIONS": resolutions,
+            "OUTPUT": "TEMPORARY_OUTPUT"}, feedback=feedback)
+    elif mode == "native":
+        for resolution in resolutions.split(","):
+            grid = processing.run("native:creategrid", {
+                "TYPE": 2, "EXTENT": layer.extent(), "HSPACING": float(resolution),
+                "VSPACING": float(resolution), "CRS": layer.crs(), "OUTPUT": "TEMPORARY_OUTPUT"},
+                feedback=feedback)["OUTPUT"]
+            processing.run("native:countpointsinpolygon", {
+                "POLYGONS": grid, "POINTS": layer, "CLASSFIELD": "person_id", "FIELD": "NUMPOINTS",
+                "OUTPUT": "TEMPORARY_OUTPUT"}, feedback=feedback)
+    elif mode == "read":
+        from spatial_privacy.processing_provider.io import read_points_arrow, read_points_by_feature
+        read_points_arrow(layer, ["person_id"], feedback)
+        arrow = time.perf_counter() - start
+        start = time.perf_counter()
+        read_points_by_feature(layer, ["person_id"], feedback)
+        return {"arrow_s": arrow, "by_feature_s": time.perf_counter() - start}
+    return {"seconds": time.perf_counter() - start, "peak_mb": peak_megabytes()}
+
+
+if __name__ == "__main__":
+    result = run(*sys.argv[1:4])
+    print(json.dumps(result), flush=True)
+    # QGIS 3.22 can crash while tearing down a standalone interpreter: the result is out.
+    os._exit(0)
