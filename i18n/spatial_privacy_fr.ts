@@ -569,24 +569,29 @@
       <translation>Fichiers SVG (*.svg);;Fichiers PNG (*.png)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="130" />
-      <source>Auditing against other layers needs the geometry of the records to publish; the input is a table. Give the grid layer itself.</source>
-      <translation>L'audit par rapport à d'autres couches a besoin de la géométrie des enregistrements à publier ; l'entrée est une table. Donnez la couche de grille elle-même.</translation>
+      <location filename="processing_provider/kanonymity_gate.py" line="102" />
+      <source>Choose the field that holds the counts.</source>
+      <translation>Choisissez le champ qui contient les effectifs.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="139" />
-      <source>The audit layer '{layer}' has no field '{field}': name its count field in the audit count field.</source>
-      <translation>La couche d'audit « {layer} » n'a pas de champ « {field} » : indiquez son champ de comptage dans le champ de comptage d'audit.</translation>
+      <location filename="processing_provider/kanonymity_gate.py" line="109" />
+      <source>l-diversity and t-closeness need the cell id field and the sensitive attribute field.</source>
+      <translation>La l-diversité et la t-proximité exigent le champ identifiant de maille et le champ de l'attribut sensible.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="146" />
-      <source>Audit: {count} published total(s) from '{layer}'.</source>
-      <translation>Audit : {count} total(aux) publié(s) d'après « {layer} ».</translation>
+      <location filename="processing_provider/kanonymity_gate.py" line="117" />
+      <source>The count field '{field}' is not numeric ({type}): the gate needs counts of people. Choose a numeric field, or convert it with the field calculator in a copy.</source>
+      <translation>Le champ de comptage « {field} » n'est pas numérique ({type}) : le contrôle a besoin d'effectifs de personnes. Choisissez un champ numérique, ou convertissez-le avec la calculatrice de champ dans une copie.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="151" />
-      <source>Audit: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
-      <translation>Audit : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
+      <location filename="processing_provider/kanonymity_gate.py" line="140" />
+      <source>k-anonymity gate FAILED (k = {k}, policy {hash}): {problems}</source>
+      <translation>ÉCHEC du contrôle de k-anonymat (k = {k}, politique {hash}) : {problems}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="143" />
+      <source>k-anonymity gate passed: {checked} published record(s), all with at least k = {k} people.</source>
+      <translation>Contrôle de k-anonymat réussi : {checked} enregistrement(s) publié(s), tous avec au moins k = {k} personnes.</translation>
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="16" />
@@ -599,89 +604,124 @@
       <translation>Bloque la diffusion (et arrête le modèle) si un enregistrement publié compte moins de k personnes ; sinon transmet la couche inchangée.</translation>
     </message>
     <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="177" />
+      <source>Auditing against other layers needs the geometry of the records to publish; the input is a table. Give the grid layer itself.</source>
+      <translation>L'audit par rapport à d'autres couches a besoin de la géométrie des enregistrements à publier ; l'entrée est une table. Donnez la couche de grille elle-même.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="186" />
+      <source>The audit layer '{layer}' has no field '{field}': name its count field in the audit count field.</source>
+      <translation>La couche d'audit « {layer} » n'a pas de champ « {field} » : indiquez son champ de comptage dans le champ de comptage d'audit.</translation>
+    </message>
+    <message>
       <location filename="processing_provider/kanonymity_gate.py" line="19" />
       <source>privacy,disclosure,k-anonymity,gate,check,release,model</source>
       <translation>confidentialité,divulgation,k-anonymat,contrôle,vérification,diffusion,modèle</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="36" />
+      <location filename="processing_provider/kanonymity_gate.py" line="193" />
+      <source>Audit: {count} published total(s) from '{layer}'.</source>
+      <translation>Audit : {count} total(aux) publié(s) d'après « {layer} ».</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="198" />
+      <source>Audit: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
+      <translation>Audit : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="43" />
       <source>Layer or table to publish</source>
       <translation>Couche ou table à publier</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="38" />
+      <location filename="processing_provider/kanonymity_gate.py" line="45" />
       <source>Count field (distinct people per record)</source>
       <translation>Champ de comptage (personnes distinctes par enregistrement)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="43" />
+      <location filename="processing_provider/kanonymity_gate.py" line="50" />
       <source>Status field (records marked primary or complementary are withheld)</source>
       <translation>Champ de statut (les enregistrements marqués primary ou complementary sont masqués)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="46" />
+      <location filename="processing_provider/kanonymity_gate.py" line="53" />
       <source>Checked layer (unchanged)</source>
       <translation>Couche contrôlée (inchangée)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="48" />
+      <location filename="processing_provider/kanonymity_gate.py" line="55" />
       <source>Audit: other published layers with totals (e.g. the coarser grid released beside this one)</source>
       <translation>Audit : autres couches publiées portant des totaux (par ex. la grille plus grossière diffusée à côté)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="52" />
+      <location filename="processing_provider/kanonymity_gate.py" line="59" />
       <source>Audit: count field of those layers</source>
       <translation>Audit : champ de comptage de ces couches</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="55" />
+      <location filename="processing_provider/kanonymity_gate.py" line="62" />
       <source>Audit: published total over all records</source>
       <translation>Audit : total publié sur l'ensemble des enregistrements</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="58" />
+      <location filename="processing_provider/kanonymity_gate.py" line="66" />
+      <source>Diversity: cell id field (records of one cell are its attribute breakdown)</source>
+      <translation>Diversité : champ identifiant de maille (les enregistrements d'une maille forment sa ventilation par attribut)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="69" />
+      <source>Diversity: sensitive attribute field</source>
+      <translation>Diversité : champ de l'attribut sensible</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="72" />
+      <source>Diversity: least number of distinct sensitive values per published cell (l)</source>
+      <translation>Diversité : nombre minimal de valeurs sensibles distinctes par maille publiée (l)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="75" />
+      <source>Diversity: largest distance of a cell's distribution to the release's (t)</source>
+      <translation>Diversité : plus grande distance entre la distribution d'une maille et celle de la diffusion (t)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="78" />
+      <source>Diversity: the sensitive categories are ordered (earth mover's distance; else total variation)</source>
+      <translation>Diversité : les modalités sensibles sont ordonnées (distance du cantonnier ; sinon variation totale)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="80" />
       <source>Passed</source>
       <translation>Réussi</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="60" />
+      <location filename="processing_provider/kanonymity_gate.py" line="82" />
+      <source>Fewest distinct sensitive values in a published cell</source>
+      <translation>Plus petit nombre de valeurs sensibles distinctes d'une maille publiée</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="84" />
+      <source>Largest t-closeness distance of a published cell</source>
+      <translation>Plus grande distance de t-proximité d'une maille publiée</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="86" />
       <source>Narrowest attacker interval of a withheld record</source>
       <translation>Plus étroit intervalle d'attaque d'un enregistrement masqué</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="61" />
+      <location filename="processing_provider/kanonymity_gate.py" line="87" />
       <source>Smallest published count</source>
       <translation>Plus petit effectif publié</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="62" />
+      <location filename="processing_provider/kanonymity_gate.py" line="88" />
       <source>Published records checked</source>
       <translation>Enregistrements publiés contrôlés</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="63" />
+      <location filename="processing_provider/kanonymity_gate.py" line="89" />
       <source>k</source>
       <translation>k</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="76" />
-      <source>Choose the field that holds the counts.</source>
-      <translation>Choisissez le champ qui contient les effectifs.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="80" />
-      <source>The count field '{field}' is not numeric ({type}): the gate needs counts of people. Choose a numeric field, or convert it with the field calculator in a copy.</source>
-      <translation>Le champ de comptage « {field} » n'est pas numérique ({type}) : le contrôle a besoin d'effectifs de personnes. Choisissez un champ numérique, ou convertissez-le avec la calculatrice de champ dans une copie.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="94" />
-      <source>k-anonymity gate FAILED (k = {k}, policy {hash}): {problems}</source>
-      <translation>ÉCHEC du contrôle de k-anonymat (k = {k}, politique {hash}) : {problems}</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="97" />
-      <source>k-anonymity gate passed: {checked} published record(s), all with at least k = {k} people.</source>
-      <translation>Contrôle de k-anonymat réussi : {checked} enregistrement(s) publié(s), tous avec au moins k = {k} personnes.</translation>
     </message>
     <message>
       <location filename="processing_provider/provider.py" line="28" />
@@ -749,79 +789,114 @@
       <translation>{count} diffusion(s) de {dataset} dépassent désormais le plafond sous lequel elles ont été publiées : {releases}. Retirez-les, republiez-les plus grossières, ou documentez l'acceptation. La réévaluation est inscrite au registre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="103" />
-      <source>{res:g} m with {marginals} published: {complementary} complementary cells, {total:.1%} withheld in all, {bad} cell(s) that no pattern can protect.</source>
-      <translation>{res:g} m avec {marginals} publié(s) : {complementary} mailles de secret secondaire, {total:.1%} masquées au total, {bad} maille(s) qu'aucun schéma ne peut protéger.</translation>
+      <location filename="processing_provider/resolution_sweep.py" line="131" />
+      <source>Choose the field that names the strata.</source>
+      <translation>Choisissez le champ qui nomme les strates.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="110" />
-      <source>At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the holes form areas, so prefer a coarser geometry there rather than a higher tolerance.</source>
-      <translation>À {res:g} m les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : les trous forment des zones, préférez donc une géométrie plus grossière plutôt qu'une tolérance plus élevée.</translation>
+      <location filename="processing_provider/resolution_sweep.py" line="137" />
+      <source>{count} point(s) lie in no stratum. Nothing is dropped silently: extend the strata to cover them, or clip the points first and report the clipped ones.</source>
+      <translation>{count} point(s) ne sont dans aucune strate. Rien n'est ignoré en silence : étendez les strates pour les couvrir, ou découpez d'abord les points et signalez ceux qui sont retirés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="116" />
-      <source>No cell size is publishable under this policy (k = {k}, tolerance {tolerance:.0%}). Sweep coarser cells than {coarsest:g} m, or publish per density band; never lower k: it follows from the accepted disclosure probability.</source>
-      <translation>Aucune taille de maille n'est publiable avec cette politique (k = {k}, tolérance {tolerance:.0%}). Balayez des mailles plus grossières que {coarsest:g} m, ou publiez par strate de densité ; ne baissez jamais k : il découle de la probabilité de divulgation acceptée.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="122" />
-      <source>Recommended cell size: {res:g} m, the finest that keeps the withheld share within the tolerance at k = {k}.</source>
-      <translation>Taille de maille recommandée : {res:g} m, la plus fine qui garde la part masquée dans la tolérance avec k = {k}.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="26" />
-      <source>Resolution sweep</source>
-      <translation>Balayage des résolutions</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="27" />
-      <source>Counts distinct people per grid cell at several cell sizes and shows which sizes satisfy the policy's k and suppression tolerance.</source>
-      <translation>Compte les personnes distinctes par maille à plusieurs tailles de maille et montre quelles tailles respectent le k et la tolérance de secret de la politique.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="29" />
-      <source>privacy,disclosure,k-anonymity,grid,resolution,sweep,suppression</source>
-      <translation>confidentialité,divulgation,k-anonymat,grille,résolution,balayage,secret</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="40" />
-      <source>Cell sizes in metres, comma separated</source>
-      <translation>Tailles de maille en mètres, séparées par des virgules</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="44" />
-      <source>Suppression tolerance: share of cells that may be withheld (empty: the policy's, else 0.20)</source>
-      <translation>Tolérance de secret : part des mailles qui peuvent être masquées (vide : celle de la politique, sinon 0,20)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="49" />
-      <source>Sweep table</source>
-      <translation>Table du balayage</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="52" />
-      <source>Recommended (finest publishable) cell size</source>
-      <translation>Taille de maille recommandée (la plus fine publiable)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="64" />
-      <source>{coarse:g} m cells are not unions of {fine:g} m cells: releasing both invites differencing (subtract overlapping cells to isolate small areas). Release only nested resolutions (each a whole multiple of the finer) on one origin.</source>
-      <translation>Les mailles de {coarse:g} m ne sont pas des unions de mailles de {fine:g} m : diffuser les deux expose à la différenciation (soustraire des mailles qui se chevauchent pour isoler de petites zones). Ne diffusez que des résolutions emboîtées (chacune multiple entier de la plus fine) sur une même origine.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="97" />
+      <location filename="processing_provider/resolution_sweep.py" line="149" />
       <source>publishable</source>
       <translation>publiable</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="97" />
+      <location filename="processing_provider/resolution_sweep.py" line="149" />
       <source>not publishable</source>
       <translation>non publiable</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="98" />
+      <location filename="processing_provider/resolution_sweep.py" line="151" />
+      <source>{verdict} in stratum {stratum}</source>
+      <translation>{verdict} dans la strate {stratum}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="153" />
       <source>{res:g} m: {cells} cells, {withheld} withheld ({share:.1%}); {verdict}.</source>
       <translation>{res:g} m : {cells} mailles, {withheld} masquées ({share:.1%}) ; {verdict}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="158" />
+      <source>{res:g} m with {marginals} published: {complementary} complementary cells, {total:.1%} withheld in all, {bad} cell(s) that no pattern can protect.</source>
+      <translation>{res:g} m avec {marginals} publié(s) : {complementary} mailles de secret secondaire, {total:.1%} masquées au total, {bad} maille(s) qu'aucun schéma ne peut protéger.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="165" />
+      <source>At {res:g} m in stratum {stratum} the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): prefer a coarser geometry in this stratum rather than a higher tolerance.</source>
+      <translation>À {res:g} m dans la strate {stratum}, les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : préférez une géométrie plus grossière dans cette strate plutôt qu'une tolérance plus élevée.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="172" />
+      <source>At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the holes form areas, so prefer a coarser geometry there rather than a higher tolerance.</source>
+      <translation>À {res:g} m les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : les trous forment des zones, préférez donc une géométrie plus grossière plutôt qu'une tolérance plus élevée.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="179" />
+      <source>Recommended cell size per stratum: {sizes}.</source>
+      <translation>Taille de maille recommandée par strate : {sizes}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="183" />
+      <source>No cell size is publishable under this policy (k = {k}, tolerance {tolerance:.0%}). Sweep coarser cells than {coarsest:g} m, or publish per density band; never lower k: it follows from the accepted disclosure probability.</source>
+      <translation>Aucune taille de maille n'est publiable avec cette politique (k = {k}, tolérance {tolerance:.0%}). Balayez des mailles plus grossières que {coarsest:g} m, ou publiez par strate de densité ; ne baissez jamais k : il découle de la probabilité de divulgation acceptée.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="189" />
+      <source>Recommended cell size: {res:g} m, the finest that keeps the withheld share within the tolerance at k = {k}.</source>
+      <translation>Taille de maille recommandée : {res:g} m, la plus fine qui garde la part masquée dans la tolérance avec k = {k}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="27" />
+      <source>Resolution sweep</source>
+      <translation>Balayage des résolutions</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="28" />
+      <source>Counts distinct people per grid cell at several cell sizes and shows which sizes satisfy the policy's k and suppression tolerance.</source>
+      <translation>Compte les personnes distinctes par maille à plusieurs tailles de maille et montre quelles tailles respectent le k et la tolérance de secret de la politique.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="30" />
+      <source>privacy,disclosure,k-anonymity,grid,resolution,sweep,suppression</source>
+      <translation>confidentialité,divulgation,k-anonymat,grille,résolution,balayage,secret</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="43" />
+      <source>Cell sizes in metres, comma separated</source>
+      <translation>Tailles de maille en mètres, séparées par des virgules</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="47" />
+      <source>Suppression tolerance: share of cells that may be withheld (empty: the policy's, else 0.20)</source>
+      <translation>Tolérance de secret : part des mailles qui peuvent être masquées (vide : celle de la politique, sinon 0,20)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="52" />
+      <source>Sweep table</source>
+      <translation>Table du balayage</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="55" />
+      <source>Strata an adversary can also draw (published density bands, administrative units): sweep each separately</source>
+      <translation>Strates qu'un adversaire peut aussi tracer (strates de densité publiées, unités administratives) : balayer chacune séparément</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="59" />
+      <source>Stratum name field</source>
+      <translation>Champ du nom de strate</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="62" />
+      <source>Recommended (finest publishable) cell size</source>
+      <translation>Taille de maille recommandée (la plus fine publiable)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="74" />
+      <source>{coarse:g} m cells are not unions of {fine:g} m cells: releasing both invites differencing (subtract overlapping cells to isolate small areas). Release only nested resolutions (each a whole multiple of the finer) on one origin.</source>
+      <translation>Les mailles de {coarse:g} m ne sont pas des unions de mailles de {fine:g} m : diffuser les deux expose à la différenciation (soustraire des mailles qui se chevauchent pour isoler de petites zones). Ne diffusez que des résolutions emboîtées (chacune multiple entier de la plus fine) sur une même origine.</translation>
     </message>
     <message>
       <location filename="processing_provider/risk_base.py" line="19" />
@@ -1302,6 +1377,26 @@
       <location filename="spatial_privacy_plugin/gate.py" line="141" />
       <source>{count} withheld record(s) can be recovered exactly from the published totals.</source>
       <translation>{count} enregistrement(s) masqué(s) peuvent être retrouvés exactement à partir des totaux publiés.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="171" />
+      <source>{count} published record(s) have no sensitive value: give every record its category.</source>
+      <translation>{count} enregistrement(s) publié(s) n'ont pas de valeur sensible : donnez à chaque enregistrement sa modalité.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="174" />
+      <source>No published record has a positive count: there is no evidence of diversity.</source>
+      <translation>Aucun enregistrement publié n'a d'effectif positif : il n'y a aucune preuve de diversité.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="183" />
+      <source>{count} published cell(s) show fewer than l = {l} distinct sensitive values (fewest: {fewest}): everyone in them can be assigned a value. Merge categories, publish coarser, or withhold the attribute.</source>
+      <translation>{count} maille(s) publiée(s) montrent moins de l = {l} valeurs sensibles distinctes (le minimum : {fewest}) : on peut attribuer une valeur à chacun de leurs membres. Regroupez des modalités, publiez plus grossier, ou masquez l'attribut.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="196" />
+      <source>{count} published cell(s) have a distribution of the sensitive value farther than t = {t:g} from the whole release's (largest: {largest:.3f}).</source>
+      <translation>{count} maille(s) publiée(s) ont une distribution de la valeur sensible plus éloignée que t = {t:g} de celle de la diffusion entière (la plus grande : {largest:.3f}).</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/gate.py" line="51" />

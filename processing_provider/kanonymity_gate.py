@@ -3,8 +3,8 @@
 from qgis.core import QgsProcessing, QgsProcessingException, QgsProcessingOutputBoolean, \
     QgsProcessingOutputNumber, QgsProcessingParameterFeatureSink, \
     QgsProcessingParameterFeatureSource, QgsProcessingParameterField, \
-    QgsProcessingParameterMultipleLayers, QgsProcessingParameterNumber, QgsProcessingParameterString, \
-    QgsWkbTypes
+    QgsProcessingParameterBoolean, QgsProcessingParameterMultipleLayers, \
+    QgsProcessingParameterNumber, QgsProcessingParameterString, QgsWkbTypes
 
 from ..spatial_privacy_plugin.errors import N_
 from .base import SpatialPrivacyAlgorithm, tr
@@ -25,6 +25,13 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
     AUDIT_LAYERS = "AUDIT_LAYERS"
     AUDIT_COUNT_FIELD = "AUDIT_COUNT_FIELD"
     PUBLISHED_TOTAL = "PUBLISHED_TOTAL"
+    CELL_FIELD = "CELL_FIELD"
+    SENSITIVE_FIELD = "SENSITIVE_FIELD"
+    L = "L"
+    T = "T"
+    ORDERED = "ORDERED"
+    MIN_L_DIVERSITY = "MIN_L_DIVERSITY"
+    MAX_T_DISTANCE = "MAX_T_DISTANCE"
     PASSED = "PASSED"
     MIN_INTERVAL_WIDTH = "MIN_INTERVAL_WIDTH"
     MIN_COUNT = "MIN_COUNT"
@@ -55,7 +62,26 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
             self.PUBLISHED_TOTAL, tr("Audit: published total over all records"),
             QgsProcessingParameterNumber.Type.Double, optional=True, minValue=0.0))
         self.add_protection_parameter()
+        self.addParameter(QgsProcessingParameterField(
+            self.CELL_FIELD, tr("Diversity: cell id field (records of one cell are its attribute "
+                                "breakdown)"), parentLayerParameterName=self.INPUT, optional=True))
+        self.addParameter(QgsProcessingParameterField(
+            self.SENSITIVE_FIELD, tr("Diversity: sensitive attribute field"),
+            parentLayerParameterName=self.INPUT, optional=True))
+        self.addParameter(QgsProcessingParameterNumber(
+            self.L, tr("Diversity: least number of distinct sensitive values per published cell (l)"),
+            QgsProcessingParameterNumber.Type.Integer, optional=True, minValue=2))
+        self.addParameter(QgsProcessingParameterNumber(
+            self.T, tr("Diversity: largest distance of a cell's distribution to the release's (t)"),
+            QgsProcessingParameterNumber.Type.Double, optional=True, minValue=0.0, maxValue=1.0))
+        self.addParameter(QgsProcessingParameterBoolean(
+            self.ORDERED, tr("Diversity: the sensitive categories are ordered (earth mover's "
+                             "distance; else total variation)"), defaultValue=False))
         self.addOutput(QgsProcessingOutputBoolean(self.PASSED, tr("Passed")))
+        self.addOutput(QgsProcessingOutputNumber(
+            self.MIN_L_DIVERSITY, tr("Fewest distinct sensitive values in a published cell")))
+        self.addOutput(QgsProcessingOutputNumber(
+            self.MAX_T_DISTANCE, tr("Largest t-closeness distance of a published cell")))
         self.addOutput(QgsProcessingOutputNumber(
             self.MIN_INTERVAL_WIDTH, tr("Narrowest attacker interval of a withheld record")))
         self.addOutput(QgsProcessingOutputNumber(self.MIN_COUNT, tr("Smallest published count")))
@@ -74,7 +100,18 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
         status_field = self.parameterAsString(parameters, self.STATUS_FIELD, context)
         if not count_field:
             raise QgsProcessingException(tr("Choose the field that holds the counts."))
+        cell_field = self.parameterAsString(parameters, self.CELL_FIELD, context)
+        sensitive_field = self.parameterAsString(parameters, self.SENSITIVE_FIELD, context)
+        l_value = self.optional_number(parameters, self.L, context)
+        t_value = self.optional_number(parameters, self.T, context)
+        diversity = l_value is not None or t_value is not None
+        if diversity and not (cell_field and sensitive_field):
+            raise QgsProcessingException(tr("l-diversity and t-closeness need the cell id field and "
+                                            "the sensitive attribute field."))
         names = [count_field] + ([status_field] if status_field else [])
+        if diversity:
+            names += [cell_field, sensitive_field]
+        names = list(dict.fromkeys(names))
         columns = read_attributes(source, names, feedback)
         if not source.fields().field(count_field).isNumeric():
             raise QgsProcessingException(tr(
@@ -90,6 +127,15 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                                columns[status_field] if status_field else None, policy, feedback)
             problems += [problem.message(tr) for problem in audit.problems]
             min_width = audit.min_width
+        min_l = max_t = None
+        if result.passed and diversity:
+            from ..spatial_privacy_plugin.gate import evaluate_diversity
+            spread = evaluate_diversity(columns[cell_field], columns[sensitive_field],
+                                        columns[count_field], withheld,
+                                        None if l_value is None else int(l_value), t_value,
+                                        self.parameterAsBoolean(parameters, self.ORDERED, context))
+            problems += [problem.message(tr) for problem in spread.problems]
+            min_l, max_t = spread.min_distinct, spread.max_distance
         if problems:
             raise QgsProcessingException(tr("k-anonymity gate FAILED (k = {k}, policy {hash}): "
                                             "{problems}").format(
@@ -102,7 +148,8 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
         copy_features(source, sink, feedback)
         return {self.OUTPUT: destination, self.PASSED: True, self.MIN_COUNT: result.min_count,
                 self.CELLS_CHECKED: result.cells_checked, self.K: policy.k,
-                self.MIN_INTERVAL_WIDTH: min_width}
+                self.MIN_INTERVAL_WIDTH: min_width, self.MIN_L_DIVERSITY: min_l,
+                self.MAX_T_DISTANCE: max_t}
 
     def audit_requested(self, parameters, context):
         return bool(self.parameterAsLayerList(parameters, self.AUDIT_LAYERS, context)) or \

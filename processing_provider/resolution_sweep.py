@@ -1,15 +1,16 @@
 """spatialprivacy:resolutionsweep — which cell size satisfies the policy."""
 
-from qgis.core import QgsProcessingMultiStepFeedback, QgsProcessingOutputNumber, \
-    QgsProcessingParameterFeatureSink, QgsProcessingParameterNumber, QgsProcessingParameterString, \
-    QgsWkbTypes, QgsCoordinateReferenceSystem, QgsProcessing
+from qgis.core import QgsCoordinateReferenceSystem, QgsProcessing, QgsProcessingException, \
+    QgsProcessingMultiStepFeedback, QgsProcessingOutputNumber, QgsProcessingParameterFeatureSink, \
+    QgsProcessingParameterFeatureSource, QgsProcessingParameterField, QgsProcessingParameterNumber, \
+    QgsProcessingParameterString, QgsWkbTypes
 
 from ..spatial_privacy_plugin.errors import N_
 from .base import tr
 from .grid_base import PointGridAlgorithm
 
 TABLE_FIELDS = (
-    ("resolution_m", "double"), ("k", "int"), ("cells", "int"), ("cells_withheld", "int"),
+    ("stratum", "string"), ("recommended", "bool"), ("resolution_m", "double"), ("k", "int"), ("cells", "int"), ("cells_withheld", "int"),
     ("suppressed_fraction", "double"), ("median_published_count", "double"),
     ("publishable", "bool"), ("counting_unit", "string"), ("policy_hash", "string"),
     ("tolerance", "double"), ("marginals", "string"), ("protection_level", "double"),
@@ -29,6 +30,8 @@ class ResolutionSweep(PointGridAlgorithm):
     TAGS = N_("privacy,disclosure,k-anonymity,grid,resolution,sweep,suppression")
 
     RESOLUTIONS = "RESOLUTIONS"
+    STRATA = "STRATA"
+    STRATUM_FIELD = "STRATUM_FIELD"
     TOLERANCE = "TOLERANCE"
     OUTPUT = "OUTPUT"
     RECOMMENDED_RESOLUTION = "RECOMMENDED_RESOLUTION"
@@ -48,6 +51,13 @@ class ResolutionSweep(PointGridAlgorithm):
         self.addParameter(QgsProcessingParameterFeatureSink(
             self.OUTPUT, tr("Sweep table"), QgsProcessing.SourceType.TypeVector))
         self.add_marginal_parameters()
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            self.STRATA, tr("Strata an adversary can also draw (published density bands, "
+                            "administrative units): sweep each separately"),
+            [QgsProcessing.SourceType.TypeVectorPolygon], optional=True))
+        self.addParameter(QgsProcessingParameterField(
+            self.STRATUM_FIELD, tr("Stratum name field"), parentLayerParameterName=self.STRATA,
+            optional=True))
         self.addOutput(QgsProcessingOutputNumber(
             self.RECOMMENDED_RESOLUTION, tr("Recommended (finest publishable) cell size")))
 
@@ -70,11 +80,26 @@ class ResolutionSweep(PointGridAlgorithm):
         data = self.read_grid_input(parameters, context, steps)
         self.describe_policy(policy, feedback, data)
         steps.setCurrentStep(1)
-        table = grid.sweep(
-            data.x, data.y, data.person_codes, data.key_codes, data.origin, resolutions,
-            policy.k, policy.tolerance, marginals,
-            progress=lambda done, total: steps.setProgress(100.0 * done / total),
-            is_canceled=feedback.isCanceled)
+        progress = lambda done, total: steps.setProgress(100.0 * done / total)  # noqa: E731
+        strata = self.strata(parameters, context, data)
+        if strata is None:
+            table = grid.sweep(data.x, data.y, data.person_codes, data.key_codes, data.origin,
+                               resolutions, policy.k, policy.tolerance, marginals, progress,
+                               feedback.isCanceled)
+            best = grid.recommended_resolution(table)
+            table.insert(0, "stratum", None)
+            table["recommended"] = table["resolution_m"] == best if best is not None else False
+            recommended = best
+        else:
+            stratum_of_point, names = strata
+            table = grid.stratified_sweep(data.x, data.y, data.person_codes, data.key_codes,
+                                          data.origin, resolutions, policy.k, policy.tolerance,
+                                          stratum_of_point, names, marginals, progress,
+                                          feedback.isCanceled)
+            # One size that serves every stratum: the coarsest of their recommendations.
+            per_stratum = table[table["recommended"]].groupby("stratum")["resolution_m"].first()
+            swept = table["stratum"].nunique()
+            recommended = float(per_stratum.max()) if len(per_stratum) == swept else None
         table["counting_unit"] = policy.counting_unit
         table["policy_hash"] = policy.policy_hash
         table["tolerance"] = policy.tolerance
@@ -88,13 +113,43 @@ class ResolutionSweep(PointGridAlgorithm):
             QgsCoordinateReferenceSystem())
         names = [name for name, _ in TABLE_FIELDS]
         write_features(sink, fields, table[names].itertuples(index=False, name=None))
-        recommended = grid.recommended_resolution(table)
         self.report(table, recommended, policy, marginals, feedback)
         return {self.OUTPUT: destination, self.RECOMMENDED_RESOLUTION: recommended}
+
+    def strata(self, parameters, context, data):
+        """(stratum index per point, stratum names), or None without strata."""
+        import numpy as np
+
+        from ..spatial_privacy_plugin.zones import assign_points
+        from .io import read_polygons
+
+        strata = self.parameterAsSource(parameters, self.STRATA, context)
+        if strata is None:
+            return None
+        field = self.parameterAsString(parameters, self.STRATUM_FIELD, context)
+        if not field:
+            raise QgsProcessingException(tr("Choose the field that names the strata."))
+        source = self.parameterAsSource(parameters, self.INPUT, context)
+        polygons, names = read_polygons(strata, source.sourceCrs(), context, field)
+        owners = assign_points(data.x, data.y, polygons)
+        outside = int(np.sum(owners < 0))
+        if outside:
+            raise QgsProcessingException(tr(
+                "{count} point(s) lie in no stratum. Nothing is dropped silently: extend the strata "
+                "to cover them, or clip the points first and report the clipped ones.").format(
+                count=outside))
+        # Several polygons may share a stratum name: index by name.
+        unique_names = list(dict.fromkeys(str(name) for name in names))
+        position = {name: index for index, name in enumerate(unique_names)}
+        by_polygon = np.array([position[str(name)] for name in names], dtype=np.int64)
+        return by_polygon[owners], unique_names
 
     def report(self, table, recommended, policy, marginals, feedback):
         for row in table.itertuples(index=False):
             verdict = tr("publishable") if row.publishable else tr("not publishable")
+            if row.stratum is not None:
+                verdict = tr("{verdict} in stratum {stratum}").format(verdict=verdict,
+                                                                     stratum=row.stratum)
             feedback.pushInfo(tr("{res:g} m: {cells} cells, {withheld} withheld ({share:.1%}); "
                                  "{verdict}.").format(res=row.resolution_m, cells=row.cells,
                                                      withheld=row.cells_withheld,
@@ -106,12 +161,24 @@ class ResolutionSweep(PointGridAlgorithm):
                     res=row.resolution_m, marginals=tr(marginals.kind),
                     complementary=row.cells_complementary, total=row.withheld_fraction_total,
                     bad=row.cells_unprotectable))
-            if row.withheld_clustered:
+            if row.withheld_clustered and row.stratum is not None:
+                feedback.pushInfo(tr(
+                    "At {res:g} m in stratum {stratum} the withheld cells cluster (Moran's I "
+                    "{moran:.2f}, z {z:.1f}): prefer a coarser geometry in this stratum rather than "
+                    "a higher tolerance.").format(res=row.resolution_m, stratum=row.stratum,
+                                                  moran=row.withheld_morans_i,
+                                                  z=row.withheld_morans_z))
+            elif row.withheld_clustered:
                 feedback.pushInfo(tr(
                     "At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the "
                     "holes form areas, so prefer a coarser geometry there rather than a higher "
                     "tolerance.").format(res=row.resolution_m, moran=row.withheld_morans_i,
                                          z=row.withheld_morans_z))
+        per_stratum = table[table["recommended"] & table["stratum"].notna()]
+        if len(per_stratum):
+            feedback.pushInfo(tr("Recommended cell size per stratum: {sizes}.").format(
+                sizes=", ".join(f"{row.stratum} {row.resolution_m:g} m"
+                                for row in per_stratum.itertuples(index=False))))
         if recommended is None:
             feedback.pushWarning(tr(
                 "No cell size is publishable under this policy (k = {k}, tolerance {tolerance:.0%}). "

@@ -41,7 +41,7 @@ def write_trips(path, trips):
 if __name__ == "__main__":
     output = sys.argv[1]
     persons = int(sys.argv[2]) if len(sys.argv) > 2 else 12_000
-    seed = int(sys.argv[3]) if len(sys.argv) > 3 else 20261129
+    seed = int(sys.argv[3]) if len(sys.argv) > 3 else 20261133
     table = synthetic_trips(persons, seed)
     write_trips(output, table)
     print(f"wrote {len(table)} trips of {table['person_id'].nunique()} people to {output}")

@@ -42,7 +42,7 @@ def encode_person_ids(values, field_name):
             count=missing, field=field_name,
         )
     codes, _ = pd.factorize(values, sort=False)
-    return codes.astype(np.int64)
+    return np.asarray(codes, dtype=np.int64)
 
 
 def encode_key_columns(columns, n_rows):
@@ -142,20 +142,29 @@ def _dense_codes(*columns):
 def count_cells(x, y, person_codes, key_codes, origin, resolution):
     """Distinct people and rows per non-empty cell x key combination.
 
-    One sort per resolution: groups come from the unique cell codes, and the
-    distinct (group, person) pairs from the unique combined codes.
+    Groups come from hashing integer cell codes (no string keys, no sort);
+    distinct (group, person) pairs from one in-place sort of their combined
+    codes. Memory stays a small multiple of the input arrays.
     """
     cols = cell_index(x, origin[0], resolution)
     rows = cell_index(y, origin[1], resolution)
     group_code = _dense_codes(cols - cols.min(), rows - rows.min(), key_codes)
-    _, first_row, group_of_row = np.unique(group_code, return_index=True, return_inverse=True)
-    group_of_row = group_of_row.reshape(-1)
+    group_of_row = np.asarray(pd.factorize(group_code)[0], dtype=np.int64)
+    del group_code
+    # Codes are numbered in order of first appearance: a group starts where the running
+    # maximum of the codes rises.
+    running = np.maximum.accumulate(group_of_row)
+    first_row = np.flatnonzero(np.concatenate(([True], running[1:] > running[:-1])))
+    del running
     n_groups = len(first_row)
     n_persons_total = int(person_codes.max()) + 1
     # n_groups * n_persons <= n_rows**2 fits in int64 for any layer QGIS can hold.
-    pair_code = group_of_row.astype(np.int64) * n_persons_total + person_codes
-    distinct_pairs = np.unique(pair_code)
-    n_persons = np.bincount(distinct_pairs // n_persons_total, minlength=n_groups)
+    pairs = group_of_row * n_persons_total + person_codes
+    pairs.sort()
+    distinct = pairs[np.concatenate(([True], pairs[1:] != pairs[:-1]))]
+    del pairs
+    n_persons = np.bincount(distinct // n_persons_total, minlength=n_groups)
+    del distinct
     n_rows = np.bincount(group_of_row, minlength=n_groups)
     return CellCounts(cols[first_row], rows[first_row], key_codes[first_row],
                       n_persons, n_rows, first_row, group_of_row)
@@ -309,8 +318,9 @@ def sweep(x, y, person_codes, key_codes, origin, resolutions, k, tolerance, marg
         published = counts.n_persons[~withheld]
         share = None
         if withheld.sum() >= 2:
-            in_withheld = np.unique(person_codes[withheld[counts.group_of_row]])
-            share = len(in_withheld) / persons
+            seen = np.zeros(persons, dtype=bool)
+            seen[person_codes[withheld[counts.group_of_row]]] = True
+            share = int(seen.sum()) / persons
         moran, moran_z = morans_i(*_withheld_cells(counts, withheld))
         fraction = n_primary / len(withheld)
         total_fraction = float(withheld.sum()) / len(withheld)
@@ -411,3 +421,30 @@ def suppressed_grid(x, y, person_codes, key_codes, origin, resolution, k, margin
         })
         unprotectable = int(suppression.unprotectable.sum())
     return GridRelease(cells, audit, unprotectable)
+
+
+def stratified_sweep(x, y, person_codes, key_codes, origin, resolutions, k, tolerance,
+                     stratum_of_point, stratum_names, marginals=None, progress=None,
+                     is_canceled=None):
+    """The sweep run separately in each stratum (density band, administrative unit).
+
+    All strata share one origin, so their grids nest into one. Adds the
+    columns ``stratum`` and ``recommended`` (the finest publishable
+    resolution of that stratum). A stratum without points is left out.
+    """
+    tables = []
+    names = list(stratum_names)
+    for index, name in enumerate(names):
+        members = np.flatnonzero(stratum_of_point == index)
+        if len(members) == 0:
+            continue
+        table = sweep(x[members], y[members], pd.factorize(person_codes[members])[0].astype(np.int64),
+                      key_codes[members], origin, resolutions, k, tolerance, marginals,
+                      None if progress is None else
+                      (lambda done, total, i=index: progress(i * total + done, total * len(names))),
+                      is_canceled)
+        table.insert(0, "stratum", name)
+        best = recommended_resolution(table)
+        table["recommended"] = table["resolution_m"] == best if best is not None else False
+        tables.append(table)
+    return pd.concat(tables, ignore_index=True)

@@ -1,7 +1,7 @@
 """A deterministic synthetic city of trips, for demos, tests and benchmarks.
 
-People live in households in a dense core, a suburban ring, rural villages or
-isolated farms (the sparse tail); each makes several trips whose points scatter around home or lead into
+People live in households in a dense core, a suburban ring or rural villages
+(the sparse tail); each makes several trips whose points scatter around home or lead into
 the core. Coordinates are metres in ETRS89-LAEA (EPSG:3035). The same seed
 and size give the same table, bit for bit.
 """
@@ -16,23 +16,20 @@ AGE_SHARES = (0.18, 0.17, 0.24, 0.26, 0.15)
 SEXES = np.array(["F", "M"], dtype=object)
 PURPOSES = np.array(["work", "education", "shopping", "leisure", "care", "other"], dtype=object)
 PURPOSE_SHARES = (0.30, 0.10, 0.20, 0.25, 0.05, 0.10)
-# Share of households in the core, the suburban ring, rural villages and isolated farms.
-AREA_SHARES = (0.62, 0.30, 0.079, 0.001)
+# Share of households in the dense core, the suburban ring and the rural villages
+# (the sparse tail).
+AREA_SHARES = (0.62, 0.30, 0.08)
 N_VILLAGES = 8
 
 
 def _household_homes(rng, n_households):
     area = rng.choice(len(AREA_SHARES), size=n_households, p=AREA_SHARES)
     angle = rng.uniform(0.0, 2.0 * np.pi, n_households)
-    distance = np.select(
-        [area == 0, area == 1],
-        [np.abs(rng.normal(0.0, 1_500.0, n_households)),
-         rng.uniform(3_000.0, 7_000.0, n_households)],
-        10_000.0 + rng.exponential(6_000.0, n_households),
-    )
+    distance = np.where(area == 0, np.abs(rng.normal(0.0, 1_500.0, n_households)),
+                        rng.uniform(3_000.0, 7_000.0, n_households))
     x = CENTRE[0] + distance * np.cos(angle)
     y = CENTRE[1] + distance * np.sin(angle)
-    # Villages: households gather around a few rural centres.
+    # Villages: households gather around a few rural centres 10 to 20 km out.
     village_angle = rng.uniform(0.0, 2.0 * np.pi, N_VILLAGES)
     village_distance = rng.uniform(10_000.0, 20_000.0, N_VILLAGES)
     village = rng.integers(0, N_VILLAGES, size=n_households)
@@ -44,7 +41,7 @@ def _household_homes(rng, n_households):
     return x, y
 
 
-def synthetic_trips(n_persons=12_000, seed=20261129, mean_trips=3.0):
+def synthetic_trips(n_persons=12_000, seed=20261133, mean_trips=3.0):
     """Trips of ``n_persons`` people: one row per trip point.
 
     Columns: ``trip_id, person_id, household_id, age_band, sex, trip_purpose,

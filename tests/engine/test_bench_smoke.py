@@ -11,4 +11,4 @@ def test_benchmark_smoke_run():
     completed = subprocess.run([sys.executable, str(ROOT / "bench" / "run.py"), "--smoke"],
                                capture_output=True, text=True, timeout=600)
     assert completed.returncode == 0, completed.stderr
-    assert completed.stdout.count("| ") >= 3 and "speed-up" in completed.stdout
+    assert completed.stdout.count("\n| ") >= 6 and "ratio baseline/ours" in completed.stdout

@@ -49,3 +49,26 @@ def test_unknown_status_is_refused():
 
 def test_a_zero_count_is_below_k():
     assert not evaluate_gate(np.array([0, 20]), k=10).passed
+
+
+def test_negative_control_a_cell_where_everyone_shares_one_value_fails_l_diversity():
+    from spatial_privacy_plugin.gate import evaluate_diversity
+    cells = ["a", "a", "b", "b", "b"]
+    values = ["flu", "cold", "flu", "flu", "flu"]
+    counts = [12, 15, 30, 0, None]
+    result = evaluate_diversity(cells, values, counts, l=2)
+    assert result.min_distinct == 1 and len(result.problems) == 1
+    assert "fewer than l = 2" in result.problems[0].message()
+    assert not evaluate_diversity(cells[:2], values[:2], counts[:2], l=2).problems
+
+
+def test_t_closeness_distances():
+    from spatial_privacy_plugin.gate import evaluate_diversity
+    # Release: 50 low, 50 high; cell x is all low, cell y all high.
+    cells, values, counts = ["x", "y"], [1, 3], [50, 50]
+    unordered = evaluate_diversity(cells, values, counts, t=0.6)
+    assert unordered.max_distance == pytest.approx(0.5) and not unordered.problems
+    # Ordered with a middle category unused: EMD over 1 < 2 < 3.
+    ordered = evaluate_diversity(cells + ["z"], values + [2], counts + [0], ordered=True, t=0.4)
+    assert ordered.max_distance == pytest.approx(0.5)
+    assert "farther than t = 0.4" in ordered.problems[0].message()

@@ -210,3 +210,28 @@ def test_sweep_counts_the_complementary_cells_marginals_force():
     assert status == {"100m_0_0": "complementary", "100m_0_1": "published", "100m_1_0": "primary"}
     assert release.cells.n_persons.isna().tolist() == [True, False, True]
     assert release.audit.width.min() >= 5 and release.audit.ok.all()
+
+
+def test_a_stratified_sweep_recommends_a_resolution_per_stratum():
+    # Dense stratum 0: 30 people in each 100 m cell; sparse stratum 1: 2 people per 100 m cell,
+    # so 200 m cells hold 8 and only 400 m cells gather ten.
+    xs, ys, ids, strata = [], [], [], []
+    for col in range(4):
+        for person in range(30):
+            xs.append(col * 100 + 50.0)
+            ys.append(50.0)
+            ids.append(f"d{col}-{person}")
+            strata.append(0)
+    for col in range(8):
+        for row in range(4):
+            for person in range(2):
+                xs.append(1000 + col * 100 + 50.0)
+                ys.append(row * 100 + 50.0)
+                ids.append(f"s{col}-{row}-{person}")
+                strata.append(1)
+    persons, keys = encode(ids)
+    table = grid.stratified_sweep(np.array(xs), np.array(ys), persons, keys, (0.0, 0.0),
+                                  (100.0, 200.0, 400.0), 10, 0.2, np.array(strata), ["core", "rural"])
+    best = table[table.recommended].set_index("stratum")["resolution_m"].to_dict()
+    assert best == {"core": 100.0, "rural": 400.0}
+    assert table.groupby("stratum").size().to_dict() == {"core": 3, "rural": 3}

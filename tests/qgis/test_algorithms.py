@@ -51,13 +51,15 @@ def test_frozen_parameter_names(provider):
     names = {alg.name(): [p.name() for p in alg.parameterDefinitions()] for alg in provider.algorithms()}
     assert names["resolutionsweep"] == ["INPUT", "PERSON_FIELD", "RHO", "POLICY", "RESOLUTIONS",
                                         "TOLERANCE", "ORIGIN", "KEY_FIELDS", "OUTPUT",
-                                        "PROTECTION_LEVEL", "MARGINALS", "PARENT_FACTOR"]
+                                        "PROTECTION_LEVEL", "MARGINALS", "PARENT_FACTOR",
+                                        "STRATA", "STRATUM_FIELD"]
     assert names["suppressedgrid"] == ["INPUT", "PERSON_FIELD", "RHO", "POLICY", "RESOLUTION",
                                        "ORIGIN", "KEY_FIELDS", "OUTPUT", "PROTECTION_LEVEL",
                                        "MARGINALS", "PARENT_FACTOR", "AUDIT"]
     assert names["kanonymitygate"] == ["INPUT", "COUNT_FIELD", "RHO", "POLICY", "STATUS_FIELD",
                                        "OUTPUT", "AUDIT_LAYERS", "AUDIT_COUNT_FIELD",
-                                       "PUBLISHED_TOTAL", "PROTECTION_LEVEL"]
+                                       "PUBLISHED_TOTAL", "PROTECTION_LEVEL", "CELL_FIELD",
+                                       "SENSITIVE_FIELD", "L", "T", "ORDERED"]
     assert names["joinsimulation"] == [
         "RELEASE", "AUXILIARY", "RADIUS", "QID_FIELDS", "RELEASE_TRUTH_FIELD",
         "AUXILIARY_TRUTH_FIELD", "POSITION_ERROR_SHARE", "POSITION_ERROR_DISTANCE",
@@ -264,3 +266,21 @@ def test_grid_is_styled_when_qgis_loads_it(run, provider):
     assert details.postProcessor() is not None
     details.postProcessor().postProcessLayer(layer, context, None)
     assert layer.renderer().type() == "RuleRenderer"
+
+
+def test_gate_l_diversity_negative_control(run):
+    fields = "cell_id:string,diagnosis:string,n_persons:integer,status:string"
+    diverse = cells_layer([["c1", "flu", 12, "published"], ["c1", "cold", 15, "published"],
+                           ["c2", "flu", 20, "published"], ["c2", "cold", 11, "published"]],
+                          fields=fields)
+    result = gate(run, diverse, STATUS_FIELD="status", CELL_FIELD="cell_id",
+                  SENSITIVE_FIELD="diagnosis", L=2, T=0.5)
+    assert result["MIN_L_DIVERSITY"] == 2 and result["MAX_T_DISTANCE"] < 0.5
+    homogeneous = cells_layer([["c1", "flu", 12, "published"], ["c1", "cold", 15, "published"],
+                               ["c2", "flu", 40, "published"], ["c2", "cold", NULL, "primary"]],
+                              fields=fields)
+    with pytest.raises(QgsProcessingException, match="fewer than l = 2"):
+        gate(run, homogeneous, STATUS_FIELD="status", CELL_FIELD="cell_id",
+             SENSITIVE_FIELD="diagnosis", L=2)
+    with pytest.raises(QgsProcessingException, match="cell id field"):
+        gate(run, homogeneous, STATUS_FIELD="status", L=2)

@@ -1,0 +1,62 @@
+"""Stratified sweep on the sample city: the rural band needs coarser cells than the core."""
+
+import math
+import subprocess
+import sys
+
+import pytest
+from layers import point_layer, people_in_cells
+from qgis.core import QgsProcessingException, QgsVectorLayer
+
+CENTRE = (4_321_000.0, 3_210_000.0)
+
+
+def ring(radius, vertices=72):
+    return [(CENTRE[0] + radius * math.cos(2 * math.pi * i / vertices),
+             CENTRE[1] + radius * math.sin(2 * math.pi * i / vertices)) for i in range(vertices + 1)]
+
+
+def wkt_ring(points):
+    return "(" + ",".join(f"{x:.2f} {y:.2f}" for x, y in points) + ")"
+
+
+def density_bands():
+    square = [(CENTRE[0] - 60_000, CENTRE[1] - 60_000), (CENTRE[0] + 60_000, CENTRE[1] - 60_000),
+              (CENTRE[0] + 60_000, CENTRE[1] + 60_000), (CENTRE[0] - 60_000, CENTRE[1] + 60_000),
+              (CENTRE[0] - 60_000, CENTRE[1] - 60_000)]
+    return point_layer([(f"POLYGON({wkt_ring(ring(3_000))})", ["core"]),
+                        (f"POLYGON({wkt_ring(ring(8_000))},{wkt_ring(ring(3_000)[::-1])})", ["suburb"]),
+                        (f"POLYGON({wkt_ring(square)},{wkt_ring(ring(8_000)[::-1])})", ["rural"])],
+                       "band:string", geometry="Polygon")
+
+
+@pytest.fixture(scope="module")
+def sample(repo_root, tmp_path_factory):
+    path = tmp_path_factory.mktemp("strata") / "trips.gpkg"
+    subprocess.run([sys.executable, str(repo_root / "scripts" / "make_sample_data.py"), str(path)],
+                   check=True, capture_output=True)
+    return QgsVectorLayer(str(path), "trips", "ogr")
+
+
+def test_the_rural_band_is_publishable_only_coarser_than_the_core(run, sample, feedback):
+    result = run("resolutionsweep", {"INPUT": sample, "PERSON_FIELD": "person_id", "RHO": 0.1,
+                                     "RESOLUTIONS": "250,500,1000,2000,4000,8000,16000", "STRATA": density_bands(),
+                                     "STRATUM_FIELD": "band", "OUTPUT": "TEMPORARY_OUTPUT"}, feedback)
+    rows = [dict(zip(result["OUTPUT"].fields().names(), f.attributes()))
+            for f in result["OUTPUT"].getFeatures()]
+    best = {row["stratum"]: row["resolution_m"] for row in rows if row["recommended"]}
+    assert set(best) == {"core", "suburb", "rural"}
+    assert best["core"] < best["rural"]
+    assert sum(row["persons"] for row in rows if row["resolution_m"] == 250) >= 12_000
+    assert result["RECOMMENDED_RESOLUTION"] == max(best.values())
+    assert any("Recommended cell size per stratum" in message for message in feedback.messages)
+
+
+def test_points_outside_every_stratum_are_refused(run):
+    strata = point_layer([("POLYGON((0 0, 100 0, 100 100, 0 100, 0 0))", ["a"])], "band:string",
+                         geometry="Polygon")
+    with pytest.raises(QgsProcessingException, match="no stratum"):
+        run("resolutionsweep", {"INPUT": people_in_cells({(0, 0): 12, (5, 5): 12}),
+                                "PERSON_FIELD": "person_id", "RHO": 0.1, "RESOLUTIONS": "100",
+                                "STRATA": strata, "STRATUM_FIELD": "band",
+                                "OUTPUT": "TEMPORARY_OUTPUT"})
