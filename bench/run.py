@@ -4,20 +4,18 @@ Usage: python3 bench/run.py [--smoke] [--large]
 --smoke: tiny sizes, for the test suite; --large: adds the 10 M-trip sweep.
 Writes bench/RESULTS.md (not with --smoke) and prints the same table.
 
-0. The resolution sweep end to end through Processing on a GeoPackage (in a
+1. The resolution sweep end to end through Processing on a GeoPackage (in a
    child QGIS process, with its peak memory) against the engine alone on the
-   same arrays, pandas, and QGIS's own workflow (Create grid, then Count
-   points in polygon with the person as class field, per resolution) where
-   that finishes; and the two ways of reading the layer.
-
-1. Grid counting (the engine's sweep of 4 resolutions) against a straightforward
-   pandas implementation with string cell ids and groupby().nunique().
-3. The join simulation (62 000 released subjects, 8 400 targets, radius 300 m,
-   three quasi-identifiers: four steps) against a per-target loop.
+   same arrays, pandas with string cell ids and groupby().nunique(), and
+   QGIS's own workflow (Create grid, then Count points in polygon with the
+   person as class field, per resolution) where that finishes; and the two
+   ways of reading the layer.
 2. Complementary suppression and its audit on a 250 m city grid with 1 km
    parents and the grand total, against the audit of the final pattern by
    plain linear programming over the raw equalities (what tools without the
    nested-totals shortcut do).
+3. The join simulation (62 000 released subjects, 8 400 targets, radius 300 m,
+   three quasi-identifiers: four steps) against a per-target loop.
 """
 
 import json
@@ -66,26 +64,17 @@ def pandas_sweep(trips, origin):
     return withheld
 
 
-def bench_counting(n_persons):
+def city(n_persons):
+    """The sample generator's city as the engine's arrays."""
     trips = synthetic_trips(n_persons)
     x, y = trips["x"].to_numpy(), trips["y"].to_numpy()
     persons = grid.encode_person_ids(trips["person_id"].to_numpy(), "person_id")
     keys = grid.encode_key_columns([], len(trips))
-    origin = grid.default_origin(x, y)
-    engine_time, table = timed(lambda: grid.sweep(x, y, persons, keys, origin, RESOLUTIONS, 10, 0.2))
-    baseline_time, baseline = timed(lambda: pandas_sweep(trips, origin))
-    assert table["cells_withheld"].tolist() == baseline, "engine and baseline disagree"
-    return {"case": f"sweep, 4 resolutions, {len(trips):,} trips",
-            "ours_s": engine_time, "baseline": "pandas string ids + nunique",
-            "baseline_s": baseline_time}
+    return trips, x, y, persons, keys, grid.default_origin(x, y)
 
 
 def bench_suppression(n_persons):
-    trips = synthetic_trips(n_persons)
-    x, y = trips["x"].to_numpy(), trips["y"].to_numpy()
-    persons = grid.encode_person_ids(trips["person_id"].to_numpy(), "person_id")
-    keys = grid.encode_key_columns([], len(trips))
-    origin = grid.default_origin(x, y)
+    _, x, y, persons, keys, origin = city(n_persons)
     marginals = grid.Marginals(grid.MARGINALS_BOTH, parent_factor=4, protection=5.0)
     ours, release = timed(lambda: grid.suppressed_grid(x, y, persons, keys, origin, 250.0, 10,
                                                        marginals), repeat=1)
@@ -159,14 +148,11 @@ def bench_end_to_end(sizes, native_sizes, folder):
         path = Path(folder) / f"trips_{n_trips}.gpkg"
         subprocess.run([sys.executable, str(ROOT / "scripts" / "make_sample_data.py"), str(path),
                         str(n_trips // 3)], check=True, capture_output=True)
-        trips = synthetic_trips(n_trips // 3)
-        x, y = trips["x"].to_numpy(), trips["y"].to_numpy()
-        persons = grid.encode_person_ids(trips["person_id"].to_numpy(), "person_id")
-        keys = grid.encode_key_columns([], len(trips))
-        origin = grid.default_origin(x, y)
-        engine_time, _ = timed(lambda: grid.sweep(x, y, persons, keys, origin, RESOLUTIONS, 10, 0.2),
-                               repeat=1)
-        pandas_time, _ = timed(lambda: pandas_sweep(trips, origin), repeat=1)
+        trips, x, y, persons, keys, origin = city(n_trips // 3)
+        engine_time, table = timed(
+            lambda: grid.sweep(x, y, persons, keys, origin, RESOLUTIONS, 10, 0.2), repeat=1)
+        pandas_time, baseline = timed(lambda: pandas_sweep(trips, origin), repeat=1)
+        assert table["cells_withheld"].tolist() == baseline, "engine and baseline disagree"
         ours = child("sweep", path)
         case = f"sweep end to end (Processing, GeoPackage), {len(trips):,} trips, 4 resolutions"
         rows.append({"case": case, "ours_s": ours["seconds"], "peak_mb": ours["peak_mb"],
@@ -192,13 +178,12 @@ def machine():
 
 
 def main(smoke, large):
-    sizes = {"counting": 2_000 if smoke else 400_000, "suppression": 500 if smoke else 60_000,
+    sizes = {"suppression": 500 if smoke else 60_000,
              "subjects": 2_000 if smoke else 62_000, "targets": 300 if smoke else 8_400}
     end_to_end = [3_000] if smoke else [100_000, 1_000_000] + ([10_000_000] if large else [])
     with tempfile.TemporaryDirectory() as folder:
-        rows = bench_end_to_end(end_to_end, set() if smoke else {100_000}, folder)
-    rows += [bench_counting(sizes["counting"]), bench_suppression(sizes["suppression"]),
-             bench_join(sizes["subjects"], sizes["targets"])]
+        rows = bench_end_to_end(end_to_end, set() if smoke else {100_000, 1_000_000}, folder)
+    rows += [bench_suppression(sizes["suppression"]), bench_join(sizes["subjects"], sizes["targets"])]
     lines = ["| case | ours (s) | peak memory (MB) | baseline | baseline (s) | ratio baseline/ours |",
              "| --- | ---: | ---: | --- | ---: | ---: |"]
     for row in rows:
