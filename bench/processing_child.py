@@ -36,6 +36,11 @@ plugin.initProcessing()
 
 
 def peak_megabytes():
+    """This process's own high-water mark: VmHWM restarts at exec, while getrusage's
+    ru_maxrss carries over the memory of the parent that forked it."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024.0
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
 
 

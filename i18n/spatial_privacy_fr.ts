@@ -1074,19 +1074,29 @@
       <translation>Risque moyen pondéré par les enregistrements</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="113" />
+      <location filename="processing_provider/suppressed_grid.py" line="123" />
       <source>{published} cells published, {withheld} withheld (primary suppression, fewer than {k} people).</source>
       <translation>{published} mailles publiées, {withheld} masquées (secret primaire, moins de {k} personnes).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="117" />
+      <location filename="processing_provider/suppressed_grid.py" line="127" />
       <source>No published totals were declared: if totals (grand total, coarser cells) are published beside this grid, withheld cells may be recovered by subtraction. Declare them so that complementary cells are withheld.</source>
       <translation>Aucun total publié n'a été déclaré : si des totaux (total général, mailles plus grossières) sont publiés à côté de cette grille, les mailles masquées peuvent être retrouvées par soustraction. Déclarez-les pour que des mailles de secret secondaire soient masquées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="122" />
+      <location filename="processing_provider/suppressed_grid.py" line="132" />
       <source>{complementary} complementary cell(s) withheld so that no withheld cell can be narrowed below p = {p:g} from the {marginals}; smallest attacker interval: {width:g}.</source>
       <translation>{complementary} maille(s) de secret secondaire masquée(s) pour qu'aucune maille masquée ne puisse être resserrée sous p = {p:g} à partir de : {marginals} ; plus petit intervalle d'attaque : {width:g}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="149" />
+      <source>A zero mask needs a study area: zeros are only emitted inside one.</source>
+      <translation>Un masque des zéros exige une zone d'étude : les zéros ne sont produits qu'à l'intérieur.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="155" />
+      <source>The study area has no polygon.</source>
+      <translation>La zone d'étude n'a aucun polygone.</translation>
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="20" />
@@ -1104,32 +1114,42 @@
       <translation>confidentialité,divulgation,k-anonymat,grille,secret,comptage,grille carroyée</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="37" />
+      <location filename="processing_provider/suppressed_grid.py" line="39" />
       <source>Cell size (metres)</source>
       <translation>Taille de maille (mètres)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="44" />
+      <location filename="processing_provider/suppressed_grid.py" line="46" />
       <source>Audit of withheld cells (attacker's bounds)</source>
       <translation>Audit des mailles masquées (bornes de l'attaquant)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="47" />
+      <location filename="processing_provider/suppressed_grid.py" line="49" />
+      <source>Study area: empty cells inside it are published as true zeros</source>
+      <translation>Zone d'étude : les mailles vides qu'elle contient sont publiées comme vrais zéros</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="52" />
+      <source>Zero mask: where people live but none was observed (empty cells there are withheld, not published as 0)</source>
+      <translation>Masque des zéros : là où des gens vivent mais où personne n'a été observé (les mailles vides y sont masquées, pas publiées à 0)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="56" />
       <source>Published cells</source>
       <translation>Mailles publiées</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="48" />
+      <location filename="processing_provider/suppressed_grid.py" line="57" />
       <source>Withheld cells</source>
       <translation>Mailles masquées</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="67" />
+      <location filename="processing_provider/suppressed_grid.py" line="77" />
       <source>{count} withheld cell(s) cannot be protected against the declared totals: every cell that shares a published total with them is withheld and the total leaves less than p open. Lower none of the policy: publish fewer totals, or use a coarser grid.</source>
       <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées contre les totaux déclarés : toutes les mailles qui partagent avec elles un total publié sont masquées et le total laisse moins de p d'incertitude. N'assouplissez pas la politique : publiez moins de totaux, ou utilisez une grille plus grossière.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="79" />
+      <location filename="processing_provider/suppressed_grid.py" line="89" />
       <source>The attribute field(s) {fields} share a name with an output field; rename them in a copy of the layer first.</source>
       <translation>Le(s) champ(s) d'attributs {fields} portent le nom d'un champ de sortie ; renommez-les d'abord dans une copie de la couche.</translation>
     </message>
@@ -1364,37 +1384,37 @@
       <translation>La table de risque par zone est vide : l'absence de preuve ne passe jamais le budget de risque.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="100" />
+      <location filename="spatial_privacy_plugin/gate.py" line="102" />
       <source>{count} withheld record(s) still carry a count: a withheld value must be NULL in every output. Blank the count of withheld records.</source>
       <translation>{count} enregistrement(s) masqué(s) portent encore un effectif : une valeur masquée doit être NULL dans toute sortie. Videz l'effectif des enregistrements masqués.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="135" />
+      <location filename="spatial_privacy_plugin/gate.py" line="137" />
       <source>{count} primary withheld record(s) can be narrowed by an attacker to an interval narrower than p = {p:g} using the published totals. Withhold more cells (complementary suppression) or publish fewer totals.</source>
       <translation>{count} enregistrement(s) en secret primaire peuvent être resserrés par un attaquant dans un intervalle plus étroit que p = {p:g} à l'aide des totaux publiés. Masquez davantage de mailles (secret secondaire) ou publiez moins de totaux.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="141" />
+      <location filename="spatial_privacy_plugin/gate.py" line="143" />
       <source>{count} withheld record(s) can be recovered exactly from the published totals.</source>
       <translation>{count} enregistrement(s) masqué(s) peuvent être retrouvés exactement à partir des totaux publiés.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="171" />
+      <location filename="spatial_privacy_plugin/gate.py" line="173" />
       <source>{count} published record(s) have no sensitive value: give every record its category.</source>
       <translation>{count} enregistrement(s) publié(s) n'ont pas de valeur sensible : donnez à chaque enregistrement sa modalité.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="174" />
+      <location filename="spatial_privacy_plugin/gate.py" line="176" />
       <source>No published record has a positive count: there is no evidence of diversity.</source>
       <translation>Aucun enregistrement publié n'a d'effectif positif : il n'y a aucune preuve de diversité.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="183" />
+      <location filename="spatial_privacy_plugin/gate.py" line="185" />
       <source>{count} published cell(s) show fewer than l = {l} distinct sensitive values (fewest: {fewest}): everyone in them can be assigned a value. Merge categories, publish coarser, or withhold the attribute.</source>
       <translation>{count} maille(s) publiée(s) montrent moins de l = {l} valeurs sensibles distinctes (le minimum : {fewest}) : on peut attribuer une valeur à chacun de leurs membres. Regroupez des modalités, publiez plus grossier, ou masquez l'attribut.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="196" />
+      <location filename="spatial_privacy_plugin/gate.py" line="198" />
       <source>{count} published cell(s) have a distribution of the sensitive value farther than t = {t:g} from the whole release's (largest: {largest:.3f}).</source>
       <translation>{count} maille(s) publiée(s) ont une distribution de la valeur sensible plus éloignée que t = {t:g} de celle de la diffusion entière (la plus grande : {largest:.3f}).</translation>
     </message>
@@ -1404,32 +1424,32 @@
       <translation>{count} enregistrement(s) ont dans « {field} » un statut qui n'est aucun de {known} (par ex. {examples}) : le contrôle ne peut pas savoir s'ils sont publiés.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="70" />
+      <location filename="spatial_privacy_plugin/gate.py" line="71" />
       <source>The input has no records: there is nothing to check, and missing evidence never passes the gate.</source>
       <translation>L'entrée n'a aucun enregistrement : il n'y a rien à contrôler, et l'absence de preuve ne passe jamais le contrôle.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="81" />
+      <location filename="spatial_privacy_plugin/gate.py" line="82" />
       <source>{count} published record(s) have a NULL count: a published cell needs a count (mark it withheld in the status field if it is not published).</source>
       <translation>{count} enregistrement(s) publié(s) ont un effectif NULL : une maille publiée a besoin d'un effectif (marquez-la masquée dans le champ de statut si elle n'est pas publiée).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="87" />
+      <location filename="spatial_privacy_plugin/gate.py" line="88" />
       <source>{count} published record(s) have a count that is not a whole number of people.</source>
       <translation>{count} enregistrement(s) publié(s) ont un effectif qui n'est pas un nombre entier de personnes.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="94" />
-      <source>{count} published record(s) count fewer than k = {k} people (smallest: {smallest}). Withhold them, or publish at a coarser resolution; never lower k.</source>
-      <translation>{count} enregistrement(s) publié(s) comptent moins de k = {k} personnes (le plus petit : {smallest}). Masquez-les ou publiez à une résolution plus grossière ; ne baissez jamais k.</translation>
+      <location filename="spatial_privacy_plugin/gate.py" line="95" />
+      <source>{count} published record(s) count fewer than k = {k} people (smallest: {smallest}). Withhold them, or publish at a coarser resolution; never lower k. (Structural zeros are published only under a policy with publish_zeros = true.)</source>
+      <translation>{count} enregistrement(s) publié(s) comptent moins de k = {k} personnes (le plus petit : {smallest}). Masquez-les ou publiez à une résolution plus grossière ; ne baissez jamais k. (Les zéros structurels ne sont publiés que sous une politique avec publish_zeros = true.)</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="257" />
+      <location filename="spatial_privacy_plugin/grid.py" line="266" />
       <source>The parent factor must be a whole number of at least 2, got {value}.</source>
       <translation>Le facteur parent doit être un entier d'au moins 2, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="278" />
+      <location filename="spatial_privacy_plugin/grid.py" line="291" />
       <source>The protection level must be positive, got {value}.</source>
       <translation>Le niveau de protection doit être positif, reçu {value}.</translation>
     </message>
@@ -1437,6 +1457,11 @@
       <location filename="spatial_privacy_plugin/grid.py" line="39" />
       <source>{count} record(s) have a NULL id in the field '{field}'. Counting them would either drop them or merge strangers: fill in their ids (or give each its own id) and run again.</source>
       <translation>{count} enregistrement(s) ont un identifiant NULL dans le champ « {field} ». Les compter reviendrait à les ignorer ou à confondre des inconnus : renseignez leurs identifiants (ou donnez à chacun le sien) et relancez.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="435" />
+      <source>True zeros need a grid without published attribute fields: an empty cell x attribute combination is not a structural zero.</source>
+      <translation>Les vrais zéros exigent une grille sans champs d'attributs publiés : une combinaison maille × attribut vide n'est pas un zéro structurel.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/grid.py" line="68" />
@@ -1564,72 +1589,72 @@
       <translation>{count} adresse(s) ne sont dans aucune zone de la table des marges : donnez des marges pour chaque zone, ou découpez d'abord les adresses.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="115" />
+      <location filename="spatial_privacy_plugin/policy.py" line="121" />
       <source>The policy file {source} must hold key = value pairs.</source>
       <translation>Le fichier de politique {source} doit contenir des paires clé = valeur.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="119" />
+      <location filename="spatial_privacy_plugin/policy.py" line="125" />
       <source>The policy file {source} lacks the field(s) {fields}: add them, e.g. rho = 0.1, tolerance = 0.2, counting_unit = "person".</source>
       <translation>Il manque au fichier de politique {source} le(s) champ(s) {fields} : ajoutez-les, par ex. rho = 0.1, tolerance = 0.2, counting_unit = "person".</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="126" />
+      <location filename="spatial_privacy_plugin/policy.py" line="132" />
       <source>The policy file {source} has unknown field(s) {fields}; known fields are {known}.</source>
       <translation>Le fichier de politique {source} contient des champs inconnus {fields} ; les champs connus sont {known}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="136" />
+      <location filename="spatial_privacy_plugin/policy.py" line="142" />
       <source>counting_unit in {source} must be "person" or "device", got {value!r}.</source>
       <translation>counting_unit dans {source} doit valoir "person" ou "device", reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="142" />
+      <location filename="spatial_privacy_plugin/policy.py" line="148" />
       <source>protection_level in {source} must be a positive number of people, got {value!r}.</source>
       <translation>protection_level dans {source} doit être un nombre positif de personnes, reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="145" />
-      <source>straddle_k in {source} must be true or false, got {value!r}.</source>
-      <translation>straddle_k dans {source} doit valoir true ou false, reçu {value!r}.</translation>
+      <location filename="spatial_privacy_plugin/policy.py" line="152" />
+      <source>{name} in {source} must be true or false, got {value!r}.</source>
+      <translation>{name} dans {source} doit valoir true ou false, reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="151" />
+      <location filename="spatial_privacy_plugin/policy.py" line="158" />
       <source>{name} in {source} must be a probability in (0, 1], got {value!r}.</source>
       <translation>{name} dans {source} doit être une probabilité dans (0, 1], reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="154" />
+      <location filename="spatial_privacy_plugin/policy.py" line="161" />
       <source>gate_on in {source} must be "estimate" or "lower bound", got {value!r}.</source>
       <translation>gate_on dans {source} doit valoir "estimate" ou "lower bound", reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="168" />
+      <location filename="spatial_privacy_plugin/policy.py" line="175" />
       <source>Cannot read the policy file {source}: {reason}.</source>
       <translation>Impossible de lire le fichier de politique {source} : {reason}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="177" />
+      <location filename="spatial_privacy_plugin/policy.py" line="184" />
       <source>The policy file {source} does not parse: {reason}. Fix its syntax (TOML, or JSON for a .json file).</source>
       <translation>Le fichier de politique {source} est illisible : {reason}. Corrigez sa syntaxe (TOML, ou JSON pour un fichier .json).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="194" />
+      <location filename="spatial_privacy_plugin/policy.py" line="201" />
       <source>Give a policy file or a value for rho (the accepted disclosure probability, e.g. 0.1 for k = 10).</source>
       <translation>Indiquez un fichier de politique ou une valeur de rho (la probabilité de divulgation acceptée, par ex. 0,1 pour k = 10).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="55" />
+      <location filename="spatial_privacy_plugin/policy.py" line="56" />
       <source>rho must be a number in (0, 1), got {value!r}.</source>
       <translation>rho doit être un nombre dans (0, 1), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="58" />
+      <location filename="spatial_privacy_plugin/policy.py" line="59" />
       <source>rho must lie strictly between 0 and 1, got {value}: it is the accepted probability of singling a person out, for example 0.1 for k = 10.</source>
       <translation>rho doit être strictement entre 0 et 1, reçu {value} : c'est la probabilité acceptée d'isoler une personne, par exemple 0,1 pour k = 10.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="73" />
+      <location filename="spatial_privacy_plugin/policy.py" line="74" />
       <source>The suppression tolerance must be a share in [0, 1), got {value!r}.</source>
       <translation>La tolérance de secret doit être une part dans [0, 1), reçu {value!r}.</translation>
     </message>

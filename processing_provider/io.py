@@ -278,18 +278,19 @@ def read_attributes(source, field_names, feedback, anchors=False):
     return (columns, points) if anchors else columns
 
 
-def read_polygons(source, crs, context, value_field):
+def read_polygons(source, crs, context, value_field=None):
     """Polygon rings (in ``crs``) and a value per feature, for ``zones.assign_points``.
 
     Features whose value is NULL (a withheld total publishes nothing) or
-    that have no geometry are left out; they own no point.
+    that have no geometry are left out; they own no point. Without a value
+    field the value is the feature id.
     """
     source_crs = source.sourceCrs() if hasattr(source, "sourceCrs") else source.crs()
     transform = QgsCoordinateTransform(source_crs, crs, context.transformContext())
-    field_index = source.fields().lookupField(value_field)
+    field_index = source.fields().lookupField(value_field) if value_field else -1
     polygons, values = [], []
     for feature in source.getFeatures():
-        value = python_value(feature.attributes()[field_index])
+        value = python_value(feature.attributes()[field_index]) if value_field else feature.id()
         if value is None or feature.geometry().isNull():
             continue
         geometry = QgsGeometry(feature.geometry())

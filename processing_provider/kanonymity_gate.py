@@ -119,7 +119,7 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                 "people. Choose a numeric field, or convert it with the field calculator in a "
                 "copy.").format(field=count_field, type=source.fields().field(count_field).typeName()))
         withheld = parse_statuses(columns[status_field], status_field) if status_field else None
-        result = evaluate_gate(columns[count_field], policy.k, withheld)
+        result = evaluate_gate(columns[count_field], policy.k, withheld, policy.publish_zeros)
         problems = [problem.message(tr) for problem in result.problems]
         min_width = None
         if result.passed and self.audit_requested(parameters, context):

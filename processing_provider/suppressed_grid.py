@@ -2,7 +2,7 @@
 
 from qgis.core import QgsProcessing, QgsProcessingException, QgsProcessingMultiStepFeedback, \
     QgsProcessingOutputNumber, QgsProcessingParameterDistance, QgsProcessingParameterFeatureSink, \
-    QgsWkbTypes
+    QgsProcessingParameterFeatureSource, QgsWkbTypes
 
 from ..spatial_privacy_plugin.errors import N_
 from .base import tr
@@ -26,6 +26,8 @@ class SuppressedGrid(PointGridAlgorithm):
     RESOLUTION = "RESOLUTION"
     OUTPUT = "OUTPUT"
     AUDIT = "AUDIT"
+    STUDY_AREA = "STUDY_AREA"
+    ZERO_MASK = "ZERO_MASK"
     K = "K"
     CELLS_PUBLISHED = "CELLS_PUBLISHED"
     CELLS_WITHHELD = "CELLS_WITHHELD"
@@ -43,6 +45,13 @@ class SuppressedGrid(PointGridAlgorithm):
         self.addParameter(QgsProcessingParameterFeatureSink(
             self.AUDIT, tr("Audit of withheld cells (attacker's bounds)"),
             QgsProcessing.SourceType.TypeVector, optional=True, createByDefault=False))
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            self.STUDY_AREA, tr("Study area: empty cells inside it are published as true zeros"),
+            [QgsProcessing.SourceType.TypeVectorPolygon], optional=True))
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            self.ZERO_MASK, tr("Zero mask: where people live but none was observed (empty cells "
+                               "there are withheld, not published as 0)"),
+            [QgsProcessing.SourceType.TypeVectorPolygon], optional=True))
         self.addOutput(QgsProcessingOutputNumber(self.K, tr("k")))
         self.addOutput(QgsProcessingOutputNumber(self.CELLS_PUBLISHED, tr("Published cells")))
         self.addOutput(QgsProcessingOutputNumber(self.CELLS_WITHHELD, tr("Withheld cells")))
@@ -60,9 +69,10 @@ class SuppressedGrid(PointGridAlgorithm):
         data = self.read_grid_input(parameters, context, steps)
         self.describe_policy(policy, feedback, data)
         steps.setCurrentStep(1)
+        study_area, zero_mask = self.zero_areas(parameters, context)
         release = grid.suppressed_grid(data.x, data.y, data.person_codes, data.key_codes,
                                        data.origin, resolution, policy.k, marginals,
-                                       is_canceled=feedback.isCanceled)
+                                       feedback.isCanceled, study_area, zero_mask)
         if release.unprotectable:
             raise QgsProcessingException(tr(
                 "{count} withheld cell(s) cannot be protected against the declared totals: every "
@@ -127,3 +137,21 @@ class SuppressedGrid(PointGridAlgorithm):
         results.update({self.K: policy.k, self.CELLS_PUBLISHED: published,
                         self.CELLS_WITHHELD: withheld})
         return results
+
+    def zero_areas(self, parameters, context):
+        """(study area polygons or None, zero mask polygons) in the input's CRS."""
+        from .io import read_polygons
+
+        study_area = self.parameterAsSource(parameters, self.STUDY_AREA, context)
+        zero_mask = self.parameterAsSource(parameters, self.ZERO_MASK, context)
+        if study_area is None:
+            if zero_mask is not None:
+                raise QgsProcessingException(tr("A zero mask needs a study area: zeros are only "
+                                                "emitted inside one."))
+            return None, ()
+        crs = self.parameterAsSource(parameters, self.INPUT, context).sourceCrs()
+        area, _ = read_polygons(study_area, crs, context)
+        if not area:
+            raise QgsProcessingException(tr("The study area has no polygon."))
+        mask = read_polygons(zero_mask, crs, context)[0] if zero_mask is not None else ()
+        return area, mask

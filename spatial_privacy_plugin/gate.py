@@ -56,12 +56,13 @@ def parse_statuses(raw_statuses, field_name):
     return (statuses != STATUS_PUBLISHED).to_numpy()
 
 
-def evaluate_gate(raw_counts, k, withheld=None):
+def evaluate_gate(raw_counts, k, withheld=None, allow_zero=False):
     """Check published counts against k and withheld records for leaks.
 
     ``raw_counts`` holds the field's values as read (None for NULL);
     ``withheld`` marks records that are not published (None: all published).
-    A published count must be a whole number >= k.
+    A published count must be a whole number >= k; with ``allow_zero`` (the
+    policy's ``publish_zeros``) a structural 0 is published too.
     """
     raw = pd.Series(np.asarray(raw_counts, dtype=object))
     withheld = np.zeros(len(raw), dtype=bool) if withheld is None else np.asarray(withheld, bool)
@@ -87,12 +88,13 @@ def evaluate_gate(raw_counts, k, withheld=None):
             N_("{count} published record(s) have a count that is not a whole number of people."),
             count=int(invalid.sum())))
     valid = published & whole
-    below = valid & (numeric < k)
+    below = valid & (numeric < k) & ~(allow_zero & (numeric == 0))
     min_count = float(numeric[valid].min()) if valid.any() else None
     if below.any():
         problems.append(_problem(
             N_("{count} published record(s) count fewer than k = {k} people (smallest: {smallest}). "
-               "Withhold them, or publish at a coarser resolution; never lower k."),
+               "Withhold them, or publish at a coarser resolution; never lower k. (Structural "
+               "zeros are published only under a policy with publish_zeros = true.)"),
             count=int(below.sum()), k=int(k), smallest=int(numeric[below].min())))
     leaking = withheld & ~is_null
     if leaking.any():

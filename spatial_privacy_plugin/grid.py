@@ -272,14 +272,18 @@ def grid_equalities(col, row, key, n_persons, marginals, k):
     return [(cells, total) for cells, total in with_totals(cell_sets, n_persons) if total >= k]
 
 
-def suppress(counts, k, marginals=None, is_canceled=None):
-    """Primary suppression (0 < n < k), then complementary suppression against the marginals.
+def suppress(counts, k, marginals=None, is_canceled=None, published_zero=None):
+    """Primary suppression (n < k), then complementary suppression against the marginals.
 
+    ``published_zero`` marks empty cells that are structural zeros (published
+    as 0); every other cell below k, an unobserved zero included, is withheld.
     Returns (status per group, SuppressionResult or None without marginals).
     """
     from .suppression import complementary_suppression
 
     primary = counts.n_persons < k
+    if published_zero is not None:
+        primary &= ~published_zero
     status = np.where(primary, STATUS_PRIMARY, STATUS_PUBLISHED).astype(object)
     if marginals is None or marginals.kind == MARGINALS_NONE:
         return status, None
@@ -366,6 +370,42 @@ def recommended_resolution(sweep_table):
     return float(publishable.min()) if len(publishable) else None
 
 
+def empty_cells(origin, resolution, study_area, zero_mask, occupied_col, occupied_row):
+    """Empty cells whose centre lies in the study area: (col, row, inside the zero mask).
+
+    ``study_area`` and ``zero_mask`` are polygons as ``zones.assign_points``
+    takes them (``zero_mask`` may be empty). Cells holding points are left out.
+    """
+    from .zones import assign_points
+
+    corners = np.concatenate([np.concatenate(rings) for parts in study_area for rings in parts])
+    col_range = cell_index(corners[:, 0], origin[0], resolution)
+    row_range = cell_index(corners[:, 1], origin[1], resolution)
+    cols, rows = np.meshgrid(np.arange(col_range.min(), col_range.max() + 1),
+                             np.arange(row_range.min(), row_range.max() + 1))
+    cols, rows = cols.ravel(), rows.ravel()
+    centre_x = origin[0] + (cols + 0.5) * resolution
+    centre_y = origin[1] + (rows + 0.5) * resolution
+    inside = assign_points(centre_x, centre_y, study_area) >= 0
+    occupied = set(zip(occupied_col.tolist(), occupied_row.tolist()))
+    empty = inside & np.array([(c, r) not in occupied for c, r in zip(cols.tolist(), rows.tolist())],
+                              dtype=bool)
+    cols, rows = cols[empty], rows[empty]
+    masked = (assign_points(centre_x[empty], centre_y[empty], zero_mask) >= 0) if zero_mask \
+        else np.zeros(len(cols), dtype=bool)
+    return cols, rows, masked
+
+
+def with_empty_cells(counts, cols, rows):
+    """The counts with empty cells appended (0 people, 0 rows, no input row)."""
+    zeros = np.zeros(len(cols), dtype=np.int64)
+    return CellCounts(np.concatenate([counts.col, cols]), np.concatenate([counts.row, rows]),
+                      np.concatenate([counts.key, zeros]),
+                      np.concatenate([counts.n_persons, zeros]),
+                      np.concatenate([counts.n_rows, zeros]),
+                      np.concatenate([counts.first_row, zeros - 1]), counts.group_of_row)
+
+
 @dataclass(frozen=True)
 class GridRelease:
     """A suppressed grid and, with marginals, the attacker's bounds on its withheld cells."""
@@ -376,17 +416,30 @@ class GridRelease:
 
 
 def suppressed_grid(x, y, person_codes, key_codes, origin, resolution, k, marginals=None,
-                    is_canceled=None):
+                    is_canceled=None, study_area=None, zero_mask=()):
     """The grid at one resolution with primary and, given marginals, complementary suppression.
 
     ``cells`` has one row per non-empty cell x key combination:
     ``cell_id, col, row, resolution_m, n_persons, status, first_row``.
     ``n_persons`` is <NA> for every withheld group: the value is dropped here,
     at the source, so no later step can leak it. The audit holds only bounds
-    an attacker derives anyway from what is published.
+    an attacker derives anyway from what is published. With a
+    ``study_area``, empty cells inside it are emitted too: as published
+    zeros, or withheld where they fall in the ``zero_mask`` (people live
+    there but none was observed).
     """
     counts = count_cells(x, y, person_codes, key_codes, origin, resolution)
-    status, suppression = suppress(counts, k, marginals, is_canceled)
+    published_zero = None
+    if study_area is not None:
+        if key_codes.max(initial=0) > 0:
+            raise InputError(N_("True zeros need a grid without published attribute fields: an "
+                                "empty cell x attribute combination is not a structural zero."))
+        cols, rows, masked = empty_cells(origin, resolution, study_area, zero_mask,
+                                         counts.col, counts.row)
+        counts = with_empty_cells(counts, cols, rows)
+        published_zero = np.concatenate([np.zeros(len(counts.n_persons) - len(cols), dtype=bool),
+                                         ~masked])
+    status, suppression = suppress(counts, k, marginals, is_canceled, published_zero)
     published = status == STATUS_PUBLISHED
     n_persons = pd.array(np.where(published, counts.n_persons, 0), dtype="Int64")
     n_persons[~published] = pd.NA

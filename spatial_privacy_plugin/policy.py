@@ -35,6 +35,7 @@ OPTIONAL_FIELDS = (
     "version",
     "protection_level",
     "straddle_k",
+    "publish_zeros",
     "per_release_ceiling",
     "cumulative_ceiling",
     "warn_at",
@@ -103,6 +104,11 @@ class Policy:
     def straddle_k(self):
         return bool(self.get("straddle_k", False))
 
+    @property
+    def publish_zeros(self):
+        """Structural zeros (no one lives there) may be published as 0."""
+        return bool(self.get("publish_zeros", False))
+
 
 def _hash_content(content):
     normalised = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
@@ -141,9 +147,10 @@ def policy_from_mapping(content, source=""):
                                    or not math.isfinite(protection) or protection <= 0):
         raise PolicyError(N_("protection_level in {source} must be a positive number of people, "
                              "got {value!r}."), source=source, value=protection)
-    if not isinstance(content.get("straddle_k", False), bool):
-        raise PolicyError(N_("straddle_k in {source} must be true or false, got {value!r}."),
-                          source=source, value=content["straddle_k"])
+    for name in ("straddle_k", "publish_zeros"):
+        if not isinstance(content.get(name, False), bool):
+            raise PolicyError(N_("{name} in {source} must be true or false, got {value!r}."),
+                              name=name, source=source, value=content[name])
     for name in ("per_release_ceiling", "cumulative_ceiling", "warn_at"):
         value = content.get(name)
         if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))

@@ -229,8 +229,8 @@ def _candidates(cell, values, cells_of_row, rows_of_cell, withheld, taken, need)
         if not row_list:
             return np.empty(0, dtype=np.int64)
         cells = np.unique(np.concatenate([cells_of_row[row] for row in row_list]))
-        return np.array([c for c in cells[~withheld[cells]].tolist() if c not in taken],
-                        dtype=np.int64)
+        open_cells = cells[~withheld[cells] & (values[cells] > 0)]
+        return np.array([c for c in open_cells.tolist() if c not in taken], dtype=np.int64)
 
     open_rows = [row for row in rows if not withheld[cells_of_row[row]].all()]
     if open_rows:
@@ -280,7 +280,8 @@ def complementary_suppression(values, primary, equalities, protection, k=None, i
             hidden = cells[withheld[cells]]
             if len(hidden) >= 2 and values[hidden].sum() >= need:
                 break
-            candidates = cells[~withheld[cells]]
+            # A published zero adds nothing to a withheld sum: it protects no one.
+            candidates = cells[~withheld[cells] & (values[cells] > 0)]
             if len(candidates) == 0:
                 break
             withheld[candidates[np.argmin(values[candidates])]] = True

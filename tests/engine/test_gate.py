@@ -72,3 +72,9 @@ def test_t_closeness_distances():
     ordered = evaluate_diversity(cells + ["z"], values + [2], counts + [0], ordered=True, t=0.4)
     assert ordered.max_distance == pytest.approx(0.5)
     assert "farther than t = 0.4" in ordered.problems[0].message()
+
+
+def test_a_structural_zero_passes_only_when_the_policy_publishes_zeros():
+    assert not evaluate_gate([0, 20], k=10).passed
+    assert evaluate_gate([0, 20], k=10, allow_zero=True).passed
+    assert not evaluate_gate([3, 20], k=10, allow_zero=True).passed

@@ -235,3 +235,24 @@ def test_a_stratified_sweep_recommends_a_resolution_per_stratum():
     best = table[table.recommended].set_index("stratum")["resolution_m"].to_dict()
     assert best == {"core": 100.0, "rural": 400.0}
     assert table.groupby("stratum").size().to_dict() == {"core": 3, "rural": 3}
+
+
+def test_study_area_zeros_and_the_zero_mask():
+    x, y, ids = hand_case()  # (0,0): 12 people, (1,0): 3, (0,1): 2
+    persons, keys = encode(ids)
+    square = lambda x0, y0, x1, y1: [[np.array([(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)])]]
+    study_area = [square(0, 0, 400, 200)]
+    zero_mask = [square(300, 100, 400, 200)]
+    release = grid.suppressed_grid(x, y, persons, keys, (0.0, 0.0), 100.0, 10,
+                                   study_area=study_area, zero_mask=zero_mask)
+    cells = {(c, r): (n, s) for c, r, n, s in zip(release.cells.col, release.cells.row,
+                                                  release.cells.n_persons, release.cells.status)}
+    assert len(cells) == 8
+    assert cells[(0, 0)] == (12, "published")
+    assert cells[(1, 0)][1] == "primary" and pd.isna(cells[(1, 0)][0])
+    assert cells[(3, 1)][1] == "primary" and pd.isna(cells[(3, 1)][0])  # masked: withheld
+    for zero in [(2, 0), (3, 0), (1, 1), (2, 1)]:
+        assert cells[zero] == (0, "published")
+    with pytest.raises(InputError, match="attribute"):
+        grid.suppressed_grid(x, y, persons, encode(ids, [["a", "b"] * 8 + ["a"]])[1], (0.0, 0.0),
+                             100.0, 10, study_area=study_area)

@@ -55,7 +55,8 @@ def test_frozen_parameter_names(provider):
                                         "STRATA", "STRATUM_FIELD"]
     assert names["suppressedgrid"] == ["INPUT", "PERSON_FIELD", "RHO", "POLICY", "RESOLUTION",
                                        "ORIGIN", "KEY_FIELDS", "OUTPUT", "PROTECTION_LEVEL",
-                                       "MARGINALS", "PARENT_FACTOR", "AUDIT"]
+                                       "MARGINALS", "PARENT_FACTOR", "AUDIT", "STUDY_AREA",
+                                       "ZERO_MASK"]
     assert names["kanonymitygate"] == ["INPUT", "COUNT_FIELD", "RHO", "POLICY", "STATUS_FIELD",
                                        "OUTPUT", "AUDIT_LAYERS", "AUDIT_COUNT_FIELD",
                                        "PUBLISHED_TOTAL", "PROTECTION_LEVEL", "CELL_FIELD",
@@ -284,3 +285,24 @@ def test_gate_l_diversity_negative_control(run):
              SENSITIVE_FIELD="diagnosis", L=2)
     with pytest.raises(QgsProcessingException, match="cell id field"):
         gate(run, homogeneous, STATUS_FIELD="status", L=2)
+
+
+def test_true_zeros_in_a_study_area_and_the_gate_under_a_zero_policy(run, tmp_path):
+    study = point_layer([("POLYGON((0 0, 400 0, 400 200, 0 200, 0 0))", [1])], "id:integer",
+                        geometry="Polygon")
+    mask = point_layer([("POLYGON((300 100, 400 100, 400 200, 300 200, 300 100))", [1])], "id:integer",
+                       geometry="Polygon")
+    result = grid(run, people_in_cells(HAND_CELLS), STUDY_AREA=study, ZERO_MASK=mask)
+    rows = {(row["col"], row["row"]): row for row in rows_of(result["OUTPUT"])}
+    assert len(rows) == 8
+    assert rows[(2, 0)]["n_persons"] == 0 and rows[(2, 0)]["status"] == "published"
+    assert rows[(3, 1)]["n_persons"] == NULL and rows[(3, 1)]["status"] == "primary"
+    with pytest.raises(QgsProcessingException, match="publish_zeros"):
+        gate(run, result["OUTPUT"], STATUS_FIELD="status")
+    policy = tmp_path / "zeros.toml"
+    policy.write_text('rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\npublish_zeros = true\n',
+                      encoding="utf-8")
+    passed = gate(run, result["OUTPUT"], STATUS_FIELD="status", RHO=None, POLICY=str(policy))
+    assert passed["PASSED"] and passed["MIN_COUNT"] == 0
+    with pytest.raises(QgsProcessingException, match="study area"):
+        grid(run, people_in_cells(HAND_CELLS), ZERO_MASK=mask)
