@@ -569,27 +569,27 @@
       <translation>Fichiers SVG (*.svg);;Fichiers PNG (*.png)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="102" />
+      <location filename="processing_provider/kanonymity_gate.py" line="107" />
       <source>Choose the field that holds the counts.</source>
       <translation>Choisissez le champ qui contient les effectifs.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="109" />
+      <location filename="processing_provider/kanonymity_gate.py" line="114" />
       <source>l-diversity and t-closeness need the cell id field and the sensitive attribute field.</source>
       <translation>La l-diversité et la t-proximité exigent le champ identifiant de maille et le champ de l'attribut sensible.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="117" />
+      <location filename="processing_provider/kanonymity_gate.py" line="123" />
       <source>The count field '{field}' is not numeric ({type}): the gate needs counts of people. Choose a numeric field, or convert it with the field calculator in a copy.</source>
       <translation>Le champ de comptage « {field} » n'est pas numérique ({type}) : le contrôle a besoin d'effectifs de personnes. Choisissez un champ numérique, ou convertissez-le avec la calculatrice de champ dans une copie.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="140" />
+      <location filename="processing_provider/kanonymity_gate.py" line="149" />
       <source>k-anonymity gate FAILED (k = {k}, policy {hash}): {problems}</source>
       <translation>ÉCHEC du contrôle de k-anonymat (k = {k}, politique {hash}) : {problems}</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="143" />
+      <location filename="processing_provider/kanonymity_gate.py" line="152" />
       <source>k-anonymity gate passed: {checked} published record(s), all with at least k = {k} people.</source>
       <translation>Contrôle de k-anonymat réussi : {checked} enregistrement(s) publié(s), tous avec au moins k = {k} personnes.</translation>
     </message>
@@ -604,14 +604,9 @@
       <translation>Bloque la diffusion (et arrête le modèle) si un enregistrement publié compte moins de k personnes ; sinon transmet la couche inchangée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="177" />
+      <location filename="processing_provider/kanonymity_gate.py" line="186" />
       <source>Auditing against other layers needs the geometry of the records to publish; the input is a table. Give the grid layer itself.</source>
       <translation>L'audit par rapport à d'autres couches a besoin de la géométrie des enregistrements à publier ; l'entrée est une table. Donnez la couche de grille elle-même.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="186" />
-      <source>The audit layer '{layer}' has no field '{field}': name its count field in the audit count field.</source>
-      <translation>La couche d'audit « {layer} » n'a pas de champ « {field} » : indiquez son champ de comptage dans le champ de comptage d'audit.</translation>
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="19" />
@@ -619,107 +614,117 @@
       <translation>confidentialité,divulgation,k-anonymat,contrôle,vérification,diffusion,modèle</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="193" />
+      <location filename="processing_provider/kanonymity_gate.py" line="195" />
+      <source>The audit layer '{layer}' has no field '{field}': name its count field in the audit count field.</source>
+      <translation>La couche d'audit « {layer} » n'a pas de champ « {field} » : indiquez son champ de comptage dans le champ de comptage d'audit.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="202" />
       <source>Audit: {count} published total(s) from '{layer}'.</source>
       <translation>Audit : {count} total(aux) publié(s) d'après « {layer} ».</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="198" />
+      <location filename="processing_provider/kanonymity_gate.py" line="207" />
       <source>Audit: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
       <translation>Audit : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="43" />
+      <location filename="processing_provider/kanonymity_gate.py" line="44" />
       <source>Layer or table to publish</source>
       <translation>Couche ou table à publier</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="45" />
+      <location filename="processing_provider/kanonymity_gate.py" line="46" />
       <source>Count field (distinct people per record)</source>
       <translation>Champ de comptage (personnes distinctes par enregistrement)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="50" />
+      <location filename="processing_provider/kanonymity_gate.py" line="51" />
       <source>Status field (records marked primary or complementary are withheld)</source>
       <translation>Champ de statut (les enregistrements marqués primary ou complementary sont masqués)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="53" />
+      <location filename="processing_provider/kanonymity_gate.py" line="54" />
       <source>Checked layer (unchanged)</source>
       <translation>Couche contrôlée (inchangée)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="55" />
+      <location filename="processing_provider/kanonymity_gate.py" line="56" />
       <source>Audit: other published layers with totals (e.g. the coarser grid released beside this one)</source>
       <translation>Audit : autres couches publiées portant des totaux (par ex. la grille plus grossière diffusée à côté)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="59" />
+      <location filename="processing_provider/kanonymity_gate.py" line="60" />
       <source>Audit: count field of those layers</source>
       <translation>Audit : champ de comptage de ces couches</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="62" />
+      <location filename="processing_provider/kanonymity_gate.py" line="63" />
       <source>Audit: published total over all records</source>
       <translation>Audit : total publié sur l'ensemble des enregistrements</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="66" />
+      <location filename="processing_provider/kanonymity_gate.py" line="67" />
       <source>Diversity: cell id field (records of one cell are its attribute breakdown)</source>
       <translation>Diversité : champ identifiant de maille (les enregistrements d'une maille forment sa ventilation par attribut)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="69" />
+      <location filename="processing_provider/kanonymity_gate.py" line="70" />
       <source>Diversity: sensitive attribute field</source>
       <translation>Diversité : champ de l'attribut sensible</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="72" />
+      <location filename="processing_provider/kanonymity_gate.py" line="73" />
       <source>Diversity: least number of distinct sensitive values per published cell (l)</source>
       <translation>Diversité : nombre minimal de valeurs sensibles distinctes par maille publiée (l)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="75" />
+      <location filename="processing_provider/kanonymity_gate.py" line="76" />
       <source>Diversity: largest distance of a cell's distribution to the release's (t)</source>
       <translation>Diversité : plus grande distance entre la distribution d'une maille et celle de la diffusion (t)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="78" />
+      <location filename="processing_provider/kanonymity_gate.py" line="79" />
       <source>Diversity: the sensitive categories are ordered (earth mover's distance; else total variation)</source>
       <translation>Diversité : les modalités sensibles sont ordonnées (distance du cantonnier ; sinon variation totale)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="80" />
+      <location filename="processing_provider/kanonymity_gate.py" line="82" />
+      <source>Stratum field (each record checked against its stratum's k from the policy's stratum_rho)</source>
+      <translation>Champ de strate (chaque enregistrement est contrôlé avec le k de sa strate, d'après le stratum_rho de la politique)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="85" />
       <source>Passed</source>
       <translation>Réussi</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="82" />
+      <location filename="processing_provider/kanonymity_gate.py" line="87" />
       <source>Fewest distinct sensitive values in a published cell</source>
       <translation>Plus petit nombre de valeurs sensibles distinctes d'une maille publiée</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="84" />
+      <location filename="processing_provider/kanonymity_gate.py" line="89" />
       <source>Largest t-closeness distance of a published cell</source>
       <translation>Plus grande distance de t-proximité d'une maille publiée</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="86" />
+      <location filename="processing_provider/kanonymity_gate.py" line="91" />
       <source>Narrowest attacker interval of a withheld record</source>
       <translation>Plus étroit intervalle d'attaque d'un enregistrement masqué</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="87" />
+      <location filename="processing_provider/kanonymity_gate.py" line="92" />
       <source>Smallest published count</source>
       <translation>Plus petit effectif publié</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="88" />
+      <location filename="processing_provider/kanonymity_gate.py" line="93" />
       <source>Published records checked</source>
       <translation>Enregistrements publiés contrôlés</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="89" />
+      <location filename="processing_provider/kanonymity_gate.py" line="94" />
       <source>k</source>
       <translation>k</translation>
     </message>
@@ -1074,84 +1079,104 @@
       <translation>Risque moyen pondéré par les enregistrements</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="123" />
-      <source>{published} cells published, {withheld} withheld (primary suppression, fewer than {k} people).</source>
-      <translation>{published} mailles publiées, {withheld} masquées (secret primaire, moins de {k} personnes).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="127" />
-      <source>No published totals were declared: if totals (grand total, coarser cells) are published beside this grid, withheld cells may be recovered by subtraction. Declare them so that complementary cells are withheld.</source>
-      <translation>Aucun total publié n'a été déclaré : si des totaux (total général, mailles plus grossières) sont publiés à côté de cette grille, les mailles masquées peuvent être retrouvées par soustraction. Déclarez-les pour que des mailles de secret secondaire soient masquées.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="132" />
-      <source>{complementary} complementary cell(s) withheld so that no withheld cell can be narrowed below p = {p:g} from the {marginals}; smallest attacker interval: {width:g}.</source>
-      <translation>{complementary} maille(s) de secret secondaire masquée(s) pour qu'aucune maille masquée ne puisse être resserrée sous p = {p:g} à partir de : {marginals} ; plus petit intervalle d'attaque : {width:g}.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="149" />
-      <source>A zero mask needs a study area: zeros are only emitted inside one.</source>
-      <translation>Un masque des zéros exige une zone d'étude : les zéros ne sont produits qu'à l'intérieur.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="155" />
-      <source>The study area has no polygon.</source>
-      <translation>La zone d'étude n'a aucun polygone.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="20" />
-      <source>Suppressed grid</source>
-      <translation>Grille avec secret statistique</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="21" />
-      <source>Square cells with the number of distinct people in each; cells with fewer than k people are withheld (primary suppression), and more cells where published totals would give them away (complementary).</source>
-      <translation>Mailles carrées avec le nombre de personnes distinctes dans chacune ; les mailles de moins de k personnes sont masquées (secret primaire), ainsi que d'autres mailles là où des totaux publiés les trahiraient (secret secondaire).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="24" />
-      <source>privacy,disclosure,k-anonymity,grid,suppression,count,census grid</source>
-      <translation>confidentialité,divulgation,k-anonymat,grille,secret,comptage,grille carroyée</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="39" />
-      <source>Cell size (metres)</source>
-      <translation>Taille de maille (mètres)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="46" />
-      <source>Audit of withheld cells (attacker's bounds)</source>
-      <translation>Audit des mailles masquées (bornes de l'attaquant)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="49" />
-      <source>Study area: empty cells inside it are published as true zeros</source>
-      <translation>Zone d'étude : les mailles vides qu'elle contient sont publiées comme vrais zéros</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="52" />
-      <source>Zero mask: where people live but none was observed (empty cells there are withheld, not published as 0)</source>
-      <translation>Masque des zéros : là où des gens vivent mais où personne n'a été observé (les mailles vides y sont masquées, pas publiées à 0)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="56" />
-      <source>Published cells</source>
-      <translation>Mailles publiées</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="57" />
-      <source>Withheld cells</source>
-      <translation>Mailles masquées</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="77" />
+      <location filename="processing_provider/suppressed_grid.py" line="102" />
       <source>{count} withheld cell(s) cannot be protected against the declared totals: every cell that shares a published total with them is withheld and the total leaves less than p open. Lower none of the policy: publish fewer totals, or use a coarser grid.</source>
       <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées contre les totaux déclarés : toutes les mailles qui partagent avec elles un total publié sont masquées et le total laisse moins de p d'incertitude. N'assouplissez pas la politique : publiez moins de totaux, ou utilisez une grille plus grossière.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="89" />
+      <location filename="processing_provider/suppressed_grid.py" line="114" />
       <source>The attribute field(s) {fields} share a name with an output field; rename them in a copy of the layer first.</source>
       <translation>Le(s) champ(s) d'attributs {fields} portent le nom d'un champ de sortie ; renommez-les d'abord dans une copie de la couche.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="149" />
+      <source>{published} cells published, {withheld} withheld (primary suppression, fewer than {k} people).</source>
+      <translation>{published} mailles publiées, {withheld} masquées (secret primaire, moins de {k} personnes).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="153" />
+      <source>No published totals were declared: if totals (grand total, coarser cells) are published beside this grid, withheld cells may be recovered by subtraction. Declare them so that complementary cells are withheld.</source>
+      <translation>Aucun total publié n'a été déclaré : si des totaux (total général, mailles plus grossières) sont publiés à côté de cette grille, les mailles masquées peuvent être retrouvées par soustraction. Déclarez-les pour que des mailles de secret secondaire soient masquées.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="158" />
+      <source>{complementary} complementary cell(s) withheld so that no withheld cell can be narrowed below p = {p:g} from the {marginals}; smallest attacker interval: {width:g}.</source>
+      <translation>{complementary} maille(s) de secret secondaire masquée(s) pour qu'aucune maille masquée ne puisse être resserrée sous p = {p:g} à partir de : {marginals} ; plus petit intervalle d'attaque : {width:g}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="175" />
+      <source>A zero mask needs a study area: zeros are only emitted inside one.</source>
+      <translation>Un masque des zéros exige une zone d'étude : les zéros ne sont produits qu'à l'intérieur.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="181" />
+      <source>The study area has no polygon.</source>
+      <translation>La zone d'étude n'a aucun polygone.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="198" />
+      <source>A cell size per stratum needs the strata layer and its name field.</source>
+      <translation>Une taille de maille par strate exige la couche de strates et son champ de nom.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="201" />
+      <source>This version builds a grid with a cell size per stratum without declared totals, attribute fields or a study area; run those on a single cell size.</source>
+      <translation>Cette version construit une grille à taille de maille par strate sans totaux déclarés, champs d'attributs ni zone d'étude ; utilisez-les avec une taille unique.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="21" />
+      <source>Suppressed grid</source>
+      <translation>Grille avec secret statistique</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="22" />
+      <source>Square cells with the number of distinct people in each; cells with fewer than k people are withheld (primary suppression), and more cells where published totals would give them away (complementary).</source>
+      <translation>Mailles carrées avec le nombre de personnes distinctes dans chacune ; les mailles de moins de k personnes sont masquées (secret primaire), ainsi que d'autres mailles là où des totaux publiés les trahiraient (secret secondaire).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="25" />
+      <source>privacy,disclosure,k-anonymity,grid,suppression,count,census grid</source>
+      <translation>confidentialité,divulgation,k-anonymat,grille,secret,comptage,grille carroyée</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="43" />
+      <source>Cell size (metres)</source>
+      <translation>Taille de maille (mètres)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="50" />
+      <source>Audit of withheld cells (attacker's bounds)</source>
+      <translation>Audit des mailles masquées (bornes de l'attaquant)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="53" />
+      <source>Study area: empty cells inside it are published as true zeros</source>
+      <translation>Zone d'étude : les mailles vides qu'elle contient sont publiées comme vrais zéros</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="56" />
+      <source>Strata (adversary-known polygons) for a cell size per stratum</source>
+      <translation>Strates (polygones connus de l'adversaire) pour une taille de maille par strate</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="62" />
+      <source>Cell size per stratum, e.g. core=250;suburb=500;rural=2000 (nested; replaces the single cell size)</source>
+      <translation>Taille de maille par strate, par ex. core=250;suburb=500;rural=2000 (emboîtées ; remplace la taille unique)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="65" />
+      <source>Zero mask: where people live but none was observed (empty cells there are withheld, not published as 0)</source>
+      <translation>Masque des zéros : là où des gens vivent mais où personne n'a été observé (les mailles vides y sont masquées, pas publiées à 0)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="78" />
+      <source>Published cells</source>
+      <translation>Mailles publiées</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="79" />
+      <source>Withheld cells</source>
+      <translation>Mailles masquées</translation>
     </message>
     <message>
       <location filename="processing_provider/synthetic_auxiliary.py" line="104" />
@@ -1384,37 +1409,37 @@
       <translation>La table de risque par zone est vide : l'absence de preuve ne passe jamais le budget de risque.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="102" />
+      <location filename="spatial_privacy_plugin/gate.py" line="106" />
       <source>{count} withheld record(s) still carry a count: a withheld value must be NULL in every output. Blank the count of withheld records.</source>
       <translation>{count} enregistrement(s) masqué(s) portent encore un effectif : une valeur masquée doit être NULL dans toute sortie. Videz l'effectif des enregistrements masqués.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="137" />
+      <location filename="spatial_privacy_plugin/gate.py" line="141" />
       <source>{count} primary withheld record(s) can be narrowed by an attacker to an interval narrower than p = {p:g} using the published totals. Withhold more cells (complementary suppression) or publish fewer totals.</source>
       <translation>{count} enregistrement(s) en secret primaire peuvent être resserrés par un attaquant dans un intervalle plus étroit que p = {p:g} à l'aide des totaux publiés. Masquez davantage de mailles (secret secondaire) ou publiez moins de totaux.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="143" />
+      <location filename="spatial_privacy_plugin/gate.py" line="147" />
       <source>{count} withheld record(s) can be recovered exactly from the published totals.</source>
       <translation>{count} enregistrement(s) masqué(s) peuvent être retrouvés exactement à partir des totaux publiés.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="173" />
+      <location filename="spatial_privacy_plugin/gate.py" line="177" />
       <source>{count} published record(s) have no sensitive value: give every record its category.</source>
       <translation>{count} enregistrement(s) publié(s) n'ont pas de valeur sensible : donnez à chaque enregistrement sa modalité.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="176" />
+      <location filename="spatial_privacy_plugin/gate.py" line="180" />
       <source>No published record has a positive count: there is no evidence of diversity.</source>
       <translation>Aucun enregistrement publié n'a d'effectif positif : il n'y a aucune preuve de diversité.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="185" />
+      <location filename="spatial_privacy_plugin/gate.py" line="189" />
       <source>{count} published cell(s) show fewer than l = {l} distinct sensitive values (fewest: {fewest}): everyone in them can be assigned a value. Merge categories, publish coarser, or withhold the attribute.</source>
       <translation>{count} maille(s) publiée(s) montrent moins de l = {l} valeurs sensibles distinctes (le minimum : {fewest}) : on peut attribuer une valeur à chacun de leurs membres. Regroupez des modalités, publiez plus grossier, ou masquez l'attribut.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="198" />
+      <location filename="spatial_privacy_plugin/gate.py" line="202" />
       <source>{count} published cell(s) have a distribution of the sensitive value farther than t = {t:g} from the whole release's (largest: {largest:.3f}).</source>
       <translation>{count} maille(s) publiée(s) ont une distribution de la valeur sensible plus éloignée que t = {t:g} de celle de la diffusion entière (la plus grande : {largest:.3f}).</translation>
     </message>
@@ -1424,32 +1449,32 @@
       <translation>{count} enregistrement(s) ont dans « {field} » un statut qui n'est aucun de {known} (par ex. {examples}) : le contrôle ne peut pas savoir s'ils sont publiés.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="71" />
+      <location filename="spatial_privacy_plugin/gate.py" line="74" />
       <source>The input has no records: there is nothing to check, and missing evidence never passes the gate.</source>
       <translation>L'entrée n'a aucun enregistrement : il n'y a rien à contrôler, et l'absence de preuve ne passe jamais le contrôle.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="82" />
+      <location filename="spatial_privacy_plugin/gate.py" line="85" />
       <source>{count} published record(s) have a NULL count: a published cell needs a count (mark it withheld in the status field if it is not published).</source>
       <translation>{count} enregistrement(s) publié(s) ont un effectif NULL : une maille publiée a besoin d'un effectif (marquez-la masquée dans le champ de statut si elle n'est pas publiée).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="88" />
+      <location filename="spatial_privacy_plugin/gate.py" line="91" />
       <source>{count} published record(s) have a count that is not a whole number of people.</source>
       <translation>{count} enregistrement(s) publié(s) ont un effectif qui n'est pas un nombre entier de personnes.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="95" />
+      <location filename="spatial_privacy_plugin/gate.py" line="98" />
       <source>{count} published record(s) count fewer than k = {k} people (smallest: {smallest}). Withhold them, or publish at a coarser resolution; never lower k. (Structural zeros are published only under a policy with publish_zeros = true.)</source>
       <translation>{count} enregistrement(s) publié(s) comptent moins de k = {k} personnes (le plus petit : {smallest}). Masquez-les ou publiez à une résolution plus grossière ; ne baissez jamais k. (Les zéros structurels ne sont publiés que sous une politique avec publish_zeros = true.)</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="266" />
+      <location filename="spatial_privacy_plugin/grid.py" line="270" />
       <source>The parent factor must be a whole number of at least 2, got {value}.</source>
       <translation>Le facteur parent doit être un entier d'au moins 2, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="291" />
+      <location filename="spatial_privacy_plugin/grid.py" line="295" />
       <source>The protection level must be positive, got {value}.</source>
       <translation>Le niveau de protection doit être positif, reçu {value}.</translation>
     </message>
@@ -1459,9 +1484,24 @@
       <translation>{count} enregistrement(s) ont un identifiant NULL dans le champ « {field} ». Les compter reviendrait à les ignorer ou à confondre des inconnus : renseignez leurs identifiants (ou donnez à chacun le sien) et relancez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="435" />
+      <location filename="spatial_privacy_plugin/grid.py" line="439" />
       <source>True zeros need a grid without published attribute fields: an empty cell x attribute combination is not a structural zero.</source>
       <translation>Les vrais zéros exigent une grille sans champs d'attributs publiés : une combinaison maille × attribut vide n'est pas un zéro structurel.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="520" />
+      <source>'{part}' is not stratum=metres (e.g. core=250;rural=2000).</source>
+      <translation>« {part} » n'est pas de la forme strate=mètres (par ex. core=250;rural=2000).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="524" />
+      <source>No cell size is given for the stratum/strata {names}: give one for every stratum, e.g. core=250;rural=2000.</source>
+      <translation>Aucune taille de maille n'est donnée pour la ou les strates {names} : donnez-en une pour chaque strate, par ex. core=250;rural=2000.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="528" />
+      <source>The strata's cell sizes {sizes} are not nested: each must be a whole multiple of the finer ones, so that coarse and fine cells never overlap.</source>
+      <translation>Les tailles de maille des strates {sizes} ne sont pas emboîtées : chacune doit être un multiple entier des plus fines, pour que mailles grossières et fines ne se chevauchent jamais.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/grid.py" line="68" />
@@ -1589,72 +1629,77 @@
       <translation>{count} adresse(s) ne sont dans aucune zone de la table des marges : donnez des marges pour chaque zone, ou découpez d'abord les adresses.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="121" />
+      <location filename="spatial_privacy_plugin/policy.py" line="126" />
       <source>The policy file {source} must hold key = value pairs.</source>
       <translation>Le fichier de politique {source} doit contenir des paires clé = valeur.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="125" />
+      <location filename="spatial_privacy_plugin/policy.py" line="130" />
       <source>The policy file {source} lacks the field(s) {fields}: add them, e.g. rho = 0.1, tolerance = 0.2, counting_unit = "person".</source>
       <translation>Il manque au fichier de politique {source} le(s) champ(s) {fields} : ajoutez-les, par ex. rho = 0.1, tolerance = 0.2, counting_unit = "person".</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="132" />
+      <location filename="spatial_privacy_plugin/policy.py" line="137" />
       <source>The policy file {source} has unknown field(s) {fields}; known fields are {known}.</source>
       <translation>Le fichier de politique {source} contient des champs inconnus {fields} ; les champs connus sont {known}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="142" />
+      <location filename="spatial_privacy_plugin/policy.py" line="147" />
       <source>counting_unit in {source} must be "person" or "device", got {value!r}.</source>
       <translation>counting_unit dans {source} doit valoir "person" ou "device", reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="148" />
+      <location filename="spatial_privacy_plugin/policy.py" line="153" />
       <source>protection_level in {source} must be a positive number of people, got {value!r}.</source>
       <translation>protection_level dans {source} doit être un nombre positif de personnes, reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="152" />
+      <location filename="spatial_privacy_plugin/policy.py" line="157" />
       <source>{name} in {source} must be true or false, got {value!r}.</source>
       <translation>{name} dans {source} doit valoir true ou false, reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="158" />
+      <location filename="spatial_privacy_plugin/policy.py" line="163" />
       <source>{name} in {source} must be a probability in (0, 1], got {value!r}.</source>
       <translation>{name} dans {source} doit être une probabilité dans (0, 1], reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="161" />
+      <location filename="spatial_privacy_plugin/policy.py" line="166" />
       <source>gate_on in {source} must be "estimate" or "lower bound", got {value!r}.</source>
       <translation>gate_on dans {source} doit valoir "estimate" ou "lower bound", reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="175" />
+      <location filename="spatial_privacy_plugin/policy.py" line="170" />
+      <source>stratum_rho in {source} must be a table of stratum = rho, e.g. [stratum_rho] rural = 0.05.</source>
+      <translation>stratum_rho dans {source} doit être une table strate = rho, par ex. [stratum_rho] rural = 0.05.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/policy.py" line="186" />
       <source>Cannot read the policy file {source}: {reason}.</source>
       <translation>Impossible de lire le fichier de politique {source} : {reason}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="184" />
+      <location filename="spatial_privacy_plugin/policy.py" line="195" />
       <source>The policy file {source} does not parse: {reason}. Fix its syntax (TOML, or JSON for a .json file).</source>
       <translation>Le fichier de politique {source} est illisible : {reason}. Corrigez sa syntaxe (TOML, ou JSON pour un fichier .json).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="201" />
+      <location filename="spatial_privacy_plugin/policy.py" line="212" />
       <source>Give a policy file or a value for rho (the accepted disclosure probability, e.g. 0.1 for k = 10).</source>
       <translation>Indiquez un fichier de politique ou une valeur de rho (la probabilité de divulgation acceptée, par ex. 0,1 pour k = 10).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="56" />
+      <location filename="spatial_privacy_plugin/policy.py" line="57" />
       <source>rho must be a number in (0, 1), got {value!r}.</source>
       <translation>rho doit être un nombre dans (0, 1), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="59" />
+      <location filename="spatial_privacy_plugin/policy.py" line="60" />
       <source>rho must lie strictly between 0 and 1, got {value}: it is the accepted probability of singling a person out, for example 0.1 for k = 10.</source>
       <translation>rho doit être strictement entre 0 et 1, reçu {value} : c'est la probabilité acceptée d'isoler une personne, par exemple 0,1 pour k = 10.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="74" />
+      <location filename="spatial_privacy_plugin/policy.py" line="75" />
       <source>The suppression tolerance must be a share in [0, 1), got {value!r}.</source>
       <translation>La tolérance de secret doit être une part dans [0, 1), reçu {value!r}.</translation>
     </message>

@@ -341,12 +341,12 @@ def copy_features(source, sink, feedback):
 
 
 def square_cells(origin, resolution, cols, rows):
-    """Polygons of grid cells, drawn with the same edges the engine bins with."""
-    return [QgsGeometry.fromRect(QgsRectangle(origin[0] + col * resolution,
-                                              origin[1] + row * resolution,
-                                              origin[0] + (col + 1) * resolution,
-                                              origin[1] + (row + 1) * resolution))
-            for col, row in zip(cols.tolist(), rows.tolist())]
+    """Polygons of grid cells (one size, or a size per cell), with the edges the engine bins with."""
+    sizes = np.broadcast_to(np.asarray(resolution, dtype=float), np.shape(cols)).tolist()
+    return [QgsGeometry.fromRect(QgsRectangle(origin[0] + col * size, origin[1] + row * size,
+                                              origin[0] + (col + 1) * size,
+                                              origin[1] + (row + 1) * size))
+            for col, row, size in zip(np.asarray(cols).tolist(), np.asarray(rows).tolist(), sizes)]
 
 
 def store_style(destination, qml_path):

@@ -30,6 +30,7 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
     L = "L"
     T = "T"
     ORDERED = "ORDERED"
+    STRATUM_FIELD = "STRATUM_FIELD"
     MIN_L_DIVERSITY = "MIN_L_DIVERSITY"
     MAX_T_DISTANCE = "MAX_T_DISTANCE"
     PASSED = "PASSED"
@@ -77,6 +78,10 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
         self.addParameter(QgsProcessingParameterBoolean(
             self.ORDERED, tr("Diversity: the sensitive categories are ordered (earth mover's "
                              "distance; else total variation)"), defaultValue=False))
+        self.addParameter(QgsProcessingParameterField(
+            self.STRATUM_FIELD, tr("Stratum field (each record checked against its stratum's k "
+                                   "from the policy's stratum_rho)"),
+            parentLayerParameterName=self.INPUT, optional=True))
         self.addOutput(QgsProcessingOutputBoolean(self.PASSED, tr("Passed")))
         self.addOutput(QgsProcessingOutputNumber(
             self.MIN_L_DIVERSITY, tr("Fewest distinct sensitive values in a published cell")))
@@ -108,7 +113,8 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
         if diversity and not (cell_field and sensitive_field):
             raise QgsProcessingException(tr("l-diversity and t-closeness need the cell id field and "
                                             "the sensitive attribute field."))
-        names = [count_field] + ([status_field] if status_field else [])
+        stratum_field = self.parameterAsString(parameters, self.STRATUM_FIELD, context)
+        names = [count_field] + [name for name in (status_field, stratum_field) if name]
         if diversity:
             names += [cell_field, sensitive_field]
         names = list(dict.fromkeys(names))
@@ -119,7 +125,10 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                 "people. Choose a numeric field, or convert it with the field calculator in a "
                 "copy.").format(field=count_field, type=source.fields().field(count_field).typeName()))
         withheld = parse_statuses(columns[status_field], status_field) if status_field else None
-        result = evaluate_gate(columns[count_field], policy.k, withheld, policy.publish_zeros)
+        # Thresholds come from the policy, never from the data: a stratum's k is the policy's.
+        k = ([policy.k_for(stratum) for stratum in columns[stratum_field]] if stratum_field
+             else policy.k)
+        result = evaluate_gate(columns[count_field], k, withheld, policy.publish_zeros)
         problems = [problem.message(tr) for problem in result.problems]
         min_width = None
         if result.passed and self.audit_requested(parameters, context):

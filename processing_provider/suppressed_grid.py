@@ -2,7 +2,8 @@
 
 from qgis.core import QgsProcessing, QgsProcessingException, QgsProcessingMultiStepFeedback, \
     QgsProcessingOutputNumber, QgsProcessingParameterDistance, QgsProcessingParameterFeatureSink, \
-    QgsProcessingParameterFeatureSource, QgsWkbTypes
+    QgsProcessingParameterFeatureSource, QgsProcessingParameterField, QgsProcessingParameterString, \
+    QgsWkbTypes
 
 from ..spatial_privacy_plugin.errors import N_
 from .base import tr
@@ -10,7 +11,7 @@ from .grid_base import PointGridAlgorithm
 
 CELL_FIELDS = (("cell_id", "string"), ("col", "int"), ("row", "int"), ("resolution_m", "double"))
 COUNT_FIELDS = (("n_persons", "int"), ("status", "string"), ("k", "int"),
-                ("counting_unit", "string"), ("policy_hash", "string"))
+                ("counting_unit", "string"), ("policy_hash", "string"), ("stratum", "string"))
 AUDIT_FIELDS = (("cell_id", "string"), ("lower", "double"), ("upper", "double"),
                 ("width", "double"), ("ok", "bool"))
 
@@ -28,6 +29,9 @@ class SuppressedGrid(PointGridAlgorithm):
     AUDIT = "AUDIT"
     STUDY_AREA = "STUDY_AREA"
     ZERO_MASK = "ZERO_MASK"
+    STRATA = "STRATA"
+    STRATUM_FIELD = "STRATUM_FIELD"
+    STRATUM_RESOLUTIONS = "STRATUM_RESOLUTIONS"
     K = "K"
     CELLS_PUBLISHED = "CELLS_PUBLISHED"
     CELLS_WITHHELD = "CELLS_WITHHELD"
@@ -52,6 +56,24 @@ class SuppressedGrid(PointGridAlgorithm):
             self.ZERO_MASK, tr("Zero mask: where people live but none was observed (empty cells "
                                "there are withheld, not published as 0)"),
             [QgsProcessing.SourceType.TypeVectorPolygon], optional=True))
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            self.STRATA, tr("Strata (adversary-known polygons) for a cell size per stratum"),
+            [QgsProcessing.SourceType.TypeVectorPolygon], optional=True))
+        self.addParameter(QgsProcessingParameterField(
+            self.STRATUM_FIELD, tr("Stratum name field"), parentLayerParameterName=self.STRATA,
+            optional=True))
+        self.addParameter(QgsProcessingParameterString(
+            self.STRATUM_RESOLUTIONS, tr("Cell size per stratum, e.g. core=250;suburb=500;rural=2000 "
+                                         "(nested; replaces the single cell size)"), optional=True))
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            self.STRATA, tr("Strata (adversary-known polygons) for a cell size per stratum"),
+            [QgsProcessing.SourceType.TypeVectorPolygon], optional=True))
+        self.addParameter(QgsProcessingParameterField(
+            self.STRATUM_FIELD, tr("Stratum name field"), parentLayerParameterName=self.STRATA,
+            optional=True))
+        self.addParameter(QgsProcessingParameterString(
+            self.STRATUM_RESOLUTIONS, tr("Cell size per stratum, e.g. core=250;suburb=500;rural=2000 "
+                                         "(nested; replaces the single cell size)"), optional=True))
         self.addOutput(QgsProcessingOutputNumber(self.K, tr("k")))
         self.addOutput(QgsProcessingOutputNumber(self.CELLS_PUBLISHED, tr("Published cells")))
         self.addOutput(QgsProcessingOutputNumber(self.CELLS_WITHHELD, tr("Withheld cells")))
@@ -70,16 +92,19 @@ class SuppressedGrid(PointGridAlgorithm):
         self.describe_policy(policy, feedback, data)
         steps.setCurrentStep(1)
         study_area, zero_mask = self.zero_areas(parameters, context)
-        release = grid.suppressed_grid(data.x, data.y, data.person_codes, data.key_codes,
-                                       data.origin, resolution, policy.k, marginals,
-                                       feedback.isCanceled, study_area, zero_mask)
-        if release.unprotectable:
-            raise QgsProcessingException(tr(
-                "{count} withheld cell(s) cannot be protected against the declared totals: every "
-                "cell that shares a published total with them is withheld and the total leaves "
-                "less than p open. Lower none of the policy: publish fewer totals, or use a "
-                "coarser grid.").format(count=release.unprotectable))
-        frame = release.cells
+        release = None
+        frame = self.multi_resolution(parameters, context, policy, data, marginals, study_area)
+        if frame is None:
+            release = grid.suppressed_grid(data.x, data.y, data.person_codes, data.key_codes,
+                                           data.origin, resolution, policy.k, marginals,
+                                           feedback.isCanceled, study_area, zero_mask)
+            if release.unprotectable:
+                raise QgsProcessingException(tr(
+                    "{count} withheld cell(s) cannot be protected against the declared totals: "
+                    "every cell that shares a published total with them is withheld and the total "
+                    "leaves less than p open. Lower none of the policy: publish fewer totals, or "
+                    "use a coarser grid.").format(count=release.unprotectable))
+            frame = release.cells.assign(k=policy.k, stratum=None)
 
         source = self.parameterAsSource(parameters, self.INPUT, context)
         key_fields = [source.fields().field(name) for name in data.key_columns]
@@ -95,9 +120,10 @@ class SuppressedGrid(PointGridAlgorithm):
         key_values = [[values[row] for row in frame["first_row"]]
                       for values in data.key_columns.values()]
         rows = zip(frame["cell_id"], frame["col"], frame["row"], frame["resolution_m"], *key_values,
-                   frame["n_persons"], frame["status"], [policy.k] * len(frame),
-                   [policy.counting_unit] * len(frame), [policy.policy_hash] * len(frame))
-        geometries = square_cells(data.origin, resolution, frame["col"], frame["row"])
+                   frame["n_persons"], frame["status"], frame["k"],
+                   [policy.counting_unit] * len(frame), [policy.policy_hash] * len(frame),
+                   frame["stratum"])
+        geometries = square_cells(data.origin, frame["resolution_m"], frame["col"], frame["row"])
         write_features(sink, fields, rows, geometries, steps)
         del sink  # closes a file output so that its style can be stored in it
         apply_style("suppressed_grid", destination, context)
@@ -105,7 +131,7 @@ class SuppressedGrid(PointGridAlgorithm):
         audit_sink, audit_destination = self.parameterAsSink(
             parameters, self.AUDIT, context, make_fields(AUDIT_FIELDS + tuple(key_fields)),
             QgsWkbTypes.Type.NoGeometry, source.sourceCrs())
-        if audit_sink is not None:
+        if audit_sink is not None and release is not None:
             audit = release.audit
             audit_keys = [[values[row] for row in audit["first_row"]]
                           for values in data.key_columns.values()]
@@ -123,12 +149,12 @@ class SuppressedGrid(PointGridAlgorithm):
         feedback.pushInfo(tr("{published} cells published, {withheld} withheld (primary "
                              "suppression, fewer than {k} people).").format(
             published=published, withheld=withheld - complementary, k=policy.k))
-        if marginals is None:
+        if marginals is None and release is not None:
             feedback.pushWarning(tr(
                 "No published totals were declared: if totals (grand total, coarser cells) are "
                 "published beside this grid, withheld cells may be recovered by subtraction. "
                 "Declare them so that complementary cells are withheld."))
-        else:
+        elif marginals is not None:
             feedback.pushInfo(tr("{complementary} complementary cell(s) withheld so that no "
                                  "withheld cell can be narrowed below p = {p:g} from the {marginals}; "
                                  "smallest attacker interval: {width:g}.").format(
@@ -155,3 +181,36 @@ class SuppressedGrid(PointGridAlgorithm):
             raise QgsProcessingException(tr("The study area has no polygon."))
         mask = read_polygons(zero_mask, crs, context)[0] if zero_mask is not None else ()
         return area, mask
+
+    def multi_resolution(self, parameters, context, policy, data, marginals, study_area):
+        """The grid with a cell size per stratum, or None when no sizes per stratum are given."""
+        import numpy as np
+
+        from ..spatial_privacy_plugin import grid
+        from .io import read_polygons
+
+        text = self.parameterAsString(parameters, self.STRATUM_RESOLUTIONS, context).strip()
+        if not text:
+            return None
+        strata = self.parameterAsSource(parameters, self.STRATA, context)
+        field = self.parameterAsString(parameters, self.STRATUM_FIELD, context)
+        if strata is None or not field:
+            raise QgsProcessingException(tr("A cell size per stratum needs the strata layer and "
+                                            "its name field."))
+        if marginals is not None or data.key_columns or study_area is not None:
+            raise QgsProcessingException(tr(
+                "This version builds a grid with a cell size per stratum without declared totals, "
+                "attribute fields or a study area; run those on a single cell size."))
+        crs = self.parameterAsSource(parameters, self.INPUT, context).sourceCrs()
+        polygons, names = read_polygons(strata, crs, context, field)
+        names = [str(name) for name in names]
+        unique_names = list(dict.fromkeys(names))
+        sizes = grid.parse_stratum_resolutions(text, unique_names)
+        # One entry per stratum, gathering the parts of all its polygons.
+        merged = [[part for polygon, name in zip(polygons, names) if name == stratum
+                   for part in polygon] for stratum in unique_names]
+        frame = grid.multi_resolution_grid(
+            data.x, data.y, data.person_codes, data.origin, merged, unique_names,
+            [sizes[name] for name in unique_names], policy.k,
+            np.array([policy.k_for(name) for name in unique_names]))
+        return frame

@@ -62,9 +62,12 @@ def evaluate_gate(raw_counts, k, withheld=None, allow_zero=False):
     ``raw_counts`` holds the field's values as read (None for NULL);
     ``withheld`` marks records that are not published (None: all published).
     A published count must be a whole number >= k; with ``allow_zero`` (the
-    policy's ``publish_zeros``) a structural 0 is published too.
+    policy's ``publish_zeros``) a structural 0 is published too. ``k`` is one
+    number, or one per record (per-stratum thresholds of the policy).
     """
     raw = pd.Series(np.asarray(raw_counts, dtype=object))
+    k_values = np.broadcast_to(np.asarray(k, dtype=float), (len(raw),))
+    k = int(k_values.max()) if len(raw) else int(np.max(k))
     withheld = np.zeros(len(raw), dtype=bool) if withheld is None else np.asarray(withheld, bool)
     problems = []
     if len(raw) == 0:
@@ -88,14 +91,15 @@ def evaluate_gate(raw_counts, k, withheld=None, allow_zero=False):
             N_("{count} published record(s) have a count that is not a whole number of people."),
             count=int(invalid.sum())))
     valid = published & whole
-    below = valid & (numeric < k) & ~(allow_zero & (numeric == 0))
+    below = valid & (numeric < k_values) & ~(allow_zero & (numeric == 0))
     min_count = float(numeric[valid].min()) if valid.any() else None
     if below.any():
         problems.append(_problem(
             N_("{count} published record(s) count fewer than k = {k} people (smallest: {smallest}). "
                "Withhold them, or publish at a coarser resolution; never lower k. (Structural "
                "zeros are published only under a policy with publish_zeros = true.)"),
-            count=int(below.sum()), k=int(k), smallest=int(numeric[below].min())))
+            count=int(below.sum()), k=", ".join(f"{value:g}" for value in sorted(set(k_values[below]))),
+            smallest=int(numeric[below].min())))
     leaking = withheld & ~is_null
     if leaking.any():
         problems.append(_problem(

@@ -140,34 +140,38 @@ def _dense_codes(*columns):
 
 
 def count_cells(x, y, person_codes, key_codes, origin, resolution):
-    """Distinct people and rows per non-empty cell x key combination.
-
-    Groups come from hashing integer cell codes (no string keys, no sort);
-    distinct (group, person) pairs from one in-place sort of their combined
-    codes. Memory stays a small multiple of the input arrays.
-    """
+    """Distinct people and rows per non-empty cell x key combination."""
     cols = cell_index(x, origin[0], resolution)
     rows = cell_index(y, origin[1], resolution)
-    group_code = _dense_codes(cols - cols.min(), rows - rows.min(), key_codes)
+    counts = count_cells_by_code(_dense_codes(cols - cols.min(), rows - rows.min(), key_codes),
+                                 person_codes)
+    first_row = counts["first_row"]
+    return CellCounts(cols[first_row], rows[first_row], key_codes[first_row], counts["n_persons"],
+                      counts["n_rows"], first_row, counts["group_of_row"])
+
+
+def count_cells_by_code(group_code, person_codes):
+    """Distinct people and rows per group code.
+
+    Groups come from hashing the integer codes (no string keys, no sort),
+    numbered in order of first appearance, so a group starts where the
+    running maximum of the numbers rises; distinct (group, person) pairs come
+    from one in-place sort of their combined codes. Memory stays a small
+    multiple of the input arrays.
+    """
     group_of_row = np.asarray(pd.factorize(group_code)[0], dtype=np.int64)
-    del group_code
-    # Codes are numbered in order of first appearance: a group starts where the running
-    # maximum of the codes rises.
     running = np.maximum.accumulate(group_of_row)
     first_row = np.flatnonzero(np.concatenate(([True], running[1:] > running[:-1])))
     del running
-    n_groups = len(first_row)
     n_persons_total = int(person_codes.max()) + 1
     # n_groups * n_persons <= n_rows**2 fits in int64 for any layer QGIS can hold.
     pairs = group_of_row * n_persons_total + person_codes
     pairs.sort()
     distinct = pairs[np.concatenate(([True], pairs[1:] != pairs[:-1]))]
     del pairs
-    n_persons = np.bincount(distinct // n_persons_total, minlength=n_groups)
-    del distinct
-    n_rows = np.bincount(group_of_row, minlength=n_groups)
-    return CellCounts(cols[first_row], rows[first_row], key_codes[first_row],
-                      n_persons, n_rows, first_row, group_of_row)
+    return {"first_row": first_row, "group_of_row": group_of_row,
+            "n_persons": np.bincount(distinct // n_persons_total, minlength=len(first_row)),
+            "n_rows": np.bincount(group_of_row, minlength=len(first_row))}
 
 
 def morans_i(col, row, indicator):
@@ -501,3 +505,101 @@ def stratified_sweep(x, y, person_codes, key_codes, origin, resolutions, k, tole
         table["recommended"] = table["resolution_m"] == best if best is not None else False
         tables.append(table)
     return pd.concat(tables, ignore_index=True)
+
+
+def parse_stratum_resolutions(text, strata_names):
+    """'core=250;suburb=500;rural=2000' into a resolution per stratum name, all nested."""
+    mapping = {}
+    for part in str(text or "").replace(",", ";").split(";"):
+        if not part.strip():
+            continue
+        name, _, value = part.partition("=")
+        try:
+            mapping[name.strip()] = check_resolution(float(value))
+        except ValueError:
+            raise InputError(N_("'{part}' is not stratum=metres (e.g. core=250;rural=2000)."),
+                             part=part.strip()) from None
+    missing = [name for name in strata_names if name not in mapping]
+    if missing:
+        raise InputError(N_("No cell size is given for the stratum/strata {names}: give one for "
+                            "every stratum, e.g. core=250;rural=2000."), names=", ".join(missing))
+    sizes = sorted(set(mapping.values()))
+    if non_nested_pairs(tuple(sizes)):
+        raise InputError(N_("The strata's cell sizes {sizes} are not nested: each must be a whole "
+                            "multiple of the finer ones, so that coarse and fine cells never "
+                            "overlap."), sizes=", ".join(f"{size:g}" for size in sizes))
+    return mapping
+
+
+def multi_resolution_cells(x, y, origin, strata, stratum_sizes):
+    """Each point's cell in one non-overlapping grid whose cell size follows the strata.
+
+    Levels go from the coarsest size to the finest. A cell at one level is
+    kept when the stratum holding its centre asks for that size (or a coarser
+    one); otherwise it is split into the cells of the next finer level, each
+    decided by its own centre. Cells whose centre lies in no stratum are kept
+    at the coarsest size. The rule depends only on the strata and the origin,
+    so it is the same in every release. Returns (level index, col, row,
+    stratum index) per point and the sizes of the levels.
+    """
+    from .zones import assign_points
+
+    levels = sorted(set(stratum_sizes), reverse=True)
+    wanted = np.asarray(stratum_sizes, dtype=float)
+    n = len(x)
+    level = np.full(n, -1, dtype=np.int64)
+    cols = np.zeros(n, dtype=np.int64)
+    rows = np.zeros(n, dtype=np.int64)
+    stratum = np.full(n, -1, dtype=np.int64)
+    for index, size in enumerate(levels):
+        open_ = np.flatnonzero(level < 0)
+        if len(open_) == 0:
+            break
+        c = cell_index(x[open_], origin[0], size)
+        r = cell_index(y[open_], origin[1], size)
+        unique, inverse = np.unique(np.column_stack([c, r]), axis=0, return_inverse=True)
+        inverse = inverse.reshape(-1)
+        centre_stratum = assign_points(origin[0] + (unique[:, 0] + 0.5) * size,
+                                       origin[1] + (unique[:, 1] + 0.5) * size, strata)
+        asked = np.where(centre_stratum >= 0, wanted[np.maximum(centre_stratum, 0)], levels[0])
+        keep = (asked[inverse] >= size) | (index == len(levels) - 1)
+        chosen = open_[keep]
+        level[chosen] = index
+        cols[chosen] = c[keep]
+        rows[chosen] = r[keep]
+        stratum[chosen] = centre_stratum[inverse][keep]
+    return level, cols, rows, stratum, levels
+
+
+def multi_resolution_grid(x, y, person_codes, origin, strata, stratum_names, stratum_sizes, k,
+                          stratum_k=None):
+    """The suppressed grid with a cell size per stratum (primary suppression per cell's k).
+
+    ``stratum_k``: a k per stratum (adversary-known strata may carry their own
+    threshold); cells whose centre lies in no stratum use ``k``.
+    """
+    level, cols, rows, stratum, levels = multi_resolution_cells(x, y, origin, strata, stratum_sizes)
+    offset_c = cols - cols.min()
+    offset_r = rows - rows.min()
+    counts = count_cells_by_code(_dense_codes(level, offset_c, offset_r), person_codes)
+    first = counts["first_row"]
+    cell_k = np.full(len(first), int(k), dtype=np.int64)
+    cell_stratum = stratum[first]
+    if stratum_k is not None:
+        known = cell_stratum >= 0
+        cell_k[known] = np.asarray(stratum_k, dtype=np.int64)[cell_stratum[known]]
+    sizes = np.asarray(levels, dtype=float)[level[first]]
+    published = counts["n_persons"] >= cell_k
+    n_persons = pd.array(np.where(published, counts["n_persons"], 0), dtype="Int64")
+    n_persons[~published] = pd.NA
+    ids = (pd.Series(sizes).map(lambda size: f"{size:g}m_") + pd.Series(cols[first]).astype(str)
+           + "_" + pd.Series(rows[first]).astype(str)).to_numpy(dtype=object)
+    names = np.asarray(list(stratum_names) + [None], dtype=object)
+    frame = pd.DataFrame({
+        "cell_id": ids, "col": cols[first], "row": rows[first], "resolution_m": sizes,
+        "n_persons": n_persons,
+        "status": np.where(published, STATUS_PUBLISHED, STATUS_PRIMARY).astype(object),
+        "k": cell_k, "stratum": names[cell_stratum], "first_row": first,
+    })
+    return frame.sort_values(["resolution_m", "col", "row"], ascending=[False, True, True]) \
+        .reset_index(drop=True)

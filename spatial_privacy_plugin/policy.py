@@ -36,6 +36,7 @@ OPTIONAL_FIELDS = (
     "protection_level",
     "straddle_k",
     "publish_zeros",
+    "stratum_rho",
     "per_release_ceiling",
     "cumulative_ceiling",
     "warn_at",
@@ -104,6 +105,10 @@ class Policy:
     def straddle_k(self):
         return bool(self.get("straddle_k", False))
 
+    def k_for(self, stratum):
+        """k of a stratum: its own rho where the policy gives one (adversary-known strata)."""
+        return k_from_rho(self.get("stratum_rho", {}).get(stratum, self.rho))
+
     @property
     def publish_zeros(self):
         """Structural zeros (no one lives there) may be published as 0."""
@@ -160,6 +165,12 @@ def policy_from_mapping(content, source=""):
     if content.get("gate_on", GATE_ON_ESTIMATE) not in GATE_ON_CHOICES:
         raise PolicyError(N_("gate_on in {source} must be \"estimate\" or \"lower bound\", got "
                              "{value!r}."), source=source, value=content["gate_on"])
+    stratum_rho = content.get("stratum_rho", {})
+    if not isinstance(stratum_rho, dict):
+        raise PolicyError(N_("stratum_rho in {source} must be a table of stratum = rho, e.g. "
+                             "[stratum_rho] rural = 0.05."), source=source)
+    for value in stratum_rho.values():
+        k_from_rho(value)
     normalised = dict(content, rho=float(rho), tolerance=tolerance)
     extra = tuple(sorted((key, value) for key, value in normalised.items()
                          if key not in REQUIRED_FIELDS))

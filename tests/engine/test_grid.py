@@ -256,3 +256,33 @@ def test_study_area_zeros_and_the_zero_mask():
     with pytest.raises(InputError, match="attribute"):
         grid.suppressed_grid(x, y, persons, encode(ids, [["a", "b"] * 8 + ["a"]])[1], (0.0, 0.0),
                              100.0, 10, study_area=study_area)
+
+
+def square_polygon(x0, y0, x1, y1):
+    return [[np.array([(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)])]]
+
+
+def test_a_multi_resolution_grid_has_nested_non_overlapping_cells():
+    rng = np.random.default_rng(4)
+    core_x, core_y = rng.uniform(0, 800, 4000), rng.uniform(0, 800, 4000)
+    rural_x, rural_y = rng.uniform(800, 3200, 300), rng.uniform(0, 800, 300)
+    x, y = np.r_[core_x, rural_x], np.r_[core_y, rural_y]
+    persons = np.arange(len(x), dtype=np.int64)
+    strata = [square_polygon(0, 0, 800, 800), square_polygon(800, 0, 3200, 800)]
+    sizes = grid.parse_stratum_resolutions("core=100; rural=800", ["core", "rural"])
+    frame = grid.multi_resolution_grid(x, y, persons, (0.0, 0.0), strata, ["core", "rural"],
+                                       [sizes["core"], sizes["rural"]], 10)
+    assert set(frame.groupby("stratum")["resolution_m"].unique().map(tuple)) == {(100.0,), (800.0,)}
+    boxes = [(c * s, r * s, (c + 1) * s, (r + 1) * s)
+             for c, r, s in zip(frame.col, frame.row, frame.resolution_m)]
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            overlap = min(a[2], b[2]) - max(a[0], b[0]) > 0 and min(a[3], b[3]) - max(a[1], b[1]) > 0
+            assert not overlap, (a, b)
+    published = frame[frame.status == "published"]
+    assert (published.n_persons >= 10).all()
+    assert frame[frame.status == "primary"].n_persons.isna().all()
+    with pytest.raises(InputError, match="not nested"):
+        grid.parse_stratum_resolutions("core=250;rural=1000;x=300", ["core", "rural", "x"])
+    with pytest.raises(InputError, match="rural"):
+        grid.parse_stratum_resolutions("core=250", ["core", "rural"])

@@ -115,3 +115,12 @@ def test_risk_budget_fields_are_validated(tmp_path):
                 'gate_on = "median"\n'):
         with pytest.raises(PolicyError):
             load_policy(write(tmp_path, "bad.toml", base + bad))
+
+
+def test_per_stratum_rho(tmp_path):
+    policy = load_policy(write(tmp_path, "p.toml", 'rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\n'
+                                                   '[stratum_rho]\nrural = 0.05\n'))
+    assert (policy.k_for("rural"), policy.k_for("core"), policy.k_for(None)) == (20, 10, 10)
+    with pytest.raises(PolicyError):
+        load_policy(write(tmp_path, "q.toml", 'rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\n'
+                                              '[stratum_rho]\nrural = 2\n'))

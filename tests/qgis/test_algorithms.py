@@ -56,11 +56,12 @@ def test_frozen_parameter_names(provider):
     assert names["suppressedgrid"] == ["INPUT", "PERSON_FIELD", "RHO", "POLICY", "RESOLUTION",
                                        "ORIGIN", "KEY_FIELDS", "OUTPUT", "PROTECTION_LEVEL",
                                        "MARGINALS", "PARENT_FACTOR", "AUDIT", "STUDY_AREA",
-                                       "ZERO_MASK"]
+                                       "ZERO_MASK", "STRATA", "STRATUM_FIELD",
+                                       "STRATUM_RESOLUTIONS"]
     assert names["kanonymitygate"] == ["INPUT", "COUNT_FIELD", "RHO", "POLICY", "STATUS_FIELD",
                                        "OUTPUT", "AUDIT_LAYERS", "AUDIT_COUNT_FIELD",
                                        "PUBLISHED_TOTAL", "PROTECTION_LEVEL", "CELL_FIELD",
-                                       "SENSITIVE_FIELD", "L", "T", "ORDERED"]
+                                       "SENSITIVE_FIELD", "L", "T", "ORDERED", "STRATUM_FIELD"]
     assert names["joinsimulation"] == [
         "RELEASE", "AUXILIARY", "RADIUS", "QID_FIELDS", "RELEASE_TRUTH_FIELD",
         "AUXILIARY_TRUTH_FIELD", "POSITION_ERROR_SHARE", "POSITION_ERROR_DISTANCE",

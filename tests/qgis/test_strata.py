@@ -60,3 +60,33 @@ def test_points_outside_every_stratum_are_refused(run):
                                 "PERSON_FIELD": "person_id", "RHO": 0.1, "RESOLUTIONS": "100",
                                 "STRATA": strata, "STRATUM_FIELD": "band",
                                 "OUTPUT": "TEMPORARY_OUTPUT"})
+
+
+def test_a_grid_with_a_cell_size_per_stratum_and_its_gate(run, sample, tmp_path):
+    strict = tmp_path / "strata.toml"
+    strict.write_text('rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\n[stratum_rho]\nrural = 0.04\n',
+                      encoding="utf-8")
+    common = {"INPUT": sample, "PERSON_FIELD": "person_id", "RESOLUTION": 1000,
+              "STRATA": density_bands(), "STRATUM_FIELD": "band",
+              "STRATUM_RESOLUTIONS": "core=500;suburb=1000;rural=4000", "OUTPUT": "TEMPORARY_OUTPUT"}
+    plain = run("suppressedgrid", dict(common, RHO=0.1))["OUTPUT"]
+    cells = [dict(zip(plain.fields().names(), f.attributes())) for f in plain.getFeatures()]
+    sizes = {}
+    for cell in cells:
+        sizes.setdefault(cell["stratum"], set()).add(cell["resolution_m"])
+    assert sizes["core"] == {500.0} and sizes["rural"] == {4000.0}
+    assert all(cell["n_persons"] >= cell["k"] for cell in cells if cell["status"] == "published")
+    total_area = sum(f.geometry().area() for f in plain.getFeatures())
+    from qgis.core import QgsGeometry
+    union = QgsGeometry.unaryUnion([f.geometry() for f in plain.getFeatures()])
+    assert abs(union.area() - total_area) < 1e-3 * total_area  # no two cells overlap
+    gate_common = {"COUNT_FIELD": "n_persons", "STATUS_FIELD": "status", "OUTPUT": "TEMPORARY_OUTPUT"}
+    run("kanonymitygate", dict(gate_common, INPUT=plain, RHO=0.1))
+    # The stricter rural threshold, enforced from the policy: the plain grid fails it ...
+    with pytest.raises(QgsProcessingException, match="fewer than k = 25"):
+        run("kanonymitygate", dict(gate_common, INPUT=plain, POLICY=str(strict), STRATUM_FIELD="stratum"))
+    # ... and a grid made under that policy passes it.
+    strict_grid = run("suppressedgrid", dict(common, POLICY=str(strict)))["OUTPUT"]
+    assert {f["k"] for f in strict_grid.getFeatures() if f["stratum"] == "rural"} == {25}
+    run("kanonymitygate", dict(gate_common, INPUT=strict_grid, POLICY=str(strict),
+                               STRATUM_FIELD="stratum"))
