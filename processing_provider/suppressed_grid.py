@@ -65,15 +65,6 @@ class SuppressedGrid(PointGridAlgorithm):
         self.addParameter(QgsProcessingParameterString(
             self.STRATUM_RESOLUTIONS, tr("Cell size per stratum, e.g. core=250;suburb=500;rural=2000 "
                                          "(nested; replaces the single cell size)"), optional=True))
-        self.addParameter(QgsProcessingParameterFeatureSource(
-            self.STRATA, tr("Strata (adversary-known polygons) for a cell size per stratum"),
-            [QgsProcessing.SourceType.TypeVectorPolygon], optional=True))
-        self.addParameter(QgsProcessingParameterField(
-            self.STRATUM_FIELD, tr("Stratum name field"), parentLayerParameterName=self.STRATA,
-            optional=True))
-        self.addParameter(QgsProcessingParameterString(
-            self.STRATUM_RESOLUTIONS, tr("Cell size per stratum, e.g. core=250;suburb=500;rural=2000 "
-                                         "(nested; replaces the single cell size)"), optional=True))
         self.addOutput(QgsProcessingOutputNumber(self.K, tr("k")))
         self.addOutput(QgsProcessingOutputNumber(self.CELLS_PUBLISHED, tr("Published cells")))
         self.addOutput(QgsProcessingOutputNumber(self.CELLS_WITHHELD, tr("Withheld cells")))
