@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 from qgis.core import Qgis, QgsFeature, QgsFeatureRequest, QgsFeatureSink, QgsField, QgsFields, \
     QgsCoordinateTransform, QgsGeometry, QgsMapLayer, QgsProcessingException, QgsRectangle, \
-    QgsProviderRegistry, QgsSpatialIndex, QgsUnitTypes, QgsVectorLayer, QgsWkbTypes
+    QgsProviderRegistry, QgsUnitTypes, QgsVectorLayer, QgsWkbTypes
 from qgis.PyQt.QtCore import QVariant
 
 from .base import tr

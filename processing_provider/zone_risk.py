@@ -2,8 +2,7 @@
 
 from qgis.core import QgsFeature, QgsProcessing, QgsProcessingException, QgsProcessingOutputNumber, \
     QgsProcessingOutputString, QgsProcessingParameterEnum, QgsProcessingParameterFeatureSink, \
-    QgsProcessingParameterFeatureSource, QgsProcessingParameterField, QgsProcessingParameterFile, \
-    QgsWkbTypes
+    QgsProcessingParameterFeatureSource, QgsProcessingParameterField, QgsProcessingParameterFile
 
 from ..spatial_privacy_plugin.errors import N_
 from .base import tr
