@@ -3,7 +3,10 @@
 Usage: python3 bench/processing_child.py MODE GPKG RESOLUTIONS
 MODE: sweep (spatialprivacy:resolutionsweep end to end), native (QGIS's own
 Create grid + Count points in polygon with the person as class field, once
-per resolution), read (the two reading paths). Prints one JSON line.
+per resolution), read (the two reading paths), zonerisk (spatialprivacy:zonerisk
+end to end on about 500 square zones), native_zones (QGIS's Join attributes by
+location of the same points to the same zones, the step a native workflow
+needs before any risk can be counted). Prints one JSON line.
 """
 
 import json
@@ -61,6 +64,20 @@ def run(mode, path, resolutions):
             processing.run("native:countpointsinpolygon", {
                 "POLYGONS": grid, "POINTS": layer, "CLASSFIELD": "person_id", "FIELD": "NUMPOINTS",
                 "OUTPUT": "TEMPORARY_OUTPUT"}, feedback=feedback)
+    elif mode in ("zonerisk", "native_zones"):
+        zones = processing.run("native:creategrid", {
+            "TYPE": 2, "EXTENT": layer.extent().buffered(1.0), "HSPACING": layer.extent().width() / 25,
+            "VSPACING": layer.extent().height() / 20, "CRS": layer.crs(),
+            "OUTPUT": "TEMPORARY_OUTPUT"})["OUTPUT"]
+        start = time.perf_counter()
+        if mode == "zonerisk":
+            processing.run("spatialprivacy:zonerisk", {
+                "ZONES": zones, "ZONE_ID_FIELD": "id", "RECORDS": path,
+                "KEY_FIELDS": ["age_band", "sex"], "OUTPUT": "TEMPORARY_OUTPUT"}, feedback=feedback)
+        else:
+            processing.run("native:joinattributesbylocation", {
+                "INPUT": path, "JOIN": zones, "PREDICATE": [5], "JOIN_FIELDS": ["id"],
+                "METHOD": 0, "OUTPUT": "TEMPORARY_OUTPUT"}, feedback=feedback)
     elif mode == "read":
         from spatial_privacy.processing_provider.io import read_points_arrow, read_points_by_feature
         read_points_arrow(layer, ["person_id"], feedback)

@@ -164,6 +164,13 @@ def bench_end_to_end(sizes, native_sizes, folder):
             rows.append({"case": case, "ours_s": ours["seconds"], "peak_mb": ours["peak_mb"],
                          "baseline": "QGIS Create grid + Count points in polygon",
                          "baseline_s": native["seconds"]})
+        if n_trips == 1_000_000 or (n_trips == max(sizes) and n_trips < 1_000_000):
+            ours_zones = child("zonerisk", path)
+            native_zones = child("native_zones", path)
+            rows.append({"case": f"zone risk end to end, {len(trips):,} records, 500 zones",
+                         "ours_s": ours_zones["seconds"], "peak_mb": ours_zones["peak_mb"],
+                         "baseline": "QGIS Join attributes by location (assignment only)",
+                         "baseline_s": native_zones["seconds"]})
         if n_trips == max(sizes):
             reading = child("read", path)
             rows.append({"case": f"reading {len(trips):,} points from a GeoPackage",
