@@ -7,9 +7,8 @@ import sys
 import processing
 import pytest
 from layers import cells_layer, point_layer
-from qgis.core import NULL, QgsProcessingException, QgsProcessingModelAlgorithm, \
-    QgsProcessingModelChildAlgorithm, QgsProcessingModelChildParameterSource, \
-    QgsProcessingModelOutput, QgsProcessingModelParameter, QgsProcessingParameterFeatureSource, \
+from models import child, child_output, model, model_input
+from qgis.core import NULL, QgsProcessingException, QgsProcessingParameterFeatureSource, \
     QgsVectorLayer
 
 
@@ -101,33 +100,19 @@ def test_positive_control_the_join_finds_raw_data(run, sample_trips):
 
 
 def masking_model():
-    model = QgsProcessingModelAlgorithm("mask_then_join", "tests")
-    model.addModelParameter(QgsProcessingParameterFeatureSource("people", "people"),
-                            QgsProcessingModelParameter("people"))
-    mask = QgsProcessingModelChildAlgorithm("spatialprivacy:geomask")
-    mask.setChildId("mask")
-    for name, value in {"MIN_RADIUS": 200.0, "MAX_RADIUS": 800.0, "SEED": 5}.items():
-        mask.addParameterSources(name, [QgsProcessingModelChildParameterSource.fromStaticValue(value)])
-    mask.addParameterSources("INPUT", [QgsProcessingModelChildParameterSource.fromModelParameter("people")])
-    model.addChildAlgorithm(mask)
-    attack = QgsProcessingModelChildAlgorithm("spatialprivacy:joinsimulation")
-    attack.setChildId("attack")
-    attack.addParameterSources("RELEASE", [QgsProcessingModelChildParameterSource.fromChildOutput("mask", "OUTPUT")])
-    attack.addParameterSources("AUXILIARY", [QgsProcessingModelChildParameterSource.fromModelParameter("people")])
-    for name, value in {"RADIUS": 800.0, "RELEASE_TRUTH_FIELD": "person_id",
-                        "AUXILIARY_TRUTH_FIELD": "person_id"}.items():
-        attack.addParameterSources(name, [QgsProcessingModelChildParameterSource.fromStaticValue(value)])
-    output = QgsProcessingModelOutput("curve", "curve")
-    output.setChildId("attack")
-    output.setChildOutputName("OUTPUT")
-    attack.setModelOutputs({"curve": output})
-    model.addChildAlgorithm(attack)
-    return model
+    return model("mask_then_join", [QgsProcessingParameterFeatureSource("people", "people")], [
+        child("spatialprivacy:geomask", "mask", {
+            "INPUT": model_input("people"), "MIN_RADIUS": 200.0, "MAX_RADIUS": 800.0, "SEED": 5}),
+        child("spatialprivacy:joinsimulation", "attack", {
+            "RELEASE": child_output("mask", "OUTPUT"), "AUXILIARY": model_input("people"),
+            "RADIUS": 800.0, "RELEASE_TRUTH_FIELD": "person_id",
+            "AUXILIARY_TRUTH_FIELD": "person_id"}, outputs=["OUTPUT"]),
+    ])
 
 
 def test_a_model_chains_geomask_into_the_join_simulation(provider, sample_trips):
-    results = processing.run(masking_model(), {"people": sample_trips, "attack:curve": "TEMPORARY_OUTPUT"})
-    curve = results["attack:curve"]
+    results = processing.run(masking_model(), {"people": sample_trips, "attack:output": "TEMPORARY_OUTPUT"})
+    curve = results["attack:output"]
     layer = curve if isinstance(curve, QgsVectorLayer) else QgsVectorLayer(curve)
     location_only = next(layer.getFeatures())
     assert location_only["pi_correct"] < 0.2  # location alone, masked by 200-800 m

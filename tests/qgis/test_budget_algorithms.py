@@ -5,9 +5,8 @@ import sqlite3
 import processing
 import pytest
 from layers import cells_layer
-from qgis.core import QgsProcessingException, QgsProcessingModelAlgorithm, \
-    QgsProcessingModelChildAlgorithm, QgsProcessingModelChildParameterSource, \
-    QgsProcessingModelOutput, QgsProcessingModelParameter, QgsProcessingParameterFeatureSource, \
+from models import child, child_output, model, model_input
+from qgis.core import QgsProcessingException, QgsProcessingParameterFeatureSource, \
     QgsProcessingParameterNumber
 from test_risk_algorithms import records_layer, zones_layer
 
@@ -75,35 +74,19 @@ def test_policy_file_and_lower_bound(run, tmp_path):
 
 
 def zone_risk_budget_model():
-    model = QgsProcessingModelAlgorithm("zone_risk_then_budget", "tests")
-    model.addModelParameter(QgsProcessingParameterFeatureSource("zones", "zones"),
-                            QgsProcessingModelParameter("zones"))
-    model.addModelParameter(QgsProcessingParameterFeatureSource("records", "records"),
-                            QgsProcessingModelParameter("records"))
-    model.addModelParameter(QgsProcessingParameterNumber(
-        "ceiling", "ceiling", QgsProcessingParameterNumber.Type.Double),
-        QgsProcessingModelParameter("ceiling"))
-    risk = QgsProcessingModelChildAlgorithm("spatialprivacy:zonerisk")
-    risk.setChildId("risk")
-    risk.addParameterSources("ZONES", [QgsProcessingModelChildParameterSource.fromModelParameter("zones")])
-    risk.addParameterSources("RECORDS", [QgsProcessingModelChildParameterSource.fromModelParameter("records")])
-    for name, value in {"ZONE_ID_FIELD": "zone_id", "KEY_FIELDS": ["sex", "age"],
-                        "WEIGHT_FIELD": "weight"}.items():
-        risk.addParameterSources(name, [QgsProcessingModelChildParameterSource.fromStaticValue(value)])
-    model.addChildAlgorithm(risk)
-    gate = QgsProcessingModelChildAlgorithm("spatialprivacy:riskbudgetgate")
-    gate.setChildId("gate")
-    gate.addParameterSources("ZONE_RISK", [QgsProcessingModelChildParameterSource.fromChildOutput("risk", "OUTPUT")])
-    gate.addParameterSources("PER_RELEASE_CEILING", [QgsProcessingModelChildParameterSource.fromModelParameter("ceiling")])
-    for name, value in {"DATASET": "survey", "RELEASE_ID": "2026", "CUMULATIVE_CEILING": 0.5}.items():
-        gate.addParameterSources(name, [QgsProcessingModelChildParameterSource.fromStaticValue(value)])
-    for child_output in ("LEDGER", "OUTPUT"):
-        output = QgsProcessingModelOutput(child_output.lower(), child_output.lower())
-        output.setChildId("gate")
-        output.setChildOutputName(child_output)
-        gate.setModelOutputs({**gate.modelOutputs(), child_output.lower(): output})
-    model.addChildAlgorithm(gate)
-    return model
+    return model("zone_risk_then_budget", [
+        QgsProcessingParameterFeatureSource("zones", "zones"),
+        QgsProcessingParameterFeatureSource("records", "records"),
+        QgsProcessingParameterNumber("ceiling", "ceiling", QgsProcessingParameterNumber.Type.Double),
+    ], [
+        child("spatialprivacy:zonerisk", "risk", {
+            "ZONES": model_input("zones"), "RECORDS": model_input("records"),
+            "ZONE_ID_FIELD": "zone_id", "KEY_FIELDS": ["sex", "age"], "WEIGHT_FIELD": "weight"}),
+        child("spatialprivacy:riskbudgetgate", "gate", {
+            "ZONE_RISK": child_output("risk", "OUTPUT"),
+            "PER_RELEASE_CEILING": model_input("ceiling"), "DATASET": "survey",
+            "RELEASE_ID": "2026", "CUMULATIVE_CEILING": 0.5}, outputs=["LEDGER", "OUTPUT"]),
+    ])
 
 
 def test_a_model_zone_risk_then_budget_halts_when_the_budget_is_exceeded(provider, tmp_path):
