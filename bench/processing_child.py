@@ -6,7 +6,8 @@ Create grid + Count points in polygon with the person as class field, once
 per resolution), read (the two reading paths), zonerisk (spatialprivacy:zonerisk
 end to end on about 500 square zones), native_zones (QGIS's Join attributes by
 location of the same points to the same zones, the step a native workflow
-needs before any risk can be counted). Prints one JSON line.
+needs before any risk can be counted), disclosure (spatialprivacy:disclosurerisk
+end to end with three key variables). Prints one JSON line.
 """
 
 import json
@@ -78,6 +79,10 @@ def run(mode, path, resolutions):
             processing.run("native:joinattributesbylocation", {
                 "INPUT": path, "JOIN": zones, "PREDICATE": [5], "JOIN_FIELDS": ["id"],
                 "METHOD": 0, "OUTPUT": "TEMPORARY_OUTPUT"}, feedback=feedback)
+    elif mode == "disclosure":
+        processing.run("spatialprivacy:disclosurerisk", {
+            "INPUT": path, "KEY_FIELDS": ["age_band", "sex", "trip_purpose"],
+            "OUTPUT": "TEMPORARY_OUTPUT"}, feedback=feedback)
     elif mode == "read":
         from spatial_privacy.processing_provider.io import read_points_arrow, read_points_by_feature
         read_points_arrow(layer, ["person_id"], feedback)

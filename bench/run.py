@@ -36,6 +36,7 @@ sys.path.insert(0, str(ROOT))
 from spatial_privacy_plugin import grid  # noqa: E402
 from spatial_privacy_plugin.linkage import join_simulation  # noqa: E402
 from spatial_privacy_plugin.masking import donut_displacement  # noqa: E402
+from spatial_privacy_plugin.risk import record_risk  # noqa: E402
 from spatial_privacy_plugin.suppression import _bounds_by_programming, _residual_rows  # noqa: E402
 from spatial_privacy_plugin.synthetic import synthetic_trips  # noqa: E402
 
@@ -171,6 +172,14 @@ def bench_end_to_end(sizes, native_sizes, folder):
                          "ours_s": ours_zones["seconds"], "peak_mb": ours_zones["peak_mb"],
                          "baseline": "QGIS Join attributes by location (assignment only)",
                          "baseline_s": native_zones["seconds"]})
+            keys = ["age_band", "sex", "trip_purpose"]
+            engine_risk, _ = timed(lambda: record_risk([trips[k].to_numpy() for k in keys], keys),
+                                   repeat=1)
+            ours_risk = child("disclosure", path)
+            rows.append({"case": f"record disclosure risk end to end, {len(trips):,} records, "
+                                 "3 key variables",
+                         "ours_s": ours_risk["seconds"], "peak_mb": ours_risk["peak_mb"],
+                         "baseline": "the engine alone on the arrays", "baseline_s": engine_risk})
         if n_trips == max(sizes):
             reading = child("read", path)
             rows.append({"case": f"reading {len(trips):,} points from a GeoPackage",

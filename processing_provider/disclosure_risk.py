@@ -65,7 +65,7 @@ class DisclosureRisk(RiskAlgorithm):
         import numpy as np
 
         from ..spatial_privacy_plugin.risk import neighbourhood_rareness, population_uniqueness
-        from .io import add_in_batches, make_field, make_fields, python_value, read_attributes
+        from .io import add_in_batches, make_field, make_fields, plain_values, read_columns
         from .styles import apply_style
 
         source = self.parameterAsSource(parameters, self.INPUT, context)
@@ -77,8 +77,8 @@ class DisclosureRisk(RiskAlgorithm):
         if estimate_uniques and not weight:
             raise QgsProcessingException(tr("Estimating population uniqueness needs the sampling "
                                             "weight field."))
-        columns = read_attributes(source, self.needed_fields(keys, weight, population, household)
-                                  + continuous, feedback)
+        columns = read_columns(source, self.needed_fields(keys, weight, population, household)
+                               + continuous, feedback, self.plain_layer(parameters, self.INPUT, context))
         result = self.measure(columns, keys, weight, population, household,
                               self.parameterAsInt(parameters, self.RARE_THRESHOLD, context))
         extra = {}
@@ -113,12 +113,13 @@ class DisclosureRisk(RiskAlgorithm):
         values = [result.sample_frequency, result.population_frequency, result.sample_unique,
                   result.sample_rare, result.risk] + [array for _, array in extra.values()]
 
+        added_rows = list(zip(*[plain_values(column) for column in values]))
+
         def features():
-            for index, feature in enumerate(source.getFeatures()):
+            for feature, added_values in zip(source.getFeatures(), added_rows):
                 output = QgsFeature(fields)
                 output.setGeometry(feature.geometry())
-                output.setAttributes(list(feature.attributes())
-                                     + [python_value(column[index]) for column in values])
+                output.setAttributes(feature.attributes() + list(added_values))
                 yield output
         add_in_batches(sink, features(), feedback)
         del sink  # closes a file output so that its style can be stored in it

@@ -251,6 +251,26 @@ def read_points_arrow(layer, field_names, feedback):
     return PointTable(x, np.concatenate(ys), columns, len(x), 0)
 
 
+def plain_values(array):
+    """A numpy column as a list of plain Python values, NaN as None (one pass, no per-value calls)."""
+    values = np.asarray(array)
+    if values.dtype.kind == "f":
+        listed = values.tolist()
+        return [None if value != value else value for value in listed]
+    return values.tolist()
+
+
+def read_columns(source, field_names, feedback, layer=None):
+    """The named attribute columns, through the Arrow stream when the layer allows it."""
+    if layer is not None and QgsWkbTypes.geometryType(source.wkbType()) == \
+            QgsWkbTypes.GeometryType.PointGeometry:
+        require_fields(source, field_names)
+        table = read_points_arrow(layer, field_names, feedback)
+        if table is not None and len(table.x) == source.featureCount():
+            return table.columns
+    return read_attributes(source, field_names, feedback)
+
+
 def read_attributes(source, field_names, feedback, anchors=False):
     """The named attribute columns of every feature, as lists of Python values.
 
