@@ -391,9 +391,13 @@ def empty_cells(origin, resolution, study_area, zero_mask, occupied_col, occupie
     centre_x = origin[0] + (cols + 0.5) * resolution
     centre_y = origin[1] + (rows + 0.5) * resolution
     inside = assign_points(centre_x, centre_y, study_area) >= 0
-    occupied = set(zip(occupied_col.tolist(), occupied_row.tolist()))
-    empty = inside & np.array([(c, r) not in occupied for c, r in zip(cols.tolist(), rows.tolist())],
-                              dtype=bool)
+    low_col = min(int(cols.min()), int(occupied_col.min(initial=cols.min())))
+    low_row = min(int(rows.min()), int(occupied_row.min(initial=rows.min())))
+    high_row = max(int(rows.max()), int(occupied_row.max(initial=rows.max())))
+
+    def code(c, r):
+        return (c - low_col) * (high_row - low_row + 1) + (r - low_row)
+    empty = inside & ~np.isin(code(cols, rows), code(occupied_col, occupied_row))
     cols, rows = cols[empty], rows[empty]
     masked = (assign_points(centre_x[empty], centre_y[empty], zero_mask) >= 0) if zero_mask \
         else np.zeros(len(cols), dtype=bool)
