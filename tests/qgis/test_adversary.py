@@ -157,3 +157,22 @@ def test_synthetic_auxiliary_from_marginals_per_zone(run):
     join_result = run("joinsimulation", {"RELEASE": addresses, "AUXILIARY": result["OUTPUT"],
                                          "RADIUS": 1, "OUTPUT": "TEMPORARY_OUTPUT"})
     assert "lower bound" in rows(join_result["OUTPUT"])[0]["auxiliary_provenance"]
+
+
+def test_an_auxiliary_layer_in_another_crs_is_reprojected(run):
+    from qgis.core import QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsPointXY, QgsProject
+    release, auxiliary = hand_layers()
+    # The same targets, moved into geographic coordinates (the release stays in EPSG:3035).
+    transform = QgsCoordinateTransform(QgsCoordinateReferenceSystem("EPSG:3035"),
+                                       QgsCoordinateReferenceSystem("EPSG:4326"), QgsProject.instance())
+    offset = (4_321_000.0, 3_210_000.0)
+    shifted_release = point_layer([((f.geometry().asPoint().x() + offset[0],
+                                     f.geometry().asPoint().y() + offset[1]), f.attributes())
+                                   for f in release.getFeatures()], "id:string,sex:string")
+    geographic = point_layer([(transform.transform(QgsPointXY(f.geometry().asPoint().x() + offset[0],
+                                                              f.geometry().asPoint().y() + offset[1])),
+                               f.attributes()) for f in auxiliary.getFeatures()],
+                             "id:string,sex:string", crs="EPSG:4326")
+    projected = rows(join(run, release, auxiliary)["OUTPUT"])
+    reprojected = rows(join(run, shifted_release, geographic, RADIUS=10.001)["OUTPUT"])
+    assert [r["pi_unique"] for r in reprojected] == [r["pi_unique"] for r in projected]
