@@ -64,7 +64,7 @@
       <translation>L'entrée a déjà le(s) champ(s) {fields} : renommez-les d'abord dans une copie.</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="130" />
+      <location filename="processing_provider/disclosure_risk.py" line="131" />
       <source>{uniques} sample unique(s), {rare} sample rare; expected re-identifications {expected:.2f} ({rate:.2%} of {n} records); {above} record(s) above {threshold:g}; highest risk {highest:.4f}.</source>
       <translation>{uniques} unique(s) dans l'échantillon, {rare} rare(s) ; ré-identifications attendues {expected:.2f} ({rate:.2%} de {n} enregistrements) ; {above} enregistrement(s) au-dessus de {threshold:g} ; risque maximal {highest:.4f}.</translation>
     </message>
@@ -1079,47 +1079,42 @@
       <translation>Risque moyen pondéré par les enregistrements</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="102" />
-      <source>{count} withheld cell(s) cannot be protected against the declared totals: every cell that shares a published total with them is withheld and the total leaves less than p open. Lower none of the policy: publish fewer totals, or use a coarser grid.</source>
-      <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées contre les totaux déclarés : toutes les mailles qui partagent avec elles un total publié sont masquées et le total laisse moins de p d'incertitude. N'assouplissez pas la politique : publiez moins de totaux, ou utilisez une grille plus grossière.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="114" />
+      <location filename="processing_provider/suppressed_grid.py" line="106" />
       <source>The attribute field(s) {fields} share a name with an output field; rename them in a copy of the layer first.</source>
       <translation>Le(s) champ(s) d'attributs {fields} portent le nom d'un champ de sortie ; renommez-les d'abord dans une copie de la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="149" />
+      <location filename="processing_provider/suppressed_grid.py" line="141" />
       <source>{published} cells published, {withheld} withheld (primary suppression, fewer than {k} people).</source>
       <translation>{published} mailles publiées, {withheld} masquées (secret primaire, moins de {k} personnes).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="153" />
+      <location filename="processing_provider/suppressed_grid.py" line="145" />
       <source>No published totals were declared: if totals (grand total, coarser cells) are published beside this grid, withheld cells may be recovered by subtraction. Declare them so that complementary cells are withheld.</source>
       <translation>Aucun total publié n'a été déclaré : si des totaux (total général, mailles plus grossières) sont publiés à côté de cette grille, les mailles masquées peuvent être retrouvées par soustraction. Déclarez-les pour que des mailles de secret secondaire soient masquées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="158" />
+      <location filename="processing_provider/suppressed_grid.py" line="150" />
       <source>{complementary} complementary cell(s) withheld so that no withheld cell can be narrowed below p = {p:g} from the {marginals}; smallest attacker interval: {width:g}.</source>
       <translation>{complementary} maille(s) de secret secondaire masquée(s) pour qu'aucune maille masquée ne puisse être resserrée sous p = {p:g} à partir de : {marginals} ; plus petit intervalle d'attaque : {width:g}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="175" />
+      <location filename="processing_provider/suppressed_grid.py" line="167" />
       <source>A zero mask needs a study area: zeros are only emitted inside one.</source>
       <translation>Un masque des zéros exige une zone d'étude : les zéros ne sont produits qu'à l'intérieur.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="181" />
+      <location filename="processing_provider/suppressed_grid.py" line="173" />
       <source>The study area has no polygon.</source>
       <translation>La zone d'étude n'a aucun polygone.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="198" />
+      <location filename="processing_provider/suppressed_grid.py" line="190" />
       <source>A cell size per stratum needs the strata layer and its name field.</source>
       <translation>Une taille de maille par strate exige la couche de strates et son champ de nom.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="201" />
+      <location filename="processing_provider/suppressed_grid.py" line="193" />
       <source>This version builds a grid with a cell size per stratum without declared totals, attribute fields or a study area; run those on a single cell size.</source>
       <translation>Cette version construit une grille à taille de maille par strate sans totaux déclarés, champs d'attributs ni zone d'étude ; utilisez-les avec une taille unique.</translation>
     </message>
@@ -1132,6 +1127,16 @@
       <location filename="processing_provider/suppressed_grid.py" line="22" />
       <source>Square cells with the number of distinct people in each; cells with fewer than k people are withheld (primary suppression), and more cells where published totals would give them away (complementary).</source>
       <translation>Mailles carrées avec le nombre de personnes distinctes dans chacune ; les mailles de moins de k personnes sont masquées (secret primaire), ainsi que d'autres mailles là où des totaux publiés les trahiraient (secret secondaire).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="220" />
+      <source>The candidate cell sizes must be nested (each a whole multiple of the finer ones).</source>
+      <translation>Les tailles de maille candidates doivent être emboîtées (chacune multiple entier des plus fines).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="228" />
+      <source>No candidate size is publishable in the stratum/strata {names}: add coarser sizes; never lower k.</source>
+      <translation>Aucune taille candidate n'est publiable dans la ou les strates {names} : ajoutez des tailles plus grossières ; ne baissez jamais k.</translation>
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="25" />
@@ -1155,28 +1160,33 @@
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="56" />
-      <source>Strata (adversary-known polygons) for a cell size per stratum</source>
-      <translation>Strates (polygones connus de l'adversaire) pour une taille de maille par strate</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="62" />
-      <source>Cell size per stratum, e.g. core=250;suburb=500;rural=2000 (nested; replaces the single cell size)</source>
-      <translation>Taille de maille par strate, par ex. core=250;suburb=500;rural=2000 (emboîtées ; remplace la taille unique)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="65" />
       <source>Zero mask: where people live but none was observed (empty cells there are withheld, not published as 0)</source>
       <translation>Masque des zéros : là où des gens vivent mais où personne n'a été observé (les mailles vides y sont masquées, pas publiées à 0)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="78" />
+      <location filename="processing_provider/suppressed_grid.py" line="60" />
+      <source>Strata (adversary-known polygons) for a cell size per stratum</source>
+      <translation>Strates (polygones connus de l'adversaire) pour une taille de maille par strate</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="66" />
+      <source>Cell size per stratum, e.g. core=250;suburb=500;rural=2000, or auto:250,500,1000,2000 for the sweep's recommendation (nested; replaces the single cell size)</source>
+      <translation>Taille de maille par strate, par ex. core=250;suburb=500;rural=2000, ou auto:250,500,1000,2000 pour la recommandation du balayage (emboîtées ; remplace la taille unique)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="70" />
       <source>Published cells</source>
       <translation>Mailles publiées</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="79" />
+      <location filename="processing_provider/suppressed_grid.py" line="71" />
       <source>Withheld cells</source>
       <translation>Mailles masquées</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="94" />
+      <source>{count} withheld cell(s) cannot be protected against the declared totals: every cell that shares a published total with them is withheld and the total leaves less than p open. Lower none of the policy: publish fewer totals, or use a coarser grid.</source>
+      <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées contre les totaux déclarés : toutes les mailles qui partagent avec elles un total publié sont masquées et le total laisse moins de p d'incertitude. N'assouplissez pas la politique : publiez moins de totaux, ou utilisez une grille plus grossière.</translation>
     </message>
     <message>
       <location filename="processing_provider/synthetic_auxiliary.py" line="104" />
@@ -1239,77 +1249,77 @@
       <translation>{count} adresse(s) n'ont pas de géométrie : réparez-les ou supprimez-les d'abord.</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="109" />
+      <location filename="processing_provider/zone_risk.py" line="108" />
       <source>{count} zone(s) hold no record and get no estimate: a risk budget gate blocks on them (missing evidence).</source>
       <translation>{count} zone(s) ne contiennent aucun enregistrement et n'ont pas d'estimation : un contrôle de budget de risque les bloque (absence de preuve).</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="12" />
+      <location filename="processing_provider/zone_risk.py" line="11" />
       <source>individual risk</source>
       <translation>risque individuel</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="12" />
+      <location filename="processing_provider/zone_risk.py" line="11" />
       <source>uniqueness</source>
       <translation>unicité</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="134" />
+      <location filename="processing_provider/zone_risk.py" line="133" />
       <source>Worst zone {zone}: {worst:.4f}; record-weighted mean {pooled:.4f} ({ratio:.1f} times lower). The release's risk is the worst zone.</source>
       <translation>Pire zone {zone} : {worst:.4f} ; moyenne pondérée {pooled:.4f} ({ratio:.1f} fois plus basse). Le risque de la diffusion est celui de la pire zone.</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="21" />
+      <location filename="processing_provider/zone_risk.py" line="20" />
       <source>Zone re-identification risk</source>
       <translation>Risque de ré-identification par zone</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="22" />
+      <location filename="processing_provider/zone_risk.py" line="21" />
       <source>Re-identification probability per zone with a confidence interval; the worst zone, not the average, is the release's risk.</source>
       <translation>Probabilité de ré-identification par zone avec un intervalle de confiance ; le risque de la diffusion est celui de la pire zone, pas la moyenne.</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="24" />
+      <location filename="processing_provider/zone_risk.py" line="23" />
       <source>privacy,disclosure,risk,zone,worst case,wilson,release,budget</source>
       <translation>confidentialité,divulgation,risque,zone,pire cas,wilson,diffusion,budget</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="38" />
+      <location filename="processing_provider/zone_risk.py" line="37" />
       <source>Zones an adversary could also draw (administrative units, published density strata)</source>
       <translation>Zones qu'un adversaire pourrait aussi tracer (unités administratives, strates de densité publiées)</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="43" />
+      <location filename="processing_provider/zone_risk.py" line="42" />
       <source>Records (points, any CRS)</source>
       <translation>Enregistrements (points, n'importe quel SCR)</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="46" />
+      <location filename="processing_provider/zone_risk.py" line="45" />
       <source>Zone risk</source>
       <translation>Risque de zone</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="48" />
+      <location filename="processing_provider/zone_risk.py" line="47" />
       <source>Person id (to count distinct people per zone)</source>
       <translation>Identifiant de personne (pour compter les personnes distinctes par zone)</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="51" />
+      <location filename="processing_provider/zone_risk.py" line="50" />
       <source>Policy file (its per-release ceiling marks zones above it)</source>
       <translation>Fichier de politique (son plafond par diffusion signale les zones au-dessus)</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="55" />
+      <location filename="processing_provider/zone_risk.py" line="54" />
       <source>Zones with their risk</source>
       <translation>Zones avec leur risque</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="85" />
+      <location filename="processing_provider/zone_risk.py" line="84" />
       <source>{count} zone(s) have no id: every zone needs one.</source>
       <translation>{count} zone(s) n'ont pas d'identifiant : chaque zone en a besoin.</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="97" />
+      <location filename="processing_provider/zone_risk.py" line="96" />
       <source>{count} record(s) lie in no zone. Nothing is dropped silently: extend the zones to cover them, or clip the records first and report the clipped ones.</source>
       <translation>{count} enregistrement(s) ne sont dans aucune zone. Rien n'est ignoré en silence : étendez les zones pour les couvrir, ou découpez d'abord les enregistrements et signalez ceux qui sont retirés.</translation>
     </message>
@@ -1484,22 +1494,22 @@
       <translation>{count} enregistrement(s) ont un identifiant NULL dans le champ « {field} ». Les compter reviendrait à les ignorer ou à confondre des inconnus : renseignez leurs identifiants (ou donnez à chacun le sien) et relancez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="439" />
+      <location filename="spatial_privacy_plugin/grid.py" line="443" />
       <source>True zeros need a grid without published attribute fields: an empty cell x attribute combination is not a structural zero.</source>
       <translation>Les vrais zéros exigent une grille sans champs d'attributs publiés : une combinaison maille × attribut vide n'est pas un zéro structurel.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="520" />
+      <location filename="spatial_privacy_plugin/grid.py" line="524" />
       <source>'{part}' is not stratum=metres (e.g. core=250;rural=2000).</source>
       <translation>« {part} » n'est pas de la forme strate=mètres (par ex. core=250;rural=2000).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="524" />
+      <location filename="spatial_privacy_plugin/grid.py" line="528" />
       <source>No cell size is given for the stratum/strata {names}: give one for every stratum, e.g. core=250;rural=2000.</source>
       <translation>Aucune taille de maille n'est donnée pour la ou les strates {names} : donnez-en une pour chaque strate, par ex. core=250;rural=2000.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="528" />
+      <location filename="spatial_privacy_plugin/grid.py" line="532" />
       <source>The strata's cell sizes {sizes} are not nested: each must be a whole multiple of the finer ones, so that coarse and fine cells never overlap.</source>
       <translation>Les tailles de maille des strates {sizes} ne sont pas emboîtées : chacune doit être un multiple entier des plus fines, pour que mailles grossières et fines ne se chevauchent jamais.</translation>
     </message>

@@ -63,7 +63,8 @@ class SuppressedGrid(PointGridAlgorithm):
             self.STRATUM_FIELD, tr("Stratum name field"), parentLayerParameterName=self.STRATA,
             optional=True))
         self.addParameter(QgsProcessingParameterString(
-            self.STRATUM_RESOLUTIONS, tr("Cell size per stratum, e.g. core=250;suburb=500;rural=2000 "
+            self.STRATUM_RESOLUTIONS, tr("Cell size per stratum, e.g. core=250;suburb=500;rural=2000, "
+                                         "or auto:250,500,1000,2000 for the sweep's recommendation "
                                          "(nested; replaces the single cell size)"), optional=True))
         self.addOutput(QgsProcessingOutputNumber(self.K, tr("k")))
         self.addOutput(QgsProcessingOutputNumber(self.CELLS_PUBLISHED, tr("Published cells")))
@@ -196,12 +197,35 @@ class SuppressedGrid(PointGridAlgorithm):
         polygons, names = read_polygons(strata, crs, context, field)
         names = [str(name) for name in names]
         unique_names = list(dict.fromkeys(names))
-        sizes = grid.parse_stratum_resolutions(text, unique_names)
         # One entry per stratum, gathering the parts of all its polygons.
         merged = [[part for polygon, name in zip(polygons, names) if name == stratum
                    for part in polygon] for stratum in unique_names]
+        if text.lower().startswith("auto:"):
+            sizes = self.recommended_sizes(text[5:], policy, data, merged, unique_names)
+        else:
+            sizes = grid.parse_stratum_resolutions(text, unique_names)
         frame = grid.multi_resolution_grid(
             data.x, data.y, data.person_codes, data.origin, merged, unique_names,
             [sizes[name] for name in unique_names], policy.k,
             np.array([policy.k_for(name) for name in unique_names]))
         return frame
+
+    def recommended_sizes(self, candidates, policy, data, strata, names):
+        """The finest publishable size of each stratum among nested candidates (the sweep's answer)."""
+        from ..spatial_privacy_plugin import grid
+        from ..spatial_privacy_plugin.zones import assign_points
+
+        sizes = grid.parse_resolutions(candidates)
+        if grid.non_nested_pairs(sizes):
+            raise QgsProcessingException(tr("The candidate cell sizes must be nested (each a whole "
+                                            "multiple of the finer ones)."))
+        table = grid.stratified_sweep(data.x, data.y, data.person_codes, data.key_codes,
+                                      data.origin, sizes, policy.k, policy.tolerance,
+                                      assign_points(data.x, data.y, strata), names)
+        chosen = table[table["recommended"]].set_index("stratum")["resolution_m"].to_dict()
+        missing = [name for name in names if name not in chosen]
+        if missing:
+            raise QgsProcessingException(tr(
+                "No candidate size is publishable in the stratum/strata {names}: add coarser sizes; "
+                "never lower k.").format(names=", ".join(missing)))
+        return {name: float(chosen[name]) for name in names}

@@ -90,3 +90,25 @@ def test_a_grid_with_a_cell_size_per_stratum_and_its_gate(run, sample, tmp_path)
     assert {f["k"] for f in strict_grid.getFeatures() if f["stratum"] == "rural"} == {25}
     run("kanonymitygate", dict(gate_common, INPUT=strict_grid, POLICY=str(strict),
                                STRATUM_FIELD="stratum"))
+
+
+def test_a_grid_can_take_each_stratum_size_from_the_sweep(run, sample):
+    result = run("suppressedgrid", {
+        "INPUT": sample, "PERSON_FIELD": "person_id", "RHO": 0.1, "RESOLUTION": 1000,
+        "STRATA": density_bands(), "STRATUM_FIELD": "band",
+        "STRATUM_RESOLUTIONS": "auto:250,500,1000,2000,4000", "OUTPUT": "TEMPORARY_OUTPUT"})
+    sizes = {}
+    for cell in result["OUTPUT"].getFeatures():
+        sizes.setdefault(cell["stratum"], set()).add(cell["resolution_m"])
+    sweep = run("resolutionsweep", {"INPUT": sample, "PERSON_FIELD": "person_id", "RHO": 0.1,
+                                    "RESOLUTIONS": "250,500,1000,2000,4000", "STRATA": density_bands(),
+                                    "STRATUM_FIELD": "band", "OUTPUT": "TEMPORARY_OUTPUT"})
+    recommended = {f["stratum"]: f["resolution_m"] for f in sweep["OUTPUT"].getFeatures()
+                   if f["recommended"]}
+    # Cells near a boundary may be finer than their stratum asks (the centre rule), never coarser.
+    assert {name: max(values) for name, values in sizes.items() if name} == recommended
+    with pytest.raises(QgsProcessingException, match="No candidate size is publishable"):
+        run("suppressedgrid", {
+            "INPUT": sample, "PERSON_FIELD": "person_id", "RHO": 0.1, "RESOLUTION": 1000,
+            "STRATA": density_bands(), "STRATUM_FIELD": "band",
+            "STRATUM_RESOLUTIONS": "auto:250", "OUTPUT": "TEMPORARY_OUTPUT"})
