@@ -34,6 +34,8 @@ class PointGridAlgorithm(SpatialPrivacyAlgorithm):
     PERSON_FIELD = "PERSON_FIELD"
     ORIGIN = "ORIGIN"
     KEY_FIELDS = "KEY_FIELDS"
+    STRATA = "STRATA"
+    STRATUM_FIELD = "STRATUM_FIELD"
     MARGINALS = "MARGINALS"
     PARENT_FACTOR = "PARENT_FACTOR"
 
@@ -73,6 +75,27 @@ class PointGridAlgorithm(SpatialPrivacyAlgorithm):
             return None
         return grid.Marginals(kind, self.parameterAsInt(parameters, self.PARENT_FACTOR, context),
                               policy.protection_level, policy.straddle_k)
+
+    def read_strata(self, parameters, context):
+        """(polygon parts per stratum, stratum names) in the input's CRS, or None without strata.
+
+        Several polygons may share a stratum name; their parts are gathered.
+        """
+        from .io import read_polygons
+
+        strata = self.parameterAsSource(parameters, self.STRATA, context)
+        if strata is None:
+            return None
+        field = self.parameterAsString(parameters, self.STRATUM_FIELD, context)
+        if not field:
+            raise QgsProcessingException(tr("Choose the field that names the strata."))
+        crs = self.parameterAsSource(parameters, self.INPUT, context).sourceCrs()
+        polygons, names = read_polygons(strata, crs, context, field)
+        names = [str(name) for name in names]
+        unique_names = list(dict.fromkeys(names))
+        merged = [[part for polygon, name in zip(polygons, names) if name == stratum
+                   for part in polygon] for stratum in unique_names]
+        return merged, unique_names
 
     def read_grid_input(self, parameters, context, feedback):
         """Read the points, encode people and keys, fix the origin; refuse bad input."""

@@ -30,8 +30,6 @@ class ResolutionSweep(PointGridAlgorithm):
     TAGS = N_("privacy,disclosure,k-anonymity,grid,resolution,sweep,suppression")
 
     RESOLUTIONS = "RESOLUTIONS"
-    STRATA = "STRATA"
-    STRATUM_FIELD = "STRATUM_FIELD"
     TOLERANCE = "TOLERANCE"
     OUTPUT = "OUTPUT"
     RECOMMENDED_RESOLUTION = "RECOMMENDED_RESOLUTION"
@@ -121,16 +119,11 @@ class ResolutionSweep(PointGridAlgorithm):
         import numpy as np
 
         from ..spatial_privacy_plugin.zones import assign_points
-        from .io import read_polygons
 
-        strata = self.parameterAsSource(parameters, self.STRATA, context)
+        strata = self.read_strata(parameters, context)
         if strata is None:
             return None
-        field = self.parameterAsString(parameters, self.STRATUM_FIELD, context)
-        if not field:
-            raise QgsProcessingException(tr("Choose the field that names the strata."))
-        source = self.parameterAsSource(parameters, self.INPUT, context)
-        polygons, names = read_polygons(strata, source.sourceCrs(), context, field)
+        polygons, names = strata
         owners = assign_points(data.x, data.y, polygons)
         outside = int(np.sum(owners < 0))
         if outside:
@@ -138,11 +131,7 @@ class ResolutionSweep(PointGridAlgorithm):
                 "{count} point(s) lie in no stratum. Nothing is dropped silently: extend the strata "
                 "to cover them, or clip the points first and report the clipped ones.").format(
                 count=outside))
-        # Several polygons may share a stratum name: index by name.
-        unique_names = list(dict.fromkeys(str(name) for name in names))
-        position = {name: index for index, name in enumerate(unique_names)}
-        by_polygon = np.array([position[str(name)] for name in names], dtype=np.int64)
-        return by_polygon[owners], unique_names
+        return owners, names
 
     def report(self, table, recommended, policy, marginals, feedback):
         for row in table.itertuples(index=False):

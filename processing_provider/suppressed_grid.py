@@ -29,8 +29,6 @@ class SuppressedGrid(PointGridAlgorithm):
     AUDIT = "AUDIT"
     STUDY_AREA = "STUDY_AREA"
     ZERO_MASK = "ZERO_MASK"
-    STRATA = "STRATA"
-    STRATUM_FIELD = "STRATUM_FIELD"
     STRATUM_RESOLUTIONS = "STRATUM_RESOLUTIONS"
     K = "K"
     CELLS_PUBLISHED = "CELLS_PUBLISHED"
@@ -179,27 +177,19 @@ class SuppressedGrid(PointGridAlgorithm):
         import numpy as np
 
         from ..spatial_privacy_plugin import grid
-        from .io import read_polygons
 
         text = self.parameterAsString(parameters, self.STRATUM_RESOLUTIONS, context).strip()
         if not text:
             return None
-        strata = self.parameterAsSource(parameters, self.STRATA, context)
-        field = self.parameterAsString(parameters, self.STRATUM_FIELD, context)
-        if strata is None or not field:
+        strata = self.read_strata(parameters, context)
+        if strata is None:
             raise QgsProcessingException(tr("A cell size per stratum needs the strata layer and "
                                             "its name field."))
         if marginals is not None or data.key_columns or study_area is not None:
             raise QgsProcessingException(tr(
                 "This version builds a grid with a cell size per stratum without declared totals, "
                 "attribute fields or a study area; run those on a single cell size."))
-        crs = self.parameterAsSource(parameters, self.INPUT, context).sourceCrs()
-        polygons, names = read_polygons(strata, crs, context, field)
-        names = [str(name) for name in names]
-        unique_names = list(dict.fromkeys(names))
-        # One entry per stratum, gathering the parts of all its polygons.
-        merged = [[part for polygon, name in zip(polygons, names) if name == stratum
-                   for part in polygon] for stratum in unique_names]
+        merged, unique_names = strata
         if text.lower().startswith("auto:"):
             sizes = self.recommended_sizes(text[5:], policy, data, merged, unique_names)
         else:
