@@ -24,6 +24,8 @@ class GridInput:
     origin: tuple
     n_features: int
     n_points: int
+    crs: object  # the input's CRS, the grid's
+    fields: object  # the input's QgsFields
 
 
 class PointGridAlgorithm(SpatialPrivacyAlgorithm):
@@ -76,8 +78,8 @@ class PointGridAlgorithm(SpatialPrivacyAlgorithm):
         return grid.Marginals(kind, self.parameterAsInt(parameters, self.PARENT_FACTOR, context),
                               policy.protection_level, policy.straddle_k)
 
-    def read_strata(self, parameters, context):
-        """(polygon parts per stratum, stratum names) in the input's CRS, or None without strata.
+    def read_strata(self, parameters, context, crs):
+        """(polygon parts per stratum, stratum names) in ``crs``, or None without strata.
 
         Several polygons may share a stratum name; their parts are gathered.
         """
@@ -89,7 +91,6 @@ class PointGridAlgorithm(SpatialPrivacyAlgorithm):
         field = self.parameterAsString(parameters, self.STRATUM_FIELD, context)
         if not field:
             raise QgsProcessingException(tr("Choose the field that names the strata."))
-        crs = self.parameterAsSource(parameters, self.INPUT, context).sourceCrs()
         polygons, names = read_polygons(strata, crs, context, field)
         names = [str(name) for name in names]
         unique_names = list(dict.fromkeys(names))
@@ -128,7 +129,7 @@ class PointGridAlgorithm(SpatialPrivacyAlgorithm):
                              "grids stay aligned.").format(x=repr(origin[0]), y=repr(origin[1]),
                                                            crs=source.sourceCrs().authid()))
         return GridInput(points.x, points.y, person_codes, key_codes, key_columns, origin,
-                         points.n_features, len(points.x))
+                         points.n_features, len(points.x), source.sourceCrs(), source.fields())
 
     def describe_policy(self, policy, feedback, data):
         feedback.pushInfo(tr("k = {k} from ρ = {rho} (policy {hash}); counting unit: {unit}; "

@@ -120,7 +120,7 @@ class ResolutionSweep(PointGridAlgorithm):
 
         from ..spatial_privacy_plugin.zones import assign_points
 
-        strata = self.read_strata(parameters, context)
+        strata = self.read_strata(parameters, context, data.crs)
         if strata is None:
             return None
         polygons, names = strata

@@ -81,7 +81,7 @@ class SuppressedGrid(PointGridAlgorithm):
         data = self.read_grid_input(parameters, context, steps)
         self.describe_policy(policy, feedback, data)
         steps.setCurrentStep(1)
-        study_area, zero_mask = self.zero_areas(parameters, context)
+        study_area, zero_mask = self.zero_areas(parameters, context, data.crs)
         release = None
         frame = self.multi_resolution(parameters, context, policy, data, marginals, study_area)
         if frame is None:
@@ -96,8 +96,7 @@ class SuppressedGrid(PointGridAlgorithm):
                     "use a coarser grid.").format(count=release.unprotectable))
             frame = release.cells.assign(k=policy.k, stratum=None)
 
-        source = self.parameterAsSource(parameters, self.INPUT, context)
-        key_fields = [source.fields().field(name) for name in data.key_columns]
+        key_fields = [data.fields.field(name) for name in data.key_columns]
         reserved = {name for name, _ in CELL_FIELDS + COUNT_FIELDS}
         clashing = [field.name() for field in key_fields if field.name() in reserved]
         if clashing:
@@ -106,7 +105,7 @@ class SuppressedGrid(PointGridAlgorithm):
                 "a copy of the layer first.").format(fields=", ".join(clashing)))
         fields = make_fields(CELL_FIELDS + tuple(key_fields) + COUNT_FIELDS)
         sink, destination = self.parameterAsSink(
-            parameters, self.OUTPUT, context, fields, QgsWkbTypes.Type.Polygon, source.sourceCrs())
+            parameters, self.OUTPUT, context, fields, QgsWkbTypes.Type.Polygon, data.crs)
         key_values = [[values[row] for row in frame["first_row"]]
                       for values in data.key_columns.values()]
         rows = zip(frame["cell_id"], frame["col"], frame["row"], frame["resolution_m"], *key_values,
@@ -120,7 +119,7 @@ class SuppressedGrid(PointGridAlgorithm):
         results = {self.OUTPUT: destination}
         audit_sink, audit_destination = self.parameterAsSink(
             parameters, self.AUDIT, context, make_fields(AUDIT_FIELDS + tuple(key_fields)),
-            QgsWkbTypes.Type.NoGeometry, source.sourceCrs())
+            QgsWkbTypes.Type.NoGeometry, data.crs)
         if audit_sink is not None and release is not None:
             audit = release.audit
             audit_keys = [[values[row] for row in audit["first_row"]]
@@ -154,8 +153,8 @@ class SuppressedGrid(PointGridAlgorithm):
                         self.CELLS_WITHHELD: withheld})
         return results
 
-    def zero_areas(self, parameters, context):
-        """(study area polygons or None, zero mask polygons) in the input's CRS."""
+    def zero_areas(self, parameters, context, crs):
+        """(study area polygons or None, zero mask polygons) in ``crs``."""
         from .io import read_polygons
 
         study_area = self.parameterAsSource(parameters, self.STUDY_AREA, context)
@@ -165,7 +164,6 @@ class SuppressedGrid(PointGridAlgorithm):
                 raise QgsProcessingException(tr("A zero mask needs a study area: zeros are only "
                                                 "emitted inside one."))
             return None, ()
-        crs = self.parameterAsSource(parameters, self.INPUT, context).sourceCrs()
         area, _ = read_polygons(study_area, crs, context)
         if not area:
             raise QgsProcessingException(tr("The study area has no polygon."))
@@ -181,7 +179,7 @@ class SuppressedGrid(PointGridAlgorithm):
         text = self.parameterAsString(parameters, self.STRATUM_RESOLUTIONS, context).strip()
         if not text:
             return None
-        strata = self.read_strata(parameters, context)
+        strata = self.read_strata(parameters, context, data.crs)
         if strata is None:
             raise QgsProcessingException(tr("A cell size per stratum needs the strata layer and "
                                             "its name field."))

@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from .errors import N_, InputError, PolicyError
-from .policy import GATE_ON_CHOICES, GATE_ON_ESTIMATE
+from .policy import GATE_ON_CHOICES, GATE_ON_ESTIMATE, refuse_conflicts
 
 DEFAULT_WARN_AT = 0.75
 
@@ -38,14 +38,9 @@ def budget_policy(policy=None, per_release_ceiling=None, cumulative_ceiling=None
              "warn_at": warn_at, "gate_on": gate_on}
     if policy is not None:
         values = {name: policy.get(name) for name in loose}
-        for name, given in loose.items():
-            if given is not None and values[name] is not None and given != values[name]:
-                raise PolicyError(
-                    N_("The value {given} given for {name} conflicts with {in_file} in the policy "
-                       "file {source}. Leave {name} empty to use the policy, or change the policy "
-                       "file."), name=name, given=given, in_file=values[name], source=policy.source)
-            if values[name] is None:
-                values[name] = given
+        refuse_conflicts(policy, [(name, given, values[name]) for name, given in loose.items()])
+        values = {name: given if values[name] is None else values[name]
+                  for name, given in loose.items()}
         policy_hash = policy.policy_hash
     else:
         values = dict(loose)

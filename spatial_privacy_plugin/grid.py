@@ -113,9 +113,20 @@ def cell_index(coordinate, start, resolution):
 
 
 def cell_ids(resolution, cols, rows):
-    """Stable text ids ('250m_12_-3'): the same cell gets the same id in every release."""
-    return (f"{resolution:g}m_" + pd.Series(cols).astype(str) + "_"
+    """Stable text ids ('250m_12_-3'): the same cell gets the same id in every release.
+
+    ``resolution`` is one size or a size per cell.
+    """
+    sizes = pd.Series(np.broadcast_to(np.asarray(resolution, dtype=float), np.shape(cols)))
+    return (sizes.map(lambda size: f"{size:g}m_") + pd.Series(cols).astype(str) + "_"
             + pd.Series(rows).astype(str)).to_numpy(dtype=object)
+
+
+def blanked_counts(n_persons, published):
+    """Counts as a nullable column with every withheld value dropped (<NA>), at the source."""
+    counts = pd.array(np.where(published, n_persons, 0), dtype="Int64")
+    counts[~published] = pd.NA
+    return counts
 
 
 @dataclass(frozen=True)
@@ -449,8 +460,7 @@ def suppressed_grid(x, y, person_codes, key_codes, origin, resolution, k, margin
                                          ~masked])
     status, suppression = suppress(counts, k, marginals, is_canceled, published_zero)
     published = status == STATUS_PUBLISHED
-    n_persons = pd.array(np.where(published, counts.n_persons, 0), dtype="Int64")
-    n_persons[~published] = pd.NA
+    n_persons = blanked_counts(counts.n_persons, published)
     ids = cell_ids(resolution, counts.col, counts.row)
     order = np.lexsort((counts.key, counts.row, counts.col))
     cells = pd.DataFrame({
@@ -594,10 +604,8 @@ def multi_resolution_grid(x, y, person_codes, origin, strata, stratum_names, str
         cell_k[known] = np.asarray(stratum_k, dtype=np.int64)[cell_stratum[known]]
     sizes = np.asarray(levels, dtype=float)[level[first]]
     published = counts["n_persons"] >= cell_k
-    n_persons = pd.array(np.where(published, counts["n_persons"], 0), dtype="Int64")
-    n_persons[~published] = pd.NA
-    ids = (pd.Series(sizes).map(lambda size: f"{size:g}m_") + pd.Series(cols[first]).astype(str)
-           + "_" + pd.Series(rows[first]).astype(str)).to_numpy(dtype=object)
+    n_persons = blanked_counts(counts["n_persons"], published)
+    ids = cell_ids(sizes, cols[first], rows[first])
     names = np.asarray(list(stratum_names) + [None], dtype=object)
     frame = pd.DataFrame({
         "cell_id": ids, "col": cols[first], "row": rows[first], "resolution_m": sizes,

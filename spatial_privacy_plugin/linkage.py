@@ -24,6 +24,7 @@ import pandas as pd
 from scipy.spatial import cKDTree
 
 from .errors import N_, Cancelled, InputError
+from .grid import encode_key_columns
 
 
 def joint_codes(release_columns, auxiliary_columns):
@@ -34,9 +35,8 @@ def joint_codes(release_columns, auxiliary_columns):
     n_release = len(release_columns[0]) if release_columns else 0
     release_codes, auxiliary_codes = [], []
     for release_values, auxiliary_values in zip(release_columns, auxiliary_columns):
-        values = pd.Series(list(release_values) + list(auxiliary_values), dtype=object).infer_objects()
-        codes, uniques = pd.factorize(values)
-        codes = np.where(codes < 0, len(uniques), codes).astype(np.int64)
+        values = list(release_values) + list(auxiliary_values)
+        codes = encode_key_columns([values], len(values))
         release_codes.append(codes[:n_release])
         auxiliary_codes.append(codes[n_release:])
     return release_codes, auxiliary_codes
@@ -47,11 +47,8 @@ def _prefix_codes(release_codes, auxiliary_codes, step):
     if step == 0:
         return None, None
     n_release = len(release_codes[0])
-    combined = np.zeros(n_release + len(auxiliary_codes[0]), dtype=np.int64)
-    for release_column, auxiliary_column in zip(release_codes[:step], auxiliary_codes[:step]):
-        column = np.concatenate([release_column, auxiliary_column])
-        # Re-factorise after each column so that the mixed-radix code never overflows.
-        combined = pd.factorize(combined * (int(column.max()) + 1) + column)[0].astype(np.int64)
+    columns = [np.concatenate([r, a]) for r, a in zip(release_codes[:step], auxiliary_codes[:step])]
+    combined = encode_key_columns(columns, len(columns[0]))
     return combined[:n_release], combined[n_release:]
 
 

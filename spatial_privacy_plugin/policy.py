@@ -199,6 +199,25 @@ def load_policy(path):
     return policy_from_mapping(content, str(path))
 
 
+def _same(given, in_file):
+    if isinstance(given, (int, float)) and isinstance(in_file, (int, float)):
+        return math.isclose(given, in_file, rel_tol=1e-12)
+    return given == in_file
+
+
+def refuse_conflicts(policy, values):
+    """Refuse a loose value that differs from the policy file's: (name, given, in file) triples.
+
+    A value left empty (None), or one the file does not set, is no conflict.
+    """
+    for name, given, in_file in values:
+        if given is not None and in_file is not None and not _same(given, in_file):
+            raise PolicyError(
+                N_("The value {given} given for {name} conflicts with {in_file} in the policy file "
+                   "{source}. Leave {name} empty to use the policy, or change the policy file."),
+                name=name, given=given, in_file=in_file, source=policy.source)
+
+
 def effective_policy(policy=None, rho=None, tolerance=None, protection_level=None):
     """Combine a policy file with loose values; loose values may only repeat it.
 
@@ -216,19 +235,6 @@ def effective_policy(policy=None, rho=None, tolerance=None, protection_level=Non
         if protection_level is not None:
             content["protection_level"] = protection_level
         return policy_from_mapping(content, "")
-    conflicts = []
-    if rho is not None and not math.isclose(rho, policy.rho, rel_tol=1e-12):
-        conflicts.append(("rho", rho, policy.rho))
-    if tolerance is not None and not math.isclose(tolerance, policy.tolerance, rel_tol=1e-12):
-        conflicts.append(("tolerance", tolerance, policy.tolerance))
-    if protection_level is not None and not math.isclose(protection_level, policy.protection_level,
-                                                         rel_tol=1e-12):
-        conflicts.append(("protection_level", protection_level, policy.protection_level))
-    if conflicts:
-        name, given, in_file = conflicts[0]
-        raise PolicyError(
-            N_("The value {given} given for {name} conflicts with {in_file} in the policy file "
-               "{source}. Leave {name} empty to use the policy, or change the policy file."),
-            name=name, given=given, in_file=in_file, source=policy.source,
-        )
+    refuse_conflicts(policy, [("rho", rho, policy.rho), ("tolerance", tolerance, policy.tolerance),
+                              ("protection_level", protection_level, policy.protection_level)])
     return policy

@@ -18,24 +18,20 @@ from scipy.spatial import cKDTree
 from scipy.stats import norm
 
 from .errors import N_, InputError
+from .grid import encode_key_columns
 
 MAX_CROSS_CLASSIFICATION = 2_000_000  # cells of the log-linear model's full table
 
 
 def key_codes(columns, names):
     """One integer code per distinct combination of key values; NULL keys are refused."""
-    n_rows = len(columns[0]) if columns else 0
-    combined = np.zeros(n_rows, dtype=np.int64)
     for values, name in zip(columns, names):
-        series = pd.Series(list(values), dtype=object).infer_objects()
-        missing = int(series.isna().sum())
+        missing = int(pd.Series(list(values), dtype=object).isna().sum())
         if missing:
             raise InputError(N_("{count} record(s) have no value in the key field '{field}'. Recode "
                                 "missing values as an explicit category (e.g. \"unknown\") in a "
                                 "copy, then run again."), count=missing, field=name)
-        codes, uniques = pd.factorize(series)
-        combined = pd.factorize(combined * (len(uniques) + 1) + codes)[0].astype(np.int64)
-    return combined
+    return encode_key_columns(columns, len(columns[0]) if columns else 0)
 
 
 def check_weights(weights):

@@ -91,11 +91,17 @@ def test_loose_values_may_not_contradict_the_policy(tmp_path):
         budget_policy(per_release_ceiling=0.05)
 
 
-def test_negative_control_an_edited_row_blocks_and_is_named(tmp_path):
+def ledger_with_releases(tmp_path, count):
+    """A ledger holding releases r1..r<count> of dataset d; (path, ledger)."""
     path = tmp_path / "ledger.sqlite"
     ledger = Ledger(path)
-    for number in range(1, 4):
+    for number in range(1, count + 1):
         gate_release(ledger, "d", f"r{number}", summary(0.01), POLICY)
+    return path, ledger
+
+
+def test_negative_control_an_edited_row_blocks_and_is_named(tmp_path):
+    path, ledger = ledger_with_releases(tmp_path, 3)
     with sqlite3.connect(path) as connection:
         connection.execute("UPDATE ledger SET worst_p_reid = 0.001 WHERE release_id = 'r2'")
     with pytest.raises(LedgerError, match="entry 2 .*release r2.* was changed"):
@@ -105,10 +111,7 @@ def test_negative_control_an_edited_row_blocks_and_is_named(tmp_path):
 
 
 def test_a_deleted_last_entry_is_detected(tmp_path):
-    path = tmp_path / "ledger.sqlite"
-    ledger = Ledger(path)
-    for number in range(1, 3):
-        gate_release(ledger, "d", f"r{number}", summary(0.01), POLICY)
+    path, ledger = ledger_with_releases(tmp_path, 2)
     with sqlite3.connect(path) as connection:
         connection.execute("DELETE FROM ledger WHERE seq = 2")
     with pytest.raises(LedgerError, match="deleted"):
