@@ -34,3 +34,24 @@ def plugin_package():
     sys.path.insert(0, str(folder))
     import importlib
     return importlib.import_module(PLUGIN_NAME)
+
+
+_SESSION = {}
+
+
+def pytest_sessionfinish(session, exitstatus):
+    _SESSION["exitstatus"] = int(exitstatus)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_unconfigure(config):
+    """Leave without Python's interpreter teardown once pytest has reported.
+
+    QGIS 3.22 can crash (SIGSEGV) while a standalone interpreter that ran it
+    is torn down, after every test has passed and the summary is printed;
+    the exit code must be pytest's, not the crash's.
+    """
+    if "exitstatus" in _SESSION and "qgis.core" in sys.modules:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(_SESSION["exitstatus"])
