@@ -3,6 +3,7 @@
 from dataclasses import dataclass
 
 from qgis.core import QgsProcessing, QgsProcessingException, QgsProcessingParameterEnum, \
+    QgsProcessingParameterMultipleLayers, \
     QgsProcessingParameterFeatureSource, QgsProcessingParameterField, QgsProcessingParameterNumber, \
     QgsProcessingParameterPoint
 
@@ -28,6 +29,99 @@ class GridInput:
     fields: object  # the input's QgsFields
 
 
+@dataclass(frozen=True)
+class EarlierRelease:
+    """A grid published earlier in the series, as read from its layer."""
+
+    name: str
+    crs: object  # QgsCoordinateReferenceSystem
+    resolution: float
+    origin: tuple  # lower-left corner of cell (0, 0)
+    has_totals: bool  # the layer carries the totals columns (parent_id, parent_total, grand_total)
+    release: object  # series.PublishedRelease
+
+
+RELEASE_FIELDS = ("cell_id", "col", "row", "resolution_m", "n_persons", "status")
+TOTAL_FIELDS = ("parent_id", "parent_total", "grand_total")
+
+
+def read_release(layer, feedback):
+    """A grid layer as this plugin wrote and published it, validated, as EarlierRelease."""
+    import numpy as np
+
+    from ..spatial_privacy_plugin import grid
+    from ..spatial_privacy_plugin.series import PublishedRelease
+    from .io import read_attributes
+
+    name = layer.name()
+    missing = [field for field in RELEASE_FIELDS if field not in layer.fields().names()]
+    if missing:
+        raise QgsProcessingException(tr(
+            "The release {name} lacks the field(s) {fields}: give the grid layers of the series "
+            "as this plugin wrote them.").format(name=name, fields=", ".join(missing)))
+    has_totals = all(field in layer.fields().names() for field in TOTAL_FIELDS)
+    columns = read_attributes(layer, list(RELEASE_FIELDS) + (list(TOTAL_FIELDS) if has_totals
+                                                             else []), feedback)
+    sizes = set(columns["resolution_m"])
+    if len(sizes) != 1 or None in sizes:
+        raise QgsProcessingException(tr(
+            "The release {name} must have one cell size (it has {sizes}): a grid with a cell size "
+            "per stratum cannot be part of a series.").format(
+            name=name, sizes=", ".join(sorted(str(size) for size in sizes))))
+    statuses = np.array(columns["status"], dtype=object)
+    unknown = sorted({str(status) for status in statuses} - set(grid.ALL_STATUSES))
+    if unknown:
+        raise QgsProcessingException(tr(
+            "The release {name} has unknown status value(s) {values}; expected {expected}.").format(
+            name=name, values=", ".join(unknown), expected=", ".join(grid.ALL_STATUSES)))
+    withheld = statuses != grid.STATUS_PUBLISHED
+    values = np.array([np.nan if value is None else value for value in columns["n_persons"]],
+                      dtype=float)
+    if np.isnan(values[~withheld]).any():
+        raise QgsProcessingException(tr(
+            "The release {name} has published cells without a count: give the layer as it was "
+            "published.").format(name=name))
+    equalities = grid.equalities_from_columns(
+        columns["parent_id"], columns["parent_total"], columns["grand_total"]) if has_totals else []
+    release = PublishedRelease(np.array(columns["cell_id"], dtype=object), values, withheld,
+                               statuses == grid.STATUS_PRIMARY, equalities)
+    resolution = float(sizes.pop())
+    return EarlierRelease(name, layer.crs(), resolution, _grid_origin(layer, resolution), has_totals,
+                          release)
+
+
+def refuse_other_grid(release, crs, origin, resolution=None):
+    """Refuse an earlier release in another CRS, on another origin or (given) with another cell
+    size: a series compares the same cells."""
+    if release.crs != crs:
+        raise QgsProcessingException(tr(
+            "The earlier release {name} is in {theirs}, this grid in {ours}: a series keeps one "
+            "CRS and one grid.").format(name=release.name, theirs=release.crs.authid(),
+                                        ours=crs.authid()))
+    if resolution is not None and abs(release.resolution - resolution) > 1e-9 * resolution:
+        raise QgsProcessingException(tr(
+            "The earlier release {name} has {theirs:g} m cells, this grid {ours:g} m: a series "
+            "keeps one cell size.").format(name=release.name, theirs=release.resolution,
+                                           ours=resolution))
+    if release.origin is not None and origin is not None and max(
+            abs(a - b) for a, b in zip(release.origin, origin)) > 1e-6 * release.resolution:
+        raise QgsProcessingException(tr(
+            "The earlier release {name} is on another grid origin: cells of a series must be the "
+            "same cells. Leave the origin empty to take the series' origin.").format(
+            name=release.name))
+
+
+def _grid_origin(layer, resolution):
+    """The lower-left corner of cell (0, 0) of a grid layer, from one of its cells."""
+    from qgis.core import QgsFeatureRequest
+
+    for feature in layer.getFeatures(QgsFeatureRequest().setLimit(1)):
+        box = feature.geometry().boundingBox()
+        return (box.xMinimum() - feature["col"] * resolution,
+                box.yMinimum() - feature["row"] * resolution)
+    return None
+
+
 class PointGridAlgorithm(SpatialPrivacyAlgorithm):
     """Base of algorithms that bin a point layer of people into square cells."""
 
@@ -40,6 +134,7 @@ class PointGridAlgorithm(SpatialPrivacyAlgorithm):
     STRATUM_FIELD = "STRATUM_FIELD"
     MARGINALS = "MARGINALS"
     PARENT_FACTOR = "PARENT_FACTOR"
+    PREVIOUS_RELEASES = "PREVIOUS_RELEASES"
 
     def add_point_parameters(self):
         self.addParameter(QgsProcessingParameterFeatureSource(
@@ -77,6 +172,32 @@ class PointGridAlgorithm(SpatialPrivacyAlgorithm):
             return None
         return grid.Marginals(kind, self.parameterAsInt(parameters, self.PARENT_FACTOR, context),
                               policy.protection_level, policy.straddle_k)
+
+    def add_previous_releases_parameter(self, description):
+        self.addParameter(QgsProcessingParameterMultipleLayers(
+            self.PREVIOUS_RELEASES, description, QgsProcessing.SourceType.TypeVectorPolygon,
+            optional=True))
+
+    def read_previous_releases(self, parameters, context, feedback):
+        """The earlier grids of the series (oldest first), validated, as EarlierRelease."""
+        return [read_release(layer, feedback)
+                for layer in self.parameterAsLayerList(parameters, self.PREVIOUS_RELEASES, context)]
+
+    def adopt_series_origin(self, earlier, parameters, data, feedback):
+        """The grid input on the series' origin: the latest release's unless one was given; refuse
+        an earlier release on another origin (its cells would not be the same cells)."""
+        import dataclasses
+
+        if not earlier:
+            return data
+        latest = earlier[-1]
+        if parameters.get(self.ORIGIN) in (None, "") and latest.origin is not None:
+            feedback.pushInfo(tr("The grid takes the origin of the earlier release {name}.").format(
+                name=latest.name))
+            data = dataclasses.replace(data, origin=latest.origin)
+        for release in earlier:
+            refuse_other_grid(release, data.crs, data.origin)
+        return data
 
     def read_strata(self, parameters, context, crs):
         """(polygon parts per stratum, stratum names) in ``crs``, or None without strata.

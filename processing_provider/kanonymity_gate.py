@@ -31,6 +31,7 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
     T = "T"
     ORDERED = "ORDERED"
     STRATUM_FIELD = "STRATUM_FIELD"
+    PREVIOUS_RELEASES = "PREVIOUS_RELEASES"
     MIN_L_DIVERSITY = "MIN_L_DIVERSITY"
     MAX_T_DISTANCE = "MAX_T_DISTANCE"
     PASSED = "PASSED"
@@ -82,6 +83,10 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
             self.STRATUM_FIELD, tr("Stratum field (each record checked against its stratum's k "
                                    "from the policy's stratum_rho)"),
             parentLayerParameterName=self.INPUT, optional=True))
+        self.addParameter(QgsProcessingParameterMultipleLayers(
+            self.PREVIOUS_RELEASES, tr("Series: earlier releases of this grid, oldest first (audit "
+                                       "the release jointly with them)"),
+            QgsProcessing.SourceType.TypeVectorPolygon, optional=True))
         self.addOutput(QgsProcessingOutputBoolean(self.PASSED, tr("Passed")))
         self.addOutput(QgsProcessingOutputNumber(
             self.MIN_L_DIVERSITY, tr("Fewest distinct sensitive values in a published cell")))
@@ -136,6 +141,11 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                                columns[status_field] if status_field else None, policy, feedback)
             problems += [problem.message(tr) for problem in audit.problems]
             min_width = audit.min_width
+        if result.passed and self.parameterAsLayerList(parameters, self.PREVIOUS_RELEASES, context):
+            audit = self.series_audit(parameters, context, policy, feedback)
+            problems += [problem.message(tr) for problem in audit.problems]
+            if audit.min_width is not None:
+                min_width = audit.min_width if min_width is None else min(min_width, audit.min_width)
         min_l = max_t = None
         if result.passed and diversity:
             from ..spatial_privacy_plugin.gate import evaluate_diversity
@@ -159,6 +169,33 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                 self.CELLS_CHECKED: result.cells_checked, self.K: policy.k,
                 self.MIN_INTERVAL_WIDTH: min_width, self.MIN_L_DIVERSITY: min_l,
                 self.MAX_T_DISTANCE: max_t}
+
+    def series_audit(self, parameters, context, policy, feedback):
+        """Audit the grid jointly with the earlier releases of its series."""
+        from ..spatial_privacy_plugin.gate import evaluate_series_audit
+        from ..spatial_privacy_plugin.series import Series
+        from .grid_base import read_release, refuse_other_grid
+
+        if policy.series_max_change is None:
+            raise QgsProcessingException(tr(
+                "A series audit needs series_max_change in the policy file: the most a cell's "
+                "count can change between consecutive releases as an attacker may assume."))
+        layer = self.parameterAsVectorLayer(parameters, self.INPUT, context)
+        if layer is None:
+            raise QgsProcessingException(tr("The input layer could not be opened."))
+        current = read_release(layer, feedback)
+        earlier = [read_release(other, feedback) for other in
+                   self.parameterAsLayerList(parameters, self.PREVIOUS_RELEASES, context)]
+        for release in earlier:
+            refuse_other_grid(release, layer.crs(), current.origin, current.resolution)
+        audit = evaluate_series_audit(Series([release.release for release in earlier],
+                                             policy.series_max_change),
+                                      current.release, policy.protection_level,
+                                      policy.k if policy.straddle_k else None)
+        feedback.pushInfo(tr("Series audit with {count} earlier release(s), assuming no cell changes "
+                             "by more than {delta:g} between releases.").format(
+            count=len(earlier), delta=policy.series_max_change))
+        return audit
 
     def audit_requested(self, parameters, context):
         return bool(self.parameterAsLayerList(parameters, self.AUDIT_LAYERS, context)) or \

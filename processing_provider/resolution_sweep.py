@@ -19,7 +19,10 @@ TABLE_FIELDS = (
     ("cells_withheld_if_rows_counted", "int"), ("withheld_person_share", "double"),
     ("withheld_morans_i", "double"), ("withheld_morans_z", "double"),
     ("withheld_clustered", "bool"), ("origin_x", "double"), ("origin_y", "double"),
+    ("cells_flipping_to_withheld", "int"), ("cells_flipping_to_published", "int"),
 )
+FLIP_FIELDS = (("resolution_m", "double"), ("cell_id", "string"), ("stratum", "string"),
+               ("previous_state", "string"), ("state", "string"), ("earlier_release", "string"))
 
 
 class ResolutionSweep(PointGridAlgorithm):
@@ -32,6 +35,7 @@ class ResolutionSweep(PointGridAlgorithm):
     RESOLUTIONS = "RESOLUTIONS"
     TOLERANCE = "TOLERANCE"
     OUTPUT = "OUTPUT"
+    FLIPPING_CELLS = "FLIPPING_CELLS"
     RECOMMENDED_RESOLUTION = "RECOMMENDED_RESOLUTION"
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS's name)
@@ -56,6 +60,12 @@ class ResolutionSweep(PointGridAlgorithm):
         self.addParameter(QgsProcessingParameterField(
             self.STRATUM_FIELD, tr("Stratum name field"), parentLayerParameterName=self.STRATA,
             optional=True))
+        self.add_previous_releases_parameter(tr(
+            "Earlier releases of the series, oldest first (report cells that flip between "
+            "published and withheld)"))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            self.FLIPPING_CELLS, tr("Cells that flip since the latest earlier release"),
+            QgsProcessing.SourceType.TypeVector, optional=True, createByDefault=False))
         self.addOutput(QgsProcessingOutputNumber(
             self.RECOMMENDED_RESOLUTION, tr("Recommended (finest publishable) cell size")))
 
@@ -76,6 +86,8 @@ class ResolutionSweep(PointGridAlgorithm):
                 fine=fine, coarse=coarse))
         steps = QgsProcessingMultiStepFeedback(2, feedback)
         data = self.read_grid_input(parameters, context, steps)
+        earlier = self.read_previous_releases(parameters, context, steps)
+        data = self.adopt_series_origin(earlier, parameters, data, feedback)
         self.describe_policy(policy, feedback, data)
         steps.setCurrentStep(1)
         progress = lambda done, total: steps.setProgress(100.0 * done / total)  # noqa: E731
@@ -89,7 +101,7 @@ class ResolutionSweep(PointGridAlgorithm):
             table["recommended"] = table["resolution_m"] == best if best is not None else False
             recommended = best
         else:
-            stratum_of_point, names = strata
+            stratum_of_point, names, _ = strata
             table = grid.stratified_sweep(data.x, data.y, data.person_codes, data.key_codes,
                                           data.origin, resolutions, policy.k, policy.tolerance,
                                           stratum_of_point, names, marginals, progress,
@@ -104,6 +116,8 @@ class ResolutionSweep(PointGridAlgorithm):
         table["marginals"] = grid.MARGINALS_NONE if marginals is None else marginals.kind
         table["protection_level"] = None if marginals is None else marginals.protection
         table["origin_x"], table["origin_y"] = data.origin
+        flips, compared = self.flips(earlier, data, policy, marginals, resolutions, strata)
+        self.count_flips(table, flips, compared)
 
         fields = make_fields(TABLE_FIELDS)
         sink, destination = self.parameterAsSink(
@@ -112,7 +126,82 @@ class ResolutionSweep(PointGridAlgorithm):
         names = [name for name, _ in TABLE_FIELDS]
         write_features(sink, fields, table[names].itertuples(index=False, name=None))
         self.report(table, recommended, policy, marginals, feedback)
-        return {self.OUTPUT: destination, self.RECOMMENDED_RESOLUTION: recommended}
+        results = {self.OUTPUT: destination, self.RECOMMENDED_RESOLUTION: recommended}
+        if flips is not None:
+            self.report_flips(flips, feedback)
+            flip_fields = make_fields(FLIP_FIELDS)
+            flip_sink, flip_destination = self.parameterAsSink(
+                parameters, self.FLIPPING_CELLS, context, flip_fields, QgsWkbTypes.Type.NoGeometry,
+                QgsCoordinateReferenceSystem())
+            if flip_sink is not None:
+                write_features(flip_sink, flip_fields, flips[[name for name, _ in FLIP_FIELDS]]
+                               .itertuples(index=False, name=None))
+                results[self.FLIPPING_CELLS] = flip_destination
+        return results
+
+    def flips(self, earlier, data, policy, marginals, resolutions, strata):
+        """Cells that flip between the latest earlier release at each swept size and this data."""
+        import numpy as np
+        import pandas as pd
+
+        from ..spatial_privacy_plugin import grid
+        from ..spatial_privacy_plugin.zones import assign_points
+
+        if not earlier:
+            return None, set()
+        frames, compared = [], set()
+        for resolution in resolutions:
+            matching = [release for release in earlier
+                        if abs(release.resolution - resolution) <= 1e-9 * resolution]
+            if not matching:
+                continue
+            latest = matching[-1]
+            compared.add(resolution)
+            flips = grid.series_flips(data.x, data.y, data.person_codes, data.key_codes,
+                                      data.origin, resolution, policy.k, marginals,
+                                      latest.release.cell_keys, latest.release.withheld)
+            flips.insert(0, "resolution_m", float(resolution))
+            flips["earlier_release"] = latest.name
+            flips["stratum"] = None
+            if strata is not None and len(flips):
+                cols, rows = grid.cell_positions(flips["cell_id"])
+                centres = assign_points(data.origin[0] + (cols + 0.5) * resolution,
+                                        data.origin[1] + (rows + 0.5) * resolution, strata[2])
+                names = np.array(strata[1] + [None], dtype=object)
+                flips["stratum"] = names[centres]  # -1 (centre in no stratum) picks the None
+            frames.append(flips)
+        if not frames:
+            raise QgsProcessingException(tr(
+                "No earlier release has one of the swept cell sizes ({swept}); they have {theirs}. "
+                "Sweep the series' cell size.").format(
+                swept=", ".join(f"{size:g}" for size in resolutions),
+                theirs=", ".join(f"{release.resolution:g}" for release in earlier)))
+        return pd.concat(frames, ignore_index=True), compared
+
+    @staticmethod
+    def count_flips(table, flips, compared):
+        """Flip counts per row of the sweep (stratum x size); empty where no release compares."""
+        table["cells_flipping_to_withheld"] = None
+        table["cells_flipping_to_published"] = None
+        for index, row in table.iterrows():
+            if row["resolution_m"] not in compared:
+                continue
+            here = flips[flips["resolution_m"] == row["resolution_m"]]
+            if row["stratum"] is not None:
+                here = here[here["stratum"] == row["stratum"]]
+            table.at[index, "cells_flipping_to_withheld"] = int((here["state"] == "withheld").sum())
+            table.at[index, "cells_flipping_to_published"] = int((here["state"] != "withheld").sum())
+
+    def report_flips(self, flips, feedback):
+        for (resolution, name), here in flips.groupby(["resolution_m", "earlier_release"]):
+            feedback.pushWarning(tr(
+                "At {res:g} m, since {name}: {to_withheld} cell(s) go from published (or empty) to "
+                "withheld and {to_published} from withheld to published. A flipping cell is a "
+                "risk: an attacker who assumes counts change little between releases pins it near "
+                "its value in the other release, whatever else is withheld. Prefer sizes and "
+                "geometries where few cells flip.").format(
+                res=resolution, name=name, to_withheld=int((here["state"] == "withheld").sum()),
+                to_published=int((here["state"] != "withheld").sum())))
 
     def strata(self, parameters, context, data):
         """(stratum index per point, stratum names), or None without strata."""
@@ -131,7 +220,7 @@ class ResolutionSweep(PointGridAlgorithm):
                 "{count} point(s) lie in no stratum. Nothing is dropped silently: extend the strata "
                 "to cover them, or clip the points first and report the clipped ones.").format(
                 count=outside))
-        return owners, names
+        return owners, names, polygons
 
     def report(self, table, recommended, policy, marginals, feedback):
         for row in table.itertuples(index=False):

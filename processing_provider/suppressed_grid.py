@@ -7,11 +7,12 @@ from qgis.core import QgsProcessing, QgsProcessingException, QgsProcessingMultiS
 
 from ..spatial_privacy_plugin.errors import N_
 from .base import tr
-from .grid_base import PointGridAlgorithm
+from .grid_base import PointGridAlgorithm, refuse_other_grid
 
 CELL_FIELDS = (("cell_id", "string"), ("col", "int"), ("row", "int"), ("resolution_m", "double"))
 COUNT_FIELDS = (("n_persons", "int"), ("status", "string"), ("k", "int"),
-                ("counting_unit", "string"), ("policy_hash", "string"), ("stratum", "string"))
+                ("counting_unit", "string"), ("policy_hash", "string"), ("stratum", "string"),
+                ("parent_id", "string"), ("parent_total", "int"), ("grand_total", "int"))
 AUDIT_FIELDS = (("cell_id", "string"), ("lower", "double"), ("upper", "double"),
                 ("width", "double"), ("ok", "bool"))
 
@@ -64,6 +65,9 @@ class SuppressedGrid(PointGridAlgorithm):
             self.STRATUM_RESOLUTIONS, tr("Cell size per stratum, e.g. core=250;suburb=500;rural=2000, "
                                          "or auto:250,500,1000,2000 for the sweep's recommendation "
                                          "(nested; replaces the single cell size)"), optional=True))
+        self.add_previous_releases_parameter(tr(
+            "Earlier releases of this grid, oldest first (suppression then holds across the "
+            "series)"))
         self.addOutput(QgsProcessingOutputNumber(self.K, tr("k")))
         self.addOutput(QgsProcessingOutputNumber(self.CELLS_PUBLISHED, tr("Published cells")))
         self.addOutput(QgsProcessingOutputNumber(self.CELLS_WITHHELD, tr("Withheld cells")))
@@ -79,21 +83,22 @@ class SuppressedGrid(PointGridAlgorithm):
         marginals = self.marginals_from_parameters(parameters, context, policy)
         steps = QgsProcessingMultiStepFeedback(2, feedback)
         data = self.read_grid_input(parameters, context, steps)
+        earlier = self.read_previous_releases(parameters, context, steps)
+        series, data = self.series(earlier, parameters, policy, resolution, marginals, data, feedback)
+        if series is not None and marginals is None:
+            marginals = grid.Marginals(grid.MARGINALS_NONE, protection=policy.protection_level,
+                                       straddle_k=policy.straddle_k)
         self.describe_policy(policy, feedback, data)
         steps.setCurrentStep(1)
         study_area, zero_mask = self.zero_areas(parameters, context, data.crs)
         release = None
-        frame = self.multi_resolution(parameters, context, policy, data, marginals, study_area)
+        frame = self.multi_resolution(parameters, context, policy, data, marginals, study_area,
+                                      series)
         if frame is None:
             release = grid.suppressed_grid(data.x, data.y, data.person_codes, data.key_codes,
                                            data.origin, resolution, policy.k, marginals,
-                                           feedback.isCanceled, study_area, zero_mask)
-            if release.unprotectable:
-                raise QgsProcessingException(tr(
-                    "{count} withheld cell(s) cannot be protected against the declared totals: "
-                    "every cell that shares a published total with them is withheld and the total "
-                    "leaves less than p open. Lower none of the policy: publish fewer totals, or "
-                    "use a coarser grid.").format(count=release.unprotectable))
+                                           feedback.isCanceled, study_area, zero_mask, series)
+            self.refuse_unprotected(release, series)
             frame = release.cells.assign(k=policy.k, stratum=None)
 
         key_fields = [data.fields.field(name) for name in data.key_columns]
@@ -111,7 +116,7 @@ class SuppressedGrid(PointGridAlgorithm):
         rows = zip(frame["cell_id"], frame["col"], frame["row"], frame["resolution_m"], *key_values,
                    frame["n_persons"], frame["status"], frame["k"],
                    [policy.counting_unit] * len(frame), [policy.policy_hash] * len(frame),
-                   frame["stratum"])
+                   frame["stratum"], frame["parent_id"], frame["parent_total"], frame["grand_total"])
         geometries = square_cells(data.origin, frame["resolution_m"], frame["col"], frame["row"])
         write_features(sink, fields, rows, geometries, steps)
         del sink  # closes a file output so that its style can be stored in it
@@ -138,12 +143,12 @@ class SuppressedGrid(PointGridAlgorithm):
         feedback.pushInfo(tr("{published} cells published, {withheld} withheld (primary "
                              "suppression, fewer than {k} people).").format(
             published=published, withheld=withheld - complementary, k=policy.k))
-        if marginals is None and release is not None:
+        if marginals is None and release is not None and series is None:
             feedback.pushWarning(tr(
                 "No published totals were declared: if totals (grand total, coarser cells) are "
                 "published beside this grid, withheld cells may be recovered by subtraction. "
                 "Declare them so that complementary cells are withheld."))
-        elif marginals is not None:
+        elif marginals is not None and release is not None:
             feedback.pushInfo(tr("{complementary} complementary cell(s) withheld so that no "
                                  "withheld cell can be narrowed below p = {p:g} from the {marginals}; "
                                  "smallest attacker interval: {width:g}.").format(
@@ -170,7 +175,56 @@ class SuppressedGrid(PointGridAlgorithm):
         mask = read_polygons(zero_mask, crs, context)[0] if zero_mask is not None else ()
         return area, mask
 
-    def multi_resolution(self, parameters, context, policy, data, marginals, study_area):
+    def series(self, earlier, parameters, policy, resolution, marginals, data, feedback):
+        """(series.Series or None, the grid input on the series' origin)."""
+        from ..spatial_privacy_plugin.series import Series
+
+        if not earlier:
+            return None, data
+        if policy.series_max_change is None:
+            raise QgsProcessingException(tr(
+                "A series of releases needs series_max_change in the policy file: the most a "
+                "cell's count can change between consecutive releases as an attacker may assume "
+                "(differencing attacks rest on such an assumption)."))
+        for release in earlier:
+            refuse_other_grid(release, data.crs, None, resolution)
+            if marginals is not None and not release.has_totals:
+                raise QgsProcessingException(tr(
+                    "The earlier release {name} has no totals columns (parent_id, parent_total, "
+                    "grand_total), so the totals published with it are unknown: rebuild it with "
+                    "this version and the same settings.").format(name=release.name))
+        data = self.adopt_series_origin(earlier, parameters, data, feedback)
+        feedback.pushInfo(tr("Audited jointly with {count} earlier release(s), assuming no cell "
+                             "changes by more than {delta:g} people between releases.").format(
+            count=len(earlier), delta=policy.series_max_change))
+        return Series([release.release for release in earlier], policy.series_max_change), data
+
+    def refuse_unprotected(self, release, series):
+        """Refuse to write a grid in which the audit found a withheld cell it cannot protect."""
+        if release.exposed_earlier:
+            raise QgsProcessingException(tr(
+                "This release would narrow {count} withheld cell(s) of earlier releases below p "
+                "(e.g. {cells}), and withholding more cells here cannot prevent it (such as a cell "
+                "that is empty now). Use a coarser grid or a stable study area and zero mask for "
+                "the whole series.").format(count=len(release.exposed_earlier),
+                                            cells=", ".join(release.exposed_earlier[:5])))
+        if not release.unprotectable:
+            return
+        if series is not None:
+            raise QgsProcessingException(tr(
+                "{count} withheld cell(s) cannot be protected: either they share a published total "
+                "only with withheld cells, or they were published (or empty) in the previous "
+                "release and an attacker who assumes counts move by at most {delta:g} pins them "
+                "near that value. See the flipping cells of the resolution sweep; use a stable "
+                "geometry (same study area and zero mask each release) or a coarser grid.").format(
+                count=release.unprotectable, delta=series.max_change))
+        raise QgsProcessingException(tr(
+            "{count} withheld cell(s) cannot be protected against the declared totals: "
+            "every cell that shares a published total with them is withheld and the total "
+            "leaves less than p open. Lower none of the policy: publish fewer totals, or "
+            "use a coarser grid.").format(count=release.unprotectable))
+
+    def multi_resolution(self, parameters, context, policy, data, marginals, study_area, series):
         """The grid with a cell size per stratum, or None when no sizes per stratum are given."""
         import numpy as np
 
@@ -183,10 +237,12 @@ class SuppressedGrid(PointGridAlgorithm):
         if strata is None:
             raise QgsProcessingException(tr("A cell size per stratum needs the strata layer and "
                                             "its name field."))
-        if marginals is not None or data.key_columns or study_area is not None:
+        if marginals is not None or data.key_columns or study_area is not None \
+                or series is not None:
             raise QgsProcessingException(tr(
                 "This version builds a grid with a cell size per stratum without declared totals, "
-                "attribute fields or a study area; run those on a single cell size."))
+                "attribute fields, a study area or earlier releases; run those on a single cell "
+                "size."))
         merged, unique_names = strata
         if text.lower().startswith("auto:"):
             sizes = self.recommended_sizes(text[5:], policy, data, merged, unique_names)
@@ -196,7 +252,7 @@ class SuppressedGrid(PointGridAlgorithm):
             data.x, data.y, data.person_codes, data.origin, merged, unique_names,
             [sizes[name] for name in unique_names], policy.k,
             np.array([policy.k_for(name) for name in unique_names]))
-        return frame
+        return frame.assign(parent_id=None, parent_total=None, grand_total=None)
 
     def recommended_sizes(self, candidates, policy, data, strata, names):
         """The finest publishable size of each stratum among nested candidates (the sweep's answer)."""

@@ -149,6 +149,43 @@ def evaluate_audit(raw_counts, statuses, equalities, protection, k=None):
     return AuditResult(float(intervals.width[withheld].min()), tuple(problems))
 
 
+def evaluate_series_audit(series, release, protection, k=None):
+    """Audit a published grid jointly with the earlier releases of its series.
+
+    ``release`` is the grid as published (``series.PublishedRelease``);
+    ``series`` holds the earlier releases and the policy's bounded change.
+    Fails when a primary cell of this release, or of an earlier one, can be
+    narrowed below ``protection`` (or below k, given ``k``) by combining them.
+    """
+    from .series import series_intervals
+    from .suppression import protection_failures
+
+    joint = series_intervals(series, release.cell_keys, release.values, release.withheld,
+                             release.equalities)
+    problems = []
+    narrow = protection_failures(joint.current, release.primary, protection, k)
+    if narrow.any():
+        problems.append(_problem(
+            N_("{count} primary withheld cell(s) (e.g. {cells}) can be narrowed below p = {p:g} by "
+               "combining this release with the earlier ones, assuming no cell changes by more "
+               "than {delta:g} between releases. Rebuild the grid with the earlier releases "
+               "given, so that suppression holds across the series."),
+            count=int(narrow.sum()), cells=", ".join(map(str, release.cell_keys[narrow][:5])),
+            p=float(protection), delta=float(series.max_change)))
+    exposed = [key for earlier, intervals in zip(series.previous, joint.previous)
+               for key in earlier.cell_keys[protection_failures(intervals, earlier.primary,
+                                                                protection, k)].tolist()]
+    if exposed:
+        problems.append(_problem(
+            N_("This release narrows {count} primary withheld cell(s) of earlier releases below "
+               "p = {p:g} (e.g. {cells})."),
+            count=len(exposed), cells=", ".join(map(str, exposed[:5])), p=float(protection)))
+    widths = np.concatenate([joint.current.width[release.withheld]]
+                            + [intervals.width[earlier.withheld] for earlier, intervals
+                               in zip(series.previous, joint.previous)])
+    return AuditResult(float(widths.min()) if len(widths) else None, tuple(problems))
+
+
 @dataclass(frozen=True)
 class DiversityResult:
     min_distinct: int  # fewest distinct sensitive values in a published cell

@@ -122,6 +122,12 @@ def cell_ids(resolution, cols, rows):
             + pd.Series(rows).astype(str)).to_numpy(dtype=object)
 
 
+def cell_positions(ids):
+    """(col, row) arrays of cell ids made by ``cell_ids``."""
+    parts = pd.Series(ids, dtype=object).str.rsplit("_", n=2, expand=True)
+    return parts[1].astype(np.int64).to_numpy(), parts[2].astype(np.int64).to_numpy()
+
+
 def blanked_counts(n_persons, published):
     """Counts as a nullable column with every withheld value dropped (<NA>), at the source."""
     counts = pd.array(np.where(published, n_persons, 0), dtype="Int64")
@@ -264,6 +270,23 @@ MARGINALS_BOTH = "grand total and parent cells"
 MARGINAL_KINDS = (MARGINALS_NONE, MARGINALS_TOTAL, MARGINALS_PARENTS, MARGINALS_BOTH)
 
 
+def _total_labels(col, row, key, marginals):
+    """Per group: the label of its grand-total set and of its parent set (None: not declared).
+
+    Parent labels are the parents' cell ids (with the key combination), so
+    an earlier release's parents can be matched by reading its layer.
+    """
+    grand = key.astype(object) if marginals.grand_total else None
+    parents = None
+    if marginals.parents:
+        factor = int(marginals.parent_factor)
+        if factor < 2:
+            raise InputError(N_("The parent factor must be a whole number of at least 2, got "
+                                "{value}."), value=marginals.parent_factor)
+        parents = (np.floor_divide(col, factor), np.floor_divide(row, factor))
+    return grand, parents
+
+
 def grid_equalities(col, row, key, n_persons, marginals, k):
     """The published equalities (cells, total) of a grid's declared marginals.
 
@@ -272,27 +295,78 @@ def grid_equalities(col, row, key, n_persons, marginals, k):
     """
     from .suppression import equalities_from_groups, with_totals
 
+    grand, parents = _total_labels(col, row, key, marginals)
     cell_sets = []
-    if marginals.grand_total:
-        cell_sets += equalities_from_groups(key)
-    if marginals.parents:
-        factor = int(marginals.parent_factor)
-        if factor < 2:
-            raise InputError(N_("The parent factor must be a whole number of at least 2, got "
-                                "{value}."), value=marginals.parent_factor)
-        parent_code = _dense_codes(np.floor_divide(col, factor) - np.floor_divide(col, factor).min(),
-                                   np.floor_divide(row, factor) - np.floor_divide(row, factor).min(),
-                                   key)
-        cell_sets += equalities_from_groups(parent_code)
+    if grand is not None:
+        cell_sets += equalities_from_groups(grand)
+    if parents is not None:
+        parent_col, parent_row = parents
+        cell_sets += equalities_from_groups(_dense_codes(parent_col - parent_col.min(),
+                                                         parent_row - parent_row.min(), key))
     return [(cells, total) for cells, total in with_totals(cell_sets, n_persons) if total >= k]
 
 
-def suppress(counts, k, marginals=None, is_canceled=None, published_zero=None):
+def published_totals(counts, marginals, k, resolution):
+    """Per group: its parent's cell id and the published totals it lies in (<NA>: none).
+
+    These are the values printed beside the grid; written into the grid, they
+    make a release self-describing, so a later release of the series can
+    rebuild the equalities an attacker holds.
+    """
+    n_groups = len(counts.n_persons)
+    frame = pd.DataFrame({"parent_id": pd.Series([None] * n_groups, dtype=object),
+                          "parent_total": pd.array([pd.NA] * n_groups, dtype="Int64"),
+                          "grand_total": pd.array([pd.NA] * n_groups, dtype="Int64")})
+    if marginals is None:
+        return frame
+    grand, parents = _total_labels(counts.col, counts.row, counts.key, marginals)
+    persons = pd.Series(counts.n_persons, dtype="int64")
+    if grand is not None:
+        totals = persons.groupby(counts.key).transform("sum")
+        frame["grand_total"] = pd.array(totals.where(totals >= k), dtype="Int64")
+    if parents is not None:
+        factor = int(marginals.parent_factor)
+        frame["parent_id"] = cell_ids(resolution * factor, *parents)
+        totals = persons.groupby([parents[0], parents[1], counts.key]).transform("sum")
+        frame["parent_total"] = pd.array(totals.where(totals >= k), dtype="Int64")
+    return frame
+
+
+def equalities_from_columns(parent_ids, parent_totals, grand_totals):
+    """An earlier release's published equalities, rebuilt from its totals columns.
+
+    Cells sharing a parent id with a parent total form one equality, the cells
+    with a grand total another; a set whose cells disagree on its total is
+    refused (the layer was edited, or mixes releases).
+    """
+    from .suppression import equalities_from_groups
+
+    equalities = []
+    parent_totals = pd.array(parent_totals, dtype="Float64")
+    grand_totals = pd.array(grand_totals, dtype="Float64")
+    parent_labels = np.array([label if label is not None and not pd.isna(total) else None
+                              for label, total in zip(parent_ids, parent_totals)], dtype=object)
+    grand_labels = np.where(pd.isna(grand_totals), None, "total").astype(object)
+    for labels, totals in ((parent_labels, parent_totals), (grand_labels, grand_totals)):
+        for cells in equalities_from_groups(labels):
+            values = np.asarray(totals[cells], dtype=float)
+            if np.any(values != values[0]):
+                raise InputError(N_("An earlier release gives different totals for the same set "
+                                    "of cells: use the grid layers exactly as they were published."))
+            equalities.append((cells, float(values[0])))
+    return equalities
+
+
+def suppress(counts, k, marginals=None, is_canceled=None, published_zero=None, series=None,
+             cell_keys=None):
     """Primary suppression (n < k), then complementary suppression against the marginals.
 
     ``published_zero`` marks empty cells that are structural zeros (published
     as 0); every other cell below k, an unobserved zero included, is withheld.
-    Returns (status per group, SuppressionResult or None without marginals).
+    With a ``series`` (earlier releases and the attacker's link between them,
+    ``cell_keys`` naming the cells), suppression and audit run jointly over
+    the series, even without totals. Returns (status per group,
+    SuppressionResult or None without marginals).
     """
     from .suppression import complementary_suppression
 
@@ -300,14 +374,16 @@ def suppress(counts, k, marginals=None, is_canceled=None, published_zero=None):
     if published_zero is not None:
         primary &= ~published_zero
     status = np.where(primary, STATUS_PRIMARY, STATUS_PUBLISHED).astype(object)
-    if marginals is None or marginals.kind == MARGINALS_NONE:
+    if marginals is None or marginals.kind == MARGINALS_NONE and series is None:
         return status, None
     if not marginals.protection > 0:
         raise InputError(N_("The protection level must be positive, got {value}."),
                          value=marginals.protection)
-    equalities = grid_equalities(counts.col, counts.row, counts.key, counts.n_persons, marginals, k)
+    equalities = [] if marginals.kind == MARGINALS_NONE else \
+        grid_equalities(counts.col, counts.row, counts.key, counts.n_persons, marginals, k)
     result = complementary_suppression(counts.n_persons, primary, equalities, marginals.protection,
-                                       k if marginals.straddle_k else None, is_canceled=is_canceled)
+                                       k if marginals.straddle_k else None, is_canceled=is_canceled,
+                                       series=series, cell_keys=cell_keys)
     status[result.complementary] = STATUS_COMPLEMENTARY
     return status, result
 
@@ -366,6 +442,26 @@ def sweep(x, y, person_codes, key_codes, origin, resolutions, k, tolerance, marg
         if progress is not None:
             progress(step + 1, len(resolutions))
     return pd.DataFrame.from_records(records)
+
+
+def series_flips(x, y, person_codes, key_codes, origin, resolution, k, marginals, previous_ids,
+                 previous_withheld):
+    """Cells at this resolution whose withheld state differs from an earlier release's.
+
+    A cell is withheld when any of its groups (cell x key combination) is;
+    a cell absent from one release had no one there. Returns the rows of
+    ``series.flipping_cells``.
+    """
+    from .series import flipping_cells
+
+    counts = count_cells(x, y, person_codes, key_codes, origin, resolution)
+    status, _ = suppress(counts, k, marginals)
+    withheld = pd.Series(status != STATUS_PUBLISHED).groupby(
+        cell_ids(resolution, counts.col, counts.row)).any()
+    before = pd.Series(np.asarray(previous_withheld, dtype=bool)).groupby(
+        np.asarray(previous_ids, dtype=object)).any()
+    return flipping_cells(before.index.to_numpy(dtype=object), before.to_numpy(),
+                          withheld.index.to_numpy(dtype=object), withheld.to_numpy())
 
 
 def non_nested_pairs(resolutions):
@@ -432,10 +528,11 @@ class GridRelease:
     cells: pd.DataFrame
     audit: pd.DataFrame  # withheld cells: cell_id, first_row, lower, upper, width, ok (empty without marginals)
     unprotectable: int
+    exposed_earlier: tuple = ()  # cell ids of earlier releases' primary cells this one would expose
 
 
 def suppressed_grid(x, y, person_codes, key_codes, origin, resolution, k, marginals=None,
-                    is_canceled=None, study_area=None, zero_mask=()):
+                    is_canceled=None, study_area=None, zero_mask=(), series=None):
     """The grid at one resolution with primary and, given marginals, complementary suppression.
 
     ``cells`` has one row per non-empty cell x key combination:
@@ -445,8 +542,15 @@ def suppressed_grid(x, y, person_codes, key_codes, origin, resolution, k, margin
     an attacker derives anyway from what is published. With a
     ``study_area``, empty cells inside it are emitted too: as published
     zeros, or withheld where they fall in the ``zero_mask`` (people live
-    there but none was observed).
+    there but none was observed). With a ``series`` (``series.Series`` of
+    earlier releases of this grid), suppression and audit hold across the
+    series. With marginals, ``cells`` also has the published totals
+    (``parent_id, parent_total, grand_total``).
     """
+    if series is not None and key_codes.max(initial=0) > 0:
+        raise InputError(N_("A series of releases is audited for grids without published "
+                            "attribute fields in this version: publish the attributes as separate "
+                            "grids, each with its own series."))
     counts = count_cells(x, y, person_codes, key_codes, origin, resolution)
     published_zero = None
     if study_area is not None:
@@ -458,10 +562,10 @@ def suppressed_grid(x, y, person_codes, key_codes, origin, resolution, k, margin
         counts = with_empty_cells(counts, cols, rows)
         published_zero = np.concatenate([np.zeros(len(counts.n_persons) - len(cols), dtype=bool),
                                          ~masked])
-    status, suppression = suppress(counts, k, marginals, is_canceled, published_zero)
+    ids = cell_ids(resolution, counts.col, counts.row)
+    status, suppression = suppress(counts, k, marginals, is_canceled, published_zero, series, ids)
     published = status == STATUS_PUBLISHED
     n_persons = blanked_counts(counts.n_persons, published)
-    ids = cell_ids(resolution, counts.col, counts.row)
     order = np.lexsort((counts.key, counts.row, counts.col))
     cells = pd.DataFrame({
         "cell_id": ids,
@@ -471,7 +575,7 @@ def suppressed_grid(x, y, person_codes, key_codes, origin, resolution, k, margin
         "n_persons": n_persons,
         "status": status,
         "first_row": counts.first_row,
-    }).iloc[order].reset_index(drop=True)
+    }).join(published_totals(counts, marginals, k, resolution)).iloc[order].reset_index(drop=True)
     audit = pd.DataFrame(columns=["cell_id", "first_row", "lower", "upper", "width", "ok"])
     unprotectable = 0
     if suppression is not None:
@@ -491,6 +595,7 @@ def suppressed_grid(x, y, person_codes, key_codes, origin, resolution, k, margin
             "ok": ~failing[rows],
         })
         unprotectable = int(suppression.unprotectable.sum())
+        return GridRelease(cells, audit, unprotectable, suppression.exposed_earlier)
     return GridRelease(cells, audit, unprotectable)
 
 

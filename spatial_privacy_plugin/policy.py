@@ -37,6 +37,7 @@ OPTIONAL_FIELDS = (
     "straddle_k",
     "publish_zeros",
     "stratum_rho",
+    "series_max_change",
     "per_release_ceiling",
     "cumulative_ceiling",
     "warn_at",
@@ -110,6 +111,12 @@ class Policy:
         return k_from_rho(self.get("stratum_rho", {}).get(stratum, self.rho))
 
     @property
+    def series_max_change(self):
+        """The most a cell's count may change between consecutive releases, as the attacker assumes."""
+        value = self.get("series_max_change")
+        return None if value is None else float(value)
+
+    @property
     def publish_zeros(self):
         """Structural zeros (no one lives there) may be published as 0."""
         return bool(self.get("publish_zeros", False))
@@ -152,6 +159,12 @@ def policy_from_mapping(content, source=""):
                                    or not math.isfinite(protection) or protection <= 0):
         raise PolicyError(N_("protection_level in {source} must be a positive number of people, "
                              "got {value!r}."), source=source, value=protection)
+    change = content.get("series_max_change")
+    if change is not None and (isinstance(change, bool) or not isinstance(change, (int, float))
+                               or not math.isfinite(change) or change < 0):
+        raise PolicyError(N_("series_max_change in {source} must be a number of people >= 0 (the "
+                             "most a cell's count can change between consecutive releases, as an "
+                             "attacker may assume), got {value!r}."), source=source, value=change)
     for name in ("straddle_k", "publish_zeros"):
         if not isinstance(content.get(name, False), bool):
             raise PolicyError(N_("{name} in {source} must be true or false, got {value!r}."),

@@ -252,10 +252,22 @@ class SuppressionResult:
     complementary: np.ndarray
     intervals: Intervals
     unprotectable: np.ndarray  # primary cells no pattern can protect with these equalities
+    exposed_earlier: tuple = ()  # keys of earlier releases' primary cells this release would expose
+
+
+def _audit(values, withheld, equalities, integer, series, cell_keys):
+    """(intervals of this release, [(earlier release, its intervals)], pinned widths or None)."""
+    if series is None:
+        return attacker_intervals(values, withheld, equalities, integer), [], None
+    from .series import series_intervals
+
+    joint = series_intervals(series, cell_keys, values, withheld, equalities, integer)
+    return joint.current, list(zip(series.previous, joint.previous)), \
+        (joint.pinned_lower, joint.pinned_upper)
 
 
 def complementary_suppression(values, primary, equalities, protection, k=None, integer=True,
-                              is_canceled=None):
+                              is_canceled=None, series=None, cell_keys=None):
     """Withhold more cells until every primary cell's attacker interval is wide enough.
 
     First, equality by equality (a parent cell, a row): while it holds exactly
@@ -267,11 +279,28 @@ def complementary_suppression(values, primary, equalities, protection, k=None, i
     Every round withholds at least one more cell, so this terminates; primary
     cells that cannot be protected (e.g. the only child of a published parent)
     are reported in ``unprotectable``.
+
+    With a ``series`` (``series.Series``; ``cell_keys`` name this release's
+    cells), the audit is joint over the earlier releases too; cells withheld
+    in the latest release are preferred as complements (a stable pattern
+    gives differencing nothing), an earlier primary cell that this release
+    would narrow gets its cell here withheld, and a cell pinned by its
+    earlier published value is reported unprotectable at once.
     """
     values = np.asarray(values, dtype=float)
     primary = np.asarray(primary, dtype=bool)
     withheld = primary.copy()
     need = protection if k is None else max(protection, k)
+    preferred = np.zeros(len(values), dtype=bool) if series is None \
+        else series.previously_withheld(cell_keys)
+    position = {} if series is None else {key: i for i, key in enumerate(cell_keys)}
+
+    def best(candidates):
+        """The candidate withheld last release if any, else any; the smallest of them."""
+        pool = candidates[preferred[candidates]]
+        pool = pool if len(pool) else candidates
+        return int(pool[np.argmin(values[pool])])
+
     for cells, _ in sorted(equalities, key=lambda equality: len(equality[0])):
         cells = np.asarray(cells, dtype=np.int64)
         if not primary[cells].any():
@@ -284,7 +313,7 @@ def complementary_suppression(values, primary, equalities, protection, k=None, i
             candidates = cells[~withheld[cells] & (values[cells] > 0)]
             if len(candidates) == 0:
                 break
-            withheld[candidates[np.argmin(values[candidates])]] = True
+            withheld[best(candidates)] = True
 
     cells_of_row = [np.asarray(cells, dtype=np.int64) for cells, _ in equalities]
     rows_of_cell = {}
@@ -292,13 +321,18 @@ def complementary_suppression(values, primary, equalities, protection, k=None, i
         for cell in cells.tolist():
             rows_of_cell.setdefault(cell, []).append(row_index)
     unprotectable = np.zeros(len(values), dtype=bool)
+    exposed = []
     while True:
         if is_canceled is not None and is_canceled():
             raise Cancelled()
-        intervals = attacker_intervals(values, withheld, equalities, integer)
+        intervals, earlier, pinned = _audit(values, withheld, equalities, integer, series,
+                                            cell_keys)
         failing = protection_failures(intervals, primary, protection, k) & ~unprotectable
-        if not failing.any():
-            break
+        if pinned is not None:
+            # Pinned by an earlier published value: nothing withheld now can widen it.
+            narrow = protection_failures(Intervals(*pinned), primary, protection, k)
+            unprotectable |= failing & narrow
+            failing &= ~narrow
         additions = set()
         for cell in np.flatnonzero(failing).tolist():
             candidates = _candidates(cell, values, cells_of_row, rows_of_cell, withheld, additions,
@@ -306,6 +340,24 @@ def complementary_suppression(values, primary, equalities, protection, k=None, i
             if len(candidates) == 0:
                 unprotectable[cell] = True
                 continue
-            additions.add(int(candidates[np.argmin(values[candidates])]))
+            additions.add(best(candidates))
+        for release, release_intervals in earlier:
+            narrowed = protection_failures(release_intervals, release.primary, protection, k)
+            for key in release.cell_keys[narrowed].tolist():
+                if key in exposed:
+                    continue
+                here = position.get(key)
+                if here is not None and not withheld[here]:
+                    additions.add(here)  # its value now pins the earlier one: withhold it too
+                    continue
+                candidates = np.empty(0, dtype=np.int64) if here is None else _candidates(
+                    here, values, cells_of_row, rows_of_cell, withheld, additions, need)
+                if len(candidates) == 0:
+                    exposed.append(key)
+                else:
+                    additions.add(best(candidates))
+        if not additions:
+            break
         withheld[list(additions)] = True
-    return SuppressionResult(withheld, withheld & ~primary, intervals, unprotectable)
+    return SuppressionResult(withheld, withheld & ~primary, intervals, unprotectable,
+                             tuple(exposed))

@@ -52,16 +52,18 @@ def test_frozen_parameter_names(provider):
     assert names["resolutionsweep"] == ["INPUT", "PERSON_FIELD", "RHO", "POLICY", "RESOLUTIONS",
                                         "TOLERANCE", "ORIGIN", "KEY_FIELDS", "OUTPUT",
                                         "PROTECTION_LEVEL", "MARGINALS", "PARENT_FACTOR",
-                                        "STRATA", "STRATUM_FIELD"]
+                                        "STRATA", "STRATUM_FIELD", "PREVIOUS_RELEASES",
+                                        "FLIPPING_CELLS"]
     assert names["suppressedgrid"] == ["INPUT", "PERSON_FIELD", "RHO", "POLICY", "RESOLUTION",
                                        "ORIGIN", "KEY_FIELDS", "OUTPUT", "PROTECTION_LEVEL",
                                        "MARGINALS", "PARENT_FACTOR", "AUDIT", "STUDY_AREA",
                                        "ZERO_MASK", "STRATA", "STRATUM_FIELD",
-                                       "STRATUM_RESOLUTIONS"]
+                                       "STRATUM_RESOLUTIONS", "PREVIOUS_RELEASES"]
     assert names["kanonymitygate"] == ["INPUT", "COUNT_FIELD", "RHO", "POLICY", "STATUS_FIELD",
                                        "OUTPUT", "AUDIT_LAYERS", "AUDIT_COUNT_FIELD",
                                        "PUBLISHED_TOTAL", "PROTECTION_LEVEL", "CELL_FIELD",
-                                       "SENSITIVE_FIELD", "L", "T", "ORDERED", "STRATUM_FIELD"]
+                                       "SENSITIVE_FIELD", "L", "T", "ORDERED", "STRATUM_FIELD",
+                                       "PREVIOUS_RELEASES"]
     assert names["joinsimulation"] == [
         "RELEASE", "AUXILIARY", "RADIUS", "QID_FIELDS", "RELEASE_TRUTH_FIELD",
         "AUXILIARY_TRUTH_FIELD", "POSITION_ERROR_SHARE", "POSITION_ERROR_DISTANCE",

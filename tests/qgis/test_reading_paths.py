@@ -50,7 +50,8 @@ texts = st.one_of(st.none(), st.text(alphabet="abcé€ -", min_size=0, max_size
 
 
 @settings(max_examples=25, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
+                                 HealthCheck.data_too_large])
 @given(st.lists(st.tuples(coordinates, coordinates, texts, texts,
                           st.one_of(st.none(), st.integers(-2**40, 2**40))), min_size=1, max_size=40))
 def test_both_paths_give_identical_arrays(plugin_package, qgis_app, tmp_path_factory, rows):

@@ -1,0 +1,254 @@
+"""Suppression that holds across a series of releases of the same grid.
+
+Each release on its own may be safe while two consecutive ones are not: a
+cell published last month at 9 and withheld this month beside a total that
+moved by one is recovered by differencing. Any such attack rests on an
+assumption linking the months; the one modelled here is the policy's
+``series_max_change`` = delta: the attacker assumes that no cell's count
+changes by more than delta people between consecutive releases.
+
+The attacker then holds one linear system over every release's withheld
+cells: each release's published equalities, and ``|x[t, c] - x[t-1, c]| <=
+delta`` for every cell c, where a value published (or a cell absent, known
+to be 0) is a constant. Its bounds are computed per connected block:
+by a closed form for one equality with box bounds, by LP otherwise.
+
+A cell published in one release and withheld in the next ("flipping") is
+pinned to the published value +- delta whatever else is withheld: when
+2 * delta is below the protection level, no suppression pattern can protect
+it; the remedy is a stable geometry (same cells withheld each month) or a
+coarser one.
+"""
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+from scipy.optimize import linprog
+from scipy.sparse import coo_matrix
+from scipy.sparse.csgraph import connected_components
+
+from .errors import N_, InputError
+from .suppression import EXACT_WIDTH, Intervals, _residual_rows
+
+SERIES_CONTRADICTION = N_(
+    "The releases of the series cannot all hold if no cell changes by more than "
+    "series_max_change = {delta:g} people between releases: the data moved more than the "
+    "assumed attacker model allows. Set series_max_change in the policy to the largest change "
+    "an attacker could assume (at least the largest observed change of a published cell).")
+
+
+@dataclass(frozen=True)
+class PublishedRelease:
+    """One earlier release as the attacker holds it.
+
+    ``cell_keys``: identity of each cell, the same in every release of the
+    series; ``values``: published counts (NaN where withheld);
+    ``equalities``: (cell indices, published total) pairs.
+    """
+
+    cell_keys: np.ndarray
+    values: np.ndarray
+    withheld: np.ndarray
+    primary: np.ndarray
+    equalities: list
+
+
+@dataclass(frozen=True)
+class Series:
+    previous: list  # PublishedRelease, oldest first
+    max_change: float  # the policy's series_max_change
+
+    def previously_withheld(self, cell_keys):
+        """Per current cell: withheld in the latest earlier release."""
+        latest = self.previous[-1]
+        withheld = pd.Series(latest.withheld, index=pd.Index(latest.cell_keys))
+        return pd.Series(cell_keys).map(withheld).fillna(False).to_numpy(dtype=bool)
+
+
+@dataclass(frozen=True)
+class SeriesIntervals:
+    current: Intervals
+    previous: list  # Intervals per earlier release
+    pinned_lower: np.ndarray  # bounds of each current cell from the earlier releases alone
+    pinned_upper: np.ndarray
+
+
+def _release_arrays(series, cell_keys, values, withheld, equalities):
+    releases = [(release.cell_keys, np.asarray(release.values, dtype=float),
+                 np.asarray(release.withheld, dtype=bool), release.equalities)
+                for release in series.previous]
+    releases.append((np.asarray(cell_keys, dtype=object), np.asarray(values, dtype=float),
+                     np.asarray(withheld, dtype=bool), equalities))
+    return releases
+
+
+def _links(releases, offsets, delta, true_current):
+    """Box bounds and pairwise links between consecutive releases, over the stacked variables.
+
+    A link to a known value (published, or a cell absent and so 0) is a box
+    on the other variable; between two withheld cells it is a pair. A
+    current cell's box is widened to hold its true value: if the data moved
+    more than delta there, the attacker's assumption is wrong for that cell
+    and the audit keeps the truth inside the interval.
+    """
+    n_variables = offsets[-1]
+    lower = np.zeros(n_variables)
+    upper = np.full(n_variables, np.inf)
+    pairs = []
+    last = len(releases) - 1
+    for index in range(1, len(releases)):
+        keys_before, values_before, withheld_before, _ = releases[index - 1]
+        keys_now, values_now, withheld_now, _ = releases[index]
+        union = pd.Index(keys_before).append(pd.Index(keys_now)).unique()
+        before = pd.Index(keys_before).get_indexer(union)
+        now = pd.Index(keys_now).get_indexer(union)
+        hidden_before = (before >= 0) & withheld_before[before]
+        hidden_now = (now >= 0) & withheld_now[now]
+        known_before = np.where(before >= 0, np.nan_to_num(values_before[before]), 0.0)
+        known_now = np.where(now >= 0, np.nan_to_num(values_now[now]), 0.0)
+
+        only_now = hidden_now & ~hidden_before
+        variables = offsets[index] + now[only_now]
+        reach = np.full(len(variables), float(delta))
+        if index == last:  # (an auditor without the true values passes NaN: no widening)
+            reach = np.fmax(reach, np.abs(true_current[now[only_now]] - known_before[only_now]))
+        lower[variables] = np.maximum(lower[variables], known_before[only_now] - reach)
+        upper[variables] = np.minimum(upper[variables], known_before[only_now] + reach)
+
+        only_before = hidden_before & ~hidden_now
+        variables = offsets[index - 1] + before[only_before]
+        lower[variables] = np.maximum(lower[variables], known_now[only_before] - delta)
+        upper[variables] = np.minimum(upper[variables], known_now[only_before] + delta)
+
+        both = hidden_before & hidden_now
+        pairs.append(np.column_stack([offsets[index - 1] + before[both],
+                                      offsets[index] + now[both]]))
+    pairs = np.concatenate(pairs) if pairs else np.empty((0, 2), dtype=np.int64)
+    return lower, upper, pairs.astype(np.int64)
+
+
+def _single_row_bounds(residual, lower, upper):
+    """Bounds of each x_i when sum(x) = residual and lower <= x <= upper (closed form)."""
+    if residual < lower.sum() - EXACT_WIDTH or residual > upper.sum() + EXACT_WIDTH:
+        return None
+    infinite = np.isinf(upper)
+    finite_sum = upper[~infinite].sum()
+    others_infinite = (infinite.sum() - infinite) > 0
+    others_upper = np.where(others_infinite, np.inf,
+                            finite_sum - np.where(infinite, 0.0, upper))
+    others_lower = lower.sum() - lower
+    return (np.maximum(lower, residual - others_upper),
+            np.minimum(upper, residual - others_lower))
+
+
+def _programme_bounds(variables, rows, pairs, lower, upper, delta, integer):
+    """Min and max of every variable of one block by LP (MILP with ``integer``); None if infeasible."""
+    position = {variable: i for i, variable in enumerate(variables.tolist())}
+    n = len(variables)
+    a_eq = np.zeros((len(rows), n))
+    for row_index, (cells, _) in enumerate(rows):
+        a_eq[row_index, [position[cell] for cell in cells.tolist()]] = 1.0
+    b_eq = np.array([residual for _, residual in rows])
+    a_ub = np.zeros((2 * len(pairs), n))
+    for pair_index, (first, second) in enumerate(pairs.tolist()):
+        a_ub[2 * pair_index, [position[first], position[second]]] = (1.0, -1.0)
+        a_ub[2 * pair_index + 1, [position[first], position[second]]] = (-1.0, 1.0)
+    b_ub = np.full(2 * len(pairs), float(delta))
+    box = [(low, None if np.isinf(high) else high) for low, high in zip(lower, upper)]
+    integrality = np.ones(n) if integer else None
+    block_lower, block_upper = lower.copy(), upper.copy()
+    for i in range(n):
+        objective = np.zeros(n)
+        objective[i] = 1.0
+        for sign in (1.0, -1.0):
+            result = linprog(sign * objective, A_eq=a_eq if len(rows) else None,
+                             b_eq=b_eq if len(rows) else None,
+                             A_ub=a_ub if len(pairs) else None, b_ub=b_ub if len(pairs) else None,
+                             bounds=box, method="highs", integrality=integrality)
+            if result.status == 2:
+                return None
+            if result.status == 3:
+                continue
+            if sign > 0:
+                block_lower[i] = max(lower[i], result.fun)
+            else:
+                block_upper[i] = -result.fun
+    return block_lower, block_upper
+
+
+def series_intervals(series, cell_keys, values, withheld, equalities, integer=True):
+    """The attacker's bounds on every withheld cell of every release of the series.
+
+    ``values`` are the current release's true counts (they only widen a
+    link the data break, see ``_links``); published cells get their value
+    at both ends, as in ``suppression.attacker_intervals``.
+    """
+    releases = _release_arrays(series, cell_keys, values, withheld, equalities)
+    offsets = np.concatenate([[0], np.cumsum([len(keys) for keys, _, _, _ in releases])])
+    true_current = releases[-1][1]
+    lower, upper, pairs = _links(releases, offsets, series.max_change, true_current)
+    pinned_lower = lower[offsets[-2]:].copy()
+    pinned_upper = upper[offsets[-2]:].copy()
+
+    rows = []
+    for index, (_, release_values, release_withheld, release_equalities) in enumerate(releases):
+        known = np.where(release_withheld, 0.0, np.nan_to_num(release_values))
+        rows += [(cells + offsets[index], residual)
+                 for cells, residual in _residual_rows(known, release_withheld, release_equalities)]
+    hidden = np.concatenate([release_withheld for _, _, release_withheld, _ in releases])
+    n_variables = len(hidden)
+
+    # Blocks: variables joined by an equality (chain its cells) or a link.
+    edges = [np.column_stack([cells[:-1], cells[1:]]) for cells, _ in rows if len(cells) > 1]
+    edges = np.concatenate(edges + [pairs]) if edges or len(pairs) else np.empty((0, 2), np.int64)
+    graph = coo_matrix((np.ones(len(edges)), (edges[:, 0], edges[:, 1])),
+                       shape=(n_variables, n_variables))
+    _, block_of = connected_components(graph, directed=False)
+    rows_of_block, pairs_of_block = {}, {}
+    for row in rows:
+        rows_of_block.setdefault(block_of[row[0][0]], []).append(row)
+    for pair in pairs:
+        pairs_of_block.setdefault(block_of[pair[0]], []).append(pair)
+
+    all_values = np.concatenate([np.nan_to_num(release_values) for _, release_values, _, _
+                                 in releases])
+    result_lower = np.where(hidden, lower, all_values)
+    result_upper = np.where(hidden, upper, all_values)
+    for block in np.unique(block_of[hidden]):
+        variables = np.flatnonzero((block_of == block) & hidden)
+        block_rows = rows_of_block.get(block, [])
+        block_pairs = np.array(pairs_of_block.get(block, []), dtype=np.int64).reshape(-1, 2)
+        if not block_rows and not len(block_pairs):
+            if np.any(lower[variables] > upper[variables] + EXACT_WIDTH):
+                raise InputError(SERIES_CONTRADICTION, delta=series.max_change)
+            continue
+        if len(block_rows) == 1 and not len(block_pairs):
+            bounds = _single_row_bounds(block_rows[0][1], lower[variables], upper[variables])
+        else:
+            bounds = _programme_bounds(variables, block_rows, block_pairs, lower[variables],
+                                       upper[variables], series.max_change, integer)
+        if bounds is None:
+            raise InputError(SERIES_CONTRADICTION, delta=series.max_change)
+        result_lower[variables], result_upper[variables] = bounds
+
+    intervals = [Intervals(result_lower[start:end], result_upper[start:end])
+                 for start, end in zip(offsets[:-1], offsets[1:])]
+    return SeriesIntervals(intervals[-1], intervals[:-1], pinned_lower, pinned_upper)
+
+
+def flipping_cells(previous_keys, previous_withheld, cell_keys, withheld):
+    """Cells whose state changes between two releases: (key, previous state, state) rows.
+
+    A state is "published", "withheld" or "absent" (no one there: known to
+    be 0). A cell flips when it is withheld in one release and not in the
+    other; under a bounded-change attacker it is then pinned near the value
+    known from the other release.
+    """
+    before = pd.Series(np.where(previous_withheld, "withheld", "published"),
+                       index=pd.Index(previous_keys, dtype=object))
+    now = pd.Series(np.where(withheld, "withheld", "published"),
+                    index=pd.Index(cell_keys, dtype=object))
+    states = pd.concat({"previous_state": before, "state": now}, axis=1).fillna("absent")
+    flips = (states["previous_state"] == "withheld") != (states["state"] == "withheld")
+    return states[flips].rename_axis("cell_id").reset_index()

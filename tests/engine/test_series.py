@@ -1,0 +1,213 @@
+"""Suppression across a monthly series: differencing between releases, and its audit."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy.optimize import linprog
+
+from spatial_privacy_plugin import grid
+from spatial_privacy_plugin.errors import InputError
+from spatial_privacy_plugin.series import PublishedRelease, Series, flipping_cells, \
+    series_intervals
+from spatial_privacy_plugin.suppression import attacker_intervals, complementary_suppression, \
+    protection_failures, with_totals
+
+K, P = 5, 3
+KEYS = np.array(["a", "b", "c"], dtype=object)
+
+
+def published(values, withheld, primary, equalities):
+    """A release as the attacker holds it: withheld values dropped."""
+    return PublishedRelease(KEYS, np.where(withheld, np.nan, values), withheld, primary,
+                            equalities)
+
+
+def first_month(a=3.0):
+    """Row a, b, c with its total: a (3) is below k, and b complements it."""
+    values = np.array([a, 8.0, 9.0])
+    equalities = with_totals([np.arange(3)], values)
+    result = complementary_suppression(values, values < K, equalities, P)
+    assert result.withheld.tolist() == [True, True, False]
+    return published(values, result.withheld, values < K, equalities)
+
+
+def test_naive_monthly_suppression_leaks_by_differencing_and_joint_suppression_does_not():
+    month_one = first_month()
+    values = np.array([3.0, 9.0, 8.0])  # b and c swapped sizes; the total did not move
+    equalities = with_totals([np.arange(3)], values)
+    series = Series([month_one], max_change=1)
+
+    naive = complementary_suppression(values, values < K, equalities, P)
+    assert naive.withheld.tolist() == [True, False, True]  # c is now the smallest sibling
+    # Alone, the month looks safe ...
+    alone = attacker_intervals(values, naive.withheld, equalities)
+    assert not protection_failures(alone, values < K, P).any()
+    # ... but c was published last month at 9 and moves by at most 1: a = 11 - c is in [1, 3].
+    joint = series_intervals(series, KEYS, values, naive.withheld, equalities)
+    assert (joint.current.lower[0], joint.current.upper[0]) == (1.0, 3.0)
+    assert protection_failures(joint.current, values < K, P)[0]
+
+    result = complementary_suppression(values, values < K, equalities, P, series=series,
+                                       cell_keys=KEYS)
+    assert result.withheld.tolist() == [True, True, False]  # the same pattern as last month
+    audit = series_intervals(series, KEYS, values, result.withheld, equalities)
+    assert not protection_failures(audit.current, values < K, P).any()
+    assert not protection_failures(audit.previous[0], month_one.primary, P).any()
+    assert not result.unprotectable.any() and result.exposed_earlier == ()
+
+
+def test_a_cell_published_last_month_and_withheld_now_is_pinned_and_unprotectable():
+    values = np.array([5.0, 8.0, 9.0])
+    month_one = published(values, np.zeros(3, bool), np.zeros(3, bool), with_totals([np.arange(3)],
+                                                                                    values))
+    now = np.array([4.0, 8.0, 9.0])
+    equalities = with_totals([np.arange(3)], now)
+    narrow = complementary_suppression(now, now < K, equalities, P,
+                                       series=Series([month_one], 1), cell_keys=KEYS)
+    assert narrow.unprotectable.tolist() == [True, False, False]
+    assert narrow.complementary.sum() == 1  # the total still needs a complement
+    wide = complementary_suppression(now, now < K, equalities, P, series=Series([month_one], 2),
+                                     cell_keys=KEYS)
+    assert not wide.unprotectable.any()  # 4 +- 2 is wide enough for p = 3
+
+
+def test_a_cell_withheld_last_month_and_published_now_is_withheld_again_to_protect_last_month():
+    month_one = first_month()
+    now = np.array([5.0, 8.0, 9.0])  # a grew to k
+    equalities = with_totals([np.arange(3)], now)
+    naive = complementary_suppression(now, now < K, equalities, P)
+    assert not naive.withheld.any()
+    series = Series([month_one], 2)
+    exposed = series_intervals(series, KEYS, now, naive.withheld, equalities)
+    # Last month a was within 5 +- 2, and a + b = 11 with b within 8 +- 2: a in [3, 5].
+    assert (exposed.previous[0].lower[0], exposed.previous[0].upper[0]) == (3.0, 5.0)
+    assert protection_failures(exposed.previous[0], month_one.primary, P)[0]
+
+    result = complementary_suppression(now, now < K, equalities, P, series=series, cell_keys=KEYS)
+    assert result.withheld[0] and result.withheld.sum() == 2
+    audit = series_intervals(series, KEYS, now, result.withheld, equalities)
+    assert not protection_failures(audit.previous[0], month_one.primary, P).any()
+
+
+def test_a_cell_that_empties_exposes_last_months_value_and_is_reported():
+    month_one = first_month(a=2.0)
+    now = np.array([8.0, 9.0])  # cell a is empty now: absent, known to be 0, so a was <= 2
+    keys = np.array(["b", "c"], dtype=object)
+    result = complementary_suppression(now, now < K, with_totals([np.arange(2)], now), P,
+                                       series=Series([month_one], 2), cell_keys=keys)
+    assert result.exposed_earlier == ("a",)
+
+
+def test_data_that_break_the_declared_change_are_refused_with_the_fix():
+    month_one = first_month()
+    now = np.array([3.0, 30.0, 9.0])  # b moved far more than 1 while both months withhold it
+    equalities = with_totals([np.arange(3)], now)
+    with pytest.raises(InputError, match="series_max_change"):
+        series_intervals(Series([month_one], 1), KEYS, now, np.array([True, True, False]),
+                         equalities)
+
+
+def reference_intervals(releases, current_values, delta):
+    """One LP over every cell of every release, no blocks and no closed forms."""
+    sizes = [len(values) for values, _, _ in releases]
+    offsets = np.concatenate([[0], np.cumsum(sizes)])
+    n = offsets[-1]
+    bounds = []
+    for values, withheld, _ in releases:
+        bounds += [(0, None) if hidden else (value, value) for value, hidden in zip(values, withheld)]
+    a_eq, b_eq = [], []
+    for index, (_, _, equalities) in enumerate(releases):
+        for cells, total in equalities:
+            row = np.zeros(n)
+            row[offsets[index] + cells] = 1.0
+            a_eq.append(row)
+            b_eq.append(total)
+    a_ub = []
+    for index in range(1, len(releases)):
+        for cell in range(sizes[index]):  # same cells in every release here
+            for sign in (1.0, -1.0):
+                row = np.zeros(n)
+                row[offsets[index] + cell], row[offsets[index - 1] + cell] = sign, -sign
+                a_ub.append(row)
+    lower, upper = np.zeros(n), np.zeros(n)
+    for i in range(n):
+        objective = np.zeros(n)
+        objective[i] = 1.0
+        low = linprog(objective, A_eq=a_eq or None, b_eq=b_eq or None, A_ub=a_ub or None,
+                      b_ub=[delta] * len(a_ub) or None, bounds=bounds, method="highs")
+        high = linprog(-objective, A_eq=a_eq or None, b_eq=b_eq or None, A_ub=a_ub or None,
+                       b_ub=[delta] * len(a_ub) or None, bounds=bounds, method="highs")
+        assert low.status == 0
+        lower[i] = low.fun
+        upper[i] = np.inf if high.status == 3 else -high.fun
+    return lower[offsets[-2]:], upper[offsets[-2]:], lower[:offsets[-2]], upper[:offsets[-2]]
+
+
+@st.composite
+def monthly_series(draw):
+    """Months of a grid of small counts under parents and a total; counts move by <= delta."""
+    side = draw(st.integers(2, 4))
+    n = side * side
+    delta = draw(st.integers(0, 3))
+    months = draw(st.integers(2, 3))
+    values = np.array(draw(st.lists(st.integers(0, 12), min_size=n, max_size=n)), dtype=float)
+    series_values = [values]
+    for _ in range(months - 1):
+        change = np.array(draw(st.lists(st.integers(-delta, delta), min_size=n, max_size=n)))
+        series_values.append(np.maximum(series_values[-1] + change, 0.0))
+    return side, delta, series_values
+
+
+def grid_equalities_of(side, values):
+    col, row = np.divmod(np.arange(side * side), side)
+    marginals = grid.Marginals(grid.MARGINALS_BOTH, parent_factor=2, protection=P)
+    return grid.grid_equalities(col, row, np.zeros(side * side, dtype=np.int64), values, marginals,
+                                K)
+
+
+@settings(max_examples=40, deadline=None)
+@given(monthly_series())
+def test_joint_intervals_match_one_big_lp_and_joint_suppression_protects_every_month(case):
+    side, delta, months = case
+    keys = np.array([f"c{i}" for i in range(side * side)], dtype=object)
+    previous, reference_months = [], []
+    for values in months[:-1]:
+        equalities = grid_equalities_of(side, values)
+        result = complementary_suppression(values, values < K, equalities, P, integer=False,
+                                           series=Series(previous, delta) if previous else None,
+                                           cell_keys=keys)
+        previous.append(PublishedRelease(keys, np.where(result.withheld, np.nan, values),
+                                         result.withheld, values < K, equalities))
+        reference_months.append((np.where(result.withheld, 0.0, values), result.withheld,
+                                 equalities))
+    values = months[-1]
+    equalities = grid_equalities_of(side, values)
+    series = Series(previous, delta)
+    result = complementary_suppression(values, values < K, equalities, P, integer=False,
+                                       series=series, cell_keys=keys)
+
+    joint = series_intervals(series, keys, values, result.withheld, equalities, integer=False)
+    lower, upper, earlier_lower, earlier_upper = reference_intervals(
+        reference_months + [(np.where(result.withheld, 0.0, values), result.withheld, equalities)],
+        values, delta)
+    assert np.allclose(joint.current.lower, lower, atol=1e-6)
+    assert np.allclose(joint.current.upper, upper, atol=1e-6)
+    assert np.allclose(np.concatenate([i.lower for i in joint.previous]), earlier_lower, atol=1e-6)
+    assert np.allclose(np.concatenate([i.upper for i in joint.previous]), earlier_upper, atol=1e-6)
+
+    failing = protection_failures(joint.current, values < K, P)
+    assert not (failing & ~result.unprotectable).any()
+    for release, intervals in zip(previous, joint.previous):
+        narrowed = release.cell_keys[protection_failures(intervals, release.primary, P)]
+        assert set(narrowed.tolist()) <= set(result.exposed_earlier)
+
+
+def test_flipping_cells_name_each_change_of_state():
+    flips = flipping_cells(np.array(["a", "b", "c", "d"], dtype=object),
+                           np.array([True, False, True, False]),
+                           np.array(["a", "b", "c", "e"], dtype=object),
+                           np.array([True, True, False, True]))
+    rows = sorted(map(tuple, flips[["cell_id", "previous_state", "state"]].to_numpy().tolist()))
+    assert rows == [("b", "published", "withheld"), ("c", "withheld", "published"),
+                    ("e", "absent", "withheld")]

@@ -1,0 +1,115 @@
+"""A monthly series through Processing: differencing between releases, and the joint audit."""
+
+import pytest
+from layers import people_in_cells
+from qgis.core import NULL, QgsProcessingException, QgsVectorLayer
+
+ORIGIN = "0,0 [EPSG:3035]"
+# A row of three 100 m cells published with its grand total; k = 5, p = 3.
+MONTH_ONE = {(0, 0): 3, (1, 0): 8, (2, 0): 9}
+MONTH_TWO = {(0, 0): 3, (1, 0): 9, (2, 0): 8}  # the total did not move; b and c swapped sizes
+
+
+@pytest.fixture
+def policy(tmp_path):
+    path = tmp_path / "policy.toml"
+    path.write_text('rho = 0.2\ntolerance = 0.2\ncounting_unit = "person"\nprotection_level = 3\n'
+                    'series_max_change = 1\n')
+    return str(path)
+
+
+def grid(run, cells, policy, output, **extra):
+    parameters = {"INPUT": people_in_cells(cells), "PERSON_FIELD": "person_id", "POLICY": policy,
+                  "RESOLUTION": 100, "ORIGIN": ORIGIN, "MARGINALS": 1, "OUTPUT": output,
+                  "AUDIT": "TEMPORARY_OUTPUT"}
+    parameters.update(extra)
+    return run("suppressedgrid", parameters)
+
+
+def gate(run, layer, policy, earlier, feedback=None):
+    return run("kanonymitygate", {"INPUT": layer, "COUNT_FIELD": "n_persons",
+                                  "STATUS_FIELD": "status", "POLICY": policy,
+                                  "PREVIOUS_RELEASES": earlier, "OUTPUT": "TEMPORARY_OUTPUT"},
+               feedback=feedback)
+
+
+def statuses(layer):
+    return {f["cell_id"]: f["status"] for f in layer.getFeatures()}
+
+
+def saved(path):
+    layer = QgsVectorLayer(path, "month one", "ogr")
+    assert layer.isValid()
+    return layer
+
+
+def test_naive_monthly_suppression_leaks_by_differencing_and_the_joint_grid_does_not(
+        run, policy, tmp_path):
+    month_one = saved(grid(run, MONTH_ONE, policy, str(tmp_path / "month1.gpkg"))["OUTPUT"])
+    assert statuses(month_one) == {"100m_0_0": "primary", "100m_1_0": "complementary",
+                                   "100m_2_0": "published"}
+    assert {f["grand_total"] for f in month_one.getFeatures()} == {20}
+
+    naive = grid(run, MONTH_TWO, policy, "TEMPORARY_OUTPUT")["OUTPUT"]
+    assert statuses(naive)["100m_2_0"] == "complementary"  # the smallest sibling this month
+    # c was published at 9 last month and moves by at most 1, so a = 11 - c lies in [1, 3].
+    with pytest.raises(QgsProcessingException, match="combining this release with the earlier"):
+        gate(run, naive, policy, [month_one])
+
+    joint = grid(run, MONTH_TWO, policy, "TEMPORARY_OUTPUT", PREVIOUS_RELEASES=[month_one])
+    assert statuses(joint["OUTPUT"]) == {"100m_0_0": "primary", "100m_1_0": "complementary",
+                                         "100m_2_0": "published"}
+    assert all(f["ok"] and f["width"] >= 3 for f in joint["AUDIT"].getFeatures())
+    passed = gate(run, joint["OUTPUT"], policy, [month_one])
+    assert passed["PASSED"] and passed["MIN_INTERVAL_WIDTH"] >= 3
+
+
+def test_a_cell_pinned_by_last_months_published_value_blocks_the_grid(run, policy, tmp_path):
+    before = {(0, 0): 5, (1, 0): 8, (2, 0): 9}
+    month_one = saved(grid(run, before, policy, str(tmp_path / "month1.gpkg"))["OUTPUT"])
+    after = {(0, 0): 4, (1, 0): 8, (2, 0): 9}  # a drops below k: within 5 +- 1, width 2 < p
+    with pytest.raises(QgsProcessingException, match="pins them"):
+        grid(run, after, policy, "TEMPORARY_OUTPUT", PREVIOUS_RELEASES=[month_one])
+
+
+def test_a_series_needs_the_attackers_bounded_change_in_the_policy(run, tmp_path):
+    path = tmp_path / "plain.toml"
+    path.write_text('rho = 0.2\ntolerance = 0.2\ncounting_unit = "person"\n')
+    month_one = grid(run, MONTH_ONE, str(path), "TEMPORARY_OUTPUT")["OUTPUT"]
+    with pytest.raises(QgsProcessingException, match="series_max_change"):
+        grid(run, MONTH_TWO, str(path), "TEMPORARY_OUTPUT", PREVIOUS_RELEASES=[month_one])
+
+
+def test_an_earlier_release_on_another_origin_or_size_is_refused(run, policy):
+    month_one = grid(run, MONTH_ONE, policy, "TEMPORARY_OUTPUT")["OUTPUT"]
+    with pytest.raises(QgsProcessingException, match="another grid origin"):
+        grid(run, MONTH_TWO, policy, "TEMPORARY_OUTPUT", ORIGIN="30,0 [EPSG:3035]",
+             PREVIOUS_RELEASES=[month_one])
+    with pytest.raises(QgsProcessingException, match="one cell size"):
+        grid(run, MONTH_TWO, policy, "TEMPORARY_OUTPUT", RESOLUTION=50,
+             PREVIOUS_RELEASES=[month_one])
+
+
+def test_the_series_takes_the_earlier_origin_when_none_is_given(run, policy):
+    month_one = grid(run, MONTH_ONE, policy, "TEMPORARY_OUTPUT")["OUTPUT"]
+    joint = grid(run, MONTH_TWO, policy, "TEMPORARY_OUTPUT", ORIGIN=None,
+                 PREVIOUS_RELEASES=[month_one])["OUTPUT"]
+    assert set(statuses(joint)) == set(statuses(month_one))
+
+
+def test_the_sweep_reports_cells_that_flip_between_releases(run, policy, feedback):
+    month_one = grid(run, MONTH_ONE, policy, "TEMPORARY_OUTPUT")["OUTPUT"]
+    later = {(0, 0): 6, (1, 0): 4, (2, 0): 9, (3, 0): 2}  # a published now, b withheld, d new
+    result = run("resolutionsweep", {
+        "INPUT": people_in_cells(later), "PERSON_FIELD": "person_id", "POLICY": policy,
+        "RESOLUTIONS": "100,200", "ORIGIN": ORIGIN, "OUTPUT": "TEMPORARY_OUTPUT",
+        "PREVIOUS_RELEASES": [month_one], "FLIPPING_CELLS": "TEMPORARY_OUTPUT"}, feedback=feedback)
+    flips = {f["cell_id"]: (f["previous_state"], f["state"])
+             for f in result["FLIPPING_CELLS"].getFeatures()}
+    # Primary suppression only in the sweep: b (8, complementary last month) was withheld then.
+    assert flips == {"100m_0_0": ("withheld", "published"), "100m_3_0": ("absent", "withheld")}
+    rows = {f["resolution_m"]: f for f in result["OUTPUT"].getFeatures()}
+    assert (rows[100.0]["cells_flipping_to_withheld"], rows[100.0]["cells_flipping_to_published"]) \
+        == (1, 1)
+    assert rows[200.0]["cells_flipping_to_withheld"] == NULL  # no earlier release at 200 m
+    assert any("flipping cell is a risk" in message for message in feedback.messages)
