@@ -181,7 +181,7 @@ def evaluate_series_audit(series, release, protection, k=None):
                "p = {p:g} (e.g. {cells})."),
             count=len(exposed), cells=", ".join(map(str, exposed[:5])), p=float(protection)))
     widths = np.concatenate([joint.current.width[release.withheld]]
-                            + [intervals.width[earlier.withheld] for earlier, intervals
+                            + [intervals.width[earlier.primary] for earlier, intervals
                                in zip(series.previous, joint.previous)])
     return AuditResult(float(widths.min()) if len(widths) else None, tuple(problems))
 

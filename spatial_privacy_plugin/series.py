@@ -24,12 +24,11 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-from scipy.optimize import linprog
 from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
 from .errors import N_, InputError
-from .suppression import EXACT_WIDTH, Intervals, _residual_rows
+from .suppression import EXACT_WIDTH, Intervals, _residual_rows, bounds_by_programming
 
 SERIES_CONTRADICTION = N_(
     "The releases of the series cannot all hold if no cell changes by more than "
@@ -69,7 +68,7 @@ class Series:
 @dataclass(frozen=True)
 class SeriesIntervals:
     current: Intervals
-    previous: list  # Intervals per earlier release
+    previous: list  # Intervals per earlier release (for complementary cells: valid, maybe loose)
     pinned_lower: np.ndarray  # bounds of each current cell from the earlier releases alone
     pinned_upper: np.ndarray
 
@@ -142,39 +141,29 @@ def _single_row_bounds(residual, lower, upper):
             np.minimum(upper, residual - others_lower))
 
 
-def _programme_bounds(variables, rows, pairs, lower, upper, delta, integer):
-    """Min and max of every variable of one block by LP (MILP with ``integer``); None if infeasible."""
-    position = {variable: i for i, variable in enumerate(variables.tolist())}
-    n = len(variables)
-    a_eq = np.zeros((len(rows), n))
+def _interchangeable(releases, offsets, rows, lower, upper, hidden):
+    """A class label per variable: cells whose variables sit in the same rows with the same
+    boxes in every release can be swapped without changing the system, so share their bounds.
+
+    With a grand total, most withheld cells of a release are alike; one
+    programme per class instead of per cell keeps the joint audit fast.
+    """
+    rows_of = {}
     for row_index, (cells, _) in enumerate(rows):
-        a_eq[row_index, [position[cell] for cell in cells.tolist()]] = 1.0
-    b_eq = np.array([residual for _, residual in rows])
-    a_ub = np.zeros((2 * len(pairs), n))
-    for pair_index, (first, second) in enumerate(pairs.tolist()):
-        a_ub[2 * pair_index, [position[first], position[second]]] = (1.0, -1.0)
-        a_ub[2 * pair_index + 1, [position[first], position[second]]] = (-1.0, 1.0)
-    b_ub = np.full(2 * len(pairs), float(delta))
-    box = [(low, None if np.isinf(high) else high) for low, high in zip(lower, upper)]
-    integrality = np.ones(n) if integer else None
-    block_lower, block_upper = lower.copy(), upper.copy()
-    for i in range(n):
-        objective = np.zeros(n)
-        objective[i] = 1.0
-        for sign in (1.0, -1.0):
-            result = linprog(sign * objective, A_eq=a_eq if len(rows) else None,
-                             b_eq=b_eq if len(rows) else None,
-                             A_ub=a_ub if len(pairs) else None, b_ub=b_ub if len(pairs) else None,
-                             bounds=box, method="highs", integrality=integrality)
-            if result.status == 2:
-                return None
-            if result.status == 3:
-                continue
-            if sign > 0:
-                block_lower[i] = max(lower[i], result.fun)
-            else:
-                block_upper[i] = -result.fun
-    return block_lower, block_upper
+        for cell in cells.tolist():
+            rows_of.setdefault(cell, []).append(row_index)
+    chains = {}  # cell key -> its variables, oldest release first
+    for index, (keys, _, _, _) in enumerate(releases):
+        for position in np.flatnonzero(hidden[offsets[index]:offsets[index + 1]]).tolist():
+            chains.setdefault(keys[position], []).append((index, offsets[index] + position))
+    labels = np.full(len(hidden), -1, dtype=np.int64)
+    signatures = {}
+    for chain in chains.values():
+        signature = tuple((index, tuple(rows_of.get(variable, ())), lower[variable],
+                           upper[variable]) for index, variable in chain)
+        for place, (_, variable) in enumerate(chain):
+            labels[variable] = signatures.setdefault((signature, place), len(signatures))
+    return labels
 
 
 def series_intervals(series, cell_keys, values, withheld, equalities, integer=True):
@@ -198,7 +187,6 @@ def series_intervals(series, cell_keys, values, withheld, equalities, integer=Tr
                  for cells, residual in _residual_rows(known, release_withheld, release_equalities)]
     hidden = np.concatenate([release_withheld for _, _, release_withheld, _ in releases])
     n_variables = len(hidden)
-
     # Blocks: variables joined by an equality (chain its cells) or a link.
     edges = [np.column_stack([cells[:-1], cells[1:]]) for cells, _ in rows if len(cells) > 1]
     edges = np.concatenate(edges + [pairs]) if edges or len(pairs) else np.empty((0, 2), np.int64)
@@ -211,6 +199,7 @@ def series_intervals(series, cell_keys, values, withheld, equalities, integer=Tr
     for pair in pairs:
         pairs_of_block.setdefault(block_of[pair[0]], []).append(pair)
 
+    classes = _interchangeable(releases, offsets, rows, lower, upper, hidden)
     all_values = np.concatenate([np.nan_to_num(release_values) for _, release_values, _, _
                                  in releases])
     result_lower = np.where(hidden, lower, all_values)
@@ -226,8 +215,9 @@ def series_intervals(series, cell_keys, values, withheld, equalities, integer=Tr
         if len(block_rows) == 1 and not len(block_pairs):
             bounds = _single_row_bounds(block_rows[0][1], lower[variables], upper[variables])
         else:
-            bounds = _programme_bounds(variables, block_rows, block_pairs, lower[variables],
-                                       upper[variables], series.max_change, integer)
+            bounds = bounds_by_programming(variables, block_rows, lower[variables],
+                                           upper[variables], block_pairs, series.max_change, integer,
+                                           classes[variables])
         if bounds is None:
             raise InputError(SERIES_CONTRADICTION, delta=series.max_change)
         result_lower[variables], result_upper[variables] = bounds

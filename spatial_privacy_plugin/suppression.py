@@ -142,32 +142,96 @@ def _components(rows):
     return list(groups.values())
 
 
-def _bounds_by_programming(rows, integer):
-    """Min and max of every variable of one block of equalities, by LP (or MILP)."""
-    variables = np.unique(np.concatenate([cells for cells, _ in rows]))
-    position = {cell: i for i, cell in enumerate(variables.tolist())}
-    matrix = np.zeros((len(rows), len(variables)))
+def _outer_bounds(matrix, totals, pairs, delta, lower, upper, passes=20):
+    """Valid (possibly loose) bounds by propagating each constraint in turn until nothing moves."""
+    lower, upper = lower.copy(), upper.copy()
+    member = matrix > 0
+    for _ in range(passes):
+        before = (lower.copy(), upper.copy())
+        if len(totals):
+            # Others' share of each row: sum of the others' lower (upper) ends, inf-aware.
+            lower_sum = matrix @ lower
+            infinite = np.isinf(upper)
+            finite_upper_sum = matrix @ np.where(infinite, 0.0, upper)
+            infinite_count = matrix @ infinite
+            others_lower = lower_sum[:, None] - lower[None, :]
+            others_infinite = (infinite_count[:, None] - infinite[None, :]) > 0
+            others_upper = np.where(others_infinite, np.inf, finite_upper_sum[:, None]
+                                    - np.where(infinite, 0.0, upper)[None, :])
+            upper = np.minimum(upper, np.where(member, totals[:, None] - others_lower,
+                                               np.inf).min(axis=0))
+            lower = np.maximum(lower, np.where(member, totals[:, None] - others_upper,
+                                               -np.inf).max(axis=0))
+        for first, second in pairs:
+            upper[first] = min(upper[first], upper[second] + delta)
+            upper[second] = min(upper[second], upper[first] + delta)
+            lower[first] = max(lower[first], lower[second] - delta)
+            lower[second] = max(lower[second], lower[first] - delta)
+        if np.array_equal(before[0], lower) and np.array_equal(before[1], upper):
+            break
+    return lower, upper
+
+
+def bounds_by_programming(variables, rows, lower, upper, pairs=(), delta=0.0, integer=False,
+                          classes=None):
+    """Min and max of every variable of one block, by LP (MILP with ``integer``).
+
+    Constraints: ``sum(x[cells]) = total`` for each (cells, total) row,
+    ``lower <= x <= upper``, and ``|x[a] - x[b]| <= delta`` for each pair
+    (a, b) of variables. Returns (lower, upper), or None when infeasible.
+    Bounds found by propagation are valid but may be loose; a bound that
+    some solution already reaches is exact, so its programme is skipped
+    (most withheld cells reach 0 or their row's residual in some solution).
+    Variables with the same label in ``classes`` are interchangeable (the
+    system maps onto itself when they are swapped), so share their bounds:
+    one programme pair per class.
+    """
+    position = {variable: i for i, variable in enumerate(np.asarray(variables).tolist())}
+    n = len(position)
+    matrix = np.zeros((len(rows), n))
     for row_index, (cells, _) in enumerate(rows):
         matrix[row_index, [position[cell] for cell in cells.tolist()]] = 1.0
-    totals = np.array([total for _, total in rows])
-    integrality = np.ones(len(variables)) if integer else None
-    lower = np.zeros(len(variables))
-    upper = np.full(len(variables), np.inf)
-    for i in range(len(variables)):
-        objective = np.zeros(len(variables))
-        objective[i] = 1.0
+    totals = np.array([total for _, total in rows], dtype=float)
+    pair_positions = [(position[a], position[b]) for a, b in np.asarray(pairs).reshape(-1, 2).tolist()]
+    outer_lower, outer_upper = _outer_bounds(matrix, totals, pair_positions, delta,
+                                             np.asarray(lower, dtype=float),
+                                             np.asarray(upper, dtype=float))
+    if np.any(outer_lower > outer_upper + EXACT_WIDTH):
+        return None
+    differences = np.zeros((2 * len(pair_positions), n))
+    for index, (first, second) in enumerate(pair_positions):
+        differences[2 * index, [first, second]] = (1.0, -1.0)
+        differences[2 * index + 1, [first, second]] = (-1.0, 1.0)
+    box = [(low, None if np.isinf(high) else high) for low, high in zip(outer_lower, outer_upper)]
+    options = {"A_eq": matrix if len(rows) else None, "b_eq": totals if len(rows) else None,
+               "A_ub": differences if pair_positions else None,
+               "b_ub": np.full(len(differences), float(delta)) if pair_positions else None,
+               "bounds": box, "method": "highs",
+               "integrality": np.ones(n) if integer else None}
+    seen_lower, seen_upper = np.full(n, np.inf), np.full(n, -np.inf)
+    exact_lower, exact_upper = outer_lower.copy(), outer_upper.copy()
+    _, first_of_class, class_of = np.unique(np.arange(n) if classes is None else classes,
+                                            return_index=True, return_inverse=True)
+    for i in first_of_class:
         for sign in (1.0, -1.0):
-            result = linprog(sign * objective, A_eq=matrix, b_eq=totals, bounds=(0, None),
-                             method="highs", integrality=integrality)
+            reached = seen_lower[i] <= outer_lower[i] + EXACT_WIDTH if sign > 0 \
+                else seen_upper[i] >= outer_upper[i] - EXACT_WIDTH
+            if reached:
+                continue
+            objective = np.zeros(n)
+            objective[i] = sign
+            result = linprog(objective, **options)
             if result.status == 2:
-                raise InputError(CONTRADICTION)
+                return None
             if result.status == 3:  # unbounded: only possible for the maximum
                 continue
+            seen_lower = np.minimum(seen_lower, result.x)
+            seen_upper = np.maximum(seen_upper, result.x)
             if sign > 0:
-                lower[i] = max(0.0, result.fun)
+                exact_lower[i] = max(outer_lower[i], result.fun)
             else:
-                upper[i] = -result.fun
-    return variables, lower, upper
+                exact_upper[i] = min(outer_upper[i], -result.fun)
+    return exact_lower[first_of_class][class_of], exact_upper[first_of_class][class_of]
 
 
 def attacker_intervals(values, withheld, equalities, integer=False):
@@ -195,9 +259,12 @@ def attacker_intervals(values, withheld, equalities, integer=False):
             lower[cells] = residual if len(cells) == 1 else 0.0
             upper[cells] = residual
             continue
-        variables, block_lower, block_upper = _bounds_by_programming(block_rows, integer)
-        lower[variables] = block_lower
-        upper[variables] = block_upper
+        variables = np.unique(np.concatenate([cells for cells, _ in block_rows]))
+        bounds = bounds_by_programming(variables, block_rows, np.zeros(len(variables)),
+                                       np.full(len(variables), np.inf), integer=integer)
+        if bounds is None:
+            raise InputError(CONTRADICTION)
+        lower[variables], upper[variables] = bounds
     return Intervals(lower, upper)
 
 

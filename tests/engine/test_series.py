@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scipy.optimize import linprog
+from reference import plain_lp_bounds
 
 from spatial_privacy_plugin import grid
 from spatial_privacy_plugin.errors import InputError
@@ -108,39 +108,18 @@ def test_data_that_break_the_declared_change_are_refused_with_the_fix():
                          equalities)
 
 
-def reference_intervals(releases, current_values, delta):
-    """One LP over every cell of every release, no blocks and no closed forms."""
+def reference_intervals(releases, delta):
+    """One plain LP over every cell of every release: no blocks, no closed forms, no skipping."""
     sizes = [len(values) for values, _, _ in releases]
     offsets = np.concatenate([[0], np.cumsum(sizes)])
-    n = offsets[-1]
-    bounds = []
-    for values, withheld, _ in releases:
-        bounds += [(0, None) if hidden else (value, value) for value, hidden in zip(values, withheld)]
-    a_eq, b_eq = [], []
-    for index, (_, _, equalities) in enumerate(releases):
-        for cells, total in equalities:
-            row = np.zeros(n)
-            row[offsets[index] + cells] = 1.0
-            a_eq.append(row)
-            b_eq.append(total)
-    a_ub = []
-    for index in range(1, len(releases)):
-        for cell in range(sizes[index]):  # same cells in every release here
-            for sign in (1.0, -1.0):
-                row = np.zeros(n)
-                row[offsets[index] + cell], row[offsets[index - 1] + cell] = sign, -sign
-                a_ub.append(row)
-    lower, upper = np.zeros(n), np.zeros(n)
-    for i in range(n):
-        objective = np.zeros(n)
-        objective[i] = 1.0
-        low = linprog(objective, A_eq=a_eq or None, b_eq=b_eq or None, A_ub=a_ub or None,
-                      b_ub=[delta] * len(a_ub) or None, bounds=bounds, method="highs")
-        high = linprog(-objective, A_eq=a_eq or None, b_eq=b_eq or None, A_ub=a_ub or None,
-                       b_ub=[delta] * len(a_ub) or None, bounds=bounds, method="highs")
-        assert low.status == 0
-        lower[i] = low.fun
-        upper[i] = np.inf if high.status == 3 else -high.fun
+    bounds = [(0, None) if hidden else (value, value)
+              for values, withheld, _ in releases for value, hidden in zip(values, withheld)]
+    equalities = [(offsets[index] + cells, total)
+                  for index, (_, _, release_equalities) in enumerate(releases)
+                  for cells, total in release_equalities]
+    links = [(offsets[index - 1] + cell, offsets[index] + cell)  # same cells in every release here
+             for index in range(1, len(releases)) for cell in range(sizes[index])]
+    lower, upper = plain_lp_bounds(offsets[-1], equalities, bounds, links, delta)
     return lower[offsets[-2]:], upper[offsets[-2]:], lower[:offsets[-2]], upper[:offsets[-2]]
 
 
@@ -190,7 +169,7 @@ def test_joint_intervals_match_one_big_lp_and_joint_suppression_protects_every_m
     joint = series_intervals(series, keys, values, result.withheld, equalities, integer=False)
     lower, upper, earlier_lower, earlier_upper = reference_intervals(
         reference_months + [(np.where(result.withheld, 0.0, values), result.withheld, equalities)],
-        values, delta)
+        delta)
     assert np.allclose(joint.current.lower, lower, atol=1e-6)
     assert np.allclose(joint.current.upper, upper, atol=1e-6)
     assert np.allclose(np.concatenate([i.lower for i in joint.previous]), earlier_lower, atol=1e-6)
