@@ -214,74 +214,119 @@
       <translation>{count} points déplacés de {low:g} à {high:g} m (uniformément sur la surface de l'anneau). Citez les rayons dans la note méthodologique ; ne publiez jamais la graine.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="104" />
-      <source>Grid origin: {x}, {y} (in {crs}). Reuse it in later releases so that grids stay aligned.</source>
-      <translation>Origine de la grille : {x}, {y} (en {crs}). Réutilisez-la dans les diffusions suivantes pour que les grilles restent alignées.</translation>
+      <location filename="processing_provider/grid_base.py" line="102" />
+      <source>The earlier release {name} has {theirs:g} m cells, this grid {ours:g} m: a series keeps one cell size.</source>
+      <translation>La diffusion antérieure {name} a des mailles de {theirs:g} m, cette grille de {ours:g} m : une série garde une seule taille de maille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="111" />
-      <source>k = {k} from ρ = {rho} (policy {hash}); counting unit: {unit}; {people} distinct ids in {points} points.</source>
-      <translation>k = {k} d'après ρ = {rho} (politique {hash}) ; unité de compte : {unit} ; {people} identifiants distincts dans {points} points.</translation>
+      <location filename="processing_provider/grid_base.py" line="108" />
+      <source>The earlier release {name} is on another grid origin: cells of a series must be the same cells. Leave the origin empty to take the series' origin.</source>
+      <translation>La diffusion antérieure {name} est sur une autre origine de grille : les mailles d'une série doivent être les mêmes. Laissez l'origine vide pour reprendre celle de la série.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="13" />
+      <location filename="processing_provider/grid_base.py" line="14" />
       <source>none</source>
       <translation>aucun</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="13" />
+      <location filename="processing_provider/grid_base.py" line="14" />
       <source>grand total</source>
       <translation>total général</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="13" />
+      <location filename="processing_provider/grid_base.py" line="14" />
       <source>parent cells</source>
       <translation>mailles parentes</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="14" />
-      <source>grand total and parent cells</source>
-      <translation>total général et mailles parentes</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/grid_base.py" line="42" />
+      <location filename="processing_provider/grid_base.py" line="141" />
       <source>Points of people (projected CRS in metres)</source>
       <translation>Points des personnes (SCR projeté en mètres)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="45" />
+      <location filename="processing_provider/grid_base.py" line="144" />
       <source>Person id field (counts are of distinct ids)</source>
       <translation>Champ identifiant de personne (on compte les identifiants distincts)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="50" />
+      <location filename="processing_provider/grid_base.py" line="149" />
       <source>Grid origin (lower-left corner; empty: smallest x and y of the points)</source>
       <translation>Origine de la grille (coin inférieur gauche ; vide : plus petits x et y des points)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="53" />
+      <location filename="processing_provider/grid_base.py" line="15" />
+      <source>grand total and parent cells</source>
+      <translation>total général et mailles parentes</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="152" />
       <source>Published attribute fields (the key is cell × these attributes)</source>
       <translation>Champs d'attributs publiés (la clé est maille × ces attributs)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="59" />
+      <location filename="processing_provider/grid_base.py" line="158" />
       <source>Totals published beside the grid (withheld cells must not be recoverable from them)</source>
       <translation>Totaux publiés à côté de la grille (les mailles masquées ne doivent pas pouvoir en être déduites)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="63" />
+      <location filename="processing_provider/grid_base.py" line="162" />
       <source>Parent cells: how many cells wide (a 250 m grid with 1 km parents: 4)</source>
       <translation>Mailles parentes : largeur en mailles (grille de 250 m avec parents de 1 km : 4)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="87" />
+      <location filename="processing_provider/grid_base.py" line="195" />
+      <source>The grid takes the origin of the earlier release {name}.</source>
+      <translation>La grille reprend l'origine de la diffusion antérieure {name}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="214" />
+      <source>Choose the field that names the strata.</source>
+      <translation>Choisissez le champ qui nomme les strates.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="232" />
       <source>Choose the field that identifies people.</source>
       <translation>Choisissez le champ qui identifie les personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="93" />
+      <location filename="processing_provider/grid_base.py" line="238" />
       <source>Multipoint features were exploded into {count} points; each part counts for the same person, so no count is inflated.</source>
       <translation>Les entités multipoints ont été éclatées en {count} points ; chaque partie compte pour la même personne, aucun effectif n'est donc gonflé.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="249" />
+      <source>Grid origin: {x}, {y} (in {crs}). Reuse it in later releases so that grids stay aligned.</source>
+      <translation>Origine de la grille : {x}, {y} (en {crs}). Réutilisez-la dans les diffusions suivantes pour que les grilles restent alignées.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="256" />
+      <source>k = {k} from ρ = {rho} (policy {hash}); counting unit: {unit}; {people} distinct ids in {points} points.</source>
+      <translation>k = {k} d'après ρ = {rho} (politique {hash}) ; unité de compte : {unit} ; {people} identifiants distincts dans {points} points.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="59" />
+      <source>The release {name} lacks the field(s) {fields}: give the grid layers of the series as this plugin wrote them.</source>
+      <translation>La diffusion {name} n'a pas le(s) champ(s) {fields} : donnez les couches de grille de la série telles que cette extension les a écrites.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="67" />
+      <source>The release {name} must have one cell size (it has {sizes}): a grid with a cell size per stratum cannot be part of a series.</source>
+      <translation>La diffusion {name} doit avoir une seule taille de maille (elle a {sizes}) : une grille avec une taille de maille par strate ne peut pas faire partie d'une série.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="74" />
+      <source>The release {name} has unknown status value(s) {values}; expected {expected}.</source>
+      <translation>La diffusion {name} a des valeurs de statut inconnues {values} ; attendu : {expected}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="81" />
+      <source>The release {name} has published cells without a count: give the layer as it was published.</source>
+      <translation>La diffusion {name} a des mailles publiées sans effectif : donnez la couche telle qu'elle a été publiée.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="97" />
+      <source>The earlier release {name} is in {theirs}, this grid in {ours}: a series keeps one CRS and one grid.</source>
+      <translation>La diffusion antérieure {name} est en {theirs}, cette grille en {ours} : une série garde un seul SCR et une seule grille.</translation>
     </message>
     <message>
       <location filename="processing_provider/io.py" line="115" />
@@ -569,29 +614,24 @@
       <translation>Fichiers SVG (*.svg);;Fichiers PNG (*.png)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="107" />
+      <location filename="processing_provider/kanonymity_gate.py" line="112" />
       <source>Choose the field that holds the counts.</source>
       <translation>Choisissez le champ qui contient les effectifs.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="114" />
+      <location filename="processing_provider/kanonymity_gate.py" line="119" />
       <source>l-diversity and t-closeness need the cell id field and the sensitive attribute field.</source>
       <translation>La l-diversité et la t-proximité exigent le champ identifiant de maille et le champ de l'attribut sensible.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="123" />
+      <location filename="processing_provider/kanonymity_gate.py" line="128" />
       <source>The count field '{field}' is not numeric ({type}): the gate needs counts of people. Choose a numeric field, or convert it with the field calculator in a copy.</source>
       <translation>Le champ de comptage « {field} » n'est pas numérique ({type}) : le contrôle a besoin d'effectifs de personnes. Choisissez un champ numérique, ou convertissez-le avec la calculatrice de champ dans une copie.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="149" />
+      <location filename="processing_provider/kanonymity_gate.py" line="159" />
       <source>k-anonymity gate FAILED (k = {k}, policy {hash}): {problems}</source>
       <translation>ÉCHEC du contrôle de k-anonymat (k = {k}, politique {hash}) : {problems}</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="152" />
-      <source>k-anonymity gate passed: {checked} published record(s), all with at least k = {k} people.</source>
-      <translation>Contrôle de k-anonymat réussi : {checked} enregistrement(s) publié(s), tous avec au moins k = {k} personnes.</translation>
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="16" />
@@ -599,14 +639,19 @@
       <translation>Contrôle de k-anonymat</translation>
     </message>
     <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="162" />
+      <source>k-anonymity gate passed: {checked} published record(s), all with at least k = {k} people.</source>
+      <translation>Contrôle de k-anonymat réussi : {checked} enregistrement(s) publié(s), tous avec au moins k = {k} personnes.</translation>
+    </message>
+    <message>
       <location filename="processing_provider/kanonymity_gate.py" line="17" />
       <source>Blocks the release (and stops the model) when any published record counts fewer than k people; passes the layer through unchanged otherwise.</source>
       <translation>Bloque la diffusion (et arrête le modèle) si un enregistrement publié compte moins de k personnes ; sinon transmet la couche inchangée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="186" />
-      <source>Auditing against other layers needs the geometry of the records to publish; the input is a table. Give the grid layer itself.</source>
-      <translation>L'audit par rapport à d'autres couches a besoin de la géométrie des enregistrements à publier ; l'entrée est une table. Donnez la couche de grille elle-même.</translation>
+      <location filename="processing_provider/kanonymity_gate.py" line="180" />
+      <source>A series audit needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume.</source>
+      <translation>Un audit de série exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer.</translation>
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="19" />
@@ -615,116 +660,131 @@
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="195" />
+      <source>Series audit with {count} earlier release(s), assuming no cell changes by more than {delta:g} between releases.</source>
+      <translation>Audit de série avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} entre deux diffusions.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="223" />
+      <source>Auditing against other layers needs the geometry of the records to publish; the input is a table. Give the grid layer itself.</source>
+      <translation>L'audit par rapport à d'autres couches a besoin de la géométrie des enregistrements à publier ; l'entrée est une table. Donnez la couche de grille elle-même.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="232" />
       <source>The audit layer '{layer}' has no field '{field}': name its count field in the audit count field.</source>
       <translation>La couche d'audit « {layer} » n'a pas de champ « {field} » : indiquez son champ de comptage dans le champ de comptage d'audit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="202" />
+      <location filename="processing_provider/kanonymity_gate.py" line="239" />
       <source>Audit: {count} published total(s) from '{layer}'.</source>
       <translation>Audit : {count} total(aux) publié(s) d'après « {layer} ».</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="207" />
+      <location filename="processing_provider/kanonymity_gate.py" line="244" />
       <source>Audit: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
       <translation>Audit : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="44" />
+      <location filename="processing_provider/kanonymity_gate.py" line="45" />
       <source>Layer or table to publish</source>
       <translation>Couche ou table à publier</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="46" />
+      <location filename="processing_provider/kanonymity_gate.py" line="47" />
       <source>Count field (distinct people per record)</source>
       <translation>Champ de comptage (personnes distinctes par enregistrement)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="51" />
+      <location filename="processing_provider/kanonymity_gate.py" line="52" />
       <source>Status field (records marked primary or complementary are withheld)</source>
       <translation>Champ de statut (les enregistrements marqués primary ou complementary sont masqués)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="54" />
+      <location filename="processing_provider/kanonymity_gate.py" line="55" />
       <source>Checked layer (unchanged)</source>
       <translation>Couche contrôlée (inchangée)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="56" />
+      <location filename="processing_provider/kanonymity_gate.py" line="57" />
       <source>Audit: other published layers with totals (e.g. the coarser grid released beside this one)</source>
       <translation>Audit : autres couches publiées portant des totaux (par ex. la grille plus grossière diffusée à côté)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="60" />
+      <location filename="processing_provider/kanonymity_gate.py" line="61" />
       <source>Audit: count field of those layers</source>
       <translation>Audit : champ de comptage de ces couches</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="63" />
+      <location filename="processing_provider/kanonymity_gate.py" line="64" />
       <source>Audit: published total over all records</source>
       <translation>Audit : total publié sur l'ensemble des enregistrements</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="67" />
+      <location filename="processing_provider/kanonymity_gate.py" line="68" />
       <source>Diversity: cell id field (records of one cell are its attribute breakdown)</source>
       <translation>Diversité : champ identifiant de maille (les enregistrements d'une maille forment sa ventilation par attribut)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="70" />
+      <location filename="processing_provider/kanonymity_gate.py" line="71" />
       <source>Diversity: sensitive attribute field</source>
       <translation>Diversité : champ de l'attribut sensible</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="73" />
+      <location filename="processing_provider/kanonymity_gate.py" line="74" />
       <source>Diversity: least number of distinct sensitive values per published cell (l)</source>
       <translation>Diversité : nombre minimal de valeurs sensibles distinctes par maille publiée (l)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="76" />
+      <location filename="processing_provider/kanonymity_gate.py" line="77" />
       <source>Diversity: largest distance of a cell's distribution to the release's (t)</source>
       <translation>Diversité : plus grande distance entre la distribution d'une maille et celle de la diffusion (t)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="79" />
+      <location filename="processing_provider/kanonymity_gate.py" line="80" />
       <source>Diversity: the sensitive categories are ordered (earth mover's distance; else total variation)</source>
       <translation>Diversité : les modalités sensibles sont ordonnées (distance du cantonnier ; sinon variation totale)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="82" />
+      <location filename="processing_provider/kanonymity_gate.py" line="83" />
       <source>Stratum field (each record checked against its stratum's k from the policy's stratum_rho)</source>
       <translation>Champ de strate (chaque enregistrement est contrôlé avec le k de sa strate, d'après le stratum_rho de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="85" />
+      <location filename="processing_provider/kanonymity_gate.py" line="87" />
+      <source>Series: earlier releases of this grid, oldest first (audit the release jointly with them)</source>
+      <translation>Série : diffusions antérieures de cette grille, de la plus ancienne à la plus récente (auditer la diffusion conjointement avec elles)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="90" />
       <source>Passed</source>
       <translation>Réussi</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="87" />
+      <location filename="processing_provider/kanonymity_gate.py" line="92" />
       <source>Fewest distinct sensitive values in a published cell</source>
       <translation>Plus petit nombre de valeurs sensibles distinctes d'une maille publiée</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="89" />
+      <location filename="processing_provider/kanonymity_gate.py" line="94" />
       <source>Largest t-closeness distance of a published cell</source>
       <translation>Plus grande distance de t-proximité d'une maille publiée</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="91" />
+      <location filename="processing_provider/kanonymity_gate.py" line="96" />
       <source>Narrowest attacker interval of a withheld record</source>
       <translation>Plus étroit intervalle d'attaque d'un enregistrement masqué</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="92" />
+      <location filename="processing_provider/kanonymity_gate.py" line="97" />
       <source>Smallest published count</source>
       <translation>Plus petit effectif publié</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="93" />
+      <location filename="processing_provider/kanonymity_gate.py" line="98" />
       <source>Published records checked</source>
       <translation>Enregistrements publiés contrôlés</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="94" />
+      <location filename="processing_provider/kanonymity_gate.py" line="99" />
       <source>k</source>
       <translation>k</translation>
     </message>
@@ -794,112 +854,127 @@
       <translation>{count} diffusion(s) de {dataset} dépassent désormais le plafond sous lequel elles ont été publiées : {releases}. Retirez-les, republiez-les plus grossières, ou documentez l'acceptation. La réévaluation est inscrite au registre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="131" />
-      <source>Choose the field that names the strata.</source>
-      <translation>Choisissez le champ qui nomme les strates.</translation>
+      <location filename="processing_provider/resolution_sweep.py" line="174" />
+      <source>No earlier release has one of the swept cell sizes ({swept}); they have {theirs}. Sweep the series' cell size.</source>
+      <translation>Aucune diffusion antérieure n'a l'une des tailles de maille balayées ({swept}) ; elles ont {theirs}. Balayez la taille de maille de la série.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="137" />
+      <location filename="processing_provider/resolution_sweep.py" line="197" />
+      <source>At {res:g} m, since {name}: {to_withheld} cell(s) go from published (or empty) to withheld and {to_published} from withheld to published. A flipping cell is a risk: an attacker who assumes counts change little between releases pins it near its value in the other release, whatever else is withheld. Prefer sizes and geometries where few cells flip.</source>
+      <translation>À {res:g} m, depuis {name} : {to_withheld} maille(s) passent de publiée (ou vide) à masquée et {to_published} de masquée à publiée. Une maille qui bascule est un risque : un attaquant qui suppose que les effectifs varient peu d'une diffusion à l'autre la coince près de sa valeur dans l'autre diffusion, quoi qu'on masque d'autre. Préférez les tailles et géométries où peu de mailles basculent.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="219" />
       <source>{count} point(s) lie in no stratum. Nothing is dropped silently: extend the strata to cover them, or clip the points first and report the clipped ones.</source>
       <translation>{count} point(s) ne sont dans aucune strate. Rien n'est ignoré en silence : étendez les strates pour les couvrir, ou découpez d'abord les points et signalez ceux qui sont retirés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="149" />
+      <location filename="processing_provider/resolution_sweep.py" line="227" />
       <source>publishable</source>
       <translation>publiable</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="149" />
+      <location filename="processing_provider/resolution_sweep.py" line="227" />
       <source>not publishable</source>
       <translation>non publiable</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="151" />
+      <location filename="processing_provider/resolution_sweep.py" line="229" />
       <source>{verdict} in stratum {stratum}</source>
       <translation>{verdict} dans la strate {stratum}</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="153" />
+      <location filename="processing_provider/resolution_sweep.py" line="231" />
       <source>{res:g} m: {cells} cells, {withheld} withheld ({share:.1%}); {verdict}.</source>
       <translation>{res:g} m : {cells} mailles, {withheld} masquées ({share:.1%}) ; {verdict}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="158" />
+      <location filename="processing_provider/resolution_sweep.py" line="236" />
       <source>{res:g} m with {marginals} published: {complementary} complementary cells, {total:.1%} withheld in all, {bad} cell(s) that no pattern can protect.</source>
       <translation>{res:g} m avec {marginals} publié(s) : {complementary} mailles de secret secondaire, {total:.1%} masquées au total, {bad} maille(s) qu'aucun schéma ne peut protéger.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="165" />
+      <location filename="processing_provider/resolution_sweep.py" line="243" />
       <source>At {res:g} m in stratum {stratum} the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): prefer a coarser geometry in this stratum rather than a higher tolerance.</source>
       <translation>À {res:g} m dans la strate {stratum}, les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : préférez une géométrie plus grossière dans cette strate plutôt qu'une tolérance plus élevée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="172" />
+      <location filename="processing_provider/resolution_sweep.py" line="250" />
       <source>At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the holes form areas, so prefer a coarser geometry there rather than a higher tolerance.</source>
       <translation>À {res:g} m les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : les trous forment des zones, préférez donc une géométrie plus grossière plutôt qu'une tolérance plus élevée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="179" />
+      <location filename="processing_provider/resolution_sweep.py" line="257" />
       <source>Recommended cell size per stratum: {sizes}.</source>
       <translation>Taille de maille recommandée par strate : {sizes}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="183" />
+      <location filename="processing_provider/resolution_sweep.py" line="261" />
       <source>No cell size is publishable under this policy (k = {k}, tolerance {tolerance:.0%}). Sweep coarser cells than {coarsest:g} m, or publish per density band; never lower k: it follows from the accepted disclosure probability.</source>
       <translation>Aucune taille de maille n'est publiable avec cette politique (k = {k}, tolérance {tolerance:.0%}). Balayez des mailles plus grossières que {coarsest:g} m, ou publiez par strate de densité ; ne baissez jamais k : il découle de la probabilité de divulgation acceptée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="189" />
+      <location filename="processing_provider/resolution_sweep.py" line="267" />
       <source>Recommended cell size: {res:g} m, the finest that keeps the withheld share within the tolerance at k = {k}.</source>
       <translation>Taille de maille recommandée : {res:g} m, la plus fine qui garde la part masquée dans la tolérance avec k = {k}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="27" />
+      <location filename="processing_provider/resolution_sweep.py" line="30" />
       <source>Resolution sweep</source>
       <translation>Balayage des résolutions</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="28" />
+      <location filename="processing_provider/resolution_sweep.py" line="31" />
       <source>Counts distinct people per grid cell at several cell sizes and shows which sizes satisfy the policy's k and suppression tolerance.</source>
       <translation>Compte les personnes distinctes par maille à plusieurs tailles de maille et montre quelles tailles respectent le k et la tolérance de secret de la politique.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="30" />
+      <location filename="processing_provider/resolution_sweep.py" line="33" />
       <source>privacy,disclosure,k-anonymity,grid,resolution,sweep,suppression</source>
       <translation>confidentialité,divulgation,k-anonymat,grille,résolution,balayage,secret</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="43" />
+      <location filename="processing_provider/resolution_sweep.py" line="45" />
       <source>Cell sizes in metres, comma separated</source>
       <translation>Tailles de maille en mètres, séparées par des virgules</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="47" />
+      <location filename="processing_provider/resolution_sweep.py" line="49" />
       <source>Suppression tolerance: share of cells that may be withheld (empty: the policy's, else 0.20)</source>
       <translation>Tolérance de secret : part des mailles qui peuvent être masquées (vide : celle de la politique, sinon 0,20)</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="52" />
+      <location filename="processing_provider/resolution_sweep.py" line="54" />
       <source>Sweep table</source>
       <translation>Table du balayage</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="55" />
+      <location filename="processing_provider/resolution_sweep.py" line="57" />
       <source>Strata an adversary can also draw (published density bands, administrative units): sweep each separately</source>
       <translation>Strates qu'un adversaire peut aussi tracer (strates de densité publiées, unités administratives) : balayer chacune séparément</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="59" />
+      <location filename="processing_provider/resolution_sweep.py" line="61" />
       <source>Stratum name field</source>
       <translation>Champ du nom de strate</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="62" />
+      <location filename="processing_provider/resolution_sweep.py" line="63" />
+      <source>Earlier releases of the series, oldest first (report cells that flip between published and withheld)</source>
+      <translation>Diffusions antérieures de la série, de la plus ancienne à la plus récente (signaler les mailles qui basculent entre publiée et masquée)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="67" />
+      <source>Cells that flip since the latest earlier release</source>
+      <translation>Mailles qui basculent depuis la diffusion antérieure la plus récente</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="70" />
       <source>Recommended (finest publishable) cell size</source>
       <translation>Taille de maille recommandée (la plus fine publiable)</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="74" />
+      <location filename="processing_provider/resolution_sweep.py" line="82" />
       <source>{coarse:g} m cells are not unions of {fine:g} m cells: releasing both invites differencing (subtract overlapping cells to isolate small areas). Release only nested resolutions (each a whole multiple of the finer) on one origin.</source>
       <translation>Les mailles de {coarse:g} m ne sont pas des unions de mailles de {fine:g} m : diffuser les deux expose à la différenciation (soustraire des mailles qui se chevauchent pour isoler de petites zones). Ne diffusez que des résolutions emboîtées (chacune multiple entier de la plus fine) sur une même origine.</translation>
     </message>
@@ -1079,114 +1154,144 @@
       <translation>Risque moyen pondéré par les enregistrements</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="106" />
+      <location filename="processing_provider/suppressed_grid.py" line="108" />
       <source>The attribute field(s) {fields} share a name with an output field; rename them in a copy of the layer first.</source>
       <translation>Le(s) champ(s) d'attributs {fields} portent le nom d'un champ de sortie ; renommez-les d'abord dans une copie de la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="141" />
+      <location filename="processing_provider/suppressed_grid.py" line="143" />
       <source>{published} cells published, {withheld} withheld (primary suppression, fewer than {k} people).</source>
       <translation>{published} mailles publiées, {withheld} masquées (secret primaire, moins de {k} personnes).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="145" />
+      <location filename="processing_provider/suppressed_grid.py" line="147" />
       <source>No published totals were declared: if totals (grand total, coarser cells) are published beside this grid, withheld cells may be recovered by subtraction. Declare them so that complementary cells are withheld.</source>
       <translation>Aucun total publié n'a été déclaré : si des totaux (total général, mailles plus grossières) sont publiés à côté de cette grille, les mailles masquées peuvent être retrouvées par soustraction. Déclarez-les pour que des mailles de secret secondaire soient masquées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="150" />
+      <location filename="processing_provider/suppressed_grid.py" line="152" />
       <source>{complementary} complementary cell(s) withheld so that no withheld cell can be narrowed below p = {p:g} from the {marginals}; smallest attacker interval: {width:g}.</source>
       <translation>{complementary} maille(s) de secret secondaire masquée(s) pour qu'aucune maille masquée ne puisse être resserrée sous p = {p:g} à partir de : {marginals} ; plus petit intervalle d'attaque : {width:g}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="167" />
+      <location filename="processing_provider/suppressed_grid.py" line="169" />
       <source>A zero mask needs a study area: zeros are only emitted inside one.</source>
       <translation>Un masque des zéros exige une zone d'étude : les zéros ne sont produits qu'à l'intérieur.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="173" />
+      <location filename="processing_provider/suppressed_grid.py" line="174" />
       <source>The study area has no polygon.</source>
       <translation>La zone d'étude n'a aucun polygone.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="190" />
-      <source>A cell size per stratum needs the strata layer and its name field.</source>
-      <translation>Une taille de maille par strate exige la couche de strates et son champ de nom.</translation>
+      <location filename="processing_provider/suppressed_grid.py" line="185" />
+      <source>A series of releases needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume (differencing attacks rest on such an assumption).</source>
+      <translation>Une série de diffusions exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer (les attaques par différence reposent sur une telle hypothèse).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="193" />
-      <source>This version builds a grid with a cell size per stratum without declared totals, attribute fields or a study area; run those on a single cell size.</source>
-      <translation>Cette version construit une grille à taille de maille par strate sans totaux déclarés, champs d'attributs ni zone d'étude ; utilisez-les avec une taille unique.</translation>
+      <location filename="processing_provider/suppressed_grid.py" line="192" />
+      <source>The earlier release {name} has no totals columns (parent_id, parent_total, grand_total), so the totals published with it are unknown: rebuild it with this version and the same settings.</source>
+      <translation>La diffusion antérieure {name} n'a pas de colonnes de totaux (parent_id, parent_total, grand_total), donc les totaux publiés avec elle sont inconnus : reconstruisez-la avec cette version et les mêmes réglages.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="21" />
+      <location filename="processing_provider/suppressed_grid.py" line="197" />
+      <source>Audited jointly with {count} earlier release(s), assuming no cell changes by more than {delta:g} people between releases.</source>
+      <translation>Audit conjoint avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} personnes entre deux diffusions.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="205" />
+      <source>This release would narrow {count} withheld cell(s) of earlier releases below p (e.g. {cells}), and withholding more cells here cannot prevent it (such as a cell that is empty now). Use a coarser grid or a stable study area and zero mask for the whole series.</source>
+      <translation>Cette diffusion resserrerait sous p {count} maille(s) masquée(s) de diffusions antérieures (par ex. {cells}), et masquer d'autres mailles ici ne peut l'empêcher (par exemple une maille vide maintenant). Utilisez une grille plus grossière, ou une zone d'étude et un masque de zéros stables pour toute la série.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="214" />
+      <source>{count} withheld cell(s) cannot be protected: either they share a published total only with withheld cells, or they were published (or empty) in the previous release and an attacker who assumes counts move by at most {delta:g} pins them near that value. See the flipping cells of the resolution sweep; use a stable geometry (same study area and zero mask each release) or a coarser grid.</source>
+      <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées : soit elles ne partagent un total publié qu'avec des mailles masquées, soit elles étaient publiées (ou vides) dans la diffusion précédente et un attaquant qui suppose que les effectifs varient d'au plus {delta:g} les coince près de cette valeur. Voyez les mailles qui basculent dans le balayage des résolutions ; utilisez une géométrie stable (même zone d'étude et même masque de zéros à chaque diffusion) ou une grille plus grossière.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="22" />
       <source>Suppressed grid</source>
       <translation>Grille avec secret statistique</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="22" />
+      <location filename="processing_provider/suppressed_grid.py" line="221" />
+      <source>{count} withheld cell(s) cannot be protected against the declared totals: every cell that shares a published total with them is withheld and the total leaves less than p open. Lower none of the policy: publish fewer totals, or use a coarser grid.</source>
+      <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées contre les totaux déclarés : toutes les mailles qui partagent avec elles un total publié sont masquées et le total laisse moins de p d'incertitude. N'assouplissez pas la politique : publiez moins de totaux, ou utilisez une grille plus grossière.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="23" />
       <source>Square cells with the number of distinct people in each; cells with fewer than k people are withheld (primary suppression), and more cells where published totals would give them away (complementary).</source>
       <translation>Mailles carrées avec le nombre de personnes distinctes dans chacune ; les mailles de moins de k personnes sont masquées (secret primaire), ainsi que d'autres mailles là où des totaux publiés les trahiraient (secret secondaire).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="220" />
-      <source>The candidate cell sizes must be nested (each a whole multiple of the finer ones).</source>
-      <translation>Les tailles de maille candidates doivent être emboîtées (chacune multiple entier des plus fines).</translation>
+      <location filename="processing_provider/suppressed_grid.py" line="238" />
+      <source>A cell size per stratum needs the strata layer and its name field.</source>
+      <translation>Une taille de maille par strate exige la couche de strates et son champ de nom.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="228" />
-      <source>No candidate size is publishable in the stratum/strata {names}: add coarser sizes; never lower k.</source>
-      <translation>Aucune taille candidate n'est publiable dans la ou les strates {names} : ajoutez des tailles plus grossières ; ne baissez jamais k.</translation>
+      <location filename="processing_provider/suppressed_grid.py" line="242" />
+      <source>This version builds a grid with a cell size per stratum without declared totals, attribute fields, a study area or earlier releases; run those on a single cell size.</source>
+      <translation>Cette version construit une grille avec une taille de maille par strate sans totaux déclarés, champs d'attributs, zone d'étude ni diffusions antérieures ; utilisez-les avec une seule taille de maille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="25" />
+      <location filename="processing_provider/suppressed_grid.py" line="26" />
       <source>privacy,disclosure,k-anonymity,grid,suppression,count,census grid</source>
       <translation>confidentialité,divulgation,k-anonymat,grille,secret,comptage,grille carroyée</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="43" />
+      <location filename="processing_provider/suppressed_grid.py" line="264" />
+      <source>The candidate cell sizes must be nested (each a whole multiple of the finer ones).</source>
+      <translation>Les tailles de maille candidates doivent être emboîtées (chacune multiple entier des plus fines).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="272" />
+      <source>No candidate size is publishable in the stratum/strata {names}: add coarser sizes; never lower k.</source>
+      <translation>Aucune taille candidate n'est publiable dans la ou les strates {names} : ajoutez des tailles plus grossières ; ne baissez jamais k.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="42" />
       <source>Cell size (metres)</source>
       <translation>Taille de maille (mètres)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="50" />
+      <location filename="processing_provider/suppressed_grid.py" line="49" />
       <source>Audit of withheld cells (attacker's bounds)</source>
       <translation>Audit des mailles masquées (bornes de l'attaquant)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="53" />
+      <location filename="processing_provider/suppressed_grid.py" line="52" />
       <source>Study area: empty cells inside it are published as true zeros</source>
       <translation>Zone d'étude : les mailles vides qu'elle contient sont publiées comme vrais zéros</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="56" />
+      <location filename="processing_provider/suppressed_grid.py" line="55" />
       <source>Zero mask: where people live but none was observed (empty cells there are withheld, not published as 0)</source>
       <translation>Masque des zéros : là où des gens vivent mais où personne n'a été observé (les mailles vides y sont masquées, pas publiées à 0)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="60" />
+      <location filename="processing_provider/suppressed_grid.py" line="59" />
       <source>Strata (adversary-known polygons) for a cell size per stratum</source>
       <translation>Strates (polygones connus de l'adversaire) pour une taille de maille par strate</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="66" />
+      <location filename="processing_provider/suppressed_grid.py" line="65" />
       <source>Cell size per stratum, e.g. core=250;suburb=500;rural=2000, or auto:250,500,1000,2000 for the sweep's recommendation (nested; replaces the single cell size)</source>
       <translation>Taille de maille par strate, par ex. core=250;suburb=500;rural=2000, ou auto:250,500,1000,2000 pour la recommandation du balayage (emboîtées ; remplace la taille unique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="70" />
+      <location filename="processing_provider/suppressed_grid.py" line="68" />
+      <source>Earlier releases of this grid, oldest first (suppression then holds across the series)</source>
+      <translation>Diffusions antérieures de cette grille, de la plus ancienne à la plus récente (le secret tient alors sur toute la série)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="72" />
       <source>Published cells</source>
       <translation>Mailles publiées</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="71" />
+      <location filename="processing_provider/suppressed_grid.py" line="73" />
       <source>Withheld cells</source>
       <translation>Mailles masquées</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="94" />
-      <source>{count} withheld cell(s) cannot be protected against the declared totals: every cell that shares a published total with them is withheld and the total leaves less than p open. Lower none of the policy: publish fewer totals, or use a coarser grid.</source>
-      <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées contre les totaux déclarés : toutes les mailles qui partagent avec elles un total publié sont masquées et le total laisse moins de p d'incertitude. N'assouplissez pas la politique : publiez moins de totaux, ou utilisez une grille plus grossière.</translation>
     </message>
     <message>
       <location filename="processing_provider/synthetic_auxiliary.py" line="104" />
@@ -1325,98 +1430,93 @@
     </message>
     <message>
       <location filename="spatial_privacy_plugin/budget.py" line="101" />
-      <source>{count} zone(s) have no risk estimate or record count (e.g. {zone}): missing evidence never passes the risk budget. Re-run the zone risk with records in every zone, or drop such zones from the release.</source>
-      <translation>{count} zone(s) n'ont pas d'estimation de risque ou de nombre d'enregistrements (par ex. {zone}) : l'absence de preuve ne passe jamais le budget de risque. Relancez le risque par zone avec des enregistrements dans chaque zone, ou retirez ces zones de la diffusion.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="106" />
       <source>Every p_reid must be a probability between 0 and 1.</source>
       <translation>Chaque p_reid doit être une probabilité entre 0 et 1.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="111" />
+      <location filename="spatial_privacy_plugin/budget.py" line="106" />
       <source>The policy gates on the interval's lower bound, but the table has no p_reid_low field.</source>
       <translation>La politique contrôle sur la borne basse de l'intervalle, mais la table n'a pas de champ p_reid_low.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="115" />
+      <location filename="spatial_privacy_plugin/budget.py" line="110" />
       <source>{count} zone(s) have no p_reid_low: missing evidence never passes the risk budget.</source>
       <translation>{count} zone(s) n'ont pas de p_reid_low : l'absence de preuve ne passe jamais le budget de risque.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="119" />
+      <location filename="spatial_privacy_plugin/budget.py" line="114" />
       <source>The per-zone table carries {count} different zones hashes: it mixes zone layers.</source>
       <translation>La table par zone porte {count} hachages de zones différents : elle mélange des couches de zones.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="146" />
+      <location filename="spatial_privacy_plugin/budget.py" line="141" />
       <source>The worst zone {zone} has a re-identification risk of {risk:.4f} ({basis}), above the per-release ceiling {ceiling:g} (the record-weighted mean, {pooled:.4f}, hides it). Publish coarser there, or withhold that zone.</source>
       <translation>La pire zone {zone} a un risque de ré-identification de {risk:.4f} ({basis}), au-dessus du plafond par diffusion {ceiling:g} (la moyenne pondérée, {pooled:.4f}, le cache). Publiez plus grossier à cet endroit, ou masquez cette zone.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="154" />
+      <location filename="spatial_privacy_plugin/budget.py" line="149" />
       <source>The release id {release} is already in the ledger for this dataset: give every release its own id.</source>
       <translation>L'identifiant de diffusion {release} figure déjà au registre pour ce jeu de données : donnez à chaque diffusion le sien.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="158" />
+      <location filename="spatial_privacy_plugin/budget.py" line="153" />
       <source>The zones differ from those of the dataset's earlier releases (zones hash {now} against {before}): a programme keeps its zones fixed.</source>
       <translation>Les zones diffèrent de celles des diffusions antérieures du jeu de données (hachage {now} contre {before}) : un programme garde ses zones fixes.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="164" />
+      <location filename="spatial_privacy_plugin/budget.py" line="159" />
       <source>With {prior} earlier release(s) the cumulative risk would be {cumulative:.4f}, above the cumulative ceiling {ceiling:g}. The programme's budget is spent for this dataset.</source>
       <translation>Avec {prior} diffusion(s) antérieure(s), le risque cumulé serait de {cumulative:.4f}, au-dessus du plafond cumulé {ceiling:g}. Le budget du programme est épuisé pour ce jeu de données.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="183" />
+      <location filename="spatial_privacy_plugin/budget.py" line="178" />
       <source>Name the dataset and the release: the ledger keeps releases per dataset.</source>
       <translation>Nommez le jeu de données et la diffusion : le registre tient les diffusions par jeu de données.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="201" />
+      <location filename="spatial_privacy_plugin/budget.py" line="196" />
       <source>ok</source>
       <translation>ok</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="202" />
+      <location filename="spatial_privacy_plugin/budget.py" line="197" />
       <source>over ceiling</source>
       <translation>au-dessus du plafond</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="222" />
+      <location filename="spatial_privacy_plugin/budget.py" line="217" />
       <source>The ledger has no release {release} for dataset {dataset}.</source>
       <translation>Le registre n'a pas de diffusion {release} pour le jeu {dataset}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="226" />
+      <location filename="spatial_privacy_plugin/budget.py" line="221" />
       <source>The ledger has no release of dataset {dataset} to re-assess.</source>
       <translation>Le registre n'a aucune diffusion du jeu {dataset} à réévaluer.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="44" />
-      <source>The value {given} given for {name} conflicts with {in_file} in the policy file {source}. Leave {name} empty to use the policy, or change the policy file.</source>
-      <translation>La valeur {given} donnée pour {name} contredit {in_file} du fichier de politique {source}. Laissez {name} vide pour utiliser la politique, ou modifiez le fichier de politique.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="58" />
+      <location filename="spatial_privacy_plugin/budget.py" line="53" />
       <source>Give {name} (in the policy file or as a value): a risk budget without it cannot be checked.</source>
       <translation>Indiquez {name} (dans le fichier de politique ou comme valeur) : sans lui, un budget de risque ne peut pas être contrôlé.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="62" />
+      <location filename="spatial_privacy_plugin/budget.py" line="57" />
       <source>{name} must be a probability in (0, 1], got {value!r}.</source>
       <translation>{name} doit être une probabilité dans (0, 1], reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="65" />
+      <location filename="spatial_privacy_plugin/budget.py" line="60" />
       <source>gate_on must be "estimate" or "lower bound", got {value!r}.</source>
       <translation>gate_on doit valoir "estimate" ou "lower bound", reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="97" />
+      <location filename="spatial_privacy_plugin/budget.py" line="92" />
       <source>The per-zone risk table is empty: missing evidence never passes the risk budget.</source>
       <translation>La table de risque par zone est vide : l'absence de preuve ne passe jamais le budget de risque.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/budget.py" line="96" />
+      <source>{count} zone(s) have no risk estimate or record count (e.g. {zone}): missing evidence never passes the risk budget. Re-run the zone risk with records in every zone, or drop such zones from the release.</source>
+      <translation>{count} zone(s) n'ont pas d'estimation de risque ou de nombre d'enregistrements (par ex. {zone}) : l'absence de preuve ne passe jamais le budget de risque. Relancez le risque par zone avec des enregistrements dans chaque zone, ou retirez ces zones de la diffusion.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/gate.py" line="106" />
@@ -1434,22 +1534,32 @@
       <translation>{count} enregistrement(s) masqué(s) peuvent être retrouvés exactement à partir des totaux publiés.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="177" />
+      <location filename="spatial_privacy_plugin/gate.py" line="169" />
+      <source>{count} primary withheld cell(s) (e.g. {cells}) can be narrowed below p = {p:g} by combining this release with the earlier ones, assuming no cell changes by more than {delta:g} between releases. Rebuild the grid with the earlier releases given, so that suppression holds across the series.</source>
+      <translation>{count} maille(s) en secret primaire (par ex. {cells}) peuvent être resserrées sous p = {p:g} en combinant cette diffusion avec les précédentes, en supposant qu'aucune maille ne varie de plus de {delta:g} entre deux diffusions. Reconstruisez la grille en donnant les diffusions antérieures, pour que le secret tienne sur toute la série.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="180" />
+      <source>This release narrows {count} primary withheld cell(s) of earlier releases below p = {p:g} (e.g. {cells}).</source>
+      <translation>Cette diffusion resserre sous p = {p:g} {count} maille(s) en secret primaire de diffusions antérieures (par ex. {cells}).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="214" />
       <source>{count} published record(s) have no sensitive value: give every record its category.</source>
       <translation>{count} enregistrement(s) publié(s) n'ont pas de valeur sensible : donnez à chaque enregistrement sa modalité.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="180" />
+      <location filename="spatial_privacy_plugin/gate.py" line="217" />
       <source>No published record has a positive count: there is no evidence of diversity.</source>
       <translation>Aucun enregistrement publié n'a d'effectif positif : il n'y a aucune preuve de diversité.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="189" />
+      <location filename="spatial_privacy_plugin/gate.py" line="226" />
       <source>{count} published cell(s) show fewer than l = {l} distinct sensitive values (fewest: {fewest}): everyone in them can be assigned a value. Merge categories, publish coarser, or withhold the attribute.</source>
       <translation>{count} maille(s) publiée(s) montrent moins de l = {l} valeurs sensibles distinctes (le minimum : {fewest}) : on peut attribuer une valeur à chacun de leurs membres. Regroupez des modalités, publiez plus grossier, ou masquez l'attribut.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="202" />
+      <location filename="spatial_privacy_plugin/gate.py" line="239" />
       <source>{count} published cell(s) have a distribution of the sensitive value farther than t = {t:g} from the whole release's (largest: {largest:.3f}).</source>
       <translation>{count} maille(s) publiée(s) ont une distribution de la valeur sensible plus éloignée que t = {t:g} de celle de la diffusion entière (la plus grande : {largest:.3f}).</translation>
     </message>
@@ -1479,12 +1589,17 @@
       <translation>{count} enregistrement(s) publié(s) comptent moins de k = {k} personnes (le plus petit : {smallest}). Masquez-les ou publiez à une résolution plus grossière ; ne baissez jamais k. (Les zéros structurels ne sont publiés que sous une politique avec publish_zeros = true.)</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="270" />
+      <location filename="spatial_privacy_plugin/grid.py" line="284" />
       <source>The parent factor must be a whole number of at least 2, got {value}.</source>
       <translation>Le facteur parent doit être un entier d'au moins 2, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="295" />
+      <location filename="spatial_privacy_plugin/grid.py" line="354" />
+      <source>An earlier release gives different totals for the same set of cells: use the grid layers exactly as they were published.</source>
+      <translation>Une diffusion antérieure donne des totaux différents pour le même ensemble de mailles : utilisez les couches de grille exactement telles qu'elles ont été publiées.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="380" />
       <source>The protection level must be positive, got {value}.</source>
       <translation>Le niveau de protection doit être positif, reçu {value}.</translation>
     </message>
@@ -1494,22 +1609,27 @@
       <translation>{count} enregistrement(s) ont un identifiant NULL dans le champ « {field} ». Les compter reviendrait à les ignorer ou à confondre des inconnus : renseignez leurs identifiants (ou donnez à chacun le sien) et relancez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="443" />
+      <location filename="spatial_privacy_plugin/grid.py" line="551" />
+      <source>A series of releases is audited for grids without published attribute fields in this version: publish the attributes as separate grids, each with its own series.</source>
+      <translation>Cette version audite les séries de grilles sans champs d'attributs publiés : publiez les attributs comme des grilles séparées, chacune avec sa propre série.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="558" />
       <source>True zeros need a grid without published attribute fields: an empty cell x attribute combination is not a structural zero.</source>
       <translation>Les vrais zéros exigent une grille sans champs d'attributs publiés : une combinaison maille × attribut vide n'est pas un zéro structurel.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="524" />
+      <location filename="spatial_privacy_plugin/grid.py" line="639" />
       <source>'{part}' is not stratum=metres (e.g. core=250;rural=2000).</source>
       <translation>« {part} » n'est pas de la forme strate=mètres (par ex. core=250;rural=2000).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="528" />
+      <location filename="spatial_privacy_plugin/grid.py" line="643" />
       <source>No cell size is given for the stratum/strata {names}: give one for every stratum, e.g. core=250;rural=2000.</source>
       <translation>Aucune taille de maille n'est donnée pour la ou les strates {names} : donnez-en une pour chaque strate, par ex. core=250;rural=2000.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="532" />
+      <location filename="spatial_privacy_plugin/grid.py" line="647" />
       <source>The strata's cell sizes {sizes} are not nested: each must be a whole multiple of the finer ones, so that coarse and fine cells never overlap.</source>
       <translation>Les tailles de maille des strates {sizes} ne sont pas emboîtées : chacune doit être un multiple entier des plus fines, pour que mailles grossières et fines ne se chevauchent jamais.</translation>
     </message>
@@ -1564,37 +1684,37 @@
       <translation>Le registre {path} ne peut pas être ouvert comme base SQLite ({reason}). Restaurez-le depuis une sauvegarde ; il n'est jamais réécrit.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="141" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="138" />
       <source>The radius must be a distance of 0 or more, got {value}.</source>
       <translation>Le rayon doit être une distance positive ou nulle, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="143" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="140" />
       <source>The auxiliary layer has no records: there is nobody to look for.</source>
       <translation>La couche auxiliaire n'a aucun enregistrement : il n'y a personne à chercher.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="145" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="142" />
       <source>The release has no records: there is nothing to join against.</source>
       <translation>La diffusion n'a aucun enregistrement : il n'y a rien à apparier.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="149" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="146" />
       <source>Coverage weights must be positive numbers; {count} are zero, negative or missing.</source>
       <translation>Les poids de couverture doivent être des nombres positifs ; {count} sont nuls, négatifs ou manquants.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="153" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="150" />
       <source>Give the truth id of both layers, or of neither.</source>
       <translation>Donnez l'identifiant de vérité des deux couches, ou d'aucune.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="178" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="175" />
       <source>The share of displaced records must be between 0 and 1, got {value}.</source>
       <translation>La part des enregistrements déplacés doit être entre 0 et 1, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="181" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="178" />
       <source>Give a positive displacement distance for the displaced share.</source>
       <translation>Donnez une distance de déplacement positive pour la part déplacée.</translation>
     </message>
@@ -1639,129 +1759,144 @@
       <translation>{count} adresse(s) ne sont dans aucune zone de la table des marges : donnez des marges pour chaque zone, ou découpez d'abord les adresses.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="126" />
+      <location filename="spatial_privacy_plugin/policy.py" line="133" />
       <source>The policy file {source} must hold key = value pairs.</source>
       <translation>Le fichier de politique {source} doit contenir des paires clé = valeur.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="130" />
+      <location filename="spatial_privacy_plugin/policy.py" line="137" />
       <source>The policy file {source} lacks the field(s) {fields}: add them, e.g. rho = 0.1, tolerance = 0.2, counting_unit = "person".</source>
       <translation>Il manque au fichier de politique {source} le(s) champ(s) {fields} : ajoutez-les, par ex. rho = 0.1, tolerance = 0.2, counting_unit = "person".</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="137" />
+      <location filename="spatial_privacy_plugin/policy.py" line="144" />
       <source>The policy file {source} has unknown field(s) {fields}; known fields are {known}.</source>
       <translation>Le fichier de politique {source} contient des champs inconnus {fields} ; les champs connus sont {known}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="147" />
+      <location filename="spatial_privacy_plugin/policy.py" line="154" />
       <source>counting_unit in {source} must be "person" or "device", got {value!r}.</source>
       <translation>counting_unit dans {source} doit valoir "person" ou "device", reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="153" />
+      <location filename="spatial_privacy_plugin/policy.py" line="160" />
       <source>protection_level in {source} must be a positive number of people, got {value!r}.</source>
       <translation>protection_level dans {source} doit être un nombre positif de personnes, reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="157" />
+      <location filename="spatial_privacy_plugin/policy.py" line="165" />
+      <source>series_max_change in {source} must be a number of people &gt;= 0 (the most a cell's count can change between consecutive releases, as an attacker may assume), got {value!r}.</source>
+      <translation>series_max_change dans {source} doit être un nombre de personnes &gt;= 0 (la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer), reçu {value!r}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/policy.py" line="170" />
       <source>{name} in {source} must be true or false, got {value!r}.</source>
       <translation>{name} dans {source} doit valoir true ou false, reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="163" />
+      <location filename="spatial_privacy_plugin/policy.py" line="176" />
       <source>{name} in {source} must be a probability in (0, 1], got {value!r}.</source>
       <translation>{name} dans {source} doit être une probabilité dans (0, 1], reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="166" />
+      <location filename="spatial_privacy_plugin/policy.py" line="179" />
       <source>gate_on in {source} must be "estimate" or "lower bound", got {value!r}.</source>
       <translation>gate_on dans {source} doit valoir "estimate" ou "lower bound", reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="170" />
+      <location filename="spatial_privacy_plugin/policy.py" line="183" />
       <source>stratum_rho in {source} must be a table of stratum = rho, e.g. [stratum_rho] rural = 0.05.</source>
       <translation>stratum_rho dans {source} doit être une table strate = rho, par ex. [stratum_rho] rural = 0.05.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="186" />
+      <location filename="spatial_privacy_plugin/policy.py" line="199" />
       <source>Cannot read the policy file {source}: {reason}.</source>
       <translation>Impossible de lire le fichier de politique {source} : {reason}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="195" />
+      <location filename="spatial_privacy_plugin/policy.py" line="208" />
       <source>The policy file {source} does not parse: {reason}. Fix its syntax (TOML, or JSON for a .json file).</source>
       <translation>Le fichier de politique {source} est illisible : {reason}. Corrigez sa syntaxe (TOML, ou JSON pour un fichier .json).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="212" />
+      <location filename="spatial_privacy_plugin/policy.py" line="229" />
+      <source>The value {given} given for {name} conflicts with {in_file} in the policy file {source}. Leave {name} empty to use the policy, or change the policy file.</source>
+      <translation>La valeur {given} donnée pour {name} contredit {in_file} du fichier de politique {source}. Laissez {name} vide pour utiliser la politique, ou modifiez le fichier de politique.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/policy.py" line="244" />
       <source>Give a policy file or a value for rho (the accepted disclosure probability, e.g. 0.1 for k = 10).</source>
       <translation>Indiquez un fichier de politique ou une valeur de rho (la probabilité de divulgation acceptée, par ex. 0,1 pour k = 10).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="57" />
+      <location filename="spatial_privacy_plugin/policy.py" line="58" />
       <source>rho must be a number in (0, 1), got {value!r}.</source>
       <translation>rho doit être un nombre dans (0, 1), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="60" />
+      <location filename="spatial_privacy_plugin/policy.py" line="61" />
       <source>rho must lie strictly between 0 and 1, got {value}: it is the accepted probability of singling a person out, for example 0.1 for k = 10.</source>
       <translation>rho doit être strictement entre 0 et 1, reçu {value} : c'est la probabilité acceptée d'isoler une personne, par exemple 0,1 pour k = 10.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="75" />
+      <location filename="spatial_privacy_plugin/policy.py" line="76" />
       <source>The suppression tolerance must be a share in [0, 1), got {value!r}.</source>
       <translation>La tolérance de secret doit être une part dans [0, 1), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="124" />
+      <location filename="spatial_privacy_plugin/risk.py" line="120" />
       <source>{count} record(s) have a missing or non-numeric continuous key.</source>
       <translation>{count} enregistrement(s) ont une clé continue manquante ou non numérique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="194" />
+      <location filename="spatial_privacy_plugin/risk.py" line="190" />
       <source>The key variables have {cells:.0f} combinations, too many for the log-linear model: group categories or use fewer keys.</source>
       <translation>Les variables clés ont {cells:.0f} combinaisons, trop pour le modèle log-linéaire : regroupez des modalités ou utilisez moins de clés.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="199" />
+      <location filename="spatial_privacy_plugin/risk.py" line="195" />
       <source>The sampling fraction n / Σw is {value:.3f}: estimating population uniqueness needs weights above 1 (a sample, not a census).</source>
       <translation>Le taux de sondage n / Σw vaut {value:.3f} : estimer l'unicité dans la population exige des poids supérieurs à 1 (un échantillon, pas un recensement).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="238" />
+      <location filename="spatial_privacy_plugin/risk.py" line="234" />
       <source>Choose at least one key variable (the attributes an adversary knows).</source>
       <translation>Choisissez au moins une variable clé (les attributs que connaît un adversaire).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="241" />
+      <location filename="spatial_privacy_plugin/risk.py" line="237" />
       <source>The input has no records: there is nothing to assess.</source>
       <translation>L'entrée n'a aucun enregistrement : il n'y a rien à évaluer.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="303" />
+      <location filename="spatial_privacy_plugin/risk.py" line="299" />
       <source>The zones layer repeats the id(s) {ids}: every zone needs its own id.</source>
       <translation>La couche de zones répète le(s) identifiant(s) {ids} : chaque zone a besoin du sien.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="33" />
+      <location filename="spatial_privacy_plugin/risk.py" line="31" />
       <source>{count} record(s) have no value in the key field '{field}'. Recode missing values as an explicit category (e.g. "unknown") in a copy, then run again.</source>
       <translation>{count} enregistrement(s) n'ont pas de valeur dans le champ clé « {field} ». Recodez les valeurs manquantes en modalité explicite (par ex. "inconnu") dans une copie, puis relancez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="46" />
+      <location filename="spatial_privacy_plugin/risk.py" line="42" />
       <source>{count} record(s) have a sampling weight that is missing, zero or negative: every sampled record stands for at least itself.</source>
       <translation>{count} enregistrement(s) ont un poids de sondage manquant, nul ou négatif : chaque enregistrement échantillonné représente au moins lui-même.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="60" />
+      <location filename="spatial_privacy_plugin/risk.py" line="56" />
       <source>The population frequency must be a number at least as large as the sample frequency for every record.</source>
       <translation>La fréquence dans la population doit être un nombre au moins égal à la fréquence dans l'échantillon pour chaque enregistrement.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="95" />
+      <location filename="spatial_privacy_plugin/risk.py" line="91" />
       <source>{count} record(s) have no household id: fill them in, or leave the household field empty.</source>
       <translation>{count} enregistrement(s) n'ont pas d'identifiant de ménage : renseignez-les, ou laissez vide le champ ménage.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/series.py" line="33" />
+      <source>The releases of the series cannot all hold if no cell changes by more than series_max_change = {delta:g} people between releases: the data moved more than the assumed attacker model allows. Set series_max_change in the policy to the largest change an attacker could assume (at least the largest observed change of a published cell).</source>
+      <translation>Les diffusions de la série ne peuvent pas toutes tenir si aucune maille ne varie de plus de series_max_change = {delta:g} personnes entre deux diffusions : les données ont varié plus que le modèle d'attaquant supposé ne le permet. Fixez series_max_change dans la politique à la plus grande variation qu'un attaquant pourrait supposer (au moins la plus grande variation observée d'une maille publiée).</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/suppression.py" line="26" />
