@@ -124,6 +124,8 @@ def cell_ids(resolution, cols, rows):
 
 def cell_positions(ids):
     """(col, row) arrays of cell ids made by ``cell_ids``."""
+    if len(ids) == 0:
+        return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
     parts = pd.Series(ids, dtype=object).str.rsplit("_", n=2, expand=True)
     return parts[1].astype(np.int64).to_numpy(), parts[2].astype(np.int64).to_numpy()
 
@@ -544,7 +546,8 @@ def suppressed_grid(x, y, person_codes, key_codes, origin, resolution, k, margin
     zeros, or withheld where they fall in the ``zero_mask`` (people live
     there but none was observed). With a ``series`` (``series.Series`` of
     earlier releases of this grid), suppression and audit hold across the
-    series. With marginals, ``cells`` also has the published totals
+    series, and a cell withheld last time and empty now may be emitted as a
+    withheld cell (complementary). With marginals, ``cells`` also has the published totals
     (``parent_id, parent_total, grand_total``).
     """
     if series is not None and key_codes.max(initial=0) > 0:
@@ -563,10 +566,23 @@ def suppressed_grid(x, y, person_codes, key_codes, origin, resolution, k, margin
         published_zero = np.concatenate([np.zeros(len(counts.n_persons) - len(cols), dtype=bool),
                                          ~masked])
     ids = cell_ids(resolution, counts.col, counts.row)
+    emptied = np.zeros(len(ids), dtype=bool)
+    if series is not None:
+        # A cell the latest release withheld and nobody occupies now: were it simply absent, the
+        # attacker would know it is 0 and bound last month's value by the series' change. It is
+        # a candidate complement, emitted only if withheld.
+        latest = series.previous[-1]
+        gone = latest.cell_keys[latest.withheld & ~np.isin(latest.cell_keys, ids)]
+        counts = with_empty_cells(counts, *cell_positions(gone))
+        ids = np.concatenate([ids, gone])
+        emptied = np.concatenate([emptied, np.ones(len(gone), dtype=bool)])
+        published_zero = emptied if published_zero is None else \
+            np.concatenate([published_zero, np.zeros(len(gone), dtype=bool)]) | emptied
     status, suppression = suppress(counts, k, marginals, is_canceled, published_zero, series, ids)
     published = status == STATUS_PUBLISHED
     n_persons = blanked_counts(counts.n_persons, published)
     order = np.lexsort((counts.key, counts.row, counts.col))
+    order = order[~(emptied & published)[order]]
     cells = pd.DataFrame({
         "cell_id": ids,
         "col": counts.col,

@@ -1,6 +1,7 @@
 """Suppression across a monthly series: differencing between releases, and its audit."""
 
 import numpy as np
+import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -190,3 +191,50 @@ def test_flipping_cells_name_each_change_of_state():
     rows = sorted(map(tuple, flips[["cell_id", "previous_state", "state"]].to_numpy().tolist()))
     assert rows == [("b", "published", "withheld"), ("c", "withheld", "published"),
                     ("e", "absent", "withheld")]
+
+
+def city_row(cells):
+    """Points of distinct people at the centres of 100 m cells: {(col, row): head count}."""
+    x, y, people = [], [], []
+    for (col, row), count in cells.items():
+        x += [col * 100 + 50.0] * count
+        y += [row * 100 + 50.0] * count
+        people += [f"{col}_{row}_{i}" for i in range(count)]
+    return (np.array(x), np.array(y), grid.encode_person_ids(np.array(people, dtype=object), "id"),
+            np.zeros(len(x), dtype=np.int64), (0.0, 0.0), 100.0, K,
+            grid.Marginals(grid.MARGINALS_TOTAL, protection=P))
+
+
+def release_of(cells):
+    return PublishedRelease(cells["cell_id"].to_numpy(dtype=object),
+                            cells["n_persons"].astype("Float64").to_numpy(dtype=float,
+                                                                           na_value=np.nan),
+                            (cells["status"] != grid.STATUS_PUBLISHED).to_numpy(),
+                            (cells["status"] == grid.STATUS_PRIMARY).to_numpy(),
+                            grid.equalities_from_columns(cells["parent_id"].to_numpy(),
+                                                         cells["parent_total"].to_numpy(),
+                                                         cells["grand_total"].to_numpy()))
+
+
+def test_a_cell_that_empties_is_emitted_withheld_rather_than_exposing_last_month():
+    first = grid.suppressed_grid(*city_row({(0, 0): 2, (1, 0): 8, (2, 0): 9})).cells
+    assert first["status"].tolist() == ["primary", "complementary", "published"]
+    series = Series([release_of(first)], 2)
+    # Cell 0 is empty now: left out, its absence (0) would pin last month's 2 within [0, 2].
+    second = grid.suppressed_grid(*city_row({(1, 0): 8, (2, 0): 9}), series=series)
+    assert second.exposed_earlier == () and second.unprotectable == 0
+    cells = second.cells.set_index("cell_id")
+    assert cells.loc["100m_0_0", "status"] == "complementary"
+    assert pd.isna(cells.loc["100m_0_0", "n_persons"])
+    joint = series_intervals(series, release_of(second.cells).cell_keys,
+                             release_of(second.cells).values, release_of(second.cells).withheld,
+                             release_of(second.cells).equalities)
+    assert not protection_failures(joint.previous[0], series.previous[0].primary, P).any()
+
+
+def test_an_emptied_cell_that_needs_no_protection_is_not_emitted():
+    first = grid.suppressed_grid(*city_row({(0, 0): 8, (1, 0): 8, (2, 0): 9})).cells
+    assert (first["status"] == "published").all()
+    second = grid.suppressed_grid(*city_row({(1, 0): 8, (2, 0): 9}),
+                                  series=Series([release_of(first)], 2)).cells
+    assert second["cell_id"].tolist() == ["100m_1_0", "100m_2_0"]
