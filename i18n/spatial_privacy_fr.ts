@@ -214,12 +214,17 @@
       <translation>{count} points déplacés de {low:g} à {high:g} m (uniformément sur la surface de l'anneau). Citez les rayons dans la note méthodologique ; ne publiez jamais la graine.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="102" />
+      <location filename="processing_provider/grid_base.py" line="101" />
+      <source>The earlier release {name} is in {theirs}, this grid in {ours}: a series keeps one CRS and one grid.</source>
+      <translation>La diffusion antérieure {name} est en {theirs}, cette grille en {ours} : une série garde un seul SCR et une seule grille.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="106" />
       <source>The earlier release {name} has {theirs:g} m cells, this grid {ours:g} m: a series keeps one cell size.</source>
       <translation>La diffusion antérieure {name} a des mailles de {theirs:g} m, cette grille de {ours:g} m : une série garde une seule taille de maille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="108" />
+      <location filename="processing_provider/grid_base.py" line="112" />
       <source>The earlier release {name} is on another grid origin: cells of a series must be the same cells. Leave the origin empty to take the series' origin.</source>
       <translation>La diffusion antérieure {name} est sur une autre origine de grille : les mailles d'une série doivent être les mêmes. Laissez l'origine vide pour reprendre celle de la série.</translation>
     </message>
@@ -239,19 +244,14 @@
       <translation>mailles parentes</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="141" />
+      <location filename="processing_provider/grid_base.py" line="145" />
       <source>Points of people (projected CRS in metres)</source>
       <translation>Points des personnes (SCR projeté en mètres)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="144" />
+      <location filename="processing_provider/grid_base.py" line="148" />
       <source>Person id field (counts are of distinct ids)</source>
       <translation>Champ identifiant de personne (on compte les identifiants distincts)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/grid_base.py" line="149" />
-      <source>Grid origin (lower-left corner; empty: smallest x and y of the points)</source>
-      <translation>Origine de la grille (coin inférieur gauche ; vide : plus petits x et y des points)</translation>
     </message>
     <message>
       <location filename="processing_provider/grid_base.py" line="15" />
@@ -259,47 +259,52 @@
       <translation>total général et mailles parentes</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="152" />
+      <location filename="processing_provider/grid_base.py" line="153" />
+      <source>Grid origin (lower-left corner; empty: smallest x and y of the points)</source>
+      <translation>Origine de la grille (coin inférieur gauche ; vide : plus petits x et y des points)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="156" />
       <source>Published attribute fields (the key is cell × these attributes)</source>
       <translation>Champs d'attributs publiés (la clé est maille × ces attributs)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="158" />
+      <location filename="processing_provider/grid_base.py" line="162" />
       <source>Totals published beside the grid (withheld cells must not be recoverable from them)</source>
       <translation>Totaux publiés à côté de la grille (les mailles masquées ne doivent pas pouvoir en être déduites)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="162" />
+      <location filename="processing_provider/grid_base.py" line="166" />
       <source>Parent cells: how many cells wide (a 250 m grid with 1 km parents: 4)</source>
       <translation>Mailles parentes : largeur en mailles (grille de 250 m avec parents de 1 km : 4)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="195" />
+      <location filename="processing_provider/grid_base.py" line="199" />
       <source>The grid takes the origin of the earlier release {name}.</source>
       <translation>La grille reprend l'origine de la diffusion antérieure {name}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="214" />
+      <location filename="processing_provider/grid_base.py" line="218" />
       <source>Choose the field that names the strata.</source>
       <translation>Choisissez le champ qui nomme les strates.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="232" />
+      <location filename="processing_provider/grid_base.py" line="236" />
       <source>Choose the field that identifies people.</source>
       <translation>Choisissez le champ qui identifie les personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="238" />
+      <location filename="processing_provider/grid_base.py" line="242" />
       <source>Multipoint features were exploded into {count} points; each part counts for the same person, so no count is inflated.</source>
       <translation>Les entités multipoints ont été éclatées en {count} points ; chaque partie compte pour la même personne, aucun effectif n'est donc gonflé.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="249" />
+      <location filename="processing_provider/grid_base.py" line="253" />
       <source>Grid origin: {x}, {y} (in {crs}). Reuse it in later releases so that grids stay aligned.</source>
       <translation>Origine de la grille : {x}, {y} (en {crs}). Réutilisez-la dans les diffusions suivantes pour que les grilles restent alignées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="256" />
+      <location filename="processing_provider/grid_base.py" line="260" />
       <source>k = {k} from ρ = {rho} (policy {hash}); counting unit: {unit}; {people} distinct ids in {points} points.</source>
       <translation>k = {k} d'après ρ = {rho} (politique {hash}) ; unité de compte : {unit} ; {people} identifiants distincts dans {points} points.</translation>
     </message>
@@ -314,19 +319,19 @@
       <translation>La diffusion {name} doit avoir une seule taille de maille (elle a {sizes}) : une grille avec une taille de maille par strate ne peut pas faire partie d'une série.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="74" />
+      <location filename="processing_provider/grid_base.py" line="72" />
+      <source>The release {name} has several records per cell (published attribute fields): this version audits series of grids without attribute fields.</source>
+      <translation>La diffusion {name} a plusieurs enregistrements par maille (champs d'attributs publiés) : cette version audite les séries de grilles sans champs d'attributs.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="78" />
       <source>The release {name} has unknown status value(s) {values}; expected {expected}.</source>
       <translation>La diffusion {name} a des valeurs de statut inconnues {values} ; attendu : {expected}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="81" />
+      <location filename="processing_provider/grid_base.py" line="85" />
       <source>The release {name} has published cells without a count: give the layer as it was published.</source>
       <translation>La diffusion {name} a des mailles publiées sans effectif : donnez la couche telle qu'elle a été publiée.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/grid_base.py" line="97" />
-      <source>The earlier release {name} is in {theirs}, this grid in {ours}: a series keeps one CRS and one grid.</source>
-      <translation>La diffusion antérieure {name} est en {theirs}, cette grille en {ours} : une série garde un seul SCR et une seule grille.</translation>
     </message>
     <message>
       <location filename="processing_provider/io.py" line="115" />
@@ -1589,17 +1594,17 @@
       <translation>{count} enregistrement(s) publié(s) comptent moins de k = {k} personnes (le plus petit : {smallest}). Masquez-les ou publiez à une résolution plus grossière ; ne baissez jamais k. (Les zéros structurels ne sont publiés que sous une politique avec publish_zeros = true.)</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="284" />
+      <location filename="spatial_privacy_plugin/grid.py" line="286" />
       <source>The parent factor must be a whole number of at least 2, got {value}.</source>
       <translation>Le facteur parent doit être un entier d'au moins 2, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="354" />
+      <location filename="spatial_privacy_plugin/grid.py" line="356" />
       <source>An earlier release gives different totals for the same set of cells: use the grid layers exactly as they were published.</source>
       <translation>Une diffusion antérieure donne des totaux différents pour le même ensemble de mailles : utilisez les couches de grille exactement telles qu'elles ont été publiées.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="380" />
+      <location filename="spatial_privacy_plugin/grid.py" line="382" />
       <source>The protection level must be positive, got {value}.</source>
       <translation>Le niveau de protection doit être positif, reçu {value}.</translation>
     </message>
@@ -1609,27 +1614,27 @@
       <translation>{count} enregistrement(s) ont un identifiant NULL dans le champ « {field} ». Les compter reviendrait à les ignorer ou à confondre des inconnus : renseignez leurs identifiants (ou donnez à chacun le sien) et relancez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="551" />
+      <location filename="spatial_privacy_plugin/grid.py" line="554" />
       <source>A series of releases is audited for grids without published attribute fields in this version: publish the attributes as separate grids, each with its own series.</source>
       <translation>Cette version audite les séries de grilles sans champs d'attributs publiés : publiez les attributs comme des grilles séparées, chacune avec sa propre série.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="558" />
+      <location filename="spatial_privacy_plugin/grid.py" line="561" />
       <source>True zeros need a grid without published attribute fields: an empty cell x attribute combination is not a structural zero.</source>
       <translation>Les vrais zéros exigent une grille sans champs d'attributs publiés : une combinaison maille × attribut vide n'est pas un zéro structurel.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="639" />
+      <location filename="spatial_privacy_plugin/grid.py" line="655" />
       <source>'{part}' is not stratum=metres (e.g. core=250;rural=2000).</source>
       <translation>« {part} » n'est pas de la forme strate=mètres (par ex. core=250;rural=2000).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="643" />
+      <location filename="spatial_privacy_plugin/grid.py" line="659" />
       <source>No cell size is given for the stratum/strata {names}: give one for every stratum, e.g. core=250;rural=2000.</source>
       <translation>Aucune taille de maille n'est donnée pour la ou les strates {names} : donnez-en une pour chaque strate, par ex. core=250;rural=2000.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="647" />
+      <location filename="spatial_privacy_plugin/grid.py" line="663" />
       <source>The strata's cell sizes {sizes} are not nested: each must be a whole multiple of the finer ones, so that coarse and fine cells never overlap.</source>
       <translation>Les tailles de maille des strates {sizes} ne sont pas emboîtées : chacune doit être un multiple entier des plus fines, pour que mailles grossières et fines ne se chevauchent jamais.</translation>
     </message>

@@ -68,6 +68,10 @@ def read_release(layer, feedback):
             "The release {name} must have one cell size (it has {sizes}): a grid with a cell size "
             "per stratum cannot be part of a series.").format(
             name=name, sizes=", ".join(sorted(str(size) for size in sizes))))
+    if len(set(columns["cell_id"])) != len(columns["cell_id"]):
+        raise QgsProcessingException(tr(
+            "The release {name} has several records per cell (published attribute fields): this "
+            "version audits series of grids without attribute fields.").format(name=name))
     statuses = np.array(columns["status"], dtype=object)
     unknown = sorted({str(status) for status in statuses} - set(grid.ALL_STATUSES))
     if unknown:

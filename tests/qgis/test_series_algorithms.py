@@ -1,7 +1,7 @@
 """A monthly series through Processing: differencing between releases, and the joint audit."""
 
 import pytest
-from layers import people_in_cells
+from layers import people_in_cells, point_layer
 from qgis.core import NULL, QgsProcessingException, QgsVectorLayer
 
 ORIGIN = "0,0 [EPSG:3035]"
@@ -113,3 +113,14 @@ def test_the_sweep_reports_cells_that_flip_between_releases(run, policy, feedbac
         == (1, 1)
     assert rows[200.0]["cells_flipping_to_withheld"] == NULL  # no earlier release at 200 m
     assert any("flipping cell is a risk" in message for message in feedback.messages)
+
+
+def test_a_grid_with_attribute_fields_cannot_be_part_of_a_series(run, policy):
+    people = point_layer([((50, 50), [f"p{i}", "a" if i % 2 else "b"]) for i in range(30)],
+                         fields="person_id:string,band:string")
+    with_keys = grid(run, {}, policy, "TEMPORARY_OUTPUT", INPUT=people, KEY_FIELDS=["band"])
+    with pytest.raises(QgsProcessingException, match="several records per cell"):
+        grid(run, MONTH_TWO, policy, "TEMPORARY_OUTPUT", PREVIOUS_RELEASES=[with_keys["OUTPUT"]])
+    with pytest.raises(QgsProcessingException, match="without published attribute fields"):
+        grid(run, {}, policy, "TEMPORARY_OUTPUT", INPUT=people, KEY_FIELDS=["band"],
+             PREVIOUS_RELEASES=[grid(run, MONTH_ONE, policy, "TEMPORARY_OUTPUT")["OUTPUT"]])
