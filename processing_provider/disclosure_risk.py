@@ -1,6 +1,6 @@
 """spatialprivacy:disclosurerisk — per-record re-identification risk of a release with categorical keys."""
 
-from qgis.core import QgsFeature, QgsProcessing, QgsProcessingException, QgsProcessingOutputNumber, \
+from qgis.core import QgsProcessing, QgsProcessingException, QgsProcessingOutputNumber, \
     QgsProcessingParameterBoolean, QgsProcessingParameterFeatureSink, \
     QgsProcessingParameterFeatureSource, QgsProcessingParameterField, QgsProcessingParameterNumber, \
     QgsWkbTypes
@@ -65,7 +65,8 @@ class DisclosureRisk(RiskAlgorithm):
         import numpy as np
 
         from ..spatial_privacy_plugin.risk import neighbourhood_rareness, population_uniqueness
-        from .io import add_in_batches, make_field, make_fields, plain_values, read_columns
+        from .io import add_in_batches, extended_features, make_field, make_fields, plain_values, \
+            read_columns
         from .styles import apply_style
 
         source = self.parameterAsSource(parameters, self.INPUT, context)
@@ -113,15 +114,8 @@ class DisclosureRisk(RiskAlgorithm):
         values = [result.sample_frequency, result.population_frequency, result.sample_unique,
                   result.sample_rare, result.risk] + [array for _, array in extra.values()]
 
-        added_rows = list(zip(*[plain_values(column) for column in values]))
-
-        def features():
-            for feature, added_values in zip(source.getFeatures(), added_rows):
-                output = QgsFeature(fields)
-                output.setGeometry(feature.geometry())
-                output.setAttributes(feature.attributes() + list(added_values))
-                yield output
-        add_in_batches(sink, features(), feedback)
+        added_rows = zip(*[plain_values(column) for column in values])
+        add_in_batches(sink, extended_features(source, fields, added_rows), feedback)
         del sink  # closes a file output so that its style can be stored in it
         if QgsWkbTypes.geometryType(source.wkbType()) == QgsWkbTypes.GeometryType.PointGeometry:
             apply_style("record_risk", destination, context)

@@ -1,6 +1,6 @@
 """spatialprivacy:zonerisk — re-identification risk per zone, the input of the risk budget gate."""
 
-from qgis.core import QgsFeature, QgsProcessing, QgsProcessingException, QgsProcessingOutputNumber, \
+from qgis.core import QgsProcessing, QgsProcessingException, QgsProcessingOutputNumber, \
     QgsProcessingOutputString, QgsProcessingParameterEnum, QgsProcessingParameterFeatureSink, \
     QgsProcessingParameterFeatureSource, QgsProcessingParameterField, QgsProcessingParameterFile
 
@@ -62,8 +62,8 @@ class ZoneRisk(RiskAlgorithm):
         from ..spatial_privacy_plugin.policy import load_policy
         from ..spatial_privacy_plugin.risk import worst_and_pooled, zone_table, zones_hash
         from ..spatial_privacy_plugin.zones import assign_points
-        from .io import add_in_batches, make_fields, python_value, read_attributes, read_points, \
-            read_polygons
+        from .io import make_fields, read_attributes, read_points, read_polygons, \
+            write_features
         from .styles import apply_style
 
         zones = self.parameterAsSource(parameters, self.ZONES, context)
@@ -117,14 +117,8 @@ class ZoneRisk(RiskAlgorithm):
         sink, destination = self.parameterAsSink(parameters, self.OUTPUT, context, fields,
                                                  zones.wkbType(), zones.sourceCrs())
         names = [name for name, _ in ZONE_FIELDS]
-
-        def features():
-            for geometry, row in zip(geometries, table[names].itertuples(index=False, name=None)):
-                feature = QgsFeature(fields)
-                feature.setGeometry(geometry)
-                feature.setAttributes([python_value(value) for value in row])
-                yield feature
-        add_in_batches(sink, features(), feedback)
+        write_features(sink, fields, table[names].itertuples(index=False, name=None), geometries,
+                       feedback)
         del sink  # closes a file output so that its style can be stored in it
         apply_style("zone_risk", destination, context)
 

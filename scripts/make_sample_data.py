@@ -1,7 +1,8 @@
 """Write the synthetic city as a GeoPackage point layer 'trips'.
 
-Usage: python3 scripts/make_sample_data.py OUTPUT.gpkg [N_PERSONS] [SEED]
-The same arguments give the same bytes: GDAL's timestamps are pinned.
+Usage: python3 scripts/make_sample_data.py OUTPUT.gpkg [N_PERSONS] [SEED] [--region]
+The same arguments give the same bytes: GDAL's timestamps are pinned. With
+--region, four such cities 100 km apart (a regional extent, mostly empty).
 """
 
 import sys
@@ -11,7 +12,7 @@ from pathlib import Path
 from osgeo import gdal
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from spatial_privacy_plugin.synthetic import CRS, synthetic_trips  # noqa: E402
+from spatial_privacy_plugin.synthetic import CRS, synthetic_region, synthetic_trips  # noqa: E402
 
 gdal.UseExceptions()
 # GeoPackage writes the creation time into gpkg_contents; pin it.
@@ -39,9 +40,11 @@ def write_trips(path, trips):
 
 
 if __name__ == "__main__":
-    output = sys.argv[1]
-    persons = int(sys.argv[2]) if len(sys.argv) > 2 else 12_000
-    seed = int(sys.argv[3]) if len(sys.argv) > 3 else 20261133
-    table = synthetic_trips(persons, seed)
+    arguments = [argument for argument in sys.argv[1:] if argument != "--region"]
+    output = arguments[0]
+    persons = int(arguments[1]) if len(arguments) > 1 else 12_000
+    seed = int(arguments[2]) if len(arguments) > 2 else 20261133
+    make = synthetic_region if "--region" in sys.argv else synthetic_trips
+    table = make(persons, seed=seed)
     write_trips(output, table)
     print(f"wrote {len(table)} trips of {table['person_id'].nunique()} people to {output}")

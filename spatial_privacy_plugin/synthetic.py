@@ -76,3 +76,24 @@ def synthetic_trips(n_persons=12_000, seed=20261133, mean_trips=3.0):
         "x": np.round(x, 2),
         "y": np.round(y, 2),
     })
+
+
+def synthetic_region(n_persons, towns_per_side=2, spacing=100_000.0, seed=20261133):
+    """Several synthetic cities on a square lattice ``spacing`` metres apart: a regional extent.
+
+    Each town is ``synthetic_trips`` with its own seed; ids are renumbered so
+    that people, households and trips stay distinct across towns. Most of the
+    region's extent is empty, as a national one is.
+    """
+    towns = towns_per_side * towns_per_side
+    frames = []
+    offsets = {"trip_id": 0, "person_id": 0, "household_id": 0}
+    for town in range(towns):
+        trips = synthetic_trips(n_persons // towns, seed + town)
+        for column, offset in offsets.items():
+            trips[column] += offset
+            offsets[column] = int(trips[column].max())
+        trips["x"] += (town % towns_per_side) * spacing
+        trips["y"] += (town // towns_per_side) * spacing
+        frames.append(trips)
+    return pd.concat(frames, ignore_index=True)
