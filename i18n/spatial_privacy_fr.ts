@@ -54,17 +54,17 @@
       <translation>Risque de divulgation</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="102" />
+      <location filename="processing_provider/disclosure_risk.py" line="103" />
       <source>{share:.1%} of records have no other record within 0.1 standard deviations of their continuous keys.</source>
       <translation>{share:.1%} des enregistrements n'ont aucun autre enregistrement à moins de 0,1 écart-type de leurs clés continues.</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="108" />
+      <location filename="processing_provider/disclosure_risk.py" line="109" />
       <source>The input already has the field(s) {fields}: rename them in a copy first.</source>
       <translation>L'entrée a déjà le(s) champ(s) {fields} : renommez-les d'abord dans une copie.</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="131" />
+      <location filename="processing_provider/disclosure_risk.py" line="125" />
       <source>{uniques} sample unique(s), {rare} sample rare; expected re-identifications {expected:.2f} ({rate:.2%} of {n} records); {above} record(s) above {threshold:g}; highest risk {highest:.4f}.</source>
       <translation>{uniques} unique(s) dans l'échantillon, {rare} rare(s) ; ré-identifications attendues {expected:.2f} ({rate:.2%} de {n} enregistrements) ; {above} enregistrement(s) au-dessus de {threshold:g} ; risque maximal {highest:.4f}.</translation>
     </message>
@@ -139,17 +139,17 @@
       <translation>Uniques attendus dans la population</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="73" />
+      <location filename="processing_provider/disclosure_risk.py" line="74" />
       <source>The input layer could not be opened.</source>
       <translation>La couche d'entrée n'a pas pu être ouverte.</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="78" />
+      <location filename="processing_provider/disclosure_risk.py" line="79" />
       <source>Estimating population uniqueness needs the sampling weight field.</source>
       <translation>L'estimation de l'unicité dans la population exige le champ de poids de sondage.</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="94" />
+      <location filename="processing_provider/disclosure_risk.py" line="95" />
       <source>Log-linear model (main effects), sampling fraction {fraction:.3%}: {expected:.1f} sample uniques are expected to be population uniques.</source>
       <translation>Modèle log-linéaire (effets principaux), taux de sondage {fraction:.3%} : {expected:.1f} uniques de l'échantillon devraient être uniques dans la population.</translation>
     </message>
@@ -1234,9 +1234,9 @@
       <translation>Une taille de maille par strate exige la couche de strates et son champ de nom.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="242" />
-      <source>This version builds a grid with a cell size per stratum without declared totals, attribute fields, a study area or earlier releases; run those on a single cell size.</source>
-      <translation>Cette version construit une grille avec une taille de maille par strate sans totaux déclarés, champs d'attributs, zone d'étude ni diffusions antérieures ; utilisez-les avec une seule taille de maille.</translation>
+      <location filename="processing_provider/suppressed_grid.py" line="241" />
+      <source>This version builds a grid with a cell size per stratum without declared totals, attribute fields or earlier releases; run those on a single cell size.</source>
+      <translation>Cette version construit une grille avec une taille de maille par strate sans totaux déclarés, champs d'attributs ni diffusions antérieures ; utilisez-les avec une seule taille de maille.</translation>
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="26" />
@@ -1244,12 +1244,12 @@
       <translation>confidentialité,divulgation,k-anonymat,grille,secret,comptage,grille carroyée</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="264" />
+      <location filename="processing_provider/suppressed_grid.py" line="262" />
       <source>The candidate cell sizes must be nested (each a whole multiple of the finer ones).</source>
       <translation>Les tailles de maille candidates doivent être emboîtées (chacune multiple entier des plus fines).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="272" />
+      <location filename="processing_provider/suppressed_grid.py" line="270" />
       <source>No candidate size is publishable in the stratum/strata {names}: add coarser sizes; never lower k.</source>
       <translation>Aucune taille candidate n'est publiable dans la ou les strates {names} : ajoutez des tailles plus grossières ; ne baissez jamais k.</translation>
     </message>
@@ -1374,7 +1374,7 @@
       <translation>unicité</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="133" />
+      <location filename="processing_provider/zone_risk.py" line="127" />
       <source>Worst zone {zone}: {worst:.4f}; record-weighted mean {pooled:.4f} ({ratio:.1f} times lower). The release's risk is the worst zone.</source>
       <translation>Pire zone {zone} : {worst:.4f} ; moyenne pondérée {pooled:.4f} ({ratio:.1f} fois plus basse). Le risque de la diffusion est celui de la pire zone.</translation>
     </message>

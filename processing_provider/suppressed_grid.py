@@ -92,8 +92,8 @@ class SuppressedGrid(PointGridAlgorithm):
         steps.setCurrentStep(1)
         study_area, zero_mask = self.zero_areas(parameters, context, data.crs)
         release = None
-        frame = self.multi_resolution(parameters, context, policy, data, marginals, study_area,
-                                      series)
+        frame = self.multi_resolution(parameters, context, policy, data, marginals,
+                                      (study_area, zero_mask), series)
         if frame is None:
             release = grid.suppressed_grid(data.x, data.y, data.person_codes, data.key_codes,
                                            data.origin, resolution, policy.k, marginals,
@@ -224,7 +224,7 @@ class SuppressedGrid(PointGridAlgorithm):
             "leaves less than p open. Lower none of the policy: publish fewer totals, or "
             "use a coarser grid.").format(count=release.unprotectable))
 
-    def multi_resolution(self, parameters, context, policy, data, marginals, study_area, series):
+    def multi_resolution(self, parameters, context, policy, data, marginals, zero_areas, series):
         """The grid with a cell size per stratum, or None when no sizes per stratum are given."""
         import numpy as np
 
@@ -237,12 +237,10 @@ class SuppressedGrid(PointGridAlgorithm):
         if strata is None:
             raise QgsProcessingException(tr("A cell size per stratum needs the strata layer and "
                                             "its name field."))
-        if marginals is not None or data.key_columns or study_area is not None \
-                or series is not None:
+        if marginals is not None or data.key_columns or series is not None:
             raise QgsProcessingException(tr(
                 "This version builds a grid with a cell size per stratum without declared totals, "
-                "attribute fields, a study area or earlier releases; run those on a single cell "
-                "size."))
+                "attribute fields or earlier releases; run those on a single cell size."))
         merged, unique_names = strata
         if text.lower().startswith("auto:"):
             sizes = self.recommended_sizes(text[5:], policy, data, merged, unique_names)
@@ -251,7 +249,7 @@ class SuppressedGrid(PointGridAlgorithm):
         frame = grid.multi_resolution_grid(
             data.x, data.y, data.person_codes, data.origin, merged, unique_names,
             [sizes[name] for name in unique_names], policy.k,
-            np.array([policy.k_for(name) for name in unique_names]))
+            np.array([policy.k_for(name) for name in unique_names]), *zero_areas)
         return frame.assign(parent_id=None, parent_total=None, grand_total=None)
 
     def recommended_sizes(self, candidates, policy, data, strata, names):

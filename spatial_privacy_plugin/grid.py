@@ -706,31 +706,88 @@ def multi_resolution_cells(x, y, origin, strata, stratum_sizes):
     return level, cols, rows, stratum, levels
 
 
+def multi_resolution_empty_cells(origin, strata, stratum_sizes, study_area, zero_mask, occupied_ids):
+    """Empty cells of the grid with a cell size per stratum whose centre is in the study area.
+
+    The same coarse-to-fine rule as ``multi_resolution_cells``, walked over
+    the study area's extent instead of the points. Returns (size, col, row,
+    stratum index, inside the zero mask) per empty cell; cells whose id is
+    in ``occupied_ids`` are left out.
+    """
+    from .zones import assign_points
+
+    levels = sorted(set(stratum_sizes), reverse=True)
+    wanted = np.asarray(stratum_sizes, dtype=float)
+    corners = np.concatenate([np.concatenate(rings) for parts in study_area for rings in parts])
+    low, high = corners.min(axis=0), corners.max(axis=0)
+    cols, rows = np.meshgrid(
+        np.arange(cell_index(low[:1], origin[0], levels[0])[0],
+                  cell_index(high[:1], origin[0], levels[0])[0] + 1),
+        np.arange(cell_index(low[1:], origin[1], levels[0])[0],
+                  cell_index(high[1:], origin[1], levels[0])[0] + 1))
+    cols, rows = cols.ravel(), rows.ravel()
+    leaves = []
+    for index, size in enumerate(levels):
+        centre_x = origin[0] + (cols + 0.5) * size
+        centre_y = origin[1] + (rows + 0.5) * size
+        stratum = assign_points(centre_x, centre_y, strata)
+        asked = np.where(stratum >= 0, wanted[np.maximum(stratum, 0)], levels[0])
+        keep = (asked >= size) | (index == len(levels) - 1)
+        leaves.append((np.full(int(keep.sum()), float(size)), cols[keep], rows[keep],
+                       stratum[keep], centre_x[keep], centre_y[keep]))
+        if index + 1 < len(levels):
+            # Split the other cells into their children at the next size.
+            ratio = int(round(size / levels[index + 1]))
+            child_col, child_row = (offset.ravel() for offset in np.meshgrid(np.arange(ratio),
+                                                                             np.arange(ratio)))
+            cols = (cols[~keep][:, None] * ratio + child_col[None, :]).ravel()
+            rows = (rows[~keep][:, None] * ratio + child_row[None, :]).ravel()
+    sizes, cols, rows, stratum, centre_x, centre_y = (np.concatenate(parts) for parts in zip(*leaves))
+    empty = (assign_points(centre_x, centre_y, study_area) >= 0) & \
+        ~np.isin(cell_ids(sizes, cols, rows), occupied_ids)
+    masked = (assign_points(centre_x[empty], centre_y[empty], zero_mask) >= 0) if zero_mask \
+        else np.zeros(int(empty.sum()), dtype=bool)
+    return sizes[empty], cols[empty], rows[empty], stratum[empty], masked
+
+
 def multi_resolution_grid(x, y, person_codes, origin, strata, stratum_names, stratum_sizes, k,
-                          stratum_k=None):
+                          stratum_k=None, study_area=None, zero_mask=()):
     """The suppressed grid with a cell size per stratum (primary suppression per cell's k).
 
     ``stratum_k``: a k per stratum (adversary-known strata may carry their own
-    threshold); cells whose centre lies in no stratum use ``k``.
+    threshold); cells whose centre lies in no stratum use ``k``. With a
+    ``study_area``, empty cells inside it are emitted as published zeros, or
+    withheld inside the ``zero_mask``, as in ``suppressed_grid``.
     """
     level, cols, rows, stratum, levels = multi_resolution_cells(x, y, origin, strata, stratum_sizes)
     offset_c = cols - cols.min()
     offset_r = rows - rows.min()
     counts = count_cells_by_code(_dense_codes(level, offset_c, offset_r), person_codes)
     first = counts["first_row"]
+    sizes = np.asarray(levels, dtype=float)[level[first]]
+    cell_cols, cell_rows, cell_stratum = cols[first], rows[first], stratum[first]
+    n_persons = counts["n_persons"]
+    published_zero = np.zeros(len(first), dtype=bool)
+    if study_area is not None:
+        empty_sizes, empty_cols, empty_rows, empty_stratum, masked = multi_resolution_empty_cells(
+            origin, strata, stratum_sizes, study_area, zero_mask,
+            cell_ids(sizes, cell_cols, cell_rows))
+        sizes = np.concatenate([sizes, empty_sizes])
+        cell_cols = np.concatenate([cell_cols, empty_cols])
+        cell_rows = np.concatenate([cell_rows, empty_rows])
+        cell_stratum = np.concatenate([cell_stratum, empty_stratum])
+        n_persons = np.concatenate([n_persons, np.zeros(len(empty_sizes), dtype=n_persons.dtype)])
+        first = np.concatenate([first, np.full(len(empty_sizes), -1, dtype=first.dtype)])
+        published_zero = np.concatenate([published_zero, ~masked])
     cell_k = np.full(len(first), int(k), dtype=np.int64)
-    cell_stratum = stratum[first]
     if stratum_k is not None:
         known = cell_stratum >= 0
         cell_k[known] = np.asarray(stratum_k, dtype=np.int64)[cell_stratum[known]]
-    sizes = np.asarray(levels, dtype=float)[level[first]]
-    published = counts["n_persons"] >= cell_k
-    n_persons = blanked_counts(counts["n_persons"], published)
-    ids = cell_ids(sizes, cols[first], rows[first])
+    published = (n_persons >= cell_k) | published_zero
     names = np.asarray(list(stratum_names) + [None], dtype=object)
     frame = pd.DataFrame({
-        "cell_id": ids, "col": cols[first], "row": rows[first], "resolution_m": sizes,
-        "n_persons": n_persons,
+        "cell_id": cell_ids(sizes, cell_cols, cell_rows), "col": cell_cols, "row": cell_rows,
+        "resolution_m": sizes, "n_persons": blanked_counts(n_persons, published),
         "status": np.where(published, STATUS_PUBLISHED, STATUS_PRIMARY).astype(object),
         "k": cell_k, "stratum": names[cell_stratum], "first_row": first,
     })

@@ -286,3 +286,26 @@ def test_a_multi_resolution_grid_has_nested_non_overlapping_cells():
         grid.parse_stratum_resolutions("core=250;rural=1000;x=300", ["core", "rural", "x"])
     with pytest.raises(InputError, match="rural"):
         grid.parse_stratum_resolutions("core=250", ["core", "rural"])
+
+
+def test_a_multi_resolution_grid_with_a_study_area_tiles_it_with_zeros_at_each_strata_size():
+    # Core (x < 400) at 100 m, rural (x >= 400) at 400 m; people in one core cell and one rural cell.
+    x = np.r_[np.full(12, 50.0), np.full(11, 650.0)]
+    y = np.r_[np.full(12, 50.0), np.full(11, 250.0)]
+    persons = np.arange(len(x), dtype=np.int64)
+    strata = [square_polygon(0, 0, 400, 400), square_polygon(400, 0, 1200, 400)]
+    study_area = [square_polygon(0, 0, 1200, 400)]
+    zero_mask = [square_polygon(0, 300, 100, 400)]  # the core's top-left cell: people live there
+    frame = grid.multi_resolution_grid(x, y, persons, (0.0, 0.0), strata, ["core", "rural"],
+                                       [100.0, 400.0], 10, study_area=study_area,
+                                       zero_mask=zero_mask)
+    by_size = frame.groupby("resolution_m").size().to_dict()
+    assert by_size == {100.0: 16, 400.0: 2}  # the study area is tiled, and only once
+    area = (frame["resolution_m"] ** 2).sum()
+    assert area == 1200 * 400
+    cells = frame.set_index("cell_id")
+    assert cells.loc["100m_0_0", "n_persons"] == 12 and cells.loc["400m_1_0", "n_persons"] == 11
+    assert cells.loc["100m_0_3", "status"] == "primary" and pd.isna(cells.loc["100m_0_3", "n_persons"])
+    zeros = cells[(cells["status"] == "published") & (cells["n_persons"] == 0)]
+    assert len(zeros) == 16 - 2 + 1  # every other cell: 14 core zeros and the empty rural cell
+    assert set(zeros["stratum"]) == {"core", "rural"}

@@ -112,3 +112,27 @@ def test_a_grid_can_take_each_stratum_size_from_the_sweep(run, sample):
             "INPUT": sample, "PERSON_FIELD": "person_id", "RHO": 0.1, "RESOLUTION": 1000,
             "STRATA": density_bands(), "STRATUM_FIELD": "band",
             "STRATUM_RESOLUTIONS": "auto:250", "OUTPUT": "TEMPORARY_OUTPUT"})
+
+
+def test_a_grid_with_a_cell_size_per_stratum_publishes_true_zeros_in_its_study_area(
+        run, sample, tmp_path):
+    study = point_layer([(f"POLYGON({wkt_ring(ring(12_000))})", [])], "", geometry="Polygon")
+    result = run("suppressedgrid", {
+        "INPUT": sample, "PERSON_FIELD": "person_id", "RHO": 0.1, "RESOLUTION": 1000,
+        "STRATA": density_bands(), "STRATUM_FIELD": "band",
+        "STRATUM_RESOLUTIONS": "core=500;suburb=1000;rural=4000", "STUDY_AREA": study,
+        "OUTPUT": "TEMPORARY_OUTPUT"})["OUTPUT"]
+    zeros = [f for f in result.getFeatures() if f["status"] == "published" and f["n_persons"] == 0]
+    assert {f["resolution_m"] for f in zeros} >= {1000.0, 4000.0}  # zeros at their stratum's size
+    from qgis.core import QgsGeometry
+    total_area = sum(f.geometry().area() for f in result.getFeatures())
+    union = QgsGeometry.unaryUnion([f.geometry() for f in result.getFeatures()])
+    assert abs(union.area() - total_area) < 1e-3 * total_area  # still no two cells overlap
+    gate = {"INPUT": result, "COUNT_FIELD": "n_persons", "STATUS_FIELD": "status",
+            "OUTPUT": "TEMPORARY_OUTPUT"}
+    with pytest.raises(QgsProcessingException, match="publish_zeros = true"):
+        run("kanonymitygate", dict(gate, RHO=0.1))
+    zeros_policy = tmp_path / "zeros.toml"
+    zeros_policy.write_text('rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\n'
+                            'publish_zeros = true\n', encoding="utf-8")
+    assert run("kanonymitygate", dict(gate, POLICY=str(zeros_policy)))["PASSED"]
