@@ -18,7 +18,9 @@ cannot even conclude the cell was small).
 from dataclasses import dataclass
 
 import numpy as np
+import pandas as pd
 from scipy.optimize import linprog
+from scipy.sparse import csr_matrix
 
 from .errors import N_, Cancelled, InputError
 
@@ -143,30 +145,33 @@ def _components(rows):
 
 
 def _outer_bounds(matrix, totals, pairs, delta, lower, upper, passes=20):
-    """Valid (possibly loose) bounds by propagating each constraint in turn until nothing moves."""
+    """Valid (possibly loose) bounds by propagating each constraint until nothing moves.
+
+    ``matrix``: the rows as a sparse 0/1 matrix; ``pairs``: (a, b) positions.
+    """
     lower, upper = lower.copy(), upper.copy()
-    member = matrix > 0
+    entries = matrix.tocoo()
+    row_of, variable_of = entries.row, entries.col
     for _ in range(passes):
         before = (lower.copy(), upper.copy())
         if len(totals):
-            # Others' share of each row: sum of the others' lower (upper) ends, inf-aware.
-            lower_sum = matrix @ lower
+            # Each row bounds each of its variables by its total less the others' extreme ends.
             infinite = np.isinf(upper)
-            finite_upper_sum = matrix @ np.where(infinite, 0.0, upper)
-            infinite_count = matrix @ infinite
-            others_lower = lower_sum[:, None] - lower[None, :]
-            others_infinite = (infinite_count[:, None] - infinite[None, :]) > 0
-            others_upper = np.where(others_infinite, np.inf, finite_upper_sum[:, None]
-                                    - np.where(infinite, 0.0, upper)[None, :])
-            upper = np.minimum(upper, np.where(member, totals[:, None] - others_lower,
-                                               np.inf).min(axis=0))
-            lower = np.maximum(lower, np.where(member, totals[:, None] - others_upper,
-                                               -np.inf).max(axis=0))
-        for first, second in pairs:
-            upper[first] = min(upper[first], upper[second] + delta)
-            upper[second] = min(upper[second], upper[first] + delta)
-            lower[first] = max(lower[first], lower[second] - delta)
-            lower[second] = max(lower[second], lower[first] - delta)
+            finite_upper = np.where(infinite, 0.0, upper)
+            lower_sum = matrix @ lower
+            upper_sum = matrix @ finite_upper
+            infinite_count = matrix @ infinite.astype(float)
+            others_lower = lower_sum[row_of] - lower[variable_of]
+            others_upper = np.where(infinite_count[row_of] - infinite[variable_of] > 0, np.inf,
+                                    upper_sum[row_of] - finite_upper[variable_of])
+            np.minimum.at(upper, variable_of, totals[row_of] - others_lower)
+            np.maximum.at(lower, variable_of, totals[row_of] - others_upper)
+        if len(pairs):
+            first, second = pairs[:, 0], pairs[:, 1]
+            np.minimum.at(upper, first, upper[second] + delta)
+            np.minimum.at(upper, second, upper[first] + delta)
+            np.maximum.at(lower, first, lower[second] - delta)
+            np.maximum.at(lower, second, lower[first] - delta)
         if np.array_equal(before[0], lower) and np.array_equal(before[1], upper):
             break
     return lower, upper
@@ -184,28 +189,33 @@ def bounds_by_programming(variables, rows, lower, upper, pairs=(), delta=0.0, in
     (most withheld cells reach 0 or their row's residual in some solution).
     Variables with the same label in ``classes`` are interchangeable (the
     system maps onto itself when they are swapped), so share their bounds:
-    one programme pair per class.
+    one programme pair per class. Matrices are sparse: a block may hold a
+    whole country's withheld cells under one grand total.
     """
-    position = {variable: i for i, variable in enumerate(np.asarray(variables).tolist())}
-    n = len(position)
-    matrix = np.zeros((len(rows), n))
-    for row_index, (cells, _) in enumerate(rows):
-        matrix[row_index, [position[cell] for cell in cells.tolist()]] = 1.0
+    variables = np.asarray(variables)
+    n = len(variables)
+    position = pd.Index(variables)
+    row_cells = [np.asarray(cells, dtype=np.int64) for cells, _ in rows]
+    row_index = np.repeat(np.arange(len(rows)), [len(cells) for cells in row_cells])
+    columns = position.get_indexer(np.concatenate(row_cells)) if rows else np.empty(0, np.int64)
+    matrix = csr_matrix((np.ones(len(columns)), (row_index, columns)), shape=(len(rows), n))
     totals = np.array([total for _, total in rows], dtype=float)
-    pair_positions = [(position[a], position[b]) for a, b in np.asarray(pairs).reshape(-1, 2).tolist()]
+    pair_positions = position.get_indexer(np.asarray(pairs, dtype=np.int64).ravel()).reshape(-1, 2)
     outer_lower, outer_upper = _outer_bounds(matrix, totals, pair_positions, delta,
                                              np.asarray(lower, dtype=float),
                                              np.asarray(upper, dtype=float))
     if np.any(outer_lower > outer_upper + EXACT_WIDTH):
         return None
-    differences = np.zeros((2 * len(pair_positions), n))
-    for index, (first, second) in enumerate(pair_positions):
-        differences[2 * index, [first, second]] = (1.0, -1.0)
-        differences[2 * index + 1, [first, second]] = (-1.0, 1.0)
+    n_pairs = len(pair_positions)
+    differences = csr_matrix(
+        (np.tile([1.0, -1.0, -1.0, 1.0], n_pairs),
+         (np.repeat(np.arange(2 * n_pairs), 2),
+          np.column_stack([pair_positions, pair_positions]).ravel())),
+        shape=(2 * n_pairs, n))
     box = [(low, None if np.isinf(high) else high) for low, high in zip(outer_lower, outer_upper)]
     options = {"A_eq": matrix if len(rows) else None, "b_eq": totals if len(rows) else None,
-               "A_ub": differences if pair_positions else None,
-               "b_ub": np.full(len(differences), float(delta)) if pair_positions else None,
+               "A_ub": differences if n_pairs else None,
+               "b_ub": np.full(2 * n_pairs, float(delta)) if n_pairs else None,
                "bounds": box, "method": "highs",
                "integrality": np.ones(n) if integer else None}
     seen_lower, seen_upper = np.full(n, np.inf), np.full(n, -np.inf)
