@@ -572,7 +572,7 @@ def suppressed_grid(x, y, person_codes, key_codes, origin, resolution, k, margin
         # attacker would know it is 0 and bound last month's value by the series' change. It is
         # a candidate complement, emitted only if withheld.
         latest = series.previous[-1]
-        gone = latest.cell_keys[latest.withheld & ~np.isin(latest.cell_keys, ids)]
+        gone = latest.cell_keys[latest.withheld & (pd.Index(ids).get_indexer(latest.cell_keys) < 0)]
         counts = with_empty_cells(counts, *cell_positions(gone))
         ids = np.concatenate([ids, gone])
         emptied = np.concatenate([emptied, np.ones(len(gone), dtype=bool)])
@@ -744,7 +744,7 @@ def multi_resolution_empty_cells(origin, strata, stratum_sizes, study_area, zero
             rows = (rows[~keep][:, None] * ratio + child_row[None, :]).ravel()
     sizes, cols, rows, stratum, centre_x, centre_y = (np.concatenate(parts) for parts in zip(*leaves))
     empty = (assign_points(centre_x, centre_y, study_area) >= 0) & \
-        ~np.isin(cell_ids(sizes, cols, rows), occupied_ids)
+        (pd.Index(occupied_ids).get_indexer(cell_ids(sizes, cols, rows)) < 0)
     masked = (assign_points(centre_x[empty], centre_y[empty], zero_mask) >= 0) if zero_mask \
         else np.zeros(int(empty.sum()), dtype=bool)
     return sizes[empty], cols[empty], rows[empty], stratum[empty], masked

@@ -166,12 +166,14 @@ def _interchangeable(releases, offsets, rows, lower, upper, hidden):
     return labels
 
 
-def series_intervals(series, cell_keys, values, withheld, equalities, integer=True):
+def series_intervals(series, cell_keys, values, withheld, equalities, integer=True, cache=None):
     """The attacker's bounds on every withheld cell of every release of the series.
 
     ``values`` are the current release's true counts (they only widen a
     link the data break, see ``_links``); published cells get their value
-    at both ends, as in ``suppression.attacker_intervals``.
+    at both ends, as in ``suppression.attacker_intervals``. A ``cache``
+    (a dict kept across the rounds of one suppression) reuses the bounds of
+    blocks that did not change since the last round.
     """
     releases = _release_arrays(series, cell_keys, values, withheld, equalities)
     offsets = np.concatenate([[0], np.cumsum([len(keys) for keys, _, _, _ in releases])])
@@ -215,9 +217,16 @@ def series_intervals(series, cell_keys, values, withheld, equalities, integer=Tr
         if len(block_rows) == 1 and not len(block_pairs):
             bounds = _single_row_bounds(block_rows[0][1], lower[variables], upper[variables])
         else:
-            bounds = bounds_by_programming(variables, block_rows, lower[variables],
-                                           upper[variables], block_pairs, series.max_change, integer,
-                                           classes[variables])
+            key = (variables.tobytes(), block_pairs.tobytes(), lower[variables].tobytes(),
+                   upper[variables].tobytes(),
+                   tuple((cells.tobytes(), residual) for cells, residual in block_rows))
+            bounds = None if cache is None else cache.get(key)
+            if bounds is None:
+                bounds = bounds_by_programming(variables, block_rows, lower[variables],
+                                               upper[variables], block_pairs, series.max_change,
+                                               integer, classes[variables])
+                if cache is not None and bounds is not None:
+                    cache[key] = bounds
         if bounds is None:
             raise InputError(SERIES_CONTRADICTION, delta=series.max_change)
         result_lower[variables], result_upper[variables] = bounds

@@ -216,8 +216,7 @@ def bounds_by_programming(variables, rows, lower, upper, pairs=(), delta=0.0, in
     options = {"A_eq": matrix if len(rows) else None, "b_eq": totals if len(rows) else None,
                "A_ub": differences if n_pairs else None,
                "b_ub": np.full(2 * n_pairs, float(delta)) if n_pairs else None,
-               "bounds": box, "method": "highs",
-               "integrality": np.ones(n) if integer else None}
+               "bounds": box, "method": "highs"}
     seen_lower, seen_upper = np.full(n, np.inf), np.full(n, -np.inf)
     exact_lower, exact_upper = outer_lower.copy(), outer_upper.copy()
     _, first_of_class, class_of = np.unique(np.arange(n) if classes is None else classes,
@@ -231,6 +230,11 @@ def bounds_by_programming(variables, rows, lower, upper, pairs=(), delta=0.0, in
             objective = np.zeros(n)
             objective[i] = sign
             result = linprog(objective, **options)
+            # A whole-number optimum of the relaxation is the integer optimum too (common: two
+            # releases under nested totals form a network matrix); otherwise solve the MILP.
+            if integer and result.status == 0 and \
+                    np.abs(result.x - np.round(result.x)).max(initial=0.0) > EXACT_WIDTH:
+                result = linprog(objective, integrality=np.ones(n), **options)
             if result.status == 2:
                 return None
             if result.status == 3:  # unbounded: only possible for the maximum
@@ -332,13 +336,13 @@ class SuppressionResult:
     exposed_earlier: tuple = ()  # keys of earlier releases' primary cells this release would expose
 
 
-def _audit(values, withheld, equalities, integer, series, cell_keys):
+def _audit(values, withheld, equalities, integer, series, cell_keys, cache):
     """(intervals of this release, [(earlier release, its intervals)], pinned widths or None)."""
     if series is None:
         return attacker_intervals(values, withheld, equalities, integer), [], None
     from .series import series_intervals
 
-    joint = series_intervals(series, cell_keys, values, withheld, equalities, integer)
+    joint = series_intervals(series, cell_keys, values, withheld, equalities, integer, cache)
     return joint.current, list(zip(series.previous, joint.previous)), \
         (joint.pinned_lower, joint.pinned_upper)
 
@@ -399,11 +403,12 @@ def complementary_suppression(values, primary, equalities, protection, k=None, i
             rows_of_cell.setdefault(cell, []).append(row_index)
     unprotectable = np.zeros(len(values), dtype=bool)
     exposed = []
+    cache = {}  # bounds of the joint audit's blocks, by content, across rounds
     while True:
         if is_canceled is not None and is_canceled():
             raise Cancelled()
         intervals, earlier, pinned = _audit(values, withheld, equalities, integer, series,
-                                            cell_keys)
+                                            cell_keys, cache)
         failing = protection_failures(intervals, primary, protection, k) & ~unprotectable
         if pinned is not None:
             # Pinned by an earlier published value: nothing withheld now can widen it.
