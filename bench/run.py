@@ -100,7 +100,8 @@ def bench_suppression(n_persons):
     withheld = int(result.withheld.sum())
     return {"case": (f"suppress + audit, 250 m grid, {len(counts.n_persons):,} cells, "
                      f"{withheld:,} withheld, parents x4 + total"),
-            "ours_s": ours, "baseline": "audit alone by LP over the raw totals (no nested-totals shortcut)",
+            "ours_s": ours,
+            "baseline": "audit alone by LP over the raw totals (no nested-totals shortcut)",
             "baseline_s": baseline_time}
 
 
