@@ -128,3 +128,54 @@ def test_qgis_process_reassessment_exits_1_when_a_release_is_over(qgis_process_e
             env=qgis_process_env, capture_output=True, text=True, timeout=300)
         codes[name] = completed.returncode
     assert codes == {"fine": 0, "over": 1}
+
+
+def write_people(path, cells):
+    """Points of distinct people at 100 m cell centres ({(col, row): head count}), with GDAL."""
+    from osgeo import ogr, osr
+    reference = osr.SpatialReference()
+    reference.ImportFromEPSG(3035)
+    dataset = ogr.GetDriverByName("GPKG").CreateDataSource(str(path))
+    layer = dataset.CreateLayer("people", reference, ogr.wkbPoint)
+    layer.CreateField(ogr.FieldDefn("person_id", ogr.OFTString))
+    for (col, row), count in cells.items():
+        for person in range(count):
+            feature = ogr.Feature(layer.GetLayerDefn())
+            feature.SetField("person_id", f"{col}_{row}_{person}")
+            feature.SetGeometry(ogr.CreateGeometryFromWkt(f"POINT ({col * 100 + 50} {row * 100 + 50})"))
+            layer.CreateFeature(feature)
+    dataset = None
+    return path
+
+
+@pytest.mark.slow
+def test_qgis_process_monthly_series_blocks_the_naive_release_and_passes_the_joint_one(
+        qgis_process_env, tmp_path):
+    policy = tmp_path / "policy.toml"
+    policy.write_text('rho = 0.2\ntolerance = 0.2\ncounting_unit = "person"\nprotection_level = 3\n'
+                      'series_max_change = 1\n')
+
+    def run(algorithm, *parameters):
+        return subprocess.run([qgis_process_binary(), "run", f"spatialprivacy:{algorithm}", "--",
+                               f"POLICY={policy}", *parameters],
+                              env=qgis_process_env, capture_output=True, text=True, timeout=300)
+
+    def grid(people, output, *extra):
+        return run("suppressedgrid", f"INPUT={people}", "PERSON_FIELD=person_id", "RESOLUTION=100",
+                   "ORIGIN=0,0 [EPSG:3035]", "MARGINALS=1", f"OUTPUT={output}", *extra)
+
+    def gate(release, earlier):
+        return run("kanonymitygate", f"INPUT={release}", "COUNT_FIELD=n_persons",
+                   "STATUS_FIELD=status", f"PREVIOUS_RELEASES={earlier}",
+                   f"OUTPUT={tmp_path / 'checked.gpkg'}")
+
+    first = write_people(tmp_path / "people1.gpkg", {(0, 0): 3, (1, 0): 8, (2, 0): 9})
+    second = write_people(tmp_path / "people2.gpkg", {(0, 0): 3, (1, 0): 9, (2, 0): 8})
+    assert grid(first, tmp_path / "month1.gpkg").returncode == 0
+    assert grid(second, tmp_path / "naive.gpkg").returncode == 0
+    blocked = gate(tmp_path / "naive.gpkg", tmp_path / "month1.gpkg")
+    assert blocked.returncode == 1 and "combining this release" in blocked.stdout + blocked.stderr
+    joint = grid(second, tmp_path / "joint.gpkg", f"PREVIOUS_RELEASES={tmp_path / 'month1.gpkg'}")
+    assert joint.returncode == 0, joint.stdout + joint.stderr
+    passed = gate(tmp_path / "joint.gpkg", tmp_path / "month1.gpkg")
+    assert passed.returncode == 0, passed.stdout + passed.stderr
