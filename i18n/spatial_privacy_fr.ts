@@ -214,17 +214,12 @@
       <translation>{count} points déplacés de {low:g} à {high:g} m (uniformément sur la surface de l'anneau). Citez les rayons dans la note méthodologique ; ne publiez jamais la graine.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="101" />
-      <source>The earlier release {name} is in {theirs}, this grid in {ours}: a series keeps one CRS and one grid.</source>
-      <translation>La diffusion antérieure {name} est en {theirs}, cette grille en {ours} : une série garde un seul SCR et une seule grille.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/grid_base.py" line="106" />
+      <location filename="processing_provider/grid_base.py" line="104" />
       <source>The earlier release {name} has {theirs:g} m cells, this grid {ours:g} m: a series keeps one cell size.</source>
       <translation>La diffusion antérieure {name} a des mailles de {theirs:g} m, cette grille de {ours:g} m : une série garde une seule taille de maille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="112" />
+      <location filename="processing_provider/grid_base.py" line="110" />
       <source>The earlier release {name} is on another grid origin: cells of a series must be the same cells. Leave the origin empty to take the series' origin.</source>
       <translation>La diffusion antérieure {name} est sur une autre origine de grille : les mailles d'une série doivent être les mêmes. Laissez l'origine vide pour reprendre celle de la série.</translation>
     </message>
@@ -244,12 +239,12 @@
       <translation>mailles parentes</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="145" />
+      <location filename="processing_provider/grid_base.py" line="143" />
       <source>Points of people (projected CRS in metres)</source>
       <translation>Points des personnes (SCR projeté en mètres)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="148" />
+      <location filename="processing_provider/grid_base.py" line="146" />
       <source>Person id field (counts are of distinct ids)</source>
       <translation>Champ identifiant de personne (on compte les identifiants distincts)</translation>
     </message>
@@ -259,79 +254,84 @@
       <translation>total général et mailles parentes</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="153" />
+      <location filename="processing_provider/grid_base.py" line="151" />
       <source>Grid origin (lower-left corner; empty: smallest x and y of the points)</source>
       <translation>Origine de la grille (coin inférieur gauche ; vide : plus petits x et y des points)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="156" />
+      <location filename="processing_provider/grid_base.py" line="154" />
       <source>Published attribute fields (the key is cell × these attributes)</source>
       <translation>Champs d'attributs publiés (la clé est maille × ces attributs)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="162" />
+      <location filename="processing_provider/grid_base.py" line="160" />
       <source>Totals published beside the grid (withheld cells must not be recoverable from them)</source>
       <translation>Totaux publiés à côté de la grille (les mailles masquées ne doivent pas pouvoir en être déduites)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="166" />
+      <location filename="processing_provider/grid_base.py" line="164" />
       <source>Parent cells: how many cells wide (a 250 m grid with 1 km parents: 4)</source>
       <translation>Mailles parentes : largeur en mailles (grille de 250 m avec parents de 1 km : 4)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="199" />
+      <location filename="processing_provider/grid_base.py" line="197" />
       <source>The grid takes the origin of the earlier release {name}.</source>
       <translation>La grille reprend l'origine de la diffusion antérieure {name}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="218" />
+      <location filename="processing_provider/grid_base.py" line="216" />
       <source>Choose the field that names the strata.</source>
       <translation>Choisissez le champ qui nomme les strates.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="236" />
+      <location filename="processing_provider/grid_base.py" line="234" />
       <source>Choose the field that identifies people.</source>
       <translation>Choisissez le champ qui identifie les personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="242" />
+      <location filename="processing_provider/grid_base.py" line="240" />
       <source>Multipoint features were exploded into {count} points; each part counts for the same person, so no count is inflated.</source>
       <translation>Les entités multipoints ont été éclatées en {count} points ; chaque partie compte pour la même personne, aucun effectif n'est donc gonflé.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="253" />
+      <location filename="processing_provider/grid_base.py" line="251" />
       <source>Grid origin: {x}, {y} (in {crs}). Reuse it in later releases so that grids stay aligned.</source>
       <translation>Origine de la grille : {x}, {y} (en {crs}). Réutilisez-la dans les diffusions suivantes pour que les grilles restent alignées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="260" />
+      <location filename="processing_provider/grid_base.py" line="258" />
       <source>k = {k} from ρ = {rho} (policy {hash}); counting unit: {unit}; {people} distinct ids in {points} points.</source>
       <translation>k = {k} d'après ρ = {rho} (politique {hash}) ; unité de compte : {unit} ; {people} identifiants distincts dans {points} points.</translation>
     </message>
     <message>
       <location filename="processing_provider/grid_base.py" line="59" />
-      <source>The release {name} lacks the field(s) {fields}: give the grid layers of the series as this plugin wrote them.</source>
-      <translation>La diffusion {name} n'a pas le(s) champ(s) {fields} : donnez les couches de grille de la série telles que cette extension les a écrites.</translation>
+      <source>The release {name} lacks the field(s) {fields}: give the grid layers of the series as this version of the plugin writes them (the totals columns say which totals were published with each release).</source>
+      <translation>La diffusion {name} n'a pas le(s) champ(s) {fields} : donnez les couches de grille de la série telles que cette version de l'extension les écrit (les colonnes de totaux disent quels totaux ont été publiés avec chaque diffusion).</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="67" />
+      <location filename="processing_provider/grid_base.py" line="66" />
       <source>The release {name} must have one cell size (it has {sizes}): a grid with a cell size per stratum cannot be part of a series.</source>
       <translation>La diffusion {name} doit avoir une seule taille de maille (elle a {sizes}) : une grille avec une taille de maille par strate ne peut pas faire partie d'une série.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="72" />
+      <location filename="processing_provider/grid_base.py" line="71" />
       <source>The release {name} has several records per cell (published attribute fields): this version audits series of grids without attribute fields.</source>
       <translation>La diffusion {name} a plusieurs enregistrements par maille (champs d'attributs publiés) : cette version audite les séries de grilles sans champs d'attributs.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="78" />
+      <location filename="processing_provider/grid_base.py" line="77" />
       <source>The release {name} has unknown status value(s) {values}; expected {expected}.</source>
       <translation>La diffusion {name} a des valeurs de statut inconnues {values} ; attendu : {expected}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="85" />
+      <location filename="processing_provider/grid_base.py" line="84" />
       <source>The release {name} has published cells without a count: give the layer as it was published.</source>
       <translation>La diffusion {name} a des mailles publiées sans effectif : donnez la couche telle qu'elle a été publiée.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="99" />
+      <source>The earlier release {name} is in {theirs}, this grid in {ours}: a series keeps one CRS and one grid.</source>
+      <translation>La diffusion antérieure {name} est en {theirs}, cette grille en {ours} : une série garde un seul SCR et une seule grille.</translation>
     </message>
     <message>
       <location filename="processing_provider/io.py" line="115" />
@@ -1195,23 +1195,23 @@
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="192" />
-      <source>The earlier release {name} has no totals columns (parent_id, parent_total, grand_total), so the totals published with it are unknown: rebuild it with this version and the same settings.</source>
-      <translation>La diffusion antérieure {name} n'a pas de colonnes de totaux (parent_id, parent_total, grand_total), donc les totaux publiés avec elle sont inconnus : reconstruisez-la avec cette version et les mêmes réglages.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="197" />
       <source>Audited jointly with {count} earlier release(s), assuming no cell changes by more than {delta:g} people between releases.</source>
       <translation>Audit conjoint avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} personnes entre deux diffusions.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="205" />
+      <location filename="processing_provider/suppressed_grid.py" line="200" />
       <source>This release would narrow {count} withheld cell(s) of earlier releases below p (e.g. {cells}), and withholding more cells here cannot prevent it (such as a cell that is empty now). Use a coarser grid or a stable study area and zero mask for the whole series.</source>
       <translation>Cette diffusion resserrerait sous p {count} maille(s) masquée(s) de diffusions antérieures (par ex. {cells}), et masquer d'autres mailles ici ne peut l'empêcher (par exemple une maille vide maintenant). Utilisez une grille plus grossière, ou une zone d'étude et un masque de zéros stables pour toute la série.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="214" />
+      <location filename="processing_provider/suppressed_grid.py" line="209" />
       <source>{count} withheld cell(s) cannot be protected: either they share a published total only with withheld cells, or they were published (or empty) in the previous release and an attacker who assumes counts move by at most {delta:g} pins them near that value. See the flipping cells of the resolution sweep; use a stable geometry (same study area and zero mask each release) or a coarser grid.</source>
       <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées : soit elles ne partagent un total publié qu'avec des mailles masquées, soit elles étaient publiées (ou vides) dans la diffusion précédente et un attaquant qui suppose que les effectifs varient d'au plus {delta:g} les coince près de cette valeur. Voyez les mailles qui basculent dans le balayage des résolutions ; utilisez une géométrie stable (même zone d'étude et même masque de zéros à chaque diffusion) ou une grille plus grossière.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="216" />
+      <source>{count} withheld cell(s) cannot be protected against the declared totals: every cell that shares a published total with them is withheld and the total leaves less than p open. Lower none of the policy: publish fewer totals, or use a coarser grid.</source>
+      <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées contre les totaux déclarés : toutes les mailles qui partagent avec elles un total publié sont masquées et le total laisse moins de p d'incertitude. N'assouplissez pas la politique : publiez moins de totaux, ou utilisez une grille plus grossière.</translation>
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="22" />
@@ -1219,24 +1219,24 @@
       <translation>Grille avec secret statistique</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="221" />
-      <source>{count} withheld cell(s) cannot be protected against the declared totals: every cell that shares a published total with them is withheld and the total leaves less than p open. Lower none of the policy: publish fewer totals, or use a coarser grid.</source>
-      <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées contre les totaux déclarés : toutes les mailles qui partagent avec elles un total publié sont masquées et le total laisse moins de p d'incertitude. N'assouplissez pas la politique : publiez moins de totaux, ou utilisez une grille plus grossière.</translation>
-    </message>
-    <message>
       <location filename="processing_provider/suppressed_grid.py" line="23" />
       <source>Square cells with the number of distinct people in each; cells with fewer than k people are withheld (primary suppression), and more cells where published totals would give them away (complementary).</source>
       <translation>Mailles carrées avec le nombre de personnes distinctes dans chacune ; les mailles de moins de k personnes sont masquées (secret primaire), ainsi que d'autres mailles là où des totaux publiés les trahiraient (secret secondaire).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="238" />
+      <location filename="processing_provider/suppressed_grid.py" line="233" />
       <source>A cell size per stratum needs the strata layer and its name field.</source>
       <translation>Une taille de maille par strate exige la couche de strates et son champ de nom.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="241" />
+      <location filename="processing_provider/suppressed_grid.py" line="236" />
       <source>This version builds a grid with a cell size per stratum without declared totals, attribute fields or earlier releases; run those on a single cell size.</source>
       <translation>Cette version construit une grille avec une taille de maille par strate sans totaux déclarés, champs d'attributs ni diffusions antérieures ; utilisez-les avec une seule taille de maille.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="257" />
+      <source>The candidate cell sizes must be nested (each a whole multiple of the finer ones).</source>
+      <translation>Les tailles de maille candidates doivent être emboîtées (chacune multiple entier des plus fines).</translation>
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="26" />
@@ -1244,12 +1244,7 @@
       <translation>confidentialité,divulgation,k-anonymat,grille,secret,comptage,grille carroyée</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="262" />
-      <source>The candidate cell sizes must be nested (each a whole multiple of the finer ones).</source>
-      <translation>Les tailles de maille candidates doivent être emboîtées (chacune multiple entier des plus fines).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="270" />
+      <location filename="processing_provider/suppressed_grid.py" line="265" />
       <source>No candidate size is publishable in the stratum/strata {names}: add coarser sizes; never lower k.</source>
       <translation>Aucune taille candidate n'est publiable dans la ou les strates {names} : ajoutez des tailles plus grossières ; ne baissez jamais k.</translation>
     </message>
@@ -1904,7 +1899,7 @@
       <translation>Les diffusions de la série ne peuvent pas toutes tenir si aucune maille ne varie de plus de series_max_change = {delta:g} personnes entre deux diffusions : les données ont varié plus que le modèle d'attaquant supposé ne le permet. Fixez series_max_change dans la politique à la plus grande variation qu'un attaquant pourrait supposer (au moins la plus grande variation observée d'une maille publiée).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/suppression.py" line="26" />
+      <location filename="spatial_privacy_plugin/suppression.py" line="28" />
       <source>The published totals contradict each other (no non-negative counts satisfy them): check that every total was computed from the same data, as a sum of the cells it covers.</source>
       <translation>Les totaux publiés se contredisent (aucun effectif positif ou nul ne les satisfait) : vérifiez que chaque total a été calculé sur les mêmes données, comme somme des mailles qu'il couvre.</translation>
     </message>

@@ -37,12 +37,12 @@ class EarlierRelease:
     crs: object  # QgsCoordinateReferenceSystem
     resolution: float
     origin: tuple  # lower-left corner of cell (0, 0)
-    has_totals: bool  # the layer carries the totals columns (parent_id, parent_total, grand_total)
     release: object  # series.PublishedRelease
 
 
-RELEASE_FIELDS = ("cell_id", "col", "row", "resolution_m", "n_persons", "status")
-TOTAL_FIELDS = ("parent_id", "parent_total", "grand_total")
+# The totals columns say which totals were published beside each release (NULL: none).
+RELEASE_FIELDS = ("cell_id", "col", "row", "resolution_m", "n_persons", "status", "parent_id",
+                  "parent_total", "grand_total")
 
 
 def read_release(layer, feedback):
@@ -58,10 +58,9 @@ def read_release(layer, feedback):
     if missing:
         raise QgsProcessingException(tr(
             "The release {name} lacks the field(s) {fields}: give the grid layers of the series "
-            "as this plugin wrote them.").format(name=name, fields=", ".join(missing)))
-    has_totals = all(field in layer.fields().names() for field in TOTAL_FIELDS)
-    columns = read_attributes(layer, list(RELEASE_FIELDS) + (list(TOTAL_FIELDS) if has_totals
-                                                             else []), feedback)
+            "as this version of the plugin writes them (the totals columns say which totals were "
+            "published with each release).").format(name=name, fields=", ".join(missing)))
+    columns = read_attributes(layer, list(RELEASE_FIELDS), feedback)
     sizes = set(columns["resolution_m"])
     if len(sizes) != 1 or None in sizes:
         raise QgsProcessingException(tr(
@@ -86,12 +85,11 @@ def read_release(layer, feedback):
             "The release {name} has published cells without a count: give the layer as it was "
             "published.").format(name=name))
     equalities = grid.equalities_from_columns(
-        columns["parent_id"], columns["parent_total"], columns["grand_total"]) if has_totals else []
+        columns["parent_id"], columns["parent_total"], columns["grand_total"])
     release = PublishedRelease(np.array(columns["cell_id"], dtype=object), values, withheld,
                                statuses == grid.STATUS_PRIMARY, equalities)
     resolution = float(sizes.pop())
-    return EarlierRelease(name, layer.crs(), resolution, _grid_origin(layer, resolution), has_totals,
-                          release)
+    return EarlierRelease(name, layer.crs(), resolution, _grid_origin(layer, resolution), release)
 
 
 def refuse_other_grid(release, crs, origin, resolution=None):

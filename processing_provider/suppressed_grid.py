@@ -84,7 +84,7 @@ class SuppressedGrid(PointGridAlgorithm):
         steps = QgsProcessingMultiStepFeedback(2, feedback)
         data = self.read_grid_input(parameters, context, steps)
         earlier = self.read_previous_releases(parameters, context, steps)
-        series, data = self.series(earlier, parameters, policy, resolution, marginals, data, feedback)
+        series, data = self.series(earlier, parameters, policy, resolution, data, feedback)
         if series is not None and marginals is None:
             marginals = grid.Marginals(grid.MARGINALS_NONE, protection=policy.protection_level,
                                        straddle_k=policy.straddle_k)
@@ -175,7 +175,7 @@ class SuppressedGrid(PointGridAlgorithm):
         mask = read_polygons(zero_mask, crs, context)[0] if zero_mask is not None else ()
         return area, mask
 
-    def series(self, earlier, parameters, policy, resolution, marginals, data, feedback):
+    def series(self, earlier, parameters, policy, resolution, data, feedback):
         """(series.Series or None, the grid input on the series' origin)."""
         from ..spatial_privacy_plugin.series import Series
 
@@ -188,11 +188,6 @@ class SuppressedGrid(PointGridAlgorithm):
                 "(differencing attacks rest on such an assumption)."))
         for release in earlier:
             refuse_other_grid(release, data.crs, None, resolution)
-            if marginals is not None and not release.has_totals:
-                raise QgsProcessingException(tr(
-                    "The earlier release {name} has no totals columns (parent_id, parent_total, "
-                    "grand_total), so the totals published with it are unknown: rebuild it with "
-                    "this version and the same settings.").format(name=release.name))
         data = self.adopt_series_origin(earlier, parameters, data, feedback)
         feedback.pushInfo(tr("Audited jointly with {count} earlier release(s), assuming no cell "
                              "changes by more than {delta:g} people between releases.").format(

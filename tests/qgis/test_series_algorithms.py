@@ -124,3 +124,16 @@ def test_a_grid_with_attribute_fields_cannot_be_part_of_a_series(run, policy):
     with pytest.raises(QgsProcessingException, match="without published attribute fields"):
         grid(run, {}, policy, "TEMPORARY_OUTPUT", INPUT=people, KEY_FIELDS=["band"],
              PREVIOUS_RELEASES=[grid(run, MONTH_ONE, policy, "TEMPORARY_OUTPUT")["OUTPUT"]])
+
+
+def test_an_earlier_release_without_its_totals_columns_is_refused_by_grid_and_gate(run, policy):
+    import processing
+    month_one = grid(run, MONTH_ONE, policy, "TEMPORARY_OUTPUT")["OUTPUT"]
+    stripped = processing.run("native:deletecolumn", {"INPUT": month_one, "COLUMN": ["grand_total"],
+                                                      "OUTPUT": "TEMPORARY_OUTPUT"})["OUTPUT"]
+    with pytest.raises(QgsProcessingException, match="lacks the field.*grand_total"):
+        grid(run, MONTH_TWO, policy, "TEMPORARY_OUTPUT", PREVIOUS_RELEASES=[stripped])
+    month_two = grid(run, MONTH_TWO, policy, "TEMPORARY_OUTPUT",
+                     PREVIOUS_RELEASES=[month_one])["OUTPUT"]
+    with pytest.raises(QgsProcessingException, match="lacks the field.*grand_total"):
+        gate(run, month_two, policy, [stripped])
