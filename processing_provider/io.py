@@ -343,12 +343,29 @@ def add_in_batches(sink, features, feedback=None):
         sink.addFeatures(batch, QgsFeatureSink.Flag.FastInsert)
 
 
-def write_features(sink, fields, rows, geometries=None, feedback=None):
-    """Add features built from attribute rows (and geometries, in the same order)."""
+def plain_column(values):
+    """A column (numpy, pandas or a list) as plain Python values, missing ones as None.
+
+    Typed columns convert in one vectorised pass; object columns value by value.
+    """
+    import pandas as pd
+
+    if len(values) == 0:
+        return []
+    column = values if isinstance(values, pd.Series) else pd.Series(values)
+    if column.dtype == object:
+        return [python_value(value) for value in column.tolist()]
+    return column.astype(object).where(column.notna(), None).tolist()
+
+
+def write_features(sink, fields, columns, geometries=None, feedback=None):
+    """Add features built from attribute columns (and geometries, in the same order)."""
+    rows = zip(*[plain_column(column) for column in columns])
+
     def features():
         for number, values in enumerate(rows):
             feature = QgsFeature(fields)
-            feature.setAttributes([python_value(value) for value in values])
+            feature.setAttributes(list(values))
             if geometries is not None:
                 feature.setGeometry(geometries[number])
             yield feature

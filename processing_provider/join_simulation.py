@@ -158,8 +158,7 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
         sink, destination = self.parameterAsSink(parameters, self.OUTPUT, context, fields,
                                                  QgsWkbTypes.Type.NoGeometry,
                                                  QgsCoordinateReferenceSystem())
-        write_features(sink, fields, escalation[[name for name, _ in ESCALATION_FIELDS]]
-                       .itertuples(index=False, name=None))
+        write_features(sink, fields, [escalation[name] for name, _ in ESCALATION_FIELDS])
         results = {self.OUTPUT: destination}
         self.write_targets(parameters, context, result, auxiliary_points, auxiliary_truth, crs, results)
         policy = self.optional_policy(parameters, context)
@@ -250,9 +249,9 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
             return
         targets = points.columns[truth_field] if truth_field else range(1, len(points.x) + 1)
         correct = result.correct if result.correct is not None else [None] * len(points.x)
-        rows = zip([str(target) for target in targets], result.candidates, result.unique, correct)
+        columns = [[str(target) for target in targets], result.candidates, result.unique, correct]
         geometries = [QgsGeometry.fromPointXY(QgsPointXY(x, y)) for x, y in zip(points.x, points.y)]
-        write_features(sink, fields, rows, geometries)
+        write_features(sink, fields, columns, geometries)
         results[self.TARGETS] = destination
 
     def write_chart(self, path, escalation, policy):

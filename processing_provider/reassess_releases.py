@@ -72,7 +72,7 @@ class ReassessReleases(SpatialPrivacyAlgorithm):
         sink, destination = self.parameterAsSink(parameters, self.OUTPUT, context, fields,
                                                  QgsWkbTypes.Type.NoGeometry,
                                                  QgsCoordinateReferenceSystem())
-        write_features(sink, fields, rows)
+        write_features(sink, fields, list(zip(*rows)))
         over = [row for row in rows if row[4] == VERDICT_OVER]
         for row in rows:
             feedback.pushInfo(tr("{release}: published at {published:.4f}, today {today:.4f} "

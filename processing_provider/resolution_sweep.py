@@ -124,7 +124,7 @@ class ResolutionSweep(PointGridAlgorithm):
             parameters, self.OUTPUT, context, fields, QgsWkbTypes.Type.NoGeometry,
             QgsCoordinateReferenceSystem())
         names = [name for name, _ in TABLE_FIELDS]
-        write_features(sink, fields, table[names].itertuples(index=False, name=None))
+        write_features(sink, fields, [table[name] for name in names])
         self.report(table, recommended, policy, marginals, feedback)
         results = {self.OUTPUT: destination, self.RECOMMENDED_RESOLUTION: recommended}
         if flips is not None:
@@ -134,8 +134,7 @@ class ResolutionSweep(PointGridAlgorithm):
                 parameters, self.FLIPPING_CELLS, context, flip_fields, QgsWkbTypes.Type.NoGeometry,
                 QgsCoordinateReferenceSystem())
             if flip_sink is not None:
-                write_features(flip_sink, flip_fields, flips[[name for name, _ in FLIP_FIELDS]]
-                               .itertuples(index=False, name=None))
+                write_features(flip_sink, flip_fields, [flips[name] for name, _ in FLIP_FIELDS])
                 results[self.FLIPPING_CELLS] = flip_destination
         return results
 

@@ -159,7 +159,7 @@ class RiskBudgetGate(SpatialPrivacyAlgorithm):
         sink, destination = self.parameterAsSink(parameters, self.OUTPUT, context, fields,
                                                  QgsWkbTypes.Type.NoGeometry,
                                                  QgsCoordinateReferenceSystem())
-        write_features(sink, fields, [(
+        write_features(sink, fields, [[value] for value in (
             dataset, release_id, True, record, summary.worst_zone, summary.worst, summary.pooled,
             decision.cumulative, decision.headroom, decision.warning, policy.per_release_ceiling,
             policy.cumulative_ceiling, policy.gate_on, policy.policy_hash, summary.zones_hash, head)])

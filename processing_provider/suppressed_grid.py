@@ -113,12 +113,12 @@ class SuppressedGrid(PointGridAlgorithm):
             parameters, self.OUTPUT, context, fields, QgsWkbTypes.Type.Polygon, data.crs)
         key_values = [[values[row] for row in frame["first_row"]]
                       for values in data.key_columns.values()]
-        rows = zip(frame["cell_id"], frame["col"], frame["row"], frame["resolution_m"], *key_values,
+        columns = [frame["cell_id"], frame["col"], frame["row"], frame["resolution_m"], *key_values,
                    frame["n_persons"], frame["status"], frame["k"],
                    [policy.counting_unit] * len(frame), [policy.policy_hash] * len(frame),
-                   frame["stratum"], frame["parent_id"], frame["parent_total"], frame["grand_total"])
+                   frame["stratum"], frame["parent_id"], frame["parent_total"], frame["grand_total"]]
         geometries = square_cells(data.origin, frame["resolution_m"], frame["col"], frame["row"])
-        write_features(sink, fields, rows, geometries, steps)
+        write_features(sink, fields, columns, geometries, steps)
         del sink  # closes a file output so that its style can be stored in it
         apply_style("suppressed_grid", destination, context)
         results = {self.OUTPUT: destination}
@@ -133,8 +133,8 @@ class SuppressedGrid(PointGridAlgorithm):
             upper = audit["upper"].where(audit["upper"] != float("inf"))
             width = audit["width"].where(audit["width"] != float("inf"))
             write_features(audit_sink, make_fields(AUDIT_FIELDS + tuple(key_fields)),
-                           zip(audit["cell_id"], audit["lower"], upper, width, audit["ok"],
-                               *audit_keys))
+                           [audit["cell_id"], audit["lower"], upper, width, audit["ok"],
+                            *audit_keys])
             results[self.AUDIT] = audit_destination
 
         withheld = int((frame["status"] != grid.STATUS_PUBLISHED).sum())

@@ -117,8 +117,7 @@ class ZoneRisk(RiskAlgorithm):
         sink, destination = self.parameterAsSink(parameters, self.OUTPUT, context, fields,
                                                  zones.wkbType(), zones.sourceCrs())
         names = [name for name, _ in ZONE_FIELDS]
-        write_features(sink, fields, table[names].itertuples(index=False, name=None), geometries,
-                       feedback)
+        write_features(sink, fields, [table[name] for name in names], geometries, feedback)
         del sink  # closes a file output so that its style can be stored in it
         apply_style("zone_risk", destination, context)
 
