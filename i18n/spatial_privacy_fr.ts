@@ -214,12 +214,27 @@
       <translation>{count} points déplacés de {low:g} à {high:g} m (uniformément sur la surface de l'anneau). Citez les rayons dans la note méthodologique ; ne publiez jamais la graine.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="104" />
+      <location filename="processing_provider/grid_base.py" line="100" />
+      <source>The release {name} has published cells without a count: give the layer as it was published.</source>
+      <translation>La diffusion {name} a des mailles publiées sans effectif : donnez la couche telle qu'elle a été publiée.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="115" />
+      <source>The earlier release {name} publishes the attribute fields ({theirs}), this grid ({ours}): a series keeps the same breakdown.</source>
+      <translation>La diffusion antérieure {name} publie les champs d'attributs ({theirs}), cette grille ({ours}) : une série garde la même ventilation.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="121" />
+      <source>The earlier release {name} is in {theirs}, this grid in {ours}: a series keeps one CRS and one grid.</source>
+      <translation>La diffusion antérieure {name} est en {theirs}, cette grille en {ours} : une série garde un seul SCR et une seule grille.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="126" />
       <source>The earlier release {name} has {theirs:g} m cells, this grid {ours:g} m: a series keeps one cell size.</source>
       <translation>La diffusion antérieure {name} a des mailles de {theirs:g} m, cette grille de {ours:g} m : une série garde une seule taille de maille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="110" />
+      <location filename="processing_provider/grid_base.py" line="132" />
       <source>The earlier release {name} is on another grid origin: cells of a series must be the same cells. Leave the origin empty to take the series' origin.</source>
       <translation>La diffusion antérieure {name} est sur une autre origine de grille : les mailles d'une série doivent être les mêmes. Laissez l'origine vide pour reprendre celle de la série.</translation>
     </message>
@@ -239,99 +254,89 @@
       <translation>mailles parentes</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="143" />
-      <source>Points of people (projected CRS in metres)</source>
-      <translation>Points des personnes (SCR projeté en mètres)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/grid_base.py" line="146" />
-      <source>Person id field (counts are of distinct ids)</source>
-      <translation>Champ identifiant de personne (on compte les identifiants distincts)</translation>
-    </message>
-    <message>
       <location filename="processing_provider/grid_base.py" line="15" />
       <source>grand total and parent cells</source>
       <translation>total général et mailles parentes</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="151" />
+      <location filename="processing_provider/grid_base.py" line="165" />
+      <source>Points of people (projected CRS in metres)</source>
+      <translation>Points des personnes (SCR projeté en mètres)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="168" />
+      <source>Person id field (counts are of distinct ids)</source>
+      <translation>Champ identifiant de personne (on compte les identifiants distincts)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="173" />
       <source>Grid origin (lower-left corner; empty: smallest x and y of the points)</source>
       <translation>Origine de la grille (coin inférieur gauche ; vide : plus petits x et y des points)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="154" />
+      <location filename="processing_provider/grid_base.py" line="176" />
       <source>Published attribute fields (the key is cell × these attributes)</source>
       <translation>Champs d'attributs publiés (la clé est maille × ces attributs)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="160" />
+      <location filename="processing_provider/grid_base.py" line="182" />
       <source>Totals published beside the grid (withheld cells must not be recoverable from them)</source>
       <translation>Totaux publiés à côté de la grille (les mailles masquées ne doivent pas pouvoir en être déduites)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="164" />
+      <location filename="processing_provider/grid_base.py" line="186" />
       <source>Parent cells: how many cells wide (a 250 m grid with 1 km parents: 4)</source>
       <translation>Mailles parentes : largeur en mailles (grille de 250 m avec parents de 1 km : 4)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="197" />
+      <location filename="processing_provider/grid_base.py" line="219" />
       <source>The grid takes the origin of the earlier release {name}.</source>
       <translation>La grille reprend l'origine de la diffusion antérieure {name}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="216" />
+      <location filename="processing_provider/grid_base.py" line="238" />
       <source>Choose the field that names the strata.</source>
       <translation>Choisissez le champ qui nomme les strates.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="234" />
+      <location filename="processing_provider/grid_base.py" line="256" />
       <source>Choose the field that identifies people.</source>
       <translation>Choisissez le champ qui identifie les personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="240" />
+      <location filename="processing_provider/grid_base.py" line="262" />
       <source>Multipoint features were exploded into {count} points; each part counts for the same person, so no count is inflated.</source>
       <translation>Les entités multipoints ont été éclatées en {count} points ; chaque partie compte pour la même personne, aucun effectif n'est donc gonflé.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="251" />
+      <location filename="processing_provider/grid_base.py" line="273" />
       <source>Grid origin: {x}, {y} (in {crs}). Reuse it in later releases so that grids stay aligned.</source>
       <translation>Origine de la grille : {x}, {y} (en {crs}). Réutilisez-la dans les diffusions suivantes pour que les grilles restent alignées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="258" />
+      <location filename="processing_provider/grid_base.py" line="280" />
       <source>k = {k} from ρ = {rho} (policy {hash}); counting unit: {unit}; {people} distinct ids in {points} points.</source>
       <translation>k = {k} d'après ρ = {rho} (politique {hash}) ; unité de compte : {unit} ; {people} identifiants distincts dans {points} points.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="59" />
+      <location filename="processing_provider/grid_base.py" line="70" />
       <source>The release {name} lacks the field(s) {fields}: give the grid layers of the series as this version of the plugin writes them (the totals columns say which totals were published with each release).</source>
       <translation>La diffusion {name} n'a pas le(s) champ(s) {fields} : donnez les couches de grille de la série telles que cette version de l'extension les écrit (les colonnes de totaux disent quels totaux ont été publiés avec chaque diffusion).</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="66" />
+      <location filename="processing_provider/grid_base.py" line="82" />
       <source>The release {name} must have one cell size (it has {sizes}): a grid with a cell size per stratum cannot be part of a series.</source>
       <translation>La diffusion {name} doit avoir une seule taille de maille (elle a {sizes}) : une grille avec une taille de maille par strate ne peut pas faire partie d'une série.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="71" />
-      <source>The release {name} has several records per cell (published attribute fields): this version audits series of grids without attribute fields.</source>
-      <translation>La diffusion {name} a plusieurs enregistrements par maille (champs d'attributs publiés) : cette version audite les séries de grilles sans champs d'attributs.</translation>
+      <location filename="processing_provider/grid_base.py" line="87" />
+      <source>The release {name} has several records for one cell and attribute combination: give the layer as it was published.</source>
+      <translation>La diffusion {name} a plusieurs enregistrements pour une même combinaison maille × attributs : donnez la couche telle qu'elle a été publiée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="77" />
+      <location filename="processing_provider/grid_base.py" line="93" />
       <source>The release {name} has unknown status value(s) {values}; expected {expected}.</source>
       <translation>La diffusion {name} a des valeurs de statut inconnues {values} ; attendu : {expected}.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/grid_base.py" line="84" />
-      <source>The release {name} has published cells without a count: give the layer as it was published.</source>
-      <translation>La diffusion {name} a des mailles publiées sans effectif : donnez la couche telle qu'elle a été publiée.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/grid_base.py" line="99" />
-      <source>The earlier release {name} is in {theirs}, this grid in {ours}: a series keeps one CRS and one grid.</source>
-      <translation>La diffusion antérieure {name} est en {theirs}, cette grille en {ours} : une série garde un seul SCR et une seule grille.</translation>
     </message>
     <message>
       <location filename="processing_provider/io.py" line="115" />
@@ -419,7 +424,7 @@
       <translation>{count} enregistrement(s) auxiliaire(s) ont un poids de couverture NULL : renseignez-les.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="190" />
+      <location filename="processing_provider/join_simulation.py" line="189" />
       <source>The quasi-identifier '{field}' is {release_type} in the release but {auxiliary_type} in the auxiliary layer: values would never match. Convert one of them (in a copy) so that both have the same type.</source>
       <translation>Le quasi-identifiant « {field} » est de type {release_type} dans la diffusion mais {auxiliary_type} dans la couche auxiliaire : les valeurs ne correspondraient jamais. Convertissez l'un des deux (dans une copie) pour qu'ils aient le même type.</translation>
     </message>
@@ -429,12 +434,12 @@
       <translation>cru ré-identifié (π unique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="211" />
+      <location filename="processing_provider/join_simulation.py" line="210" />
       <source>No provenance was given for the auxiliary data: say where it came from, its coverage and its cost, or the figures cannot be weighed.</source>
       <translation>Aucune provenance n'a été donnée pour les données auxiliaires : indiquez d'où elles viennent, leur couverture et leur coût, sinon les chiffres ne peuvent être appréciés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="218" />
+      <location filename="processing_provider/join_simulation.py" line="217" />
       <source>unknown</source>
       <translation>inconnu</translation>
     </message>
@@ -444,7 +449,7 @@
       <translation>vraiment ré-identifié (π correct)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="221" />
+      <location filename="processing_provider/join_simulation.py" line="220" />
       <source>{attributes}: π unique {unique}, π correct {correct}, π marketer {marketer}, precision {precision}; median candidates {median:g}, {none} target(s) with no candidate.</source>
       <translation>{attributes} : π unique {unique}, π correct {correct}, π marketer {marketer}, précision {precision} ; médiane des candidats {median:g}, {none} cible(s) sans candidat.</translation>
     </message>
@@ -454,62 +459,62 @@
       <translation>tirage au hasard parmi les candidats (π marketer)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="233" />
+      <location filename="processing_provider/join_simulation.py" line="232" />
       <source>No policy was given: the figures are not compared with a ceiling.</source>
       <translation>Aucune politique n'a été donnée : les chiffres ne sont comparés à aucun plafond.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="236" />
+      <location filename="processing_provider/join_simulation.py" line="235" />
       <source>With every attribute tried ({attributes}) the adversary stays at or below ρ = {rho}.</source>
       <translation>Avec tous les attributs essayés ({attributes}), l'adversaire reste au plus à ρ = {rho}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="239" />
+      <location filename="processing_provider/join_simulation.py" line="238" />
       <source>An adversary crosses ρ = {rho} with {attributes} ({figure} = {value}).</source>
       <translation>Un adversaire dépasse ρ = {rho} avec {attributes} ({figure} = {value}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="261" />
+      <location filename="processing_provider/join_simulation.py" line="260" />
       <source>Re-identification as the adversary adds attributes</source>
       <translation>Ré-identification à mesure que l'adversaire ajoute des attributs</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="265" />
+      <location filename="processing_provider/join_simulation.py" line="264" />
       <source>share of targets</source>
       <translation>part des cibles</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="265" />
+      <location filename="processing_provider/join_simulation.py" line="264" />
       <source>what the adversary knows</source>
       <translation>ce que sait l'adversaire</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="267" />
+      <location filename="processing_provider/join_simulation.py" line="266" />
       <source>ceiling ρ = {rho}</source>
       <translation>plafond ρ = {rho}</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="279" />
+      <location filename="processing_provider/join_simulation.py" line="278" />
       <source>Could not write the chart to {path}.</source>
       <translation>Impossible d'écrire le graphique dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="285" />
+      <location filename="processing_provider/join_simulation.py" line="284" />
       <source>attributes</source>
       <translation>attributs</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="285" />
+      <location filename="processing_provider/join_simulation.py" line="284" />
       <source>precision</source>
       <translation>précision</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="286" />
+      <location filename="processing_provider/join_simulation.py" line="285" />
       <source>median candidates</source>
       <translation>candidats (médiane)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="286" />
+      <location filename="processing_provider/join_simulation.py" line="285" />
       <source>no candidate</source>
       <translation>sans candidat</translation>
     </message>
@@ -519,17 +524,17 @@
       <translation>Simulation de jointure</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="292" />
+      <location filename="processing_provider/join_simulation.py" line="291" />
       <source>The adversary joins {targets} identified target(s) to the release within {radius:g} m, adding one attribute at a time.</source>
       <translation>L'adversaire apparie {targets} cible(s) identifiée(s) à la diffusion dans un rayon de {radius:g} m, en ajoutant un attribut à la fois.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="295" />
+      <location filename="processing_provider/join_simulation.py" line="294" />
       <source>Auxiliary data: {provenance}</source>
       <translation>Données auxiliaires : {provenance}</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="296" />
+      <location filename="processing_provider/join_simulation.py" line="295" />
       <source>provenance not stated</source>
       <translation>provenance non indiquée</translation>
     </message>
@@ -664,27 +669,27 @@
       <translation>confidentialité,divulgation,k-anonymat,contrôle,vérification,diffusion,modèle</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="195" />
+      <location filename="processing_provider/kanonymity_gate.py" line="196" />
       <source>Series audit with {count} earlier release(s), assuming no cell changes by more than {delta:g} between releases.</source>
       <translation>Audit de série avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} entre deux diffusions.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="223" />
+      <location filename="processing_provider/kanonymity_gate.py" line="224" />
       <source>Auditing against other layers needs the geometry of the records to publish; the input is a table. Give the grid layer itself.</source>
       <translation>L'audit par rapport à d'autres couches a besoin de la géométrie des enregistrements à publier ; l'entrée est une table. Donnez la couche de grille elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="232" />
+      <location filename="processing_provider/kanonymity_gate.py" line="233" />
       <source>The audit layer '{layer}' has no field '{field}': name its count field in the audit count field.</source>
       <translation>La couche d'audit « {layer} » n'a pas de champ « {field} » : indiquez son champ de comptage dans le champ de comptage d'audit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="239" />
+      <location filename="processing_provider/kanonymity_gate.py" line="240" />
       <source>Audit: {count} published total(s) from '{layer}'.</source>
       <translation>Audit : {count} total(aux) publié(s) d'après « {layer} ».</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="244" />
+      <location filename="processing_provider/kanonymity_gate.py" line="245" />
       <source>Audit: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
       <translation>Audit : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
     </message>
@@ -1159,64 +1164,59 @@
       <translation>Risque moyen pondéré par les enregistrements</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="108" />
+      <location filename="processing_provider/suppressed_grid.py" line="109" />
       <source>The attribute field(s) {fields} share a name with an output field; rename them in a copy of the layer first.</source>
       <translation>Le(s) champ(s) d'attributs {fields} portent le nom d'un champ de sortie ; renommez-les d'abord dans une copie de la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="143" />
+      <location filename="processing_provider/suppressed_grid.py" line="144" />
       <source>{published} cells published, {withheld} withheld (primary suppression, fewer than {k} people).</source>
       <translation>{published} mailles publiées, {withheld} masquées (secret primaire, moins de {k} personnes).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="147" />
+      <location filename="processing_provider/suppressed_grid.py" line="148" />
       <source>No published totals were declared: if totals (grand total, coarser cells) are published beside this grid, withheld cells may be recovered by subtraction. Declare them so that complementary cells are withheld.</source>
       <translation>Aucun total publié n'a été déclaré : si des totaux (total général, mailles plus grossières) sont publiés à côté de cette grille, les mailles masquées peuvent être retrouvées par soustraction. Déclarez-les pour que des mailles de secret secondaire soient masquées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="152" />
+      <location filename="processing_provider/suppressed_grid.py" line="153" />
       <source>{complementary} complementary cell(s) withheld so that no withheld cell can be narrowed below p = {p:g} from the {marginals}; smallest attacker interval: {width:g}.</source>
       <translation>{complementary} maille(s) de secret secondaire masquée(s) pour qu'aucune maille masquée ne puisse être resserrée sous p = {p:g} à partir de : {marginals} ; plus petit intervalle d'attaque : {width:g}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="169" />
+      <location filename="processing_provider/suppressed_grid.py" line="170" />
       <source>A zero mask needs a study area: zeros are only emitted inside one.</source>
       <translation>Un masque des zéros exige une zone d'étude : les zéros ne sont produits qu'à l'intérieur.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="174" />
+      <location filename="processing_provider/suppressed_grid.py" line="175" />
       <source>The study area has no polygon.</source>
       <translation>La zone d'étude n'a aucun polygone.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="185" />
+      <location filename="processing_provider/suppressed_grid.py" line="186" />
       <source>A series of releases needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume (differencing attacks rest on such an assumption).</source>
       <translation>Une série de diffusions exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer (les attaques par différence reposent sur une telle hypothèse).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="192" />
+      <location filename="processing_provider/suppressed_grid.py" line="193" />
       <source>Audited jointly with {count} earlier release(s), assuming no cell changes by more than {delta:g} people between releases.</source>
       <translation>Audit conjoint avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} personnes entre deux diffusions.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="200" />
+      <location filename="processing_provider/suppressed_grid.py" line="217" />
       <source>This release would narrow {count} withheld cell(s) of earlier releases below p (e.g. {cells}), and withholding more cells here cannot prevent it (such as a cell that is empty now). Use a coarser grid or a stable study area and zero mask for the whole series.</source>
       <translation>Cette diffusion resserrerait sous p {count} maille(s) masquée(s) de diffusions antérieures (par ex. {cells}), et masquer d'autres mailles ici ne peut l'empêcher (par exemple une maille vide maintenant). Utilisez une grille plus grossière, ou une zone d'étude et un masque de zéros stables pour toute la série.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="209" />
-      <source>{count} withheld cell(s) cannot be protected: either they share a published total only with withheld cells, or they were published (or empty) in the previous release and an attacker who assumes counts move by at most {delta:g} pins them near that value. See the flipping cells of the resolution sweep; use a stable geometry (same study area and zero mask each release) or a coarser grid.</source>
-      <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées : soit elles ne partagent un total publié qu'avec des mailles masquées, soit elles étaient publiées (ou vides) dans la diffusion précédente et un attaquant qui suppose que les effectifs varient d'au plus {delta:g} les coince près de cette valeur. Voyez les mailles qui basculent dans le balayage des résolutions ; utilisez une géométrie stable (même zone d'étude et même masque de zéros à chaque diffusion) ou une grille plus grossière.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="216" />
-      <source>{count} withheld cell(s) cannot be protected against the declared totals: every cell that shares a published total with them is withheld and the total leaves less than p open. Lower none of the policy: publish fewer totals, or use a coarser grid.</source>
-      <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées contre les totaux déclarés : toutes les mailles qui partagent avec elles un total publié sont masquées et le total laisse moins de p d'incertitude. N'assouplissez pas la politique : publiez moins de totaux, ou utilisez une grille plus grossière.</translation>
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="22" />
       <source>Suppressed grid</source>
       <translation>Grille avec secret statistique</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="226" />
+      <source>{count} withheld cell(s) cannot be protected: either they share a published total only with withheld cells, or they were published (or empty) in the previous release and an attacker who assumes counts move by at most {delta:g} pins them near that value. See the flipping cells of the resolution sweep; use a stable geometry (same study area and zero mask each release) or a coarser grid.</source>
+      <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées : soit elles ne partagent un total publié qu'avec des mailles masquées, soit elles étaient publiées (ou vides) dans la diffusion précédente et un attaquant qui suppose que les effectifs varient d'au plus {delta:g} les coince près de cette valeur. Voyez les mailles qui basculent dans le balayage des résolutions ; utilisez une géométrie stable (même zone d'étude et même masque de zéros à chaque diffusion) ou une grille plus grossière.</translation>
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="23" />
@@ -1225,18 +1225,18 @@
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="233" />
+      <source>{count} withheld cell(s) cannot be protected against the declared totals: every cell that shares a published total with them is withheld and the total leaves less than p open. Lower none of the policy: publish fewer totals, or use a coarser grid.</source>
+      <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées contre les totaux déclarés : toutes les mailles qui partagent avec elles un total publié sont masquées et le total laisse moins de p d'incertitude. N'assouplissez pas la politique : publiez moins de totaux, ou utilisez une grille plus grossière.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="250" />
       <source>A cell size per stratum needs the strata layer and its name field.</source>
       <translation>Une taille de maille par strate exige la couche de strates et son champ de nom.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="236" />
+      <location filename="processing_provider/suppressed_grid.py" line="253" />
       <source>This version builds a grid with a cell size per stratum without declared totals, attribute fields or earlier releases; run those on a single cell size.</source>
       <translation>Cette version construit une grille avec une taille de maille par strate sans totaux déclarés, champs d'attributs ni diffusions antérieures ; utilisez-les avec une seule taille de maille.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="257" />
-      <source>The candidate cell sizes must be nested (each a whole multiple of the finer ones).</source>
-      <translation>Les tailles de maille candidates doivent être emboîtées (chacune multiple entier des plus fines).</translation>
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="26" />
@@ -1244,7 +1244,12 @@
       <translation>confidentialité,divulgation,k-anonymat,grille,secret,comptage,grille carroyée</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="265" />
+      <location filename="processing_provider/suppressed_grid.py" line="274" />
+      <source>The candidate cell sizes must be nested (each a whole multiple of the finer ones).</source>
+      <translation>Les tailles de maille candidates doivent être emboîtées (chacune multiple entier des plus fines).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="282" />
       <source>No candidate size is publishable in the stratum/strata {names}: add coarser sizes; never lower k.</source>
       <translation>Aucune taille candidate n'est publiable dans la ou les strates {names} : ajoutez des tailles plus grossières ; ne baissez jamais k.</translation>
     </message>
@@ -1369,7 +1374,7 @@
       <translation>unicité</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="127" />
+      <location filename="processing_provider/zone_risk.py" line="126" />
       <source>Worst zone {zone}: {worst:.4f}; record-weighted mean {pooled:.4f} ({ratio:.1f} times lower). The release's risk is the worst zone.</source>
       <translation>Pire zone {zone} : {worst:.4f} ; moyenne pondérée {pooled:.4f} ({ratio:.1f} fois plus basse). Le risque de la diffusion est celui de la pire zone.</translation>
     </message>
@@ -1589,19 +1594,14 @@
       <translation>{count} enregistrement(s) publié(s) comptent moins de k = {k} personnes (le plus petit : {smallest}). Masquez-les ou publiez à une résolution plus grossière ; ne baissez jamais k. (Les zéros structurels ne sont publiés que sous une politique avec publish_zeros = true.)</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="286" />
+      <location filename="spatial_privacy_plugin/grid.py" line="307" />
       <source>The parent factor must be a whole number of at least 2, got {value}.</source>
       <translation>Le facteur parent doit être un entier d'au moins 2, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="356" />
+      <location filename="spatial_privacy_plugin/grid.py" line="381" />
       <source>An earlier release gives different totals for the same set of cells: use the grid layers exactly as they were published.</source>
       <translation>Une diffusion antérieure donne des totaux différents pour le même ensemble de mailles : utilisez les couches de grille exactement telles qu'elles ont été publiées.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="382" />
-      <source>The protection level must be positive, got {value}.</source>
-      <translation>Le niveau de protection doit être positif, reçu {value}.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/grid.py" line="39" />
@@ -1609,34 +1609,39 @@
       <translation>{count} enregistrement(s) ont un identifiant NULL dans le champ « {field} ». Les compter reviendrait à les ignorer ou à confondre des inconnus : renseignez leurs identifiants (ou donnez à chacun le sien) et relancez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="554" />
-      <source>A series of releases is audited for grids without published attribute fields in this version: publish the attributes as separate grids, each with its own series.</source>
-      <translation>Cette version audite les séries de grilles sans champs d'attributs publiés : publiez les attributs comme des grilles séparées, chacune avec sa propre série.</translation>
+      <location filename="spatial_privacy_plugin/grid.py" line="407" />
+      <source>The protection level must be positive, got {value}.</source>
+      <translation>Le niveau de protection doit être positif, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="561" />
+      <location filename="spatial_privacy_plugin/grid.py" line="581" />
+      <source>A series with published attribute fields needs the attribute values of each key to match groups across releases.</source>
+      <translation>Une série avec des champs d'attributs publiés a besoin des valeurs d'attributs de chaque clé pour apparier les groupes d'une diffusion à l'autre.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="587" />
       <source>True zeros need a grid without published attribute fields: an empty cell x attribute combination is not a structural zero.</source>
       <translation>Les vrais zéros exigent une grille sans champs d'attributs publiés : une combinaison maille × attribut vide n'est pas un zéro structurel.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="655" />
-      <source>'{part}' is not stratum=metres (e.g. core=250;rural=2000).</source>
-      <translation>« {part} » n'est pas de la forme strate=mètres (par ex. core=250;rural=2000).</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="659" />
-      <source>No cell size is given for the stratum/strata {names}: give one for every stratum, e.g. core=250;rural=2000.</source>
-      <translation>Aucune taille de maille n'est donnée pour la ou les strates {names} : donnez-en une pour chaque strate, par ex. core=250;rural=2000.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="663" />
-      <source>The strata's cell sizes {sizes} are not nested: each must be a whole multiple of the finer ones, so that coarse and fine cells never overlap.</source>
-      <translation>Les tailles de maille des strates {sizes} ne sont pas emboîtées : chacune doit être un multiple entier des plus fines, pour que mailles grossières et fines ne se chevauchent jamais.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/grid.py" line="68" />
       <source>{count} point(s) have NaN or infinite coordinates: repair or remove their geometries before binning.</source>
       <translation>{count} point(s) ont des coordonnées NaN ou infinies : réparez ou supprimez leurs géométries avant le maillage.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="693" />
+      <source>'{part}' is not stratum=metres (e.g. core=250;rural=2000).</source>
+      <translation>« {part} » n'est pas de la forme strate=mètres (par ex. core=250;rural=2000).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="697" />
+      <source>No cell size is given for the stratum/strata {names}: give one for every stratum, e.g. core=250;rural=2000.</source>
+      <translation>Aucune taille de maille n'est donnée pour la ou les strates {names} : donnez-en une pour chaque strate, par ex. core=250;rural=2000.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="701" />
+      <source>The strata's cell sizes {sizes} are not nested: each must be a whole multiple of the finer ones, so that coarse and fine cells never overlap.</source>
+      <translation>Les tailles de maille des strates {sizes} ne sont pas emboîtées : chacune doit être un multiple entier des plus fines, pour que mailles grossières et fines ne se chevauchent jamais.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/grid.py" line="76" />

@@ -38,11 +38,22 @@ class EarlierRelease:
     resolution: float
     origin: tuple  # lower-left corner of cell (0, 0)
     release: object  # series.PublishedRelease
+    key_fields: tuple  # the published attribute fields (the grid's fields between size and count)
 
 
 # The totals columns say which totals were published beside each release (NULL: none).
 RELEASE_FIELDS = ("cell_id", "col", "row", "resolution_m", "n_persons", "status", "parent_id",
                   "parent_total", "grand_total")
+
+
+def attribute_labels(columns, n_rows):
+    """One text per record naming its published attribute values (None without attributes)."""
+    from .io import python_value
+
+    if not columns:
+        return None
+    return ["|".join(str(python_value(value)) for value in values) for values in zip(*columns)] \
+        if n_rows else []
 
 
 def read_release(layer, feedback):
@@ -60,17 +71,22 @@ def read_release(layer, feedback):
             "The release {name} lacks the field(s) {fields}: give the grid layers of the series "
             "as this version of the plugin writes them (the totals columns say which totals were "
             "published with each release).").format(name=name, fields=", ".join(missing)))
-    columns = read_attributes(layer, list(RELEASE_FIELDS), feedback)
+    names = layer.fields().names()
+    # The grid writes its attribute fields between resolution_m and n_persons.
+    key_fields = tuple(names[names.index("resolution_m") + 1:names.index("n_persons")])
+    columns = read_attributes(layer, list(RELEASE_FIELDS) + list(key_fields), feedback)
+    labels = attribute_labels([columns[field] for field in key_fields], len(columns["cell_id"]))
+    keys = grid.series_keys(columns["cell_id"], labels)
     sizes = set(columns["resolution_m"])
     if len(sizes) != 1 or None in sizes:
         raise QgsProcessingException(tr(
             "The release {name} must have one cell size (it has {sizes}): a grid with a cell size "
             "per stratum cannot be part of a series.").format(
             name=name, sizes=", ".join(sorted(str(size) for size in sizes))))
-    if len(set(columns["cell_id"])) != len(columns["cell_id"]):
+    if len(set(keys)) != len(keys):
         raise QgsProcessingException(tr(
-            "The release {name} has several records per cell (published attribute fields): this "
-            "version audits series of grids without attribute fields.").format(name=name))
+            "The release {name} has several records for one cell and attribute combination: give "
+            "the layer as it was published.").format(name=name))
     statuses = np.array(columns["status"], dtype=object)
     unknown = sorted({str(status) for status in statuses} - set(grid.ALL_STATUSES))
     if unknown:
@@ -85,16 +101,22 @@ def read_release(layer, feedback):
             "The release {name} has published cells without a count: give the layer as it was "
             "published.").format(name=name))
     equalities = grid.equalities_from_columns(
-        columns["parent_id"], columns["parent_total"], columns["grand_total"])
-    release = PublishedRelease(np.array(columns["cell_id"], dtype=object), values, withheld,
-                               statuses == grid.STATUS_PRIMARY, equalities)
+        columns["parent_id"], columns["parent_total"], columns["grand_total"], labels)
+    release = PublishedRelease(keys, values, withheld, statuses == grid.STATUS_PRIMARY, equalities)
     resolution = float(sizes.pop())
-    return EarlierRelease(name, layer.crs(), resolution, _grid_origin(layer, resolution), release)
+    return EarlierRelease(name, layer.crs(), resolution, _grid_origin(layer, resolution), release,
+                          key_fields)
 
 
-def refuse_other_grid(release, crs, origin, resolution=None):
+def refuse_other_grid(release, crs, origin, resolution=None, key_fields=None):
     """Refuse an earlier release in another CRS, on another origin or (given) with another cell
-    size: a series compares the same cells."""
+    size or other attribute fields: a series compares the same cells."""
+    if key_fields is not None and tuple(key_fields) != release.key_fields:
+        raise QgsProcessingException(tr(
+            "The earlier release {name} publishes the attribute fields ({theirs}), this grid "
+            "({ours}): a series keeps the same breakdown.").format(
+            name=release.name, theirs=", ".join(release.key_fields) or "-",
+            ours=", ".join(key_fields) or "-"))
     if release.crs != crs:
         raise QgsProcessingException(tr(
             "The earlier release {name} is in {theirs}, this grid in {ours}: a series keeps one "

@@ -187,7 +187,8 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
         earlier = [read_release(other, feedback) for other in
                    self.parameterAsLayerList(parameters, self.PREVIOUS_RELEASES, context)]
         for release in earlier:
-            refuse_other_grid(release, layer.crs(), current.origin, current.resolution)
+            refuse_other_grid(release, layer.crs(), current.origin, current.resolution,
+                              current.key_fields)
         audit = evaluate_series_audit(Series([release.release for release in earlier],
                                              policy.series_max_change),
                                       current.release, policy.protection_level,

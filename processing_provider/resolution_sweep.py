@@ -158,7 +158,8 @@ class ResolutionSweep(PointGridAlgorithm):
             compared.add(resolution)
             flips = grid.series_flips(data.x, data.y, data.person_codes, data.key_codes,
                                       data.origin, resolution, policy.k, marginals,
-                                      latest.release.cell_keys, latest.release.withheld)
+                                      grid.split_series_keys(latest.release.cell_keys)[0],
+                                      latest.release.withheld)
             flips.insert(0, "resolution_m", float(resolution))
             flips["earlier_release"] = latest.name
             flips["stratum"] = None

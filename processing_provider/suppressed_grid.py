@@ -97,7 +97,8 @@ class SuppressedGrid(PointGridAlgorithm):
         if frame is None:
             release = grid.suppressed_grid(data.x, data.y, data.person_codes, data.key_codes,
                                            data.origin, resolution, policy.k, marginals,
-                                           feedback.isCanceled, study_area, zero_mask, series)
+                                           feedback.isCanceled, study_area, zero_mask, series,
+                                           self.key_labels(data) if series else None)
             self.refuse_unprotected(release, series)
             frame = release.cells.assign(k=policy.k, stratum=None)
 
@@ -187,12 +188,28 @@ class SuppressedGrid(PointGridAlgorithm):
                 "cell's count can change between consecutive releases as an attacker may assume "
                 "(differencing attacks rest on such an assumption)."))
         for release in earlier:
-            refuse_other_grid(release, data.crs, None, resolution)
+            refuse_other_grid(release, data.crs, None, resolution, tuple(data.key_columns))
         data = self.adopt_series_origin(earlier, parameters, data, feedback)
         feedback.pushInfo(tr("Audited jointly with {count} earlier release(s), assuming no cell "
                              "changes by more than {delta:g} people between releases.").format(
             count=len(earlier), delta=policy.series_max_change))
         return Series([release.release for release in earlier], policy.series_max_change), data
+
+    @staticmethod
+    def key_labels(data):
+        """The text of each key code's attribute values, as an earlier release's layer reads."""
+        import numpy as np
+
+        from .grid_base import attribute_labels
+
+        codes, first_rows = np.unique(data.key_codes, return_index=True)
+        labels = attribute_labels([[values[row] for row in first_rows]
+                                   for values in data.key_columns.values()], len(codes))
+        if labels is None:
+            return None
+        by_code = np.empty(int(codes.max()) + 1, dtype=object)
+        by_code[codes] = labels
+        return by_code
 
     def refuse_unprotected(self, release, series):
         """Refuse to write a grid in which the audit found a withheld cell it cannot protect."""

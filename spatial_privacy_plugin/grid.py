@@ -122,6 +122,27 @@ def cell_ids(resolution, cols, rows):
             + pd.Series(rows).astype(str)).to_numpy(dtype=object)
 
 
+SERIES_KEY_SEPARATOR = "|"  # never in a cell id
+
+
+def series_keys(ids, key_labels=None):
+    """Identity of each group across a series: its cell id, with its attribute values if any."""
+    ids = np.asarray(ids, dtype=object)
+    if key_labels is None:
+        return ids
+    return (pd.Series(ids, dtype=object) + SERIES_KEY_SEPARATOR
+            + pd.Series(np.asarray(key_labels, dtype=object), dtype=object)).to_numpy(dtype=object)
+
+
+def split_series_keys(keys):
+    """(cell ids, attribute labels or None) of series keys made by ``series_keys``."""
+    parts = pd.Series(np.asarray(keys, dtype=object), dtype=object).str.split(
+        SERIES_KEY_SEPARATOR, n=1, expand=True)
+    if len(parts) == 0 or parts.shape[1] == 1:
+        return np.asarray(keys, dtype=object), None
+    return parts[0].to_numpy(dtype=object), parts[1].to_numpy(dtype=object)
+
+
 def cell_positions(ids):
     """(col, row) arrays of cell ids made by ``cell_ids``."""
     if len(ids) == 0:
@@ -334,10 +355,11 @@ def published_totals(counts, marginals, k, resolution):
     return frame
 
 
-def equalities_from_columns(parent_ids, parent_totals, grand_totals):
+def equalities_from_columns(parent_ids, parent_totals, grand_totals, key_labels=None):
     """An earlier release's published equalities, rebuilt from its totals columns.
 
-    Cells sharing a parent id with a parent total form one equality, the cells
+    Cells sharing a parent id (and attribute values, ``key_labels``) with a
+    parent total form one equality, the cells of one attribute combination
     with a grand total another; a set whose cells disagree on its total is
     refused (the layer was edited, or mixes releases).
     """
@@ -346,9 +368,12 @@ def equalities_from_columns(parent_ids, parent_totals, grand_totals):
     equalities = []
     parent_totals = pd.array(parent_totals, dtype="Float64")
     grand_totals = pd.array(grand_totals, dtype="Float64")
-    parent_labels = np.array([label if label is not None and not pd.isna(total) else None
-                              for label, total in zip(parent_ids, parent_totals)], dtype=object)
-    grand_labels = np.where(pd.isna(grand_totals), None, "total").astype(object)
+    keys = [""] * len(parent_ids) if key_labels is None else list(key_labels)
+    parent_labels = np.array([(label, key) if label is not None and not pd.isna(total) else None
+                              for label, total, key in zip(parent_ids, parent_totals, keys)],
+                             dtype=object)
+    grand_labels = np.array([None if pd.isna(total) else key
+                             for total, key in zip(grand_totals, keys)], dtype=object)
     for labels, totals in ((parent_labels, parent_totals), (grand_labels, grand_totals)):
         for cells in equalities_from_groups(labels):
             values = np.asarray(totals[cells], dtype=float)
@@ -513,11 +538,12 @@ def empty_cells(origin, resolution, study_area, zero_mask, occupied_col, occupie
     return cols, rows, masked
 
 
-def with_empty_cells(counts, cols, rows):
-    """The counts with empty cells appended (0 people, 0 rows, no input row)."""
+def with_empty_cells(counts, cols, rows, keys=None):
+    """The counts with empty cells appended (0 people, 0 rows, no input row; key code 0 or
+    ``keys``)."""
     zeros = np.zeros(len(cols), dtype=np.int64)
     return CellCounts(np.concatenate([counts.col, cols]), np.concatenate([counts.row, rows]),
-                      np.concatenate([counts.key, zeros]),
+                      np.concatenate([counts.key, zeros if keys is None else keys]),
                       np.concatenate([counts.n_persons, zeros]),
                       np.concatenate([counts.n_rows, zeros]),
                       np.concatenate([counts.first_row, zeros - 1]), counts.group_of_row)
@@ -534,7 +560,7 @@ class GridRelease:
 
 
 def suppressed_grid(x, y, person_codes, key_codes, origin, resolution, k, marginals=None,
-                    is_canceled=None, study_area=None, zero_mask=(), series=None):
+                    is_canceled=None, study_area=None, zero_mask=(), series=None, key_labels=None):
     """The grid at one resolution with primary and, given marginals, complementary suppression.
 
     ``cells`` has one row per non-empty cell x key combination:
@@ -547,13 +573,13 @@ def suppressed_grid(x, y, person_codes, key_codes, origin, resolution, k, margin
     there but none was observed). With a ``series`` (``series.Series`` of
     earlier releases of this grid), suppression and audit hold across the
     series, and a cell withheld last time and empty now may be emitted as a
-    withheld cell (complementary). With marginals, ``cells`` also has the published totals
+    withheld cell (complementary); ``key_labels`` (text of each key code's
+    attribute values) then name the groups across releases. With marginals, ``cells`` also has the published totals
     (``parent_id, parent_total, grand_total``).
     """
-    if series is not None and key_codes.max(initial=0) > 0:
-        raise InputError(N_("A series of releases is audited for grids without published "
-                            "attribute fields in this version: publish the attributes as separate "
-                            "grids, each with its own series."))
+    if series is not None and key_codes.max(initial=0) > 0 and key_labels is None:
+        raise InputError(N_("A series with published attribute fields needs the attribute values "
+                            "of each key to match groups across releases."))
     counts = count_cells(x, y, person_codes, key_codes, origin, resolution)
     published_zero = None
     if study_area is not None:
@@ -566,19 +592,31 @@ def suppressed_grid(x, y, person_codes, key_codes, origin, resolution, k, margin
         published_zero = np.concatenate([np.zeros(len(counts.n_persons) - len(cols), dtype=bool),
                                          ~masked])
     ids = cell_ids(resolution, counts.col, counts.row)
+    labels = None if key_labels is None else np.asarray(key_labels, dtype=object)
     emptied = np.zeros(len(ids), dtype=bool)
+    group_keys = series_keys(ids, None if labels is None else labels[counts.key])
     if series is not None:
-        # A cell the latest release withheld and nobody occupies now: were it simply absent, the
-        # attacker would know it is 0 and bound last month's value by the series' change. It is
-        # a candidate complement, emitted only if withheld.
+        # A group the latest release withheld and nobody occupies now: were it simply absent,
+        # the attacker would know it is 0 and bound last month's value by the series' change.
+        # It is a candidate complement, emitted only if withheld.
         latest = series.previous[-1]
-        gone = latest.cell_keys[latest.withheld & (pd.Index(ids).get_indexer(latest.cell_keys) < 0)]
-        counts = with_empty_cells(counts, *cell_positions(gone))
-        ids = np.concatenate([ids, gone])
+        gone = latest.cell_keys[latest.withheld
+                                & (pd.Index(group_keys).get_indexer(latest.cell_keys) < 0)]
+        gone_ids, gone_labels = split_series_keys(gone)
+        gone_codes = None
+        if gone_labels is not None:
+            # Attribute values seen in no current record get codes of their own.
+            labels = np.concatenate([labels, pd.Index(gone_labels).difference(pd.Index(labels))
+                                     .to_numpy(dtype=object)])
+            gone_codes = pd.Index(labels).get_indexer(gone_labels).astype(np.int64)
+        counts = with_empty_cells(counts, *cell_positions(gone_ids), gone_codes)
+        ids = np.concatenate([ids, gone_ids])
+        group_keys = np.concatenate([group_keys, gone])
         emptied = np.concatenate([emptied, np.ones(len(gone), dtype=bool)])
         published_zero = emptied if published_zero is None else \
             np.concatenate([published_zero, np.zeros(len(gone), dtype=bool)]) | emptied
-    status, suppression = suppress(counts, k, marginals, is_canceled, published_zero, series, ids)
+    status, suppression = suppress(counts, k, marginals, is_canceled, published_zero, series,
+                                   group_keys)
     published = status == STATUS_PUBLISHED
     n_persons = blanked_counts(counts.n_persons, published)
     order = np.lexsort((counts.key, counts.row, counts.col))

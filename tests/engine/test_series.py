@@ -205,15 +205,18 @@ def city_row(cells):
             grid.Marginals(grid.MARGINALS_TOTAL, protection=P))
 
 
-def release_of(cells):
-    return PublishedRelease(cells["cell_id"].to_numpy(dtype=object),
+def release_of(cells, keys=None):
+    """A grid's cells as the attacker holds them; ``keys``: the groups' series keys."""
+    keys = cells["cell_id"].to_numpy(dtype=object) if keys is None else keys
+    return PublishedRelease(keys,
                             cells["n_persons"].astype("Float64").to_numpy(dtype=float,
                                                                            na_value=np.nan),
                             (cells["status"] != grid.STATUS_PUBLISHED).to_numpy(),
                             (cells["status"] == grid.STATUS_PRIMARY).to_numpy(),
                             grid.equalities_from_columns(cells["parent_id"].to_numpy(),
                                                          cells["parent_total"].to_numpy(),
-                                                         cells["grand_total"].to_numpy()))
+                                                         cells["grand_total"].to_numpy(),
+                                                         grid.split_series_keys(keys)[1]))
 
 
 def test_a_cell_that_empties_is_emitted_withheld_rather_than_exposing_last_month():
@@ -238,3 +241,31 @@ def test_an_emptied_cell_that_needs_no_protection_is_not_emitted():
     second = grid.suppressed_grid(*city_row({(1, 0): 8, (2, 0): 9}),
                                   series=Series([release_of(first)], 2)).cells
     assert second["cell_id"].tolist() == ["100m_1_0", "100m_2_0"]
+
+
+def test_an_emptied_group_of_an_attribute_breakdown_keeps_its_attribute():
+    def month(cells):  # {(col, band): head count} on one row of 100 m cells
+        x, people, bands = [], [], []
+        for (col, band), count in cells.items():
+            x += [col * 100 + 50.0] * count
+            people += [f"{band}{col}_{i}" for i in range(count)]
+            bands += [band] * count
+        keys = grid.encode_key_columns([np.array(bands, dtype=object)], len(x))
+        labels = np.empty(int(keys.max()) + 1, dtype=object)
+        labels[keys] = bands
+        return (np.array(x), np.full(len(x), 50.0),
+                grid.encode_person_ids(np.array(people, dtype=object), "id"), keys, (0.0, 0.0),
+                100.0, K, grid.Marginals(grid.MARGINALS_TOTAL, protection=P)), labels
+
+    arguments, labels = month({(0, "a"): 2, (1, "a"): 8, (2, "a"): 9, (0, "b"): 20})
+    first = grid.suppressed_grid(*arguments, series=None)
+    keys = grid.series_keys(first.cells["cell_id"], labels[arguments[3][first.cells["first_row"]]])
+    release = release_of(first.cells, keys)
+    # Band a leaves cell 0 entirely; band b stays.
+    arguments, labels = month({(1, "a"): 8, (2, "a"): 9, (0, "b"): 20})
+    second = grid.suppressed_grid(*arguments, series=Series([release], 2), key_labels=labels)
+    assert second.exposed_earlier == ()
+    cells = second.cells
+    emitted = cells[(cells["cell_id"] == "100m_0_0") & (cells["status"] == "complementary")]
+    assert len(emitted) == 1 and pd.isna(emitted["n_persons"].iloc[0])
+    assert (cells["cell_id"] == "100m_0_0").sum() == 2  # band b's published cell and a's withheld

@@ -115,15 +115,36 @@ def test_the_sweep_reports_cells_that_flip_between_releases(run, policy, feedbac
     assert any("flipping cell is a risk" in message for message in feedback.messages)
 
 
-def test_a_grid_with_attribute_fields_cannot_be_part_of_a_series(run, policy):
-    people = point_layer([((50, 50), [f"p{i}", "a" if i % 2 else "b"]) for i in range(30)],
-                         fields="person_id:string,band:string")
-    with_keys = grid(run, {}, policy, "TEMPORARY_OUTPUT", INPUT=people, KEY_FIELDS=["band"])
-    with pytest.raises(QgsProcessingException, match="several records per cell"):
-        grid(run, MONTH_TWO, policy, "TEMPORARY_OUTPUT", PREVIOUS_RELEASES=[with_keys["OUTPUT"]])
-    with pytest.raises(QgsProcessingException, match="without published attribute fields"):
-        grid(run, {}, policy, "TEMPORARY_OUTPUT", INPUT=people, KEY_FIELDS=["band"],
-             PREVIOUS_RELEASES=[grid(run, MONTH_ONE, policy, "TEMPORARY_OUTPUT")["OUTPUT"]])
+def people_with_band(cells_by_band):
+    """Distinct people at 100 m cell centres, with a published attribute 'band'."""
+    points = []
+    for band, cells in cells_by_band.items():
+        for (col, row), count in cells.items():
+            points += [((col * 100 + 50, row * 100 + 50), [f"{band}{col}_{row}_{i}", band])
+                       for i in range(count)]
+    return point_layer(points, fields="person_id:string,band:string")
+
+
+def test_a_series_of_grids_with_an_attribute_breakdown_is_suppressed_jointly(run, policy):
+    other = {(0, 0): 12, (1, 0): 15, (2, 0): 20}  # band b: nothing to withhold
+    first = people_with_band({"a": MONTH_ONE, "b": other})
+    second = people_with_band({"a": MONTH_TWO, "b": other})
+    month_one = grid(run, {}, policy, "TEMPORARY_OUTPUT", INPUT=first, KEY_FIELDS=["band"])["OUTPUT"]
+
+    def pattern(layer):
+        return {(f["cell_id"], f["band"]): f["status"] for f in layer.getFeatures()
+                if f["band"] == "a"}
+    assert pattern(month_one) == {("100m_0_0", "a"): "primary", ("100m_1_0", "a"): "complementary",
+                                  ("100m_2_0", "a"): "published"}
+    naive = grid(run, {}, policy, "TEMPORARY_OUTPUT", INPUT=second, KEY_FIELDS=["band"])["OUTPUT"]
+    with pytest.raises(QgsProcessingException, match="combining this release with the earlier"):
+        gate(run, naive, policy, [month_one])
+    joint = grid(run, {}, policy, "TEMPORARY_OUTPUT", INPUT=second, KEY_FIELDS=["band"],
+                 PREVIOUS_RELEASES=[month_one])["OUTPUT"]
+    assert pattern(joint) == pattern(month_one)
+    assert gate(run, joint, policy, [month_one])["PASSED"]
+    with pytest.raises(QgsProcessingException, match="same breakdown"):
+        grid(run, MONTH_TWO, policy, "TEMPORARY_OUTPUT", PREVIOUS_RELEASES=[month_one])
 
 
 def test_an_earlier_release_without_its_totals_columns_is_refused_by_grid_and_gate(run, policy):
