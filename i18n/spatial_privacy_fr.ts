@@ -384,49 +384,69 @@
       <translation>Le SCR de la couche {crs} n'est pas en mètres : reprojetez dans un SCR métrique avant le maillage.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="101" />
+      <location filename="processing_provider/join_simulation.py" line="100" />
+      <source>Escalation chart</source>
+      <translation>Graphique d'escalade</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="100" />
+      <source>SVG files (*.svg);;PNG files (*.png)</source>
+      <translation>Fichiers SVG (*.svg);;Fichiers PNG (*.png)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="103" />
       <source>Report</source>
       <translation>Rapport</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="101" />
+      <location filename="processing_provider/join_simulation.py" line="103" />
       <source>HTML files (*.html);;Markdown files (*.md)</source>
       <translation>Fichiers HTML (*.html);;Fichiers Markdown (*.md)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="103" />
+      <location filename="processing_provider/join_simulation.py" line="106" />
+      <source>Sequential releases: other masked releases of the same subjects (same fields)</source>
+      <translation>Diffusions successives : autres diffusions masquées des mêmes sujets (mêmes champs)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="110" />
+      <source>Sequential releases: the published id that links a subject's records across releases</source>
+      <translation>Diffusions successives : l'identifiant publié qui relie les enregistrements d'un sujet d'une diffusion à l'autre</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="113" />
       <source>π unique at the last step</source>
       <translation>π unique à la dernière étape</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="104" />
+      <location filename="processing_provider/join_simulation.py" line="114" />
       <source>π correct at the last step</source>
       <translation>π correct à la dernière étape</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="105" />
+      <location filename="processing_provider/join_simulation.py" line="115" />
       <source>π marketer at the last step</source>
       <translation>π marketer à la dernière étape</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="106" />
+      <location filename="processing_provider/join_simulation.py" line="116" />
       <source>Precision at the last step</source>
       <translation>Précision à la dernière étape</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="133" />
+      <location filename="processing_provider/join_simulation.py" line="134" />
+      <source>Sequential releases need the link field: the published id that ties a subject's records across releases.</source>
+      <translation>Les diffusions successives exigent le champ de liaison : l'identifiant publié qui relie les enregistrements d'un sujet d'une diffusion à l'autre.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="153" />
       <source>Multipoint features cannot be joined one to one: explode them first (each part a record).</source>
       <translation>Les entités multipoints ne peuvent pas être appariées une à une : éclatez-les d'abord (chaque partie un enregistrement).</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="142" />
+      <location filename="processing_provider/join_simulation.py" line="162" />
       <source>{count} auxiliary record(s) have a NULL coverage weight: fill them in.</source>
       <translation>{count} enregistrement(s) auxiliaire(s) ont un poids de couverture NULL : renseignez-les.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="189" />
-      <source>The quasi-identifier '{field}' is {release_type} in the release but {auxiliary_type} in the auxiliary layer: values would never match. Convert one of them (in a copy) so that both have the same type.</source>
-      <translation>Le quasi-identifiant « {field} » est de type {release_type} dans la diffusion mais {auxiliary_type} dans la couche auxiliaire : les valeurs ne correspondraient jamais. Convertissez l'un des deux (dans une copie) pour qu'ils aient le même type.</translation>
     </message>
     <message>
       <location filename="processing_provider/join_simulation.py" line="21" />
@@ -435,13 +455,8 @@
     </message>
     <message>
       <location filename="processing_provider/join_simulation.py" line="210" />
-      <source>No provenance was given for the auxiliary data: say where it came from, its coverage and its cost, or the figures cannot be weighed.</source>
-      <translation>Aucune provenance n'a été donnée pour les données auxiliaires : indiquez d'où elles viennent, leur couverture et leur coût, sinon les chiffres ne peuvent être appréciés.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="217" />
-      <source>unknown</source>
-      <translation>inconnu</translation>
+      <source>The quasi-identifier '{field}' is {release_type} in the release but {other_type} in the layer '{layer}': values would never match. Convert one of them (in a copy) so that both have the same type.</source>
+      <translation>Le quasi-identifiant '{field}' est de type {release_type} dans la diffusion mais {other_type} dans la couche '{layer}' : les valeurs ne correspondraient jamais. Convertissez l'un des deux (dans une copie) pour qu'ils aient le même type.</translation>
     </message>
     <message>
       <location filename="processing_provider/join_simulation.py" line="22" />
@@ -449,74 +464,49 @@
       <translation>vraiment ré-identifié (π correct)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="220" />
-      <source>{attributes}: π unique {unique}, π correct {correct}, π marketer {marketer}, precision {precision}; median candidates {median:g}, {none} target(s) with no candidate.</source>
-      <translation>{attributes} : π unique {unique}, π correct {correct}, π marketer {marketer}, précision {precision} ; médiane des candidats {median:g}, {none} cible(s) sans candidat.</translation>
-    </message>
-    <message>
       <location filename="processing_provider/join_simulation.py" line="23" />
       <source>random guess in candidate set (π marketer)</source>
       <translation>tirage au hasard parmi les candidats (π marketer)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="232" />
+      <location filename="processing_provider/join_simulation.py" line="236" />
+      <source>{count} released record(s) have a NULL link id in '{field}': every record of a sequential release needs the id that ties it to its subject.</source>
+      <translation>{count} enregistrement(s) diffusé(s) ont un identifiant de liaison NULL dans '{field}' : chaque enregistrement d'une diffusion successive a besoin de l'identifiant qui le relie à son sujet.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="241" />
+      <source>Joined against {count} releases of the same subjects, linked by '{field}': a subject stays a candidate only if every release it appears in places it within the radius.</source>
+      <translation>Jointure avec {count} diffusions des mêmes sujets, reliées par '{field}' : un sujet reste candidat seulement si chaque diffusion où il apparaît le place dans le rayon.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="261" />
+      <source>No provenance was given for the auxiliary data: say where it came from, its coverage and its cost, or the figures cannot be weighed.</source>
+      <translation>Aucune provenance n'a été donnée pour les données auxiliaires : indiquez d'où elles viennent, leur couverture et leur coût, sinon les chiffres ne peuvent être appréciés.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="268" />
+      <source>unknown</source>
+      <translation>inconnu</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="271" />
+      <source>{attributes}: π unique {unique}, π correct {correct}, π marketer {marketer}, precision {precision}; median candidates {median:g}, {none} target(s) with no candidate.</source>
+      <translation>{attributes} : π unique {unique}, π correct {correct}, π marketer {marketer}, précision {precision} ; médiane des candidats {median:g}, {none} cible(s) sans candidat.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="283" />
       <source>No policy was given: the figures are not compared with a ceiling.</source>
       <translation>Aucune politique n'a été donnée : les chiffres ne sont comparés à aucun plafond.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="235" />
+      <location filename="processing_provider/join_simulation.py" line="286" />
       <source>With every attribute tried ({attributes}) the adversary stays at or below ρ = {rho}.</source>
       <translation>Avec tous les attributs essayés ({attributes}), l'adversaire reste au plus à ρ = {rho}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="238" />
+      <location filename="processing_provider/join_simulation.py" line="289" />
       <source>An adversary crosses ρ = {rho} with {attributes} ({figure} = {value}).</source>
       <translation>Un adversaire dépasse ρ = {rho} avec {attributes} ({figure} = {value}).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="260" />
-      <source>Re-identification as the adversary adds attributes</source>
-      <translation>Ré-identification à mesure que l'adversaire ajoute des attributs</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="264" />
-      <source>share of targets</source>
-      <translation>part des cibles</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="264" />
-      <source>what the adversary knows</source>
-      <translation>ce que sait l'adversaire</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="266" />
-      <source>ceiling ρ = {rho}</source>
-      <translation>plafond ρ = {rho}</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="278" />
-      <source>Could not write the chart to {path}.</source>
-      <translation>Impossible d'écrire le graphique dans {path}.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="284" />
-      <source>attributes</source>
-      <translation>attributs</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="284" />
-      <source>precision</source>
-      <translation>précision</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="285" />
-      <source>median candidates</source>
-      <translation>candidats (médiane)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="285" />
-      <source>no candidate</source>
-      <translation>sans candidat</translation>
     </message>
     <message>
       <location filename="processing_provider/join_simulation.py" line="29" />
@@ -524,24 +514,34 @@
       <translation>Simulation de jointure</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="291" />
-      <source>The adversary joins {targets} identified target(s) to the release within {radius:g} m, adding one attribute at a time.</source>
-      <translation>L'adversaire apparie {targets} cible(s) identifiée(s) à la diffusion dans un rayon de {radius:g} m, en ajoutant un attribut à la fois.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="294" />
-      <source>Auxiliary data: {provenance}</source>
-      <translation>Données auxiliaires : {provenance}</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="295" />
-      <source>provenance not stated</source>
-      <translation>provenance non indiquée</translation>
-    </message>
-    <message>
       <location filename="processing_provider/join_simulation.py" line="30" />
       <source>Runs the adversary's join of an identified auxiliary layer against a masked release and reports how many people it singles out, and how many of those correctly, as attributes are added.</source>
       <translation>Exécute la jointure de l'adversaire entre une couche auxiliaire identifiée et une diffusion masquée, et indique combien de personnes elle isole, et combien à juste titre, à mesure que des attributs sont ajoutés.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="311" />
+      <source>Re-identification as the adversary adds attributes</source>
+      <translation>Ré-identification à mesure que l'adversaire ajoute des attributs</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="315" />
+      <source>share of targets</source>
+      <translation>part des cibles</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="315" />
+      <source>what the adversary knows</source>
+      <translation>ce que sait l'adversaire</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="317" />
+      <source>ceiling ρ = {rho}</source>
+      <translation>plafond ρ = {rho}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="329" />
+      <source>Could not write the chart to {path}.</source>
+      <translation>Impossible d'écrire le graphique dans {path}.</translation>
     </message>
     <message>
       <location filename="processing_provider/join_simulation.py" line="33" />
@@ -549,79 +549,104 @@
       <translation>confidentialité,divulgation,appariement,ré-identification,attaque,jointure,géomasque,escalade</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="57" />
+      <location filename="processing_provider/join_simulation.py" line="335" />
+      <source>attributes</source>
+      <translation>attributs</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="335" />
+      <source>precision</source>
+      <translation>précision</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="336" />
+      <source>median candidates</source>
+      <translation>candidats (médiane)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="336" />
+      <source>no candidate</source>
+      <translation>sans candidat</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="342" />
+      <source>The adversary joins {targets} identified target(s) to the release within {radius:g} m, adding one attribute at a time.</source>
+      <translation>L'adversaire apparie {targets} cible(s) identifiée(s) à la diffusion dans un rayon de {radius:g} m, en ajoutant un attribut à la fois.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="345" />
+      <source>Auxiliary data: {provenance}</source>
+      <translation>Données auxiliaires : {provenance}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="346" />
+      <source>provenance not stated</source>
+      <translation>provenance non indiquée</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="59" />
       <source>Masked release (points, metric CRS)</source>
       <translation>Diffusion masquée (points, SCR métrique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="60" />
+      <location filename="processing_provider/join_simulation.py" line="62" />
       <source>Auxiliary identified layer (points the adversary holds)</source>
       <translation>Couche auxiliaire identifiée (points que détient l'adversaire)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="63" />
+      <location filename="processing_provider/join_simulation.py" line="65" />
       <source>Mask radius the adversary assumes (a closed disc)</source>
       <translation>Rayon de masquage supposé par l'adversaire (disque fermé)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="66" />
+      <location filename="processing_provider/join_simulation.py" line="68" />
       <source>Quasi-identifiers, in the order the adversary adds them (same names in both layers)</source>
       <translation>Quasi-identifiants, dans l'ordre où l'adversaire les ajoute (mêmes noms dans les deux couches)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="70" />
+      <location filename="processing_provider/join_simulation.py" line="72" />
       <source>Release: held-out subject id (truth)</source>
       <translation>Diffusion : identifiant réservé de la personne (vérité)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="73" />
+      <location filename="processing_provider/join_simulation.py" line="75" />
       <source>Auxiliary: subject id (truth)</source>
       <translation>Auxiliaire : identifiant de la personne (vérité)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="76" />
+      <location filename="processing_provider/join_simulation.py" line="78" />
       <source>Share of auxiliary records with a stale position</source>
       <translation>Part des enregistrements auxiliaires à position périmée</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="79" />
+      <location filename="processing_provider/join_simulation.py" line="81" />
       <source>Largest stale-position error</source>
       <translation>Plus grande erreur de position périmée</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="82" />
+      <location filename="processing_provider/join_simulation.py" line="84" />
       <source>Auxiliary coverage weight (targets weighted by it)</source>
       <translation>Poids de couverture auxiliaire (les cibles en sont pondérées)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="86" />
+      <location filename="processing_provider/join_simulation.py" line="88" />
       <source>Random seed</source>
       <translation>Graine aléatoire</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="89" />
+      <location filename="processing_provider/join_simulation.py" line="91" />
       <source>Where the auxiliary data came from, its coverage and cost</source>
       <translation>Provenance des données auxiliaires, leur couverture et leur coût</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="93" />
+      <location filename="processing_provider/join_simulation.py" line="95" />
       <source>Escalation table</source>
       <translation>Table d'escalade</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="95" />
+      <location filename="processing_provider/join_simulation.py" line="97" />
       <source>Targets with their candidate counts</source>
       <translation>Cibles avec leur nombre de candidats</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="98" />
-      <source>Escalation chart</source>
-      <translation>Graphique d'escalade</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="98" />
-      <source>SVG files (*.svg);;PNG files (*.png)</source>
-      <translation>Fichiers SVG (*.svg);;Fichiers PNG (*.png)</translation>
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="112" />
@@ -1689,37 +1714,37 @@
       <translation>Le registre {path} ne peut pas être ouvert comme base SQLite ({reason}). Restaurez-le depuis une sauvegarde ; il n'est jamais réécrit.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="138" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="176" />
       <source>The radius must be a distance of 0 or more, got {value}.</source>
       <translation>Le rayon doit être une distance positive ou nulle, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="140" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="178" />
       <source>The auxiliary layer has no records: there is nobody to look for.</source>
       <translation>La couche auxiliaire n'a aucun enregistrement : il n'y a personne à chercher.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="142" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="180" />
       <source>The release has no records: there is nothing to join against.</source>
       <translation>La diffusion n'a aucun enregistrement : il n'y a rien à apparier.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="146" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="184" />
       <source>Coverage weights must be positive numbers; {count} are zero, negative or missing.</source>
       <translation>Les poids de couverture doivent être des nombres positifs ; {count} sont nuls, négatifs ou manquants.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="150" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="188" />
       <source>Give the truth id of both layers, or of neither.</source>
       <translation>Donnez l'identifiant de vérité des deux couches, ou d'aucune.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="175" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="226" />
       <source>The share of displaced records must be between 0 and 1, got {value}.</source>
       <translation>La part des enregistrements déplacés doit être entre 0 et 1, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="178" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="229" />
       <source>Give a positive displacement distance for the displaced share.</source>
       <translation>Donnez une distance de déplacement positive pour la part déplacée.</translation>
     </message>

@@ -5,8 +5,8 @@ from pathlib import Path
 from qgis.core import QgsCoordinateReferenceSystem, QgsProcessing, QgsProcessingException, \
     QgsProcessingOutputNumber, QgsProcessingParameterDistance, QgsProcessingParameterFeatureSink, \
     QgsProcessingParameterFeatureSource, QgsProcessingParameterField, \
-    QgsProcessingParameterFileDestination, QgsProcessingParameterNumber, \
-    QgsProcessingParameterString, QgsWkbTypes
+    QgsProcessingParameterFileDestination, QgsProcessingParameterMultipleLayers, \
+    QgsProcessingParameterNumber, QgsProcessingParameterString, QgsWkbTypes
 
 from ..spatial_privacy_plugin.errors import N_
 from .base import SpatialPrivacyAlgorithm, tr
@@ -47,6 +47,8 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
     TARGETS = "TARGETS"
     CHART = "CHART"
     REPORT = "REPORT"
+    OTHER_RELEASES = "OTHER_RELEASES"
+    RELEASE_LINK_FIELD = "RELEASE_LINK_FIELD"
     PI_UNIQUE = "PI_UNIQUE"
     PI_CORRECT = "PI_CORRECT"
     PI_MARKETER = "PI_MARKETER"
@@ -100,6 +102,14 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
         self.addParameter(QgsProcessingParameterFileDestination(
             self.REPORT, tr("Report"), tr("HTML files (*.html);;Markdown files (*.md)"),
             optional=True, createByDefault=False))
+        self.addParameter(QgsProcessingParameterMultipleLayers(
+            self.OTHER_RELEASES, tr("Sequential releases: other masked releases of the same "
+                                    "subjects (same fields)"),
+            QgsProcessing.SourceType.TypeVectorPoint, optional=True))
+        self.addParameter(QgsProcessingParameterField(
+            self.RELEASE_LINK_FIELD, tr("Sequential releases: the published id that links a "
+                                        "subject's records across releases"),
+            parentLayerParameterName=self.RELEASE, optional=True))
         for name, label in ((self.PI_UNIQUE, N_("π unique at the last step")),
                             (self.PI_CORRECT, N_("π correct at the last step")),
                             (self.PI_MARKETER, N_("π marketer at the last step")),
@@ -118,14 +128,24 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
             raise QgsProcessingException(tr("The input layer could not be opened."))
         qids = self.field_names(parameters, self.QID_FIELDS, context)
         self.check_qid_types(release, auxiliary, qids)
+        others = self.parameterAsLayerList(parameters, self.OTHER_RELEASES, context)
+        link_field = self.parameterAsString(parameters, self.RELEASE_LINK_FIELD, context)
+        if others and not link_field:
+            raise QgsProcessingException(tr("Sequential releases need the link field: the published "
+                                            "id that ties a subject's records across releases."))
+        for other in others:
+            self.check_qid_types(release, other, qids)
         release_truth = self.parameterAsString(parameters, self.RELEASE_TRUTH_FIELD, context)
         auxiliary_truth = self.parameterAsString(parameters, self.AUXILIARY_TRUTH_FIELD, context)
         weight_field = self.parameterAsString(parameters, self.COVERAGE_WEIGHT_FIELD, context)
         radius = self.parameterAsDouble(parameters, self.RADIUS, context)
         crs = release.sourceCrs()
 
-        release_points = read_points(release, qids + [release_truth] * bool(release_truth), feedback,
+        release_fields = qids + [release_truth] * bool(release_truth) + [link_field] * bool(others)
+        release_points = read_points(release, release_fields, feedback,
                                      layer=self.plain_layer(parameters, self.RELEASE, context))
+        release_xy, release_columns, linked = self.stack_releases(
+            release_points, others, release_fields, link_field, crs, context, feedback)
         auxiliary_points = read_points(
             auxiliary, qids + [auxiliary_truth] * bool(auxiliary_truth) + [weight_field] * bool(weight_field),
             feedback, crs, context, layer=self.plain_layer(parameters, self.AUXILIARY, context))
@@ -143,12 +163,12 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
                                             "weight: fill them in.").format(
                 count=sum(value is None for value in weights)))
         result = join_simulation(
-            np.column_stack([release_points.x, release_points.y]), auxiliary_xy, radius, qids,
-            [release_points.columns[name] for name in qids],
+            release_xy, auxiliary_xy, radius, qids, [release_columns[name] for name in qids],
             [auxiliary_points.columns[name] for name in qids],
-            release_points.columns[release_truth] if release_truth else None,
+            release_columns[release_truth] if release_truth else None,
             auxiliary_points.columns[auxiliary_truth] if auxiliary_truth else None,
-            None if weights is None else np.asarray(weights, dtype=float), feedback.isCanceled)
+            None if weights is None else np.asarray(weights, dtype=float), feedback.isCanceled,
+            linked)
         escalation = result.escalation
         provenance = self.provenance(parameters, context, auxiliary, feedback)
         escalation["radius_m"] = radius
@@ -179,19 +199,50 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
                         self.PI_MARKETER: last["pi_marketer"], self.PRECISION: last["precision"]})
         return results
 
-    def check_qid_types(self, release, auxiliary, qids):
+    def check_qid_types(self, release, other, qids):
+        """Refuse a quasi-identifier missing from ``other`` or of another kind (text, number)."""
         from .io import require_fields
-        require_fields(auxiliary, qids)
+        require_fields(other, qids)
         for name in qids:
             release_field = release.fields().field(name)
-            auxiliary_field = auxiliary.fields().field(name)
-            if release_field.isNumeric() != auxiliary_field.isNumeric():
+            other_field = other.fields().field(name)
+            if release_field.isNumeric() != other_field.isNumeric():
                 raise QgsProcessingException(tr(
                     "The quasi-identifier '{field}' is {release_type} in the release but "
-                    "{auxiliary_type} in the auxiliary layer: values would never match. Convert "
-                    "one of them (in a copy) so that both have the same type.").format(
+                    "{other_type} in the layer '{layer}': values would never match. Convert one of "
+                    "them (in a copy) so that both have the same type.").format(
                     field=name, release_type=release_field.typeName(),
-                    auxiliary_type=auxiliary_field.typeName()))
+                    other_type=other_field.typeName(),
+                    layer=other.sourceName() if hasattr(other, "sourceName") else other.name()))
+
+    def stack_releases(self, first, others, fields, link_field, crs, context, feedback):
+        """(points, attribute columns, (links, release index) or None) of every release at once."""
+        import numpy as np
+
+        from .io import read_points
+
+        releases = [first] + [read_points(other, fields, feedback, crs, context, layer=other)
+                              for other in others]
+        if any(points.n_multipoint_parts for points in releases[1:]):
+            raise QgsProcessingException(tr("Multipoint features cannot be joined one to one: "
+                                            "explode them first (each part a record)."))
+        xy = np.vstack([np.column_stack([points.x, points.y]) for points in releases])
+        columns = {name: [value for points in releases for value in points.columns[name]]
+                   for name in fields}
+        if not others:
+            return xy, columns, None
+        missing = sum(value is None for value in columns[link_field])
+        if missing:
+            raise QgsProcessingException(tr(
+                "{count} released record(s) have a NULL link id in '{field}': every record of a "
+                "sequential release needs the id that ties it to its subject.").format(
+                count=missing, field=link_field))
+        index = np.repeat(np.arange(len(releases)), [len(points.x) for points in releases])
+        feedback.pushInfo(tr("Joined against {count} releases of the same subjects, linked by "
+                             "'{field}': a subject stays a candidate only if every release it "
+                             "appears in places it within the radius.").format(
+            count=len(releases), field=link_field))
+        return xy, columns, (columns[link_field], index)
 
     def optional_policy(self, parameters, context):
         if self.optional_number(parameters, self.RHO, context) is None and \

@@ -58,6 +58,22 @@ class StepResult:
     single_match: np.ndarray  # release index of the single candidate, -1 otherwise
 
 
+def _groups(release_group, auxiliary_group, n_release, n_targets):
+    """(release members, targets) of each quasi-identifier combination held by both layers."""
+    if release_group is None:
+        release_group = np.zeros(n_release, dtype=np.int64)
+        auxiliary_group = np.zeros(n_targets, dtype=np.int64)
+    release_order = np.argsort(release_group, kind="stable")
+    release_sorted = release_group[release_order]
+    target_order = np.argsort(auxiliary_group, kind="stable")
+    target_groups, target_starts = np.unique(auxiliary_group[target_order], return_index=True)
+    target_stops = np.append(target_starts[1:], n_targets)
+    for group, target_start, target_stop in zip(target_groups, target_starts, target_stops):
+        start, stop = np.searchsorted(release_sorted, [group, group + 1])
+        if start < stop:
+            yield release_order[start:stop], target_order[target_start:target_stop]
+
+
 def candidate_sets(release_xy, auxiliary_xy, radius, release_group=None, auxiliary_group=None):
     """Candidate count per target and, where it is one, which release point it is.
 
@@ -67,20 +83,7 @@ def candidate_sets(release_xy, auxiliary_xy, radius, release_group=None, auxilia
     n_targets = len(auxiliary_xy)
     candidates = np.zeros(n_targets, dtype=np.int64)
     single = np.full(n_targets, -1, dtype=np.int64)
-    if release_group is None:
-        release_group = np.zeros(len(release_xy), dtype=np.int64)
-        auxiliary_group = np.zeros(n_targets, dtype=np.int64)
-    release_order = np.argsort(release_group, kind="stable")
-    release_sorted = release_group[release_order]
-    target_order = np.argsort(auxiliary_group, kind="stable")
-    target_groups, target_starts = np.unique(auxiliary_group[target_order], return_index=True)
-    target_stops = np.append(target_starts[1:], n_targets)
-    for group, target_start, target_stop in zip(target_groups, target_starts, target_stops):
-        start, stop = np.searchsorted(release_sorted, [group, group + 1])
-        if start == stop:
-            continue
-        members = release_order[start:stop]
-        targets = target_order[target_start:target_stop]
+    for members, targets in _groups(release_group, auxiliary_group, len(release_xy), n_targets):
         tree = cKDTree(release_xy[members])
         counts = tree.query_ball_point(auxiliary_xy[targets], r=radius, return_length=True)
         candidates[targets] = counts
@@ -88,6 +91,38 @@ def candidate_sets(release_xy, auxiliary_xy, radius, release_group=None, auxilia
         if len(alone):
             _, nearest = tree.query(auxiliary_xy[alone], k=1)
             single[alone] = members[nearest]
+    return StepResult(candidates, single)
+
+
+def linked_candidate_sets(release_xy, auxiliary_xy, radius, release_group, auxiliary_group, link,
+                          release_index):
+    """Candidates over several releases of the same subjects, tied by a visible link id.
+
+    ``link`` (codes 0..L-1) and ``release_index`` are given per release point.
+    A link is a candidate of a target when, in every release where the link
+    appears, one of its points lies within the radius with equal
+    quasi-identifiers: the adversary intersects the releases' candidate
+    sets. Returns counts of candidate links and, where one, which link.
+    """
+    n_targets = len(auxiliary_xy)
+    n_links = int(link.max()) + 1
+    n_releases = int(release_index.max()) + 1
+    appearances = np.bincount(np.unique(link * n_releases + release_index) // n_releases,
+                              minlength=n_links)
+    found = []
+    for members, targets in _groups(release_group, auxiliary_group, len(release_xy), n_targets):
+        near = cKDTree(release_xy[members]).sparse_distance_matrix(
+            cKDTree(auxiliary_xy[targets]), radius, output_type="ndarray")
+        points = members[near["i"]]
+        found.append((targets[near["j"]] * n_links + link[points]) * n_releases
+                     + release_index[points])
+    triples = np.unique(np.concatenate(found)) if found else np.empty(0, dtype=np.int64)
+    pair, releases_seen = np.unique(triples // n_releases, return_counts=True)
+    consistent = pair[releases_seen == appearances[pair % n_links]]
+    candidates = np.bincount(consistent // n_links, minlength=n_targets)
+    single = np.full(n_targets, -1, dtype=np.int64)
+    alone = candidates[consistent // n_links] == 1
+    single[consistent[alone] // n_links] = consistent[alone] % n_links
     return StepResult(candidates, single)
 
 
@@ -128,11 +163,14 @@ class JoinResult:
 
 def join_simulation(release_xy, auxiliary_xy, radius, qid_names=(), release_qids=(),
                     auxiliary_qids=(), release_truth=None, auxiliary_truth=None, weights=None,
-                    is_canceled=None):
+                    is_canceled=None, linked=None):
     """The escalation curve: location alone, then one more quasi-identifier per step.
 
     ``release_qids`` and ``auxiliary_qids`` are lists of value columns in the
-    order of ``qid_names``; truths are comparable id arrays (or None).
+    order of ``qid_names``; truths are comparable id arrays (or None). For
+    sequential releases, the release arrays hold every release's points and
+    ``linked`` is (link id per point, index of its release): candidates are
+    then links consistent with every release (``linked_candidate_sets``).
     """
     if not np.isfinite(radius) or radius < 0:
         raise InputError(N_("The radius must be a distance of 0 or more, got {value}."), value=radius)
@@ -152,13 +190,26 @@ def join_simulation(release_xy, auxiliary_xy, radius, qid_names=(), release_qids
     if release_truth is not None:
         release_truth, auxiliary_truth = joint_codes([release_truth], [auxiliary_truth])
         release_truth, auxiliary_truth = release_truth[0], auxiliary_truth[0]
+    if linked is not None:
+        link = encode_key_columns([linked[0]], len(release_xy))
+        release_index = np.asarray(linked[1], dtype=np.int64)
+        if release_truth is not None:
+            # Candidates are links: each link's subject is the truth of its points.
+            link_truth = np.empty(int(link.max()) + 1, dtype=release_truth.dtype)
+            link_truth[link] = release_truth
+            release_truth = link_truth
     rows = []
     result = None
     for step in range(len(qid_names) + 1):
         if is_canceled is not None and is_canceled():
             raise Cancelled()
         release_group, auxiliary_group = _prefix_codes(release_codes, auxiliary_codes, step)
-        result = candidate_sets(release_xy, auxiliary_xy, radius, release_group, auxiliary_group)
+        if linked is None:
+            result = candidate_sets(release_xy, auxiliary_xy, radius, release_group,
+                                    auxiliary_group)
+        else:
+            result = linked_candidate_sets(release_xy, auxiliary_xy, radius, release_group,
+                                           auxiliary_group, link, release_index)
         figures, correct = summarise(step, result.candidates, result.single_match, release_truth,
                                      auxiliary_truth, weights)
         figures["attributes"] = " + ".join(["location"] + list(qid_names[:step]))

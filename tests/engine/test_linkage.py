@@ -182,3 +182,53 @@ def test_chart_is_svg_with_title_axes_and_series():
                          "share of targets", "attributes known", 0.1, "ρ = 0.1")
     assert svg.startswith("<svg") and svg.count("<polyline") == 2
     assert "Escalation" in svg and "share of targets" in svg and "location + sex" in svg
+
+
+def test_sequential_releases_intersect_the_candidate_sets():
+    """Release 1 is the hand case; release 2 masks the same people again (link = pseudonym):
+    b lies 1 m from the origin's targets, x is far away, d 1 m from its target and e far away."""
+    r_xy, r_truth, r_sex, a_xy, a_truth, a_sex = hand_case()
+    second_xy = np.array([[1.0, 0.0], [300.0, 300.0], [500.0, 499.0], [900.0, 900.0]])
+    both_xy = np.vstack([r_xy, second_xy])
+    links = ["p-b", "p-x", "p-d", "p-e"] * 2
+    result = join_simulation(both_xy, a_xy, 10.0, ["sex"], [r_sex * 2], [a_sex], r_truth * 2,
+                             a_truth, linked=(links, [0] * 4 + [1] * 4))
+    location = result.escalation.iloc[0]
+    # x and e are far from the targets in release 2: only b stays for a and b, only d for d.
+    assert result.candidates.tolist() == [1, 1, 0, 1]
+    assert location.pi_unique == pytest.approx(0.75) and location.pi_correct == pytest.approx(0.5)
+    alone = join_simulation(r_xy, a_xy, 10.0, ["sex"], [r_sex], [a_sex], r_truth, a_truth)
+    assert alone.escalation.iloc[0].pi_unique == 0.0  # one release alone singles out no one
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.integers(1, 3), st.integers(3, 25), st.integers(1, 15))
+def test_linked_candidates_match_a_double_loop(seed, n_releases, n_subjects, n_targets):
+    rng = np.random.default_rng(seed)
+    home = rng.uniform(0, 60, size=(n_subjects, 2))
+    xy, links, releases, sexes = [], [], [], []
+    for release in range(n_releases):
+        present = np.flatnonzero(rng.random(n_subjects) < 0.8)  # not everyone in every release
+        xy.append(home[present] + rng.uniform(-10, 10, size=(len(present), 2)))
+        links += present.tolist()
+        releases += [release] * len(present)
+        sexes += rng.choice(["F", "M"], len(present)).tolist()
+    if not links:
+        return
+    xy = np.vstack(xy)
+    a_xy = rng.uniform(0, 60, size=(n_targets, 2))
+    a_sex = rng.choice(["F", "M"], n_targets).tolist()
+    for step in range(2):
+        result = join_simulation(xy, a_xy, 15.0, ["sex"][:step], [sexes][:step], [a_sex][:step],
+                                 linked=(links, releases))
+        expected = []
+        for target in range(n_targets):
+            count = 0
+            for link in set(links):
+                seen = {releases[j] for j in range(len(links)) if links[j] == link}
+                near = {releases[j] for j in range(len(links)) if links[j] == link
+                        and np.hypot(*(xy[j] - a_xy[target])) <= 15.0
+                        and (step == 0 or sexes[j] == a_sex[target])}
+                count += bool(near) and near == seen
+            expected.append(count)
+        assert result.candidates.tolist() == expected

@@ -176,3 +176,26 @@ def test_an_auxiliary_layer_in_another_crs_is_reprojected(run):
     projected = rows(join(run, release, auxiliary)["OUTPUT"])
     reprojected = rows(join(run, shifted_release, geographic, RADIUS=10.001)["OUTPUT"])
     assert [r["pi_unique"] for r in reprojected] == [r["pi_unique"] for r in projected]
+
+
+def test_sequential_releases_narrow_the_candidate_sets(run, feedback):
+    """The hand case released twice: in the second release x's and e's records lie far away,
+    so a subject linked to them is no longer consistent with the targets."""
+    fields = "id:string,sex:string,pseudo:string"
+    first = point_layer([((0, 3), ["b", "F", "p1"]), ((6, 8), ["x", "F", "p2"]),
+                         ((500, 500), ["d", "M", "p3"]), ((500, 501), ["e", "F", "p4"])], fields)
+    second = point_layer([((1, 0), ["b", "F", "p1"]), ((300, 300), ["x", "F", "p2"]),
+                          ((500, 499), ["d", "M", "p3"]), ((900, 900), ["e", "F", "p4"])], fields)
+    auxiliary = hand_layers()[1]
+    one = rows(join(run, first, auxiliary)["OUTPUT"])
+    both = join(run, first, auxiliary, feedback, OTHER_RELEASES=[second],
+                RELEASE_LINK_FIELD="pseudo", TARGETS="TEMPORARY_OUTPUT")
+    table = rows(both["OUTPUT"])
+    assert one[0]["pi_unique"] == 0 and table[0]["pi_unique"] == pytest.approx(0.75)
+    assert table[0]["pi_correct"] == pytest.approx(0.5)  # a is matched to b's subject: wrong
+    assert any("linked by 'pseudo'" in message for message in feedback.messages)
+    with pytest.raises(QgsProcessingException, match="link field"):
+        join(run, first, auxiliary, OTHER_RELEASES=[second])
+    unlinked = point_layer([((1, 0), ["b", "F", None])], fields)
+    with pytest.raises(QgsProcessingException, match="NULL link id"):
+        join(run, first, auxiliary, OTHER_RELEASES=[unlinked], RELEASE_LINK_FIELD="pseudo")

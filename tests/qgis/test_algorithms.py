@@ -68,7 +68,7 @@ def test_frozen_parameter_names(provider):
         "RELEASE", "AUXILIARY", "RADIUS", "QID_FIELDS", "RELEASE_TRUTH_FIELD",
         "AUXILIARY_TRUTH_FIELD", "POSITION_ERROR_SHARE", "POSITION_ERROR_DISTANCE",
         "COVERAGE_WEIGHT_FIELD", "SEED", "AUXILIARY_PROVENANCE", "RHO", "POLICY", "OUTPUT",
-        "TARGETS", "CHART", "REPORT"]
+        "TARGETS", "CHART", "REPORT", "OTHER_RELEASES", "RELEASE_LINK_FIELD"]
     assert names["geomask"] == ["INPUT", "MIN_RADIUS", "MAX_RADIUS", "SEED", "KEEP_FIELDS", "OUTPUT"]
     assert names["syntheticauxiliary"] == ["ADDRESSES", "MARGINALS", "ZONES", "ZONE_ID_FIELD",
                                            "COVERAGE", "SEED", "OUTPUT"]
