@@ -94,30 +94,46 @@ def candidate_sets(release_xy, auxiliary_xy, radius, release_group=None, auxilia
     return StepResult(candidates, single)
 
 
-def linked_candidate_sets(release_xy, auxiliary_xy, radius, release_group, auxiliary_group, link,
-                          release_index):
+def _run_starts(sorted_values):
+    """Mask of the first element of each run of equal values in a sorted array."""
+    starts = np.ones(len(sorted_values), dtype=bool)
+    starts[1:] = sorted_values[1:] != sorted_values[:-1]
+    return starts
+
+
+def near_pairs(release_xy, auxiliary_xy, radius):
+    """Every (target, release point) pair within the radius (closed disc), by two k-d trees."""
+    near = cKDTree(release_xy).sparse_distance_matrix(cKDTree(auxiliary_xy), radius,
+                                                      output_type="ndarray")
+    return near["j"].astype(np.int64), near["i"].astype(np.int64)
+
+
+def linked_candidate_sets(pairs, n_targets, link, release_index, release_group=None,
+                          auxiliary_group=None):
     """Candidates over several releases of the same subjects, tied by a visible link id.
 
+    ``pairs``: (target, release point) within the radius (``near_pairs``);
     ``link`` (codes 0..L-1) and ``release_index`` are given per release point.
     A link is a candidate of a target when, in every release where the link
     appears, one of its points lies within the radius with equal
     quasi-identifiers: the adversary intersects the releases' candidate
     sets. Returns counts of candidate links and, where one, which link.
     """
-    n_targets = len(auxiliary_xy)
+    targets, points = pairs
+    if release_group is not None:
+        same = release_group[points] == auxiliary_group[targets]
+        targets, points = targets[same], points[same]
     n_links = int(link.max()) + 1
     n_releases = int(release_index.max()) + 1
     appearances = np.bincount(np.unique(link * n_releases + release_index) // n_releases,
                               minlength=n_links)
-    found = []
-    for members, targets in _groups(release_group, auxiliary_group, len(release_xy), n_targets):
-        near = cKDTree(release_xy[members]).sparse_distance_matrix(
-            cKDTree(auxiliary_xy[targets]), radius, output_type="ndarray")
-        points = members[near["i"]]
-        found.append((targets[near["j"]] * n_links + link[points]) * n_releases
-                     + release_index[points])
-    triples = np.unique(np.concatenate(found)) if found else np.empty(0, dtype=np.int64)
-    pair, releases_seen = np.unique(triples // n_releases, return_counts=True)
+    # One sort: distinct (target, link, release) triples, then releases per (target, link).
+    triples = np.sort((targets * n_links + link[points]) * n_releases + release_index[points])
+    triples = triples[_run_starts(triples)]
+    pairs_sorted = triples // n_releases
+    starts = np.flatnonzero(_run_starts(pairs_sorted))
+    pair = pairs_sorted[starts]
+    releases_seen = np.diff(np.append(starts, len(pairs_sorted)))
     consistent = pair[releases_seen == appearances[pair % n_links]]
     candidates = np.bincount(consistent // n_links, minlength=n_targets)
     single = np.full(n_targets, -1, dtype=np.int64)
@@ -193,6 +209,8 @@ def join_simulation(release_xy, auxiliary_xy, radius, qid_names=(), release_qids
     if linked is not None:
         link = encode_key_columns([linked[0]], len(release_xy))
         release_index = np.asarray(linked[1], dtype=np.int64)
+        # Each step only removes pairs: list them once, then filter by quasi-identifiers.
+        pairs = near_pairs(release_xy, auxiliary_xy, radius)
         if release_truth is not None:
             # Candidates are links: each link's subject is the truth of its points.
             link_truth = np.empty(int(link.max()) + 1, dtype=release_truth.dtype)
@@ -208,8 +226,8 @@ def join_simulation(release_xy, auxiliary_xy, radius, qid_names=(), release_qids
             result = candidate_sets(release_xy, auxiliary_xy, radius, release_group,
                                     auxiliary_group)
         else:
-            result = linked_candidate_sets(release_xy, auxiliary_xy, radius, release_group,
-                                           auxiliary_group, link, release_index)
+            result = linked_candidate_sets(pairs, len(auxiliary_xy), link, release_index,
+                                           release_group, auxiliary_group)
         figures, correct = summarise(step, result.candidates, result.single_match, release_truth,
                                      auxiliary_truth, weights)
         figures["attributes"] = " + ".join(["location"] + list(qid_names[:step]))
