@@ -889,67 +889,67 @@
       <translation>{count} diffusion(s) de {dataset} dépassent désormais le plafond sous lequel elles ont été publiées : {releases}. Retirez-les, republiez-les plus grossières, ou documentez l'acceptation. La réévaluation est inscrite au registre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="174" />
+      <location filename="processing_provider/resolution_sweep.py" line="176" />
       <source>No earlier release has one of the swept cell sizes ({swept}); they have {theirs}. Sweep the series' cell size.</source>
       <translation>Aucune diffusion antérieure n'a l'une des tailles de maille balayées ({swept}) ; elles ont {theirs}. Balayez la taille de maille de la série.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="197" />
+      <location filename="processing_provider/resolution_sweep.py" line="199" />
       <source>At {res:g} m, since {name}: {to_withheld} cell(s) go from published (or empty) to withheld and {to_published} from withheld to published. A flipping cell is a risk: an attacker who assumes counts change little between releases pins it near its value in the other release, whatever else is withheld. Prefer sizes and geometries where few cells flip.</source>
       <translation>À {res:g} m, depuis {name} : {to_withheld} maille(s) passent de publiée (ou vide) à masquée et {to_published} de masquée à publiée. Une maille qui bascule est un risque : un attaquant qui suppose que les effectifs varient peu d'une diffusion à l'autre la coince près de sa valeur dans l'autre diffusion, quoi qu'on masque d'autre. Préférez les tailles et géométries où peu de mailles basculent.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="219" />
+      <location filename="processing_provider/resolution_sweep.py" line="221" />
       <source>{count} point(s) lie in no stratum. Nothing is dropped silently: extend the strata to cover them, or clip the points first and report the clipped ones.</source>
       <translation>{count} point(s) ne sont dans aucune strate. Rien n'est ignoré en silence : étendez les strates pour les couvrir, ou découpez d'abord les points et signalez ceux qui sont retirés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="227" />
+      <location filename="processing_provider/resolution_sweep.py" line="229" />
       <source>publishable</source>
       <translation>publiable</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="227" />
+      <location filename="processing_provider/resolution_sweep.py" line="229" />
       <source>not publishable</source>
       <translation>non publiable</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="229" />
+      <location filename="processing_provider/resolution_sweep.py" line="231" />
       <source>{verdict} in stratum {stratum}</source>
       <translation>{verdict} dans la strate {stratum}</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="231" />
+      <location filename="processing_provider/resolution_sweep.py" line="233" />
       <source>{res:g} m: {cells} cells, {withheld} withheld ({share:.1%}); {verdict}.</source>
       <translation>{res:g} m : {cells} mailles, {withheld} masquées ({share:.1%}) ; {verdict}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="236" />
+      <location filename="processing_provider/resolution_sweep.py" line="238" />
       <source>{res:g} m with {marginals} published: {complementary} complementary cells, {total:.1%} withheld in all, {bad} cell(s) that no pattern can protect.</source>
       <translation>{res:g} m avec {marginals} publié(s) : {complementary} mailles de secret secondaire, {total:.1%} masquées au total, {bad} maille(s) qu'aucun schéma ne peut protéger.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="243" />
+      <location filename="processing_provider/resolution_sweep.py" line="245" />
       <source>At {res:g} m in stratum {stratum} the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): prefer a coarser geometry in this stratum rather than a higher tolerance.</source>
       <translation>À {res:g} m dans la strate {stratum}, les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : préférez une géométrie plus grossière dans cette strate plutôt qu'une tolérance plus élevée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="250" />
+      <location filename="processing_provider/resolution_sweep.py" line="252" />
       <source>At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the holes form areas, so prefer a coarser geometry there rather than a higher tolerance.</source>
       <translation>À {res:g} m les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : les trous forment des zones, préférez donc une géométrie plus grossière plutôt qu'une tolérance plus élevée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="257" />
+      <location filename="processing_provider/resolution_sweep.py" line="259" />
       <source>Recommended cell size per stratum: {sizes}.</source>
       <translation>Taille de maille recommandée par strate : {sizes}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="261" />
+      <location filename="processing_provider/resolution_sweep.py" line="263" />
       <source>No cell size is publishable under this policy (k = {k}, tolerance {tolerance:.0%}). Sweep coarser cells than {coarsest:g} m, or publish per density band; never lower k: it follows from the accepted disclosure probability.</source>
       <translation>Aucune taille de maille n'est publiable avec cette politique (k = {k}, tolérance {tolerance:.0%}). Balayez des mailles plus grossières que {coarsest:g} m, ou publiez par strate de densité ; ne baissez jamais k : il découle de la probabilité de divulgation acceptée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="267" />
+      <location filename="processing_provider/resolution_sweep.py" line="269" />
       <source>Recommended cell size: {res:g} m, the finest that keeps the withheld share within the tolerance at k = {k}.</source>
       <translation>Taille de maille recommandée : {res:g} m, la plus fine qui garde la part masquée dans la tolérance avec k = {k}.</translation>
     </message>
@@ -1260,8 +1260,8 @@
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="253" />
-      <source>This version builds a grid with a cell size per stratum without declared totals, attribute fields or earlier releases; run those on a single cell size.</source>
-      <translation>Cette version construit une grille avec une taille de maille par strate sans totaux déclarés, champs d'attributs ni diffusions antérieures ; utilisez-les avec une seule taille de maille.</translation>
+      <source>This version builds a grid with a cell size per stratum without declared totals or earlier releases; run those on a single cell size.</source>
+      <translation>Cette version construit une grille avec une taille de maille par strate sans totaux déclarés ni diffusions antérieures ; utilisez-les avec une seule taille de maille.</translation>
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="26" />
@@ -1274,7 +1274,7 @@
       <translation>Les tailles de maille candidates doivent être emboîtées (chacune multiple entier des plus fines).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="282" />
+      <location filename="processing_provider/suppressed_grid.py" line="283" />
       <source>No candidate size is publishable in the stratum/strata {names}: add coarser sizes; never lower k.</source>
       <translation>Aucune taille candidate n'est publiable dans la ou les strates {names} : ajoutez des tailles plus grossières ; ne baissez jamais k.</translation>
     </message>
@@ -1639,14 +1639,14 @@
       <translation>Le niveau de protection doit être positif, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="581" />
-      <source>A series with published attribute fields needs the attribute values of each key to match groups across releases.</source>
-      <translation>Une série avec des champs d'attributs publiés a besoin des valeurs d'attributs de chaque clé pour apparier les groupes d'une diffusion à l'autre.</translation>
+      <location filename="spatial_privacy_plugin/grid.py" line="554" />
+      <source>True zeros need a grid without published attribute fields: an empty cell x attribute combination is not a structural zero.</source>
+      <translation>Les vrais zéros exigent une grille sans champs d'attributs publiés : une combinaison maille × attribut vide n'est pas un zéro structurel.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/grid.py" line="587" />
-      <source>True zeros need a grid without published attribute fields: an empty cell x attribute combination is not a structural zero.</source>
-      <translation>Les vrais zéros exigent une grille sans champs d'attributs publiés : une combinaison maille × attribut vide n'est pas un zéro structurel.</translation>
+      <source>A series with published attribute fields needs the attribute values of each key to match groups across releases.</source>
+      <translation>Une série avec des champs d'attributs publiés a besoin des valeurs d'attributs de chaque clé pour apparier les groupes d'une diffusion à l'autre.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/grid.py" line="68" />
@@ -1654,17 +1654,17 @@
       <translation>{count} point(s) ont des coordonnées NaN ou infinies : réparez ou supprimez leurs géométries avant le maillage.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="693" />
+      <location filename="spatial_privacy_plugin/grid.py" line="700" />
       <source>'{part}' is not stratum=metres (e.g. core=250;rural=2000).</source>
       <translation>« {part} » n'est pas de la forme strate=mètres (par ex. core=250;rural=2000).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="697" />
+      <location filename="spatial_privacy_plugin/grid.py" line="704" />
       <source>No cell size is given for the stratum/strata {names}: give one for every stratum, e.g. core=250;rural=2000.</source>
       <translation>Aucune taille de maille n'est donnée pour la ou les strates {names} : donnez-en une pour chaque strate, par ex. core=250;rural=2000.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="701" />
+      <location filename="spatial_privacy_plugin/grid.py" line="708" />
       <source>The strata's cell sizes {sizes} are not nested: each must be a whole multiple of the finer ones, so that coarse and fine cells never overlap.</source>
       <translation>Les tailles de maille des strates {sizes} ne sont pas emboîtées : chacune doit être un multiple entier des plus fines, pour que mailles grossières et fines ne se chevauchent jamais.</translation>
     </message>
@@ -1714,37 +1714,37 @@
       <translation>Le registre {path} ne peut pas être ouvert comme base SQLite ({reason}). Restaurez-le depuis une sauvegarde ; il n'est jamais réécrit.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="176" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="192" />
       <source>The radius must be a distance of 0 or more, got {value}.</source>
       <translation>Le rayon doit être une distance positive ou nulle, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="178" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="194" />
       <source>The auxiliary layer has no records: there is nobody to look for.</source>
       <translation>La couche auxiliaire n'a aucun enregistrement : il n'y a personne à chercher.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="180" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="196" />
       <source>The release has no records: there is nothing to join against.</source>
       <translation>La diffusion n'a aucun enregistrement : il n'y a rien à apparier.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="184" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="200" />
       <source>Coverage weights must be positive numbers; {count} are zero, negative or missing.</source>
       <translation>Les poids de couverture doivent être des nombres positifs ; {count} sont nuls, négatifs ou manquants.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="188" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="204" />
       <source>Give the truth id of both layers, or of neither.</source>
       <translation>Donnez l'identifiant de vérité des deux couches, ou d'aucune.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="226" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="244" />
       <source>The share of displaced records must be between 0 and 1, got {value}.</source>
       <translation>La part des enregistrements déplacés doit être entre 0 et 1, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="229" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="247" />
       <source>Give a positive displacement distance for the displaced share.</source>
       <translation>Donnez une distance de déplacement positive pour la part déplacée.</translation>
     </message>

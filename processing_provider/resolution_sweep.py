@@ -102,8 +102,10 @@ class ResolutionSweep(PointGridAlgorithm):
             recommended = best
         else:
             stratum_of_point, names, _ = strata
+            # Each stratum at its own k where the policy gives it its own rho.
             table = grid.stratified_sweep(data.x, data.y, data.person_codes, data.key_codes,
-                                          data.origin, resolutions, policy.k, policy.tolerance,
+                                          data.origin, resolutions,
+                                          [policy.k_for(name) for name in names], policy.tolerance,
                                           stratum_of_point, names, marginals, progress,
                                           feedback.isCanceled)
             # One size that serves every stratum: the coarsest of their recommendations.

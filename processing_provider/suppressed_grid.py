@@ -249,10 +249,10 @@ class SuppressedGrid(PointGridAlgorithm):
         if strata is None:
             raise QgsProcessingException(tr("A cell size per stratum needs the strata layer and "
                                             "its name field."))
-        if marginals is not None or data.key_columns or series is not None:
+        if marginals is not None or series is not None:
             raise QgsProcessingException(tr(
-                "This version builds a grid with a cell size per stratum without declared totals, "
-                "attribute fields or earlier releases; run those on a single cell size."))
+                "This version builds a grid with a cell size per stratum without declared totals "
+                "or earlier releases; run those on a single cell size."))
         merged, unique_names = strata
         if text.lower().startswith("auto:"):
             sizes = self.recommended_sizes(text[5:], policy, data, merged, unique_names)
@@ -261,7 +261,7 @@ class SuppressedGrid(PointGridAlgorithm):
         frame = grid.multi_resolution_grid(
             data.x, data.y, data.person_codes, data.origin, merged, unique_names,
             [sizes[name] for name in unique_names], policy.k,
-            np.array([policy.k_for(name) for name in unique_names]), *zero_areas)
+            np.array([policy.k_for(name) for name in unique_names]), *zero_areas, data.key_codes)
         return frame.assign(parent_id=None, parent_total=None, grand_total=None)
 
     def recommended_sizes(self, candidates, policy, data, strata, names):
@@ -274,7 +274,8 @@ class SuppressedGrid(PointGridAlgorithm):
             raise QgsProcessingException(tr("The candidate cell sizes must be nested (each a whole "
                                             "multiple of the finer ones)."))
         table = grid.stratified_sweep(data.x, data.y, data.person_codes, data.key_codes,
-                                      data.origin, sizes, policy.k, policy.tolerance,
+                                      data.origin, sizes, [policy.k_for(name) for name in names],
+                                      policy.tolerance,
                                       assign_points(data.x, data.y, strata), names)
         chosen = table[table["recommended"]].set_index("stratum")["resolution_m"].to_dict()
         missing = [name for name in names if name not in chosen]

@@ -549,6 +549,12 @@ def with_empty_cells(counts, cols, rows, keys=None):
                       np.concatenate([counts.first_row, zeros - 1]), counts.group_of_row)
 
 
+def _refuse_zeros_with_attributes(key_codes):
+    if key_codes.max(initial=0) > 0:
+        raise InputError(N_("True zeros need a grid without published attribute fields: an "
+                            "empty cell x attribute combination is not a structural zero."))
+
+
 @dataclass(frozen=True)
 class GridRelease:
     """A suppressed grid and, with marginals, the attacker's bounds on its withheld cells."""
@@ -583,9 +589,7 @@ def suppressed_grid(x, y, person_codes, key_codes, origin, resolution, k, margin
     counts = count_cells(x, y, person_codes, key_codes, origin, resolution)
     published_zero = None
     if study_area is not None:
-        if key_codes.max(initial=0) > 0:
-            raise InputError(N_("True zeros need a grid without published attribute fields: an "
-                                "empty cell x attribute combination is not a structural zero."))
+        _refuse_zeros_with_attributes(key_codes)
         cols, rows, masked = empty_cells(origin, resolution, study_area, zero_mask,
                                          counts.col, counts.row)
         counts = with_empty_cells(counts, cols, rows)
@@ -661,15 +665,18 @@ def stratified_sweep(x, y, person_codes, key_codes, origin, resolutions, k, tole
     All strata share one origin, so their grids nest into one. Adds the
     columns ``stratum`` and ``recommended`` (the finest publishable
     resolution of that stratum). A stratum without points is left out.
+    ``k`` is one threshold or one per stratum (the policy's stratum_rho).
     """
     tables = []
     names = list(stratum_names)
+    stratum_k = np.broadcast_to(np.asarray(k, dtype=np.int64), (len(names),))
     for index, name in enumerate(names):
         members = np.flatnonzero(stratum_of_point == index)
         if len(members) == 0:
             continue
         table = sweep(x[members], y[members], pd.factorize(person_codes[members])[0].astype(np.int64),
-                      key_codes[members], origin, resolutions, k, tolerance, marginals,
+                      key_codes[members], origin, resolutions, int(stratum_k[index]), tolerance,
+                      marginals,
                       None if progress is None else
                       (lambda done, total, i=index: progress(i * total + done, total * len(names))),
                       is_canceled)
@@ -789,18 +796,24 @@ def multi_resolution_empty_cells(origin, strata, stratum_sizes, study_area, zero
 
 
 def multi_resolution_grid(x, y, person_codes, origin, strata, stratum_names, stratum_sizes, k,
-                          stratum_k=None, study_area=None, zero_mask=()):
+                          stratum_k=None, study_area=None, zero_mask=(), key_codes=None):
     """The suppressed grid with a cell size per stratum (primary suppression per cell's k).
 
     ``stratum_k``: a k per stratum (adversary-known strata may carry their own
     threshold); cells whose centre lies in no stratum use ``k``. With a
     ``study_area``, empty cells inside it are emitted as published zeros, or
-    withheld inside the ``zero_mask``, as in ``suppressed_grid``.
+    withheld inside the ``zero_mask``, as in ``suppressed_grid``. With
+    ``key_codes`` (published attribute fields) there is one group per cell x
+    attribute combination.
     """
+    if key_codes is None:
+        key_codes = np.zeros(len(x), dtype=np.int64)
+    if study_area is not None:
+        _refuse_zeros_with_attributes(key_codes)
     level, cols, rows, stratum, levels = multi_resolution_cells(x, y, origin, strata, stratum_sizes)
     offset_c = cols - cols.min()
     offset_r = rows - rows.min()
-    counts = count_cells_by_code(_dense_codes(level, offset_c, offset_r), person_codes)
+    counts = count_cells_by_code(_dense_codes(level, offset_c, offset_r, key_codes), person_codes)
     first = counts["first_row"]
     sizes = np.asarray(levels, dtype=float)[level[first]]
     cell_cols, cell_rows, cell_stratum = cols[first], rows[first], stratum[first]
@@ -829,5 +842,7 @@ def multi_resolution_grid(x, y, person_codes, origin, strata, stratum_names, str
         "status": np.where(published, STATUS_PUBLISHED, STATUS_PRIMARY).astype(object),
         "k": cell_k, "stratum": names[cell_stratum], "first_row": first,
     })
-    return frame.sort_values(["resolution_m", "col", "row"], ascending=[False, True, True]) \
+    frame["key"] = np.where(first >= 0, key_codes[np.maximum(first, 0)], 0)
+    return frame.sort_values(["resolution_m", "col", "row", "key"],
+                             ascending=[False, True, True, True]).drop(columns="key") \
         .reset_index(drop=True)

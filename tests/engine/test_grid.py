@@ -235,6 +235,13 @@ def test_a_stratified_sweep_recommends_a_resolution_per_stratum():
     best = table[table.recommended].set_index("stratum")["resolution_m"].to_dict()
     assert best == {"core": 100.0, "rural": 400.0}
     assert table.groupby("stratum").size().to_dict() == {"core": 3, "rural": 3}
+    # A stricter k for the core (its own rho in the policy) moves only the core's recommendation.
+    strict = grid.stratified_sweep(np.array(xs), np.array(ys), persons, keys, (0.0, 0.0),
+                                   (100.0, 200.0, 400.0), [40, 10], 0.2, np.array(strata),
+                                   ["core", "rural"])
+    best = strict[strict.recommended].set_index("stratum")["resolution_m"].to_dict()
+    assert best == {"core": 200.0, "rural": 400.0}
+    assert strict.groupby("stratum")["k"].first().to_dict() == {"core": 40, "rural": 10}
 
 
 def test_study_area_zeros_and_the_zero_mask():
@@ -309,3 +316,23 @@ def test_a_multi_resolution_grid_with_a_study_area_tiles_it_with_zeros_at_each_s
     zeros = cells[(cells["status"] == "published") & (cells["n_persons"] == 0)]
     assert len(zeros) == 16 - 2 + 1  # every other cell: 14 core zeros and the empty rural cell
     assert set(zeros["stratum"]) == {"core", "rural"}
+
+
+def test_a_multi_resolution_grid_with_an_attribute_has_a_group_per_cell_and_value():
+    # One core cell with 12 'a' and 3 'b' people; one rural 400 m cell with 11 'a' people.
+    x = np.r_[np.full(15, 50.0), np.full(11, 650.0)]
+    y = np.r_[np.full(15, 50.0), np.full(11, 250.0)]
+    bands = ["a"] * 12 + ["b"] * 3 + ["a"] * 11
+    persons, keys = encode([f"p{i}" for i in range(len(x))], [bands])
+    strata = [square_polygon(0, 0, 400, 400), square_polygon(400, 0, 1200, 400)]
+    frame = grid.multi_resolution_grid(x, y, persons, (0.0, 0.0), strata, ["core", "rural"],
+                                       [100.0, 400.0], 10, key_codes=keys)
+    groups = {(row.cell_id, bands[row.first_row]): (row.n_persons, row.status)
+              for row in frame.itertuples()}
+    assert groups[("100m_0_0", "a")] == (12, "published")
+    assert groups[("100m_0_0", "b")][1] == "primary" and pd.isna(groups[("100m_0_0", "b")][0])
+    assert groups[("400m_1_0", "a")] == (11, "published")
+    with pytest.raises(InputError, match="attribute"):
+        grid.multi_resolution_grid(x, y, persons, (0.0, 0.0), strata, ["core", "rural"],
+                                   [100.0, 400.0], 10, study_area=[square_polygon(0, 0, 1200, 400)],
+                                   key_codes=keys)
