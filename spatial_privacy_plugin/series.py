@@ -61,8 +61,8 @@ class Series:
     def previously_withheld(self, cell_keys):
         """Per current cell: withheld in the latest earlier release."""
         latest = self.previous[-1]
-        withheld = pd.Series(latest.withheld, index=pd.Index(latest.cell_keys))
-        return pd.Series(cell_keys).map(withheld).fillna(False).to_numpy(dtype=bool)
+        position = pd.Index(latest.cell_keys).get_indexer(np.asarray(cell_keys, dtype=object))
+        return (position >= 0) & np.asarray(latest.withheld, dtype=bool)[position]
 
 
 @dataclass(frozen=True)
