@@ -1189,47 +1189,47 @@
       <translation>Risque moyen pondéré par les enregistrements</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="109" />
+      <location filename="processing_provider/suppressed_grid.py" line="110" />
       <source>The attribute field(s) {fields} share a name with an output field; rename them in a copy of the layer first.</source>
       <translation>Le(s) champ(s) d'attributs {fields} portent le nom d'un champ de sortie ; renommez-les d'abord dans une copie de la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="144" />
+      <location filename="processing_provider/suppressed_grid.py" line="145" />
       <source>{published} cells published, {withheld} withheld (primary suppression, fewer than {k} people).</source>
       <translation>{published} mailles publiées, {withheld} masquées (secret primaire, moins de {k} personnes).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="148" />
+      <location filename="processing_provider/suppressed_grid.py" line="149" />
       <source>No published totals were declared: if totals (grand total, coarser cells) are published beside this grid, withheld cells may be recovered by subtraction. Declare them so that complementary cells are withheld.</source>
       <translation>Aucun total publié n'a été déclaré : si des totaux (total général, mailles plus grossières) sont publiés à côté de cette grille, les mailles masquées peuvent être retrouvées par soustraction. Déclarez-les pour que des mailles de secret secondaire soient masquées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="153" />
+      <location filename="processing_provider/suppressed_grid.py" line="154" />
       <source>{complementary} complementary cell(s) withheld so that no withheld cell can be narrowed below p = {p:g} from the {marginals}; smallest attacker interval: {width:g}.</source>
       <translation>{complementary} maille(s) de secret secondaire masquée(s) pour qu'aucune maille masquée ne puisse être resserrée sous p = {p:g} à partir de : {marginals} ; plus petit intervalle d'attaque : {width:g}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="170" />
+      <location filename="processing_provider/suppressed_grid.py" line="171" />
       <source>A zero mask needs a study area: zeros are only emitted inside one.</source>
       <translation>Un masque des zéros exige une zone d'étude : les zéros ne sont produits qu'à l'intérieur.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="175" />
+      <location filename="processing_provider/suppressed_grid.py" line="176" />
       <source>The study area has no polygon.</source>
       <translation>La zone d'étude n'a aucun polygone.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="186" />
+      <location filename="processing_provider/suppressed_grid.py" line="187" />
       <source>A series of releases needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume (differencing attacks rest on such an assumption).</source>
       <translation>Une série de diffusions exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer (les attaques par différence reposent sur une telle hypothèse).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="193" />
+      <location filename="processing_provider/suppressed_grid.py" line="194" />
       <source>Audited jointly with {count} earlier release(s), assuming no cell changes by more than {delta:g} people between releases.</source>
       <translation>Audit conjoint avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} personnes entre deux diffusions.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="217" />
+      <location filename="processing_provider/suppressed_grid.py" line="218" />
       <source>This release would narrow {count} withheld cell(s) of earlier releases below p (e.g. {cells}), and withholding more cells here cannot prevent it (such as a cell that is empty now). Use a coarser grid or a stable study area and zero mask for the whole series.</source>
       <translation>Cette diffusion resserrerait sous p {count} maille(s) masquée(s) de diffusions antérieures (par ex. {cells}), et masquer d'autres mailles ici ne peut l'empêcher (par exemple une maille vide maintenant). Utilisez une grille plus grossière, ou une zone d'étude et un masque de zéros stables pour toute la série.</translation>
     </message>
@@ -1239,7 +1239,7 @@
       <translation>Grille avec secret statistique</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="226" />
+      <location filename="processing_provider/suppressed_grid.py" line="227" />
       <source>{count} withheld cell(s) cannot be protected: either they share a published total only with withheld cells, or they were published (or empty) in the previous release and an attacker who assumes counts move by at most {delta:g} pins them near that value. See the flipping cells of the resolution sweep; use a stable geometry (same study area and zero mask each release) or a coarser grid.</source>
       <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées : soit elles ne partagent un total publié qu'avec des mailles masquées, soit elles étaient publiées (ou vides) dans la diffusion précédente et un attaquant qui suppose que les effectifs varient d'au plus {delta:g} les coince près de cette valeur. Voyez les mailles qui basculent dans le balayage des résolutions ; utilisez une géométrie stable (même zone d'étude et même masque de zéros à chaque diffusion) ou une grille plus grossière.</translation>
     </message>
@@ -1249,19 +1249,19 @@
       <translation>Mailles carrées avec le nombre de personnes distinctes dans chacune ; les mailles de moins de k personnes sont masquées (secret primaire), ainsi que d'autres mailles là où des totaux publiés les trahiraient (secret secondaire).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="233" />
+      <location filename="processing_provider/suppressed_grid.py" line="234" />
       <source>{count} withheld cell(s) cannot be protected against the declared totals: every cell that shares a published total with them is withheld and the total leaves less than p open. Lower none of the policy: publish fewer totals, or use a coarser grid.</source>
       <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées contre les totaux déclarés : toutes les mailles qui partagent avec elles un total publié sont masquées et le total laisse moins de p d'incertitude. N'assouplissez pas la politique : publiez moins de totaux, ou utilisez une grille plus grossière.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="250" />
+      <location filename="processing_provider/suppressed_grid.py" line="253" />
       <source>A cell size per stratum needs the strata layer and its name field.</source>
       <translation>Une taille de maille par strate exige la couche de strates et son champ de nom.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="253" />
-      <source>This version builds a grid with a cell size per stratum without declared totals or earlier releases; run those on a single cell size.</source>
-      <translation>Cette version construit une grille avec une taille de maille par strate sans totaux déclarés ni diffusions antérieures ; utilisez-les avec une seule taille de maille.</translation>
+      <location filename="processing_provider/suppressed_grid.py" line="256" />
+      <source>This version builds a grid with a cell size per stratum without earlier releases; run a series on a single cell size.</source>
+      <translation>Cette version construit une grille avec une taille de maille par strate sans diffusions antérieures ; menez une série avec une seule taille de maille.</translation>
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="26" />
@@ -1269,12 +1269,12 @@
       <translation>confidentialité,divulgation,k-anonymat,grille,secret,comptage,grille carroyée</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="274" />
+      <location filename="processing_provider/suppressed_grid.py" line="277" />
       <source>The candidate cell sizes must be nested (each a whole multiple of the finer ones).</source>
       <translation>Les tailles de maille candidates doivent être emboîtées (chacune multiple entier des plus fines).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="283" />
+      <location filename="processing_provider/suppressed_grid.py" line="286" />
       <source>No candidate size is publishable in the stratum/strata {names}: add coarser sizes; never lower k.</source>
       <translation>Aucune taille candidate n'est publiable dans la ou les strates {names} : ajoutez des tailles plus grossières ; ne baissez jamais k.</translation>
     </message>
@@ -1654,17 +1654,17 @@
       <translation>{count} point(s) ont des coordonnées NaN ou infinies : réparez ou supprimez leurs géométries avant le maillage.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="700" />
+      <location filename="spatial_privacy_plugin/grid.py" line="709" />
       <source>'{part}' is not stratum=metres (e.g. core=250;rural=2000).</source>
       <translation>« {part} » n'est pas de la forme strate=mètres (par ex. core=250;rural=2000).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="704" />
+      <location filename="spatial_privacy_plugin/grid.py" line="713" />
       <source>No cell size is given for the stratum/strata {names}: give one for every stratum, e.g. core=250;rural=2000.</source>
       <translation>Aucune taille de maille n'est donnée pour la ou les strates {names} : donnez-en une pour chaque strate, par ex. core=250;rural=2000.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="708" />
+      <location filename="spatial_privacy_plugin/grid.py" line="717" />
       <source>The strata's cell sizes {sizes} are not nested: each must be a whole multiple of the finer ones, so that coarse and fine cells never overlap.</source>
       <translation>Les tailles de maille des strates {sizes} ne sont pas emboîtées : chacune doit être un multiple entier des plus fines, pour que mailles grossières et fines ne se chevauchent jamais.</translation>
     </message>
@@ -1672,6 +1672,11 @@
       <location filename="spatial_privacy_plugin/grid.py" line="76" />
       <source>A cell size must be a positive number of metres, got {value}.</source>
       <translation>Une taille de maille doit être un nombre positif de mètres, reçu {value}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="822" />
+      <source>Parent totals are not defined for a grid with a cell size per stratum (its cells have no common parent grid): declare the grand total only.</source>
+      <translation>Les totaux parents ne sont pas définis pour une grille avec une taille de maille par strate (ses mailles n'ont pas de grille parente commune) : déclarez seulement le total général.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/grid.py" line="85" />
@@ -1714,37 +1719,37 @@
       <translation>Le registre {path} ne peut pas être ouvert comme base SQLite ({reason}). Restaurez-le depuis une sauvegarde ; il n'est jamais réécrit.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="192" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="193" />
       <source>The radius must be a distance of 0 or more, got {value}.</source>
       <translation>Le rayon doit être une distance positive ou nulle, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="194" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="195" />
       <source>The auxiliary layer has no records: there is nobody to look for.</source>
       <translation>La couche auxiliaire n'a aucun enregistrement : il n'y a personne à chercher.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="196" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="197" />
       <source>The release has no records: there is nothing to join against.</source>
       <translation>La diffusion n'a aucun enregistrement : il n'y a rien à apparier.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="200" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="201" />
       <source>Coverage weights must be positive numbers; {count} are zero, negative or missing.</source>
       <translation>Les poids de couverture doivent être des nombres positifs ; {count} sont nuls, négatifs ou manquants.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="204" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="205" />
       <source>Give the truth id of both layers, or of neither.</source>
       <translation>Donnez l'identifiant de vérité des deux couches, ou d'aucune.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="244" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="245" />
       <source>The share of displaced records must be between 0 and 1, got {value}.</source>
       <translation>La part des enregistrements déplacés doit être entre 0 et 1, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="247" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="248" />
       <source>Give a positive displacement distance for the displaced share.</source>
       <translation>Donnez une distance de déplacement positive pour la part déplacée.</translation>
     </message>

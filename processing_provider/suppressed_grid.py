@@ -91,16 +91,17 @@ class SuppressedGrid(PointGridAlgorithm):
         self.describe_policy(policy, feedback, data)
         steps.setCurrentStep(1)
         study_area, zero_mask = self.zero_areas(parameters, context, data.crs)
-        release = None
-        frame = self.multi_resolution(parameters, context, policy, data, marginals,
-                                      (study_area, zero_mask), series)
-        if frame is None:
+        release = self.multi_resolution(parameters, context, policy, data, marginals,
+                                        (study_area, zero_mask), series, feedback)
+        if release is None:
             release = grid.suppressed_grid(data.x, data.y, data.person_codes, data.key_codes,
                                            data.origin, resolution, policy.k, marginals,
                                            feedback.isCanceled, study_area, zero_mask, series,
                                            self.key_labels(data) if series else None)
-            self.refuse_unprotected(release, series)
             frame = release.cells.assign(k=policy.k, stratum=None)
+        else:
+            frame = release.cells
+        self.refuse_unprotected(release, series)
 
         key_fields = [data.fields.field(name) for name in data.key_columns]
         reserved = {name for name, _ in CELL_FIELDS + COUNT_FIELDS}
@@ -126,7 +127,7 @@ class SuppressedGrid(PointGridAlgorithm):
         audit_sink, audit_destination = self.parameterAsSink(
             parameters, self.AUDIT, context, make_fields(AUDIT_FIELDS + tuple(key_fields)),
             QgsWkbTypes.Type.NoGeometry, data.crs)
-        if audit_sink is not None and release is not None:
+        if audit_sink is not None:
             audit = release.audit
             audit_keys = [[values[row] for row in audit["first_row"]]
                           for values in data.key_columns.values()]
@@ -144,12 +145,12 @@ class SuppressedGrid(PointGridAlgorithm):
         feedback.pushInfo(tr("{published} cells published, {withheld} withheld (primary "
                              "suppression, fewer than {k} people).").format(
             published=published, withheld=withheld - complementary, k=policy.k))
-        if marginals is None and release is not None and series is None:
+        if marginals is None and series is None:
             feedback.pushWarning(tr(
                 "No published totals were declared: if totals (grand total, coarser cells) are "
                 "published beside this grid, withheld cells may be recovered by subtraction. "
                 "Declare them so that complementary cells are withheld."))
-        elif marginals is not None and release is not None:
+        elif marginals is not None:
             feedback.pushInfo(tr("{complementary} complementary cell(s) withheld so that no "
                                  "withheld cell can be narrowed below p = {p:g} from the {marginals}; "
                                  "smallest attacker interval: {width:g}.").format(
@@ -236,8 +237,10 @@ class SuppressedGrid(PointGridAlgorithm):
             "leaves less than p open. Lower none of the policy: publish fewer totals, or "
             "use a coarser grid.").format(count=release.unprotectable))
 
-    def multi_resolution(self, parameters, context, policy, data, marginals, zero_areas, series):
-        """The grid with a cell size per stratum, or None when no sizes per stratum are given."""
+    def multi_resolution(self, parameters, context, policy, data, marginals, zero_areas, series,
+                         feedback):
+        """The grid with a cell size per stratum (a GridRelease), or None when no sizes per
+        stratum are given."""
         import numpy as np
 
         from ..spatial_privacy_plugin import grid
@@ -249,20 +252,20 @@ class SuppressedGrid(PointGridAlgorithm):
         if strata is None:
             raise QgsProcessingException(tr("A cell size per stratum needs the strata layer and "
                                             "its name field."))
-        if marginals is not None or series is not None:
+        if series is not None:
             raise QgsProcessingException(tr(
-                "This version builds a grid with a cell size per stratum without declared totals "
-                "or earlier releases; run those on a single cell size."))
+                "This version builds a grid with a cell size per stratum without earlier releases; "
+                "run a series on a single cell size."))
         merged, unique_names = strata
         if text.lower().startswith("auto:"):
             sizes = self.recommended_sizes(text[5:], policy, data, merged, unique_names)
         else:
             sizes = grid.parse_stratum_resolutions(text, unique_names)
-        frame = grid.multi_resolution_grid(
+        return grid.multi_resolution_grid(
             data.x, data.y, data.person_codes, data.origin, merged, unique_names,
             [sizes[name] for name in unique_names], policy.k,
-            np.array([policy.k_for(name) for name in unique_names]), *zero_areas, data.key_codes)
-        return frame.assign(parent_id=None, parent_total=None, grand_total=None)
+            np.array([policy.k_for(name) for name in unique_names]), *zero_areas, data.key_codes,
+            marginals, feedback.isCanceled)
 
     def recommended_sizes(self, candidates, policy, data, strata, names):
         """The finest publishable size of each stratum among nested candidates (the sweep's answer)."""

@@ -634,27 +634,36 @@ def suppressed_grid(x, y, person_codes, key_codes, origin, resolution, k, margin
         "status": status,
         "first_row": counts.first_row,
     }).join(published_totals(counts, marginals, k, resolution)).iloc[order].reset_index(drop=True)
-    audit = pd.DataFrame(columns=["cell_id", "first_row", "lower", "upper", "width", "ok"])
-    unprotectable = 0
-    if suppression is not None:
-        from .suppression import protection_failures
+    if suppression is None:
+        return GridRelease(cells, _audit_table(), 0)
+    audit = _audit_table(ids, counts.first_row, (counts.key, counts.row, counts.col), status,
+                         suppression, marginals, k)
+    return GridRelease(cells, audit, int(suppression.unprotectable.sum()),
+                       suppression.exposed_earlier)
 
-        intervals = suppression.intervals
-        failing = protection_failures(intervals, ~published & (status == STATUS_PRIMARY),
-                                      marginals.protection, k if marginals.straddle_k else None)
-        rows = np.flatnonzero(~published)
-        rows = rows[np.lexsort((counts.key[rows], counts.row[rows], counts.col[rows]))]
-        audit = pd.DataFrame({
-            "cell_id": ids[rows],
-            "first_row": counts.first_row[rows],
-            "lower": intervals.lower[rows],
-            "upper": intervals.upper[rows],
-            "width": intervals.width[rows],
-            "ok": ~failing[rows],
-        })
-        unprotectable = int(suppression.unprotectable.sum())
-        return GridRelease(cells, audit, unprotectable, suppression.exposed_earlier)
-    return GridRelease(cells, audit, unprotectable)
+
+def _audit_table(ids=None, first_row=None, order=(), status=None, suppression=None,
+                 marginals=None, k=None):
+    """The bounds an attacker derives for every withheld group (never its value), in ``order``
+    (lexsort keys, most significant last); empty without a suppression result."""
+    from .suppression import protection_failures
+
+    if suppression is None:
+        return pd.DataFrame(columns=["cell_id", "first_row", "lower", "upper", "width", "ok"])
+    intervals = suppression.intervals
+    withheld = status != STATUS_PUBLISHED
+    failing = protection_failures(intervals, status == STATUS_PRIMARY, marginals.protection,
+                                  k if marginals.straddle_k else None)
+    rows = np.flatnonzero(withheld)
+    rows = rows[np.lexsort(tuple(key[rows] for key in order))]
+    return pd.DataFrame({
+        "cell_id": ids[rows],
+        "first_row": first_row[rows],
+        "lower": intervals.lower[rows],
+        "upper": intervals.upper[rows],
+        "width": intervals.width[rows],
+        "ok": ~failing[rows],
+    })
 
 
 def stratified_sweep(x, y, person_codes, key_codes, origin, resolutions, k, tolerance,
@@ -796,7 +805,8 @@ def multi_resolution_empty_cells(origin, strata, stratum_sizes, study_area, zero
 
 
 def multi_resolution_grid(x, y, person_codes, origin, strata, stratum_names, stratum_sizes, k,
-                          stratum_k=None, study_area=None, zero_mask=(), key_codes=None):
+                          stratum_k=None, study_area=None, zero_mask=(), key_codes=None,
+                          marginals=None, is_canceled=None):
     """The suppressed grid with a cell size per stratum (primary suppression per cell's k).
 
     ``stratum_k``: a k per stratum (adversary-known strata may carry their own
@@ -804,8 +814,14 @@ def multi_resolution_grid(x, y, person_codes, origin, strata, stratum_names, str
     ``study_area``, empty cells inside it are emitted as published zeros, or
     withheld inside the ``zero_mask``, as in ``suppressed_grid``. With
     ``key_codes`` (published attribute fields) there is one group per cell x
-    attribute combination.
+    attribute combination. With ``marginals`` (the grand total only: cells of
+    different sizes have no common parent grid) withheld cells get
+    complementary suppression as in ``suppressed_grid``. Returns a GridRelease.
     """
+    if marginals is not None and marginals.parents:
+        raise InputError(N_("Parent totals are not defined for a grid with a cell size per "
+                            "stratum (its cells have no common parent grid): declare the grand "
+                            "total only."))
     if key_codes is None:
         key_codes = np.zeros(len(x), dtype=np.int64)
     if study_area is not None:
@@ -834,15 +850,38 @@ def multi_resolution_grid(x, y, person_codes, origin, strata, stratum_names, str
     if stratum_k is not None:
         known = cell_stratum >= 0
         cell_k[known] = np.asarray(stratum_k, dtype=np.int64)[cell_stratum[known]]
-    published = (n_persons >= cell_k) | published_zero
+    primary = (n_persons < cell_k) & ~published_zero
+    status = np.where(primary, STATUS_PRIMARY, STATUS_PUBLISHED).astype(object)
+    group_key = np.where(first >= 0, key_codes[np.maximum(first, 0)], 0)
+    ids = cell_ids(sizes, cell_cols, cell_rows)
+    grand_total = pd.array([pd.NA] * len(first), dtype="Int64")
+    suppression = None
+    if marginals is not None and marginals.grand_total:
+        from .suppression import complementary_suppression, equalities_from_groups, with_totals
+
+        equalities = [(cells, total) for cells, total in
+                      with_totals(equalities_from_groups(group_key), n_persons) if total >= k]
+        # With a k per stratum, intervals straddle the largest (the strictest) when asked to.
+        suppression = complementary_suppression(
+            n_persons, primary, equalities, marginals.protection,
+            int(cell_k.max()) if marginals.straddle_k else None, is_canceled=is_canceled)
+        status[suppression.complementary] = STATUS_COMPLEMENTARY
+        totals = pd.Series(n_persons, dtype="int64").groupby(group_key).transform("sum")
+        grand_total = pd.array(totals.where(totals >= k), dtype="Int64")
+    published = status == STATUS_PUBLISHED
     names = np.asarray(list(stratum_names) + [None], dtype=object)
     frame = pd.DataFrame({
-        "cell_id": cell_ids(sizes, cell_cols, cell_rows), "col": cell_cols, "row": cell_rows,
+        "cell_id": ids, "col": cell_cols, "row": cell_rows,
         "resolution_m": sizes, "n_persons": blanked_counts(n_persons, published),
-        "status": np.where(published, STATUS_PUBLISHED, STATUS_PRIMARY).astype(object),
-        "k": cell_k, "stratum": names[cell_stratum], "first_row": first,
+        "status": status, "k": cell_k, "stratum": names[cell_stratum], "first_row": first,
+        "parent_id": None, "parent_total": pd.array([pd.NA] * len(first), dtype="Int64"),
+        "grand_total": grand_total, "key": group_key,
     })
-    frame["key"] = np.where(first >= 0, key_codes[np.maximum(first, 0)], 0)
-    return frame.sort_values(["resolution_m", "col", "row", "key"],
-                             ascending=[False, True, True, True]).drop(columns="key") \
+    cells = frame.sort_values(["resolution_m", "col", "row", "key"],
+                              ascending=[False, True, True, True]).drop(columns="key") \
         .reset_index(drop=True)
+    if suppression is None:
+        return GridRelease(cells, _audit_table(), 0)
+    audit = _audit_table(ids, first, (group_key, cell_rows, cell_cols, -sizes), status,
+                         suppression, marginals, int(cell_k.max()))
+    return GridRelease(cells, audit, int(suppression.unprotectable.sum()))

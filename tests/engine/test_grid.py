@@ -278,7 +278,7 @@ def test_a_multi_resolution_grid_has_nested_non_overlapping_cells():
     strata = [square_polygon(0, 0, 800, 800), square_polygon(800, 0, 3200, 800)]
     sizes = grid.parse_stratum_resolutions("core=100; rural=800", ["core", "rural"])
     frame = grid.multi_resolution_grid(x, y, persons, (0.0, 0.0), strata, ["core", "rural"],
-                                       [sizes["core"], sizes["rural"]], 10)
+                                       [sizes["core"], sizes["rural"]], 10).cells
     assert set(frame.groupby("stratum")["resolution_m"].unique().map(tuple)) == {(100.0,), (800.0,)}
     boxes = [(c * s, r * s, (c + 1) * s, (r + 1) * s)
              for c, r, s in zip(frame.col, frame.row, frame.resolution_m)]
@@ -305,7 +305,7 @@ def test_a_multi_resolution_grid_with_a_study_area_tiles_it_with_zeros_at_each_s
     zero_mask = [square_polygon(0, 300, 100, 400)]  # the core's top-left cell: people live there
     frame = grid.multi_resolution_grid(x, y, persons, (0.0, 0.0), strata, ["core", "rural"],
                                        [100.0, 400.0], 10, study_area=study_area,
-                                       zero_mask=zero_mask)
+                                       zero_mask=zero_mask).cells
     by_size = frame.groupby("resolution_m").size().to_dict()
     assert by_size == {100.0: 16, 400.0: 2}  # the study area is tiled, and only once
     area = (frame["resolution_m"] ** 2).sum()
@@ -326,7 +326,7 @@ def test_a_multi_resolution_grid_with_an_attribute_has_a_group_per_cell_and_valu
     persons, keys = encode([f"p{i}" for i in range(len(x))], [bands])
     strata = [square_polygon(0, 0, 400, 400), square_polygon(400, 0, 1200, 400)]
     frame = grid.multi_resolution_grid(x, y, persons, (0.0, 0.0), strata, ["core", "rural"],
-                                       [100.0, 400.0], 10, key_codes=keys)
+                                       [100.0, 400.0], 10, key_codes=keys).cells
     groups = {(row.cell_id, bands[row.first_row]): (row.n_persons, row.status)
               for row in frame.itertuples()}
     assert groups[("100m_0_0", "a")] == (12, "published")
@@ -336,3 +336,24 @@ def test_a_multi_resolution_grid_with_an_attribute_has_a_group_per_cell_and_valu
         grid.multi_resolution_grid(x, y, persons, (0.0, 0.0), strata, ["core", "rural"],
                                    [100.0, 400.0], 10, study_area=[square_polygon(0, 0, 1200, 400)],
                                    key_codes=keys)
+
+
+
+def test_a_multi_resolution_grid_with_its_grand_total_withholds_a_complement():
+    # Core at 100 m: cells of 12, 3 and 14 people; rural at 400 m: one cell of 11.
+    x = np.r_[np.full(12, 50.0), np.full(3, 150.0), np.full(14, 250.0), np.full(11, 650.0)]
+    y = np.r_[np.full(29, 50.0), np.full(11, 250.0)]
+    persons = np.arange(len(x), dtype=np.int64)
+    strata = [square_polygon(0, 0, 400, 400), square_polygon(400, 0, 1200, 400)]
+    arguments = (x, y, persons, (0.0, 0.0), strata, ["core", "rural"], [100.0, 400.0], 10)
+    alone = grid.multi_resolution_grid(*arguments).cells
+    assert (alone["status"] == "primary").sum() == 1  # total - published = the withheld 3
+    release = grid.multi_resolution_grid(*arguments, marginals=grid.Marginals(
+        grid.MARGINALS_TOTAL, protection=5.0))
+    cells = release.cells.set_index("cell_id")
+    assert cells.loc["100m_1_0", "status"] == "primary"
+    assert cells.loc["400m_1_0", "status"] == "complementary"  # the smallest published cell
+    assert set(cells["grand_total"]) == {40}
+    assert release.unprotectable == 0 and (release.audit["width"] >= 5).all()
+    with pytest.raises(InputError, match="grand total only"):
+        grid.multi_resolution_grid(*arguments, marginals=grid.Marginals(grid.MARGINALS_BOTH))

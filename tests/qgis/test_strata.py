@@ -136,3 +136,17 @@ def test_a_grid_with_a_cell_size_per_stratum_publishes_true_zeros_in_its_study_a
     zeros_policy.write_text('rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\n'
                             'publish_zeros = true\n', encoding="utf-8")
     assert run("kanonymitygate", dict(gate, POLICY=str(zeros_policy)))["PASSED"]
+
+
+def test_a_grid_with_a_cell_size_per_stratum_and_its_grand_total(run, sample):
+    common = {"INPUT": sample, "PERSON_FIELD": "person_id", "RHO": 0.1, "RESOLUTION": 1000,
+              "STRATA": density_bands(), "STRATUM_FIELD": "band",
+              "STRATUM_RESOLUTIONS": "core=500;suburb=1000;rural=4000", "OUTPUT": "TEMPORARY_OUTPUT"}
+    result = run("suppressedgrid", dict(common, MARGINALS=1, AUDIT="TEMPORARY_OUTPUT"))
+    cells = list(result["OUTPUT"].getFeatures())
+    assert "primary" in {f["status"] for f in cells}
+    assert len({f["grand_total"] for f in cells}) == 1  # published beside the grid, on every cell
+    audit = list(result["AUDIT"].getFeatures())
+    assert audit and all(f["ok"] for f in audit)
+    with pytest.raises(QgsProcessingException, match="grand total only"):
+        run("suppressedgrid", dict(common, MARGINALS=3))
