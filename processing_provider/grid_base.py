@@ -39,6 +39,7 @@ class EarlierRelease:
     origin: tuple  # lower-left corner of cell (0, 0)
     release: object  # series.PublishedRelease
     key_fields: tuple  # the published attribute fields (the grid's fields between size and count)
+    key_values: dict  # attribute label (see attribute_labels) -> the values of those fields
 
 
 # The totals columns say which totals were published beside each release (NULL: none).
@@ -104,8 +105,10 @@ def read_release(layer, feedback):
         columns["parent_id"], columns["parent_total"], columns["grand_total"], labels)
     release = PublishedRelease(keys, values, withheld, statuses == grid.STATUS_PRIMARY, equalities)
     resolution = float(sizes.pop())
+    values_of_label = {} if labels is None else dict(zip(labels, zip(*[columns[field]
+                                                                       for field in key_fields])))
     return EarlierRelease(name, layer.crs(), resolution, _grid_origin(layer, resolution), release,
-                          key_fields)
+                          key_fields, values_of_label)
 
 
 def refuse_other_grid(release, crs, origin, resolution=None, key_fields=None):

@@ -113,8 +113,7 @@ class SuppressedGrid(PointGridAlgorithm):
         fields = make_fields(CELL_FIELDS + tuple(key_fields) + COUNT_FIELDS)
         sink, destination = self.parameterAsSink(
             parameters, self.OUTPUT, context, fields, QgsWkbTypes.Type.Polygon, data.crs)
-        key_values = [[values[row] for row in frame["first_row"]]
-                      for values in data.key_columns.values()]
+        key_values = self.group_key_values(frame, data, earlier)
         columns = [frame["cell_id"], frame["col"], frame["row"], frame["resolution_m"], *key_values,
                    frame["n_persons"], frame["status"], frame["k"],
                    [policy.counting_unit] * len(frame), [policy.policy_hash] * len(frame),
@@ -129,8 +128,7 @@ class SuppressedGrid(PointGridAlgorithm):
             QgsWkbTypes.Type.NoGeometry, data.crs)
         if audit_sink is not None:
             audit = release.audit
-            audit_keys = [[values[row] for row in audit["first_row"]]
-                          for values in data.key_columns.values()]
+            audit_keys = self.group_key_values(audit, data, earlier)
             # An unbounded upper end (no published total contains the cell) is written as NULL.
             upper = audit["upper"].where(audit["upper"] != float("inf"))
             width = audit["width"].where(audit["width"] != float("inf"))
@@ -195,6 +193,19 @@ class SuppressedGrid(PointGridAlgorithm):
                              "changes by more than {delta:g} people between releases.").format(
             count=len(earlier), delta=policy.series_max_change))
         return Series([release.release for release in earlier], policy.series_max_change), data
+
+    @staticmethod
+    def group_key_values(groups, data, earlier):
+        """Per published attribute field, the value of each group: from one of its records, or
+        (a group no record holds any more, kept withheld for the series) from the earlier
+        release that published it."""
+        earlier_values = {}
+        for release in earlier:
+            earlier_values.update(release.key_values)
+        labels = groups["key_label"] if "key_label" in groups else [None] * len(groups)
+        return [[values[row] if row >= 0 else earlier_values[label][index]
+                 for row, label in zip(groups["first_row"], labels)]
+                for index, values in enumerate(data.key_columns.values())]
 
     @staticmethod
     def key_labels(data):

@@ -633,19 +633,23 @@ def suppressed_grid(x, y, person_codes, key_codes, origin, resolution, k, margin
         "n_persons": n_persons,
         "status": status,
         "first_row": counts.first_row,
-    }).join(published_totals(counts, marginals, k, resolution)).iloc[order].reset_index(drop=True)
+    }).join(published_totals(counts, marginals, k, resolution))
+    if labels is not None:
+        cells["key_label"] = labels[counts.key]  # names a group that no record holds any more
+    cells = cells.iloc[order].reset_index(drop=True)
     if suppression is None:
         return GridRelease(cells, _audit_table(), 0)
     audit = _audit_table(ids, counts.first_row, (counts.key, counts.row, counts.col), status,
-                         suppression, marginals, k)
+                         suppression, marginals, k, None if labels is None else labels[counts.key])
     return GridRelease(cells, audit, int(suppression.unprotectable.sum()),
                        suppression.exposed_earlier)
 
 
 def _audit_table(ids=None, first_row=None, order=(), status=None, suppression=None,
-                 marginals=None, k=None):
+                 marginals=None, k=None, key_labels=None):
     """The bounds an attacker derives for every withheld group (never its value), in ``order``
-    (lexsort keys, most significant last); empty without a suppression result."""
+    (lexsort keys, most significant last); empty without a suppression result. With
+    ``key_labels`` (a series with attribute fields) each row also names its group's values."""
     from .suppression import protection_failures
 
     if suppression is None:
@@ -656,7 +660,7 @@ def _audit_table(ids=None, first_row=None, order=(), status=None, suppression=No
                                   k if marginals.straddle_k else None)
     rows = np.flatnonzero(withheld)
     rows = rows[np.lexsort(tuple(key[rows] for key in order))]
-    return pd.DataFrame({
+    audit = pd.DataFrame({
         "cell_id": ids[rows],
         "first_row": first_row[rows],
         "lower": intervals.lower[rows],
@@ -664,6 +668,9 @@ def _audit_table(ids=None, first_row=None, order=(), status=None, suppression=No
         "width": intervals.width[rows],
         "ok": ~failing[rows],
     })
+    if key_labels is not None:
+        audit["key_label"] = key_labels[rows]
+    return audit
 
 
 def stratified_sweep(x, y, person_codes, key_codes, origin, resolutions, k, tolerance,

@@ -158,3 +158,18 @@ def test_an_earlier_release_without_its_totals_columns_is_refused_by_grid_and_ga
                      PREVIOUS_RELEASES=[month_one])["OUTPUT"]
     with pytest.raises(QgsProcessingException, match="lacks the field.*grand_total"):
         gate(run, month_two, policy, [stripped])
+
+
+def test_a_group_that_empties_keeps_its_attribute_value_when_emitted_withheld(run, policy):
+    other = {(0, 0): 12, (1, 0): 15, (2, 0): 20}
+    first = people_with_band({"a": {(0, 0): 2, (1, 0): 8, (2, 0): 9}, "b": other})
+    second = people_with_band({"a": {(1, 0): 8, (2, 0): 9}, "b": other})  # a leaves cell 0
+    month_one = grid(run, {}, policy, "TEMPORARY_OUTPUT", INPUT=first, KEY_FIELDS=["band"])["OUTPUT"]
+    joint = grid(run, {}, policy, "TEMPORARY_OUTPUT", INPUT=second, KEY_FIELDS=["band"],
+                 PREVIOUS_RELEASES=[month_one])
+    cell = {f["band"]: (f["status"], f["n_persons"]) for f in joint["OUTPUT"].getFeatures()
+            if f["cell_id"] == "100m_0_0"}
+    assert cell == {"a": ("complementary", NULL), "b": ("published", 12)}
+    audited = {(f["cell_id"], f["band"]) for f in joint["AUDIT"].getFeatures()}
+    assert ("100m_0_0", "a") in audited
+    assert gate(run, joint["OUTPUT"], policy, [month_one])["PASSED"]
