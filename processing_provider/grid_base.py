@@ -47,14 +47,13 @@ RELEASE_FIELDS = ("cell_id", "col", "row", "resolution_m", "n_persons", "status"
                   "parent_total", "grand_total")
 
 
-def attribute_labels(columns, n_rows):
+def attribute_labels(columns):
     """One text per record naming its published attribute values (None without attributes)."""
     from .io import python_value
 
     if not columns:
         return None
-    return ["|".join(str(python_value(value)) for value in values) for values in zip(*columns)] \
-        if n_rows else []
+    return ["|".join(str(python_value(value)) for value in values) for values in zip(*columns)]
 
 
 def read_release(layer, feedback):
@@ -76,7 +75,7 @@ def read_release(layer, feedback):
     # The grid writes its attribute fields between resolution_m and n_persons.
     key_fields = tuple(names[names.index("resolution_m") + 1:names.index("n_persons")])
     columns = read_attributes(layer, list(RELEASE_FIELDS) + list(key_fields), feedback)
-    labels = attribute_labels([columns[field] for field in key_fields], len(columns["cell_id"]))
+    labels = attribute_labels([columns[field] for field in key_fields])
     keys = grid.series_keys(columns["cell_id"], labels)
     sizes = set(columns["resolution_m"])
     if len(sizes) != 1 or None in sizes:

@@ -216,7 +216,7 @@ class SuppressedGrid(PointGridAlgorithm):
 
         codes, first_rows = np.unique(data.key_codes, return_index=True)
         labels = attribute_labels([[values[row] for row in first_rows]
-                                   for values in data.key_columns.values()], len(codes))
+                                   for values in data.key_columns.values()])
         if labels is None:
             return None
         by_code = np.empty(int(codes.max()) + 1, dtype=object)
