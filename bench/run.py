@@ -41,7 +41,7 @@ from spatial_privacy_plugin import grid  # noqa: E402
 from spatial_privacy_plugin.linkage import join_simulation  # noqa: E402
 from spatial_privacy_plugin.masking import donut_displacement  # noqa: E402
 from spatial_privacy_plugin.risk import record_risk  # noqa: E402
-from spatial_privacy_plugin.series import PublishedRelease, Series  # noqa: E402
+from spatial_privacy_plugin.series import Series  # noqa: E402
 from spatial_privacy_plugin.suppression import _residual_rows, bounds_by_programming  # noqa: E402
 from spatial_privacy_plugin.synthetic import synthetic_trips  # noqa: E402
 
@@ -110,13 +110,7 @@ def bench_series(n_persons, kind):
     trips, x, y, persons, keys, origin = city(n_persons)
     marginals = grid.Marginals(kind, parent_factor=4, protection=5.0)
     first = grid.suppressed_grid(x, y, persons, keys, origin, 250.0, 10, marginals).cells
-    published = PublishedRelease(
-        first["cell_id"].to_numpy(dtype=object),
-        first["n_persons"].astype("Float64").to_numpy(dtype=float, na_value=np.nan),
-        (first["status"] != grid.STATUS_PUBLISHED).to_numpy(),
-        (first["status"] == grid.STATUS_PRIMARY).to_numpy(),
-        grid.equalities_from_columns(first["parent_id"].to_numpy(), first["parent_total"].to_numpy(),
-                                     first["grand_total"].to_numpy()))
+    published = grid.published_release(first)
     keep = np.random.default_rng(1).random(len(x)) > 0.03
     month = (x[keep], y[keep], grid.encode_person_ids(trips["person_id"].to_numpy()[keep], "id"),
              keys[keep], origin, 250.0, 10, marginals)

@@ -61,7 +61,6 @@ def read_release(layer, feedback):
     import numpy as np
 
     from ..spatial_privacy_plugin import grid
-    from ..spatial_privacy_plugin.series import PublishedRelease
     from .io import read_attributes
 
     name = layer.name()
@@ -87,22 +86,16 @@ def read_release(layer, feedback):
         raise QgsProcessingException(tr(
             "The release {name} has several records for one cell and attribute combination: give "
             "the layer as it was published.").format(name=name))
-    statuses = np.array(columns["status"], dtype=object)
-    unknown = sorted({str(status) for status in statuses} - set(grid.ALL_STATUSES))
+    unknown = sorted({str(status) for status in columns["status"]} - set(grid.ALL_STATUSES))
     if unknown:
         raise QgsProcessingException(tr(
             "The release {name} has unknown status value(s) {values}; expected {expected}.").format(
             name=name, values=", ".join(unknown), expected=", ".join(grid.ALL_STATUSES)))
-    withheld = statuses != grid.STATUS_PUBLISHED
-    values = np.array([np.nan if value is None else value for value in columns["n_persons"]],
-                      dtype=float)
-    if np.isnan(values[~withheld]).any():
+    release = grid.published_release(columns, keys)
+    if np.isnan(release.values[~release.withheld]).any():
         raise QgsProcessingException(tr(
             "The release {name} has published cells without a count: give the layer as it was "
             "published.").format(name=name))
-    equalities = grid.equalities_from_columns(
-        columns["parent_id"], columns["parent_total"], columns["grand_total"], labels)
-    release = PublishedRelease(keys, values, withheld, statuses == grid.STATUS_PRIMARY, equalities)
     resolution = float(sizes.pop())
     values_of_label = {} if labels is None else dict(zip(labels, zip(*[columns[field]
                                                                        for field in key_fields])))

@@ -141,8 +141,9 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                                columns[status_field] if status_field else None, policy, feedback)
             problems += [problem.message(tr) for problem in audit.problems]
             min_width = audit.min_width
-        if result.passed and self.parameterAsLayerList(parameters, self.PREVIOUS_RELEASES, context):
-            audit = self.series_audit(parameters, context, policy, feedback)
+        earlier_layers = self.parameterAsLayerList(parameters, self.PREVIOUS_RELEASES, context)
+        if result.passed and earlier_layers:
+            audit = self.series_audit(parameters, context, policy, earlier_layers, feedback)
             problems += [problem.message(tr) for problem in audit.problems]
             if audit.min_width is not None:
                 min_width = audit.min_width if min_width is None else min(min_width, audit.min_width)
@@ -170,7 +171,7 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                 self.MIN_INTERVAL_WIDTH: min_width, self.MIN_L_DIVERSITY: min_l,
                 self.MAX_T_DISTANCE: max_t}
 
-    def series_audit(self, parameters, context, policy, feedback):
+    def series_audit(self, parameters, context, policy, earlier_layers, feedback):
         """Audit the grid jointly with the earlier releases of its series."""
         from ..spatial_privacy_plugin.gate import evaluate_series_audit
         from ..spatial_privacy_plugin.series import Series
@@ -184,8 +185,7 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
         if layer is None:
             raise QgsProcessingException(tr("The input layer could not be opened."))
         current = read_release(layer, feedback)
-        earlier = [read_release(other, feedback) for other in
-                   self.parameterAsLayerList(parameters, self.PREVIOUS_RELEASES, context)]
+        earlier = [read_release(other, feedback) for other in earlier_layers]
         for release in earlier:
             refuse_other_grid(release, layer.crs(), current.origin, current.resolution,
                               current.key_fields)

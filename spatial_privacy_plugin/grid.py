@@ -343,16 +343,19 @@ def published_totals(counts, marginals, k, resolution):
     if marginals is None:
         return frame
     grand, parents = _total_labels(counts.col, counts.row, counts.key, marginals)
-    persons = pd.Series(counts.n_persons, dtype="int64")
     if grand is not None:
-        totals = persons.groupby(counts.key).transform("sum")
-        frame["grand_total"] = pd.array(totals.where(totals >= k), dtype="Int64")
+        frame["grand_total"] = _published_sums(counts.n_persons, [counts.key], k)
     if parents is not None:
         factor = int(marginals.parent_factor)
         frame["parent_id"] = cell_ids(resolution * factor, *parents)
-        totals = persons.groupby([parents[0], parents[1], counts.key]).transform("sum")
-        frame["parent_total"] = pd.array(totals.where(totals >= k), dtype="Int64")
+        frame["parent_total"] = _published_sums(counts.n_persons, [*parents, counts.key], k)
     return frame
+
+
+def _published_sums(n_persons, groups, k):
+    """Per group: the total of its set (cells sharing ``groups``), <NA> below k (not published)."""
+    totals = pd.Series(n_persons, dtype="int64").groupby(groups).transform("sum")
+    return pd.array(totals.where(totals >= k), dtype="Int64")
 
 
 def equalities_from_columns(parent_ids, parent_totals, grand_totals, key_labels=None):
@@ -382,6 +385,22 @@ def equalities_from_columns(parent_ids, parent_totals, grand_totals, key_labels=
                                     "of cells: use the grid layers exactly as they were published."))
             equalities.append((cells, float(values[0])))
     return equalities
+
+
+def published_release(cells, keys=None):
+    """A grid as published (its cell_id, n_persons, status and totals columns: a DataFrame or a
+    mapping of columns), as the attacker of a series holds it. ``keys``: the groups' series
+    keys (``series_keys``; default the cell ids)."""
+    from .series import PublishedRelease
+
+    status = np.asarray(cells["status"], dtype=object)
+    keys = np.asarray(cells["cell_id"] if keys is None else keys, dtype=object)
+    values = pd.to_numeric(pd.Series(np.asarray(cells["n_persons"], dtype=object)),
+                           errors="coerce").to_numpy(dtype=float)
+    return PublishedRelease(keys, values, status != STATUS_PUBLISHED, status == STATUS_PRIMARY,
+                            equalities_from_columns(cells["parent_id"], cells["parent_total"],
+                                                    cells["grand_total"],
+                                                    split_series_keys(keys)[1]))
 
 
 def suppress(counts, k, marginals=None, is_canceled=None, published_zero=None, series=None,
@@ -555,6 +574,9 @@ def _refuse_zeros_with_attributes(key_codes):
                             "empty cell x attribute combination is not a structural zero."))
 
 
+NO_AUDIT = pd.DataFrame(columns=["cell_id", "first_row", "lower", "upper", "width", "ok"])
+
+
 @dataclass(frozen=True)
 class GridRelease:
     """A suppressed grid and, with marginals, the attacker's bounds on its withheld cells."""
@@ -638,22 +660,19 @@ def suppressed_grid(x, y, person_codes, key_codes, origin, resolution, k, margin
         cells["key_label"] = labels[counts.key]  # names a group that no record holds any more
     cells = cells.iloc[order].reset_index(drop=True)
     if suppression is None:
-        return GridRelease(cells, _audit_table(), 0)
+        return GridRelease(cells, NO_AUDIT, 0)
     audit = _audit_table(ids, counts.first_row, (counts.key, counts.row, counts.col), status,
                          suppression, marginals, k, None if labels is None else labels[counts.key])
     return GridRelease(cells, audit, int(suppression.unprotectable.sum()),
                        suppression.exposed_earlier)
 
 
-def _audit_table(ids=None, first_row=None, order=(), status=None, suppression=None,
-                 marginals=None, k=None, key_labels=None):
+def _audit_table(ids, first_row, order, status, suppression, marginals, k, key_labels=None):
     """The bounds an attacker derives for every withheld group (never its value), in ``order``
-    (lexsort keys, most significant last); empty without a suppression result. With
-    ``key_labels`` (a series with attribute fields) each row also names its group's values."""
+    (lexsort keys, most significant last). With ``key_labels`` (a series with attribute
+    fields) each row also names its group's values."""
     from .suppression import protection_failures
 
-    if suppression is None:
-        return pd.DataFrame(columns=["cell_id", "first_row", "lower", "upper", "width", "ok"])
     intervals = suppression.intervals
     withheld = status != STATUS_PUBLISHED
     failing = protection_failures(intervals, status == STATUS_PRIMARY, marginals.protection,
@@ -840,12 +859,13 @@ def multi_resolution_grid(x, y, person_codes, origin, strata, stratum_names, str
     first = counts["first_row"]
     sizes = np.asarray(levels, dtype=float)[level[first]]
     cell_cols, cell_rows, cell_stratum = cols[first], rows[first], stratum[first]
+    ids = cell_ids(sizes, cell_cols, cell_rows)
     n_persons = counts["n_persons"]
     published_zero = np.zeros(len(first), dtype=bool)
     if study_area is not None:
         empty_sizes, empty_cols, empty_rows, empty_stratum, masked = multi_resolution_empty_cells(
-            origin, strata, stratum_sizes, study_area, zero_mask,
-            cell_ids(sizes, cell_cols, cell_rows))
+            origin, strata, stratum_sizes, study_area, zero_mask, ids)
+        ids = np.concatenate([ids, cell_ids(empty_sizes, empty_cols, empty_rows)])
         sizes = np.concatenate([sizes, empty_sizes])
         cell_cols = np.concatenate([cell_cols, empty_cols])
         cell_rows = np.concatenate([cell_rows, empty_rows])
@@ -860,7 +880,6 @@ def multi_resolution_grid(x, y, person_codes, origin, strata, stratum_names, str
     primary = (n_persons < cell_k) & ~published_zero
     status = np.where(primary, STATUS_PRIMARY, STATUS_PUBLISHED).astype(object)
     group_key = np.where(first >= 0, key_codes[np.maximum(first, 0)], 0)
-    ids = cell_ids(sizes, cell_cols, cell_rows)
     grand_total = pd.array([pd.NA] * len(first), dtype="Int64")
     suppression = None
     if marginals is not None and marginals.grand_total:
@@ -873,8 +892,7 @@ def multi_resolution_grid(x, y, person_codes, origin, strata, stratum_names, str
             n_persons, primary, equalities, marginals.protection,
             int(cell_k.max()) if marginals.straddle_k else None, is_canceled=is_canceled)
         status[suppression.complementary] = STATUS_COMPLEMENTARY
-        totals = pd.Series(n_persons, dtype="int64").groupby(group_key).transform("sum")
-        grand_total = pd.array(totals.where(totals >= k), dtype="Int64")
+        grand_total = _published_sums(n_persons, [group_key], k)
     published = status == STATUS_PUBLISHED
     names = np.asarray(list(stratum_names) + [None], dtype=object)
     frame = pd.DataFrame({
@@ -888,7 +906,7 @@ def multi_resolution_grid(x, y, person_codes, origin, strata, stratum_names, str
                               ascending=[False, True, True, True]).drop(columns="key") \
         .reset_index(drop=True)
     if suppression is None:
-        return GridRelease(cells, _audit_table(), 0)
+        return GridRelease(cells, NO_AUDIT, 0)
     audit = _audit_table(ids, first, (group_key, cell_rows, cell_cols, -sizes), status,
                          suppression, marginals, int(cell_k.max()))
     return GridRelease(cells, audit, int(suppression.unprotectable.sum()))

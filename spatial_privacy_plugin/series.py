@@ -28,7 +28,8 @@ from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
 from .errors import N_, InputError
-from .suppression import EXACT_WIDTH, Intervals, _residual_rows, bounds_by_programming
+from .suppression import EXACT_WIDTH, Intervals, _residual_rows, bounds_by_programming, \
+    single_row_bounds
 
 SERIES_CONTRADICTION = N_(
     "The releases of the series cannot all hold if no cell changes by more than "
@@ -127,20 +128,6 @@ def _links(releases, offsets, delta, true_current):
     return lower, upper, pairs.astype(np.int64)
 
 
-def _single_row_bounds(residual, lower, upper):
-    """Bounds of each x_i when sum(x) = residual and lower <= x <= upper (closed form)."""
-    if residual < lower.sum() - EXACT_WIDTH or residual > upper.sum() + EXACT_WIDTH:
-        return None
-    infinite = np.isinf(upper)
-    finite_sum = upper[~infinite].sum()
-    others_infinite = (infinite.sum() - infinite) > 0
-    others_upper = np.where(others_infinite, np.inf,
-                            finite_sum - np.where(infinite, 0.0, upper))
-    others_lower = lower.sum() - lower
-    return (np.maximum(lower, residual - others_upper),
-            np.minimum(upper, residual - others_lower))
-
-
 def _interchangeable(releases, offsets, rows, lower, upper, hidden):
     """A class label per variable: cells whose variables sit in the same rows with the same
     boxes in every release can be swapped without changing the system, so share their bounds.
@@ -215,7 +202,7 @@ def series_intervals(series, cell_keys, values, withheld, equalities, integer=Tr
                 raise InputError(SERIES_CONTRADICTION, delta=series.max_change)
             continue
         if len(block_rows) == 1 and not len(block_pairs):
-            bounds = _single_row_bounds(block_rows[0][1], lower[variables], upper[variables])
+            bounds = single_row_bounds(block_rows[0][1], lower[variables], upper[variables])
         else:
             key = (variables.tobytes(), block_pairs.tobytes(), lower[variables].tobytes(),
                    upper[variables].tobytes(),

@@ -144,6 +144,21 @@ def _components(rows):
     return list(groups.values())
 
 
+def single_row_bounds(residual, lower, upper):
+    """Bounds of each x_i when sum(x) = residual and lower <= x <= upper (closed form), or None
+    when no x satisfies them."""
+    if residual < lower.sum() - EXACT_WIDTH or residual > upper.sum() + EXACT_WIDTH:
+        return None
+    infinite = np.isinf(upper)
+    finite_sum = upper[~infinite].sum()
+    others_infinite = (infinite.sum() - infinite) > 0
+    others_upper = np.where(others_infinite, np.inf,
+                            finite_sum - np.where(infinite, 0.0, upper))
+    others_lower = lower.sum() - lower
+    return (np.maximum(lower, residual - others_upper),
+            np.minimum(upper, residual - others_lower))
+
+
 def _outer_bounds(matrix, totals, pairs, delta, lower, upper, passes=20):
     """Valid (possibly loose) bounds by propagating each constraint until nothing moves.
 
@@ -265,17 +280,13 @@ def attacker_intervals(values, withheld, equalities, integer=False):
     rows = _residual_rows(known, withheld, equalities)
     for block in _components(rows):
         block_rows = [rows[i] for i in block]
-        if len(block_rows) == 1:
-            cells, residual = block_rows[0]
-            if residual < -EXACT_WIDTH:
-                raise InputError(CONTRADICTION)
-            # One equality: each cell ranges over [0, R], or is exact when alone.
-            lower[cells] = residual if len(cells) == 1 else 0.0
-            upper[cells] = residual
-            continue
         variables = np.unique(np.concatenate([cells for cells, _ in block_rows]))
-        bounds = bounds_by_programming(variables, block_rows, np.zeros(len(variables)),
-                                       np.full(len(variables), np.inf), integer=integer)
+        no_lower, no_upper = np.zeros(len(variables)), np.full(len(variables), np.inf)
+        if len(block_rows) == 1:  # one equality: each cell ranges over [0, R], exact when alone
+            bounds = single_row_bounds(block_rows[0][1], no_lower, no_upper)
+        else:
+            bounds = bounds_by_programming(variables, block_rows, no_lower, no_upper,
+                                           integer=integer)
         if bounds is None:
             raise InputError(CONTRADICTION)
         lower[variables], upper[variables] = bounds

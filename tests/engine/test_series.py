@@ -205,33 +205,19 @@ def city_row(cells):
             grid.Marginals(grid.MARGINALS_TOTAL, protection=P))
 
 
-def release_of(cells, keys=None):
-    """A grid's cells as the attacker holds them; ``keys``: the groups' series keys."""
-    keys = cells["cell_id"].to_numpy(dtype=object) if keys is None else keys
-    return PublishedRelease(keys,
-                            cells["n_persons"].astype("Float64").to_numpy(dtype=float,
-                                                                           na_value=np.nan),
-                            (cells["status"] != grid.STATUS_PUBLISHED).to_numpy(),
-                            (cells["status"] == grid.STATUS_PRIMARY).to_numpy(),
-                            grid.equalities_from_columns(cells["parent_id"].to_numpy(),
-                                                         cells["parent_total"].to_numpy(),
-                                                         cells["grand_total"].to_numpy(),
-                                                         grid.split_series_keys(keys)[1]))
-
-
 def test_a_cell_that_empties_is_emitted_withheld_rather_than_exposing_last_month():
     first = grid.suppressed_grid(*city_row({(0, 0): 2, (1, 0): 8, (2, 0): 9})).cells
     assert first["status"].tolist() == ["primary", "complementary", "published"]
-    series = Series([release_of(first)], 2)
+    series = Series([grid.published_release(first)], 2)
     # Cell 0 is empty now: left out, its absence (0) would pin last month's 2 within [0, 2].
     second = grid.suppressed_grid(*city_row({(1, 0): 8, (2, 0): 9}), series=series)
     assert second.exposed_earlier == () and second.unprotectable == 0
     cells = second.cells.set_index("cell_id")
     assert cells.loc["100m_0_0", "status"] == "complementary"
     assert pd.isna(cells.loc["100m_0_0", "n_persons"])
-    joint = series_intervals(series, release_of(second.cells).cell_keys,
-                             release_of(second.cells).values, release_of(second.cells).withheld,
-                             release_of(second.cells).equalities)
+    published = grid.published_release(second.cells)
+    joint = series_intervals(series, published.cell_keys, published.values, published.withheld,
+                             published.equalities)
     assert not protection_failures(joint.previous[0], series.previous[0].primary, P).any()
 
 
@@ -239,7 +225,7 @@ def test_an_emptied_cell_that_needs_no_protection_is_not_emitted():
     first = grid.suppressed_grid(*city_row({(0, 0): 8, (1, 0): 8, (2, 0): 9})).cells
     assert (first["status"] == "published").all()
     second = grid.suppressed_grid(*city_row({(1, 0): 8, (2, 0): 9}),
-                                  series=Series([release_of(first)], 2)).cells
+                                  series=Series([grid.published_release(first)], 2)).cells
     assert second["cell_id"].tolist() == ["100m_1_0", "100m_2_0"]
 
 
@@ -260,7 +246,7 @@ def test_an_emptied_group_of_an_attribute_breakdown_keeps_its_attribute():
     arguments, labels = month({(0, "a"): 2, (1, "a"): 8, (2, "a"): 9, (0, "b"): 20})
     first = grid.suppressed_grid(*arguments, series=None)
     keys = grid.series_keys(first.cells["cell_id"], labels[arguments[3][first.cells["first_row"]]])
-    release = release_of(first.cells, keys)
+    release = grid.published_release(first.cells, keys)
     # Band a leaves cell 0 entirely; band b stays.
     arguments, labels = month({(1, "a"): 8, (2, "a"): 9, (0, "b"): 20})
     second = grid.suppressed_grid(*arguments, series=Series([release], 2), key_labels=labels)
