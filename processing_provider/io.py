@@ -228,27 +228,30 @@ def read_points_arrow(layer, field_names, feedback):
     columns = {name: [] for name in field_names}
     total = max(ogr_layer.GetFeatureCount(), 1)
     done = 0
-    for batch in ogr_layer.GetArrowStreamAsNumPy(options=[f"MAX_FEATURES_IN_BATCH={ARROW_BATCH}"]):
+    options = [f"MAX_FEATURES_IN_BATCH={ARROW_BATCH}", "INCLUDE_FID=NO"]
+    for batch in ogr_layer.GetArrowStreamAsNumPy(options=options):
         if feedback.isCanceled():
             raise QgsProcessingException(tr("Cancelled: no output was completed."))
         geometry = batch.get(geometry_name)
         if geometry is None or np.ma.isMaskedArray(geometry) or \
-                geometry.dtype.kind != "V" or geometry.dtype.itemsize != POINT_WKB_SIZE:
+                geometry.dtype.kind != "V" or geometry.dtype.itemsize != POINT_WKB_SIZE or \
+                not geometry.flags.c_contiguous:
             return None
-        raw = np.frombuffer(geometry.tobytes(), dtype=np.uint8).reshape(-1, POINT_WKB_SIZE)
+        raw = geometry.view(np.uint8).reshape(-1, POINT_WKB_SIZE)
         if not (raw[:, :5] == POINT_WKB_HEADER).all():
             return None
-        coordinates = raw[:, 5:].copy().view("<f8")
-        xs.append(coordinates[:, 0])
-        ys.append(coordinates[:, 1])
+        # x and y read in place from the records (bytes 5-12 and 13-20).
+        for coordinates, offset in ((xs, 5), (ys, 13)):
+            coordinates.append(np.ndarray((len(raw),), dtype="<f8", buffer=raw, offset=offset,
+                                          strides=(POINT_WKB_SIZE,)))
         for name in field_names:
             columns[name].append(_plain_column(batch[name]))
         done += len(raw)
         feedback.setProgress(100.0 * done / total)
     columns = {name: np.concatenate(parts_) if parts_ else np.empty(0, dtype=object)
                for name, parts_ in columns.items()}
-    x = np.concatenate(xs)
-    return PointTable(x, np.concatenate(ys), columns, len(x), 0)
+    x = np.concatenate(xs).astype(float, copy=False)
+    return PointTable(x, np.concatenate(ys).astype(float, copy=False), columns, len(x), 0)
 
 
 def plain_values(array):

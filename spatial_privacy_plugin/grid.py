@@ -6,6 +6,8 @@ half-open, so a point on an interior edge belongs to the cell to its right
 or above. Counts are of distinct people (or devices), never of rows.
 """
 
+import concurrent.futures
+import os
 from dataclasses import dataclass
 
 import numpy as np
@@ -23,6 +25,8 @@ ALL_STATUSES = (STATUS_PUBLISHED,) + WITHHELD_STATUSES
 QUEEN_OFFSETS = tuple((dc, dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if (dc, dr) != (0, 0))
 # Moran's I z-score above which withheld cells count as clustered (one-sided 2.5 %).
 CLUSTERED_Z = 1.96
+# Resolutions counted at once: each holds a few arrays the size of the input.
+MAX_THREADS = 2
 
 
 def _as_series(values):
@@ -41,6 +45,14 @@ def encode_person_ids(values, field_name):
                "and run again."),
             count=missing, field=field_name,
         )
+    ids = values.to_numpy()
+    if ids.dtype.kind in "iuf" and len(ids):
+        # Numeric ids sorted ascending (a common trip-table layout): the codes
+        # of first appearance are the run numbers, with no hashing.
+        starts = run_starts(ids)
+        run_ids = ids[starts]
+        if np.all(run_ids[1:] > run_ids[:-1]):
+            return np.cumsum(starts, dtype=np.int64) - 1
     codes, _ = pd.factorize(values, sort=False)
     return np.asarray(codes, dtype=np.int64)
 
@@ -106,9 +118,21 @@ def cell_index(coordinate, start, resolution):
     correction makes the index agree with the edges ``start + index * res``
     that the output polygons are drawn with.
     """
-    index = np.floor((coordinate - start) / resolution).astype(np.int64)
-    index += coordinate >= start + (index + 1) * resolution
-    index -= coordinate < start + index * resolution
+    scaled = coordinate - start
+    scaled /= resolution
+    index = np.floor(scaled, out=np.empty(len(scaled), dtype=np.int64), casting="unsafe")
+    # Only a quotient within rounding error of a whole number can be off by
+    # one; the error is a few ulps of |coordinate| / resolution.
+    scaled -= index
+    largest = max(abs(float(coordinate.min())), abs(float(coordinate.max()))) if len(coordinate) else 0.0
+    margin = 1e-12 * (1.0 + (largest + abs(start)) / resolution)
+    near_edge = np.flatnonzero((scaled < margin) | (scaled > 1.0 - margin))
+    del scaled
+    if len(near_edge):
+        near, near_index = coordinate[near_edge], index[near_edge]
+        near_index += near >= start + (near_index + 1) * resolution
+        near_index -= near < start + near_index * resolution
+        index[near_edge] = near_index
     return index
 
 
@@ -173,25 +197,49 @@ class CellCounts:
 
 def _dense_codes(*columns):
     """Mixed-radix int64 code of several non-negative integer columns."""
-    code = np.zeros(len(columns[0]), dtype=np.int64)
-    for column in columns:
-        code = code * (int(column.max()) + 1 if len(column) else 1) + column
+    code = np.array(columns[0], dtype=np.int64)
+    for column in columns[1:]:
+        radix = int(column.max()) + 1 if len(column) else 1
+        if radix > 1:  # a column of zeros adds nothing
+            code *= radix
+            code += column
     return code
+
+
+def run_starts(sorted_values):
+    """Mask of the first element of each run of equal values in a sorted array."""
+    starts = np.empty(len(sorted_values), dtype=bool)
+    starts[:1] = True
+    np.not_equal(sorted_values[1:], sorted_values[:-1], out=starts[1:])
+    return starts
 
 
 def count_cells(x, y, person_codes, key_codes, origin, resolution):
     """Distinct people and rows per non-empty cell x key combination."""
-    cols = cell_index(x, origin[0], resolution)
+    code = cell_index(x, origin[0], resolution)
     rows = cell_index(y, origin[1], resolution)
-    counts = count_cells_by_code(_dense_codes(cols - cols.min(), rows - rows.min(), key_codes),
-                                 person_codes)
+    col_min, row_min = int(code.min()), int(rows.min())
+    row_span = int(rows.max()) - row_min + 1
+    key_span = int(key_codes.max()) + 1
+    # code = ((col - col_min) * row_span + row - row_min) * key_span + key, built in place
+    # (every array the size of the input is fresh memory, and costs its page faults).
+    code -= col_min
+    code *= row_span
+    code += rows
+    del rows
+    code -= row_min
+    if key_span > 1:
+        code *= key_span
+        code += key_codes
+    counts = count_cells_by_code(code, person_codes)
     first_row = counts["first_row"]
-    return CellCounts(cols[first_row], rows[first_row], key_codes[first_row], counts["n_persons"],
-                      counts["n_rows"], first_row, counts["group_of_row"])
+    cell = counts["first_code"] // key_span
+    return CellCounts(cell // row_span + col_min, cell % row_span + row_min, key_codes[first_row],
+                      counts["n_persons"], counts["n_rows"], first_row, counts["group_of_row"])
 
 
 def count_cells_by_code(group_code, person_codes):
-    """Distinct people and rows per group code.
+    """Distinct people and rows per group code; ``group_code`` (int64) is used as work memory.
 
     Groups come from hashing the integer codes (no string keys, no sort),
     numbered in order of first appearance, so a group starts where the
@@ -201,21 +249,25 @@ def count_cells_by_code(group_code, person_codes):
     """
     group_of_row = np.asarray(pd.factorize(group_code)[0], dtype=np.int64)
     running = np.maximum.accumulate(group_of_row)
-    first_row = np.flatnonzero(np.concatenate(([True], running[1:] > running[:-1])))
+    first_row = np.flatnonzero(run_starts(running))
     del running
+    first_code = group_code[first_row]
     n_groups = len(first_row)
-    # n_groups * n_persons <= n_rows**2 fits in int64 for any layer QGIS can hold.
-    pairs = person_codes * n_groups + group_of_row
+    # (person, group) packed in one int64, the group in the low bits (masking
+    # is far cheaper than a modulo); persons and groups < 2**31 each.
+    group_bits = max(int(n_groups - 1).bit_length(), 1)
+    pairs = np.left_shift(person_codes, group_bits, out=group_code)
+    pairs |= group_of_row
     # Person-major codes: a layer whose rows come grouped by person (as trip
     # tables do; person codes follow first appearance) leaves them nearly
     # sorted, which timsort ("stable") sorts in close to linear time, about
     # ten times faster than quicksort; on shuffled rows it is about 15 % slower.
     pairs.sort(kind="stable")
-    distinct = pairs[np.concatenate(([True], pairs[1:] != pairs[:-1]))]
-    del pairs
-    return {"first_row": first_row, "group_of_row": group_of_row,
-            "n_persons": np.bincount(distinct % n_groups, minlength=n_groups),
-            "n_rows": np.bincount(group_of_row, minlength=len(first_row))}
+    distinct = pairs[run_starts(pairs)]
+    distinct &= (1 << group_bits) - 1
+    return {"first_row": first_row, "first_code": first_code, "group_of_row": group_of_row,
+            "n_persons": np.bincount(distinct, minlength=n_groups),
+            "n_rows": np.bincount(group_of_row, minlength=n_groups)}
 
 
 def morans_i(col, row, indicator):
@@ -438,6 +490,18 @@ def suppress(counts, k, marginals=None, is_canceled=None, published_zero=None, s
     return status, result
 
 
+def in_parallel(function, items, progress=None):
+    """``[function(item) for item in items]`` on a few threads (numpy and pandas release the
+    GIL in their loops); ``progress(done, total)`` is called from this thread."""
+    workers = min(len(items), os.cpu_count() or 1, MAX_THREADS)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(function, item) for item in items]
+        for done, _ in enumerate(concurrent.futures.as_completed(futures), start=1):
+            if progress is not None:
+                progress(done, len(items))
+        return [future.result() for future in futures]
+
+
 def sweep(x, y, person_codes, key_codes, origin, resolutions, k, tolerance, marginals=None,
           progress=None, is_canceled=None):
     """One row per resolution: what suppression at k costs there.
@@ -452,8 +516,8 @@ def sweep(x, y, person_codes, key_codes, origin, resolutions, k, tolerance, marg
     give away one withheld cell's count.
     """
     persons = int(person_codes.max()) + 1
-    records = []
-    for step, resolution in enumerate(resolutions):
+
+    def sweep_row(resolution):
         if is_canceled is not None and is_canceled():
             raise Cancelled()
         counts = count_cells(x, y, person_codes, key_codes, origin, resolution)
@@ -470,7 +534,7 @@ def sweep(x, y, person_codes, key_codes, origin, resolutions, k, tolerance, marg
         fraction = n_primary / len(withheld)
         total_fraction = float(withheld.sum()) / len(withheld)
         unprotectable = int(suppression.unprotectable.sum()) if suppression is not None else 0
-        records.append({
+        return {
             "resolution_m": float(resolution),
             "k": int(k),
             "cells": int(len(withheld)),
@@ -488,9 +552,9 @@ def sweep(x, y, person_codes, key_codes, origin, resolutions, k, tolerance, marg
             "withheld_morans_i": moran,
             "withheld_morans_z": moran_z,
             "withheld_clustered": bool(moran_z is not None and moran_z > CLUSTERED_Z),
-        })
-        if progress is not None:
-            progress(step + 1, len(resolutions))
+        }
+
+    records = in_parallel(sweep_row, resolutions, progress)
     return pd.DataFrame.from_records(records)
 
 

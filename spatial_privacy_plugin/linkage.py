@@ -24,7 +24,7 @@ import pandas as pd
 from scipy.spatial import cKDTree
 
 from .errors import N_, Cancelled, InputError
-from .grid import encode_key_columns
+from .grid import encode_key_columns, run_starts
 
 
 def joint_codes(release_columns, auxiliary_columns):
@@ -112,13 +112,6 @@ def candidate_sets(release_xy, auxiliary_xy, radius, release_group=None, auxilia
     return StepResult(candidates, single)
 
 
-def _run_starts(sorted_values):
-    """Mask of the first element of each run of equal values in a sorted array."""
-    starts = np.ones(len(sorted_values), dtype=bool)
-    starts[1:] = sorted_values[1:] != sorted_values[:-1]
-    return starts
-
-
 def near_pairs(release_xy, auxiliary_xy, radius):
     """Every (target, release point) pair within the radius (closed disc), by two k-d trees."""
     near = cKDTree(release_xy).sparse_distance_matrix(cKDTree(auxiliary_xy), radius,
@@ -147,9 +140,9 @@ def linked_candidate_sets(pairs, n_targets, link, release_index, release_group=N
                               minlength=n_links)
     # One sort: distinct (target, link, release) triples, then releases per (target, link).
     triples = np.sort((targets * n_links + link[points]) * n_releases + release_index[points])
-    triples = triples[_run_starts(triples)]
+    triples = triples[run_starts(triples)]
     pairs_sorted = triples // n_releases
-    starts = np.flatnonzero(_run_starts(pairs_sorted))
+    starts = np.flatnonzero(run_starts(pairs_sorted))
     pair = pairs_sorted[starts]
     releases_seen = np.diff(np.append(starts, len(pairs_sorted)))
     consistent = pair[releases_seen == appearances[pair % n_links]]

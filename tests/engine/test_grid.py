@@ -47,6 +47,16 @@ def test_null_person_ids_are_refused():
         grid.encode_person_ids([1, None, 2, np.nan], "person_id")
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(-3, 40), min_size=1, max_size=60), st.booleans(), st.booleans())
+def test_person_codes_are_numbers_of_first_appearance_on_every_layout(ids, sort_rows, as_float):
+    """Sorted numeric ids take the run-numbering path; the codes must not differ from hashing."""
+    ids = sorted(ids) if sort_rows else ids
+    values = np.asarray(ids, dtype=float if as_float else np.int64)
+    expected = pd.factorize(pd.Series(ids), sort=False)[0]
+    assert grid.encode_person_ids(values, "person_id").tolist() == expected.tolist()
+
+
 def test_bad_coordinates_and_resolutions_are_refused():
     with pytest.raises(InputError, match="NaN or infinite"):
         grid.check_coordinates(np.array([0.0, np.nan]), np.array([0.0, 1.0]))
