@@ -30,7 +30,7 @@ package: translations
 	$(PYTHON) scripts/package.py
 
 bench: deps
-	$(PYTHON) bench/run.py
+	$(PYTHON) bench/run.py --large
 
 clean:
 	rm -rf build demo_output $(VENV) i18n/*.qm .pytest_cache .hypothesis

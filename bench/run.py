@@ -1,15 +1,18 @@
 """Benchmarks: each figure beside a baseline run in the same session, reported as a ratio.
 
 Usage: python3 bench/run.py [--smoke] [--large]
---smoke: tiny sizes, for the test suite; --large: adds the 10 M-trip sweep.
-Writes bench/RESULTS.md (not with --smoke) and prints the same table.
+--smoke: tiny sizes, for the test suite; --large (what `make bench` runs):
+adds the 10 M-trip sweep. Writes bench/RESULTS.md (not with --smoke) and
+prints the same table. The engine runs independent pieces of work (a
+sweep's resolutions, a join's steps) on up to four threads; the largest
+sweep and the join are also timed on one thread (SPATIAL_PRIVACY_THREADS=1).
 
 1. The resolution sweep end to end through Processing on a GeoPackage (in a
    child QGIS process, with its peak memory) against the engine alone on the
    same arrays, pandas with string cell ids and groupby().nunique(), and
    QGIS's own workflow (Create grid, then Count points in polygon with the
-   person as class field, per resolution) where that finishes, on the city's
-   extent and on a regional one (four towns 100 km apart); and the two ways
+   person as class field, per resolution; it finishes at every size here,
+   10 M trips in about 2.5 minutes), on the city's extent and on a regional one (four towns 100 km apart); and the two ways
    of reading the layer. A child runs the plugin's algorithm twice: the
    second run is the figure (as for an analyst who runs it again), the first
    (which imports pandas and scipy into the fresh QGIS) is shown beside it.
@@ -24,7 +27,9 @@ Writes bench/RESULTS.md (not with --smoke) and prints the same table.
    three quasi-identifiers: four steps) against a per-target loop.
 """
 
+import contextlib
 import json
+import os
 import platform
 import subprocess
 import sys
@@ -153,15 +158,36 @@ def bench_join(n_subjects, n_targets):
     release_qids = [people[name].to_numpy() for name in names]
     auxiliary_qids = [column[targets] for column in release_qids]
     truth = people["person_id"].to_numpy()
-    ours, result = timed(lambda: join_simulation(
-        release_xy, xy[targets], 300.0, names, release_qids, auxiliary_qids, truth,
-        truth[targets]))
+
+    def join():
+        return join_simulation(release_xy, xy[targets], 300.0, names, release_qids,
+                               auxiliary_qids, truth, truth[targets])
+
+    ours, result = timed(join)
+    with one_thread():
+        ours_one_thread, _ = timed(join)
     baseline_time, counts = timed(lambda: per_target_join(
         release_xy, xy[targets], 300.0, release_qids, auxiliary_qids), repeat=1)
     assert (counts[-1] == result.candidates).all(), "engine and baseline disagree"
-    return {"case": f"join simulation, {len(people):,} released x {n_targets:,} targets, 300 m, "
-                    f"3 QIDs (4 steps)",
-            "ours_s": ours, "baseline": "per-target loop", "baseline_s": baseline_time}
+    case = f"join simulation, {len(people):,} released x {n_targets:,} targets, 300 m, 3 QIDs (4 steps)"
+    return [{"case": f"{case}, {grid.thread_count()} threads", "ours_s": ours,
+             "baseline": "per-target loop", "baseline_s": baseline_time},
+            {"case": f"{case}, one thread", "ours_s": ours_one_thread,
+             "baseline": "per-target loop", "baseline_s": baseline_time}]
+
+
+@contextlib.contextmanager
+def one_thread():
+    """The engine on one thread (SPATIAL_PRIVACY_THREADS=1), for this process and its children."""
+    previous = os.environ.get(grid.THREADS_VARIABLE)
+    os.environ[grid.THREADS_VARIABLE] = "1"
+    try:
+        yield
+    finally:
+        if previous is None:
+            del os.environ[grid.THREADS_VARIABLE]
+        else:
+            os.environ[grid.THREADS_VARIABLE] = previous
 
 
 def child(mode, path, resolutions=",".join(f"{r:g}" for r in RESOLUTIONS)):
@@ -197,7 +223,12 @@ def bench_end_to_end(sizes, native_sizes, folder):
         rows.append(child_row(case, ours, "engine alone on the arrays", engine_time))
         rows.append(child_row(case, ours, "pandas string ids + nunique", pandas_time))
         if n_trips in native_sizes:
-            rows.append(child_row(case, ours, NATIVE, child("native", path)["seconds"]))
+            native = child("native", path)["seconds"]
+            rows.append(child_row(case, ours, NATIVE, native))
+            if n_trips == max(native_sizes):
+                with one_thread():
+                    rows.append(child_row(f"{case}, one thread", child("sweep", path), NATIVE,
+                                          native))
         if n_trips == 1_000_000 or (n_trips == max(sizes) and n_trips < 1_000_000):
             rows.append(child_row(f"zone risk end to end, {len(trips):,} records, 500 zones",
                                   child("zonerisk", path),
@@ -241,13 +272,13 @@ def main(smoke, large):
              "subjects": 2_000 if smoke else 62_000, "targets": 300 if smoke else 8_400}
     end_to_end = [3_000] if smoke else [100_000, 1_000_000] + ([10_000_000] if large else [])
     with tempfile.TemporaryDirectory() as folder:
-        rows = bench_end_to_end(end_to_end, set() if smoke else {100_000, 1_000_000}, folder)
+        rows = bench_end_to_end(end_to_end, set() if smoke else set(end_to_end), folder)
         if not smoke:
             rows.append(bench_region(100_000, folder))
     rows += [bench_suppression(sizes["suppression"]),
              bench_series(sizes["suppression"], grid.MARGINALS_TOTAL),
              bench_series(sizes["suppression"], grid.MARGINALS_BOTH),
-             bench_join(sizes["subjects"], sizes["targets"])]
+             *bench_join(sizes["subjects"], sizes["targets"])]
     lines = ["| case | ours (s) | first run (s) | peak memory (MB) | baseline | baseline (s) | "
              "ratio baseline/ours |",
              "| --- | ---: | ---: | ---: | --- | ---: | ---: |"]

@@ -25,8 +25,10 @@ ALL_STATUSES = (STATUS_PUBLISHED,) + WITHHELD_STATUSES
 QUEEN_OFFSETS = tuple((dc, dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if (dc, dr) != (0, 0))
 # Moran's I z-score above which withheld cells count as clustered (one-sided 2.5 %).
 CLUSTERED_Z = 1.96
-# Resolutions counted at once: each holds a few arrays the size of the input.
-MAX_THREADS = 2
+# Pieces of work run at once by default: each resolution in flight holds a
+# few arrays the size of the input (about 0.5 GB for 10 million points).
+MAX_THREADS = 4
+THREADS_VARIABLE = "SPATIAL_PRIVACY_THREADS"
 
 
 def _as_series(values):
@@ -490,10 +492,23 @@ def suppress(counts, k, marginals=None, is_canceled=None, published_zero=None, s
     return status, result
 
 
+def thread_count():
+    """Threads for independent pieces of work: the environment variable
+    SPATIAL_PRIVACY_THREADS when set, else the machine's cores up to MAX_THREADS."""
+    setting = os.environ.get(THREADS_VARIABLE, "").strip()
+    if not setting:
+        return max(1, min(os.cpu_count() or 1, MAX_THREADS))
+    if not setting.isdigit() or int(setting) < 1:
+        raise InputError(N_("The environment variable {name} must be a whole number of threads "
+                            "(1 or more), got '{value}'."), name=THREADS_VARIABLE, value=setting)
+    return int(setting)
+
+
 def in_parallel(function, items, progress=None):
-    """``[function(item) for item in items]`` on a few threads (numpy and pandas release the
-    GIL in their loops); ``progress(done, total)`` is called from this thread."""
-    workers = min(len(items), os.cpu_count() or 1, MAX_THREADS)
+    """``[function(item) for item in items]`` on ``thread_count()`` threads (numpy, pandas and
+    scipy's k-d trees release the GIL in their loops); ``progress(done, total)`` is called
+    from this thread."""
+    workers = max(1, min(len(items), thread_count()))
     with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
         futures = [pool.submit(function, item) for item in items]
         for done, _ in enumerate(concurrent.futures.as_completed(futures), start=1):

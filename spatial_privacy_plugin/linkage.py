@@ -24,7 +24,7 @@ import pandas as pd
 from scipy.spatial import cKDTree
 
 from .errors import N_, Cancelled, InputError
-from .grid import encode_key_columns, run_starts
+from .grid import encode_key_columns, in_parallel, run_starts
 
 
 def joint_codes(release_columns, auxiliary_columns):
@@ -53,7 +53,14 @@ def _prefix_codes(release_codes, auxiliary_codes, step):
     return combined[:n_release], combined[n_release:]
 
 
-def spatial_order(xy, bits=16):
+def _spread_bits(values):
+    """16-bit integers with their bits moved to the even positions (0, 2, 4, ...)."""
+    for shift, mask in ((8, 0x00FF00FF), (4, 0x0F0F0F0F), (2, 0x33333333), (1, 0x55555555)):
+        values = (values | (values << shift)) & mask
+    return values
+
+
+def spatial_order(xy):
     """An order of the points along a Z-order curve over their extent.
 
     Queried and stored in this order, neighbouring points sit together in
@@ -61,12 +68,8 @@ def spatial_order(xy, bits=16):
     """
     low = xy.min(axis=0)
     span = float(np.max(xy.max(axis=0) - low)) or 1.0
-    scaled = ((xy - low) * ((2 ** bits - 1) / span)).astype(np.int64)
-    code = np.zeros(len(xy), dtype=np.int64)
-    for bit in range(bits):
-        code |= ((scaled[:, 0] >> bit) & 1) << (2 * bit)
-        code |= ((scaled[:, 1] >> bit) & 1) << (2 * bit + 1)
-    return np.argsort(code, kind="stable")
+    scaled = ((xy - low) * (0xFFFF / span)).astype(np.int64)
+    return np.argsort(_spread_bits(scaled[:, 0]) | (_spread_bits(scaled[:, 1]) << 1))
 
 
 @dataclass(frozen=True)
@@ -102,7 +105,7 @@ def candidate_sets(release_xy, auxiliary_xy, radius, release_group=None, auxilia
     single = np.full(n_targets, -1, dtype=np.int64)
     for members, targets in _groups(release_group, auxiliary_group, len(release_xy), n_targets):
         # A tree per step and group: quicker unbalanced builds outweigh slightly slower queries.
-        tree = cKDTree(release_xy[members], leafsize=32, balanced_tree=False, compact_nodes=False)
+        tree = cKDTree(release_xy[members], leafsize=96, balanced_tree=False, compact_nodes=False)
         counts = tree.query_ball_point(auxiliary_xy[targets], r=radius, return_length=True)
         candidates[targets] = counts
         alone = targets[counts == 1]
@@ -238,9 +241,8 @@ def join_simulation(release_xy, auxiliary_xy, radius, qid_names=(), release_qids
             link_truth = np.empty(int(link.max()) + 1, dtype=release_truth.dtype)
             link_truth[link] = release_truth
             release_truth = link_truth
-    rows = []
-    result = None
-    for step in range(len(qid_names) + 1):
+
+    def run_step(step):
         if is_canceled is not None and is_canceled():
             raise Cancelled()
         release_group, auxiliary_group = _prefix_codes(release_codes, auxiliary_codes, step)
@@ -253,7 +255,12 @@ def join_simulation(release_xy, auxiliary_xy, radius, qid_names=(), release_qids
         figures, correct = summarise(step, result.candidates, result.single_match, release_truth,
                                      auxiliary_truth, weights)
         figures["attributes"] = " + ".join(["location"] + list(qid_names[:step]))
-        rows.append(figures)
+        return figures, result, correct
+
+    # The steps are independent of each other: they run side by side.
+    outcomes = in_parallel(run_step, list(range(len(qid_names) + 1)))
+    rows = [figures for figures, _, _ in outcomes]
+    _, result, correct = outcomes[-1]
     columns = ["step", "attributes", "pi_unique", "pi_correct", "pi_marketer", "precision",
                "median_candidates", "targets_with_no_candidate", "targets"]
     def in_target_order(per_target):

@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from spatial_privacy_plugin import grid
 from spatial_privacy_plugin.errors import Cancelled, InputError
+from spatial_privacy_plugin.synthetic import synthetic_trips
 
 
 def encode(persons, keys=()):
@@ -113,6 +114,26 @@ def test_sweep_honours_cancellation():
     persons, keys = encode(ids)
     with pytest.raises(Cancelled):
         grid.sweep(x, y, persons, keys, (0.0, 0.0), (100.0,), 10, 0.2, is_canceled=lambda: True)
+
+
+def test_the_sweep_gives_the_same_table_on_one_thread_and_on_several(monkeypatch):
+    trips = synthetic_trips(3000)
+    persons, keys = encode(trips["person_id"].to_numpy())
+    x, y = trips["x"].to_numpy(), trips["y"].to_numpy()
+    tables = []
+    for threads in ("1", "3"):
+        monkeypatch.setenv(grid.THREADS_VARIABLE, threads)
+        assert grid.thread_count() == int(threads)
+        tables.append(grid.sweep(x, y, persons, keys, grid.default_origin(x, y),
+                                 (100.0, 250.0, 500.0, 1000.0), 10, 0.2))
+    pd.testing.assert_frame_equal(tables[0], tables[1])
+
+
+@pytest.mark.parametrize("setting", ["0", "two", "-1", "1.5"])
+def test_a_bad_thread_setting_is_refused_with_its_name(monkeypatch, setting):
+    monkeypatch.setenv(grid.THREADS_VARIABLE, setting)
+    with pytest.raises(InputError, match="SPATIAL_PRIVACY_THREADS"):
+        grid.thread_count()
 
 
 def test_suppressed_grid_blanks_withheld_counts_at_the_source():

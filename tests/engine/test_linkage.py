@@ -1,4 +1,5 @@
 import numpy as np
+import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -6,6 +7,7 @@ from scipy import stats
 
 from spatial_privacy_plugin.charts import line_chart_svg
 from spatial_privacy_plugin.errors import InputError
+from spatial_privacy_plugin.grid import THREADS_VARIABLE
 from spatial_privacy_plugin.linkage import displace_within, join_simulation, \
     threshold_sentence_inputs
 from spatial_privacy_plugin.masking import donut_displacement, read_marginals, sample_auxiliary
@@ -103,6 +105,22 @@ def test_adding_a_quasi_identifier_never_adds_candidates(seed, n_release, n_targ
                     for i in range(n_targets)]
         assert result.candidates.tolist() == expected
     assert (counts[1] <= counts[0]).all() and (counts[2] <= counts[1]).all()
+
+
+def test_the_escalation_is_the_same_on_one_thread_and_on_several(monkeypatch):
+    people = synthetic_trips(2000).groupby("person_id").head(1)
+    xy = people[["x", "y"]].to_numpy()
+    release_xy = displace_within(xy, 1.0, 200.0, np.random.default_rng(5))
+    names = ["age_band", "sex"]
+    columns = [people[name].to_numpy() for name in names]
+    truth = people["person_id"].to_numpy()
+    results = []
+    for threads in ("1", "2"):
+        monkeypatch.setenv(THREADS_VARIABLE, threads)
+        results.append(join_simulation(release_xy, xy[:300], 150.0, names, columns,
+                                       [column[:300] for column in columns], truth, truth[:300]))
+    pd.testing.assert_frame_equal(results[0].escalation, results[1].escalation)
+    assert (results[0].candidates == results[1].candidates).all()
 
 
 def test_positive_control_raw_data_is_reidentified_and_a_heavy_mask_is_not():
