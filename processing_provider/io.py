@@ -169,9 +169,8 @@ def read_points_by_feature(source, field_names, feedback, crs=None, context=None
                       n_features, multipart_points)
 
 
-# Little-endian ISO WKB of a 2-D point: byte order 1, type 1, then x and y.
+# Little-endian ISO WKB of a 2-D point: byte order 1, type 1 (uint32), then x and y.
 POINT_WKB_SIZE = 21
-POINT_WKB_HEADER = np.array([1, 1, 0, 0, 0], dtype=np.uint8)
 ARROW_BATCH = 100_000
 
 
@@ -188,6 +187,12 @@ def _plain_column(values):
         data = data.astype(object)
         data[mask] = None
     return data
+
+
+def _wkb_field(raw, dtype, offset):
+    """One field of every point WKB record in the bytes ``raw``, read in place."""
+    return np.ndarray((len(raw) // POINT_WKB_SIZE,), dtype=dtype, buffer=raw, offset=offset,
+                      strides=(POINT_WKB_SIZE,))
 
 
 def read_points_arrow(layer, field_names, feedback):
@@ -237,13 +242,11 @@ def read_points_arrow(layer, field_names, feedback):
                 geometry.dtype.kind != "V" or geometry.dtype.itemsize != POINT_WKB_SIZE or \
                 not geometry.flags.c_contiguous:
             return None
-        raw = geometry.view(np.uint8).reshape(-1, POINT_WKB_SIZE)
-        if not (raw[:, :5] == POINT_WKB_HEADER).all():
-            return None
-        # x and y read in place from the records (bytes 5-12 and 13-20).
-        for coordinates, offset in ((xs, 5), (ys, 13)):
-            coordinates.append(np.ndarray((len(raw),), dtype="<f8", buffer=raw, offset=offset,
-                                          strides=(POINT_WKB_SIZE,)))
+        raw = geometry.view(np.uint8)
+        if not ((_wkb_field(raw, "u1", 0) == 1).all() and (_wkb_field(raw, "<u4", 1) == 1).all()):
+            return None  # not little-endian 2-D points
+        xs.append(_wkb_field(raw, "<f8", 5))
+        ys.append(_wkb_field(raw, "<f8", 13))
         for name in field_names:
             columns[name].append(_plain_column(batch[name]))
         done += len(raw)
