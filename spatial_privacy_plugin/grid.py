@@ -48,13 +48,10 @@ def encode_person_ids(values, field_name):
             count=missing, field=field_name,
         )
     ids = values.to_numpy()
-    if ids.dtype.kind in "iuf" and len(ids):
+    if ids.dtype.kind in "iuf" and not (ids[1:] < ids[:-1]).any():
         # Numeric ids sorted ascending (a common trip-table layout): the codes
         # of first appearance are the run numbers, with no hashing.
-        starts = run_starts(ids)
-        run_ids = ids[starts]
-        if np.all(run_ids[1:] > run_ids[:-1]):
-            return np.cumsum(starts, dtype=np.int64) - 1
+        return np.cumsum(run_starts(ids), dtype=np.int64) - 1
     codes, _ = pd.factorize(values, sort=False)
     return np.asarray(codes, dtype=np.int64)
 
@@ -76,6 +73,8 @@ def encode_key_columns(columns, n_rows):
 
 def check_coordinates(x, y):
     """Refuse NaN or infinite coordinates."""
+    if np.isfinite(np.sum(x) + np.sum(y)):
+        return  # a NaN or an infinity would have made the sum NaN or infinite
     bad = ~(np.isfinite(x) & np.isfinite(y))
     if bad.any():
         raise InputError(
