@@ -221,10 +221,9 @@ def join_simulation(release_xy, auxiliary_xy, radius, qid_names=(), release_qids
         release_truth, auxiliary_truth = joint_codes([release_truth], [auxiliary_truth])
         release_truth, auxiliary_truth = release_truth[0], auxiliary_truth[0]
     # Everything runs in a spatial order; per-target results are put back at the end.
-    release_order = spatial_order(np.asarray(release_xy, dtype=float))
-    target_order = spatial_order(np.asarray(auxiliary_xy, dtype=float))
-    release_xy = np.asarray(release_xy, dtype=float)[release_order]
-    auxiliary_xy = np.asarray(auxiliary_xy, dtype=float)[target_order]
+    release_xy, auxiliary_xy = np.asarray(release_xy, dtype=float), np.asarray(auxiliary_xy, dtype=float)
+    release_order, target_order = spatial_order(release_xy), spatial_order(auxiliary_xy)
+    release_xy, auxiliary_xy = release_xy[release_order], auxiliary_xy[target_order]
     release_codes = [codes[release_order] for codes in release_codes]
     auxiliary_codes = [codes[target_order] for codes in auxiliary_codes]
     if release_truth is not None:
