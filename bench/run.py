@@ -48,7 +48,7 @@ import scipy
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from spatial_privacy_plugin import grid  # noqa: E402
+from spatial_privacy_plugin import grid, parallel  # noqa: E402
 from spatial_privacy_plugin.linkage import join_simulation  # noqa: E402
 from spatial_privacy_plugin.masking import donut_displacement  # noqa: E402
 from spatial_privacy_plugin.risk import record_risk  # noqa: E402
@@ -179,7 +179,7 @@ def bench_join(n_subjects, n_targets):
         release_xy, xy[targets], 300.0, release_qids, auxiliary_qids), repeat=1)
     assert (counts[-1] == result.candidates).all(), "engine and baseline disagree"
     case = f"join simulation, {len(people):,} released x {n_targets:,} targets, 300 m, 3 QIDs (4 steps)"
-    return [{"case": f"{case}, {grid.thread_count()} threads", "ours_s": ours,
+    return [{"case": f"{case}, {parallel.thread_count()} threads", "ours_s": ours,
              "baseline": "per-target loop", "baseline_s": baseline_time},
             {"case": f"{case}, one thread", "ours_s": ours_one_thread,
              "baseline": "per-target loop", "baseline_s": baseline_time}]
@@ -188,15 +188,15 @@ def bench_join(n_subjects, n_targets):
 @contextlib.contextmanager
 def one_thread():
     """The engine on one thread (SPATIAL_PRIVACY_THREADS=1), for this process and its children."""
-    previous = os.environ.get(grid.THREADS_VARIABLE)
-    os.environ[grid.THREADS_VARIABLE] = "1"
+    previous = os.environ.get(parallel.THREADS_VARIABLE)
+    os.environ[parallel.THREADS_VARIABLE] = "1"
     try:
         yield
     finally:
         if previous is None:
-            del os.environ[grid.THREADS_VARIABLE]
+            del os.environ[parallel.THREADS_VARIABLE]
         else:
-            os.environ[grid.THREADS_VARIABLE] = previous
+            os.environ[parallel.THREADS_VARIABLE] = previous
 
 
 def child(mode, path, resolutions=",".join(f"{r:g}" for r in RESOLUTIONS)):

@@ -6,14 +6,13 @@ half-open, so a point on an interior edge belongs to the cell to its right
 or above. Counts are of distinct people (or devices), never of rows.
 """
 
-import concurrent.futures
-import os
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
 from .errors import N_, Cancelled, InputError
+from .parallel import in_parallel
 
 STATUS_PUBLISHED = "published"
 STATUS_PRIMARY = "primary"
@@ -25,10 +24,6 @@ ALL_STATUSES = (STATUS_PUBLISHED,) + WITHHELD_STATUSES
 QUEEN_OFFSETS = tuple((dc, dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if (dc, dr) != (0, 0))
 # Moran's I z-score above which withheld cells count as clustered (one-sided 2.5 %).
 CLUSTERED_Z = 1.96
-# Pieces of work run at once by default: each resolution in flight holds a
-# few arrays the size of the input (about 0.5 GB for 10 million points).
-MAX_THREADS = 4
-THREADS_VARIABLE = "SPATIAL_PRIVACY_THREADS"
 
 
 def _as_series(values):
@@ -489,31 +484,6 @@ def suppress(counts, k, marginals=None, is_canceled=None, published_zero=None, s
                                        series=series, cell_keys=cell_keys)
     status[result.complementary] = STATUS_COMPLEMENTARY
     return status, result
-
-
-def thread_count():
-    """Threads for independent pieces of work: the environment variable
-    SPATIAL_PRIVACY_THREADS when set, else the machine's cores up to MAX_THREADS."""
-    setting = os.environ.get(THREADS_VARIABLE, "").strip()
-    if not setting:
-        return max(1, min(os.cpu_count() or 1, MAX_THREADS))
-    if not setting.isdigit() or int(setting) < 1:
-        raise InputError(N_("The environment variable {name} must be a whole number of threads "
-                            "(1 or more), got '{value}'."), name=THREADS_VARIABLE, value=setting)
-    return int(setting)
-
-
-def in_parallel(function, items, progress=None):
-    """``[function(item) for item in items]`` on ``thread_count()`` threads (numpy, pandas and
-    scipy's k-d trees release the GIL in their loops); ``progress(done, total)`` is called
-    from this thread."""
-    workers = max(1, min(len(items), thread_count()))
-    with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(function, item) for item in items]
-        for done, _ in enumerate(concurrent.futures.as_completed(futures), start=1):
-            if progress is not None:
-                progress(done, len(items))
-        return [future.result() for future in futures]
 
 
 def sweep(x, y, person_codes, key_codes, origin, resolutions, k, tolerance, marginals=None,

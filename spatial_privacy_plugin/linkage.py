@@ -24,7 +24,8 @@ import pandas as pd
 from scipy.spatial import cKDTree
 
 from .errors import N_, Cancelled, InputError
-from .grid import encode_key_columns, in_parallel, run_starts
+from .grid import encode_key_columns, run_starts
+from .parallel import in_parallel
 
 
 def joint_codes(release_columns, auxiliary_columns):

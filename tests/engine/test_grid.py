@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spatial_privacy_plugin import grid
+from spatial_privacy_plugin import grid, parallel
 from spatial_privacy_plugin.errors import Cancelled, InputError
 from spatial_privacy_plugin.synthetic import synthetic_trips
 
@@ -122,8 +122,8 @@ def test_the_sweep_gives_the_same_table_on_one_thread_and_on_several(monkeypatch
     x, y = trips["x"].to_numpy(), trips["y"].to_numpy()
     tables = []
     for threads in ("1", "3"):
-        monkeypatch.setenv(grid.THREADS_VARIABLE, threads)
-        assert grid.thread_count() == int(threads)
+        monkeypatch.setenv(parallel.THREADS_VARIABLE, threads)
+        assert parallel.thread_count() == int(threads)
         tables.append(grid.sweep(x, y, persons, keys, grid.default_origin(x, y),
                                  (100.0, 250.0, 500.0, 1000.0), 10, 0.2))
     pd.testing.assert_frame_equal(tables[0], tables[1])
@@ -131,9 +131,9 @@ def test_the_sweep_gives_the_same_table_on_one_thread_and_on_several(monkeypatch
 
 @pytest.mark.parametrize("setting", ["0", "two", "-1", "1.5"])
 def test_a_bad_thread_setting_is_refused_with_its_name(monkeypatch, setting):
-    monkeypatch.setenv(grid.THREADS_VARIABLE, setting)
+    monkeypatch.setenv(parallel.THREADS_VARIABLE, setting)
     with pytest.raises(InputError, match="SPATIAL_PRIVACY_THREADS"):
-        grid.thread_count()
+        parallel.thread_count()
 
 
 def test_suppressed_grid_blanks_withheld_counts_at_the_source():
