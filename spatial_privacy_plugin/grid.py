@@ -33,8 +33,13 @@ def _as_series(values):
 
 def encode_person_ids(values, field_name):
     """Integer codes for person ids; NULL ids are refused, never dropped."""
-    values = _as_series(values)
-    missing = int(values.isna().sum())
+    if isinstance(values, np.ndarray) and values.dtype.kind in "iuf":
+        ids = values  # read as is: a Series would copy it, and fresh memory is not free
+        missing = int(np.isnan(ids).sum()) if ids.dtype.kind == "f" else 0
+    else:
+        values = _as_series(values)
+        ids = values.to_numpy()
+        missing = int(values.isna().sum())
     if missing:
         raise InputError(
             N_("{count} record(s) have a NULL id in the field '{field}'. Counting them would "
@@ -42,12 +47,14 @@ def encode_person_ids(values, field_name):
                "and run again."),
             count=missing, field=field_name,
         )
-    ids = values.to_numpy()
     if ids.dtype.kind in "iuf" and not (ids[1:] < ids[:-1]).any():
         # Numeric ids sorted ascending (a common trip-table layout): the codes
         # of first appearance are the run numbers, with no hashing.
-        return np.cumsum(run_starts(ids), dtype=np.int64) - 1
-    codes, _ = pd.factorize(values, sort=False)
+        codes = run_starts(ids).astype(np.int64)
+        np.cumsum(codes, out=codes)
+        codes -= 1
+        return codes
+    codes, _ = pd.factorize(ids, sort=False)
     return np.asarray(codes, dtype=np.int64)
 
 

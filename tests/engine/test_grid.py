@@ -46,6 +46,8 @@ def test_key_fields_split_cells():
 def test_null_person_ids_are_refused():
     with pytest.raises(InputError, match="2 record"):
         grid.encode_person_ids([1, None, 2, np.nan], "person_id")
+    with pytest.raises(InputError, match="1 record"):  # a float array read as is
+        grid.encode_person_ids(np.array([1.0, 2.0, np.nan]), "person_id")
 
 
 @settings(max_examples=200, deadline=None)
