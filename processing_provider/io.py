@@ -195,6 +195,41 @@ def _wkb_field(raw, dtype, offset):
                       strides=(POINT_WKB_SIZE,))
 
 
+class _Column:
+    """One column filled batch by batch into a single array.
+
+    Each batch is copied as it arrives, so that its buffers are freed and
+    reused by the next one: no list of batches waits for a final
+    concatenation (which would touch twice the memory). A column whose
+    batches differ in type (a batch with NULLs is an object column) becomes
+    an object column.
+    """
+
+    def __init__(self, expected_length, dtype=None):
+        self.values = None if dtype is None else np.empty(expected_length, dtype=dtype)
+        self.expected_length = expected_length
+        self.length = 0
+
+    def append(self, values):
+        end = self.length + len(values)
+        if self.values is None:
+            self.values = np.empty(max(self.expected_length, end), dtype=values.dtype)
+        dtype = np.result_type(self.values.dtype, values.dtype)
+        if dtype != self.values.dtype or end > len(self.values):
+            grown = np.empty(max(end, len(self.values)), dtype=dtype)
+            grown[:self.length] = self.values[:self.length]
+            self.values = grown
+        self.values[self.length:end] = values
+        self.length = end
+
+    def array(self, dtype=object):
+        if self.values is None:
+            return np.empty(0, dtype=dtype)
+        if self.length < len(self.values):
+            self.values = self.values[:self.length].copy()
+        return self.values
+
+
 def read_points_arrow(layer, field_names, feedback):
     """x, y and attribute columns of a file-backed OGR point layer through GDAL's Arrow stream.
 
@@ -229,9 +264,9 @@ def read_points_arrow(layer, field_names, feedback):
     all_fields = [definition.GetFieldDefn(i).GetName() for i in range(definition.GetFieldCount())]
     ogr_layer.SetIgnoredFields([name for name in all_fields if name not in field_names])
     geometry_name = ogr_layer.GetGeometryColumn() or "wkb_geometry"
-    xs, ys = [], []
-    columns = {name: [] for name in field_names}
-    total = max(ogr_layer.GetFeatureCount(), 1)
+    total = ogr_layer.GetFeatureCount()
+    x, y = _Column(total, float), _Column(total, float)
+    columns = {name: _Column(total) for name in field_names}
     done = 0
     options = [f"MAX_FEATURES_IN_BATCH={ARROW_BATCH}", "INCLUDE_FID=NO"]
     for batch in ogr_layer.GetArrowStreamAsNumPy(options=options):
@@ -245,16 +280,14 @@ def read_points_arrow(layer, field_names, feedback):
         raw = geometry.view(np.uint8)
         if not ((_wkb_field(raw, "u1", 0) == 1).all() and (_wkb_field(raw, "<u4", 1) == 1).all()):
             return None  # not little-endian 2-D points
-        xs.append(_wkb_field(raw, "<f8", 5))
-        ys.append(_wkb_field(raw, "<f8", 13))
+        x.append(_wkb_field(raw, "<f8", 5))
+        y.append(_wkb_field(raw, "<f8", 13))
         for name in field_names:
             columns[name].append(_plain_column(batch[name]))
-        done += len(raw)
-        feedback.setProgress(100.0 * done / total)
-    columns = {name: np.concatenate(parts_) if parts_ else np.empty(0, dtype=object)
-               for name, parts_ in columns.items()}
-    x = np.concatenate(xs).astype(float, copy=False)
-    return PointTable(x, np.concatenate(ys).astype(float, copy=False), columns, len(x), 0)
+        done += len(raw) // POINT_WKB_SIZE
+        feedback.setProgress(100.0 * min(done / total, 1.0))
+    x, y = x.array(float), y.array(float)
+    return PointTable(x, y, {name: column.array() for name, column in columns.items()}, len(x), 0)
 
 
 def plain_values(array):

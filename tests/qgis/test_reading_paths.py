@@ -29,10 +29,17 @@ def write_points(path, rows):
     return QgsVectorLayer(str(path), "points", "ogr")
 
 
-def both_paths(plugin_package, layer, fields):
-    from spatial_privacy.processing_provider.io import read_points_arrow, read_points_by_feature
-    fast = read_points_arrow(layer, fields, RecordingFeedback())
-    slow = read_points_by_feature(layer, fields, RecordingFeedback())
+def both_paths(plugin_package, layer, fields, batch_size=None):
+    """The layer read both ways; ``batch_size`` sets the Arrow stream's batches (a small
+    one makes a column change type between batches: a batch with a NULL is an object column)."""
+    from spatial_privacy.processing_provider import io
+    default_batch = io.ARROW_BATCH
+    io.ARROW_BATCH = batch_size or default_batch
+    try:
+        fast = io.read_points_arrow(layer, fields, RecordingFeedback())
+    finally:
+        io.ARROW_BATCH = default_batch
+    slow = io.read_points_by_feature(layer, fields, RecordingFeedback())
     return fast, slow
 
 
@@ -53,13 +60,31 @@ texts = st.one_of(st.none(), st.text(alphabet="abcé€ -", min_size=0, max_size
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
                                  HealthCheck.data_too_large])
 @given(st.lists(st.tuples(coordinates, coordinates, texts, texts,
-                          st.one_of(st.none(), st.integers(-2**40, 2**40))), min_size=1, max_size=40))
-def test_both_paths_give_identical_arrays(plugin_package, qgis_app, tmp_path_factory, rows):
+                          st.one_of(st.none(), st.integers(-2**40, 2**40))), min_size=1, max_size=40),
+       st.one_of(st.none(), st.integers(1, 7)))
+def test_both_paths_give_identical_arrays(plugin_package, qgis_app, tmp_path_factory, rows,
+                                          batch_size):
     path = tmp_path_factory.mktemp("paths") / "points.gpkg"
     layer = write_points(path, rows)
     fields = ["person", "band", "count"]
-    fast, slow = both_paths(plugin_package, layer, fields)
+    fast, slow = both_paths(plugin_package, layer, fields, batch_size)
     assert_same(fast, slow, fields)
+
+
+def test_a_column_filled_by_batches_grows_and_changes_type_as_they_come(plugin_package):
+    """The stream's row count is a hint: more rows grow the column, a batch of another type
+    (an object batch after integers) turns it into an object column, fewer rows trim it."""
+    from spatial_privacy.processing_provider.io import _Column
+    batches = [np.array([1, 2]), np.array([3, 4, 5]), np.array([None, 7], dtype=object)]
+    column = _Column(expected_length=2)
+    for batch in batches:
+        column.append(batch)
+    values = column.array()
+    assert values.dtype == object and values.tolist() == [1, 2, 3, 4, 5, None, 7]
+    short = _Column(expected_length=10, dtype=float)
+    short.append(np.array([0.5, 1.5]))
+    assert short.array(float).tolist() == [0.5, 1.5] and len(short.array(float)) == 2
+    assert _Column(expected_length=3).array(float).dtype == float
 
 
 def test_the_sweep_reads_a_geopackage_through_arrow_and_a_selection_feature_by_feature(
