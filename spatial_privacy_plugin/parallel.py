@@ -31,6 +31,13 @@ def in_parallel(function, items, progress=None):
     """``[function(item) for item in items]`` on ``thread_count()`` threads;
     ``progress(done, total)`` is called from this thread."""
     workers = max(1, min(len(items), thread_count()))
+    if workers == 1:
+        results = []
+        for item in items:
+            results.append(function(item))
+            if progress is not None:
+                progress(len(results), len(items))
+        return results
     with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
         futures = [pool.submit(function, item) for item in items]
         for done, _ in enumerate(concurrent.futures.as_completed(futures), start=1):

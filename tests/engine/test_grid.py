@@ -131,6 +131,20 @@ def test_the_sweep_gives_the_same_table_on_one_thread_and_on_several(monkeypatch
     pd.testing.assert_frame_equal(tables[0], tables[1])
 
 
+@pytest.mark.parametrize("threads", ["1", "3"])
+def test_work_in_parallel_keeps_the_order_and_reports_every_piece(monkeypatch, threads):
+    """One thread runs the pieces in the calling thread (no pool); several in a pool."""
+    import threading
+
+    monkeypatch.setenv(parallel.THREADS_VARIABLE, threads)
+    caller, reported = threading.get_ident(), []
+    results = parallel.in_parallel(lambda item: (item * item, threading.get_ident()), [3, 1, 2],
+                                   lambda done, total: reported.append((done, total)))
+    assert [square for square, _ in results] == [9, 1, 4]
+    assert reported == [(1, 3), (2, 3), (3, 3)]
+    assert all((ident == caller) == (threads == "1") for _, ident in results)
+
+
 @pytest.mark.parametrize("setting", ["0", "two", "-1", "1.5"])
 def test_a_bad_thread_setting_is_refused_with_its_name(monkeypatch, setting):
     monkeypatch.setenv(parallel.THREADS_VARIABLE, setting)
