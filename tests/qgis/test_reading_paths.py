@@ -123,3 +123,28 @@ def test_a_multipoint_layer_falls_back_to_feature_iteration(plugin_package, qgis
     from spatial_privacy.processing_provider.io import read_points_arrow
     qgis_layer = QgsVectorLayer(str(tmp_path / "multi.gpkg"), "multi", "ogr")
     assert read_points_arrow(qgis_layer, ["person"], RecordingFeedback()) is None
+
+
+def test_reading_reports_progress_by_batch_and_stops_when_cancelled(plugin_package, qgis_app,
+                                                                      tmp_path):
+    import pytest
+    from qgis.core import QgsProcessingException
+
+    from spatial_privacy.processing_provider import io
+    layer = write_points(tmp_path / "points.gpkg",
+                         [(float(i), 0.0, f"p{i}", "a", i) for i in range(10)])
+    default_batch = io.ARROW_BATCH
+    io.ARROW_BATCH = 4
+    try:
+        feedback = RecordingFeedback()
+        progress = []
+        feedback.progressChanged.connect(progress.append)
+        table = io.read_points_arrow(layer, ["person"], feedback)
+        assert len(table.x) == 10
+        assert progress == [40.0, 80.0, 100.0]  # per point read, batch by batch
+        cancelled = RecordingFeedback()
+        cancelled.cancel()
+        with pytest.raises(QgsProcessingException, match="Cancelled"):
+            io.read_points_arrow(layer, ["person"], cancelled)
+    finally:
+        io.ARROW_BATCH = default_batch
