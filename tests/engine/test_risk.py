@@ -1,6 +1,8 @@
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from spatial_privacy_plugin.errors import InputError
 from spatial_privacy_plugin.risk import household_risk, individual_risk, key_codes, \
@@ -130,3 +132,56 @@ def test_population_uniqueness_against_a_synthetic_population():
     unique = np.isfinite(estimate.probability_unique)
     assert (estimate.probability_unique[unique] <= 1).all()
     assert (estimate.expected_inverse[unique] >= estimate.probability_unique[unique] - 1e-12).all()
+
+
+def scalar_individual_risk(f, big_f):
+    """Benedetti–Franconi risk of one record, written out case by case."""
+    import math
+    p = min(f / big_f, 1.0)
+    if p == 1.0:
+        return 1.0 / f
+    ratio = p / (1.0 - p)
+    if f == 1:
+        return ratio * math.log(1.0 / p)
+    if f == 2:
+        return ratio - ratio ** 2 * math.log(1.0 / p)
+    return p / (f - (1.0 - p))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 40).flatmap(lambda n: st.tuples(
+    st.lists(st.sampled_from(["a", "b", "c"]), min_size=n, max_size=n),
+    st.lists(st.integers(0, 2), min_size=n, max_size=n),
+    st.one_of(st.none(), st.lists(st.floats(1.0, 50.0), min_size=n, max_size=n)),
+    st.lists(st.integers(0, 5), min_size=n, max_size=n),
+    st.lists(st.integers(0, 3), min_size=n, max_size=n))))
+def test_record_and_zone_risk_match_a_record_by_record_reference(case):
+    """Frequencies, risks, household risk and the zone table against plain loops."""
+    import math
+    first, second, weights, households, zones = case
+    n = len(first)
+    result = record_risk([first, second], ["first", "second"], weights, households=households)
+    same = [[j for j in range(n) if (first[j], second[j]) == (first[i], second[i])]
+            for i in range(n)]
+    expected_f = [len(group) for group in same]
+    expected_big_f = expected_f if weights is None else [sum(weights[j] for j in group)
+                                                        for group in same]
+    expected_risk = [scalar_individual_risk(f, big_f) for f, big_f in zip(expected_f, expected_big_f)]
+    assert result.sample_frequency.tolist() == expected_f
+    assert result.population_frequency.tolist() == pytest.approx(expected_big_f)
+    assert result.risk.tolist() == pytest.approx(expected_risk)
+    expected_household = [1.0 - math.prod(1.0 - expected_risk[j] for j in range(n)
+                                          if households[j] == households[i]) for i in range(n)]
+    assert result.household.tolist() == pytest.approx(expected_household, abs=1e-12)
+    table = zone_table(zones, ["z0", "z1", "z2", "z3"], result.risk, result.sample_unique,
+                       persons=households)
+    for zone in range(4):
+        members = [i for i in range(n) if zones[i] == zone]
+        row = table.iloc[zone]
+        assert row["n_records"] == len(members)
+        assert row["n_sample_unique"] == sum(expected_f[i] == 1 for i in members)
+        assert row["n_persons"] == len({households[i] for i in members})
+        if members:
+            assert row["p_reid"] == pytest.approx(sum(expected_risk[i] for i in members) / len(members))
+        else:
+            assert np.isnan(row["p_reid"])
