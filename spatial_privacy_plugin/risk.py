@@ -64,24 +64,39 @@ def frequencies(codes, weights=None, population=None):
 def individual_risk(sample, population):
     """Benedetti–Franconi individual risk, as the standard SDC toolkits compute it.
 
-    With p = f / F̂: f = 1 gives (p / (1-p)) log(1/p); f = 2 gives
-    p/(1-p) - (p/(1-p))^2 log(1/p); f >= 3 the approximation p / (f - (1-p));
-    p = 1 (a census, or unweighted data) gives 1/f.
+    With p = f / F̂ and q = 1 - p: f = 1 gives (p / q) log(1/p); f = 2 gives
+    p/q - (p/q)^2 log(1/p); f >= 3 the approximation p / (f - q); p = 1 (a
+    census, or unweighted data) gives 1/f. Written so that F̂ just above f
+    (weights close to 1) keeps its digits: q comes from F̂ - f, log(1/p)
+    from log1p, and the f = 2 difference, which cancels as q -> 0, from
+    its series there.
     """
     sample = np.asarray(sample, dtype=float)
-    p = np.minimum(sample / np.asarray(population, dtype=float), 1.0)
+    population = np.asarray(population, dtype=float)
+    p = np.minimum(sample / population, 1.0)
+    q = np.maximum((population - sample) / population, 0.0)
     risk = 1.0 / sample
-    open_ = p < 1.0
-    q = np.where(open_, 1.0 - p, 1.0)
-    ratio = p / q
-    log_inverse = np.log(1.0 / np.where(open_, p, 1.0))
+    open_ = q > 0.0
+    log_inverse = -np.log1p(-q)
     single = open_ & (sample == 1)
     double = open_ & (sample == 2)
     many = open_ & (sample >= 3)
-    risk[single] = ratio[single] * log_inverse[single]
-    risk[double] = ratio[double] - ratio[double] ** 2 * log_inverse[double]
+    risk[single] = p[single] * log_inverse[single] / q[single]
+    risk[double] = p[double] * _pair_excess(q[double], log_inverse[double])
     risk[many] = p[many] / (sample[many] - q[many])
     return risk
+
+
+def _pair_excess(q, log_inverse):
+    """(q - p log(1/p)) / q^2 with p = 1 - q, which makes the f = 2 risk p times it.
+
+    The difference cancels for small q; its series there is
+    sum over m >= 0 of q^m / ((m + 1)(m + 2)).
+    """
+    small = q < 1e-3
+    direct = (q - (1.0 - q) * log_inverse) / np.where(small, 1.0, q * q)
+    series = 1.0 / 2.0 + q * (1.0 / 6.0 + q * (1.0 / 12.0 + q / 20.0))
+    return np.where(small, series, direct)
 
 
 def household_risk(risk, households):

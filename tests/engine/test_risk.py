@@ -135,17 +135,31 @@ def test_population_uniqueness_against_a_synthetic_population():
 
 
 def scalar_individual_risk(f, big_f):
-    """Benedetti–Franconi risk of one record, written out case by case."""
-    import math
-    p = min(f / big_f, 1.0)
-    if p == 1.0:
-        return 1.0 / f
-    ratio = p / (1.0 - p)
-    if f == 1:
-        return ratio * math.log(1.0 / p)
-    if f == 2:
-        return ratio - ratio ** 2 * math.log(1.0 / p)
-    return p / (f - (1.0 - p))
+    """Benedetti–Franconi risk of one record, case by case, in 60-digit decimals
+    (the f = 2 formula cancels when F is just above f)."""
+    from decimal import Decimal, localcontext
+    with localcontext() as decimals:
+        decimals.prec = 60
+        p = min(Decimal(f) / Decimal(big_f), Decimal(1))
+        if p == 1:
+            return 1.0 / f
+        ratio = p / (1 - p)
+        if f == 1:
+            return float(ratio * (1 / p).ln())
+        if f == 2:
+            return float(ratio - ratio ** 2 * (1 / p).ln())
+        return float(p / (f - (1 - p)))
+
+
+def test_risk_keeps_its_digits_when_weights_are_close_to_one():
+    """F just above f: the f = 2 formula subtracts two numbers near 1e9 whose difference is
+    about 1/2; computed as written it gave noise, far outside [0, 1]."""
+    for excess in (1e-12, 1e-9, 1e-6, 1e-3, 0.5):
+        for f in (1, 2, 3):
+            big_f = f + excess
+            risk = individual_risk(np.array([float(f)]), np.array([big_f]))[0]
+            assert risk == pytest.approx(scalar_individual_risk(f, big_f), rel=1e-9), (f, excess)
+            assert 0.0 < risk <= 1.0
 
 
 @settings(max_examples=60, deadline=None)
