@@ -385,14 +385,15 @@ def add_in_batches(sink, features, feedback=None):
 def plain_column(values):
     """A column (numpy, pandas or a list) as plain Python values, missing ones as None.
 
-    Typed columns convert in one vectorised pass; object columns value by value.
+    Typed columns and text columns convert in one vectorised pass; other
+    object columns (mixed values) value by value.
     """
     import pandas as pd
 
     if len(values) == 0:
         return []
     column = values if isinstance(values, pd.Series) else pd.Series(values)
-    if column.dtype == object:
+    if column.dtype == object and pd.api.types.infer_dtype(column, skipna=True) != "string":
         return [python_value(value) for value in column.tolist()]
     return column.astype(object).where(column.notna(), None).tolist()
 

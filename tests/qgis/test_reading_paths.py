@@ -148,3 +148,20 @@ def test_reading_reports_progress_by_batch_and_stops_when_cancelled(plugin_packa
             io.read_points_arrow(layer, ["person"], cancelled)
     finally:
         io.ARROW_BATCH = default_batch
+
+
+def test_columns_become_plain_python_values_with_missing_ones_as_null(plugin_package):
+    """Writing converts text columns in one pass and mixed ones value by value: both give
+    plain values, every kind of missing value as None (written as NULL)."""
+    import pandas as pd
+
+    from spatial_privacy.processing_provider.io import plain_column
+    text = pd.Series(["a", None, np.nan, pd.NA, "é"], dtype=object)
+    assert plain_column(text) == ["a", None, None, None, "é"]
+    mixed = np.array([1, "b", np.int64(3), np.float64("nan"), None], dtype=object)
+    converted = plain_column(mixed)
+    assert converted == [1, "b", 3, None, None] and type(converted[2]) is int
+    assert plain_column(pd.array([1, None, 3], dtype="Int64")) == [1, None, 3]
+    assert plain_column(np.array([0.5, np.nan])) == [0.5, None]
+    assert plain_column(np.array([True, False])) == [True, False]
+    assert plain_column([]) == []
