@@ -218,6 +218,7 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
     def stack_releases(self, first, others, fields, link_field, crs, context, feedback):
         """(points, attribute columns, (links, release index) or None) of every release at once."""
         import numpy as np
+        import pandas as pd
 
         from .io import read_points
 
@@ -227,11 +228,12 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
             raise QgsProcessingException(tr("Multipoint features cannot be joined one to one: "
                                             "explode them first (each part a record)."))
         xy = np.vstack([np.column_stack([points.x, points.y]) for points in releases])
-        columns = {name: [value for points in releases for value in points.columns[name]]
-                   for name in fields}
         if not others:
-            return xy, columns, None
-        missing = sum(value is None for value in columns[link_field])
+            return xy, first.columns, None
+        # Columns as read (arrays or lists), joined without a loop over values.
+        columns = {name: np.concatenate([np.asarray(points.columns[name], dtype=object)
+                                         for points in releases]) for name in fields}
+        missing = int(pd.isna(columns[link_field]).sum())
         if missing:
             raise QgsProcessingException(tr(
                 "{count} released record(s) have a NULL link id in '{field}': every record of a "

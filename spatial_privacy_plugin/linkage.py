@@ -263,6 +263,7 @@ def join_simulation(release_xy, auxiliary_xy, radius, qid_names=(), release_qids
     _, result, correct = outcomes[-1]
     columns = ["step", "attributes", "pi_unique", "pi_correct", "pi_marketer", "precision",
                "median_candidates", "targets_with_no_candidate", "targets"]
+
     def in_target_order(per_target):
         if per_target is None:
             return None
