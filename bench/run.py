@@ -53,7 +53,7 @@ from spatial_privacy_plugin.linkage import join_simulation  # noqa: E402
 from spatial_privacy_plugin.masking import donut_displacement  # noqa: E402
 from spatial_privacy_plugin.risk import record_risk  # noqa: E402
 from spatial_privacy_plugin.series import Series  # noqa: E402
-from spatial_privacy_plugin.suppression import _residual_rows, bounds_by_programming  # noqa: E402
+from spatial_privacy_plugin.intervals import _residual_rows, bounds_by_programming  # noqa: E402
 from spatial_privacy_plugin.synthetic import synthetic_trips  # noqa: E402
 
 RESOLUTIONS = (100.0, 250.0, 500.0, 1000.0)
@@ -88,7 +88,7 @@ def city(n_persons):
     x, y = trips["x"].to_numpy(), trips["y"].to_numpy()
     persons = grid.encode_person_ids(trips["person_id"].to_numpy(), "person_id")
     keys = grid.encode_key_columns([], len(trips))
-    return trips, x, y, persons, keys, grid.default_origin(x, y)
+    return trips, x, y, persons, keys, grid.default_origin(x, y, 8000.0)
 
 
 def bench_suppression(n_persons):
@@ -105,7 +105,7 @@ def bench_suppression(n_persons):
            for cells, total in equalities if result.withheld[cells].any()]
     variables = np.unique(np.concatenate([cells for cells, _ in raw]))
     baseline_time, (lower, upper) = timed(lambda: bounds_by_programming(
-        variables, raw, np.zeros(len(variables)), np.full(len(variables), np.inf)), repeat=1)
+        variables, raw, np.ones(len(variables)), np.full(len(variables), np.inf)), repeat=1)
     assert np.allclose(result.intervals.lower[variables], lower, atol=1e-6)
     assert np.allclose(result.intervals.upper[variables], upper, atol=1e-6)
     assert len(_residual_rows(values, result.withheld, equalities)) > 0

@@ -56,8 +56,11 @@ def attribute_labels(columns):
     return ["|".join(str(python_value(value)) for value in values) for values in zip(*columns)]
 
 
-def read_release(layer, feedback):
-    """A grid layer as this plugin wrote and published it, validated, as EarlierRelease."""
+def read_release(layer, feedback, k=None):
+    """A grid layer as this plugin wrote and published it, validated, as EarlierRelease.
+
+    ``k``: the policy's, which gives the status labels of older layers (primary,
+    complementary) the ranges an attacker reads from them."""
     import numpy as np
 
     from ..spatial_privacy_plugin import grid
@@ -91,7 +94,7 @@ def read_release(layer, feedback):
         raise QgsProcessingException(tr(
             "The release {name} has unknown status value(s) {values}; expected {expected}.").format(
             name=name, values=", ".join(unknown), expected=", ".join(grid.ALL_STATUSES)))
-    release = grid.published_release(columns, keys)
+    release = grid.published_release(columns, keys, k)
     if np.isnan(release.values[~release.withheld]).any():
         raise QgsProcessingException(tr(
             "The release {name} has published cells without a count: give the layer as it was "
@@ -165,7 +168,7 @@ class PointGridAlgorithm(SpatialPrivacyAlgorithm):
 
     def add_grid_parameters(self):
         self.addParameter(QgsProcessingParameterPoint(
-            self.ORIGIN, tr("Grid origin (lower-left corner; empty: smallest x and y of the points)"),
+            self.ORIGIN, tr("Grid origin (lower-left corner; empty: a multiple of the cell size)"),
             optional=True))
         self.addParameter(QgsProcessingParameterField(
             self.KEY_FIELDS, tr("Published attribute fields (the key is cell × these attributes)"),
@@ -183,12 +186,11 @@ class PointGridAlgorithm(SpatialPrivacyAlgorithm):
             QgsProcessingParameterNumber.Type.Integer, defaultValue=4, minValue=2))
 
     def marginals_from_parameters(self, parameters, context, policy):
-        """The declared marginals, or None when no totals are published."""
+        """The declared marginals (kind "none" when no totals are published beside the grid:
+        the attacker may still know the number of people) and the protection they need."""
         from ..spatial_privacy_plugin import grid
 
         kind = grid.MARGINAL_KINDS[self.parameterAsEnum(parameters, self.MARGINALS, context)]
-        if kind == grid.MARGINALS_NONE:
-            return None
         return grid.Marginals(kind, self.parameterAsInt(parameters, self.PARENT_FACTOR, context),
                               policy.protection_level, policy.straddle_k)
 
@@ -197,9 +199,9 @@ class PointGridAlgorithm(SpatialPrivacyAlgorithm):
             self.PREVIOUS_RELEASES, description, QgsProcessing.SourceType.TypeVectorPolygon,
             optional=True))
 
-    def read_previous_releases(self, parameters, context, feedback):
+    def read_previous_releases(self, parameters, context, feedback, k=None):
         """The earlier grids of the series (oldest first), validated, as EarlierRelease."""
-        return [read_release(layer, feedback)
+        return [read_release(layer, feedback, k)
                 for layer in self.parameterAsLayerList(parameters, self.PREVIOUS_RELEASES, context)]
 
     def adopt_series_origin(self, earlier, parameters, data, feedback):
@@ -238,8 +240,12 @@ class PointGridAlgorithm(SpatialPrivacyAlgorithm):
                    for part in polygon] for stratum in unique_names]
         return merged, unique_names
 
-    def read_grid_input(self, parameters, context, feedback):
-        """Read the points, encode people and keys, fix the origin; refuse bad input."""
+    def read_grid_input(self, parameters, context, feedback, cell_size):
+        """Read the points, encode people and keys, fix the origin; refuse bad input.
+
+        Without a given origin, the grid's is the multiple of ``cell_size`` (the
+        coarsest size the run lays down) below the points: never a data coordinate.
+        """
         from ..spatial_privacy_plugin import grid
         from .io import read_points
 
@@ -261,18 +267,36 @@ class PointGridAlgorithm(SpatialPrivacyAlgorithm):
         key_columns = {name: points.columns[name] for name in key_fields}
         key_codes = grid.encode_key_columns(list(key_columns.values()), len(points.x))
         if parameters.get(self.ORIGIN) in (None, ""):
-            origin = grid.default_origin(points.x, points.y)
+            origin = grid.default_origin(points.x, points.y, cell_size)
         else:
             point = self.parameterAsPoint(parameters, self.ORIGIN, context, source.sourceCrs())
             origin = (point.x(), point.y())
         feedback.pushInfo(tr("Grid origin: {x}, {y} (in {crs}). Reuse it in later releases so that "
                              "grids stay aligned.").format(x=repr(origin[0]), y=repr(origin[1]),
                                                            crs=source.sourceCrs().authid()))
+        if parameters.get(self.ORIGIN) in (None, ""):
+            feedback.pushInfo(tr("The origin is a multiple of {size:g} m, so every grid of this "
+                                 "size or one dividing it lies on one lattice through (0, 0) (in "
+                                 "EPSG:3035 the INSPIRE grid); it is no coordinate of the "
+                                 "data.").format(size=cell_size))
         return GridInput(points.x, points.y, person_codes, key_codes, key_columns, origin,
                          points.n_features, len(points.x), source.sourceCrs(), source.fields())
 
     def describe_policy(self, policy, feedback, data):
-        feedback.pushInfo(tr("k = {k} from ρ = {rho} (policy {hash}); counting unit: {unit}; "
-                             "{people} distinct ids in {points} points.").format(
-            k=policy.k, rho=policy.rho, hash=policy.policy_hash[:12], unit=policy.counting_unit,
-            people=int(data.person_codes.max()) + 1, points=data.n_points))
+        feedback.pushInfo(tr("k = {k} from ρ = {rho} (policy {hash}); counting unit: {unit}.")
+                          .format(k=policy.k, rho=policy.rho, hash=policy.policy_hash[:12],
+                                  unit=policy.counting_unit))
+        if policy.population_total_secret:
+            feedback.pushWarning(tr(
+                "The policy keeps the number of people secret (population_total_secret = true): "
+                "suppression does not protect against it, so it is written nowhere; never "
+                "publish it with the release."))
+        else:
+            feedback.pushInfo(tr("{people} distinct ids in {points} points.").format(
+                people=int(data.person_codes.max()) + 1, points=data.n_points))
+            feedback.pushInfo(tr(
+                "An attacker is assumed to know the number of people in the release: withheld "
+                "cells are protected against it too ({kind})").format(
+                kind=tr("one point per person: the cells add up to it")
+                if len(data.person_codes) == int(data.person_codes.max()) + 1
+                else tr("several points per person: the cells add up to at least it")))

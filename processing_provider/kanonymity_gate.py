@@ -1,13 +1,19 @@
 """spatialprivacy:kanonymitygate — stop a model when a published cell counts fewer than k people."""
 
 from qgis.core import QgsProcessing, QgsProcessingException, QgsProcessingOutputBoolean, \
-    QgsProcessingOutputNumber, QgsProcessingParameterFeatureSink, \
+    QgsProcessingOutputNumber, QgsProcessingParameterEnum, QgsProcessingParameterFeatureSink, \
     QgsProcessingParameterFeatureSource, QgsProcessingParameterField, \
     QgsProcessingParameterBoolean, QgsProcessingParameterMultipleLayers, \
     QgsProcessingParameterNumber, QgsProcessingParameterString, QgsWkbTypes
 
 from ..spatial_privacy_plugin.errors import N_
 from .base import SpatialPrivacyAlgorithm, tr
+
+# How the people total relates to the cells (the index is what models store).
+PERSONS_TOTAL_KINDS = (N_("each person has one point: the records add up to it"),
+                       N_("people may have several points: the records add up to at least it"))
+# The totals columns a grid of this plugin publishes beside its cells.
+TOTALS_FIELDS = ("parent_id", "parent_total", "grand_total")
 
 
 class KAnonymityGate(SpatialPrivacyAlgorithm):
@@ -32,6 +38,8 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
     ORDERED = "ORDERED"
     STRATUM_FIELD = "STRATUM_FIELD"
     PREVIOUS_RELEASES = "PREVIOUS_RELEASES"
+    PERSONS_TOTAL = "PERSONS_TOTAL"
+    PERSONS_TOTAL_KIND = "PERSONS_TOTAL_KIND"
     MIN_L_DIVERSITY = "MIN_L_DIVERSITY"
     MAX_T_DISTANCE = "MAX_T_DISTANCE"
     PASSED = "PASSED"
@@ -49,7 +57,7 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
         self.add_policy_parameters()
         self.addParameter(QgsProcessingParameterField(
             self.STATUS_FIELD,
-            tr("Status field (records marked primary or complementary are withheld)"),
+            tr("Status field (records not marked published are withheld)"),
             parentLayerParameterName=self.INPUT, optional=True))
         self.addParameter(QgsProcessingParameterFeatureSink(
             self.OUTPUT, tr("Checked layer (unchanged)"), QgsProcessing.SourceType.TypeVector))
@@ -87,6 +95,13 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
             self.PREVIOUS_RELEASES, tr("Series: earlier releases of this grid, oldest first (audit "
                                        "the release jointly with them)"),
             QgsProcessing.SourceType.TypeVectorPolygon, optional=True))
+        self.addParameter(QgsProcessingParameterNumber(
+            self.PERSONS_TOTAL, tr("Audit: number of people the release states (an attacker "
+                                   "knows it unless the policy keeps it secret)"),
+            QgsProcessingParameterNumber.Type.Integer, optional=True, minValue=0))
+        self.addParameter(QgsProcessingParameterEnum(
+            self.PERSONS_TOTAL_KIND, tr("Audit: how the records relate to that number"),
+            [tr(option) for option in PERSONS_TOTAL_KINDS], defaultValue=0))
         self.addOutput(QgsProcessingOutputBoolean(self.PASSED, tr("Passed")))
         self.addOutput(QgsProcessingOutputNumber(
             self.MIN_L_DIVERSITY, tr("Fewest distinct sensitive values in a published cell")))
@@ -101,6 +116,7 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
     def process(self, parameters, context, feedback):
         from ..spatial_privacy_plugin.gate import evaluate_gate, parse_statuses
         from .io import copy_features, read_attributes
+        from .published_cells import check_cells
 
         policy = self.policy_from_parameters(parameters, context)
         source = self.parameterAsSource(parameters, self.INPUT, context)
@@ -122,8 +138,12 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
         names = [count_field] + [name for name in (status_field, stratum_field) if name]
         if diversity:
             names += [cell_field, sensitive_field]
+        key_fields = self.breakdown_fields(source, sensitive_field if diversity else None)
+        names += key_fields + [name for name in TOTALS_FIELDS + ("cell_id",)
+                               if name in source.fields().names()]
         names = list(dict.fromkeys(names))
         columns = read_attributes(source, names, feedback)
+        check_cells(source, [columns[name] for name in key_fields], feedback)
         if not source.fields().field(count_field).isNumeric():
             raise QgsProcessingException(tr(
                 "The count field '{field}' is not numeric ({type}): the gate needs counts of "
@@ -136,9 +156,11 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
         result = evaluate_gate(columns[count_field], k, withheld, policy.publish_zeros)
         problems = [problem.message(tr) for problem in result.problems]
         min_width = None
-        if result.passed and self.audit_requested(parameters, context):
-            audit = self.audit(parameters, context, source, columns[count_field],
-                               columns[status_field] if status_field else None, policy, feedback)
+        if result.passed and (self.audit_requested(parameters, context)
+                              or withheld is not None and withheld.any()):
+            audit = self.audit(parameters, context, source, columns, count_field,
+                               columns[status_field] if status_field else None, policy, k,
+                               key_fields, feedback)
             problems += [problem.message(tr) for problem in audit.problems]
             min_width = audit.min_width
         earlier_layers = self.parameterAsLayerList(parameters, self.PREVIOUS_RELEASES, context)
@@ -184,15 +206,16 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
         layer = self.parameterAsVectorLayer(parameters, self.INPUT, context)
         if layer is None:
             raise QgsProcessingException(tr("The input layer could not be opened."))
-        current = read_release(layer, feedback)
-        earlier = [read_release(other, feedback) for other in earlier_layers]
+        current = read_release(layer, feedback, policy.k)
+        earlier = [read_release(other, feedback, policy.k) for other in earlier_layers]
         for release in earlier:
             refuse_other_grid(release, layer.crs(), current.origin, current.resolution,
                               current.key_fields)
         audit = evaluate_series_audit(Series([release.release for release in earlier],
                                              policy.series_max_change),
                                       current.release, policy.protection_level,
-                                      policy.k if policy.straddle_k else None)
+                                      policy.k if policy.straddle_k else None,
+                                      self.people(parameters, context, policy, None), policy.k)
         feedback.pushInfo(tr("Series audit with {count} earlier release(s), assuming no cell changes "
                              "by more than {delta:g} between releases.").format(
             count=len(earlier), delta=policy.series_max_change))
@@ -201,23 +224,71 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
     def audit_requested(self, parameters, context):
         return bool(self.parameterAsLayerList(parameters, self.AUDIT_LAYERS, context)) or \
             self.optional_number(parameters, self.PUBLISHED_TOTAL, context) is not None or \
-            self.optional_number(parameters, self.PROTECTION_LEVEL, context) is not None
+            self.optional_number(parameters, self.PROTECTION_LEVEL, context) is not None or \
+            self.optional_number(parameters, self.PERSONS_TOTAL, context) is not None
 
-    def audit(self, parameters, context, source, counts, statuses, policy, feedback):
-        """Derive the published equalities and audit every withheld record against them."""
+    @staticmethod
+    def breakdown_fields(source, sensitive_field):
+        """The fields that tell records of one cell apart: a grid's published attribute fields
+        (this plugin writes them between resolution_m and n_persons), or the sensitive field."""
+        names = source.fields().names()
+        if "resolution_m" in names and "n_persons" in names and \
+                names.index("resolution_m") < names.index("n_persons"):
+            return names[names.index("resolution_m") + 1:names.index("n_persons")]
+        return [sensitive_field] if sensitive_field else []
+
+    def people(self, parameters, context, policy, feedback):
+        """The people total the attacker holds (grid.PeopleTotal), or None."""
+        from ..spatial_privacy_plugin.grid import PeopleTotal
+
+        total = self.optional_number(parameters, self.PERSONS_TOTAL, context)
+        if policy.population_total_secret:
+            if total is not None:
+                raise QgsProcessingException(tr(
+                    "The policy keeps the number of people secret (population_total_secret = "
+                    "true), yet the gate was given one: a number that is published is no "
+                    "secret. Change the policy, or leave the number of people empty."))
+            return None
+        if total is None:
+            if feedback is not None:
+                feedback.pushWarning(tr(
+                    "The audit does not know the number of people in the release: an attacker "
+                    "who reads it (in a table, a report, the log of the grid) may narrow withheld "
+                    "cells further. Give it in 'number of people the release states', or declare "
+                    "population_total_secret = true in the policy if it is never published."))
+            return None
+        kind = self.parameterAsEnum(parameters, self.PERSONS_TOTAL_KIND, context)
+        return PeopleTotal(int(total), kind == 0)
+
+    def audit(self, parameters, context, source, columns, count_field, statuses, policy, k,
+              key_fields, feedback):
+        """Derive what the release publishes and audit every withheld record against it."""
         import numpy as np
 
         from ..spatial_privacy_plugin.gate import evaluate_audit
-        from ..spatial_privacy_plugin.grid import STATUS_PUBLISHED
-        from ..spatial_privacy_plugin.suppression import equalities_from_groups
+        from ..spatial_privacy_plugin.grid import STATUS_PUBLISHED, equalities_from_columns
+        from ..spatial_privacy_plugin.intervals import equalities_from_groups
         from ..spatial_privacy_plugin.zones import assign_points
+        from .grid_base import attribute_labels
         from .io import point_arrays, read_attributes, read_polygons
 
+        counts = columns[count_field]
         statuses = statuses if statuses is not None else [STATUS_PUBLISHED] * len(counts)
         equalities = []
         total = self.optional_number(parameters, self.PUBLISHED_TOTAL, context)
         if total is not None:
             equalities.append((np.arange(len(counts)), total))
+        if any(name in columns for name in TOTALS_FIELDS):
+            # The layer's own totals columns: what it says was published beside it.
+            empty = [None] * len(counts)
+            own = equalities_from_columns(columns.get("parent_id", empty),
+                                          columns.get("parent_total", empty),
+                                          columns.get("grand_total", empty),
+                                          attribute_labels([columns[name] for name in key_fields]))
+            equalities += own
+            if own:
+                feedback.pushInfo(tr("Audit: {count} total(s) from the layer's own totals "
+                                     "columns.").format(count=len(own)))
         layers = self.parameterAsLayerList(parameters, self.AUDIT_LAYERS, context)
         if layers:
             if source.wkbType() == QgsWkbTypes.Type.NoGeometry:
@@ -239,8 +310,10 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                     equalities.append((cells, float(totals[owners[cells[0]]])))
                 feedback.pushInfo(tr("Audit: {count} published total(s) from '{layer}'.").format(
                     count=len(totals), layer=layer.name()))
+        names = columns.get("cell_id") or list(range(len(counts)))
         audit = evaluate_audit(counts, statuses, equalities, policy.protection_level,
-                               policy.k if policy.straddle_k else None)
+                               policy.k if policy.straddle_k else None, k,
+                               self.people(parameters, context, policy, feedback), names)
         if audit.min_width is not None:
             feedback.pushInfo(tr("Audit: narrowest attacker interval of a withheld record: {width:g} "
                                  "(p = {p:g}).").format(width=audit.min_width,

@@ -85,8 +85,9 @@ class ResolutionSweep(PointGridAlgorithm):
                 "nested resolutions (each a whole multiple of the finer) on one origin.").format(
                 fine=fine, coarse=coarse))
         steps = QgsProcessingMultiStepFeedback(2, feedback)
-        data = self.read_grid_input(parameters, context, steps)
-        earlier = self.read_previous_releases(parameters, context, steps)
+        # One origin for every size: a multiple of the coarsest, so that the sizes nest.
+        data = self.read_grid_input(parameters, context, steps, max(resolutions))
+        earlier = self.read_previous_releases(parameters, context, steps, policy.k)
         data = self.adopt_series_origin(earlier, parameters, data, feedback)
         self.describe_policy(policy, feedback, data)
         steps.setCurrentStep(1)
@@ -95,7 +96,7 @@ class ResolutionSweep(PointGridAlgorithm):
         if strata is None:
             table = grid.sweep(data.x, data.y, data.person_codes, data.key_codes, data.origin,
                                resolutions, policy.k, policy.tolerance, marginals, progress,
-                               feedback.isCanceled)
+                               feedback.isCanceled, not policy.population_total_secret)
             best = grid.recommended_resolution(table)
             table.insert(0, "stratum", None)
             table["recommended"] = table["resolution_m"] == best if best is not None else False
@@ -115,9 +116,11 @@ class ResolutionSweep(PointGridAlgorithm):
         table["counting_unit"] = policy.counting_unit
         table["policy_hash"] = policy.policy_hash
         table["tolerance"] = policy.tolerance
-        table["marginals"] = grid.MARGINALS_NONE if marginals is None else marginals.kind
-        table["protection_level"] = None if marginals is None else marginals.protection
+        table["marginals"] = marginals.kind
+        table["protection_level"] = marginals.protection
         table["origin_x"], table["origin_y"] = data.origin
+        if policy.population_total_secret:
+            table["persons"] = None  # the policy keeps it out of every output
         flips, compared = self.flips(earlier, data, policy, marginals, resolutions, strata)
         self.count_flips(table, flips, compared)
 
@@ -161,7 +164,7 @@ class ResolutionSweep(PointGridAlgorithm):
             flips = grid.series_flips(data.x, data.y, data.person_codes, data.key_codes,
                                       data.origin, resolution, policy.k, marginals,
                                       grid.split_series_keys(latest.release.cell_keys)[0],
-                                      latest.release.withheld)
+                                      latest.release.withheld, not policy.population_total_secret)
             flips.insert(0, "resolution_m", float(resolution))
             flips["earlier_release"] = latest.name
             flips["stratum"] = None
@@ -225,6 +228,8 @@ class ResolutionSweep(PointGridAlgorithm):
         return owners, names, polygons
 
     def report(self, table, recommended, policy, marginals, feedback):
+        from ..spatial_privacy_plugin.grid import MARGINALS_NONE
+
         for row in table.itertuples(index=False):
             verdict = tr("publishable") if row.publishable else tr("not publishable")
             if row.stratum is not None:
@@ -234,7 +239,7 @@ class ResolutionSweep(PointGridAlgorithm):
                                  "{verdict}.").format(res=row.resolution_m, cells=row.cells,
                                                      withheld=row.cells_withheld,
                                                      share=row.suppressed_fraction, verdict=verdict))
-            if marginals is not None:
+            if row.cells_complementary or marginals.kind != MARGINALS_NONE:
                 feedback.pushInfo(tr("{res:g} m with {marginals} published: {complementary} "
                                      "complementary cells, {total:.1%} withheld in all, {bad} "
                                      "cell(s) that no pattern can protect.").format(

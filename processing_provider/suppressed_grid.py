@@ -13,8 +13,10 @@ CELL_FIELDS = (("cell_id", "string"), ("col", "int"), ("row", "int"), ("resoluti
 COUNT_FIELDS = (("n_persons", "int"), ("status", "string"), ("k", "int"),
                 ("counting_unit", "string"), ("policy_hash", "string"), ("stratum", "string"),
                 ("parent_id", "string"), ("parent_total", "int"), ("grand_total", "int"))
+# The audit table is the data holder's: its reason column (primary, complementary) tells which
+# withheld cells are small, so it is never published.
 AUDIT_FIELDS = (("cell_id", "string"), ("lower", "double"), ("upper", "double"),
-                ("width", "double"), ("ok", "bool"))
+                ("width", "double"), ("ok", "bool"), ("reason", "string"))
 
 
 class SuppressedGrid(PointGridAlgorithm):
@@ -46,7 +48,7 @@ class SuppressedGrid(PointGridAlgorithm):
             self.OUTPUT, tr("Suppressed grid"), QgsProcessing.SourceType.TypeVectorPolygon))
         self.add_marginal_parameters()
         self.addParameter(QgsProcessingParameterFeatureSink(
-            self.AUDIT, tr("Audit of withheld cells (attacker's bounds)"),
+            self.AUDIT, tr("Audit of withheld cells, for the data holder only (never publish it)"),
             QgsProcessing.SourceType.TypeVector, optional=True, createByDefault=False))
         self.addParameter(QgsProcessingParameterFeatureSource(
             self.STUDY_AREA, tr("Study area: empty cells inside it are published as true zeros"),
@@ -82,12 +84,10 @@ class SuppressedGrid(PointGridAlgorithm):
             self.parameterAsDouble(parameters, self.RESOLUTION, context))
         marginals = self.marginals_from_parameters(parameters, context, policy)
         steps = QgsProcessingMultiStepFeedback(2, feedback)
-        data = self.read_grid_input(parameters, context, steps)
-        earlier = self.read_previous_releases(parameters, context, steps)
+        data = self.read_grid_input(parameters, context, steps,
+                                    self.coarsest_size(parameters, context, resolution, marginals))
+        earlier = self.read_previous_releases(parameters, context, steps, policy.k)
         series, data = self.series(earlier, parameters, policy, resolution, data, feedback)
-        if series is not None and marginals is None:
-            marginals = grid.Marginals(grid.MARGINALS_NONE, protection=policy.protection_level,
-                                       straddle_k=policy.straddle_k)
         self.describe_policy(policy, feedback, data)
         steps.setCurrentStep(1)
         study_area, zero_mask = self.zero_areas(parameters, context, data.crs)
@@ -97,7 +97,8 @@ class SuppressedGrid(PointGridAlgorithm):
             release = grid.suppressed_grid(data.x, data.y, data.person_codes, data.key_codes,
                                            data.origin, resolution, policy.k, marginals,
                                            feedback.isCanceled, study_area, zero_mask, series,
-                                           self.key_labels(data) if series else None)
+                                           self.key_labels(data) if series else None,
+                                           not policy.population_total_secret)
             frame = release.cells.assign(k=policy.k, stratum=None)
         else:
             frame = release.cells
@@ -134,29 +135,44 @@ class SuppressedGrid(PointGridAlgorithm):
             width = audit["width"].where(audit["width"] != float("inf"))
             write_features(audit_sink, make_fields(AUDIT_FIELDS + tuple(key_fields)),
                            [audit["cell_id"], audit["lower"], upper, width, audit["ok"],
-                            *audit_keys])
+                            audit["reason"], *audit_keys])
             results[self.AUDIT] = audit_destination
 
         withheld = int((frame["status"] != grid.STATUS_PUBLISHED).sum())
-        complementary = int((frame["status"] == grid.STATUS_COMPLEMENTARY).sum())
+        complementary = int((release.audit["reason"] == grid.STATUS_COMPLEMENTARY).sum())
         published = len(frame) - withheld
         feedback.pushInfo(tr("{published} cells published, {withheld} withheld (primary "
                              "suppression, fewer than {k} people).").format(
             published=published, withheld=withheld - complementary, k=policy.k))
-        if marginals is None and series is None:
+        if marginals.kind == grid.MARGINALS_NONE and series is None:
             feedback.pushWarning(tr(
                 "No published totals were declared: if totals (grand total, coarser cells) are "
                 "published beside this grid, withheld cells may be recovered by subtraction. "
                 "Declare them so that complementary cells are withheld."))
-        elif marginals is not None:
-            feedback.pushInfo(tr("{complementary} complementary cell(s) withheld so that no "
-                                 "withheld cell can be narrowed below p = {p:g} from the {marginals}; "
-                                 "smallest attacker interval: {width:g}.").format(
-                complementary=complementary, p=marginals.protection, marginals=tr(marginals.kind),
-                width=float(release.audit["width"].min()) if len(release.audit) else float("inf")))
+        if len(release.audit):
+            # The cost in cells only: a count of people withheld would be a sum of withheld values.
+            feedback.pushInfo(tr("{complementary} complementary cell(s) ({share:.1%} of the cells) "
+                                 "withheld so that no withheld cell can be narrowed below p = "
+                                 "{p:g} from what the release publishes ({marginals}, the number "
+                                 "of people, non-empty cells); smallest attacker interval: "
+                                 "{width:g}.").format(
+                complementary=complementary, share=complementary / max(len(frame), 1),
+                p=marginals.protection, marginals=tr(marginals.kind),
+                width=float(release.audit["width"].min())))
         results.update({self.K: policy.k, self.CELLS_PUBLISHED: published,
                         self.CELLS_WITHHELD: withheld})
         return results
+
+    def coarsest_size(self, parameters, context, resolution, marginals):
+        """The coarsest cell size this run lays down (parents, sizes per stratum): the default
+        origin is a multiple of it, so every level nests on it."""
+        import re
+
+        sizes = [resolution * (marginals.parent_factor if marginals.parents else 1)]
+        text = self.parameterAsString(parameters, self.STRATUM_RESOLUTIONS, context)
+        sizes += [float(number) for number in re.findall(r"\d+(?:\.\d+)?", text or "")
+                  if float(number) > 0]
+        return max(sizes)
 
     def zero_areas(self, parameters, context, crs):
         """(study area polygons or None, zero mask polygons) in ``crs``."""
@@ -276,7 +292,7 @@ class SuppressedGrid(PointGridAlgorithm):
             data.x, data.y, data.person_codes, data.origin, merged, unique_names,
             [sizes[name] for name in unique_names], policy.k,
             np.array([policy.k_for(name) for name in unique_names]), *zero_areas, data.key_codes,
-            marginals, feedback.isCanceled)
+            marginals, feedback.isCanceled, not policy.population_total_secret)
 
     def recommended_sizes(self, candidates, policy, data, strata, names):
         """The finest publishable size of each stratum among nested candidates (the sweep's answer)."""

@@ -115,73 +115,97 @@ class AuditResult:
     problems: tuple
 
 
-def evaluate_audit(raw_counts, statuses, equalities, protection, k=None):
-    """Audit withheld records against published totals, as an outside auditor would.
+def _narrow_problem(narrow, names, protection):
+    return _problem(
+        N_("{count} withheld record(s) (e.g. {records}) can be narrowed by an attacker to an "
+           "interval narrower than p = {p:g} from what the release publishes (its counts and "
+           "totals, that withheld cells are not empty, the number of people, any status "
+           "labels). Withhold more cells (complementary suppression) or publish fewer totals."),
+        count=int(narrow.sum()), records=", ".join(map(str, np.asarray(names)[narrow][:5])),
+        p=float(protection))
 
-    ``statuses``: published / primary / complementary per record;
-    ``equalities``: (record indices, published total) pairs derived from what
-    is published (the grand total, coarser layers). Fails when a primary
-    record's interval is narrower than ``protection`` (or, given ``k``, its
-    upper bound is below k) or when any withheld record is exactly recoverable.
+
+def evaluate_audit(raw_counts, statuses, equalities, protection, k=None, label_k=None,
+                   people=None, names=None):
+    """Audit withheld records against what the release publishes, as an outside attacker would.
+
+    ``statuses``: published / withheld (or the old primary / complementary)
+    per record; ``equalities``: (record indices, published total) pairs
+    derived from what is published (the layer's totals columns, the grand
+    total, coarser layers); ``people``: the number of people the release
+    states (``grid.PeopleTotal``; None when the policy keeps it secret or it
+    was not given); ``label_k``: the policy's k, which gives old labels their
+    ranges, and a record proven to hold at least that many needs no protection.
+    Fails when a protected record's integer interval is narrower than
+    ``protection`` (or, given ``k``, its upper bound is below k) or when any
+    withheld record is exactly recoverable. ``names`` label the records in
+    messages.
     """
-    from .suppression import EXACT_WIDTH, attacker_intervals, protection_failures
+    from .grid import attacker_knowledge, status_bounds
+    from .intervals import EXACT_WIDTH, attacker_intervals, protection_failures
 
     statuses = np.asarray(statuses, dtype=object)
     withheld = statuses != STATUS_PUBLISHED
-    values = pd.to_numeric(pd.Series(np.asarray(raw_counts, dtype=object)), errors="coerce")
-    intervals = attacker_intervals(values.to_numpy(dtype=float), withheld, equalities, integer=True)
+    values = pd.to_numeric(pd.Series(np.asarray(raw_counts, dtype=object)),
+                           errors="coerce").to_numpy(dtype=float)
+    names = np.arange(len(values)) if names is None else np.asarray(names, dtype=object)
     if not withheld.any():
         return AuditResult(None, ())
-    primary = statuses == "primary"
-    narrow = protection_failures(intervals, primary, protection, k)
+    lower, upper, protected = status_bounds(statuses, values, label_k)
+    equalities, knowledge = attacker_knowledge(lower, people, equalities, upper)
+    intervals = attacker_intervals(values, withheld, equalities, True, knowledge.lower,
+                                   knowledge.upper, knowledge.at_least)
+    narrow = protection_failures(intervals, protected, protection, k, label_k)
     exact = withheld & (intervals.width < EXACT_WIDTH)
     problems = []
     if narrow.any():
-        problems.append(_problem(
-            N_("{count} primary withheld record(s) can be narrowed by an attacker to an interval "
-               "narrower than p = {p:g} using the published totals. Withhold more cells "
-               "(complementary suppression) or publish fewer totals."),
-            count=int(narrow.sum()), p=float(protection)))
+        problems.append(_narrow_problem(narrow, names, protection))
     if exact.any():
         problems.append(_problem(
-            N_("{count} withheld record(s) can be recovered exactly from the published totals."),
-            count=int(exact.sum())))
+            N_("{count} withheld record(s) can be recovered exactly from what the release "
+               "publishes."), count=int(exact.sum())))
     return AuditResult(float(intervals.width[withheld].min()), tuple(problems))
 
 
-def evaluate_series_audit(series, release, protection, k=None):
+def evaluate_series_audit(series, release, protection, k=None, people=None, policy_k=None):
     """Audit a published grid jointly with the earlier releases of its series.
 
     ``release`` is the grid as published (``series.PublishedRelease``);
-    ``series`` holds the earlier releases and the policy's bounded change.
-    Fails when a primary cell of this release, or of an earlier one, can be
+    ``series`` holds the earlier releases and the policy's bounded change;
+    ``people``: the number of people this release states (or None);
+    ``policy_k``: a cell proven to hold at least that many is not at risk.
+    Fails when a protected cell of this release, or of an earlier one, can be
     narrowed below ``protection`` (or below k, given ``k``) by combining them.
     """
+    from .grid import attacker_knowledge
+    from .intervals import protection_failures
     from .series import series_intervals
-    from .suppression import protection_failures
 
+    lower, upper = release.boxes()
+    lower[series.previously_withheld(release.cell_keys)] = 0.0  # may have emptied
+    equalities, knowledge = attacker_knowledge(lower, people, release.equalities, upper)
     joint = series_intervals(series, release.cell_keys, release.values, release.withheld,
-                             release.equalities)
+                             equalities, knowledge=knowledge)
     problems = []
-    narrow = protection_failures(joint.current, release.primary, protection, k)
+    narrow = protection_failures(joint.current, release.protected, protection, k, policy_k)
     if narrow.any():
         problems.append(_problem(
-            N_("{count} primary withheld cell(s) (e.g. {cells}) can be narrowed below p = {p:g} by "
+            N_("{count} withheld cell(s) (e.g. {cells}) can be narrowed below p = {p:g} by "
                "combining this release with the earlier ones, assuming no cell changes by more "
                "than {delta:g} between releases. Rebuild the grid with the earlier releases "
                "given, so that suppression holds across the series."),
             count=int(narrow.sum()), cells=", ".join(map(str, release.cell_keys[narrow][:5])),
             p=float(protection), delta=float(series.max_change)))
     exposed = [key for earlier, intervals in zip(series.previous, joint.previous)
-               for key in earlier.cell_keys[protection_failures(intervals, earlier.primary,
-                                                                protection, k)].tolist()]
+               for key in earlier.cell_keys[protection_failures(intervals, earlier.protected,
+                                                                protection, k, policy_k)].tolist()]
     if exposed:
         problems.append(_problem(
-            N_("This release narrows {count} primary withheld cell(s) of earlier releases below "
+            N_("This release narrows {count} withheld cell(s) of earlier releases below "
                "p = {p:g} (e.g. {cells})."),
             count=len(exposed), cells=", ".join(map(str, exposed[:5])), p=float(protection)))
     widths = np.concatenate([joint.current.width[release.withheld]]
-                            + [intervals.width[earlier.primary] for earlier, intervals
+                            + [intervals.width[earlier.protected] for earlier, intervals
                                in zip(series.previous, joint.previous)])
     return AuditResult(float(widths.min()) if len(widths) else None, tuple(problems))
 

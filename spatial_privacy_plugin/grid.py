@@ -14,10 +14,15 @@ import pandas as pd
 from .errors import N_, Cancelled, InputError
 from .parallel import in_parallel
 
+# What a published layer says of a cell: published or withheld, nothing more (a label that
+# said "primary" would tell the attacker n <= k - 1).
 STATUS_PUBLISHED = "published"
+STATUS_WITHHELD = "withheld"
+# Why a cell is withheld: for the data holder's audit table only. Layers written by versions
+# before 0.2 published these as status labels; they are still read (and their bounds used).
 STATUS_PRIMARY = "primary"
 STATUS_COMPLEMENTARY = "complementary"
-WITHHELD_STATUSES = (STATUS_PRIMARY, STATUS_COMPLEMENTARY)
+WITHHELD_STATUSES = (STATUS_WITHHELD, STATUS_PRIMARY, STATUS_COMPLEMENTARY)
 ALL_STATUSES = (STATUS_PUBLISHED,) + WITHHELD_STATUSES
 
 # Queen neighbourhood: the eight cells sharing an edge or a corner.
@@ -109,9 +114,62 @@ def parse_resolutions(text):
     return tuple(sorted(set(sizes)))
 
 
-def default_origin(x, y):
-    """Lower-left corner of the points actually read (not a rounded layer extent)."""
-    return float(np.min(x)), float(np.min(y))
+def default_origin(x, y, cell_size):
+    """A grid origin that is no data coordinate: the multiple of ``cell_size`` at or below the
+    smallest x and y read (not a rounded layer extent). Every grid on it, of that size or one
+    dividing it, lies on the lattice through (0, 0): in EPSG:3035 the INSPIRE/ETRS89-LAEA grid.
+    """
+    size = check_resolution(cell_size)
+    return (float(np.floor(float(np.min(x)) / size) * size),
+            float(np.floor(float(np.min(y)) / size) * size))
+
+
+@dataclass(frozen=True)
+class PeopleTotal:
+    """The number of distinct people in a release, which the attacker knows unless the policy
+    keeps it secret. With one point per person the cells add up to it; with several, to at
+    least it (a person may count in several cells)."""
+
+    n: int
+    one_point: bool
+
+
+def people_total(person_codes):
+    n = int(person_codes.max()) + 1 if len(person_codes) else 0
+    return PeopleTotal(n, len(person_codes) == n)
+
+
+def published_status(reasons):
+    """The status column a release publishes: withheld for every cell not published."""
+    reasons = np.asarray(reasons, dtype=object)
+    return np.where(reasons == STATUS_PUBLISHED, STATUS_PUBLISHED, STATUS_WITHHELD).astype(object)
+
+
+def emitted_lower(may_be_empty):
+    """What an emitted cell holds at least: one person, unless ``may_be_empty`` (a release
+    that emits empty cells as such, or a cell a series keeps withheld after it emptied)."""
+    return np.where(may_be_empty, 0.0, 1.0)
+
+
+def attacker_knowledge(lower, people, equalities, upper=None):
+    """(equalities, suppression.Knowledge): what the attacker knows beside the published totals.
+
+    ``lower``/``upper``: what each cell holds at least and at most on its own
+    (``emitted_lower``, label bounds); no cell holds more than the release's
+    people; the people total is one more equality (one point per person) or
+    a lower sum over all cells. ``people`` None: the total is secret.
+    """
+    from .suppression import Knowledge
+
+    n_groups = len(lower)
+    upper = np.full(n_groups, np.inf) if upper is None else np.asarray(upper, dtype=float)
+    if people is None:
+        return list(equalities), Knowledge(np.asarray(lower, dtype=float), upper)
+    everyone = (np.arange(n_groups), float(people.n))
+    upper = np.minimum(upper, float(people.n))
+    if people.one_point:
+        return list(equalities) + [everyone], Knowledge(np.asarray(lower, dtype=float), upper)
+    return list(equalities), Knowledge(np.asarray(lower, dtype=float), upper, (everyone,))
 
 
 def cell_index(coordinate, start, resolution):
@@ -375,7 +433,7 @@ def grid_equalities(col, row, key, n_persons, marginals, k):
     A total below k is itself withheld in the release that would carry it
     (the coarser grid applies the same policy), so it publishes no equality.
     """
-    from .suppression import equalities_from_groups, with_totals
+    from .intervals import equalities_from_groups, with_totals
 
     grand, parents = _total_labels(col, row, key, marginals)
     cell_sets = []
@@ -425,13 +483,15 @@ def equalities_from_columns(parent_ids, parent_totals, grand_totals, key_labels=
     with a grand total another; a set whose cells disagree on its total is
     refused (the layer was edited, or mixes releases).
     """
-    from .suppression import equalities_from_groups
+    from .intervals import equalities_from_groups
 
     equalities = []
     parent_totals = pd.array(parent_totals, dtype="Float64")
     grand_totals = pd.array(grand_totals, dtype="Float64")
     keys = [""] * len(parent_ids) if key_labels is None else list(key_labels)
-    parent_labels = np.array([(label, key) if label is not None and not pd.isna(total) else None
+    # One text per (parent, attribute values): a tuple would make a 2-D array of them.
+    parent_labels = np.array([f"{label}{SERIES_KEY_SEPARATOR}{key}"
+                              if label is not None and not pd.isna(total) else None
                               for label, total, key in zip(parent_ids, parent_totals, keys)],
                              dtype=object)
     grand_labels = np.array([None if pd.isna(total) else key
@@ -446,32 +506,62 @@ def equalities_from_columns(parent_ids, parent_totals, grand_totals, key_labels=
     return equalities
 
 
-def published_release(cells, keys=None):
+def status_bounds(statuses, values, k=None):
+    """(lower, upper, protected) per record, as the attacker reads them from a published layer.
+
+    A withheld record holds at least one person, unless the layer publishes
+    empty cells (a published 0: the full study-area grid). Old labels say
+    more, given ``k`` (one, or one per record): "primary" 1..k-1,
+    "complementary" at least k; a record labelled complementary then needs no
+    protection (it is known to be large). Every other withheld record is
+    protected.
+    """
+    statuses = np.asarray(statuses, dtype=object)
+    values = np.asarray(values, dtype=float)
+    withheld = statuses != STATUS_PUBLISHED
+    zeros_published = bool(np.any(values[~withheld] == 0))
+    lower = np.where(withheld & ~zeros_published, 1.0, 0.0)
+    upper = np.full(len(statuses), np.inf)
+    complementary = statuses == STATUS_COMPLEMENTARY
+    if k is not None:
+        k = np.broadcast_to(np.asarray(k, dtype=float), (len(statuses),))
+        primary = statuses == STATUS_PRIMARY
+        upper[primary] = k[primary] - 1.0
+        lower[complementary] = k[complementary]
+    return lower, upper, withheld & ~complementary
+
+
+def published_release(cells, keys=None, k=None):
     """A grid as published (its cell_id, n_persons, status and totals columns: a DataFrame or a
     mapping of columns), as the attacker of a series holds it. ``keys``: the groups' series
-    keys (``series_keys``; default the cell ids)."""
+    keys (``series_keys``; default the cell ids); ``k``: the policy's, to read old labels."""
     from .series import PublishedRelease
 
     status = np.asarray(cells["status"], dtype=object)
     keys = np.asarray(cells["cell_id"] if keys is None else keys, dtype=object)
     values = pd.to_numeric(pd.Series(np.asarray(cells["n_persons"], dtype=object)),
                            errors="coerce").to_numpy(dtype=float)
-    return PublishedRelease(keys, values, status != STATUS_PUBLISHED, status == STATUS_PRIMARY,
+    lower, upper, protected = status_bounds(status, values, k)
+    return PublishedRelease(keys, values, status != STATUS_PUBLISHED, protected,
                             equalities_from_columns(cells["parent_id"], cells["parent_total"],
                                                     cells["grand_total"],
-                                                    split_series_keys(keys)[1]))
+                                                    split_series_keys(keys)[1]),
+                            lower, upper)
 
 
 def suppress(counts, k, marginals=None, is_canceled=None, published_zero=None, series=None,
-             cell_keys=None):
-    """Primary suppression (n < k), then complementary suppression against the marginals.
+             cell_keys=None, people=None, zeros_emitted=False):
+    """Primary suppression (n < k), then complementary suppression against what is published.
 
     ``published_zero`` marks empty cells that are structural zeros (published
     as 0); every other cell below k, an unobserved zero included, is withheld.
-    With a ``series`` (earlier releases and the attacker's link between them,
-    ``cell_keys`` naming the cells), suppression and audit run jointly over
-    the series, even without totals. Returns (status per group,
-    SuppressionResult or None without marginals).
+    The attacker knows the declared marginals, the people total ``people``
+    (``PeopleTotal``; None when the policy keeps it secret), that an emitted
+    cell is non-empty unless ``zeros_emitted`` (the release emits empty cells
+    as such), and, with a ``series`` (earlier releases and the attacker's
+    link between them, ``cell_keys`` naming the cells), every earlier
+    release. Returns (reason per group: published, primary or complementary;
+    SuppressionResult or None when nothing is published beside the grid).
     """
     from .suppression import complementary_suppression
 
@@ -479,22 +569,27 @@ def suppress(counts, k, marginals=None, is_canceled=None, published_zero=None, s
     if published_zero is not None:
         primary &= ~published_zero
     status = np.where(primary, STATUS_PRIMARY, STATUS_PUBLISHED).astype(object)
-    if marginals is None or marginals.kind == MARGINALS_NONE and series is None:
+    if marginals is None or marginals.kind == MARGINALS_NONE and series is None and people is None:
         return status, None
     if not marginals.protection > 0:
         raise InputError(N_("The protection level must be positive, got {value}."),
                          value=marginals.protection)
     equalities = [] if marginals.kind == MARGINALS_NONE else \
         grid_equalities(counts.col, counts.row, counts.key, counts.n_persons, marginals, k)
+    may_be_empty = np.full(len(primary), bool(zeros_emitted))
+    if series is not None:
+        may_be_empty |= series.previously_withheld(cell_keys)
+    equalities, knowledge = attacker_knowledge(emitted_lower(may_be_empty), people, equalities)
     result = complementary_suppression(counts.n_persons, primary, equalities, marginals.protection,
                                        k if marginals.straddle_k else None, is_canceled=is_canceled,
-                                       series=series, cell_keys=cell_keys)
+                                       series=series, cell_keys=cell_keys, knowledge=knowledge,
+                                       threshold=k)
     status[result.complementary] = STATUS_COMPLEMENTARY
     return status, result
 
 
 def sweep(x, y, person_codes, key_codes, origin, resolutions, k, tolerance, marginals=None,
-          progress=None, is_canceled=None):
+          progress=None, is_canceled=None, people_known=True):
     """One row per resolution: what suppression at k costs there.
 
     ``suppressed_fraction = cells_withheld / cells`` over non-empty groups
@@ -504,15 +599,18 @@ def sweep(x, y, person_codes, key_codes, origin, resolutions, k, tolerance, marg
     protectable; without, ``suppressed_fraction <= tolerance``.
     ``withheld_person_share`` (people with a record in a withheld group) is
     left empty unless at least two groups are withheld, so that it can never
-    give away one withheld cell's count.
+    give away one withheld cell's count. ``people_known``: the attacker knows
+    the number of people (the table publishes it), unless the policy keeps
+    it secret.
     """
     persons = int(person_codes.max()) + 1
+    people = people_total(person_codes) if people_known else None
 
     def sweep_row(resolution):
         if is_canceled is not None and is_canceled():
             raise Cancelled()
         counts = count_cells(x, y, person_codes, key_codes, origin, resolution)
-        status, suppression = suppress(counts, k, marginals, is_canceled)
+        status, suppression = suppress(counts, k, marginals, is_canceled, people=people)
         withheld = status != STATUS_PUBLISHED
         n_primary = int(np.sum(status == STATUS_PRIMARY))
         published = counts.n_persons[~withheld]
@@ -550,7 +648,7 @@ def sweep(x, y, person_codes, key_codes, origin, resolutions, k, tolerance, marg
 
 
 def series_flips(x, y, person_codes, key_codes, origin, resolution, k, marginals, previous_ids,
-                 previous_withheld):
+                 previous_withheld, people_known=True):
     """Cells at this resolution whose withheld state differs from an earlier release's.
 
     A cell is withheld when any of its groups (cell x key combination) is;
@@ -560,7 +658,8 @@ def series_flips(x, y, person_codes, key_codes, origin, resolution, k, marginals
     from .series import flipping_cells
 
     counts = count_cells(x, y, person_codes, key_codes, origin, resolution)
-    status, _ = suppress(counts, k, marginals)
+    status, _ = suppress(counts, k, marginals,
+                         people=people_total(person_codes) if people_known else None)
     withheld = pd.Series(status != STATUS_PUBLISHED).groupby(
         cell_ids(resolution, counts.col, counts.row)).any()
     before = pd.Series(np.asarray(previous_withheld, dtype=bool)).groupby(
@@ -633,7 +732,7 @@ def _refuse_zeros_with_attributes(key_codes):
                             "empty cell x attribute combination is not a structural zero."))
 
 
-NO_AUDIT = pd.DataFrame(columns=["cell_id", "first_row", "lower", "upper", "width", "ok"])
+NO_AUDIT = pd.DataFrame(columns=["cell_id", "first_row", "lower", "upper", "width", "ok", "reason"])
 
 
 @dataclass(frozen=True)
@@ -647,7 +746,8 @@ class GridRelease:
 
 
 def suppressed_grid(x, y, person_codes, key_codes, origin, resolution, k, marginals=None,
-                    is_canceled=None, study_area=None, zero_mask=(), series=None, key_labels=None):
+                    is_canceled=None, study_area=None, zero_mask=(), series=None, key_labels=None,
+                    people_known=True):
     """The grid at one resolution with primary and, given marginals, complementary suppression.
 
     ``cells`` has one row per non-empty cell x key combination:
@@ -661,8 +761,12 @@ def suppressed_grid(x, y, person_codes, key_codes, origin, resolution, k, margin
     earlier releases of this grid), suppression and audit hold across the
     series, and a cell withheld last time and empty now may be emitted as a
     withheld cell (complementary); ``key_labels`` (text of each key code's
-    attribute values) then name the groups across releases. With marginals, ``cells`` also has the published totals
-    (``parent_id, parent_total, grand_total``).
+    attribute values) then name the groups across releases. ``cells`` also has
+    the published totals (``parent_id, parent_total, grand_total``).
+    ``status`` says published or withheld; why a cell is withheld (primary,
+    complementary) is in the audit table only. ``people_known``: the
+    attacker knows the number of people in the release (unless the policy
+    keeps it secret), so complementary suppression protects against it too.
     """
     if series is not None and key_codes.max(initial=0) > 0 and key_labels is None:
         raise InputError(N_("A series with published attribute fields needs the attribute values "
@@ -701,7 +805,8 @@ def suppressed_grid(x, y, person_codes, key_codes, origin, resolution, k, margin
         published_zero = emptied if published_zero is None else \
             np.concatenate([published_zero, np.zeros(len(gone), dtype=bool)]) | emptied
     status, suppression = suppress(counts, k, marginals, is_canceled, published_zero, series,
-                                   group_keys)
+                                   group_keys, people_total(person_codes) if people_known else None,
+                                   study_area is not None)
     published = status == STATUS_PUBLISHED
     n_persons = blanked_counts(counts.n_persons, published)
     order = np.lexsort((counts.key, counts.row, counts.col))
@@ -712,7 +817,7 @@ def suppressed_grid(x, y, person_codes, key_codes, origin, resolution, k, margin
         "row": counts.row,
         "resolution_m": float(resolution),
         "n_persons": n_persons,
-        "status": status,
+        "status": published_status(status),
         "first_row": counts.first_row,
     }).join(published_totals(counts, marginals, k, resolution))
     if labels is not None:
@@ -728,14 +833,16 @@ def suppressed_grid(x, y, person_codes, key_codes, origin, resolution, k, margin
 
 def _audit_table(ids, first_row, order, status, suppression, marginals, k, key_labels=None):
     """The bounds an attacker derives for every withheld group (never its value), in ``order``
-    (lexsort keys, most significant last). With ``key_labels`` (a series with attribute
-    fields) each row also names its group's values."""
-    from .suppression import protection_failures
+    (lexsort keys, most significant last), and why it is withheld (``reason``: primary or
+    complementary; for the data holder, never for publication: it would tell the attacker
+    which cells are small). With ``key_labels`` (a series with attribute fields) each row
+    also names its group's values."""
+    from .intervals import protection_failures
 
     intervals = suppression.intervals
     withheld = status != STATUS_PUBLISHED
-    failing = protection_failures(intervals, status == STATUS_PRIMARY, marginals.protection,
-                                  k if marginals.straddle_k else None)
+    failing = protection_failures(intervals, withheld, marginals.protection,
+                                  k if marginals.straddle_k else None, k)
     rows = np.flatnonzero(withheld)
     rows = rows[np.lexsort(tuple(key[rows] for key in order))]
     audit = pd.DataFrame({
@@ -745,6 +852,7 @@ def _audit_table(ids, first_row, order, status, suppression, marginals, k, key_l
         "upper": intervals.upper[rows],
         "width": intervals.width[rows],
         "ok": ~failing[rows],
+        "reason": status[rows],
     })
     if key_labels is not None:
         audit["key_label"] = key_labels[rows]
@@ -760,6 +868,9 @@ def stratified_sweep(x, y, person_codes, key_codes, origin, resolutions, k, tole
     columns ``stratum`` and ``recommended`` (the finest publishable
     resolution of that stratum). A stratum without points is left out.
     ``k`` is one threshold or one per stratum (the policy's stratum_rho).
+    Each stratum's rows leave out the number of people: it is one total over
+    all strata (not per stratum), which costs a whole release at most a
+    complement or two; the grid itself protects against it.
     """
     tables = []
     names = list(stratum_names)
@@ -773,7 +884,7 @@ def stratified_sweep(x, y, person_codes, key_codes, origin, resolutions, k, tole
                       marginals,
                       None if progress is None else
                       (lambda done, total, i=index: progress(i * total + done, total * len(names))),
-                      is_canceled)
+                      is_canceled, people_known=False)
         table.insert(0, "stratum", name)
         best = recommended_resolution(table)
         table["recommended"] = table["resolution_m"] == best if best is not None else False
@@ -891,7 +1002,7 @@ def multi_resolution_empty_cells(origin, strata, stratum_sizes, study_area, zero
 
 def multi_resolution_grid(x, y, person_codes, origin, strata, stratum_names, stratum_sizes, k,
                           stratum_k=None, study_area=None, zero_mask=(), key_codes=None,
-                          marginals=None, is_canceled=None):
+                          marginals=None, is_canceled=None, people_known=True):
     """The suppressed grid with a cell size per stratum (primary suppression per cell's k).
 
     ``stratum_k``: a k per stratum (adversary-known strata may carry their own
@@ -901,7 +1012,8 @@ def multi_resolution_grid(x, y, person_codes, origin, strata, stratum_names, str
     ``key_codes`` (published attribute fields) there is one group per cell x
     attribute combination. With ``marginals`` (the grand total only: cells of
     different sizes have no common parent grid) withheld cells get
-    complementary suppression as in ``suppressed_grid``. Returns a GridRelease.
+    complementary suppression as in ``suppressed_grid``, against the people
+    total too when ``people_known``. Returns a GridRelease.
     """
     if marginals is not None and marginals.parents:
         raise InputError(N_("Parent totals are not defined for a grid with a cell size per "
@@ -941,23 +1053,30 @@ def multi_resolution_grid(x, y, person_codes, origin, strata, stratum_names, str
     group_key = np.where(first >= 0, key_codes[np.maximum(first, 0)], 0)
     grand_total = pd.array([pd.NA] * len(first), dtype="Int64")
     suppression = None
-    if marginals is not None and marginals.grand_total:
-        from .suppression import complementary_suppression, equalities_from_groups, with_totals
+    if marginals is not None and (marginals.grand_total or people_known):
+        from .intervals import equalities_from_groups, with_totals
+        from .suppression import complementary_suppression
 
-        equalities = [(cells, total) for cells, total in
-                      with_totals(equalities_from_groups(group_key), n_persons) if total >= k]
+        equalities = [] if not marginals.grand_total else \
+            [(cells, total) for cells, total in
+             with_totals(equalities_from_groups(group_key), n_persons) if total >= k]
+        equalities, knowledge = attacker_knowledge(
+            emitted_lower(np.full(len(n_persons), study_area is not None)),
+            people_total(person_codes) if people_known else None, equalities)
         # With a k per stratum, intervals straddle the largest (the strictest) when asked to.
         suppression = complementary_suppression(
             n_persons, primary, equalities, marginals.protection,
-            int(cell_k.max()) if marginals.straddle_k else None, is_canceled=is_canceled)
+            int(cell_k.max()) if marginals.straddle_k else None, is_canceled=is_canceled,
+            knowledge=knowledge, threshold=cell_k)
         status[suppression.complementary] = STATUS_COMPLEMENTARY
-        grand_total = _published_sums(n_persons, [group_key], k)
+        if marginals.grand_total:
+            grand_total = _published_sums(n_persons, [group_key], k)
     published = status == STATUS_PUBLISHED
     names = np.asarray(list(stratum_names) + [None], dtype=object)
     frame = pd.DataFrame({
         "cell_id": ids, "col": cell_cols, "row": cell_rows,
         "resolution_m": sizes, "n_persons": blanked_counts(n_persons, published),
-        "status": status, "k": cell_k, "stratum": names[cell_stratum], "first_row": first,
+        "status": published_status(status), "k": cell_k, "stratum": names[cell_stratum], "first_row": first,
         "parent_id": None, "parent_total": pd.array([pd.NA] * len(first), dtype="Int64"),
         "grand_total": grand_total, "key": group_key,
     })

@@ -36,6 +36,7 @@ OPTIONAL_FIELDS = (
     "protection_level",
     "straddle_k",
     "publish_zeros",
+    "population_total_secret",
     "stratum_rho",
     "series_max_change",
     "per_release_ceiling",
@@ -121,6 +122,11 @@ class Policy:
         """Structural zeros (no one lives there) may be published as 0."""
         return bool(self.get("publish_zeros", False))
 
+    @property
+    def population_total_secret(self):
+        """The number of people in a release is never published (so the attacker lacks it)."""
+        return bool(self.get("population_total_secret", False))
+
 
 def _hash_content(content):
     normalised = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
@@ -165,7 +171,7 @@ def policy_from_mapping(content, source=""):
         raise PolicyError(N_("series_max_change in {source} must be a number of people >= 0 (the "
                              "most a cell's count can change between consecutive releases, as an "
                              "attacker may assume), got {value!r}."), source=source, value=change)
-    for name in ("straddle_k", "publish_zeros"):
+    for name in ("straddle_k", "publish_zeros", "population_total_secret"):
         if not isinstance(content.get(name, False), bool):
             raise PolicyError(N_("{name} in {source} must be true or false, got {value!r}."),
                               name=name, source=source, value=content[name])

@@ -28,8 +28,8 @@ from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
 from .errors import N_, InputError
-from .suppression import EXACT_WIDTH, Intervals, _residual_rows, bounds_by_programming, \
-    single_row_bounds
+from .intervals import EXACT_WIDTH, Intervals, _reduced_lower_sums, _residual_rows, \
+    bounds_by_programming, single_row_bounds
 
 SERIES_CONTRADICTION = N_(
     "The releases of the series cannot all hold if no cell changes by more than "
@@ -44,14 +44,25 @@ class PublishedRelease:
 
     ``cell_keys``: identity of each cell, the same in every release of the
     series; ``values``: published counts (NaN where withheld);
-    ``equalities``: (cell indices, published total) pairs.
+    ``protected``: withheld cells whose interval must stay p wide (all of
+    them, unless old status labels tell the complementary ones apart);
+    ``equalities``: (cell indices, published total) pairs; ``lower`` and
+    ``upper``: what the release says of each withheld cell on its own
+    (non-empty, a label's range).
     """
 
     cell_keys: np.ndarray
     values: np.ndarray
     withheld: np.ndarray
-    primary: np.ndarray
+    protected: np.ndarray
     equalities: list
+    lower: np.ndarray = None  # None: 0
+    upper: np.ndarray = None  # None: unbounded
+
+    def boxes(self):
+        n = len(self.cell_keys)
+        return (np.zeros(n) if self.lower is None else np.array(self.lower, dtype=float),
+                np.full(n, np.inf) if self.upper is None else np.array(self.upper, dtype=float))
 
 
 @dataclass(frozen=True)
@@ -61,9 +72,14 @@ class Series:
 
     def previously_withheld(self, cell_keys):
         """Per current cell: withheld in the latest earlier release."""
-        latest = self.previous[-1]
-        position = pd.Index(latest.cell_keys).get_indexer(np.asarray(cell_keys, dtype=object))
-        return (position >= 0) & np.asarray(latest.withheld, dtype=bool)[position]
+        return self.withheld_before(len(self.previous), cell_keys)
+
+    def withheld_before(self, index, cell_keys):
+        """Per cell of release ``index`` (the current one: ``len(previous)``): withheld in the
+        release before it."""
+        before = self.previous[index - 1]
+        position = pd.Index(before.cell_keys).get_indexer(np.asarray(cell_keys, dtype=object))
+        return (position >= 0) & np.asarray(before.withheld, dtype=bool)[position]
 
 
 @dataclass(frozen=True)
@@ -83,18 +99,17 @@ def _release_arrays(series, cell_keys, values, withheld, equalities):
     return releases
 
 
-def _links(releases, offsets, delta, true_current):
+def _links(releases, offsets, delta, true_current, boxes):
     """Box bounds and pairwise links between consecutive releases, over the stacked variables.
 
-    A link to a known value (published, or a cell absent and so 0) is a box
+    ``boxes``: (lower, upper) per release, what each says of its cells on its
+    own. A link to a known value (published, or a cell absent and so 0) is a box
     on the other variable; between two withheld cells it is a pair. A
     current cell's box is widened to hold its true value: if the data moved
     more than delta there, the attacker's assumption is wrong for that cell
     and the audit keeps the truth inside the interval.
     """
-    n_variables = offsets[-1]
-    lower = np.zeros(n_variables)
-    upper = np.full(n_variables, np.inf)
+    lower, upper = (np.concatenate(ends) for ends in zip(*boxes))
     pairs = []
     last = len(releases) - 1
     for index in range(1, len(releases)):
@@ -153,42 +168,86 @@ def _interchangeable(releases, offsets, rows, lower, upper, hidden):
     return labels
 
 
-def series_intervals(series, cell_keys, values, withheld, equalities, integer=True, cache=None):
+def release_boxes(series, current_lower, current_upper):
+    """(lower, upper) per release of the series, the current one last.
+
+    Each release's own boxes, except that a cell withheld in the release
+    before may be emitted although empty (the grid keeps a withheld cell
+    that emptied, see ``grid.suppressed_grid``), so its minimum is 0.
+    """
+    boxes = []
+    releases = list(series.previous)
+    for index, release in enumerate(releases + [None]):
+        if release is None:
+            lower, upper = np.array(current_lower, dtype=float), np.asarray(current_upper, float)
+            keys = None
+        else:
+            (lower, upper), keys = release.boxes(), release.cell_keys
+        if index > 0 and keys is not None:
+            lower[series.withheld_before(index, keys)] = 0.0
+        boxes.append((lower, upper))
+    return boxes
+
+
+def series_intervals(series, cell_keys, values, withheld, equalities, integer=True, cache=None,
+                     knowledge=None):
     """The attacker's bounds on every withheld cell of every release of the series.
 
     ``values`` are the current release's true counts (they only widen a
     link the data break, see ``_links``); published cells get their value
-    at both ends, as in ``suppression.attacker_intervals``. A ``cache``
-    (a dict kept across the rounds of one suppression) reuses the bounds of
-    blocks that did not change since the last round.
+    at both ends, as in ``intervals.attacker_intervals``. ``knowledge``
+    (``suppression.Knowledge``) is what the attacker knows of the current
+    release's cells on their own and of its people total; the caller gives
+    cells withheld in the latest release a minimum of 0. A ``cache`` (a dict
+    kept across the rounds of one suppression) reuses the bounds of blocks
+    that did not change since the last round.
     """
     releases = _release_arrays(series, cell_keys, values, withheld, equalities)
     offsets = np.concatenate([[0], np.cumsum([len(keys) for keys, _, _, _ in releases])])
     true_current = releases[-1][1]
-    lower, upper, pairs = _links(releases, offsets, series.max_change, true_current)
+    n_current = len(releases[-1][0])
+    current_lower = np.zeros(n_current) if knowledge is None else knowledge.lower
+    current_upper = np.full(n_current, np.inf) if knowledge is None else knowledge.upper
+    boxes = release_boxes(series, current_lower, current_upper)
+    lower, upper, pairs = _links(releases, offsets, series.max_change, true_current, boxes)
     pinned_lower = lower[offsets[-2]:].copy()
     pinned_upper = upper[offsets[-2]:].copy()
 
     rows = []
+    current_rows = []
     for index, (_, release_values, release_withheld, release_equalities) in enumerate(releases):
         known = np.where(release_withheld, 0.0, np.nan_to_num(release_values))
-        rows += [(cells + offsets[index], residual)
-                 for cells, residual in _residual_rows(known, release_withheld, release_equalities)]
+        release_rows = _residual_rows(known, release_withheld, release_equalities)
+        rows += [(cells + offsets[index], residual) for cells, residual in release_rows]
+        current_rows = release_rows
+    floors = []
+    if knowledge is not None and knowledge.at_least:
+        current = releases[-1]
+        known = np.where(current[2], 0.0, np.nan_to_num(current[1]))
+        reduced = _reduced_lower_sums(known, current[2], knowledge.at_least, current_rows)
+        if reduced is None:
+            reduced = [(np.asarray(cells)[current[2][np.asarray(cells)]],
+                        total - float(np.sum(known[np.asarray(cells)])))
+                       for cells, total in knowledge.at_least]
+        floors = [(cells + offsets[-2], residual) for cells, residual in reduced if len(cells)]
     hidden = np.concatenate([release_withheld for _, _, release_withheld, _ in releases])
     n_variables = len(hidden)
-    # Blocks: variables joined by an equality (chain its cells) or a link.
-    edges = [np.column_stack([cells[:-1], cells[1:]]) for cells, _ in rows if len(cells) > 1]
+    # Blocks: variables joined by an equality or a lower sum (chain its cells) or a link.
+    edges = [np.column_stack([cells[:-1], cells[1:]]) for cells, _ in rows + floors
+             if len(cells) > 1]
     edges = np.concatenate(edges + [pairs]) if edges or len(pairs) else np.empty((0, 2), np.int64)
     graph = coo_matrix((np.ones(len(edges)), (edges[:, 0], edges[:, 1])),
                        shape=(n_variables, n_variables))
     _, block_of = connected_components(graph, directed=False)
-    rows_of_block, pairs_of_block = {}, {}
+    rows_of_block, pairs_of_block, floors_of_block = {}, {}, {}
     for row in rows:
         rows_of_block.setdefault(block_of[row[0][0]], []).append(row)
+    for floor in floors:
+        floors_of_block.setdefault(block_of[floor[0][0]], []).append(floor)
     for pair in pairs:
         pairs_of_block.setdefault(block_of[pair[0]], []).append(pair)
 
-    classes = _interchangeable(releases, offsets, rows, lower, upper, hidden)
+    classes = _interchangeable(releases, offsets, rows + floors, lower, upper, hidden)
     all_values = np.concatenate([np.nan_to_num(release_values) for _, release_values, _, _
                                  in releases])
     result_lower = np.where(hidden, lower, all_values)
@@ -196,22 +255,24 @@ def series_intervals(series, cell_keys, values, withheld, equalities, integer=Tr
     for block in np.unique(block_of[hidden]):
         variables = np.flatnonzero((block_of == block) & hidden)
         block_rows = rows_of_block.get(block, [])
+        block_floors = floors_of_block.get(block, [])
         block_pairs = np.array(pairs_of_block.get(block, []), dtype=np.int64).reshape(-1, 2)
-        if not block_rows and not len(block_pairs):
+        if not block_rows and not block_floors and not len(block_pairs):
             if np.any(lower[variables] > upper[variables] + EXACT_WIDTH):
                 raise InputError(SERIES_CONTRADICTION, delta=series.max_change)
             continue
-        if len(block_rows) == 1 and not len(block_pairs):
+        if len(block_rows) == 1 and not block_floors and not len(block_pairs):
             bounds = single_row_bounds(block_rows[0][1], lower[variables], upper[variables])
         else:
             key = (variables.tobytes(), block_pairs.tobytes(), lower[variables].tobytes(),
                    upper[variables].tobytes(),
-                   tuple((cells.tobytes(), residual) for cells, residual in block_rows))
+                   tuple((cells.tobytes(), residual) for cells, residual in block_rows),
+                   tuple((cells.tobytes(), residual) for cells, residual in block_floors))
             bounds = None if cache is None else cache.get(key)
             if bounds is None:
                 bounds = bounds_by_programming(variables, block_rows, lower[variables],
                                                upper[variables], block_pairs, series.max_change,
-                                               integer, classes[variables])
+                                               integer, classes[variables], block_floors)
                 if cache is not None and bounds is not None:
                     cache[key] = bounds
         if bounds is None:

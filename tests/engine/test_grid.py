@@ -126,7 +126,7 @@ def test_the_sweep_gives_the_same_table_on_one_thread_and_on_several(monkeypatch
     for threads in ("1", "3"):
         monkeypatch.setenv(parallel.THREADS_VARIABLE, threads)
         assert parallel.thread_count() == int(threads)
-        tables.append(grid.sweep(x, y, persons, keys, grid.default_origin(x, y),
+        tables.append(grid.sweep(x, y, persons, keys, grid.default_origin(x, y, 1000.0),
                                  (100.0, 250.0, 500.0, 1000.0), 10, 0.2))
     pd.testing.assert_frame_equal(tables[0], tables[1])
 
@@ -157,7 +157,7 @@ def test_suppressed_grid_blanks_withheld_counts_at_the_source():
     persons, keys = encode(ids)
     frame = grid.suppressed_grid(x, y, persons, keys, (0.0, 0.0), 100.0, k=10).cells
     assert frame.cell_id.tolist() == ["100m_0_0", "100m_0_1", "100m_1_0"]
-    assert frame.status.tolist() == ["published", "primary", "primary"]
+    assert frame.status.tolist() == ["published", "withheld", "withheld"]
     assert frame.n_persons.iloc[0] == 12
     assert frame.n_persons.iloc[1:].isna().all()
 
@@ -218,7 +218,7 @@ def drawn_cell(value, start, resolution):
 def test_counts_match_a_pandas_reference(points, resolution):
     frame = pd.DataFrame(points, columns=["x", "y", "person", "key"])
     persons, keys = encode(frame.person.tolist(), [frame.key.tolist()])
-    origin = grid.default_origin(frame.x.to_numpy(), frame.y.to_numpy())
+    origin = (float(frame.x.min()), float(frame.y.min()))  # an awkward origin on purpose
     counts = grid.count_cells(frame.x.to_numpy(), frame.y.to_numpy(), persons, keys, origin, resolution)
     ours = sorted(zip(counts.col.tolist(), counts.row.tolist(), counts.n_persons.tolist(), counts.n_rows.tolist()))
     frame["col"] = [drawn_cell(value, origin[0], resolution) for value in frame.x]
@@ -254,7 +254,10 @@ def test_sweep_counts_the_complementary_cells_marginals_force():
     assert not row.publishable  # 1/3 primary alone would pass the 0.5 tolerance
     release = grid.suppressed_grid(x, y, persons, keys, (0.0, 0.0), 100.0, 10, marginals)
     status = dict(zip(release.cells.cell_id, release.cells.status))
-    assert status == {"100m_0_0": "complementary", "100m_0_1": "published", "100m_1_0": "primary"}
+    assert status == {"100m_0_0": "withheld", "100m_0_1": "published", "100m_1_0": "withheld"}
+    # Why each is withheld is the data holder's to know, in the audit table only.
+    assert dict(zip(release.audit.cell_id, release.audit.reason)) == {
+        "100m_0_0": "complementary", "100m_1_0": "primary"}
     assert release.cells.n_persons.isna().tolist() == [True, False, True]
     assert release.audit.width.min() >= 5 and release.audit.ok.all()
 
@@ -303,8 +306,8 @@ def test_study_area_zeros_and_the_zero_mask():
                                                   release.cells.n_persons, release.cells.status)}
     assert len(cells) == 8
     assert cells[(0, 0)] == (12, "published")
-    assert cells[(1, 0)][1] == "primary" and pd.isna(cells[(1, 0)][0])
-    assert cells[(3, 1)][1] == "primary" and pd.isna(cells[(3, 1)][0])  # masked: withheld
+    assert cells[(1, 0)][1] == "withheld" and pd.isna(cells[(1, 0)][0])
+    assert cells[(3, 1)][1] == "withheld" and pd.isna(cells[(3, 1)][0])  # masked: withheld
     for zero in [(2, 0), (3, 0), (1, 1), (2, 1)]:
         assert cells[zero] == (0, "published")
     with pytest.raises(InputError, match="attribute"):
@@ -359,7 +362,7 @@ def test_a_multi_resolution_grid_with_a_study_area_tiles_it_with_zeros_at_each_s
     assert area == 1200 * 400
     cells = frame.set_index("cell_id")
     assert cells.loc["100m_0_0", "n_persons"] == 12 and cells.loc["400m_1_0", "n_persons"] == 11
-    assert cells.loc["100m_0_3", "status"] == "primary" and pd.isna(cells.loc["100m_0_3", "n_persons"])
+    assert cells.loc["100m_0_3", "status"] == "withheld" and pd.isna(cells.loc["100m_0_3", "n_persons"])
     zeros = cells[(cells["status"] == "published") & (cells["n_persons"] == 0)]
     assert len(zeros) == 16 - 2 + 1  # every other cell: 14 core zeros and the empty rural cell
     assert set(zeros["stratum"]) == {"core", "rural"}
@@ -377,7 +380,7 @@ def test_a_multi_resolution_grid_with_an_attribute_has_a_group_per_cell_and_valu
     groups = {(row.cell_id, bands[row.first_row]): (row.n_persons, row.status)
               for row in frame.itertuples()}
     assert groups[("100m_0_0", "a")] == (12, "published")
-    assert groups[("100m_0_0", "b")][1] == "primary" and pd.isna(groups[("100m_0_0", "b")][0])
+    assert groups[("100m_0_0", "b")][1] == "withheld" and pd.isna(groups[("100m_0_0", "b")][0])
     assert groups[("400m_1_0", "a")] == (11, "published")
     with pytest.raises(InputError, match="attribute"):
         grid.multi_resolution_grid(x, y, persons, (0.0, 0.0), strata, ["core", "rural"],
@@ -394,12 +397,14 @@ def test_a_multi_resolution_grid_with_its_grand_total_withholds_a_complement():
     strata = [square_polygon(0, 0, 400, 400), square_polygon(400, 0, 1200, 400)]
     arguments = (x, y, persons, (0.0, 0.0), strata, ["core", "rural"], [100.0, 400.0], 10)
     alone = grid.multi_resolution_grid(*arguments).cells
-    assert (alone["status"] == "primary").sum() == 1  # total - published = the withheld 3
+    assert (alone["status"] == "withheld").sum() == 1  # without a protection level: primary only
     release = grid.multi_resolution_grid(*arguments, marginals=grid.Marginals(
         grid.MARGINALS_TOTAL, protection=5.0))
     cells = release.cells.set_index("cell_id")
-    assert cells.loc["100m_1_0", "status"] == "primary"
-    assert cells.loc["400m_1_0", "status"] == "complementary"  # the smallest published cell
+    assert cells.loc["100m_1_0", "status"] == "withheld"
+    assert cells.loc["400m_1_0", "status"] == "withheld"  # the smallest published cell
+    assert dict(zip(release.audit.cell_id, release.audit.reason)) == {
+        "100m_1_0": "primary", "400m_1_0": "complementary"}
     assert set(cells["grand_total"]) == {40}
     assert release.unprotectable == 0 and (release.audit["width"] >= 5).all()
     with pytest.raises(InputError, match="grand total only"):

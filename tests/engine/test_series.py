@@ -11,8 +11,8 @@ from spatial_privacy_plugin import grid
 from spatial_privacy_plugin.errors import InputError
 from spatial_privacy_plugin.series import PublishedRelease, Series, flipping_cells, \
     series_intervals
-from spatial_privacy_plugin.suppression import attacker_intervals, complementary_suppression, \
-    protection_failures, with_totals
+from spatial_privacy_plugin.intervals import attacker_intervals, protection_failures, with_totals
+from spatial_privacy_plugin.suppression import complementary_suppression
 
 K, P = 5, 3
 KEYS = np.array(["a", "b", "c"], dtype=object)
@@ -28,7 +28,7 @@ def first_month(a=3.0):
     """Row a, b, c with its total: a (3) is below k, and b complements it."""
     values = np.array([a, 8.0, 9.0])
     equalities = with_totals([np.arange(3)], values)
-    result = complementary_suppression(values, values < K, equalities, P)
+    result = complementary_suppression(values, values < K, equalities, P, threshold=K)
     assert result.withheld.tolist() == [True, True, False]
     return published(values, result.withheld, values < K, equalities)
 
@@ -39,7 +39,7 @@ def test_naive_monthly_suppression_leaks_by_differencing_and_joint_suppression_d
     equalities = with_totals([np.arange(3)], values)
     series = Series([month_one], max_change=1)
 
-    naive = complementary_suppression(values, values < K, equalities, P)
+    naive = complementary_suppression(values, values < K, equalities, P, threshold=K)
     assert naive.withheld.tolist() == [True, False, True]  # c is now the smallest sibling
     # Alone, the month looks safe ...
     alone = attacker_intervals(values, naive.withheld, equalities)
@@ -49,12 +49,12 @@ def test_naive_monthly_suppression_leaks_by_differencing_and_joint_suppression_d
     assert (joint.current.lower[0], joint.current.upper[0]) == (1.0, 3.0)
     assert protection_failures(joint.current, values < K, P)[0]
 
-    result = complementary_suppression(values, values < K, equalities, P, series=series,
+    result = complementary_suppression(values, values < K, equalities, P, threshold=K, series=series,
                                        cell_keys=KEYS)
     assert result.withheld.tolist() == [True, True, False]  # the same pattern as last month
     audit = series_intervals(series, KEYS, values, result.withheld, equalities)
     assert not protection_failures(audit.current, values < K, P).any()
-    assert not protection_failures(audit.previous[0], month_one.primary, P).any()
+    assert not protection_failures(audit.previous[0], month_one.protected, P).any()
     assert not result.unprotectable.any() and result.exposed_earlier == ()
 
 
@@ -64,11 +64,11 @@ def test_a_cell_published_last_month_and_withheld_now_is_pinned_and_unprotectabl
                                                                                     values))
     now = np.array([4.0, 8.0, 9.0])
     equalities = with_totals([np.arange(3)], now)
-    narrow = complementary_suppression(now, now < K, equalities, P,
+    narrow = complementary_suppression(now, now < K, equalities, P, threshold=K,
                                        series=Series([month_one], 1), cell_keys=KEYS)
     assert narrow.unprotectable.tolist() == [True, False, False]
     assert narrow.complementary.sum() == 1  # the total still needs a complement
-    wide = complementary_suppression(now, now < K, equalities, P, series=Series([month_one], 2),
+    wide = complementary_suppression(now, now < K, equalities, P, threshold=K, series=Series([month_one], 2),
                                      cell_keys=KEYS)
     assert not wide.unprotectable.any()  # 4 +- 2 is wide enough for p = 3
 
@@ -77,18 +77,18 @@ def test_a_cell_withheld_last_month_and_published_now_is_withheld_again_to_prote
     month_one = first_month()
     now = np.array([5.0, 8.0, 9.0])  # a grew to k
     equalities = with_totals([np.arange(3)], now)
-    naive = complementary_suppression(now, now < K, equalities, P)
+    naive = complementary_suppression(now, now < K, equalities, P, threshold=K)
     assert not naive.withheld.any()
     series = Series([month_one], 2)
     exposed = series_intervals(series, KEYS, now, naive.withheld, equalities)
     # Last month a was within 5 +- 2, and a + b = 11 with b within 8 +- 2: a in [3, 5].
     assert (exposed.previous[0].lower[0], exposed.previous[0].upper[0]) == (3.0, 5.0)
-    assert protection_failures(exposed.previous[0], month_one.primary, P)[0]
+    assert protection_failures(exposed.previous[0], month_one.protected, P)[0]
 
-    result = complementary_suppression(now, now < K, equalities, P, series=series, cell_keys=KEYS)
+    result = complementary_suppression(now, now < K, equalities, P, threshold=K, series=series, cell_keys=KEYS)
     assert result.withheld[0] and result.withheld.sum() == 2
     audit = series_intervals(series, KEYS, now, result.withheld, equalities)
-    assert not protection_failures(audit.previous[0], month_one.primary, P).any()
+    assert not protection_failures(audit.previous[0], month_one.protected, P).any()
 
 
 def test_a_cell_that_empties_exposes_last_months_value_and_is_reported():
@@ -154,7 +154,7 @@ def test_joint_intervals_match_one_big_lp_and_joint_suppression_protects_every_m
     previous, reference_months = [], []
     for values in months[:-1]:
         equalities = grid_equalities_of(side, values)
-        result = complementary_suppression(values, values < K, equalities, P, integer=False,
+        result = complementary_suppression(values, values < K, equalities, P, threshold=K, integer=False,
                                            series=Series(previous, delta) if previous else None,
                                            cell_keys=keys)
         previous.append(PublishedRelease(keys, np.where(result.withheld, np.nan, values),
@@ -164,7 +164,7 @@ def test_joint_intervals_match_one_big_lp_and_joint_suppression_protects_every_m
     values = months[-1]
     equalities = grid_equalities_of(side, values)
     series = Series(previous, delta)
-    result = complementary_suppression(values, values < K, equalities, P, integer=False,
+    result = complementary_suppression(values, values < K, equalities, P, threshold=K, integer=False,
                                        series=series, cell_keys=keys)
 
     joint = series_intervals(series, keys, values, result.withheld, equalities, integer=False)
@@ -179,7 +179,7 @@ def test_joint_intervals_match_one_big_lp_and_joint_suppression_protects_every_m
     failing = protection_failures(joint.current, values < K, P)
     assert not (failing & ~result.unprotectable).any()
     for release, intervals in zip(previous, joint.previous):
-        narrowed = release.cell_keys[protection_failures(intervals, release.primary, P)]
+        narrowed = release.cell_keys[protection_failures(intervals, release.protected, P)]
         assert set(narrowed.tolist()) <= set(result.exposed_earlier)
 
 
@@ -207,18 +207,18 @@ def city_row(cells):
 
 def test_a_cell_that_empties_is_emitted_withheld_rather_than_exposing_last_month():
     first = grid.suppressed_grid(*city_row({(0, 0): 2, (1, 0): 8, (2, 0): 9})).cells
-    assert first["status"].tolist() == ["primary", "complementary", "published"]
+    assert first["status"].tolist() == ["withheld", "withheld", "published"]
     series = Series([grid.published_release(first)], 2)
     # Cell 0 is empty now: left out, its absence (0) would pin last month's 2 within [0, 2].
     second = grid.suppressed_grid(*city_row({(1, 0): 8, (2, 0): 9}), series=series)
     assert second.exposed_earlier == () and second.unprotectable == 0
     cells = second.cells.set_index("cell_id")
-    assert cells.loc["100m_0_0", "status"] == "complementary"
+    assert cells.loc["100m_0_0", "status"] == "withheld"
     assert pd.isna(cells.loc["100m_0_0", "n_persons"])
     published = grid.published_release(second.cells)
     joint = series_intervals(series, published.cell_keys, published.values, published.withheld,
                              published.equalities)
-    assert not protection_failures(joint.previous[0], series.previous[0].primary, P).any()
+    assert not protection_failures(joint.previous[0], series.previous[0].protected, P).any()
 
 
 def test_an_emptied_cell_that_needs_no_protection_is_not_emitted():
@@ -252,6 +252,6 @@ def test_an_emptied_group_of_an_attribute_breakdown_keeps_its_attribute():
     second = grid.suppressed_grid(*arguments, series=Series([release], 2), key_labels=labels)
     assert second.exposed_earlier == ()
     cells = second.cells
-    emitted = cells[(cells["cell_id"] == "100m_0_0") & (cells["status"] == "complementary")]
+    emitted = cells[(cells["cell_id"] == "100m_0_0") & (cells["status"] == "withheld")]
     assert len(emitted) == 1 and pd.isna(emitted["n_persons"].iloc[0])
     assert (cells["cell_id"] == "100m_0_0").sum() == 2  # band b's published cell and a's withheld

@@ -6,8 +6,8 @@ from reference import plain_lp_bounds
 
 from spatial_privacy_plugin import grid
 from spatial_privacy_plugin.errors import InputError
-from spatial_privacy_plugin.suppression import attacker_intervals, complementary_suppression, \
-    protection_failures, with_totals
+from spatial_privacy_plugin.intervals import attacker_intervals, protection_failures, with_totals
+from spatial_privacy_plugin.suppression import complementary_suppression
 
 
 def table_equalities(values):

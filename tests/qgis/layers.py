@@ -33,3 +33,12 @@ def people_in_cells(cells, resolution=100.0, prefix="p"):
             points.append(((col * resolution + resolution / 2, row * resolution + resolution / 2),
                            [f"{prefix}{col}_{row}_{person}"]))
     return point_layer(points)
+
+
+def secret_total_policy(folder):
+    """A policy under which the number of people is never published: a grid made under it is
+    protected against its declared totals only (a leak once the number is known after all)."""
+    path = folder / "secret.toml"
+    path.write_text('rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\n'
+                    'population_total_secret = true\n', encoding="utf-8")
+    return str(path)

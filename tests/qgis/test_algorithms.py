@@ -63,7 +63,7 @@ def test_frozen_parameter_names(provider):
                                        "OUTPUT", "AUDIT_LAYERS", "AUDIT_COUNT_FIELD",
                                        "PUBLISHED_TOTAL", "PROTECTION_LEVEL", "CELL_FIELD",
                                        "SENSITIVE_FIELD", "L", "T", "ORDERED", "STRATUM_FIELD",
-                                       "PREVIOUS_RELEASES"]
+                                       "PREVIOUS_RELEASES", "PERSONS_TOTAL", "PERSONS_TOTAL_KIND"]
     assert names["joinsimulation"] == [
         "RELEASE", "AUXILIARY", "RADIUS", "QID_FIELDS", "RELEASE_TRUTH_FIELD",
         "AUXILIARY_TRUTH_FIELD", "POSITION_ERROR_SHARE", "POSITION_ERROR_DISTANCE",
@@ -107,7 +107,10 @@ def test_sweep_on_the_hand_case(run, feedback):
     fine, coarse = table[100.0], table[200.0]
     assert (fine["k"], fine["cells"], fine["cells_withheld"]) == (10, 3, 2)
     assert fine["suppressed_fraction"] == pytest.approx(2 / 3)
-    assert fine["median_published_count"] == 12 and fine["publishable"] is False
+    # The attacker knows the 17 people: the 12 is withheld too, or 17 - 12 = 5 would leave the
+    # two small cells (each at least 1) in [1, 4], narrower than p = 5.
+    assert fine["cells_complementary"] == 1 and fine["median_published_count"] == NULL
+    assert fine["publishable"] is False
     assert (coarse["cells"], coarse["cells_withheld"], coarse["publishable"]) == (1, 0, True)
     assert fine["counting_unit"] == "person" and len(fine["policy_hash"]) == 64
     assert result["RECOMMENDED_RESOLUTION"] == 200.0
@@ -139,11 +142,12 @@ def test_grid_withholds_small_cells_and_blanks_their_counts(run):
     result = grid(run, people_in_cells(HAND_CELLS))
     rows = {row["cell_id"]: row for row in rows_of(result["OUTPUT"])}
     assert set(rows) == {"100m_0_0", "100m_1_0", "100m_0_1"}
-    assert rows["100m_0_0"]["n_persons"] == 12 and rows["100m_0_0"]["status"] == "published"
-    for cell in ("100m_1_0", "100m_0_1"):
-        assert rows[cell]["n_persons"] == NULL and rows[cell]["status"] == "primary"
+    # 3 and 2 people are withheld; so is the 12, which with the 17 people an attacker knows
+    # would leave the two in [1, 4] (narrower than p = 5). Every withheld cell says "withheld".
+    for cell in rows:
+        assert rows[cell]["n_persons"] == NULL and rows[cell]["status"] == "withheld"
     assert {row["k"] for row in rows.values()} == {10}
-    assert (result["K"], result["CELLS_PUBLISHED"], result["CELLS_WITHHELD"]) == (10, 1, 2)
+    assert (result["K"], result["CELLS_PUBLISHED"], result["CELLS_WITHHELD"]) == (10, 0, 3)
     first = next(f for f in result["OUTPUT"].getFeatures() if f["cell_id"] == "100m_1_0")
     assert first.geometry().boundingBox().toString(0) == "100,0 : 200,100"
 
@@ -228,7 +232,8 @@ def test_policy_file_supplies_rho_and_refuses_conflicts(run, tmp_path):
     rows = rows_of(result["OUTPUT"])
     assert {row["k"] for row in rows} == {20}
     assert {row["counting_unit"] for row in rows} == {"device"}
-    assert sorted(row["status"] for row in rows) == ["primary", "published"]
+    # 12 is below k = 20, and 37 people - 25 would give it away: both are withheld.
+    assert sorted(row["status"] for row in rows) == ["withheld", "withheld"]
     with pytest.raises(QgsProcessingException, match="conflicts"):
         grid(run, people_in_cells(HAND_CELLS), RHO=0.1, POLICY=str(policy))
     broken = tmp_path / "broken.json"
@@ -299,7 +304,7 @@ def test_true_zeros_in_a_study_area_and_the_gate_under_a_zero_policy(run, tmp_pa
     rows = {(row["col"], row["row"]): row for row in rows_of(result["OUTPUT"])}
     assert len(rows) == 8
     assert rows[(2, 0)]["n_persons"] == 0 and rows[(2, 0)]["status"] == "published"
-    assert rows[(3, 1)]["n_persons"] == NULL and rows[(3, 1)]["status"] == "primary"
+    assert rows[(3, 1)]["n_persons"] == NULL and rows[(3, 1)]["status"] == "withheld"
     with pytest.raises(QgsProcessingException, match="publish_zeros"):
         gate(run, result["OUTPUT"], STATUS_FIELD="status")
     policy = tmp_path / "zeros.toml"

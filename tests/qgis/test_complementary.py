@@ -1,7 +1,7 @@
 """Complementary suppression in the grid, and the gate's audit against published totals."""
 
 import pytest
-from layers import people_in_cells
+from layers import people_in_cells, secret_total_policy
 from qgis.core import NULL, QgsProcessingException
 
 ORIGIN = "0,0 [EPSG:3035]"
@@ -27,25 +27,27 @@ def by_cell(layer):
     return {f["cell_id"]: f for f in layer.getFeatures()}
 
 
+
 def test_parent_totals_force_the_smallest_sibling_to_be_withheld(run):
     result = make_grid(run, people_in_cells(CELLS), MARGINALS=2, PARENT_FACTOR=2,
                        AUDIT="TEMPORARY_OUTPUT")
     cells = by_cell(result["OUTPUT"])
-    assert cells["100m_1_0"]["status"] == "primary"
-    assert cells["100m_0_0"]["status"] == "complementary"
+    assert cells["100m_1_0"]["status"] == cells["100m_0_0"]["status"] == "withheld"
     assert cells["100m_0_0"]["n_persons"] == NULL and cells["100m_1_0"]["n_persons"] == NULL
     assert cells["100m_1_1"]["n_persons"] == 30
     audit = {f["cell_id"]: f for f in result["AUDIT"].getFeatures()}
     assert set(audit) == {"100m_0_0", "100m_1_0"}
-    # The attacker knows the two withheld cells sum to 70 - 55 = 15: each lies in [0, 15].
+    assert (audit["100m_1_0"]["reason"], audit["100m_0_0"]["reason"]) == ("primary",
+                                                                         "complementary")
+    # The two withheld cells sum to 70 - 55 = 15 and are not empty: each lies in [1, 14].
     assert [(audit[c]["lower"], audit[c]["upper"], audit[c]["ok"]) for c in sorted(audit)] == \
-        [(0.0, 15.0, True), (0.0, 15.0, True)]
+        [(1.0, 14.0, True), (1.0, 14.0, True)]
     assert result["CELLS_WITHHELD"] == 2
 
 
-def test_gate_audit_fails_primary_suppression_beside_a_published_coarse_grid(run):
+def test_gate_audit_fails_primary_suppression_beside_a_published_coarse_grid(run, tmp_path):
     people = people_in_cells(CELLS)
-    fine = make_grid(run, people)["OUTPUT"]
+    fine = make_grid(run, people, RHO=None, POLICY=secret_total_policy(tmp_path))["OUTPUT"]
     coarse = make_grid(run, people, resolution=200)["OUTPUT"]
     gate(run, fine)  # every published cell clears k: the plain gate passes
     with pytest.raises(QgsProcessingException, match="recovered exactly"):
@@ -57,15 +59,18 @@ def test_gate_audit_passes_after_complementary_suppression(run):
     fine = make_grid(run, people, MARGINALS=2, PARENT_FACTOR=2)["OUTPUT"]
     coarse = make_grid(run, people, resolution=200)["OUTPUT"]
     result = gate(run, fine, AUDIT_LAYERS=[coarse])
-    assert result["PASSED"] and result["MIN_INTERVAL_WIDTH"] == 15
+    assert result["PASSED"] and result["MIN_INTERVAL_WIDTH"] == 13
 
 
-def test_gate_audit_with_a_published_grand_total(run):
-    fine = make_grid(run, people_in_cells(CELLS))["OUTPUT"]
+def test_gate_audit_with_a_published_grand_total(run, tmp_path):
+    fine = make_grid(run, people_in_cells(CELLS), RHO=None,
+                     POLICY=secret_total_policy(tmp_path))["OUTPUT"]
     with pytest.raises(QgsProcessingException, match="recovered exactly"):
         gate(run, fine, PUBLISHED_TOTAL=70)
+    with pytest.raises(QgsProcessingException, match="recovered exactly"):
+        gate(run, fine, PERSONS_TOTAL=70)  # the same total, as the number of people
     protected = make_grid(run, people_in_cells(CELLS), MARGINALS=1)["OUTPUT"]
-    assert gate(run, protected, PUBLISHED_TOTAL=70)["MIN_INTERVAL_WIDTH"] == 15
+    assert gate(run, protected, PUBLISHED_TOTAL=70)["MIN_INTERVAL_WIDTH"] == 13
 
 
 def test_a_protection_level_the_pattern_cannot_meet_fails_the_gate(run):
@@ -74,12 +79,16 @@ def test_a_protection_level_the_pattern_cannot_meet_fails_the_gate(run):
         gate(run, protected, PUBLISHED_TOTAL=70, PROTECTION_LEVEL=20)
 
 
-def test_a_total_below_k_publishes_no_equality(run):
+def test_a_total_below_k_publishes_no_equality(run, tmp_path):
     # The 200 m parent of (3, 3) holds only that cell, but its total (4) is itself withheld.
     cells = dict(CELLS)
     cells[(3, 3)] = 4
-    result = make_grid(run, people_in_cells(cells), MARGINALS=2, PARENT_FACTOR=2)
-    assert by_cell(result["OUTPUT"])["100m_3_3"]["status"] == "primary"
+    result = make_grid(run, people_in_cells(cells), MARGINALS=2, PARENT_FACTOR=2, RHO=None,
+                       POLICY=secret_total_policy(tmp_path))
+    assert by_cell(result["OUTPUT"])["100m_3_3"]["status"] == "withheld"
+    # Once the 74 people are known, 74 - 70 (the other parent) gives the cell away: refused.
+    with pytest.raises(QgsProcessingException, match="cannot be protected"):
+        make_grid(run, people_in_cells(cells), MARGINALS=2, PARENT_FACTOR=2)
 
 
 def test_an_unprotectable_cell_blocks_the_grid(run):

@@ -35,11 +35,12 @@ def test_model_completes_when_the_gate_passes(provider, tmp_path):
 
 
 def test_model_halts_when_the_gate_fails(provider, tmp_path):
-    # The gate enforces a stricter policy (k = 20) than the grid was made with (k = 10).
+    # The gate enforces a stricter policy (k = 20) than the grid was made with (k = 10): the
+    # 14 stays published (the 3 and its complement 12 are withheld).
     target = tmp_path / "published.gpkg"
     with pytest.raises(QgsProcessingException):
         processing.run(grid_gate_save_model(), {
-            "points": people_in_cells({(0, 0): 12, (1, 0): 3}), "gate_rho": 0.05,
+            "points": people_in_cells({(0, 0): 12, (1, 0): 3, (0, 1): 14}), "gate_rho": 0.05,
             "save:output": str(target)})
     assert not target.exists()
 

@@ -2,7 +2,7 @@
 
 import re
 
-from layers import point_layer
+from layers import secret_total_policy, point_layer
 from qgis.core import NULL
 
 # Withheld cells with distinctive small head counts (k = 10) beside large published ones.
@@ -62,11 +62,14 @@ def test_no_withheld_count_can_be_read_from_any_output(run, feedback):
         assert not leaked, message
 
 
-def test_the_share_of_people_in_withheld_cells_is_hidden_for_one_withheld_cell(run):
+def test_the_share_of_people_in_withheld_cells_is_hidden_for_one_withheld_cell(run, tmp_path):
+    # Under a policy that keeps the number of people secret, one cell of 7 is the only one
+    # withheld (the 30 is not needed as its complement): neither the share nor the number of
+    # people may be written.
     points = [((10, 10), [f"a{i}"]) for i in range(30)] + [((310, 10), [f"b{i}"]) for i in range(7)]
     sweep = run("resolutionsweep", {"INPUT": point_layer(points), "PERSON_FIELD": "person_id",
-                                    "RHO": 0.1, "RESOLUTIONS": "100", "ORIGIN": "0,0 [EPSG:3035]",
-                                    "OUTPUT": "TEMPORARY_OUTPUT"})
+                                    "POLICY": secret_total_policy(tmp_path), "RESOLUTIONS": "100",
+                                    "ORIGIN": "0,0 [EPSG:3035]", "OUTPUT": "TEMPORARY_OUTPUT"})
     row = next(sweep["OUTPUT"].getFeatures())
-    assert row["cells_withheld"] == 1
-    assert row["withheld_person_share"] == NULL
+    assert (row["cells_withheld"], row["cells_complementary"]) == (1, 0)
+    assert row["withheld_person_share"] == NULL and row["persons"] == NULL

@@ -46,18 +46,18 @@ def saved(path):
 def test_naive_monthly_suppression_leaks_by_differencing_and_the_joint_grid_does_not(
         run, policy, tmp_path):
     month_one = saved(grid(run, MONTH_ONE, policy, str(tmp_path / "month1.gpkg"))["OUTPUT"])
-    assert statuses(month_one) == {"100m_0_0": "primary", "100m_1_0": "complementary",
+    assert statuses(month_one) == {"100m_0_0": "withheld", "100m_1_0": "withheld",
                                    "100m_2_0": "published"}
     assert {f["grand_total"] for f in month_one.getFeatures()} == {20}
 
     naive = grid(run, MONTH_TWO, policy, "TEMPORARY_OUTPUT")["OUTPUT"]
-    assert statuses(naive)["100m_2_0"] == "complementary"  # the smallest sibling this month
+    assert statuses(naive)["100m_2_0"] == "withheld"  # the smallest sibling this month
     # c was published at 9 last month and moves by at most 1, so a = 11 - c lies in [1, 3].
     with pytest.raises(QgsProcessingException, match="combining this release with the earlier"):
         gate(run, naive, policy, [month_one])
 
     joint = grid(run, MONTH_TWO, policy, "TEMPORARY_OUTPUT", PREVIOUS_RELEASES=[month_one])
-    assert statuses(joint["OUTPUT"]) == {"100m_0_0": "primary", "100m_1_0": "complementary",
+    assert statuses(joint["OUTPUT"]) == {"100m_0_0": "withheld", "100m_1_0": "withheld",
                                          "100m_2_0": "published"}
     assert all(f["ok"] and f["width"] >= 3 for f in joint["AUDIT"].getFeatures())
     passed = gate(run, joint["OUTPUT"], policy, [month_one])
@@ -134,7 +134,7 @@ def test_a_series_of_grids_with_an_attribute_breakdown_is_suppressed_jointly(run
     def pattern(layer):
         return {(f["cell_id"], f["band"]): f["status"] for f in layer.getFeatures()
                 if f["band"] == "a"}
-    assert pattern(month_one) == {("100m_0_0", "a"): "primary", ("100m_1_0", "a"): "complementary",
+    assert pattern(month_one) == {("100m_0_0", "a"): "withheld", ("100m_1_0", "a"): "withheld",
                                   ("100m_2_0", "a"): "published"}
     naive = grid(run, {}, policy, "TEMPORARY_OUTPUT", INPUT=second, KEY_FIELDS=["band"])["OUTPUT"]
     with pytest.raises(QgsProcessingException, match="combining this release with the earlier"):
@@ -169,7 +169,7 @@ def test_a_group_that_empties_keeps_its_attribute_value_when_emitted_withheld(ru
                  PREVIOUS_RELEASES=[month_one])
     cell = {f["band"]: (f["status"], f["n_persons"]) for f in joint["OUTPUT"].getFeatures()
             if f["cell_id"] == "100m_0_0"}
-    assert cell == {"a": ("complementary", NULL), "b": ("published", 12)}
+    assert cell == {"a": ("withheld", NULL), "b": ("published", 12)}
     audited = {(f["cell_id"], f["band"]) for f in joint["AUDIT"].getFeatures()}
     assert ("100m_0_0", "a") in audited
     assert gate(run, joint["OUTPUT"], policy, [month_one])["PASSED"]
