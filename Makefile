@@ -20,8 +20,15 @@ translations: deps
 	@lrelease=$$(command -v lrelease || ls /usr/lib/qt6/bin/lrelease /usr/lib/qt5/bin/lrelease 2>/dev/null | head -n 1); \
 	for ts in i18n/*.ts; do "$$lrelease" -silent "$$ts" -qm "$${ts%.ts}.qm" || exit 1; done
 
+# Test state (QGIS settings, hypothesis examples, pytest's cache) goes to build/test-state;
+# the run fails if it wrote any file into the source tree.
 test: translations $(VENV)/.ready
-	$(VENV)/bin/python -m pytest --qgis_disable_gui
+	@mkdir -p build/test-state && touch build/test-state/.started
+	$(VENV)/bin/python -m pytest -p tests.state_outside_tree -o cache_dir=build/test-state/pytest-cache --qgis_disable_gui
+	@written=$$(find . \( -path ./.git -o -path ./.venv -o -path ./build -o -name __pycache__ \) -prune \
+	    -o -type f -newer build/test-state/.started -print); \
+	if [ -n "$$written" ]; then echo "make test wrote into the source tree (keep test state under build/):"; \
+	    echo "$$written"; exit 1; fi
 
 demo: translations
 	$(PYTHON) scripts/demo.py
@@ -33,5 +40,5 @@ bench: deps
 	$(PYTHON) bench/run.py --large
 
 clean:
-	rm -rf build demo_output $(VENV) i18n/*.qm .pytest_cache .hypothesis
+	rm -rf build demo_output $(VENV) i18n/*.qm .pytest_cache .hypothesis .qgis-settings
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -199,17 +199,17 @@
       <translation>Points masqués</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="57" />
+      <location filename="processing_provider/geomask.py" line="58" />
       <source>Multipoint features would be masked part by part: explode them first (each part a record).</source>
       <translation>Les entités multipoints seraient masquées partie par partie : éclatez-les d'abord (chaque partie un enregistrement).</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="68" />
+      <location filename="processing_provider/geomask.py" line="70" />
       <source>The input already has the field(s) {fields}: leave them out of the fields to keep.</source>
       <translation>L'entrée a déjà le(s) champ(s) {fields} : retirez-les des champs à conserver.</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="83" />
+      <location filename="processing_provider/geomask.py" line="85" />
       <source>{count} points displaced by {low:g} to {high:g} m (uniform over the ring's area). Quote the radii in the methodology note; never publish the seed.</source>
       <translation>{count} points déplacés de {low:g} à {high:g} m (uniformément sur la surface de l'anneau). Citez les rayons dans la note méthodologique ; ne publiez jamais la graine.</translation>
     </message>
@@ -434,17 +434,22 @@
       <translation>Précision à la dernière étape</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="134" />
+      <location filename="processing_provider/join_simulation.py" line="135" />
+      <source>The folder {folder} of the output file {path} does not exist: create it, or choose a file in an existing folder. Nothing was written.</source>
+      <translation>Le dossier {folder} du fichier de sortie {path} n'existe pas : créez-le, ou choisissez un fichier dans un dossier existant. Rien n'a été écrit.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="144" />
       <source>Sequential releases need the link field: the published id that ties a subject's records across releases.</source>
       <translation>Les diffusions successives exigent le champ de liaison : l'identifiant publié qui relie les enregistrements d'un sujet d'une diffusion à l'autre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="153" />
+      <location filename="processing_provider/join_simulation.py" line="163" />
       <source>Multipoint features cannot be joined one to one: explode them first (each part a record).</source>
       <translation>Les entités multipoints ne peuvent pas être appariées une à une : éclatez-les d'abord (chaque partie un enregistrement).</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="162" />
+      <location filename="processing_provider/join_simulation.py" line="172" />
       <source>{count} auxiliary record(s) have a NULL coverage weight: fill them in.</source>
       <translation>{count} enregistrement(s) auxiliaire(s) ont un poids de couverture NULL : renseignez-les.</translation>
     </message>
@@ -454,7 +459,7 @@
       <translation>cru ré-identifié (π unique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="210" />
+      <location filename="processing_provider/join_simulation.py" line="217" />
       <source>The quasi-identifier '{field}' is {release_type} in the release but {other_type} in the layer '{layer}': values would never match. Convert one of them (in a copy) so that both have the same type.</source>
       <translation>Le quasi-identifiant '{field}' est de type {release_type} dans la diffusion mais {other_type} dans la couche '{layer}' : les valeurs ne correspondraient jamais. Convertissez l'un des deux (dans une copie) pour qu'ils aient le même type.</translation>
     </message>
@@ -469,44 +474,29 @@
       <translation>tirage au hasard parmi les candidats (π marketer)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="236" />
+      <location filename="processing_provider/join_simulation.py" line="245" />
       <source>{count} released record(s) have a NULL link id in '{field}': every record of a sequential release needs the id that ties it to its subject.</source>
       <translation>{count} enregistrement(s) diffusé(s) ont un identifiant de liaison NULL dans '{field}' : chaque enregistrement d'une diffusion successive a besoin de l'identifiant qui le relie à son sujet.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="241" />
+      <location filename="processing_provider/join_simulation.py" line="250" />
       <source>Joined against {count} releases of the same subjects, linked by '{field}': a subject stays a candidate only if every release it appears in places it within the radius.</source>
       <translation>Jointure avec {count} diffusions des mêmes sujets, reliées par '{field}' : un sujet reste candidat seulement si chaque diffusion où il apparaît le place dans le rayon.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="261" />
+      <location filename="processing_provider/join_simulation.py" line="270" />
       <source>No provenance was given for the auxiliary data: say where it came from, its coverage and its cost, or the figures cannot be weighed.</source>
       <translation>Aucune provenance n'a été donnée pour les données auxiliaires : indiquez d'où elles viennent, leur couverture et leur coût, sinon les chiffres ne peuvent être appréciés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="268" />
+      <location filename="processing_provider/join_simulation.py" line="277" />
       <source>unknown</source>
       <translation>inconnu</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="271" />
+      <location filename="processing_provider/join_simulation.py" line="280" />
       <source>{attributes}: π unique {unique}, π correct {correct}, π marketer {marketer}, precision {precision}; median candidates {median:g}, {none} target(s) with no candidate.</source>
       <translation>{attributes} : π unique {unique}, π correct {correct}, π marketer {marketer}, précision {precision} ; médiane des candidats {median:g}, {none} cible(s) sans candidat.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="283" />
-      <source>No policy was given: the figures are not compared with a ceiling.</source>
-      <translation>Aucune politique n'a été donnée : les chiffres ne sont comparés à aucun plafond.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="286" />
-      <source>With every attribute tried ({attributes}) the adversary stays at or below ρ = {rho}.</source>
-      <translation>Avec tous les attributs essayés ({attributes}), l'adversaire reste au plus à ρ = {rho}.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="289" />
-      <source>An adversary crosses ρ = {rho} with {attributes} ({figure} = {value}).</source>
-      <translation>Un adversaire dépasse ρ = {rho} avec {attributes} ({figure} = {value}).</translation>
     </message>
     <message>
       <location filename="processing_provider/join_simulation.py" line="29" />
@@ -514,34 +504,44 @@
       <translation>Simulation de jointure</translation>
     </message>
     <message>
+      <location filename="processing_provider/join_simulation.py" line="292" />
+      <source>No policy was given: the figures are not compared with a ceiling.</source>
+      <translation>Aucune politique n'a été donnée : les chiffres ne sont comparés à aucun plafond.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="295" />
+      <source>With every attribute tried ({attributes}) the adversary stays at or below ρ = {rho}.</source>
+      <translation>Avec tous les attributs essayés ({attributes}), l'adversaire reste au plus à ρ = {rho}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="298" />
+      <source>An adversary crosses ρ = {rho} with {attributes} ({figure} = {value}).</source>
+      <translation>Un adversaire dépasse ρ = {rho} avec {attributes} ({figure} = {value}).</translation>
+    </message>
+    <message>
       <location filename="processing_provider/join_simulation.py" line="30" />
       <source>Runs the adversary's join of an identified auxiliary layer against a masked release and reports how many people it singles out, and how many of those correctly, as attributes are added.</source>
       <translation>Exécute la jointure de l'adversaire entre une couche auxiliaire identifiée et une diffusion masquée, et indique combien de personnes elle isole, et combien à juste titre, à mesure que des attributs sont ajoutés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="311" />
+      <location filename="processing_provider/join_simulation.py" line="320" />
       <source>Re-identification as the adversary adds attributes</source>
       <translation>Ré-identification à mesure que l'adversaire ajoute des attributs</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="315" />
+      <location filename="processing_provider/join_simulation.py" line="324" />
       <source>share of targets</source>
       <translation>part des cibles</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="315" />
+      <location filename="processing_provider/join_simulation.py" line="324" />
       <source>what the adversary knows</source>
       <translation>ce que sait l'adversaire</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="317" />
+      <location filename="processing_provider/join_simulation.py" line="326" />
       <source>ceiling ρ = {rho}</source>
       <translation>plafond ρ = {rho}</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="329" />
-      <source>Could not write the chart to {path}.</source>
-      <translation>Impossible d'écrire le graphique dans {path}.</translation>
     </message>
     <message>
       <location filename="processing_provider/join_simulation.py" line="33" />
@@ -549,37 +549,42 @@
       <translation>confidentialité,divulgation,appariement,ré-identification,attaque,jointure,géomasque,escalade</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="335" />
+      <location filename="processing_provider/join_simulation.py" line="338" />
+      <source>Could not write the chart to {path}.</source>
+      <translation>Impossible d'écrire le graphique dans {path}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="344" />
       <source>attributes</source>
       <translation>attributs</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="335" />
+      <location filename="processing_provider/join_simulation.py" line="344" />
       <source>precision</source>
       <translation>précision</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="336" />
+      <location filename="processing_provider/join_simulation.py" line="345" />
       <source>median candidates</source>
       <translation>candidats (médiane)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="336" />
+      <location filename="processing_provider/join_simulation.py" line="345" />
       <source>no candidate</source>
       <translation>sans candidat</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="342" />
+      <location filename="processing_provider/join_simulation.py" line="351" />
       <source>The adversary joins {targets} identified target(s) to the release within {radius:g} m, adding one attribute at a time.</source>
       <translation>L'adversaire apparie {targets} cible(s) identifiée(s) à la diffusion dans un rayon de {radius:g} m, en ajoutant un attribut à la fois.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="345" />
+      <location filename="processing_provider/join_simulation.py" line="354" />
       <source>Auxiliary data: {provenance}</source>
       <translation>Données auxiliaires : {provenance}</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="346" />
+      <location filename="processing_provider/join_simulation.py" line="355" />
       <source>provenance not stated</source>
       <translation>provenance non indiquée</translation>
     </message>
@@ -709,12 +714,17 @@
       <translation>La couche d'audit « {layer} » n'a pas de champ « {field} » : indiquez son champ de comptage dans le champ de comptage d'audit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="240" />
+      <location filename="processing_provider/kanonymity_gate.py" line="237" />
+      <source>The audit count field '{field}' of '{layer}' is {kind}, not a number: name a numeric field of published totals, or convert it (in a copy).</source>
+      <translation>Le champ de comptage d'audit « {field} » de « {layer} » est de type {kind}, pas un nombre : indiquez un champ numérique de totaux publiés, ou convertissez-le (dans une copie).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="246" />
       <source>Audit: {count} published total(s) from '{layer}'.</source>
       <translation>Audit : {count} total(aux) publié(s) d'après « {layer} ».</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="245" />
+      <location filename="processing_provider/kanonymity_gate.py" line="251" />
       <source>Audit: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
       <translation>Audit : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
     </message>
@@ -1040,33 +1050,28 @@
     </message>
     <message>
       <location filename="processing_provider/risk_budget_gate.py" line="100" />
+      <source>Record-weighted mean risk</source>
+      <translation>Risque moyen pondéré par les enregistrements</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="101" />
       <source>Cumulative risk of the programme</source>
       <translation>Risque cumulé du programme</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="101" />
+      <location filename="processing_provider/risk_budget_gate.py" line="102" />
       <source>Headroom under the cumulative ceiling</source>
       <translation>Marge sous le plafond cumulé</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="103" />
+      <location filename="processing_provider/risk_budget_gate.py" line="104" />
       <source>Warning</source>
       <translation>Avertissement</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="104" />
+      <location filename="processing_provider/risk_budget_gate.py" line="105" />
       <source>Ledger head hash</source>
       <translation>Hachage de tête du registre</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="136" />
-      <source>Risk budget gate FAILED for {dataset} / {release}: {problems}</source>
-      <translation>ÉCHEC du contrôle du budget de risque pour {dataset} / {release} : {problems}</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="139" />
-      <source>Risk budget gate passed: worst zone {zone} at {worst:.4f} ({basis}; pooled mean {pooled:.4f}) under the per-release ceiling {ceiling:g}; cumulative {cumulative:.4f} over {count} release(s), headroom {headroom:.4f} under {budget:g}.</source>
-      <translation>Contrôle du budget de risque réussi : pire zone {zone} à {worst:.4f} ({basis} ; moyenne {pooled:.4f}) sous le plafond par diffusion {ceiling:g} ; cumulé {cumulative:.4f} sur {count} diffusion(s), marge {headroom:.4f} sous {budget:g}.</translation>
     </message>
     <message>
       <location filename="processing_provider/risk_budget_gate.py" line="14" />
@@ -1079,24 +1084,44 @@
       <translation>borne basse</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="147" />
+      <location filename="processing_provider/risk_budget_gate.py" line="145" />
+      <source>The release record could not be created: nothing was recorded in the ledger.</source>
+      <translation>L'enregistrement de la diffusion n'a pas pu être créé : rien n'a été inscrit au registre.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="154" />
+      <source>The release record could not be written ({error}): nothing was recorded in the ledger.</source>
+      <translation>L'enregistrement de la diffusion n'a pas pu être écrit ({error}) : rien n'a été inscrit au registre.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="166" />
+      <source>Risk budget gate FAILED for {dataset} / {release}: {problems}</source>
+      <translation>ÉCHEC du contrôle du budget de risque pour {dataset} / {release} : {problems}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="169" />
+      <source>Risk budget gate passed: worst zone {zone} at {worst:.4f} ({basis}; pooled mean {pooled:.4f}) under the per-release ceiling {ceiling:g}; cumulative {cumulative:.4f} over {count} release(s), headroom {headroom:.4f} under {budget:g}.</source>
+      <translation>Contrôle du budget de risque réussi : pire zone {zone} à {worst:.4f} ({basis} ; moyenne {pooled:.4f}) sous le plafond par diffusion {ceiling:g} ; cumulé {cumulative:.4f} sur {count} diffusion(s), marge {headroom:.4f} sous {budget:g}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="177" />
       <source>The cumulative figure assumes independent releases; releases of the same population are correlated, so it understates the risk.</source>
       <translation>Le chiffre cumulé suppose des diffusions indépendantes ; les diffusions d'une même population sont corrélées, il sous-estime donc le risque.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="150" />
+      <location filename="processing_provider/risk_budget_gate.py" line="180" />
       <source>The cumulative risk {cumulative:.4f} is above {share:.0%} of the ceiling {ceiling:g}: plan the remaining releases.</source>
       <translation>Le risque cumulé {cumulative:.4f} dépasse {share:.0%} du plafond {ceiling:g} : planifiez les diffusions restantes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="154" />
+      <location filename="processing_provider/risk_budget_gate.py" line="184" />
       <source>Ledger head: {head}. Archive it elsewhere to detect a rewritten ledger.</source>
       <translation>Tête du registre : {head}. Archivez-la ailleurs pour détecter un registre réécrit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="156" />
-      <source>Not recorded (RECORD is off): this release does not count against the budget.</source>
-      <translation>Non inscrite (RECORD désactivé) : cette diffusion ne compte pas dans le budget.</translation>
+      <location filename="processing_provider/risk_budget_gate.py" line="186" />
+      <source>Not recorded (RECORD is off): this release does not count against the budget; the ledger was only read.</source>
+      <translation>Non enregistrée (RECORD désactivé) : cette diffusion ne compte pas dans le budget ; le registre a seulement été lu.</translation>
     </message>
     <message>
       <location filename="processing_provider/risk_budget_gate.py" line="21" />
@@ -1109,84 +1134,79 @@
       <translation>Il manque à la table de risque par zone le(s) champ(s) {fields} : donnez la sortie de l'algorithme de risque par zone, ou une table avec zone_id, p_reid et n_records.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="45" />
+      <location filename="processing_provider/risk_budget_gate.py" line="46" />
       <source>Risk budget gate</source>
       <translation>Contrôle du budget de risque</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="46" />
+      <location filename="processing_provider/risk_budget_gate.py" line="47" />
       <source>Blocks a release whose worst zone exceeds the per-release ceiling, or whose programme's cumulative risk exceeds its budget; records every release that passes in a tamper-evident ledger.</source>
       <translation>Bloque une diffusion dont la pire zone dépasse le plafond par diffusion, ou dont le risque cumulé du programme dépasse son budget ; inscrit chaque diffusion acceptée dans un registre infalsifiable.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="49" />
+      <location filename="processing_provider/risk_budget_gate.py" line="50" />
       <source>privacy,disclosure,risk,budget,ledger,gate,release,cumulative</source>
       <translation>confidentialité,divulgation,risque,budget,registre,contrôle,diffusion,cumulé</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="72" />
+      <location filename="processing_provider/risk_budget_gate.py" line="73" />
       <source>Per-zone risk (zone_id, p_reid, n_records; the zone risk output)</source>
       <translation>Risque par zone (zone_id, p_reid, n_records ; la sortie du risque par zone)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="75" />
+      <location filename="processing_provider/risk_budget_gate.py" line="76" />
       <source>Release ledger (created on first use)</source>
       <translation>Registre des diffusions (créé à la première utilisation)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="77" />
+      <location filename="processing_provider/risk_budget_gate.py" line="78" />
       <source>Release id</source>
       <translation>Identifiant de diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="79" />
+      <location filename="processing_provider/risk_budget_gate.py" line="80" />
       <source>Policy file (ceilings, warn_at, gate_on)</source>
       <translation>Fichier de politique (plafonds, warn_at, gate_on)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="82" />
+      <location filename="processing_provider/risk_budget_gate.py" line="83" />
       <source>Per-release ceiling (empty: the policy's)</source>
       <translation>Plafond par diffusion (vide : celui de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="83" />
+      <location filename="processing_provider/risk_budget_gate.py" line="84" />
       <source>Cumulative ceiling (empty: the policy's)</source>
       <translation>Plafond cumulé (vide : celui de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="84" />
+      <location filename="processing_provider/risk_budget_gate.py" line="85" />
       <source>Warn above this share of the cumulative ceiling (empty: the policy's, else 0.75)</source>
       <translation>Avertir au-delà de cette part du plafond cumulé (vide : celle de la politique, sinon 0,75)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="90" />
+      <location filename="processing_provider/risk_budget_gate.py" line="91" />
       <source>Gate on (empty: the policy's, else the estimate)</source>
       <translation>Contrôler sur (vide : selon la politique, sinon l'estimation)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="93" />
+      <location filename="processing_provider/risk_budget_gate.py" line="94" />
       <source>Record the release in the ledger when it passes</source>
       <translation>Inscrire la diffusion au registre si elle est acceptée</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="95" />
+      <location filename="processing_provider/risk_budget_gate.py" line="96" />
       <source>Release record</source>
       <translation>Enregistrement de la diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="97" />
+      <location filename="processing_provider/risk_budget_gate.py" line="98" />
       <source>Worst zone</source>
       <translation>Pire zone</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="98" />
+      <location filename="processing_provider/risk_budget_gate.py" line="99" />
       <source>Worst zone's risk</source>
       <translation>Risque de la pire zone</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="99" />
-      <source>Record-weighted mean risk</source>
-      <translation>Risque moyen pondéré par les enregistrements</translation>
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="110" />
@@ -1324,7 +1344,7 @@
       <translation>Mailles masquées</translation>
     </message>
     <message>
-      <location filename="processing_provider/synthetic_auxiliary.py" line="104" />
+      <location filename="processing_provider/synthetic_auxiliary.py" line="106" />
       <source>{held} of {total} addresses held ({share:.0%}); attributes sampled: {attributes}. Figures against this layer are a lower bound.</source>
       <translation>{held} adresses détenues sur {total} ({share:.0%}) ; attributs tirés : {attributes}. Les chiffres obtenus contre cette couche sont un minorant.</translation>
     </message>
@@ -1374,19 +1394,14 @@
       <translation>Points auxiliaires synthétiques</translation>
     </message>
     <message>
-      <location filename="processing_provider/synthetic_auxiliary.py" line="68" />
+      <location filename="processing_provider/synthetic_auxiliary.py" line="69" />
       <source>Choose the zone id field of the zones layer.</source>
       <translation>Choisissez le champ identifiant de la couche de zones.</translation>
     </message>
     <message>
-      <location filename="processing_provider/synthetic_auxiliary.py" line="76" />
+      <location filename="processing_provider/synthetic_auxiliary.py" line="77" />
       <source>{count} address(es) have no geometry: repair or remove them first.</source>
       <translation>{count} adresse(s) n'ont pas de géométrie : réparez-les ou supprimez-les d'abord.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/zone_risk.py" line="108" />
-      <source>{count} zone(s) hold no record and get no estimate: a risk budget gate blocks on them (missing evidence).</source>
-      <translation>{count} zone(s) ne contiennent aucun enregistrement et n'ont pas d'estimation : un contrôle de budget de risque les bloque (absence de preuve).</translation>
     </message>
     <message>
       <location filename="processing_provider/zone_risk.py" line="11" />
@@ -1399,127 +1414,182 @@
       <translation>unicité</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="126" />
-      <source>Worst zone {zone}: {worst:.4f}; record-weighted mean {pooled:.4f} ({ratio:.1f} times lower). The release's risk is the worst zone.</source>
-      <translation>Pire zone {zone} : {worst:.4f} ; moyenne pondérée {pooled:.4f} ({ratio:.1f} fois plus basse). Le risque de la diffusion est celui de la pire zone.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/zone_risk.py" line="20" />
-      <source>Zone re-identification risk</source>
-      <translation>Risque de ré-identification par zone</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/zone_risk.py" line="21" />
-      <source>Re-identification probability per zone with a confidence interval; the worst zone, not the average, is the release's risk.</source>
-      <translation>Probabilité de ré-identification par zone avec un intervalle de confiance ; le risque de la diffusion est celui de la pire zone, pas la moyenne.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/zone_risk.py" line="23" />
-      <source>privacy,disclosure,risk,zone,worst case,wilson,release,budget</source>
-      <translation>confidentialité,divulgation,risque,zone,pire cas,wilson,diffusion,budget</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/zone_risk.py" line="37" />
-      <source>Zones an adversary could also draw (administrative units, published density strata)</source>
-      <translation>Zones qu'un adversaire pourrait aussi tracer (unités administratives, strates de densité publiées)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/zone_risk.py" line="42" />
-      <source>Records (points, any CRS)</source>
-      <translation>Enregistrements (points, n'importe quel SCR)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/zone_risk.py" line="45" />
-      <source>Zone risk</source>
-      <translation>Risque de zone</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/zone_risk.py" line="47" />
-      <source>Person id (to count distinct people per zone)</source>
-      <translation>Identifiant de personne (pour compter les personnes distinctes par zone)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/zone_risk.py" line="50" />
-      <source>Policy file (its per-release ceiling marks zones above it)</source>
-      <translation>Fichier de politique (son plafond par diffusion signale les zones au-dessus)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/zone_risk.py" line="54" />
-      <source>Zones with their risk</source>
-      <translation>Zones avec leur risque</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/zone_risk.py" line="84" />
+      <location filename="processing_provider/zone_risk.py" line="116" />
       <source>{count} zone(s) have no id: every zone needs one.</source>
       <translation>{count} zone(s) n'ont pas d'identifiant : chaque zone en a besoin.</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="96" />
+      <location filename="processing_provider/zone_risk.py" line="129" />
       <source>{count} record(s) lie in no zone. Nothing is dropped silently: extend the zones to cover them, or clip the records first and report the clipped ones.</source>
       <translation>{count} enregistrement(s) ne sont dans aucune zone. Rien n'est ignoré en silence : étendez les zones pour les couvrir, ou découpez d'abord les enregistrements et signalez ceux qui sont retirés.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="101" />
-      <source>Every p_reid must be a probability between 0 and 1.</source>
-      <translation>Chaque p_reid doit être une probabilité entre 0 et 1.</translation>
+      <location filename="processing_provider/zone_risk.py" line="141" />
+      <source>{count} zone(s) hold no record and get no estimate: a risk budget gate blocks on them (missing evidence).</source>
+      <translation>{count} zone(s) ne contiennent aucun enregistrement et n'ont pas d'estimation : un contrôle de budget de risque les bloque (absence de preuve).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="106" />
+      <location filename="processing_provider/zone_risk.py" line="159" />
+      <source>Worst zone {zone}: {worst:.4f}; record-weighted mean {pooled:.4f} ({ratio:.1f} times lower). The release's risk is the worst zone.</source>
+      <translation>Pire zone {zone} : {worst:.4f} ; moyenne pondérée {pooled:.4f} ({ratio:.1f} fois plus basse). Le risque de la diffusion est celui de la pire zone.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/zone_risk.py" line="43" />
+      <source>The zones {first} and {second} overlap ({area:g} square map units in common): zones must be a partition, or records in the overlap count in one zone only. Repair the zone layer (e.g. remove the overlap, or dissolve the two) and run again.</source>
+      <translation>Les zones {first} et {second} se chevauchent ({area:g} unités carrées de carte en commun) : les zones doivent former une partition, sinon les enregistrements du chevauchement ne comptent que dans une zone. Réparez la couche de zones (par exemple en supprimant le chevauchement, ou en fusionnant les deux) et relancez.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/zone_risk.py" line="52" />
+      <source>Zone re-identification risk</source>
+      <translation>Risque de ré-identification par zone</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/zone_risk.py" line="53" />
+      <source>Re-identification probability per zone with a confidence interval; the worst zone, not the average, is the release's risk.</source>
+      <translation>Probabilité de ré-identification par zone avec un intervalle de confiance ; le risque de la diffusion est celui de la pire zone, pas la moyenne.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/zone_risk.py" line="55" />
+      <source>privacy,disclosure,risk,zone,worst case,wilson,release,budget</source>
+      <translation>confidentialité,divulgation,risque,zone,pire cas,wilson,diffusion,budget</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/zone_risk.py" line="69" />
+      <source>Zones an adversary could also draw (administrative units, published density strata)</source>
+      <translation>Zones qu'un adversaire pourrait aussi tracer (unités administratives, strates de densité publiées)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/zone_risk.py" line="74" />
+      <source>Records (points, any CRS)</source>
+      <translation>Enregistrements (points, n'importe quel SCR)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/zone_risk.py" line="77" />
+      <source>Zone risk</source>
+      <translation>Risque de zone</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/zone_risk.py" line="79" />
+      <source>Person id (to count distinct people per zone)</source>
+      <translation>Identifiant de personne (pour compter les personnes distinctes par zone)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/zone_risk.py" line="82" />
+      <source>Policy file (its per-release ceiling marks zones above it)</source>
+      <translation>Fichier de politique (son plafond par diffusion signale les zones au-dessus)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/zone_risk.py" line="86" />
+      <source>Zones with their risk</source>
+      <translation>Zones avec leur risque</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/budget.py" line="110" />
+      <source>The per-zone risk table is empty: missing evidence never passes the risk budget.</source>
+      <translation>La table de risque par zone est vide : l'absence de preuve ne passe jamais le budget de risque.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/budget.py" line="115" />
+      <source>{count} zone(s) have no zone_id: every zone of the per-zone risk table needs its own id. Re-run the zone risk algorithm on zones that all have one.</source>
+      <translation>{count} zone(s) n'ont pas de zone_id : chaque zone de la table de risque par zone doit avoir son propre identifiant. Relancez l'algorithme de risque par zone sur des zones qui en ont toutes un.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/budget.py" line="121" />
+      <source>The zone id {zone} appears {count} times in the per-zone risk table: each zone must appear once (a table mixing releases or zone layers cannot be gated). Give one row per zone.</source>
+      <translation>L'identifiant de zone {zone} apparaît {count} fois dans la table de risque par zone : chaque zone doit apparaître une seule fois (une table qui mêle des diffusions ou des couches de zones ne peut pas être contrôlée). Donnez une ligne par zone.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/budget.py" line="127" />
+      <source>{count} zone(s) have no risk estimate or record count (e.g. {zone}): missing evidence never passes the risk budget. Re-run the zone risk with records in every zone, or drop such zones from the release.</source>
+      <translation>{count} zone(s) n'ont pas d'estimation de risque ou de nombre d'enregistrements (par ex. {zone}) : l'absence de preuve ne passe jamais le budget de risque. Relancez le risque par zone avec des enregistrements dans chaque zone, ou retirez ces zones de la diffusion.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/budget.py" line="135" />
+      <source>{count} zone(s) have an n_records that is not a whole number of 0 or more (zone {zone}: {value!r}): it counts records. Re-run the zone risk algorithm, or correct the table.</source>
+      <translation>{count} zone(s) ont un n_records qui n'est pas un entier positif ou nul (zone {zone} : {value!r}) : il compte des enregistrements. Relancez l'algorithme de risque par zone, ou corrigez la table.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/budget.py" line="143" />
+      <source>{count} zone(s) have a p_reid_low above their p_reid (zone {zone}: {bound!r} against {estimate!r}): an interval must hold its estimate. Re-run the zone risk algorithm, or correct the table.</source>
+      <translation>{count} zone(s) ont un p_reid_low supérieur à leur p_reid (zone {zone} : {bound!r} contre {estimate!r}) : un intervalle doit contenir son estimation. Relancez l'algorithme de risque par zone, ou corrigez la table.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/budget.py" line="147" />
+      <source>{count} zone(s) have a p_reid_high below their p_reid (zone {zone}: {bound!r} against {estimate!r}): an interval must hold its estimate. Re-run the zone risk algorithm, or correct the table.</source>
+      <translation>{count} zone(s) ont un p_reid_high inférieur à leur p_reid (zone {zone} : {bound!r} contre {estimate!r}) : un intervalle doit contenir son estimation. Relancez l'algorithme de risque par zone, ou corrigez la table.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/budget.py" line="163" />
       <source>The policy gates on the interval's lower bound, but the table has no p_reid_low field.</source>
       <translation>La politique contrôle sur la borne basse de l'intervalle, mais la table n'a pas de champ p_reid_low.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="110" />
+      <location filename="spatial_privacy_plugin/budget.py" line="167" />
       <source>{count} zone(s) have no p_reid_low: missing evidence never passes the risk budget.</source>
       <translation>{count} zone(s) n'ont pas de p_reid_low : l'absence de preuve ne passe jamais le budget de risque.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="114" />
+      <location filename="spatial_privacy_plugin/budget.py" line="172" />
+      <source>The zones_hash field holds {value!r}, not text: it must be the SHA-256 text the zone risk algorithm writes. Re-run the zone risk algorithm, or make the field a text field.</source>
+      <translation>Le champ zones_hash contient {value!r}, pas du texte : ce doit être le SHA-256 textuel qu'écrit l'algorithme de risque par zone. Relancez l'algorithme de risque par zone, ou faites-en un champ texte.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/budget.py" line="177" />
       <source>The per-zone table carries {count} different zones hashes: it mixes zone layers.</source>
       <translation>La table par zone porte {count} hachages de zones différents : elle mélange des couches de zones.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="141" />
+      <location filename="spatial_privacy_plugin/budget.py" line="206" />
+      <source>The ceilings changed since release {release}: per-release {old_release} -&gt; {new_release}, cumulative {old_cumulative} -&gt; {new_cumulative} (policy {old_hash} then, {new_hash} now). Make sure the change of policy was approved and is documented; earlier releases keep the ceilings they were published under.</source>
+      <translation>Les plafonds ont changé depuis la diffusion {release} : par diffusion {old_release} -&gt; {new_release}, cumulé {old_cumulative} -&gt; {new_cumulative} (politique {old_hash} alors, {new_hash} maintenant). Vérifiez que ce changement de politique a été approuvé et documenté ; les diffusions antérieures gardent les plafonds sous lesquels elles ont été publiées.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/budget.py" line="226" />
       <source>The worst zone {zone} has a re-identification risk of {risk:.4f} ({basis}), above the per-release ceiling {ceiling:g} (the record-weighted mean, {pooled:.4f}, hides it). Publish coarser there, or withhold that zone.</source>
       <translation>La pire zone {zone} a un risque de ré-identification de {risk:.4f} ({basis}), au-dessus du plafond par diffusion {ceiling:g} (la moyenne pondérée, {pooled:.4f}, le cache). Publiez plus grossier à cet endroit, ou masquez cette zone.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="149" />
-      <source>The release id {release} is already in the ledger for this dataset: give every release its own id.</source>
-      <translation>L'identifiant de diffusion {release} figure déjà au registre pour ce jeu de données : donnez à chaque diffusion le sien.</translation>
+      <location filename="spatial_privacy_plugin/budget.py" line="236" />
+      <source>The release id {release} is already in the ledger for this dataset (as {recorded}): give every release its own id.</source>
+      <translation>L'identifiant de diffusion {release} est déjà au registre pour ce jeu de données (sous la forme {recorded}) : donnez à chaque diffusion son propre identifiant.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="153" />
+      <location filename="spatial_privacy_plugin/budget.py" line="241" />
       <source>The zones differ from those of the dataset's earlier releases (zones hash {now} against {before}): a programme keeps its zones fixed.</source>
       <translation>Les zones diffèrent de celles des diffusions antérieures du jeu de données (hachage {now} contre {before}) : un programme garde ses zones fixes.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="159" />
+      <location filename="spatial_privacy_plugin/budget.py" line="247" />
+      <source>A release recorded in the ledger has a risk outside [0, 1]: the cumulative budget cannot be computed. Restore the ledger from a backup and investigate.</source>
+      <translation>Une diffusion inscrite au registre a un risque hors de [0, 1] : le budget cumulé ne peut pas être calculé. Restaurez le registre depuis une sauvegarde et enquêtez.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/budget.py" line="252" />
       <source>With {prior} earlier release(s) the cumulative risk would be {cumulative:.4f}, above the cumulative ceiling {ceiling:g}. The programme's budget is spent for this dataset.</source>
       <translation>Avec {prior} diffusion(s) antérieure(s), le risque cumulé serait de {cumulative:.4f}, au-dessus du plafond cumulé {ceiling:g}. Le budget du programme est épuisé pour ce jeu de données.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="178" />
+      <location filename="spatial_privacy_plugin/budget.py" line="277" />
       <source>Name the dataset and the release: the ledger keeps releases per dataset.</source>
       <translation>Nommez le jeu de données et la diffusion : le registre tient les diffusions par jeu de données.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="196" />
+      <location filename="spatial_privacy_plugin/budget.py" line="304" />
       <source>ok</source>
       <translation>ok</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="197" />
+      <location filename="spatial_privacy_plugin/budget.py" line="305" />
       <source>over ceiling</source>
       <translation>au-dessus du plafond</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="217" />
+      <location filename="spatial_privacy_plugin/budget.py" line="325" />
       <source>The ledger has no release {release} for dataset {dataset}.</source>
       <translation>Le registre n'a pas de diffusion {release} pour le jeu {dataset}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="221" />
+      <location filename="spatial_privacy_plugin/budget.py" line="330" />
       <source>The ledger has no release of dataset {dataset} to re-assess.</source>
       <translation>Le registre n'a aucune diffusion du jeu {dataset} à réévaluer.</translation>
     </message>
@@ -1540,13 +1610,8 @@
     </message>
     <message>
       <location filename="spatial_privacy_plugin/budget.py" line="92" />
-      <source>The per-zone risk table is empty: missing evidence never passes the risk budget.</source>
-      <translation>La table de risque par zone est vide : l'absence de preuve ne passe jamais le budget de risque.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="96" />
-      <source>{count} zone(s) have no risk estimate or record count (e.g. {zone}): missing evidence never passes the risk budget. Re-run the zone risk with records in every zone, or drop such zones from the release.</source>
-      <translation>{count} zone(s) n'ont pas d'estimation de risque ou de nombre d'enregistrements (par ex. {zone}) : l'absence de preuve ne passe jamais le budget de risque. Relancez le risque par zone avec des enregistrements dans chaque zone, ou retirez ces zones de la diffusion.</translation>
+      <source>{count} zone(s) have a {field} outside [0, 1] (zone {zone}: {value!r}): a re-identification risk is a probability. Re-run the zone risk algorithm, or correct the table.</source>
+      <translation>{count} zone(s) ont un {field} hors de [0, 1] (zone {zone} : {value!r}) : un risque de réidentification est une probabilité. Relancez l'algorithme de risque par zone, ou corrigez la table.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/gate.py" line="106" />
@@ -1619,104 +1684,124 @@
       <translation>{count} enregistrement(s) publié(s) comptent moins de k = {k} personnes (le plus petit : {smallest}). Masquez-les ou publiez à une résolution plus grossière ; ne baissez jamais k. (Les zéros structurels ne sont publiés que sous une politique avec publish_zeros = true.)</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="359" />
-      <source>The parent factor must be a whole number of at least 2, got {value}.</source>
-      <translation>Le facteur parent doit être un entier d'au moins 2, reçu {value}.</translation>
+      <location filename="spatial_privacy_plugin/grid.py" line="101" />
+      <source>{count} point(s) lie more than {limit:g} m from the CRS's origin (e.g. {x:g}, {y:g}): no place on Earth has such coordinates in a metric CRS. Repair or remove their geometries, or check the layer's CRS.</source>
+      <translation>{count} point(s) se trouvent à plus de {limit:g} m de l'origine du SCR (par exemple {x:g}, {y:g}) : aucun lieu sur Terre n'a de telles coordonnées dans un SCR métrique. Réparez ou supprimez leurs géométries, ou vérifiez le SCR de la couche.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="40" />
-      <source>{count} record(s) have a NULL id in the field '{field}'. Counting them would either drop them or merge strangers: fill in their ids (or give each its own id) and run again.</source>
-      <translation>{count} enregistrement(s) ont un identifiant NULL dans le champ « {field} ». Les compter reviendrait à les ignorer ou à confondre des inconnus : renseignez leurs identifiants (ou donnez à chacun le sien) et relancez.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="436" />
-      <source>An earlier release gives different totals for the same set of cells: use the grid layers exactly as they were published.</source>
-      <translation>Une diffusion antérieure donne des totaux différents pour le même ensemble de mailles : utilisez les couches de grille exactement telles qu'elles ont été publiées.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="478" />
-      <source>The protection level must be positive, got {value}.</source>
-      <translation>Le niveau de protection doit être positif, reçu {value}.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="625" />
-      <source>True zeros need a grid without published attribute fields: an empty cell x attribute combination is not a structural zero.</source>
-      <translation>Les vrais zéros exigent une grille sans champs d'attributs publiés : une combinaison maille × attribut vide n'est pas un zéro structurel.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="661" />
-      <source>A series with published attribute fields needs the attribute values of each key to match groups across releases.</source>
-      <translation>Une série avec des champs d'attributs publiés a besoin des valeurs d'attributs de chaque clé pour apparier les groupes d'une diffusion à l'autre.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="76" />
-      <source>{count} point(s) have NaN or infinite coordinates: repair or remove their geometries before binning.</source>
-      <translation>{count} point(s) ont des coordonnées NaN ou infinies : réparez ou supprimez leurs géométries avant le maillage.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="787" />
-      <source>'{part}' is not stratum=metres (e.g. core=250;rural=2000).</source>
-      <translation>« {part} » n'est pas de la forme strate=mètres (par ex. core=250;rural=2000).</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="791" />
-      <source>No cell size is given for the stratum/strata {names}: give one for every stratum, e.g. core=250;rural=2000.</source>
-      <translation>Aucune taille de maille n'est donnée pour la ou les strates {names} : donnez-en une pour chaque strate, par ex. core=250;rural=2000.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="795" />
-      <source>The strata's cell sizes {sizes} are not nested: each must be a whole multiple of the finer ones, so that coarse and fine cells never overlap.</source>
-      <translation>Les tailles de maille des strates {sizes} ne sont pas emboîtées : chacune doit être un multiple entier des plus fines, pour que mailles grossières et fines ne se chevauchent jamais.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="84" />
+      <location filename="spatial_privacy_plugin/grid.py" line="109" />
       <source>A cell size must be a positive number of metres, got {value}.</source>
       <translation>Une taille de maille doit être un nombre positif de mètres, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="900" />
-      <source>Parent totals are not defined for a grid with a cell size per stratum (its cells have no common parent grid): declare the grand total only.</source>
-      <translation>Les totaux parents ne sont pas définis pour une grille avec une taille de maille par strate (ses mailles n'ont pas de grille parente commune) : déclarez seulement le total général.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="93" />
+      <location filename="spatial_privacy_plugin/grid.py" line="118" />
       <source>Give at least one cell size in metres, e.g. 100,250,500,1000.</source>
       <translation>Indiquez au moins une taille de maille en mètres, par ex. 100,250,500,1000.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="99" />
+      <location filename="spatial_privacy_plugin/grid.py" line="124" />
       <source>'{value}' is not a cell size: give numbers of metres separated by commas, e.g. 100,250,500,1000.</source>
       <translation>« {value} » n'est pas une taille de maille : indiquez des nombres de mètres séparés par des virgules, par ex. 100,250,500,1000.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="146" />
+      <location filename="spatial_privacy_plugin/grid.py" line="146" />
+      <source>A cell index would not fit: coordinates up to {largest:g} m from an origin at {start:g} make more than {limit} cells of {resolution:g} m. Repair the outlying geometries (or a wrong CRS), set the grid origin near the data, or choose a larger cell size.</source>
+      <translation>Un indice de maille ne tiendrait pas : des coordonnées jusqu'à {largest:g} m depuis une origine à {start:g} font plus de {limit} mailles de {resolution:g} m. Réparez les géométries aberrantes (ou un SCR erroné), placez l'origine de la grille près des données, ou choisissez une maille plus grande.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="392" />
+      <source>The parent factor must be a whole number of at least 2, got {value}.</source>
+      <translation>Le facteur parent doit être un entier d'au moins 2, reçu {value}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="45" />
+      <source>{count} record(s) have a NULL id in the field '{field}'. Counting them would either drop them or merge strangers: fill in their ids (or give each its own id) and run again.</source>
+      <translation>{count} enregistrement(s) ont un identifiant NULL dans le champ « {field} ». Les compter reviendrait à les ignorer ou à confondre des inconnus : renseignez leurs identifiants (ou donnez à chacun le sien) et relancez.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="469" />
+      <source>An earlier release gives different totals for the same set of cells: use the grid layers exactly as they were published.</source>
+      <translation>Une diffusion antérieure donne des totaux différents pour le même ensemble de mailles : utilisez les couches de grille exactement telles qu'elles ont été publiées.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="511" />
+      <source>The protection level must be positive, got {value}.</source>
+      <translation>Le niveau de protection doit être positif, reçu {value}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="658" />
+      <source>True zeros need a grid without published attribute fields: an empty cell x attribute combination is not a structural zero.</source>
+      <translation>Les vrais zéros exigent une grille sans champs d'attributs publiés : une combinaison maille × attribut vide n'est pas un zéro structurel.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="694" />
+      <source>A series with published attribute fields needs the attribute values of each key to match groups across releases.</source>
+      <translation>Une série avec des champs d'attributs publiés a besoin des valeurs d'attributs de chaque clé pour apparier les groupes d'une diffusion à l'autre.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="820" />
+      <source>'{part}' is not stratum=metres (e.g. core=250;rural=2000).</source>
+      <translation>« {part} » n'est pas de la forme strate=mètres (par ex. core=250;rural=2000).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="824" />
+      <source>No cell size is given for the stratum/strata {names}: give one for every stratum, e.g. core=250;rural=2000.</source>
+      <translation>Aucune taille de maille n'est donnée pour la ou les strates {names} : donnez-en une pour chaque strate, par ex. core=250;rural=2000.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="828" />
+      <source>The strata's cell sizes {sizes} are not nested: each must be a whole multiple of the finer ones, so that coarse and fine cells never overlap.</source>
+      <translation>Les tailles de maille des strates {sizes} ne sont pas emboîtées : chacune doit être un multiple entier des plus fines, pour que mailles grossières et fines ne se chevauchent jamais.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="933" />
+      <source>Parent totals are not defined for a grid with a cell size per stratum (its cells have no common parent grid): declare the grand total only.</source>
+      <translation>Les totaux parents ne sont pas définis pour une grille avec une taille de maille par strate (ses mailles n'ont pas de grille parente commune) : déclarez seulement le total général.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="94" />
+      <source>{count} point(s) have NaN or infinite coordinates: repair or remove their geometries first.</source>
+      <translation>{count} point(s) ont des coordonnées NaN ou infinies : réparez ou supprimez d'abord leurs géométries.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger.py" line="131" />
+      <source>The ledger {path} cannot be opened as an SQLite database ({reason}). Restore it from a backup; it is never rewritten.</source>
+      <translation>Le registre {path} ne peut pas être ouvert comme base SQLite ({reason}). Restaurez-le depuis une sauvegarde ; il n'est jamais réécrit.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger.py" line="220" />
       <source>The ledger {path} is corrupt ({reason}). Restore it from a backup; it is never rewritten.</source>
       <translation>Le registre {path} est corrompu ({reason}). Restaurez-le depuis une sauvegarde ; il n'est jamais réécrit.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="152" />
+      <location filename="spatial_privacy_plugin/ledger.py" line="226" />
       <source>The ledger {path} fails verification: entry {seq} (dataset {dataset}, release {release}) follows a deleted entry. Every gate that uses it is blocked; nothing rewrites it. Restore it from a backup and investigate.</source>
       <translation>Le registre {path} échoue à la vérification : l'entrée {seq} (jeu {dataset}, diffusion {release}) suit une entrée supprimée. Tout contrôle qui l'utilise est bloqué ; rien ne le réécrit. Restaurez-le depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="156" />
+      <location filename="spatial_privacy_plugin/ledger.py" line="230" />
       <source>The ledger {path} fails verification: entry {seq} (dataset {dataset}, release {release}) does not link to the entry before it. Every gate that uses it is blocked; nothing rewrites it. Restore it from a backup and investigate.</source>
       <translation>Le registre {path} échoue à la vérification : l'entrée {seq} (jeu {dataset}, diffusion {release}) n'est pas liée à l'entrée précédente. Tout contrôle qui l'utilise est bloqué ; rien ne le réécrit. Restaurez-le depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="161" />
+      <location filename="spatial_privacy_plugin/ledger.py" line="235" />
       <source>The ledger {path} fails verification: entry {seq} (dataset {dataset}, release {release}) was changed after it was written. Every gate that uses it is blocked; nothing rewrites it. Restore it from a backup and investigate.</source>
       <translation>Le registre {path} échoue à la vérification : l'entrée {seq} (jeu {dataset}, diffusion {release}) a été modifiée après son écriture. Tout contrôle qui l'utilise est bloqué ; rien ne le réécrit. Restaurez-le depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="171" />
+      <location filename="spatial_privacy_plugin/ledger.py" line="245" />
       <source>The ledger {path} fails verification: its last {count} entry(ies) were deleted. Every gate that uses it is blocked; restore it from a backup.</source>
       <translation>Le registre {path} échoue à la vérification : sa ou ses {count} dernière(s) entrée(s) ont été supprimées. Tout contrôle qui l'utilise est bloqué ; restaurez-le depuis une sauvegarde.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="82" />
-      <source>The ledger {path} cannot be opened as an SQLite database ({reason}). Restore it from a backup; it is never rewritten.</source>
-      <translation>Le registre {path} ne peut pas être ouvert comme base SQLite ({reason}). Restaurez-le depuis une sauvegarde ; il n'est jamais réécrit.</translation>
+      <location filename="spatial_privacy_plugin/ledger.py" line="95" />
+      <source>The ledger field {field} takes a finite number, got {value!r}: nothing was recorded.</source>
+      <translation>Le champ {field} du registre prend un nombre fini, reçu {value!r} : rien n'a été inscrit.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger.py" line="99" />
+      <source>The ledger field {field} takes text, got {value!r} ({kind}): nothing was recorded. Give it as text (a zones hash is the SHA-256 text the zone risk algorithm writes).</source>
+      <translation>Le champ {field} du registre prend du texte, reçu {value!r} ({kind}) : rien n'a été inscrit. Donnez-le sous forme de texte (un hachage de zones est le SHA-256 textuel qu'écrit l'algorithme de risque par zone).</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/linkage.py" line="207" />
@@ -1724,72 +1809,77 @@
       <translation>Le rayon doit être une distance positive ou nulle, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="209" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="212" />
       <source>The auxiliary layer has no records: there is nobody to look for.</source>
       <translation>La couche auxiliaire n'a aucun enregistrement : il n'y a personne à chercher.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="211" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="214" />
       <source>The release has no records: there is nothing to join against.</source>
       <translation>La diffusion n'a aucun enregistrement : il n'y a rien à apparier.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="215" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="218" />
       <source>Coverage weights must be positive numbers; {count} are zero, negative or missing.</source>
       <translation>Les poids de couverture doivent être des nombres positifs ; {count} sont nuls, négatifs ou manquants.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="219" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="222" />
       <source>Give the truth id of both layers, or of neither.</source>
       <translation>Donnez l'identifiant de vérité des deux couches, ou d'aucune.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="280" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="284" />
       <source>The share of displaced records must be between 0 and 1, got {value}.</source>
       <translation>La part des enregistrements déplacés doit être entre 0 et 1, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="283" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="287" />
       <source>Give a positive displacement distance for the displaced share.</source>
       <translation>Donnez une distance de déplacement positive pour la part déplacée.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/masking.py" line="21" />
+      <location filename="spatial_privacy_plugin/masking.py" line="24" />
       <source>The donut needs 0 &lt;= minimum radius &lt; maximum radius, got {low} and {high}.</source>
       <translation>L'anneau exige 0 &lt;= rayon minimal &lt; rayon maximal, reçu {low} et {high}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/masking.py" line="39" />
+      <location filename="spatial_privacy_plugin/masking.py" line="27" />
+      <source>A maximum displacement of {high:g} m is larger than any distance on Earth ({limit:g} m): give the radius in metres of the layer's metric CRS, e.g. 250.</source>
+      <translation>Un déplacement maximal de {high:g} m dépasse toute distance sur Terre ({limit:g} m) : donnez le rayon en mètres du SCR métrique de la couche, par exemple 250.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/masking.py" line="46" />
       <source>The marginals table is empty: it needs rows of attribute, category and share.</source>
       <translation>La table des marges est vide : il lui faut des lignes attribute, category et share.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/masking.py" line="43" />
+      <location filename="spatial_privacy_plugin/masking.py" line="50" />
       <source>{count} marginal row(s) have a missing attribute or a share that is not a number of 0 or more.</source>
       <translation>{count} ligne(s) de marges ont un attribut manquant ou une part qui n'est pas un nombre positif ou nul.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/masking.py" line="49" />
+      <location filename="spatial_privacy_plugin/masking.py" line="56" />
       <source>The shares of '{attribute}' add up to {total:.3f}, not 1: fix the marginals table.</source>
       <translation>Les parts de « {attribute} » totalisent {total:.3f}, et non 1 : corrigez la table des marges.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/masking.py" line="52" />
+      <location filename="spatial_privacy_plugin/masking.py" line="59" />
       <source>The shares of '{attribute}' in zone {zone} add up to {total:.3f}, not 1: fix the marginals table.</source>
       <translation>Les parts de « {attribute} » dans la zone {zone} totalisent {total:.3f}, et non 1 : corrigez la table des marges.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/masking.py" line="59" />
+      <location filename="spatial_privacy_plugin/masking.py" line="66" />
       <source>Every zone of the marginals table must give the same attributes.</source>
       <translation>Chaque zone de la table des marges doit donner les mêmes attributs.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/masking.py" line="72" />
+      <location filename="spatial_privacy_plugin/masking.py" line="79" />
       <source>Coverage must be a share in (0, 1], got {value}.</source>
       <translation>La couverture doit être une part dans (0, 1], reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/masking.py" line="77" />
+      <location filename="spatial_privacy_plugin/masking.py" line="84" />
       <source>{count} address(es) lie in no zone of the marginals table: give marginals for every zone, or clip the addresses first.</source>
       <translation>{count} adresse(s) ne sont dans aucune zone de la table des marges : donnez des marges pour chaque zone, ou découpez d'abord les adresses.</translation>
     </message>
@@ -1799,124 +1889,154 @@
       <translation>La variable d'environnement {name} doit être un nombre entier de fils d'exécution (1 ou plus) ; reçu « {value} ».</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="133" />
+      <location filename="spatial_privacy_plugin/policy.py" line="134" />
+      <source>A record has no stratum label (NULL or empty) while the policy gives strata their own rho ({known}): its k would silently be the base one. Give every record its stratum.</source>
+      <translation>Un enregistrement n'a pas d'étiquette de strate (NULL ou vide) alors que la politique donne aux strates leur propre rho ({known}) : son k serait silencieusement celui de base. Donnez à chaque enregistrement sa strate.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/policy.py" line="139" />
+      <source>The stratum label {label!r} is not in the policy's [stratum_rho] ({known}), though it looks like {near!r}: its k would silently be the base one. Correct the label in the strata layer, or name the stratum exactly so in the policy.</source>
+      <translation>L'étiquette de strate {label!r} n'est pas dans le [stratum_rho] de la politique ({known}), bien qu'elle ressemble à {near!r} : son k serait silencieusement celui de base. Corrigez l'étiquette dans la couche de strates, ou nommez la strate exactement ainsi dans la politique.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/policy.py" line="174" />
+      <source>The policy file {source} gives {name} as a date or time ({value}): policy values are numbers, text or true/false. Write it in quotes, e.g. {name} = "{value}".</source>
+      <translation>Le fichier de politique {source} donne {name} comme date ou heure ({value}) : les valeurs d'une politique sont des nombres, du texte ou true/false. Écrivez-la entre guillemets, par exemple {name} = "{value}".</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/policy.py" line="196" />
       <source>The policy file {source} must hold key = value pairs.</source>
       <translation>Le fichier de politique {source} doit contenir des paires clé = valeur.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="137" />
+      <location filename="spatial_privacy_plugin/policy.py" line="201" />
       <source>The policy file {source} lacks the field(s) {fields}: add them, e.g. rho = 0.1, tolerance = 0.2, counting_unit = "person".</source>
       <translation>Il manque au fichier de politique {source} le(s) champ(s) {fields} : ajoutez-les, par ex. rho = 0.1, tolerance = 0.2, counting_unit = "person".</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="144" />
+      <location filename="spatial_privacy_plugin/policy.py" line="208" />
       <source>The policy file {source} has unknown field(s) {fields}; known fields are {known}.</source>
       <translation>Le fichier de politique {source} contient des champs inconnus {fields} ; les champs connus sont {known}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="154" />
+      <location filename="spatial_privacy_plugin/policy.py" line="218" />
       <source>counting_unit in {source} must be "person" or "device", got {value!r}.</source>
       <translation>counting_unit dans {source} doit valoir "person" ou "device", reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="160" />
+      <location filename="spatial_privacy_plugin/policy.py" line="224" />
       <source>protection_level in {source} must be a positive number of people, got {value!r}.</source>
       <translation>protection_level dans {source} doit être un nombre positif de personnes, reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="165" />
+      <location filename="spatial_privacy_plugin/policy.py" line="229" />
       <source>series_max_change in {source} must be a number of people &gt;= 0 (the most a cell's count can change between consecutive releases, as an attacker may assume), got {value!r}.</source>
       <translation>series_max_change dans {source} doit être un nombre de personnes &gt;= 0 (la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="170" />
+      <location filename="spatial_privacy_plugin/policy.py" line="234" />
       <source>{name} in {source} must be true or false, got {value!r}.</source>
       <translation>{name} dans {source} doit valoir true ou false, reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="176" />
+      <location filename="spatial_privacy_plugin/policy.py" line="240" />
       <source>{name} in {source} must be a probability in (0, 1], got {value!r}.</source>
       <translation>{name} dans {source} doit être une probabilité dans (0, 1], reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="179" />
+      <location filename="spatial_privacy_plugin/policy.py" line="243" />
       <source>gate_on in {source} must be "estimate" or "lower bound", got {value!r}.</source>
       <translation>gate_on dans {source} doit valoir "estimate" ou "lower bound", reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="183" />
+      <location filename="spatial_privacy_plugin/policy.py" line="247" />
       <source>stratum_rho in {source} must be a table of stratum = rho, e.g. [stratum_rho] rural = 0.05.</source>
       <translation>stratum_rho dans {source} doit être une table strate = rho, par ex. [stratum_rho] rural = 0.05.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="199" />
+      <location filename="spatial_privacy_plugin/policy.py" line="263" />
       <source>Cannot read the policy file {source}: {reason}.</source>
       <translation>Impossible de lire le fichier de politique {source} : {reason}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="208" />
+      <location filename="spatial_privacy_plugin/policy.py" line="266" />
+      <source>The policy file {source} is not UTF-8 text (byte {position}): save it as UTF-8 (TOML and JSON files are UTF-8).</source>
+      <translation>Le fichier de politique {source} n'est pas du texte UTF-8 (octet {position}) : enregistrez-le en UTF-8 (les fichiers TOML et JSON sont en UTF-8).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/policy.py" line="276" />
       <source>The policy file {source} does not parse: {reason}. Fix its syntax (TOML, or JSON for a .json file).</source>
       <translation>Le fichier de politique {source} est illisible : {reason}. Corrigez sa syntaxe (TOML, ou JSON pour un fichier .json).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="229" />
+      <location filename="spatial_privacy_plugin/policy.py" line="297" />
       <source>The value {given} given for {name} conflicts with {in_file} in the policy file {source}. Leave {name} empty to use the policy, or change the policy file.</source>
       <translation>La valeur {given} donnée pour {name} contredit {in_file} du fichier de politique {source}. Laissez {name} vide pour utiliser la politique, ou modifiez le fichier de politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="244" />
+      <location filename="spatial_privacy_plugin/policy.py" line="312" />
       <source>Give a policy file or a value for rho (the accepted disclosure probability, e.g. 0.1 for k = 10).</source>
       <translation>Indiquez un fichier de politique ou une valeur de rho (la probabilité de divulgation acceptée, par ex. 0,1 pour k = 10).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="58" />
+      <location filename="spatial_privacy_plugin/policy.py" line="62" />
       <source>rho must be a number in (0, 1), got {value!r}.</source>
       <translation>rho doit être un nombre dans (0, 1), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="61" />
+      <location filename="spatial_privacy_plugin/policy.py" line="65" />
       <source>rho must lie strictly between 0 and 1, got {value}: it is the accepted probability of singling a person out, for example 0.1 for k = 10.</source>
       <translation>rho doit être strictement entre 0 et 1, reçu {value} : c'est la probabilité acceptée d'isoler une personne, par exemple 0,1 pour k = 10.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="76" />
+      <location filename="spatial_privacy_plugin/policy.py" line="72" />
+      <source>rho = {value} asks for k = ⌈1/ρ⌉ above {limit}: no cell could ever be published and k cannot be represented. Give the accepted probability of singling a person out, for example 0.1 for k = 10 (rho must be at least 1e-9).</source>
+      <translation>rho = {value} demande k = ⌈1/ρ⌉ au-delà de {limit} : aucune maille ne pourrait jamais être publiée et k ne peut pas être représenté. Donnez la probabilité acceptée d'isoler une personne, par exemple 0.1 pour k = 10 (rho doit valoir au moins 1e-9).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/policy.py" line="86" />
       <source>The suppression tolerance must be a share in [0, 1), got {value!r}.</source>
       <translation>La tolérance de secret doit être une part dans [0, 1), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="120" />
+      <location filename="spatial_privacy_plugin/risk.py" line="106" />
+      <source>{count} record(s) have no household id: fill them in, or leave the household field empty.</source>
+      <translation>{count} enregistrement(s) n'ont pas d'identifiant de ménage : renseignez-les, ou laissez vide le champ ménage.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk.py" line="135" />
       <source>{count} record(s) have a missing or non-numeric continuous key.</source>
       <translation>{count} enregistrement(s) ont une clé continue manquante ou non numérique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="190" />
+      <location filename="spatial_privacy_plugin/risk.py" line="205" />
       <source>The key variables have {cells:.0f} combinations, too many for the log-linear model: group categories or use fewer keys.</source>
       <translation>Les variables clés ont {cells:.0f} combinaisons, trop pour le modèle log-linéaire : regroupez des modalités ou utilisez moins de clés.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="195" />
+      <location filename="spatial_privacy_plugin/risk.py" line="210" />
       <source>The sampling fraction n / Σw is {value:.3f}: estimating population uniqueness needs weights above 1 (a sample, not a census).</source>
       <translation>Le taux de sondage n / Σw vaut {value:.3f} : estimer l'unicité dans la population exige des poids supérieurs à 1 (un échantillon, pas un recensement).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="234" />
+      <location filename="spatial_privacy_plugin/risk.py" line="249" />
       <source>Choose at least one key variable (the attributes an adversary knows).</source>
       <translation>Choisissez au moins une variable clé (les attributs que connaît un adversaire).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="237" />
+      <location filename="spatial_privacy_plugin/risk.py" line="252" />
       <source>The input has no records: there is nothing to assess.</source>
       <translation>L'entrée n'a aucun enregistrement : il n'y a rien à évaluer.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="299" />
-      <source>The zones layer repeats the id(s) {ids}: every zone needs its own id.</source>
-      <translation>La couche de zones répète le(s) identifiant(s) {ids} : chaque zone a besoin du sien.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/risk.py" line="31" />
       <source>{count} record(s) have no value in the key field '{field}'. Recode missing values as an explicit category (e.g. "unknown") in a copy, then run again.</source>
       <translation>{count} enregistrement(s) n'ont pas de valeur dans le champ clé « {field} ». Recodez les valeurs manquantes en modalité explicite (par ex. "inconnu") dans une copie, puis relancez.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk.py" line="314" />
+      <source>The zones layer repeats the id(s) {ids}: every zone needs its own id.</source>
+      <translation>La couche de zones répète le(s) identifiant(s) {ids} : chaque zone a besoin du sien.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/risk.py" line="42" />
@@ -1927,11 +2047,6 @@
       <location filename="spatial_privacy_plugin/risk.py" line="56" />
       <source>The population frequency must be a number at least as large as the sample frequency for every record.</source>
       <translation>La fréquence dans la population doit être un nombre au moins égal à la fréquence dans l'échantillon pour chaque enregistrement.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="91" />
-      <source>{count} record(s) have no household id: fill them in, or leave the household field empty.</source>
-      <translation>{count} enregistrement(s) n'ont pas d'identifiant de ménage : renseignez-les, ou laissez vide le champ ménage.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/series.py" line="34" />

@@ -47,6 +47,7 @@ class Geomask(SpatialPrivacyAlgorithm):
     def process(self, parameters, context, feedback):
         import numpy as np
 
+        from ..spatial_privacy_plugin.grid import check_coordinates
         from ..spatial_privacy_plugin.masking import donut_displacement
         from .io import add_in_batches, make_fields, read_points
 
@@ -59,6 +60,7 @@ class Geomask(SpatialPrivacyAlgorithm):
         keep = self.field_names(parameters, self.KEEP_FIELDS, context) or source.fields().names()
         points = read_points(source, keep, feedback)
         low = self.parameterAsDouble(parameters, self.MIN_RADIUS, context)
+        check_coordinates(points.x, points.y)  # NaN, infinite or absurd coordinates are refused
         high = self.parameterAsDouble(parameters, self.MAX_RADIUS, context)
         rng = np.random.default_rng(self.parameterAsInt(parameters, self.SEED, context))
         dx, dy = donut_displacement(len(points.x), low, high, rng)

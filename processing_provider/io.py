@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 import numpy as np
 from qgis.core import Qgis, QgsFeature, QgsFeatureRequest, QgsFeatureSink, QgsField, QgsFields, \
-    QgsCoordinateTransform, QgsGeometry, QgsMapLayer, QgsProcessingException, QgsRectangle, \
-    QgsProviderRegistry, QgsUnitTypes, QgsVectorLayer, QgsWkbTypes
+    QgsCoordinateTransform, QgsGeometry, QgsMapLayer, QgsPointXY, QgsProcessingException, \
+    QgsRectangle, QgsProviderRegistry, QgsUnitTypes, QgsVectorLayer, QgsWkbTypes
 from qgis.PyQt.QtCore import QVariant
 
 from .base import tr
@@ -331,10 +331,28 @@ def read_attributes(source, field_names, feedback, anchors=False):
         for name, index in zip(field_names, indices):
             columns[name].append(python_value(attributes[index]))
         if anchors:
-            geometry = feature.geometry()
-            points.append(None if geometry.isNull() or geometry.isEmpty()
-                          else geometry.pointOnSurface().asPoint())
+            points.append(anchor_point(feature.geometry()))
     return (columns, points) if anchors else columns
+
+
+def anchor_point(geometry):
+    """A point inside the geometry (None without one); a point stands for itself.
+
+    GEOS gives (0, 0) as the point on the surface of a geometry with an
+    infinite coordinate: such a geometry gets its far bounding-box corner, so
+    that the caller's coordinate check refuses it instead of moving it.
+    """
+    if geometry.isNull() or geometry.isEmpty():
+        return None
+    if not geometry.isMultipart() and \
+            QgsWkbTypes.geometryType(geometry.wkbType()) == QgsWkbTypes.GeometryType.PointGeometry:
+        return geometry.asPoint()
+    box = geometry.boundingBox()
+    far = (box.xMinimum(), box.yMinimum(), box.xMaximum(), box.yMaximum())
+    if not all(math.isfinite(value) and abs(value) <= 1e9 for value in far):
+        return QgsPointXY(box.xMaximum() if abs(box.xMaximum()) >= abs(box.xMinimum()) else box.xMinimum(),
+                          box.yMaximum() if abs(box.yMaximum()) >= abs(box.yMinimum()) else box.yMinimum())
+    return geometry.pointOnSurface().asPoint()
 
 
 def read_polygons(source, crs, context, value_field=None):

@@ -126,6 +126,16 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
         auxiliary = self.parameterAsSource(parameters, self.AUXILIARY, context)
         if release is None or auxiliary is None:
             raise QgsProcessingException(tr("The input layer could not be opened."))
+        # Everything is validated before anything is written: a refused run writes nothing.
+        policy = self.optional_policy(parameters, context)
+        chart = self.parameterAsFileOutput(parameters, self.CHART, context)
+        report = self.parameterAsFileOutput(parameters, self.REPORT, context)
+        for path in (chart, report):
+            if path and not Path(path).parent.is_dir():
+                raise QgsProcessingException(tr(
+                    "The folder {folder} of the output file {path} does not exist: create it, or "
+                    "choose a file in an existing folder. Nothing was written.").format(
+                    folder=str(Path(path).parent), path=path))
         qids = self.field_names(parameters, self.QID_FIELDS, context)
         self.check_qid_types(release, auxiliary, qids)
         others = self.parameterAsLayerList(parameters, self.OTHER_RELEASES, context)
@@ -181,16 +191,13 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
         write_features(sink, fields, [escalation[name] for name, _ in ESCALATION_FIELDS])
         results = {self.OUTPUT: destination}
         self.write_targets(parameters, context, result, auxiliary_points, auxiliary_truth, crs, results)
-        policy = self.optional_policy(parameters, context)
         for row in escalation.itertuples(index=False):
             feedback.pushInfo(self.step_line(row))
         sentence = self.threshold_sentence(escalation, policy)
         feedback.pushInfo(sentence)
-        chart = self.parameterAsFileOutput(parameters, self.CHART, context)
         if chart:
             self.write_chart(chart, escalation, policy)
             results[self.CHART] = chart
-        report = self.parameterAsFileOutput(parameters, self.REPORT, context)
         if report:
             self.write_report(report, escalation, provenance, sentence, radius)
             results[self.REPORT] = report

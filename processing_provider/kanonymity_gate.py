@@ -304,6 +304,12 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                     raise QgsProcessingException(tr(
                         "The audit layer '{layer}' has no field '{field}': name its count field in "
                         "the audit count field.").format(layer=layer.name(), field=count_field))
+                if not layer.fields().field(count_field).isNumeric():
+                    raise QgsProcessingException(tr(
+                        "The audit count field '{field}' of '{layer}' is {kind}, not a number: name "
+                        "a numeric field of published totals, or convert it (in a copy).").format(
+                        field=count_field, layer=layer.name(),
+                        kind=layer.fields().field(count_field).typeName()))
                 polygons, totals = read_polygons(layer, source.sourceCrs(), context, count_field)
                 owners = assign_points(x, y, polygons)
                 for cells in equalities_from_groups([None if o < 0 else o for o in owners]):

@@ -33,10 +33,11 @@ def read_zone_summary(source, gate_on, feedback):
             "The per-zone risk table lacks the field(s) {fields}: give the output of the zone risk "
             "algorithm, or a table with zone_id, p_reid and n_records.").format(
             fields=", ".join(missing)))
-    optional = [name for name in ("p_reid_low", "zones_hash") if name in names]
+    optional = [name for name in ("p_reid_low", "p_reid_high", "zones_hash") if name in names]
     columns = read_attributes(source, ["zone_id", "p_reid", "n_records"] + optional, feedback)
     return summarise_zones(columns["zone_id"], columns["p_reid"], columns["n_records"],
-                           columns.get("p_reid_low"), columns.get("zones_hash"), gate_on)
+                           columns.get("p_reid_low"), columns.get("zones_hash"), gate_on,
+                           columns.get("p_reid_high"))
 
 
 class RiskBudgetGate(SpatialPrivacyAlgorithm):
@@ -116,9 +117,11 @@ class RiskBudgetGate(SpatialPrivacyAlgorithm):
                              self.optional_number(parameters, self.WARN_AT, context), gate_on)
 
     def process(self, parameters, context, feedback):
+        from qgis.core import QgsFeature, QgsFeatureSink
+
         from ..spatial_privacy_plugin.budget import gate_release
         from ..spatial_privacy_plugin.ledger import Ledger
-        from .io import make_fields, write_features
+        from .io import make_fields, plain_column
 
         policy = self.budget_policy(parameters, context)
         source = self.parameterAsSource(parameters, self.ZONE_RISK, context)
@@ -126,11 +129,38 @@ class RiskBudgetGate(SpatialPrivacyAlgorithm):
             raise QgsProcessingException(tr("The input layer could not be opened."))
         summary = read_zone_summary(source, policy.gate_on, feedback)
         ledger_path = self.parameterAsFileOutput(parameters, self.LEDGER, context)
-        dataset = self.parameterAsString(parameters, self.DATASET, context).strip()
-        release_id = self.parameterAsString(parameters, self.RELEASE_ID, context).strip()
+        # Stored as given; compared with the ledger's names after normalisation (ledger.name_key).
+        dataset = self.parameterAsString(parameters, self.DATASET, context)
+        release_id = self.parameterAsString(parameters, self.RELEASE_ID, context)
         record = self.parameterAsBoolean(parameters, self.RECORD, context)
+        written = {}
+
+        def write_record(decision, head):
+            """The release record, written before the ledger entry is committed."""
+            fields = make_fields(RECORD_FIELDS)
+            sink, destination = self.parameterAsSink(parameters, self.OUTPUT, context, fields,
+                                                     QgsWkbTypes.Type.NoGeometry,
+                                                     QgsCoordinateReferenceSystem())
+            if sink is None:
+                raise QgsProcessingException(tr("The release record could not be created: nothing "
+                                                "was recorded in the ledger."))
+            feature = QgsFeature(fields)
+            feature.setAttributes(plain_column([
+                dataset, release_id, True, record, summary.worst_zone, summary.worst,
+                summary.pooled, decision.cumulative, decision.headroom, decision.warning,
+                policy.per_release_ceiling, policy.cumulative_ceiling, policy.gate_on,
+                policy.policy_hash, summary.zones_hash, head]))
+            if not sink.addFeature(feature, QgsFeatureSink.Flag.FastInsert):
+                raise QgsProcessingException(tr("The release record could not be written ({error}): "
+                                                "nothing was recorded in the ledger.").format(
+                    error=sink.lastError() if hasattr(sink, "lastError") else ""))
+            del sink  # a file output is complete before the entry is committed
+            written[self.OUTPUT] = destination
+
         decision, head = gate_release(Ledger(ledger_path), dataset, release_id, summary, policy,
-                                      record, __about__.VERSION)
+                                      record, __about__.VERSION, write_record)
+        for template, values in decision.notices:
+            feedback.pushWarning(tr(template).format(**values))
         if not decision.passed:
             problems = " ".join(tr(template).format(**values) for template, values in decision.problems)
             raise QgsProcessingException(tr("Risk budget gate FAILED for {dataset} / {release}: "
@@ -154,16 +184,9 @@ class RiskBudgetGate(SpatialPrivacyAlgorithm):
         feedback.pushInfo(tr("Ledger head: {head}. Archive it elsewhere to detect a rewritten "
                              "ledger.").format(head=head) if record else
                           tr("Not recorded (RECORD is off): this release does not count against "
-                             "the budget."))
-        fields = make_fields(RECORD_FIELDS)
-        sink, destination = self.parameterAsSink(parameters, self.OUTPUT, context, fields,
-                                                 QgsWkbTypes.Type.NoGeometry,
-                                                 QgsCoordinateReferenceSystem())
-        write_features(sink, fields, [[value] for value in (
-            dataset, release_id, True, record, summary.worst_zone, summary.worst, summary.pooled,
-            decision.cumulative, decision.headroom, decision.warning, policy.per_release_ceiling,
-            policy.cumulative_ceiling, policy.gate_on, policy.policy_hash, summary.zones_hash, head)])
-        return {self.OUTPUT: destination, self.PASSED: True, self.WORST_ZONE: summary.worst_zone,
+                             "the budget; the ledger was only read."))
+        return {self.OUTPUT: written[self.OUTPUT], self.PASSED: True,
+                self.WORST_ZONE: summary.worst_zone,
                 self.WORST_P_REID: summary.worst, self.POOLED_P_REID: summary.pooled,
                 self.CUMULATIVE_P_REID: decision.cumulative, self.HEADROOM: decision.headroom,
                 self.WARNING: decision.warning, self.LEDGER_HEAD: head, self.LEDGER: ledger_path}

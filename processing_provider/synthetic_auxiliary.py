@@ -54,6 +54,7 @@ class SyntheticAuxiliary(SpatialPrivacyAlgorithm):
     def process(self, parameters, context, feedback):
         import numpy as np
 
+        from ..spatial_privacy_plugin.grid import check_coordinates
         from ..spatial_privacy_plugin.masking import read_marginals, sample_auxiliary
         from ..spatial_privacy_plugin.zones import assign_points
         from .io import add_in_batches, make_fields, point_arrays, read_attributes, read_polygons
@@ -75,6 +76,7 @@ class SyntheticAuxiliary(SpatialPrivacyAlgorithm):
         if missing:
             raise QgsProcessingException(tr("{count} address(es) have no geometry: repair or remove "
                                             "them first.").format(count=missing))
+        check_coordinates(*point_arrays(anchors))  # NaN, infinite or absurd coordinates are refused
         if zones is not None:
             polygons, zone_ids = read_polygons(zones, addresses.sourceCrs(), context, zone_field)
             owners = assign_points(*point_arrays(anchors), polygons)

@@ -15,6 +15,38 @@ ZONE_FIELDS = (("zone_id", "string"), ("p_reid", "double"), ("p_reid_low", "doub
                ("zones_hash", "string"), ("policy_hash", "string"))
 
 
+# Zones whose shared area exceeds this share of the smaller one overlap (a
+# shared edge digitised twice leaves slivers far smaller than this).
+OVERLAP_TOLERANCE = 1e-6
+
+
+def refuse_overlapping_zones(zone_ids, geometries):
+    """Zones are a partition: two whose interiors share an area would each claim its records."""
+    from qgis.core import QgsGeometry, QgsSpatialIndex
+
+    index = QgsSpatialIndex()
+    for position, geometry in enumerate(geometries):
+        if not geometry.isNull():
+            index.addFeature(position, geometry.boundingBox())
+    for position, geometry in enumerate(geometries):
+        if geometry.isNull():
+            continue
+        engine = QgsGeometry.createGeometryEngine(geometry.constGet())
+        engine.prepareGeometry()
+        for other in index.intersects(geometry.boundingBox()):
+            if other <= position or not engine.relatePattern(geometries[other].constGet(),
+                                                             "2********"):
+                continue
+            shared = geometry.intersection(geometries[other]).area()
+            smaller = min(geometry.area(), geometries[other].area())
+            if shared > OVERLAP_TOLERANCE * smaller:
+                raise QgsProcessingException(tr(
+                    "The zones {first} and {second} overlap ({area:g} square map units in common): "
+                    "zones must be a partition, or records in the overlap count in one zone only. "
+                    "Repair the zone layer (e.g. remove the overlap, or dissolve the two) and run "
+                    "again.").format(first=zone_ids[position], second=zone_ids[other], area=shared))
+
+
 class ZoneRisk(RiskAlgorithm):
     ALGORITHM_ID = "zonerisk"
     DISPLAY_NAME = N_("Zone re-identification risk")
@@ -85,6 +117,7 @@ class ZoneRisk(RiskAlgorithm):
                                          .format(count=sum(z is None for z in zone_ids)))
         geometries = [feature.geometry() for feature in zones.getFeatures()]
         fingerprint = zones_hash(zone_ids, [g.asWkb() for g in geometries])
+        refuse_overlapping_zones(zone_ids, geometries)
 
         fields_needed = self.needed_fields(keys, weight, population, household, person)
         points = read_points(records, fields_needed, feedback, zones.sourceCrs(), context,

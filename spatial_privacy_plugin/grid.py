@@ -78,17 +78,35 @@ def encode_key_columns(columns, n_rows):
     return combined
 
 
+# No projected CRS on Earth has coordinates beyond a billion metres (the
+# equator is 4e7 m long); a larger value is a broken geometry, and it would
+# overflow the cell indices.
+MAX_COORDINATE_M = 1e9
+# Cell indices stay well inside int64 so that combined cell codes cannot overflow.
+MAX_CELL_INDEX = 2 ** 31
+
+
 def check_coordinates(x, y):
-    """Refuse NaN or infinite coordinates."""
-    if np.isfinite(np.sum(x) + np.sum(y)):
-        return  # a NaN or an infinity would have made the sum NaN or infinite
+    """Refuse NaN, infinite and absurdly large coordinates (beyond ±1e9 m)."""
+    if len(x) == 0 and len(y) == 0:
+        return
+    bounds = np.array([np.min(x), np.max(x), np.min(y), np.max(y)])
+    if np.all(np.abs(bounds) <= MAX_COORDINATE_M):
+        return  # a NaN would have made a bound NaN, an infinity a bound infinite
     bad = ~(np.isfinite(x) & np.isfinite(y))
     if bad.any():
         raise InputError(
             N_("{count} point(s) have NaN or infinite coordinates: repair or remove their "
-               "geometries before binning."),
+               "geometries first."),
             count=int(bad.sum()),
         )
+    far = (np.abs(x) > MAX_COORDINATE_M) | (np.abs(y) > MAX_COORDINATE_M)
+    first = int(np.flatnonzero(far)[0])
+    raise InputError(
+        N_("{count} point(s) lie more than {limit:g} m from the CRS's origin (e.g. {x:g}, {y:g}): no "
+           "place on Earth has such coordinates in a metric CRS. Repair or remove their "
+           "geometries, or check the layer's CRS."),
+        count=int(far.sum()), limit=MAX_COORDINATE_M, x=float(x[first]), y=float(y[first]))
 
 
 def check_resolution(resolution):
@@ -179,14 +197,22 @@ def cell_index(coordinate, start, resolution):
     correction makes the index agree with the edges ``start + index * res``
     that the output polygons are drawn with.
     """
+    largest = max(abs(float(coordinate.min())), abs(float(coordinate.max()))) if len(coordinate) else 0.0
+    reach = (largest + abs(start)) / resolution  # bounds every |quotient|
+    if not reach < MAX_CELL_INDEX:
+        raise InputError(
+            N_("A cell index would not fit: coordinates up to {largest:g} m from an origin at "
+               "{start:g} make more than {limit} cells of {resolution:g} m. Repair the outlying "
+               "geometries (or a wrong CRS), set the grid origin near the data, or choose a "
+               "larger cell size."),
+            largest=largest, start=float(start), limit=MAX_CELL_INDEX, resolution=float(resolution))
     scaled = coordinate - start
     scaled /= resolution
     index = np.floor(scaled, out=np.empty(len(scaled), dtype=np.int64), casting="unsafe")
     # Only a quotient within rounding error of a whole number can be off by
     # one; the error is a few ulps of |coordinate| / resolution.
     scaled -= index
-    largest = max(abs(float(coordinate.min())), abs(float(coordinate.max()))) if len(coordinate) else 0.0
-    margin = 1e-12 * (1.0 + (largest + abs(start)) / resolution)
+    margin = 1e-12 * (1.0 + reach)
     near_edge = np.flatnonzero((scaled < margin) | (scaled > 1.0 - margin))
     del scaled
     if len(near_edge):

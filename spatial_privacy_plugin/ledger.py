@@ -13,9 +13,13 @@ the head hash (reported with every append) elsewhere for stronger assurance.
 
 import hashlib
 import json
+import math
+import numbers
 import sqlite3
+import unicodedata
 from contextlib import contextmanager
 from datetime import datetime, timezone
+from pathlib import Path
 
 from .errors import N_, InputError
 
@@ -49,6 +53,12 @@ CREATE TABLE IF NOT EXISTS ledger (
 )
 """
 BUSY_TIMEOUT_S = 60.0
+# Columns stored as REAL; every other content column is TEXT. A value is
+# normalised to its column's type before it is hashed, so that the entry read
+# back hashes as it did when written (SQLite would store an integer given for
+# a TEXT column as text, and its hash would then no longer match).
+REAL_COLUMNS = frozenset(("worst_p_reid", "pooled_p_reid", "cumulative_p_reid",
+                          "per_release_ceiling", "cumulative_ceiling"))
 
 
 class LedgerError(InputError):
@@ -60,6 +70,45 @@ def entry_hash(entry):
     content = {name: entry.get(name) for name in CONTENT}
     text = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def name_key(name):
+    """The form in which dataset names and release ids are compared (not stored).
+
+    Zero-width and other format characters are removed, then Unicode NFKC
+    (full-width letters become ASCII), case folding and trimming: "mob",
+    "Mob ", "MOB", "mob\u200b" and full-width "ｍｏｂ" are one dataset.
+    """
+    text = "".join(char for char in str(name) if unicodedata.category(char) != "Cf")
+    text = unicodedata.normalize("NFKC", text)
+    return unicodedata.normalize("NFKC", text.casefold()).strip()
+
+
+def normalised_content(values):
+    """The content of an entry with every value in its column's type; refuses any other type."""
+    content = {}
+    for name in CONTENT:
+        value = values.get(name)
+        if value is not None and name in REAL_COLUMNS:
+            if isinstance(value, bool) or not isinstance(value, numbers.Real) or \
+                    not math.isfinite(float(value)):
+                raise LedgerError(N_("The ledger field {field} takes a finite number, got {value!r}: "
+                                     "nothing was recorded."), field=name, value=value)
+            value = float(value)
+        elif value is not None and not isinstance(value, str):
+            raise LedgerError(N_("The ledger field {field} takes text, got {value!r} ({kind}): "
+                                 "nothing was recorded. Give it as text (a zones hash is the "
+                                 "SHA-256 text the zone risk algorithm writes)."),
+                              field=name, value=value, kind=type(value).__name__)
+        content[name] = value
+    return content
+
+
+def releases_of(entries, dataset):
+    """The release entries of a dataset, its name compared by ``name_key``."""
+    key = name_key(dataset)
+    return [entry for entry in entries
+            if entry["entry_type"] == ENTRY_RELEASE and name_key(entry["dataset"]) == key]
 
 
 def utc_now():
@@ -109,6 +158,32 @@ class Ledger:
         finally:
             connection.close()
 
+    def read_entries(self):
+        """Every entry, verified, without writing anything: a read-only ledger works.
+
+        A ledger file that does not exist yet has no entries (nothing is
+        created); one without the ledger table has none either.
+        """
+        if not Path(self.path).exists():
+            return []
+        try:
+            connection = sqlite3.connect(f"{Path(self.path).resolve().as_uri()}?mode=ro", uri=True,
+                                         timeout=BUSY_TIMEOUT_S)
+            connection.row_factory = sqlite3.Row
+            tables = {row[0] for row in connection.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        except sqlite3.DatabaseError as error:
+            raise LedgerError(N_("The ledger {path} cannot be opened as an SQLite database "
+                                 "({reason}). Restore it from a backup; it is never rewritten."),
+                              path=self.path, reason=str(error)) from error
+        try:
+            if "ledger" not in tables:
+                return []
+            connection.execute("BEGIN")  # one consistent snapshot of entries and sequence
+            return _verified_entries(connection, self.path)
+        finally:
+            connection.close()
+
 
 class LedgerTransaction:
     """What a gate may do inside one transaction: read the verified entries, append one."""
@@ -119,12 +194,11 @@ class LedgerTransaction:
         self.entries = []
 
     def releases(self, dataset):
-        return [entry for entry in self.entries
-                if entry["dataset"] == dataset and entry["entry_type"] == ENTRY_RELEASE]
+        return releases_of(self.entries, dataset)
 
     def append(self, **values):
         """Append an entry chained to the last one; returns its hash."""
-        entry = {name: values.get(name) for name in CONTENT}
+        entry = normalised_content(values)
         entry["recorded_utc"] = entry["recorded_utc"] or utc_now()
         entry["previous_hash"] = self.entries[-1]["entry_hash"] if self.entries else GENESIS
         entry["entry_hash"] = entry_hash(entry)

@@ -24,7 +24,7 @@ import pandas as pd
 from scipy.spatial import cKDTree
 
 from .errors import N_, Cancelled, InputError
-from .grid import encode_key_columns, run_starts
+from .grid import check_coordinates, encode_key_columns, run_starts
 from .parallel import in_parallel
 
 
@@ -205,6 +205,9 @@ def join_simulation(release_xy, auxiliary_xy, radius, qid_names=(), release_qids
     """
     if not np.isfinite(radius) or radius < 0:
         raise InputError(N_("The radius must be a distance of 0 or more, got {value}."), value=radius)
+    for points in (release_xy, auxiliary_xy):
+        points = np.asarray(points, dtype=float).reshape(-1, 2)
+        check_coordinates(points[:, 0], points[:, 1])  # NaN, infinite or absurd coordinates
     if len(auxiliary_xy) == 0:
         raise InputError(N_("The auxiliary layer has no records: there is nobody to look for."))
     if len(release_xy) == 0:

@@ -8,6 +8,9 @@ import pandas as pd
 
 from .errors import N_, InputError
 
+# Half the Earth's circumference: no displacement on Earth is longer.
+MAX_RADIUS_M = 2.0e7
+
 
 def donut_displacement(n_points, min_radius, max_radius, rng):
     """Offsets (dx, dy) uniform over the area of the ring min_radius <= d <= max_radius.
@@ -20,6 +23,10 @@ def donut_displacement(n_points, min_radius, max_radius, rng):
             or max_radius <= min_radius:
         raise InputError(N_("The donut needs 0 <= minimum radius < maximum radius, got {low} and "
                             "{high}."), low=min_radius, high=max_radius)
+    if max_radius > MAX_RADIUS_M:
+        raise InputError(N_("A maximum displacement of {high:g} m is larger than any distance on "
+                            "Earth ({limit:g} m): give the radius in metres of the layer's metric "
+                            "CRS, e.g. 250."), high=max_radius, limit=MAX_RADIUS_M)
     distance = np.sqrt(rng.random(n_points) * (max_radius ** 2 - min_radius ** 2) + min_radius ** 2)
     angle = rng.uniform(0.0, 2.0 * np.pi, n_points)
     return distance * np.cos(angle), distance * np.sin(angle)

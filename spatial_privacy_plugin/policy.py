@@ -10,6 +10,7 @@ numbers as parsed), so reformatting or commenting a file does not change it
 while any change of a value does.
 """
 
+import datetime
 import hashlib
 import json
 import math
@@ -22,6 +23,9 @@ from .errors import N_, PolicyError
 # A 1/rho this close (relative) to an integer is that integer: 1/(1/49)
 # evaluates to 49.00000000000001 and must not give k = 50.
 INTEGER_SNAP_RELATIVE = 1e-9
+# The largest k a policy may ask for: beyond a billion people per cell no
+# population on Earth has a publishable cell, and k must fit the counts' integers.
+MAX_K = 10 ** 9
 DEFAULT_TOLERANCE = 0.20
 COUNTING_UNITS = ("person", "device")
 GATE_ON_ESTIMATE = "estimate"
@@ -64,6 +68,12 @@ def k_from_rho(rho):
             value=rho,
         )
     inverse = 1.0 / rho
+    if not inverse <= MAX_K:
+        raise PolicyError(
+            N_("rho = {value} asks for k = ⌈1/ρ⌉ above {limit}: no cell could ever be published "
+               "and k cannot be represented. Give the accepted probability of singling a person "
+               "out, for example 0.1 for k = 10 (rho must be at least 1e-9)."),
+            value=rho, limit=MAX_K)
     nearest = round(inverse)
     if abs(inverse - nearest) <= INTEGER_SNAP_RELATIVE * nearest:
         return int(nearest)
@@ -108,8 +118,31 @@ class Policy:
         return bool(self.get("straddle_k", False))
 
     def k_for(self, stratum):
-        """k of a stratum: its own rho where the policy gives one (adversary-known strata)."""
-        return k_from_rho(self.get("stratum_rho", {}).get(stratum, self.rho))
+        """k of a stratum: its own rho where the policy gives one (adversary-known strata).
+
+        Strata the policy does not name take the base rho. Where the policy
+        names strata, a missing label (NULL, empty) and a label that names
+        one of them only up to case, spaces or Unicode form ("Rural",
+        "rural ") are refused: they would silently get the base k.
+        """
+        strata = self.get("stratum_rho", {})
+        if not strata:
+            return k_from_rho(self.rho)
+        if stratum in strata:
+            return k_from_rho(strata[stratum])
+        known = ", ".join(sorted(strata))
+        if stratum is None or stratum != stratum or not str(stratum).strip():
+            raise PolicyError(N_("A record has no stratum label (NULL or empty) while the policy "
+                                 "gives strata their own rho ({known}): its k would silently be "
+                                 "the base one. Give every record its stratum."), known=known)
+        near = [name for name in strata if _label_key(name) == _label_key(stratum)]
+        if near:
+            raise PolicyError(N_("The stratum label {label!r} is not in the policy's "
+                                 "[stratum_rho] ({known}), though it looks like {near!r}: its k "
+                                 "would silently be the base one. Correct the label in the strata "
+                                 "layer, or name the stratum exactly so in the policy."),
+                              label=stratum, known=known, near=near[0])
+        return k_from_rho(self.rho)
 
     @property
     def series_max_change(self):
@@ -128,6 +161,36 @@ class Policy:
         return bool(self.get("population_total_secret", False))
 
 
+def _label_key(label):
+    """A stratum label compared loosely: Unicode NFKC, case folded, inner and outer spaces removed."""
+    import unicodedata
+
+    text = unicodedata.normalize("NFKC", str(label)).casefold()
+    return "".join(char for char in text
+                   if not char.isspace() and unicodedata.category(char) != "Cf")
+
+
+def _refuse_dates(content, source, prefix=""):
+    """Refuse TOML dates and times: a policy holds numbers, text, true/false and tables."""
+    for key, value in content.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict):
+            _refuse_dates(value, source, f"{name}.")
+        elif isinstance(value, (datetime.date, datetime.time)):
+            raise PolicyError(N_("The policy file {source} gives {name} as a date or time "
+                                 "({value}): policy values are numbers, text or true/false. Write "
+                                 "it in quotes, e.g. {name} = \"{value}\"."),
+                              source=source, name=name, value=value.isoformat())
+        elif isinstance(value, list):
+            for item in value:
+                if isinstance(item, (datetime.date, datetime.time)):
+                    raise PolicyError(N_("The policy file {source} gives {name} as a date or time "
+                                         "({value}): policy values are numbers, text or "
+                                         "true/false. Write it in quotes, e.g. {name} = "
+                                         "\"{value}\"."),
+                                      source=source, name=name, value=item.isoformat())
+
+
 def _hash_content(content):
     normalised = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(normalised.encode("utf-8")).hexdigest()
@@ -137,6 +200,7 @@ def policy_from_mapping(content, source=""):
     """Validate a parsed policy mapping and return the Policy it defines."""
     if not isinstance(content, dict):
         raise PolicyError(N_("The policy file {source} must hold key = value pairs."), source=source)
+    _refuse_dates(content, source)
     missing = [key for key in REQUIRED_FIELDS if key not in content]
     if missing:
         raise PolicyError(
@@ -204,6 +268,10 @@ def load_policy(path):
     except OSError as error:
         raise PolicyError(N_("Cannot read the policy file {source}: {reason}."),
                           source=str(path), reason=error.strerror or str(error)) from error
+    except UnicodeDecodeError as error:
+        raise PolicyError(N_("The policy file {source} is not UTF-8 text (byte {position}): save "
+                             "it as UTF-8 (TOML and JSON files are UTF-8)."),
+                          source=str(path), position=error.start) from error
     try:
         if path.suffix.lower() == ".json":
             content = json.loads(text)

@@ -11,13 +11,20 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+from hypothesis.configuration import set_hypothesis_home_dir
+from hypothesis.database import DirectoryBasedExampleDatabase
 
 ROOT = Path(__file__).resolve().parents[1]
 PLUGIN_NAME = "spatial_privacy"
+# Test state (hypothesis's examples, QGIS's settings) lives under build/, never in the tree.
+TEST_STATE = ROOT / "build" / "test-state"
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+set_hypothesis_home_dir(str(TEST_STATE / "hypothesis"))
 # A loaded machine must not turn slow data generation into a failure; CI replays fixed seeds.
 settings.register_profile("project", deadline=None, suppress_health_check=[HealthCheck.too_slow],
-                          derandomize=bool(os.environ.get("CI")))
+                          derandomize=bool(os.environ.get("CI")),
+                          database=DirectoryBasedExampleDatabase(
+                              str(TEST_STATE / "hypothesis" / "examples")))
 settings.load_profile("project")
 
 

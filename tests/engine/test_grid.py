@@ -409,3 +409,25 @@ def test_a_multi_resolution_grid_with_its_grand_total_withholds_a_complement():
     assert release.unprotectable == 0 and (release.audit["width"] >= 5).all()
     with pytest.raises(InputError, match="grand total only"):
         grid.multi_resolution_grid(*arguments, marginals=grid.Marginals(grid.MARGINALS_BOTH))
+
+
+def test_coordinates_beyond_any_metric_crs_are_refused():
+    from spatial_privacy_plugin.errors import InputError
+    from spatial_privacy_plugin.grid import check_coordinates
+    check_coordinates(np.array([0.0, 4e6]), np.array([-1e9, 1e9]))
+    check_coordinates(np.array([]), np.array([]))
+    for bad in (1e300, -1e300, 2e9):
+        with pytest.raises(InputError, match=r"1 point\(s\) lie more than 1e\+09 m"):
+            check_coordinates(np.array([0.0, bad]), np.array([0.0, 0.0]))
+    for bad in (np.inf, np.nan):
+        with pytest.raises(InputError, match="NaN or infinite"):
+            check_coordinates(np.array([0.0, 1e300]), np.array([bad, 0.0]))
+
+
+def test_a_cell_index_that_would_not_fit_is_refused_not_wrapped():
+    from spatial_privacy_plugin.errors import InputError
+    from spatial_privacy_plugin.grid import cell_index
+    for coordinate, resolution in ((1e300, 100.0), (1e12, 100.0), (1e7, 1e-3)):
+        with pytest.raises(InputError, match="cell index would not fit"):
+            cell_index(np.array([0.0, coordinate]), 0.0, resolution)
+    assert cell_index(np.array([0.0, 2e8]), 0.0, 100.0).tolist() == [0, 2_000_000]

@@ -1,4 +1,5 @@
 import json
+import re
 
 import pytest
 
@@ -120,7 +121,51 @@ def test_risk_budget_fields_are_validated(tmp_path):
 def test_per_stratum_rho(tmp_path):
     policy = load_policy(write(tmp_path, "p.toml", 'rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\n'
                                                    '[stratum_rho]\nrural = 0.05\n'))
-    assert (policy.k_for("rural"), policy.k_for("core"), policy.k_for(None)) == (20, 10, 10)
+    assert (policy.k_for("rural"), policy.k_for("core")) == (20, 10)
     with pytest.raises(PolicyError):
         load_policy(write(tmp_path, "q.toml", 'rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\n'
                                               '[stratum_rho]\nrural = 2\n'))
+
+
+def test_a_stratum_label_that_only_looks_like_a_policy_stratum_is_refused(tmp_path):
+    policy = load_policy(write(tmp_path, "p.toml", 'rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\n'
+                                                   '[stratum_rho]\nrural = 0.05\nperi-urban = 0.08\n'))
+    for label in ("Rural", "rural ", " RURAL", "ｒｕｒａｌ", "Peri-Urban"):
+        with pytest.raises(PolicyError, match=f"stratum label {label!r} is not in the policy's "
+                                              r"\[stratum_rho\] \(peri-urban, rural\)"):
+            policy.k_for(label)
+    for label in (None, "", "  ", float("nan")):
+        with pytest.raises(PolicyError, match=r"no stratum label .*\(peri-urban, rural\)"):
+            policy.k_for(label)
+    # Without per-stratum rho every stratum, named or not, takes the base k.
+    plain = load_policy(write(tmp_path, "q.toml", 'rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\n'))
+    assert (plain.k_for("Rural"), plain.k_for(None)) == (10, 10)
+
+
+def test_a_k_beyond_any_population_is_refused():
+    from spatial_privacy_plugin.policy import k_from_rho
+    assert k_from_rho(1e-9) == 10 ** 9
+    for rho in (1e-300, 5e-324, 1e-10):
+        with pytest.raises(PolicyError, match="k = ⌈1/ρ⌉ above 1000000000.*at least 1e-9"):
+            k_from_rho(rho)
+
+
+def test_a_date_in_the_policy_is_refused_with_the_fix(tmp_path):
+    base = 'rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\n'
+    for line, name, value in (("version = 2026-11-01\n", "version", "2026-11-01"),
+                              ("name = 2026-11-01T10:00:00Z\n", "name", "2026-11-01T10:00:00+00:00"),
+                              ("version = 07:32:00\n", "version", "07:32:00"),
+                              ("[stratum_rho]\nrural = 1979-05-27\n", "stratum_rho.rural",
+                               "1979-05-27")):
+        with pytest.raises(PolicyError, match=f"gives {name} as a date or time "
+                                              f"\\({re.escape(value)}\\).*"
+                                              f'{name} = "{re.escape(value)}"'):
+            load_policy(write(tmp_path, "p.toml", base + line))
+
+
+def test_a_policy_file_that_is_not_utf8_is_refused(tmp_path):
+    path = tmp_path / "latin1.toml"
+    path.write_bytes('rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\nname = "Région"\n'
+                     .encode("latin-1"))
+    with pytest.raises(PolicyError, match="is not UTF-8 text .*save it as UTF-8"):
+        load_policy(path)

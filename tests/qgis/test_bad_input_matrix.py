@@ -1,0 +1,346 @@
+"""Bad input × algorithm → a clear QgsProcessingException, never a traceback or a partial file.
+
+The matrix is a table: each row names an input kind, the algorithms it applies
+to, how it changes their good parameters and the fragment the message must
+contain. ``GOOD`` gives every algorithm's good parameters (a test runs them, so
+that no row passes because the base was broken). A new algorithm joins the
+matrix with an entry in ``GOOD`` and its id in the rows that apply to it.
+
+Every output of a case is a file in its own empty folder: a refused run must
+leave that folder empty.
+"""
+
+import math
+
+import pytest
+from layers import cells_layer, point_layer
+from qgis.core import NULL, QgsGeometry, QgsPoint, QgsProcessingException, QgsVectorLayer
+
+SWEEP, GRID, KGATE, JOIN = "resolutionsweep", "suppressedgrid", "kanonymitygate", "joinsimulation"
+GEOMASK, SYNTHETIC, RECORD_RISK = "geomask", "syntheticauxiliary", "disclosurerisk"
+ZONE_RISK, BUDGET, REASSESS = "zonerisk", "riskbudgetgate", "reassessreleases"
+DROP = object()  # an override that removes a parameter
+
+TRACEBACK_MARKERS = ("Traceback", "TypeError", "ValueError", "KeyError", "IndexError",
+                     "AttributeError", "OverflowError", "ZeroDivisionError", "UnicodeDecodeError",
+                     "FileNotFoundError", "NotADirectoryError", "OSError", "RuntimeError",
+                     "NameError", "sqlite3.", "numpy.", "pandas.")
+POLICY = 'rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\n'
+
+
+# Layers ---------------------------------------------------------------------------------------
+
+def people(crs="EPSG:3035", location=None, person=None, count=24):
+    """Points of distinct people in a few 100 m cells; ``location``/``person`` override the first."""
+    points = [((50 + 100 * (i % 3), 50 + 100 * (i % 2)), [f"p{i}", ["F", "M"][i % 2]])
+              for i in range(count)]
+    layer = point_layer(points, "person_id:string,sex:string", crs=crs)
+    if location is not None or person is not None:
+        feature = next(layer.getFeatures())
+        layer.startEditing()
+        if location is not None:
+            geometry = QgsGeometry() if location == "null" else \
+                QgsGeometry(QgsPoint(float(location[0]), float(location[1])))
+            layer.changeGeometry(feature.id(), geometry)
+        if person is not None:
+            layer.changeAttributeValue(feature.id(), 0, person)
+        layer.commitChanges()
+    return layer
+
+
+def people_file(folder, location, name="people.gpkg"):
+    """The people of ``people()`` in a GeoPackage (read through GDAL's Arrow stream, where QGIS
+    does not turn a NaN point into an empty geometry), the first at ``location``."""
+    from osgeo import ogr, osr
+    path = folder / name
+    source = ogr.GetDriverByName("GPKG").CreateDataSource(str(path))
+    srs = osr.SpatialReference()
+    srs.ImportFromEPSG(3035)
+    layer = source.CreateLayer("people", srs, ogr.wkbPoint)
+    for field in ("person_id", "sex"):
+        layer.CreateField(ogr.FieldDefn(field, ogr.OFTString))
+    for feature in people().getFeatures():
+        out = ogr.Feature(layer.GetLayerDefn())
+        out.SetField("person_id", feature["person_id"])
+        out.SetField("sex", feature["sex"])
+        point = ogr.Geometry(ogr.wkbPoint)
+        x, y = (location if feature.id() == 1 else
+                (feature.geometry().asPoint().x(), feature.geometry().asPoint().y()))
+        point.AddPoint_2D(float(x), float(y))
+        out.SetGeometry(point)
+        layer.CreateFeature(out)
+    source = None
+    return QgsVectorLayer(str(path), "people", "ogr")
+
+
+def in_file(names, location):
+    return lambda i, o: {name: people_file(i, location, f"{name}.gpkg") for name in names}
+
+
+def empty_points(crs="EPSG:3035"):
+    return point_layer([], "person_id:string,sex:string", crs=crs)
+
+
+def counts(rows=((12, "published"), (15, "published")), fields="n_persons:integer,status:string"):
+    return cells_layer([list(row) for row in rows], fields=fields)
+
+
+def grid_cells(count_kind="integer"):
+    """Two 100 m cells with counts, and a parent polygon whose total is of ``count_kind``."""
+    cells = point_layer([("POLYGON((0 0,100 0,100 100,0 100,0 0))", [12, "published"]),
+                         ("POLYGON((100 0,200 0,200 100,100 100,100 0))", [15, "published"])],
+                        "n_persons:integer,status:string", geometry="Polygon")
+    total = "27" if count_kind == "string" else 27
+    parent = point_layer([("POLYGON((0 0,200 0,200 100,0 100,0 0))", [total])],
+                         f"n_persons:{count_kind}", geometry="Polygon")
+    return cells, parent
+
+
+def zones(overlap=False):
+    second = "POLYGON((900 0,2000 0,2000 1000,900 1000,900 0))" if overlap else \
+        "POLYGON((1000 0,2000 0,2000 1000,1000 1000,1000 0))"
+    return point_layer([("POLYGON((0 0,1000 0,1000 1000,0 1000,0 0))", ["a"]), (second, ["b"])],
+                       "zone_id:string", geometry="Polygon")
+
+
+def zone_records():
+    points = [((100 + 40 * i, 500), [f"p{i}", ["F", "M"][i % 2]]) for i in range(20)]
+    points += [((1100 + 40 * i, 500), [f"q{i}", ["F", "M"][i % 2]]) for i in range(20)]
+    return point_layer(points, "person_id:string,sex:string")
+
+
+ZONE_TABLE_FIELDS = "zone_id:string,p_reid:double,n_records:integer,p_reid_low:double,zones_hash:{kind}"
+
+
+def zone_table(rows=None, kind="string"):
+    rows = rows or [["a", 0.01, 100, 0.005, "v1"], ["b", 0.02, 50, 0.01, "v1"]]
+    return cells_layer(rows, fields=ZONE_TABLE_FIELDS.format(kind=kind))
+
+
+def policy_file(folder, text, encoding="utf-8", name="policy.toml"):
+    path = folder / name
+    path.write_bytes(text.encode(encoding))
+    return str(path)
+
+
+def recorded_ledger(folder):
+    """A ledger holding one release of dataset 'mobility' (written by the engine)."""
+    from spatial_privacy_plugin.budget import budget_policy, gate_release, summarise_zones
+    from spatial_privacy_plugin.ledger import Ledger
+    path = folder / "recorded.sqlite"
+    gate_release(Ledger(path), "mobility", "r1",
+                 summarise_zones(["a", "b"], [0.01, 0.02], [100, 50], zones_hash=["v1", "v1"]),
+                 budget_policy(per_release_ceiling=0.5, cumulative_ceiling=0.9))
+    return path
+
+
+def edited_ledger(folder):
+    import sqlite3
+    path = recorded_ledger(folder)
+    with sqlite3.connect(path) as connection:
+        connection.execute("UPDATE ledger SET worst_p_reid = 0.0001")
+    return str(path)
+
+
+def junk_ledger(folder):
+    path = folder / "junk.sqlite"
+    path.write_bytes(b"not an sqlite file at all " * 100)
+    return str(path)
+
+
+# Every algorithm's good parameters: (inputs folder, outputs folder) -> parameters -------------
+
+GOOD = {
+    SWEEP: lambda i, o: {"INPUT": people(), "PERSON_FIELD": "person_id", "RHO": 0.25,
+                         "RESOLUTIONS": "100,200", "OUTPUT": str(o / "sweep.gpkg")},
+    GRID: lambda i, o: {"INPUT": people(), "PERSON_FIELD": "person_id", "RHO": 0.25,
+                        "RESOLUTION": 100, "OUTPUT": str(o / "grid.gpkg")},
+    KGATE: lambda i, o: {"INPUT": counts(), "COUNT_FIELD": "n_persons", "STATUS_FIELD": "status",
+                         "RHO": 0.1, "OUTPUT": str(o / "checked.gpkg")},
+    JOIN: lambda i, o: {"RELEASE": people(), "AUXILIARY": people(), "RADIUS": 10.0,
+                        "QID_FIELDS": ["sex"], "RELEASE_TRUTH_FIELD": "person_id",
+                        "AUXILIARY_TRUTH_FIELD": "person_id", "RHO": 0.1,
+                        "AUXILIARY_PROVENANCE": "test", "OUTPUT": str(o / "join.gpkg"),
+                        "TARGETS": str(o / "targets.gpkg"), "CHART": str(o / "chart.svg"),
+                        "REPORT": str(o / "report.html")},
+    GEOMASK: lambda i, o: {"INPUT": people(), "MIN_RADIUS": 10.0, "MAX_RADIUS": 50.0,
+                           "OUTPUT": str(o / "masked.gpkg")},
+    SYNTHETIC: lambda i, o: {"ADDRESSES": people(), "MARGINALS": cells_layer(
+        [["sex", "F", 0.5], ["sex", "M", 0.5]], fields="attribute:string,category:string,share:double"),
+        "COVERAGE": 0.6, "OUTPUT": str(o / "auxiliary.gpkg")},
+    RECORD_RISK: lambda i, o: {"INPUT": people(), "KEY_FIELDS": ["sex"],
+                               "OUTPUT": str(o / "risk.gpkg")},
+    ZONE_RISK: lambda i, o: {"ZONES": zones(), "ZONE_ID_FIELD": "zone_id", "RECORDS": zone_records(),
+                             "KEY_FIELDS": ["sex"], "PERSON_FIELD": "person_id",
+                             "OUTPUT": str(o / "zones.gpkg")},
+    BUDGET: lambda i, o: {"ZONE_RISK": zone_table(), "LEDGER": str(i / "ledger.sqlite"),
+                          "DATASET": "mobility", "RELEASE_ID": "r1", "PER_RELEASE_CEILING": 0.5,
+                          "CUMULATIVE_CEILING": 0.9, "OUTPUT": str(o / "record.gpkg")},
+    REASSESS: lambda i, o: {"LEDGER": str(recorded_ledger(i)), "DATASET": "mobility",
+                            "ZONE_RISK": zone_table(), "OUTPUT": str(o / "reassessment.gpkg")},
+}
+
+POLICY_USERS = (SWEEP, GRID, KGATE, JOIN, ZONE_RISK, BUDGET)
+RHO_USERS = (SWEEP, GRID, KGATE, JOIN)
+POINT_INPUT = {SWEEP: "INPUT", GRID: "INPUT", JOIN: "RELEASE", GEOMASK: "INPUT",
+               SYNTHETIC: "ADDRESSES", RECORD_RISK: "INPUT", ZONE_RISK: "RECORDS"}
+METRIC_ONLY = (SWEEP, GRID, JOIN, GEOMASK)
+BINNED = (SWEEP, GRID, JOIN, GEOMASK, SYNTHETIC)
+
+
+def with_policy(text, encoding="utf-8"):
+    return lambda i, o: {"POLICY": policy_file(i, text, encoding), "RHO": DROP}
+
+
+def at_point(names, location=None, person=None, crs="EPSG:3035"):
+    return lambda i, o: {name: people(crs, location, person) for name in names}
+
+
+# input kind, algorithms, overrides (inputs, outputs) -> parameters, message fragment
+ROWS = [
+    ("TOML date in the policy", POLICY_USERS, with_policy(POLICY + "version = 2026-11-01\n"),
+     "gives version as a date or time (2026-11-01)"),
+    ("policy not UTF-8", POLICY_USERS, with_policy(POLICY + 'name = "Région"\n', "latin-1"),
+     "is not UTF-8 text"),
+    ("unparsable policy", POLICY_USERS, with_policy("rho = = 0.1\n"), "does not parse"),
+    ("policy lacking a field", POLICY_USERS, with_policy("rho = 0.1\n"),
+     "lacks the field(s) tolerance, counting_unit"),
+    ("ρ outside (0, 1) in the policy", POLICY_USERS,
+     with_policy(POLICY.replace("0.1", "1.5")), "rho must lie strictly between 0 and 1"),
+    ("ρ = 1e-300 in the policy", POLICY_USERS, with_policy(POLICY.replace("0.1", "1e-300")),
+     "asks for k = ⌈1/ρ⌉ above 1000000000"),
+    ("ρ = 0", RHO_USERS, lambda i, o: {"RHO": 0.0}, "rho must lie strictly between 0 and 1"),
+    ("ρ = 1", RHO_USERS, lambda i, o: {"RHO": 1.0}, "rho must lie strictly between 0 and 1"),
+    ("ρ = 1e-300", RHO_USERS, lambda i, o: {"RHO": 1e-300}, "asks for k = ⌈1/ρ⌉ above 1000000000"),
+    ("geographic CRS", METRIC_ONLY,
+     lambda i, o: {name: people("EPSG:4326") for name in POINT_INPUT.values()},
+     "is geographic (degrees): reproject to a metric CRS"),
+    ("empty layer", (SWEEP, GRID, JOIN, GEOMASK, ZONE_RISK),
+     lambda i, o: {name: empty_points() for name in POINT_INPUT.values()}, "has no features"),
+    ("null geometry", (SWEEP, GRID, JOIN, GEOMASK, ZONE_RISK),
+     at_point(POINT_INPUT.values(), "null"), "have no geometry or an empty one"),
+    ("null geometry", (SYNTHETIC,), at_point(["ADDRESSES"], "null"), "have no geometry"),
+    ("NULL person id", (SWEEP, GRID), at_point(["INPUT"], person=NULL), "have a NULL id"),
+    ("NaN coordinates", (SWEEP, GRID, JOIN), in_file(POINT_INPUT.values(), (math.nan, 0.0)),
+     "have NaN or infinite coordinates"),
+    ("NaN coordinates", (GEOMASK, SYNTHETIC), at_point(POINT_INPUT.values(), (math.nan, 0.0)),
+     "have no geometry"),  # QGIS reads a NaN point as an empty geometry
+    ("infinite coordinates", BINNED, at_point(POINT_INPUT.values(), (math.inf, 0.0)),
+     "have NaN or infinite coordinates"),
+    ("a coordinate of 1e300", BINNED, at_point(POINT_INPUT.values(), (1e300, 0.0)),
+     "lie more than 1e+09 m from the CRS's origin"),
+    ("a coordinate of 1e300, auxiliary", (JOIN,), at_point(["AUXILIARY"], (1e300, 0.0)),
+     "lie more than 1e+09 m from the CRS's origin"),
+    ("NaN coordinates, auxiliary", (JOIN,), in_file(["AUXILIARY"], (0.0, math.nan)),
+     "have NaN or infinite coordinates"),
+    ("resolution ≤ 0", (SWEEP,), lambda i, o: {"RESOLUTIONS": "0,100"},
+     "A cell size must be a positive number of metres"),
+    ("resolution ≤ 0", (GRID,), lambda i, o: {"RESOLUTION": 0.0},
+     "A cell size must be a positive number of metres"),
+    ("count field missing", (KGATE,), lambda i, o: {"INPUT": counts(fields="count:integer,status:string")},
+     "n_persons"),
+    ("count field not numeric", (KGATE,),
+     lambda i, o: {"INPUT": counts((("12", "published"),), "n_persons:string,status:string")},
+     "n_persons"),
+    ("text audit count field", (KGATE,), lambda i, o: dict(zip(
+        ("INPUT", "AUDIT_LAYERS"), (lambda cells, parent: (cells, [parent]))(*grid_cells("string"))),
+        AUDIT_COUNT_FIELD="n_persons"), "is string, not a number"),
+    ("stratum label in another case", (KGATE,), lambda i, o: {
+        "INPUT": counts((("30", "published", "Rural"),), "n_persons:integer,status:string,band:string"),
+        "STRATUM_FIELD": "band", "RHO": DROP,
+        "POLICY": policy_file(i, POLICY + "[stratum_rho]\nrural = 0.04\n")},
+     "The stratum label 'Rural' is not in the policy's [stratum_rho] (rural)"),
+    ("stratum label with a trailing space", (KGATE,), lambda i, o: {
+        "INPUT": counts((("30", "published", "rural "),), "n_persons:integer,status:string,band:string"),
+        "STRATUM_FIELD": "band", "RHO": DROP,
+        "POLICY": policy_file(i, POLICY + "[stratum_rho]\nrural = 0.04\n")},
+     "The stratum label 'rural ' is not in the policy's [stratum_rho] (rural)"),
+    ("NULL stratum label", (KGATE,), lambda i, o: {
+        "INPUT": counts(((30, "published", NULL),), "n_persons:integer,status:string,band:string"),
+        "STRATUM_FIELD": "band", "RHO": DROP,
+        "POLICY": policy_file(i, POLICY + "[stratum_rho]\nrural = 0.04\n")},
+     "no stratum label (NULL or empty) while the policy gives strata their own rho (rural)"),
+    ("MAX_RADIUS = 1e300", (GEOMASK,), lambda i, o: {"MAX_RADIUS": 1e300},
+     "larger than any distance on Earth"),
+    ("chart in a missing folder", (JOIN,), lambda i, o: {"CHART": str(o / "missing" / "c.svg")},
+     "does not exist: create it"),
+    ("report in a missing folder", (JOIN,), lambda i, o: {"REPORT": str(o / "missing" / "r.md")},
+     "does not exist: create it"),
+    ("overlapping zones", (ZONE_RISK,), lambda i, o: {"ZONES": zones(overlap=True)},
+     "The zones a and b overlap"),
+    ("NULL zone id", (BUDGET,), lambda i, o: {"ZONE_RISK": zone_table(
+        [["a", 0.01, 100, 0.005, "v1"], [NULL, 0.02, 50, 0.01, "v1"]])}, "have no zone_id"),
+    ("duplicate zone id", (BUDGET,), lambda i, o: {"ZONE_RISK": zone_table(
+        [["a", 0.01, 100, 0.005, "v1"], ["a", 0.02, 50, 0.01, "v1"]])}, "zone id a appears 2 times"),
+    ("negative n_records", (BUDGET,), lambda i, o: {"ZONE_RISK": zone_table(
+        [["a", 0.01, 100, 0.005, "v1"], ["b", 0.02, -50, 0.01, "v1"]])},
+     "n_records that is not a whole number of 0 or more (zone b"),
+    ("p_reid_low = -5 gated on the lower bound", (BUDGET,), lambda i, o: {
+        "GATE_ON": 1, "ZONE_RISK": zone_table([["a", 0.01, 100, 0.005, "v1"], ["b", 0.02, 50, -5, "v1"]])},
+     "p_reid_low outside [0, 1] (zone b: -5.0)"),
+    ("integer zones_hash", (BUDGET,), lambda i, o: {"ZONE_RISK": zone_table(
+        [["a", 0.01, 100, 0.005, 7], ["b", 0.02, 50, 0.01, 7]], kind="integer")},
+     "zones_hash field holds 7, not text"),
+    ("ledger that is not SQLite", (BUDGET, REASSESS), lambda i, o: {"LEDGER": junk_ledger(i)},
+     "cannot be opened as an SQLite database"),
+    ("ledger with an edited entry", (BUDGET, REASSESS), lambda i, o: {"LEDGER": edited_ledger(i)},
+     "entry 1 (dataset mobility, release r1) was changed after it was written"),
+]
+
+CASES = [pytest.param(algorithm, change, fragment, id=f"{kind} / {algorithm}")
+         for kind, algorithms, change, fragment in ROWS for algorithm in algorithms]
+
+
+def parameters_for(algorithm, change, tmp_path):
+    inputs, outputs = tmp_path / "inputs", tmp_path / "outputs"
+    inputs.mkdir()
+    outputs.mkdir()
+    parameters = GOOD[algorithm](inputs, outputs)
+    if change is not None:
+        for name, value in change(inputs, outputs).items():
+            if value is DROP:
+                parameters.pop(name, None)
+            elif name in parameters or algorithm not in POINT_INPUT or \
+                    name not in POINT_INPUT.values():
+                parameters[name] = value
+    return parameters, outputs
+
+
+def written_files(outputs):
+    return sorted(str(path.relative_to(outputs)) for path in outputs.rglob("*"))
+
+
+@pytest.mark.parametrize("algorithm", sorted(GOOD))
+def test_the_good_parameters_of_every_algorithm_run(run, tmp_path, algorithm, feedback):
+    parameters, outputs = parameters_for(algorithm, None, tmp_path)
+    run(algorithm, parameters, feedback)
+    assert written_files(outputs)  # the control writes what a refused run must not
+
+
+@pytest.mark.parametrize("algorithm, change, fragment", CASES)
+def test_bad_input_gets_a_clear_error_and_nothing_is_written(run, tmp_path, feedback, algorithm,
+                                                             change, fragment):
+    parameters, outputs = parameters_for(algorithm, change, tmp_path)
+    with pytest.raises(QgsProcessingException) as caught:
+        run(algorithm, parameters, feedback)
+    message = str(caught.value)
+    assert fragment in message
+    for text in [message] + [str(line) for line in feedback.messages]:
+        assert not any(marker in text for marker in TRACEBACK_MARKERS), text
+    assert written_files(outputs) == []
+
+
+def test_every_algorithm_is_in_the_matrix(provider):
+    assert {algorithm.name() for algorithm in provider.algorithms()} == set(GOOD)
+    covered = {algorithm for _, algorithms, _, _ in ROWS for algorithm in algorithms}
+    assert covered >= set(GOOD) - {RECORD_RISK, SYNTHETIC} and SYNTHETIC in covered
+
+
+def test_the_layers_of_the_matrix_hold_the_bad_values_they_claim(tmp_path):
+    from osgeo import ogr
+    layer = ogr.Open(str(people_file(tmp_path, (math.nan, 0.0)).source()))
+    assert any(math.isnan(feature.GetGeometryRef().GetX()) for feature in layer.GetLayer(0))
+    assert math.isinf(next(people(location=(math.inf, 0.0)).getFeatures()).geometry().asPoint().x())
+    assert next(people(location=(0.0, math.nan)).getFeatures()).geometry().isEmpty()
+    assert next(people(location="null").getFeatures()).geometry().isNull()
+    assert next(people(person=NULL).getFeatures())["person_id"] == NULL
