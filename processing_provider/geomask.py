@@ -2,8 +2,8 @@
 
 from qgis.core import QgsFeature, QgsGeometry, QgsPointXY, QgsProcessing, QgsProcessingException, \
     QgsProcessingParameterDistance, QgsProcessingParameterFeatureSink, \
-    QgsProcessingParameterFeatureSource, QgsProcessingParameterField, QgsProcessingParameterNumber, \
-    QgsWkbTypes
+    QgsProcessingParameterFeatureSource, QgsProcessingParameterField, \
+    QgsProcessingParameterString, QgsWkbTypes
 
 from ..spatial_privacy_plugin.errors import N_
 from .base import SpatialPrivacyAlgorithm, tr
@@ -35,20 +35,21 @@ class Geomask(SpatialPrivacyAlgorithm):
         self.addParameter(QgsProcessingParameterDistance(
             self.MAX_RADIUS, tr("Maximum displacement"), defaultValue=250.0,
             parentParameterName=self.INPUT, minValue=0.0))
-        self.addParameter(QgsProcessingParameterNumber(
-            self.SEED, tr("Random seed (keep it secret: it undoes the mask)"),
-            QgsProcessingParameterNumber.Type.Integer, defaultValue=1, minValue=0))
+        # Text, so that a seed is as long a key as its user wants (it is hashed to 256 bits).
+        self.addParameter(QgsProcessingParameterString(
+            self.SEED, tr("Seed, only to reproduce a test (empty: the operating system's "
+                          "randomness; anyone who holds a seed can undo the mask)"),
+            optional=True))
         self.addParameter(QgsProcessingParameterField(
-            self.KEEP_FIELDS, tr("Fields to keep (empty: all; leave out the subject id to publish)"),
+            self.KEEP_FIELDS, tr("Fields to keep (empty: none; keeping an id lets anyone link the "
+                                 "masked points back)"),
             parentLayerParameterName=self.INPUT, allowMultiple=True, optional=True))
         self.addParameter(QgsProcessingParameterFeatureSink(
             self.OUTPUT, tr("Masked points"), QgsProcessing.SourceType.TypeVectorPoint))
 
     def process(self, parameters, context, feedback):
-        import numpy as np
-
         from ..spatial_privacy_plugin.grid import check_coordinates
-        from ..spatial_privacy_plugin.masking import donut_displacement
+        from ..spatial_privacy_plugin.masking import donut_displacement, mask_generator
         from .io import add_in_batches, make_fields, read_points
 
         source = self.parameterAsSource(parameters, self.INPUT, context)
@@ -57,13 +58,24 @@ class Geomask(SpatialPrivacyAlgorithm):
         if QgsWkbTypes.isMultiType(source.wkbType()):
             raise QgsProcessingException(tr("Multipoint features would be masked part by part: "
                                             "explode them first (each part a record)."))
-        keep = self.field_names(parameters, self.KEEP_FIELDS, context) or source.fields().names()
+        keep = self.field_names(parameters, self.KEEP_FIELDS, context)
         points = read_points(source, keep, feedback)
         low = self.parameterAsDouble(parameters, self.MIN_RADIUS, context)
         check_coordinates(points.x, points.y)  # NaN, infinite or absurd coordinates are refused
         high = self.parameterAsDouble(parameters, self.MAX_RADIUS, context)
-        rng = np.random.default_rng(self.parameterAsInt(parameters, self.SEED, context))
-        dx, dy = donut_displacement(len(points.x), low, high, rng)
+        seed = self.parameterAsString(parameters, self.SEED, context) \
+            if parameters.get(self.SEED) not in (None, "") else None
+        dx, dy = donut_displacement(len(points.x), low, high, mask_generator(seed))
+        if seed is not None:
+            feedback.pushWarning(tr(
+                "The mask was drawn from the given seed: anyone who holds the seed (or finds it in "
+                "a saved model or the Processing history) can undo the displacement. Use a seed "
+                "only to reproduce a test; leave it empty for a release."))
+        if keep:
+            feedback.pushWarning(tr("Kept fields: {fields}. Any of them that identifies a person "
+                                    "(an id, a truth field) links the masked points back to the "
+                                    "people; keep such a field only to test the mask.").format(
+                fields=", ".join(keep)))
         kept_fields = [source.fields().field(name) for name in keep]
         clashing = [name for name in keep if name in dict(MASK_FIELDS)]
         if clashing:

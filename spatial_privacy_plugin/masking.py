@@ -3,6 +3,8 @@
 Randomness only through an explicit ``numpy.random.Generator``.
 """
 
+import hashlib
+
 import numpy as np
 import pandas as pd
 
@@ -10,6 +12,19 @@ from .errors import N_, InputError
 
 # Half the Earth's circumference: no displacement on Earth is longer.
 MAX_RADIUS_M = 2.0e7
+
+
+def mask_generator(seed_text=None):
+    """The randomness of a mask: from the operating system (128 bits of entropy, never
+    written anywhere) unless a seed is given on purpose.
+
+    A given seed (any text) is hashed to 256 bits, so a short text is no
+    shorter key than a long one; anyone who holds it can undo the mask.
+    """
+    if seed_text is None or str(seed_text) == "":
+        return np.random.default_rng()
+    digest = hashlib.sha256(str(seed_text).encode("utf-8")).digest()
+    return np.random.default_rng(np.random.SeedSequence(int.from_bytes(digest, "big")))
 
 
 def donut_displacement(n_points, min_radius, max_radius, rng):

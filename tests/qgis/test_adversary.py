@@ -1,6 +1,8 @@
 """Join simulation, geomask and synthetic auxiliary data through Processing, and in a model."""
 
 import math
+
+import numpy as np
 import subprocess
 import sys
 
@@ -102,7 +104,8 @@ def test_positive_control_the_join_finds_raw_data(run, sample_trips):
 def masking_model():
     return model("mask_then_join", [QgsProcessingParameterFeatureSource("people", "people")], [
         child("spatialprivacy:geomask", "mask", {
-            "INPUT": model_input("people"), "MIN_RADIUS": 200.0, "MAX_RADIUS": 800.0, "SEED": 5}),
+            "INPUT": model_input("people"), "MIN_RADIUS": 200.0, "MAX_RADIUS": 800.0,
+            "KEEP_FIELDS": ["person_id"]}),
         child("spatialprivacy:joinsimulation", "attack", {
             "RELEASE": child_output("mask", "OUTPUT"), "AUXILIARY": model_input("people"),
             "RADIUS": 800.0, "RELEASE_TRUTH_FIELD": "person_id",
@@ -118,21 +121,35 @@ def test_a_model_chains_geomask_into_the_join_simulation(provider, sample_trips)
     assert location_only["pi_correct"] < 0.2  # location alone, masked by 200-800 m
 
 
-def test_geomask_keeps_distances_in_the_ring_and_is_reproducible(run):
+def test_geomask_keeps_distances_in_the_ring_and_is_reproducible_only_with_a_seed(run, feedback):
     people = point_layer([((1000.0 * i, 0.0), [f"p{i}"]) for i in range(200)])
-    first = run("geomask", {"INPUT": people, "MIN_RADIUS": 50, "MAX_RADIUS": 100, "SEED": 9,
-                            "OUTPUT": "TEMPORARY_OUTPUT"})["OUTPUT"]
-    again = run("geomask", {"INPUT": people, "MIN_RADIUS": 50, "MAX_RADIUS": 100, "SEED": 9,
-                            "OUTPUT": "TEMPORARY_OUTPUT"})["OUTPUT"]
+    seeded = {"INPUT": people, "MIN_RADIUS": 50, "MAX_RADIUS": 100, "SEED": "a test seed",
+              "KEEP_FIELDS": ["person_id"], "OUTPUT": "TEMPORARY_OUTPUT"}
+    first = run("geomask", seeded, feedback)["OUTPUT"]
+    again = run("geomask", seeded)["OUTPUT"]
     moved = [f.geometry().asPoint() for f in first.getFeatures()]
     assert moved == [f.geometry().asPoint() for f in again.getFeatures()]
     for i, point in enumerate(moved):
         assert 50 - 1e-6 <= math.hypot(point.x() - 1000.0 * i, point.y()) <= 100 + 1e-6
     row = rows(first)[0]
     assert (row["person_id"], row["mask_min_m"], row["mask_max_m"]) == ("p0", 50, 100)
-    dropped = run("geomask", {"INPUT": people, "MIN_RADIUS": 50, "MAX_RADIUS": 100, "SEED": 9,
-                              "KEEP_FIELDS": [], "OUTPUT": "TEMPORARY_OUTPUT"})["OUTPUT"]
-    assert "person_id" in dropped.fields().names()  # empty list keeps all
+    assert any("undo the displacement" in message for message in feedback.messages)
+    assert any("Kept fields: person_id" in message for message in feedback.messages)
+    assert not any("a test seed" in message for message in feedback.messages)
+    # Without a seed the operating system's randomness: two runs differ, and by default no
+    # input field (the id) is kept.
+    unseeded = {"INPUT": people, "MIN_RADIUS": 50, "MAX_RADIUS": 100, "OUTPUT": "TEMPORARY_OUTPUT"}
+    one, two = (run("geomask", unseeded)["OUTPUT"] for _ in range(2))
+    assert [f.geometry().asPoint() for f in one.getFeatures()] != \
+        [f.geometry().asPoint() for f in two.getFeatures()]
+    assert one.fields().names() == ["mask_min_m", "mask_max_m"]
+    # The attack on the old default (seed 1): regenerate the offsets and subtract them.
+    from spatial_privacy.spatial_privacy_plugin.masking import donut_displacement
+    dx, dy = donut_displacement(200, 50, 100, np.random.default_rng(1))
+    recovered = [(p.x() - x, p.y() - y) for p, x, y in zip(
+        (f.geometry().asPoint() for f in one.getFeatures()), dx, dy)]
+    true = [(1000.0 * i, 0.0) for i in range(200)]
+    assert max(math.hypot(a - c, b - d) for (a, b), (c, d) in zip(recovered, true)) > 1.0
     with pytest.raises(QgsProcessingException, match="radius"):
         run("geomask", {"INPUT": people, "MIN_RADIUS": 100, "MAX_RADIUS": 50,
                         "OUTPUT": "TEMPORARY_OUTPUT"})
