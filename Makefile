@@ -6,7 +6,7 @@ PYTHON := /usr/bin/python3
 VENV := .venv
 export QT_QPA_PLATFORM := offscreen
 
-.PHONY: deps translations test demo package bench clean
+.PHONY: deps translations test test-debian13 demo package bench clean
 
 deps:
 	@bash scripts/install_deps.sh
@@ -22,6 +22,11 @@ translations: deps
 
 test: translations $(VENV)/.ready
 	$(VENV)/bin/python -m pytest --qgis_disable_gui
+
+# The same tests on Debian 13 (QGIS 3.40, Python 3.13, numpy 2) in a chroot built once
+# under build/debian13 (needs root and debootstrap; see scripts/test_debian13.sh).
+test-debian13:
+	bash scripts/test_debian13.sh
 
 demo: translations
 	$(PYTHON) scripts/demo.py
