@@ -27,7 +27,9 @@ def child(algorithm_id, child_id, sources, outputs=()):
         step.addParameterSources(name, value if is_source else static(value))
     model_outputs = {}
     for name in outputs:
-        output = QgsProcessingModelOutput(name.lower(), name.lower())
+        # No description: QGIS 3.40 names the model parameter after a description ('output'),
+        # 3.22 after '<child_id>:<name>'; without one both use '<child_id>:<name>'.
+        output = QgsProcessingModelOutput(name.lower(), "")
         output.setChildId(child_id)
         output.setChildOutputName(name)
         model_outputs[name.lower()] = output
@@ -42,4 +44,9 @@ def model(name, parameters, steps):
         algorithm.addModelParameter(definition, QgsProcessingModelParameter(definition.name()))
     for step in steps:
         algorithm.addChildAlgorithm(step)
+    # Tests pass outputs as '<child_id>:<output>': fail here, not with a parameter error, if a
+    # QGIS version names them otherwise.
+    expected = {f"{step.childId()}:{name}" for step in steps for name in step.modelOutputs()}
+    named = {definition.name() for definition in algorithm.destinationParameterDefinitions()}
+    assert named == expected, f"model output parameters are named {sorted(named)}, not {sorted(expected)}"
     return algorithm

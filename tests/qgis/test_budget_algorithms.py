@@ -94,7 +94,9 @@ def test_a_model_zone_risk_then_budget_halts_when_the_budget_is_exceeded(provide
                   "gate:ledger": str(tmp_path / "ledger.sqlite"), "gate:output": "TEMPORARY_OUTPUT"}
     results = processing.run(zone_risk_budget_model(), dict(parameters, ceiling=0.5))
     assert results["gate:output"]
-    with pytest.raises(QgsProcessingException):
+    # The gate's own message: a parameter error would also raise and halt the model.
+    with pytest.raises(QgsProcessingException,
+                       match="Risk budget gate FAILED for survey / 2026: .*per-release ceiling 0.001"):
         processing.run(zone_risk_budget_model(),
                        dict(parameters, ceiling=0.001, **{"gate:ledger": str(tmp_path / "other.sqlite")}))
 

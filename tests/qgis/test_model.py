@@ -37,7 +37,8 @@ def test_model_completes_when_the_gate_passes(provider, tmp_path):
 def test_model_halts_when_the_gate_fails(provider, tmp_path):
     # The gate enforces a stricter policy (k = 20) than the grid was made with (k = 10).
     target = tmp_path / "published.gpkg"
-    with pytest.raises(QgsProcessingException):
+    # The gate's own message: a parameter error would also raise and halt the model.
+    with pytest.raises(QgsProcessingException, match=r"k-anonymity gate FAILED \(k = 20\b"):
         processing.run(grid_gate_save_model(), {
             "points": people_in_cells({(0, 0): 12, (1, 0): 3}), "gate_rho": 0.05,
             "save:output": str(target)})
