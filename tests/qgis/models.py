@@ -1,7 +1,10 @@
 """Graphical models built in code, as a user would in the modeler."""
 
-from qgis.core import QgsProcessingModelAlgorithm, QgsProcessingModelChildAlgorithm, \
-    QgsProcessingModelChildParameterSource, QgsProcessingModelOutput, QgsProcessingModelParameter
+import processing
+import pytest
+from qgis.core import QgsProcessingException, QgsProcessingFeedback, QgsProcessingModelAlgorithm, \
+    QgsProcessingModelChildAlgorithm, QgsProcessingModelChildParameterSource, QgsProcessingModelOutput, \
+    QgsProcessingModelParameter
 
 
 def static(value):
@@ -50,3 +53,25 @@ def model(name, parameters, steps):
     named = {definition.name() for definition in algorithm.destinationParameterDefinitions()}
     assert named == expected, f"model output parameters are named {sorted(named)}, not {sorted(expected)}"
     return algorithm
+
+
+class _ErrorLog(QgsProcessingFeedback):
+    def __init__(self):
+        super().__init__()
+        self.errors = []
+
+    def reportError(self, error, fatalError=False):  # noqa: N802,N803
+        self.errors.append(error)
+
+
+def halting_message(algorithm, parameters):
+    """Run a model that must halt; return why, to be matched against the failing step's message.
+
+    Any exception halts a model, a parameter error as well as a gate, so a test
+    must check that it was the gate. QGIS 3.40 puts the step's message in the
+    exception, 3.22 only in the log ("Error encountered while running <step>").
+    """
+    log = _ErrorLog()
+    with pytest.raises(QgsProcessingException) as raised:
+        processing.run(algorithm, parameters, feedback=log)
+    return "\n".join([str(raised.value)] + log.errors)
