@@ -6,7 +6,7 @@ PYTHON := /usr/bin/python3
 VENV := .venv
 export QT_QPA_PLATFORM := offscreen
 
-.PHONY: deps translations test demo package bench clean
+.PHONY: deps translations test test-debian13 demo package bench clean
 
 deps:
 	@bash scripts/install_deps.sh
@@ -29,6 +29,11 @@ test: translations $(VENV)/.ready
 	    -o -type f -newer build/test-state/.started -print); \
 	if [ -n "$$written" ]; then echo "make test wrote into the source tree (keep test state under build/):"; \
 	    echo "$$written"; exit 1; fi
+
+# The same tests on Debian 13 (QGIS 3.40, Python 3.13, numpy 2) in a chroot built once
+# under build/debian13 (needs root and debootstrap; see scripts/test_debian13.sh).
+test-debian13:
+	bash scripts/test_debian13.sh
 
 demo: translations
 	$(PYTHON) scripts/demo.py

@@ -915,7 +915,11 @@ def stratified_sweep(x, y, person_codes, key_codes, origin, resolutions, k, tole
         best = recommended_resolution(table)
         table["recommended"] = table["resolution_m"] == best if best is not None else False
         tables.append(table)
-    return pd.concat(tables, ignore_index=True)
+    # Figures a stratum may lack (None) are floats (NaN) in every table, so the result's dtypes
+    # do not depend on which strata have them (pandas 2 warns on all-NA columns in a concat).
+    optional = {name: float for name in ("median_published_count", "withheld_person_share",
+                                         "withheld_morans_i", "withheld_morans_z")}
+    return pd.concat([table.astype(optional) for table in tables], ignore_index=True)
 
 
 def parse_stratum_resolutions(text, strata_names):

@@ -1,3 +1,5 @@
+import warnings
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -292,6 +294,27 @@ def test_a_stratified_sweep_recommends_a_resolution_per_stratum():
     best = strict[strict.recommended].set_index("stratum")["resolution_m"].to_dict()
     assert best == {"core": 200.0, "rural": 400.0}
     assert strict.groupby("stratum")["k"].first().to_dict() == {"core": 40, "rural": 10}
+
+
+def test_a_stratified_sweep_has_the_same_dtypes_whichever_strata_lack_a_figure():
+    # Stratum "a" withholds one cell (no person share, no Moran's I); "b" withholds two.
+    x = np.array([50.0] * 12 + [150.0] * 3 + [1050.0] * 12 + [1150.0] * 2 + [1250.0] * 2)
+    y = np.full(len(x), 50.0)
+    ids = [f"p{i}" for i in range(len(x))]
+    strata = np.array([0] * 15 + [1] * 16)
+    persons, keys = encode(ids)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", FutureWarning)  # pandas 2: concat of all-NA columns
+        table = grid.stratified_sweep(x, y, persons, keys, (0.0, 0.0), (100.0,), 10, 0.9, strata,
+                                      ["a", "b"])
+        only_a = grid.stratified_sweep(x[:15], y[:15], persons[:15], keys[:15], (0.0, 0.0),
+                                       (100.0,), 10, 0.9, strata[:15], ["a"])
+    assert table.set_index("stratum")["cells_withheld"].to_dict() == {"a": 1, "b": 2}
+    for name in ("median_published_count", "withheld_person_share", "withheld_morans_i",
+                 "withheld_morans_z"):
+        assert table[name].dtype == np.float64 and only_a[name].dtype == np.float64, name
+    assert table.loc[table.stratum == "a", "withheld_person_share"].isna().all()
+    assert table.loc[table.stratum == "b", "withheld_person_share"].notna().all()
 
 
 def test_study_area_zeros_and_the_zero_mask():

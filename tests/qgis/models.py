@@ -1,7 +1,10 @@
 """Graphical models built in code, as a user would in the modeler."""
 
-from qgis.core import QgsProcessingModelAlgorithm, QgsProcessingModelChildAlgorithm, \
-    QgsProcessingModelChildParameterSource, QgsProcessingModelOutput, QgsProcessingModelParameter
+import processing
+import pytest
+from qgis.core import QgsProcessingException, QgsProcessingFeedback, QgsProcessingModelAlgorithm, \
+    QgsProcessingModelChildAlgorithm, QgsProcessingModelChildParameterSource, QgsProcessingModelOutput, \
+    QgsProcessingModelParameter
 
 
 def static(value):
@@ -27,7 +30,9 @@ def child(algorithm_id, child_id, sources, outputs=()):
         step.addParameterSources(name, value if is_source else static(value))
     model_outputs = {}
     for name in outputs:
-        output = QgsProcessingModelOutput(name.lower(), name.lower())
+        # No description: QGIS 3.40 names the model parameter after a description ('output'),
+        # 3.22 after '<child_id>:<name>'; without one both use '<child_id>:<name>'.
+        output = QgsProcessingModelOutput(name.lower(), "")
         output.setChildId(child_id)
         output.setChildOutputName(name)
         model_outputs[name.lower()] = output
@@ -42,4 +47,31 @@ def model(name, parameters, steps):
         algorithm.addModelParameter(definition, QgsProcessingModelParameter(definition.name()))
     for step in steps:
         algorithm.addChildAlgorithm(step)
+    # Tests pass outputs as '<child_id>:<output>': fail here, not with a parameter error, if a
+    # QGIS version names them otherwise.
+    expected = {f"{step.childId()}:{name}" for step in steps for name in step.modelOutputs()}
+    named = {definition.name() for definition in algorithm.destinationParameterDefinitions()}
+    assert named == expected, f"model output parameters are named {sorted(named)}, not {sorted(expected)}"
     return algorithm
+
+
+class _ErrorLog(QgsProcessingFeedback):
+    def __init__(self):
+        super().__init__()
+        self.errors = []
+
+    def reportError(self, error, fatalError=False):  # noqa: N802,N803
+        self.errors.append(error)
+
+
+def halting_message(algorithm, parameters):
+    """Run a model that must halt; return why, to be matched against the failing step's message.
+
+    Any exception halts a model, a parameter error as well as a gate, so a test
+    must check that it was the gate. QGIS 3.40 puts the step's message in the
+    exception, 3.22 only in the log ("Error encountered while running <step>").
+    """
+    log = _ErrorLog()
+    with pytest.raises(QgsProcessingException) as raised:
+        processing.run(algorithm, parameters, feedback=log)
+    return "\n".join([str(raised.value)] + log.errors)

@@ -1,11 +1,11 @@
 """A graphical model built in code: grid → k-gate → save. A failing gate halts it."""
 
+import re
+
 import processing
-import pytest
 from layers import people_in_cells
-from models import child, child_output, model, model_input
-from qgis.core import QgsProcessingException, QgsProcessingParameterFeatureSource, \
-    QgsProcessingParameterNumber, QgsVectorLayer
+from models import child, child_output, halting_message, model, model_input
+from qgis.core import QgsProcessingParameterFeatureSource, QgsProcessingParameterNumber, QgsVectorLayer
 
 
 def grid_gate_save_model():
@@ -38,10 +38,10 @@ def test_model_halts_when_the_gate_fails(provider, tmp_path):
     # The gate enforces a stricter policy (k = 20) than the grid was made with (k = 10): the
     # 14 stays published (the 3 and its complement 12 are withheld).
     target = tmp_path / "published.gpkg"
-    with pytest.raises(QgsProcessingException):
-        processing.run(grid_gate_save_model(), {
-            "points": people_in_cells({(0, 0): 12, (1, 0): 3, (0, 1): 14}), "gate_rho": 0.05,
-            "save:output": str(target)})
+    message = halting_message(grid_gate_save_model(), {
+        "points": people_in_cells({(0, 0): 12, (1, 0): 3, (0, 1): 14}), "gate_rho": 0.05,
+        "save:output": str(target)})
+    assert re.search(r"k-anonymity gate FAILED \(k = 20\b", message), message
     assert not target.exists()
 
 
