@@ -1,0 +1,86 @@
+"""What the QGIS window does: outputs loaded into the project on completion, run after run."""
+
+import pytest
+from layers import people_in_cells
+from qgis.core import QgsProject, QgsVectorLayer
+from test_risk_algorithms import records_layer, zones_layer
+
+CELLS = {(0, 0): 12, (1, 0): 3, (0, 1): 2, (1, 1): 15}
+
+
+def grid_parameters():
+    return {"INPUT": people_in_cells(CELLS), "PERSON_FIELD": "person_id", "RHO": 0.1,
+            "RESOLUTION": 100, "ORIGIN": "0,0 [EPSG:3035]", "OUTPUT": "TEMPORARY_OUTPUT"}
+
+
+def gate_parameters():
+    import processing
+    checked = processing.run("spatialprivacy:suppressedgrid", grid_parameters())["OUTPUT"]
+    return {"INPUT": checked, "COUNT_FIELD": "n_persons", "STATUS_FIELD": "status", "RHO": 0.1,
+            "OUTPUT": "TEMPORARY_OUTPUT"}
+
+
+def zone_risk_parameters():
+    return {"ZONES": zones_layer(), "ZONE_ID_FIELD": "zone_id", "RECORDS": records_layer(),
+            "KEY_FIELDS": ["sex", "age"], "WEIGHT_FIELD": "weight", "PERSON_FIELD": "person_id",
+            "OUTPUT": "TEMPORARY_OUTPUT"}
+
+
+def record_risk_parameters():
+    return {"INPUT": records_layer(), "KEY_FIELDS": ["sex", "age"], "WEIGHT_FIELD": "weight",
+            "OUTPUT": "TEMPORARY_OUTPUT"}
+
+
+def rule_filters(layer):
+    renderer = layer.renderer()
+    assert renderer.type() == "RuleRenderer", renderer.type()
+    return [rule.filterExpression() for rule in renderer.rootRule().children()]
+
+
+def assert_grid_style(layer):
+    withheld = [f for f in layer.getFeatures() if f["status"] != "published"]
+    assert withheld, "the fixture must have withheld cells"
+    assert any("<> 'published'" in rule for rule in rule_filters(layer))
+
+
+def assert_zone_style(layer):
+    assert any('"p_reid" IS NULL' in rule for rule in rule_filters(layer))
+
+
+def assert_record_style(layer):
+    symbol_layer = layer.renderer().symbol().symbolLayer(0)
+    colour = symbol_layer.dataDefinedProperties().property(symbol_layer.PropertyFillColor)
+    assert "individual_risk" in colour.expressionString()
+
+
+STYLED = {"suppressedgrid": (grid_parameters, assert_grid_style),
+          "kanonymitygate": (gate_parameters, assert_grid_style),
+          "zonerisk": (zone_risk_parameters, assert_zone_style),
+          "disclosurerisk": (record_risk_parameters, assert_record_style)}
+
+
+@pytest.mark.parametrize("name", STYLED)
+def test_styled_output_loads_styled_on_every_run_of_a_session(provider, qgis_iface,
+                                                              qgis_new_project, name):
+    import processing
+    make_parameters, assert_styled = STYLED[name]
+    loaded = []
+    for _ in range(3):
+        results = processing.runAndLoadResults(f"spatialprivacy:{name}", make_parameters())
+        layer = QgsProject.instance().mapLayer(results["OUTPUT"])
+        assert isinstance(layer, QgsVectorLayer) and layer.featureCount() > 0
+        assert_styled(layer)
+        loaded.append(layer.id())
+    assert len(set(loaded)) == 3
+    assert set(loaded) <= set(QgsProject.instance().mapLayers())
+
+
+def test_checked_grid_in_a_geopackage_carries_the_grid_style(provider, tmp_path):
+    """qgis_process and processing.run load nothing: the style travels in the file."""
+    import processing
+    output = tmp_path / "checked.gpkg"
+    processing.run("spatialprivacy:kanonymitygate", dict(gate_parameters(), OUTPUT=str(output)))
+    layer = QgsVectorLayer(str(output), "checked", "ogr")
+    assert layer.isValid() and layer.featureCount() == len(CELLS)
+    assert_grid_style(layer)
+
