@@ -84,3 +84,19 @@ def test_checked_grid_in_a_geopackage_carries_the_grid_style(provider, tmp_path)
     assert layer.isValid() and layer.featureCount() == len(CELLS)
     assert_grid_style(layer)
 
+
+
+def test_reassessment_writes_its_table_before_it_fails(run, tmp_path):
+    from qgis.core import QgsProcessingException
+    from test_budget_algorithms import budget, zone_table
+    ledger = tmp_path / "ledger.sqlite"
+    budget(run, ledger, "r1", 0.03)
+    budget(run, ledger, "r2", 0.04)
+    output = tmp_path / "reassessment.gpkg"
+    with pytest.raises(QgsProcessingException, match=r"now over the ceiling.*the table is in .*reassessment\.gpkg"):
+        run("reassessreleases", {"LEDGER": str(ledger), "DATASET": "mobility",
+                                 "ZONE_RISK": zone_table(0.09), "OUTPUT": str(output)})
+    table = QgsVectorLayer(str(output), "reassessment", "ogr")
+    assert table.isValid()
+    rows = {f["release_id"]: (f["verdict"], f["today_p_reid"]) for f in table.getFeatures()}
+    assert rows == {"r1": ("over ceiling", pytest.approx(0.09)), "r2": ("over ceiling", pytest.approx(0.09))}
