@@ -100,3 +100,55 @@ def test_reassessment_writes_its_table_before_it_fails(run, tmp_path):
     assert table.isValid()
     rows = {f["release_id"]: (f["verdict"], f["today_p_reid"]) for f in table.getFeatures()}
     assert rows == {"r1": ("over ceiling", pytest.approx(0.09)), "r2": ("over ceiling", pytest.approx(0.09))}
+
+
+def test_the_ledger_is_picked_as_an_existing_file_never_a_temporary_one(provider):
+    from qgis.core import QgsProcessingParameterFile
+    gate = provider.algorithm("riskbudgetgate")
+    ledger = gate.parameterDefinition("LEDGER")
+    # An input file: the dialog opens an existing ledger (no overwrite prompt, no temporary default).
+    assert isinstance(ledger, QgsProcessingParameterFile) and not ledger.isDestination()
+    assert ledger.behavior() == QgsProcessingParameterFile.Behavior.File
+    assert ledger.defaultValue() in (None, "")
+    assert "*.sqlite" in ledger.fileFilter()
+    assert gate.outputDefinition("LEDGER") is not None  # models still read the ledger's path
+
+
+@pytest.mark.parametrize("temporary", ["TEMPORARY_OUTPUT", "processing temporary folder"])
+def test_a_temporary_ledger_is_refused(run, temporary):
+    from qgis.core import QgsProcessingException, QgsProcessingUtils
+    from test_budget_algorithms import budget
+    ledger = temporary if temporary == "TEMPORARY_OUTPUT" else \
+        f"{QgsProcessingUtils.tempFolder()}/ledger.sqlite"
+    with pytest.raises(QgsProcessingException, match="temporary.*(new file|ledger file)"):
+        budget(run, ledger, "r1", 0.01)
+
+
+def test_a_temporary_ledger_is_refused_inside_a_model(provider, tmp_path):
+    """A model calls no checkParameterValues: the algorithm refuses it again."""
+    import processing
+    from conftest import RecordingFeedback
+    from qgis.core import QgsProcessingException, QgsProcessingUtils
+    from test_budget_algorithms import zone_risk_budget_model
+    feedback = RecordingFeedback()
+    with pytest.raises(QgsProcessingException):
+        processing.run(zone_risk_budget_model(), {
+            "zones": zones_layer(), "records": records_layer(), "ceiling": 0.5,
+            "ledger": f"{QgsProcessingUtils.tempFolder()}/ledger.sqlite",
+            "gate:output": "TEMPORARY_OUTPUT"}, feedback=feedback)
+    # The gate's own refusal halted the model, not a parameter error before it.
+    assert any("in QGIS's temporary folder" in message for message in feedback.messages)
+
+
+def test_a_new_ledger_is_started_and_said_so_an_existing_one_is_continued(run, tmp_path):
+    from conftest import RecordingFeedback
+    from test_budget_algorithms import budget
+    ledger = tmp_path / "programme.sqlite"
+    first, second = RecordingFeedback(), RecordingFeedback()
+    budget(run, ledger, "r1", 0.03, first)
+    assert ledger.exists()
+    assert any("No ledger at" in message and str(ledger) in message for message in first.messages)
+    result = budget(run, ledger, "r2", 0.04, second)
+    assert not any("No ledger at" in message for message in second.messages)
+    assert result["CUMULATIVE_P_REID"] == pytest.approx(1 - (1 - 0.03) * (1 - 0.04))
+    assert result["LEDGER"] == str(ledger)
