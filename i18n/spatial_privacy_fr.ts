@@ -4,52 +4,52 @@
   <context>
     <name>SpatialPrivacy</name>
     <message>
-      <location filename="processing_provider/base.py" line="122" />
+      <location filename="processing_provider/base.py" line="124" />
       <source>Disclosure ceiling ρ (k = ⌈1/ρ⌉); leave empty to use the policy file</source>
       <translation>Plafond de divulgation ρ (k = ⌈1/ρ⌉) ; laisser vide pour utiliser le fichier de politique</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="125" />
+      <location filename="processing_provider/base.py" line="127" />
       <source>Policy file (TOML or JSON)</source>
       <translation>Fichier de politique (TOML ou JSON)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="127" />
+      <location filename="processing_provider/base.py" line="129" />
       <source>Policy files (*.toml *.json)</source>
       <translation>Fichiers de politique (*.toml *.json)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="158" />
+      <location filename="processing_provider/base.py" line="160" />
       <source>Protection level p: least width of a withheld cell's derivable interval (empty: the policy's, else ⌈k/2⌉)</source>
       <translation>Niveau de protection p : largeur minimale de l'intervalle déductible d'une maille masquée (vide : celui de la politique, sinon ⌈k/2⌉)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="180" />
+      <location filename="processing_provider/base.py" line="182" />
       <source>Cancelled: no output was completed.</source>
       <translation>Annulé : aucune sortie n'a été terminée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="46" />
+      <location filename="processing_provider/base.py" line="48" />
       <source>Spatial Privacy needs the Python packages {modules}. On Debian or Ubuntu: sudo apt install {packages}; elsewhere install them into QGIS's Python (OSGeo4W Shell: python -m pip install {modules}).</source>
       <translation>Spatial Privacy a besoin des paquets Python {modules}. Sous Debian ou Ubuntu : sudo apt install {packages} ; ailleurs, installez-les dans le Python de QGIS (OSGeo4W Shell : python -m pip install {modules}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="54" />
+      <location filename="processing_provider/base.py" line="56" />
       <source>Grids and suppression</source>
       <translation>Grilles et secret statistique</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="55" />
+      <location filename="processing_provider/base.py" line="57" />
       <source>Release gates</source>
       <translation>Contrôles de diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="56" />
+      <location filename="processing_provider/base.py" line="58" />
       <source>Adversary simulation</source>
       <translation>Simulation d'adversaire</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="57" />
+      <location filename="processing_provider/base.py" line="59" />
       <source>Disclosure risk</source>
       <translation>Risque de divulgation</translation>
     </message>
@@ -214,127 +214,127 @@
       <translation>{count} points déplacés de {low:g} à {high:g} m (uniformément sur la surface de l'anneau). Citez les rayons dans la note méthodologique ; ne publiez jamais la graine.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="110" />
+      <location filename="processing_provider/grid_base.py" line="112" />
       <source>The earlier release {name} publishes the attribute fields ({theirs}), this grid ({ours}): a series keeps the same breakdown.</source>
       <translation>La diffusion antérieure {name} publie les champs d'attributs ({theirs}), cette grille ({ours}) : une série garde la même ventilation.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="116" />
+      <location filename="processing_provider/grid_base.py" line="118" />
       <source>The earlier release {name} is in {theirs}, this grid in {ours}: a series keeps one CRS and one grid.</source>
       <translation>La diffusion antérieure {name} est en {theirs}, cette grille en {ours} : une série garde un seul SCR et une seule grille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="121" />
+      <location filename="processing_provider/grid_base.py" line="123" />
       <source>The earlier release {name} has {theirs:g} m cells, this grid {ours:g} m: a series keeps one cell size.</source>
       <translation>La diffusion antérieure {name} a des mailles de {theirs:g} m, cette grille de {ours:g} m : une série garde une seule taille de maille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="127" />
+      <location filename="processing_provider/grid_base.py" line="129" />
       <source>The earlier release {name} is on another grid origin: cells of a series must be the same cells. Leave the origin empty to take the series' origin.</source>
       <translation>La diffusion antérieure {name} est sur une autre origine de grille : les mailles d'une série doivent être les mêmes. Laissez l'origine vide pour reprendre celle de la série.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="14" />
+      <location filename="processing_provider/grid_base.py" line="16" />
       <source>none</source>
       <translation>aucun</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="14" />
+      <location filename="processing_provider/grid_base.py" line="16" />
       <source>grand total</source>
       <translation>total général</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="14" />
+      <location filename="processing_provider/grid_base.py" line="16" />
       <source>parent cells</source>
       <translation>mailles parentes</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="15" />
-      <source>grand total and parent cells</source>
-      <translation>total général et mailles parentes</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/grid_base.py" line="160" />
+      <location filename="processing_provider/grid_base.py" line="162" />
       <source>Points of people (projected CRS in metres)</source>
       <translation>Points des personnes (SCR projeté en mètres)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="163" />
+      <location filename="processing_provider/grid_base.py" line="165" />
       <source>Person id field (counts are of distinct ids)</source>
       <translation>Champ identifiant de personne (on compte les identifiants distincts)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="168" />
+      <location filename="processing_provider/grid_base.py" line="169" />
       <source>Grid origin (lower-left corner; empty: smallest x and y of the points)</source>
       <translation>Origine de la grille (coin inférieur gauche ; vide : plus petits x et y des points)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="171" />
+      <location filename="processing_provider/grid_base.py" line="17" />
+      <source>grand total and parent cells</source>
+      <translation>total général et mailles parentes</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="172" />
       <source>Published attribute fields (the key is cell × these attributes)</source>
       <translation>Champs d'attributs publiés (la clé est maille × ces attributs)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="177" />
+      <location filename="processing_provider/grid_base.py" line="178" />
       <source>Totals published beside the grid (withheld cells must not be recoverable from them)</source>
       <translation>Totaux publiés à côté de la grille (les mailles masquées ne doivent pas pouvoir en être déduites)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="181" />
+      <location filename="processing_provider/grid_base.py" line="182" />
       <source>Parent cells: how many cells wide (a 250 m grid with 1 km parents: 4)</source>
       <translation>Mailles parentes : largeur en mailles (grille de 250 m avec parents de 1 km : 4)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="214" />
+      <location filename="processing_provider/grid_base.py" line="215" />
       <source>The grid takes the origin of the earlier release {name}.</source>
       <translation>La grille reprend l'origine de la diffusion antérieure {name}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="233" />
+      <location filename="processing_provider/grid_base.py" line="234" />
       <source>Choose the field that names the strata.</source>
       <translation>Choisissez le champ qui nomme les strates.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="251" />
+      <location filename="processing_provider/grid_base.py" line="252" />
       <source>Choose the field that identifies people.</source>
       <translation>Choisissez le champ qui identifie les personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="257" />
+      <location filename="processing_provider/grid_base.py" line="262" />
       <source>Multipoint features were exploded into {count} points; each part counts for the same person, so no count is inflated.</source>
       <translation>Les entités multipoints ont été éclatées en {count} points ; chaque partie compte pour la même personne, aucun effectif n'est donc gonflé.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="268" />
+      <location filename="processing_provider/grid_base.py" line="273" />
       <source>Grid origin: {x}, {y} (in {crs}). Reuse it in later releases so that grids stay aligned.</source>
       <translation>Origine de la grille : {x}, {y} (en {crs}). Réutilisez-la dans les diffusions suivantes pour que les grilles restent alignées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="275" />
+      <location filename="processing_provider/grid_base.py" line="280" />
       <source>k = {k} from ρ = {rho} (policy {hash}); counting unit: {unit}; {people} distinct ids in {points} points.</source>
       <translation>k = {k} d'après ρ = {rho} (politique {hash}) ; unité de compte : {unit} ; {people} identifiants distincts dans {points} points.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="69" />
+      <location filename="processing_provider/grid_base.py" line="71" />
       <source>The release {name} lacks the field(s) {fields}: give the grid layers of the series as this version of the plugin writes them (the totals columns say which totals were published with each release).</source>
       <translation>La diffusion {name} n'a pas le(s) champ(s) {fields} : donnez les couches de grille de la série telles que cette version de l'extension les écrit (les colonnes de totaux disent quels totaux ont été publiés avec chaque diffusion).</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="81" />
+      <location filename="processing_provider/grid_base.py" line="83" />
       <source>The release {name} must have one cell size (it has {sizes}): a grid with a cell size per stratum cannot be part of a series.</source>
       <translation>La diffusion {name} doit avoir une seule taille de maille (elle a {sizes}) : une grille avec une taille de maille par strate ne peut pas faire partie d'une série.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="86" />
+      <location filename="processing_provider/grid_base.py" line="88" />
       <source>The release {name} has several records for one cell and attribute combination: give the layer as it was published.</source>
       <translation>La diffusion {name} a plusieurs enregistrements pour une même combinaison maille × attributs : donnez la couche telle qu'elle a été publiée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="91" />
+      <location filename="processing_provider/grid_base.py" line="93" />
       <source>The release {name} has unknown status value(s) {values}; expected {expected}.</source>
       <translation>La diffusion {name} a des valeurs de statut inconnues {values} ; attendu : {expected}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="96" />
+      <location filename="processing_provider/grid_base.py" line="98" />
       <source>The release {name} has published cells without a count: give the layer as it was published.</source>
       <translation>La diffusion {name} a des mailles publiées sans effectif : donnez la couche telle qu'elle a été publiée.</translation>
     </message>
@@ -469,44 +469,39 @@
       <translation>tirage au hasard parmi les candidats (π marketer)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="236" />
+      <location filename="processing_provider/join_simulation.py" line="238" />
       <source>{count} released record(s) have a NULL link id in '{field}': every record of a sequential release needs the id that ties it to its subject.</source>
       <translation>{count} enregistrement(s) diffusé(s) ont un identifiant de liaison NULL dans '{field}' : chaque enregistrement d'une diffusion successive a besoin de l'identifiant qui le relie à son sujet.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="241" />
+      <location filename="processing_provider/join_simulation.py" line="243" />
       <source>Joined against {count} releases of the same subjects, linked by '{field}': a subject stays a candidate only if every release it appears in places it within the radius.</source>
       <translation>Jointure avec {count} diffusions des mêmes sujets, reliées par '{field}' : un sujet reste candidat seulement si chaque diffusion où il apparaît le place dans le rayon.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="261" />
+      <location filename="processing_provider/join_simulation.py" line="263" />
       <source>No provenance was given for the auxiliary data: say where it came from, its coverage and its cost, or the figures cannot be weighed.</source>
       <translation>Aucune provenance n'a été donnée pour les données auxiliaires : indiquez d'où elles viennent, leur couverture et leur coût, sinon les chiffres ne peuvent être appréciés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="268" />
+      <location filename="processing_provider/join_simulation.py" line="270" />
       <source>unknown</source>
       <translation>inconnu</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="271" />
+      <location filename="processing_provider/join_simulation.py" line="273" />
       <source>{attributes}: π unique {unique}, π correct {correct}, π marketer {marketer}, precision {precision}; median candidates {median:g}, {none} target(s) with no candidate.</source>
       <translation>{attributes} : π unique {unique}, π correct {correct}, π marketer {marketer}, précision {precision} ; médiane des candidats {median:g}, {none} cible(s) sans candidat.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="283" />
+      <location filename="processing_provider/join_simulation.py" line="285" />
       <source>No policy was given: the figures are not compared with a ceiling.</source>
       <translation>Aucune politique n'a été donnée : les chiffres ne sont comparés à aucun plafond.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="286" />
+      <location filename="processing_provider/join_simulation.py" line="288" />
       <source>With every attribute tried ({attributes}) the adversary stays at or below ρ = {rho}.</source>
       <translation>Avec tous les attributs essayés ({attributes}), l'adversaire reste au plus à ρ = {rho}.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="289" />
-      <source>An adversary crosses ρ = {rho} with {attributes} ({figure} = {value}).</source>
-      <translation>Un adversaire dépasse ρ = {rho} avec {attributes} ({figure} = {value}).</translation>
     </message>
     <message>
       <location filename="processing_provider/join_simulation.py" line="29" />
@@ -514,34 +509,34 @@
       <translation>Simulation de jointure</translation>
     </message>
     <message>
+      <location filename="processing_provider/join_simulation.py" line="291" />
+      <source>An adversary crosses ρ = {rho} with {attributes} ({figure} = {value}).</source>
+      <translation>Un adversaire dépasse ρ = {rho} avec {attributes} ({figure} = {value}).</translation>
+    </message>
+    <message>
       <location filename="processing_provider/join_simulation.py" line="30" />
       <source>Runs the adversary's join of an identified auxiliary layer against a masked release and reports how many people it singles out, and how many of those correctly, as attributes are added.</source>
       <translation>Exécute la jointure de l'adversaire entre une couche auxiliaire identifiée et une diffusion masquée, et indique combien de personnes elle isole, et combien à juste titre, à mesure que des attributs sont ajoutés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="311" />
+      <location filename="processing_provider/join_simulation.py" line="313" />
       <source>Re-identification as the adversary adds attributes</source>
       <translation>Ré-identification à mesure que l'adversaire ajoute des attributs</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="315" />
+      <location filename="processing_provider/join_simulation.py" line="317" />
       <source>share of targets</source>
       <translation>part des cibles</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="315" />
+      <location filename="processing_provider/join_simulation.py" line="317" />
       <source>what the adversary knows</source>
       <translation>ce que sait l'adversaire</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="317" />
+      <location filename="processing_provider/join_simulation.py" line="319" />
       <source>ceiling ρ = {rho}</source>
       <translation>plafond ρ = {rho}</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="329" />
-      <source>Could not write the chart to {path}.</source>
-      <translation>Impossible d'écrire le graphique dans {path}.</translation>
     </message>
     <message>
       <location filename="processing_provider/join_simulation.py" line="33" />
@@ -549,37 +544,42 @@
       <translation>confidentialité,divulgation,appariement,ré-identification,attaque,jointure,géomasque,escalade</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="335" />
+      <location filename="processing_provider/join_simulation.py" line="331" />
+      <source>Could not write the chart to {path}.</source>
+      <translation>Impossible d'écrire le graphique dans {path}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="337" />
       <source>attributes</source>
       <translation>attributs</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="335" />
+      <location filename="processing_provider/join_simulation.py" line="337" />
       <source>precision</source>
       <translation>précision</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="336" />
+      <location filename="processing_provider/join_simulation.py" line="338" />
       <source>median candidates</source>
       <translation>candidats (médiane)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="336" />
+      <location filename="processing_provider/join_simulation.py" line="338" />
       <source>no candidate</source>
       <translation>sans candidat</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="342" />
+      <location filename="processing_provider/join_simulation.py" line="344" />
       <source>The adversary joins {targets} identified target(s) to the release within {radius:g} m, adding one attribute at a time.</source>
       <translation>L'adversaire apparie {targets} cible(s) identifiée(s) à la diffusion dans un rayon de {radius:g} m, en ajoutant un attribut à la fois.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="345" />
+      <location filename="processing_provider/join_simulation.py" line="347" />
       <source>Auxiliary data: {provenance}</source>
       <translation>Données auxiliaires : {provenance}</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="346" />
+      <location filename="processing_provider/join_simulation.py" line="348" />
       <source>provenance not stated</source>
       <translation>provenance non indiquée</translation>
     </message>
@@ -684,7 +684,7 @@
       <translation>Bloque la diffusion (et arrête le modèle) si un enregistrement publié compte moins de k personnes ; sinon transmet la couche inchangée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="181" />
+      <location filename="processing_provider/kanonymity_gate.py" line="186" />
       <source>A series audit needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume.</source>
       <translation>Un audit de série exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer.</translation>
     </message>
@@ -694,27 +694,27 @@
       <translation>confidentialité,divulgation,k-anonymat,contrôle,vérification,diffusion,modèle</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="196" />
+      <location filename="processing_provider/kanonymity_gate.py" line="201" />
       <source>Series audit with {count} earlier release(s), assuming no cell changes by more than {delta:g} between releases.</source>
       <translation>Audit de série avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} entre deux diffusions.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="224" />
+      <location filename="processing_provider/kanonymity_gate.py" line="229" />
       <source>Auditing against other layers needs the geometry of the records to publish; the input is a table. Give the grid layer itself.</source>
       <translation>L'audit par rapport à d'autres couches a besoin de la géométrie des enregistrements à publier ; l'entrée est une table. Donnez la couche de grille elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="233" />
+      <location filename="processing_provider/kanonymity_gate.py" line="238" />
       <source>The audit layer '{layer}' has no field '{field}': name its count field in the audit count field.</source>
       <translation>La couche d'audit « {layer} » n'a pas de champ « {field} » : indiquez son champ de comptage dans le champ de comptage d'audit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="240" />
+      <location filename="processing_provider/kanonymity_gate.py" line="245" />
       <source>Audit: {count} published total(s) from '{layer}'.</source>
       <translation>Audit : {count} total(aux) publié(s) d'après « {layer} ».</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="245" />
+      <location filename="processing_provider/kanonymity_gate.py" line="250" />
       <source>Audit: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
       <translation>Audit : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
     </message>
@@ -824,6 +824,21 @@
       <translation>k</translation>
     </message>
     <message>
+      <location filename="processing_provider/person_field.py" line="55" />
+      <source>The person id field '{field}' is the layer's feature id or primary key: every feature counts as a person, so the counts are of features, not people. Choose the field that identifies people.</source>
+      <translation>Le champ d'identifiant de personne « {field} » est l'identifiant d'entité ou la clé primaire de la couche : chaque entité compte pour une personne, si bien que les effectifs sont des entités, pas des personnes. Choisissez le champ qui identifie les personnes.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/person_field.py" line="59" />
+      <source>Every value of the person id field '{field}' is distinct while '{other}', named like a person id, repeats: each feature counts as a person. Choose the field that identifies people.</source>
+      <translation>Toutes les valeurs du champ d'identifiant de personne « {field} » sont distinctes alors que « {other} », nommé comme un identifiant de personne, se répète : chaque entité compte pour une personne. Choisissez le champ qui identifie les personnes.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/person_field.py" line="64" />
+      <source>Every value of the person id field '{field}' is distinct and together they are consecutive integers, as row numbers are: where people have several points, each feature counts as a person. Choose the field that identifies people (or ignore this if each person has one point).</source>
+      <translation>Toutes les valeurs du champ d'identifiant de personne « {field} » sont distinctes et forment ensemble des entiers consécutifs, comme des numéros de ligne : là où les personnes ont plusieurs points, chaque entité compte pour une personne. Choisissez le champ qui identifie les personnes (ou ignorez ceci si chaque personne a un seul point).</translation>
+    </message>
+    <message>
       <location filename="processing_provider/provider.py" line="28" />
       <source>Spatial Privacy</source>
       <translation>Confidentialité spatiale</translation>
@@ -879,14 +894,24 @@
       <translation>Diffusions désormais au-dessus de leur plafond</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="78" />
+      <location filename="processing_provider/reassess_releases.py" line="79" />
       <source>{release}: published at {published:.4f}, today {today:.4f} (ceiling {ceiling:g}): {verdict}.</source>
       <translation>{release} : publiée à {published:.4f}, aujourd'hui {today:.4f} (plafond {ceiling:g}) : {verdict}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="84" />
-      <source>{count} release(s) of {dataset} are now over the ceiling they were published under: {releases}. Withdraw them, re-publish them coarser, or document the acceptance. The re-assessment is recorded in the ledger.</source>
-      <translation>{count} diffusion(s) de {dataset} dépassent désormais le plafond sous lequel elles ont été publiées : {releases}. Retirez-les, republiez-les plus grossières, ou documentez l'acceptation. La réévaluation est inscrite au registre.</translation>
+      <location filename="processing_provider/reassess_releases.py" line="86" />
+      <source>the table is in {path}</source>
+      <translation>la table est dans {path}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/reassess_releases.py" line="88" />
+      <source>choose a file for the table to keep it when the check fails</source>
+      <translation>choisissez un fichier pour la table afin de la conserver quand le contrôle échoue</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/reassess_releases.py" line="89" />
+      <source>{count} release(s) of {dataset} are now over the ceiling they were published under: {releases}. Withdraw them, re-publish them coarser, or document the acceptance. The re-assessment is recorded in the ledger; {table}.</source>
+      <translation>{count} diffusion(s) de {dataset} dépassent désormais le plafond sous lequel elles ont été publiées : {releases}. Retirez-les, republiez-les plus grossières ou documentez l'acceptation. La réévaluation est enregistrée dans le registre ; {table}.</translation>
     </message>
     <message>
       <location filename="processing_provider/resolution_sweep.py" line="176" />
@@ -1039,154 +1064,179 @@
       <translation>Choisissez au moins une variable clé.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="100" />
-      <source>Cumulative risk of the programme</source>
-      <translation>Risque cumulé du programme</translation>
+      <location filename="processing_provider/risk_budget_gate.py" line="102" />
+      <source>Release ledger (the programme's ledger; a new file starts one)</source>
+      <translation>Registre des diffusions (celui du programme ; un nouveau fichier en démarre un)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="101" />
-      <source>Headroom under the cumulative ceiling</source>
-      <translation>Marge sous le plafond cumulé</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="103" />
-      <source>Warning</source>
-      <translation>Avertissement</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="104" />
-      <source>Ledger head hash</source>
-      <translation>Hachage de tête du registre</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="136" />
-      <source>Risk budget gate FAILED for {dataset} / {release}: {problems}</source>
-      <translation>ÉCHEC du contrôle du budget de risque pour {dataset} / {release} : {problems}</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="139" />
-      <source>Risk budget gate passed: worst zone {zone} at {worst:.4f} ({basis}; pooled mean {pooled:.4f}) under the per-release ceiling {ceiling:g}; cumulative {cumulative:.4f} over {count} release(s), headroom {headroom:.4f} under {budget:g}.</source>
-      <translation>Contrôle du budget de risque réussi : pire zone {zone} à {worst:.4f} ({basis} ; moyenne {pooled:.4f}) sous le plafond par diffusion {ceiling:g} ; cumulé {cumulative:.4f} sur {count} diffusion(s), marge {headroom:.4f} sous {budget:g}.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="14" />
-      <source>estimate</source>
-      <translation>estimation</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="14" />
-      <source>lower bound</source>
-      <translation>borne basse</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="147" />
-      <source>The cumulative figure assumes independent releases; releases of the same population are correlated, so it understates the risk.</source>
-      <translation>Le chiffre cumulé suppose des diffusions indépendantes ; les diffusions d'une même population sont corrélées, il sous-estime donc le risque.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="150" />
-      <source>The cumulative risk {cumulative:.4f} is above {share:.0%} of the ceiling {ceiling:g}: plan the remaining releases.</source>
-      <translation>Le risque cumulé {cumulative:.4f} dépasse {share:.0%} du plafond {ceiling:g} : planifiez les diffusions restantes.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="154" />
-      <source>Ledger head: {head}. Archive it elsewhere to detect a rewritten ledger.</source>
-      <translation>Tête du registre : {head}. Archivez-la ailleurs pour détecter un registre réécrit.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="156" />
-      <source>Not recorded (RECORD is off): this release does not count against the budget.</source>
-      <translation>Non inscrite (RECORD désactivé) : cette diffusion ne compte pas dans le budget.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="21" />
-      <source>Ledger (*.sqlite *.db *.gpkg)</source>
-      <translation>Registre (*.sqlite *.db *.gpkg)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="32" />
-      <source>The per-zone risk table lacks the field(s) {fields}: give the output of the zone risk algorithm, or a table with zone_id, p_reid and n_records.</source>
-      <translation>Il manque à la table de risque par zone le(s) champ(s) {fields} : donnez la sortie de l'algorithme de risque par zone, ou une table avec zone_id, p_reid et n_records.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="45" />
-      <source>Risk budget gate</source>
-      <translation>Contrôle du budget de risque</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="46" />
-      <source>Blocks a release whose worst zone exceeds the per-release ceiling, or whose programme's cumulative risk exceeds its budget; records every release that passes in a tamper-evident ledger.</source>
-      <translation>Bloque une diffusion dont la pire zone dépasse le plafond par diffusion, ou dont le risque cumulé du programme dépasse son budget ; inscrit chaque diffusion acceptée dans un registre infalsifiable.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="49" />
-      <source>privacy,disclosure,risk,budget,ledger,gate,release,cumulative</source>
-      <translation>confidentialité,divulgation,risque,budget,registre,contrôle,diffusion,cumulé</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="72" />
-      <source>Per-zone risk (zone_id, p_reid, n_records; the zone risk output)</source>
-      <translation>Risque par zone (zone_id, p_reid, n_records ; la sortie du risque par zone)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="75" />
-      <source>Release ledger (created on first use)</source>
-      <translation>Registre des diffusions (créé à la première utilisation)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="77" />
+      <location filename="processing_provider/risk_budget_gate.py" line="106" />
       <source>Release id</source>
       <translation>Identifiant de diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="79" />
+      <location filename="processing_provider/risk_budget_gate.py" line="108" />
       <source>Policy file (ceilings, warn_at, gate_on)</source>
       <translation>Fichier de politique (plafonds, warn_at, gate_on)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="82" />
+      <location filename="processing_provider/risk_budget_gate.py" line="111" />
       <source>Per-release ceiling (empty: the policy's)</source>
       <translation>Plafond par diffusion (vide : celui de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="83" />
+      <location filename="processing_provider/risk_budget_gate.py" line="112" />
       <source>Cumulative ceiling (empty: the policy's)</source>
       <translation>Plafond cumulé (vide : celui de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="84" />
+      <location filename="processing_provider/risk_budget_gate.py" line="113" />
       <source>Warn above this share of the cumulative ceiling (empty: the policy's, else 0.75)</source>
       <translation>Avertir au-delà de cette part du plafond cumulé (vide : celle de la politique, sinon 0,75)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="90" />
+      <location filename="processing_provider/risk_budget_gate.py" line="119" />
       <source>Gate on (empty: the policy's, else the estimate)</source>
       <translation>Contrôler sur (vide : selon la politique, sinon l'estimation)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="93" />
+      <location filename="processing_provider/risk_budget_gate.py" line="122" />
       <source>Record the release in the ledger when it passes</source>
       <translation>Inscrire la diffusion au registre si elle est acceptée</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="95" />
+      <location filename="processing_provider/risk_budget_gate.py" line="124" />
       <source>Release record</source>
       <translation>Enregistrement de la diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="97" />
+      <location filename="processing_provider/risk_budget_gate.py" line="126" />
       <source>Worst zone</source>
       <translation>Pire zone</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="98" />
+      <location filename="processing_provider/risk_budget_gate.py" line="127" />
       <source>Worst zone's risk</source>
       <translation>Risque de la pire zone</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="99" />
+      <location filename="processing_provider/risk_budget_gate.py" line="128" />
       <source>Record-weighted mean risk</source>
       <translation>Risque moyen pondéré par les enregistrements</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="129" />
+      <source>Cumulative risk of the programme</source>
+      <translation>Risque cumulé du programme</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="130" />
+      <source>Headroom under the cumulative ceiling</source>
+      <translation>Marge sous le plafond cumulé</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="132" />
+      <source>Warning</source>
+      <translation>Avertissement</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="133" />
+      <source>Ledger head hash</source>
+      <translation>Hachage de tête du registre</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="149" />
+      <source>No ledger at {path}: a new ledger is started there, with no earlier releases. If the programme already has a ledger, give its path instead: a second ledger restarts the cumulative budget.</source>
+      <translation>Aucun registre à {path} : un nouveau registre y est démarré, sans diffusion antérieure. Si le programme a déjà un registre, indiquez plutôt son chemin : un second registre fait repartir le budget cumulé de zéro.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="16" />
+      <source>estimate</source>
+      <translation>estimation</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="16" />
+      <source>lower bound</source>
+      <translation>borne basse</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="185" />
+      <source>Risk budget gate FAILED for {dataset} / {release}: {problems}</source>
+      <translation>ÉCHEC du contrôle du budget de risque pour {dataset} / {release} : {problems}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="188" />
+      <source>Risk budget gate passed: worst zone {zone} at {worst:.4f} ({basis}; pooled mean {pooled:.4f}) under the per-release ceiling {ceiling:g}; cumulative {cumulative:.4f} over {count} release(s), headroom {headroom:.4f} under {budget:g}.</source>
+      <translation>Contrôle du budget de risque réussi : pire zone {zone} à {worst:.4f} ({basis} ; moyenne {pooled:.4f}) sous le plafond par diffusion {ceiling:g} ; cumulé {cumulative:.4f} sur {count} diffusion(s), marge {headroom:.4f} sous {budget:g}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="196" />
+      <source>The cumulative figure assumes independent releases; releases of the same population are correlated, so it understates the risk.</source>
+      <translation>Le chiffre cumulé suppose des diffusions indépendantes ; les diffusions d'une même population sont corrélées, il sous-estime donc le risque.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="199" />
+      <source>The cumulative risk {cumulative:.4f} is above {share:.0%} of the ceiling {ceiling:g}: plan the remaining releases.</source>
+      <translation>Le risque cumulé {cumulative:.4f} dépasse {share:.0%} du plafond {ceiling:g} : planifiez les diffusions restantes.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="203" />
+      <source>Ledger head: {head}. Archive it elsewhere to detect a rewritten ledger.</source>
+      <translation>Tête du registre : {head}. Archivez-la ailleurs pour détecter un registre réécrit.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="205" />
+      <source>Not recorded (RECORD is off): this release does not count against the budget.</source>
+      <translation>Non inscrite (RECORD désactivé) : cette diffusion ne compte pas dans le budget.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="23" />
+      <source>Ledger (*.sqlite *.db *.gpkg)</source>
+      <translation>Registre (*.sqlite *.db *.gpkg)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="24" />
+      <source>All files (*)</source>
+      <translation>Tous les fichiers (*)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="34" />
+      <source>Choose the programme's ledger file (a new file starts a ledger). In a model saved with an earlier version, where the ledger was an output of this step, add a file input for the ledger and connect it to this step's ledger.</source>
+      <translation>Choisissez le fichier registre du programme (un nouveau fichier démarre un registre). Dans un modèle enregistré avec une version antérieure, où le registre était une sortie de cette étape, ajoutez une entrée fichier pour le registre et reliez-la au registre de cette étape.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="38" />
+      <source>The risk budget gate needs a ledger that outlives the run, not a temporary file: choose the programme's ledger file, or a new file in a kept folder to start one.</source>
+      <translation>Le contrôle du budget de risque a besoin d'un registre qui survit à l'exécution, pas d'un fichier temporaire : choisissez le fichier registre du programme, ou un nouveau fichier dans un dossier conservé pour en démarrer un.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="43" />
+      <source>The ledger {path} is in QGIS's temporary folder, which is deleted when QGIS closes: the next run would start a fresh budget. Choose the programme's ledger file, or a new file in a kept folder.</source>
+      <translation>Le registre {path} est dans le dossier temporaire de QGIS, supprimé à la fermeture de QGIS : l'exécution suivante repartirait d'un budget neuf. Choisissez le fichier registre du programme, ou un nouveau fichier dans un dossier conservé.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="57" />
+      <source>The per-zone risk table lacks the field(s) {fields}: give the output of the zone risk algorithm, or a table with zone_id, p_reid and n_records.</source>
+      <translation>Il manque à la table de risque par zone le(s) champ(s) {fields} : donnez la sortie de l'algorithme de risque par zone, ou une table avec zone_id, p_reid et n_records.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="70" />
+      <source>Risk budget gate</source>
+      <translation>Contrôle du budget de risque</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="71" />
+      <source>Blocks a release whose worst zone exceeds the per-release ceiling, or whose programme's cumulative risk exceeds its budget; records every release that passes in a tamper-evident ledger.</source>
+      <translation>Bloque une diffusion dont la pire zone dépasse le plafond par diffusion, ou dont le risque cumulé du programme dépasse son budget ; inscrit chaque diffusion acceptée dans un registre infalsifiable.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="74" />
+      <source>privacy,disclosure,risk,budget,ledger,gate,release,cumulative</source>
+      <translation>confidentialité,divulgation,risque,budget,registre,contrôle,diffusion,cumulé</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="97" />
+      <source>Per-zone risk (zone_id, p_reid, n_records; the zone risk output)</source>
+      <translation>Risque par zone (zone_id, p_reid, n_records ; la sortie du risque par zone)</translation>
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="110" />
@@ -1384,79 +1434,79 @@
       <translation>{count} adresse(s) n'ont pas de géométrie : réparez-les ou supprimez-les d'abord.</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="108" />
+      <location filename="processing_provider/zone_risk.py" line="104" />
+      <source>{count} record(s) lie in no zone. Nothing is dropped silently: extend the zones to cover them, or clip the records first and report the clipped ones.</source>
+      <translation>{count} enregistrement(s) ne sont dans aucune zone. Rien n'est ignoré en silence : étendez les zones pour les couvrir, ou découpez d'abord les enregistrements et signalez ceux qui sont retirés.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/zone_risk.py" line="116" />
       <source>{count} zone(s) hold no record and get no estimate: a risk budget gate blocks on them (missing evidence).</source>
       <translation>{count} zone(s) ne contiennent aucun enregistrement et n'ont pas d'estimation : un contrôle de budget de risque les bloque (absence de preuve).</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="11" />
+      <location filename="processing_provider/zone_risk.py" line="13" />
       <source>individual risk</source>
       <translation>risque individuel</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="11" />
+      <location filename="processing_provider/zone_risk.py" line="13" />
       <source>uniqueness</source>
       <translation>unicité</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="126" />
+      <location filename="processing_provider/zone_risk.py" line="134" />
       <source>Worst zone {zone}: {worst:.4f}; record-weighted mean {pooled:.4f} ({ratio:.1f} times lower). The release's risk is the worst zone.</source>
       <translation>Pire zone {zone} : {worst:.4f} ; moyenne pondérée {pooled:.4f} ({ratio:.1f} fois plus basse). Le risque de la diffusion est celui de la pire zone.</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="20" />
+      <location filename="processing_provider/zone_risk.py" line="22" />
       <source>Zone re-identification risk</source>
       <translation>Risque de ré-identification par zone</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="21" />
+      <location filename="processing_provider/zone_risk.py" line="23" />
       <source>Re-identification probability per zone with a confidence interval; the worst zone, not the average, is the release's risk.</source>
       <translation>Probabilité de ré-identification par zone avec un intervalle de confiance ; le risque de la diffusion est celui de la pire zone, pas la moyenne.</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="23" />
+      <location filename="processing_provider/zone_risk.py" line="25" />
       <source>privacy,disclosure,risk,zone,worst case,wilson,release,budget</source>
       <translation>confidentialité,divulgation,risque,zone,pire cas,wilson,diffusion,budget</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="37" />
+      <location filename="processing_provider/zone_risk.py" line="39" />
       <source>Zones an adversary could also draw (administrative units, published density strata)</source>
       <translation>Zones qu'un adversaire pourrait aussi tracer (unités administratives, strates de densité publiées)</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="42" />
+      <location filename="processing_provider/zone_risk.py" line="44" />
       <source>Records (points, any CRS)</source>
       <translation>Enregistrements (points, n'importe quel SCR)</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="45" />
+      <location filename="processing_provider/zone_risk.py" line="47" />
       <source>Zone risk</source>
       <translation>Risque de zone</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="47" />
+      <location filename="processing_provider/zone_risk.py" line="49" />
       <source>Person id (to count distinct people per zone)</source>
       <translation>Identifiant de personne (pour compter les personnes distinctes par zone)</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="50" />
+      <location filename="processing_provider/zone_risk.py" line="52" />
       <source>Policy file (its per-release ceiling marks zones above it)</source>
       <translation>Fichier de politique (son plafond par diffusion signale les zones au-dessus)</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="54" />
+      <location filename="processing_provider/zone_risk.py" line="56" />
       <source>Zones with their risk</source>
       <translation>Zones avec leur risque</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="84" />
+      <location filename="processing_provider/zone_risk.py" line="87" />
       <source>{count} zone(s) have no id: every zone needs one.</source>
       <translation>{count} zone(s) n'ont pas d'identifiant : chaque zone en a besoin.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/zone_risk.py" line="96" />
-      <source>{count} record(s) lie in no zone. Nothing is dropped silently: extend the zones to cover them, or clip the records first and report the clipped ones.</source>
-      <translation>{count} enregistrement(s) ne sont dans aucune zone. Rien n'est ignoré en silence : étendez les zones pour les couvrir, ou découpez d'abord les enregistrements et signalez ceux qui sont retirés.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/budget.py" line="101" />
@@ -1619,74 +1669,74 @@
       <translation>{count} enregistrement(s) publié(s) comptent moins de k = {k} personnes (le plus petit : {smallest}). Masquez-les ou publiez à une résolution plus grossière ; ne baissez jamais k. (Les zéros structurels ne sont publiés que sous une politique avec publish_zeros = true.)</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="359" />
-      <source>The parent factor must be a whole number of at least 2, got {value}.</source>
-      <translation>Le facteur parent doit être un entier d'au moins 2, reçu {value}.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="40" />
-      <source>{count} record(s) have a NULL id in the field '{field}'. Counting them would either drop them or merge strangers: fill in their ids (or give each its own id) and run again.</source>
-      <translation>{count} enregistrement(s) ont un identifiant NULL dans le champ « {field} ». Les compter reviendrait à les ignorer ou à confondre des inconnus : renseignez leurs identifiants (ou donnez à chacun le sien) et relancez.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="436" />
-      <source>An earlier release gives different totals for the same set of cells: use the grid layers exactly as they were published.</source>
-      <translation>Une diffusion antérieure donne des totaux différents pour le même ensemble de mailles : utilisez les couches de grille exactement telles qu'elles ont été publiées.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="478" />
-      <source>The protection level must be positive, got {value}.</source>
-      <translation>Le niveau de protection doit être positif, reçu {value}.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="625" />
-      <source>True zeros need a grid without published attribute fields: an empty cell x attribute combination is not a structural zero.</source>
-      <translation>Les vrais zéros exigent une grille sans champs d'attributs publiés : une combinaison maille × attribut vide n'est pas un zéro structurel.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="661" />
-      <source>A series with published attribute fields needs the attribute values of each key to match groups across releases.</source>
-      <translation>Une série avec des champs d'attributs publiés a besoin des valeurs d'attributs de chaque clé pour apparier les groupes d'une diffusion à l'autre.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="76" />
-      <source>{count} point(s) have NaN or infinite coordinates: repair or remove their geometries before binning.</source>
-      <translation>{count} point(s) ont des coordonnées NaN ou infinies : réparez ou supprimez leurs géométries avant le maillage.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="787" />
-      <source>'{part}' is not stratum=metres (e.g. core=250;rural=2000).</source>
-      <translation>« {part} » n'est pas de la forme strate=mètres (par ex. core=250;rural=2000).</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="791" />
-      <source>No cell size is given for the stratum/strata {names}: give one for every stratum, e.g. core=250;rural=2000.</source>
-      <translation>Aucune taille de maille n'est donnée pour la ou les strates {names} : donnez-en une pour chaque strate, par ex. core=250;rural=2000.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="795" />
-      <source>The strata's cell sizes {sizes} are not nested: each must be a whole multiple of the finer ones, so that coarse and fine cells never overlap.</source>
-      <translation>Les tailles de maille des strates {sizes} ne sont pas emboîtées : chacune doit être un multiple entier des plus fines, pour que mailles grossières et fines ne se chevauchent jamais.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="84" />
-      <source>A cell size must be a positive number of metres, got {value}.</source>
-      <translation>Une taille de maille doit être un nombre positif de mètres, reçu {value}.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="900" />
-      <source>Parent totals are not defined for a grid with a cell size per stratum (its cells have no common parent grid): declare the grand total only.</source>
-      <translation>Les totaux parents ne sont pas définis pour une grille avec une taille de maille par strate (ses mailles n'ont pas de grille parente commune) : déclarez seulement le total général.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="93" />
+      <location filename="spatial_privacy_plugin/grid.py" line="100" />
       <source>Give at least one cell size in metres, e.g. 100,250,500,1000.</source>
       <translation>Indiquez au moins une taille de maille en mètres, par ex. 100,250,500,1000.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="99" />
+      <location filename="spatial_privacy_plugin/grid.py" line="106" />
       <source>'{value}' is not a cell size: give numbers of metres separated by commas, e.g. 100,250,500,1000.</source>
       <translation>« {value} » n'est pas une taille de maille : indiquez des nombres de mètres séparés par des virgules, par ex. 100,250,500,1000.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="366" />
+      <source>The parent factor must be a whole number of at least 2, got {value}.</source>
+      <translation>Le facteur parent doit être un entier d'au moins 2, reçu {value}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="443" />
+      <source>An earlier release gives different totals for the same set of cells: use the grid layers exactly as they were published.</source>
+      <translation>Une diffusion antérieure donne des totaux différents pour le même ensemble de mailles : utilisez les couches de grille exactement telles qu'elles ont été publiées.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="45" />
+      <source>{count} record(s) have a NULL id in the field '{field}'. Counting them would either drop them or merge strangers: fill in their ids (or give each its own id) and run again.</source>
+      <translation>{count} enregistrement(s) ont un identifiant NULL dans le champ « {field} ». Les compter reviendrait à les ignorer ou à confondre des inconnus : renseignez leurs identifiants (ou donnez à chacun le sien) et relancez.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="485" />
+      <source>The protection level must be positive, got {value}.</source>
+      <translation>Le niveau de protection doit être positif, reçu {value}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="632" />
+      <source>True zeros need a grid without published attribute fields: an empty cell x attribute combination is not a structural zero.</source>
+      <translation>Les vrais zéros exigent une grille sans champs d'attributs publiés : une combinaison maille × attribut vide n'est pas un zéro structurel.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="668" />
+      <source>A series with published attribute fields needs the attribute values of each key to match groups across releases.</source>
+      <translation>Une série avec des champs d'attributs publiés a besoin des valeurs d'attributs de chaque clé pour apparier les groupes d'une diffusion à l'autre.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="794" />
+      <source>'{part}' is not stratum=metres (e.g. core=250;rural=2000).</source>
+      <translation>« {part} » n'est pas de la forme strate=mètres (par ex. core=250;rural=2000).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="798" />
+      <source>No cell size is given for the stratum/strata {names}: give one for every stratum, e.g. core=250;rural=2000.</source>
+      <translation>Aucune taille de maille n'est donnée pour la ou les strates {names} : donnez-en une pour chaque strate, par ex. core=250;rural=2000.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="802" />
+      <source>The strata's cell sizes {sizes} are not nested: each must be a whole multiple of the finer ones, so that coarse and fine cells never overlap.</source>
+      <translation>Les tailles de maille des strates {sizes} ne sont pas emboîtées : chacune doit être un multiple entier des plus fines, pour que mailles grossières et fines ne se chevauchent jamais.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="83" />
+      <source>{count} point(s) have NaN or infinite coordinates: repair or remove their geometries before binning.</source>
+      <translation>{count} point(s) ont des coordonnées NaN ou infinies : réparez ou supprimez leurs géométries avant le maillage.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="907" />
+      <source>Parent totals are not defined for a grid with a cell size per stratum (its cells have no common parent grid): declare the grand total only.</source>
+      <translation>Les totaux parents ne sont pas définis pour une grille avec une taille de maille par strate (ses mailles n'ont pas de grille parente commune) : déclarez seulement le total général.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="91" />
+      <source>A cell size must be a positive number of metres, got {value}.</source>
+      <translation>Une taille de maille doit être un nombre positif de mètres, reçu {value}.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/ledger.py" line="146" />
@@ -1744,12 +1794,12 @@
       <translation>Donnez l'identifiant de vérité des deux couches, ou d'aucune.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="280" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="281" />
       <source>The share of displaced records must be between 0 and 1, got {value}.</source>
       <translation>La part des enregistrements déplacés doit être entre 0 et 1, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="283" />
+      <location filename="spatial_privacy_plugin/linkage.py" line="284" />
       <source>Give a positive displacement distance for the displaced share.</source>
       <translation>Donnez une distance de déplacement positive pour la part déplacée.</translation>
     </message>
@@ -1884,39 +1934,44 @@
       <translation>La tolérance de secret doit être une part dans [0, 1), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="120" />
+      <location filename="spatial_privacy_plugin/risk.py" line="106" />
+      <source>{count} record(s) have no household id: fill them in, or leave the household field empty.</source>
+      <translation>{count} enregistrement(s) n'ont pas d'identifiant de ménage : renseignez-les, ou laissez vide le champ ménage.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk.py" line="135" />
       <source>{count} record(s) have a missing or non-numeric continuous key.</source>
       <translation>{count} enregistrement(s) ont une clé continue manquante ou non numérique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="190" />
+      <location filename="spatial_privacy_plugin/risk.py" line="205" />
       <source>The key variables have {cells:.0f} combinations, too many for the log-linear model: group categories or use fewer keys.</source>
       <translation>Les variables clés ont {cells:.0f} combinaisons, trop pour le modèle log-linéaire : regroupez des modalités ou utilisez moins de clés.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="195" />
+      <location filename="spatial_privacy_plugin/risk.py" line="210" />
       <source>The sampling fraction n / Σw is {value:.3f}: estimating population uniqueness needs weights above 1 (a sample, not a census).</source>
       <translation>Le taux de sondage n / Σw vaut {value:.3f} : estimer l'unicité dans la population exige des poids supérieurs à 1 (un échantillon, pas un recensement).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="234" />
+      <location filename="spatial_privacy_plugin/risk.py" line="249" />
       <source>Choose at least one key variable (the attributes an adversary knows).</source>
       <translation>Choisissez au moins une variable clé (les attributs que connaît un adversaire).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="237" />
+      <location filename="spatial_privacy_plugin/risk.py" line="252" />
       <source>The input has no records: there is nothing to assess.</source>
       <translation>L'entrée n'a aucun enregistrement : il n'y a rien à évaluer.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="299" />
-      <source>The zones layer repeats the id(s) {ids}: every zone needs its own id.</source>
-      <translation>La couche de zones répète le(s) identifiant(s) {ids} : chaque zone a besoin du sien.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/risk.py" line="31" />
       <source>{count} record(s) have no value in the key field '{field}'. Recode missing values as an explicit category (e.g. "unknown") in a copy, then run again.</source>
       <translation>{count} enregistrement(s) n'ont pas de valeur dans le champ clé « {field} ». Recodez les valeurs manquantes en modalité explicite (par ex. "inconnu") dans une copie, puis relancez.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk.py" line="314" />
+      <source>The zones layer repeats the id(s) {ids}: every zone needs its own id.</source>
+      <translation>La couche de zones répète le(s) identifiant(s) {ids} : chaque zone a besoin du sien.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/risk.py" line="42" />
@@ -1927,11 +1982,6 @@
       <location filename="spatial_privacy_plugin/risk.py" line="56" />
       <source>The population frequency must be a number at least as large as the sample frequency for every record.</source>
       <translation>La fréquence dans la population doit être un nombre au moins égal à la fréquence dans l'échantillon pour chaque enregistrement.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="91" />
-      <source>{count} record(s) have no household id: fill them in, or leave the household field empty.</source>
-      <translation>{count} enregistrement(s) n'ont pas d'identifiant de ménage : renseignez-les, ou laissez vide le champ ménage.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/series.py" line="34" />
