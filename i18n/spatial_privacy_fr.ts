@@ -4,52 +4,52 @@
   <context>
     <name>SpatialPrivacy</name>
     <message>
-      <location filename="processing_provider/base.py" line="122" />
+      <location filename="processing_provider/base.py" line="124" />
       <source>Disclosure ceiling ρ (k = ⌈1/ρ⌉); leave empty to use the policy file</source>
       <translation>Plafond de divulgation ρ (k = ⌈1/ρ⌉) ; laisser vide pour utiliser le fichier de politique</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="125" />
+      <location filename="processing_provider/base.py" line="127" />
       <source>Policy file (TOML or JSON)</source>
       <translation>Fichier de politique (TOML ou JSON)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="127" />
+      <location filename="processing_provider/base.py" line="129" />
       <source>Policy files (*.toml *.json)</source>
       <translation>Fichiers de politique (*.toml *.json)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="158" />
+      <location filename="processing_provider/base.py" line="160" />
       <source>Protection level p: least width of a withheld cell's derivable interval (empty: the policy's, else ⌈k/2⌉)</source>
       <translation>Niveau de protection p : largeur minimale de l'intervalle déductible d'une maille masquée (vide : celui de la politique, sinon ⌈k/2⌉)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="180" />
+      <location filename="processing_provider/base.py" line="182" />
       <source>Cancelled: no output was completed.</source>
       <translation>Annulé : aucune sortie n'a été terminée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="46" />
+      <location filename="processing_provider/base.py" line="48" />
       <source>Spatial Privacy needs the Python packages {modules}. On Debian or Ubuntu: sudo apt install {packages}; elsewhere install them into QGIS's Python (OSGeo4W Shell: python -m pip install {modules}).</source>
       <translation>Spatial Privacy a besoin des paquets Python {modules}. Sous Debian ou Ubuntu : sudo apt install {packages} ; ailleurs, installez-les dans le Python de QGIS (OSGeo4W Shell : python -m pip install {modules}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="54" />
+      <location filename="processing_provider/base.py" line="56" />
       <source>Grids and suppression</source>
       <translation>Grilles et secret statistique</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="55" />
+      <location filename="processing_provider/base.py" line="57" />
       <source>Release gates</source>
       <translation>Contrôles de diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="56" />
+      <location filename="processing_provider/base.py" line="58" />
       <source>Adversary simulation</source>
       <translation>Simulation d'adversaire</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="57" />
+      <location filename="processing_provider/base.py" line="59" />
       <source>Disclosure risk</source>
       <translation>Risque de divulgation</translation>
     </message>
@@ -184,159 +184,199 @@
       <translation>Déplacement maximal</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="39" />
-      <source>Random seed (keep it secret: it undoes the mask)</source>
-      <translation>Graine aléatoire (gardez-la secrète : elle défait le masque)</translation>
+      <location filename="processing_provider/geomask.py" line="40" />
+      <source>Seed, only to reproduce a test (empty: the operating system's randomness; anyone who holds a seed can undo the mask)</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="42" />
-      <source>Fields to keep (empty: all; leave out the subject id to publish)</source>
-      <translation>Champs à conserver (vide : tous ; omettez l'identifiant de la personne pour publier)</translation>
+      <location filename="processing_provider/geomask.py" line="44" />
+      <source>Fields to keep (empty: none; keeping an id lets anyone link the masked points back)</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="45" />
+      <location filename="processing_provider/geomask.py" line="48" />
       <source>Masked points</source>
       <translation>Points masqués</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="58" />
+      <location filename="processing_provider/geomask.py" line="59" />
       <source>Multipoint features would be masked part by part: explode them first (each part a record).</source>
       <translation>Les entités multipoints seraient masquées partie par partie : éclatez-les d'abord (chaque partie un enregistrement).</translation>
     </message>
     <message>
       <location filename="processing_provider/geomask.py" line="70" />
+      <source>The mask was drawn from the given seed: anyone who holds the seed (or finds it in a saved model or the Processing history) can undo the displacement. Use a seed only to reproduce a test; leave it empty for a release.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <location filename="processing_provider/geomask.py" line="75" />
+      <source>Kept fields: {fields}. Any of them that identifies a person (an id, a truth field) links the masked points back to the people; keep such a field only to test the mask.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <location filename="processing_provider/geomask.py" line="82" />
       <source>The input already has the field(s) {fields}: leave them out of the fields to keep.</source>
       <translation>L'entrée a déjà le(s) champ(s) {fields} : retirez-les des champs à conserver.</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="85" />
+      <location filename="processing_provider/geomask.py" line="97" />
       <source>{count} points displaced by {low:g} to {high:g} m (uniform over the ring's area). Quote the radii in the methodology note; never publish the seed.</source>
       <translation>{count} points déplacés de {low:g} à {high:g} m (uniformément sur la surface de l'anneau). Citez les rayons dans la note méthodologique ; ne publiez jamais la graine.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="110" />
+      <location filename="processing_provider/grid_base.py" line="101" />
+      <source>The release {name} has published cells without a count: give the layer as it was published.</source>
+      <translation>La diffusion {name} a des mailles publiées sans effectif : donnez la couche telle qu'elle a été publiée.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="115" />
       <source>The earlier release {name} publishes the attribute fields ({theirs}), this grid ({ours}): a series keeps the same breakdown.</source>
       <translation>La diffusion antérieure {name} publie les champs d'attributs ({theirs}), cette grille ({ours}) : une série garde la même ventilation.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="116" />
+      <location filename="processing_provider/grid_base.py" line="121" />
       <source>The earlier release {name} is in {theirs}, this grid in {ours}: a series keeps one CRS and one grid.</source>
       <translation>La diffusion antérieure {name} est en {theirs}, cette grille en {ours} : une série garde un seul SCR et une seule grille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="121" />
+      <location filename="processing_provider/grid_base.py" line="126" />
       <source>The earlier release {name} has {theirs:g} m cells, this grid {ours:g} m: a series keeps one cell size.</source>
       <translation>La diffusion antérieure {name} a des mailles de {theirs:g} m, cette grille de {ours:g} m : une série garde une seule taille de maille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="127" />
+      <location filename="processing_provider/grid_base.py" line="132" />
       <source>The earlier release {name} is on another grid origin: cells of a series must be the same cells. Leave the origin empty to take the series' origin.</source>
       <translation>La diffusion antérieure {name} est sur une autre origine de grille : les mailles d'une série doivent être les mêmes. Laissez l'origine vide pour reprendre celle de la série.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="14" />
+      <location filename="processing_provider/grid_base.py" line="16" />
       <source>none</source>
       <translation>aucun</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="14" />
+      <location filename="processing_provider/grid_base.py" line="16" />
       <source>grand total</source>
       <translation>total général</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="14" />
+      <location filename="processing_provider/grid_base.py" line="16" />
       <source>parent cells</source>
       <translation>mailles parentes</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="15" />
-      <source>grand total and parent cells</source>
-      <translation>total général et mailles parentes</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/grid_base.py" line="160" />
+      <location filename="processing_provider/grid_base.py" line="165" />
       <source>Points of people (projected CRS in metres)</source>
       <translation>Points des personnes (SCR projeté en mètres)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="163" />
+      <location filename="processing_provider/grid_base.py" line="168" />
       <source>Person id field (counts are of distinct ids)</source>
       <translation>Champ identifiant de personne (on compte les identifiants distincts)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="168" />
-      <source>Grid origin (lower-left corner; empty: smallest x and y of the points)</source>
-      <translation>Origine de la grille (coin inférieur gauche ; vide : plus petits x et y des points)</translation>
+      <location filename="processing_provider/grid_base.py" line="17" />
+      <source>grand total and parent cells</source>
+      <translation>total général et mailles parentes</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="171" />
+      <location filename="processing_provider/grid_base.py" line="172" />
+      <source>Grid origin (lower-left corner; empty: a multiple of the cell size)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="175" />
       <source>Published attribute fields (the key is cell × these attributes)</source>
       <translation>Champs d'attributs publiés (la clé est maille × ces attributs)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="177" />
+      <location filename="processing_provider/grid_base.py" line="181" />
       <source>Totals published beside the grid (withheld cells must not be recoverable from them)</source>
       <translation>Totaux publiés à côté de la grille (les mailles masquées ne doivent pas pouvoir en être déduites)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="181" />
+      <location filename="processing_provider/grid_base.py" line="185" />
       <source>Parent cells: how many cells wide (a 250 m grid with 1 km parents: 4)</source>
       <translation>Mailles parentes : largeur en mailles (grille de 250 m avec parents de 1 km : 4)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="214" />
+      <location filename="processing_provider/grid_base.py" line="217" />
       <source>The grid takes the origin of the earlier release {name}.</source>
       <translation>La grille reprend l'origine de la diffusion antérieure {name}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="233" />
+      <location filename="processing_provider/grid_base.py" line="236" />
       <source>Choose the field that names the strata.</source>
       <translation>Choisissez le champ qui nomme les strates.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="251" />
+      <location filename="processing_provider/grid_base.py" line="258" />
       <source>Choose the field that identifies people.</source>
       <translation>Choisissez le champ qui identifie les personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="257" />
+      <location filename="processing_provider/grid_base.py" line="268" />
       <source>Multipoint features were exploded into {count} points; each part counts for the same person, so no count is inflated.</source>
       <translation>Les entités multipoints ont été éclatées en {count} points ; chaque partie compte pour la même personne, aucun effectif n'est donc gonflé.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="268" />
+      <location filename="processing_provider/grid_base.py" line="279" />
       <source>Grid origin: {x}, {y} (in {crs}). Reuse it in later releases so that grids stay aligned.</source>
       <translation>Origine de la grille : {x}, {y} (en {crs}). Réutilisez-la dans les diffusions suivantes pour que les grilles restent alignées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="275" />
-      <source>k = {k} from ρ = {rho} (policy {hash}); counting unit: {unit}; {people} distinct ids in {points} points.</source>
-      <translation>k = {k} d'après ρ = {rho} (politique {hash}) ; unité de compte : {unit} ; {people} identifiants distincts dans {points} points.</translation>
+      <location filename="processing_provider/grid_base.py" line="283" />
+      <source>The origin is a multiple of {size:g} m, so every grid of this size or one dividing it lies on one lattice through (0, 0) (in EPSG:3035 the INSPIRE grid); it is no coordinate of the data.</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="69" />
+      <location filename="processing_provider/grid_base.py" line="291" />
+      <source>k = {k} from ρ = {rho} (policy {hash}); counting unit: {unit}.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="295" />
+      <source>The policy keeps the number of people secret (population_total_secret = true): suppression does not protect against it, so it is written nowhere; never publish it with the release.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="300" />
+      <source>{people} distinct ids in {points} points.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="302" />
+      <source>An attacker is assumed to know the number of people in the release: withheld cells are protected against it too ({kind})</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="305" />
+      <source>one point per person: the cells add up to it</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="307" />
+      <source>several points per person: the cells add up to at least it</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="74" />
       <source>The release {name} lacks the field(s) {fields}: give the grid layers of the series as this version of the plugin writes them (the totals columns say which totals were published with each release).</source>
       <translation>La diffusion {name} n'a pas le(s) champ(s) {fields} : donnez les couches de grille de la série telles que cette version de l'extension les écrit (les colonnes de totaux disent quels totaux ont été publiés avec chaque diffusion).</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="81" />
+      <location filename="processing_provider/grid_base.py" line="86" />
       <source>The release {name} must have one cell size (it has {sizes}): a grid with a cell size per stratum cannot be part of a series.</source>
       <translation>La diffusion {name} doit avoir une seule taille de maille (elle a {sizes}) : une grille avec une taille de maille par strate ne peut pas faire partie d'une série.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="86" />
+      <location filename="processing_provider/grid_base.py" line="91" />
       <source>The release {name} has several records for one cell and attribute combination: give the layer as it was published.</source>
       <translation>La diffusion {name} a plusieurs enregistrements pour une même combinaison maille × attributs : donnez la couche telle qu'elle a été publiée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="91" />
+      <location filename="processing_provider/grid_base.py" line="96" />
       <source>The release {name} has unknown status value(s) {values}; expected {expected}.</source>
       <translation>La diffusion {name} a des valeurs de statut inconnues {values} ; attendu : {expected}.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/grid_base.py" line="96" />
-      <source>The release {name} has published cells without a count: give the layer as it was published.</source>
-      <translation>La diffusion {name} a des mailles publiées sans effectif : donnez la couche telle qu'elle a été publiée.</translation>
     </message>
     <message>
       <location filename="processing_provider/io.py" line="115" />
@@ -654,184 +694,234 @@
       <translation>Cibles avec leur nombre de candidats</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="112" />
-      <source>Choose the field that holds the counts.</source>
-      <translation>Choisissez le champ qui contient les effectifs.</translation>
+      <location filename="processing_provider/kanonymity_gate.py" line="103" />
+      <source>Audit: how the records relate to that number</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="119" />
-      <source>l-diversity and t-closeness need the cell id field and the sensitive attribute field.</source>
-      <translation>La l-diversité et la t-proximité exigent le champ identifiant de maille et le champ de l'attribut sensible.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="128" />
-      <source>The count field '{field}' is not numeric ({type}): the gate needs counts of people. Choose a numeric field, or convert it with the field calculator in a copy.</source>
-      <translation>Le champ de comptage « {field} » n'est pas numérique ({type}) : le contrôle a besoin d'effectifs de personnes. Choisissez un champ numérique, ou convertissez-le avec la calculatrice de champ dans une copie.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="16" />
-      <source>k-anonymity gate</source>
-      <translation>Contrôle de k-anonymat</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="160" />
-      <source>k-anonymity gate FAILED (k = {k}, policy {hash}): {problems}</source>
-      <translation>ÉCHEC du contrôle de k-anonymat (k = {k}, politique {hash}) : {problems}</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="163" />
-      <source>k-anonymity gate passed: {checked} published record(s), all with at least k = {k} people.</source>
-      <translation>Contrôle de k-anonymat réussi : {checked} enregistrement(s) publié(s), tous avec au moins k = {k} personnes.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="17" />
-      <source>Blocks the release (and stops the model) when any published record counts fewer than k people; passes the layer through unchanged otherwise.</source>
-      <translation>Bloque la diffusion (et arrête le modèle) si un enregistrement publié compte moins de k personnes ; sinon transmet la couche inchangée.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="181" />
-      <source>A series audit needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume.</source>
-      <translation>Un audit de série exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="19" />
-      <source>privacy,disclosure,k-anonymity,gate,check,release,model</source>
-      <translation>confidentialité,divulgation,k-anonymat,contrôle,vérification,diffusion,modèle</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="196" />
-      <source>Series audit with {count} earlier release(s), assuming no cell changes by more than {delta:g} between releases.</source>
-      <translation>Audit de série avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} entre deux diffusions.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="224" />
-      <source>Auditing against other layers needs the geometry of the records to publish; the input is a table. Give the grid layer itself.</source>
-      <translation>L'audit par rapport à d'autres couches a besoin de la géométrie des enregistrements à publier ; l'entrée est une table. Donnez la couche de grille elle-même.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="233" />
-      <source>The audit layer '{layer}' has no field '{field}': name its count field in the audit count field.</source>
-      <translation>La couche d'audit « {layer} » n'a pas de champ « {field} » : indiquez son champ de comptage dans le champ de comptage d'audit.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="237" />
-      <source>The audit count field '{field}' of '{layer}' is {kind}, not a number: name a numeric field of published totals, or convert it (in a copy).</source>
-      <translation>Le champ de comptage d'audit « {field} » de « {layer} » est de type {kind}, pas un nombre : indiquez un champ numérique de totaux publiés, ou convertissez-le (dans une copie).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="246" />
-      <source>Audit: {count} published total(s) from '{layer}'.</source>
-      <translation>Audit : {count} total(aux) publié(s) d'après « {layer} ».</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="251" />
-      <source>Audit: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
-      <translation>Audit : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="45" />
-      <source>Layer or table to publish</source>
-      <translation>Couche ou table à publier</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="47" />
-      <source>Count field (distinct people per record)</source>
-      <translation>Champ de comptage (personnes distinctes par enregistrement)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="52" />
-      <source>Status field (records marked primary or complementary are withheld)</source>
-      <translation>Champ de statut (les enregistrements marqués primary ou complementary sont masqués)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="55" />
-      <source>Checked layer (unchanged)</source>
-      <translation>Couche contrôlée (inchangée)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="57" />
-      <source>Audit: other published layers with totals (e.g. the coarser grid released beside this one)</source>
-      <translation>Audit : autres couches publiées portant des totaux (par ex. la grille plus grossière diffusée à côté)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="61" />
-      <source>Audit: count field of those layers</source>
-      <translation>Audit : champ de comptage de ces couches</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="64" />
-      <source>Audit: published total over all records</source>
-      <translation>Audit : total publié sur l'ensemble des enregistrements</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="68" />
-      <source>Diversity: cell id field (records of one cell are its attribute breakdown)</source>
-      <translation>Diversité : champ identifiant de maille (les enregistrements d'une maille forment sa ventilation par attribut)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="71" />
-      <source>Diversity: sensitive attribute field</source>
-      <translation>Diversité : champ de l'attribut sensible</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="74" />
-      <source>Diversity: least number of distinct sensitive values per published cell (l)</source>
-      <translation>Diversité : nombre minimal de valeurs sensibles distinctes par maille publiée (l)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="77" />
-      <source>Diversity: largest distance of a cell's distribution to the release's (t)</source>
-      <translation>Diversité : plus grande distance entre la distribution d'une maille et celle de la diffusion (t)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="80" />
-      <source>Diversity: the sensitive categories are ordered (earth mover's distance; else total variation)</source>
-      <translation>Diversité : les modalités sensibles sont ordonnées (distance du cantonnier ; sinon variation totale)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="83" />
-      <source>Stratum field (each record checked against its stratum's k from the policy's stratum_rho)</source>
-      <translation>Champ de strate (chaque enregistrement est contrôlé avec le k de sa strate, d'après le stratum_rho de la politique)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="87" />
-      <source>Series: earlier releases of this grid, oldest first (audit the release jointly with them)</source>
-      <translation>Série : diffusions antérieures de cette grille, de la plus ancienne à la plus récente (auditer la diffusion conjointement avec elles)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="90" />
+      <location filename="processing_provider/kanonymity_gate.py" line="105" />
       <source>Passed</source>
       <translation>Réussi</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="92" />
+      <location filename="processing_provider/kanonymity_gate.py" line="107" />
       <source>Fewest distinct sensitive values in a published cell</source>
       <translation>Plus petit nombre de valeurs sensibles distinctes d'une maille publiée</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="94" />
+      <location filename="processing_provider/kanonymity_gate.py" line="109" />
       <source>Largest t-closeness distance of a published cell</source>
       <translation>Plus grande distance de t-proximité d'une maille publiée</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="96" />
+      <location filename="processing_provider/kanonymity_gate.py" line="111" />
       <source>Narrowest attacker interval of a withheld record</source>
       <translation>Plus étroit intervalle d'attaque d'un enregistrement masqué</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="97" />
+      <location filename="processing_provider/kanonymity_gate.py" line="112" />
       <source>Smallest published count</source>
       <translation>Plus petit effectif publié</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="98" />
+      <location filename="processing_provider/kanonymity_gate.py" line="113" />
       <source>Published records checked</source>
       <translation>Enregistrements publiés contrôlés</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="99" />
+      <location filename="processing_provider/kanonymity_gate.py" line="114" />
       <source>k</source>
       <translation>k</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="128" />
+      <source>Choose the field that holds the counts.</source>
+      <translation>Choisissez le champ qui contient les effectifs.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="13" />
+      <source>each person has one point: the records add up to it</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="135" />
+      <source>l-diversity and t-closeness need the cell id field and the sensitive attribute field.</source>
+      <translation>La l-diversité et la t-proximité exigent le champ identifiant de maille et le champ de l'attribut sensible.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="14" />
+      <source>people may have several points: the records add up to at least it</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="148" />
+      <source>The count field '{field}' is not numeric ({type}): the gate needs counts of people. Choose a numeric field, or convert it with the field calculator in a copy.</source>
+      <translation>Le champ de comptage « {field} » n'est pas numérique ({type}) : le contrôle a besoin d'effectifs de personnes. Choisissez un champ numérique, ou convertissez-le avec la calculatrice de champ dans une copie.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="182" />
+      <source>k-anonymity gate FAILED (k = {k}, policy {hash}): {problems}</source>
+      <translation>ÉCHEC du contrôle de k-anonymat (k = {k}, politique {hash}) : {problems}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="185" />
+      <source>k-anonymity gate passed: {checked} published record(s), all with at least k = {k} people.</source>
+      <translation>Contrôle de k-anonymat réussi : {checked} enregistrement(s) publié(s), tous avec au moins k = {k} personnes.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="208" />
+      <source>A series audit needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume.</source>
+      <translation>Un audit de série exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="22" />
+      <source>k-anonymity gate</source>
+      <translation>Contrôle de k-anonymat</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="224" />
+      <source>Series audit with {count} earlier release(s), assuming no cell changes by more than {delta:g} between releases.</source>
+      <translation>Audit de série avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} entre deux diffusions.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="23" />
+      <source>Blocks the release (and stops the model) when any published record counts fewer than k people; passes the layer through unchanged otherwise.</source>
+      <translation>Bloque la diffusion (et arrête le modèle) si un enregistrement publié compte moins de k personnes ; sinon transmet la couche inchangée.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="25" />
+      <source>privacy,disclosure,k-anonymity,gate,check,release,model</source>
+      <translation>confidentialité,divulgation,k-anonymat,contrôle,vérification,diffusion,modèle</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="252" />
+      <source>The policy keeps the number of people secret (population_total_secret = true), yet the gate was given one: a number that is published is no secret. Change the policy, or leave the number of people empty.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="259" />
+      <source>The audit does not know the number of people in the release: an attacker who reads it (in a table, a report, the log of the grid) may narrow withheld cells further. Give it in 'number of people the release states', or declare population_total_secret = true in the policy if it is never published.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="295" />
+      <source>Audit: {count} total(s) from the layer's own totals columns.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="300" />
+      <source>Auditing against other layers needs the geometry of the records to publish; the input is a table. Give the grid layer itself.</source>
+      <translation>L'audit par rapport à d'autres couches a besoin de la géométrie des enregistrements à publier ; l'entrée est une table. Donnez la couche de grille elle-même.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="309" />
+      <source>The audit layer '{layer}' has no field '{field}': name its count field in the audit count field.</source>
+      <translation>La couche d'audit « {layer} » n'a pas de champ « {field} » : indiquez son champ de comptage dans le champ de comptage d'audit.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="313" />
+      <source>The audit count field '{field}' of '{layer}' is {kind}, not a number: name a numeric field of published totals, or convert it (in a copy).</source>
+      <translation>Le champ de comptage d'audit « {field} » de « {layer} » est de type {kind}, pas un nombre : indiquez un champ numérique de totaux publiés, ou convertissez-le (dans une copie).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="322" />
+      <source>Audit: {count} published total(s) from '{layer}'.</source>
+      <translation>Audit : {count} total(aux) publié(s) d'après « {layer} ».</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="329" />
+      <source>Audit: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
+      <translation>Audit : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="53" />
+      <source>Layer or table to publish</source>
+      <translation>Couche ou table à publier</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="55" />
+      <source>Count field (distinct people per record)</source>
+      <translation>Champ de comptage (personnes distinctes par enregistrement)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="60" />
+      <source>Status field (records not marked published are withheld)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="63" />
+      <source>Checked layer (unchanged)</source>
+      <translation>Couche contrôlée (inchangée)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="65" />
+      <source>Audit: other published layers with totals (e.g. the coarser grid released beside this one)</source>
+      <translation>Audit : autres couches publiées portant des totaux (par ex. la grille plus grossière diffusée à côté)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="69" />
+      <source>Audit: count field of those layers</source>
+      <translation>Audit : champ de comptage de ces couches</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="72" />
+      <source>Audit: published total over all records</source>
+      <translation>Audit : total publié sur l'ensemble des enregistrements</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="76" />
+      <source>Diversity: cell id field (records of one cell are its attribute breakdown)</source>
+      <translation>Diversité : champ identifiant de maille (les enregistrements d'une maille forment sa ventilation par attribut)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="79" />
+      <source>Diversity: sensitive attribute field</source>
+      <translation>Diversité : champ de l'attribut sensible</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="82" />
+      <source>Diversity: least number of distinct sensitive values per published cell (l)</source>
+      <translation>Diversité : nombre minimal de valeurs sensibles distinctes par maille publiée (l)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="85" />
+      <source>Diversity: largest distance of a cell's distribution to the release's (t)</source>
+      <translation>Diversité : plus grande distance entre la distribution d'une maille et celle de la diffusion (t)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="88" />
+      <source>Diversity: the sensitive categories are ordered (earth mover's distance; else total variation)</source>
+      <translation>Diversité : les modalités sensibles sont ordonnées (distance du cantonnier ; sinon variation totale)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="91" />
+      <source>Stratum field (each record checked against its stratum's k from the policy's stratum_rho)</source>
+      <translation>Champ de strate (chaque enregistrement est contrôlé avec le k de sa strate, d'après le stratum_rho de la politique)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="95" />
+      <source>Series: earlier releases of this grid, oldest first (audit the release jointly with them)</source>
+      <translation>Série : diffusions antérieures de cette grille, de la plus ancienne à la plus récente (auditer la diffusion conjointement avec elles)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="99" />
+      <source>Audit: number of people the release states (an attacker knows it unless the policy keeps it secret)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <location filename="processing_provider/person_field.py" line="55" />
+      <source>The person id field '{field}' is the layer's feature id or primary key: every feature counts as a person, so the counts are of features, not people. Choose the field that identifies people.</source>
+      <translation>Le champ d'identifiant de personne « {field} » est l'identifiant d'entité ou la clé primaire de la couche : chaque entité compte pour une personne, si bien que les effectifs sont des entités, pas des personnes. Choisissez le champ qui identifie les personnes.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/person_field.py" line="59" />
+      <source>Every value of the person id field '{field}' is distinct while '{other}', named like a person id, repeats: each feature counts as a person. Choose the field that identifies people.</source>
+      <translation>Toutes les valeurs du champ d'identifiant de personne « {field} » sont distinctes alors que « {other} », nommé comme un identifiant de personne, se répète : chaque entité compte pour une personne. Choisissez le champ qui identifie les personnes.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/person_field.py" line="64" />
+      <source>Every value of the person id field '{field}' is distinct and together they are consecutive integers, as row numbers are: where people have several points, each feature counts as a person. Choose the field that identifies people (or ignore this if each person has one point).</source>
+      <translation>Toutes les valeurs du champ d'identifiant de personne « {field} » sont distinctes et forment ensemble des entiers consécutifs, comme des numéros de ligne : là où les personnes ont plusieurs points, chaque entité compte pour une personne. Choisissez le champ qui identifie les personnes (ou ignorez ceci si chaque personne a un seul point).</translation>
     </message>
     <message>
       <location filename="processing_provider/provider.py" line="28" />
@@ -842,6 +932,21 @@
       <location filename="processing_provider/provider.py" line="31" />
       <source>Spatial Privacy {version}</source>
       <translation>Confidentialité spatiale {version}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_cells.py" line="45" />
+      <source>{count} record(s) have no geometry (feature ids {ids}): the audit cannot place them, and leaving them out would hide what they publish. Give every record its cell, or remove the records from the layer to publish.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <location filename="processing_provider/published_cells.py" line="58" />
+      <source>{count} record(s) repeat a cell (and its attribute values) published by another record (feature ids {pairs}): each cell is published once. Remove the copies.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <location filename="processing_provider/published_cells.py" line="64" />
+      <source>{count} pair(s) of cells overlap (feature ids {pairs}): the difference of two overlapping cells publishes the people in the part they do not share, which the audit cannot see. Publish cells that do not overlap (one grid), or release the coarser layer separately as an audit layer.</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <location filename="processing_provider/reassess_releases.py" line="21" />
@@ -889,77 +994,87 @@
       <translation>Diffusions désormais au-dessus de leur plafond</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="78" />
+      <location filename="processing_provider/reassess_releases.py" line="79" />
       <source>{release}: published at {published:.4f}, today {today:.4f} (ceiling {ceiling:g}): {verdict}.</source>
       <translation>{release} : publiée à {published:.4f}, aujourd'hui {today:.4f} (plafond {ceiling:g}) : {verdict}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="84" />
-      <source>{count} release(s) of {dataset} are now over the ceiling they were published under: {releases}. Withdraw them, re-publish them coarser, or document the acceptance. The re-assessment is recorded in the ledger.</source>
-      <translation>{count} diffusion(s) de {dataset} dépassent désormais le plafond sous lequel elles ont été publiées : {releases}. Retirez-les, republiez-les plus grossières, ou documentez l'acceptation. La réévaluation est inscrite au registre.</translation>
+      <location filename="processing_provider/reassess_releases.py" line="86" />
+      <source>the table is in {path}</source>
+      <translation>la table est dans {path}</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="176" />
+      <location filename="processing_provider/reassess_releases.py" line="88" />
+      <source>choose a file for the table to keep it when the check fails</source>
+      <translation>choisissez un fichier pour la table afin de la conserver quand le contrôle échoue</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/reassess_releases.py" line="89" />
+      <source>{count} release(s) of {dataset} are now over the ceiling they were published under: {releases}. Withdraw them, re-publish them coarser, or document the acceptance. The re-assessment is recorded in the ledger; {table}.</source>
+      <translation>{count} diffusion(s) de {dataset} dépassent désormais le plafond sous lequel elles ont été publiées : {releases}. Retirez-les, republiez-les plus grossières ou documentez l'acceptation. La réévaluation est enregistrée dans le registre ; {table}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="179" />
       <source>No earlier release has one of the swept cell sizes ({swept}); they have {theirs}. Sweep the series' cell size.</source>
       <translation>Aucune diffusion antérieure n'a l'une des tailles de maille balayées ({swept}) ; elles ont {theirs}. Balayez la taille de maille de la série.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="199" />
+      <location filename="processing_provider/resolution_sweep.py" line="202" />
       <source>At {res:g} m, since {name}: {to_withheld} cell(s) go from published (or empty) to withheld and {to_published} from withheld to published. A flipping cell is a risk: an attacker who assumes counts change little between releases pins it near its value in the other release, whatever else is withheld. Prefer sizes and geometries where few cells flip.</source>
       <translation>À {res:g} m, depuis {name} : {to_withheld} maille(s) passent de publiée (ou vide) à masquée et {to_published} de masquée à publiée. Une maille qui bascule est un risque : un attaquant qui suppose que les effectifs varient peu d'une diffusion à l'autre la coince près de sa valeur dans l'autre diffusion, quoi qu'on masque d'autre. Préférez les tailles et géométries où peu de mailles basculent.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="221" />
+      <location filename="processing_provider/resolution_sweep.py" line="224" />
       <source>{count} point(s) lie in no stratum. Nothing is dropped silently: extend the strata to cover them, or clip the points first and report the clipped ones.</source>
       <translation>{count} point(s) ne sont dans aucune strate. Rien n'est ignoré en silence : étendez les strates pour les couvrir, ou découpez d'abord les points et signalez ceux qui sont retirés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="229" />
+      <location filename="processing_provider/resolution_sweep.py" line="234" />
       <source>publishable</source>
       <translation>publiable</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="229" />
+      <location filename="processing_provider/resolution_sweep.py" line="234" />
       <source>not publishable</source>
       <translation>non publiable</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="231" />
+      <location filename="processing_provider/resolution_sweep.py" line="236" />
       <source>{verdict} in stratum {stratum}</source>
       <translation>{verdict} dans la strate {stratum}</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="233" />
+      <location filename="processing_provider/resolution_sweep.py" line="238" />
       <source>{res:g} m: {cells} cells, {withheld} withheld ({share:.1%}); {verdict}.</source>
       <translation>{res:g} m : {cells} mailles, {withheld} masquées ({share:.1%}) ; {verdict}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="238" />
+      <location filename="processing_provider/resolution_sweep.py" line="243" />
       <source>{res:g} m with {marginals} published: {complementary} complementary cells, {total:.1%} withheld in all, {bad} cell(s) that no pattern can protect.</source>
       <translation>{res:g} m avec {marginals} publié(s) : {complementary} mailles de secret secondaire, {total:.1%} masquées au total, {bad} maille(s) qu'aucun schéma ne peut protéger.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="245" />
+      <location filename="processing_provider/resolution_sweep.py" line="250" />
       <source>At {res:g} m in stratum {stratum} the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): prefer a coarser geometry in this stratum rather than a higher tolerance.</source>
       <translation>À {res:g} m dans la strate {stratum}, les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : préférez une géométrie plus grossière dans cette strate plutôt qu'une tolérance plus élevée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="252" />
+      <location filename="processing_provider/resolution_sweep.py" line="257" />
       <source>At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the holes form areas, so prefer a coarser geometry there rather than a higher tolerance.</source>
       <translation>À {res:g} m les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : les trous forment des zones, préférez donc une géométrie plus grossière plutôt qu'une tolérance plus élevée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="259" />
+      <location filename="processing_provider/resolution_sweep.py" line="264" />
       <source>Recommended cell size per stratum: {sizes}.</source>
       <translation>Taille de maille recommandée par strate : {sizes}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="263" />
+      <location filename="processing_provider/resolution_sweep.py" line="268" />
       <source>No cell size is publishable under this policy (k = {k}, tolerance {tolerance:.0%}). Sweep coarser cells than {coarsest:g} m, or publish per density band; never lower k: it follows from the accepted disclosure probability.</source>
       <translation>Aucune taille de maille n'est publiable avec cette politique (k = {k}, tolérance {tolerance:.0%}). Balayez des mailles plus grossières que {coarsest:g} m, ou publiez par strate de densité ; ne baissez jamais k : il découle de la probabilité de divulgation acceptée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="269" />
+      <location filename="processing_provider/resolution_sweep.py" line="274" />
       <source>Recommended cell size: {res:g} m, the finest that keeps the withheld share within the tolerance at k = {k}.</source>
       <translation>Taille de maille recommandée : {res:g} m, la plus fine qui garde la part masquée dans la tolérance avec k = {k}.</translation>
     </message>
@@ -1049,297 +1164,322 @@
       <translation>Choisissez au moins une variable clé.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="100" />
-      <source>Record-weighted mean risk</source>
-      <translation>Risque moyen pondéré par les enregistrements</translation>
+      <location filename="processing_provider/risk_budget_gate.py" line="103" />
+      <source>Release ledger (the programme's ledger; a new file starts one)</source>
+      <translation>Registre des diffusions (celui du programme ; un nouveau fichier en démarre un)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="101" />
-      <source>Cumulative risk of the programme</source>
-      <translation>Risque cumulé du programme</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="102" />
-      <source>Headroom under the cumulative ceiling</source>
-      <translation>Marge sous le plafond cumulé</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="104" />
-      <source>Warning</source>
-      <translation>Avertissement</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="105" />
-      <source>Ledger head hash</source>
-      <translation>Hachage de tête du registre</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="14" />
-      <source>estimate</source>
-      <translation>estimation</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="14" />
-      <source>lower bound</source>
-      <translation>borne basse</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="145" />
-      <source>The release record could not be created: nothing was recorded in the ledger.</source>
-      <translation>L'enregistrement de la diffusion n'a pas pu être créé : rien n'a été inscrit au registre.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="154" />
-      <source>The release record could not be written ({error}): nothing was recorded in the ledger.</source>
-      <translation>L'enregistrement de la diffusion n'a pas pu être écrit ({error}) : rien n'a été inscrit au registre.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="166" />
-      <source>Risk budget gate FAILED for {dataset} / {release}: {problems}</source>
-      <translation>ÉCHEC du contrôle du budget de risque pour {dataset} / {release} : {problems}</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="169" />
-      <source>Risk budget gate passed: worst zone {zone} at {worst:.4f} ({basis}; pooled mean {pooled:.4f}) under the per-release ceiling {ceiling:g}; cumulative {cumulative:.4f} over {count} release(s), headroom {headroom:.4f} under {budget:g}.</source>
-      <translation>Contrôle du budget de risque réussi : pire zone {zone} à {worst:.4f} ({basis} ; moyenne {pooled:.4f}) sous le plafond par diffusion {ceiling:g} ; cumulé {cumulative:.4f} sur {count} diffusion(s), marge {headroom:.4f} sous {budget:g}.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="177" />
-      <source>The cumulative figure assumes independent releases; releases of the same population are correlated, so it understates the risk.</source>
-      <translation>Le chiffre cumulé suppose des diffusions indépendantes ; les diffusions d'une même population sont corrélées, il sous-estime donc le risque.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="180" />
-      <source>The cumulative risk {cumulative:.4f} is above {share:.0%} of the ceiling {ceiling:g}: plan the remaining releases.</source>
-      <translation>Le risque cumulé {cumulative:.4f} dépasse {share:.0%} du plafond {ceiling:g} : planifiez les diffusions restantes.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="184" />
-      <source>Ledger head: {head}. Archive it elsewhere to detect a rewritten ledger.</source>
-      <translation>Tête du registre : {head}. Archivez-la ailleurs pour détecter un registre réécrit.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="186" />
-      <source>Not recorded (RECORD is off): this release does not count against the budget; the ledger was only read.</source>
-      <translation>Non enregistrée (RECORD désactivé) : cette diffusion ne compte pas dans le budget ; le registre a seulement été lu.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="21" />
-      <source>Ledger (*.sqlite *.db *.gpkg)</source>
-      <translation>Registre (*.sqlite *.db *.gpkg)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="32" />
-      <source>The per-zone risk table lacks the field(s) {fields}: give the output of the zone risk algorithm, or a table with zone_id, p_reid and n_records.</source>
-      <translation>Il manque à la table de risque par zone le(s) champ(s) {fields} : donnez la sortie de l'algorithme de risque par zone, ou une table avec zone_id, p_reid et n_records.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="46" />
-      <source>Risk budget gate</source>
-      <translation>Contrôle du budget de risque</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="47" />
-      <source>Blocks a release whose worst zone exceeds the per-release ceiling, or whose programme's cumulative risk exceeds its budget; records every release that passes in a tamper-evident ledger.</source>
-      <translation>Bloque une diffusion dont la pire zone dépasse le plafond par diffusion, ou dont le risque cumulé du programme dépasse son budget ; inscrit chaque diffusion acceptée dans un registre infalsifiable.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="50" />
-      <source>privacy,disclosure,risk,budget,ledger,gate,release,cumulative</source>
-      <translation>confidentialité,divulgation,risque,budget,registre,contrôle,diffusion,cumulé</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="73" />
-      <source>Per-zone risk (zone_id, p_reid, n_records; the zone risk output)</source>
-      <translation>Risque par zone (zone_id, p_reid, n_records ; la sortie du risque par zone)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="76" />
-      <source>Release ledger (created on first use)</source>
-      <translation>Registre des diffusions (créé à la première utilisation)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="78" />
+      <location filename="processing_provider/risk_budget_gate.py" line="107" />
       <source>Release id</source>
       <translation>Identifiant de diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="80" />
+      <location filename="processing_provider/risk_budget_gate.py" line="109" />
       <source>Policy file (ceilings, warn_at, gate_on)</source>
       <translation>Fichier de politique (plafonds, warn_at, gate_on)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="83" />
+      <location filename="processing_provider/risk_budget_gate.py" line="112" />
       <source>Per-release ceiling (empty: the policy's)</source>
       <translation>Plafond par diffusion (vide : celui de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="84" />
+      <location filename="processing_provider/risk_budget_gate.py" line="113" />
       <source>Cumulative ceiling (empty: the policy's)</source>
       <translation>Plafond cumulé (vide : celui de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="85" />
+      <location filename="processing_provider/risk_budget_gate.py" line="114" />
       <source>Warn above this share of the cumulative ceiling (empty: the policy's, else 0.75)</source>
       <translation>Avertir au-delà de cette part du plafond cumulé (vide : celle de la politique, sinon 0,75)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="91" />
+      <location filename="processing_provider/risk_budget_gate.py" line="120" />
       <source>Gate on (empty: the policy's, else the estimate)</source>
       <translation>Contrôler sur (vide : selon la politique, sinon l'estimation)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="94" />
+      <location filename="processing_provider/risk_budget_gate.py" line="123" />
       <source>Record the release in the ledger when it passes</source>
       <translation>Inscrire la diffusion au registre si elle est acceptée</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="96" />
+      <location filename="processing_provider/risk_budget_gate.py" line="125" />
       <source>Release record</source>
       <translation>Enregistrement de la diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="98" />
+      <location filename="processing_provider/risk_budget_gate.py" line="127" />
       <source>Worst zone</source>
       <translation>Pire zone</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="99" />
+      <location filename="processing_provider/risk_budget_gate.py" line="128" />
       <source>Worst zone's risk</source>
       <translation>Risque de la pire zone</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="110" />
+      <location filename="processing_provider/risk_budget_gate.py" line="129" />
+      <source>Record-weighted mean risk</source>
+      <translation>Risque moyen pondéré par les enregistrements</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="130" />
+      <source>Cumulative risk of the programme</source>
+      <translation>Risque cumulé du programme</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="131" />
+      <source>Headroom under the cumulative ceiling</source>
+      <translation>Marge sous le plafond cumulé</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="133" />
+      <source>Warning</source>
+      <translation>Avertissement</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="134" />
+      <source>Ledger head hash</source>
+      <translation>Hachage de tête du registre</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="150" />
+      <source>No ledger at {path}: a new ledger is started there, with no earlier releases. If the programme already has a ledger, give its path instead: a second ledger restarts the cumulative budget.</source>
+      <translation>Aucun registre à {path} : un nouveau registre y est démarré, sans diffusion antérieure. Si le programme a déjà un registre, indiquez plutôt son chemin : un second registre fait repartir le budget cumulé de zéro.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="16" />
+      <source>estimate</source>
+      <translation>estimation</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="16" />
+      <source>lower bound</source>
+      <translation>borne basse</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="194" />
+      <source>The release record could not be created: nothing was recorded in the ledger.</source>
+      <translation>L'enregistrement de la diffusion n'a pas pu être créé : rien n'a été inscrit au registre.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="203" />
+      <source>The release record could not be written ({error}): nothing was recorded in the ledger.</source>
+      <translation>L'enregistrement de la diffusion n'a pas pu être écrit ({error}) : rien n'a été inscrit au registre.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="215" />
+      <source>Risk budget gate FAILED for {dataset} / {release}: {problems}</source>
+      <translation>ÉCHEC du contrôle du budget de risque pour {dataset} / {release} : {problems}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="218" />
+      <source>Risk budget gate passed: worst zone {zone} at {worst:.4f} ({basis}; pooled mean {pooled:.4f}) under the per-release ceiling {ceiling:g}; cumulative {cumulative:.4f} over {count} release(s), headroom {headroom:.4f} under {budget:g}.</source>
+      <translation>Contrôle du budget de risque réussi : pire zone {zone} à {worst:.4f} ({basis} ; moyenne {pooled:.4f}) sous le plafond par diffusion {ceiling:g} ; cumulé {cumulative:.4f} sur {count} diffusion(s), marge {headroom:.4f} sous {budget:g}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="226" />
+      <source>The cumulative figure assumes independent releases; releases of the same population are correlated, so it understates the risk.</source>
+      <translation>Le chiffre cumulé suppose des diffusions indépendantes ; les diffusions d'une même population sont corrélées, il sous-estime donc le risque.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="229" />
+      <source>The cumulative risk {cumulative:.4f} is above {share:.0%} of the ceiling {ceiling:g}: plan the remaining releases.</source>
+      <translation>Le risque cumulé {cumulative:.4f} dépasse {share:.0%} du plafond {ceiling:g} : planifiez les diffusions restantes.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="23" />
+      <source>Ledger (*.sqlite *.db *.gpkg)</source>
+      <translation>Registre (*.sqlite *.db *.gpkg)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="233" />
+      <source>Ledger head: {head}. Archive it elsewhere to detect a rewritten ledger.</source>
+      <translation>Tête du registre : {head}. Archivez-la ailleurs pour détecter un registre réécrit.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="235" />
+      <source>Not recorded (RECORD is off): this release does not count against the budget; the ledger was only read.</source>
+      <translation>Non enregistrée (RECORD désactivé) : cette diffusion ne compte pas dans le budget ; le registre a seulement été lu.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="24" />
+      <source>All files (*)</source>
+      <translation>Tous les fichiers (*)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="34" />
+      <source>Choose the programme's ledger file (a new file starts a ledger). In a model saved with an earlier version, where the ledger was an output of this step, add a file input for the ledger and connect it to this step's ledger.</source>
+      <translation>Choisissez le fichier registre du programme (un nouveau fichier démarre un registre). Dans un modèle enregistré avec une version antérieure, où le registre était une sortie de cette étape, ajoutez une entrée fichier pour le registre et reliez-la au registre de cette étape.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="38" />
+      <source>The risk budget gate needs a ledger that outlives the run, not a temporary file: choose the programme's ledger file, or a new file in a kept folder to start one.</source>
+      <translation>Le contrôle du budget de risque a besoin d'un registre qui survit à l'exécution, pas d'un fichier temporaire : choisissez le fichier registre du programme, ou un nouveau fichier dans un dossier conservé pour en démarrer un.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="43" />
+      <source>The ledger {path} is in QGIS's temporary folder, which is deleted when QGIS closes: the next run would start a fresh budget. Choose the programme's ledger file, or a new file in a kept folder.</source>
+      <translation>Le registre {path} est dans le dossier temporaire de QGIS, supprimé à la fermeture de QGIS : l'exécution suivante repartirait d'un budget neuf. Choisissez le fichier registre du programme, ou un nouveau fichier dans un dossier conservé.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="57" />
+      <source>The per-zone risk table lacks the field(s) {fields}: give the output of the zone risk algorithm, or a table with zone_id, p_reid and n_records.</source>
+      <translation>Il manque à la table de risque par zone le(s) champ(s) {fields} : donnez la sortie de l'algorithme de risque par zone, ou une table avec zone_id, p_reid et n_records.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="71" />
+      <source>Risk budget gate</source>
+      <translation>Contrôle du budget de risque</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="72" />
+      <source>Blocks a release whose worst zone exceeds the per-release ceiling, or whose programme's cumulative risk exceeds its budget; records every release that passes in a tamper-evident ledger.</source>
+      <translation>Bloque une diffusion dont la pire zone dépasse le plafond par diffusion, ou dont le risque cumulé du programme dépasse son budget ; inscrit chaque diffusion acceptée dans un registre infalsifiable.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="75" />
+      <source>privacy,disclosure,risk,budget,ledger,gate,release,cumulative</source>
+      <translation>confidentialité,divulgation,risque,budget,registre,contrôle,diffusion,cumulé</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="98" />
+      <source>Per-zone risk (zone_id, p_reid, n_records; the zone risk output)</source>
+      <translation>Risque par zone (zone_id, p_reid, n_records ; la sortie du risque par zone)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="111" />
       <source>The attribute field(s) {fields} share a name with an output field; rename them in a copy of the layer first.</source>
       <translation>Le(s) champ(s) d'attributs {fields} portent le nom d'un champ de sortie ; renommez-les d'abord dans une copie de la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="143" />
+      <location filename="processing_provider/suppressed_grid.py" line="144" />
       <source>{published} cells published, {withheld} withheld (primary suppression, fewer than {k} people).</source>
       <translation>{published} mailles publiées, {withheld} masquées (secret primaire, moins de {k} personnes).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="147" />
+      <location filename="processing_provider/suppressed_grid.py" line="148" />
       <source>No published totals were declared: if totals (grand total, coarser cells) are published beside this grid, withheld cells may be recovered by subtraction. Declare them so that complementary cells are withheld.</source>
       <translation>Aucun total publié n'a été déclaré : si des totaux (total général, mailles plus grossières) sont publiés à côté de cette grille, les mailles masquées peuvent être retrouvées par soustraction. Déclarez-les pour que des mailles de secret secondaire soient masquées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="152" />
-      <source>{complementary} complementary cell(s) withheld so that no withheld cell can be narrowed below p = {p:g} from the {marginals}; smallest attacker interval: {width:g}.</source>
-      <translation>{complementary} maille(s) de secret secondaire masquée(s) pour qu'aucune maille masquée ne puisse être resserrée sous p = {p:g} à partir de : {marginals} ; plus petit intervalle d'attaque : {width:g}.</translation>
+      <location filename="processing_provider/suppressed_grid.py" line="154" />
+      <source>{complementary} complementary cell(s) ({share:.1%} of the cells) withheld so that no withheld cell can be narrowed below p = {p:g} from what the release publishes ({marginals}, the number of people, non-empty cells); smallest attacker interval: {width:g}.</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="169" />
+      <location filename="processing_provider/suppressed_grid.py" line="185" />
       <source>A zero mask needs a study area: zeros are only emitted inside one.</source>
       <translation>Un masque des zéros exige une zone d'étude : les zéros ne sont produits qu'à l'intérieur.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="174" />
+      <location filename="processing_provider/suppressed_grid.py" line="190" />
       <source>The study area has no polygon.</source>
       <translation>La zone d'étude n'a aucun polygone.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="185" />
+      <location filename="processing_provider/suppressed_grid.py" line="201" />
       <source>A series of releases needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume (differencing attacks rest on such an assumption).</source>
       <translation>Une série de diffusions exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer (les attaques par différence reposent sur une telle hypothèse).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="192" />
+      <location filename="processing_provider/suppressed_grid.py" line="208" />
       <source>Audited jointly with {count} earlier release(s), assuming no cell changes by more than {delta:g} people between releases.</source>
       <translation>Audit conjoint avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} personnes entre deux diffusions.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="22" />
+      <location filename="processing_provider/suppressed_grid.py" line="24" />
       <source>Suppressed grid</source>
       <translation>Grille avec secret statistique</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="229" />
+      <location filename="processing_provider/suppressed_grid.py" line="245" />
       <source>This release would narrow {count} withheld cell(s) of earlier releases below p (e.g. {cells}), and withholding more cells here cannot prevent it (such as a cell that is empty now). Use a coarser grid or a stable study area and zero mask for the whole series.</source>
       <translation>Cette diffusion resserrerait sous p {count} maille(s) masquée(s) de diffusions antérieures (par ex. {cells}), et masquer d'autres mailles ici ne peut l'empêcher (par exemple une maille vide maintenant). Utilisez une grille plus grossière, ou une zone d'étude et un masque de zéros stables pour toute la série.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="23" />
+      <location filename="processing_provider/suppressed_grid.py" line="25" />
       <source>Square cells with the number of distinct people in each; cells with fewer than k people are withheld (primary suppression), and more cells where published totals would give them away (complementary).</source>
       <translation>Mailles carrées avec le nombre de personnes distinctes dans chacune ; les mailles de moins de k personnes sont masquées (secret primaire), ainsi que d'autres mailles là où des totaux publiés les trahiraient (secret secondaire).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="238" />
+      <location filename="processing_provider/suppressed_grid.py" line="254" />
       <source>{count} withheld cell(s) cannot be protected: either they share a published total only with withheld cells, or they were published (or empty) in the previous release and an attacker who assumes counts move by at most {delta:g} pins them near that value. See the flipping cells of the resolution sweep; use a stable geometry (same study area and zero mask each release) or a coarser grid.</source>
       <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées : soit elles ne partagent un total publié qu'avec des mailles masquées, soit elles étaient publiées (ou vides) dans la diffusion précédente et un attaquant qui suppose que les effectifs varient d'au plus {delta:g} les coince près de cette valeur. Voyez les mailles qui basculent dans le balayage des résolutions ; utilisez une géométrie stable (même zone d'étude et même masque de zéros à chaque diffusion) ou une grille plus grossière.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="245" />
+      <location filename="processing_provider/suppressed_grid.py" line="261" />
       <source>{count} withheld cell(s) cannot be protected against the declared totals: every cell that shares a published total with them is withheld and the total leaves less than p open. Lower none of the policy: publish fewer totals, or use a coarser grid.</source>
       <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées contre les totaux déclarés : toutes les mailles qui partagent avec elles un total publié sont masquées et le total laisse moins de p d'incertitude. N'assouplissez pas la politique : publiez moins de totaux, ou utilisez une grille plus grossière.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="26" />
+      <location filename="processing_provider/suppressed_grid.py" line="28" />
       <source>privacy,disclosure,k-anonymity,grid,suppression,count,census grid</source>
       <translation>confidentialité,divulgation,k-anonymat,grille,secret,comptage,grille carroyée</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="264" />
+      <location filename="processing_provider/suppressed_grid.py" line="280" />
       <source>A cell size per stratum needs the strata layer and its name field.</source>
       <translation>Une taille de maille par strate exige la couche de strates et son champ de nom.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="267" />
+      <location filename="processing_provider/suppressed_grid.py" line="283" />
       <source>This version builds a grid with a cell size per stratum without earlier releases; run a series on a single cell size.</source>
       <translation>Cette version construit une grille avec une taille de maille par strate sans diffusions antérieures ; menez une série avec une seule taille de maille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="288" />
+      <location filename="processing_provider/suppressed_grid.py" line="304" />
       <source>The candidate cell sizes must be nested (each a whole multiple of the finer ones).</source>
       <translation>Les tailles de maille candidates doivent être emboîtées (chacune multiple entier des plus fines).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="297" />
+      <location filename="processing_provider/suppressed_grid.py" line="313" />
       <source>No candidate size is publishable in the stratum/strata {names}: add coarser sizes; never lower k.</source>
       <translation>Aucune taille candidate n'est publiable dans la ou les strates {names} : ajoutez des tailles plus grossières ; ne baissez jamais k.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="42" />
+      <location filename="processing_provider/suppressed_grid.py" line="44" />
       <source>Cell size (metres)</source>
       <translation>Taille de maille (mètres)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="49" />
-      <source>Audit of withheld cells (attacker's bounds)</source>
-      <translation>Audit des mailles masquées (bornes de l'attaquant)</translation>
+      <location filename="processing_provider/suppressed_grid.py" line="51" />
+      <source>Audit of withheld cells, for the data holder only (never publish it)</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="52" />
+      <location filename="processing_provider/suppressed_grid.py" line="54" />
       <source>Study area: empty cells inside it are published as true zeros</source>
       <translation>Zone d'étude : les mailles vides qu'elle contient sont publiées comme vrais zéros</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="55" />
+      <location filename="processing_provider/suppressed_grid.py" line="57" />
       <source>Zero mask: where people live but none was observed (empty cells there are withheld, not published as 0)</source>
       <translation>Masque des zéros : là où des gens vivent mais où personne n'a été observé (les mailles vides y sont masquées, pas publiées à 0)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="59" />
+      <location filename="processing_provider/suppressed_grid.py" line="61" />
       <source>Strata (adversary-known polygons) for a cell size per stratum</source>
       <translation>Strates (polygones connus de l'adversaire) pour une taille de maille par strate</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="65" />
+      <location filename="processing_provider/suppressed_grid.py" line="67" />
       <source>Cell size per stratum, e.g. core=250;suburb=500;rural=2000, or auto:250,500,1000,2000 for the sweep's recommendation (nested; replaces the single cell size)</source>
       <translation>Taille de maille par strate, par ex. core=250;suburb=500;rural=2000, ou auto:250,500,1000,2000 pour la recommandation du balayage (emboîtées ; remplace la taille unique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="68" />
+      <location filename="processing_provider/suppressed_grid.py" line="70" />
       <source>Earlier releases of this grid, oldest first (suppression then holds across the series)</source>
       <translation>Diffusions antérieures de cette grille, de la plus ancienne à la plus récente (le secret tient alors sur toute la série)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="72" />
+      <location filename="processing_provider/suppressed_grid.py" line="74" />
       <source>Published cells</source>
       <translation>Mailles publiées</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="73" />
+      <location filename="processing_provider/suppressed_grid.py" line="75" />
       <source>Withheld cells</source>
       <translation>Mailles masquées</translation>
     </message>
@@ -1404,82 +1544,82 @@
       <translation>{count} adresse(s) n'ont pas de géométrie : réparez-les ou supprimez-les d'abord.</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="11" />
-      <source>individual risk</source>
-      <translation>risque individuel</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/zone_risk.py" line="11" />
-      <source>uniqueness</source>
-      <translation>unicité</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/zone_risk.py" line="116" />
+      <location filename="processing_provider/zone_risk.py" line="119" />
       <source>{count} zone(s) have no id: every zone needs one.</source>
       <translation>{count} zone(s) n'ont pas d'identifiant : chaque zone en a besoin.</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="129" />
+      <location filename="processing_provider/zone_risk.py" line="13" />
+      <source>individual risk</source>
+      <translation>risque individuel</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/zone_risk.py" line="13" />
+      <source>uniqueness</source>
+      <translation>unicité</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/zone_risk.py" line="137" />
       <source>{count} record(s) lie in no zone. Nothing is dropped silently: extend the zones to cover them, or clip the records first and report the clipped ones.</source>
       <translation>{count} enregistrement(s) ne sont dans aucune zone. Rien n'est ignoré en silence : étendez les zones pour les couvrir, ou découpez d'abord les enregistrements et signalez ceux qui sont retirés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="141" />
+      <location filename="processing_provider/zone_risk.py" line="149" />
       <source>{count} zone(s) hold no record and get no estimate: a risk budget gate blocks on them (missing evidence).</source>
       <translation>{count} zone(s) ne contiennent aucun enregistrement et n'ont pas d'estimation : un contrôle de budget de risque les bloque (absence de preuve).</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="159" />
+      <location filename="processing_provider/zone_risk.py" line="167" />
       <source>Worst zone {zone}: {worst:.4f}; record-weighted mean {pooled:.4f} ({ratio:.1f} times lower). The release's risk is the worst zone.</source>
       <translation>Pire zone {zone} : {worst:.4f} ; moyenne pondérée {pooled:.4f} ({ratio:.1f} fois plus basse). Le risque de la diffusion est celui de la pire zone.</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="43" />
+      <location filename="processing_provider/zone_risk.py" line="45" />
       <source>The zones {first} and {second} overlap ({area:g} square map units in common): zones must be a partition, or records in the overlap count in one zone only. Repair the zone layer (e.g. remove the overlap, or dissolve the two) and run again.</source>
       <translation>Les zones {first} et {second} se chevauchent ({area:g} unités carrées de carte en commun) : les zones doivent former une partition, sinon les enregistrements du chevauchement ne comptent que dans une zone. Réparez la couche de zones (par exemple en supprimant le chevauchement, ou en fusionnant les deux) et relancez.</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="52" />
+      <location filename="processing_provider/zone_risk.py" line="54" />
       <source>Zone re-identification risk</source>
       <translation>Risque de ré-identification par zone</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="53" />
+      <location filename="processing_provider/zone_risk.py" line="55" />
       <source>Re-identification probability per zone with a confidence interval; the worst zone, not the average, is the release's risk.</source>
       <translation>Probabilité de ré-identification par zone avec un intervalle de confiance ; le risque de la diffusion est celui de la pire zone, pas la moyenne.</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="55" />
+      <location filename="processing_provider/zone_risk.py" line="57" />
       <source>privacy,disclosure,risk,zone,worst case,wilson,release,budget</source>
       <translation>confidentialité,divulgation,risque,zone,pire cas,wilson,diffusion,budget</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="69" />
+      <location filename="processing_provider/zone_risk.py" line="71" />
       <source>Zones an adversary could also draw (administrative units, published density strata)</source>
       <translation>Zones qu'un adversaire pourrait aussi tracer (unités administratives, strates de densité publiées)</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="74" />
+      <location filename="processing_provider/zone_risk.py" line="76" />
       <source>Records (points, any CRS)</source>
       <translation>Enregistrements (points, n'importe quel SCR)</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="77" />
+      <location filename="processing_provider/zone_risk.py" line="79" />
       <source>Zone risk</source>
       <translation>Risque de zone</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="79" />
+      <location filename="processing_provider/zone_risk.py" line="81" />
       <source>Person id (to count distinct people per zone)</source>
       <translation>Identifiant de personne (pour compter les personnes distinctes par zone)</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="82" />
+      <location filename="processing_provider/zone_risk.py" line="84" />
       <source>Policy file (its per-release ceiling marks zones above it)</source>
       <translation>Fichier de politique (son plafond par diffusion signale les zones au-dessus)</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="86" />
+      <location filename="processing_provider/zone_risk.py" line="88" />
       <source>Zones with their risk</source>
       <translation>Zones avec leur risque</translation>
     </message>
@@ -1619,42 +1759,42 @@
       <translation>{count} enregistrement(s) masqué(s) portent encore un effectif : une valeur masquée doit être NULL dans toute sortie. Videz l'effectif des enregistrements masqués.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="141" />
-      <source>{count} primary withheld record(s) can be narrowed by an attacker to an interval narrower than p = {p:g} using the published totals. Withhold more cells (complementary suppression) or publish fewer totals.</source>
-      <translation>{count} enregistrement(s) en secret primaire peuvent être resserrés par un attaquant dans un intervalle plus étroit que p = {p:g} à l'aide des totaux publiés. Masquez davantage de mailles (secret secondaire) ou publiez moins de totaux.</translation>
+      <location filename="spatial_privacy_plugin/gate.py" line="120" />
+      <source>{count} withheld record(s) (e.g. {records}) can be narrowed by an attacker to an interval narrower than p = {p:g} from what the release publishes (its counts and totals, that withheld cells are not empty, the number of people, any status labels). Withhold more cells (complementary suppression) or publish fewer totals.</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="147" />
-      <source>{count} withheld record(s) can be recovered exactly from the published totals.</source>
-      <translation>{count} enregistrement(s) masqué(s) peuvent être retrouvés exactement à partir des totaux publiés.</translation>
+      <location filename="spatial_privacy_plugin/gate.py" line="165" />
+      <source>{count} withheld record(s) can be recovered exactly from what the release publishes.</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="169" />
-      <source>{count} primary withheld cell(s) (e.g. {cells}) can be narrowed below p = {p:g} by combining this release with the earlier ones, assuming no cell changes by more than {delta:g} between releases. Rebuild the grid with the earlier releases given, so that suppression holds across the series.</source>
-      <translation>{count} maille(s) en secret primaire (par ex. {cells}) peuvent être resserrées sous p = {p:g} en combinant cette diffusion avec les précédentes, en supposant qu'aucune maille ne varie de plus de {delta:g} entre deux diffusions. Reconstruisez la grille en donnant les diffusions antérieures, pour que le secret tienne sur toute la série.</translation>
+      <location filename="spatial_privacy_plugin/gate.py" line="193" />
+      <source>{count} withheld cell(s) (e.g. {cells}) can be narrowed below p = {p:g} by combining this release with the earlier ones, assuming no cell changes by more than {delta:g} between releases. Rebuild the grid with the earlier releases given, so that suppression holds across the series.</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="180" />
-      <source>This release narrows {count} primary withheld cell(s) of earlier releases below p = {p:g} (e.g. {cells}).</source>
-      <translation>Cette diffusion resserre sous p = {p:g} {count} maille(s) en secret primaire de diffusions antérieures (par ex. {cells}).</translation>
+      <location filename="spatial_privacy_plugin/gate.py" line="204" />
+      <source>This release narrows {count} withheld cell(s) of earlier releases below p = {p:g} (e.g. {cells}).</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="214" />
+      <location filename="spatial_privacy_plugin/gate.py" line="238" />
       <source>{count} published record(s) have no sensitive value: give every record its category.</source>
       <translation>{count} enregistrement(s) publié(s) n'ont pas de valeur sensible : donnez à chaque enregistrement sa modalité.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="217" />
+      <location filename="spatial_privacy_plugin/gate.py" line="241" />
       <source>No published record has a positive count: there is no evidence of diversity.</source>
       <translation>Aucun enregistrement publié n'a d'effectif positif : il n'y a aucune preuve de diversité.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="226" />
+      <location filename="spatial_privacy_plugin/gate.py" line="250" />
       <source>{count} published cell(s) show fewer than l = {l} distinct sensitive values (fewest: {fewest}): everyone in them can be assigned a value. Merge categories, publish coarser, or withhold the attribute.</source>
       <translation>{count} maille(s) publiée(s) montrent moins de l = {l} valeurs sensibles distinctes (le minimum : {fewest}) : on peut attribuer une valeur à chacun de leurs membres. Regroupez des modalités, publiez plus grossier, ou masquez l'attribut.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="239" />
+      <location filename="spatial_privacy_plugin/gate.py" line="263" />
       <source>{count} published cell(s) have a distribution of the sensitive value farther than t = {t:g} from the whole release's (largest: {largest:.3f}).</source>
       <translation>{count} maille(s) publiée(s) ont une distribution de la valeur sensible plus éloignée que t = {t:g} de celle de la diffusion entière (la plus grande : {largest:.3f}).</translation>
     </message>
@@ -1684,84 +1824,89 @@
       <translation>{count} enregistrement(s) publié(s) comptent moins de k = {k} personnes (le plus petit : {smallest}). Masquez-les ou publiez à une résolution plus grossière ; ne baissez jamais k. (Les zéros structurels ne sont publiés que sous une politique avec publish_zeros = true.)</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="101" />
-      <source>{count} point(s) lie more than {limit:g} m from the CRS's origin (e.g. {x:g}, {y:g}): no place on Earth has such coordinates in a metric CRS. Repair or remove their geometries, or check the layer's CRS.</source>
-      <translation>{count} point(s) se trouvent à plus de {limit:g} m de l'origine du SCR (par exemple {x:g}, {y:g}) : aucun lieu sur Terre n'a de telles coordonnées dans un SCR métrique. Réparez ou supprimez leurs géométries, ou vérifiez le SCR de la couche.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="109" />
-      <source>A cell size must be a positive number of metres, got {value}.</source>
-      <translation>Une taille de maille doit être un nombre positif de mètres, reçu {value}.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="118" />
-      <source>Give at least one cell size in metres, e.g. 100,250,500,1000.</source>
-      <translation>Indiquez au moins une taille de maille en mètres, par ex. 100,250,500,1000.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="124" />
-      <source>'{value}' is not a cell size: give numbers of metres separated by commas, e.g. 100,250,500,1000.</source>
-      <translation>« {value} » n'est pas une taille de maille : indiquez des nombres de mètres séparés par des virgules, par ex. 100,250,500,1000.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="146" />
-      <source>A cell index would not fit: coordinates up to {largest:g} m from an origin at {start:g} make more than {limit} cells of {resolution:g} m. Repair the outlying geometries (or a wrong CRS), set the grid origin near the data, or choose a larger cell size.</source>
-      <translation>Un indice de maille ne tiendrait pas : des coordonnées jusqu'à {largest:g} m depuis une origine à {start:g} font plus de {limit} mailles de {resolution:g} m. Réparez les géométries aberrantes (ou un SCR erroné), placez l'origine de la grille près des données, ou choisissez une maille plus grande.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="392" />
-      <source>The parent factor must be a whole number of at least 2, got {value}.</source>
-      <translation>Le facteur parent doit être un entier d'au moins 2, reçu {value}.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="45" />
-      <source>{count} record(s) have a NULL id in the field '{field}'. Counting them would either drop them or merge strangers: fill in their ids (or give each its own id) and run again.</source>
-      <translation>{count} enregistrement(s) ont un identifiant NULL dans le champ « {field} ». Les compter reviendrait à les ignorer ou à confondre des inconnus : renseignez leurs identifiants (ou donnez à chacun le sien) et relancez.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="469" />
-      <source>An earlier release gives different totals for the same set of cells: use the grid layers exactly as they were published.</source>
-      <translation>Une diffusion antérieure donne des totaux différents pour le même ensemble de mailles : utilisez les couches de grille exactement telles qu'elles ont été publiées.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="511" />
-      <source>The protection level must be positive, got {value}.</source>
-      <translation>Le niveau de protection doit être positif, reçu {value}.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="658" />
-      <source>True zeros need a grid without published attribute fields: an empty cell x attribute combination is not a structural zero.</source>
-      <translation>Les vrais zéros exigent une grille sans champs d'attributs publiés : une combinaison maille × attribut vide n'est pas un zéro structurel.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="694" />
-      <source>A series with published attribute fields needs the attribute values of each key to match groups across releases.</source>
-      <translation>Une série avec des champs d'attributs publiés a besoin des valeurs d'attributs de chaque clé pour apparier les groupes d'une diffusion à l'autre.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="820" />
-      <source>'{part}' is not stratum=metres (e.g. core=250;rural=2000).</source>
-      <translation>« {part} » n'est pas de la forme strate=mètres (par ex. core=250;rural=2000).</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="824" />
-      <source>No cell size is given for the stratum/strata {names}: give one for every stratum, e.g. core=250;rural=2000.</source>
-      <translation>Aucune taille de maille n'est donnée pour la ou les strates {names} : donnez-en une pour chaque strate, par ex. core=250;rural=2000.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="828" />
-      <source>The strata's cell sizes {sizes} are not nested: each must be a whole multiple of the finer ones, so that coarse and fine cells never overlap.</source>
-      <translation>Les tailles de maille des strates {sizes} ne sont pas emboîtées : chacune doit être un multiple entier des plus fines, pour que mailles grossières et fines ne se chevauchent jamais.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="933" />
+      <location filename="spatial_privacy_plugin/grid.py" line="1049" />
       <source>Parent totals are not defined for a grid with a cell size per stratum (its cells have no common parent grid): declare the grand total only.</source>
       <translation>Les totaux parents ne sont pas définis pour une grille avec une taille de maille par strate (ses mailles n'ont pas de grille parente commune) : déclarez seulement le total général.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="94" />
+      <location filename="spatial_privacy_plugin/grid.py" line="106" />
+      <source>{count} point(s) lie more than {limit:g} m from the CRS's origin (e.g. {x:g}, {y:g}): no place on Earth has such coordinates in a metric CRS. Repair or remove their geometries, or check the layer's CRS.</source>
+      <translation>{count} point(s) se trouvent à plus de {limit:g} m de l'origine du SCR (par exemple {x:g}, {y:g}) : aucun lieu sur Terre n'a de telles coordonnées dans un SCR métrique. Réparez ou supprimez leurs géométries, ou vérifiez le SCR de la couche.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="114" />
+      <source>A cell size must be a positive number of metres, got {value}.</source>
+      <translation>Une taille de maille doit être un nombre positif de mètres, reçu {value}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="123" />
+      <source>Give at least one cell size in metres, e.g. 100,250,500,1000.</source>
+      <translation>Indiquez au moins une taille de maille en mètres, par ex. 100,250,500,1000.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="129" />
+      <source>'{value}' is not a cell size: give numbers of metres separated by commas, e.g. 100,250,500,1000.</source>
+      <translation>« {value} » n'est pas une taille de maille : indiquez des nombres de mètres séparés par des virgules, par ex. 100,250,500,1000.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="204" />
+      <source>A cell index would not fit: coordinates up to {largest:g} m from an origin at {start:g} make more than {limit} cells of {resolution:g} m. Repair the outlying geometries (or a wrong CRS), set the grid origin near the data, or choose a larger cell size.</source>
+      <translation>Un indice de maille ne tiendrait pas : des coordonnées jusqu'à {largest:g} m depuis une origine à {start:g} font plus de {limit} mailles de {resolution:g} m. Réparez les géométries aberrantes (ou un SCR erroné), placez l'origine de la grille près des données, ou choisissez une maille plus grande.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="450" />
+      <source>The parent factor must be a whole number of at least 2, got {value}.</source>
+      <translation>Le facteur parent doit être un entier d'au moins 2, reçu {value}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="50" />
+      <source>{count} record(s) have a NULL id in the field '{field}'. Counting them would either drop them or merge strangers: fill in their ids (or give each its own id) and run again.</source>
+      <translation>{count} enregistrement(s) ont un identifiant NULL dans le champ « {field} ». Les compter reviendrait à les ignorer ou à confondre des inconnus : renseignez leurs identifiants (ou donnez à chacun le sien) et relancez.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="529" />
+      <source>An earlier release gives different totals for the same set of cells: use the grid layers exactly as they were published.</source>
+      <translation>Une diffusion antérieure donne des totaux différents pour le même ensemble de mailles : utilisez les couches de grille exactement telles qu'elles ont été publiées.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="601" />
+      <source>The protection level must be positive, got {value}.</source>
+      <translation>Le niveau de protection doit être positif, reçu {value}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="757" />
+      <source>True zeros need a grid without published attribute fields: an empty cell x attribute combination is not a structural zero.</source>
+      <translation>Les vrais zéros exigent une grille sans champs d'attributs publiés : une combinaison maille × attribut vide n'est pas un zéro structurel.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="798" />
+      <source>A series with published attribute fields needs the attribute values of each key to match groups across releases.</source>
+      <translation>Une série avec des champs d'attributs publiés a besoin des valeurs d'attributs de chaque clé pour apparier les groupes d'une diffusion à l'autre.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="935" />
+      <source>'{part}' is not stratum=metres (e.g. core=250;rural=2000).</source>
+      <translation>« {part} » n'est pas de la forme strate=mètres (par ex. core=250;rural=2000).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="939" />
+      <source>No cell size is given for the stratum/strata {names}: give one for every stratum, e.g. core=250;rural=2000.</source>
+      <translation>Aucune taille de maille n'est donnée pour la ou les strates {names} : donnez-en une pour chaque strate, par ex. core=250;rural=2000.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="943" />
+      <source>The strata's cell sizes {sizes} are not nested: each must be a whole multiple of the finer ones, so that coarse and fine cells never overlap.</source>
+      <translation>Les tailles de maille des strates {sizes} ne sont pas emboîtées : chacune doit être un multiple entier des plus fines, pour que mailles grossières et fines ne se chevauchent jamais.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/grid.py" line="99" />
       <source>{count} point(s) have NaN or infinite coordinates: repair or remove their geometries first.</source>
       <translation>{count} point(s) ont des coordonnées NaN ou infinies : réparez ou supprimez d'abord leurs géométries.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/intervals.py" line="32" />
+      <source>The published totals contradict each other (no non-negative counts satisfy them): check that every total was computed from the same data, as a sum of the cells it covers.</source>
+      <translation>Les totaux publiés se contredisent (aucun effectif positif ou nul ne les satisfait) : vérifiez que chaque total a été calculé sur les mêmes données, comme somme des mailles qu'il couvre.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/ledger.py" line="131" />
@@ -1839,47 +1984,47 @@
       <translation>Donnez une distance de déplacement positive pour la part déplacée.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/masking.py" line="24" />
+      <location filename="spatial_privacy_plugin/masking.py" line="39" />
       <source>The donut needs 0 &lt;= minimum radius &lt; maximum radius, got {low} and {high}.</source>
       <translation>L'anneau exige 0 &lt;= rayon minimal &lt; rayon maximal, reçu {low} et {high}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/masking.py" line="27" />
+      <location filename="spatial_privacy_plugin/masking.py" line="42" />
       <source>A maximum displacement of {high:g} m is larger than any distance on Earth ({limit:g} m): give the radius in metres of the layer's metric CRS, e.g. 250.</source>
       <translation>Un déplacement maximal de {high:g} m dépasse toute distance sur Terre ({limit:g} m) : donnez le rayon en mètres du SCR métrique de la couche, par exemple 250.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/masking.py" line="46" />
+      <location filename="spatial_privacy_plugin/masking.py" line="61" />
       <source>The marginals table is empty: it needs rows of attribute, category and share.</source>
       <translation>La table des marges est vide : il lui faut des lignes attribute, category et share.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/masking.py" line="50" />
+      <location filename="spatial_privacy_plugin/masking.py" line="65" />
       <source>{count} marginal row(s) have a missing attribute or a share that is not a number of 0 or more.</source>
       <translation>{count} ligne(s) de marges ont un attribut manquant ou une part qui n'est pas un nombre positif ou nul.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/masking.py" line="56" />
+      <location filename="spatial_privacy_plugin/masking.py" line="71" />
       <source>The shares of '{attribute}' add up to {total:.3f}, not 1: fix the marginals table.</source>
       <translation>Les parts de « {attribute} » totalisent {total:.3f}, et non 1 : corrigez la table des marges.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/masking.py" line="59" />
+      <location filename="spatial_privacy_plugin/masking.py" line="74" />
       <source>The shares of '{attribute}' in zone {zone} add up to {total:.3f}, not 1: fix the marginals table.</source>
       <translation>Les parts de « {attribute} » dans la zone {zone} totalisent {total:.3f}, et non 1 : corrigez la table des marges.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/masking.py" line="66" />
+      <location filename="spatial_privacy_plugin/masking.py" line="81" />
       <source>Every zone of the marginals table must give the same attributes.</source>
       <translation>Chaque zone de la table des marges doit donner les mêmes attributs.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/masking.py" line="79" />
+      <location filename="spatial_privacy_plugin/masking.py" line="94" />
       <source>Coverage must be a share in (0, 1], got {value}.</source>
       <translation>La couverture doit être une part dans (0, 1], reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/masking.py" line="84" />
+      <location filename="spatial_privacy_plugin/masking.py" line="99" />
       <source>{count} address(es) lie in no zone of the marginals table: give marginals for every zone, or clip the addresses first.</source>
       <translation>{count} adresse(s) ne sont dans aucune zone de la table des marges : donnez des marges pour chaque zone, ou découpez d'abord les adresses.</translation>
     </message>
@@ -1889,112 +2034,112 @@
       <translation>La variable d'environnement {name} doit être un nombre entier de fils d'exécution (1 ou plus) ; reçu « {value} ».</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="134" />
+      <location filename="spatial_privacy_plugin/policy.py" line="135" />
       <source>A record has no stratum label (NULL or empty) while the policy gives strata their own rho ({known}): its k would silently be the base one. Give every record its stratum.</source>
       <translation>Un enregistrement n'a pas d'étiquette de strate (NULL ou vide) alors que la politique donne aux strates leur propre rho ({known}) : son k serait silencieusement celui de base. Donnez à chaque enregistrement sa strate.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="139" />
+      <location filename="spatial_privacy_plugin/policy.py" line="140" />
       <source>The stratum label {label!r} is not in the policy's [stratum_rho] ({known}), though it looks like {near!r}: its k would silently be the base one. Correct the label in the strata layer, or name the stratum exactly so in the policy.</source>
       <translation>L'étiquette de strate {label!r} n'est pas dans le [stratum_rho] de la politique ({known}), bien qu'elle ressemble à {near!r} : son k serait silencieusement celui de base. Corrigez l'étiquette dans la couche de strates, ou nommez la strate exactement ainsi dans la politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="174" />
+      <location filename="spatial_privacy_plugin/policy.py" line="180" />
       <source>The policy file {source} gives {name} as a date or time ({value}): policy values are numbers, text or true/false. Write it in quotes, e.g. {name} = "{value}".</source>
       <translation>Le fichier de politique {source} donne {name} comme date ou heure ({value}) : les valeurs d'une politique sont des nombres, du texte ou true/false. Écrivez-la entre guillemets, par exemple {name} = "{value}".</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="196" />
+      <location filename="spatial_privacy_plugin/policy.py" line="202" />
       <source>The policy file {source} must hold key = value pairs.</source>
       <translation>Le fichier de politique {source} doit contenir des paires clé = valeur.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="201" />
+      <location filename="spatial_privacy_plugin/policy.py" line="207" />
       <source>The policy file {source} lacks the field(s) {fields}: add them, e.g. rho = 0.1, tolerance = 0.2, counting_unit = "person".</source>
       <translation>Il manque au fichier de politique {source} le(s) champ(s) {fields} : ajoutez-les, par ex. rho = 0.1, tolerance = 0.2, counting_unit = "person".</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="208" />
+      <location filename="spatial_privacy_plugin/policy.py" line="214" />
       <source>The policy file {source} has unknown field(s) {fields}; known fields are {known}.</source>
       <translation>Le fichier de politique {source} contient des champs inconnus {fields} ; les champs connus sont {known}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="218" />
+      <location filename="spatial_privacy_plugin/policy.py" line="224" />
       <source>counting_unit in {source} must be "person" or "device", got {value!r}.</source>
       <translation>counting_unit dans {source} doit valoir "person" ou "device", reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="224" />
+      <location filename="spatial_privacy_plugin/policy.py" line="230" />
       <source>protection_level in {source} must be a positive number of people, got {value!r}.</source>
       <translation>protection_level dans {source} doit être un nombre positif de personnes, reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="229" />
+      <location filename="spatial_privacy_plugin/policy.py" line="235" />
       <source>series_max_change in {source} must be a number of people &gt;= 0 (the most a cell's count can change between consecutive releases, as an attacker may assume), got {value!r}.</source>
       <translation>series_max_change dans {source} doit être un nombre de personnes &gt;= 0 (la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="234" />
+      <location filename="spatial_privacy_plugin/policy.py" line="240" />
       <source>{name} in {source} must be true or false, got {value!r}.</source>
       <translation>{name} dans {source} doit valoir true ou false, reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="240" />
+      <location filename="spatial_privacy_plugin/policy.py" line="246" />
       <source>{name} in {source} must be a probability in (0, 1], got {value!r}.</source>
       <translation>{name} dans {source} doit être une probabilité dans (0, 1], reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="243" />
+      <location filename="spatial_privacy_plugin/policy.py" line="249" />
       <source>gate_on in {source} must be "estimate" or "lower bound", got {value!r}.</source>
       <translation>gate_on dans {source} doit valoir "estimate" ou "lower bound", reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="247" />
+      <location filename="spatial_privacy_plugin/policy.py" line="253" />
       <source>stratum_rho in {source} must be a table of stratum = rho, e.g. [stratum_rho] rural = 0.05.</source>
       <translation>stratum_rho dans {source} doit être une table strate = rho, par ex. [stratum_rho] rural = 0.05.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="263" />
+      <location filename="spatial_privacy_plugin/policy.py" line="269" />
       <source>Cannot read the policy file {source}: {reason}.</source>
       <translation>Impossible de lire le fichier de politique {source} : {reason}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="266" />
+      <location filename="spatial_privacy_plugin/policy.py" line="272" />
       <source>The policy file {source} is not UTF-8 text (byte {position}): save it as UTF-8 (TOML and JSON files are UTF-8).</source>
       <translation>Le fichier de politique {source} n'est pas du texte UTF-8 (octet {position}) : enregistrez-le en UTF-8 (les fichiers TOML et JSON sont en UTF-8).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="276" />
+      <location filename="spatial_privacy_plugin/policy.py" line="282" />
       <source>The policy file {source} does not parse: {reason}. Fix its syntax (TOML, or JSON for a .json file).</source>
       <translation>Le fichier de politique {source} est illisible : {reason}. Corrigez sa syntaxe (TOML, ou JSON pour un fichier .json).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="297" />
+      <location filename="spatial_privacy_plugin/policy.py" line="303" />
       <source>The value {given} given for {name} conflicts with {in_file} in the policy file {source}. Leave {name} empty to use the policy, or change the policy file.</source>
       <translation>La valeur {given} donnée pour {name} contredit {in_file} du fichier de politique {source}. Laissez {name} vide pour utiliser la politique, ou modifiez le fichier de politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="312" />
+      <location filename="spatial_privacy_plugin/policy.py" line="318" />
       <source>Give a policy file or a value for rho (the accepted disclosure probability, e.g. 0.1 for k = 10).</source>
       <translation>Indiquez un fichier de politique ou une valeur de rho (la probabilité de divulgation acceptée, par ex. 0,1 pour k = 10).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="62" />
+      <location filename="spatial_privacy_plugin/policy.py" line="63" />
       <source>rho must be a number in (0, 1), got {value!r}.</source>
       <translation>rho doit être un nombre dans (0, 1), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="65" />
+      <location filename="spatial_privacy_plugin/policy.py" line="66" />
       <source>rho must lie strictly between 0 and 1, got {value}: it is the accepted probability of singling a person out, for example 0.1 for k = 10.</source>
       <translation>rho doit être strictement entre 0 et 1, reçu {value} : c'est la probabilité acceptée d'isoler une personne, par exemple 0,1 pour k = 10.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="72" />
+      <location filename="spatial_privacy_plugin/policy.py" line="73" />
       <source>rho = {value} asks for k = ⌈1/ρ⌉ above {limit}: no cell could ever be published and k cannot be represented. Give the accepted probability of singling a person out, for example 0.1 for k = 10 (rho must be at least 1e-9).</source>
       <translation>rho = {value} demande k = ⌈1/ρ⌉ au-delà de {limit} : aucune maille ne pourrait jamais être publiée et k ne peut pas être représenté. Donnez la probabilité acceptée d'isoler une personne, par exemple 0.1 pour k = 10 (rho doit valoir au moins 1e-9).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="86" />
+      <location filename="spatial_privacy_plugin/policy.py" line="87" />
       <source>The suppression tolerance must be a share in [0, 1), got {value!r}.</source>
       <translation>La tolérance de secret doit être une part dans [0, 1), reçu {value!r}.</translation>
     </message>
@@ -2052,11 +2197,6 @@
       <location filename="spatial_privacy_plugin/series.py" line="34" />
       <source>The releases of the series cannot all hold if no cell changes by more than series_max_change = {delta:g} people between releases: the data moved more than the assumed attacker model allows. Set series_max_change in the policy to the largest change an attacker could assume (at least the largest observed change of a published cell).</source>
       <translation>Les diffusions de la série ne peuvent pas toutes tenir si aucune maille ne varie de plus de series_max_change = {delta:g} personnes entre deux diffusions : les données ont varié plus que le modèle d'attaquant supposé ne le permet. Fixez series_max_change dans la politique à la plus grande variation qu'un attaquant pourrait supposer (au moins la plus grande variation observée d'une maille publiée).</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/suppression.py" line="28" />
-      <source>The published totals contradict each other (no non-negative counts satisfy them): check that every total was computed from the same data, as a sum of the cells it covers.</source>
-      <translation>Les totaux publiés se contredisent (aucun effectif positif ou nul ne les satisfait) : vérifiez que chaque total a été calculé sur les mêmes données, comme somme des mailles qu'il couvre.</translation>
     </message>
   </context>
 </TS>

@@ -25,6 +25,8 @@ from ..spatial_privacy_plugin.policy import effective_policy, load_policy
 HERE = Path(__file__).resolve().parent
 TRANSLATION_CONTEXT = "SpatialPrivacy"
 REQUIRED_MODULES = ("numpy", "pandas", "scipy")
+# Outputs a model reads as variables and qgis_process prints as JSON values.
+SCALAR_OUTPUT_TYPES = ("outputNumber", "outputBoolean", "outputString")
 
 
 def tr(text):
@@ -173,11 +175,25 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
         if missing:
             raise QgsProcessingException(install_hint(missing))
         try:
-            return self.process(parameters, context, feedback)
+            results = self.process(parameters, context, feedback)
         except SpatialPrivacyError as error:
             raise QgsProcessingException(tr(error.template).format(**error.params)) from error
         except Cancelled:
             raise QgsProcessingException(tr("Cancelled: no output was completed.")) from None
+        return self.plain_results(results)
+
+    def plain_results(self, results):
+        """Every scalar output as a plain Python int, float, str or bool (NaN as None).
+
+        A numpy number would reach model variables and qgis_process --json as an
+        empty PyQt_PyObject; layers and file outputs pass unchanged.
+        """
+        from .io import python_value
+
+        scalar = {output.name() for output in self.outputDefinitions()
+                  if output.type() in SCALAR_OUTPUT_TYPES}
+        return {name: python_value(value) if name in scalar else value
+                for name, value in results.items()}
 
     def process(self, parameters, context, feedback):
         raise NotImplementedError

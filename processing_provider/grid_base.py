@@ -9,6 +9,8 @@ from qgis.core import QgsProcessing, QgsProcessingException, QgsProcessingParame
 
 from ..spatial_privacy_plugin.errors import N_
 from .base import SpatialPrivacyAlgorithm, tr
+from .person_field import chosen_person_field, other_person_fields, person_field_parameter, \
+    warn_if_features_are_counted
 
 # Shown in the order of grid.MARGINAL_KINDS; the index is what models store.
 MARGINAL_OPTIONS = (N_("none"), N_("grand total"), N_("parent cells"),
@@ -162,9 +164,8 @@ class PointGridAlgorithm(SpatialPrivacyAlgorithm):
         self.addParameter(QgsProcessingParameterFeatureSource(
             self.INPUT, tr("Points of people (projected CRS in metres)"),
             [QgsProcessing.SourceType.TypeVectorPoint]))
-        self.addParameter(QgsProcessingParameterField(
-            self.PERSON_FIELD, tr("Person id field (counts are of distinct ids)"),
-            parentLayerParameterName=self.INPUT))
+        self.addParameter(person_field_parameter(
+            self.PERSON_FIELD, tr("Person id field (counts are of distinct ids)"), self.INPUT))
 
     def add_grid_parameters(self):
         self.addParameter(QgsProcessingParameterPoint(
@@ -252,12 +253,16 @@ class PointGridAlgorithm(SpatialPrivacyAlgorithm):
         source = self.parameterAsSource(parameters, self.INPUT, context)
         if source is None:
             raise QgsProcessingException(tr("The input layer could not be opened."))
-        person_field = self.parameterAsString(parameters, self.PERSON_FIELD, context)
+        person_field = chosen_person_field(self, parameters, self.PERSON_FIELD, context, source)
         if not person_field:
             raise QgsProcessingException(tr("Choose the field that identifies people."))
         key_fields = self.field_names(parameters, self.KEY_FIELDS, context)
-        points = read_points(source, [person_field] + key_fields, feedback,
-                             layer=self.plain_layer(parameters, self.INPUT, context))
+        others = other_person_fields(source, person_field)
+        points = read_points(source, list(dict.fromkeys([person_field] + key_fields + others)),
+                             feedback, layer=self.plain_layer(parameters, self.INPUT, context))
+        warn_if_features_are_counted(self.parameterAsVectorLayer(parameters, self.INPUT, context),
+                                     person_field, points.columns[person_field],
+                                     {name: points.columns[name] for name in others}, feedback)
         grid.check_coordinates(points.x, points.y)
         if points.n_multipoint_parts:
             feedback.pushInfo(tr("Multipoint features were exploded into {count} points; each "

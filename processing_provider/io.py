@@ -262,6 +262,8 @@ def read_points_arrow(layer, field_names, feedback):
         return None
     definition = ogr_layer.GetLayerDefn()
     all_fields = [definition.GetFieldDefn(i).GetName() for i in range(definition.GetFieldCount())]
+    if any(name not in all_fields for name in field_names):
+        return None  # e.g. the FID column, which QGIS shows as a field and the stream does not
     ogr_layer.SetIgnoredFields([name for name in all_fields if name not in field_names])
     geometry_name = ogr_layer.GetGeometryColumn() or "wkb_geometry"
     total = ogr_layer.GetFeatureCount()

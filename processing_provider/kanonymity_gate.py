@@ -188,6 +188,11 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
         sink, destination = self.parameterAsSink(
             parameters, self.OUTPUT, context, source.fields(), source.wkbType(), source.sourceCrs())
         copy_features(source, sink, feedback)
+        del sink  # closes a file output so that its style can be stored in it
+        if QgsWkbTypes.geometryType(source.wkbType()) == QgsWkbTypes.GeometryType.PolygonGeometry \
+                and {"status", "n_persons"} <= set(source.fields().names()):
+            from .styles import apply_style  # a checked grid keeps the grid's style
+            apply_style("suppressed_grid", destination, context)
         return {self.OUTPUT: destination, self.PASSED: True, self.MIN_COUNT: result.min_count,
                 self.CELLS_CHECKED: result.cells_checked, self.K: policy.k,
                 self.MIN_INTERVAL_WIDTH: min_width, self.MIN_L_DIVERSITY: min_l,

@@ -73,6 +73,7 @@ class ReassessReleases(SpatialPrivacyAlgorithm):
                                                  QgsWkbTypes.Type.NoGeometry,
                                                  QgsCoordinateReferenceSystem())
         write_features(sink, fields, list(zip(*rows)))
+        del sink  # the table is complete on disk before any failure is raised
         over = [row for row in rows if row[4] == VERDICT_OVER]
         for row in rows:
             feedback.pushInfo(tr("{release}: published at {published:.4f}, today {today:.4f} "
@@ -81,9 +82,13 @@ class ReassessReleases(SpatialPrivacyAlgorithm):
         if over:
             names = ", ".join(f"{row[0]} ({row[1]:.4f} → {row[2]:.4f}, ceiling {row[3]:g})"
                               for row in over)
+            # A failed run loads nothing in QGIS: a file output keeps the table for the reviewer.
+            table = (tr("the table is in {path}").format(path=destination)
+                     if context.getMapLayer(destination) is None else
+                     tr("choose a file for the table to keep it when the check fails"))
             raise QgsProcessingException(tr(
                 "{count} release(s) of {dataset} are now over the ceiling they were published under: "
                 "{releases}. Withdraw them, re-publish them coarser, or document the acceptance. "
-                "The re-assessment is recorded in the ledger.").format(
-                count=len(over), dataset=dataset, releases=names))
+                "The re-assessment is recorded in the ledger; {table}.").format(
+                count=len(over), dataset=dataset, releases=names, table=table))
         return {self.OUTPUT: destination, self.RELEASES_OVER: 0}

@@ -1,11 +1,13 @@
 """spatialprivacy:riskbudgetgate — gate a release on its worst zone and the programme's cumulative risk."""
 
+from pathlib import Path
+
 from qgis.core import QgsCoordinateReferenceSystem, QgsProcessing, QgsProcessingException, \
-    QgsProcessingOutputBoolean, QgsProcessingOutputNumber, QgsProcessingOutputString, \
-    QgsProcessingParameterBoolean, QgsProcessingParameterEnum, QgsProcessingParameterFeatureSink, \
-    QgsProcessingParameterFeatureSource, QgsProcessingParameterFile, \
-    QgsProcessingParameterFileDestination, QgsProcessingParameterNumber, \
-    QgsProcessingParameterString, QgsWkbTypes
+    QgsProcessingOutputBoolean, QgsProcessingOutputFile, QgsProcessingOutputNumber, \
+    QgsProcessingOutputString, QgsProcessingParameterBoolean, QgsProcessingParameterEnum, \
+    QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource, \
+    QgsProcessingParameterFile, QgsProcessingParameterNumber, QgsProcessingParameterString, \
+    QgsProcessingUtils, QgsWkbTypes
 
 from .. import __about__
 from ..spatial_privacy_plugin.errors import N_
@@ -19,6 +21,29 @@ RECORD_FIELDS = (("dataset", "string"), ("release_id", "string"), ("passed", "bo
                  ("cumulative_ceiling", "double"), ("gate_basis", "string"),
                  ("policy_hash", "string"), ("zones_hash", "string"), ("ledger_head", "string"))
 LEDGER_FILTER = N_("Ledger (*.sqlite *.db *.gpkg)")
+ALL_FILES_FILTER = N_("All files (*)")
+
+
+def temporary_ledger_problem(path):
+    """Why ``path`` cannot hold a ledger that must outlive the run (None when it can).
+
+    A ledger in Processing's temporary folder is deleted when QGIS closes, and the next run
+    starts a fresh budget: the cumulative ceiling would never bind.
+    """
+    if not path:
+        return tr("Choose the programme's ledger file (a new file starts a ledger). In a model "
+                  "saved with an earlier version, where the ledger was an output of this step, add "
+                  "a file input for the ledger and connect it to this step's ledger.")
+    if path.strip().upper() == "TEMPORARY_OUTPUT":
+        return tr("The risk budget gate needs a ledger that outlives the run, not a temporary "
+                  "file: choose the programme's ledger file, or a new file in a kept folder to "
+                  "start one.")
+    temporary = Path(QgsProcessingUtils.tempFolder()).resolve()
+    if temporary in Path(path).expanduser().resolve().parents:
+        return tr("The ledger {path} is in QGIS's temporary folder, which is deleted when QGIS "
+                  "closes: the next run would start a fresh budget. Choose the programme's ledger "
+                  "file, or a new file in a kept folder.").format(path=path)
+    return None
 
 
 def read_zone_summary(source, gate_on, feedback):
@@ -72,8 +97,12 @@ class RiskBudgetGate(SpatialPrivacyAlgorithm):
         self.addParameter(QgsProcessingParameterFeatureSource(
             self.ZONE_RISK, tr("Per-zone risk (zone_id, p_reid, n_records; the zone risk output)"),
             [QgsProcessing.SourceType.TypeVector]))
-        self.addParameter(QgsProcessingParameterFileDestination(
-            self.LEDGER, tr("Release ledger (created on first use)"), tr(LEDGER_FILTER)))
+        # An input file, not a destination: the user picks the existing ledger without an
+        # overwrite prompt and is never offered a temporary file; a new path starts a ledger.
+        self.addParameter(QgsProcessingParameterFile(
+            self.LEDGER, tr("Release ledger (the programme's ledger; a new file starts one)"),
+            QgsProcessingParameterFile.Behavior.File,
+            fileFilter=f"{tr(LEDGER_FILTER)};;{tr(ALL_FILES_FILTER)}"))
         self.addParameter(QgsProcessingParameterString(self.DATASET, tr("Dataset (programme name)")))
         self.addParameter(QgsProcessingParameterString(self.RELEASE_ID, tr("Release id")))
         self.addParameter(QgsProcessingParameterFile(
@@ -103,6 +132,26 @@ class RiskBudgetGate(SpatialPrivacyAlgorithm):
             self.addOutput(QgsProcessingOutputNumber(name, tr(label)))
         self.addOutput(QgsProcessingOutputBoolean(self.WARNING, tr("Warning")))
         self.addOutput(QgsProcessingOutputString(self.LEDGER_HEAD, tr("Ledger head hash")))
+        self.addOutput(QgsProcessingOutputFile(self.LEDGER, tr("Release ledger")))
+
+    def checkParameterValues(self, parameters, context):  # noqa: N802 (QGIS's name)
+        problem = temporary_ledger_problem(self.parameterAsFile(parameters, self.LEDGER, context))
+        if problem:
+            return False, problem
+        return super().checkParameterValues(parameters, context)
+
+    def ledger_path(self, parameters, context, feedback):
+        """The ledger's path, refused when temporary; a path with no file yet starts a ledger."""
+        path = self.parameterAsFile(parameters, self.LEDGER, context)
+        problem = temporary_ledger_problem(path)
+        if problem:  # checked again here: a model does not call checkParameterValues
+            raise QgsProcessingException(problem)
+        if not Path(path).exists():
+            feedback.pushWarning(tr(
+                "No ledger at {path}: a new ledger is started there, with no earlier releases. If "
+                "the programme already has a ledger, give its path instead: a second ledger "
+                "restarts the cumulative budget.").format(path=path))
+        return path
 
     def budget_policy(self, parameters, context):
         from ..spatial_privacy_plugin.budget import budget_policy
@@ -123,12 +172,12 @@ class RiskBudgetGate(SpatialPrivacyAlgorithm):
         from ..spatial_privacy_plugin.ledger import Ledger
         from .io import make_fields, plain_column
 
+        ledger_path = self.ledger_path(parameters, context, feedback)
         policy = self.budget_policy(parameters, context)
         source = self.parameterAsSource(parameters, self.ZONE_RISK, context)
         if source is None:
             raise QgsProcessingException(tr("The input layer could not be opened."))
         summary = read_zone_summary(source, policy.gate_on, feedback)
-        ledger_path = self.parameterAsFileOutput(parameters, self.LEDGER, context)
         # Stored as given; compared with the ledger's names after normalisation (ledger.name_key).
         dataset = self.parameterAsString(parameters, self.DATASET, context)
         release_id = self.parameterAsString(parameters, self.RELEASE_ID, context)

@@ -6,6 +6,8 @@ from qgis.core import QgsProcessing, QgsProcessingException, QgsProcessingOutput
 
 from ..spatial_privacy_plugin.errors import N_
 from .base import tr
+from .person_field import chosen_person_field, other_person_fields, person_field_parameter, \
+    warn_if_features_are_counted
 from .risk_base import RiskAlgorithm
 
 METHODS = (N_("individual risk"), N_("uniqueness"))  # index order is stored in models
@@ -75,9 +77,9 @@ class ZoneRisk(RiskAlgorithm):
         self.add_key_parameters(self.RECORDS)
         self.addParameter(QgsProcessingParameterEnum(
             self.METHOD, tr("Zone risk"), [tr(method) for method in METHODS], defaultValue=0))
-        self.addParameter(QgsProcessingParameterField(
-            self.PERSON_FIELD, tr("Person id (to count distinct people per zone)"),
-            parentLayerParameterName=self.RECORDS, optional=True))
+        self.addParameter(person_field_parameter(
+            self.PERSON_FIELD, tr("Person id (to count distinct people per zone)"), self.RECORDS,
+            optional=True))
         self.addParameter(QgsProcessingParameterFile(
             self.POLICY, tr("Policy file (its per-release ceiling marks zones above it)"),
             QgsProcessingParameterFile.Behavior.File, optional=True,
@@ -104,7 +106,8 @@ class ZoneRisk(RiskAlgorithm):
             raise QgsProcessingException(tr("The input layer could not be opened."))
         zone_field = self.parameterAsString(parameters, self.ZONE_ID_FIELD, context)
         keys, weight, population, household = self.key_inputs(parameters, context)
-        person = self.parameterAsString(parameters, self.PERSON_FIELD, context) or None
+        person = chosen_person_field(self, parameters, self.PERSON_FIELD, context, records)
+        others = other_person_fields(records, person) if person else []
         method = ("individual risk", "uniqueness")[self.parameterAsEnum(parameters, self.METHOD, context)]
         policy_path = self.parameterAsFile(parameters, self.POLICY, context)
         policy = load_policy(policy_path) if policy_path else None
@@ -119,9 +122,14 @@ class ZoneRisk(RiskAlgorithm):
         fingerprint = zones_hash(zone_ids, [g.asWkb() for g in geometries])
         refuse_overlapping_zones(zone_ids, geometries)
 
-        fields_needed = self.needed_fields(keys, weight, population, household, person)
+        fields_needed = list(dict.fromkeys(
+            self.needed_fields(keys, weight, population, household, person) + others))
         points = read_points(records, fields_needed, feedback, zones.sourceCrs(), context,
                              metric=False, layer=self.plain_layer(parameters, self.RECORDS, context))
+        if person:
+            warn_if_features_are_counted(
+                self.parameterAsVectorLayer(parameters, self.RECORDS, context), person,
+                points.columns[person], {name: points.columns[name] for name in others}, feedback)
         polygons, polygon_ids = read_polygons(zones, zones.sourceCrs(), context, zone_field)
         owners = assign_points(points.x, points.y, polygons)
         outside = int(np.sum(owners < 0))

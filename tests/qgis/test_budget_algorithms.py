@@ -8,7 +8,7 @@ import pytest
 from layers import cells_layer
 from models import child, child_output, halting_message, model, model_input
 from qgis.core import QgsProcessingException, QgsProcessingParameterFeatureSource, \
-    QgsProcessingParameterNumber
+    QgsProcessingParameterFile, QgsProcessingParameterNumber
 from test_risk_algorithms import records_layer, zones_layer
 
 ZONE_FIELDS = "zone_id:string,p_reid:double,n_records:integer,p_reid_low:double,zones_hash:string"
@@ -79,6 +79,7 @@ def zone_risk_budget_model():
         QgsProcessingParameterFeatureSource("zones", "zones"),
         QgsProcessingParameterFeatureSource("records", "records"),
         QgsProcessingParameterNumber("ceiling", "ceiling", QgsProcessingParameterNumber.Type.Double),
+        QgsProcessingParameterFile("ledger", "ledger"),
     ], [
         child("spatialprivacy:zonerisk", "risk", {
             "ZONES": model_input("zones"), "RECORDS": model_input("records"),
@@ -86,17 +87,18 @@ def zone_risk_budget_model():
         child("spatialprivacy:riskbudgetgate", "gate", {
             "ZONE_RISK": child_output("risk", "OUTPUT"),
             "PER_RELEASE_CEILING": model_input("ceiling"), "DATASET": "survey",
-            "RELEASE_ID": "2026", "CUMULATIVE_CEILING": 0.5}, outputs=["LEDGER", "OUTPUT"]),
+            "LEDGER": model_input("ledger"), "RELEASE_ID": "2026", "CUMULATIVE_CEILING": 0.5},
+            outputs=["OUTPUT"]),
     ])
 
 
 def test_a_model_zone_risk_then_budget_halts_when_the_budget_is_exceeded(provider, tmp_path):
     parameters = {"zones": zones_layer(), "records": records_layer(),
-                  "gate:ledger": str(tmp_path / "ledger.sqlite"), "gate:output": "TEMPORARY_OUTPUT"}
+                  "ledger": str(tmp_path / "ledger.sqlite"), "gate:output": "TEMPORARY_OUTPUT"}
     results = processing.run(zone_risk_budget_model(), dict(parameters, ceiling=0.5))
     assert results["gate:output"]
     message = halting_message(zone_risk_budget_model(),
-                              dict(parameters, ceiling=0.001, **{"gate:ledger": str(tmp_path / "other.sqlite")}))
+                              dict(parameters, ceiling=0.001, ledger=str(tmp_path / "other.sqlite")))
     assert re.search("Risk budget gate FAILED for survey / 2026: .*per-release ceiling 0.001", message), message
 
 

@@ -1,0 +1,80 @@
+"""Is the chosen person id field really a person id? Signs that features are counted as people.
+
+Counts are of distinct people. A field that numbers the rows (the layer's feature id, a primary
+key, a copied row number) makes every trip a person: the counts grow and small cells look
+safe. One point per person with distinct ids is legitimate (home locations), so distinct ids
+alone are no evidence; the rules below need a second sign.
+"""
+
+import math
+import re
+
+# Field names that usually hold a person's (or a device's) id, compared after normalise_name.
+PERSON_ID_NAMES = ("person_id", "personid", "person", "pid", "id_person", "person_key",
+                   "individual_id", "individual", "user_id", "userid", "user", "uid",
+                   "device_id", "deviceid", "device", "respondent_id", "participant_id",
+                   "subject_id", "patient_id", "id_personne", "personne", "id_individu")
+# Names a feature id or row number usually has when the provider does not say it is the key.
+ROW_ID_NAMES = ("fid", "ogc_fid", "ogr_fid", "objectid", "object_id", "gid", "rowid", "row_id")
+
+REASON_KEY = "key"  # the field is the layer's feature id or primary key
+REASON_ROW_NUMBERS = "row numbers"  # distinct ids that run through consecutive integers
+REASON_OTHER_FIELD = "other field"  # distinct ids while a person-like field repeats
+
+
+def normalise_name(name):
+    """Lower case, with spaces, hyphens and dots read as underscores."""
+    return re.sub(r"[\s.\-]+", "_", str(name).strip().lower())
+
+
+def person_like_fields(names):
+    """The field names, in layer order, that are named like a person id."""
+    return [name for name in names if normalise_name(name) in PERSON_ID_NAMES]
+
+
+def _all_distinct(values):
+    return len(set(values)) == len(values)
+
+
+def _consecutive_integers(values):
+    """True when the values are the integers m, m+1, …, m+n-1 in some order (n >= 2)."""
+    numbers = []
+    for value in values:
+        if value is None or type(value).__name__ in ("bool", "bool_"):
+            return False
+        if isinstance(value, str):
+            if not value.strip().lstrip("-").isdigit():
+                return False
+            value = int(value)
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            return False
+        if not math.isfinite(number) or number != int(number):
+            return False
+        numbers.append(int(number))
+    # Distinct integers are consecutive exactly when they span n values.
+    return len(numbers) >= 2 and max(numbers) - min(numbers) == len(numbers) - 1
+
+
+def person_id_doubt(values, is_key=False, others=None):
+    """Why the ids in ``values`` (one per point) look like feature numbers, or None.
+
+    - REASON_KEY: the field is the layer's feature id or primary key (``is_key``);
+    - REASON_ROW_NUMBERS: every id is distinct and together they are consecutive integers,
+      as a row number is;
+    - REASON_OTHER_FIELD: every id is distinct while another field named like a person id
+      (``others``: name -> values) repeats, so people do have several points here.
+    Returns (reason, other field name or None).
+    """
+    if is_key:
+        return REASON_KEY, None
+    values = list(values)
+    if len(values) < 2 or not _all_distinct(values):
+        return None
+    for name, other in (others or {}).items():
+        if not _all_distinct(list(other)):
+            return REASON_OTHER_FIELD, name
+    if _consecutive_integers(values):
+        return REASON_ROW_NUMBERS, None
+    return None

@@ -1,0 +1,32 @@
+"""Signs that a person id field numbers features instead of people."""
+
+from spatial_privacy_plugin.person_ids import REASON_KEY, REASON_OTHER_FIELD, REASON_ROW_NUMBERS, \
+    person_id_doubt, person_like_fields
+
+
+def test_fields_named_like_a_person_id():
+    assert person_like_fields(["fid", "trip", "User ID", "device-id", "weight"]) == \
+        ["User ID", "device-id"]
+
+
+def test_the_feature_id_is_always_doubted():
+    assert person_id_doubt(["a", "a", "b"], is_key=True) == (REASON_KEY, None)
+
+
+def test_distinct_consecutive_integers_look_like_row_numbers():
+    assert person_id_doubt([3, 1, 2, 4]) == (REASON_ROW_NUMBERS, None)
+    assert person_id_doubt(["10", "11", "12"]) == (REASON_ROW_NUMBERS, None)
+    assert person_id_doubt([1.0, 2.0, 3.0]) == (REASON_ROW_NUMBERS, None)
+
+
+def test_distinct_ids_while_a_person_field_repeats():
+    assert person_id_doubt(["t1", "t2", "t3"], others={"user_id": ["u1", "u1", "u2"]}) == \
+        (REASON_OTHER_FIELD, "user_id")
+
+
+def test_plausible_person_ids_raise_no_doubt():
+    assert person_id_doubt(["p7", "p2", "p9"]) is None  # one point per person: legitimate
+    assert person_id_doubt([1, 2, 2, 3]) is None  # people with several points
+    assert person_id_doubt([1, 5, 9]) is None  # distinct but not a run of row numbers
+    assert person_id_doubt(["u1", "u2"], others={"device_id": ["d1", "d2"]}) is None
+    assert person_id_doubt([1]) is None
