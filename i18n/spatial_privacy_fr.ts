@@ -186,12 +186,12 @@
     <message>
       <location filename="processing_provider/geomask.py" line="40" />
       <source>Seed, only to reproduce a test (empty: the operating system's randomness; anyone who holds a seed can undo the mask)</source>
-      <translation type="unfinished" />
+      <translation>Graine, seulement pour reproduire un test (vide : l'aléa du système d'exploitation ; quiconque détient une graine peut annuler le masque)</translation>
     </message>
     <message>
       <location filename="processing_provider/geomask.py" line="44" />
       <source>Fields to keep (empty: none; keeping an id lets anyone link the masked points back)</source>
-      <translation type="unfinished" />
+      <translation>Champs à conserver (vide : aucun ; garder un identifiant permet à quiconque de relier les points masqués)</translation>
     </message>
     <message>
       <location filename="processing_provider/geomask.py" line="48" />
@@ -206,12 +206,12 @@
     <message>
       <location filename="processing_provider/geomask.py" line="70" />
       <source>The mask was drawn from the given seed: anyone who holds the seed (or finds it in a saved model or the Processing history) can undo the displacement. Use a seed only to reproduce a test; leave it empty for a release.</source>
-      <translation type="unfinished" />
+      <translation>Le masque a été tiré à partir de la graine donnée : quiconque détient la graine (ou la trouve dans un modèle enregistré ou l'historique de Processing) peut annuler le déplacement. N'utilisez une graine que pour reproduire un test ; laissez-la vide pour une diffusion.</translation>
     </message>
     <message>
       <location filename="processing_provider/geomask.py" line="75" />
       <source>Kept fields: {fields}. Any of them that identifies a person (an id, a truth field) links the masked points back to the people; keep such a field only to test the mask.</source>
-      <translation type="unfinished" />
+      <translation>Champs conservés : {fields}. Tout champ qui identifie une personne (un identifiant, un champ de vérité) relie les points masqués aux personnes ; ne gardez un tel champ que pour tester le masque.</translation>
     </message>
     <message>
       <location filename="processing_provider/geomask.py" line="82" />
@@ -281,7 +281,7 @@
     <message>
       <location filename="processing_provider/grid_base.py" line="172" />
       <source>Grid origin (lower-left corner; empty: a multiple of the cell size)</source>
-      <translation type="unfinished" />
+      <translation>Origine de la grille (coin inférieur gauche ; vide : un multiple de la taille de cellule)</translation>
     </message>
     <message>
       <location filename="processing_provider/grid_base.py" line="175" />
@@ -326,37 +326,37 @@
     <message>
       <location filename="processing_provider/grid_base.py" line="283" />
       <source>The origin is a multiple of {size:g} m, so every grid of this size or one dividing it lies on one lattice through (0, 0) (in EPSG:3035 the INSPIRE grid); it is no coordinate of the data.</source>
-      <translation type="unfinished" />
+      <translation>L'origine est un multiple de {size:g} m : toute grille de cette taille ou d'une taille qui la divise repose sur un même réseau passant par (0, 0) (en EPSG:3035 la grille INSPIRE) ; ce n'est aucune coordonnée des données.</translation>
     </message>
     <message>
       <location filename="processing_provider/grid_base.py" line="291" />
       <source>k = {k} from ρ = {rho} (policy {hash}); counting unit: {unit}.</source>
-      <translation type="unfinished" />
+      <translation>k = {k} d'après ρ = {rho} (politique {hash}) ; unité de comptage : {unit}.</translation>
     </message>
     <message>
       <location filename="processing_provider/grid_base.py" line="295" />
       <source>The policy keeps the number of people secret (population_total_secret = true): suppression does not protect against it, so it is written nowhere; never publish it with the release.</source>
-      <translation type="unfinished" />
+      <translation>La politique garde secret le nombre de personnes (population_total_secret = true) : la suppression ne protège pas contre lui, il n'est donc écrit nulle part ; ne le publiez jamais avec la diffusion.</translation>
     </message>
     <message>
       <location filename="processing_provider/grid_base.py" line="300" />
       <source>{people} distinct ids in {points} points.</source>
-      <translation type="unfinished" />
+      <translation>{people} identifiants distincts dans {points} points.</translation>
     </message>
     <message>
       <location filename="processing_provider/grid_base.py" line="302" />
-      <source>An attacker is assumed to know the number of people in the release: withheld cells are protected against it too ({kind})</source>
-      <translation type="unfinished" />
+      <source>An attacker is assumed to know the number of people in the release: withheld cells are protected against it too ({kind}).</source>
+      <translation>Un attaquant est supposé connaître le nombre de personnes de la diffusion : les cellules masquées sont aussi protégées contre lui ({kind}).</translation>
     </message>
     <message>
       <location filename="processing_provider/grid_base.py" line="305" />
       <source>one point per person: the cells add up to it</source>
-      <translation type="unfinished" />
+      <translation>un point par personne : les cellules s'additionnent à ce nombre</translation>
     </message>
     <message>
       <location filename="processing_provider/grid_base.py" line="307" />
       <source>several points per person: the cells add up to at least it</source>
-      <translation type="unfinished" />
+      <translation>plusieurs points par personne : les cellules s'additionnent à au moins ce nombre</translation>
     </message>
     <message>
       <location filename="processing_provider/grid_base.py" line="74" />
@@ -696,7 +696,7 @@
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="103" />
       <source>Audit: how the records relate to that number</source>
-      <translation type="unfinished" />
+      <translation>Audit : relation entre les enregistrements et ce nombre</translation>
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="105" />
@@ -741,7 +741,7 @@
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="13" />
       <source>each person has one point: the records add up to it</source>
-      <translation type="unfinished" />
+      <translation>chaque personne a un point : les enregistrements s'additionnent à ce nombre</translation>
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="135" />
@@ -751,7 +751,7 @@
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="14" />
       <source>people may have several points: the records add up to at least it</source>
-      <translation type="unfinished" />
+      <translation>une personne peut avoir plusieurs points : les enregistrements s'additionnent à au moins ce nombre</translation>
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="148" />
@@ -796,17 +796,17 @@
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="252" />
       <source>The policy keeps the number of people secret (population_total_secret = true), yet the gate was given one: a number that is published is no secret. Change the policy, or leave the number of people empty.</source>
-      <translation type="unfinished" />
+      <translation>La politique garde secret le nombre de personnes (population_total_secret = true), mais la porte en a reçu un : un nombre publié n'est pas un secret. Modifiez la politique, ou laissez le nombre de personnes vide.</translation>
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="259" />
       <source>The audit does not know the number of people in the release: an attacker who reads it (in a table, a report, the log of the grid) may narrow withheld cells further. Give it in 'number of people the release states', or declare population_total_secret = true in the policy if it is never published.</source>
-      <translation type="unfinished" />
+      <translation>L'audit ne connaît pas le nombre de personnes de la diffusion : un attaquant qui le lit (dans une table, un rapport, le journal de la grille) peut resserrer davantage les cellules masquées. Indiquez-le dans « nombre de personnes indiqué par la diffusion », ou déclarez population_total_secret = true dans la politique s'il n'est jamais publié.</translation>
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="295" />
       <source>Audit: {count} total(s) from the layer's own totals columns.</source>
-      <translation type="unfinished" />
+      <translation>Audit : {count} total(s) tiré(s) des colonnes de totaux de la couche elle-même.</translation>
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="300" />
@@ -846,7 +846,7 @@
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="60" />
       <source>Status field (records not marked published are withheld)</source>
-      <translation type="unfinished" />
+      <translation>Champ de statut (les enregistrements non marqués published sont masqués)</translation>
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="63" />
@@ -906,7 +906,7 @@
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="99" />
       <source>Audit: number of people the release states (an attacker knows it unless the policy keeps it secret)</source>
-      <translation type="unfinished" />
+      <translation>Audit : nombre de personnes indiqué par la diffusion (un attaquant le connaît, sauf si la politique le garde secret)</translation>
     </message>
     <message>
       <location filename="processing_provider/person_field.py" line="55" />
@@ -936,17 +936,17 @@
     <message>
       <location filename="processing_provider/published_cells.py" line="45" />
       <source>{count} record(s) have no geometry (feature ids {ids}): the audit cannot place them, and leaving them out would hide what they publish. Give every record its cell, or remove the records from the layer to publish.</source>
-      <translation type="unfinished" />
+      <translation>{count} enregistrement(s) sans géométrie (identifiants d'entité {ids}) : l'audit ne peut pas les placer, et les écarter cacherait ce qu'ils publient. Donnez à chaque enregistrement sa cellule, ou retirez ces enregistrements de la couche à publier.</translation>
     </message>
     <message>
       <location filename="processing_provider/published_cells.py" line="58" />
       <source>{count} record(s) repeat a cell (and its attribute values) published by another record (feature ids {pairs}): each cell is published once. Remove the copies.</source>
-      <translation type="unfinished" />
+      <translation>{count} enregistrement(s) répètent une cellule (et ses valeurs d'attributs) publiée par un autre enregistrement (identifiants d'entité {pairs}) : chaque cellule est publiée une fois. Supprimez les copies.</translation>
     </message>
     <message>
       <location filename="processing_provider/published_cells.py" line="64" />
       <source>{count} pair(s) of cells overlap (feature ids {pairs}): the difference of two overlapping cells publishes the people in the part they do not share, which the audit cannot see. Publish cells that do not overlap (one grid), or release the coarser layer separately as an audit layer.</source>
-      <translation type="unfinished" />
+      <translation>{count} paire(s) de cellules se chevauchent (identifiants d'entité {pairs}) : la différence de deux cellules qui se chevauchent publie les personnes de la partie qu'elles ne partagent pas, ce que l'audit ne voit pas. Publiez des cellules qui ne se chevauchent pas (une seule grille), ou diffusez la couche plus grossière à part, comme couche d'audit.</translation>
     </message>
     <message>
       <location filename="processing_provider/reassess_releases.py" line="21" />
@@ -1366,7 +1366,7 @@
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="154" />
       <source>{complementary} complementary cell(s) ({share:.1%} of the cells) withheld so that no withheld cell can be narrowed below p = {p:g} from what the release publishes ({marginals}, the number of people, non-empty cells); smallest attacker interval: {width:g}.</source>
-      <translation type="unfinished" />
+      <translation>{complementary} cellule(s) complémentaire(s) ({share:.1%} des cellules) masquée(s) pour qu'aucune cellule masquée ne puisse être resserrée sous p = {p:g} à partir de ce que publie la diffusion ({marginals}, le nombre de personnes, des cellules non vides) ; plus petit intervalle de l'attaquant : {width:g}.</translation>
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="185" />
@@ -1446,7 +1446,7 @@
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="51" />
       <source>Audit of withheld cells, for the data holder only (never publish it)</source>
-      <translation type="unfinished" />
+      <translation>Audit des cellules masquées, pour le détenteur des données seulement (ne jamais le publier)</translation>
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="54" />
@@ -1761,22 +1761,22 @@
     <message>
       <location filename="spatial_privacy_plugin/gate.py" line="120" />
       <source>{count} withheld record(s) (e.g. {records}) can be narrowed by an attacker to an interval narrower than p = {p:g} from what the release publishes (its counts and totals, that withheld cells are not empty, the number of people, any status labels). Withhold more cells (complementary suppression) or publish fewer totals.</source>
-      <translation type="unfinished" />
+      <translation>{count} enregistrement(s) masqué(s) (p. ex. {records}) peuvent être resserrés par un attaquant à un intervalle plus étroit que p = {p:g} à partir de ce que publie la diffusion (ses effectifs et totaux, le fait que les cellules masquées ne sont pas vides, le nombre de personnes, les éventuelles étiquettes de statut). Masquez davantage de cellules (suppression complémentaire) ou publiez moins de totaux.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/gate.py" line="165" />
       <source>{count} withheld record(s) can be recovered exactly from what the release publishes.</source>
-      <translation type="unfinished" />
+      <translation>{count} enregistrement(s) masqué(s) peuvent être retrouvés exactement à partir de ce que publie la diffusion.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/gate.py" line="193" />
       <source>{count} withheld cell(s) (e.g. {cells}) can be narrowed below p = {p:g} by combining this release with the earlier ones, assuming no cell changes by more than {delta:g} between releases. Rebuild the grid with the earlier releases given, so that suppression holds across the series.</source>
-      <translation type="unfinished" />
+      <translation>{count} cellule(s) masquée(s) (p. ex. {cells}) peuvent être resserrées sous p = {p:g} en combinant cette diffusion avec les précédentes, en supposant qu'aucune cellule ne change de plus de {delta:g} entre deux diffusions. Reconstruisez la grille en donnant les diffusions précédentes, pour que la suppression tienne sur toute la série.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/gate.py" line="204" />
       <source>This release narrows {count} withheld cell(s) of earlier releases below p = {p:g} (e.g. {cells}).</source>
-      <translation type="unfinished" />
+      <translation>Cette diffusion resserre {count} cellule(s) masquée(s) de diffusions précédentes sous p = {p:g} (p. ex. {cells}).</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/gate.py" line="238" />

@@ -301,7 +301,7 @@ class PointGridAlgorithm(SpatialPrivacyAlgorithm):
                 people=int(data.person_codes.max()) + 1, points=data.n_points))
             feedback.pushInfo(tr(
                 "An attacker is assumed to know the number of people in the release: withheld "
-                "cells are protected against it too ({kind})").format(
+                "cells are protected against it too ({kind}).").format(
                 kind=tr("one point per person: the cells add up to it")
                 if len(data.person_codes) == int(data.person_codes.max()) + 1
                 else tr("several points per person: the cells add up to at least it")))
