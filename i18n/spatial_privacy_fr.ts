@@ -2144,6 +2144,136 @@
       <translation>La tolérance de secret doit être une part dans [0, 1), reçu {value!r}.</translation>
     </message>
     <message>
+      <location filename="spatial_privacy_plugin/ptable.py" line="107" />
+      <source>D (the largest noise) must be a whole number from 1 to {limit}, got {value}.</source>
+      <translation>D (le bruit le plus grand) doit être un nombre entier de 1 à {limit}, reçu {value}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ptable.py" line="110" />
+      <source>JS (published counts 1..JS are blocked) must be a whole number &gt;= 0, got {value}.</source>
+      <translation>JS (les effectifs publiés 1..JS sont interdits) doit être un nombre entier &gt;= 0, reçu {value}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ptable.py" line="113" />
+      <source>V (the noise variance) must be a positive number, got {value}.</source>
+      <translation>V (la variance du bruit) doit être un nombre positif, reçu {value}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ptable.py" line="116" />
+      <source>PSTAY (the probability of no noise) must lie in [0, 1), got {value}; leave it empty to let the maximum-entropy rule choose it.</source>
+      <translation>PSTAY (la probabilité de ne pas bruiter) doit être dans [0, 1), reçu {value} ; laissez-le vide pour que la règle d'entropie maximale le choisisse.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ptable.py" line="122" />
+      <source>V = {variance:g} cannot hold in any row: with noise at most D = {d} the variance is at most {largest:g} (D²{pstay_note}). Raise D or lower V.</source>
+      <translation>V = {variance:g} ne peut tenir dans aucune ligne : avec un bruit d'au plus D = {d}, la variance vaut au plus {largest:g} (D²{pstay_note}). Augmentez D ou diminuez V.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ptable.py" line="127" />
+      <source>V = {variance:g} cannot hold in the rows of large counts with PSTAY = {pstay:g}: the noise is nonzero with probability {spread:g}, so its variance is at least {spread:g}. Lower PSTAY or raise V.</source>
+      <translation>V = {variance:g} ne peut tenir dans les lignes des grands effectifs avec PSTAY = {pstay:g} : le bruit est non nul avec la probabilité {spread:g}, donc sa variance vaut au moins {spread:g}. Diminuez PSTAY ou augmentez V.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ptable.py" line="132" />
+      <source>JS = {js} is larger than D = {d}: a count of {js} can neither become 0 nor reach {above} with noise of at most D, so row {js} has no unbiased noise. Raise D to at least JS or lower JS.</source>
+      <translation>JS = {js} est plus grand que D = {d} : un effectif de {js} ne peut ni devenir 0 ni atteindre {above} avec un bruit d'au plus D, la ligne {js} n'a donc pas de bruit sans biais. Portez D à au moins JS ou diminuez JS.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ptable.py" line="211" />
+      <source>no unbiased noise is possible: the row can only stay or move up</source>
+      <translation>aucun bruit sans biais n'est possible : la ligne ne peut que rester ou monter</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ptable.py" line="232" />
+      <source>the largest variance its support allows</source>
+      <translation>la plus grande variance que permet son support</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ptable.py" line="233" />
+      <source>the least variance its support allows</source>
+      <translation>la plus petite variance que permet son support</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ptable.py" line="256" />
+      <source>Row {row} of the p-table has no unbiased noise: with D = {d} and JS = {js} its count can only grow. Raise D or lower JS.</source>
+      <translation>La ligne {row} de la table p n'a pas de bruit sans biais : avec D = {d} et JS = {js}, son effectif ne peut que croître. Augmentez D ou diminuez JS.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ptable.py" line="262" />
+      <source>Row {row} of the p-table cannot have variance {variance:g} (the nearest its support allows is {reached:g}). Change D, V or PSTAY.</source>
+      <translation>La ligne {row} de la table p ne peut avoir la variance {variance:g} (la plus proche que permet son support est {reached:g}). Changez D, V ou PSTAY.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ptable.py" line="296" />
+      <source>The p-table {source} lacks the column(s) {columns}: give a table with the columns i, j, p, v, p_int_lb, p_int_ub (the ptable package's format).</source>
+      <translation>La table p {source} n'a pas la ou les colonnes {columns} : donnez une table avec les colonnes i, j, p, v, p_int_lb, p_int_ub (le format du paquet ptable).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ptable.py" line="303" />
+      <source>The p-table {source} has a value that is not a number: the columns i, j, p, v, p_int_lb, p_int_ub hold numbers only.</source>
+      <translation>La table p {source} a une valeur qui n'est pas un nombre : les colonnes i, j, p, v, p_int_lb, p_int_ub ne contiennent que des nombres.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ptable.py" line="307" />
+      <source>The p-table {source} is empty or has missing values.</source>
+      <translation>La table p {source} est vide ou a des valeurs manquantes.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ptable.py" line="310" />
+      <source>The p-table {source} has a {column} that is not a whole number &gt;= 0.</source>
+      <translation>La table p {source} a une valeur de {column} qui n'est pas un nombre entier &gt;= 0.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ptable.py" line="313" />
+      <source>The p-table {source} has a probability outside [0, 1].</source>
+      <translation>La table p {source} a une probabilité hors de [0, 1].</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ptable.py" line="315" />
+      <source>The p-table {source} has a pair (i, j) twice.</source>
+      <translation>La table p {source} a deux fois le même couple (i, j).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ptable.py" line="318" />
+      <source>The p-table {source} must have every row i from 0 to its last one without gaps (the last row serves every larger count).</source>
+      <translation>La table p {source} doit avoir toutes les lignes i de 0 à la dernière, sans trou (la dernière ligne sert pour tout effectif plus grand).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ptable.py" line="323" />
+      <source>Row {row} of the p-table {source} has probabilities summing to {total!r}, not 1.</source>
+      <translation>La ligne {row} de la table p {source} a des probabilités de somme {total!r}, et non 1.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ptable.py" line="328" />
+      <source>Row 0 of the p-table {source} moves an empty cell: 0 must stay 0.</source>
+      <translation>La ligne 0 de la table p {source} déplace une cellule vide : 0 doit rester 0.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ptable.py" line="334" />
+      <source>The p-table {source} has a v that is not j − i.</source>
+      <translation>La table p {source} a une valeur v qui n'est pas j − i.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ptable.py" line="339" />
+      <source>The p-table {source} has a {column} that is not the cumulative probability of its row in order of j: correct it or leave the column out.</source>
+      <translation>La table p {source} a une valeur de {column} qui n'est pas la probabilité cumulée de sa ligne dans l'ordre de j : corrigez-la ou omettez la colonne.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ptable.py" line="350" />
+      <source>Cannot read the p-table {source}: {reason}.</source>
+      <translation>Impossible de lire la table p {source} : {reason}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ptable.py" line="353" />
+      <source>The p-table {source} is not UTF-8 text.</source>
+      <translation>La table p {source} n'est pas un texte UTF-8.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ptable.py" line="359" />
+      <source>The p-table {source} does not parse as CSV: {reason}.</source>
+      <translation>La table p {source} n'est pas un CSV lisible : {reason}.</translation>
+    </message>
+    <message>
       <location filename="spatial_privacy_plugin/risk.py" line="106" />
       <source>{count} record(s) have no household id: fill them in, or leave the household field empty.</source>
       <translation>{count} enregistrement(s) n'ont pas d'identifiant de ménage : renseignez-les, ou laissez vide le champ ménage.</translation>
