@@ -1754,6 +1754,31 @@
       <translation>{count} zone(s) ont un {field} hors de [0, 1] (zone {zone} : {value!r}) : un risque de réidentification est une probabilité. Relancez l'algorithme de risque par zone, ou corrigez la table.</translation>
     </message>
     <message>
+      <location filename="spatial_privacy_plugin/cellkey.py" line="136" />
+      <source>{count} record(s) have a record key in '{field}' that is NULL, not a number or outside [0, 1). Give every person a key in [0, 1), or leave the record key field empty to use a key file.</source>
+      <translation>{count} enregistrement(s) ont dans « {field} » une clé d'enregistrement NULL, non numérique ou hors de [0, 1). Donnez à chaque personne une clé dans [0, 1), ou laissez vide le champ de clé d'enregistrement pour utiliser un fichier de clé.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/cellkey.py" line="145" />
+      <source>Some people have different record keys in '{field}' on different records: a person's key must be the same everywhere, or the same people would not get the same noise.</source>
+      <translation>Certaines personnes ont des clés d'enregistrement différentes dans « {field} » selon les enregistrements : la clé d'une personne doit être partout la même, sinon les mêmes personnes ne recevraient pas le même bruit.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/cellkey.py" line="45" />
+      <source>Cannot create the key file {path}: {reason}. Choose a folder you can write to.</source>
+      <translation>Impossible de créer le fichier de clé {path} : {reason}. Choisissez un dossier où vous pouvez écrire.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/cellkey.py" line="57" />
+      <source>Cannot read the key file {path}: {reason}.</source>
+      <translation>Impossible de lire le fichier de clé {path} : {reason}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/cellkey.py" line="64" />
+      <source>The key file {path} does not hold a key of 256 bits (64 hexadecimal digits). Give the key file of the programme, or a path with no file to create a new key (which changes every cell's noise).</source>
+      <translation>Le fichier de clé {path} ne contient pas une clé de 256 bits (64 chiffres hexadécimaux). Donnez le fichier de clé du programme, ou un chemin sans fichier pour créer une nouvelle clé (ce qui change le bruit de chaque cellule).</translation>
+    </message>
+    <message>
       <location filename="spatial_privacy_plugin/gate.py" line="106" />
       <source>{count} withheld record(s) still carry a count: a withheld value must be NULL in every output. Blank the count of withheld records.</source>
       <translation>{count} enregistrement(s) masqué(s) portent encore un effectif : une valeur masquée doit être NULL dans toute sortie. Videz l'effectif des enregistrements masqués.</translation>
