@@ -54,6 +54,171 @@
       <translation>Risque de divulgation</translation>
     </message>
     <message>
+      <location filename="processing_provider/cell_key_grid.py" line="113" />
+      <source>Give a p-table or D and V, not both: the p-table already fixes the noise.</source>
+      <translation>Donnez une table p ou bien D et V, pas les deux : la table p fixe déjà le bruit.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="117" />
+      <source>The p-table lacks the columns i, j and p: give a table in the ptable format (i, j, p, v, p_int_lb, p_int_ub), e.g. the output of the perturbation table algorithm.</source>
+      <translation>La table p n'a pas les colonnes i, j et p : donnez une table au format ptable (i, j, p, v, p_int_lb, p_int_ub), par exemple la sortie de l'algorithme de table de perturbation.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="124" />
+      <source>Give a p-table, or D (largest noise) and V (noise variance) to build one.</source>
+      <translation>Donnez une table p, ou D (le plus grand bruit) et V (la variance du bruit) pour en construire une.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="127" />
+      <source>D must be a whole number.</source>
+      <translation>D doit être un nombre entier.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="138" />
+      <source>Record keys from the field '{field}'.</source>
+      <translation>Clés d'enregistrement issues du champ « {field} ».</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="143" />
+      <source>A new secret key was created in {path} (256 random bits). Keep it secret and safe, and give the same file to every release of the programme: another key gives every cell other noise, and releases under two keys can be differenced.</source>
+      <translation>Une nouvelle clé secrète a été créée dans {path} (256 bits aléatoires). Gardez-la secrète et en lieu sûr, et donnez le même fichier à chaque diffusion du programme : une autre clé donne à chaque cellule un autre bruit, et des diffusions sous deux clés peuvent être différenciées.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="170" />
+      <source>Give the programme's secret key file (a new path creates one) or a record key field: the noise of each cell comes from its people's keys.</source>
+      <translation>Donnez le fichier de clé secrète du programme (un nouveau chemin en crée un) ou un champ de clé d'enregistrement : le bruit de chaque cellule vient des clés de ses personnes.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="176" />
+      <source>The key file must outlive the run (every release of the programme uses the same key): choose a path outside QGIS's temporary folder.</source>
+      <translation>Le fichier de clé doit survivre à l'exécution (chaque diffusion du programme utilise la même clé) : choisissez un chemin hors du dossier temporaire de QGIS.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="197" />
+      <source>{count} empty cells inside the study area are published as 0.</source>
+      <translation>{count} cellules vides dans la zone d'étude sont publiées à 0.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="204" />
+      <source>The attribute field(s) {fields} share a name with an output field; rename them in a copy of the layer first.</source>
+      <translation>Le(s) champ(s) d'attributs {fields} portent le nom d'un champ de sortie ; renommez-les d'abord dans une copie de la couche.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="228" />
+      <source>{count} cells published with cell key noise (key {fingerprint}). Publish neither D nor the key file; the p-table hash identifies the noise rule.</source>
+      <translation>{count} cellules publiées avec le bruit de la clé de cellule (clé {fingerprint}). Ne publiez ni D ni le fichier de clé ; l'empreinte de la table p identifie la règle de bruit.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="240" />
+      <source>True zeros need a grid without published attribute fields: an empty cell x attribute combination is not a structural zero.</source>
+      <translation>Les vrais zéros exigent une grille sans champs d'attributs publiés : une combinaison maille × attribut vide n'est pas un zéro structurel.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="245" />
+      <source>The study area has no polygon.</source>
+      <translation>La zone d'étude n'a aucun polygone.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="27" />
+      <source>Key files (*.key);;All files (*)</source>
+      <translation>Fichiers de clé (*.key);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="292" />
+      <source>Audit (an attacker who knows D and the p-table): {count} cell(s) have an interval narrower than p = {p:g}.</source>
+      <translation>Audit (un attaquant qui connaît D et la table p) : {count} cellule(s) ont un intervalle plus étroit que p = {p:g}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="32" />
+      <source>Cell key grid (perturbed counts)</source>
+      <translation>Grille à clé de cellule (effectifs perturbés)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="33" />
+      <source>Square cells with the number of distinct people in each, every cell published with small, bounded, unbiased noise that is the same for the same people in every release (the cell key method).</source>
+      <translation>Des cellules carrées avec le nombre de personnes distinctes dans chacune, toutes publiées avec un bruit petit, borné et sans biais, le même pour les mêmes personnes dans chaque diffusion (la méthode de la clé de cellule).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="36" />
+      <source>privacy,disclosure,cell key method,ckm,perturbation,noise,grid,census grid</source>
+      <translation>confidentialité,divulgation,méthode de la clé de cellule,ckm,perturbation,bruit,grille,grille du recensement</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="57" />
+      <source>Record key field: a persistent key in [0, 1) per person (empty: keys from the key file)</source>
+      <translation>Champ de clé d'enregistrement : une clé persistante dans [0, 1) par personne (vide : clés issues du fichier de clé)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="61" />
+      <source>Secret key file of the programme (a new path creates one; never publish it)</source>
+      <translation>Fichier de clé secrète du programme (un nouveau chemin en crée un ; ne le publiez jamais)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="65" />
+      <source>p-table (table or CSV with i, j, p, …; empty: built from D, V, JS)</source>
+      <translation>Table p (table ou CSV avec i, j, p, … ; vide : construite à partir de D, V, JS)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="68" />
+      <source>D: largest noise, without a p-table (keep it secret)</source>
+      <translation>D : le plus grand bruit, sans table p (gardez-le secret)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="71" />
+      <source>V: noise variance, without a p-table</source>
+      <translation>V : variance du bruit, sans table p</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="74" />
+      <source>JS: published counts 1..JS are blocked, without a p-table</source>
+      <translation>JS : les effectifs publiés 1..JS sont interdits, sans table p</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="77" />
+      <source>Cell size (metres)</source>
+      <translation>Taille de maille (mètres)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="81" />
+      <source>Study area: empty cells inside it are published too (as 0)</source>
+      <translation>Zone d'étude : les cellules vides à l'intérieur sont publiées aussi (à 0)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="87" />
+      <source>Perturbed grid</source>
+      <translation>Grille perturbée</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="89" />
+      <source>Utility, for the data holder (errors against the original counts)</source>
+      <translation>Utilité, pour le détenteur des données (erreurs par rapport aux effectifs d'origine)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="92" />
+      <source>Audit: intervals an attacker who knows D and the p-table derives, for the data holder only</source>
+      <translation>Audit : intervalles qu'un attaquant connaissant D et la table p déduit, pour le détenteur des données seulement</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="95" />
+      <source>Published cells</source>
+      <translation>Mailles publiées</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="97" />
+      <source>Cells whose attacker interval is narrower than p</source>
+      <translation>Cellules dont l'intervalle de l'attaquant est plus étroit que p</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="98" />
+      <source>Key fingerprint</source>
+      <translation>Empreinte de la clé</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="99" />
+      <source>p-table hash</source>
+      <translation>Empreinte de la table p</translation>
+    </message>
+    <message>
       <location filename="processing_provider/disclosure_risk.py" line="103" />
       <source>{share:.1%} of records have no other record within 0.1 standard deviations of their continuous keys.</source>
       <translation>{share:.1%} des enregistrements n'ont aucun autre enregistrement à moins de 0,1 écart-type de leurs clés continues.</translation>
@@ -224,27 +389,27 @@
       <translation>{count} points déplacés de {low:g} à {high:g} m (uniformément sur la surface de l'anneau). Citez les rayons dans la note méthodologique ; ne publiez jamais la graine.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="101" />
+      <location filename="processing_provider/grid_base.py" line="103" />
       <source>The release {name} has published cells without a count: give the layer as it was published.</source>
       <translation>La diffusion {name} a des mailles publiées sans effectif : donnez la couche telle qu'elle a été publiée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="115" />
+      <location filename="processing_provider/grid_base.py" line="117" />
       <source>The earlier release {name} publishes the attribute fields ({theirs}), this grid ({ours}): a series keeps the same breakdown.</source>
       <translation>La diffusion antérieure {name} publie les champs d'attributs ({theirs}), cette grille ({ours}) : une série garde la même ventilation.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="121" />
+      <location filename="processing_provider/grid_base.py" line="123" />
       <source>The earlier release {name} is in {theirs}, this grid in {ours}: a series keeps one CRS and one grid.</source>
       <translation>La diffusion antérieure {name} est en {theirs}, cette grille en {ours} : une série garde un seul SCR et une seule grille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="126" />
+      <location filename="processing_provider/grid_base.py" line="128" />
       <source>The earlier release {name} has {theirs:g} m cells, this grid {ours:g} m: a series keeps one cell size.</source>
       <translation>La diffusion antérieure {name} a des mailles de {theirs:g} m, cette grille de {ours:g} m : une série garde une seule taille de maille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="132" />
+      <location filename="processing_provider/grid_base.py" line="134" />
       <source>The earlier release {name} is on another grid origin: cells of a series must be the same cells. Leave the origin empty to take the series' origin.</source>
       <translation>La diffusion antérieure {name} est sur une autre origine de grille : les mailles d'une série doivent être les mêmes. Laissez l'origine vide pour reprendre celle de la série.</translation>
     </message>
@@ -264,14 +429,9 @@
       <translation>mailles parentes</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="165" />
+      <location filename="processing_provider/grid_base.py" line="167" />
       <source>Points of people (projected CRS in metres)</source>
       <translation>Points des personnes (SCR projeté en mètres)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/grid_base.py" line="168" />
-      <source>Person id field (counts are of distinct ids)</source>
-      <translation>Champ identifiant de personne (on compte les identifiants distincts)</translation>
     </message>
     <message>
       <location filename="processing_provider/grid_base.py" line="17" />
@@ -279,102 +439,107 @@
       <translation>total général et mailles parentes</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="172" />
+      <location filename="processing_provider/grid_base.py" line="170" />
+      <source>Person id field (counts are of distinct ids)</source>
+      <translation>Champ identifiant de personne (on compte les identifiants distincts)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="174" />
       <source>Grid origin (lower-left corner; empty: a multiple of the cell size)</source>
       <translation>Origine de la grille (coin inférieur gauche ; vide : un multiple de la taille de cellule)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="175" />
+      <location filename="processing_provider/grid_base.py" line="177" />
       <source>Published attribute fields (the key is cell × these attributes)</source>
       <translation>Champs d'attributs publiés (la clé est maille × ces attributs)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="181" />
+      <location filename="processing_provider/grid_base.py" line="183" />
       <source>Totals published beside the grid (withheld cells must not be recoverable from them)</source>
       <translation>Totaux publiés à côté de la grille (les mailles masquées ne doivent pas pouvoir en être déduites)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="185" />
+      <location filename="processing_provider/grid_base.py" line="187" />
       <source>Parent cells: how many cells wide (a 250 m grid with 1 km parents: 4)</source>
       <translation>Mailles parentes : largeur en mailles (grille de 250 m avec parents de 1 km : 4)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="217" />
+      <location filename="processing_provider/grid_base.py" line="219" />
       <source>The grid takes the origin of the earlier release {name}.</source>
       <translation>La grille reprend l'origine de la diffusion antérieure {name}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="236" />
+      <location filename="processing_provider/grid_base.py" line="238" />
       <source>Choose the field that names the strata.</source>
       <translation>Choisissez le champ qui nomme les strates.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="258" />
+      <location filename="processing_provider/grid_base.py" line="260" />
       <source>Choose the field that identifies people.</source>
       <translation>Choisissez le champ qui identifie les personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="268" />
+      <location filename="processing_provider/grid_base.py" line="271" />
       <source>Multipoint features were exploded into {count} points; each part counts for the same person, so no count is inflated.</source>
       <translation>Les entités multipoints ont été éclatées en {count} points ; chaque partie compte pour la même personne, aucun effectif n'est donc gonflé.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="279" />
+      <location filename="processing_provider/grid_base.py" line="282" />
       <source>Grid origin: {x}, {y} (in {crs}). Reuse it in later releases so that grids stay aligned.</source>
       <translation>Origine de la grille : {x}, {y} (en {crs}). Réutilisez-la dans les diffusions suivantes pour que les grilles restent alignées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="283" />
+      <location filename="processing_provider/grid_base.py" line="286" />
       <source>The origin is a multiple of {size:g} m, so every grid of this size or one dividing it lies on one lattice through (0, 0) (in EPSG:3035 the INSPIRE grid); it is no coordinate of the data.</source>
       <translation>L'origine est un multiple de {size:g} m : toute grille de cette taille ou d'une taille qui la divise repose sur un même réseau passant par (0, 0) (en EPSG:3035 la grille INSPIRE) ; ce n'est aucune coordonnée des données.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="291" />
+      <location filename="processing_provider/grid_base.py" line="295" />
       <source>k = {k} from ρ = {rho} (policy {hash}); counting unit: {unit}.</source>
       <translation>k = {k} d'après ρ = {rho} (politique {hash}) ; unité de comptage : {unit}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="295" />
+      <location filename="processing_provider/grid_base.py" line="299" />
       <source>The policy keeps the number of people secret (population_total_secret = true): suppression does not protect against it, so it is written nowhere; never publish it with the release.</source>
       <translation>La politique garde secret le nombre de personnes (population_total_secret = true) : la suppression ne protège pas contre lui, il n'est donc écrit nulle part ; ne le publiez jamais avec la diffusion.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="300" />
+      <location filename="processing_provider/grid_base.py" line="304" />
       <source>{people} distinct ids in {points} points.</source>
       <translation>{people} identifiants distincts dans {points} points.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="302" />
+      <location filename="processing_provider/grid_base.py" line="306" />
       <source>An attacker is assumed to know the number of people in the release: withheld cells are protected against it too ({kind}).</source>
       <translation>Un attaquant est supposé connaître le nombre de personnes de la diffusion : les cellules masquées sont aussi protégées contre lui ({kind}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="305" />
+      <location filename="processing_provider/grid_base.py" line="309" />
       <source>one point per person: the cells add up to it</source>
       <translation>un point par personne : les cellules s'additionnent à ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="307" />
+      <location filename="processing_provider/grid_base.py" line="311" />
       <source>several points per person: the cells add up to at least it</source>
       <translation>plusieurs points par personne : les cellules s'additionnent à au moins ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="74" />
+      <location filename="processing_provider/grid_base.py" line="76" />
       <source>The release {name} lacks the field(s) {fields}: give the grid layers of the series as this version of the plugin writes them (the totals columns say which totals were published with each release).</source>
       <translation>La diffusion {name} n'a pas le(s) champ(s) {fields} : donnez les couches de grille de la série telles que cette version de l'extension les écrit (les colonnes de totaux disent quels totaux ont été publiés avec chaque diffusion).</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="86" />
+      <location filename="processing_provider/grid_base.py" line="88" />
       <source>The release {name} must have one cell size (it has {sizes}): a grid with a cell size per stratum cannot be part of a series.</source>
       <translation>La diffusion {name} doit avoir une seule taille de maille (elle a {sizes}) : une grille avec une taille de maille par strate ne peut pas faire partie d'une série.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="91" />
+      <location filename="processing_provider/grid_base.py" line="93" />
       <source>The release {name} has several records for one cell and attribute combination: give the layer as it was published.</source>
       <translation>La diffusion {name} a plusieurs enregistrements pour une même combinaison maille × attributs : donnez la couche telle qu'elle a été publiée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="96" />
+      <location filename="processing_provider/grid_base.py" line="98" />
       <source>The release {name} has unknown status value(s) {values}; expected {expected}.</source>
       <translation>La diffusion {name} a des valeurs de statut inconnues {values} ; attendu : {expected}.</translation>
     </message>
@@ -744,32 +909,32 @@
       <translation>chaque personne a un point : les enregistrements s'additionnent à ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="135" />
-      <source>l-diversity and t-closeness need the cell id field and the sensitive attribute field.</source>
-      <translation>La l-diversité et la t-proximité exigent le champ identifiant de maille et le champ de l'attribut sensible.</translation>
-    </message>
-    <message>
       <location filename="processing_provider/kanonymity_gate.py" line="14" />
       <source>people may have several points: the records add up to at least it</source>
       <translation>une personne peut avoir plusieurs points : les enregistrements s'additionnent à au moins ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="148" />
+      <location filename="processing_provider/kanonymity_gate.py" line="140" />
+      <source>l-diversity and t-closeness need the cell id field and the sensitive attribute field.</source>
+      <translation>La l-diversité et la t-proximité exigent le champ identifiant de maille et le champ de l'attribut sensible.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="153" />
       <source>The count field '{field}' is not numeric ({type}): the gate needs counts of people. Choose a numeric field, or convert it with the field calculator in a copy.</source>
       <translation>Le champ de comptage « {field} » n'est pas numérique ({type}) : le contrôle a besoin d'effectifs de personnes. Choisissez un champ numérique, ou convertissez-le avec la calculatrice de champ dans une copie.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="182" />
+      <location filename="processing_provider/kanonymity_gate.py" line="187" />
       <source>k-anonymity gate FAILED (k = {k}, policy {hash}): {problems}</source>
       <translation>ÉCHEC du contrôle de k-anonymat (k = {k}, politique {hash}) : {problems}</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="185" />
+      <location filename="processing_provider/kanonymity_gate.py" line="190" />
       <source>k-anonymity gate passed: {checked} published record(s), all with at least k = {k} people.</source>
       <translation>Contrôle de k-anonymat réussi : {checked} enregistrement(s) publié(s), tous avec au moins k = {k} personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="208" />
+      <location filename="processing_provider/kanonymity_gate.py" line="213" />
       <source>A series audit needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume.</source>
       <translation>Un audit de série exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer.</translation>
     </message>
@@ -779,7 +944,7 @@
       <translation>Contrôle de k-anonymat</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="224" />
+      <location filename="processing_provider/kanonymity_gate.py" line="229" />
       <source>Series audit with {count} earlier release(s), assuming no cell changes by more than {delta:g} between releases.</source>
       <translation>Audit de série avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} entre deux diffusions.</translation>
     </message>
@@ -794,42 +959,42 @@
       <translation>confidentialité,divulgation,k-anonymat,contrôle,vérification,diffusion,modèle</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="252" />
+      <location filename="processing_provider/kanonymity_gate.py" line="257" />
       <source>The policy keeps the number of people secret (population_total_secret = true), yet the gate was given one: a number that is published is no secret. Change the policy, or leave the number of people empty.</source>
       <translation>La politique garde secret le nombre de personnes (population_total_secret = true), mais la porte en a reçu un : un nombre publié n'est pas un secret. Modifiez la politique, ou laissez le nombre de personnes vide.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="259" />
+      <location filename="processing_provider/kanonymity_gate.py" line="264" />
       <source>The audit does not know the number of people in the release: an attacker who reads it (in a table, a report, the log of the grid) may narrow withheld cells further. Give it in 'number of people the release states', or declare population_total_secret = true in the policy if it is never published.</source>
       <translation>L'audit ne connaît pas le nombre de personnes de la diffusion : un attaquant qui le lit (dans une table, un rapport, le journal de la grille) peut resserrer davantage les cellules masquées. Indiquez-le dans « nombre de personnes indiqué par la diffusion », ou déclarez population_total_secret = true dans la politique s'il n'est jamais publié.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="295" />
+      <location filename="processing_provider/kanonymity_gate.py" line="300" />
       <source>Audit: {count} total(s) from the layer's own totals columns.</source>
       <translation>Audit : {count} total(s) tiré(s) des colonnes de totaux de la couche elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="300" />
+      <location filename="processing_provider/kanonymity_gate.py" line="305" />
       <source>Auditing against other layers needs the geometry of the records to publish; the input is a table. Give the grid layer itself.</source>
       <translation>L'audit par rapport à d'autres couches a besoin de la géométrie des enregistrements à publier ; l'entrée est une table. Donnez la couche de grille elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="309" />
+      <location filename="processing_provider/kanonymity_gate.py" line="314" />
       <source>The audit layer '{layer}' has no field '{field}': name its count field in the audit count field.</source>
       <translation>La couche d'audit « {layer} » n'a pas de champ « {field} » : indiquez son champ de comptage dans le champ de comptage d'audit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="313" />
+      <location filename="processing_provider/kanonymity_gate.py" line="318" />
       <source>The audit count field '{field}' of '{layer}' is {kind}, not a number: name a numeric field of published totals, or convert it (in a copy).</source>
       <translation>Le champ de comptage d'audit « {field} » de « {layer} » est de type {kind}, pas un nombre : indiquez un champ numérique de totaux publiés, ou convertissez-le (dans une copie).</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="322" />
+      <location filename="processing_provider/kanonymity_gate.py" line="327" />
       <source>Audit: {count} published total(s) from '{layer}'.</source>
       <translation>Audit : {count} total(aux) publié(s) d'après « {layer} ».</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="329" />
+      <location filename="processing_provider/kanonymity_gate.py" line="334" />
       <source>Audit: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
       <translation>Audit : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
     </message>
@@ -924,12 +1089,82 @@
       <translation>Toutes les valeurs du champ d'identifiant de personne « {field} » sont distinctes et forment ensemble des entiers consécutifs, comme des numéros de ligne : là où les personnes ont plusieurs points, chaque entité compte pour une personne. Choisissez le champ qui identifie les personnes (ou ignorez ceci si chaque personne a un seul point).</translation>
     </message>
     <message>
-      <location filename="processing_provider/provider.py" line="28" />
+      <location filename="processing_provider/perturbation_table.py" line="17" />
+      <source>Row {row} cannot have the variance asked for: it has {reached:g}, {reason}.</source>
+      <translation>La ligne {row} ne peut avoir la variance demandée : elle a {reached:g}, {reason}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/perturbation_table.py" line="19" />
+      <source>p-table {hash}: rows 0 to {last} (the last serves every larger count).</source>
+      <translation>Table p {hash} : lignes 0 à {last} (la dernière sert pour tout effectif plus grand).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/perturbation_table.py" line="26" />
+      <source>Perturbation table (cell key method)</source>
+      <translation>Table de perturbation (méthode de la clé de cellule)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/perturbation_table.py" line="27" />
+      <source>The maximum-entropy p-table of the cell key method: for each original count, the probability of each published count, unbiased, with variance V and noise of at most D.</source>
+      <translation>La table p d'entropie maximale de la méthode de la clé de cellule : pour chaque effectif d'origine, la probabilité de chaque effectif publié, sans biais, de variance V et de bruit d'au plus D.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/perturbation_table.py" line="30" />
+      <source>privacy,cell key method,ckm,perturbation,noise,ptable,tau-argus,census grid</source>
+      <translation>confidentialité,méthode de la clé de cellule,ckm,perturbation,bruit,table p,tau-argus,grille du recensement</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/perturbation_table.py" line="42" />
+      <source>D: largest noise (keep it secret)</source>
+      <translation>D : le plus grand bruit (gardez-le secret)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/perturbation_table.py" line="45" />
+      <source>V: noise variance</source>
+      <translation>V : variance du bruit</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/perturbation_table.py" line="48" />
+      <source>JS: published counts 1..JS are blocked (0: none)</source>
+      <translation>JS : les effectifs publiés 1..JS sont interdits (0 : aucun)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/perturbation_table.py" line="51" />
+      <source>PSTAY: probability of no noise (empty: maximum entropy decides)</source>
+      <translation>PSTAY : probabilité de ne pas bruiter (vide : l'entropie maximale décide)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/perturbation_table.py" line="54" />
+      <source>p-table (a table; save it as CSV for the cell key grid or the policy)</source>
+      <translation>Table p (une table ; enregistrez-la en CSV pour la grille à clé de cellule ou la politique)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/perturbation_table.py" line="58" />
+      <source>Rows solved with the nearest feasible variance</source>
+      <translation>Lignes résolues avec la variance faisable la plus proche</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/perturbed_releases.py" line="29" />
+      <source>k-anonymity gate FAILED: this cell key release lacks the field(s) {fields}; give the layer as the cell key grid wrote it.</source>
+      <translation>ÉCHEC du contrôle de k-anonymat : cette diffusion à clé de cellule n'a pas le ou les champs {fields} ; donnez la couche telle que la grille à clé de cellule l'a écrite.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/perturbed_releases.py" line="41" />
+      <source>k-anonymity gate FAILED (cell key release, policy {hash}): {problems}</source>
+      <translation>ÉCHEC du contrôle de k-anonymat (diffusion à clé de cellule, politique {hash}) : {problems}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/perturbed_releases.py" line="45" />
+      <source>k-anonymity gate passed a cell key release: {checked} published record(s) perturbed with the approved p-table; the k threshold does not apply to perturbed counts.</source>
+      <translation>Le contrôle de k-anonymat a accepté une diffusion à clé de cellule : {checked} enregistrement(s) publié(s) perturbé(s) avec la table p approuvée ; le seuil k ne s'applique pas aux effectifs perturbés.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/provider.py" line="31" />
       <source>Spatial Privacy</source>
       <translation>Confidentialité spatiale</translation>
     </message>
     <message>
-      <location filename="processing_provider/provider.py" line="31" />
+      <location filename="processing_provider/provider.py" line="34" />
       <source>Spatial Privacy {version}</source>
       <translation>Confidentialité spatiale {version}</translation>
     </message>
@@ -1349,11 +1584,6 @@
       <translation>Risque par zone (zone_id, p_reid, n_records ; la sortie du risque par zone)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="111" />
-      <source>The attribute field(s) {fields} share a name with an output field; rename them in a copy of the layer first.</source>
-      <translation>Le(s) champ(s) d'attributs {fields} portent le nom d'un champ de sortie ; renommez-les d'abord dans une copie de la couche.</translation>
-    </message>
-    <message>
       <location filename="processing_provider/suppressed_grid.py" line="144" />
       <source>{published} cells published, {withheld} withheld (primary suppression, fewer than {k} people).</source>
       <translation>{published} mailles publiées, {withheld} masquées (secret primaire, moins de {k} personnes).</translation>
@@ -1372,11 +1602,6 @@
       <location filename="processing_provider/suppressed_grid.py" line="185" />
       <source>A zero mask needs a study area: zeros are only emitted inside one.</source>
       <translation>Un masque des zéros exige une zone d'étude : les zéros ne sont produits qu'à l'intérieur.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="190" />
-      <source>The study area has no polygon.</source>
-      <translation>La zone d'étude n'a aucun polygone.</translation>
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="201" />
@@ -1439,11 +1664,6 @@
       <translation>Aucune taille candidate n'est publiable dans la ou les strates {names} : ajoutez des tailles plus grossières ; ne baissez jamais k.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="44" />
-      <source>Cell size (metres)</source>
-      <translation>Taille de maille (mètres)</translation>
-    </message>
-    <message>
       <location filename="processing_provider/suppressed_grid.py" line="51" />
       <source>Audit of withheld cells, for the data holder only (never publish it)</source>
       <translation>Audit des cellules masquées, pour le détenteur des données seulement (ne jamais le publier)</translation>
@@ -1472,11 +1692,6 @@
       <location filename="processing_provider/suppressed_grid.py" line="70" />
       <source>Earlier releases of this grid, oldest first (suppression then holds across the series)</source>
       <translation>Diffusions antérieures de cette grille, de la plus ancienne à la plus récente (le secret tient alors sur toute la série)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="74" />
-      <source>Published cells</source>
-      <translation>Mailles publiées</translation>
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="75" />
@@ -1899,11 +2114,6 @@
       <translation>Le niveau de protection doit être positif, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="757" />
-      <source>True zeros need a grid without published attribute fields: an empty cell x attribute combination is not a structural zero.</source>
-      <translation>Les vrais zéros exigent une grille sans champs d'attributs publiés : une combinaison maille × attribut vide n'est pas un zéro structurel.</translation>
-    </message>
-    <message>
       <location filename="spatial_privacy_plugin/grid.py" line="798" />
       <source>A series with published attribute fields needs the attribute values of each key to match groups across releases.</source>
       <translation>Une série avec des champs d'attributs publiés a besoin des valeurs d'attributs de chaque clé pour apparier les groupes d'une diffusion à l'autre.</translation>
@@ -2059,242 +2269,312 @@
       <translation>La variable d'environnement {name} doit être un nombre entier de fils d'exécution (1 ou plus) ; reçu « {value} ».</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="135" />
+      <location filename="spatial_privacy_plugin/perturbed.py" line="103" />
+      <source>The policy names no approved p-table (ptable = "file.csv"): without it the gate cannot check D, V and JS. Add it to the policy file.</source>
+      <translation>La politique ne nomme aucune table p approuvée (ptable = "fichier.csv") : sans elle, le contrôle ne peut vérifier D, V et JS. Ajoutez-la au fichier de politique.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/perturbed.py" line="110" />
+      <source>{count} record(s) were not perturbed with the approved p-table (their ptable_hash differs from {hash}…).</source>
+      <translation>{count} enregistrement(s) n'ont pas été perturbés avec la table p approuvée (leur ptable_hash diffère de {hash}…).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/perturbed.py" line="114" />
+      <source>The records must all carry one key_fingerprint: a release is perturbed with one key.</source>
+      <translation>Les enregistrements doivent tous porter une même key_fingerprint : une diffusion est perturbée avec une seule clé.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/perturbed.py" line="120" />
+      <source>A published count is missing or not a whole number &gt;= 0 ({value!r}): every cell of a cell key release is published.</source>
+      <translation>Un effectif publié manque ou n'est pas un nombre entier &gt;= 0 ({value!r}) : toutes les cellules d'une diffusion à clé de cellule sont publiées.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/perturbed.py" line="128" />
+      <source>{count} published count(s) lie in 1..{js}, which the p-table never publishes (e.g. {value}): the layer was edited after perturbation or perturbed otherwise.</source>
+      <translation>{count} effectif(s) publié(s) sont dans 1..{js}, que la table p ne publie jamais (par exemple {value}) : la couche a été modifiée après la perturbation ou perturbée autrement.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/perturbed.py" line="41" />
+      <source>The p-table has {label} = {value:g}, below the policy's minimum {name} = {minimum:g}.</source>
+      <translation>La table p a {label} = {value:g}, sous le minimum de la politique {name} = {minimum:g}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/perturbed.py" line="72" />
+      <source>The p-table differs from the one the policy approves ({path}): use that p-table, or change the policy file.</source>
+      <translation>La table p diffère de celle qu'approuve la politique ({path}) : utilisez cette table p, ou changez le fichier de politique.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/perturbed.py" line="93" />
+      <source>Some records say method = 'cell key' and others do not: a release is perturbed as a whole or not at all.</source>
+      <translation>Certains enregistrements disent method = 'cell key' et d'autres non : une diffusion est perturbée en entier ou pas du tout.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/perturbed.py" line="96" />
+      <source>This release is perturbed by the cell key method, which the policy does not allow: add method = "cell key" with ckm_min_d, ckm_min_v, ckm_min_js and the approved ptable to the policy file, or publish a suppressed grid.</source>
+      <translation>Cette diffusion est perturbée par la méthode de la clé de cellule, que la politique n'autorise pas : ajoutez method = "cell key" avec ckm_min_d, ckm_min_v, ckm_min_js et la ptable approuvée au fichier de politique, ou publiez une grille avec secret statistique.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/policy.py" line="144" />
       <source>A record has no stratum label (NULL or empty) while the policy gives strata their own rho ({known}): its k would silently be the base one. Give every record its stratum.</source>
       <translation>Un enregistrement n'a pas d'étiquette de strate (NULL ou vide) alors que la politique donne aux strates leur propre rho ({known}) : son k serait silencieusement celui de base. Donnez à chaque enregistrement sa strate.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="140" />
+      <location filename="spatial_privacy_plugin/policy.py" line="149" />
       <source>The stratum label {label!r} is not in the policy's [stratum_rho] ({known}), though it looks like {near!r}: its k would silently be the base one. Correct the label in the strata layer, or name the stratum exactly so in the policy.</source>
       <translation>L'étiquette de strate {label!r} n'est pas dans le [stratum_rho] de la politique ({known}), bien qu'elle ressemble à {near!r} : son k serait silencieusement celui de base. Corrigez l'étiquette dans la couche de strates, ou nommez la strate exactement ainsi dans la politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="180" />
+      <location filename="spatial_privacy_plugin/policy.py" line="189" />
       <source>The policy file {source} gives {name} as a date or time ({value}): policy values are numbers, text or true/false. Write it in quotes, e.g. {name} = "{value}".</source>
       <translation>Le fichier de politique {source} donne {name} comme date ou heure ({value}) : les valeurs d'une politique sont des nombres, du texte ou true/false. Écrivez-la entre guillemets, par exemple {name} = "{value}".</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="202" />
+      <location filename="spatial_privacy_plugin/policy.py" line="211" />
       <source>The policy file {source} must hold key = value pairs.</source>
       <translation>Le fichier de politique {source} doit contenir des paires clé = valeur.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="207" />
+      <location filename="spatial_privacy_plugin/policy.py" line="216" />
       <source>The policy file {source} lacks the field(s) {fields}: add them, e.g. rho = 0.1, tolerance = 0.2, counting_unit = "person".</source>
       <translation>Il manque au fichier de politique {source} le(s) champ(s) {fields} : ajoutez-les, par ex. rho = 0.1, tolerance = 0.2, counting_unit = "person".</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="214" />
+      <location filename="spatial_privacy_plugin/policy.py" line="223" />
       <source>The policy file {source} has unknown field(s) {fields}; known fields are {known}.</source>
       <translation>Le fichier de politique {source} contient des champs inconnus {fields} ; les champs connus sont {known}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="224" />
+      <location filename="spatial_privacy_plugin/policy.py" line="233" />
       <source>counting_unit in {source} must be "person" or "device", got {value!r}.</source>
       <translation>counting_unit dans {source} doit valoir "person" ou "device", reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="230" />
+      <location filename="spatial_privacy_plugin/policy.py" line="239" />
       <source>protection_level in {source} must be a positive number of people, got {value!r}.</source>
       <translation>protection_level dans {source} doit être un nombre positif de personnes, reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="235" />
+      <location filename="spatial_privacy_plugin/policy.py" line="244" />
       <source>series_max_change in {source} must be a number of people &gt;= 0 (the most a cell's count can change between consecutive releases, as an attacker may assume), got {value!r}.</source>
       <translation>series_max_change dans {source} doit être un nombre de personnes &gt;= 0 (la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="240" />
+      <location filename="spatial_privacy_plugin/policy.py" line="249" />
       <source>{name} in {source} must be true or false, got {value!r}.</source>
       <translation>{name} dans {source} doit valoir true ou false, reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="246" />
+      <location filename="spatial_privacy_plugin/policy.py" line="255" />
       <source>{name} in {source} must be a probability in (0, 1], got {value!r}.</source>
       <translation>{name} dans {source} doit être une probabilité dans (0, 1], reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="249" />
+      <location filename="spatial_privacy_plugin/policy.py" line="258" />
       <source>gate_on in {source} must be "estimate" or "lower bound", got {value!r}.</source>
       <translation>gate_on dans {source} doit valoir "estimate" ou "lower bound", reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="253" />
+      <location filename="spatial_privacy_plugin/policy.py" line="263" />
       <source>stratum_rho in {source} must be a table of stratum = rho, e.g. [stratum_rho] rural = 0.05.</source>
       <translation>stratum_rho dans {source} doit être une table strate = rho, par ex. [stratum_rho] rural = 0.05.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="269" />
+      <location filename="spatial_privacy_plugin/policy.py" line="277" />
+      <source>method in {source} must be "suppression" or "cell key", got {value!r}.</source>
+      <translation>method dans {source} doit être "suppression" ou "cell key", reçu {value!r}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/policy.py" line="282" />
+      <source>{fields} in {source} apply to the cell key method: add method = "cell key" or remove them.</source>
+      <translation>{fields} dans {source} s'appliquent à la méthode de la clé de cellule : ajoutez method = "cell key" ou retirez-les.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/policy.py" line="289" />
+      <source>method = "cell key" in {source} needs the minimums {fields} (largest noise D, noise variance V, blocked counts 1..JS), e.g. ckm_min_d = 3, ckm_min_v = 2, ckm_min_js = 0.</source>
+      <translation>method = "cell key" dans {source} demande les minimums {fields} (plus grand bruit D, variance du bruit V, effectifs interdits 1..JS), par exemple ckm_min_d = 3, ckm_min_v = 2, ckm_min_js = 0.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/policy.py" line="299" />
+      <source>In {source}, ckm_min_d and ckm_min_js must be whole numbers (D at least 1, JS at least 0) and ckm_min_v a positive number; {name} is {value!r}.</source>
+      <translation>Dans {source}, ckm_min_d et ckm_min_js doivent être des nombres entiers (D au moins 1, JS au moins 0) et ckm_min_v un nombre positif ; {name} vaut {value!r}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/policy.py" line="304" />
+      <source>ptable in {source} must be the path of the approved p-table (CSV), relative to the policy file or absolute.</source>
+      <translation>ptable dans {source} doit être le chemin de la table p approuvée (CSV), relatif au fichier de politique ou absolu.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/policy.py" line="314" />
       <source>Cannot read the policy file {source}: {reason}.</source>
       <translation>Impossible de lire le fichier de politique {source} : {reason}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="272" />
+      <location filename="spatial_privacy_plugin/policy.py" line="317" />
       <source>The policy file {source} is not UTF-8 text (byte {position}): save it as UTF-8 (TOML and JSON files are UTF-8).</source>
       <translation>Le fichier de politique {source} n'est pas du texte UTF-8 (octet {position}) : enregistrez-le en UTF-8 (les fichiers TOML et JSON sont en UTF-8).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="282" />
+      <location filename="spatial_privacy_plugin/policy.py" line="327" />
       <source>The policy file {source} does not parse: {reason}. Fix its syntax (TOML, or JSON for a .json file).</source>
       <translation>Le fichier de politique {source} est illisible : {reason}. Corrigez sa syntaxe (TOML, ou JSON pour un fichier .json).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="303" />
+      <location filename="spatial_privacy_plugin/policy.py" line="348" />
       <source>The value {given} given for {name} conflicts with {in_file} in the policy file {source}. Leave {name} empty to use the policy, or change the policy file.</source>
       <translation>La valeur {given} donnée pour {name} contredit {in_file} du fichier de politique {source}. Laissez {name} vide pour utiliser la politique, ou modifiez le fichier de politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="318" />
+      <location filename="spatial_privacy_plugin/policy.py" line="363" />
       <source>Give a policy file or a value for rho (the accepted disclosure probability, e.g. 0.1 for k = 10).</source>
       <translation>Indiquez un fichier de politique ou une valeur de rho (la probabilité de divulgation acceptée, par ex. 0,1 pour k = 10).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="63" />
+      <location filename="spatial_privacy_plugin/policy.py" line="72" />
       <source>rho must be a number in (0, 1), got {value!r}.</source>
       <translation>rho doit être un nombre dans (0, 1), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="66" />
+      <location filename="spatial_privacy_plugin/policy.py" line="75" />
       <source>rho must lie strictly between 0 and 1, got {value}: it is the accepted probability of singling a person out, for example 0.1 for k = 10.</source>
       <translation>rho doit être strictement entre 0 et 1, reçu {value} : c'est la probabilité acceptée d'isoler une personne, par exemple 0,1 pour k = 10.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="73" />
+      <location filename="spatial_privacy_plugin/policy.py" line="82" />
       <source>rho = {value} asks for k = ⌈1/ρ⌉ above {limit}: no cell could ever be published and k cannot be represented. Give the accepted probability of singling a person out, for example 0.1 for k = 10 (rho must be at least 1e-9).</source>
       <translation>rho = {value} demande k = ⌈1/ρ⌉ au-delà de {limit} : aucune maille ne pourrait jamais être publiée et k ne peut pas être représenté. Donnez la probabilité acceptée d'isoler une personne, par exemple 0.1 pour k = 10 (rho doit valoir au moins 1e-9).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="87" />
+      <location filename="spatial_privacy_plugin/policy.py" line="96" />
       <source>The suppression tolerance must be a share in [0, 1), got {value!r}.</source>
       <translation>La tolérance de secret doit être une part dans [0, 1), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="107" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="108" />
       <source>D (the largest noise) must be a whole number from 1 to {limit}, got {value}.</source>
       <translation>D (le bruit le plus grand) doit être un nombre entier de 1 à {limit}, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="110" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="111" />
       <source>JS (published counts 1..JS are blocked) must be a whole number &gt;= 0, got {value}.</source>
       <translation>JS (les effectifs publiés 1..JS sont interdits) doit être un nombre entier &gt;= 0, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="113" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="114" />
       <source>V (the noise variance) must be a positive number, got {value}.</source>
       <translation>V (la variance du bruit) doit être un nombre positif, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="116" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="117" />
       <source>PSTAY (the probability of no noise) must lie in [0, 1), got {value}; leave it empty to let the maximum-entropy rule choose it.</source>
       <translation>PSTAY (la probabilité de ne pas bruiter) doit être dans [0, 1), reçu {value} ; laissez-le vide pour que la règle d'entropie maximale le choisisse.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="122" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="123" />
       <source>V = {variance:g} cannot hold in any row: with noise at most D = {d} the variance is at most {largest:g} (D²{pstay_note}). Raise D or lower V.</source>
       <translation>V = {variance:g} ne peut tenir dans aucune ligne : avec un bruit d'au plus D = {d}, la variance vaut au plus {largest:g} (D²{pstay_note}). Augmentez D ou diminuez V.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="127" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="128" />
       <source>V = {variance:g} cannot hold in the rows of large counts with PSTAY = {pstay:g}: the noise is nonzero with probability {spread:g}, so its variance is at least {spread:g}. Lower PSTAY or raise V.</source>
       <translation>V = {variance:g} ne peut tenir dans les lignes des grands effectifs avec PSTAY = {pstay:g} : le bruit est non nul avec la probabilité {spread:g}, donc sa variance vaut au moins {spread:g}. Diminuez PSTAY ou augmentez V.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="132" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="133" />
       <source>JS = {js} is larger than D = {d}: a count of {js} can neither become 0 nor reach {above} with noise of at most D, so row {js} has no unbiased noise. Raise D to at least JS or lower JS.</source>
       <translation>JS = {js} est plus grand que D = {d} : un effectif de {js} ne peut ni devenir 0 ni atteindre {above} avec un bruit d'au plus D, la ligne {js} n'a donc pas de bruit sans biais. Portez D à au moins JS ou diminuez JS.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="211" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="212" />
       <source>no unbiased noise is possible: the row can only stay or move up</source>
       <translation>aucun bruit sans biais n'est possible : la ligne ne peut que rester ou monter</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="232" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="233" />
       <source>the largest variance its support allows</source>
       <translation>la plus grande variance que permet son support</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="233" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="234" />
       <source>the least variance its support allows</source>
       <translation>la plus petite variance que permet son support</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="256" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="257" />
       <source>Row {row} of the p-table has no unbiased noise: with D = {d} and JS = {js} its count can only grow. Raise D or lower JS.</source>
       <translation>La ligne {row} de la table p n'a pas de bruit sans biais : avec D = {d} et JS = {js}, son effectif ne peut que croître. Augmentez D ou diminuez JS.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="262" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="263" />
       <source>Row {row} of the p-table cannot have variance {variance:g} (the nearest its support allows is {reached:g}). Change D, V or PSTAY.</source>
       <translation>La ligne {row} de la table p ne peut avoir la variance {variance:g} (la plus proche que permet son support est {reached:g}). Changez D, V ou PSTAY.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="296" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="297" />
       <source>The p-table {source} lacks the column(s) {columns}: give a table with the columns i, j, p, v, p_int_lb, p_int_ub (the ptable package's format).</source>
       <translation>La table p {source} n'a pas la ou les colonnes {columns} : donnez une table avec les colonnes i, j, p, v, p_int_lb, p_int_ub (le format du paquet ptable).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="303" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="304" />
       <source>The p-table {source} has a value that is not a number: the columns i, j, p, v, p_int_lb, p_int_ub hold numbers only.</source>
       <translation>La table p {source} a une valeur qui n'est pas un nombre : les colonnes i, j, p, v, p_int_lb, p_int_ub ne contiennent que des nombres.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="307" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="308" />
       <source>The p-table {source} is empty or has missing values.</source>
       <translation>La table p {source} est vide ou a des valeurs manquantes.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="310" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="311" />
       <source>The p-table {source} has a {column} that is not a whole number &gt;= 0.</source>
       <translation>La table p {source} a une valeur de {column} qui n'est pas un nombre entier &gt;= 0.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="313" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="314" />
       <source>The p-table {source} has a probability outside [0, 1].</source>
       <translation>La table p {source} a une probabilité hors de [0, 1].</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="315" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="316" />
       <source>The p-table {source} has a pair (i, j) twice.</source>
       <translation>La table p {source} a deux fois le même couple (i, j).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="318" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="319" />
       <source>The p-table {source} must have every row i from 0 to its last one without gaps (the last row serves every larger count).</source>
       <translation>La table p {source} doit avoir toutes les lignes i de 0 à la dernière, sans trou (la dernière ligne sert pour tout effectif plus grand).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="323" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="324" />
       <source>Row {row} of the p-table {source} has probabilities summing to {total!r}, not 1.</source>
       <translation>La ligne {row} de la table p {source} a des probabilités de somme {total!r}, et non 1.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="328" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="329" />
       <source>Row 0 of the p-table {source} moves an empty cell: 0 must stay 0.</source>
       <translation>La ligne 0 de la table p {source} déplace une cellule vide : 0 doit rester 0.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="334" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="335" />
       <source>The p-table {source} has a v that is not j − i.</source>
       <translation>La table p {source} a une valeur v qui n'est pas j − i.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="339" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="340" />
       <source>The p-table {source} has a {column} that is not the cumulative probability of its row in order of j: correct it or leave the column out.</source>
       <translation>La table p {source} a une valeur de {column} qui n'est pas la probabilité cumulée de sa ligne dans l'ordre de j : corrigez-la ou omettez la colonne.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="350" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="351" />
       <source>Cannot read the p-table {source}: {reason}.</source>
       <translation>Impossible de lire la table p {source} : {reason}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="353" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="354" />
       <source>The p-table {source} is not UTF-8 text.</source>
       <translation>La table p {source} n'est pas un texte UTF-8.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="359" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="360" />
       <source>The p-table {source} does not parse as CSV: {reason}.</source>
       <translation>La table p {source} n'est pas un CSV lisible : {reason}.</translation>
     </message>

@@ -29,6 +29,8 @@ class GridInput:
     n_points: int
     crs: object  # the input's CRS, the grid's
     fields: object  # the input's QgsFields
+    columns: dict = None  # every column read (person field, extra fields), aligned with x and y
+    person_field: str = ""
 
 
 @dataclass(frozen=True)
@@ -241,7 +243,7 @@ class PointGridAlgorithm(SpatialPrivacyAlgorithm):
                    for part in polygon] for stratum in unique_names]
         return merged, unique_names
 
-    def read_grid_input(self, parameters, context, feedback, cell_size):
+    def read_grid_input(self, parameters, context, feedback, cell_size, extra_fields=()):
         """Read the points, encode people and keys, fix the origin; refuse bad input.
 
         Without a given origin, the grid's is the multiple of ``cell_size`` (the
@@ -258,7 +260,8 @@ class PointGridAlgorithm(SpatialPrivacyAlgorithm):
             raise QgsProcessingException(tr("Choose the field that identifies people."))
         key_fields = self.field_names(parameters, self.KEY_FIELDS, context)
         others = other_person_fields(source, person_field)
-        points = read_points(source, list(dict.fromkeys([person_field] + key_fields + others)),
+        points = read_points(source, list(dict.fromkeys([person_field] + key_fields + others
+                                                        + list(extra_fields))),
                              feedback, layer=self.plain_layer(parameters, self.INPUT, context))
         warn_if_features_are_counted(self.parameterAsVectorLayer(parameters, self.INPUT, context),
                                      person_field, points.columns[person_field],
@@ -285,7 +288,8 @@ class PointGridAlgorithm(SpatialPrivacyAlgorithm):
                                  "EPSG:3035 the INSPIRE grid); it is no coordinate of the "
                                  "data.").format(size=cell_size))
         return GridInput(points.x, points.y, person_codes, key_codes, key_columns, origin,
-                         points.n_features, len(points.x), source.sourceCrs(), source.fields())
+                         points.n_features, len(points.x), source.sourceCrs(), source.fields(),
+                         points.columns, person_field)
 
     def describe_policy(self, policy, feedback, data):
         feedback.pushInfo(tr("k = {k} from ρ = {rho} (policy {hash}); counting unit: {unit}.")

@@ -126,6 +126,11 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
         status_field = self.parameterAsString(parameters, self.STATUS_FIELD, context)
         if not count_field:
             raise QgsProcessingException(tr("Choose the field that holds the counts."))
+        from .perturbed_releases import perturbed_release_gate  # cell key releases: own rules
+        perturbed = perturbed_release_gate(self, parameters, context, feedback, policy, source,
+                                           count_field)
+        if perturbed is not None:
+            return perturbed
         cell_field = self.parameterAsString(parameters, self.CELL_FIELD, context)
         sensitive_field = self.parameterAsString(parameters, self.SENSITIVE_FIELD, context)
         l_value = self.optional_number(parameters, self.L, context)

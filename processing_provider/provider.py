@@ -5,10 +5,12 @@ from qgis.PyQt.QtGui import QIcon
 
 from .. import __about__
 from .base import HERE, tr
+from .cell_key_grid import CellKeyGrid
 from .disclosure_risk import DisclosureRisk
 from .geomask import Geomask
 from .join_simulation import JoinSimulation
 from .kanonymity_gate import KAnonymityGate
+from .perturbation_table import PerturbationTable
 from .reassess_releases import ReassessReleases
 from .resolution_sweep import ResolutionSweep
 from .risk_budget_gate import RiskBudgetGate
@@ -17,7 +19,8 @@ from .synthetic_auxiliary import SyntheticAuxiliary
 from .zone_risk import ZoneRisk
 
 ALGORITHMS = (ResolutionSweep, SuppressedGrid, KAnonymityGate, JoinSimulation, Geomask,
-              SyntheticAuxiliary, DisclosureRisk, ZoneRisk, RiskBudgetGate, ReassessReleases)
+              SyntheticAuxiliary, DisclosureRisk, ZoneRisk, RiskBudgetGate, ReassessReleases,
+              PerturbationTable, CellKeyGrid)
 
 
 class SpatialPrivacyProvider(QgsProcessingProvider):

@@ -49,7 +49,16 @@ OPTIONAL_FIELDS = (
     "gate_on",
     "zones",
     "zones_hash",
+    "method",
+    "ckm_min_d",
+    "ckm_min_v",
+    "ckm_min_js",
+    "ptable",
 )
+# Release methods a policy may require (the k-anonymity gate judges each by its own rule).
+METHOD_SUPPRESSION = "suppression"
+METHOD_CELL_KEY = "cell key"
+METHODS = (METHOD_SUPPRESSION, METHOD_CELL_KEY)
 
 
 def k_from_rho(rho):
@@ -248,6 +257,7 @@ def policy_from_mapping(content, source=""):
     if content.get("gate_on", GATE_ON_ESTIMATE) not in GATE_ON_CHOICES:
         raise PolicyError(N_("gate_on in {source} must be \"estimate\" or \"lower bound\", got "
                              "{value!r}."), source=source, value=content["gate_on"])
+    _check_method(content, source)
     stratum_rho = content.get("stratum_rho", {})
     if not isinstance(stratum_rho, dict):
         raise PolicyError(N_("stratum_rho in {source} must be a table of stratum = rho, e.g. "
@@ -258,6 +268,41 @@ def policy_from_mapping(content, source=""):
     extra = tuple(sorted((key, value) for key, value in normalised.items()
                          if key not in REQUIRED_FIELDS))
     return Policy(float(rho), tolerance, unit, _hash_content(normalised), extra, source)
+
+
+def _check_method(content, source):
+    """``method`` and the cell key method's minimums (D, V, JS) and approved p-table."""
+    method = content.get("method")
+    if method is not None and method not in METHODS:
+        raise PolicyError(N_("method in {source} must be \"suppression\" or \"cell key\", got "
+                             "{value!r}."), source=source, value=method)
+    names = ("ckm_min_d", "ckm_min_v", "ckm_min_js")
+    given = [name for name in names + ("ptable",) if name in content]
+    if given and method != METHOD_CELL_KEY:
+        raise PolicyError(N_("{fields} in {source} apply to the cell key method: add method = "
+                             "\"cell key\" or remove them."), fields=", ".join(given),
+                          source=source)
+    if method != METHOD_CELL_KEY:
+        return
+    missing = [name for name in names if name not in content]
+    if missing:
+        raise PolicyError(N_("method = \"cell key\" in {source} needs the minimums {fields} "
+                             "(largest noise D, noise variance V, blocked counts 1..JS), e.g. "
+                             "ckm_min_d = 3, ckm_min_v = 2, ckm_min_js = 0."),
+                          source=source, fields=", ".join(missing))
+    for name in names:
+        value = content[name]
+        whole = name != "ckm_min_v"
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or \
+                not math.isfinite(value) or value < (1 if name == "ckm_min_d" else 0) or \
+                (whole and not float(value).is_integer()) or (not whole and value <= 0):
+            raise PolicyError(N_("In {source}, ckm_min_d and ckm_min_js must be whole numbers (D at "
+                                 "least 1, JS at least 0) and ckm_min_v a positive number; {name} "
+                                 "is {value!r}."), name=name, source=source, value=value)
+    if "ptable" in content and (not isinstance(content["ptable"], str) or
+                                not content["ptable"].strip()):
+        raise PolicyError(N_("ptable in {source} must be the path of the approved p-table (CSV), "
+                             "relative to the policy file or absolute."), source=source)
 
 
 def load_policy(path):

@@ -69,9 +69,10 @@ class PTable:
 
     @property
     def ptable_hash(self):
-        """SHA-256 of the table's i, j, p (canonical text): the same table gives the same hash,
-        whether built here or read back from its CSV."""
-        text = "".join(f"{i},{j},{p!r}\n" for i, j, p in zip(
+        """SHA-256 of the table's i, j, p (canonical text, p to 12 significant digits): the same
+        table gives the same hash, whether built here or read back from a CSV that QGIS wrote
+        (with 15 digits)."""
+        text = "".join(f"{i},{j},{p:.12g}\n" for i, j, p in zip(
             self.frame["i"].tolist(), self.frame["j"].tolist(),
             self.frame["p"].astype(float).tolist()))
         return hashlib.sha256(text.encode("ascii")).hexdigest()

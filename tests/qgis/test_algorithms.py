@@ -7,9 +7,10 @@ from layers import cells_layer, people_in_cells, point_layer
 from qgis.core import NULL, QgsProcessingException, QgsVectorLayer
 
 ORIGIN = "0,0 [EPSG:3035]"
-ALL_ALGORITHMS = ["spatialprivacy:disclosurerisk", "spatialprivacy:geomask",
+ALL_ALGORITHMS = ["spatialprivacy:cellkeygrid", "spatialprivacy:disclosurerisk",
+                  "spatialprivacy:geomask",
                   "spatialprivacy:joinsimulation",
-        "spatialprivacy:kanonymitygate", "spatialprivacy:reassessreleases",
+        "spatialprivacy:kanonymitygate", "spatialprivacy:ptable", "spatialprivacy:reassessreleases",
         "spatialprivacy:resolutionsweep", "spatialprivacy:riskbudgetgate",
         "spatialprivacy:suppressedgrid", "spatialprivacy:syntheticauxiliary",
         "spatialprivacy:zonerisk"]
@@ -82,6 +83,10 @@ def test_frozen_parameter_names(provider):
                                        "PER_RELEASE_CEILING", "CUMULATIVE_CEILING", "WARN_AT",
                                        "GATE_ON", "RECORD", "OUTPUT"]
     assert names["reassessreleases"] == ["LEDGER", "DATASET", "RELEASE_ID", "ZONE_RISK", "OUTPUT"]
+    assert names["ptable"] == ["D", "V", "JS", "PSTAY", "OUTPUT"]
+    assert names["cellkeygrid"] == ["INPUT", "PERSON_FIELD", "RECORD_KEY_FIELD", "KEY_FILE",
+                                    "PTABLE", "D", "V", "JS", "RESOLUTION", "ORIGIN", "KEY_FIELDS",
+                                    "STUDY_AREA", "POLICY", "OUTPUT", "UTILITY", "AUDIT"]
     outputs = {alg.name(): {o.name() for o in alg.outputDefinitions()} for alg in provider.algorithms()}
     assert {"PASSED", "WORST_ZONE", "WORST_P_REID", "POOLED_P_REID", "CUMULATIVE_P_REID", "HEADROOM",
             "WARNING"} <= outputs["riskbudgetgate"]

@@ -19,6 +19,7 @@ from qgis.core import NULL, QgsGeometry, QgsPoint, QgsProcessingException, QgsVe
 SWEEP, GRID, KGATE, JOIN = "resolutionsweep", "suppressedgrid", "kanonymitygate", "joinsimulation"
 GEOMASK, SYNTHETIC, RECORD_RISK = "geomask", "syntheticauxiliary", "disclosurerisk"
 ZONE_RISK, BUDGET, REASSESS = "zonerisk", "riskbudgetgate", "reassessreleases"
+PTABLE, CKGRID = "ptable", "cellkeygrid"
 DROP = object()  # an override that removes a parameter
 
 TRACEBACK_MARKERS = ("Traceback", "TypeError", "ValueError", "KeyError", "IndexError",
@@ -142,6 +143,18 @@ def edited_ledger(folder):
     return str(path)
 
 
+def junk_key(folder):
+    path = folder / "junk.key"
+    path.write_text("not a key\n")
+    return str(path)
+
+
+def bad_ptable(folder):
+    path = folder / "bad_ptable.csv"
+    path.write_text("i,j,p\n0,0,1.0\n1,0,0.5\n1,2,0.4\n")
+    return str(path)
+
+
 def junk_ledger(folder):
     path = folder / "junk.sqlite"
     path.write_bytes(b"not an sqlite file at all " * 100)
@@ -178,14 +191,19 @@ GOOD = {
                           "CUMULATIVE_CEILING": 0.9, "OUTPUT": str(o / "record.gpkg")},
     REASSESS: lambda i, o: {"LEDGER": str(recorded_ledger(i)), "DATASET": "mobility",
                             "ZONE_RISK": zone_table(), "OUTPUT": str(o / "reassessment.gpkg")},
+    PTABLE: lambda i, o: {"D": 3, "V": 2.0, "JS": 1, "OUTPUT": str(o / "ptable.csv")},
+    CKGRID: lambda i, o: {"INPUT": people(), "PERSON_FIELD": "person_id",
+                          "KEY_FILE": str(i / "programme.key"), "D": 3, "V": 2.0,
+                          "RESOLUTION": 100, "POLICY": policy_file(i, POLICY),
+                          "OUTPUT": str(o / "ckm.gpkg")},
 }
 
-POLICY_USERS = (SWEEP, GRID, KGATE, JOIN, ZONE_RISK, BUDGET)
+POLICY_USERS = (SWEEP, GRID, KGATE, JOIN, ZONE_RISK, BUDGET, CKGRID)
 RHO_USERS = (SWEEP, GRID, KGATE, JOIN)
-POINT_INPUT = {SWEEP: "INPUT", GRID: "INPUT", JOIN: "RELEASE", GEOMASK: "INPUT",
+POINT_INPUT = {SWEEP: "INPUT", GRID: "INPUT", JOIN: "RELEASE", GEOMASK: "INPUT", CKGRID: "INPUT",
                SYNTHETIC: "ADDRESSES", RECORD_RISK: "INPUT", ZONE_RISK: "RECORDS"}
-METRIC_ONLY = (SWEEP, GRID, JOIN, GEOMASK)
-BINNED = (SWEEP, GRID, JOIN, GEOMASK, SYNTHETIC)
+METRIC_ONLY = (SWEEP, GRID, JOIN, GEOMASK, CKGRID)
+BINNED = (SWEEP, GRID, JOIN, GEOMASK, SYNTHETIC, CKGRID)
 
 
 def with_policy(text, encoding="utf-8"):
@@ -215,13 +233,13 @@ ROWS = [
     ("geographic CRS", METRIC_ONLY,
      lambda i, o: {name: people("EPSG:4326") for name in POINT_INPUT.values()},
      "is geographic (degrees): reproject to a metric CRS"),
-    ("empty layer", (SWEEP, GRID, JOIN, GEOMASK, ZONE_RISK),
+    ("empty layer", (SWEEP, GRID, JOIN, GEOMASK, ZONE_RISK, CKGRID),
      lambda i, o: {name: empty_points() for name in POINT_INPUT.values()}, "has no features"),
-    ("null geometry", (SWEEP, GRID, JOIN, GEOMASK, ZONE_RISK),
+    ("null geometry", (SWEEP, GRID, JOIN, GEOMASK, ZONE_RISK, CKGRID),
      at_point(POINT_INPUT.values(), "null"), "have no geometry or an empty one"),
     ("null geometry", (SYNTHETIC,), at_point(["ADDRESSES"], "null"), "have no geometry"),
-    ("NULL person id", (SWEEP, GRID), at_point(["INPUT"], person=NULL), "have a NULL id"),
-    ("NaN coordinates", (SWEEP, GRID, JOIN), in_file(POINT_INPUT.values(), (math.nan, 0.0)),
+    ("NULL person id", (SWEEP, GRID, CKGRID), at_point(["INPUT"], person=NULL), "have a NULL id"),
+    ("NaN coordinates", (SWEEP, GRID, JOIN, CKGRID), in_file(POINT_INPUT.values(), (math.nan, 0.0)),
      "have NaN or infinite coordinates"),
     ("NaN coordinates", (GEOMASK, SYNTHETIC), at_point(POINT_INPUT.values(), (math.nan, 0.0)),
      "have no geometry"),  # QGIS reads a NaN point as an empty geometry
@@ -235,8 +253,24 @@ ROWS = [
      "have NaN or infinite coordinates"),
     ("resolution ≤ 0", (SWEEP,), lambda i, o: {"RESOLUTIONS": "0,100"},
      "A cell size must be a positive number of metres"),
-    ("resolution ≤ 0", (GRID,), lambda i, o: {"RESOLUTION": 0.0},
+    ("resolution ≤ 0", (GRID, CKGRID), lambda i, o: {"RESOLUTION": 0.0},
      "A cell size must be a positive number of metres"),
+    ("V > D²", (PTABLE, CKGRID), lambda i, o: {"D": 2, "V": 5.0}, "the variance is at most 4 (D²)"),
+    ("JS > D", (PTABLE, CKGRID), lambda i, o: {"D": 2, "V": 1.0, "JS": 3},
+     "JS = 3 is larger than D = 2"),
+    ("PSTAY that no variance allows", (PTABLE,), lambda i, o: {"PSTAY": 0.2, "V": 0.5},
+     "the noise is nonzero with probability 0.8, so its variance is at least 0.8"),
+    ("key file that holds no key", (CKGRID,), lambda i, o: {"KEY_FILE": junk_key(i)},
+     "does not hold a key of 256 bits"),
+    ("no key file and no record key field", (CKGRID,), lambda i, o: {"KEY_FILE": DROP},
+     "Give the programme's secret key file"),
+    ("p-table row not summing to 1", (CKGRID,), lambda i, o: {"PTABLE": bad_ptable(i), "D": DROP,
+                                                             "V": DROP},
+     "has probabilities summing to"),
+    ("unknown method in the policy", (CKGRID, KGATE, SWEEP),
+     with_policy(POLICY + 'method = "noise"\n'), "method in"),
+    ("cell key policy without its minimums", (CKGRID, KGATE),
+     with_policy(POLICY + 'method = "cell key"\n'), "needs the minimums ckm_min_d, ckm_min_v"),
     ("count field missing", (KGATE,), lambda i, o: {"INPUT": counts(fields="count:integer,status:string")},
      "n_persons"),
     ("count field not numeric", (KGATE,),

@@ -51,7 +51,8 @@ def runs(inputs):
     folder = inputs["folder"]
     out = {name: str(folder / f"{name}.gpkg") for name in ("sweep", "grid", "checked", "risk",
                                                             "zone_risk", "budget", "reassessed",
-                                                            "masked", "join", "auxiliary")}
+                                                            "masked", "join", "auxiliary",
+                                                            "ptable", "ckm")}
     ledger = str(folder / "ledger.sqlite")
     return [
         ("resolutionsweep", {"INPUT": inputs["people"], "PERSON_FIELD": "person_id", "RHO": 0.1,
@@ -75,14 +76,26 @@ def runs(inputs):
                             "CUMULATIVE_CEILING": 0.9, "OUTPUT": out["budget"]}, set()),
         ("reassessreleases", {"LEDGER": ledger, "DATASET": "survey", "ZONE_RISK": out["zone_risk"],
                               "OUTPUT": out["reassessed"]}, set()),
+        # The join below reads the quasi-identifiers and the truth id from the masked points.
         ("geomask", {"INPUT": inputs["records"], "MIN_RADIUS": 1, "MAX_RADIUS": 5, "SEED": 3,
-                     "OUTPUT": out["masked"]}, set()),
+                     "KEEP_FIELDS": ["person_id", "sex", "age"], "OUTPUT": out["masked"]}, set()),
         ("joinsimulation", {"RELEASE": out["masked"], "AUXILIARY": inputs["records"], "RADIUS": 5,
                             "QID_FIELDS": ["sex", "age"], "RELEASE_TRUTH_FIELD": "person_id",
                             "AUXILIARY_TRUTH_FIELD": "person_id", "OUTPUT": out["join"]}, set()),
         ("syntheticauxiliary", {"ADDRESSES": inputs["addresses"], "MARGINALS": inputs["marginals"],
                                 "COVERAGE": 0.5, "SEED": 4, "OUTPUT": out["auxiliary"]}, set()),
+        ("ptable", {"D": 3, "V": 2, "JS": 1, "OUTPUT": out["ptable"]}, set()),
+        ("cellkeygrid", {"INPUT": inputs["people"], "PERSON_FIELD": "person_id",
+                         "KEY_FILE": str(folder / "programme.key"), "PTABLE": out["ptable"],
+                         "RESOLUTION": 100, "ORIGIN": "0,0 [EPSG:3035]",
+                         "POLICY": policy_path(folder), "OUTPUT": out["ckm"]}, set()),
     ]
+
+
+def policy_path(folder):
+    path = folder / "policy.toml"
+    path.write_text('rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\n')
+    return str(path)
 
 
 def qgis_process_json(env, algorithm, parameters):

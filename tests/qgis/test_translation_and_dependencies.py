@@ -31,7 +31,9 @@ def test_display_names_are_translated_in_french(provider, french):
                      "disclosurerisk": "Risque de divulgation par enregistrement",
                      "zonerisk": "Risque de ré-identification par zone",
                      "riskbudgetgate": "Contrôle du budget de risque",
-                     "reassessreleases": "Réévaluer les diffusions publiées"}
+                     "reassessreleases": "Réévaluer les diffusions publiées",
+                     "ptable": "Table de perturbation (méthode de la clé de cellule)",
+                     "cellkeygrid": "Grille à clé de cellule (effectifs perturbés)"}
     gate = provider.algorithm("kanonymitygate")
     assert "bloquant" in gate.shortHelpString()
     assert gate.group() == "Contrôles de diffusion"

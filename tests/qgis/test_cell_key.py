@@ -1,0 +1,240 @@
+"""The cell key method through Processing: p-table, perturbed grid, the gate and a model."""
+
+import processing
+import pytest
+from layers import people_in_cells, point_layer
+from models import child, child_output, halting_message, model, model_input
+from qgis.core import QgsProcessingException, QgsProcessingParameterFeatureSource, \
+    QgsProcessingParameterFile, QgsVectorLayer
+
+from spatial_privacy_plugin import grid as engine_grid
+from spatial_privacy_plugin.ptable import create_ptable, read_ptable_csv, write_ptable_csv
+
+ORIGIN = "0,0 [EPSG:3035]"
+# Cells of many sizes: the small ones are perturbed too, none is withheld.
+CELLS = {(col, row): 1 + (3 * col + 5 * row) % 23 for col in range(8) for row in range(6)}
+OUTPUT_FIELDS = ["cell_id", "col", "row", "resolution_m", "n_persons", "method", "ptable_hash",
+                 "key_fingerprint", "counting_unit", "policy_hash"]
+BASE_POLICY = 'rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\n'
+
+
+def rows_of(layer):
+    return [dict(zip(layer.fields().names(), feature.attributes())) for feature in layer.getFeatures()]
+
+
+def ckm_policy(folder, ptable="ptable.csv", d=3, v=2, js=2):
+    path = folder / "policy.toml"
+    path.write_text(BASE_POLICY + f'method = "cell key"\nckm_min_d = {d}\nckm_min_v = {v}\n'
+                    f'ckm_min_js = {js}\n' + (f'ptable = "{ptable}"\n' if ptable else ""))
+    return str(path)
+
+
+def plain_policy(folder):
+    path = folder / "plain.toml"
+    path.write_text(BASE_POLICY)
+    return str(path)
+
+
+@pytest.fixture
+def approved(tmp_path):
+    """A p-table CSV (D = 4, V = 2, JS = 2) and a policy that approves it."""
+    write_ptable_csv(create_ptable(4, 2.0, 2), tmp_path / "ptable.csv")
+    return {"ptable": str(tmp_path / "ptable.csv"), "policy": ckm_policy(tmp_path),
+            "key": str(tmp_path / "programme.key")}
+
+
+def cell_key_grid(run, layer, approved, feedback=None, **extra):
+    parameters = {"INPUT": layer, "PERSON_FIELD": "person_id", "KEY_FILE": approved["key"],
+                  "PTABLE": approved["ptable"], "RESOLUTION": 100, "ORIGIN": ORIGIN,
+                  "POLICY": approved["policy"], "OUTPUT": "TEMPORARY_OUTPUT"}
+    parameters.update(extra)
+    return run("cellkeygrid", parameters, feedback)
+
+
+def test_ptable_algorithm_writes_the_table_and_its_csv_reads_back(run, tmp_path, feedback):
+    path = tmp_path / "table.csv"
+    result = run("ptable", {"D": 5, "V": 3, "JS": 2, "OUTPUT": str(path)}, feedback)
+    table = read_ptable_csv(path)
+    built = create_ptable(5, 3, 2)
+    assert table.ptable_hash == built.ptable_hash == result["PTABLE_HASH"]
+    assert QgsVectorLayer(str(path), "t", "ogr").fields().names() == \
+        ["i", "j", "p", "v", "p_int_lb", "p_int_ub"]
+    frame = table.frame
+    assert (frame.loc[frame["j"].isin([1, 2]), "p"] == 0).all()
+    assert result["ROWS_ADJUSTED"] == 0
+
+
+def test_ptable_algorithm_refuses_v_above_d_squared(run, tmp_path):
+    with pytest.raises(QgsProcessingException, match="D²"):
+        run("ptable", {"D": 2, "V": 5, "OUTPUT": str(tmp_path / "t.csv")})
+    assert not (tmp_path / "t.csv").exists()
+
+
+def test_cell_key_grid_publishes_every_cell_perturbed(run, approved, feedback):
+    result = cell_key_grid(run, people_in_cells(CELLS), approved, feedback)
+    layer = result["OUTPUT"]
+    assert layer.fields().names() == OUTPUT_FIELDS
+    rows = rows_of(layer)
+    assert len(rows) == len(CELLS) == result["CELLS"]
+    table = read_ptable_csv(approved["ptable"])
+    published = {(row["col"], row["row"]): row["n_persons"] for row in rows}
+    assert all(abs(published[cell] - count) <= 4 for cell, count in CELLS.items())
+    assert not any(1 <= value <= 2 for value in published.values())
+    assert sum(published[cell] != count for cell, count in CELLS.items()) > len(CELLS) / 3
+    assert {row["method"] for row in rows} == {"cell key"}
+    assert {row["ptable_hash"] for row in rows} == {table.ptable_hash}
+    fingerprint = result["KEY_FINGERPRINT"]
+    assert {row["key_fingerprint"] for row in rows} == {fingerprint}
+    key_text = open(approved["key"]).read().strip()
+    assert len(key_text) == 64 and fingerprint not in key_text
+    assert not any(key_text in str(message) for message in feedback.messages)
+    assert any("A new secret key was created" in message for message in feedback.messages)
+
+
+def test_same_key_same_release_another_key_another_noise(run, approved, tmp_path):
+    first = rows_of(cell_key_grid(run, people_in_cells(CELLS), approved)["OUTPUT"])
+    again = rows_of(cell_key_grid(run, people_in_cells(CELLS), approved)["OUTPUT"])
+    assert first == again
+    other = rows_of(cell_key_grid(run, people_in_cells(CELLS), approved,
+                                  KEY_FILE=str(tmp_path / "other.key"))["OUTPUT"])
+    changed = sum(a["n_persons"] != b["n_persons"] for a, b in zip(first, other))
+    assert changed > len(CELLS) / 3
+    assert first[0]["key_fingerprint"] != other[0]["key_fingerprint"]
+
+
+def test_the_same_people_get_the_same_value_at_another_extent_and_origin(run, approved):
+    """A layer holding only one cell's people, gridded on another origin (1 km): same value."""
+    full = {(row["col"], row["row"]): row["n_persons"]
+            for row in rows_of(cell_key_grid(run, people_in_cells(CELLS), approved)["OUTPUT"])}
+    alone = {(2, 3): CELLS[(2, 3)]}
+    single = rows_of(cell_key_grid(run, people_in_cells(alone), approved, RESOLUTION=1000,
+                                   ORIGIN="-250,-50 [EPSG:3035]")["OUTPUT"])
+    assert [row["n_persons"] for row in single] == [full[(2, 3)]]
+
+
+def test_utility_and_audit_tables(run, approved):
+    result = cell_key_grid(run, people_in_cells(CELLS), approved, UTILITY="TEMPORARY_OUTPUT",
+                           AUDIT="TEMPORARY_OUTPUT")
+    utility = rows_of(result["UTILITY"])[0]
+    assert 0 < utility["mae"] <= utility["max_abs_error"] <= 4
+    assert utility["cells"] == len(CELLS)
+    assert 0 <= utility["hellinger"] < 0.2 and 0 < utility["share_changed"] <= 1
+    assert utility["worst_window_mae"] >= utility["mae"]
+    audit = rows_of(result["AUDIT"])
+    assert len(audit) == len(CELLS)
+    assert all(row["lower"] <= row["upper"] for row in audit)
+    assert all(row["below_p"] == (row["width"] < 5) for row in audit)  # p = ⌈10 / 2⌉
+    assert result["CELLS_BELOW_P"] == sum(row["below_p"] for row in audit)
+    # The audit holds intervals, never an original count column.
+    assert "n_original" not in result["AUDIT"].fields().names()
+
+
+def test_a_persistent_record_key_field_replaces_the_key_file(run, approved):
+    points = [((x * 100.0 + 50, 50.0), [f"p{x}_{n}", ((x * 7 + n) * 0.137) % 1.0])
+              for x in range(5) for n in range(6)]
+    layer = point_layer(points, "person_id:string,rkey:double")
+    result = cell_key_grid(run, layer, approved, KEY_FILE=None, RECORD_KEY_FIELD="rkey")
+    assert len(rows_of(result["OUTPUT"])) == 5
+
+
+def test_refusals_name_the_problem(run, approved, tmp_path):
+    layer = people_in_cells(CELLS)
+    with pytest.raises(QgsProcessingException, match="not both"):
+        cell_key_grid(run, layer, approved, D=3, V=2)
+    with pytest.raises(QgsProcessingException, match="key file"):
+        cell_key_grid(run, layer, approved, KEY_FILE=None)
+    write_ptable_csv(create_ptable(2, 1.0, 0), tmp_path / "weak.csv")
+    with pytest.raises(QgsProcessingException, match="below the policy's minimum ckm_min_d = 3"):
+        cell_key_grid(run, layer, approved, PTABLE=str(tmp_path / "weak.csv"))
+    with pytest.raises(QgsProcessingException, match="differs from the one the policy approves"):
+        cell_key_grid(run, layer, approved, PTABLE=None, D=5, V=3, JS=2)
+    assert not (tmp_path / "programme.key").exists()  # refused before any key was made
+
+
+def gate(run, layer, policy, **extra):
+    parameters = {"INPUT": layer, "COUNT_FIELD": "n_persons", "POLICY": policy,
+                  "OUTPUT": "TEMPORARY_OUTPUT"}
+    parameters.update(extra)
+    return run("kanonymitygate", parameters)
+
+
+def test_the_gate_accepts_a_cell_key_release_without_the_k_threshold(run, approved):
+    release = cell_key_grid(run, people_in_cells(CELLS), approved)["OUTPUT"]
+    result = gate(run, release, approved["policy"])
+    assert result["PASSED"] is True and result["CELLS_CHECKED"] == len(CELLS)
+    assert result["MIN_COUNT"] < 10  # published counts below k pass: they are perturbed
+
+
+def test_the_gate_refuses_a_cell_key_release_edited_to_hold_a_count_in_1_to_js(run, approved):
+    release = cell_key_grid(run, people_in_cells(CELLS), approved)["OUTPUT"]
+    release.startEditing()
+    feature = next(release.getFeatures())
+    release.changeAttributeValue(feature.id(), release.fields().indexOf("n_persons"), 2)
+    assert release.commitChanges()
+    with pytest.raises(QgsProcessingException, match=r"1 published count\(s\) lie in 1..2"):
+        gate(run, release, approved["policy"])
+
+
+def test_the_gate_refuses_cell_key_releases_the_policy_does_not_allow(run, approved, tmp_path):
+    release = cell_key_grid(run, people_in_cells(CELLS), approved)["OUTPUT"]
+    with pytest.raises(QgsProcessingException, match="which the policy does not allow"):
+        gate(run, release, plain_policy(tmp_path))
+    with pytest.raises(QgsProcessingException, match="names no approved p-table"):
+        gate(run, release, ckm_policy(tmp_path, ptable=None))
+    write_ptable_csv(create_ptable(4, 2.5, 2), tmp_path / "other.csv")
+    with pytest.raises(QgsProcessingException, match="not perturbed with the approved p-table"):
+        gate(run, release, ckm_policy(tmp_path, ptable="other.csv"))
+    with pytest.raises(QgsProcessingException, match="below the policy's minimum ckm_min_v"):
+        gate(run, release, ckm_policy(tmp_path, v=3))
+
+
+def test_a_layer_claiming_cell_key_without_its_fields_is_refused(run, tmp_path):
+    from layers import cells_layer
+    layer = cells_layer([[3, "cell key"]], fields="n_persons:integer,method:string")
+    with pytest.raises(QgsProcessingException, match="lacks the field"):
+        gate(run, layer, ckm_policy(tmp_path))
+
+
+def ckm_model():
+    return model("ckm_release", [
+        QgsProcessingParameterFeatureSource("people", "people"),
+        QgsProcessingParameterFile("policy", "policy"),
+        QgsProcessingParameterFile("key", "key")], [
+        child("spatialprivacy:ptable", "ptable", {"D": 4, "V": 2.0, "JS": 2,
+                                                  "OUTPUT": "TEMPORARY_OUTPUT"}),
+        child("spatialprivacy:cellkeygrid", "grid", {
+            "INPUT": model_input("people"), "PERSON_FIELD": "person_id",
+            "KEY_FILE": model_input("key"), "PTABLE": child_output("ptable", "OUTPUT"),
+            "RESOLUTION": 100, "ORIGIN": ORIGIN, "POLICY": model_input("policy"),
+            "OUTPUT": "TEMPORARY_OUTPUT"}),
+        child("spatialprivacy:kanonymitygate", "gate", {
+            "INPUT": child_output("grid", "OUTPUT"), "COUNT_FIELD": "n_persons",
+            "POLICY": model_input("policy"), "OUTPUT": "TEMPORARY_OUTPUT"}, outputs=["OUTPUT"]),
+    ])
+
+
+def test_model_ptable_then_cell_key_grid_then_gate(provider, approved, tmp_path):
+    algorithm = ckm_model()
+    layer = people_in_cells(CELLS)
+    result = processing.run(algorithm, {"people": layer, "policy": approved["policy"],
+                                        "key": approved["key"],
+                                        "gate:output": str(tmp_path / "checked.gpkg")})
+    checked = QgsVectorLayer(result["gate:output"], "checked", "ogr")
+    assert checked.featureCount() == len(CELLS)
+    assert checked.fields().names()[1:] == OUTPUT_FIELDS  # fid first in a GeoPackage
+    # Under a policy that approves another p-table, the model halts at the grid.
+    write_ptable_csv(create_ptable(4, 3.0, 2), tmp_path / "other.csv")
+    message = halting_message(algorithm, {
+        "people": layer, "policy": ckm_policy(tmp_path, ptable="other.csv"),
+        "key": approved["key"], "gate:output": str(tmp_path / "halted.gpkg")})
+    assert "differs from the one the policy approves" in message
+    assert not (tmp_path / "halted.gpkg").exists()
+
+
+def test_cells_of_the_grid_are_the_engine_s_cells(run, approved):
+    """The grid counts distinct people as the engine does (one point per person here)."""
+    layer = people_in_cells(CELLS)
+    result = cell_key_grid(run, layer, approved)
+    ids = {row["cell_id"] for row in rows_of(result["OUTPUT"])}
+    cols, rows = zip(*CELLS)
+    assert ids == set(engine_grid.cell_ids(100.0, list(cols), list(rows)))
