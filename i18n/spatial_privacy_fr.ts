@@ -54,67 +54,97 @@
       <translation>Risque de divulgation</translation>
     </message>
     <message>
+      <location filename="processing_provider/cell_key_grid.py" line="103" />
+      <source>Perturbed grid</source>
+      <translation>Grille perturbée</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="105" />
+      <source>Utility, for the data holder (errors against the original counts)</source>
+      <translation>Utilité, pour le détenteur des données (erreurs par rapport aux effectifs d'origine)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="108" />
+      <source>Audit: intervals an attacker who knows D and the p-table derives, for the data holder only</source>
+      <translation>Audit : intervalles qu'un attaquant connaissant D et la table p déduit, pour le détenteur des données seulement</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="111" />
+      <source>Published cells</source>
+      <translation>Mailles publiées</translation>
+    </message>
+    <message>
       <location filename="processing_provider/cell_key_grid.py" line="113" />
+      <source>Cells whose attacker interval is narrower than p</source>
+      <translation>Cellules dont l'intervalle de l'attaquant est plus étroit que p</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="114" />
+      <source>Key fingerprint</source>
+      <translation>Empreinte de la clé</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="115" />
+      <source>p-table hash</source>
+      <translation>Empreinte de la table p</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="126" />
       <source>Give a p-table or D and V, not both: the p-table already fixes the noise.</source>
       <translation>Donnez une table p ou bien D et V, pas les deux : la table p fixe déjà le bruit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="117" />
-      <source>The p-table lacks the columns i, j and p: give a table in the ptable format (i, j, p, v, p_int_lb, p_int_ub), e.g. the output of the perturbation table algorithm.</source>
-      <translation>La table p n'a pas les colonnes i, j et p : donnez une table au format ptable (i, j, p, v, p_int_lb, p_int_ub), par exemple la sortie de l'algorithme de table de perturbation.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/cell_key_grid.py" line="124" />
+      <location filename="processing_provider/cell_key_grid.py" line="130" />
       <source>Give a p-table, or D (largest noise) and V (noise variance) to build one.</source>
       <translation>Donnez une table p, ou D (le plus grand bruit) et V (la variance du bruit) pour en construire une.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="127" />
+      <location filename="processing_provider/cell_key_grid.py" line="133" />
       <source>D must be a whole number.</source>
       <translation>D doit être un nombre entier.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="138" />
+      <location filename="processing_provider/cell_key_grid.py" line="144" />
       <source>Record keys from the field '{field}'.</source>
       <translation>Clés d'enregistrement issues du champ « {field} ».</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="143" />
+      <location filename="processing_provider/cell_key_grid.py" line="149" />
       <source>A new secret key was created in {path} (256 random bits). Keep it secret and safe, and give the same file to every release of the programme: another key gives every cell other noise, and releases under two keys can be differenced.</source>
       <translation>Une nouvelle clé secrète a été créée dans {path} (256 bits aléatoires). Gardez-la secrète et en lieu sûr, et donnez le même fichier à chaque diffusion du programme : une autre clé donne à chaque cellule un autre bruit, et des diffusions sous deux clés peuvent être différenciées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="170" />
+      <location filename="processing_provider/cell_key_grid.py" line="176" />
       <source>Give the programme's secret key file (a new path creates one) or a record key field: the noise of each cell comes from its people's keys.</source>
       <translation>Donnez le fichier de clé secrète du programme (un nouveau chemin en crée un) ou un champ de clé d'enregistrement : le bruit de chaque cellule vient des clés de ses personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="176" />
+      <location filename="processing_provider/cell_key_grid.py" line="182" />
       <source>The key file must outlive the run (every release of the programme uses the same key): choose a path outside QGIS's temporary folder.</source>
       <translation>Le fichier de clé doit survivre à l'exécution (chaque diffusion du programme utilise la même clé) : choisissez un chemin hors du dossier temporaire de QGIS.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="197" />
+      <location filename="processing_provider/cell_key_grid.py" line="203" />
       <source>{count} empty cells inside the study area are published as 0.</source>
       <translation>{count} cellules vides dans la zone d'étude sont publiées à 0.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="204" />
+      <location filename="processing_provider/cell_key_grid.py" line="210" />
       <source>The attribute field(s) {fields} share a name with an output field; rename them in a copy of the layer first.</source>
       <translation>Le(s) champ(s) d'attributs {fields} portent le nom d'un champ de sortie ; renommez-les d'abord dans une copie de la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="228" />
+      <location filename="processing_provider/cell_key_grid.py" line="234" />
       <source>{count} cells published with cell key noise (key {fingerprint}). Publish neither D nor the key file; the p-table hash identifies the noise rule.</source>
       <translation>{count} cellules publiées avec le bruit de la clé de cellule (clé {fingerprint}). Ne publiez ni D ni le fichier de clé ; l'empreinte de la table p identifie la règle de bruit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="240" />
+      <location filename="processing_provider/cell_key_grid.py" line="246" />
       <source>True zeros need a grid without published attribute fields: an empty cell x attribute combination is not a structural zero.</source>
       <translation>Les vrais zéros exigent une grille sans champs d'attributs publiés : une combinaison maille × attribut vide n'est pas un zéro structurel.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="245" />
+      <location filename="processing_provider/cell_key_grid.py" line="251" />
       <source>The study area has no polygon.</source>
       <translation>La zone d'étude n'a aucun polygone.</translation>
     </message>
@@ -124,99 +154,69 @@
       <translation>Fichiers de clé (*.key);;Tous les fichiers (*)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="292" />
+      <location filename="processing_provider/cell_key_grid.py" line="298" />
       <source>Audit (an attacker who knows D and the p-table): {count} cell(s) have an interval narrower than p = {p:g}.</source>
       <translation>Audit (un attaquant qui connaît D et la table p) : {count} cellule(s) ont un intervalle plus étroit que p = {p:g}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="32" />
+      <location filename="processing_provider/cell_key_grid.py" line="39" />
+      <source>The p-table lacks the columns i, j and p: give a table in the ptable format (i, j, p, v, p_int_lb, p_int_ub), e.g. the output of the perturbation table algorithm.</source>
+      <translation>La table p n'a pas les colonnes i, j et p : donnez une table au format ptable (i, j, p, v, p_int_lb, p_int_ub), par exemple la sortie de l'algorithme de table de perturbation.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="48" />
       <source>Cell key grid (perturbed counts)</source>
       <translation>Grille à clé de cellule (effectifs perturbés)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="33" />
+      <location filename="processing_provider/cell_key_grid.py" line="49" />
       <source>Square cells with the number of distinct people in each, every cell published with small, bounded, unbiased noise that is the same for the same people in every release (the cell key method).</source>
       <translation>Des cellules carrées avec le nombre de personnes distinctes dans chacune, toutes publiées avec un bruit petit, borné et sans biais, le même pour les mêmes personnes dans chaque diffusion (la méthode de la clé de cellule).</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="36" />
+      <location filename="processing_provider/cell_key_grid.py" line="52" />
       <source>privacy,disclosure,cell key method,ckm,perturbation,noise,grid,census grid</source>
       <translation>confidentialité,divulgation,méthode de la clé de cellule,ckm,perturbation,bruit,grille,grille du recensement</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="57" />
+      <location filename="processing_provider/cell_key_grid.py" line="73" />
       <source>Record key field: a persistent key in [0, 1) per person (empty: keys from the key file)</source>
       <translation>Champ de clé d'enregistrement : une clé persistante dans [0, 1) par personne (vide : clés issues du fichier de clé)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="61" />
+      <location filename="processing_provider/cell_key_grid.py" line="77" />
       <source>Secret key file of the programme (a new path creates one; never publish it)</source>
       <translation>Fichier de clé secrète du programme (un nouveau chemin en crée un ; ne le publiez jamais)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="65" />
+      <location filename="processing_provider/cell_key_grid.py" line="81" />
       <source>p-table (table or CSV with i, j, p, …; empty: built from D, V, JS)</source>
       <translation>Table p (table ou CSV avec i, j, p, … ; vide : construite à partir de D, V, JS)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="68" />
+      <location filename="processing_provider/cell_key_grid.py" line="84" />
       <source>D: largest noise, without a p-table (keep it secret)</source>
       <translation>D : le plus grand bruit, sans table p (gardez-le secret)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="71" />
+      <location filename="processing_provider/cell_key_grid.py" line="87" />
       <source>V: noise variance, without a p-table</source>
       <translation>V : variance du bruit, sans table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="74" />
+      <location filename="processing_provider/cell_key_grid.py" line="90" />
       <source>JS: published counts 1..JS are blocked, without a p-table</source>
       <translation>JS : les effectifs publiés 1..JS sont interdits, sans table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="77" />
+      <location filename="processing_provider/cell_key_grid.py" line="93" />
       <source>Cell size (metres)</source>
       <translation>Taille de maille (mètres)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="81" />
+      <location filename="processing_provider/cell_key_grid.py" line="97" />
       <source>Study area: empty cells inside it are published too (as 0)</source>
       <translation>Zone d'étude : les cellules vides à l'intérieur sont publiées aussi (à 0)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/cell_key_grid.py" line="87" />
-      <source>Perturbed grid</source>
-      <translation>Grille perturbée</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/cell_key_grid.py" line="89" />
-      <source>Utility, for the data holder (errors against the original counts)</source>
-      <translation>Utilité, pour le détenteur des données (erreurs par rapport aux effectifs d'origine)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/cell_key_grid.py" line="92" />
-      <source>Audit: intervals an attacker who knows D and the p-table derives, for the data holder only</source>
-      <translation>Audit : intervalles qu'un attaquant connaissant D et la table p déduit, pour le détenteur des données seulement</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/cell_key_grid.py" line="95" />
-      <source>Published cells</source>
-      <translation>Mailles publiées</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/cell_key_grid.py" line="97" />
-      <source>Cells whose attacker interval is narrower than p</source>
-      <translation>Cellules dont l'intervalle de l'attaquant est plus étroit que p</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/cell_key_grid.py" line="98" />
-      <source>Key fingerprint</source>
-      <translation>Empreinte de la clé</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/cell_key_grid.py" line="99" />
-      <source>p-table hash</source>
-      <translation>Empreinte de la table p</translation>
     </message>
     <message>
       <location filename="processing_provider/disclosure_risk.py" line="103" />
@@ -1249,127 +1249,152 @@
       <translation>{count} diffusion(s) de {dataset} dépassent désormais le plafond sous lequel elles ont été publiées : {releases}. Retirez-les, republiez-les plus grossières ou documentez l'acceptation. La réévaluation est enregistrée dans le registre ; {table}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="179" />
+      <location filename="processing_provider/resolution_sweep.py" line="178" />
+      <source>The cell key comparison is made without strata: run the sweep without strata to see it.</source>
+      <translation>La comparaison avec la clé de cellule se fait sans strates : lancez le balayage sans strates pour la voir.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="187" />
+      <source>The cell key comparison uses a one-off random key (never written): its figures vary a little from run to run.</source>
+      <translation>La comparaison avec la clé de cellule utilise une clé aléatoire à usage unique (jamais écrite) : ses chiffres varient un peu d'une exécution à l'autre.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="195" />
+      <source>Cell key method beside suppression: every non-empty cell published with noise; ckm_mae is its mean absolute error per cell.</source>
+      <translation>Méthode de la clé de cellule à côté du secret : toutes les cellules non vides publiées avec du bruit ; ckm_mae est son erreur absolue moyenne par cellule.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="231" />
       <source>No earlier release has one of the swept cell sizes ({swept}); they have {theirs}. Sweep the series' cell size.</source>
       <translation>Aucune diffusion antérieure n'a l'une des tailles de maille balayées ({swept}) ; elles ont {theirs}. Balayez la taille de maille de la série.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="202" />
+      <location filename="processing_provider/resolution_sweep.py" line="254" />
       <source>At {res:g} m, since {name}: {to_withheld} cell(s) go from published (or empty) to withheld and {to_published} from withheld to published. A flipping cell is a risk: an attacker who assumes counts change little between releases pins it near its value in the other release, whatever else is withheld. Prefer sizes and geometries where few cells flip.</source>
       <translation>À {res:g} m, depuis {name} : {to_withheld} maille(s) passent de publiée (ou vide) à masquée et {to_published} de masquée à publiée. Une maille qui bascule est un risque : un attaquant qui suppose que les effectifs varient peu d'une diffusion à l'autre la coince près de sa valeur dans l'autre diffusion, quoi qu'on masque d'autre. Préférez les tailles et géométries où peu de mailles basculent.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="224" />
+      <location filename="processing_provider/resolution_sweep.py" line="276" />
       <source>{count} point(s) lie in no stratum. Nothing is dropped silently: extend the strata to cover them, or clip the points first and report the clipped ones.</source>
       <translation>{count} point(s) ne sont dans aucune strate. Rien n'est ignoré en silence : étendez les strates pour les couvrir, ou découpez d'abord les points et signalez ceux qui sont retirés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="234" />
+      <location filename="processing_provider/resolution_sweep.py" line="286" />
       <source>publishable</source>
       <translation>publiable</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="234" />
+      <location filename="processing_provider/resolution_sweep.py" line="286" />
       <source>not publishable</source>
       <translation>non publiable</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="236" />
+      <location filename="processing_provider/resolution_sweep.py" line="288" />
       <source>{verdict} in stratum {stratum}</source>
       <translation>{verdict} dans la strate {stratum}</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="238" />
+      <location filename="processing_provider/resolution_sweep.py" line="290" />
       <source>{res:g} m: {cells} cells, {withheld} withheld ({share:.1%}); {verdict}.</source>
       <translation>{res:g} m : {cells} mailles, {withheld} masquées ({share:.1%}) ; {verdict}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="243" />
+      <location filename="processing_provider/resolution_sweep.py" line="295" />
       <source>{res:g} m with {marginals} published: {complementary} complementary cells, {total:.1%} withheld in all, {bad} cell(s) that no pattern can protect.</source>
       <translation>{res:g} m avec {marginals} publié(s) : {complementary} mailles de secret secondaire, {total:.1%} masquées au total, {bad} maille(s) qu'aucun schéma ne peut protéger.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="250" />
+      <location filename="processing_provider/resolution_sweep.py" line="302" />
       <source>At {res:g} m in stratum {stratum} the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): prefer a coarser geometry in this stratum rather than a higher tolerance.</source>
       <translation>À {res:g} m dans la strate {stratum}, les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : préférez une géométrie plus grossière dans cette strate plutôt qu'une tolérance plus élevée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="257" />
+      <location filename="processing_provider/resolution_sweep.py" line="309" />
       <source>At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the holes form areas, so prefer a coarser geometry there rather than a higher tolerance.</source>
       <translation>À {res:g} m les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : les trous forment des zones, préférez donc une géométrie plus grossière plutôt qu'une tolérance plus élevée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="264" />
+      <location filename="processing_provider/resolution_sweep.py" line="316" />
       <source>Recommended cell size per stratum: {sizes}.</source>
       <translation>Taille de maille recommandée par strate : {sizes}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="268" />
+      <location filename="processing_provider/resolution_sweep.py" line="320" />
       <source>No cell size is publishable under this policy (k = {k}, tolerance {tolerance:.0%}). Sweep coarser cells than {coarsest:g} m, or publish per density band; never lower k: it follows from the accepted disclosure probability.</source>
       <translation>Aucune taille de maille n'est publiable avec cette politique (k = {k}, tolérance {tolerance:.0%}). Balayez des mailles plus grossières que {coarsest:g} m, ou publiez par strate de densité ; ne baissez jamais k : il découle de la probabilité de divulgation acceptée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="274" />
+      <location filename="processing_provider/resolution_sweep.py" line="326" />
       <source>Recommended cell size: {res:g} m, the finest that keeps the withheld share within the tolerance at k = {k}.</source>
       <translation>Taille de maille recommandée : {res:g} m, la plus fine qui garde la part masquée dans la tolérance avec k = {k}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="30" />
+      <location filename="processing_provider/resolution_sweep.py" line="37" />
       <source>Resolution sweep</source>
       <translation>Balayage des résolutions</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="31" />
+      <location filename="processing_provider/resolution_sweep.py" line="38" />
       <source>Counts distinct people per grid cell at several cell sizes and shows which sizes satisfy the policy's k and suppression tolerance.</source>
       <translation>Compte les personnes distinctes par maille à plusieurs tailles de maille et montre quelles tailles respectent le k et la tolérance de secret de la politique.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="33" />
+      <location filename="processing_provider/resolution_sweep.py" line="40" />
       <source>privacy,disclosure,k-anonymity,grid,resolution,sweep,suppression</source>
       <translation>confidentialité,divulgation,k-anonymat,grille,résolution,balayage,secret</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="45" />
+      <location filename="processing_provider/resolution_sweep.py" line="54" />
       <source>Cell sizes in metres, comma separated</source>
       <translation>Tailles de maille en mètres, séparées par des virgules</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="49" />
+      <location filename="processing_provider/resolution_sweep.py" line="58" />
       <source>Suppression tolerance: share of cells that may be withheld (empty: the policy's, else 0.20)</source>
       <translation>Tolérance de secret : part des mailles qui peuvent être masquées (vide : celle de la politique, sinon 0,20)</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="54" />
+      <location filename="processing_provider/resolution_sweep.py" line="63" />
       <source>Sweep table</source>
       <translation>Table du balayage</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="57" />
+      <location filename="processing_provider/resolution_sweep.py" line="66" />
       <source>Strata an adversary can also draw (published density bands, administrative units): sweep each separately</source>
       <translation>Strates qu'un adversaire peut aussi tracer (strates de densité publiées, unités administratives) : balayer chacune séparément</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="61" />
+      <location filename="processing_provider/resolution_sweep.py" line="70" />
       <source>Stratum name field</source>
       <translation>Champ du nom de strate</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="63" />
+      <location filename="processing_provider/resolution_sweep.py" line="72" />
       <source>Earlier releases of the series, oldest first (report cells that flip between published and withheld)</source>
       <translation>Diffusions antérieures de la série, de la plus ancienne à la plus récente (signaler les mailles qui basculent entre publiée et masquée)</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="67" />
+      <location filename="processing_provider/resolution_sweep.py" line="76" />
       <source>Cells that flip since the latest earlier release</source>
       <translation>Mailles qui basculent depuis la diffusion antérieure la plus récente</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="70" />
+      <location filename="processing_provider/resolution_sweep.py" line="79" />
+      <source>Compare: the cell key method with this p-table (its utility beside suppression at each size)</source>
+      <translation>Comparer : la méthode de la clé de cellule avec cette table p (son utilité à côté du secret à chaque taille)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="83" />
+      <source>Compare: the programme's key file (empty: a one-off random key)</source>
+      <translation>Comparer : le fichier de clé du programme (vide : une clé aléatoire à usage unique)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="87" />
       <source>Recommended (finest publishable) cell size</source>
       <translation>Taille de maille recommandée (la plus fine publiable)</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="82" />
+      <location filename="processing_provider/resolution_sweep.py" line="99" />
       <source>{coarse:g} m cells are not unions of {fine:g} m cells: releasing both invites differencing (subtract overlapping cells to isolate small areas). Release only nested resolutions (each a whole multiple of the finer) on one origin.</source>
       <translation>Les mailles de {coarse:g} m ne sont pas des unions de mailles de {fine:g} m : diffuser les deux expose à la différenciation (soustraire des mailles qui se chevauchent pour isoler de petites zones). Ne diffusez que des résolutions emboîtées (chacune multiple entier de la plus fine) sur une même origine.</translation>
     </message>

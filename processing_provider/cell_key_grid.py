@@ -27,6 +27,22 @@ AUDIT_FIELDS = (("cell_id", "string"), ("n_published", "int"), ("lower", "double
 KEY_FILTER = N_("Key files (*.key);;All files (*)")
 
 
+def ptable_from_source(source, feedback):
+    """A p-table read from a table or CSV layer in the ptable format, validated."""
+    import pandas as pd
+
+    from ..spatial_privacy_plugin.ptable import COLUMNS, ptable_from_frame
+    from .io import read_attributes
+
+    names = [name for name in COLUMNS if name in source.fields().names()]
+    if not {"i", "j", "p"} <= set(names):
+        raise QgsProcessingException(tr(
+            "The p-table lacks the columns i, j and p: give a table in the ptable format (i, j, p, "
+            "v, p_int_lb, p_int_ub), e.g. the output of the perturbation table algorithm."))
+    columns = read_attributes(source, names, feedback)
+    return ptable_from_frame(pd.DataFrame(columns), source.sourceName())
+
+
 class CellKeyGrid(PointGridAlgorithm):
     ALGORITHM_ID = "cellkeygrid"
     DISPLAY_NAME = N_("Cell key grid (perturbed counts)")
@@ -100,10 +116,7 @@ class CellKeyGrid(PointGridAlgorithm):
 
     def read_ptable(self, parameters, context, feedback):
         """The p-table given as a table or CSV, else built from D, V and JS; never both."""
-        import pandas as pd
-
-        from ..spatial_privacy_plugin.ptable import COLUMNS, create_ptable, ptable_from_frame
-        from .io import read_attributes
+        from ..spatial_privacy_plugin.ptable import create_ptable
 
         source = self.parameterAsSource(parameters, self.PTABLE, context)
         d = self.optional_number(parameters, self.D, context)
@@ -112,14 +125,7 @@ class CellKeyGrid(PointGridAlgorithm):
             if d is not None or v is not None:
                 raise QgsProcessingException(tr(
                     "Give a p-table or D and V, not both: the p-table already fixes the noise."))
-            names = [name for name in COLUMNS if name in source.fields().names()]
-            if not {"i", "j", "p"} <= set(names):
-                raise QgsProcessingException(tr(
-                    "The p-table lacks the columns i, j and p: give a table in the ptable "
-                    "format (i, j, p, v, p_int_lb, p_int_ub), e.g. the output of the "
-                    "perturbation table algorithm."))
-            columns = read_attributes(source, names, feedback)
-            return ptable_from_frame(pd.DataFrame(columns), source.sourceName())
+            return ptable_from_source(source, feedback)
         if d is None or v is None:
             raise QgsProcessingException(tr(
                 "Give a p-table, or D (largest noise) and V (noise variance) to build one."))

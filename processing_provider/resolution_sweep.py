@@ -3,7 +3,7 @@
 from qgis.core import QgsCoordinateReferenceSystem, QgsProcessing, QgsProcessingException, \
     QgsProcessingMultiStepFeedback, QgsProcessingOutputNumber, QgsProcessingParameterFeatureSink, \
     QgsProcessingParameterFeatureSource, QgsProcessingParameterField, QgsProcessingParameterNumber, \
-    QgsProcessingParameterString, QgsWkbTypes
+    QgsProcessingParameterFile, QgsProcessingParameterString, QgsWkbTypes
 
 from ..spatial_privacy_plugin.errors import N_
 from .base import tr
@@ -20,7 +20,14 @@ TABLE_FIELDS = (
     ("withheld_morans_i", "double"), ("withheld_morans_z", "double"),
     ("withheld_clustered", "bool"), ("origin_x", "double"), ("origin_y", "double"),
     ("cells_flipping_to_withheld", "int"), ("cells_flipping_to_published", "int"),
+    # The cell key method's figures at the same size (empty unless CKM_PTABLE is given).
+    ("ckm_cells", "int"), ("ckm_mae", "double"), ("ckm_mse", "double"),
+    ("ckm_max_abs_error", "double"), ("ckm_worst_window_mae", "double"),
+    ("ckm_hellinger", "double"), ("ckm_share_changed", "double"),
 )
+CKM_COLUMNS = (("ckm_cells", "cells"), ("ckm_mae", "mae"), ("ckm_mse", "mse"),
+               ("ckm_max_abs_error", "max_abs_error"), ("ckm_worst_window_mae", "worst_window_mae"),
+               ("ckm_hellinger", "hellinger"), ("ckm_share_changed", "share_changed"))
 FLIP_FIELDS = (("resolution_m", "double"), ("cell_id", "string"), ("stratum", "string"),
                ("previous_state", "string"), ("state", "string"), ("earlier_release", "string"))
 
@@ -36,6 +43,8 @@ class ResolutionSweep(PointGridAlgorithm):
     TOLERANCE = "TOLERANCE"
     OUTPUT = "OUTPUT"
     FLIPPING_CELLS = "FLIPPING_CELLS"
+    CKM_PTABLE = "CKM_PTABLE"
+    CKM_KEY_FILE = "CKM_KEY_FILE"
     RECOMMENDED_RESOLUTION = "RECOMMENDED_RESOLUTION"
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS's name)
@@ -66,6 +75,14 @@ class ResolutionSweep(PointGridAlgorithm):
         self.addParameter(QgsProcessingParameterFeatureSink(
             self.FLIPPING_CELLS, tr("Cells that flip since the latest earlier release"),
             QgsProcessing.SourceType.TypeVector, optional=True, createByDefault=False))
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            self.CKM_PTABLE, tr("Compare: the cell key method with this p-table (its utility "
+                                "beside suppression at each size)"),
+            [QgsProcessing.SourceType.TypeVector], optional=True))
+        self.addParameter(QgsProcessingParameterFile(
+            self.CKM_KEY_FILE, tr("Compare: the programme's key file (empty: a one-off random "
+                                  "key)"), QgsProcessingParameterFile.Behavior.File,
+            optional=True))
         self.addOutput(QgsProcessingOutputNumber(
             self.RECOMMENDED_RESOLUTION, tr("Recommended (finest publishable) cell size")))
 
@@ -123,6 +140,7 @@ class ResolutionSweep(PointGridAlgorithm):
             table["persons"] = None  # the policy keeps it out of every output
         flips, compared = self.flips(earlier, data, policy, marginals, resolutions, strata)
         self.count_flips(table, flips, compared)
+        self.compare_cell_key(parameters, context, data, resolutions, strata, table, feedback)
 
         fields = make_fields(TABLE_FIELDS)
         sink, destination = self.parameterAsSink(
@@ -142,6 +160,40 @@ class ResolutionSweep(PointGridAlgorithm):
                 write_features(flip_sink, flip_fields, [flips[name] for name, _ in FLIP_FIELDS])
                 results[self.FLIPPING_CELLS] = flip_destination
         return results
+
+    def compare_cell_key(self, parameters, context, data, resolutions, strata, table, feedback):
+        """Fill the ckm_* columns: the cell key grid's utility at each size, beside suppression."""
+        import secrets
+
+        from ..spatial_privacy_plugin import cellkey
+        from ..spatial_privacy_plugin.cellkey_audit import sweep_utility
+        from .cell_key_grid import ptable_from_source
+
+        for name, _ in CKM_COLUMNS:
+            table[name] = None
+        source = self.parameterAsSource(parameters, self.CKM_PTABLE, context)
+        if source is None:
+            return
+        if strata is not None:
+            feedback.pushWarning(tr("The cell key comparison is made without strata: run the "
+                                    "sweep without strata to see it."))
+            return
+        ptable = ptable_from_source(source, feedback)
+        path = self.parameterAsFile(parameters, self.CKM_KEY_FILE, context)
+        if path:
+            secret = cellkey.read_key_file(path)
+        else:
+            secret = secrets.token_bytes(cellkey.SECRET_BYTES)
+            feedback.pushInfo(tr("The cell key comparison uses a one-off random key (never "
+                                 "written): its figures vary a little from run to run."))
+        ids = cellkey.person_ids_by_code(data.person_codes, data.columns[data.person_field])
+        keys = cellkey.hmac_record_keys(secret, ids)
+        figures = sweep_utility(data.x, data.y, data.person_codes, data.key_codes, data.origin,
+                                resolutions, keys, ptable).set_index("resolution_m")
+        for column, name in CKM_COLUMNS:
+            table[column] = table["resolution_m"].map(figures[name])
+        feedback.pushInfo(tr("Cell key method beside suppression: every non-empty cell published "
+                             "with noise; ckm_mae is its mean absolute error per cell."))
 
     def flips(self, earlier, data, policy, marginals, resolutions, strata):
         """Cells that flip between the latest earlier release at each swept size and this data."""

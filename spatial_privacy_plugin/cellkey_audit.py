@@ -139,3 +139,27 @@ def attacker_intervals(table, published, totals=(), additive=True, lower=1, max_
         if not changed:
             break
     return least, largest
+
+
+SWEEP_FIGURES = ("mae", "mse", "max_abs_error", "worst_window_mae", "hellinger", "share_changed")
+
+
+def sweep_utility(x, y, person_codes, key_codes, origin, resolutions, person_keys, table):
+    """Per cell size, the utility of the cell key grid (every non-empty cell published): one row
+    with ``resolution_m``, ``cells`` and SWEEP_FIGURES, for the sweep to show beside suppression."""
+    import pandas as pd
+
+    from .cellkey import perturbed_cells
+
+    rows = []
+    for resolution in resolutions:
+        cells = perturbed_cells(x, y, person_codes, key_codes, origin, resolution, person_keys,
+                                table)
+        frame = pd.DataFrame({"col": cells.col, "row": cells.row, "n": cells.n_persons,
+                              "published": cells.published})
+        frame = frame.groupby(["col", "row"], as_index=False, sort=False).sum()
+        figures = utility(frame["col"].to_numpy(), frame["row"].to_numpy(), frame["n"].to_numpy(),
+                          frame["published"].to_numpy(), table.largest_i - 1)
+        rows.append({"resolution_m": float(resolution), "cells": len(cells.n_persons),
+                     **{name: figures[name] for name in SWEEP_FIGURES}})
+    return pd.DataFrame(rows)

@@ -214,3 +214,18 @@ def test_margin_exploit_two_inner_cells_of_1_and_a_margin_perturbed_to_0():
     # Without the margin, or with a margin that says little, the intervals stay open.
     wide_low, wide_high = attacker_intervals(table, inner, [([0, 1], 6)])
     assert (wide_high - wide_low > 0).all()
+
+
+def test_sweep_utility_gives_one_row_per_size_with_noise_shrinking_relative_to_counts(city):
+    from spatial_privacy_plugin.cellkey_audit import sweep_utility
+
+    _, x, y, ids, origin = city
+    persons = grid.encode_person_ids(ids, "person_id")
+    keys = cellkey.hmac_record_keys(SECRET, cellkey.person_ids_by_code(persons, ids))
+    table = sweep_utility(x, y, persons, grid.encode_key_columns([], len(x)),
+                          grid.default_origin(x, y, 1000.0), (250.0, 1000.0), keys, TABLE)
+    assert table["resolution_m"].tolist() == [250.0, 1000.0]
+    fine, coarse = table.iloc[0], table.iloc[1]
+    assert fine["cells"] > coarse["cells"] > 0
+    assert (table["max_abs_error"] <= D).all()
+    assert coarse["hellinger"] < fine["hellinger"]  # the same noise on larger counts

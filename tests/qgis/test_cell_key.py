@@ -238,3 +238,23 @@ def test_cells_of_the_grid_are_the_engine_s_cells(run, approved):
     ids = {row["cell_id"] for row in rows_of(result["OUTPUT"])}
     cols, rows = zip(*CELLS)
     assert ids == set(engine_grid.cell_ids(100.0, list(cols), list(rows)))
+
+
+def test_the_sweep_shows_the_cell_key_method_beside_suppression(run, approved, feedback):
+    common = {"INPUT": people_in_cells(CELLS), "PERSON_FIELD": "person_id", "RHO": 0.1,
+              "RESOLUTIONS": "100,200", "ORIGIN": ORIGIN, "OUTPUT": "TEMPORARY_OUTPUT"}
+    plain = {row["resolution_m"]: row for row in rows_of(run("resolutionsweep", common)["OUTPUT"])}
+    assert all(row["ckm_mae"] is None or row["ckm_mae"] != row["ckm_mae"] or
+               str(row["ckm_mae"]) == "NULL" for row in plain.values())
+    cell_key_grid(run, people_in_cells(CELLS), approved)  # creates the programme's key
+    compared = run("resolutionsweep", dict(common, CKM_PTABLE=approved["ptable"],
+                                           CKM_KEY_FILE=approved["key"]), feedback)
+    rows = {row["resolution_m"]: row for row in rows_of(compared["OUTPUT"])}
+    fine, coarse = rows[100.0], rows[200.0]
+    assert fine["ckm_cells"] == len(CELLS) and 0 < coarse["ckm_cells"] < len(CELLS)
+    assert 0 < fine["ckm_mae"] <= fine["ckm_max_abs_error"] <= 4
+    assert fine["cells_withheld"] > 0  # suppression withholds, the cell key method publishes all
+    # The same key gives the grid's own error at 100 m.
+    utility = rows_of(cell_key_grid(run, people_in_cells(CELLS), approved,
+                                    UTILITY="TEMPORARY_OUTPUT")["UTILITY"])[0]
+    assert fine["ckm_mae"] == pytest.approx(utility["mae"])

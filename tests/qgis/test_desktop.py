@@ -43,6 +43,21 @@ def assert_grid_style(layer):
     assert any("<> 'published'" in rule for rule in rule_filters(layer))
 
 
+def cell_key_parameters():
+    import tempfile
+    from pathlib import Path
+    folder = Path(tempfile.mkdtemp(prefix="ckm_desktop_"))
+    (folder / "policy.toml").write_text('rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\n')
+    return {"INPUT": people_in_cells(CELLS), "PERSON_FIELD": "person_id", "D": 3, "V": 2,
+            "KEY_FILE": str(folder / "programme.key"), "RESOLUTION": 100,
+            "ORIGIN": "0,0 [EPSG:3035]", "POLICY": str(folder / "policy.toml"),
+            "OUTPUT": "TEMPORARY_OUTPUT"}
+
+
+def assert_cell_key_style(layer):
+    assert any("Perturbed count" in rule.label() for rule in layer.renderer().rootRule().children())
+
+
 def assert_zone_style(layer):
     assert any('"p_reid" IS NULL' in rule for rule in rule_filters(layer))
 
@@ -56,7 +71,8 @@ def assert_record_style(layer):
 STYLED = {"suppressedgrid": (grid_parameters, assert_grid_style),
           "kanonymitygate": (gate_parameters, assert_grid_style),
           "zonerisk": (zone_risk_parameters, assert_zone_style),
-          "disclosurerisk": (record_risk_parameters, assert_record_style)}
+          "disclosurerisk": (record_risk_parameters, assert_record_style),
+          "cellkeygrid": (cell_key_parameters, assert_cell_key_style)}
 
 
 @pytest.mark.parametrize("name", STYLED)
