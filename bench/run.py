@@ -250,6 +250,7 @@ def bench_end_to_end(sizes, native_sizes, folder):
                                   "3 key variables", child("disclosure", path),
                                   "the engine alone on the arrays", engine_risk))
         if n_trips == max(sizes):
+            rows += bench_cell_key(path, x, y, trips, keys, origin, engine_time)
             # Counting sorts (person, cell) codes, nearly sorted already when rows come
             # person by person, as trip tables (and the sample generator) do.
             order = np.random.default_rng(7).permutation(len(x))
@@ -265,6 +266,31 @@ def bench_end_to_end(sizes, native_sizes, folder):
                          "ours_s": reading["arrow_s"], "baseline": "QgsFeature iteration",
                          "baseline_s": reading["by_feature_s"]})
     return rows
+
+
+def bench_cell_key(path, x, y, trips, keys, origin, sweep_engine_time):
+    """The cell key grid at 250 m, end to end and its engine alone (HMAC record keys of every
+    person, counting, cell keys, noise), against the sweep's engine time on the same trips."""
+    import secrets
+
+    from spatial_privacy_plugin import cellkey
+    from spatial_privacy_plugin.ptable import create_ptable
+
+    table = create_ptable(5, 3.0, 2)
+    secret = secrets.token_bytes(32)
+    ids = trips["person_id"].to_numpy()
+
+    def engine():
+        persons = grid.encode_person_ids(ids, "person_id")
+        record_keys = cellkey.hmac_record_keys(secret, cellkey.person_ids_by_code(persons, ids))
+        return cellkey.perturbed_cells(x, y, persons, keys, origin, 250.0, record_keys, table)
+    engine_time, _ = timed(engine, repeat=1)
+    case = f"cell key grid, {len(trips):,} trips, 250 m"
+    baseline = "the sweep's engine alone, 4 resolutions"
+    return [child_row(f"{case}, end to end (Processing, GeoPackage)", child("cellkey", path, "250"),
+                      baseline, sweep_engine_time),
+            {"case": f"{case}, engine alone (HMAC of every person's id included)",
+             "ours_s": engine_time, "baseline": baseline, "baseline_s": sweep_engine_time}]
 
 
 def bench_region(n_trips, folder):
