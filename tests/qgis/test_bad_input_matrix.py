@@ -264,6 +264,11 @@ ROWS = [
      "does not hold a key of 256 bits"),
     ("no key file and no record key field", (CKGRID,), lambda i, o: {"KEY_FILE": DROP},
      "Give the programme's secret key file"),
+    ("record key outside [0, 1)", (CKGRID,), lambda i, o: {
+        "INPUT": point_layer([((5.0, 5.0), ["a", 0.5]), ((15.0, 5.0), ["b", 1.5])],
+                             "person_id:string,rkey:double"),
+        "RECORD_KEY_FIELD": "rkey", "KEY_FILE": DROP},
+     "1 record(s) have a record key in 'rkey' that is NULL, not a number or outside [0, 1)"),
     ("p-table row not summing to 1", (CKGRID,), lambda i, o: {"PTABLE": bad_ptable(i), "D": DROP,
                                                              "V": DROP},
      "has probabilities summing to"),

@@ -258,3 +258,21 @@ def test_the_sweep_shows_the_cell_key_method_beside_suppression(run, approved, f
     utility = rows_of(cell_key_grid(run, people_in_cells(CELLS), approved,
                                     UTILITY="TEMPORARY_OUTPUT")["UTILITY"])[0]
     assert fine["ckm_mae"] == pytest.approx(utility["mae"])
+
+
+def test_audit_margin_exploit_two_cells_of_1_and_a_total_perturbed_to_0(run, tmp_path):
+    """Two people alone in two cells; their record keys make the cells publish 1 and 0 and the
+    grand total (2) publish 0. Knowing D = 2 and the p-table, an attacker reads both cells
+    exactly (the total held 1 or 2, each emitted cell at least 1): the audit must say so."""
+    layer = point_layer([((50.0, 50.0), ["a", 0.7]), ((150.0, 50.0), ["b", 0.35])],
+                        "person_id:string,rkey:double")
+    result = run("cellkeygrid", {
+        "INPUT": layer, "PERSON_FIELD": "person_id", "RECORD_KEY_FIELD": "rkey", "D": 2, "V": 1.0,
+        "RESOLUTION": 100, "ORIGIN": ORIGIN, "POLICY": plain_policy(tmp_path),
+        "OUTPUT": "TEMPORARY_OUTPUT", "AUDIT": "TEMPORARY_OUTPUT"})
+    published = {row["col"]: row["n_persons"] for row in rows_of(result["OUTPUT"])}
+    assert published == {0: 1, 1: 0}
+    audit = {row["cell_id"]: row for row in rows_of(result["AUDIT"])}
+    assert [(row["lower"], row["upper"], row["below_p"]) for row in audit.values()] == \
+        [(1.0, 1.0, True), (1.0, 1.0, True)]
+    assert result["CELLS_BELOW_P"] == 2
