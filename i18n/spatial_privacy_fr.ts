@@ -124,27 +124,27 @@
       <translation>Le fichier de clé doit survivre à l'exécution (chaque diffusion du programme utilise la même clé) : choisissez un chemin hors du dossier temporaire de QGIS.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="203" />
-      <source>{count} empty cells inside the study area are published as 0.</source>
-      <translation>{count} cellules vides dans la zone d'étude sont publiées à 0.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/cell_key_grid.py" line="210" />
+      <location filename="processing_provider/cell_key_grid.py" line="193" />
       <source>The attribute field(s) {fields} share a name with an output field; rename them in a copy of the layer first.</source>
       <translation>Le(s) champ(s) d'attributs {fields} portent le nom d'un champ de sortie ; renommez-les d'abord dans une copie de la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="234" />
+      <location filename="processing_provider/cell_key_grid.py" line="211" />
+      <source>{count} empty cells inside the study area are published as 0.</source>
+      <translation>{count} cellules vides dans la zone d'étude sont publiées à 0.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="235" />
       <source>{count} cells published with cell key noise (key {fingerprint}). Publish neither D nor the key file; the p-table hash identifies the noise rule.</source>
       <translation>{count} cellules publiées avec le bruit de la clé de cellule (clé {fingerprint}). Ne publiez ni D ni le fichier de clé ; l'empreinte de la table p identifie la règle de bruit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="246" />
+      <location filename="processing_provider/cell_key_grid.py" line="247" />
       <source>True zeros need a grid without published attribute fields: an empty cell x attribute combination is not a structural zero.</source>
       <translation>Les vrais zéros exigent une grille sans champs d'attributs publiés : une combinaison maille × attribut vide n'est pas un zéro structurel.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="251" />
+      <location filename="processing_provider/cell_key_grid.py" line="252" />
       <source>The study area has no polygon.</source>
       <translation>La zone d'étude n'a aucun polygone.</translation>
     </message>
@@ -154,7 +154,7 @@
       <translation>Fichiers de clé (*.key);;Tous les fichiers (*)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="298" />
+      <location filename="processing_provider/cell_key_grid.py" line="299" />
       <source>Audit (an attacker who knows D and the p-table): {count} cell(s) have an interval narrower than p = {p:g}.</source>
       <translation>Audit (un attaquant qui connaît D et la table p) : {count} cellule(s) ont un intervalle plus étroit que p = {p:g}.</translation>
     </message>
@@ -2515,91 +2515,96 @@
     </message>
     <message>
       <location filename="spatial_privacy_plugin/ptable.py" line="233" />
+      <source>The maximum-entropy solver did not converge for noise values {values} and variance {variance:g}: choose a variance further from the bounds its support allows.</source>
+      <translation>Le solveur d'entropie maximale n'a pas convergé pour les valeurs de bruit {values} et la variance {variance:g} : choisissez une variance plus éloignée des bornes que permet son support.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ptable.py" line="240" />
       <source>the largest variance its support allows</source>
       <translation>la plus grande variance que permet son support</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="234" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="241" />
       <source>the least variance its support allows</source>
       <translation>la plus petite variance que permet son support</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="257" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="264" />
       <source>Row {row} of the p-table has no unbiased noise: with D = {d} and JS = {js} its count can only grow. Raise D or lower JS.</source>
       <translation>La ligne {row} de la table p n'a pas de bruit sans biais : avec D = {d} et JS = {js}, son effectif ne peut que croître. Augmentez D ou diminuez JS.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="263" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="270" />
       <source>Row {row} of the p-table cannot have variance {variance:g} (the nearest its support allows is {reached:g}). Change D, V or PSTAY.</source>
       <translation>La ligne {row} de la table p ne peut avoir la variance {variance:g} (la plus proche que permet son support est {reached:g}). Changez D, V ou PSTAY.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="297" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="304" />
       <source>The p-table {source} lacks the column(s) {columns}: give a table with the columns i, j, p, v, p_int_lb, p_int_ub (the ptable package's format).</source>
       <translation>La table p {source} n'a pas la ou les colonnes {columns} : donnez une table avec les colonnes i, j, p, v, p_int_lb, p_int_ub (le format du paquet ptable).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="304" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="311" />
       <source>The p-table {source} has a value that is not a number: the columns i, j, p, v, p_int_lb, p_int_ub hold numbers only.</source>
       <translation>La table p {source} a une valeur qui n'est pas un nombre : les colonnes i, j, p, v, p_int_lb, p_int_ub ne contiennent que des nombres.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="308" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="315" />
       <source>The p-table {source} is empty or has missing values.</source>
       <translation>La table p {source} est vide ou a des valeurs manquantes.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="311" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="318" />
       <source>The p-table {source} has a {column} that is not a whole number &gt;= 0.</source>
       <translation>La table p {source} a une valeur de {column} qui n'est pas un nombre entier &gt;= 0.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="314" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="321" />
       <source>The p-table {source} has a probability outside [0, 1].</source>
       <translation>La table p {source} a une probabilité hors de [0, 1].</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="316" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="323" />
       <source>The p-table {source} has a pair (i, j) twice.</source>
       <translation>La table p {source} a deux fois le même couple (i, j).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="319" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="326" />
       <source>The p-table {source} must have every row i from 0 to its last one without gaps (the last row serves every larger count).</source>
       <translation>La table p {source} doit avoir toutes les lignes i de 0 à la dernière, sans trou (la dernière ligne sert pour tout effectif plus grand).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="324" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="331" />
       <source>Row {row} of the p-table {source} has probabilities summing to {total!r}, not 1.</source>
       <translation>La ligne {row} de la table p {source} a des probabilités de somme {total!r}, et non 1.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="329" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="336" />
       <source>Row 0 of the p-table {source} moves an empty cell: 0 must stay 0.</source>
       <translation>La ligne 0 de la table p {source} déplace une cellule vide : 0 doit rester 0.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="335" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="342" />
       <source>The p-table {source} has a v that is not j − i.</source>
       <translation>La table p {source} a une valeur v qui n'est pas j − i.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="340" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="347" />
       <source>The p-table {source} has a {column} that is not the cumulative probability of its row in order of j: correct it or leave the column out.</source>
       <translation>La table p {source} a une valeur de {column} qui n'est pas la probabilité cumulée de sa ligne dans l'ordre de j : corrigez-la ou omettez la colonne.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="351" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="358" />
       <source>Cannot read the p-table {source}: {reason}.</source>
       <translation>Impossible de lire la table p {source} : {reason}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="354" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="361" />
       <source>The p-table {source} is not UTF-8 text.</source>
       <translation>La table p {source} n'est pas un texte UTF-8.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="360" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="367" />
       <source>The p-table {source} does not parse as CSV: {reason}.</source>
       <translation>La table p {source} n'est pas un CSV lisible : {reason}.</translation>
     </message>

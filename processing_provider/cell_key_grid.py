@@ -186,6 +186,14 @@ class CellKeyGrid(PointGridAlgorithm):
         data = self.read_grid_input(parameters, context, steps, resolution,
                                     [record_field] if record_field else ())
         study_area = self.study_area(parameters, context, data)
+        key_fields = [data.fields.field(name) for name in data.key_columns]
+        reserved = {name for name, _ in CELL_FIELDS + RELEASE_FIELDS}
+        clashing = [field.name() for field in key_fields if field.name() in reserved]
+        if clashing:
+            raise QgsProcessingException(tr(
+                "The attribute field(s) {fields} share a name with an output field; rename them in "
+                "a copy of the layer first.").format(fields=", ".join(clashing)))
+        # Every refusal comes before this point: a refused run creates no key file either.
         keys, fingerprint = self.person_keys(parameters, context, data, feedback)
         steps.setCurrentStep(1)
         cells = perturbed_cells(data.x, data.y, data.person_codes, data.key_codes, data.origin,
@@ -203,13 +211,6 @@ class CellKeyGrid(PointGridAlgorithm):
             feedback.pushInfo(tr("{count} empty cells inside the study area are published as "
                                  "0.").format(count=len(empty_col)))
 
-        key_fields = [data.fields.field(name) for name in data.key_columns]
-        reserved = {name for name, _ in CELL_FIELDS + RELEASE_FIELDS}
-        clashing = [field.name() for field in key_fields if field.name() in reserved]
-        if clashing:
-            raise QgsProcessingException(tr(
-                "The attribute field(s) {fields} share a name with an output field; rename them in "
-                "a copy of the layer first.").format(fields=", ".join(clashing)))
         ids = grid.cell_ids(resolution, col, row)
         key_values = [[values[index] if index >= 0 else None for index in first_row.tolist()]
                       for values in data.key_columns.values()]

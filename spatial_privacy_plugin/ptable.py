@@ -228,6 +228,13 @@ def solve_row(values, variance, pstay=None):
         reached = target
     p[free] = spread * q
     reached *= spread
+    if abs(p.sum() - 1) > SUM_TOLERANCE or abs(p @ values) > SUM_TOLERANCE or \
+            abs(p @ values ** 2 - reached) > 1e-7 * max(reached, 1.0):
+        raise InputError(N_("The maximum-entropy solver did not converge for noise values "
+                            "{values} and variance {variance:g}: choose a variance further from "
+                            "the bounds its support allows."),
+                         values=", ".join(str(value) for value in values.tolist()),
+                         variance=variance)
     reason = None
     if abs(reached - variance) > 1e-9 * max(variance, 1.0):
         reason = N_("the largest variance its support allows") if reached < variance else \

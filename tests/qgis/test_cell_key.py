@@ -276,3 +276,21 @@ def test_audit_margin_exploit_two_cells_of_1_and_a_total_perturbed_to_0(run, tmp
     assert [(row["lower"], row["upper"], row["below_p"]) for row in audit.values()] == \
         [(1.0, 1.0, True), (1.0, 1.0, True)]
     assert result["CELLS_BELOW_P"] == 2
+
+
+def test_attribute_breakdown_and_study_area_zeros(run, approved):
+    points = [((col * 100.0 + 50, 50.0), [f"p{col}_{n}", "F" if n % 3 else "M"])
+              for col in range(3) for n in range(8)]
+    layer = point_layer(points, "person_id:string,sex:string")
+    split = rows_of(cell_key_grid(run, layer, approved, KEY_FIELDS=["sex"])["OUTPUT"])
+    assert sorted((row["col"], row["sex"]) for row in split) == \
+        [(0, "F"), (0, "M"), (1, "F"), (1, "M"), (2, "F"), (2, "M")]
+    assert split[0]["n_persons"] is not None
+    area = point_layer([("POLYGON((0 0, 500 0, 500 100, 0 100, 0 0))", [])], "", geometry="Polygon")
+    result = cell_key_grid(run, layer, approved, STUDY_AREA=area, AUDIT="TEMPORARY_OUTPUT")
+    rows = {row["col"]: row["n_persons"] for row in rows_of(result["OUTPUT"])}
+    assert sorted(rows) == [0, 1, 2, 3, 4] and rows[3] == rows[4] == 0
+    # With true zeros published, an emitted cell may be empty: the attacker's lower bound is 0.
+    assert min(row["lower"] for row in rows_of(result["AUDIT"])) == 0
+    with pytest.raises(QgsProcessingException, match="True zeros need a grid without"):
+        cell_key_grid(run, layer, approved, STUDY_AREA=area, KEY_FIELDS=["sex"])
