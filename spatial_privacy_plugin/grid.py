@@ -453,11 +453,18 @@ def _total_labels(col, row, key, marginals):
     return grand, parents
 
 
-def grid_equalities(col, row, key, n_persons, marginals, k):
+def _parent_codes(col, row, key, marginals):
+    """Per group: a code of its parent cell (with its attribute values)."""
+    _, (parent_col, parent_row) = _total_labels(col, row, key, marginals)
+    return _dense_codes(parent_col - parent_col.min(), parent_row - parent_row.min(), key)
+
+
+def grid_equalities(col, row, key, n_persons, marginals, k, parent_withheld=None):
     """The published equalities (cells, total) of a grid's declared marginals.
 
     A total below k is itself withheld in the release that would carry it
-    (the coarser grid applies the same policy), so it publishes no equality.
+    (the coarser grid applies the same policy), so it publishes no equality;
+    so is a parent total whose groups are marked in ``parent_withheld``.
     """
     from .intervals import equalities_from_groups, with_totals
 
@@ -466,14 +473,15 @@ def grid_equalities(col, row, key, n_persons, marginals, k):
     if grand is not None:
         cell_sets += equalities_from_groups(grand)
     if parents is not None:
-        parent_col, parent_row = parents
-        cell_sets += equalities_from_groups(_dense_codes(parent_col - parent_col.min(),
-                                                         parent_row - parent_row.min(), key))
+        parent_sets = equalities_from_groups(_parent_codes(col, row, key, marginals))
+        cell_sets += [cells for cells in parent_sets
+                      if parent_withheld is None or not parent_withheld[cells[0]]]
     return [(cells, total) for cells, total in with_totals(cell_sets, n_persons) if total >= k]
 
 
-def published_totals(counts, marginals, k, resolution):
-    """Per group: its parent's cell id and the published totals it lies in (<NA>: none).
+def published_totals(counts, marginals, k, resolution, parent_withheld=None):
+    """Per group: its parent's cell id and the published totals it lies in (<NA>: none; also
+    where ``parent_withheld`` marks a parent total that suppression withheld).
 
     These are the values printed beside the grid; written into the grid, they
     make a release self-describing, so a later release of the series can
@@ -492,6 +500,8 @@ def published_totals(counts, marginals, k, resolution):
         factor = int(marginals.parent_factor)
         frame["parent_id"] = cell_ids(resolution * factor, *parents)
         frame["parent_total"] = _published_sums(counts.n_persons, [*parents, counts.key], k)
+        if parent_withheld is not None:
+            frame.loc[parent_withheld, "parent_total"] = pd.NA
     return frame
 
 
@@ -586,8 +596,12 @@ def suppress(counts, k, marginals=None, is_canceled=None, published_zero=None, s
     cell is non-empty unless ``zeros_emitted`` (the release emits empty cells
     as such), and, with a ``series`` (earlier releases and the attacker's
     link between them, ``cell_keys`` naming the cells), every earlier
-    release. Returns (reason per group: published, primary or complementary;
-    SuppressionResult or None when nothing is published beside the grid).
+    release. A parent total that leaves a cell unprotectable whatever else is
+    withheld (its children all withheld, holding too few people above one
+    each) is withheld itself, and the pattern is found again without it.
+    Returns (reason per group: published, primary or complementary;
+    SuppressionResult or None when nothing is published beside the grid;
+    per group, whether its parent's total is withheld).
     """
     from .suppression import complementary_suppression
 
@@ -595,23 +609,42 @@ def suppress(counts, k, marginals=None, is_canceled=None, published_zero=None, s
     if published_zero is not None:
         primary &= ~published_zero
     status = np.where(primary, STATUS_PRIMARY, STATUS_PUBLISHED).astype(object)
+    parent_withheld = np.zeros(len(primary), dtype=bool)
     if marginals is None or marginals.kind == MARGINALS_NONE and series is None and people is None:
-        return status, None
+        return status, None, parent_withheld
     if not marginals.protection > 0:
         raise InputError(N_("The protection level must be positive, got {value}."),
                          value=marginals.protection)
-    equalities = [] if marginals.kind == MARGINALS_NONE else \
-        grid_equalities(counts.col, counts.row, counts.key, counts.n_persons, marginals, k)
     may_be_empty = np.full(len(primary), bool(zeros_emitted))
     if series is not None:
         may_be_empty |= series.previously_withheld(cell_keys)
-    equalities, knowledge = attacker_knowledge(emitted_lower(may_be_empty), people, equalities)
-    result = complementary_suppression(counts.n_persons, primary, equalities, marginals.protection,
-                                       k if marginals.straddle_k else None, is_canceled=is_canceled,
-                                       series=series, cell_keys=cell_keys, knowledge=knowledge,
-                                       threshold=k)
+    while True:
+        equalities = [] if marginals.kind == MARGINALS_NONE else grid_equalities(
+            counts.col, counts.row, counts.key, counts.n_persons, marginals, k, parent_withheld)
+        equalities, knowledge = attacker_knowledge(emitted_lower(may_be_empty), people,
+                                                   equalities)
+        result = complementary_suppression(
+            counts.n_persons, primary, equalities, marginals.protection,
+            k if marginals.straddle_k else None, is_canceled=is_canceled, series=series,
+            cell_keys=cell_keys, knowledge=knowledge, threshold=k)
+        if not (marginals.parents and result.unprotectable.any()):
+            break
+        parents = _parent_codes(counts.col, counts.row, counts.key, marginals)
+        more = np.isin(parents, parents[result.unprotectable]) & ~parent_withheld
+        if not more.any():
+            # The withheld parents' children still add up to the grand or people total less the
+            # published parents: mix them with the published parent whose withheld cells hold
+            # the most people above their minimum.
+            room = pd.Series(np.where(result.withheld & ~parent_withheld,
+                                      counts.n_persons - knowledge.lower, 0.0)).groupby(parents)
+            room = room.sum()
+            room = room[room > 0]
+            if not len(room):
+                break
+            more = parents == room.idxmax()
+        parent_withheld |= more
     status[result.complementary] = STATUS_COMPLEMENTARY
-    return status, result
+    return status, result, parent_withheld
 
 
 def sweep(x, y, person_codes, key_codes, origin, resolutions, k, tolerance, marginals=None,
@@ -636,7 +669,7 @@ def sweep(x, y, person_codes, key_codes, origin, resolutions, k, tolerance, marg
         if is_canceled is not None and is_canceled():
             raise Cancelled()
         counts = count_cells(x, y, person_codes, key_codes, origin, resolution)
-        status, suppression = suppress(counts, k, marginals, is_canceled, people=people)
+        status, suppression, _ = suppress(counts, k, marginals, is_canceled, people=people)
         withheld = status != STATUS_PUBLISHED
         n_primary = int(np.sum(status == STATUS_PRIMARY))
         published = counts.n_persons[~withheld]
@@ -684,7 +717,7 @@ def series_flips(x, y, person_codes, key_codes, origin, resolution, k, marginals
     from .series import flipping_cells
 
     counts = count_cells(x, y, person_codes, key_codes, origin, resolution)
-    status, _ = suppress(counts, k, marginals,
+    status, _, _ = suppress(counts, k, marginals,
                          people=people_total(person_codes) if people_known else None)
     withheld = pd.Series(status != STATUS_PUBLISHED).groupby(
         cell_ids(resolution, counts.col, counts.row)).any()
@@ -769,6 +802,7 @@ class GridRelease:
     audit: pd.DataFrame  # withheld cells: cell_id, first_row, lower, upper, width, ok (empty without marginals)
     unprotectable: int
     exposed_earlier: tuple = ()  # cell ids of earlier releases' primary cells this one would expose
+    parent_totals_withheld: int = 0  # parent totals left unpublished: they pinned their children
 
 
 def suppressed_grid(x, y, person_codes, key_codes, origin, resolution, k, marginals=None,
@@ -830,7 +864,8 @@ def suppressed_grid(x, y, person_codes, key_codes, origin, resolution, k, margin
         emptied = np.concatenate([emptied, np.ones(len(gone), dtype=bool)])
         published_zero = emptied if published_zero is None else \
             np.concatenate([published_zero, np.zeros(len(gone), dtype=bool)]) | emptied
-    status, suppression = suppress(counts, k, marginals, is_canceled, published_zero, series,
+    status, suppression, parent_withheld = suppress(counts, k, marginals, is_canceled,
+                                                    published_zero, series,
                                    group_keys, people_total(person_codes) if people_known else None,
                                    study_area is not None)
     published = status == STATUS_PUBLISHED
@@ -845,7 +880,7 @@ def suppressed_grid(x, y, person_codes, key_codes, origin, resolution, k, margin
         "n_persons": n_persons,
         "status": published_status(status),
         "first_row": counts.first_row,
-    }).join(published_totals(counts, marginals, k, resolution))
+    }).join(published_totals(counts, marginals, k, resolution, parent_withheld))
     if labels is not None:
         cells["key_label"] = labels[counts.key]  # names a group that no record holds any more
     cells = cells.iloc[order].reset_index(drop=True)
@@ -853,8 +888,10 @@ def suppressed_grid(x, y, person_codes, key_codes, origin, resolution, k, margin
         return GridRelease(cells, NO_AUDIT, 0)
     audit = _audit_table(ids, counts.first_row, (counts.key, counts.row, counts.col), status,
                          suppression, marginals, k, None if labels is None else labels[counts.key])
+    withheld_parents = len(np.unique(_parent_codes(counts.col, counts.row, counts.key, marginals)
+                                     [parent_withheld])) if parent_withheld.any() else 0
     return GridRelease(cells, audit, int(suppression.unprotectable.sum()),
-                       suppression.exposed_earlier)
+                       suppression.exposed_earlier, withheld_parents)
 
 
 def _audit_table(ids, first_row, order, status, suppression, marginals, k, key_labels=None):

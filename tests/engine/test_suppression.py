@@ -148,7 +148,7 @@ def test_after_complementary_suppression_every_primary_cell_is_protected(width, 
     counts = grid.CellCounts(col, row, np.zeros(len(col), dtype=np.int64), n_persons, n_persons,
                              np.arange(len(col)), np.arange(len(col)))
     marginals = grid.Marginals(kind, factor, protection=5.0)
-    status, result = grid.suppress(counts, 10, marginals)
+    status, result, _ = grid.suppress(counts, 10, marginals)
     primary = status == grid.STATUS_PRIMARY
     assert result.withheld.sum() <= len(col)
     assert (result.withheld == (status != grid.STATUS_PUBLISHED)).all()

@@ -76,7 +76,7 @@ def runs(inputs):
         ("reassessreleases", {"LEDGER": ledger, "DATASET": "survey", "ZONE_RISK": out["zone_risk"],
                               "OUTPUT": out["reassessed"]}, set()),
         ("geomask", {"INPUT": inputs["records"], "MIN_RADIUS": 1, "MAX_RADIUS": 5, "SEED": 3,
-                     "OUTPUT": out["masked"]}, set()),
+                     "KEEP_FIELDS": ["person_id", "sex", "age"], "OUTPUT": out["masked"]}, set()),
         ("joinsimulation", {"RELEASE": out["masked"], "AUXILIARY": inputs["records"], "RADIUS": 5,
                             "QID_FIELDS": ["sex", "age"], "RELEASE_TRUTH_FIELD": "person_id",
                             "AUXILIARY_TRUTH_FIELD": "person_id", "OUTPUT": out["join"]}, set()),
