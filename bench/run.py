@@ -97,9 +97,9 @@ def bench_suppression(n_persons):
     ours, release = timed(lambda: grid.suppressed_grid(x, y, persons, keys, origin, 250.0, 10,
                                                        marginals), repeat=1)
     counts = grid.count_cells(x, y, persons, keys, origin, 250.0)
-    status, result, _ = grid.suppress(counts, 10, marginals)
+    status, result, parent_withheld = grid.suppress(counts, 10, marginals)
     equalities = grid.grid_equalities(counts.col, counts.row, counts.key, counts.n_persons,
-                                      marginals, 10)
+                                      marginals, 10, parent_withheld)
     values = counts.n_persons.astype(float)
     raw = [(cells[result.withheld[cells]], total - values[cells[~result.withheld[cells]]].sum())
            for cells, total in equalities if result.withheld[cells].any()]
