@@ -244,7 +244,7 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
 
     def people(self, parameters, context, policy, feedback):
         """The people total the attacker holds (grid.PeopleTotal), or None."""
-        from ..spatial_privacy_plugin.grid import PeopleTotal
+        from ..spatial_privacy_plugin.counting import PeopleTotal
 
         total = self.optional_number(parameters, self.PERSONS_TOTAL, context)
         if policy.population_total_secret:

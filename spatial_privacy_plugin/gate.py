@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 from .errors import N_, InputError
-from .grid import ALL_STATUSES, STATUS_PUBLISHED
+from .totals import ALL_STATUSES, STATUS_PUBLISHED
 
 
 @dataclass(frozen=True)
@@ -141,7 +141,7 @@ def evaluate_audit(raw_counts, statuses, equalities, protection, k=None, label_k
     withheld record is exactly recoverable. ``names`` label the records in
     messages.
     """
-    from .grid import attacker_knowledge, status_bounds
+    from .totals import attacker_knowledge, status_bounds
     from .intervals import EXACT_WIDTH, attacker_intervals, protection_failures
 
     statuses = np.asarray(statuses, dtype=object)
@@ -177,7 +177,7 @@ def evaluate_series_audit(series, release, protection, k=None, people=None, poli
     Fails when a protected cell of this release, or of an earlier one, can be
     narrowed below ``protection`` (or below k, given ``k``) by combining them.
     """
-    from .grid import attacker_knowledge
+    from .totals import attacker_knowledge
     from .intervals import protection_failures
     from .series import series_intervals
 
