@@ -101,15 +101,23 @@ def atom_intervals(values, withheld, lower, upper, atom_record, areas, people=No
                "b_ub": limits if len(limits) else None,
                "bounds": [(0.0, None if np.isinf(high) else high) for high in box],
                "method": "highs"}
-    targets = [np.array([atom]) for atom in range(n_atoms)] + \
-        [members[record] for record in range(n_records) if withheld[record]]
-    bounds = _target_bounds(targets, n_atoms, options)
-    atom_bounds, record_bounds = bounds[:n_atoms], bounds[n_atoms:]
+    # A published cell in one piece is its own atom, known: only the pieces of cut cells and
+    # the withheld cells need programmes (a withheld cell in one piece is its atom).
+    pieces = np.bincount(atom_record, minlength=n_records)
+    cut_atoms = np.flatnonzero(pieces[atom_record] > 1)
+    hidden = np.flatnonzero(withheld)
+    bounds = _target_bounds([np.array([atom]) for atom in cut_atoms]
+                            + [members[record] for record in hidden], n_atoms, options)
+    atom_lower = values[atom_record].astype(float)
+    atom_upper = atom_lower.copy()
     record_lower, record_upper = record_lower.copy(), record_upper.copy()
-    for record, (low, high) in zip(np.flatnonzero(withheld), record_bounds):
+    for atom, (low, high) in zip(cut_atoms, bounds[:len(cut_atoms)]):
+        atom_lower[atom], atom_upper[atom] = low, high
+    for record, (low, high) in zip(hidden, bounds[len(cut_atoms):]):
         record_lower[record], record_upper[record] = low, high
-    return AtomIntervals(np.array([low for low, _ in atom_bounds]),
-                         np.array([high for _, high in atom_bounds]), record_lower, record_upper)
+        if pieces[record] == 1:
+            atom_lower[members[record]], atom_upper[members[record]] = low, high
+    return AtomIntervals(atom_lower, atom_upper, record_lower, record_upper)
 
 
 def _target_bounds(targets, n, options):

@@ -1,6 +1,7 @@
 """The suppressed grid as a whole: primary and complementary suppression against what the
 release publishes, empty cells inside a study area, and the data holder's audit table."""
 
+import dataclasses
 from dataclasses import dataclass
 
 import numpy as np
@@ -10,8 +11,8 @@ from .counting import CellCounts, cell_ids, cell_index, cell_positions, count_ce
     people_total, series_keys, split_series_keys
 from .errors import N_, InputError
 from .totals import MARGINALS_NONE, STATUS_COMPLEMENTARY, STATUS_PRIMARY, STATUS_PUBLISHED, \
-    attacker_knowledge, blanked_counts, emitted_lower, grid_equalities, parent_codes, \
-    published_status, published_totals
+    attacker_knowledge, blank_total_bounds, blanked_counts, emitted_lower, grid_equalities, \
+    parent_codes, published_status, published_totals
 
 def suppress(counts, k, marginals=None, is_canceled=None, published_zero=None, series=None,
              cell_keys=None, people=None, zeros_emitted=False):
@@ -51,6 +52,11 @@ def suppress(counts, k, marginals=None, is_canceled=None, published_zero=None, s
             counts.col, counts.row, counts.key, counts.n_persons, marginals, k, parent_withheld)
         equalities, knowledge = attacker_knowledge(emitted_lower(may_be_empty), people,
                                                    equalities)
+        if marginals.kind != MARGINALS_NONE:
+            at_most, at_least = blank_total_bounds(counts.col, counts.row, counts.key,
+                                                   counts.n_persons, marginals, k, parent_withheld)
+            knowledge = dataclasses.replace(knowledge, at_least=knowledge.at_least + tuple(at_least),
+                                            at_most=tuple(at_most))
         result = complementary_suppression(
             counts.n_persons, primary, equalities, marginals.protection,
             k if marginals.straddle_k else None, is_canceled=is_canceled, series=series,
@@ -58,12 +64,18 @@ def suppress(counts, k, marginals=None, is_canceled=None, published_zero=None, s
         if not (marginals.parents and result.unprotectable.any()):
             break
         parents = parent_codes(counts.col, counts.row, counts.key, marginals)
-        more = np.isin(parents, parents[result.unprotectable]) & ~parent_withheld
+        # Only a published parent total can be withheld (one below k is blank already).
+        published_parent = pd.Series(counts.n_persons).groupby(parents).transform("sum") \
+            .to_numpy() >= k
+        stuck = result.unprotectable & published_parent
+        more = np.isin(parents, parents[stuck & ~parent_withheld]) & ~parent_withheld
         if not more.any():
+            if not (stuck & parent_withheld).any():
+                break
             # The withheld parents' children still add up to the grand or people total less the
             # published parents: mix them with the published parent whose withheld cells hold
             # the most people above their minimum.
-            room = pd.Series(np.where(result.withheld & ~parent_withheld,
+            room = pd.Series(np.where(result.withheld & published_parent & ~parent_withheld,
                                       counts.n_persons - knowledge.lower, 0.0)).groupby(parents)
             room = room.sum()
             room = room[room > 0]

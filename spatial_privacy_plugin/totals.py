@@ -159,6 +159,27 @@ def grid_equalities(col, row, key, n_persons, marginals, k, parent_withheld=None
     return [(cells, total) for cells, total in with_totals(cell_sets, n_persons) if total >= k]
 
 
+def blank_total_bounds(col, row, key, n_persons, marginals, k, parent_withheld=None):
+    """(at_most, at_least) sums an attacker reads from declared totals left blank.
+
+    The rule is public: a declared total is blank when it is below k, so the
+    blank says its cells hold at most k - 1; a parent total left unpublished
+    because it pinned its children reached k. Either way the attacker may be
+    able to tell which, so both facts are given to the audit.
+    """
+    from .intervals import equalities_from_groups, with_totals
+
+    grand, parents = _total_labels(col, row, key, marginals)
+    grand_sets = equalities_from_groups(grand) if grand is not None else []
+    parent_sets = [] if parents is None else \
+        equalities_from_groups(parent_codes(col, row, key, marginals))
+    at_most = [(cells, float(k) - 1.0) for cells, total in
+               with_totals(grand_sets + parent_sets, n_persons) if 0 < total < k]
+    at_least = [(cells, float(k)) for cells, total in with_totals(parent_sets, n_persons)
+                if total >= k and parent_withheld is not None and parent_withheld[cells[0]]]
+    return at_most, at_least
+
+
 def published_totals(counts, marginals, k, resolution, parent_withheld=None):
     """Per group: its parent's cell id and the published totals it lies in (<NA>: none; also
     where ``parent_withheld`` marks a parent total that suppression withheld).
