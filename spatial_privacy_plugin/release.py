@@ -12,7 +12,7 @@ from .counting import CellCounts, cell_ids, cell_index, cell_positions, count_ce
 from .errors import N_, InputError
 from .totals import MARGINALS_NONE, STATUS_COMPLEMENTARY, STATUS_PRIMARY, STATUS_PUBLISHED, \
     attacker_knowledge, blank_total_bounds, blanked_counts, emitted_lower, grid_equalities, \
-    parent_codes, published_status, published_totals
+    published_status, published_totals
 
 def suppress(counts, k, marginals=None, is_canceled=None, published_zero=None, series=None,
              cell_keys=None, people=None, zeros_emitted=False):
@@ -25,12 +25,9 @@ def suppress(counts, k, marginals=None, is_canceled=None, published_zero=None, s
     cell is non-empty unless ``zeros_emitted`` (the release emits empty cells
     as such), and, with a ``series`` (earlier releases and the attacker's
     link between them, ``cell_keys`` naming the cells), every earlier
-    release. A parent total that leaves a cell unprotectable whatever else is
-    withheld (its children all withheld, holding too few people above one
-    each) is withheld itself, and the pattern is found again without it.
-    Returns (reason per group: published, primary or complementary;
-    SuppressionResult or None when nothing is published beside the grid;
-    per group, whether its parent's total is withheld).
+    release, and reads a declared total left blank as below k. Returns
+    (reason per group: published, primary or complementary; SuppressionResult
+    or None when nothing is published beside the grid).
     """
     from .suppression import complementary_suppression
 
@@ -38,53 +35,26 @@ def suppress(counts, k, marginals=None, is_canceled=None, published_zero=None, s
     if published_zero is not None:
         primary &= ~published_zero
     status = np.where(primary, STATUS_PRIMARY, STATUS_PUBLISHED).astype(object)
-    parent_withheld = np.zeros(len(primary), dtype=bool)
     if marginals is None or marginals.kind == MARGINALS_NONE and series is None and people is None:
-        return status, None, parent_withheld
+        return status, None
     if not marginals.protection > 0:
         raise InputError(N_("The protection level must be positive, got {value}."),
                          value=marginals.protection)
     may_be_empty = np.full(len(primary), bool(zeros_emitted))
     if series is not None:
         may_be_empty |= series.previously_withheld(cell_keys)
-    while True:
-        equalities = [] if marginals.kind == MARGINALS_NONE else grid_equalities(
-            counts.col, counts.row, counts.key, counts.n_persons, marginals, k, parent_withheld)
-        equalities, knowledge = attacker_knowledge(emitted_lower(may_be_empty), people,
-                                                   equalities)
-        if marginals.kind != MARGINALS_NONE:
-            at_most, at_least = blank_total_bounds(counts.col, counts.row, counts.key,
-                                                   counts.n_persons, marginals, k, parent_withheld)
-            knowledge = dataclasses.replace(knowledge, at_least=knowledge.at_least + tuple(at_least),
-                                            at_most=tuple(at_most))
-        result = complementary_suppression(
-            counts.n_persons, primary, equalities, marginals.protection,
-            k if marginals.straddle_k else None, is_canceled=is_canceled, series=series,
-            cell_keys=cell_keys, knowledge=knowledge, threshold=k)
-        if not (marginals.parents and result.unprotectable.any()):
-            break
-        parents = parent_codes(counts.col, counts.row, counts.key, marginals)
-        # Only a published parent total can be withheld (one below k is blank already).
-        published_parent = pd.Series(counts.n_persons).groupby(parents).transform("sum") \
-            .to_numpy() >= k
-        stuck = result.unprotectable & published_parent
-        more = np.isin(parents, parents[stuck & ~parent_withheld]) & ~parent_withheld
-        if not more.any():
-            if not (stuck & parent_withheld).any():
-                break
-            # The withheld parents' children still add up to the grand or people total less the
-            # published parents: mix them with the published parent whose withheld cells hold
-            # the most people above their minimum.
-            room = pd.Series(np.where(result.withheld & published_parent & ~parent_withheld,
-                                      counts.n_persons - knowledge.lower, 0.0)).groupby(parents)
-            room = room.sum()
-            room = room[room > 0]
-            if not len(room):
-                break
-            more = parents == room.idxmax()
-        parent_withheld |= more
+    equalities = [] if marginals.kind == MARGINALS_NONE else grid_equalities(
+        counts.col, counts.row, counts.key, counts.n_persons, marginals, k)
+    equalities, knowledge = attacker_knowledge(emitted_lower(may_be_empty), people, equalities)
+    if marginals.kind != MARGINALS_NONE:
+        knowledge = dataclasses.replace(knowledge, at_most=tuple(blank_total_bounds(
+            counts.col, counts.row, counts.key, counts.n_persons, marginals, k)))
+    result = complementary_suppression(
+        counts.n_persons, primary, equalities, marginals.protection,
+        k if marginals.straddle_k else None, is_canceled=is_canceled, series=series,
+        cell_keys=cell_keys, knowledge=knowledge, threshold=k)
     status[result.complementary] = STATUS_COMPLEMENTARY
-    return status, result, parent_withheld
+    return status, result
 
 
 def empty_cells(origin, resolution, study_area, zero_mask, occupied_col, occupied_row):
@@ -145,7 +115,6 @@ class GridRelease:
     audit: pd.DataFrame  # withheld cells: cell_id, first_row, lower, upper, width, ok (empty without marginals)
     unprotectable: int
     exposed_earlier: tuple = ()  # cell ids of earlier releases' primary cells this one would expose
-    parent_totals_withheld: int = 0  # parent totals left unpublished: they pinned their children
 
 
 def suppressed_grid(x, y, person_codes, key_codes, origin, resolution, k, marginals=None,
@@ -207,8 +176,7 @@ def suppressed_grid(x, y, person_codes, key_codes, origin, resolution, k, margin
         emptied = np.concatenate([emptied, np.ones(len(gone), dtype=bool)])
         published_zero = emptied if published_zero is None else \
             np.concatenate([published_zero, np.zeros(len(gone), dtype=bool)]) | emptied
-    status, suppression, parent_withheld = suppress(counts, k, marginals, is_canceled,
-                                                    published_zero, series,
+    status, suppression = suppress(counts, k, marginals, is_canceled, published_zero, series,
                                    group_keys, people_total(person_codes) if people_known else None,
                                    study_area is not None)
     published = status == STATUS_PUBLISHED
@@ -223,7 +191,7 @@ def suppressed_grid(x, y, person_codes, key_codes, origin, resolution, k, margin
         "n_persons": n_persons,
         "status": published_status(status),
         "first_row": counts.first_row,
-    }).join(published_totals(counts, marginals, k, resolution, parent_withheld))
+    }).join(published_totals(counts, marginals, k, resolution))
     if labels is not None:
         cells["key_label"] = labels[counts.key]  # names a group that no record holds any more
     cells = cells.iloc[order].reset_index(drop=True)
@@ -231,10 +199,8 @@ def suppressed_grid(x, y, person_codes, key_codes, origin, resolution, k, margin
         return GridRelease(cells, NO_AUDIT, 0)
     audit = audit_table(ids, counts.first_row, (counts.key, counts.row, counts.col), status,
                          suppression, marginals, k, None if labels is None else labels[counts.key])
-    withheld_parents = len(np.unique(parent_codes(counts.col, counts.row, counts.key, marginals)
-                                     [parent_withheld])) if parent_withheld.any() else 0
     return GridRelease(cells, audit, int(suppression.unprotectable.sum()),
-                       suppression.exposed_earlier, withheld_parents)
+                       suppression.exposed_earlier)
 
 
 def audit_table(ids, first_row, order, status, suppression, marginals, k, key_labels=None):

@@ -1,6 +1,8 @@
 """A grid with a cell size per stratum: one non-overlapping grid whose cells follow
 adversary-known strata (fine in the core, coarse where few people live)."""
 
+import dataclasses
+
 import numpy as np
 import pandas as pd
 
@@ -177,12 +179,15 @@ def multi_resolution_grid(x, y, person_codes, origin, strata, stratum_names, str
         from .intervals import equalities_from_groups, with_totals
         from .suppression import complementary_suppression
 
-        equalities = [] if not marginals.grand_total else \
-            [(cells, total) for cells, total in
-             with_totals(equalities_from_groups(group_key), n_persons) if total >= k]
+        grand = with_totals(equalities_from_groups(group_key), n_persons) \
+            if marginals.grand_total else []
         equalities, knowledge = attacker_knowledge(
             emitted_lower(np.full(len(n_persons), study_area is not None)),
-            people_total(person_codes) if people_known else None, equalities)
+            people_total(person_codes) if people_known else None,
+            [(cells, total) for cells, total in grand if total >= k])
+        # A declared total left blank says it is below k.
+        knowledge = dataclasses.replace(knowledge, at_most=tuple(
+            (cells, float(k) - 1.0) for cells, total in grand if 0 < total < k))
         # With a k per stratum, intervals straddle the largest (the strictest) when asked to.
         suppression = complementary_suppression(
             n_persons, primary, equalities, marginals.protection,

@@ -87,7 +87,7 @@ def sweep(x, y, person_codes, key_codes, origin, resolutions, k, tolerance, marg
         if is_canceled is not None and is_canceled():
             raise Cancelled()
         counts = count_cells(x, y, person_codes, key_codes, origin, resolution)
-        status, suppression, _ = suppress(counts, k, marginals, is_canceled, people=people)
+        status, suppression = suppress(counts, k, marginals, is_canceled, people=people)
         withheld = status != STATUS_PUBLISHED
         n_primary = int(np.sum(status == STATUS_PRIMARY))
         published = counts.n_persons[~withheld]
@@ -135,7 +135,7 @@ def series_flips(x, y, person_codes, key_codes, origin, resolution, k, marginals
     from .series import flipping_cells
 
     counts = count_cells(x, y, person_codes, key_codes, origin, resolution)
-    status, _, _ = suppress(counts, k, marginals,
+    status, _ = suppress(counts, k, marginals,
                          people=people_total(person_codes) if people_known else None)
     withheld = pd.Series(status != STATUS_PUBLISHED).groupby(
         cell_ids(resolution, counts.col, counts.row)).any()

@@ -139,12 +139,12 @@ def parent_codes(col, row, key, marginals):
     return dense_codes(parent_col - parent_col.min(), parent_row - parent_row.min(), key)
 
 
-def grid_equalities(col, row, key, n_persons, marginals, k, parent_withheld=None):
+def grid_equalities(col, row, key, n_persons, marginals, k):
     """The published equalities (cells, total) of a grid's declared marginals.
 
     A total below k is itself withheld in the release that would carry it
-    (the coarser grid applies the same policy), so it publishes no equality;
-    so is a parent total whose groups are marked in ``parent_withheld``.
+    (the coarser grid applies the same policy), so it publishes no equality
+    (but its blank says it is below k: ``blank_total_bounds``).
     """
     from .intervals import equalities_from_groups, with_totals
 
@@ -153,19 +153,15 @@ def grid_equalities(col, row, key, n_persons, marginals, k, parent_withheld=None
     if grand is not None:
         cell_sets += equalities_from_groups(grand)
     if parents is not None:
-        parent_sets = equalities_from_groups(parent_codes(col, row, key, marginals))
-        cell_sets += [cells for cells in parent_sets
-                      if parent_withheld is None or not parent_withheld[cells[0]]]
+        cell_sets += equalities_from_groups(parent_codes(col, row, key, marginals))
     return [(cells, total) for cells, total in with_totals(cell_sets, n_persons) if total >= k]
 
 
-def blank_total_bounds(col, row, key, n_persons, marginals, k, parent_withheld=None):
-    """(at_most, at_least) sums an attacker reads from declared totals left blank.
+def blank_total_bounds(col, row, key, n_persons, marginals, k):
+    """The (cells, k - 1) upper sums an attacker reads from declared totals left blank.
 
-    The rule is public: a declared total is blank when it is below k, so the
-    blank says its cells hold at most k - 1; a parent total left unpublished
-    because it pinned its children reached k. Either way the attacker may be
-    able to tell which, so both facts are given to the audit.
+    The rule is public: a declared total is blank exactly when it is below k,
+    so the blank says its cells hold at most k - 1 together.
     """
     from .intervals import equalities_from_groups, with_totals
 
@@ -173,16 +169,12 @@ def blank_total_bounds(col, row, key, n_persons, marginals, k, parent_withheld=N
     grand_sets = equalities_from_groups(grand) if grand is not None else []
     parent_sets = [] if parents is None else \
         equalities_from_groups(parent_codes(col, row, key, marginals))
-    at_most = [(cells, float(k) - 1.0) for cells, total in
-               with_totals(grand_sets + parent_sets, n_persons) if 0 < total < k]
-    at_least = [(cells, float(k)) for cells, total in with_totals(parent_sets, n_persons)
-                if total >= k and parent_withheld is not None and parent_withheld[cells[0]]]
-    return at_most, at_least
+    return [(cells, float(k) - 1.0) for cells, total in
+            with_totals(grand_sets + parent_sets, n_persons) if 0 < total < k]
 
 
-def published_totals(counts, marginals, k, resolution, parent_withheld=None):
-    """Per group: its parent's cell id and the published totals it lies in (<NA>: none; also
-    where ``parent_withheld`` marks a parent total that suppression withheld).
+def published_totals(counts, marginals, k, resolution):
+    """Per group: its parent's cell id and the published totals it lies in (<NA>: none).
 
     These are the values printed beside the grid; written into the grid, they
     make a release self-describing, so a later release of the series can
@@ -201,8 +193,6 @@ def published_totals(counts, marginals, k, resolution, parent_withheld=None):
         factor = int(marginals.parent_factor)
         frame["parent_id"] = cell_ids(resolution * factor, *parents)
         frame["parent_total"] = published_sums(counts.n_persons, [*parents, counts.key], k)
-        if parent_withheld is not None:
-            frame.loc[parent_withheld, "parent_total"] = pd.NA
     return frame
 
 

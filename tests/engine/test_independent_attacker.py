@@ -21,10 +21,10 @@ engine is only asked for a release (``grid.suppressed_grid``). Hand-made
 leaking tables show that the attacker does flag leaks, and every release the
 engine refuses is checked to be one that no suppression could protect.
 
-The tests named ``test_LEAK_...`` fail on purpose: they show a leak outside
-the brief's attacker. A declared total is left blank exactly when it is below
-k (the README says so); an attacker who reads a blank as "these cells add up
-to at most k - 1" recovers withheld cells that the engine publishes.
+A declared total is left blank exactly when it is below k (the README says
+so), so the attacker also reads a blank as "these cells add up to at most
+k - 1". That reading found a leak (the ``test_closed_leak_...`` tests, its
+reproducers); the engine now protects against it or refuses.
 """
 
 import time
@@ -499,7 +499,7 @@ def check_release_is_true(layer, counts, factor):
     return np.array(true)
 
 
-def refusal_is_the_only_safe_answer(layer, true, k, p, people, several_points):
+def refusal_is_the_only_safe_answer(layer, true, k, p, people, several_points, blank_totals=()):
     """Even with every cell withheld, some cell below k stays narrower than p.
 
     Withholding more cells only relaxes the attacker's programme, so its
@@ -508,7 +508,7 @@ def refusal_is_the_only_safe_answer(layer, true, k, p, people, several_points):
     every release of this grid with these totals.
     """
     everything = dict(layer, status=["withheld"] * len(true), n_persons=[pd.NA] * len(true))
-    narrow = Attack(everything, k, people, several_points).narrow_cells(k, p, [true])
+    narrow = Attack(everything, k, people, several_points, blank_totals).narrow_cells(k, p, [true])
     below_k = {cell for cell, count in zip(layer["cell_id"], true) if count < k}
     return any(cell.cell_id in below_k for cell in narrow)
 
@@ -561,20 +561,23 @@ def test_random_releases_resist_the_attacker(seed, several_points, with_attribut
         true = check_release_is_true(layer, true_counts(x, y, ids, modes), factor)
         people = len(set(ids.tolist()))
         case = dict(seed=seed, release=release_number, k=k, kind=kind, factor=factor, p=p)
+        # The attacker also reads a blank declared total as "below k" (the rule is public).
+        blank = declared_blank_totals(grid.Marginals(kind))
         if release.unprotectable > 0:
             # The Processing algorithm refuses to write this grid: nothing is published.
             refused[kind] += 1
-            if not refusal_is_the_only_safe_answer(layer, true, k, p, people, several_points):
+            if not refusal_is_the_only_safe_answer(layer, true, k, p, people, several_points,
+                                                   blank):
                 needless_refusals.append(case)
             continue
         audited += 1
         kinds[kind] += 1
         held = true[[str(label) != PUBLISHED for label in layer["status"]]]
         withheld += len(held)
-        attack = Attack(layer, k, people, several_points)
+        attack = Attack(layer, k, people, several_points, blank)
         # The true counts agree with everything published (the attacker's model is sound).
         assert attack.is_feasible(held), dict(case, problem="the truth contradicts the layer")
-        found = leaks(layer, k, p, people, several_points, known_points=[held])
+        found = leaks(layer, k, p, people, several_points, known_points=[held], blank_totals=blank)
         if found:
             failures.append(dict(case, problems=found))
     summary = dict(audited=audited, refused=refused, kinds=kinds, withheld_cells=withheld,
@@ -689,9 +692,9 @@ LEAK_REPRODUCERS = {
 
 
 @pytest.mark.parametrize("name", list(LEAK_REPRODUCERS))
-def test_LEAK_a_blank_declared_total_gives_withheld_cells_away(name):
-    """KNOWN LEAK (fails on this engine): a declared total is blanked exactly when it is below
-    k, and the README says so, but the engine's protection counts a blank total for nothing.
+def test_closed_leak_a_blank_declared_total_gives_withheld_cells_away(name):
+    """A closed leak: a declared total is blanked exactly when it is below
+    k, and the README says so, but the engine's protection counted a blank total for nothing.
     The brief's attacker (stated totals only) finds these releases safe; an attacker who reads
     the blank as "at most k - 1" recovers every withheld cell exactly. The engine must either
     protect the cells against that reading or refuse."""
@@ -707,10 +710,10 @@ def test_LEAK_a_blank_declared_total_gives_withheld_cells_away(name):
 @pytest.mark.parametrize("seed, several_points, with_attribute", [
     (20240511, False, False), (20240512, True, False), (20240513, False, True),
     (20240514, True, True)])
-def test_LEAK_random_releases_resist_an_attacker_who_reads_blank_totals(
+def test_closed_leak_random_releases_resist_an_attacker_who_reads_blank_totals(
         seed, several_points, with_attribute):
-    """KNOWN LEAK (fails on this engine): the property test with the attacker that also reads
-    a blank declared total as "below k" (see the test above)."""
+    """The property test with the attacker that also reads a blank declared total as "below k"
+    (see the test above): it found the leak, which the engine now closes."""
     rng = np.random.default_rng(seed)
     attribute = ATTRIBUTE if with_attribute else None
     failures, audited = [], 0
