@@ -544,49 +544,49 @@
       <translation>La diffusion {name} a des valeurs de statut inconnues {values} ; attendu : {expected}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io.py" line="115" />
-      <source>The input must be a point layer.</source>
-      <translation>L'entrée doit être une couche de points.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/io.py" line="119" />
+      <location filename="processing_provider/io.py" line="101" />
       <source>Read {count} points through GDAL's Arrow stream.</source>
       <translation>{count} points lus par le flux Arrow de GDAL.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io.py" line="123" />
+      <location filename="processing_provider/io.py" line="105" />
       <source>Read {count} points feature by feature.</source>
       <translation>{count} points lus entité par entité.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io.py" line="162" />
+      <location filename="processing_provider/io.py" line="144" />
       <source>{count} feature(s) have no geometry or an empty one. Repair or remove them (e.g. with 'Remove null geometries') so that nobody is left out of the counts.</source>
       <translation>{count} entité(s) n'ont pas de géométrie ou une géométrie vide. Réparez-les ou supprimez-les (par ex. avec « Supprimer les géométries nulles ») pour que personne ne soit oublié dans les comptages.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io.py" line="167" />
+      <location filename="processing_provider/io.py" line="149" />
       <source>The input layer has no features (or none selected): there is nothing to assess.</source>
       <translation>La couche d'entrée n'a aucune entité (ou aucune sélectionnée) : il n'y a rien à évaluer.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io.py" line="68" />
+      <location filename="processing_provider/io.py" line="50" />
       <source>The field '{field}' is not in the layer; its fields are: {available}. Choose one of them.</source>
       <translation>Le champ « {field} » n'existe pas dans la couche ; ses champs sont : {available}. Choisissez-en un.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io.py" line="76" />
+      <location filename="processing_provider/io.py" line="58" />
       <source>The layer has no valid CRS. Set its CRS, then reproject it to a projected CRS in metres before binning.</source>
       <translation>La couche n'a pas de SCR valide. Définissez son SCR, puis reprojetez-la dans un SCR projeté en mètres avant le maillage.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io.py" line="80" />
+      <location filename="processing_provider/io.py" line="62" />
       <source>The layer's CRS {crs} is geographic (degrees): reproject to a metric CRS before binning (e.g. a UTM zone or your national grid).</source>
       <translation>Le SCR de la couche {crs} est géographique (degrés) : reprojetez dans un SCR métrique avant le maillage (par ex. une zone UTM ou votre projection nationale).</translation>
     </message>
     <message>
-      <location filename="processing_provider/io.py" line="84" />
+      <location filename="processing_provider/io.py" line="66" />
       <source>The layer's CRS {crs} is not in metres: reproject to a metric CRS before binning.</source>
       <translation>Le SCR de la couche {crs} n'est pas en mètres : reprojetez dans un SCR métrique avant le maillage.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/io.py" line="97" />
+      <source>The input must be a point layer.</source>
+      <translation>L'entrée doit être une couche de points.</translation>
     </message>
     <message>
       <location filename="processing_provider/join_simulation.py" line="100" />
@@ -664,7 +664,7 @@
       <translation>cru ré-identifié (π unique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="217" />
+      <location filename="processing_provider/join_simulation.py" line="218" />
       <source>The quasi-identifier '{field}' is {release_type} in the release but {other_type} in the layer '{layer}': values would never match. Convert one of them (in a copy) so that both have the same type.</source>
       <translation>Le quasi-identifiant '{field}' est de type {release_type} dans la diffusion mais {other_type} dans la couche '{layer}' : les valeurs ne correspondraient jamais. Convertissez l'un des deux (dans une copie) pour qu'ils aient le même type.</translation>
     </message>
@@ -679,27 +679,27 @@
       <translation>tirage au hasard parmi les candidats (π marketer)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="245" />
+      <location filename="processing_provider/join_simulation.py" line="246" />
       <source>{count} released record(s) have a NULL link id in '{field}': every record of a sequential release needs the id that ties it to its subject.</source>
       <translation>{count} enregistrement(s) diffusé(s) ont un identifiant de liaison NULL dans '{field}' : chaque enregistrement d'une diffusion successive a besoin de l'identifiant qui le relie à son sujet.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="250" />
+      <location filename="processing_provider/join_simulation.py" line="251" />
       <source>Joined against {count} releases of the same subjects, linked by '{field}': a subject stays a candidate only if every release it appears in places it within the radius.</source>
       <translation>Jointure avec {count} diffusions des mêmes sujets, reliées par '{field}' : un sujet reste candidat seulement si chaque diffusion où il apparaît le place dans le rayon.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="270" />
+      <location filename="processing_provider/join_simulation.py" line="271" />
       <source>No provenance was given for the auxiliary data: say where it came from, its coverage and its cost, or the figures cannot be weighed.</source>
       <translation>Aucune provenance n'a été donnée pour les données auxiliaires : indiquez d'où elles viennent, leur couverture et leur coût, sinon les chiffres ne peuvent être appréciés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="277" />
+      <location filename="processing_provider/join_simulation.py" line="278" />
       <source>unknown</source>
       <translation>inconnu</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="280" />
+      <location filename="processing_provider/join_simulation.py" line="281" />
       <source>{attributes}: π unique {unique}, π correct {correct}, π marketer {marketer}, precision {precision}; median candidates {median:g}, {none} target(s) with no candidate.</source>
       <translation>{attributes} : π unique {unique}, π correct {correct}, π marketer {marketer}, précision {precision} ; médiane des candidats {median:g}, {none} cible(s) sans candidat.</translation>
     </message>
@@ -709,17 +709,17 @@
       <translation>Simulation de jointure</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="292" />
+      <location filename="processing_provider/join_simulation.py" line="293" />
       <source>No policy was given: the figures are not compared with a ceiling.</source>
       <translation>Aucune politique n'a été donnée : les chiffres ne sont comparés à aucun plafond.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="295" />
+      <location filename="processing_provider/join_simulation.py" line="296" />
       <source>With every attribute tried ({attributes}) the adversary stays at or below ρ = {rho}.</source>
       <translation>Avec tous les attributs essayés ({attributes}), l'adversaire reste au plus à ρ = {rho}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="298" />
+      <location filename="processing_provider/join_simulation.py" line="299" />
       <source>An adversary crosses ρ = {rho} with {attributes} ({figure} = {value}).</source>
       <translation>Un adversaire dépasse ρ = {rho} avec {attributes} ({figure} = {value}).</translation>
     </message>
@@ -729,22 +729,22 @@
       <translation>Exécute la jointure de l'adversaire entre une couche auxiliaire identifiée et une diffusion masquée, et indique combien de personnes elle isole, et combien à juste titre, à mesure que des attributs sont ajoutés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="320" />
+      <location filename="processing_provider/join_simulation.py" line="321" />
       <source>Re-identification as the adversary adds attributes</source>
       <translation>Ré-identification à mesure que l'adversaire ajoute des attributs</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="324" />
+      <location filename="processing_provider/join_simulation.py" line="325" />
       <source>share of targets</source>
       <translation>part des cibles</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="324" />
+      <location filename="processing_provider/join_simulation.py" line="325" />
       <source>what the adversary knows</source>
       <translation>ce que sait l'adversaire</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="326" />
+      <location filename="processing_provider/join_simulation.py" line="327" />
       <source>ceiling ρ = {rho}</source>
       <translation>plafond ρ = {rho}</translation>
     </message>
@@ -754,42 +754,42 @@
       <translation>confidentialité,divulgation,appariement,ré-identification,attaque,jointure,géomasque,escalade</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="338" />
+      <location filename="processing_provider/join_simulation.py" line="339" />
       <source>Could not write the chart to {path}.</source>
       <translation>Impossible d'écrire le graphique dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="344" />
+      <location filename="processing_provider/join_simulation.py" line="345" />
       <source>attributes</source>
       <translation>attributs</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="344" />
+      <location filename="processing_provider/join_simulation.py" line="345" />
       <source>precision</source>
       <translation>précision</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="345" />
+      <location filename="processing_provider/join_simulation.py" line="346" />
       <source>median candidates</source>
       <translation>candidats (médiane)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="345" />
+      <location filename="processing_provider/join_simulation.py" line="346" />
       <source>no candidate</source>
       <translation>sans candidat</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="351" />
+      <location filename="processing_provider/join_simulation.py" line="352" />
       <source>The adversary joins {targets} identified target(s) to the release within {radius:g} m, adding one attribute at a time.</source>
       <translation>L'adversaire apparie {targets} cible(s) identifiée(s) à la diffusion dans un rayon de {radius:g} m, en ajoutant un attribut à la fois.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="354" />
+      <location filename="processing_provider/join_simulation.py" line="355" />
       <source>Auxiliary data: {provenance}</source>
       <translation>Données auxiliaires : {provenance}</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="355" />
+      <location filename="processing_provider/join_simulation.py" line="356" />
       <source>provenance not stated</source>
       <translation>provenance non indiquée</translation>
     </message>
@@ -959,42 +959,42 @@
       <translation>confidentialité,divulgation,k-anonymat,contrôle,vérification,diffusion,modèle</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="257" />
+      <location filename="processing_provider/kanonymity_gate.py" line="262" />
       <source>The policy keeps the number of people secret (population_total_secret = true), yet the gate was given one: a number that is published is no secret. Change the policy, or leave the number of people empty.</source>
       <translation>La politique garde secret le nombre de personnes (population_total_secret = true), mais la porte en a reçu un : un nombre publié n'est pas un secret. Modifiez la politique, ou laissez le nombre de personnes vide.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="264" />
+      <location filename="processing_provider/kanonymity_gate.py" line="269" />
       <source>The audit does not know the number of people in the release: an attacker who reads it (in a table, a report, the log of the grid) may narrow withheld cells further. Give it in 'number of people the release states', or declare population_total_secret = true in the policy if it is never published.</source>
       <translation>L'audit ne connaît pas le nombre de personnes de la diffusion : un attaquant qui le lit (dans une table, un rapport, le journal de la grille) peut resserrer davantage les cellules masquées. Indiquez-le dans « nombre de personnes indiqué par la diffusion », ou déclarez population_total_secret = true dans la politique s'il n'est jamais publié.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="300" />
+      <location filename="processing_provider/kanonymity_gate.py" line="302" />
       <source>Audit: {count} total(s) from the layer's own totals columns.</source>
       <translation>Audit : {count} total(s) tiré(s) des colonnes de totaux de la couche elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="305" />
+      <location filename="processing_provider/kanonymity_gate.py" line="308" />
       <source>Auditing against other layers needs the geometry of the records to publish; the input is a table. Give the grid layer itself.</source>
       <translation>L'audit par rapport à d'autres couches a besoin de la géométrie des enregistrements à publier ; l'entrée est une table. Donnez la couche de grille elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="314" />
+      <location filename="processing_provider/kanonymity_gate.py" line="315" />
       <source>The audit layer '{layer}' has no field '{field}': name its count field in the audit count field.</source>
       <translation>La couche d'audit « {layer} » n'a pas de champ « {field} » : indiquez son champ de comptage dans le champ de comptage d'audit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="318" />
+      <location filename="processing_provider/kanonymity_gate.py" line="319" />
       <source>The audit count field '{field}' of '{layer}' is {kind}, not a number: name a numeric field of published totals, or convert it (in a copy).</source>
       <translation>Le champ de comptage d'audit « {field} » de « {layer} » est de type {kind}, pas un nombre : indiquez un champ numérique de totaux publiés, ou convertissez-le (dans une copie).</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="327" />
-      <source>Audit: {count} published total(s) from '{layer}'.</source>
-      <translation>Audit : {count} total(aux) publié(s) d'après « {layer} ».</translation>
+      <location filename="processing_provider/kanonymity_gate.py" line="325" />
+      <source>Audit: {areas} published area count(s) from the audit layers; {cells} record(s) cut by an area's border into {atoms} pieces.</source>
+      <translation>Audit : {areas} effectif(s) de zones publié(s) par les couches d'audit ; {cells} enregistrement(s) coupé(s) par la limite d'une zone, en {atoms} morceaux.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="334" />
+      <location filename="processing_provider/kanonymity_gate.py" line="344" />
       <source>Audit: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
       <translation>Audit : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
     </message>
@@ -1072,6 +1072,11 @@
       <location filename="processing_provider/kanonymity_gate.py" line="99" />
       <source>Audit: number of people the release states (an attacker knows it unless the policy keeps it secret)</source>
       <translation>Audit : nombre de personnes indiqué par la diffusion (un attaquant le connaît, sauf si la politique le garde secret)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/overlay.py" line="50" />
+      <source>The audit layer '{layer}' has a count that is not a number in '{field}' (feature {fid}): choose its numeric count field.</source>
+      <translation>La couche d'audit « {layer} » a un effectif qui n'est pas un nombre dans « {field} » (entité {fid}) : choisissez son champ d'effectif numérique.</translation>
     </message>
     <message>
       <location filename="processing_provider/person_field.py" line="55" />
@@ -2019,6 +2024,41 @@
       <translation>Le fichier de clé {path} ne contient pas une clé de 256 bits (64 chiffres hexadécimaux). Donnez le fichier de clé du programme, ou un chemin sans fichier pour créer une nouvelle clé (ce qui change le bruit de chaque cellule).</translation>
     </message>
     <message>
+      <location filename="spatial_privacy_plugin/counting.py" line="107" />
+      <source>Give at least one cell size in metres, e.g. 100,250,500,1000.</source>
+      <translation>Indiquez au moins une taille de maille en mètres, par ex. 100,250,500,1000.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/counting.py" line="113" />
+      <source>'{value}' is not a cell size: give numbers of metres separated by commas, e.g. 100,250,500,1000.</source>
+      <translation>« {value} » n'est pas une taille de maille : indiquez des nombres de mètres séparés par des virgules, par ex. 100,250,500,1000.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/counting.py" line="155" />
+      <source>A cell index would not fit: coordinates up to {largest:g} m from an origin at {start:g} make more than {limit} cells of {resolution:g} m. Repair the outlying geometries (or a wrong CRS), set the grid origin near the data, or choose a larger cell size.</source>
+      <translation>Un indice de maille ne tiendrait pas : des coordonnées jusqu'à {largest:g} m depuis une origine à {start:g} font plus de {limit} mailles de {resolution:g} m. Réparez les géométries aberrantes (ou un SCR erroné), placez l'origine de la grille près des données, ou choisissez une maille plus grande.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/counting.py" line="32" />
+      <source>{count} record(s) have a NULL id in the field '{field}'. Counting them would either drop them or merge strangers: fill in their ids (or give each its own id) and run again.</source>
+      <translation>{count} enregistrement(s) ont un identifiant NULL dans le champ « {field} ». Les compter reviendrait à les ignorer ou à confondre des inconnus : renseignez leurs identifiants (ou donnez à chacun le sien) et relancez.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/counting.py" line="83" />
+      <source>{count} point(s) have NaN or infinite coordinates: repair or remove their geometries first.</source>
+      <translation>{count} point(s) ont des coordonnées NaN ou infinies : réparez ou supprimez d'abord leurs géométries.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/counting.py" line="90" />
+      <source>{count} point(s) lie more than {limit:g} m from the CRS's origin (e.g. {x:g}, {y:g}): no place on Earth has such coordinates in a metric CRS. Repair or remove their geometries, or check the layer's CRS.</source>
+      <translation>{count} point(s) se trouvent à plus de {limit:g} m de l'origine du SCR (par exemple {x:g}, {y:g}) : aucun lieu sur Terre n'a de telles coordonnées dans un SCR métrique. Réparez ou supprimez leurs géométries, ou vérifiez le SCR de la couche.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/counting.py" line="98" />
+      <source>A cell size must be a positive number of metres, got {value}.</source>
+      <translation>Une taille de maille doit être un nombre positif de mètres, reçu {value}.</translation>
+    </message>
+    <message>
       <location filename="spatial_privacy_plugin/gate.py" line="106" />
       <source>{count} withheld record(s) still carry a count: a withheld value must be NULL in every output. Blank the count of withheld records.</source>
       <translation>{count} enregistrement(s) masqué(s) portent encore un effectif : une valeur masquée doit être NULL dans toute sortie. Videz l'effectif des enregistrements masqués.</translation>
@@ -2034,32 +2074,37 @@
       <translation>{count} enregistrement(s) masqué(s) peuvent être retrouvés exactement à partir de ce que publie la diffusion.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="193" />
+      <location filename="spatial_privacy_plugin/gate.py" line="219" />
+      <source>{count} sliver(s) where a published area's border crosses a cell can be narrowed below p = {p:g} by subtracting the cells inside the area from its count (cell ∩ area [interval]: {examples}). Withhold the cells around those borders, or do not publish those area counts beside this grid.</source>
+      <translation>{count} lisière(s) où la limite d'une zone publiée traverse une cellule peuvent être resserrées sous p = {p:g} en soustrayant de l'effectif de la zone les cellules qu'elle contient (cellule ∩ zone [intervalle] : {examples}). Masquez les cellules autour de ces limites, ou ne publiez pas ces effectifs de zones à côté de cette grille.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="251" />
       <source>{count} withheld cell(s) (e.g. {cells}) can be narrowed below p = {p:g} by combining this release with the earlier ones, assuming no cell changes by more than {delta:g} between releases. Rebuild the grid with the earlier releases given, so that suppression holds across the series.</source>
       <translation>{count} cellule(s) masquée(s) (p. ex. {cells}) peuvent être resserrées sous p = {p:g} en combinant cette diffusion avec les précédentes, en supposant qu'aucune cellule ne change de plus de {delta:g} entre deux diffusions. Reconstruisez la grille en donnant les diffusions précédentes, pour que la suppression tienne sur toute la série.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="204" />
+      <location filename="spatial_privacy_plugin/gate.py" line="262" />
       <source>This release narrows {count} withheld cell(s) of earlier releases below p = {p:g} (e.g. {cells}).</source>
       <translation>Cette diffusion resserre {count} cellule(s) masquée(s) de diffusions précédentes sous p = {p:g} (p. ex. {cells}).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="238" />
+      <location filename="spatial_privacy_plugin/gate.py" line="296" />
       <source>{count} published record(s) have no sensitive value: give every record its category.</source>
       <translation>{count} enregistrement(s) publié(s) n'ont pas de valeur sensible : donnez à chaque enregistrement sa modalité.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="241" />
+      <location filename="spatial_privacy_plugin/gate.py" line="299" />
       <source>No published record has a positive count: there is no evidence of diversity.</source>
       <translation>Aucun enregistrement publié n'a d'effectif positif : il n'y a aucune preuve de diversité.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="250" />
+      <location filename="spatial_privacy_plugin/gate.py" line="308" />
       <source>{count} published cell(s) show fewer than l = {l} distinct sensitive values (fewest: {fewest}): everyone in them can be assigned a value. Merge categories, publish coarser, or withhold the attribute.</source>
       <translation>{count} maille(s) publiée(s) montrent moins de l = {l} valeurs sensibles distinctes (le minimum : {fewest}) : on peut attribuer une valeur à chacun de leurs membres. Regroupez des modalités, publiez plus grossier, ou masquez l'attribut.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="263" />
+      <location filename="spatial_privacy_plugin/gate.py" line="321" />
       <source>{count} published cell(s) have a distribution of the sensitive value farther than t = {t:g} from the whole release's (largest: {largest:.3f}).</source>
       <translation>{count} maille(s) publiée(s) ont une distribution de la valeur sensible plus éloignée que t = {t:g} de celle de la diffusion entière (la plus grande : {largest:.3f}).</translation>
     </message>
@@ -2087,81 +2132,6 @@
       <location filename="spatial_privacy_plugin/gate.py" line="98" />
       <source>{count} published record(s) count fewer than k = {k} people (smallest: {smallest}). Withhold them, or publish at a coarser resolution; never lower k. (Structural zeros are published only under a policy with publish_zeros = true.)</source>
       <translation>{count} enregistrement(s) publié(s) comptent moins de k = {k} personnes (le plus petit : {smallest}). Masquez-les ou publiez à une résolution plus grossière ; ne baissez jamais k. (Les zéros structurels ne sont publiés que sous une politique avec publish_zeros = true.)</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="1049" />
-      <source>Parent totals are not defined for a grid with a cell size per stratum (its cells have no common parent grid): declare the grand total only.</source>
-      <translation>Les totaux parents ne sont pas définis pour une grille avec une taille de maille par strate (ses mailles n'ont pas de grille parente commune) : déclarez seulement le total général.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="106" />
-      <source>{count} point(s) lie more than {limit:g} m from the CRS's origin (e.g. {x:g}, {y:g}): no place on Earth has such coordinates in a metric CRS. Repair or remove their geometries, or check the layer's CRS.</source>
-      <translation>{count} point(s) se trouvent à plus de {limit:g} m de l'origine du SCR (par exemple {x:g}, {y:g}) : aucun lieu sur Terre n'a de telles coordonnées dans un SCR métrique. Réparez ou supprimez leurs géométries, ou vérifiez le SCR de la couche.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="114" />
-      <source>A cell size must be a positive number of metres, got {value}.</source>
-      <translation>Une taille de maille doit être un nombre positif de mètres, reçu {value}.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="123" />
-      <source>Give at least one cell size in metres, e.g. 100,250,500,1000.</source>
-      <translation>Indiquez au moins une taille de maille en mètres, par ex. 100,250,500,1000.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="129" />
-      <source>'{value}' is not a cell size: give numbers of metres separated by commas, e.g. 100,250,500,1000.</source>
-      <translation>« {value} » n'est pas une taille de maille : indiquez des nombres de mètres séparés par des virgules, par ex. 100,250,500,1000.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="204" />
-      <source>A cell index would not fit: coordinates up to {largest:g} m from an origin at {start:g} make more than {limit} cells of {resolution:g} m. Repair the outlying geometries (or a wrong CRS), set the grid origin near the data, or choose a larger cell size.</source>
-      <translation>Un indice de maille ne tiendrait pas : des coordonnées jusqu'à {largest:g} m depuis une origine à {start:g} font plus de {limit} mailles de {resolution:g} m. Réparez les géométries aberrantes (ou un SCR erroné), placez l'origine de la grille près des données, ou choisissez une maille plus grande.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="450" />
-      <source>The parent factor must be a whole number of at least 2, got {value}.</source>
-      <translation>Le facteur parent doit être un entier d'au moins 2, reçu {value}.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="50" />
-      <source>{count} record(s) have a NULL id in the field '{field}'. Counting them would either drop them or merge strangers: fill in their ids (or give each its own id) and run again.</source>
-      <translation>{count} enregistrement(s) ont un identifiant NULL dans le champ « {field} ». Les compter reviendrait à les ignorer ou à confondre des inconnus : renseignez leurs identifiants (ou donnez à chacun le sien) et relancez.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="529" />
-      <source>An earlier release gives different totals for the same set of cells: use the grid layers exactly as they were published.</source>
-      <translation>Une diffusion antérieure donne des totaux différents pour le même ensemble de mailles : utilisez les couches de grille exactement telles qu'elles ont été publiées.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="601" />
-      <source>The protection level must be positive, got {value}.</source>
-      <translation>Le niveau de protection doit être positif, reçu {value}.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="798" />
-      <source>A series with published attribute fields needs the attribute values of each key to match groups across releases.</source>
-      <translation>Une série avec des champs d'attributs publiés a besoin des valeurs d'attributs de chaque clé pour apparier les groupes d'une diffusion à l'autre.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="935" />
-      <source>'{part}' is not stratum=metres (e.g. core=250;rural=2000).</source>
-      <translation>« {part} » n'est pas de la forme strate=mètres (par ex. core=250;rural=2000).</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="939" />
-      <source>No cell size is given for the stratum/strata {names}: give one for every stratum, e.g. core=250;rural=2000.</source>
-      <translation>Aucune taille de maille n'est donnée pour la ou les strates {names} : donnez-en une pour chaque strate, par ex. core=250;rural=2000.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="943" />
-      <source>The strata's cell sizes {sizes} are not nested: each must be a whole multiple of the finer ones, so that coarse and fine cells never overlap.</source>
-      <translation>Les tailles de maille des strates {sizes} ne sont pas emboîtées : chacune doit être un multiple entier des plus fines, pour que mailles grossières et fines ne se chevauchent jamais.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/grid.py" line="99" />
-      <source>{count} point(s) have NaN or infinite coordinates: repair or remove their geometries first.</source>
-      <translation>{count} point(s) ont des coordonnées NaN ou infinies : réparez ou supprimez d'abord leurs géométries.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/intervals.py" line="32" />
@@ -2609,6 +2579,16 @@
       <translation>La table p {source} n'est pas un CSV lisible : {reason}.</translation>
     </message>
     <message>
+      <location filename="spatial_privacy_plugin/release.py" line="144" />
+      <source>A series with published attribute fields needs the attribute values of each key to match groups across releases.</source>
+      <translation>Une série avec des champs d'attributs publiés a besoin des valeurs d'attributs de chaque clé pour apparier les groupes d'une diffusion à l'autre.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/release.py" line="41" />
+      <source>The protection level must be positive, got {value}.</source>
+      <translation>Le niveau de protection doit être positif, reçu {value}.</translation>
+    </message>
+    <message>
       <location filename="spatial_privacy_plugin/risk.py" line="106" />
       <source>{count} record(s) have no household id: fill them in, or leave the household field empty.</source>
       <translation>{count} enregistrement(s) n'ont pas d'identifiant de ménage : renseignez-les, ou laissez vide le champ ménage.</translation>
@@ -2662,6 +2642,36 @@
       <location filename="spatial_privacy_plugin/series.py" line="34" />
       <source>The releases of the series cannot all hold if no cell changes by more than series_max_change = {delta:g} people between releases: the data moved more than the assumed attacker model allows. Set series_max_change in the policy to the largest change an attacker could assume (at least the largest observed change of a published cell).</source>
       <translation>Les diffusions de la série ne peuvent pas toutes tenir si aucune maille ne varie de plus de series_max_change = {delta:g} personnes entre deux diffusions : les données ont varié plus que le modèle d'attaquant supposé ne le permet. Fixez series_max_change dans la politique à la plus grande variation qu'un attaquant pourrait supposer (au moins la plus grande variation observée d'une maille publiée).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/strata.py" line="141" />
+      <source>Parent totals are not defined for a grid with a cell size per stratum (its cells have no common parent grid): declare the grand total only.</source>
+      <translation>Les totaux parents ne sont pas définis pour une grille avec une taille de maille par strate (ses mailles n'ont pas de grille parente commune) : déclarez seulement le total général.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/strata.py" line="27" />
+      <source>'{part}' is not stratum=metres (e.g. core=250;rural=2000).</source>
+      <translation>« {part} » n'est pas de la forme strate=mètres (par ex. core=250;rural=2000).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/strata.py" line="31" />
+      <source>No cell size is given for the stratum/strata {names}: give one for every stratum, e.g. core=250;rural=2000.</source>
+      <translation>Aucune taille de maille n'est donnée pour la ou les strates {names} : donnez-en une pour chaque strate, par ex. core=250;rural=2000.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/strata.py" line="35" />
+      <source>The strata's cell sizes {sizes} are not nested: each must be a whole multiple of the finer ones, so that coarse and fine cells never overlap.</source>
+      <translation>Les tailles de maille des strates {sizes} ne sont pas emboîtées : chacune doit être un multiple entier des plus fines, pour que mailles grossières et fines ne se chevauchent jamais.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/totals.py" line="130" />
+      <source>The parent factor must be a whole number of at least 2, got {value}.</source>
+      <translation>Le facteur parent doit être un entier d'au moins 2, reçu {value}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/totals.py" line="230" />
+      <source>An earlier release gives different totals for the same set of cells: use the grid layers exactly as they were published.</source>
+      <translation>Une diffusion antérieure donne des totaux différents pour le même ensemble de mailles : utilisez les couches de grille exactement telles qu'elles ont été publiées.</translation>
     </message>
   </context>
 </TS>

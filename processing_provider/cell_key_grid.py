@@ -201,7 +201,8 @@ class CellKeyGrid(PointGridAlgorithm):
         col, row, first_row = cells.col, cells.row, cells.first_row
         original, published = cells.n_persons, cells.published
         if study_area is not None:
-            empty_col, empty_row, _ = grid.empty_cells(data.origin, resolution, study_area, (),
+            from ..spatial_privacy_plugin.release import empty_cells
+            empty_col, empty_row, _ = empty_cells(data.origin, resolution, study_area, (),
                                                        col, row)
             col, row = np.concatenate([col, empty_col]), np.concatenate([row, empty_row])
             first_row = np.concatenate([first_row, np.full(len(empty_col), -1)])
@@ -280,12 +281,12 @@ class CellKeyGrid(PointGridAlgorithm):
         perturbed grand total; CELLS_BELOW_P counts those narrower than the policy's p."""
         import numpy as np
 
-        from ..spatial_privacy_plugin import grid
         from ..spatial_privacy_plugin.cellkey import perturb_counts
+        from ..spatial_privacy_plugin.counting import people_total
         from ..spatial_privacy_plugin.cellkey_audit import attacker_intervals
         from .io import make_fields, write_features
 
-        people = grid.people_total(data.person_codes)
+        people = people_total(data.person_codes)
         totals = []
         if not policy.population_total_secret:
             # The grand total, perturbed with the cell key of everyone, as it would be published.

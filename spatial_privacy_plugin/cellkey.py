@@ -24,7 +24,7 @@ import numpy as np
 import pandas as pd
 
 from .errors import N_, InputError
-from .grid import count_cells, run_starts
+from .counting import count_cells, run_starts
 
 KEY_BITS = 53
 KEY_SCALE = float(2 ** KEY_BITS)

@@ -45,7 +45,7 @@ def utility(col, row, original, published, small_rows=0):
     over cells, sqrt(1 − Σ sqrt(p q)); Moran's I of the counts before and after
     (queen neighbours); ``share_changed``: share of cells with n' ≠ n.
     """
-    from .grid import morans_i
+    from .sweep import morans_i
 
     original = np.asarray(original, dtype=float)
     published = np.asarray(published, dtype=float)

@@ -454,3 +454,19 @@ def test_a_cell_index_that_would_not_fit_is_refused_not_wrapped():
         with pytest.raises(InputError, match="cell index would not fit"):
             cell_index(np.array([0.0, coordinate]), 0.0, resolution)
     assert cell_index(np.array([0.0, 2e8]), 0.0, 100.0).tolist() == [0, 2_000_000]
+
+
+def test_a_blank_parent_total_says_below_k_and_a_grid_it_pins_is_refused():
+    # 5 people in each of two 200 m parents (k = 6): both parent totals are blank, which says
+    # each parent holds at most 5; with the 10 people known, each holds exactly 5.
+    x = np.r_[np.full(5, 50.0), np.full(5, 250.0)]
+    y = np.full(10, 50.0)
+    persons, keys = encode([f"p{i}" for i in range(10)])
+    marginals = grid.Marginals(grid.MARGINALS_PARENTS, parent_factor=2, protection=2)
+    release = grid.suppressed_grid(x, y, persons, keys, (0.0, 0.0), 100.0, 6, marginals)
+    assert release.unprotectable == 2
+    assert release.cells["parent_total"].isna().all()
+    # Without the parent totals declared, the blank says nothing: the cells range over [1, 9].
+    plain = grid.suppressed_grid(x, y, persons, keys, (0.0, 0.0), 100.0, 6,
+                                 grid.Marginals(grid.MARGINALS_NONE, protection=2))
+    assert plain.unprotectable == 0 and (plain.audit["width"] >= 2).all()
