@@ -1754,6 +1754,36 @@
       <translation>{count} zone(s) ont un {field} hors de [0, 1] (zone {zone} : {value!r}) : un risque de réidentification est une probabilité. Relancez l'algorithme de risque par zone, ou corrigez la table.</translation>
     </message>
     <message>
+      <location filename="spatial_privacy_plugin/dp.py" line="115" />
+      <source>The noise scale must be positive, got {value}.</source>
+      <translation>L'échelle du bruit doit être positive, reçu {value}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp.py" line="118" />
+      <source>The noise scale {value} is too large or too finely given for the exact sampler: give ε as a decimal with at most six places.</source>
+      <translation>L'échelle du bruit {value} est trop grande ou donnée trop finement pour l'échantillonneur exact : donnez ε en décimal avec au plus six décimales.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp.py" line="154" />
+      <source>The noise variance must be positive, got {value}.</source>
+      <translation>La variance du bruit doit être positive, reçu {value}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp.py" line="160" />
+      <source>The noise variance {value} is too large or too finely given for the exact sampler.</source>
+      <translation>La variance du bruit {value} est trop grande ou donnée trop finement pour l'échantillonneur exact.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp.py" line="184" />
+      <source>{value} is too small for the exact sampler (at least {least}).</source>
+      <translation>{value} est trop petit pour l'échantillonneur exact (au moins {least}).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp.py" line="212" />
+      <source>ρ = {rho} asks for more noise than the exact sampler can draw: raise ε.</source>
+      <translation>ρ = {rho} demande plus de bruit que l'échantillonneur exact ne peut en tirer : augmentez ε.</translation>
+    </message>
+    <message>
       <location filename="spatial_privacy_plugin/gate.py" line="106" />
       <source>{count} withheld record(s) still carry a count: a withheld value must be NULL in every output. Blank the count of withheld records.</source>
       <translation>{count} enregistrement(s) masqué(s) portent encore un effectif : une valeur masquée doit être NULL dans toute sortie. Videz l'effectif des enregistrements masqués.</translation>
