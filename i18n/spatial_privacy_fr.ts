@@ -1784,6 +1784,61 @@
       <translation>ρ = {rho} demande plus de bruit que l'échantillonneur exact ne peut en tirer : augmentez ε.</translation>
     </message>
     <message>
+      <location filename="spatial_privacy_plugin/dp_release.py" line="138" />
+      <source>Unknown mechanism {value!r}: use discrete laplace or discrete gaussian.</source>
+      <translation>Mécanisme inconnu {value!r} : utilisez discrete laplace ou discrete gaussian.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_release.py" line="142" />
+      <source>ε must be a positive number, got {value!r} (e.g. 1; smaller is more private and noisier).</source>
+      <translation>ε doit être un nombre positif, reçu {value!r} (par exemple 1 ; plus petit est plus protecteur et plus bruité).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_release.py" line="145" />
+      <source>The number of cells a person may contribute to must be a whole number of at least 1, got {value!r}.</source>
+      <translation>Le nombre de mailles auxquelles une personne peut contribuer doit être un entier d'au moins 1, reçu {value!r}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_release.py" line="181" />
+      <source>The extent {bounds} is not a rectangle: give xmin, xmax, ymin, ymax in the layer's CRS.</source>
+      <translation>L'emprise {bounds} n'est pas un rectangle : donnez xmin, xmax, ymin, ymax dans le SCR de la couche.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_release.py" line="207" />
+      <source>The study area holds no cell centre at {size:g} m: give a larger study area or smaller cells.</source>
+      <translation>La zone d'étude ne contient aucun centre de maille à {size:g} m : donnez une zone d'étude plus grande ou des mailles plus petites.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_release.py" line="214" />
+      <source>The domain has {count} cells at the finest level, more than {limit}: give a smaller extent or study area, or coarser cells.</source>
+      <translation>Le domaine compte {count} mailles au niveau le plus fin, plus que {limit} : donnez une emprise ou une zone d'étude plus petite, ou des mailles plus grandes.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_release.py" line="351" />
+      <source>The domain is laid on {domain:g} m cells, the coarsest level is {size:g} m.</source>
+      <translation>Le domaine repose sur des mailles de {domain:g} m, le niveau le plus grossier est de {size:g} m.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_release.py" line="61" />
+      <source>The discrete Gaussian needs delta in the policy file (e.g. delta = 1e-6, well below one over the number of people): its ε is stated at that δ.</source>
+      <translation>La gaussienne discrète a besoin de delta dans le fichier de politique (par exemple delta = 1e-6, bien en dessous de un sur le nombre de personnes) : son ε est énoncé à ce δ.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_release.py" line="66" />
+      <source>delta must lie strictly between 0 and 1, got {value!r}.</source>
+      <translation>delta doit être strictement compris entre 0 et 1, reçu {value!r}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_release.py" line="75" />
+      <source>Give at least one cell size in metres, e.g. 1000,2000,4000.</source>
+      <translation>Donnez au moins une taille de maille en mètres, par exemple 1000,2000,4000.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_release.py" line="79" />
+      <source>The cell sizes {fine:g} m and {coarse:g} m are not nested: each size must be a whole multiple of the next finer one (e.g. 1000,2000,4000), so that every cell lies in one parent.</source>
+      <translation>Les tailles de maille {fine:g} m et {coarse:g} m ne sont pas emboîtées : chaque taille doit être un multiple entier de la taille plus fine suivante (par exemple 1000,2000,4000), pour que chaque maille soit dans un seul parent.</translation>
+    </message>
+    <message>
       <location filename="spatial_privacy_plugin/gate.py" line="106" />
       <source>{count} withheld record(s) still carry a count: a withheld value must be NULL in every output. Blank the count of withheld records.</source>
       <translation>{count} enregistrement(s) masqué(s) portent encore un effectif : une valeur masquée doit être NULL dans toute sortie. Videz l'effectif des enregistrements masqués.</translation>

@@ -192,10 +192,10 @@ def rational_at_least(value, denominator=PARAMETER_DENOMINATOR):
     return Fraction(-((-exact.numerator * denominator) // exact.denominator), denominator)
 
 
-def laplace_scale(epsilon, sensitivity):
-    """The discrete Laplace scale Δ/ε with ε rounded down to six decimals (more noise, never
-    less): a Fraction."""
-    return Fraction(int(sensitivity)) / rational_at_most(epsilon)
+def laplace_scale(epsilon, sensitivity, parts=1):
+    """The discrete Laplace scale Δ/(ε/parts) with ε rounded down to six decimals (more noise,
+    never less): a Fraction. ``parts``: ε split equally among that many levels, exactly."""
+    return Fraction(int(sensitivity) * int(parts)) / rational_at_most(epsilon)
 
 
 def gaussian_sigma2(rho, sensitivity2):
