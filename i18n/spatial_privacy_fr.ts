@@ -1784,6 +1784,26 @@
       <translation>ρ = {rho} demande plus de bruit que l'échantillonneur exact ne peut en tirer : augmentez ε.</translation>
     </message>
     <message>
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="116" />
+      <source>The release is planned at δ = {plan}, the policy gives {policy}.</source>
+      <translation>La diffusion est prévue à δ = {plan}, la politique donne {policy}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="131" />
+      <source>This release (ε = {epsilon:g}, {mechanism}) would bring the dataset's spent ε from {before:.4g} to {after:.4g}, above its epsilon_budget {budget:g}: it is refused before any noise is drawn, and nothing is recorded. Release with a smaller ε, or not at all; raising the budget is a change of policy.</source>
+      <translation>Cette diffusion (ε = {epsilon:g}, {mechanism}) porterait l'ε dépensé du jeu de données de {before:.4g} à {after:.4g}, au-dessus de son epsilon_budget {budget:g} : elle est refusée avant tout tirage de bruit, et rien n'est enregistré. Diffusez avec un ε plus petit, ou pas du tout ; relever le budget est un changement de politique.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="37" />
+      <source>A differentially private release needs a policy file with epsilon_budget (the total ε the dataset's DP releases may spend, e.g. epsilon_budget = 2) and, for the discrete Gaussian, delta.</source>
+      <translation>Une diffusion différentiellement privée a besoin d'un fichier de politique avec epsilon_budget (l'ε total que les diffusions DP du jeu de données peuvent dépenser, par exemple epsilon_budget = 2) et, pour la gaussienne discrète, delta.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="68" />
+      <source>The DP entry {seq} (release {release}) of the ledger has no readable ε: the budget cannot be computed. Restore the ledger from a backup and investigate.</source>
+      <translation>L'entrée DP {seq} (diffusion {release}) du registre n'a pas d'ε lisible : le budget ne peut pas être calculé. Restaurez le registre depuis une sauvegarde et enquêtez.</translation>
+    </message>
+    <message>
       <location filename="spatial_privacy_plugin/dp_release.py" line="138" />
       <source>Unknown mechanism {value!r}: use discrete laplace or discrete gaussian.</source>
       <translation>Mécanisme inconnu {value!r} : utilisez discrete laplace ou discrete gaussian.</translation>
@@ -1994,44 +2014,44 @@
       <translation>Les totaux publiés se contredisent (aucun effectif positif ou nul ne les satisfait) : vérifiez que chaque total a été calculé sur les mêmes données, comme somme des mailles qu'il couvre.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="131" />
+      <location filename="spatial_privacy_plugin/ledger.py" line="100" />
+      <source>The ledger field {field} takes text, got {value!r} ({kind}): nothing was recorded. Give it as text (a zones hash is the SHA-256 text the zone risk algorithm writes).</source>
+      <translation>Le champ {field} du registre prend du texte, reçu {value!r} ({kind}) : rien n'a été inscrit. Donnez-le sous forme de texte (un hachage de zones est le SHA-256 textuel qu'écrit l'algorithme de risque par zone).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger.py" line="132" />
       <source>The ledger {path} cannot be opened as an SQLite database ({reason}). Restore it from a backup; it is never rewritten.</source>
       <translation>Le registre {path} ne peut pas être ouvert comme base SQLite ({reason}). Restaurez-le depuis une sauvegarde ; il n'est jamais réécrit.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="220" />
+      <location filename="spatial_privacy_plugin/ledger.py" line="221" />
       <source>The ledger {path} is corrupt ({reason}). Restore it from a backup; it is never rewritten.</source>
       <translation>Le registre {path} est corrompu ({reason}). Restaurez-le depuis une sauvegarde ; il n'est jamais réécrit.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="226" />
+      <location filename="spatial_privacy_plugin/ledger.py" line="227" />
       <source>The ledger {path} fails verification: entry {seq} (dataset {dataset}, release {release}) follows a deleted entry. Every gate that uses it is blocked; nothing rewrites it. Restore it from a backup and investigate.</source>
       <translation>Le registre {path} échoue à la vérification : l'entrée {seq} (jeu {dataset}, diffusion {release}) suit une entrée supprimée. Tout contrôle qui l'utilise est bloqué ; rien ne le réécrit. Restaurez-le depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="230" />
+      <location filename="spatial_privacy_plugin/ledger.py" line="231" />
       <source>The ledger {path} fails verification: entry {seq} (dataset {dataset}, release {release}) does not link to the entry before it. Every gate that uses it is blocked; nothing rewrites it. Restore it from a backup and investigate.</source>
       <translation>Le registre {path} échoue à la vérification : l'entrée {seq} (jeu {dataset}, diffusion {release}) n'est pas liée à l'entrée précédente. Tout contrôle qui l'utilise est bloqué ; rien ne le réécrit. Restaurez-le depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="235" />
+      <location filename="spatial_privacy_plugin/ledger.py" line="236" />
       <source>The ledger {path} fails verification: entry {seq} (dataset {dataset}, release {release}) was changed after it was written. Every gate that uses it is blocked; nothing rewrites it. Restore it from a backup and investigate.</source>
       <translation>Le registre {path} échoue à la vérification : l'entrée {seq} (jeu {dataset}, diffusion {release}) a été modifiée après son écriture. Tout contrôle qui l'utilise est bloqué ; rien ne le réécrit. Restaurez-le depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="245" />
+      <location filename="spatial_privacy_plugin/ledger.py" line="246" />
       <source>The ledger {path} fails verification: its last {count} entry(ies) were deleted. Every gate that uses it is blocked; restore it from a backup.</source>
       <translation>Le registre {path} échoue à la vérification : sa ou ses {count} dernière(s) entrée(s) ont été supprimées. Tout contrôle qui l'utilise est bloqué ; restaurez-le depuis une sauvegarde.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="95" />
+      <location filename="spatial_privacy_plugin/ledger.py" line="96" />
       <source>The ledger field {field} takes a finite number, got {value!r}: nothing was recorded.</source>
       <translation>Le champ {field} du registre prend un nombre fini, reçu {value!r} : rien n'a été inscrit.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="99" />
-      <source>The ledger field {field} takes text, got {value!r} ({kind}): nothing was recorded. Give it as text (a zones hash is the SHA-256 text the zone risk algorithm writes).</source>
-      <translation>Le champ {field} du registre prend du texte, reçu {value!r} ({kind}) : rien n'a été inscrit. Donnez-le sous forme de texte (un hachage de zones est le SHA-256 textuel qu'écrit l'algorithme de risque par zone).</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/linkage.py" line="207" />
@@ -2119,112 +2139,122 @@
       <translation>La variable d'environnement {name} doit être un nombre entier de fils d'exécution (1 ou plus) ; reçu « {value} ».</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="135" />
+      <location filename="spatial_privacy_plugin/policy.py" line="137" />
       <source>A record has no stratum label (NULL or empty) while the policy gives strata their own rho ({known}): its k would silently be the base one. Give every record its stratum.</source>
       <translation>Un enregistrement n'a pas d'étiquette de strate (NULL ou vide) alors que la politique donne aux strates leur propre rho ({known}) : son k serait silencieusement celui de base. Donnez à chaque enregistrement sa strate.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="140" />
+      <location filename="spatial_privacy_plugin/policy.py" line="142" />
       <source>The stratum label {label!r} is not in the policy's [stratum_rho] ({known}), though it looks like {near!r}: its k would silently be the base one. Correct the label in the strata layer, or name the stratum exactly so in the policy.</source>
       <translation>L'étiquette de strate {label!r} n'est pas dans le [stratum_rho] de la politique ({known}), bien qu'elle ressemble à {near!r} : son k serait silencieusement celui de base. Corrigez l'étiquette dans la couche de strates, ou nommez la strate exactement ainsi dans la politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="180" />
+      <location filename="spatial_privacy_plugin/policy.py" line="182" />
       <source>The policy file {source} gives {name} as a date or time ({value}): policy values are numbers, text or true/false. Write it in quotes, e.g. {name} = "{value}".</source>
       <translation>Le fichier de politique {source} donne {name} comme date ou heure ({value}) : les valeurs d'une politique sont des nombres, du texte ou true/false. Écrivez-la entre guillemets, par exemple {name} = "{value}".</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="202" />
+      <location filename="spatial_privacy_plugin/policy.py" line="204" />
       <source>The policy file {source} must hold key = value pairs.</source>
       <translation>Le fichier de politique {source} doit contenir des paires clé = valeur.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="207" />
+      <location filename="spatial_privacy_plugin/policy.py" line="209" />
       <source>The policy file {source} lacks the field(s) {fields}: add them, e.g. rho = 0.1, tolerance = 0.2, counting_unit = "person".</source>
       <translation>Il manque au fichier de politique {source} le(s) champ(s) {fields} : ajoutez-les, par ex. rho = 0.1, tolerance = 0.2, counting_unit = "person".</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="214" />
+      <location filename="spatial_privacy_plugin/policy.py" line="216" />
       <source>The policy file {source} has unknown field(s) {fields}; known fields are {known}.</source>
       <translation>Le fichier de politique {source} contient des champs inconnus {fields} ; les champs connus sont {known}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="224" />
+      <location filename="spatial_privacy_plugin/policy.py" line="226" />
       <source>counting_unit in {source} must be "person" or "device", got {value!r}.</source>
       <translation>counting_unit dans {source} doit valoir "person" ou "device", reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="230" />
+      <location filename="spatial_privacy_plugin/policy.py" line="232" />
       <source>protection_level in {source} must be a positive number of people, got {value!r}.</source>
       <translation>protection_level dans {source} doit être un nombre positif de personnes, reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="235" />
+      <location filename="spatial_privacy_plugin/policy.py" line="237" />
       <source>series_max_change in {source} must be a number of people &gt;= 0 (the most a cell's count can change between consecutive releases, as an attacker may assume), got {value!r}.</source>
       <translation>series_max_change dans {source} doit être un nombre de personnes &gt;= 0 (la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="240" />
+      <location filename="spatial_privacy_plugin/policy.py" line="242" />
       <source>{name} in {source} must be true or false, got {value!r}.</source>
       <translation>{name} dans {source} doit valoir true ou false, reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="246" />
+      <location filename="spatial_privacy_plugin/policy.py" line="248" />
       <source>{name} in {source} must be a probability in (0, 1], got {value!r}.</source>
       <translation>{name} dans {source} doit être une probabilité dans (0, 1], reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="249" />
+      <location filename="spatial_privacy_plugin/policy.py" line="253" />
+      <source>epsilon_budget in {source} must be a positive number (the total ε a dataset's differentially private releases may spend), got {value!r}.</source>
+      <translation>epsilon_budget dans {source} doit être un nombre positif (l'ε total que les diffusions différentiellement privées d'un jeu de données peuvent dépenser), reçu {value!r}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/policy.py" line="259" />
+      <source>delta in {source} must lie strictly between 0 and 1 (e.g. 1e-6, well below one over the number of people), got {value!r}.</source>
+      <translation>delta dans {source} doit être strictement compris entre 0 et 1 (par exemple 1e-6, bien en dessous de un sur le nombre de personnes), reçu {value!r}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/policy.py" line="263" />
       <source>gate_on in {source} must be "estimate" or "lower bound", got {value!r}.</source>
       <translation>gate_on dans {source} doit valoir "estimate" ou "lower bound", reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="253" />
+      <location filename="spatial_privacy_plugin/policy.py" line="267" />
       <source>stratum_rho in {source} must be a table of stratum = rho, e.g. [stratum_rho] rural = 0.05.</source>
       <translation>stratum_rho dans {source} doit être une table strate = rho, par ex. [stratum_rho] rural = 0.05.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="269" />
+      <location filename="spatial_privacy_plugin/policy.py" line="283" />
       <source>Cannot read the policy file {source}: {reason}.</source>
       <translation>Impossible de lire le fichier de politique {source} : {reason}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="272" />
+      <location filename="spatial_privacy_plugin/policy.py" line="286" />
       <source>The policy file {source} is not UTF-8 text (byte {position}): save it as UTF-8 (TOML and JSON files are UTF-8).</source>
       <translation>Le fichier de politique {source} n'est pas du texte UTF-8 (octet {position}) : enregistrez-le en UTF-8 (les fichiers TOML et JSON sont en UTF-8).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="282" />
+      <location filename="spatial_privacy_plugin/policy.py" line="296" />
       <source>The policy file {source} does not parse: {reason}. Fix its syntax (TOML, or JSON for a .json file).</source>
       <translation>Le fichier de politique {source} est illisible : {reason}. Corrigez sa syntaxe (TOML, ou JSON pour un fichier .json).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="303" />
+      <location filename="spatial_privacy_plugin/policy.py" line="317" />
       <source>The value {given} given for {name} conflicts with {in_file} in the policy file {source}. Leave {name} empty to use the policy, or change the policy file.</source>
       <translation>La valeur {given} donnée pour {name} contredit {in_file} du fichier de politique {source}. Laissez {name} vide pour utiliser la politique, ou modifiez le fichier de politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="318" />
+      <location filename="spatial_privacy_plugin/policy.py" line="332" />
       <source>Give a policy file or a value for rho (the accepted disclosure probability, e.g. 0.1 for k = 10).</source>
       <translation>Indiquez un fichier de politique ou une valeur de rho (la probabilité de divulgation acceptée, par ex. 0,1 pour k = 10).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="63" />
+      <location filename="spatial_privacy_plugin/policy.py" line="65" />
       <source>rho must be a number in (0, 1), got {value!r}.</source>
       <translation>rho doit être un nombre dans (0, 1), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="66" />
+      <location filename="spatial_privacy_plugin/policy.py" line="68" />
       <source>rho must lie strictly between 0 and 1, got {value}: it is the accepted probability of singling a person out, for example 0.1 for k = 10.</source>
       <translation>rho doit être strictement entre 0 et 1, reçu {value} : c'est la probabilité acceptée d'isoler une personne, par exemple 0,1 pour k = 10.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="73" />
+      <location filename="spatial_privacy_plugin/policy.py" line="75" />
       <source>rho = {value} asks for k = ⌈1/ρ⌉ above {limit}: no cell could ever be published and k cannot be represented. Give the accepted probability of singling a person out, for example 0.1 for k = 10 (rho must be at least 1e-9).</source>
       <translation>rho = {value} demande k = ⌈1/ρ⌉ au-delà de {limit} : aucune maille ne pourrait jamais être publiée et k ne peut pas être représenté. Donnez la probabilité acceptée d'isoler une personne, par exemple 0.1 pour k = 10 (rho doit valoir au moins 1e-9).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="87" />
+      <location filename="spatial_privacy_plugin/policy.py" line="89" />
       <source>The suppression tolerance must be a share in [0, 1), got {value!r}.</source>
       <translation>La tolérance de secret doit être une part dans [0, 1), reçu {value!r}.</translation>
     </message>
