@@ -154,6 +154,166 @@
       <translation>Modèle log-linéaire (effets principaux), taux de sondage {fraction:.3%} : {expected:.1f} uniques de l'échantillon devraient être uniques dans la population.</translation>
     </message>
     <message>
+      <location filename="processing_provider/dp_grid.py" line="125" />
+      <source>Give either an extent or a study area (not both, not neither): a differentially private release publishes every cell of a domain fixed in advance, since a domain drawn around the data would give people away.</source>
+      <translation>Donnez soit une emprise, soit une zone d'étude (pas les deux, ni aucune) : une diffusion différentiellement privée publie chaque maille d'un domaine fixé d'avance, car un domaine tracé autour des données trahirait des personnes.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="136" />
+      <source>The study area has no polygon.</source>
+      <translation>La zone d'étude n'a aucun polygone.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="176" />
+      <source>No ledger at {path}: a new ledger is started there, with no earlier releases. If the programme already has a ledger, give its path instead: a second ledger restarts the cumulative budget.</source>
+      <translation>Aucun registre à {path} : un nouveau registre y est démarré, sans diffusion antérieure. Si le programme a déjà un registre, indiquez plutôt son chemin : un second registre fait repartir le budget cumulé de zéro.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="19" />
+      <source>discrete Laplace (pure ε-DP)</source>
+      <translation>Laplace discrète (ε-DP pure)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="20" />
+      <source>discrete Gaussian (ρ-zCDP; ε stated at the policy's δ)</source>
+      <translation>gaussienne discrète (ρ-zCDP ; ε énoncé au δ de la politique)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="202" />
+      <source>The output could not be created: nothing was recorded in the ledger.</source>
+      <translation>La sortie n'a pas pu être créée : rien n'a été enregistré dans le registre.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="219" />
+      <source>ε spent by {dataset}: {spent:.4g} of {budget:g} ({remaining:.4g} left). Ledger head: {head}.</source>
+      <translation>ε dépensé par {dataset} : {spent:.4g} sur {budget:g} (reste {remaining:.4g}). Tête du registre : {head}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="231" />
+      <source>DP release REFUSED for {dataset} / {release}: {problems}</source>
+      <translation>Diffusion DP REFUSÉE pour {dataset} / {release} : {problems}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="238" />
+      <source>{size:g} m: ε {epsilon:.4g}{rho}, noise variance {variance:.4g}, 95 % of the noise within ±{accuracy} people, mean absolute noise {mae:.3g}.</source>
+      <translation>{size:g} m : ε {epsilon:.4g}{rho}, variance du bruit {variance:.4g}, 95 % du bruit à ±{accuracy} personnes, bruit absolu moyen {mae:.3g}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="244" />
+      <source>The budget is split equally across the {count} levels; each person counts in at most {m} cell(s) per level.</source>
+      <translation>Le budget est partagé également entre les {count} niveaux ; chaque personne compte dans au plus {m} maille(s) par niveau.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="248" />
+      <source>Bias of the released counts against the true ones, for the data holder only (not differentially private: never publish it):</source>
+      <translation>Biais des comptes diffusés par rapport aux vrais, pour le détenteur des données seulement (pas différentiellement privé : ne le publiez jamais) :</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="251" />
+      <source>  {size:g} m, true count {kind}: {cells} cells, mean error {error:+.2f}, mean absolute error {mae:.2f}</source>
+      <translation>  {size:g} m, vrai compte {kind} : {cells} mailles, erreur moyenne {error:+.2f}, erreur absolue moyenne {mae:.2f}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="256" />
+      <source>Some points lie outside the extent or study area: they are not counted.</source>
+      <translation>Des points sont hors de l'emprise ou de la zone d'étude : ils ne sont pas comptés.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="259" />
+      <source>The noise was drawn from the given seed: anyone who holds the seed (or finds it in a saved model or the Processing history) can remove it. Use a seed only to reproduce a test; leave it empty for a release.</source>
+      <translation>Le bruit a été tiré de la graine donnée : quiconque détient la graine (ou la trouve dans un modèle enregistré ou l'historique de Processing) peut le retirer. N'utilisez une graine que pour reproduire un test ; laissez-la vide pour une diffusion.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="30" />
+      <source>Differentially private grid</source>
+      <translation>Grille différentiellement privée</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="31" />
+      <source>Noisy counts of distinct people in every cell of a fixed extent at several nested sizes, from exact integer noise (discrete Laplace or Gaussian); the ε spent is recorded in the release ledger and a release over the budget is refused before any noise is drawn.</source>
+      <translation>Comptes bruités de personnes distinctes dans chaque maille d'une emprise fixée, à plusieurs tailles emboîtées, avec un bruit entier exact (Laplace ou gaussienne discrète) ; l'ε dépensé est enregistré dans le registre des diffusions et une diffusion au-delà du budget est refusée avant tout tirage de bruit.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="35" />
+      <source>privacy,differential privacy,dp,epsilon,budget,noise,laplace,gaussian,grid,ledger</source>
+      <translation>confidentialité,confidentialité différentielle,dp,epsilon,budget,bruit,laplace,gaussienne,grille,registre</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="55" />
+      <source>ε of this release (smaller: more private, noisier)</source>
+      <translation>ε de cette diffusion (plus petit : plus protecteur, plus bruité)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="58" />
+      <source>Mechanism</source>
+      <translation>Mécanisme</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="61" />
+      <source>Cells a person may count in, per level (m; chosen at random among their cells)</source>
+      <translation>Mailles où une personne peut compter, par niveau (m ; tirées au hasard parmi les siennes)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="65" />
+      <source>Nested cell sizes in metres (the budget is split equally among them)</source>
+      <translation>Tailles de maille emboîtées en mètres (le budget est partagé également entre elles)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="68" />
+      <source>Extent released (every cell of it, empty ones too; or a study area)</source>
+      <translation>Emprise diffusée (toutes ses mailles, les vides aussi ; ou une zone d'étude)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="71" />
+      <source>Study area released (every cell of it, empty ones too; or an extent)</source>
+      <translation>Zone d'étude diffusée (toutes ses mailles, les vides aussi ; ou une emprise)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="75" />
+      <source>Grid origin (lower-left corner; empty: a multiple of the coarsest size below the extent)</source>
+      <translation>Origine de la grille (coin inférieur gauche ; vide : un multiple de la plus grande taille sous l'emprise)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="78" />
+      <source>Policy file (epsilon_budget; delta for the Gaussian)</source>
+      <translation>Fichier de politique (epsilon_budget ; delta pour la gaussienne)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="81" />
+      <source>Release ledger (the programme's ledger; a new file starts one)</source>
+      <translation>Registre des diffusions (celui du programme ; un nouveau fichier en démarre un)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="84" />
+      <source>Dataset (programme name)</source>
+      <translation>Jeu de données (nom du programme)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="85" />
+      <source>Release id</source>
+      <translation>Identifiant de diffusion</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="87" />
+      <source>Seed, only to reproduce a test (empty: the operating system's randomness; anyone who holds a seed can remove the noise)</source>
+      <translation>Graine, seulement pour reproduire un test (vide : l'aléa du système d'exploitation ; quiconque détient une graine peut retirer le bruit)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="94" />
+      <source>ε spent by the dataset's DP releases</source>
+      <translation>ε dépensé par les diffusions DP du jeu de données</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="96" />
+      <source>ε remaining in the dataset's budget</source>
+      <translation>ε restant dans le budget du jeu de données</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="97" />
+      <source>Ledger head hash</source>
+      <translation>Hachage de tête du registre</translation>
+    </message>
+    <message>
       <location filename="processing_provider/geomask.py" line="17" />
       <source>Donut geomask</source>
       <translation>Géomasque en anneau</translation>
@@ -924,12 +1084,12 @@
       <translation>Toutes les valeurs du champ d'identifiant de personne « {field} » sont distinctes et forment ensemble des entiers consécutifs, comme des numéros de ligne : là où les personnes ont plusieurs points, chaque entité compte pour une personne. Choisissez le champ qui identifie les personnes (ou ignorez ceci si chaque personne a un seul point).</translation>
     </message>
     <message>
-      <location filename="processing_provider/provider.py" line="28" />
+      <location filename="processing_provider/provider.py" line="30" />
       <source>Spatial Privacy</source>
       <translation>Confidentialité spatiale</translation>
     </message>
     <message>
-      <location filename="processing_provider/provider.py" line="31" />
+      <location filename="processing_provider/provider.py" line="33" />
       <source>Spatial Privacy {version}</source>
       <translation>Confidentialité spatiale {version}</translation>
     </message>
@@ -967,11 +1127,6 @@
       <location filename="processing_provider/reassess_releases.py" line="35" />
       <source>Release ledger</source>
       <translation>Registre des diffusions</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/reassess_releases.py" line="37" />
-      <source>Dataset (programme name)</source>
-      <translation>Jeu de données (nom du programme)</translation>
     </message>
     <message>
       <location filename="processing_provider/reassess_releases.py" line="39" />
@@ -1164,16 +1319,6 @@
       <translation>Choisissez au moins une variable clé.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="103" />
-      <source>Release ledger (the programme's ledger; a new file starts one)</source>
-      <translation>Registre des diffusions (celui du programme ; un nouveau fichier en démarre un)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="107" />
-      <source>Release id</source>
-      <translation>Identifiant de diffusion</translation>
-    </message>
-    <message>
       <location filename="processing_provider/risk_budget_gate.py" line="109" />
       <source>Policy file (ceilings, warn_at, gate_on)</source>
       <translation>Fichier de politique (plafonds, warn_at, gate_on)</translation>
@@ -1237,16 +1382,6 @@
       <location filename="processing_provider/risk_budget_gate.py" line="133" />
       <source>Warning</source>
       <translation>Avertissement</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="134" />
-      <source>Ledger head hash</source>
-      <translation>Hachage de tête du registre</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="150" />
-      <source>No ledger at {path}: a new ledger is started there, with no earlier releases. If the programme already has a ledger, give its path instead: a second ledger restarts the cumulative budget.</source>
-      <translation>Aucun registre à {path} : un nouveau registre y est démarré, sans diffusion antérieure. Si le programme a déjà un registre, indiquez plutôt son chemin : un second registre fait repartir le budget cumulé de zéro.</translation>
     </message>
     <message>
       <location filename="processing_provider/risk_budget_gate.py" line="16" />
@@ -1372,11 +1507,6 @@
       <location filename="processing_provider/suppressed_grid.py" line="185" />
       <source>A zero mask needs a study area: zeros are only emitted inside one.</source>
       <translation>Un masque des zéros exige une zone d'étude : les zéros ne sont produits qu'à l'intérieur.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="190" />
-      <source>The study area has no polygon.</source>
-      <translation>La zone d'étude n'a aucun polygone.</translation>
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="201" />

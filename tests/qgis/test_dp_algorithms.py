@@ -1,0 +1,127 @@
+"""spatialprivacy:dpgrid through Processing: every cell, consistent counts, the ε budget."""
+
+import json
+
+import pytest
+from layers import people_in_cells, point_layer
+from qgis.core import QgsProcessingException, QgsVectorLayer
+
+from spatial_privacy_plugin.ledger import Ledger
+
+CELLS = {(0, 0): 30, (1, 0): 3, (0, 1): 2, (3, 3): 60}
+EXTENT = "0,800,0,800 [EPSG:3035]"  # xmin, xmax, ymin, ymax
+
+
+def dp_policy(folder, budget=2.0, delta=None):
+    path = folder / f"dp_policy_{budget}_{delta}.toml"
+    text = f'rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\nepsilon_budget = {budget}\n'
+    if delta is not None:
+        text += f"delta = {delta}\n"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def dpgrid(run, folder, feedback=None, **extra):
+    parameters = {"INPUT": people_in_cells(CELLS), "PERSON_FIELD": "person_id", "EPSILON": 1.0,
+                  "RESOLUTIONS": "100,200,400", "EXTENT": EXTENT, "ORIGIN": "0,0 [EPSG:3035]",
+                  "POLICY": dp_policy(folder), "LEDGER": str(folder / "ledger.sqlite"),
+                  "DATASET": "mobility", "RELEASE_ID": "r1", "SEED": "test",
+                  "OUTPUT": str(folder / "dp.gpkg")}
+    parameters.update(extra)
+    return run("dpgrid", parameters, feedback)
+
+
+def rows_of(path):
+    layer = QgsVectorLayer(str(path), "dp", "ogr")
+    assert layer.isValid()
+    return [dict(zip(layer.fields().names(), feature.attributes())) for feature in layer.getFeatures()]
+
+
+def test_every_cell_of_every_level_with_consistent_non_negative_counts(run, tmp_path, feedback):
+    result = dpgrid(run, tmp_path, feedback)
+    rows = rows_of(result["OUTPUT"])
+    by_size = {size: [row for row in rows if row["resolution_m"] == size] for size in (100, 200, 400)}
+    assert [len(cells) for cells in by_size.values()] == [64, 16, 4]  # 800 m square, empty cells too
+    assert all(isinstance(row["n_persons"], int) and row["n_persons"] >= 0 for row in rows)
+    for fine, coarse in ((100, 200), (200, 400)):
+        factor = coarse // fine
+        for parent in by_size[coarse]:
+            children = [row["n_persons"] for row in by_size[fine]
+                        if row["col"] // factor == parent["col"] and row["row"] // factor == parent["row"]]
+            assert sum(children) == parent["n_persons"]
+    first = rows[0]
+    assert (first["method"], first["epsilon"], first["mechanism"]) == ("dp", 1.0, "discrete laplace")
+    assert {row["accuracy_95"] for row in by_size[100]} == {9}  # ε/3 per level: scale 3
+    assert len(first["policy_hash"]) == 64
+    assert "cell_id" in first and first["cell_id"].startswith(("100m_", "200m_", "400m_"))
+    assert type(result["EPSILON_SPENT"]) is float and result["EPSILON_SPENT"] == pytest.approx(1.0)
+    assert type(result["EPSILON_REMAINING"]) is float and result["EPSILON_REMAINING"] == pytest.approx(1.0)
+    entries = Ledger(tmp_path / "ledger.sqlite").entries()
+    assert [entry["entry_type"] for entry in entries] == ["dp_release"]
+    assert json.loads(entries[0]["details"])["epsilon"] == 1.0
+    assert any("split equally" in message for message in feedback.messages)
+    assert any("given seed" in message for message in feedback.messages)
+    assert not any("test" == message for message in feedback.messages)
+
+
+def test_budget_2_allows_1_and_1_and_the_third_is_refused_writing_nothing(run, tmp_path):
+    dpgrid(run, tmp_path, RELEASE_ID="r1", OUTPUT=str(tmp_path / "one.gpkg"))
+    second = dpgrid(run, tmp_path, RELEASE_ID="r2", OUTPUT=str(tmp_path / "two.gpkg"))
+    assert second["EPSILON_SPENT"] == pytest.approx(2.0)
+    assert second["EPSILON_REMAINING"] == pytest.approx(0.0)
+    before = Ledger(tmp_path / "ledger.sqlite").entries()
+    with pytest.raises(QgsProcessingException, match="REFUSED .*epsilon_budget 2.*before any noise"):
+        dpgrid(run, tmp_path, RELEASE_ID="r3", OUTPUT=str(tmp_path / "three.gpkg"))
+    assert not (tmp_path / "three.gpkg").exists()
+    assert Ledger(tmp_path / "ledger.sqlite").entries() == before
+
+
+def test_runs_without_a_seed_differ_and_with_a_seed_are_identical(run, tmp_path):
+    budget = dp_policy(tmp_path, budget=10)
+    counts = []
+    for number, seed in enumerate(["same", "same", "", ""]):
+        result = dpgrid(run, tmp_path, POLICY=budget, RELEASE_ID=f"r{number}", SEED=seed,
+                        OUTPUT=str(tmp_path / f"out{number}.gpkg"))
+        counts.append([row["n_persons"] for row in rows_of(result["OUTPUT"])])
+    assert counts[0] == counts[1]
+    assert counts[2] != counts[3]
+
+
+def test_the_gaussian_needs_delta_and_states_epsilon_at_it(run, tmp_path):
+    with pytest.raises(QgsProcessingException, match="delta"):
+        dpgrid(run, tmp_path, MECHANISM=1)
+    policy = dp_policy(tmp_path, delta=1e-6)
+    result = dpgrid(run, tmp_path, MECHANISM=1, POLICY=policy, RELEASE_ID="g1")
+    assert result["EPSILON_SPENT"] == pytest.approx(1.0)
+    rows = rows_of(result["OUTPUT"])
+    assert rows[0]["mechanism"] == "discrete gaussian"
+    details = json.loads(Ledger(tmp_path / "ledger.sqlite").entries()[0]["details"])
+    assert details["rho"] > 0 and details["delta"] == 1e-6
+
+
+def test_a_study_area_gives_the_cells_it_covers(run, tmp_path):
+    area = point_layer([("POLYGON((0 0,400 0,400 400,0 400,0 0))", [1])], "id:integer",
+                       geometry="Polygon")
+    result = dpgrid(run, tmp_path, EXTENT=None, STUDY_AREA=area)
+    rows = rows_of(result["OUTPUT"])
+    assert len([row for row in rows if row["resolution_m"] == 100]) == 16
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"EXTENT": None}, "either an extent or a study area"),
+    ({"LEDGER": "TEMPORARY_OUTPUT"}, "outlives the run"),
+    ({"RESOLUTIONS": "100,150"}, "not nested"),
+    ({"EPSILON": 0.0}, "positive"),
+])
+def test_bad_parameters_are_refused_and_nothing_is_written(run, tmp_path, change, message):
+    with pytest.raises(QgsProcessingException, match=message):
+        dpgrid(run, tmp_path, **change)
+    assert not (tmp_path / "dp.gpkg").exists()
+    assert not (tmp_path / "ledger.sqlite").exists() or Ledger(tmp_path / "ledger.sqlite").entries() == []
+
+
+def test_a_policy_without_epsilon_budget_is_refused(run, tmp_path):
+    path = tmp_path / "plain.toml"
+    path.write_text('rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\n', encoding="utf-8")
+    with pytest.raises(QgsProcessingException, match="epsilon_budget"):
+        dpgrid(run, tmp_path, POLICY=str(path))
