@@ -154,6 +154,21 @@
       <translation>Modèle log-linéaire (effets principaux), taux de sondage {fraction:.3%} : {expected:.1f} uniques de l'échantillon devraient être uniques dans la population.</translation>
     </message>
     <message>
+      <location filename="processing_provider/dp_gate.py" line="38" />
+      <source>The DP release lacks the field(s) {fields}: give the layer as the differentially private grid wrote it.</source>
+      <translation>La diffusion DP n'a pas le(s) champ(s) {fields} : donnez la couche telle que la grille différentiellement privée l'a écrite.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_gate.py" line="47" />
+      <source>k-anonymity gate FAILED for a DP release (policy {hash}): {problems}</source>
+      <translation>Contrôle de k-anonymat ÉCHOUÉ pour une diffusion DP (politique {hash}) : {problems}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_gate.py" line="51" />
+      <source>DP release: {records} record(s) at ε = {epsilon:g} ({mechanism}) within the policy's epsilon_budget {budget:g}. Its protection is the noise, not k: small and zero counts are published on purpose.</source>
+      <translation>Diffusion DP : {records} enregistrement(s) à ε = {epsilon:g} ({mechanism}) dans l'epsilon_budget {budget:g} de la politique. Sa protection est le bruit, pas k : les petits comptes et les zéros sont publiés à dessein.</translation>
+    </message>
+    <message>
       <location filename="processing_provider/dp_grid.py" line="125" />
       <source>Give either an extent or a study area (not both, not neither): a differentially private release publishes every cell of a domain fixed in advance, since a domain drawn around the data would give people away.</source>
       <translation>Donnez soit une emprise, soit une zone d'étude (pas les deux, ni aucune) : une diffusion différentiellement privée publie chaque maille d'un domaine fixé d'avance, car un domaine tracé autour des données trahirait des personnes.</translation>
@@ -894,17 +909,17 @@
       <translation>k</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="128" />
-      <source>Choose the field that holds the counts.</source>
-      <translation>Choisissez le champ qui contient les effectifs.</translation>
-    </message>
-    <message>
       <location filename="processing_provider/kanonymity_gate.py" line="13" />
       <source>each person has one point: the records add up to it</source>
       <translation>chaque personne a un point : les enregistrements s'additionnent à ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="135" />
+      <location filename="processing_provider/kanonymity_gate.py" line="132" />
+      <source>Choose the field that holds the counts.</source>
+      <translation>Choisissez le champ qui contient les effectifs.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="139" />
       <source>l-diversity and t-closeness need the cell id field and the sensitive attribute field.</source>
       <translation>La l-diversité et la t-proximité exigent le champ identifiant de maille et le champ de l'attribut sensible.</translation>
     </message>
@@ -914,22 +929,22 @@
       <translation>une personne peut avoir plusieurs points : les enregistrements s'additionnent à au moins ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="148" />
+      <location filename="processing_provider/kanonymity_gate.py" line="152" />
       <source>The count field '{field}' is not numeric ({type}): the gate needs counts of people. Choose a numeric field, or convert it with the field calculator in a copy.</source>
       <translation>Le champ de comptage « {field} » n'est pas numérique ({type}) : le contrôle a besoin d'effectifs de personnes. Choisissez un champ numérique, ou convertissez-le avec la calculatrice de champ dans une copie.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="182" />
+      <location filename="processing_provider/kanonymity_gate.py" line="186" />
       <source>k-anonymity gate FAILED (k = {k}, policy {hash}): {problems}</source>
       <translation>ÉCHEC du contrôle de k-anonymat (k = {k}, politique {hash}) : {problems}</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="185" />
+      <location filename="processing_provider/kanonymity_gate.py" line="189" />
       <source>k-anonymity gate passed: {checked} published record(s), all with at least k = {k} people.</source>
       <translation>Contrôle de k-anonymat réussi : {checked} enregistrement(s) publié(s), tous avec au moins k = {k} personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="208" />
+      <location filename="processing_provider/kanonymity_gate.py" line="212" />
       <source>A series audit needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume.</source>
       <translation>Un audit de série exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer.</translation>
     </message>
@@ -939,7 +954,7 @@
       <translation>Contrôle de k-anonymat</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="224" />
+      <location filename="processing_provider/kanonymity_gate.py" line="228" />
       <source>Series audit with {count} earlier release(s), assuming no cell changes by more than {delta:g} between releases.</source>
       <translation>Audit de série avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} entre deux diffusions.</translation>
     </message>
@@ -954,42 +969,42 @@
       <translation>confidentialité,divulgation,k-anonymat,contrôle,vérification,diffusion,modèle</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="252" />
+      <location filename="processing_provider/kanonymity_gate.py" line="256" />
       <source>The policy keeps the number of people secret (population_total_secret = true), yet the gate was given one: a number that is published is no secret. Change the policy, or leave the number of people empty.</source>
       <translation>La politique garde secret le nombre de personnes (population_total_secret = true), mais la porte en a reçu un : un nombre publié n'est pas un secret. Modifiez la politique, ou laissez le nombre de personnes vide.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="259" />
+      <location filename="processing_provider/kanonymity_gate.py" line="263" />
       <source>The audit does not know the number of people in the release: an attacker who reads it (in a table, a report, the log of the grid) may narrow withheld cells further. Give it in 'number of people the release states', or declare population_total_secret = true in the policy if it is never published.</source>
       <translation>L'audit ne connaît pas le nombre de personnes de la diffusion : un attaquant qui le lit (dans une table, un rapport, le journal de la grille) peut resserrer davantage les cellules masquées. Indiquez-le dans « nombre de personnes indiqué par la diffusion », ou déclarez population_total_secret = true dans la politique s'il n'est jamais publié.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="295" />
+      <location filename="processing_provider/kanonymity_gate.py" line="299" />
       <source>Audit: {count} total(s) from the layer's own totals columns.</source>
       <translation>Audit : {count} total(s) tiré(s) des colonnes de totaux de la couche elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="300" />
+      <location filename="processing_provider/kanonymity_gate.py" line="304" />
       <source>Auditing against other layers needs the geometry of the records to publish; the input is a table. Give the grid layer itself.</source>
       <translation>L'audit par rapport à d'autres couches a besoin de la géométrie des enregistrements à publier ; l'entrée est une table. Donnez la couche de grille elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="309" />
+      <location filename="processing_provider/kanonymity_gate.py" line="313" />
       <source>The audit layer '{layer}' has no field '{field}': name its count field in the audit count field.</source>
       <translation>La couche d'audit « {layer} » n'a pas de champ « {field} » : indiquez son champ de comptage dans le champ de comptage d'audit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="313" />
+      <location filename="processing_provider/kanonymity_gate.py" line="317" />
       <source>The audit count field '{field}' of '{layer}' is {kind}, not a number: name a numeric field of published totals, or convert it (in a copy).</source>
       <translation>Le champ de comptage d'audit « {field} » de « {layer} » est de type {kind}, pas un nombre : indiquez un champ numérique de totaux publiés, ou convertissez-le (dans une copie).</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="322" />
+      <location filename="processing_provider/kanonymity_gate.py" line="326" />
       <source>Audit: {count} published total(s) from '{layer}'.</source>
       <translation>Audit : {count} total(aux) publié(s) d'après « {layer} ».</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="329" />
+      <location filename="processing_provider/kanonymity_gate.py" line="333" />
       <source>Audit: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
       <translation>Audit : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
     </message>
@@ -1922,6 +1937,46 @@
       <location filename="spatial_privacy_plugin/dp_budget.py" line="131" />
       <source>This release (ε = {epsilon:g}, {mechanism}) would bring the dataset's spent ε from {before:.4g} to {after:.4g}, above its epsilon_budget {budget:g}: it is refused before any noise is drawn, and nothing is recorded. Release with a smaller ε, or not at all; raising the budget is a change of policy.</source>
       <translation>Cette diffusion (ε = {epsilon:g}, {mechanism}) porterait l'ε dépensé du jeu de données de {before:.4g} à {after:.4g}, au-dessus de son epsilon_budget {budget:g} : elle est refusée avant tout tirage de bruit, et rien n'est enregistré. Diffusez avec un ε plus petit, ou pas du tout ; relever le budget est un changement de politique.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="216" />
+      <source>The DP release has no record: missing evidence never passes.</source>
+      <translation>La diffusion DP n'a aucun enregistrement : une preuve manquante ne passe jamais.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="219" />
+      <source>The layer mixes a DP release with records of method(s) {methods}: check each release on its own.</source>
+      <translation>La couche mélange une diffusion DP et des enregistrements de méthode(s) {methods} : contrôlez chaque diffusion séparément.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="225" />
+      <source>{count} record(s) of the DP release have a count that is missing or not a whole number of 0 or more (e.g. {value!r}).</source>
+      <translation>{count} enregistrement(s) de la diffusion DP ont un compte manquant ou qui n'est pas un entier positif ou nul (par exemple {value!r}).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="233" />
+      <source>The DP release must state one positive ε in its epsilon field, found {values}: missing evidence never passes.</source>
+      <translation>La diffusion DP doit indiquer un seul ε positif dans son champ epsilon, trouvé {values} : une preuve manquante ne passe jamais.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="239" />
+      <source>The DP release spends ε = {epsilon:g}, more than the policy's epsilon_budget {budget:g}.</source>
+      <translation>La diffusion DP dépense ε = {epsilon:g}, plus que l'epsilon_budget {budget:g} de la politique.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="245" />
+      <source>The DP release must state one mechanism ({known}) in its mechanism field, found {values}.</source>
+      <translation>La diffusion DP doit indiquer un seul mécanisme ({known}) dans son champ mechanism, trouvé {values}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="252" />
+      <source>The DP release uses the discrete Gaussian, whose ε holds at a δ, but the policy gives no delta.</source>
+      <translation>La diffusion DP utilise la gaussienne discrète, dont l'ε vaut à un δ, mais la politique ne donne pas de delta.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="256" />
+      <source>The DP release was made under policy {made}, the gate checks policy {now}: check it against the policy it was released under.</source>
+      <translation>La diffusion DP a été faite sous la politique {made}, le contrôle vérifie la politique {now} : contrôlez-la avec la politique sous laquelle elle a été diffusée.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/dp_budget.py" line="37" />

@@ -189,3 +189,74 @@ def remaining_by_dataset(entries, budget):
         rows.append((name, spend.releases, spend.epsilon,
                      max(budget.epsilon_budget - spend.epsilon, 0.0)))
     return rows
+
+
+@dataclass(frozen=True)
+class DpGateResult:
+    passed: bool
+    problems: tuple  # (template, params) pairs, untranslated
+    epsilon: float  # the release's ε (None when unreadable)
+    mechanism: str
+    records: int
+    min_count: int
+
+
+def evaluate_dp_gate(methods, counts, epsilons, mechanisms, policy_hashes, budget):
+    """The gate's check of a DP release: its ε and mechanism against the policy, instead of k.
+
+    Every record must be of the release (``method`` = dp) with a whole count of 0 or more,
+    one ε within the policy's epsilon_budget, one mechanism the policy supports (the
+    discrete Gaussian needs delta) and the policy's hash: missing evidence never passes.
+    """
+    from .dp_release import MECHANISMS
+
+    problems = []
+    n = len(methods)
+    if n == 0:
+        problems.append((N_("The DP release has no record: missing evidence never passes."), {}))
+    others = sorted({str(method) for method in methods if method != "dp"})
+    if others:
+        problems.append((N_("The layer mixes a DP release with records of method(s) {methods}: "
+                            "check each release on its own."), {"methods": ", ".join(others)}))
+    bad_counts = [value for value in counts if value is None or isinstance(value, bool)
+                  or not isinstance(value, (int, float)) or value != value or value < 0
+                  or int(value) != value]
+    if bad_counts:
+        problems.append((N_("{count} record(s) of the DP release have a count that is missing or "
+                            "not a whole number of 0 or more (e.g. {value!r})."),
+                         {"count": len(bad_counts), "value": bad_counts[0]}))
+    distinct_epsilon = {value for value in epsilons}
+    epsilon = None
+    if len(distinct_epsilon) != 1 or not all(
+            isinstance(value, (int, float)) and not isinstance(value, bool)
+            and math.isfinite(value) and value > 0 for value in distinct_epsilon):
+        problems.append((N_("The DP release must state one positive ε in its epsilon field, found "
+                            "{values}: missing evidence never passes."),
+                         {"values": ", ".join(sorted(map(str, distinct_epsilon))) or "none"}))
+    else:
+        epsilon = float(distinct_epsilon.pop())
+        if epsilon > budget.epsilon_budget * (1 + BUDGET_TOLERANCE):
+            problems.append((N_("The DP release spends ε = {epsilon:g}, more than the policy's "
+                                "epsilon_budget {budget:g}."),
+                             {"epsilon": epsilon, "budget": budget.epsilon_budget}))
+    distinct_mechanism = set(mechanisms)
+    mechanism = None
+    if len(distinct_mechanism) != 1 or not distinct_mechanism <= set(MECHANISMS):
+        problems.append((N_("The DP release must state one mechanism ({known}) in its mechanism "
+                            "field, found {values}."),
+                         {"known": ", ".join(MECHANISMS),
+                          "values": ", ".join(sorted(map(str, distinct_mechanism))) or "none"}))
+    else:
+        mechanism = distinct_mechanism.pop()
+        if mechanism == MECHANISM_GAUSSIAN and budget.delta is None:
+            problems.append((N_("The DP release uses the discrete Gaussian, whose ε holds at a δ, "
+                                "but the policy gives no delta."), {}))
+    hashes = set(policy_hashes)
+    if hashes != {budget.policy_hash}:
+        problems.append((N_("The DP release was made under policy {made}, the gate checks policy "
+                            "{now}: check it against the policy it was released under."),
+                         {"made": ", ".join(sorted(str(h)[:12] for h in hashes)) or "none",
+                          "now": budget.policy_hash[:12]}))
+    valid_counts = [int(value) for value in counts if value not in bad_counts]
+    return DpGateResult(not problems, tuple(problems), epsilon, mechanism, n,
+                        min(valid_counts) if valid_counts else None)

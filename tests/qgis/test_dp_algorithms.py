@@ -4,7 +4,7 @@ import json
 
 import pytest
 from layers import people_in_cells, point_layer
-from qgis.core import QgsProcessingException, QgsVectorLayer
+from qgis.core import QgsFeatureRequest, QgsProcessingException, QgsVectorLayer
 
 from spatial_privacy_plugin.ledger import Ledger
 
@@ -125,3 +125,81 @@ def test_a_policy_without_epsilon_budget_is_refused(run, tmp_path):
     path.write_text('rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\n', encoding="utf-8")
     with pytest.raises(QgsProcessingException, match="epsilon_budget"):
         dpgrid(run, tmp_path, POLICY=str(path))
+
+
+def gate(run, layer, policy, feedback=None):
+    return run("kanonymitygate", {"INPUT": layer, "COUNT_FIELD": "n_persons", "POLICY": policy,
+                                  "OUTPUT": "TEMPORARY_OUTPUT"}, feedback)
+
+
+def test_the_gate_checks_a_dp_release_on_epsilon_not_k(run, tmp_path, feedback):
+    policy = dp_policy(tmp_path)
+    released = dpgrid(run, tmp_path, POLICY=policy)["OUTPUT"]
+    layer = QgsVectorLayer(released, "dp", "ogr")
+    assert min(row["n_persons"] for row in rows_of(released)) < 10  # below k = 10 on purpose
+    result = gate(run, layer, policy, feedback)
+    assert result["PASSED"] is True and result["CELLS_CHECKED"] == 84
+    assert any("protection is the noise" in message for message in feedback.messages)
+    # Negative controls: a stricter budget, another policy, a Gaussian without delta.
+    strict = dp_policy(tmp_path, budget=0.5)
+    with pytest.raises(QgsProcessingException, match="FAILED for a DP release.*more than the "
+                                                     "policy's epsilon_budget 0.5"):
+        gate(run, layer, strict)
+    gaussian_policy = dp_policy(tmp_path, budget=3, delta=1e-6)
+    gaussian = dpgrid(run, tmp_path, MECHANISM=1, POLICY=gaussian_policy, RELEASE_ID="g",
+                      LEDGER=str(tmp_path / "g.sqlite"), OUTPUT=str(tmp_path / "g.gpkg"))["OUTPUT"]
+    assert gate(run, QgsVectorLayer(gaussian, "g", "ogr"), gaussian_policy)["PASSED"]
+    with pytest.raises(QgsProcessingException, match="made under policy"):
+        gate(run, QgsVectorLayer(gaussian, "g", "ogr"), policy)
+
+
+def test_the_gate_blocks_a_dp_release_with_missing_evidence(run, tmp_path):
+    policy = dp_policy(tmp_path)
+    layer = QgsVectorLayer(dpgrid(run, tmp_path, POLICY=policy)["OUTPUT"], "dp", "ogr")
+    copy = layer.materialize(QgsFeatureRequest())
+    first = next(copy.getFeatures())
+    copy.startEditing()
+    copy.changeAttributeValue(first.id(), copy.fields().lookupField("epsilon"), None)
+    copy.commitChanges()
+    with pytest.raises(QgsProcessingException, match="one positive ε"):
+        gate(run, copy, policy)
+    copy.startEditing()
+    copy.changeAttributeValue(first.id(), copy.fields().lookupField("epsilon"), 1.0)
+    copy.changeAttributeValue(first.id(), copy.fields().lookupField("method"), "ckm")
+    copy.commitChanges()
+    with pytest.raises(QgsProcessingException, match="mixes a DP release"):
+        gate(run, copy, policy)
+
+
+def dp_gate_model():
+    from models import child, child_output, model, model_input
+    from qgis.core import QgsProcessingParameterFeatureSource, QgsProcessingParameterFile
+
+    return model("dp_then_gate", [
+        QgsProcessingParameterFeatureSource("points", "points"),
+        QgsProcessingParameterFile("policy", "policy"),
+        QgsProcessingParameterFile("gate_policy", "gate policy"),
+        QgsProcessingParameterFile("ledger", "ledger")], [
+        child("spatialprivacy:dpgrid", "dp", {
+            "INPUT": model_input("points"), "PERSON_FIELD": "person_id", "EPSILON": 1.0,
+            "RESOLUTIONS": "100,200,400", "EXTENT": EXTENT, "POLICY": model_input("policy"),
+            "LEDGER": model_input("ledger"), "DATASET": "mobility", "RELEASE_ID": "m1",
+            "OUTPUT": "TEMPORARY_OUTPUT"}),
+        child("spatialprivacy:kanonymitygate", "gate", {
+            "INPUT": child_output("dp", "OUTPUT"), "COUNT_FIELD": "n_persons",
+            "POLICY": model_input("gate_policy"), "OUTPUT": "TEMPORARY_OUTPUT"}, outputs=["OUTPUT"]),
+    ])
+
+
+def test_a_model_dpgrid_then_gate_passes_and_halts_on_a_stricter_policy(provider, tmp_path):
+    import processing
+    from models import halting_message
+
+    policy = dp_policy(tmp_path)
+    parameters = {"points": people_in_cells(CELLS), "policy": policy, "gate_policy": policy,
+                  "ledger": str(tmp_path / "one.sqlite"), "gate:output": "TEMPORARY_OUTPUT"}
+    results = processing.run(dp_gate_model(), parameters)
+    assert results["gate:output"]
+    message = halting_message(dp_gate_model(), dict(
+        parameters, gate_policy=dp_policy(tmp_path, budget=0.5), ledger=str(tmp_path / "two.sqlite")))
+    assert "FAILED for a DP release" in message, message
