@@ -169,6 +169,11 @@
       <translation>Diffusion DP : {records} enregistrement(s) à ε = {epsilon:g} ({mechanism}) dans l'epsilon_budget {budget:g} de la politique. Sa protection est le bruit, pas k : les petits comptes et les zéros sont publiés à dessein.</translation>
     </message>
     <message>
+      <location filename="processing_provider/dp_gate.py" line="73" />
+      <source>DP releases of {dataset}: {releases}, ε spent {spent:.4g} of {budget:g}, {remaining:.4g} remaining. (A DP guarantee does not weaken with new auxiliary data; only further releases spend it.)</source>
+      <translation>Diffusions DP de {dataset} : {releases}, ε dépensé {spent:.4g} sur {budget:g}, {remaining:.4g} restant. (Une garantie DP ne faiblit pas avec de nouvelles données auxiliaires ; seules de nouvelles diffusions la consomment.)</translation>
+    </message>
+    <message>
       <location filename="processing_provider/dp_grid.py" line="125" />
       <source>Give either an extent or a study area (not both, not neither): a differentially private release publishes every cell of a domain fixed in advance, since a domain drawn around the data would give people away.</source>
       <translation>Donnez soit une emprise, soit une zone d'étude (pas les deux, ni aucune) : une diffusion différentiellement privée publie chaque maille d'un domaine fixé d'avance, car un domaine tracé autour des données trahirait des personnes.</translation>
@@ -1164,22 +1169,22 @@
       <translation>Diffusions désormais au-dessus de leur plafond</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="79" />
+      <location filename="processing_provider/reassess_releases.py" line="81" />
       <source>{release}: published at {published:.4f}, today {today:.4f} (ceiling {ceiling:g}): {verdict}.</source>
       <translation>{release} : publiée à {published:.4f}, aujourd'hui {today:.4f} (plafond {ceiling:g}) : {verdict}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="86" />
+      <location filename="processing_provider/reassess_releases.py" line="88" />
       <source>the table is in {path}</source>
       <translation>la table est dans {path}</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="88" />
+      <location filename="processing_provider/reassess_releases.py" line="90" />
       <source>choose a file for the table to keep it when the check fails</source>
       <translation>choisissez un fichier pour la table afin de la conserver quand le contrôle échoue</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="89" />
+      <location filename="processing_provider/reassess_releases.py" line="91" />
       <source>{count} release(s) of {dataset} are now over the ceiling they were published under: {releases}. Withdraw them, re-publish them coarser, or document the acceptance. The re-assessment is recorded in the ledger; {table}.</source>
       <translation>{count} diffusion(s) de {dataset} dépassent désormais le plafond sous lequel elles ont été publiées : {releases}. Retirez-les, republiez-les plus grossières ou documentez l'acceptation. La réévaluation est enregistrée dans le registre ; {table}.</translation>
     </message>
@@ -1939,42 +1944,42 @@
       <translation>Cette diffusion (ε = {epsilon:g}, {mechanism}) porterait l'ε dépensé du jeu de données de {before:.4g} à {after:.4g}, au-dessus de son epsilon_budget {budget:g} : elle est refusée avant tout tirage de bruit, et rien n'est enregistré. Diffusez avec un ε plus petit, ou pas du tout ; relever le budget est un changement de politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="216" />
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="233" />
       <source>The DP release has no record: missing evidence never passes.</source>
       <translation>La diffusion DP n'a aucun enregistrement : une preuve manquante ne passe jamais.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="219" />
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="236" />
       <source>The layer mixes a DP release with records of method(s) {methods}: check each release on its own.</source>
       <translation>La couche mélange une diffusion DP et des enregistrements de méthode(s) {methods} : contrôlez chaque diffusion séparément.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="225" />
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="242" />
       <source>{count} record(s) of the DP release have a count that is missing or not a whole number of 0 or more (e.g. {value!r}).</source>
       <translation>{count} enregistrement(s) de la diffusion DP ont un compte manquant ou qui n'est pas un entier positif ou nul (par exemple {value!r}).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="233" />
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="250" />
       <source>The DP release must state one positive ε in its epsilon field, found {values}: missing evidence never passes.</source>
       <translation>La diffusion DP doit indiquer un seul ε positif dans son champ epsilon, trouvé {values} : une preuve manquante ne passe jamais.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="239" />
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="256" />
       <source>The DP release spends ε = {epsilon:g}, more than the policy's epsilon_budget {budget:g}.</source>
       <translation>La diffusion DP dépense ε = {epsilon:g}, plus que l'epsilon_budget {budget:g} de la politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="245" />
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="262" />
       <source>The DP release must state one mechanism ({known}) in its mechanism field, found {values}.</source>
       <translation>La diffusion DP doit indiquer un seul mécanisme ({known}) dans son champ mechanism, trouvé {values}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="252" />
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="269" />
       <source>The DP release uses the discrete Gaussian, whose ε holds at a δ, but the policy gives no delta.</source>
       <translation>La diffusion DP utilise la gaussienne discrète, dont l'ε vaut à un δ, mais la politique ne donne pas de delta.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="256" />
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="273" />
       <source>The DP release was made under policy {made}, the gate checks policy {now}: check it against the policy it was released under.</source>
       <translation>La diffusion DP a été faite sous la politique {made}, le contrôle vérifie la politique {now} : contrôlez-la avec la politique sous laquelle elle a été diffusée.</translation>
     </message>

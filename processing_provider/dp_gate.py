@@ -62,3 +62,16 @@ def check_dp_release(algorithm, parameters, context, feedback):
             algorithm.MIN_COUNT: result.min_count, algorithm.CELLS_CHECKED: result.records,
             algorithm.K: None, algorithm.MIN_INTERVAL_WIDTH: None, algorithm.MIN_L_DIVERSITY: None,
             algorithm.MAX_T_DISTANCE: None}
+
+
+def report_remaining_epsilon(ledger, feedback):
+    """Log, for every dataset with DP releases in the ledger, the ε spent and what remains of the
+    budget recorded with its latest release (the re-assessment's report)."""
+    from ..spatial_privacy_plugin.dp_budget import remaining_by_dataset
+
+    for dataset, releases, spent, budget, remaining in remaining_by_dataset(ledger.read_entries()):
+        feedback.pushInfo(tr("DP releases of {dataset}: {releases}, ε spent {spent:.4g} of "
+                             "{budget:g}, {remaining:.4g} remaining. (A DP guarantee does not "
+                             "weaken with new auxiliary data; only further releases spend "
+                             "it.)").format(dataset=dataset, releases=releases, spent=spent,
+                                            budget=budget, remaining=remaining))

@@ -175,19 +175,36 @@ def record_dp_release(ledger, dataset, release_id, plan, budget, make_release, p
     return decision, head, result
 
 
-def remaining_by_dataset(entries, budget):
-    """(dataset, DP releases, ε spent, ε remaining) for every dataset with a DP release."""
+def remaining_by_dataset(entries, budget=None):
+    """(dataset, DP releases, ε spent, ε budget, ε remaining) for every dataset with a DP release.
+
+    Without ``budget`` each dataset is judged by the budget and δ recorded with its latest DP
+    release (what the re-assessment reports from the ledger alone).
+    """
     from .ledger import ENTRY_DP_RELEASE, name_key
 
-    names = {}
+    latest = {}
     for entry in entries:
         if entry["entry_type"] == ENTRY_DP_RELEASE:
-            names.setdefault(name_key(entry["dataset"]), entry["dataset"])
+            key = name_key(entry["dataset"])
+            latest[key] = (latest.get(key, (entry["dataset"],))[0], entry)
     rows = []
-    for name in names.values():
-        spend = spend_of(entries, name, budget.delta)
-        rows.append((name, spend.releases, spend.epsilon,
-                     max(budget.epsilon_budget - spend.epsilon, 0.0)))
+    for name, entry in latest.values():
+        if budget is None:
+            try:
+                details = json.loads(entry["details"])
+                dataset_budget = DpBudget(float(details["epsilon_budget"]), details.get("delta"),
+                                          entry["policy_hash"])
+            except (TypeError, ValueError, KeyError) as error:
+                raise InputError(N_("The DP entry {seq} (release {release}) of the ledger has no "
+                                    "readable ε: the budget cannot be computed. Restore the "
+                                    "ledger from a backup and investigate."),
+                                 seq=entry.get("seq"), release=entry.get("release_id")) from error
+        else:
+            dataset_budget = budget
+        spend = spend_of(entries, name, dataset_budget.delta)
+        rows.append((name, spend.releases, spend.epsilon, dataset_budget.epsilon_budget,
+                     max(dataset_budget.epsilon_budget - spend.epsilon, 0.0)))
     return rows
 
 

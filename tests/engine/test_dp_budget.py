@@ -142,9 +142,14 @@ def test_remaining_epsilon_per_dataset(tmp_path):
     _, ledger = _ledger_with_dp_releases(tmp_path, 3)
     record_dp_release(ledger, "other", "x", laplace(0.25), BUDGET, Release())
     rows = remaining_by_dataset(ledger.entries(), BUDGET)
-    assert [(name, count) for name, count, _, _ in rows] == [("d", 3), ("other", 1)]
-    assert [spent for _, _, spent, _ in rows] == pytest.approx([1.5, 0.25])
-    assert [left for _, _, _, left in rows] == pytest.approx([0.5, 1.75])
+    assert [(name, count) for name, count, _, _, _ in rows] == [("d", 3), ("other", 1)]
+    assert [spent for _, _, spent, _, _ in rows] == pytest.approx([1.5, 0.25])
+    assert [left for _, _, _, _, left in rows] == pytest.approx([0.5, 1.75])
+    # From the ledger alone: each dataset under the budget recorded with its latest release.
+    record_dp_release(ledger, "other", "y", laplace(0.25), DpBudget(3.0, None, "h2"), Release())
+    recorded = remaining_by_dataset(ledger.entries())
+    assert [(name, budget) for name, _, _, budget, _ in recorded] == [("d", 2.0), ("other", 3.0)]
+    assert recorded[1][4] == pytest.approx(2.5)
 
 
 def test_the_policy_file_gives_the_budget_and_delta():

@@ -203,3 +203,18 @@ def test_a_model_dpgrid_then_gate_passes_and_halts_on_a_stricter_policy(provider
     message = halting_message(dp_gate_model(), dict(
         parameters, gate_policy=dp_policy(tmp_path, budget=0.5), ledger=str(tmp_path / "two.sqlite")))
     assert "FAILED for a DP release" in message, message
+
+
+def test_reassessment_reports_the_epsilon_left_per_dataset(run, tmp_path, feedback):
+    from test_budget_algorithms import budget, zone_table
+
+    ledger = tmp_path / "ledger.sqlite"
+    budget(run, ledger, "risk1", 0.03)
+    dpgrid(run, tmp_path, EPSILON=0.5, RELEASE_ID="dp1", DATASET="mobility")
+    dpgrid(run, tmp_path, EPSILON=0.25, RELEASE_ID="dp1", DATASET="clinics",
+           OUTPUT=str(tmp_path / "clinics.gpkg"))
+    run("reassessreleases", {"LEDGER": str(ledger), "DATASET": "mobility",
+                             "ZONE_RISK": zone_table(0.03), "OUTPUT": "TEMPORARY_OUTPUT"}, feedback)
+    lines = [message for message in feedback.messages if message.startswith("DP releases of")]
+    assert lines[0].startswith("DP releases of mobility: 1, ε spent 0.5 of 2, 1.5 remaining")
+    assert lines[1].startswith("DP releases of clinics: 1, ε spent 0.25 of 2, 1.75 remaining")
