@@ -3,11 +3,11 @@
 import math
 from pathlib import Path
 
-from qgis.core import QgsProcessing, QgsProcessingException, QgsProcessingOutputNumber, \
+from qgis.core import QgsPointXY, QgsProcessing, QgsProcessingException, QgsProcessingOutputNumber, \
     QgsProcessingOutputString, QgsProcessingParameterEnum, QgsProcessingParameterExtent, \
     QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource, \
     QgsProcessingParameterFile, QgsProcessingParameterNumber, QgsProcessingParameterPoint, \
-    QgsProcessingParameterString, QgsWkbTypes
+    QgsProcessingParameterString, QgsReferencedPointXY, QgsWkbTypes
 
 from .. import __about__
 from ..spatial_privacy_plugin.errors import N_
@@ -183,8 +183,9 @@ class DpGrid(PointGridAlgorithm):
             raise QgsProcessingException(tr("The input layer could not be opened."))
         sizes = tuple(level.resolution for level in plan.levels)
         domain, origin = self.domain(parameters, context, source.sourceCrs(), sizes)
-        fixed = dict(parameters, **{self.ORIGIN: f"{origin[0]!r},{origin[1]!r} "
-                                                 f"[{source.sourceCrs().authid()}]"})
+        # The grid input on the domain's origin (never one derived from the data).
+        fixed = dict(parameters, **{self.ORIGIN: QgsReferencedPointXY(
+            QgsPointXY(origin[0], origin[1]), source.sourceCrs())})
         data = self.read_grid_input(fixed, context, feedback, sizes[-1])
         seed = self.parameterAsString(parameters, self.SEED, context) \
             if parameters.get(self.SEED) not in (None, "") else None

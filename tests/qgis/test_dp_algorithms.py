@@ -1,10 +1,13 @@
 """spatialprivacy:dpgrid through Processing: every cell, consistent counts, the ε budget."""
 
 import json
+import subprocess
 
 import pytest
 from layers import people_in_cells, point_layer
 from qgis.core import QgsFeatureRequest, QgsProcessingException, QgsVectorLayer
+from test_installed_plugin import plugin_zip, qgis_process_binary, qgis_process_env  # noqa: F401
+from test_scalar_outputs import save
 
 from spatial_privacy_plugin.ledger import Ledger
 
@@ -218,3 +221,34 @@ def test_reassessment_reports_the_epsilon_left_per_dataset(run, tmp_path, feedba
     lines = [message for message in feedback.messages if message.startswith("DP releases of")]
     assert lines[0].startswith("DP releases of mobility: 1, ε spent 0.5 of 2, 1.5 remaining")
     assert lines[1].startswith("DP releases of clinics: 1, ε spent 0.25 of 2, 1.75 remaining")
+
+
+@pytest.mark.slow
+def test_qgis_process_dpgrid_then_gate_and_a_refused_release_exits_1(qgis_process_env, tmp_path):
+    points = save(people_in_cells(CELLS), tmp_path / "people.gpkg")
+    policy = dp_policy(tmp_path, budget=1.5)
+
+    def dp_run(release_id):
+        return subprocess.run(
+            [qgis_process_binary(), "run", "spatialprivacy:dpgrid", "--json", "--",
+             f"INPUT={points}", "PERSON_FIELD=person_id", "EPSILON=1", "RESOLUTIONS=100,200,400",
+             f"EXTENT={EXTENT}", f"POLICY={policy}", f"LEDGER={tmp_path / 'ledger.sqlite'}",
+             "DATASET=mobility", f"RELEASE_ID={release_id}",
+             f"OUTPUT={tmp_path / (release_id + '.gpkg')}"],
+            env=qgis_process_env, capture_output=True, text=True, timeout=300)
+    first = dp_run("r1")
+    assert first.returncode == 0, first.stdout + first.stderr
+    report = json.loads(first.stdout[first.stdout.index("{"):])
+    assert report["results"]["EPSILON_SPENT"] == 1.0
+    assert report["results"]["EPSILON_REMAINING"] == 0.5
+    gate = subprocess.run(
+        [qgis_process_binary(), "run", "spatialprivacy:kanonymitygate", "--json", "--",
+         f"INPUT={tmp_path / 'r1.gpkg'}", "COUNT_FIELD=n_persons", f"POLICY={policy}",
+         f"OUTPUT={tmp_path / 'checked.gpkg'}"],
+        env=qgis_process_env, capture_output=True, text=True, timeout=300)
+    assert gate.returncode == 0, gate.stdout + gate.stderr
+    second = dp_run("r2")
+    assert second.returncode == 1
+    assert "above its epsilon_budget 1.5" in second.stdout + second.stderr
+    assert not (tmp_path / "r2.gpkg").exists()
+    assert len(Ledger(tmp_path / "ledger.sqlite").entries()) == 1
