@@ -202,3 +202,23 @@ def test_bad_parameters_are_refused_with_the_fix(call, message):
         return
     with pytest.raises(InputError, match=message):
         call()
+
+
+def test_lattice_points_in_polygons_agree_with_the_zone_assignment():
+    from spatial_privacy_plugin.zones import assign_points
+
+    rng = np.random.default_rng(3)
+    for trial in range(20):
+        n = int(rng.integers(3, 40))
+        angles = np.sort(rng.uniform(0, 2 * np.pi, n))
+        radii = rng.uniform(100, 1000, n)
+        ring = np.c_[1000 + radii * np.cos(angles), 1000 + radii * np.sin(angles)]
+        if trial % 2:
+            ring = np.vstack([ring, ring[:1]])  # closed rings as QGIS gives them
+        hole = np.c_[1000 + 50 * np.cos(angles[:3]), 1000 + 50 * np.sin(angles[:3])]
+        polygons = [[[ring, hole]], [[ring + [1500, 0]]]]
+        x, y = np.arange(-10, 3000, 37.0) + 0.5, np.arange(-10, 2100, 41.0) + 0.5
+        grid_x, grid_y = np.meshgrid(x, y)
+        expected = (assign_points(grid_x.ravel(), grid_y.ravel(), polygons) >= 0).reshape(grid_x.shape)
+        assert expected.any() and not expected.all()
+        assert (dp_release.centres_inside(x, y, polygons) == expected).all(), trial
