@@ -194,7 +194,7 @@ class DpGrid(PointGridAlgorithm):
         def make_release(decision):
             """Draw the noise and write every cell; runs only once the budget allows it."""
             release = dp_release.dp_grid(data.x, data.y, data.person_codes, domain, plan,
-                                         mask_generator(seed))
+                                         mask_generator(seed), feedback.isCanceled)
             cells = release.cells
             fields = make_fields(OUTPUT_FIELDS)
             sink, destination = self.parameterAsSink(parameters, self.OUTPUT, context, fields,

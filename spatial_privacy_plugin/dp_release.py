@@ -33,7 +33,7 @@ import numpy as np
 import pandas as pd
 
 from . import dp
-from .errors import N_, InputError
+from .errors import N_, Cancelled, InputError
 from .grid import cell_ids, cell_index
 
 MECHANISM_LAPLACE = "discrete laplace"
@@ -364,12 +364,16 @@ class DpRelease:
     points_outside: bool
 
 
-def dp_grid(x, y, person_codes, domain, plan, rng):
+def dp_grid(x, y, person_codes, domain, plan, rng, is_canceled=None):
     """The released grid: every domain cell of every level, noised by ``plan``, post-processed.
 
     ``rng``: a numpy Generator (the operating system's unless seeded on purpose); it chooses
-    the m cells of each person and draws the noise.
+    the m cells of each person and draws the noise. ``is_canceled``: checked between levels.
     """
+    def check_canceled():
+        if is_canceled is not None and is_canceled():
+            raise Cancelled()
+
     sizes = tuple(level.resolution for level in plan.levels)
     finest_factor = int(round(domain.coarsest / sizes[0]))
     if abs(domain.coarsest - sizes[-1]) > 1e-9 * sizes[-1]:
@@ -379,11 +383,13 @@ def dp_grid(x, y, person_codes, domain, plan, rng):
     truth, outside = bounded_counts(x, y, person_codes, domain, sizes, plan.m, rng)
     noisy = []
     for level, counts in zip(plan.levels, truth):
+        check_canceled()
         factor = int(round(domain.coarsest / level.resolution))
         released = np.kron(domain.mask, np.ones((factor, factor), dtype=bool))
         noise = np.zeros(counts.shape, dtype=np.int64)
         noise[released] = draw_noise(plan, level, int(released.sum()), rng)
         noisy.append(counts + noise)
+    check_canceled()
     factors = [int(round(coarse / fine)) for fine, coarse in zip(sizes, sizes[1:])]
     released = post_process(noisy, [level.variance for level in plan.levels], factors)
     frames, bias_rows = [], []

@@ -222,3 +222,13 @@ def test_lattice_points_in_polygons_agree_with_the_zone_assignment():
         expected = (assign_points(grid_x.ravel(), grid_y.ravel(), polygons) >= 0).reshape(grid_x.shape)
         assert expected.any() and not expected.all()
         assert (dp_release.centres_inside(x, y, polygons) == expected).all(), trial
+
+
+def test_a_cancelled_release_stops_between_levels():
+    from spatial_privacy_plugin.errors import Cancelled
+
+    plan = dp_release.plan_noise(dp_release.MECHANISM_LAPLACE, 1.0, (100.0, 200.0), 1)
+    domain = dp_release.extent_domain((0.0, 0.0), 200.0, (0, 0, 400, 400))
+    with pytest.raises(Cancelled):
+        dp_release.dp_grid(np.array([1.0]), np.array([1.0]), np.array([0]), domain, plan,
+                           mask_generator("c"), lambda: True)
