@@ -54,6 +54,7 @@ from spatial_privacy_plugin.masking import donut_displacement  # noqa: E402
 from spatial_privacy_plugin.risk import record_risk  # noqa: E402
 from spatial_privacy_plugin.series import Series  # noqa: E402
 from spatial_privacy_plugin.intervals import _residual_rows, bounds_by_programming  # noqa: E402
+from spatial_privacy_plugin.totals import blank_total_bounds  # noqa: E402
 from spatial_privacy_plugin.synthetic import synthetic_trips  # noqa: E402
 
 RESOLUTIONS = (100.0, 250.0, 500.0, 1000.0)
@@ -97,15 +98,22 @@ def bench_suppression(n_persons):
     ours, release = timed(lambda: grid.suppressed_grid(x, y, persons, keys, origin, 250.0, 10,
                                                        marginals), repeat=1)
     counts = grid.count_cells(x, y, persons, keys, origin, 250.0)
-    status, result = grid.suppress(counts, 10, marginals)
+    status, result, parent_withheld = grid.suppress(counts, 10, marginals)
     equalities = grid.grid_equalities(counts.col, counts.row, counts.key, counts.n_persons,
-                                      marginals, 10)
+                                      marginals, 10, parent_withheld)
     values = counts.n_persons.astype(float)
-    raw = [(cells[result.withheld[cells]], total - values[cells[~result.withheld[cells]]].sum())
-           for cells, total in equalities if result.withheld[cells].any()]
-    variables = np.unique(np.concatenate([cells for cells, _ in raw]))
+
+    def over_withheld(sums):
+        return [(cells[result.withheld[cells]], total - values[cells[~result.withheld[cells]]].sum())
+                for cells, total in sums if result.withheld[cells].any()]
+    raw = over_withheld(equalities)
+    at_most, at_least = blank_total_bounds(counts.col, counts.row, counts.key, counts.n_persons,
+                                           marginals, 10, parent_withheld)
+    floors, ceilings = over_withheld(at_least), over_withheld(at_most)
+    variables = np.unique(np.concatenate([cells for cells, _ in raw + floors + ceilings]))
     baseline_time, (lower, upper) = timed(lambda: bounds_by_programming(
-        variables, raw, np.ones(len(variables)), np.full(len(variables), np.inf)), repeat=1)
+        variables, raw, np.ones(len(variables)), np.full(len(variables), np.inf),
+        at_least=floors, at_most=ceilings), repeat=1)
     assert np.allclose(result.intervals.lower[variables], lower, atol=1e-6)
     assert np.allclose(result.intervals.upper[variables], upper, atol=1e-6)
     assert len(_residual_rows(values, result.withheld, equalities)) > 0

@@ -188,7 +188,7 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
         A numpy number would reach model variables and qgis_process --json as an
         empty PyQt_PyObject; layers and file outputs pass unchanged.
         """
-        from .io import python_value
+        from .values import python_value
 
         scalar = {output.name() for output in self.outputDefinitions()
                   if output.type() in SCALAR_OUTPUT_TYPES}

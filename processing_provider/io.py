@@ -15,6 +15,7 @@ from qgis.core import Qgis, QgsFeature, QgsFeatureRequest, QgsFeatureSink, QgsFi
 from qgis.PyQt.QtCore import QVariant
 
 from .base import tr
+from .values import python_value
 
 FIELD_KINDS = ("int", "double", "string", "bool")
 WRITE_BATCH = 10_000
@@ -38,25 +39,6 @@ def make_fields(spec):
     for item in spec:
         fields.append(item if isinstance(item, QgsField) else make_field(*item))
     return fields
-
-
-def python_value(value):
-    """A plain Python value for an attribute: NULL and NaN become None."""
-    if value is None or isinstance(value, QVariant) and value.isNull():
-        return None
-    if isinstance(value, (bool, np.bool_)):
-        return bool(value)
-    if isinstance(value, (int, np.integer)):
-        return int(value)
-    if isinstance(value, (float, np.floating)):
-        return None if math.isnan(value) else float(value)
-    if isinstance(value, str):
-        return value
-    try:
-        missing = bool(value != value)  # pandas.NA raises here, NaN-like values are unequal
-    except TypeError:
-        return None
-    return None if missing else str(value)
 
 
 def require_fields(source, names):

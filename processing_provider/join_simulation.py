@@ -207,8 +207,9 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
         return results
 
     def check_qid_types(self, release, other, qids):
-        """Refuse a quasi-identifier missing from ``other`` or of another kind (text, number)."""
+        """Refuse a quasi-identifier missing from either layer or of another kind (text, number)."""
         from .io import require_fields
+        require_fields(release, qids)
         require_fields(other, qids)
         for name in qids:
             release_field = release.fields().field(name)

@@ -115,8 +115,8 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
 
     def process(self, parameters, context, feedback):
         from ..spatial_privacy_plugin.gate import evaluate_gate, parse_statuses
-        from .io import copy_features, read_attributes
         from .dp_gate import check_dp_release
+        from .io import copy_features, read_attributes
         from .published_cells import check_cells
 
         dp_result = check_dp_release(self, parameters, context, feedback)  # ε, not k, for DP
@@ -246,9 +246,14 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
             return names[names.index("resolution_m") + 1:names.index("n_persons")]
         return [sensitive_field] if sensitive_field else []
 
+    def counts_add_up(self, parameters, context):
+        """One point per person: a coarser area's count is the sum of its parts (else a count of
+        distinct people, at most that sum)."""
+        return self.parameterAsEnum(parameters, self.PERSONS_TOTAL_KIND, context) == 0
+
     def people(self, parameters, context, policy, feedback):
         """The people total the attacker holds (grid.PeopleTotal), or None."""
-        from ..spatial_privacy_plugin.grid import PeopleTotal
+        from ..spatial_privacy_plugin.counting import PeopleTotal
 
         total = self.optional_number(parameters, self.PERSONS_TOTAL, context)
         if policy.population_total_secret:
@@ -266,20 +271,17 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                     "cells further. Give it in 'number of people the release states', or declare "
                     "population_total_secret = true in the policy if it is never published."))
             return None
-        kind = self.parameterAsEnum(parameters, self.PERSONS_TOTAL_KIND, context)
-        return PeopleTotal(int(total), kind == 0)
+        return PeopleTotal(int(total), self.counts_add_up(parameters, context))
 
     def audit(self, parameters, context, source, columns, count_field, statuses, policy, k,
               key_fields, feedback):
         """Derive what the release publishes and audit every withheld record against it."""
         import numpy as np
 
-        from ..spatial_privacy_plugin.gate import evaluate_audit
+        from ..spatial_privacy_plugin.gate import evaluate_atom_audit, evaluate_audit
         from ..spatial_privacy_plugin.grid import STATUS_PUBLISHED, equalities_from_columns
-        from ..spatial_privacy_plugin.intervals import equalities_from_groups
-        from ..spatial_privacy_plugin.zones import assign_points
         from .grid_base import attribute_labels
-        from .io import point_arrays, read_attributes, read_polygons
+        from .overlay import overlay
 
         counts = columns[count_field]
         statuses = statuses if statuses is not None else [STATUS_PUBLISHED] * len(counts)
@@ -299,6 +301,7 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                 feedback.pushInfo(tr("Audit: {count} total(s) from the layer's own totals "
                                      "columns.").format(count=len(own)))
         layers = self.parameterAsLayerList(parameters, self.AUDIT_LAYERS, context)
+        cut = None
         if layers:
             if source.wkbType() == QgsWkbTypes.Type.NoGeometry:
                 raise QgsProcessingException(tr(
@@ -306,8 +309,6 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                     "the input is a table. Give the grid layer itself."))
             count_field = self.parameterAsString(parameters, self.AUDIT_COUNT_FIELD, context) \
                 or "n_persons"
-            _, anchors = read_attributes(source, [], feedback, anchors=True)
-            x, y = point_arrays(anchors)
             for layer in layers:
                 if layer.fields().lookupField(count_field) < 0:
                     raise QgsProcessingException(tr(
@@ -319,16 +320,25 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                         "a numeric field of published totals, or convert it (in a copy).").format(
                         field=count_field, layer=layer.name(),
                         kind=layer.fields().field(count_field).typeName()))
-                polygons, totals = read_polygons(layer, source.sourceCrs(), context, count_field)
-                owners = assign_points(x, y, polygons)
-                for cells in equalities_from_groups([None if o < 0 else o for o in owners]):
-                    equalities.append((cells, float(totals[owners[cells[0]]])))
-                feedback.pushInfo(tr("Audit: {count} published total(s) from '{layer}'.").format(
-                    count=len(totals), layer=layer.name()))
+            cut = overlay(source, layers, count_field, context, feedback)
+            feedback.pushInfo(tr("Audit: {areas} published area count(s) from the audit layers; "
+                                 "{cells} record(s) cut by an area's border into {atoms} "
+                                 "pieces.").format(
+                areas=len(cut.areas), cells=cut.cut_records, atoms=len(cut.atom_record)))
+            if cut.nested and self.counts_add_up(parameters, context):
+                # Every record lies inside its areas: their counts are totals over whole records.
+                equalities += [(np.asarray([cut.atom_record[atom] for atom in members]), total)
+                               for members, total in cut.areas]
         names = columns.get("cell_id") or list(range(len(counts)))
-        audit = evaluate_audit(counts, statuses, equalities, policy.protection_level,
-                               policy.k if policy.straddle_k else None, k,
-                               self.people(parameters, context, policy, feedback), names)
+        people = self.people(parameters, context, policy, feedback)
+        if cut is not None and not (cut.nested and self.counts_add_up(parameters, context)):
+            audit = evaluate_atom_audit(
+                counts, statuses, equalities, cut.atom_record, cut.atom_areas, cut.areas,
+                policy.protection_level, policy.k if policy.straddle_k else None, k, people,
+                self.counts_add_up(parameters, context), names)
+        else:
+            audit = evaluate_audit(counts, statuses, equalities, policy.protection_level,
+                                   policy.k if policy.straddle_k else None, k, people, names)
         if audit.min_width is not None:
             feedback.pushInfo(tr("Audit: narrowest attacker interval of a withheld record: {width:g} "
                                  "(p = {p:g}).").format(width=audit.min_width,

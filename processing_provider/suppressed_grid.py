@@ -149,6 +149,11 @@ class SuppressedGrid(PointGridAlgorithm):
                 "No published totals were declared: if totals (grand total, coarser cells) are "
                 "published beside this grid, withheld cells may be recovered by subtraction. "
                 "Declare them so that complementary cells are withheld."))
+        if release.parent_totals_withheld:
+            feedback.pushWarning(tr(
+                "{count} parent total(s) are not published (NULL in parent_total): with them, "
+                "cells whose siblings are all withheld could not be protected. Publish only the "
+                "parent totals the grid carries.").format(count=release.parent_totals_withheld))
         if len(release.audit):
             # The cost in cells only: a count of people withheld would be a sum of withheld values.
             feedback.pushInfo(tr("{complementary} complementary cell(s) ({share:.1%} of the cells) "

@@ -59,6 +59,12 @@ def run_algorithm(environment, algorithm, **parameters):
     return report["results"]
 
 
+def people_and_points(path):
+    """(distinct people, points) the sweep table states: what an attacker of the release reads."""
+    with sqlite3.connect(path) as connection:
+        return connection.execute("SELECT persons, rows FROM sweep LIMIT 1").fetchone()
+
+
 def print_table(path):
     columns = ("resolution_m", "k", "cells", "cells_withheld", "suppressed_fraction",
                "median_published_count", "publishable", "withheld_clustered")
@@ -96,9 +102,12 @@ def main():
         run_algorithm(environment, "suppressedgrid", INPUT=trips, PERSON_FIELD="person_id",
                       POLICY=POLICY, RESOLUTION=resolution,
                       OUTPUT=OUTPUT / "grid.gpkg")
-        print("\n3. k-anonymity gate on the grid")
+        print("\n3. k-anonymity gate on the grid, audited with the number of people the sweep "
+              "states")
+        people, points = people_and_points(OUTPUT / "sweep.gpkg")
         gate = run_algorithm(environment, "kanonymitygate", INPUT=OUTPUT / "grid.gpkg",
                              COUNT_FIELD="n_persons", STATUS_FIELD="status", POLICY=POLICY,
+                             PERSONS_TOTAL=people, PERSONS_TOTAL_KIND=int(points > people),
                              OUTPUT=OUTPUT / "checked_grid.gpkg")
     print_table(OUTPUT / "sweep.gpkg")
     print(f"\nGate passed: {gate['PASSED']} (k = {gate['K']:g}, {gate['CELLS_CHECKED']:g} published "

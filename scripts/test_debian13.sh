@@ -52,8 +52,11 @@ host_mirror() {  # $1: Debian or Debian-Security
 }
 
 build_chroot() {
-  command -v debootstrap >/dev/null || {
-    say "debootstrap is missing: apt-get install debootstrap"; exit 2; }
+  if ! command -v debootstrap >/dev/null; then
+    say "installing debootstrap"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap \
+      || { say "debootstrap could not be installed: apt-get install debootstrap"; exit 2; }
+  fi
   local mirror security
   mirror=${DEBIAN13_MIRROR:-$(host_mirror Debian)}
   security=${DEBIAN13_SECURITY_MIRROR:-$(host_mirror Debian-Security)}

@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 from .errors import N_, InputError
-from .grid import ALL_STATUSES, STATUS_PUBLISHED
+from .totals import ALL_STATUSES, STATUS_PUBLISHED
 
 
 @dataclass(frozen=True)
@@ -141,7 +141,7 @@ def evaluate_audit(raw_counts, statuses, equalities, protection, k=None, label_k
     withheld record is exactly recoverable. ``names`` label the records in
     messages.
     """
-    from .grid import attacker_knowledge, status_bounds
+    from .totals import attacker_knowledge, status_bounds
     from .intervals import EXACT_WIDTH, attacker_intervals, protection_failures
 
     statuses = np.asarray(statuses, dtype=object)
@@ -167,6 +167,64 @@ def evaluate_audit(raw_counts, statuses, equalities, protection, k=None, label_k
     return AuditResult(float(intervals.width[withheld].min()), tuple(problems))
 
 
+def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_areas, areas,
+                        protection, k=None, label_k=None, people=None, one_point=True, names=None):
+    """Audit withheld records and slivers when published areas cut the records' cells.
+
+    ``atom_record``/``atom_areas``: per atom, its record and the names of the
+    areas it lies in; ``areas``: (atom indices, count) per published area;
+    ``equalities``: record-level totals, sums of their records (the layer's own
+    columns, the grand total). ``one_point``: the areas' counts add up (else
+    they are counts of distinct people: bounds, not sums).
+    Fails like ``evaluate_audit`` for withheld records, and for every sliver
+    (an atom of a cell an area's border crosses) that could hold 1..k-1
+    people and whose interval is narrower than ``protection``.
+    """
+    from .atoms import atom_intervals
+    from .intervals import EXACT_WIDTH, Intervals, protection_failures
+    from .totals import status_bounds
+
+    statuses = np.asarray(statuses, dtype=object)
+    withheld = statuses != STATUS_PUBLISHED
+    values = pd.to_numeric(pd.Series(np.asarray(raw_counts, dtype=object)),
+                           errors="coerce").to_numpy(dtype=float)
+    names = np.arange(len(values)) if names is None else np.asarray(names, dtype=object)
+    atom_record = np.asarray(atom_record, dtype=np.int64)
+    lower, upper, protected = status_bounds(statuses, values, label_k)
+    totals = [(np.flatnonzero(np.isin(atom_record, records)), total)
+              for records, total in equalities]
+    result = atom_intervals(values, withheld, lower, upper, atom_record, areas,
+                            None if people is None else people.n, one_point, totals)
+    records = Intervals(result.record_lower, result.record_upper)
+    problems = []
+    narrow = protection_failures(records, protected, protection, k, label_k)
+    if narrow.any():
+        problems.append(_narrow_problem(narrow, names, protection))
+    exact = withheld & (records.width < EXACT_WIDTH)
+    if exact.any():
+        problems.append(_problem(
+            N_("{count} withheld record(s) can be recovered exactly from what the release "
+               "publishes."), count=int(exact.sum())))
+    cut = np.bincount(atom_record, minlength=len(values))[atom_record] > 1
+    width = result.atom_upper - result.atom_lower
+    sliver = cut & (width < protection - EXACT_WIDTH) & (result.atom_upper >= 1)
+    if label_k is not None:  # a sliver proven to hold k or more is not at risk
+        threshold = np.broadcast_to(np.asarray(label_k, dtype=float), (len(values),))
+        sliver &= result.atom_lower < threshold[atom_record]
+    if sliver.any():
+        examples = [f"{names[atom_record[atom]]} ∩ {' ∩ '.join(atom_areas[atom]) or '—'} "
+                    f"[{result.atom_lower[atom]:g}, {result.atom_upper[atom]:g}]"
+                    for atom in np.flatnonzero(sliver)[:5]]
+        problems.append(_problem(
+            N_("{count} sliver(s) where a published area's border crosses a cell can be narrowed "
+               "below p = {p:g} by subtracting the cells inside the area from its count (cell ∩ "
+               "area [interval]: {examples}). Withhold the cells around those borders, or do not "
+               "publish those area counts beside this grid."),
+            count=int(sliver.sum()), p=float(protection), examples="; ".join(examples)))
+    widths = records.width[withheld]
+    return AuditResult(float(widths.min()) if len(widths) else None, tuple(problems))
+
+
 def evaluate_series_audit(series, release, protection, k=None, people=None, policy_k=None):
     """Audit a published grid jointly with the earlier releases of its series.
 
@@ -177,7 +235,7 @@ def evaluate_series_audit(series, release, protection, k=None, people=None, poli
     Fails when a protected cell of this release, or of an earlier one, can be
     narrowed below ``protection`` (or below k, given ``k``) by combining them.
     """
-    from .grid import attacker_knowledge
+    from .totals import attacker_knowledge
     from .intervals import protection_failures
     from .series import series_intervals
 

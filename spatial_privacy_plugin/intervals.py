@@ -204,19 +204,22 @@ def lower_sum_bounds(residual, lower, upper):
     return np.maximum(lower, residual - _others_upper(upper)), upper.copy()
 
 
-def _outer_bounds(matrix, totals, pairs, delta, lower, upper, at_least=None, passes=20):
+def _outer_bounds(matrix, totals, pairs, delta, lower, upper, at_least=None, at_most=None,
+                  passes=20):
     """Valid (possibly loose) bounds by propagating each constraint until nothing moves.
 
     ``matrix``: the rows as a sparse 0/1 matrix; ``pairs``: (a, b) positions;
-    ``at_least``: (matrix, totals) of lower sums.
+    ``at_least``/``at_most``: (matrix, totals) of lower and upper sums.
     """
     lower, upper = lower.copy(), upper.copy()
-    systems = [(matrix, totals, True)]
+    systems = [(matrix, totals, (True, True))]
     if at_least is not None:
-        systems.append((*at_least, False))
+        systems.append((*at_least, (True, False)))
+    if at_most is not None:
+        systems.append((*at_most, (False, True)))
     for _ in range(passes):
         before = (lower.copy(), upper.copy())
-        for rows, row_totals, equal in systems:
+        for rows, row_totals, (raises_lower, lowers_upper) in systems:
             if not len(row_totals):
                 continue
             # Each row bounds each of its variables by its total less the others' extreme ends.
@@ -229,8 +232,9 @@ def _outer_bounds(matrix, totals, pairs, delta, lower, upper, at_least=None, pas
             infinite_count = rows @ infinite.astype(float)
             others_upper = np.where(infinite_count[row_of] - infinite[variable_of] > 0, np.inf,
                                     upper_sum[row_of] - finite_upper[variable_of])
-            np.maximum.at(lower, variable_of, row_totals[row_of] - others_upper)
-            if equal:
+            if raises_lower:
+                np.maximum.at(lower, variable_of, row_totals[row_of] - others_upper)
+            if lowers_upper:
                 others_lower = lower_sum[row_of] - lower[variable_of]
                 np.minimum.at(upper, variable_of, row_totals[row_of] - others_lower)
         if len(pairs):
@@ -254,11 +258,11 @@ def _row_matrix(position, rows, n):
 
 
 def bounds_by_programming(variables, rows, lower, upper, pairs=(), delta=0.0, integer=False,
-                          classes=None, at_least=()):
+                          classes=None, at_least=(), at_most=()):
     """Min and max of every variable of one block, by LP (MILP with ``integer``).
 
     Constraints: ``sum(x[cells]) = total`` for each (cells, total) row,
-    ``sum(x[cells]) >= total`` for each of ``at_least``,
+    ``sum(x[cells]) >= total`` for each of ``at_least`` (``<=`` for ``at_most``),
     ``lower <= x <= upper``, and ``|x[a] - x[b]| <= delta`` for each pair
     (a, b) of variables. Returns (lower, upper), or None when infeasible.
     Bounds found by propagation are valid but may be loose; a bound that
@@ -274,11 +278,13 @@ def bounds_by_programming(variables, rows, lower, upper, pairs=(), delta=0.0, in
     position = pd.Index(variables)
     matrix, totals = _row_matrix(position, rows, n)
     floor_matrix, floor_totals = _row_matrix(position, list(at_least), n)
+    ceiling_matrix, ceiling_totals = _row_matrix(position, list(at_most), n)
     pair_positions = position.get_indexer(np.asarray(pairs, dtype=np.int64).ravel()).reshape(-1, 2)
     outer_lower, outer_upper = _outer_bounds(matrix, totals, pair_positions, delta,
                                              np.asarray(lower, dtype=float),
                                              np.asarray(upper, dtype=float),
-                                             (floor_matrix, floor_totals))
+                                             (floor_matrix, floor_totals),
+                                             (ceiling_matrix, ceiling_totals))
     if np.any(outer_lower > outer_upper + EXACT_WIDTH):
         return None
     n_pairs = len(pair_positions)
@@ -292,6 +298,9 @@ def bounds_by_programming(variables, rows, lower, upper, pairs=(), delta=0.0, in
     if len(floor_totals):
         inequalities.append(-floor_matrix)
         inequality_totals.append(-floor_totals)
+    if len(ceiling_totals):
+        inequalities.append(ceiling_matrix)
+        inequality_totals.append(ceiling_totals)
     box = [(low, None if np.isinf(high) else high) for low, high in zip(outer_lower, outer_upper)]
     options = {"A_eq": matrix if len(rows) else None, "b_eq": totals if len(rows) else None,
                "A_ub": vstack(inequalities).tocsr() if inequalities else None,
@@ -329,18 +338,28 @@ def bounds_by_programming(variables, rows, lower, upper, pairs=(), delta=0.0, in
     return exact_lower[first_of_class][class_of], exact_upper[first_of_class][class_of]
 
 
+def _raw_sums(known, withheld, sums):
+    """(withheld cells, total less the published part) of each (cells, total) pair."""
+    raw = []
+    for cells, total in sums:
+        cells = np.asarray(cells, dtype=np.int64)
+        raw.append((cells[withheld[cells]], total - float(np.sum(known[cells]))))
+    return raw
+
+
 def attacker_intervals(values, withheld, equalities, integer=False, lower=None, upper=None,
-                       at_least=()):
+                       at_least=(), at_most=()):
     """Bounds an attacker derives for every cell from what is published.
 
     ``values``: cell counts (only the published ones are read); ``withheld``:
     mask of cells not published; ``equalities``: (cell indices, published
     total) pairs; ``at_least``: (cell indices, total) pairs the cells sum to
     at least (distinct people who may have points in several cells);
-    ``lower``/``upper``: what the attacker knows of each withheld cell on
-    its own (1 for an emitted cell, a label's range; default 0 and inf).
-    With ``integer`` the bounds are those of whole-number counts (an LP
-    bound of 2.5 is really 2). Published cells get [value, value]; a
+    ``at_most``: pairs they sum to at most (a total left blank because it is
+    below k); ``lower``/``upper``: what the attacker knows of each withheld
+    cell on its own (1 for an emitted cell, a label's range; default 0 and
+    inf). With ``integer`` the bounds are those of whole-number counts (an
+    LP bound of 2.5 is really 2). Published cells get [value, value]; a
     withheld cell in no constraint keeps its own box.
     """
     values = np.asarray(values, dtype=float)
@@ -353,31 +372,29 @@ def attacker_intervals(values, withheld, equalities, integer=False, lower=None, 
     result_upper = np.where(withheld, box_upper, known)
     rows = _residual_rows(known, withheld, equalities)
     floors = _reduced_lower_sums(known, withheld, at_least, rows)
-    blocks = [([rows[i] for i in block], []) for block in _components(rows)]
-    if floors is None:
-        # A lower sum straddles an equality: solve everything it touches as one block.
-        floors = []
-        for cells, total in at_least:
-            cells = np.asarray(cells, dtype=np.int64)
-            floors.append((cells[withheld[cells]], total - float(np.sum(known[cells]))))
-        blocks = [(rows, floors)]
-    else:
-        blocks += [([], [floor]) for floor in floors if len(floor[0])]
-        for cells, residual in floors:
-            if not len(cells) and residual > EXACT_WIDTH:
-                raise InputError(CONTRADICTION)
-    for block_rows, block_floors in blocks:
-        variables = np.unique(np.concatenate([cells for cells, _ in block_rows + block_floors]))
-        if not len(variables):
-            continue
+    if floors is None:  # a lower sum straddles an equality: it is solved with what it touches
+        floors = _raw_sums(known, withheld, at_least)
+    ceilings = _raw_sums(known, withheld, at_most)
+    # A sum over published cells only is a check on the published values themselves.
+    if any(not len(cells) and residual > EXACT_WIDTH for cells, residual in floors) or \
+            any(not len(cells) and residual < -EXACT_WIDTH for cells, residual in ceilings):
+        raise InputError(CONTRADICTION)
+    kinds = [(row, "equal") for row in rows] + [(row, "floor") for row in floors if len(row[0])] \
+        + [(row, "ceiling") for row in ceilings if len(row[0])]
+    for block in _components([row for row, _ in kinds]):
+        parts = {"equal": [], "floor": [], "ceiling": []}
+        for index in block:
+            parts[kinds[index][1]].append(kinds[index][0])
+        variables = np.unique(np.concatenate([cells for cells, _ in
+                                              parts["equal"] + parts["floor"] + parts["ceiling"]]))
         box = (box_lower[variables], box_upper[variables])
-        if len(block_rows) == 1 and not block_floors:
-            bounds = single_row_bounds(block_rows[0][1], *box)
-        elif len(block_floors) == 1 and not block_rows:
-            bounds = lower_sum_bounds(block_floors[0][1], *box)
+        if len(block) == 1 and parts["equal"]:
+            bounds = single_row_bounds(parts["equal"][0][1], *box)
+        elif len(block) == 1 and parts["floor"]:
+            bounds = lower_sum_bounds(parts["floor"][0][1], *box)
         else:
-            bounds = bounds_by_programming(variables, block_rows, *box, integer=integer,
-                                           at_least=block_floors)
+            bounds = bounds_by_programming(variables, parts["equal"], *box, integer=integer,
+                                           at_least=parts["floor"], at_most=parts["ceiling"])
         if bounds is None:
             raise InputError(CONTRADICTION)
         result_lower[variables], result_upper[variables] = bounds

@@ -24,7 +24,7 @@ import pandas as pd
 from scipy.spatial import cKDTree
 
 from .errors import N_, Cancelled, InputError
-from .grid import check_coordinates, encode_key_columns, run_starts
+from .counting import check_coordinates, encode_key_columns, run_starts
 from .parallel import in_parallel
 
 

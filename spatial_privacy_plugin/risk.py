@@ -18,7 +18,7 @@ from scipy.spatial import cKDTree
 from scipy.stats import norm
 
 from .errors import N_, InputError
-from .grid import encode_key_columns
+from .counting import encode_key_columns
 
 MAX_CROSS_CLASSIFICATION = 2_000_000  # cells of the log-linear model's full table
 

@@ -230,24 +230,35 @@ def series_intervals(series, cell_keys, values, withheld, equalities, integer=Tr
                         total - float(np.sum(known[np.asarray(cells)])))
                        for cells, total in knowledge.at_least]
         floors = [(cells + offsets[-2], residual) for cells, residual in reduced if len(cells)]
+    ceilings = []
+    if knowledge is not None and knowledge.at_most:
+        current = releases[-1]
+        known = np.where(current[2], 0.0, np.nan_to_num(current[1]))
+        for cells, total in knowledge.at_most:
+            cells = np.asarray(cells, dtype=np.int64)
+            hidden = cells[current[2][cells]]
+            if len(hidden):
+                ceilings.append((hidden + offsets[-2], total - float(np.sum(known[cells]))))
     hidden = np.concatenate([release_withheld for _, _, release_withheld, _ in releases])
     n_variables = len(hidden)
     # Blocks: variables joined by an equality or a lower sum (chain its cells) or a link.
-    edges = [np.column_stack([cells[:-1], cells[1:]]) for cells, _ in rows + floors
+    edges = [np.column_stack([cells[:-1], cells[1:]]) for cells, _ in rows + floors + ceilings
              if len(cells) > 1]
     edges = np.concatenate(edges + [pairs]) if edges or len(pairs) else np.empty((0, 2), np.int64)
     graph = coo_matrix((np.ones(len(edges)), (edges[:, 0], edges[:, 1])),
                        shape=(n_variables, n_variables))
     _, block_of = connected_components(graph, directed=False)
-    rows_of_block, pairs_of_block, floors_of_block = {}, {}, {}
+    rows_of_block, pairs_of_block, floors_of_block, ceilings_of_block = {}, {}, {}, {}
     for row in rows:
         rows_of_block.setdefault(block_of[row[0][0]], []).append(row)
     for floor in floors:
         floors_of_block.setdefault(block_of[floor[0][0]], []).append(floor)
+    for ceiling in ceilings:
+        ceilings_of_block.setdefault(block_of[ceiling[0][0]], []).append(ceiling)
     for pair in pairs:
         pairs_of_block.setdefault(block_of[pair[0]], []).append(pair)
 
-    classes = _interchangeable(releases, offsets, rows + floors, lower, upper, hidden)
+    classes = _interchangeable(releases, offsets, rows + floors + ceilings, lower, upper, hidden)
     all_values = np.concatenate([np.nan_to_num(release_values) for _, release_values, _, _
                                  in releases])
     result_lower = np.where(hidden, lower, all_values)
@@ -256,23 +267,27 @@ def series_intervals(series, cell_keys, values, withheld, equalities, integer=Tr
         variables = np.flatnonzero((block_of == block) & hidden)
         block_rows = rows_of_block.get(block, [])
         block_floors = floors_of_block.get(block, [])
+        block_ceilings = ceilings_of_block.get(block, [])
         block_pairs = np.array(pairs_of_block.get(block, []), dtype=np.int64).reshape(-1, 2)
-        if not block_rows and not block_floors and not len(block_pairs):
+        if not block_rows and not block_floors and not block_ceilings and not len(block_pairs):
             if np.any(lower[variables] > upper[variables] + EXACT_WIDTH):
                 raise InputError(SERIES_CONTRADICTION, delta=series.max_change)
             continue
-        if len(block_rows) == 1 and not block_floors and not len(block_pairs):
+        if len(block_rows) == 1 and not block_floors and not block_ceilings and \
+                not len(block_pairs):
             bounds = single_row_bounds(block_rows[0][1], lower[variables], upper[variables])
         else:
             key = (variables.tobytes(), block_pairs.tobytes(), lower[variables].tobytes(),
                    upper[variables].tobytes(),
                    tuple((cells.tobytes(), residual) for cells, residual in block_rows),
-                   tuple((cells.tobytes(), residual) for cells, residual in block_floors))
+                   tuple((cells.tobytes(), residual) for cells, residual in block_floors),
+                   tuple((cells.tobytes(), residual) for cells, residual in block_ceilings))
             bounds = None if cache is None else cache.get(key)
             if bounds is None:
                 bounds = bounds_by_programming(variables, block_rows, lower[variables],
                                                upper[variables], block_pairs, series.max_change,
-                                               integer, classes[variables], block_floors)
+                                               integer, classes[variables], block_floors,
+                                               block_ceilings)
                 if cache is not None and bounds is not None:
                     cache[key] = bounds
         if bounds is None:

@@ -89,12 +89,16 @@ class Knowledge:
     ``lower``/``upper``: per cell, what it holds at least and at most on its
     own (1 for a non-empty emitted cell; the number of people at most);
     ``at_least``: (cells, total) pairs whose cells hold at least that many
-    people together (distinct people with points in several cells).
+    people together (distinct people with points in several cells, a total
+    left unpublished although it reaches k); ``at_most``: pairs whose cells
+    hold at most that many (a declared total left blank because it is below
+    k: the rule is known, so the blank says so).
     """
 
     lower: np.ndarray
     upper: np.ndarray
     at_least: tuple = ()
+    at_most: tuple = ()
 
     @classmethod
     def none(cls, n):
@@ -105,7 +109,7 @@ def _audit(values, withheld, equalities, integer, series, cell_keys, cache, know
     """(intervals of this release, [(earlier release, its intervals)], pinned widths or None)."""
     if series is None:
         return attacker_intervals(values, withheld, equalities, integer, knowledge.lower,
-                                  knowledge.upper, knowledge.at_least), [], None
+                                  knowledge.upper, knowledge.at_least, knowledge.at_most), [], None
     from .series import series_intervals
 
     joint = series_intervals(series, cell_keys, values, withheld, equalities, integer, cache,

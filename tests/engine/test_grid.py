@@ -454,3 +454,30 @@ def test_a_cell_index_that_would_not_fit_is_refused_not_wrapped():
         with pytest.raises(InputError, match="cell index would not fit"):
             cell_index(np.array([0.0, coordinate]), 0.0, resolution)
     assert cell_index(np.array([0.0, 2e8]), 0.0, 100.0).tolist() == [0, 2_000_000]
+
+
+def test_a_parent_total_that_pins_its_children_is_withheld_instead_of_refusing_the_grid():
+    # Ten people alone in ten 100 m cells of one 400 m parent: its total (10) says each holds
+    # exactly one, whatever is withheld. Leaving it unpublished is not enough while the 75
+    # people are known (75 - the other parent's 65 = 10 again): the other parent's total goes
+    # too, and its withheld cells (the 3 and its complement) give the ten room.
+    cells = {(c, 0): 1 for c in range(4)} | {(c, 1): 1 for c in range(4)} | {(0, 2): 1, (1, 2): 1}
+    cells |= {(4, 0): 12, (5, 0): 3, (4, 1): 20, (5, 1): 30}
+    x, y, ids = [], [], []
+    for (col, row), count in cells.items():
+        for person in range(count):
+            x.append(col * 100 + 50.0)
+            y.append(row * 100 + 50.0)
+            ids.append(f"{col}-{row}-{person}")
+    persons, keys = encode(ids)
+    marginals = grid.Marginals(grid.MARGINALS_PARENTS, parent_factor=4, protection=5)
+    release = grid.suppressed_grid(np.array(x), np.array(y), persons, keys, (0.0, 0.0), 100.0,
+                                   10, marginals)
+    assert release.unprotectable == 0 and release.parent_totals_withheld == 2
+    frame = release.cells.set_index("cell_id")
+    assert pd.isna(frame.loc["100m_0_0", "parent_total"])
+    assert pd.isna(frame.loc["100m_4_0", "parent_total"])
+    assert release.audit["ok"].all() and (release.audit["width"] >= 5).all()
+    people_only = grid.suppressed_grid(np.array(x), np.array(y), persons, keys, (0.0, 0.0), 100.0,
+                                       10, grid.Marginals(grid.MARGINALS_NONE, protection=5))
+    assert people_only.parent_totals_withheld == 0

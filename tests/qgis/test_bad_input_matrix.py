@@ -87,6 +87,19 @@ def counts(rows=((12, "published"), (15, "published")), fields="n_persons:intege
     return cells_layer([list(row) for row in rows], fields=fields)
 
 
+def grid_polygons(cells):
+    """Published cells by hand: ((x0, y0, side) or None for no geometry, count) per record."""
+    features = []
+    for square, count in cells:
+        wkt = None
+        if square is not None:
+            x0, y0, side = square
+            wkt = (f"POLYGON(({x0} {y0},{x0 + side} {y0},{x0 + side} {y0 + side},"
+                   f"{x0} {y0 + side},{x0} {y0}))")
+        features.append((wkt, [count, "published"]))
+    return point_layer(features, "n_persons:integer,status:string", geometry="Polygon")
+
+
 def grid_cells(count_kind="integer"):
     """Two 100 m cells with counts, and a parent polygon whose total is of ``count_kind``."""
     cells = point_layer([("POLYGON((0 0,100 0,100 100,0 100,0 0))", [12, "published"]),
@@ -267,6 +280,17 @@ ROWS = [
         "STRATUM_FIELD": "band", "RHO": DROP,
         "POLICY": policy_file(i, POLICY + "[stratum_rho]\nrural = 0.04\n")},
      "no stratum label (NULL or empty) while the policy gives strata their own rho (rural)"),
+    ("overlapping cells", (KGATE,), lambda i, o: {"INPUT": grid_polygons(
+        [((0, 0, 1000), 12), ((250, 250, 250), 10)])}, "cells overlap"),
+    ("a cell published twice", (KGATE,), lambda i, o: {"INPUT": grid_polygons(
+        [((0, 0, 100), 12), ((0, 0, 100), 14)])}, "repeat a cell"),
+    ("a record without geometry", (KGATE,), lambda i, o: {"INPUT": grid_polygons(
+        [((0, 0, 100), 12), (None, 14)])}, "have no geometry"),
+    ("a secret number of people given to the gate", (KGATE,), lambda i, o: {
+        "POLICY": policy_file(i, POLICY + "population_total_secret = true\n"), "RHO": DROP,
+        "PERSONS_TOTAL": 27}, "a number that is published is no secret"),
+    ("a quasi-identifier missing from the release", (JOIN,), lambda i, o: {
+        "RELEASE": point_layer([((50, 50), ["p0"])])}, "sex"),
     ("MAX_RADIUS = 1e300", (GEOMASK,), lambda i, o: {"MAX_RADIUS": 1e300},
      "larger than any distance on Earth"),
     ("chart in a missing folder", (JOIN,), lambda i, o: {"CHART": str(o / "missing" / "c.svg")},

@@ -75,7 +75,6 @@ def runs(inputs):
                             "CUMULATIVE_CEILING": 0.9, "OUTPUT": out["budget"]}, set()),
         ("reassessreleases", {"LEDGER": ledger, "DATASET": "survey", "ZONE_RISK": out["zone_risk"],
                               "OUTPUT": out["reassessed"]}, set()),
-        # The join below needs the quasi-identifiers and the truth id kept in the masked copy.
         ("geomask", {"INPUT": inputs["records"], "MIN_RADIUS": 1, "MAX_RADIUS": 5, "SEED": 3,
                      "KEEP_FIELDS": ["person_id", "sex", "age"], "OUTPUT": out["masked"]}, set()),
         ("joinsimulation", {"RELEASE": out["masked"], "AUXILIARY": inputs["records"], "RADIUS": 5,

@@ -1,0 +1,115 @@
+"""Records to publish cut by the areas published beside them: the attacker's atoms.
+
+QGIS's geometry engine does the cutting here; the engine (``atoms``) only
+sees which record and which areas each atom belongs to. An area whose count
+is NULL publishes nothing and cuts nothing.
+"""
+
+from collections import Counter
+from dataclasses import dataclass
+
+from qgis.core import QgsCoordinateTransform, QgsFeatureRequest, QgsGeometry, \
+    QgsProcessingException, QgsSpatialIndex
+
+from .base import tr
+from .values import python_value
+
+# A piece smaller than this share of its cell is the width of a shared border, not a sliver.
+SLIVER_TOLERANCE = 1e-9
+
+
+@dataclass(frozen=True)
+class Overlay:
+    atom_record: list  # the record of each atom
+    atom_areas: list  # the areas (names) each atom lies in
+    areas: list  # (atom indices, published count) per published area
+    area_names: list  # "layer: feature id" per published area, aligned with ``areas``
+
+    @property
+    def cut_records(self):
+        """How many records an area's border cuts into several atoms."""
+        return sum(1 for pieces in Counter(self.atom_record).values() if pieces > 1)
+
+    @property
+    def nested(self):
+        """Every record lies in one area of each layer (or none): no border crosses a cell."""
+        return self.cut_records == 0
+
+
+def _published_areas(layer, count_field, crs, context):
+    """(index, {position: (geometry, count, name)}) of a layer's areas with a count, in ``crs``."""
+    transform = QgsCoordinateTransform(layer.crs(), crs, context.transformContext())
+    field = layer.fields().lookupField(count_field)
+    index, areas = QgsSpatialIndex(), {}
+    for feature in layer.getFeatures(QgsFeatureRequest()):
+        count = python_value(feature.attributes()[field])
+        geometry = feature.geometry()
+        if count is None or geometry.isNull() or geometry.isEmpty():
+            continue
+        if not isinstance(count, (int, float)):
+            raise QgsProcessingException(tr(
+                "The audit layer '{layer}' has a count that is not a number in '{field}' "
+                "(feature {fid}): choose its numeric count field.").format(
+                layer=layer.name(), field=count_field, fid=feature.id()))
+        geometry = QgsGeometry(geometry)
+        geometry.transform(transform)
+        position = len(areas)
+        areas[position] = (geometry, float(count), f"{layer.name()}: {feature.id()}")
+        index.addFeature(position, geometry.boundingBox())
+    return index, areas
+
+
+def _cut(pieces, index, areas, offset):
+    """Each (geometry, area numbers) piece cut by the areas of one layer (numbered from
+    ``offset`` on)."""
+    cut = []
+    for geometry, names in pieces:
+        size = geometry.area()
+        inside = []
+        for position in index.intersects(geometry.boundingBox()):
+            area, _, name = areas[position]
+            if area.contains(geometry):
+                inside = [(geometry, position)]
+                break
+            part = geometry.intersection(area)
+            if part.area() > SLIVER_TOLERANCE * size:
+                inside.append((part, position))
+        covered = sum(part.area() for part, _ in inside)
+        for part, position in inside:
+            cut.append((part, names + [offset + position]))
+        if size - covered > SLIVER_TOLERANCE * size:
+            rest = geometry
+            for _, position in inside:
+                rest = rest.difference(areas[position][0])
+            cut.append((rest, names))
+    return cut
+
+
+def overlay(source, layers, count_field, context, feedback):
+    """The atoms of the records of ``source`` with the published areas of ``layers``."""
+    crs = source.sourceCrs()
+    published = [_published_areas(layer, count_field, crs, context) for layer in layers]
+    offsets = [sum(len(areas) for _, areas in published[:i]) for i in range(len(published))]
+    area_members = [[] for _ in range(sum(len(areas) for _, areas in published))]
+    area_counts = [count for _, areas in published for _, count, _ in areas.values()]
+    area_names = [name for _, areas in published for _, _, name in areas.values()]
+    atom_record, atom_areas, pieces_of_cell = [], [], {}
+    request = QgsFeatureRequest().setNoAttributes()
+    for record, feature in enumerate(source.getFeatures(request)):
+        if record % 1000 == 0 and feedback.isCanceled():
+            raise QgsProcessingException(tr("Cancelled: no output was completed."))
+        key = feature.geometry().asWkb().data()
+        pieces = pieces_of_cell.get(key)
+        if pieces is None:
+            pieces = [(feature.geometry(), [])]
+            for (index, areas), offset in zip(published, offsets):
+                pieces = _cut(pieces, index, areas, offset)
+            pieces_of_cell[key] = pieces
+        for _, names in pieces:
+            for area in names:
+                area_members[area].append(len(atom_record))
+            atom_record.append(record)
+            atom_areas.append([area_names[area] for area in names])
+    areas = [(members, count) for members, count in zip(area_members, area_counts) if members]
+    names = [name for members, name in zip(area_members, area_names) if members]
+    return Overlay(atom_record, atom_areas, areas, names)

@@ -1,0 +1,96 @@
+"""Differencing across geographies that do not nest: the gate audits the slivers."""
+
+import pytest
+from layers import point_layer
+from qgis.core import NULL, QgsProcessingException
+
+FIELDS = "cell_id:string,n_persons:integer,status:string"
+# The EU guidelines' worked case on one row of 100 m tiles: municipality A holds tiles 0-3
+# (15 + 40 + 26 + 16 = 97) and the western 30 m of tile 4; B the rest of tile 4 and tile 5.
+# Tile 4 holds 3 of A's people and 20 of B's; A = 100, B = 50.
+TILES = [15, 40, 26, 16, 23, 30]
+
+
+def tiles(statuses=None):
+    statuses = statuses or ["published"] * len(TILES)
+    return point_layer([(f"POLYGON(({100 * c} 0, {100 * c + 100} 0, {100 * c + 100} 100, "
+                         f"{100 * c} 100, {100 * c} 0))",
+                         [f"100m_{c}_0", count if status == "published" else NULL, status])
+                        for c, (count, status) in enumerate(zip(TILES, statuses))],
+                       FIELDS, geometry="Polygon")
+
+
+def municipalities():
+    return point_layer([("POLYGON((0 0, 430 0, 430 100, 0 100, 0 0))", ["A", 100]),
+                        ("POLYGON((430 0, 600 0, 600 100, 430 100, 430 0))", ["B", 50])],
+                       "name:string,n_persons:integer", geometry="Polygon")
+
+
+def gate(run, layer, **extra):
+    parameters = {"INPUT": layer, "COUNT_FIELD": "n_persons", "STATUS_FIELD": "status",
+                  "RHO": 0.25, "AUDIT_LAYERS": [municipalities()], "OUTPUT": "TEMPORARY_OUTPUT"}
+    parameters.update(extra)
+    return run("kanonymitygate", parameters)
+
+
+def test_the_guidelines_worked_case_fails_on_as_sliver(run):
+    # Every tile clears k = 4, so the plain gate passes ...
+    assert gate(run, tiles(), AUDIT_LAYERS=[])["PASSED"]
+    # ... but A - 97 = 3 people in A's part of tile 4.
+    with pytest.raises(QgsProcessingException, match=r"100m_4_0 ∩ points: 1 \[3, 3\]"):
+        gate(run, tiles())
+
+
+def test_withholding_the_tiles_around_the_border_protects_the_sliver(run, feedback):
+    # Tile 4 and A's smallest tile withheld: A's part of tile 4 is anywhere in [0, 17].
+    protected = tiles(["withheld", "published", "published", "published", "withheld",
+                       "published"])
+    result = run("kanonymitygate", {"INPUT": protected, "COUNT_FIELD": "n_persons",
+                                    "STATUS_FIELD": "status", "RHO": 0.25,
+                                    "AUDIT_LAYERS": [municipalities()],
+                                    "OUTPUT": "TEMPORARY_OUTPUT"}, feedback)
+    assert result["PASSED"] and result["MIN_INTERVAL_WIDTH"] >= 2
+    assert any("1 record(s) cut by an area's border into 7 pieces" in m for m in feedback.messages)
+
+
+def test_counts_of_distinct_people_bound_the_sliver_from_below_only(run):
+    # People with points in several tiles: A (100 distinct) is at most the sum of its parts,
+    # so A's part of tile 4 holds at least 3 and at most the tile's 23.
+    assert gate(run, tiles(), PERSONS_TOTAL_KIND=1)["PASSED"]
+
+
+def trips_in_two_cells(people, first, second):
+    """Each person with one point in each of two 100 m cells."""
+    points = []
+    for person in range(people):
+        for col, row in (first, second):
+            points.append(((col * 100 + 50.0, row * 100 + 50.0), [f"p{person}"]))
+    return point_layer(points)
+
+
+def test_a_distinct_count_grid_is_audited_as_the_bounds_it_is(run):
+    # 12 people each with points in two 100 m cells of one 200 m cell, 11 more in a third, and
+    # 3 in the fourth (withheld).
+    people = trips_in_two_cells(12, (0, 0), (1, 0))
+    for count, cell, prefix in ((11, (0, 1), "q"), (3, (1, 1), "r")):
+        people.dataProvider().addFeatures(list(point_layer(
+            [((cell[0] * 100 + 50.0, cell[1] * 100 + 50.0), [f"{prefix}{i}"])
+             for i in range(count)]).getFeatures()))
+    common = {"INPUT": people, "PERSON_FIELD": "person_id", "RHO": 0.1,
+              "ORIGIN": "0,0 [EPSG:3035]", "OUTPUT": "TEMPORARY_OUTPUT"}
+    fine = run("suppressedgrid", dict(common, RESOLUTION=100))["OUTPUT"]
+    coarse = run("suppressedgrid", dict(common, RESOLUTION=200))["OUTPUT"]  # 26, not 38
+    check = {"INPUT": fine, "COUNT_FIELD": "n_persons", "STATUS_FIELD": "status", "RHO": 0.1,
+             "AUDIT_LAYERS": [coarse], "OUTPUT": "TEMPORARY_OUTPUT"}
+    with pytest.raises(QgsProcessingException, match="contradict"):
+        run("kanonymitygate", check)  # read as sums, the coarse count is impossible
+    assert run("kanonymitygate", dict(check, PERSONS_TOTAL_KIND=1))["PASSED"]
+    # A crafted leak: a withheld cell alone in a coarse cell whose distinct count is published.
+    leak = point_layer([("POLYGON((0 0, 100 0, 100 100, 0 100, 0 0))", ["100m_0_0", 12, "published"]),
+                        ("POLYGON((200 0, 300 0, 300 100, 200 100, 200 0))",
+                         ["100m_2_0", NULL, "withheld"])], FIELDS, geometry="Polygon")
+    parents = point_layer([("POLYGON((200 0, 400 0, 400 200, 200 200, 200 0))", [4])],
+                          "n_persons:integer", geometry="Polygon")
+    with pytest.raises(QgsProcessingException, match="recovered exactly"):
+        run("kanonymitygate", dict(check, INPUT=leak, AUDIT_LAYERS=[parents],
+                                   PERSONS_TOTAL_KIND=1))
