@@ -115,9 +115,13 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
 
     def process(self, parameters, context, feedback):
         from ..spatial_privacy_plugin.gate import evaluate_gate, parse_statuses
+        from .dp_gate import check_dp_release
         from .io import copy_features, read_attributes
         from .published_cells import check_cells
 
+        dp_result = check_dp_release(self, parameters, context, feedback)  # ε, not k, for DP
+        if dp_result is not None:
+            return dp_result
         policy = self.policy_from_parameters(parameters, context)
         source = self.parameterAsSource(parameters, self.INPUT, context)
         if source is None:

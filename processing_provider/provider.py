@@ -6,6 +6,7 @@ from qgis.PyQt.QtGui import QIcon
 from .. import __about__
 from .base import HERE, tr
 from .disclosure_risk import DisclosureRisk
+from .dp_grid import DpGrid
 from .geomask import Geomask
 from .join_simulation import JoinSimulation
 from .kanonymity_gate import KAnonymityGate
@@ -17,7 +18,8 @@ from .synthetic_auxiliary import SyntheticAuxiliary
 from .zone_risk import ZoneRisk
 
 ALGORITHMS = (ResolutionSweep, SuppressedGrid, KAnonymityGate, JoinSimulation, Geomask,
-              SyntheticAuxiliary, DisclosureRisk, ZoneRisk, RiskBudgetGate, ReassessReleases)
+              SyntheticAuxiliary, DisclosureRisk, ZoneRisk, RiskBudgetGate, ReassessReleases,
+              DpGrid)
 
 
 class SpatialPrivacyProvider(QgsProcessingProvider):

@@ -51,7 +51,7 @@ def runs(inputs):
     folder = inputs["folder"]
     out = {name: str(folder / f"{name}.gpkg") for name in ("sweep", "grid", "checked", "risk",
                                                             "zone_risk", "budget", "reassessed",
-                                                            "masked", "join", "auxiliary")}
+                                                            "masked", "join", "auxiliary", "dp")}
     ledger = str(folder / "ledger.sqlite")
     return [
         ("resolutionsweep", {"INPUT": inputs["people"], "PERSON_FIELD": "person_id", "RHO": 0.1,
@@ -82,7 +82,18 @@ def runs(inputs):
                             "AUXILIARY_TRUTH_FIELD": "person_id", "OUTPUT": out["join"]}, set()),
         ("syntheticauxiliary", {"ADDRESSES": inputs["addresses"], "MARGINALS": inputs["marginals"],
                                 "COVERAGE": 0.5, "SEED": 4, "OUTPUT": out["auxiliary"]}, set()),
+        ("dpgrid", {"INPUT": inputs["people"], "PERSON_FIELD": "person_id", "EPSILON": 0.5,
+                    "RESOLUTIONS": "100,200", "EXTENT": "0,400,0,400 [EPSG:3035]",
+                    "POLICY": dp_policy(folder), "LEDGER": str(folder / "dp_ledger.sqlite"),
+                    "DATASET": "mobility", "RELEASE_ID": "dp1", "OUTPUT": out["dp"]}, set()),
     ]
+
+
+def dp_policy(folder):
+    path = folder / "dp_policy.toml"
+    path.write_text('rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\nepsilon_budget = 2\n',
+                    encoding="utf-8")
+    return str(path)
 
 
 def qgis_process_json(env, algorithm, parameters):

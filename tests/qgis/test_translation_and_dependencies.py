@@ -31,7 +31,8 @@ def test_display_names_are_translated_in_french(provider, french):
                      "disclosurerisk": "Risque de divulgation par enregistrement",
                      "zonerisk": "Risque de ré-identification par zone",
                      "riskbudgetgate": "Contrôle du budget de risque",
-                     "reassessreleases": "Réévaluer les diffusions publiées"}
+                     "reassessreleases": "Réévaluer les diffusions publiées",
+                     "dpgrid": "Grille différentiellement privée"}
     gate = provider.algorithm("kanonymitygate")
     assert "bloquant" in gate.shortHelpString()
     assert gate.group() == "Contrôles de diffusion"
