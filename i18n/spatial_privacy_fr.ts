@@ -129,22 +129,22 @@
       <translation>Le(s) champ(s) d'attributs {fields} portent le nom d'un champ de sortie ; renommez-les d'abord dans une copie de la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="211" />
+      <location filename="processing_provider/cell_key_grid.py" line="212" />
       <source>{count} empty cells inside the study area are published as 0.</source>
       <translation>{count} cellules vides dans la zone d'étude sont publiées à 0.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="235" />
+      <location filename="processing_provider/cell_key_grid.py" line="236" />
       <source>{count} cells published with cell key noise (key {fingerprint}). Publish neither D nor the key file; the p-table hash identifies the noise rule.</source>
       <translation>{count} cellules publiées avec le bruit de la clé de cellule (clé {fingerprint}). Ne publiez ni D ni le fichier de clé ; l'empreinte de la table p identifie la règle de bruit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="247" />
+      <location filename="processing_provider/cell_key_grid.py" line="248" />
       <source>True zeros need a grid without published attribute fields: an empty cell x attribute combination is not a structural zero.</source>
       <translation>Les vrais zéros exigent une grille sans champs d'attributs publiés : une combinaison maille × attribut vide n'est pas un zéro structurel.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="252" />
+      <location filename="processing_provider/cell_key_grid.py" line="253" />
       <source>The study area has no polygon.</source>
       <translation>La zone d'étude n'a aucun polygone.</translation>
     </message>
@@ -154,7 +154,7 @@
       <translation>Fichiers de clé (*.key);;Tous les fichiers (*)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="299" />
+      <location filename="processing_provider/cell_key_grid.py" line="300" />
       <source>Audit (an attacker who knows D and the p-table): {count} cell(s) have an interval narrower than p = {p:g}.</source>
       <translation>Audit (un attaquant qui connaît D et la table p) : {count} cellule(s) ont un intervalle plus étroit que p = {p:g}.</translation>
     </message>
@@ -317,6 +317,181 @@
       <location filename="processing_provider/disclosure_risk.py" line="95" />
       <source>Log-linear model (main effects), sampling fraction {fraction:.3%}: {expected:.1f} sample uniques are expected to be population uniques.</source>
       <translation>Modèle log-linéaire (effets principaux), taux de sondage {fraction:.3%} : {expected:.1f} uniques de l'échantillon devraient être uniques dans la population.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_gate.py" line="38" />
+      <source>The DP release lacks the field(s) {fields}: give the layer as the differentially private grid wrote it.</source>
+      <translation>La diffusion DP n'a pas le(s) champ(s) {fields} : donnez la couche telle que la grille différentiellement privée l'a écrite.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_gate.py" line="47" />
+      <source>k-anonymity gate FAILED for a DP release (policy {hash}): {problems}</source>
+      <translation>Contrôle de k-anonymat ÉCHOUÉ pour une diffusion DP (politique {hash}) : {problems}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_gate.py" line="51" />
+      <source>DP release: {records} record(s) at ε = {epsilon:g} ({mechanism}) within the policy's epsilon_budget {budget:g}. Its protection is the noise, not k: small and zero counts are published on purpose.</source>
+      <translation>Diffusion DP : {records} enregistrement(s) à ε = {epsilon:g} ({mechanism}) dans l'epsilon_budget {budget:g} de la politique. Sa protection est le bruit, pas k : les petits comptes et les zéros sont publiés à dessein.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_gate.py" line="73" />
+      <source>DP releases of {dataset}: {releases}, ε spent {spent:.4g} of {budget:g}, {remaining:.4g} remaining. (A DP guarantee does not weaken with new auxiliary data; only further releases spend it.)</source>
+      <translation>Diffusions DP de {dataset} : {releases}, ε dépensé {spent:.4g} sur {budget:g}, {remaining:.4g} restant. (Une garantie DP ne faiblit pas avec de nouvelles données auxiliaires ; seules de nouvelles diffusions la consomment.)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="125" />
+      <source>Give either an extent or a study area (not both, not neither): a differentially private release publishes every cell of a domain fixed in advance, since a domain drawn around the data would give people away.</source>
+      <translation>Donnez soit une emprise, soit une zone d'étude (pas les deux, ni aucune) : une diffusion différentiellement privée publie chaque maille d'un domaine fixé d'avance, car un domaine tracé autour des données trahirait des personnes.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="176" />
+      <source>No ledger at {path}: a new ledger is started there, with no earlier releases. If the programme already has a ledger, give its path instead: a second ledger restarts the cumulative budget.</source>
+      <translation>Aucun registre à {path} : un nouveau registre y est démarré, sans diffusion antérieure. Si le programme a déjà un registre, indiquez plutôt son chemin : un second registre fait repartir le budget cumulé de zéro.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="19" />
+      <source>discrete Laplace (pure ε-DP)</source>
+      <translation>Laplace discrète (ε-DP pure)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="20" />
+      <source>discrete Gaussian (ρ-zCDP; ε stated at the policy's δ)</source>
+      <translation>gaussienne discrète (ρ-zCDP ; ε énoncé au δ de la politique)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="203" />
+      <source>The output could not be created: nothing was recorded in the ledger.</source>
+      <translation>La sortie n'a pas pu être créée : rien n'a été enregistré dans le registre.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="220" />
+      <source>ε spent by {dataset}: {spent:.4g} of {budget:g} ({remaining:.4g} left). Ledger head: {head}.</source>
+      <translation>ε dépensé par {dataset} : {spent:.4g} sur {budget:g} (reste {remaining:.4g}). Tête du registre : {head}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="232" />
+      <source>DP release REFUSED for {dataset} / {release}: {problems}</source>
+      <translation>Diffusion DP REFUSÉE pour {dataset} / {release} : {problems}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="239" />
+      <source>{size:g} m: ε {epsilon:.4g}{rho}, noise variance {variance:.4g}, 95 % of the noise within ±{accuracy} people, mean absolute noise {mae:.3g}.</source>
+      <translation>{size:g} m : ε {epsilon:.4g}{rho}, variance du bruit {variance:.4g}, 95 % du bruit à ±{accuracy} personnes, bruit absolu moyen {mae:.3g}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="245" />
+      <source>The budget is split equally across the {count} levels; each person counts in at most {m} cell(s) per level.</source>
+      <translation>Le budget est partagé également entre les {count} niveaux ; chaque personne compte dans au plus {m} maille(s) par niveau.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="249" />
+      <source>Bias of the released counts against the true ones, for the data holder only (not differentially private: never publish it):</source>
+      <translation>Biais des comptes diffusés par rapport aux vrais, pour le détenteur des données seulement (pas différentiellement privé : ne le publiez jamais) :</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="252" />
+      <source>  {size:g} m, true count {kind}: {cells} cells, mean error {error:+.2f}, mean absolute error {mae:.2f}</source>
+      <translation>  {size:g} m, vrai compte {kind} : {cells} mailles, erreur moyenne {error:+.2f}, erreur absolue moyenne {mae:.2f}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="257" />
+      <source>Some points lie outside the extent or study area: they are not counted.</source>
+      <translation>Des points sont hors de l'emprise ou de la zone d'étude : ils ne sont pas comptés.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="260" />
+      <source>The noise was drawn from the given seed: anyone who holds the seed (or finds it in a saved model or the Processing history) can remove it. Use a seed only to reproduce a test; leave it empty for a release.</source>
+      <translation>Le bruit a été tiré de la graine donnée : quiconque détient la graine (ou la trouve dans un modèle enregistré ou l'historique de Processing) peut le retirer. N'utilisez une graine que pour reproduire un test ; laissez-la vide pour une diffusion.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="30" />
+      <source>Differentially private grid</source>
+      <translation>Grille différentiellement privée</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="31" />
+      <source>Noisy counts of distinct people in every cell of a fixed extent at several nested sizes, from exact integer noise (discrete Laplace or Gaussian); the ε spent is recorded in the release ledger and a release over the budget is refused before any noise is drawn.</source>
+      <translation>Comptes bruités de personnes distinctes dans chaque maille d'une emprise fixée, à plusieurs tailles emboîtées, avec un bruit entier exact (Laplace ou gaussienne discrète) ; l'ε dépensé est enregistré dans le registre des diffusions et une diffusion au-delà du budget est refusée avant tout tirage de bruit.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="35" />
+      <source>privacy,differential privacy,dp,epsilon,budget,noise,laplace,gaussian,grid,ledger</source>
+      <translation>confidentialité,confidentialité différentielle,dp,epsilon,budget,bruit,laplace,gaussienne,grille,registre</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="55" />
+      <source>ε of this release (smaller: more private, noisier)</source>
+      <translation>ε de cette diffusion (plus petit : plus protecteur, plus bruité)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="58" />
+      <source>Mechanism</source>
+      <translation>Mécanisme</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="61" />
+      <source>Cells a person may count in, per level (m; chosen at random among their cells)</source>
+      <translation>Mailles où une personne peut compter, par niveau (m ; tirées au hasard parmi les siennes)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="65" />
+      <source>Nested cell sizes in metres (the budget is split equally among them)</source>
+      <translation>Tailles de maille emboîtées en mètres (le budget est partagé également entre elles)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="68" />
+      <source>Extent released (every cell of it, empty ones too; or a study area)</source>
+      <translation>Emprise diffusée (toutes ses mailles, les vides aussi ; ou une zone d'étude)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="71" />
+      <source>Study area released (every cell of it, empty ones too; or an extent)</source>
+      <translation>Zone d'étude diffusée (toutes ses mailles, les vides aussi ; ou une emprise)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="75" />
+      <source>Grid origin (lower-left corner; empty: a multiple of the coarsest size below the extent)</source>
+      <translation>Origine de la grille (coin inférieur gauche ; vide : un multiple de la plus grande taille sous l'emprise)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="78" />
+      <source>Policy file (epsilon_budget; delta for the Gaussian)</source>
+      <translation>Fichier de politique (epsilon_budget ; delta pour la gaussienne)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="81" />
+      <source>Release ledger (the programme's ledger; a new file starts one)</source>
+      <translation>Registre des diffusions (celui du programme ; un nouveau fichier en démarre un)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="84" />
+      <source>Dataset (programme name)</source>
+      <translation>Jeu de données (nom du programme)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="85" />
+      <source>Release id</source>
+      <translation>Identifiant de diffusion</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="87" />
+      <source>Seed, only to reproduce a test (empty: the operating system's randomness; anyone who holds a seed can remove the noise)</source>
+      <translation>Graine, seulement pour reproduire un test (vide : l'aléa du système d'exploitation ; quiconque détient une graine peut retirer le bruit)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="94" />
+      <source>ε spent by the dataset's DP releases</source>
+      <translation>ε dépensé par les diffusions DP du jeu de données</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="96" />
+      <source>ε remaining in the dataset's budget</source>
+      <translation>ε restant dans le budget du jeu de données</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="97" />
+      <source>Ledger head hash</source>
+      <translation>Hachage de tête du registre</translation>
     </message>
     <message>
       <location filename="processing_provider/geomask.py" line="17" />
@@ -899,14 +1074,14 @@
       <translation>k</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="128" />
-      <source>Choose the field that holds the counts.</source>
-      <translation>Choisissez le champ qui contient les effectifs.</translation>
-    </message>
-    <message>
       <location filename="processing_provider/kanonymity_gate.py" line="13" />
       <source>each person has one point: the records add up to it</source>
       <translation>chaque personne a un point : les enregistrements s'additionnent à ce nombre</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="132" />
+      <source>Choose the field that holds the counts.</source>
+      <translation>Choisissez le champ qui contient les effectifs.</translation>
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="14" />
@@ -914,27 +1089,27 @@
       <translation>une personne peut avoir plusieurs points : les enregistrements s'additionnent à au moins ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="140" />
+      <location filename="processing_provider/kanonymity_gate.py" line="144" />
       <source>l-diversity and t-closeness need the cell id field and the sensitive attribute field.</source>
       <translation>La l-diversité et la t-proximité exigent le champ identifiant de maille et le champ de l'attribut sensible.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="153" />
+      <location filename="processing_provider/kanonymity_gate.py" line="157" />
       <source>The count field '{field}' is not numeric ({type}): the gate needs counts of people. Choose a numeric field, or convert it with the field calculator in a copy.</source>
       <translation>Le champ de comptage « {field} » n'est pas numérique ({type}) : le contrôle a besoin d'effectifs de personnes. Choisissez un champ numérique, ou convertissez-le avec la calculatrice de champ dans une copie.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="187" />
+      <location filename="processing_provider/kanonymity_gate.py" line="191" />
       <source>k-anonymity gate FAILED (k = {k}, policy {hash}): {problems}</source>
       <translation>ÉCHEC du contrôle de k-anonymat (k = {k}, politique {hash}) : {problems}</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="190" />
+      <location filename="processing_provider/kanonymity_gate.py" line="194" />
       <source>k-anonymity gate passed: {checked} published record(s), all with at least k = {k} people.</source>
       <translation>Contrôle de k-anonymat réussi : {checked} enregistrement(s) publié(s), tous avec au moins k = {k} personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="213" />
+      <location filename="processing_provider/kanonymity_gate.py" line="217" />
       <source>A series audit needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume.</source>
       <translation>Un audit de série exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer.</translation>
     </message>
@@ -944,14 +1119,14 @@
       <translation>Contrôle de k-anonymat</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="229" />
-      <source>Series audit with {count} earlier release(s), assuming no cell changes by more than {delta:g} between releases.</source>
-      <translation>Audit de série avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} entre deux diffusions.</translation>
-    </message>
-    <message>
       <location filename="processing_provider/kanonymity_gate.py" line="23" />
       <source>Blocks the release (and stops the model) when any published record counts fewer than k people; passes the layer through unchanged otherwise.</source>
       <translation>Bloque la diffusion (et arrête le modèle) si un enregistrement publié compte moins de k personnes ; sinon transmet la couche inchangée.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="233" />
+      <source>Series audit with {count} earlier release(s), assuming no cell changes by more than {delta:g} between releases.</source>
+      <translation>Audit de série avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} entre deux diffusions.</translation>
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="25" />
@@ -959,42 +1134,42 @@
       <translation>confidentialité,divulgation,k-anonymat,contrôle,vérification,diffusion,modèle</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="262" />
+      <location filename="processing_provider/kanonymity_gate.py" line="266" />
       <source>The policy keeps the number of people secret (population_total_secret = true), yet the gate was given one: a number that is published is no secret. Change the policy, or leave the number of people empty.</source>
       <translation>La politique garde secret le nombre de personnes (population_total_secret = true), mais la porte en a reçu un : un nombre publié n'est pas un secret. Modifiez la politique, ou laissez le nombre de personnes vide.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="269" />
+      <location filename="processing_provider/kanonymity_gate.py" line="273" />
       <source>The audit does not know the number of people in the release: an attacker who reads it (in a table, a report, the log of the grid) may narrow withheld cells further. Give it in 'number of people the release states', or declare population_total_secret = true in the policy if it is never published.</source>
       <translation>L'audit ne connaît pas le nombre de personnes de la diffusion : un attaquant qui le lit (dans une table, un rapport, le journal de la grille) peut resserrer davantage les cellules masquées. Indiquez-le dans « nombre de personnes indiqué par la diffusion », ou déclarez population_total_secret = true dans la politique s'il n'est jamais publié.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="302" />
+      <location filename="processing_provider/kanonymity_gate.py" line="312" />
       <source>Audit: {count} total(s) from the layer's own totals columns.</source>
       <translation>Audit : {count} total(s) tiré(s) des colonnes de totaux de la couche elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="308" />
+      <location filename="processing_provider/kanonymity_gate.py" line="318" />
       <source>Auditing against other layers needs the geometry of the records to publish; the input is a table. Give the grid layer itself.</source>
       <translation>L'audit par rapport à d'autres couches a besoin de la géométrie des enregistrements à publier ; l'entrée est une table. Donnez la couche de grille elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="315" />
+      <location filename="processing_provider/kanonymity_gate.py" line="325" />
       <source>The audit layer '{layer}' has no field '{field}': name its count field in the audit count field.</source>
       <translation>La couche d'audit « {layer} » n'a pas de champ « {field} » : indiquez son champ de comptage dans le champ de comptage d'audit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="319" />
+      <location filename="processing_provider/kanonymity_gate.py" line="329" />
       <source>The audit count field '{field}' of '{layer}' is {kind}, not a number: name a numeric field of published totals, or convert it (in a copy).</source>
       <translation>Le champ de comptage d'audit « {field} » de « {layer} » est de type {kind}, pas un nombre : indiquez un champ numérique de totaux publiés, ou convertissez-le (dans une copie).</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="325" />
+      <location filename="processing_provider/kanonymity_gate.py" line="335" />
       <source>Audit: {areas} published area count(s) from the audit layers; {cells} record(s) cut by an area's border into {atoms} pieces.</source>
       <translation>Audit : {areas} effectif(s) de zones publié(s) par les couches d'audit ; {cells} enregistrement(s) coupé(s) par la limite d'une zone, en {atoms} morceaux.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="344" />
+      <location filename="processing_provider/kanonymity_gate.py" line="355" />
       <source>Audit: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
       <translation>Audit : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
     </message>
@@ -1164,12 +1339,12 @@
       <translation>Le contrôle de k-anonymat a accepté une diffusion à clé de cellule : {checked} enregistrement(s) publié(s) perturbé(s) avec la table p approuvée ; le seuil k ne s'applique pas aux effectifs perturbés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/provider.py" line="31" />
+      <location filename="processing_provider/provider.py" line="32" />
       <source>Spatial Privacy</source>
       <translation>Confidentialité spatiale</translation>
     </message>
     <message>
-      <location filename="processing_provider/provider.py" line="34" />
+      <location filename="processing_provider/provider.py" line="35" />
       <source>Spatial Privacy {version}</source>
       <translation>Confidentialité spatiale {version}</translation>
     </message>
@@ -1209,11 +1384,6 @@
       <translation>Registre des diffusions</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="37" />
-      <source>Dataset (programme name)</source>
-      <translation>Jeu de données (nom du programme)</translation>
-    </message>
-    <message>
       <location filename="processing_provider/reassess_releases.py" line="39" />
       <source>Release id (empty: every release of the dataset)</source>
       <translation>Identifiant de diffusion (vide : toutes les diffusions du jeu)</translation>
@@ -1234,22 +1404,22 @@
       <translation>Diffusions désormais au-dessus de leur plafond</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="79" />
+      <location filename="processing_provider/reassess_releases.py" line="81" />
       <source>{release}: published at {published:.4f}, today {today:.4f} (ceiling {ceiling:g}): {verdict}.</source>
       <translation>{release} : publiée à {published:.4f}, aujourd'hui {today:.4f} (plafond {ceiling:g}) : {verdict}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="86" />
+      <location filename="processing_provider/reassess_releases.py" line="88" />
       <source>the table is in {path}</source>
       <translation>la table est dans {path}</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="88" />
+      <location filename="processing_provider/reassess_releases.py" line="90" />
       <source>choose a file for the table to keep it when the check fails</source>
       <translation>choisissez un fichier pour la table afin de la conserver quand le contrôle échoue</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="89" />
+      <location filename="processing_provider/reassess_releases.py" line="91" />
       <source>{count} release(s) of {dataset} are now over the ceiling they were published under: {releases}. Withdraw them, re-publish them coarser, or document the acceptance. The re-assessment is recorded in the ledger; {table}.</source>
       <translation>{count} diffusion(s) de {dataset} dépassent désormais le plafond sous lequel elles ont été publiées : {releases}. Retirez-les, republiez-les plus grossières ou documentez l'acceptation. La réévaluation est enregistrée dans le registre ; {table}.</translation>
     </message>
@@ -1429,16 +1599,6 @@
       <translation>Choisissez au moins une variable clé.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="103" />
-      <source>Release ledger (the programme's ledger; a new file starts one)</source>
-      <translation>Registre des diffusions (celui du programme ; un nouveau fichier en démarre un)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="107" />
-      <source>Release id</source>
-      <translation>Identifiant de diffusion</translation>
-    </message>
-    <message>
       <location filename="processing_provider/risk_budget_gate.py" line="109" />
       <source>Policy file (ceilings, warn_at, gate_on)</source>
       <translation>Fichier de politique (plafonds, warn_at, gate_on)</translation>
@@ -1502,16 +1662,6 @@
       <location filename="processing_provider/risk_budget_gate.py" line="133" />
       <source>Warning</source>
       <translation>Avertissement</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="134" />
-      <source>Ledger head hash</source>
-      <translation>Hachage de tête du registre</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="150" />
-      <source>No ledger at {path}: a new ledger is started there, with no earlier releases. If the programme already has a ledger, give its path instead: a second ledger restarts the cumulative budget.</source>
-      <translation>Aucun registre à {path} : un nouveau registre y est démarré, sans diffusion antérieure. Si le programme a déjà un registre, indiquez plutôt son chemin : un second registre fait repartir le budget cumulé de zéro.</translation>
     </message>
     <message>
       <location filename="processing_provider/risk_budget_gate.py" line="16" />
@@ -2059,6 +2209,151 @@
       <translation>Une taille de maille doit être un nombre positif de mètres, reçu {value}.</translation>
     </message>
     <message>
+      <location filename="spatial_privacy_plugin/dp.py" line="115" />
+      <source>The noise scale must be positive, got {value}.</source>
+      <translation>L'échelle du bruit doit être positive, reçu {value}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp.py" line="118" />
+      <source>The noise scale {value} is too large or too finely given for the exact sampler: give ε as a decimal with at most six places.</source>
+      <translation>L'échelle du bruit {value} est trop grande ou donnée trop finement pour l'échantillonneur exact : donnez ε en décimal avec au plus six décimales.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp.py" line="154" />
+      <source>The noise variance must be positive, got {value}.</source>
+      <translation>La variance du bruit doit être positive, reçu {value}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp.py" line="160" />
+      <source>The noise variance {value} is too large or too finely given for the exact sampler.</source>
+      <translation>La variance du bruit {value} est trop grande ou donnée trop finement pour l'échantillonneur exact.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp.py" line="184" />
+      <source>{value} is too small for the exact sampler (at least {least}).</source>
+      <translation>{value} est trop petit pour l'échantillonneur exact (au moins {least}).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp.py" line="212" />
+      <source>ρ = {rho} asks for more noise than the exact sampler can draw: raise ε.</source>
+      <translation>ρ = {rho} demande plus de bruit que l'échantillonneur exact ne peut en tirer : augmentez ε.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="116" />
+      <source>The release is planned at δ = {plan}, the policy gives {policy}.</source>
+      <translation>La diffusion est prévue à δ = {plan}, la politique donne {policy}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="131" />
+      <source>This release (ε = {epsilon:g}, {mechanism}) would bring the dataset's spent ε from {before:.4g} to {after:.4g}, above its epsilon_budget {budget:g}: it is refused before any noise is drawn, and nothing is recorded. Release with a smaller ε, or not at all; raising the budget is a change of policy.</source>
+      <translation>Cette diffusion (ε = {epsilon:g}, {mechanism}) porterait l'ε dépensé du jeu de données de {before:.4g} à {after:.4g}, au-dessus de son epsilon_budget {budget:g} : elle est refusée avant tout tirage de bruit, et rien n'est enregistré. Diffusez avec un ε plus petit, ou pas du tout ; relever le budget est un changement de politique.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="233" />
+      <source>The DP release has no record: missing evidence never passes.</source>
+      <translation>La diffusion DP n'a aucun enregistrement : une preuve manquante ne passe jamais.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="236" />
+      <source>The layer mixes a DP release with records of method(s) {methods}: check each release on its own.</source>
+      <translation>La couche mélange une diffusion DP et des enregistrements de méthode(s) {methods} : contrôlez chaque diffusion séparément.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="242" />
+      <source>{count} record(s) of the DP release have a count that is missing or not a whole number of 0 or more (e.g. {value!r}).</source>
+      <translation>{count} enregistrement(s) de la diffusion DP ont un compte manquant ou qui n'est pas un entier positif ou nul (par exemple {value!r}).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="250" />
+      <source>The DP release must state one positive ε in its epsilon field, found {values}: missing evidence never passes.</source>
+      <translation>La diffusion DP doit indiquer un seul ε positif dans son champ epsilon, trouvé {values} : une preuve manquante ne passe jamais.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="256" />
+      <source>The DP release spends ε = {epsilon:g}, more than the policy's epsilon_budget {budget:g}.</source>
+      <translation>La diffusion DP dépense ε = {epsilon:g}, plus que l'epsilon_budget {budget:g} de la politique.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="262" />
+      <source>The DP release must state one mechanism ({known}) in its mechanism field, found {values}.</source>
+      <translation>La diffusion DP doit indiquer un seul mécanisme ({known}) dans son champ mechanism, trouvé {values}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="269" />
+      <source>The DP release uses the discrete Gaussian, whose ε holds at a δ, but the policy gives no delta.</source>
+      <translation>La diffusion DP utilise la gaussienne discrète, dont l'ε vaut à un δ, mais la politique ne donne pas de delta.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="273" />
+      <source>The DP release was made under policy {made}, the gate checks policy {now}: check it against the policy it was released under.</source>
+      <translation>La diffusion DP a été faite sous la politique {made}, le contrôle vérifie la politique {now} : contrôlez-la avec la politique sous laquelle elle a été diffusée.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="37" />
+      <source>A differentially private release needs a policy file with epsilon_budget (the total ε the dataset's DP releases may spend, e.g. epsilon_budget = 2) and, for the discrete Gaussian, delta.</source>
+      <translation>Une diffusion différentiellement privée a besoin d'un fichier de politique avec epsilon_budget (l'ε total que les diffusions DP du jeu de données peuvent dépenser, par exemple epsilon_budget = 2) et, pour la gaussienne discrète, delta.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="68" />
+      <source>The DP entry {seq} (release {release}) of the ledger has no readable ε: the budget cannot be computed. Restore the ledger from a backup and investigate.</source>
+      <translation>L'entrée DP {seq} (diffusion {release}) du registre n'a pas d'ε lisible : le budget ne peut pas être calculé. Restaurez le registre depuis une sauvegarde et enquêtez.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_release.py" line="138" />
+      <source>Unknown mechanism {value!r}: use discrete laplace or discrete gaussian.</source>
+      <translation>Mécanisme inconnu {value!r} : utilisez discrete laplace ou discrete gaussian.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_release.py" line="142" />
+      <source>ε must be a positive number, got {value!r} (e.g. 1; smaller is more private and noisier).</source>
+      <translation>ε doit être un nombre positif, reçu {value!r} (par exemple 1 ; plus petit est plus protecteur et plus bruité).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_release.py" line="145" />
+      <source>The number of cells a person may contribute to must be a whole number of at least 1, got {value!r}.</source>
+      <translation>Le nombre de mailles auxquelles une personne peut contribuer doit être un entier d'au moins 1, reçu {value!r}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_release.py" line="181" />
+      <source>The extent {bounds} is not a rectangle: give xmin, xmax, ymin, ymax in the layer's CRS.</source>
+      <translation>L'emprise {bounds} n'est pas un rectangle : donnez xmin, xmax, ymin, ymax dans le SCR de la couche.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_release.py" line="204" />
+      <source>The study area holds no cell centre at {size:g} m: give a larger study area or smaller cells.</source>
+      <translation>La zone d'étude ne contient aucun centre de maille à {size:g} m : donnez une zone d'étude plus grande ou des mailles plus petites.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_release.py" line="239" />
+      <source>The domain has {count} cells at the finest level, more than {limit}: give a smaller extent or study area, or coarser cells.</source>
+      <translation>Le domaine compte {count} mailles au niveau le plus fin, plus que {limit} : donnez une emprise ou une zone d'étude plus petite, ou des mailles plus grandes.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_release.py" line="380" />
+      <source>The domain is laid on {domain:g} m cells, the coarsest level is {size:g} m.</source>
+      <translation>Le domaine repose sur des mailles de {domain:g} m, le niveau le plus grossier est de {size:g} m.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_release.py" line="61" />
+      <source>The discrete Gaussian needs delta in the policy file (e.g. delta = 1e-6, well below one over the number of people): its ε is stated at that δ.</source>
+      <translation>La gaussienne discrète a besoin de delta dans le fichier de politique (par exemple delta = 1e-6, bien en dessous de un sur le nombre de personnes) : son ε est énoncé à ce δ.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_release.py" line="66" />
+      <source>delta must lie strictly between 0 and 1, got {value!r}.</source>
+      <translation>delta doit être strictement compris entre 0 et 1, reçu {value!r}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_release.py" line="75" />
+      <source>Give at least one cell size in metres, e.g. 1000,2000,4000.</source>
+      <translation>Donnez au moins une taille de maille en mètres, par exemple 1000,2000,4000.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/dp_release.py" line="79" />
+      <source>The cell sizes {fine:g} m and {coarse:g} m are not nested: each size must be a whole multiple of the next finer one (e.g. 1000,2000,4000), so that every cell lies in one parent.</source>
+      <translation>Les tailles de maille {fine:g} m et {coarse:g} m ne sont pas emboîtées : chaque taille doit être un multiple entier de la taille plus fine suivante (par exemple 1000,2000,4000), pour que chaque maille soit dans un seul parent.</translation>
+    </message>
+    <message>
       <location filename="spatial_privacy_plugin/gate.py" line="106" />
       <source>{count} withheld record(s) still carry a count: a withheld value must be NULL in every output. Blank the count of withheld records.</source>
       <translation>{count} enregistrement(s) masqué(s) portent encore un effectif : une valeur masquée doit être NULL dans toute sortie. Videz l'effectif des enregistrements masqués.</translation>
@@ -2074,37 +2369,37 @@
       <translation>{count} enregistrement(s) masqué(s) peuvent être retrouvés exactement à partir de ce que publie la diffusion.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="219" />
+      <location filename="spatial_privacy_plugin/gate.py" line="222" />
       <source>{count} sliver(s) where a published area's border crosses a cell can be narrowed below p = {p:g} by subtracting the cells inside the area from its count (cell ∩ area [interval]: {examples}). Withhold the cells around those borders, or do not publish those area counts beside this grid.</source>
       <translation>{count} lisière(s) où la limite d'une zone publiée traverse une cellule peuvent être resserrées sous p = {p:g} en soustrayant de l'effectif de la zone les cellules qu'elle contient (cellule ∩ zone [intervalle] : {examples}). Masquez les cellules autour de ces limites, ou ne publiez pas ces effectifs de zones à côté de cette grille.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="251" />
+      <location filename="spatial_privacy_plugin/gate.py" line="254" />
       <source>{count} withheld cell(s) (e.g. {cells}) can be narrowed below p = {p:g} by combining this release with the earlier ones, assuming no cell changes by more than {delta:g} between releases. Rebuild the grid with the earlier releases given, so that suppression holds across the series.</source>
       <translation>{count} cellule(s) masquée(s) (p. ex. {cells}) peuvent être resserrées sous p = {p:g} en combinant cette diffusion avec les précédentes, en supposant qu'aucune cellule ne change de plus de {delta:g} entre deux diffusions. Reconstruisez la grille en donnant les diffusions précédentes, pour que la suppression tienne sur toute la série.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="262" />
+      <location filename="spatial_privacy_plugin/gate.py" line="265" />
       <source>This release narrows {count} withheld cell(s) of earlier releases below p = {p:g} (e.g. {cells}).</source>
       <translation>Cette diffusion resserre {count} cellule(s) masquée(s) de diffusions précédentes sous p = {p:g} (p. ex. {cells}).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="296" />
+      <location filename="spatial_privacy_plugin/gate.py" line="299" />
       <source>{count} published record(s) have no sensitive value: give every record its category.</source>
       <translation>{count} enregistrement(s) publié(s) n'ont pas de valeur sensible : donnez à chaque enregistrement sa modalité.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="299" />
+      <location filename="spatial_privacy_plugin/gate.py" line="302" />
       <source>No published record has a positive count: there is no evidence of diversity.</source>
       <translation>Aucun enregistrement publié n'a d'effectif positif : il n'y a aucune preuve de diversité.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="308" />
+      <location filename="spatial_privacy_plugin/gate.py" line="311" />
       <source>{count} published cell(s) show fewer than l = {l} distinct sensitive values (fewest: {fewest}): everyone in them can be assigned a value. Merge categories, publish coarser, or withhold the attribute.</source>
       <translation>{count} maille(s) publiée(s) montrent moins de l = {l} valeurs sensibles distinctes (le minimum : {fewest}) : on peut attribuer une valeur à chacun de leurs membres. Regroupez des modalités, publiez plus grossier, ou masquez l'attribut.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="321" />
+      <location filename="spatial_privacy_plugin/gate.py" line="324" />
       <source>{count} published cell(s) have a distribution of the sensitive value farther than t = {t:g} from the whole release's (largest: {largest:.3f}).</source>
       <translation>{count} maille(s) publiée(s) ont une distribution de la valeur sensible plus éloignée que t = {t:g} de celle de la diffusion entière (la plus grande : {largest:.3f}).</translation>
     </message>
@@ -2139,44 +2434,44 @@
       <translation>Les totaux publiés se contredisent (aucun effectif positif ou nul ne les satisfait) : vérifiez que chaque total a été calculé sur les mêmes données, comme somme des mailles qu'il couvre.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="131" />
+      <location filename="spatial_privacy_plugin/ledger.py" line="100" />
+      <source>The ledger field {field} takes text, got {value!r} ({kind}): nothing was recorded. Give it as text (a zones hash is the SHA-256 text the zone risk algorithm writes).</source>
+      <translation>Le champ {field} du registre prend du texte, reçu {value!r} ({kind}) : rien n'a été inscrit. Donnez-le sous forme de texte (un hachage de zones est le SHA-256 textuel qu'écrit l'algorithme de risque par zone).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger.py" line="132" />
       <source>The ledger {path} cannot be opened as an SQLite database ({reason}). Restore it from a backup; it is never rewritten.</source>
       <translation>Le registre {path} ne peut pas être ouvert comme base SQLite ({reason}). Restaurez-le depuis une sauvegarde ; il n'est jamais réécrit.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="220" />
+      <location filename="spatial_privacy_plugin/ledger.py" line="221" />
       <source>The ledger {path} is corrupt ({reason}). Restore it from a backup; it is never rewritten.</source>
       <translation>Le registre {path} est corrompu ({reason}). Restaurez-le depuis une sauvegarde ; il n'est jamais réécrit.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="226" />
+      <location filename="spatial_privacy_plugin/ledger.py" line="227" />
       <source>The ledger {path} fails verification: entry {seq} (dataset {dataset}, release {release}) follows a deleted entry. Every gate that uses it is blocked; nothing rewrites it. Restore it from a backup and investigate.</source>
       <translation>Le registre {path} échoue à la vérification : l'entrée {seq} (jeu {dataset}, diffusion {release}) suit une entrée supprimée. Tout contrôle qui l'utilise est bloqué ; rien ne le réécrit. Restaurez-le depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="230" />
+      <location filename="spatial_privacy_plugin/ledger.py" line="231" />
       <source>The ledger {path} fails verification: entry {seq} (dataset {dataset}, release {release}) does not link to the entry before it. Every gate that uses it is blocked; nothing rewrites it. Restore it from a backup and investigate.</source>
       <translation>Le registre {path} échoue à la vérification : l'entrée {seq} (jeu {dataset}, diffusion {release}) n'est pas liée à l'entrée précédente. Tout contrôle qui l'utilise est bloqué ; rien ne le réécrit. Restaurez-le depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="235" />
+      <location filename="spatial_privacy_plugin/ledger.py" line="236" />
       <source>The ledger {path} fails verification: entry {seq} (dataset {dataset}, release {release}) was changed after it was written. Every gate that uses it is blocked; nothing rewrites it. Restore it from a backup and investigate.</source>
       <translation>Le registre {path} échoue à la vérification : l'entrée {seq} (jeu {dataset}, diffusion {release}) a été modifiée après son écriture. Tout contrôle qui l'utilise est bloqué ; rien ne le réécrit. Restaurez-le depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="245" />
+      <location filename="spatial_privacy_plugin/ledger.py" line="246" />
       <source>The ledger {path} fails verification: its last {count} entry(ies) were deleted. Every gate that uses it is blocked; restore it from a backup.</source>
       <translation>Le registre {path} échoue à la vérification : sa ou ses {count} dernière(s) entrée(s) ont été supprimées. Tout contrôle qui l'utilise est bloqué ; restaurez-le depuis une sauvegarde.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="95" />
+      <location filename="spatial_privacy_plugin/ledger.py" line="96" />
       <source>The ledger field {field} takes a finite number, got {value!r}: nothing was recorded.</source>
       <translation>Le champ {field} du registre prend un nombre fini, reçu {value!r} : rien n'a été inscrit.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="99" />
-      <source>The ledger field {field} takes text, got {value!r} ({kind}): nothing was recorded. Give it as text (a zones hash is the SHA-256 text the zone risk algorithm writes).</source>
-      <translation>Le champ {field} du registre prend du texte, reçu {value!r} ({kind}) : rien n'a été inscrit. Donnez-le sous forme de texte (un hachage de zones est le SHA-256 textuel qu'écrit l'algorithme de risque par zone).</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/linkage.py" line="207" />
@@ -2309,137 +2604,147 @@
       <translation>Cette diffusion est perturbée par la méthode de la clé de cellule, que la politique n'autorise pas : ajoutez method = "cell key" avec ckm_min_d, ckm_min_v, ckm_min_js et la ptable approuvée au fichier de politique, ou publiez une grille avec secret statistique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="144" />
+      <location filename="spatial_privacy_plugin/policy.py" line="146" />
       <source>A record has no stratum label (NULL or empty) while the policy gives strata their own rho ({known}): its k would silently be the base one. Give every record its stratum.</source>
       <translation>Un enregistrement n'a pas d'étiquette de strate (NULL ou vide) alors que la politique donne aux strates leur propre rho ({known}) : son k serait silencieusement celui de base. Donnez à chaque enregistrement sa strate.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="149" />
+      <location filename="spatial_privacy_plugin/policy.py" line="151" />
       <source>The stratum label {label!r} is not in the policy's [stratum_rho] ({known}), though it looks like {near!r}: its k would silently be the base one. Correct the label in the strata layer, or name the stratum exactly so in the policy.</source>
       <translation>L'étiquette de strate {label!r} n'est pas dans le [stratum_rho] de la politique ({known}), bien qu'elle ressemble à {near!r} : son k serait silencieusement celui de base. Corrigez l'étiquette dans la couche de strates, ou nommez la strate exactement ainsi dans la politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="189" />
+      <location filename="spatial_privacy_plugin/policy.py" line="191" />
       <source>The policy file {source} gives {name} as a date or time ({value}): policy values are numbers, text or true/false. Write it in quotes, e.g. {name} = "{value}".</source>
       <translation>Le fichier de politique {source} donne {name} comme date ou heure ({value}) : les valeurs d'une politique sont des nombres, du texte ou true/false. Écrivez-la entre guillemets, par exemple {name} = "{value}".</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="211" />
+      <location filename="spatial_privacy_plugin/policy.py" line="213" />
       <source>The policy file {source} must hold key = value pairs.</source>
       <translation>Le fichier de politique {source} doit contenir des paires clé = valeur.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="216" />
+      <location filename="spatial_privacy_plugin/policy.py" line="218" />
       <source>The policy file {source} lacks the field(s) {fields}: add them, e.g. rho = 0.1, tolerance = 0.2, counting_unit = "person".</source>
       <translation>Il manque au fichier de politique {source} le(s) champ(s) {fields} : ajoutez-les, par ex. rho = 0.1, tolerance = 0.2, counting_unit = "person".</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="223" />
+      <location filename="spatial_privacy_plugin/policy.py" line="225" />
       <source>The policy file {source} has unknown field(s) {fields}; known fields are {known}.</source>
       <translation>Le fichier de politique {source} contient des champs inconnus {fields} ; les champs connus sont {known}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="233" />
+      <location filename="spatial_privacy_plugin/policy.py" line="235" />
       <source>counting_unit in {source} must be "person" or "device", got {value!r}.</source>
       <translation>counting_unit dans {source} doit valoir "person" ou "device", reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="239" />
+      <location filename="spatial_privacy_plugin/policy.py" line="241" />
       <source>protection_level in {source} must be a positive number of people, got {value!r}.</source>
       <translation>protection_level dans {source} doit être un nombre positif de personnes, reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="244" />
+      <location filename="spatial_privacy_plugin/policy.py" line="246" />
       <source>series_max_change in {source} must be a number of people &gt;= 0 (the most a cell's count can change between consecutive releases, as an attacker may assume), got {value!r}.</source>
       <translation>series_max_change dans {source} doit être un nombre de personnes &gt;= 0 (la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="249" />
+      <location filename="spatial_privacy_plugin/policy.py" line="251" />
       <source>{name} in {source} must be true or false, got {value!r}.</source>
       <translation>{name} dans {source} doit valoir true ou false, reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="255" />
+      <location filename="spatial_privacy_plugin/policy.py" line="257" />
       <source>{name} in {source} must be a probability in (0, 1], got {value!r}.</source>
       <translation>{name} dans {source} doit être une probabilité dans (0, 1], reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="258" />
+      <location filename="spatial_privacy_plugin/policy.py" line="262" />
+      <source>epsilon_budget in {source} must be a positive number (the total ε a dataset's differentially private releases may spend), got {value!r}.</source>
+      <translation>epsilon_budget dans {source} doit être un nombre positif (l'ε total que les diffusions différentiellement privées d'un jeu de données peuvent dépenser), reçu {value!r}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/policy.py" line="268" />
+      <source>delta in {source} must lie strictly between 0 and 1 (e.g. 1e-6, well below one over the number of people), got {value!r}.</source>
+      <translation>delta dans {source} doit être strictement compris entre 0 et 1 (par exemple 1e-6, bien en dessous de un sur le nombre de personnes), reçu {value!r}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/policy.py" line="272" />
       <source>gate_on in {source} must be "estimate" or "lower bound", got {value!r}.</source>
       <translation>gate_on dans {source} doit valoir "estimate" ou "lower bound", reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="263" />
+      <location filename="spatial_privacy_plugin/policy.py" line="277" />
       <source>stratum_rho in {source} must be a table of stratum = rho, e.g. [stratum_rho] rural = 0.05.</source>
       <translation>stratum_rho dans {source} doit être une table strate = rho, par ex. [stratum_rho] rural = 0.05.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="277" />
+      <location filename="spatial_privacy_plugin/policy.py" line="291" />
       <source>method in {source} must be "suppression" or "cell key", got {value!r}.</source>
       <translation>method dans {source} doit être "suppression" ou "cell key", reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="282" />
+      <location filename="spatial_privacy_plugin/policy.py" line="296" />
       <source>{fields} in {source} apply to the cell key method: add method = "cell key" or remove them.</source>
       <translation>{fields} dans {source} s'appliquent à la méthode de la clé de cellule : ajoutez method = "cell key" ou retirez-les.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="289" />
+      <location filename="spatial_privacy_plugin/policy.py" line="303" />
       <source>method = "cell key" in {source} needs the minimums {fields} (largest noise D, noise variance V, blocked counts 1..JS), e.g. ckm_min_d = 3, ckm_min_v = 2, ckm_min_js = 0.</source>
       <translation>method = "cell key" dans {source} demande les minimums {fields} (plus grand bruit D, variance du bruit V, effectifs interdits 1..JS), par exemple ckm_min_d = 3, ckm_min_v = 2, ckm_min_js = 0.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="299" />
+      <location filename="spatial_privacy_plugin/policy.py" line="313" />
       <source>In {source}, ckm_min_d and ckm_min_js must be whole numbers (D at least 1, JS at least 0) and ckm_min_v a positive number; {name} is {value!r}.</source>
       <translation>Dans {source}, ckm_min_d et ckm_min_js doivent être des nombres entiers (D au moins 1, JS au moins 0) et ckm_min_v un nombre positif ; {name} vaut {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="304" />
+      <location filename="spatial_privacy_plugin/policy.py" line="318" />
       <source>ptable in {source} must be the path of the approved p-table (CSV), relative to the policy file or absolute.</source>
       <translation>ptable dans {source} doit être le chemin de la table p approuvée (CSV), relatif au fichier de politique ou absolu.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="314" />
+      <location filename="spatial_privacy_plugin/policy.py" line="328" />
       <source>Cannot read the policy file {source}: {reason}.</source>
       <translation>Impossible de lire le fichier de politique {source} : {reason}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="317" />
+      <location filename="spatial_privacy_plugin/policy.py" line="331" />
       <source>The policy file {source} is not UTF-8 text (byte {position}): save it as UTF-8 (TOML and JSON files are UTF-8).</source>
       <translation>Le fichier de politique {source} n'est pas du texte UTF-8 (octet {position}) : enregistrez-le en UTF-8 (les fichiers TOML et JSON sont en UTF-8).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="327" />
+      <location filename="spatial_privacy_plugin/policy.py" line="341" />
       <source>The policy file {source} does not parse: {reason}. Fix its syntax (TOML, or JSON for a .json file).</source>
       <translation>Le fichier de politique {source} est illisible : {reason}. Corrigez sa syntaxe (TOML, ou JSON pour un fichier .json).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="348" />
+      <location filename="spatial_privacy_plugin/policy.py" line="362" />
       <source>The value {given} given for {name} conflicts with {in_file} in the policy file {source}. Leave {name} empty to use the policy, or change the policy file.</source>
       <translation>La valeur {given} donnée pour {name} contredit {in_file} du fichier de politique {source}. Laissez {name} vide pour utiliser la politique, ou modifiez le fichier de politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="363" />
+      <location filename="spatial_privacy_plugin/policy.py" line="377" />
       <source>Give a policy file or a value for rho (the accepted disclosure probability, e.g. 0.1 for k = 10).</source>
       <translation>Indiquez un fichier de politique ou une valeur de rho (la probabilité de divulgation acceptée, par ex. 0,1 pour k = 10).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="72" />
+      <location filename="spatial_privacy_plugin/policy.py" line="74" />
       <source>rho must be a number in (0, 1), got {value!r}.</source>
       <translation>rho doit être un nombre dans (0, 1), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="75" />
+      <location filename="spatial_privacy_plugin/policy.py" line="77" />
       <source>rho must lie strictly between 0 and 1, got {value}: it is the accepted probability of singling a person out, for example 0.1 for k = 10.</source>
       <translation>rho doit être strictement entre 0 et 1, reçu {value} : c'est la probabilité acceptée d'isoler une personne, par exemple 0,1 pour k = 10.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="82" />
+      <location filename="spatial_privacy_plugin/policy.py" line="84" />
       <source>rho = {value} asks for k = ⌈1/ρ⌉ above {limit}: no cell could ever be published and k cannot be represented. Give the accepted probability of singling a person out, for example 0.1 for k = 10 (rho must be at least 1e-9).</source>
       <translation>rho = {value} demande k = ⌈1/ρ⌉ au-delà de {limit} : aucune maille ne pourrait jamais être publiée et k ne peut pas être représenté. Donnez la probabilité acceptée d'isoler une personne, par exemple 0.1 pour k = 10 (rho doit valoir au moins 1e-9).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="96" />
+      <location filename="spatial_privacy_plugin/policy.py" line="98" />
       <source>The suppression tolerance must be a share in [0, 1), got {value!r}.</source>
       <translation>La tolérance de secret doit être une part dans [0, 1), reçu {value!r}.</translation>
     </message>

@@ -115,9 +115,13 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
 
     def process(self, parameters, context, feedback):
         from ..spatial_privacy_plugin.gate import evaluate_gate, parse_statuses
+        from .dp_gate import check_dp_release
         from .io import copy_features, read_attributes
         from .published_cells import check_cells
 
+        dp_result = check_dp_release(self, parameters, context, feedback)  # ε, not k, for DP
+        if dp_result is not None:
+            return dp_result
         policy = self.policy_from_parameters(parameters, context)
         source = self.parameterAsSource(parameters, self.INPUT, context)
         if source is None:
@@ -281,12 +285,13 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
 
         from ..spatial_privacy_plugin.gate import evaluate_atom_audit, evaluate_audit
         from ..spatial_privacy_plugin.grid import STATUS_PUBLISHED, equalities_from_columns
+        from ..spatial_privacy_plugin.totals import blank_totals_from_columns
         from .grid_base import attribute_labels
         from .overlay import overlay
 
         counts = columns[count_field]
         statuses = statuses if statuses is not None else [STATUS_PUBLISHED] * len(counts)
-        equalities = []
+        equalities, blanks = [], []
         total = self.optional_number(parameters, self.PUBLISHED_TOTAL, context)
         if total is not None:
             equalities.append((np.arange(len(counts)), total))
@@ -298,6 +303,11 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                                           columns.get("grand_total", empty),
                                           attribute_labels([columns[name] for name in key_fields]))
             equalities += own
+            if "parent_id" in columns and "parent_total" in columns:
+                blanks = blank_totals_from_columns(
+                    columns["parent_id"], columns["parent_total"],
+                    attribute_labels([columns[name] for name in key_fields]),
+                    k if not isinstance(k, list) else min(k))
             if own:
                 feedback.pushInfo(tr("Audit: {count} total(s) from the layer's own totals "
                                      "columns.").format(count=len(own)))
@@ -336,10 +346,11 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
             audit = evaluate_atom_audit(
                 counts, statuses, equalities, cut.atom_record, cut.atom_areas, cut.areas,
                 policy.protection_level, policy.k if policy.straddle_k else None, k, people,
-                self.counts_add_up(parameters, context), names)
+                self.counts_add_up(parameters, context), names, blanks)
         else:
             audit = evaluate_audit(counts, statuses, equalities, policy.protection_level,
-                                   policy.k if policy.straddle_k else None, k, people, names)
+                                   policy.k if policy.straddle_k else None, k, people, names,
+                                   blanks)
         if audit.min_width is not None:
             feedback.pushInfo(tr("Audit: narrowest attacker interval of a withheld record: {width:g} "
                                  "(p = {p:g}).").format(width=audit.min_width,

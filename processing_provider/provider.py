@@ -7,6 +7,7 @@ from .. import __about__
 from .base import HERE, tr
 from .cell_key_grid import CellKeyGrid
 from .disclosure_risk import DisclosureRisk
+from .dp_grid import DpGrid
 from .geomask import Geomask
 from .join_simulation import JoinSimulation
 from .kanonymity_gate import KAnonymityGate
@@ -20,7 +21,7 @@ from .zone_risk import ZoneRisk
 
 ALGORITHMS = (ResolutionSweep, SuppressedGrid, KAnonymityGate, JoinSimulation, Geomask,
               SyntheticAuxiliary, DisclosureRisk, ZoneRisk, RiskBudgetGate, ReassessReleases,
-              PerturbationTable, CellKeyGrid)
+              PerturbationTable, CellKeyGrid, DpGrid)
 
 
 class SpatialPrivacyProvider(QgsProcessingProvider):

@@ -66,6 +66,8 @@ class ReassessReleases(SpatialPrivacyAlgorithm):
                 f"\"release_id\" = '{release_id.replace(chr(39), chr(39) * 2)}'")
             return read_zone_summary(source.materialize(expression), gate_basis, feedback)
 
+        from .dp_gate import report_remaining_epsilon
+        report_remaining_epsilon(Ledger(ledger_path), feedback)  # DP releases: ε left per dataset
         rows, _ = reassess(Ledger(ledger_path), dataset, [release] if release else None,
                            summary_for, __about__.VERSION)
         fields = make_fields(REASSESSMENT_FIELDS)

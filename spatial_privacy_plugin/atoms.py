@@ -44,7 +44,7 @@ def _rows(groups, n):
 
 
 def atom_intervals(values, withheld, lower, upper, atom_record, areas, people=None,
-                   one_point=True, sums=()):
+                   one_point=True, sums=(), at_most=()):
     """Bounds of every atom and record over whole numbers of people.
 
     ``values``: each record's published count (ignored where ``withheld``);
@@ -55,7 +55,8 @@ def atom_intervals(values, withheld, lower, upper, atom_record, areas, people=No
     attacker lacks it; ``one_point``: counts add up (else they are counts of
     distinct people: parts at most the whole, the whole at most their sum);
     ``sums``: (atom indices, total) pairs that add up whatever the counting
-    (totals published as sums of the cells, such as this plugin's grid totals).
+    (totals published as sums of the cells, such as this plugin's grid totals);
+    ``at_most``: (atom indices, total) sums a blank declared total (below k) tells.
     """
     atom_record = np.asarray(atom_record, dtype=np.int64)
     values = np.nan_to_num(np.asarray(values, dtype=float))
@@ -67,6 +68,7 @@ def atom_intervals(values, withheld, lower, upper, atom_record, areas, people=No
     whole = [(members[r], record_lower[r], record_upper[r]) for r in range(n_records)]
     whole += [(np.asarray(cells, dtype=np.int64), float(total), float(total))
               for cells, total in areas]
+    whole += [(np.asarray(cells, dtype=np.int64), 0.0, float(total)) for cells, total in at_most]
     exact = [(np.asarray(cells, dtype=np.int64), float(total)) for cells, total in sums]
     if people is not None:
         whole.append((np.arange(n_atoms), float(people), float(people) if one_point else np.inf))

@@ -126,7 +126,7 @@ def _narrow_problem(narrow, names, protection):
 
 
 def evaluate_audit(raw_counts, statuses, equalities, protection, k=None, label_k=None,
-                   people=None, names=None):
+                   people=None, names=None, at_most=()):
     """Audit withheld records against what the release publishes, as an outside attacker would.
 
     ``statuses``: published / withheld (or the old primary / complementary)
@@ -139,7 +139,7 @@ def evaluate_audit(raw_counts, statuses, equalities, protection, k=None, label_k
     Fails when a protected record's integer interval is narrower than
     ``protection`` (or, given ``k``, its upper bound is below k) or when any
     withheld record is exactly recoverable. ``names`` label the records in
-    messages.
+    messages; ``at_most``: (records, total) sums a blank declared total tells.
     """
     from .totals import attacker_knowledge, status_bounds
     from .intervals import EXACT_WIDTH, attacker_intervals, protection_failures
@@ -154,7 +154,7 @@ def evaluate_audit(raw_counts, statuses, equalities, protection, k=None, label_k
     lower, upper, protected = status_bounds(statuses, values, label_k)
     equalities, knowledge = attacker_knowledge(lower, people, equalities, upper)
     intervals = attacker_intervals(values, withheld, equalities, True, knowledge.lower,
-                                   knowledge.upper, knowledge.at_least)
+                                   knowledge.upper, knowledge.at_least, at_most)
     narrow = protection_failures(intervals, protected, protection, k, label_k)
     exact = withheld & (intervals.width < EXACT_WIDTH)
     problems = []
@@ -168,14 +168,16 @@ def evaluate_audit(raw_counts, statuses, equalities, protection, k=None, label_k
 
 
 def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_areas, areas,
-                        protection, k=None, label_k=None, people=None, one_point=True, names=None):
+                        protection, k=None, label_k=None, people=None, one_point=True, names=None,
+                        at_most=()):
     """Audit withheld records and slivers when published areas cut the records' cells.
 
     ``atom_record``/``atom_areas``: per atom, its record and the names of the
     areas it lies in; ``areas``: (atom indices, count) per published area;
     ``equalities``: record-level totals, sums of their records (the layer's own
     columns, the grand total). ``one_point``: the areas' counts add up (else
-    they are counts of distinct people: bounds, not sums).
+    they are counts of distinct people: bounds, not sums); ``at_most``: the
+    (records, total) sums blank declared totals tell.
     Fails like ``evaluate_audit`` for withheld records, and for every sliver
     (an atom of a cell an area's border crosses) that could hold 1..k-1
     people and whose interval is narrower than ``protection``.
@@ -191,10 +193,11 @@ def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_area
     names = np.arange(len(values)) if names is None else np.asarray(names, dtype=object)
     atom_record = np.asarray(atom_record, dtype=np.int64)
     lower, upper, protected = status_bounds(statuses, values, label_k)
-    totals = [(np.flatnonzero(np.isin(atom_record, records)), total)
-              for records, total in equalities]
+    def over_atoms(sums):
+        return [(np.flatnonzero(np.isin(atom_record, records)), total) for records, total in sums]
     result = atom_intervals(values, withheld, lower, upper, atom_record, areas,
-                            None if people is None else people.n, one_point, totals)
+                            None if people is None else people.n, one_point,
+                            over_atoms(equalities), over_atoms(at_most))
     records = Intervals(result.record_lower, result.record_upper)
     problems = []
     narrow = protection_failures(records, protected, protection, k, label_k)

@@ -26,6 +26,7 @@ from .errors import N_, InputError
 GENESIS = "0" * 64
 ENTRY_RELEASE = "release"
 ENTRY_REASSESSMENT = "reassessment"
+ENTRY_DP_RELEASE = "dp_release"  # a differentially private release: its ε or ρ in ``details``
 # The hashed content of an entry, in this order; seq and entry_hash are not part of it.
 CONTENT = ("entry_type", "dataset", "release_id", "recorded_utc", "worst_zone", "worst_p_reid",
            "pooled_p_reid", "cumulative_p_reid", "per_release_ceiling", "cumulative_ceiling",

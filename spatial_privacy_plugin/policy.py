@@ -49,6 +49,8 @@ OPTIONAL_FIELDS = (
     "gate_on",
     "zones",
     "zones_hash",
+    "epsilon_budget",
+    "delta",
     "method",
     "ckm_min_d",
     "ckm_min_v",
@@ -254,6 +256,18 @@ def policy_from_mapping(content, source=""):
                                   or not math.isfinite(value) or not 0.0 < value <= 1.0):
             raise PolicyError(N_("{name} in {source} must be a probability in (0, 1], got "
                                  "{value!r}."), name=name, source=source, value=value)
+    budget = content.get("epsilon_budget")
+    if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float))
+                               or not math.isfinite(budget) or budget <= 0):
+        raise PolicyError(N_("epsilon_budget in {source} must be a positive number (the total ε "
+                             "a dataset's differentially private releases may spend), got "
+                             "{value!r}."), source=source, value=budget)
+    delta = content.get("delta")
+    if delta is not None and (isinstance(delta, bool) or not isinstance(delta, (int, float))
+                              or not math.isfinite(delta) or not 0.0 < delta < 1.0):
+        raise PolicyError(N_("delta in {source} must lie strictly between 0 and 1 (e.g. 1e-6, "
+                             "well below one over the number of people), got {value!r}."),
+                          source=source, value=delta)
     if content.get("gate_on", GATE_ON_ESTIMATE) not in GATE_ON_CHOICES:
         raise PolicyError(N_("gate_on in {source} must be \"estimate\" or \"lower bound\", got "
                              "{value!r}."), source=source, value=content["gate_on"])

@@ -233,6 +233,19 @@ def equalities_from_columns(parent_ids, parent_totals, grand_totals, key_labels=
     return equalities
 
 
+def blank_totals_from_columns(parent_ids, parent_totals, key_labels, k):
+    """The (records, k - 1) upper sums a layer's blank parent totals tell: a parent named in
+    ``parent_id`` (declared) whose total is blank on every record holds fewer than k."""
+    from .intervals import equalities_from_groups
+
+    parent_totals = pd.array(parent_totals, dtype="Float64")
+    keys = [""] * len(parent_ids) if key_labels is None else list(key_labels)
+    labels = np.array([None if label is None else f"{label}{SERIES_KEY_SEPARATOR}{key}"
+                       for label, key in zip(parent_ids, keys)], dtype=object)
+    return [(cells, float(k) - 1.0) for cells in equalities_from_groups(labels)
+            if pd.isna(parent_totals[cells]).all()]
+
+
 def status_bounds(statuses, values, k=None):
     """(lower, upper, protected) per record, as the attacker reads them from a published layer.
 

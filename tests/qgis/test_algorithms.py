@@ -8,7 +8,7 @@ from qgis.core import NULL, QgsProcessingException, QgsVectorLayer
 
 ORIGIN = "0,0 [EPSG:3035]"
 ALL_ALGORITHMS = ["spatialprivacy:cellkeygrid", "spatialprivacy:disclosurerisk",
-                  "spatialprivacy:geomask",
+                  "spatialprivacy:dpgrid", "spatialprivacy:geomask",
                   "spatialprivacy:joinsimulation",
         "spatialprivacy:kanonymitygate", "spatialprivacy:ptable", "spatialprivacy:reassessreleases",
         "spatialprivacy:resolutionsweep", "spatialprivacy:riskbudgetgate",
@@ -70,6 +70,10 @@ def test_frozen_parameter_names(provider):
         "AUXILIARY_TRUTH_FIELD", "POSITION_ERROR_SHARE", "POSITION_ERROR_DISTANCE",
         "COVERAGE_WEIGHT_FIELD", "SEED", "AUXILIARY_PROVENANCE", "RHO", "POLICY", "OUTPUT",
         "TARGETS", "CHART", "REPORT", "OTHER_RELEASES", "RELEASE_LINK_FIELD"]
+    assert names["dpgrid"] == ["INPUT", "PERSON_FIELD", "EPSILON", "MECHANISM",
+                               "MAX_CELLS_PER_PERSON", "RESOLUTIONS", "EXTENT", "STUDY_AREA",
+                               "ORIGIN", "POLICY", "LEDGER", "DATASET", "RELEASE_ID", "SEED",
+                               "OUTPUT"]
     assert names["geomask"] == ["INPUT", "MIN_RADIUS", "MAX_RADIUS", "SEED", "KEEP_FIELDS", "OUTPUT"]
     assert names["syntheticauxiliary"] == ["ADDRESSES", "MARGINALS", "ZONES", "ZONE_ID_FIELD",
                                            "COVERAGE", "SEED", "OUTPUT"]

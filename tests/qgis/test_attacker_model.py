@@ -155,3 +155,16 @@ def test_the_gate_refuses_overlapping_duplicate_and_geometry_less_cells(run):
     beside = grid_layer([(0, 0, 12, "published", NULL, NULL, NULL),
                          (1, 0, 14, "published", NULL, NULL, NULL)])
     assert gate(run, beside)["PASSED"]
+
+
+def test_a_blank_parent_total_tells_the_gate_it_is_below_k(run):
+    # Two 200 m parents with 5 people each in one child (k = 6): both totals are blank, which
+    # says each parent holds at most 5; with the 10 people known each child holds exactly 5.
+    layer = grid_layer([(0, 0, NULL, "withheld", "200m_0_0", NULL, NULL),
+                        (2, 0, NULL, "withheld", "200m_1_0", NULL, NULL)])
+    with pytest.raises(QgsProcessingException, match="recovered exactly"):
+        gate(run, layer, RHO=1 / 6, PERSONS_TOTAL=10, PROTECTION_LEVEL=2)
+    # Without the parents declared (no parent_id), the blank says nothing: [1, 9] each.
+    undeclared = grid_layer([(0, 0, NULL, "withheld", NULL, NULL, NULL),
+                             (2, 0, NULL, "withheld", NULL, NULL, NULL)])
+    assert gate(run, undeclared, RHO=1 / 6, PERSONS_TOTAL=10, PROTECTION_LEVEL=2)["PASSED"]

@@ -20,6 +20,7 @@ SWEEP, GRID, KGATE, JOIN = "resolutionsweep", "suppressedgrid", "kanonymitygate"
 GEOMASK, SYNTHETIC, RECORD_RISK = "geomask", "syntheticauxiliary", "disclosurerisk"
 ZONE_RISK, BUDGET, REASSESS = "zonerisk", "riskbudgetgate", "reassessreleases"
 PTABLE, CKGRID = "ptable", "cellkeygrid"
+DPGRID = "dpgrid"
 DROP = object()  # an override that removes a parameter
 
 TRACEBACK_MARKERS = ("Traceback", "TypeError", "ValueError", "KeyError", "IndexError",
@@ -27,6 +28,7 @@ TRACEBACK_MARKERS = ("Traceback", "TypeError", "ValueError", "KeyError", "IndexE
                      "FileNotFoundError", "NotADirectoryError", "OSError", "RuntimeError",
                      "NameError", "sqlite3.", "numpy.", "pandas.")
 POLICY = 'rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\n'
+DP_POLICY = POLICY + "epsilon_budget = 2\n"
 
 
 # Layers ---------------------------------------------------------------------------------------
@@ -209,14 +211,19 @@ GOOD = {
                           "KEY_FILE": str(i / "programme.key"), "D": 3, "V": 2.0,
                           "RESOLUTION": 100, "POLICY": policy_file(i, POLICY),
                           "OUTPUT": str(o / "ckm.gpkg")},
+    DPGRID: lambda i, o: {"INPUT": people(), "PERSON_FIELD": "person_id", "EPSILON": 1.0,
+                          "RESOLUTIONS": "100,200", "EXTENT": "0,400,0,400 [EPSG:3035]",
+                          "POLICY": policy_file(i, DP_POLICY, name="dp.toml"),
+                          "LEDGER": str(i / "dp_ledger.sqlite"), "DATASET": "mobility",
+                          "RELEASE_ID": "dp1", "OUTPUT": str(o / "dp.gpkg")},
 }
 
-POLICY_USERS = (SWEEP, GRID, KGATE, JOIN, ZONE_RISK, BUDGET, CKGRID)
+POLICY_USERS = (SWEEP, GRID, KGATE, JOIN, ZONE_RISK, BUDGET, CKGRID, DPGRID)
 RHO_USERS = (SWEEP, GRID, KGATE, JOIN)
 POINT_INPUT = {SWEEP: "INPUT", GRID: "INPUT", JOIN: "RELEASE", GEOMASK: "INPUT", CKGRID: "INPUT",
-               SYNTHETIC: "ADDRESSES", RECORD_RISK: "INPUT", ZONE_RISK: "RECORDS"}
-METRIC_ONLY = (SWEEP, GRID, JOIN, GEOMASK, CKGRID)
-BINNED = (SWEEP, GRID, JOIN, GEOMASK, SYNTHETIC, CKGRID)
+               SYNTHETIC: "ADDRESSES", RECORD_RISK: "INPUT", ZONE_RISK: "RECORDS", DPGRID: "INPUT"}
+METRIC_ONLY = (SWEEP, GRID, JOIN, GEOMASK, CKGRID, DPGRID)
+BINNED = (SWEEP, GRID, JOIN, GEOMASK, SYNTHETIC, CKGRID, DPGRID)
 
 
 def with_policy(text, encoding="utf-8"):
@@ -246,13 +253,13 @@ ROWS = [
     ("geographic CRS", METRIC_ONLY,
      lambda i, o: {name: people("EPSG:4326") for name in POINT_INPUT.values()},
      "is geographic (degrees): reproject to a metric CRS"),
-    ("empty layer", (SWEEP, GRID, JOIN, GEOMASK, ZONE_RISK, CKGRID),
+    ("empty layer", (SWEEP, GRID, JOIN, GEOMASK, ZONE_RISK, CKGRID, DPGRID),
      lambda i, o: {name: empty_points() for name in POINT_INPUT.values()}, "has no features"),
-    ("null geometry", (SWEEP, GRID, JOIN, GEOMASK, ZONE_RISK, CKGRID),
+    ("null geometry", (SWEEP, GRID, JOIN, GEOMASK, ZONE_RISK, CKGRID, DPGRID),
      at_point(POINT_INPUT.values(), "null"), "have no geometry or an empty one"),
     ("null geometry", (SYNTHETIC,), at_point(["ADDRESSES"], "null"), "have no geometry"),
-    ("NULL person id", (SWEEP, GRID, CKGRID), at_point(["INPUT"], person=NULL), "have a NULL id"),
-    ("NaN coordinates", (SWEEP, GRID, JOIN, CKGRID), in_file(POINT_INPUT.values(), (math.nan, 0.0)),
+    ("NULL person id", (SWEEP, GRID, CKGRID, DPGRID), at_point(["INPUT"], person=NULL), "have a NULL id"),
+    ("NaN coordinates", (SWEEP, GRID, JOIN, CKGRID, DPGRID), in_file(POINT_INPUT.values(), (math.nan, 0.0)),
      "have NaN or infinite coordinates"),
     ("NaN coordinates", (GEOMASK, SYNTHETIC), at_point(POINT_INPUT.values(), (math.nan, 0.0)),
      "have no geometry"),  # QGIS reads a NaN point as an empty geometry
@@ -264,7 +271,7 @@ ROWS = [
      "lie more than 1e+09 m from the CRS's origin"),
     ("NaN coordinates, auxiliary", (JOIN,), in_file(["AUXILIARY"], (0.0, math.nan)),
      "have NaN or infinite coordinates"),
-    ("resolution ≤ 0", (SWEEP,), lambda i, o: {"RESOLUTIONS": "0,100"},
+    ("resolution ≤ 0", (SWEEP, DPGRID), lambda i, o: {"RESOLUTIONS": "0,100"},
      "A cell size must be a positive number of metres"),
     ("resolution ≤ 0", (GRID, CKGRID), lambda i, o: {"RESOLUTION": 0.0},
      "A cell size must be a positive number of metres"),
@@ -341,12 +348,20 @@ ROWS = [
     ("p_reid_low = -5 gated on the lower bound", (BUDGET,), lambda i, o: {
         "GATE_ON": 1, "ZONE_RISK": zone_table([["a", 0.01, 100, 0.005, "v1"], ["b", 0.02, 50, -5, "v1"]])},
      "p_reid_low outside [0, 1] (zone b: -5.0)"),
+    ("cell sizes not nested", (DPGRID,), lambda i, o: {"RESOLUTIONS": "100,150"}, "not nested"),
+    ("no extent nor study area", (DPGRID,), lambda i, o: {"EXTENT": DROP},
+     "Give either an extent or a study area"),
+    ("temporary ledger", (DPGRID,), lambda i, o: {"LEDGER": "TEMPORARY_OUTPUT"}, "outlives the run"),
+    ("ε = 0", (DPGRID,), lambda i, o: {"EPSILON": 0.0}, "ε must be a positive number"),
+    ("policy without epsilon_budget", (DPGRID,), with_policy(POLICY), "epsilon_budget"),
+    ("Gaussian without delta", (DPGRID,), lambda i, o: {"MECHANISM": 1}, "needs delta"),
+    ("ε over the budget", (DPGRID,), lambda i, o: {"EPSILON": 2.5}, "above its epsilon_budget 2"),
     ("integer zones_hash", (BUDGET,), lambda i, o: {"ZONE_RISK": zone_table(
         [["a", 0.01, 100, 0.005, 7], ["b", 0.02, 50, 0.01, 7]], kind="integer")},
      "zones_hash field holds 7, not text"),
-    ("ledger that is not SQLite", (BUDGET, REASSESS), lambda i, o: {"LEDGER": junk_ledger(i)},
+    ("ledger that is not SQLite", (BUDGET, REASSESS, DPGRID), lambda i, o: {"LEDGER": junk_ledger(i)},
      "cannot be opened as an SQLite database"),
-    ("ledger with an edited entry", (BUDGET, REASSESS), lambda i, o: {"LEDGER": edited_ledger(i)},
+    ("ledger with an edited entry", (BUDGET, REASSESS, DPGRID), lambda i, o: {"LEDGER": edited_ledger(i)},
      "entry 1 (dataset mobility, release r1) was changed after it was written"),
 ]
 

@@ -52,7 +52,7 @@ def runs(inputs):
     out = {name: str(folder / f"{name}.gpkg") for name in ("sweep", "grid", "checked", "risk",
                                                             "zone_risk", "budget", "reassessed",
                                                             "masked", "join", "auxiliary",
-                                                            "ptable", "ckm")}
+                                                            "ptable", "ckm", "dp")}
     ledger = str(folder / "ledger.sqlite")
     return [
         ("resolutionsweep", {"INPUT": inputs["people"], "PERSON_FIELD": "person_id", "RHO": 0.1,
@@ -89,12 +89,23 @@ def runs(inputs):
                          "KEY_FILE": str(folder / "programme.key"), "PTABLE": out["ptable"],
                          "RESOLUTION": 100, "ORIGIN": "0,0 [EPSG:3035]",
                          "POLICY": policy_path(folder), "OUTPUT": out["ckm"]}, set()),
+        ("dpgrid", {"INPUT": inputs["people"], "PERSON_FIELD": "person_id", "EPSILON": 0.5,
+                    "RESOLUTIONS": "100,200", "EXTENT": "0,400,0,400 [EPSG:3035]",
+                    "POLICY": dp_policy(folder), "LEDGER": str(folder / "dp_ledger.sqlite"),
+                    "DATASET": "mobility", "RELEASE_ID": "dp1", "OUTPUT": out["dp"]}, set()),
     ]
 
 
 def policy_path(folder):
     path = folder / "policy.toml"
     path.write_text('rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\n')
+    return str(path)
+
+
+def dp_policy(folder):
+    path = folder / "dp_policy.toml"
+    path.write_text('rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\nepsilon_budget = 2\n',
+                    encoding="utf-8")
     return str(path)
 
 

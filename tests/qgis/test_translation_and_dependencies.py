@@ -33,7 +33,8 @@ def test_display_names_are_translated_in_french(provider, french):
                      "riskbudgetgate": "Contrôle du budget de risque",
                      "reassessreleases": "Réévaluer les diffusions publiées",
                      "ptable": "Table de perturbation (méthode de la clé de cellule)",
-                     "cellkeygrid": "Grille à clé de cellule (effectifs perturbés)"}
+                     "cellkeygrid": "Grille à clé de cellule (effectifs perturbés)",
+                     "dpgrid": "Grille différentiellement privée"}
     gate = provider.algorithm("kanonymitygate")
     assert "bloquant" in gate.shortHelpString()
     assert gate.group() == "Contrôles de diffusion"
