@@ -8,6 +8,7 @@ from qgis.core import QgsProcessing, QgsProcessingException, QgsProcessingMultiS
 from ..spatial_privacy_plugin.errors import N_
 from .base import tr
 from .grid_base import PointGridAlgorithm, refuse_other_grid
+from .postgis import CountedInput, counted_input
 
 CELL_FIELDS = (("cell_id", "string"), ("col", "int"), ("row", "int"), ("resolution_m", "double"))
 COUNT_FIELDS = (("n_persons", "int"), ("status", "string"), ("k", "int"),
@@ -84,8 +85,10 @@ class SuppressedGrid(PointGridAlgorithm):
             self.parameterAsDouble(parameters, self.RESOLUTION, context))
         marginals = self.marginals_from_parameters(parameters, context, policy)
         steps = QgsProcessingMultiStepFeedback(2, feedback)
-        data = self.read_grid_input(parameters, context, steps,
-                                    self.coarsest_size(parameters, context, resolution, marginals))
+        coarsest = self.coarsest_size(parameters, context, resolution, marginals)
+        data = counted_input(self, parameters, context, steps, coarsest,
+                             (self.STRATA, self.STRATUM_RESOLUTIONS, self.PREVIOUS_RELEASES)) or \
+            self.read_grid_input(parameters, context, steps, coarsest)
         earlier = self.read_previous_releases(parameters, context, steps, policy.k)
         series, data = self.series(earlier, parameters, policy, resolution, data, feedback)
         self.describe_policy(policy, feedback, data)
@@ -93,7 +96,14 @@ class SuppressedGrid(PointGridAlgorithm):
         study_area, zero_mask = self.zero_areas(parameters, context, data.crs)
         release = self.multi_resolution(parameters, context, policy, data, marginals,
                                         (study_area, zero_mask), series, feedback)
-        if release is None:
+        if release is None and isinstance(data, CountedInput):
+            release = grid.suppressed_grid_counted(
+                data.count_at(resolution), data.people, data.origin, resolution, policy.k,
+                marginals, feedback.isCanceled, study_area, zero_mask,
+                people_known=not policy.population_total_secret)
+            data.counter.close()
+            frame = release.cells.assign(k=policy.k, stratum=None)
+        elif release is None:
             release = grid.suppressed_grid(data.x, data.y, data.person_codes, data.key_codes,
                                            data.origin, resolution, policy.k, marginals,
                                            feedback.isCanceled, study_area, zero_mask, series,
