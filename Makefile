@@ -46,8 +46,11 @@ demo: translations
 package: translations
 	$(PYTHON) scripts/package.py
 
+# The PostGIS rows need the test server (started and stopped around the run).
 bench: deps
-	$(PYTHON) bench/run.py --large
+	@trap 'bash scripts/postgres_for_tests.sh stop' EXIT; \
+	bash scripts/postgres_for_tests.sh start && \
+	SPATIAL_PRIVACY_TEST_PG="$$(cat build/postgres/conninfo)" $(PYTHON) bench/run.py --large
 
 clean:
 	rm -rf build demo_output $(VENV) i18n/*.qm .pytest_cache .hypothesis .qgis-settings
