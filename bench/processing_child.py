@@ -87,6 +87,7 @@ def run_once(mode, path, resolutions):
     layer = postgis_layer(path) if mode.startswith("postgis") else \
         QgsVectorLayer(path, "trips", "ogr")
     feedback = QgsProcessingFeedback()
+    points = layer.featureCount()
     start = time.perf_counter()
     if mode.startswith("postgis"):
         source = layer
@@ -138,7 +139,7 @@ def run_once(mode, path, resolutions):
         read_points_by_feature(layer, ["person_id"], feedback)
         return {"arrow_s": arrow, "by_feature_s": time.perf_counter() - start}
     return {"seconds": time.perf_counter() - start, "peak_mb": peak_megabytes(),
-            "points": layer.featureCount()}
+            "points": points}
 
 
 if __name__ == "__main__":

@@ -97,13 +97,32 @@ class PostgisCounter:
         # parameter syntax.
         self.where = sql.SQL(" WHERE ({})").format(sql.SQL(subset.replace("%", "%%"))) \
             if subset.strip() else sql.SQL("")
-        self.connection = psycopg2.connect(self.uri.connectionInfo(True))
-        self.connection.set_session(readonly=True, autocommit=True)
+        self.conninfo = self.uri.connectionInfo(True)
         self.groups = {}  # id of a CellCounts -> (resolution, col, row, key labels)
         self.lock = threading.Lock()
+        self.connections = []
+        self.local = threading.local()
+        self.connection = self.thread_connection()
+
+    def thread_connection(self):
+        """This thread's read-only connection: the sweep's sizes, counted on threads of
+        their own, run as queries side by side in the server."""
+        import psycopg2
+
+        connection = getattr(self.local, "connection", None)
+        if connection is None:
+            connection = psycopg2.connect(self.conninfo)
+            connection.set_session(readonly=True, autocommit=True)
+            self.local.connection = connection
+            with self.lock:
+                self.connections.append(connection)
+        return connection
 
     def close(self):
-        self.connection.close()
+        with self.lock:
+            for connection in self.connections:
+                connection.close()
+            self.connections = []
 
     def describe(self):
         return "{database}, {table}".format(database=self.uri.database(),
@@ -114,17 +133,18 @@ class PostgisCounter:
         from psycopg2 import errors
 
         done = threading.Event()
+        connection = self.thread_connection()
 
         def watch():
             while not done.wait(0.1):
                 if self.feedback.isCanceled():
-                    self.connection.cancel()
+                    connection.cancel()
                     return
 
         watcher = threading.Thread(target=watch, daemon=True)
         watcher.start()
         try:
-            with self.connection.cursor() as cursor:
+            with connection.cursor() as cursor:
                 # Always with parameters, so that a doubled % of the layer's filter is read as one.
                 cursor.execute(query, parameters or {"none": None})
                 return cursor.fetchall()
