@@ -8,6 +8,7 @@ from qgis.core import QgsProcessing, QgsProcessingException, QgsProcessingMultiS
 from ..spatial_privacy_plugin.errors import N_
 from .base import tr
 from .grid_base import PointGridAlgorithm, refuse_other_grid
+from .bulk_write import gpkg_path, write_grid_gpkg
 from .postgis import CountedInput, counted_input
 
 CELL_FIELDS = (("cell_id", "string"), ("col", "int"), ("row", "int"), ("resolution_m", "double"))
@@ -122,16 +123,23 @@ class SuppressedGrid(PointGridAlgorithm):
                 "The attribute field(s) {fields} share a name with an output field; rename them in "
                 "a copy of the layer first.").format(fields=", ".join(clashing)))
         fields = make_fields(CELL_FIELDS + tuple(key_fields) + COUNT_FIELDS)
-        sink, destination = self.parameterAsSink(
-            parameters, self.OUTPUT, context, fields, QgsWkbTypes.Type.Polygon, data.crs)
         key_values = self.group_key_values(frame, data, earlier)
         columns = [frame["cell_id"], frame["col"], frame["row"], frame["resolution_m"], *key_values,
                    frame["n_persons"], frame["status"], frame["k"],
                    [policy.counting_unit] * len(frame), [policy.policy_hash] * len(frame),
                    frame["stratum"], frame["parent_id"], frame["parent_total"], frame["grand_total"]]
-        geometries = square_cells(data.origin, frame["resolution_m"], frame["col"], frame["row"])
-        write_features(sink, fields, columns, geometries, steps)
-        del sink  # closes a file output so that its style can be stored in it
+        path = gpkg_path(self, parameters, self.OUTPUT, context)
+        if path is not None and write_grid_gpkg(path, fields, data.crs, columns, data.origin,
+                                                frame["resolution_m"], frame["col"], frame["row"]):
+            destination = str(path)
+            feedback.pushInfo(tr("{count} cells written to {path} in bulk.").format(
+                count=len(frame), path=path))
+        else:
+            sink, destination = self.parameterAsSink(
+                parameters, self.OUTPUT, context, fields, QgsWkbTypes.Type.Polygon, data.crs)
+            geometries = square_cells(data.origin, frame["resolution_m"], frame["col"], frame["row"])
+            write_features(sink, fields, columns, geometries, steps)
+            del sink  # closes a file output so that its style can be stored in it
         apply_style("suppressed_grid", destination, context)
         results = {self.OUTPUT: destination}
         audit_sink, audit_destination = self.parameterAsSink(
