@@ -31,6 +31,8 @@ sweep and the join are also timed on one thread (SPATIAL_PRIVACY_THREADS=1).
 3. A second month of that grid audited jointly with the first (earlier
    release given, attacker assumes cells move by at most 3 people), against
    per-release suppression of the same month, which ignores the series.
+5. A 300 000-cell suppressed grid written to a GeoPackage in bulk against the PyQGIS
+   file sink.
 4. The join simulation (62 000 released subjects, 8 400 targets, radius 300 m,
    three quasi-identifiers: four steps) against a per-target loop.
 """
@@ -298,6 +300,14 @@ def table_of(rows):
     return "\n".join(lines)
 
 
+def bench_grid_writing(n_cells):
+    """A suppressed grid of ``n_cells`` written to a GeoPackage in bulk, against the sink."""
+    result = child("write_grid", "-", str(n_cells))
+    return {"case": f"writing a {n_cells:,}-cell grid to a GeoPackage in bulk", "ours_s":
+            result["bulk_s"], "baseline": "PyQGIS file sink, feature by feature",
+            "baseline_s": result["sink_s"]}
+
+
 def bench_postgis(sizes, folder):
     """The sweep of the sample city in PostGIS (the server of scripts/postgres_for_tests.sh,
     SPATIAL_PRIVACY_TEST_PG): counted in the database, against the same table read feature
@@ -329,6 +339,7 @@ def main(smoke, large, postgis_only=False):
     if postgis_only:
         with tempfile.TemporaryDirectory() as folder:
             rows = bench_postgis([1_000_000] + ([10_000_000] if large else []), folder)
+        rows.append(bench_grid_writing(300_000))
         print(table_of(rows))
         return
     sizes = {"suppression": 500 if smoke else 60_000,
@@ -340,7 +351,8 @@ def main(smoke, large, postgis_only=False):
             rows.append(bench_region(100_000, folder))
         if not smoke and os.environ.get("SPATIAL_PRIVACY_TEST_PG"):
             rows += bench_postgis([1_000_000] + ([10_000_000] if large else []), folder)
-    rows += [bench_suppression(sizes["suppression"]),
+    rows += [bench_grid_writing(3_000 if smoke else 300_000),
+             bench_suppression(sizes["suppression"]),
              bench_series(sizes["suppression"], grid.MARGINALS_TOTAL),
              bench_series(sizes["suppression"], grid.MARGINALS_BOTH),
              *bench_join(sizes["subjects"], sizes["targets"])]

@@ -64,6 +64,10 @@ def square_blobs(origin, resolution, cols, rows, srs_id):
     return [raw[start:start + width] for start in range(0, len(raw), width)]
 
 
+def _quoted(identifier):
+    return '"' + identifier.replace('"', '""') + '"'
+
+
 def _ogr_field(field):
     from osgeo import ogr
 
@@ -104,34 +108,46 @@ def write_grid_gpkg(path, fields, crs, columns, origin, resolution, cols, rows):
     else:
         reference.ImportFromWkt(crs.toWkt(QgsCoordinateReferenceSystem.WktVariant.WKT_PREFERRED_GDAL))
     reference.SetAxisMappingStrategy(osr.OAMS_TRADITIONAL_GIS_ORDER)
-    layer = dataset.CreateLayer(name, reference, ogr.wkbPolygon,
-                                ["SPATIAL_INDEX=NO", "FID=fid", "GEOMETRY_NAME=geom"])
+    layer = dataset.CreateLayer(name, reference, ogr.wkbPolygon, ["FID=fid", "GEOMETRY_NAME=geom"])
     for definition in definitions:
         layer.CreateField(definition)
-    layer = dataset = None  # closes the file
+    layer = dataset = None  # closes the file: table, spatial index, triggers and metadata exist
+    size = np.broadcast_to(np.asarray(resolution, dtype=np.float64), np.shape(cols))
+    x = origin[0] + np.asarray(cols) * size
+    y = origin[1] + np.asarray(rows) * size
+    fids = np.arange(1, len(x) + 1)
     connection = sqlite3.connect(str(path))
     with connection:  # one transaction, committed at the end
         srs_id = connection.execute("SELECT srs_id FROM gpkg_geometry_columns WHERE table_name = ?",
                                     (name,)).fetchone()[0]
+        # GDAL's triggers would update the feature count and the R-tree once per row (and need
+        # GDAL's SQL functions): set both in bulk, then put the triggers back as they were.
+        table = _quoted(name)
+        triggers = connection.execute(
+            "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name IN (?, ?)",
+            (f"trigger_insert_feature_count_{name}", f"rtree_{name}_geom_insert")).fetchall()
+        if len(triggers) != 2:
+            connection.close()
+            return False
+        for trigger in (f"trigger_insert_feature_count_{name}", f"rtree_{name}_geom_insert"):
+            connection.execute(f"DROP TRIGGER {_quoted(trigger)}")
         blobs = square_blobs(origin, resolution, cols, rows, srs_id)
         values = [plain_column(column) for column in columns]
-        names = ["geom"] + [fields.at(i).name() for i in range(fields.count())]
-        quoted = ", ".join('"' + column.replace('"', '""') + '"' for column in names)
-        table = '"' + name.replace('"', '""') + '"'
+        names = ["fid", "geom"] + [fields.at(i).name() for i in range(fields.count())]
         connection.executemany(
-            f"INSERT INTO {table} ({quoted}) VALUES ({', '.join('?' * len(names))})",
-            zip(blobs, *values))
+            f"INSERT INTO {table} ({', '.join(_quoted(column) for column in names)}) "
+            f"VALUES ({', '.join('?' * len(names))})", zip(fids.tolist(), blobs, *values))
+        connection.executemany(
+            f"INSERT INTO {_quoted(f'rtree_{name}_geom')} VALUES (?, ?, ?, ?, ?)",
+            zip(fids.tolist(), x.tolist(), (x + size).tolist(), y.tolist(), (y + size).tolist()))
+        for (sql,) in triggers:
+            connection.execute(sql)
         if len(blobs):
-            size = np.broadcast_to(np.asarray(resolution, dtype=np.float64), np.shape(cols))
-            x = origin[0] + np.asarray(cols) * size
-            y = origin[1] + np.asarray(rows) * size
-            extent = (float(x.min()), float(y.min()), float((x + size).max()),
-                      float((y + size).max()))
             connection.execute("UPDATE gpkg_contents SET min_x = ?, min_y = ?, max_x = ?, "
-                               "max_y = ? WHERE table_name = ?", (*extent, name))
+                               "max_y = ? WHERE table_name = ?",
+                               (float(x.min()), float(y.min()), float((x + size).max()),
+                                float((y + size).max()), name))
+        connection.execute("UPDATE gpkg_ogr_contents SET feature_count = ? WHERE table_name = ?",
+                           (len(blobs), name))
     connection.close()
-    dataset = ogr.Open(str(path), 1)
-    dataset.ExecuteSQL(f"SELECT CreateSpatialIndex('{name.replace(chr(39), chr(39) * 2)}', "
-                       "'geom')")
-    dataset = None
     return True
