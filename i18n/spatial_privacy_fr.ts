@@ -54,6 +54,11 @@
       <translation>Risque de divulgation</translation>
     </message>
     <message>
+      <location filename="processing_provider/bulk_write.py" line="103" />
+      <source>Could not create the GeoPackage {path}: check that its folder exists and is writable.</source>
+      <translation>Impossible de créer le GeoPackage {path} : vérifiez que son dossier existe et est accessible en écriture.</translation>
+    </message>
+    <message>
       <location filename="processing_provider/disclosure_risk.py" line="103" />
       <source>{share:.1%} of records have no other record within 0.1 standard deviations of their continuous keys.</source>
       <translation>{share:.1%} des enregistrements n'ont aucun autre enregistrement à moins de 0,1 écart-type de leurs clés continues.</translation>
@@ -924,27 +929,27 @@
       <translation>Toutes les valeurs du champ d'identifiant de personne « {field} » sont distinctes et forment ensemble des entiers consécutifs, comme des numéros de ligne : là où les personnes ont plusieurs points, chaque entité compte pour une personne. Choisissez le champ qui identifie les personnes (ou ignorez ceci si chaque personne a un seul point).</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis.py" line="226" />
+      <location filename="processing_provider/postgis.py" line="262" />
       <source>{res:g} m cells counted in PostGIS ({where}): {count} rows returned in {seconds:.1f} s.</source>
       <translation>Cellules de {res:g} m comptées dans PostGIS ({where}) : {count} lignes renvoyées en {seconds:.1f} s.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis.py" line="291" />
+      <location filename="processing_provider/postgis.py" line="327" />
       <source>Counting in PostGIS needs psycopg2 in QGIS's Python (Debian/Ubuntu: sudo apt install python3-psycopg2); reading the points instead.</source>
       <translation>Compter dans PostGIS demande psycopg2 dans le Python de QGIS (Debian/Ubuntu : sudo apt install python3-psycopg2) ; les points sont lus à la place.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis.py" line="296" />
+      <location filename="processing_provider/postgis.py" line="332" />
       <source>The PostGIS layer is a query layer: reading its points instead of counting in the database.</source>
       <translation>La couche PostGIS est une couche de requête : ses points sont lus au lieu d'être comptés dans la base.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis.py" line="311" />
+      <location filename="processing_provider/postgis.py" line="347" />
       <source>{count} row(s) of the PostGIS layer need the general path (no point geometry, a multipoint, a NULL id or a coordinate out of range): reading the points instead of counting in the database.</source>
       <translation>{count} ligne(s) de la couche PostGIS demandent le chemin général (pas de géométrie ponctuelle, un multipoint, un identifiant NULL ou une coordonnée hors limites) : les points sont lus au lieu d'être comptés dans la base.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis.py" line="332" />
+      <location filename="processing_provider/postgis.py" line="368" />
       <source>Counting in PostGIS ({where}): {rows} points are not read into QGIS.</source>
       <translation>Comptage dans PostGIS ({where}) : les {rows} points ne sont pas lus dans QGIS.</translation>
     </message>
@@ -1374,137 +1379,142 @@
       <translation>Risque par zone (zone_id, p_reid, n_records ; la sortie du risque par zone)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="121" />
+      <location filename="processing_provider/suppressed_grid.py" line="122" />
       <source>The attribute field(s) {fields} share a name with an output field; rename them in a copy of the layer first.</source>
       <translation>Le(s) champ(s) d'attributs {fields} portent le nom d'un champ de sortie ; renommez-les d'abord dans une copie de la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="154" />
+      <location filename="processing_provider/suppressed_grid.py" line="135" />
+      <source>{count} cells written to {path} in bulk.</source>
+      <translation>{count} cellules écrites en bloc dans {path}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="162" />
       <source>{published} cells published, {withheld} withheld (primary suppression, fewer than {k} people).</source>
       <translation>{published} mailles publiées, {withheld} masquées (secret primaire, moins de {k} personnes).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="158" />
+      <location filename="processing_provider/suppressed_grid.py" line="166" />
       <source>No published totals were declared: if totals (grand total, coarser cells) are published beside this grid, withheld cells may be recovered by subtraction. Declare them so that complementary cells are withheld.</source>
       <translation>Aucun total publié n'a été déclaré : si des totaux (total général, mailles plus grossières) sont publiés à côté de cette grille, les mailles masquées peuvent être retrouvées par soustraction. Déclarez-les pour que des mailles de secret secondaire soient masquées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="164" />
+      <location filename="processing_provider/suppressed_grid.py" line="172" />
       <source>{complementary} complementary cell(s) ({share:.1%} of the cells) withheld so that no withheld cell can be narrowed below p = {p:g} from what the release publishes ({marginals}, the number of people, non-empty cells); smallest attacker interval: {width:g}.</source>
       <translation>{complementary} cellule(s) complémentaire(s) ({share:.1%} des cellules) masquée(s) pour qu'aucune cellule masquée ne puisse être resserrée sous p = {p:g} à partir de ce que publie la diffusion ({marginals}, le nombre de personnes, des cellules non vides) ; plus petit intervalle de l'attaquant : {width:g}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="195" />
+      <location filename="processing_provider/suppressed_grid.py" line="203" />
       <source>A zero mask needs a study area: zeros are only emitted inside one.</source>
       <translation>Un masque des zéros exige une zone d'étude : les zéros ne sont produits qu'à l'intérieur.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="200" />
+      <location filename="processing_provider/suppressed_grid.py" line="208" />
       <source>The study area has no polygon.</source>
       <translation>La zone d'étude n'a aucun polygone.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="211" />
+      <location filename="processing_provider/suppressed_grid.py" line="219" />
       <source>A series of releases needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume (differencing attacks rest on such an assumption).</source>
       <translation>Une série de diffusions exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer (les attaques par différence reposent sur une telle hypothèse).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="218" />
+      <location filename="processing_provider/suppressed_grid.py" line="226" />
       <source>Audited jointly with {count} earlier release(s), assuming no cell changes by more than {delta:g} people between releases.</source>
       <translation>Audit conjoint avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} personnes entre deux diffusions.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="25" />
+      <location filename="processing_provider/suppressed_grid.py" line="26" />
       <source>Suppressed grid</source>
       <translation>Grille avec secret statistique</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="255" />
+      <location filename="processing_provider/suppressed_grid.py" line="263" />
       <source>This release would narrow {count} withheld cell(s) of earlier releases below p (e.g. {cells}), and withholding more cells here cannot prevent it (such as a cell that is empty now). Use a coarser grid or a stable study area and zero mask for the whole series.</source>
       <translation>Cette diffusion resserrerait sous p {count} maille(s) masquée(s) de diffusions antérieures (par ex. {cells}), et masquer d'autres mailles ici ne peut l'empêcher (par exemple une maille vide maintenant). Utilisez une grille plus grossière, ou une zone d'étude et un masque de zéros stables pour toute la série.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="26" />
+      <location filename="processing_provider/suppressed_grid.py" line="27" />
       <source>Square cells with the number of distinct people in each; cells with fewer than k people are withheld (primary suppression), and more cells where published totals would give them away (complementary).</source>
       <translation>Mailles carrées avec le nombre de personnes distinctes dans chacune ; les mailles de moins de k personnes sont masquées (secret primaire), ainsi que d'autres mailles là où des totaux publiés les trahiraient (secret secondaire).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="264" />
+      <location filename="processing_provider/suppressed_grid.py" line="272" />
       <source>{count} withheld cell(s) cannot be protected: either they share a published total only with withheld cells, or they were published (or empty) in the previous release and an attacker who assumes counts move by at most {delta:g} pins them near that value. See the flipping cells of the resolution sweep; use a stable geometry (same study area and zero mask each release) or a coarser grid.</source>
       <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées : soit elles ne partagent un total publié qu'avec des mailles masquées, soit elles étaient publiées (ou vides) dans la diffusion précédente et un attaquant qui suppose que les effectifs varient d'au plus {delta:g} les coince près de cette valeur. Voyez les mailles qui basculent dans le balayage des résolutions ; utilisez une géométrie stable (même zone d'étude et même masque de zéros à chaque diffusion) ou une grille plus grossière.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="271" />
+      <location filename="processing_provider/suppressed_grid.py" line="279" />
       <source>{count} withheld cell(s) cannot be protected against the declared totals: every cell that shares a published total with them is withheld and the total leaves less than p open. Lower none of the policy: publish fewer totals, or use a coarser grid.</source>
       <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées contre les totaux déclarés : toutes les mailles qui partagent avec elles un total publié sont masquées et le total laisse moins de p d'incertitude. N'assouplissez pas la politique : publiez moins de totaux, ou utilisez une grille plus grossière.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="29" />
-      <source>privacy,disclosure,k-anonymity,grid,suppression,count,census grid</source>
-      <translation>confidentialité,divulgation,k-anonymat,grille,secret,comptage,grille carroyée</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="290" />
+      <location filename="processing_provider/suppressed_grid.py" line="298" />
       <source>A cell size per stratum needs the strata layer and its name field.</source>
       <translation>Une taille de maille par strate exige la couche de strates et son champ de nom.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="293" />
+      <location filename="processing_provider/suppressed_grid.py" line="30" />
+      <source>privacy,disclosure,k-anonymity,grid,suppression,count,census grid</source>
+      <translation>confidentialité,divulgation,k-anonymat,grille,secret,comptage,grille carroyée</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="301" />
       <source>This version builds a grid with a cell size per stratum without earlier releases; run a series on a single cell size.</source>
       <translation>Cette version construit une grille avec une taille de maille par strate sans diffusions antérieures ; menez une série avec une seule taille de maille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="314" />
+      <location filename="processing_provider/suppressed_grid.py" line="322" />
       <source>The candidate cell sizes must be nested (each a whole multiple of the finer ones).</source>
       <translation>Les tailles de maille candidates doivent être emboîtées (chacune multiple entier des plus fines).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="323" />
+      <location filename="processing_provider/suppressed_grid.py" line="331" />
       <source>No candidate size is publishable in the stratum/strata {names}: add coarser sizes; never lower k.</source>
       <translation>Aucune taille candidate n'est publiable dans la ou les strates {names} : ajoutez des tailles plus grossières ; ne baissez jamais k.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="45" />
+      <location filename="processing_provider/suppressed_grid.py" line="46" />
       <source>Cell size (metres)</source>
       <translation>Taille de maille (mètres)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="52" />
+      <location filename="processing_provider/suppressed_grid.py" line="53" />
       <source>Audit of withheld cells, for the data holder only (never publish it)</source>
       <translation>Audit des cellules masquées, pour le détenteur des données seulement (ne jamais le publier)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="55" />
+      <location filename="processing_provider/suppressed_grid.py" line="56" />
       <source>Study area: empty cells inside it are published as true zeros</source>
       <translation>Zone d'étude : les mailles vides qu'elle contient sont publiées comme vrais zéros</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="58" />
+      <location filename="processing_provider/suppressed_grid.py" line="59" />
       <source>Zero mask: where people live but none was observed (empty cells there are withheld, not published as 0)</source>
       <translation>Masque des zéros : là où des gens vivent mais où personne n'a été observé (les mailles vides y sont masquées, pas publiées à 0)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="62" />
+      <location filename="processing_provider/suppressed_grid.py" line="63" />
       <source>Strata (adversary-known polygons) for a cell size per stratum</source>
       <translation>Strates (polygones connus de l'adversaire) pour une taille de maille par strate</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="68" />
+      <location filename="processing_provider/suppressed_grid.py" line="69" />
       <source>Cell size per stratum, e.g. core=250;suburb=500;rural=2000, or auto:250,500,1000,2000 for the sweep's recommendation (nested; replaces the single cell size)</source>
       <translation>Taille de maille par strate, par ex. core=250;suburb=500;rural=2000, ou auto:250,500,1000,2000 pour la recommandation du balayage (emboîtées ; remplace la taille unique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="71" />
+      <location filename="processing_provider/suppressed_grid.py" line="72" />
       <source>Earlier releases of this grid, oldest first (suppression then holds across the series)</source>
       <translation>Diffusions antérieures de cette grille, de la plus ancienne à la plus récente (le secret tient alors sur toute la série)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="75" />
+      <location filename="processing_provider/suppressed_grid.py" line="76" />
       <source>Published cells</source>
       <translation>Mailles publiées</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="76" />
+      <location filename="processing_provider/suppressed_grid.py" line="77" />
       <source>Withheld cells</source>
       <translation>Mailles masquées</translation>
     </message>

@@ -72,6 +72,12 @@ class CountedInput:
     def withheld_people(self, counts, withheld):
         return self.counter.withheld_people(counts, withheld)
 
+    def finish(self, feedback):
+        """Log where the counting ran and what came back; close the connections."""
+        for _, message in sorted(self.counter.messages, key=lambda item: item[0]):
+            feedback.pushInfo(message)
+        self.counter.close()
+
 
 class PostgisCounter:
     """One read-only connection to the layer's database and the queries run through it."""
@@ -101,6 +107,7 @@ class PostgisCounter:
         self.groups = {}  # id of a CellCounts -> (resolution, col, row, key labels)
         self.lock = threading.Lock()
         self.connections = []
+        self.messages = []
         self.local = threading.local()
         self.connection = self.thread_connection()
         # PostgreSQL inlines subqueries, so the coordinates of the innermost one would be
@@ -251,10 +258,11 @@ class PostgisCounter:
         started = time.monotonic()
         rows = self.fetch(query, {"x0": float(origin[0]), "y0": float(origin[1]),
                                   "res": float(resolution)})
-        self.feedback.pushInfo(tr("{res:g} m cells counted in PostGIS ({where}): {count} rows "
-                                  "returned in {seconds:.1f} s.").format(
-            res=resolution, where=self.describe(), count=len(rows),
-            seconds=time.monotonic() - started))
+        # Logged by the run's own thread when counting ends (see finish): sizes count on others.
+        self.messages.append((resolution, tr(
+            "{res:g} m cells counted in PostGIS ({where}): {count} rows returned in {seconds:.1f} "
+            "s.").format(res=resolution, where=self.describe(), count=len(rows),
+                         seconds=time.monotonic() - started)))
         frame = pd.DataFrame.from_records(
             rows, columns=["c", "r"] + [f"k{i}" for i in range(n_keys)]
             + [f"l{i}" for i in range(n_keys)] + ["n", "rows", "first"])

@@ -101,7 +101,7 @@ class ResolutionSweep(PointGridAlgorithm):
                                        data.withheld_people, resolutions, policy.k,
                                        policy.tolerance, marginals, progress, feedback.isCanceled,
                                        not policy.population_total_secret)
-            data.counter.close()
+            data.finish(feedback)
         if strata is None:
             if not isinstance(data, CountedInput):
                 table = grid.sweep(data.x, data.y, data.person_codes, data.key_codes,

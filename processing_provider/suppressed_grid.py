@@ -102,7 +102,7 @@ class SuppressedGrid(PointGridAlgorithm):
                 data.count_at(resolution), data.people, data.origin, resolution, policy.k,
                 marginals, feedback.isCanceled, study_area, zero_mask,
                 people_known=not policy.population_total_secret)
-            data.counter.close()
+            data.finish(feedback)
             frame = release.cells.assign(k=policy.k, stratum=None)
         elif release is None:
             release = grid.suppressed_grid(data.x, data.y, data.person_codes, data.key_codes,
