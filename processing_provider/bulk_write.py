@@ -137,9 +137,8 @@ def write_grid_gpkg(path, fields, crs, columns, origin, resolution, cols, rows):
         connection.executemany(
             f"INSERT INTO {table} ({', '.join(_quoted(column) for column in names)}) "
             f"VALUES ({', '.join('?' * len(names))})", zip(fids.tolist(), blobs, *values))
-        connection.executemany(
-            f"INSERT INTO {_quoted(f'rtree_{name}_geom')} VALUES (?, ?, ?, ?, ?)",
-            zip(fids.tolist(), x.tolist(), (x + size).tolist(), y.tolist(), (y + size).tolist()))
+        write_rtree(connection, f"rtree_{name}_geom", fids,
+                    np.stack([x, x + size, y, y + size], axis=1))
         for (sql,) in triggers:
             connection.execute(sql)
         if len(blobs):
@@ -151,3 +150,72 @@ def write_grid_gpkg(path, fields, crs, columns, origin, resolution, cols, rows):
                            (len(blobs), name))
     connection.close()
     return True
+
+
+def _float32(values, direction):
+    """float64 values as float32 rounded outwards (``direction`` -1: down, +1: up) exactly as
+    SQLite's R-tree stores box corners (rtreeValueDown/Up: to nearest, then, where that went
+    the wrong way, the value scaled by 1 -/+ 2**-23)."""
+    rounded = values.astype(np.float32)
+    wrong = rounded.astype(np.float64) > values if direction < 0 else \
+        rounded.astype(np.float64) < values
+    towards, away = 1.0 - 1.0 / 8388608.0, 1.0 + 1.0 / 8388608.0
+    shrink = (values < 0) == (direction < 0)  # away from zero where that is the way to go
+    factor = np.where(shrink, away, towards)
+    rounded[wrong] = (values[wrong] * factor[wrong]).astype(np.float32)
+    return rounded
+
+
+_CELL = np.dtype([("id", ">i8"), ("box", ">f4", (4,))])
+_HEADER = np.dtype([("depth", ">u2"), ("count", ">u2")])
+
+
+def write_rtree(connection, rtree, ids, boxes):
+    """Fill an empty SQLite R-tree (``id, minx, maxx, miny, maxy``) in bulk.
+
+    Its shadow tables are written directly, packed bottom-up in the order
+    given, instead of one insertion (and its node splits) per row. ``boxes``:
+    (n, 4) float64 in the R-tree's column order. The layout is SQLite's own
+    (rtree.c): nodes of the root's size, a big-endian header (the depth in the
+    root, the cell count), cells of (id, four float32 rounded outwards), root
+    node 1, and the _rowid and _parent maps; ``rtreecheck`` accepts it.
+    """
+    if len(ids) == 0:
+        return
+    node, rowid, parent = (_quoted(f"{rtree}_{part}") for part in ("node", "rowid", "parent"))
+    node_size = connection.execute(f"SELECT length(data) FROM {node} WHERE nodeno = 1").fetchone()[0]
+    capacity = (node_size - _HEADER.itemsize) // _CELL.itemsize
+    boxes = np.stack([_float32(boxes[:, 0], -1), _float32(boxes[:, 1], 1),
+                      _float32(boxes[:, 2], -1), _float32(boxes[:, 3], 1)], axis=1)
+    ids = np.asarray(ids, dtype=np.int64)
+    nodes, children_of = [], []  # (nodeno, blob); (children, their node, children are rows)
+    next_node, depth = 2, 0
+
+    def blob(level, cell_ids, cell_boxes):
+        header = np.array([(level, len(cell_ids))], dtype=_HEADER)
+        cells = np.empty(len(cell_ids), dtype=_CELL)
+        cells["id"], cells["box"] = cell_ids, cell_boxes
+        data = header.tobytes() + cells.tobytes()
+        return data + bytes(node_size - len(data))
+
+    while len(ids) > capacity:
+        starts = np.arange(0, len(ids), capacity)
+        numbers = np.arange(next_node, next_node + len(starts))
+        for number, start in zip(numbers.tolist(), starts.tolist()):
+            nodes.append((number, blob(0, ids[start:start + capacity],
+                                       boxes[start:start + capacity])))
+        owner = np.repeat(numbers, np.diff(np.append(starts, len(ids))))
+        children_of.append((ids, owner, depth == 0))
+        boxes = np.stack([np.minimum.reduceat(boxes[:, 0], starts),
+                          np.maximum.reduceat(boxes[:, 1], starts),
+                          np.minimum.reduceat(boxes[:, 2], starts),
+                          np.maximum.reduceat(boxes[:, 3], starts)], axis=1)
+        ids, next_node, depth = numbers, next_node + len(starts), depth + 1
+    nodes.append((1, blob(depth, ids, boxes)))
+    children_of.append((ids, np.ones(len(ids), dtype=np.int64), depth == 0))
+    connection.execute(f"DELETE FROM {node}")
+    connection.executemany(f"INSERT INTO {node} (nodeno, data) VALUES (?, ?)", nodes)
+    for children, owners, rows in children_of:
+        table, columns = (rowid, "rowid, nodeno") if rows else (parent, "nodeno, parentnode")
+        connection.executemany(f"INSERT INTO {table} ({columns}) VALUES (?, ?)",
+                               zip(children.tolist(), owners.tolist()))
