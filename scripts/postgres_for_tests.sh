@@ -52,6 +52,12 @@ install_server() {
   done
   if [ ${#packages[@]} -gt 0 ]; then
     echo "Installing: ${packages[*]}"
+    if ! installed postgresql-common && [ ! -e /etc/postgresql-common/createcluster.conf ]; then
+      # A fresh machine: the package would create (and may start) a cluster on port 5432 that
+      # nothing here uses; the tests bring their own.
+      $sudo mkdir -p /etc/postgresql-common
+      echo "create_main_cluster = false" | $sudo tee /etc/postgresql-common/createcluster.conf >/dev/null
+    fi
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
       "${packages[@]}" >/dev/null || fail "could not install ${packages[*]}"
