@@ -26,7 +26,7 @@ translations: deps
 # afterwards even when they fail; the tests find it through SPATIAL_PRIVACY_TEST_PG.
 test: translations $(VENV)/.ready
 	@mkdir -p build/test-state && touch build/test-state/.started
-	@trap 'bash scripts/postgres_for_tests.sh stop' EXIT; \
+	@trap 'bash scripts/postgres_for_tests.sh stop' EXIT INT TERM; \
 	bash scripts/postgres_for_tests.sh start && \
 	SPATIAL_PRIVACY_TEST_PG="$$(cat build/postgres/conninfo)" $(VENV)/bin/python -m pytest \
 	    -p tests.state_outside_tree -o cache_dir=build/test-state/pytest-cache --qgis_disable_gui
@@ -48,7 +48,7 @@ package: translations
 
 # The PostGIS rows need the test server (started and stopped around the run).
 bench: deps
-	@trap 'bash scripts/postgres_for_tests.sh stop' EXIT; \
+	@trap 'bash scripts/postgres_for_tests.sh stop' EXIT INT TERM; \
 	bash scripts/postgres_for_tests.sh start && \
 	SPATIAL_PRIVACY_TEST_PG="$$(cat build/postgres/conninfo)" $(PYTHON) bench/run.py --large
 

@@ -77,3 +77,19 @@ def test_the_bulk_r_tree_is_valid_and_finds_what_insertion_finds(provider, count
     assert len(stored) == count
     assert stored == connection.execute("SELECT * FROM inserted ORDER BY id").fetchall()
     connection.close()
+
+
+def test_a_bulk_geopackage_grid_is_loaded_and_styled_when_qgis_asks_for_it(run, people,
+                                                                           tmp_path):
+    """The GUI asks for outputs to be loaded into the project: the bulk file is, with its style."""
+    from qgis.core import QgsProcessingContext, QgsProcessingOutputLayerDefinition, QgsProject
+
+    context = QgsProcessingContext()
+    context.setProject(QgsProject.instance())
+    path = str(tmp_path / "loaded.gpkg")
+    output = QgsProcessingOutputLayerDefinition(path, QgsProject.instance())
+    result = run("suppressedgrid", {"INPUT": people, "PERSON_FIELD": "person_id", "RHO": 0.2,
+                                    "RESOLUTION": 100, "OUTPUT": output}, context=context)
+    assert result["OUTPUT"] == path
+    assert context.willLoadLayerOnCompletion(path)
+    assert context.layerToLoadOnCompletionDetails(path).postProcessor() is not None
