@@ -209,3 +209,36 @@ def test_cancelling_the_run_cancels_the_query(provider):
     finally:
         timer.cancel()
         counter.close()
+
+
+def test_schema_and_table_names_with_quotes_are_quoted(run, feedback):
+    with connect() as connection, connection.cursor() as cursor:
+        cursor.execute('DROP SCHEMA IF EXISTS "odd ""schema" CASCADE')
+        cursor.execute('CREATE SCHEMA "odd ""schema"')
+        cursor.execute('CREATE TABLE "odd ""schema"."trips ""q"" x" AS SELECT fid, person_id, geom '
+                       'FROM trips')
+        cursor.execute('ALTER TABLE "odd ""schema"."trips ""q"" x" ADD PRIMARY KEY (fid)')
+    try:
+        odd = sweep(run, postgis_layer('trips "q" x', schema='odd "schema'), feedback)
+        assert counted_in_postgis(feedback)
+        assert table(odd["OUTPUT"]) == table(sweep(run, postgis_layer("trips"))["OUTPUT"])
+    finally:
+        with connect() as connection, connection.cursor() as cursor:
+            cursor.execute('DROP SCHEMA "odd ""schema" CASCADE')
+
+
+def test_multipoints_take_the_general_path_which_explodes_them(run, feedback):
+    with connect() as connection, connection.cursor() as cursor:
+        cursor.execute("DROP TABLE IF EXISTS trips_multi")
+        cursor.execute("CREATE TABLE trips_multi AS SELECT fid, person_id, "
+                       "ST_Multi(geom)::geometry(MultiPoint, 3035) AS geom FROM trips")
+        cursor.execute("ALTER TABLE trips_multi ADD PRIMARY KEY (fid)")
+    try:
+        multi = sweep(run, postgis_layer("trips_multi"), feedback)
+        assert not counted_in_postgis(feedback)
+        assert any("36022 row(s) of the PostGIS layer need the general path" in message
+                   for message in feedback.messages)
+        assert table(multi["OUTPUT"]) == table(sweep(run, postgis_layer("trips"))["OUTPUT"])
+    finally:
+        with connect() as connection, connection.cursor() as cursor:
+            cursor.execute("DROP TABLE trips_multi")
