@@ -313,11 +313,10 @@ def bench_postgis(sizes, folder):
     SPATIAL_PRIVACY_TEST_PG): counted in the database, against the same table read feature
     by feature and against the same rows in a GeoPackage. The database's own time is in
     each run's log; the figure is end to end."""
-    conninfo = os.environ["SPATIAL_PRIVACY_TEST_PG"]
     rows = []
     for n_trips in sizes:
         table = f"bench_trips_{n_trips}"
-        subprocess.run([sys.executable, str(ROOT / "scripts" / "load_sample_postgis.py"), conninfo,
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "load_sample_postgis.py"), "-",
                         folder, str(n_trips // 3), table], check=True, capture_output=True)
         gpkg = Path(folder) / f"{table}.gpkg"
         ours = child("postgis", table)

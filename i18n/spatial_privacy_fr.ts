@@ -944,12 +944,17 @@
       <translation>La couche PostGIS est une couche de requête : ses points sont lus au lieu d'être comptés dans la base.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis.py" line="347" />
+      <location filename="processing_provider/postgis.py" line="348" />
+      <source>Counting in PostGIS failed ({error}); reading the points instead.</source>
+      <translation>Le comptage dans PostGIS a échoué ({error}) ; les points sont lus à la place.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/postgis.py" line="353" />
       <source>{count} row(s) of the PostGIS layer need the general path (no point geometry, a multipoint, a NULL id or a coordinate out of range): reading the points instead of counting in the database.</source>
       <translation>{count} ligne(s) de la couche PostGIS demandent le chemin général (pas de géométrie ponctuelle, un multipoint, un identifiant NULL ou une coordonnée hors limites) : les points sont lus au lieu d'être comptés dans la base.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis.py" line="368" />
+      <location filename="processing_provider/postgis.py" line="374" />
       <source>Counting in PostGIS ({where}): {rows} points are not read into QGIS.</source>
       <translation>Comptage dans PostGIS ({where}) : les {rows} points ne sont pas lus dans QGIS.</translation>
     </message>

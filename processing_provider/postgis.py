@@ -322,7 +322,7 @@ def counted_input(algorithm, parameters, context, feedback, cell_size, blocking=
     if layer is None:
         return None
     try:
-        import psycopg2  # noqa: F401
+        import psycopg2
     except ImportError:
         feedback.pushInfo(tr("Counting in PostGIS needs psycopg2 in QGIS's Python (Debian/Ubuntu: "
                              "sudo apt install python3-psycopg2); reading the points instead."))
@@ -340,8 +340,14 @@ def counted_input(algorithm, parameters, context, feedback, cell_size, blocking=
     key_fields = algorithm.field_names(parameters, algorithm.KEY_FIELDS, context)
     require_fields(source, [person_field] + key_fields)
     require_metric_crs(source.sourceCrs())
-    counter = PostgisCounter(layer, person_field, key_fields, feedback)
-    rows, people, bad, min_x, min_y = counter.summary()
+    try:
+        counter = PostgisCounter(layer, person_field, key_fields, feedback)
+        rows, people, bad, min_x, min_y = counter.summary()
+    except psycopg2.Error as error:
+        # QGIS reads the layer its own way; the results are the same, only slower.
+        feedback.pushWarning(tr("Counting in PostGIS failed ({error}); reading the points "
+                                "instead.").format(error=str(error).strip()))
+        return None
     if rows == 0 or bad:
         counter.close()
         feedback.pushInfo(tr("{count} row(s) of the PostGIS layer need the general path (no "

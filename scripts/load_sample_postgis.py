@@ -1,6 +1,8 @@
 """Load the sample city into a PostGIS database (for the tests and the benchmark).
 
 Usage: python3 scripts/load_sample_postgis.py CONNINFO FOLDER [N_PERSONS] [TABLE]
+CONNINFO "-" reads the connection from SPATIAL_PRIVACY_TEST_PG (keeps the password out of
+the process list).
 
 Writes the sample city's GeoPackage (scripts/make_sample_data.py, the same
 bytes every time) into FOLDER and copies it with GDAL into the table TABLE
@@ -9,6 +11,7 @@ for the default table also ``trips_quoted``, the same rows with the person id
 in a column named ``per"son'id`` (a name that would break unquoted SQL).
 """
 
+import os
 import sys
 from pathlib import Path
 
@@ -51,6 +54,7 @@ if __name__ == "__main__":
     arguments = sys.argv[1:]
     if len(arguments) < 2:
         sys.exit(__doc__)
-    path = load(arguments[0], arguments[1], int(arguments[2]) if len(arguments) > 2 else 12_000,
+    conninfo = os.environ["SPATIAL_PRIVACY_TEST_PG"] if arguments[0] == "-" else arguments[0]
+    path = load(conninfo, arguments[1], int(arguments[2]) if len(arguments) > 2 else 12_000,
                 arguments[3] if len(arguments) > 3 else "trips")
     print(f"loaded {path} into PostGIS")

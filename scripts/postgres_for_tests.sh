@@ -107,7 +107,7 @@ SQL
   psql_admin -d "$DATABASE" -c "CREATE EXTENSION postgis" >/dev/null || fail "PostGIS is not available"
   local conninfo="host=127.0.0.1 port=$PORT dbname=$DATABASE user=$ROLE password=$password"
   (umask 077; echo "$conninfo" > "$STATE/conninfo")
-  /usr/bin/python3 scripts/load_sample_postgis.py "$conninfo" "$STATE/sample" \
+  SPATIAL_PRIVACY_TEST_PG="$conninfo" /usr/bin/python3 scripts/load_sample_postgis.py - "$STATE/sample" \
     || fail "could not load the sample city into PostGIS"
   echo "PostgreSQL $version with PostGIS on 127.0.0.1:$PORT, database $DATABASE (sample city loaded)."
 }
