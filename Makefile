@@ -21,10 +21,15 @@ translations: deps
 	for ts in i18n/*.ts; do "$$lrelease" -silent "$$ts" -qm "$${ts%.ts}.qm" || exit 1; done
 
 # Test state (QGIS settings, hypothesis examples, pytest's cache) goes to build/test-state;
-# the run fails if it wrote any file into the source tree.
+# the run fails if it wrote any file into the source tree. A PostgreSQL + PostGIS server on
+# 127.0.0.1 (scripts/postgres_for_tests.sh) runs for the duration of the tests, stopped
+# afterwards even when they fail; the tests find it through SPATIAL_PRIVACY_TEST_PG.
 test: translations $(VENV)/.ready
 	@mkdir -p build/test-state && touch build/test-state/.started
-	$(VENV)/bin/python -m pytest -p tests.state_outside_tree -o cache_dir=build/test-state/pytest-cache --qgis_disable_gui
+	@trap 'bash scripts/postgres_for_tests.sh stop' EXIT INT TERM; \
+	bash scripts/postgres_for_tests.sh start && \
+	SPATIAL_PRIVACY_TEST_PG="$$(cat build/postgres/conninfo)" $(VENV)/bin/python -m pytest \
+	    -p tests.state_outside_tree -o cache_dir=build/test-state/pytest-cache --qgis_disable_gui
 	@written=$$(find . \( -path ./.git -o -path ./.venv -o -path ./build -o -name __pycache__ \) -prune \
 	    -o -type f -newer build/test-state/.started -print); \
 	if [ -n "$$written" ]; then echo "make test wrote into the source tree (keep test state under build/):"; \
@@ -41,8 +46,11 @@ demo: translations
 package: translations
 	$(PYTHON) scripts/package.py
 
+# The PostGIS rows need the test server (started and stopped around the run).
 bench: deps
-	$(PYTHON) bench/run.py --large
+	@trap 'bash scripts/postgres_for_tests.sh stop' EXIT INT TERM; \
+	bash scripts/postgres_for_tests.sh start && \
+	SPATIAL_PRIVACY_TEST_PG="$$(cat build/postgres/conninfo)" $(PYTHON) bench/run.py --large
 
 clean:
 	rm -rf build demo_output $(VENV) i18n/*.qm .pytest_cache .hypothesis .qgis-settings

@@ -7,9 +7,12 @@ per resolution), read (the two reading paths), zonerisk (spatialprivacy:zonerisk
 end to end on about 500 square zones), native_zones (QGIS's Join attributes by
 location of the same points to the same zones, the step a native workflow
 needs before any risk can be counted), disclosure (spatialprivacy:disclosurerisk
-end to end with three key variables), cellkey (spatialprivacy:cellkeygrid end to end at the
-first resolution, D = 5, V = 3, JS = 2, a key file made in a temporary folder). Prints one
-JSON line.
+end to end with three key variables), postgis (the sweep of the PostGIS table named GPKG,
+counted in the database; SPATIAL_PRIVACY_TEST_PG gives the connection), postgis_features
+(the same table read feature by feature), write_grid (RESOLUTIONS cells written to a
+GeoPackage in bulk and through a PyQGIS file sink), cellkey (spatialprivacy:cellkeygrid end
+to end at the first resolution, D = 5, V = 3, JS = 2, a key file made in a temporary
+folder). Prints one JSON line.
 """
 
 import json
@@ -57,7 +60,7 @@ def run(mode, path, resolutions):
     The first run in a fresh QGIS imports pandas and scipy (about 0.3 s);
     it is reported too, as ``first_seconds``.
     """
-    if mode in ("sweep", "zonerisk", "disclosure", "cellkey"):
+    if mode in ("sweep", "zonerisk", "disclosure", "postgis", "cellkey"):
         first = run_once(mode, path, resolutions)
         again = [run_once(mode, path, resolutions) for _ in range(3)]
         result = sorted(again, key=lambda run: run["seconds"])[1]
@@ -67,11 +70,75 @@ def run(mode, path, resolutions):
     return run_once(mode, path, resolutions)
 
 
-def run_once(mode, path, resolutions):
-    layer = QgsVectorLayer(path, "trips", "ogr")
-    feedback = QgsProcessingFeedback()
+def postgis_layer(table):
+    """The PostGIS table (geometry ``geom``, key ``fid``) of the database in the environment
+    variable SPATIAL_PRIVACY_TEST_PG (scripts/postgres_for_tests.sh)."""
+    from psycopg2.extensions import parse_dsn
+    from qgis.core import QgsDataSourceUri
+
+    parts = parse_dsn(os.environ["SPATIAL_PRIVACY_TEST_PG"])
+    uri = QgsDataSourceUri()
+    uri.setConnection(parts["host"], parts["port"], parts["dbname"], parts["user"],
+                      parts["password"])
+    uri.setDataSource("public", table, "geom", "", "fid")
+    return QgsVectorLayer(uri.uri(False), table, "postgres")
+
+
+def write_grid(n_cells):
+    """A grid of ``n_cells`` cells with the suppressed grid's fields, written to a GeoPackage
+    in bulk and through a PyQGIS file sink (QgsVectorFileWriter), each timed."""
+    import numpy as np
+    from qgis.core import QgsCoordinateReferenceSystem, QgsCoordinateTransformContext, \
+        QgsVectorFileWriter, QgsWkbTypes
+
+    from spatial_privacy.processing_provider.bulk_write import write_grid_gpkg
+    from spatial_privacy.processing_provider.io import make_fields, square_cells, write_features
+    from spatial_privacy.processing_provider.suppressed_grid import CELL_FIELDS, COUNT_FIELDS
+
+    side = int(np.ceil(np.sqrt(n_cells)))
+    cols, rows = np.arange(n_cells) % side, np.arange(n_cells) // side
+    n = np.random.default_rng(1).integers(0, 40, n_cells)
+    withheld = n < 10
+    columns = [[f"100m_{c}_{r}" for c, r in zip(cols, rows)], cols, rows, np.full(n_cells, 100.0),
+               np.where(withheld, np.nan, n), np.where(withheld, "withheld", "published"),
+               np.full(n_cells, 10), ["person"] * n_cells, ["0" * 64] * n_cells,
+               [None] * n_cells, [None] * n_cells, [None] * n_cells, [None] * n_cells]
+    fields = make_fields(CELL_FIELDS + COUNT_FIELDS)
+    crs = QgsCoordinateReferenceSystem("EPSG:3035")
+    folder = Path(tempfile.mkdtemp(prefix="bench_write_"))
     start = time.perf_counter()
-    if mode == "sweep":
+    write_grid_gpkg(folder / "bulk.gpkg", fields, crs, columns, (4e6, 3e6), 100.0, cols, rows)
+    bulk = time.perf_counter() - start
+    start = time.perf_counter()
+    options = QgsVectorFileWriter.SaveVectorOptions()
+    options.driverName = "GPKG"
+    writer = QgsVectorFileWriter.create(str(folder / "sink.gpkg"), fields, QgsWkbTypes.Type.Polygon,
+                                        crs, QgsCoordinateTransformContext(), options)
+    write_features(writer, fields, columns, square_cells((4e6, 3e6), 100.0, cols, rows))
+    del writer
+    return {"bulk_s": bulk, "sink_s": time.perf_counter() - start, "cells": n_cells}
+
+
+def run_once(mode, path, resolutions):
+    from qgis.core import QgsProcessingFeatureSourceDefinition, QgsProject
+
+    layer = postgis_layer(path) if mode.startswith("postgis") else \
+        QgsVectorLayer(path, "trips", "ogr")
+    feedback = QgsProcessingFeedback()
+    points = layer.featureCount()
+    start = time.perf_counter()
+    if mode.startswith("postgis"):
+        source = layer
+        if mode == "postgis_features":
+            # A feature limit above the row count: the same rows, read feature by feature.
+            QgsProject.instance().addMapLayer(layer)
+            source = QgsProcessingFeatureSourceDefinition(layer.id(), False, 10 ** 12)
+        processing.run("spatialprivacy:resolutionsweep", {
+            "INPUT": source, "PERSON_FIELD": "person_id", "RHO": 0.1, "RESOLUTIONS": resolutions,
+            "OUTPUT": "TEMPORARY_OUTPUT"}, feedback=feedback)
+        if mode == "postgis_features":
+            QgsProject.instance().removeMapLayer(layer.id())
+    elif mode == "sweep":
         processing.run("spatialprivacy:resolutionsweep", {
             "INPUT": path, "PERSON_FIELD": "person_id", "RHO": 0.1, "RESOLUTIONS": resolutions,
             "OUTPUT": "TEMPORARY_OUTPUT"}, feedback=feedback)
@@ -111,6 +178,8 @@ def run_once(mode, path, resolutions):
         processing.run("spatialprivacy:disclosurerisk", {
             "INPUT": path, "KEY_FIELDS": ["age_band", "sex", "trip_purpose"],
             "OUTPUT": "TEMPORARY_OUTPUT"}, feedback=feedback)
+    elif mode == "write_grid":
+        return write_grid(int(resolutions))
     elif mode == "read":
         from spatial_privacy.processing_provider.io import read_points_arrow, read_points_by_feature
         read_points_arrow(layer, ["person_id"], feedback)
@@ -119,7 +188,7 @@ def run_once(mode, path, resolutions):
         read_points_by_feature(layer, ["person_id"], feedback)
         return {"arrow_s": arrow, "by_feature_s": time.perf_counter() - start}
     return {"seconds": time.perf_counter() - start, "peak_mb": peak_megabytes(),
-            "points": layer.featureCount()}
+            "points": points}
 
 
 if __name__ == "__main__":

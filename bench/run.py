@@ -1,8 +1,12 @@
 """Benchmarks: each figure beside a baseline run in the same session, reported as a ratio.
 
-Usage: python3 bench/run.py [--smoke] [--large]
+Usage: python3 bench/run.py [--smoke] [--large] [--postgis]
 --smoke: tiny sizes, for the test suite; --large (what `make bench` runs):
-adds the 10 M-trip sweep. Writes bench/RESULTS.md (not with --smoke) and
+adds the 10 M-trip sweep; --postgis: only the PostGIS rows (printed, not written).
+With SPATIAL_PRIVACY_TEST_PG set (make bench starts the server of
+scripts/postgres_for_tests.sh), the sweep of the city loaded into PostGIS is
+measured too: counted in the database, read feature by feature, and from a
+GeoPackage of the same rows. Writes bench/RESULTS.md (not with --smoke) and
 prints the same table. The engine runs independent pieces of work (a
 sweep's resolutions, a join's steps) on up to four threads; the largest
 sweep and the join are also timed on one thread (SPATIAL_PRIVACY_THREADS=1).
@@ -27,6 +31,8 @@ sweep and the join are also timed on one thread (SPATIAL_PRIVACY_THREADS=1).
 3. A second month of that grid audited jointly with the first (earlier
    release given, attacker assumes cells move by at most 3 people), against
    per-release suppression of the same month, which ignores the series.
+5. A 300 000-cell suppressed grid written to a GeoPackage in bulk against the PyQGIS
+   file sink.
 4. The join simulation (62 000 released subjects, 8 400 targets, radius 300 m,
    three quasi-identifiers: four steps) against a per-target loop.
 """
@@ -314,23 +320,7 @@ def bench_region(n_trips, folder):
                      f"region, 4 resolutions", ours, NATIVE, child("native", path)["seconds"])
 
 
-def machine():
-    return (f"{platform.machine()}, {platform.processor() or 'cpu'}, Python {platform.python_version()}, "
-            f"numpy {np.__version__}, pandas {pd.__version__}, scipy {scipy.__version__}")
-
-
-def main(smoke, large):
-    sizes = {"suppression": 500 if smoke else 60_000,
-             "subjects": 2_000 if smoke else 62_000, "targets": 300 if smoke else 8_400}
-    end_to_end = [3_000] if smoke else [100_000, 1_000_000] + ([10_000_000] if large else [])
-    with tempfile.TemporaryDirectory() as folder:
-        rows = bench_end_to_end(end_to_end, set() if smoke else set(end_to_end), folder)
-        if not smoke:
-            rows.append(bench_region(100_000, folder))
-    rows += [bench_suppression(sizes["suppression"]),
-             bench_series(sizes["suppression"], grid.MARGINALS_TOTAL),
-             bench_series(sizes["suppression"], grid.MARGINALS_BOTH),
-             *bench_join(sizes["subjects"], sizes["targets"])]
+def table_of(rows):
     lines = ["| case | ours (s) | first run (s) | peak memory (MB) | baseline | baseline (s) | "
              "ratio baseline/ours |",
              "| --- | ---: | ---: | ---: | --- | ---: | ---: |"]
@@ -340,7 +330,65 @@ def main(smoke, large):
         lines.append(f"| {row['case']} | {row['ours_s']:.3f} | {first} | {peak} | "
                      f"{row['baseline']} | {row['baseline_s']:.3f} | "
                      f"{row['baseline_s'] / row['ours_s']:.2f}x |")
-    report = "\n".join(lines)
+    return "\n".join(lines)
+
+
+def bench_grid_writing(n_cells):
+    """A suppressed grid of ``n_cells`` written to a GeoPackage in bulk, against the sink."""
+    result = child("write_grid", "-", str(n_cells))
+    return {"case": f"writing a {n_cells:,}-cell grid to a GeoPackage in bulk", "ours_s":
+            result["bulk_s"], "baseline": "PyQGIS file sink, feature by feature",
+            "baseline_s": result["sink_s"]}
+
+
+def bench_postgis(sizes, folder):
+    """The sweep of the sample city in PostGIS (the server of scripts/postgres_for_tests.sh,
+    SPATIAL_PRIVACY_TEST_PG): counted in the database, against the same table read feature
+    by feature and against the same rows in a GeoPackage. The database's own time is in
+    each run's log; the figure is end to end."""
+    rows = []
+    for n_trips in sizes:
+        table = f"bench_trips_{n_trips}"
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "load_sample_postgis.py"), "-",
+                        folder, str(n_trips // 3), table], check=True, capture_output=True)
+        gpkg = Path(folder) / f"{table}.gpkg"
+        ours = child("postgis", table)
+        case = f"sweep end to end, PostGIS counted in the database, {ours['points']:,} trips, " \
+               "4 resolutions"
+        rows.append(child_row(case, ours, "the same table read feature by feature",
+                              child("postgis_features", table)["seconds"]))
+        rows.append(child_row(case, ours, "the same rows from a GeoPackage (Arrow)",
+                              child("sweep", gpkg)["seconds"]))
+    return rows
+
+
+def machine():
+    return (f"{platform.machine()}, {platform.processor() or 'cpu'}, Python {platform.python_version()}, "
+            f"numpy {np.__version__}, pandas {pd.__version__}, scipy {scipy.__version__}")
+
+
+def main(smoke, large, postgis_only=False):
+    if postgis_only:
+        with tempfile.TemporaryDirectory() as folder:
+            rows = bench_postgis([1_000_000] + ([10_000_000] if large else []), folder)
+        rows.append(bench_grid_writing(300_000))
+        print(table_of(rows))
+        return
+    sizes = {"suppression": 500 if smoke else 60_000,
+             "subjects": 2_000 if smoke else 62_000, "targets": 300 if smoke else 8_400}
+    end_to_end = [3_000] if smoke else [100_000, 1_000_000] + ([10_000_000] if large else [])
+    with tempfile.TemporaryDirectory() as folder:
+        rows = bench_end_to_end(end_to_end, set() if smoke else set(end_to_end), folder)
+        if not smoke:
+            rows.append(bench_region(100_000, folder))
+        if not smoke and os.environ.get("SPATIAL_PRIVACY_TEST_PG"):
+            rows += bench_postgis([1_000_000] + ([10_000_000] if large else []), folder)
+    rows += [bench_grid_writing(3_000 if smoke else 300_000),
+             bench_suppression(sizes["suppression"]),
+             bench_series(sizes["suppression"], grid.MARGINALS_TOTAL),
+             bench_series(sizes["suppression"], grid.MARGINALS_BOTH),
+             *bench_join(sizes["subjects"], sizes["targets"])]
+    report = table_of(rows)
     print(report)
     if not smoke:
         (ROOT / "bench" / "RESULTS.md").write_text(
@@ -349,4 +397,4 @@ def main(smoke, large):
 
 
 if __name__ == "__main__":
-    main("--smoke" in sys.argv, "--large" in sys.argv)
+    main("--smoke" in sys.argv, "--large" in sys.argv, "--postgis" in sys.argv)

@@ -54,6 +54,11 @@
       <translation>Risque de divulgation</translation>
     </message>
     <message>
+      <location filename="processing_provider/bulk_write.py" line="103" />
+      <source>Could not create the GeoPackage {path}: check that its folder exists and is writable.</source>
+      <translation>Impossible de créer le GeoPackage {path} : vérifiez que son dossier existe et est accessible en écriture.</translation>
+    </message>
+    <message>
       <location filename="processing_provider/cell_key_grid.py" line="103" />
       <source>Perturbed grid</source>
       <translation>Grille perturbée</translation>
@@ -564,27 +569,37 @@
       <translation>{count} points déplacés de {low:g} à {high:g} m (uniformément sur la surface de l'anneau). Citez les rayons dans la note méthodologique ; ne publiez jamais la graine.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="103" />
+      <location filename="processing_provider/grid_base.py" line="100" />
+      <source>The release {name} has several records for one cell and attribute combination: give the layer as it was published.</source>
+      <translation>La diffusion {name} a plusieurs enregistrements pour une même combinaison maille × attributs : donnez la couche telle qu'elle a été publiée.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="105" />
+      <source>The release {name} has unknown status value(s) {values}; expected {expected}.</source>
+      <translation>La diffusion {name} a des valeurs de statut inconnues {values} ; attendu : {expected}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="110" />
       <source>The release {name} has published cells without a count: give the layer as it was published.</source>
       <translation>La diffusion {name} a des mailles publiées sans effectif : donnez la couche telle qu'elle a été publiée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="117" />
+      <location filename="processing_provider/grid_base.py" line="124" />
       <source>The earlier release {name} publishes the attribute fields ({theirs}), this grid ({ours}): a series keeps the same breakdown.</source>
       <translation>La diffusion antérieure {name} publie les champs d'attributs ({theirs}), cette grille ({ours}) : une série garde la même ventilation.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="123" />
+      <location filename="processing_provider/grid_base.py" line="130" />
       <source>The earlier release {name} is in {theirs}, this grid in {ours}: a series keeps one CRS and one grid.</source>
       <translation>La diffusion antérieure {name} est en {theirs}, cette grille en {ours} : une série garde un seul SCR et une seule grille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="128" />
+      <location filename="processing_provider/grid_base.py" line="135" />
       <source>The earlier release {name} has {theirs:g} m cells, this grid {ours:g} m: a series keeps one cell size.</source>
       <translation>La diffusion antérieure {name} a des mailles de {theirs:g} m, cette grille de {ours:g} m : une série garde une seule taille de maille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="134" />
+      <location filename="processing_provider/grid_base.py" line="141" />
       <source>The earlier release {name} is on another grid origin: cells of a series must be the same cells. Leave the origin empty to take the series' origin.</source>
       <translation>La diffusion antérieure {name} est sur une autre origine de grille : les mailles d'une série doivent être les mêmes. Laissez l'origine vide pour reprendre celle de la série.</translation>
     </message>
@@ -604,119 +619,109 @@
       <translation>mailles parentes</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="167" />
-      <source>Points of people (projected CRS in metres)</source>
-      <translation>Points des personnes (SCR projeté en mètres)</translation>
-    </message>
-    <message>
       <location filename="processing_provider/grid_base.py" line="17" />
       <source>grand total and parent cells</source>
       <translation>total général et mailles parentes</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="170" />
+      <location filename="processing_provider/grid_base.py" line="174" />
+      <source>Points of people (projected CRS in metres)</source>
+      <translation>Points des personnes (SCR projeté en mètres)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="177" />
       <source>Person id field (counts are of distinct ids)</source>
       <translation>Champ identifiant de personne (on compte les identifiants distincts)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="174" />
+      <location filename="processing_provider/grid_base.py" line="181" />
       <source>Grid origin (lower-left corner; empty: a multiple of the cell size)</source>
       <translation>Origine de la grille (coin inférieur gauche ; vide : un multiple de la taille de cellule)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="177" />
+      <location filename="processing_provider/grid_base.py" line="184" />
       <source>Published attribute fields (the key is cell × these attributes)</source>
       <translation>Champs d'attributs publiés (la clé est maille × ces attributs)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="183" />
+      <location filename="processing_provider/grid_base.py" line="190" />
       <source>Totals published beside the grid (withheld cells must not be recoverable from them)</source>
       <translation>Totaux publiés à côté de la grille (les mailles masquées ne doivent pas pouvoir en être déduites)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="187" />
+      <location filename="processing_provider/grid_base.py" line="194" />
       <source>Parent cells: how many cells wide (a 250 m grid with 1 km parents: 4)</source>
       <translation>Mailles parentes : largeur en mailles (grille de 250 m avec parents de 1 km : 4)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="219" />
+      <location filename="processing_provider/grid_base.py" line="226" />
       <source>The grid takes the origin of the earlier release {name}.</source>
       <translation>La grille reprend l'origine de la diffusion antérieure {name}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="238" />
+      <location filename="processing_provider/grid_base.py" line="245" />
       <source>Choose the field that names the strata.</source>
       <translation>Choisissez le champ qui nomme les strates.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="260" />
+      <location filename="processing_provider/grid_base.py" line="267" />
       <source>Choose the field that identifies people.</source>
       <translation>Choisissez le champ qui identifie les personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="271" />
+      <location filename="processing_provider/grid_base.py" line="278" />
       <source>Multipoint features were exploded into {count} points; each part counts for the same person, so no count is inflated.</source>
       <translation>Les entités multipoints ont été éclatées en {count} points ; chaque partie compte pour la même personne, aucun effectif n'est donc gonflé.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="282" />
+      <location filename="processing_provider/grid_base.py" line="295" />
       <source>Grid origin: {x}, {y} (in {crs}). Reuse it in later releases so that grids stay aligned.</source>
       <translation>Origine de la grille : {x}, {y} (en {crs}). Réutilisez-la dans les diffusions suivantes pour que les grilles restent alignées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="286" />
+      <location filename="processing_provider/grid_base.py" line="299" />
       <source>The origin is a multiple of {size:g} m, so every grid of this size or one dividing it lies on one lattice through (0, 0) (in EPSG:3035 the INSPIRE grid); it is no coordinate of the data.</source>
       <translation>L'origine est un multiple de {size:g} m : toute grille de cette taille ou d'une taille qui la divise repose sur un même réseau passant par (0, 0) (en EPSG:3035 la grille INSPIRE) ; ce n'est aucune coordonnée des données.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="295" />
+      <location filename="processing_provider/grid_base.py" line="305" />
       <source>k = {k} from ρ = {rho} (policy {hash}); counting unit: {unit}.</source>
       <translation>k = {k} d'après ρ = {rho} (politique {hash}) ; unité de comptage : {unit}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="299" />
+      <location filename="processing_provider/grid_base.py" line="309" />
       <source>The policy keeps the number of people secret (population_total_secret = true): suppression does not protect against it, so it is written nowhere; never publish it with the release.</source>
       <translation>La politique garde secret le nombre de personnes (population_total_secret = true) : la suppression ne protège pas contre lui, il n'est donc écrit nulle part ; ne le publiez jamais avec la diffusion.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="304" />
+      <location filename="processing_provider/grid_base.py" line="314" />
       <source>{people} distinct ids in {points} points.</source>
       <translation>{people} identifiants distincts dans {points} points.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="306" />
+      <location filename="processing_provider/grid_base.py" line="316" />
       <source>An attacker is assumed to know the number of people in the release: withheld cells are protected against it too ({kind}).</source>
       <translation>Un attaquant est supposé connaître le nombre de personnes de la diffusion : les cellules masquées sont aussi protégées contre lui ({kind}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="309" />
+      <location filename="processing_provider/grid_base.py" line="319" />
       <source>one point per person: the cells add up to it</source>
       <translation>un point par personne : les cellules s'additionnent à ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="311" />
+      <location filename="processing_provider/grid_base.py" line="321" />
       <source>several points per person: the cells add up to at least it</source>
       <translation>plusieurs points par personne : les cellules s'additionnent à au moins ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="76" />
+      <location filename="processing_provider/grid_base.py" line="83" />
       <source>The release {name} lacks the field(s) {fields}: give the grid layers of the series as this version of the plugin writes them (the totals columns say which totals were published with each release).</source>
       <translation>La diffusion {name} n'a pas le(s) champ(s) {fields} : donnez les couches de grille de la série telles que cette version de l'extension les écrit (les colonnes de totaux disent quels totaux ont été publiés avec chaque diffusion).</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="88" />
+      <location filename="processing_provider/grid_base.py" line="95" />
       <source>The release {name} must have one cell size (it has {sizes}): a grid with a cell size per stratum cannot be part of a series.</source>
       <translation>La diffusion {name} doit avoir une seule taille de maille (elle a {sizes}) : une grille avec une taille de maille par strate ne peut pas faire partie d'une série.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/grid_base.py" line="93" />
-      <source>The release {name} has several records for one cell and attribute combination: give the layer as it was published.</source>
-      <translation>La diffusion {name} a plusieurs enregistrements pour une même combinaison maille × attributs : donnez la couche telle qu'elle a été publiée.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/grid_base.py" line="98" />
-      <source>The release {name} has unknown status value(s) {values}; expected {expected}.</source>
-      <translation>La diffusion {name} a des valeurs de statut inconnues {values} ; attendu : {expected}.</translation>
     </message>
     <message>
       <location filename="processing_provider/io.py" line="101" />
@@ -1339,6 +1344,36 @@
       <translation>Le contrôle de k-anonymat a accepté une diffusion à clé de cellule : {checked} enregistrement(s) publié(s) perturbé(s) avec la table p approuvée ; le seuil k ne s'applique pas aux effectifs perturbés.</translation>
     </message>
     <message>
+      <location filename="processing_provider/postgis.py" line="262" />
+      <source>{res:g} m cells counted in PostGIS ({where}): {count} rows returned in {seconds:.1f} s.</source>
+      <translation>Cellules de {res:g} m comptées dans PostGIS ({where}) : {count} lignes renvoyées en {seconds:.1f} s.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/postgis.py" line="327" />
+      <source>Counting in PostGIS needs psycopg2 in QGIS's Python (Debian/Ubuntu: sudo apt install python3-psycopg2); reading the points instead.</source>
+      <translation>Compter dans PostGIS demande psycopg2 dans le Python de QGIS (Debian/Ubuntu : sudo apt install python3-psycopg2) ; les points sont lus à la place.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/postgis.py" line="332" />
+      <source>The PostGIS layer is a query layer: reading its points instead of counting in the database.</source>
+      <translation>La couche PostGIS est une couche de requête : ses points sont lus au lieu d'être comptés dans la base.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/postgis.py" line="348" />
+      <source>Counting in PostGIS failed ({error}); reading the points instead.</source>
+      <translation>Le comptage dans PostGIS a échoué ({error}) ; les points sont lus à la place.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/postgis.py" line="353" />
+      <source>{count} row(s) of the PostGIS layer need the general path (no point geometry, a multipoint, a NULL id or a coordinate out of range): reading the points instead of counting in the database.</source>
+      <translation>{count} ligne(s) de la couche PostGIS demandent le chemin général (pas de géométrie ponctuelle, un multipoint, un identifiant NULL ou une coordonnée hors limites) : les points sont lus au lieu d'être comptés dans la base.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/postgis.py" line="374" />
+      <source>Counting in PostGIS ({where}): {rows} points are not read into QGIS.</source>
+      <translation>Comptage dans PostGIS ({where}) : les {rows} points ne sont pas lus dans QGIS.</translation>
+    </message>
+    <message>
       <location filename="processing_provider/provider.py" line="32" />
       <source>Spatial Privacy</source>
       <translation>Confidentialité spatiale</translation>
@@ -1424,154 +1459,154 @@
       <translation>{count} diffusion(s) de {dataset} dépassent désormais le plafond sous lequel elles ont été publiées : {releases}. Retirez-les, republiez-les plus grossières ou documentez l'acceptation. La réévaluation est enregistrée dans le registre ; {table}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="178" />
+      <location filename="processing_provider/resolution_sweep.py" line="100" />
+      <source>{coarse:g} m cells are not unions of {fine:g} m cells: releasing both invites differencing (subtract overlapping cells to isolate small areas). Release only nested resolutions (each a whole multiple of the finer) on one origin.</source>
+      <translation>Les mailles de {coarse:g} m ne sont pas des unions de mailles de {fine:g} m : diffuser les deux expose à la différenciation (soustraire des mailles qui se chevauchent pour isoler de petites zones). Ne diffusez que des résolutions emboîtées (chacune multiple entier de la plus fine) sur une même origine.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="188" />
       <source>The cell key comparison is made without strata: run the sweep without strata to see it.</source>
       <translation>La comparaison avec la clé de cellule se fait sans strates : lancez le balayage sans strates pour la voir.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="187" />
+      <location filename="processing_provider/resolution_sweep.py" line="197" />
       <source>The cell key comparison uses a one-off random key (never written): its figures vary a little from run to run.</source>
       <translation>La comparaison avec la clé de cellule utilise une clé aléatoire à usage unique (jamais écrite) : ses chiffres varient un peu d'une exécution à l'autre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="195" />
+      <location filename="processing_provider/resolution_sweep.py" line="205" />
       <source>Cell key method beside suppression: every non-empty cell published with noise; ckm_mae is its mean absolute error per cell.</source>
       <translation>Méthode de la clé de cellule à côté du secret : toutes les cellules non vides publiées avec du bruit ; ckm_mae est son erreur absolue moyenne par cellule.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="231" />
+      <location filename="processing_provider/resolution_sweep.py" line="241" />
       <source>No earlier release has one of the swept cell sizes ({swept}); they have {theirs}. Sweep the series' cell size.</source>
       <translation>Aucune diffusion antérieure n'a l'une des tailles de maille balayées ({swept}) ; elles ont {theirs}. Balayez la taille de maille de la série.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="254" />
+      <location filename="processing_provider/resolution_sweep.py" line="264" />
       <source>At {res:g} m, since {name}: {to_withheld} cell(s) go from published (or empty) to withheld and {to_published} from withheld to published. A flipping cell is a risk: an attacker who assumes counts change little between releases pins it near its value in the other release, whatever else is withheld. Prefer sizes and geometries where few cells flip.</source>
       <translation>À {res:g} m, depuis {name} : {to_withheld} maille(s) passent de publiée (ou vide) à masquée et {to_published} de masquée à publiée. Une maille qui bascule est un risque : un attaquant qui suppose que les effectifs varient peu d'une diffusion à l'autre la coince près de sa valeur dans l'autre diffusion, quoi qu'on masque d'autre. Préférez les tailles et géométries où peu de mailles basculent.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="276" />
+      <location filename="processing_provider/resolution_sweep.py" line="286" />
       <source>{count} point(s) lie in no stratum. Nothing is dropped silently: extend the strata to cover them, or clip the points first and report the clipped ones.</source>
       <translation>{count} point(s) ne sont dans aucune strate. Rien n'est ignoré en silence : étendez les strates pour les couvrir, ou découpez d'abord les points et signalez ceux qui sont retirés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="286" />
+      <location filename="processing_provider/resolution_sweep.py" line="296" />
       <source>publishable</source>
       <translation>publiable</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="286" />
+      <location filename="processing_provider/resolution_sweep.py" line="296" />
       <source>not publishable</source>
       <translation>non publiable</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="288" />
+      <location filename="processing_provider/resolution_sweep.py" line="298" />
       <source>{verdict} in stratum {stratum}</source>
       <translation>{verdict} dans la strate {stratum}</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="290" />
+      <location filename="processing_provider/resolution_sweep.py" line="300" />
       <source>{res:g} m: {cells} cells, {withheld} withheld ({share:.1%}); {verdict}.</source>
       <translation>{res:g} m : {cells} mailles, {withheld} masquées ({share:.1%}) ; {verdict}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="295" />
+      <location filename="processing_provider/resolution_sweep.py" line="305" />
       <source>{res:g} m with {marginals} published: {complementary} complementary cells, {total:.1%} withheld in all, {bad} cell(s) that no pattern can protect.</source>
       <translation>{res:g} m avec {marginals} publié(s) : {complementary} mailles de secret secondaire, {total:.1%} masquées au total, {bad} maille(s) qu'aucun schéma ne peut protéger.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="302" />
+      <location filename="processing_provider/resolution_sweep.py" line="312" />
       <source>At {res:g} m in stratum {stratum} the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): prefer a coarser geometry in this stratum rather than a higher tolerance.</source>
       <translation>À {res:g} m dans la strate {stratum}, les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : préférez une géométrie plus grossière dans cette strate plutôt qu'une tolérance plus élevée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="309" />
+      <location filename="processing_provider/resolution_sweep.py" line="319" />
       <source>At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the holes form areas, so prefer a coarser geometry there rather than a higher tolerance.</source>
       <translation>À {res:g} m les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : les trous forment des zones, préférez donc une géométrie plus grossière plutôt qu'une tolérance plus élevée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="316" />
+      <location filename="processing_provider/resolution_sweep.py" line="326" />
       <source>Recommended cell size per stratum: {sizes}.</source>
       <translation>Taille de maille recommandée par strate : {sizes}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="320" />
+      <location filename="processing_provider/resolution_sweep.py" line="330" />
       <source>No cell size is publishable under this policy (k = {k}, tolerance {tolerance:.0%}). Sweep coarser cells than {coarsest:g} m, or publish per density band; never lower k: it follows from the accepted disclosure probability.</source>
       <translation>Aucune taille de maille n'est publiable avec cette politique (k = {k}, tolérance {tolerance:.0%}). Balayez des mailles plus grossières que {coarsest:g} m, ou publiez par strate de densité ; ne baissez jamais k : il découle de la probabilité de divulgation acceptée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="326" />
+      <location filename="processing_provider/resolution_sweep.py" line="336" />
       <source>Recommended cell size: {res:g} m, the finest that keeps the withheld share within the tolerance at k = {k}.</source>
       <translation>Taille de maille recommandée : {res:g} m, la plus fine qui garde la part masquée dans la tolérance avec k = {k}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="37" />
+      <location filename="processing_provider/resolution_sweep.py" line="38" />
       <source>Resolution sweep</source>
       <translation>Balayage des résolutions</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="38" />
+      <location filename="processing_provider/resolution_sweep.py" line="39" />
       <source>Counts distinct people per grid cell at several cell sizes and shows which sizes satisfy the policy's k and suppression tolerance.</source>
       <translation>Compte les personnes distinctes par maille à plusieurs tailles de maille et montre quelles tailles respectent le k et la tolérance de secret de la politique.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="40" />
+      <location filename="processing_provider/resolution_sweep.py" line="41" />
       <source>privacy,disclosure,k-anonymity,grid,resolution,sweep,suppression</source>
       <translation>confidentialité,divulgation,k-anonymat,grille,résolution,balayage,secret</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="54" />
+      <location filename="processing_provider/resolution_sweep.py" line="55" />
       <source>Cell sizes in metres, comma separated</source>
       <translation>Tailles de maille en mètres, séparées par des virgules</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="58" />
+      <location filename="processing_provider/resolution_sweep.py" line="59" />
       <source>Suppression tolerance: share of cells that may be withheld (empty: the policy's, else 0.20)</source>
       <translation>Tolérance de secret : part des mailles qui peuvent être masquées (vide : celle de la politique, sinon 0,20)</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="63" />
+      <location filename="processing_provider/resolution_sweep.py" line="64" />
       <source>Sweep table</source>
       <translation>Table du balayage</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="66" />
+      <location filename="processing_provider/resolution_sweep.py" line="67" />
       <source>Strata an adversary can also draw (published density bands, administrative units): sweep each separately</source>
       <translation>Strates qu'un adversaire peut aussi tracer (strates de densité publiées, unités administratives) : balayer chacune séparément</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="70" />
+      <location filename="processing_provider/resolution_sweep.py" line="71" />
       <source>Stratum name field</source>
       <translation>Champ du nom de strate</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="72" />
+      <location filename="processing_provider/resolution_sweep.py" line="73" />
       <source>Earlier releases of the series, oldest first (report cells that flip between published and withheld)</source>
       <translation>Diffusions antérieures de la série, de la plus ancienne à la plus récente (signaler les mailles qui basculent entre publiée et masquée)</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="76" />
+      <location filename="processing_provider/resolution_sweep.py" line="77" />
       <source>Cells that flip since the latest earlier release</source>
       <translation>Mailles qui basculent depuis la diffusion antérieure la plus récente</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="79" />
+      <location filename="processing_provider/resolution_sweep.py" line="80" />
       <source>Compare: the cell key method with this p-table (its utility beside suppression at each size)</source>
       <translation>Comparer : la méthode de la clé de cellule avec cette table p (son utilité à côté du secret à chaque taille)</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="83" />
+      <location filename="processing_provider/resolution_sweep.py" line="84" />
       <source>Compare: the programme's key file (empty: a one-off random key)</source>
       <translation>Comparer : le fichier de clé du programme (vide : une clé aléatoire à usage unique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="87" />
+      <location filename="processing_provider/resolution_sweep.py" line="88" />
       <source>Recommended (finest publishable) cell size</source>
       <translation>Taille de maille recommandée (la plus fine publiable)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="99" />
-      <source>{coarse:g} m cells are not unions of {fine:g} m cells: releasing both invites differencing (subtract overlapping cells to isolate small areas). Release only nested resolutions (each a whole multiple of the finer) on one origin.</source>
-      <translation>Les mailles de {coarse:g} m ne sont pas des unions de mailles de {fine:g} m : diffuser les deux expose à la différenciation (soustraire des mailles qui se chevauchent pour isoler de petites zones). Ne diffusez que des résolutions emboîtées (chacune multiple entier de la plus fine) sur une même origine.</translation>
     </message>
     <message>
       <location filename="processing_provider/risk_base.py" line="19" />
@@ -1764,117 +1799,122 @@
       <translation>Risque par zone (zone_id, p_reid, n_records ; la sortie du risque par zone)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="144" />
+      <location filename="processing_provider/suppressed_grid.py" line="135" />
+      <source>{count} cells written to {path} in bulk.</source>
+      <translation>{count} cellules écrites en bloc dans {path}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="162" />
       <source>{published} cells published, {withheld} withheld (primary suppression, fewer than {k} people).</source>
       <translation>{published} mailles publiées, {withheld} masquées (secret primaire, moins de {k} personnes).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="148" />
+      <location filename="processing_provider/suppressed_grid.py" line="166" />
       <source>No published totals were declared: if totals (grand total, coarser cells) are published beside this grid, withheld cells may be recovered by subtraction. Declare them so that complementary cells are withheld.</source>
       <translation>Aucun total publié n'a été déclaré : si des totaux (total général, mailles plus grossières) sont publiés à côté de cette grille, les mailles masquées peuvent être retrouvées par soustraction. Déclarez-les pour que des mailles de secret secondaire soient masquées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="154" />
+      <location filename="processing_provider/suppressed_grid.py" line="172" />
       <source>{complementary} complementary cell(s) ({share:.1%} of the cells) withheld so that no withheld cell can be narrowed below p = {p:g} from what the release publishes ({marginals}, the number of people, non-empty cells); smallest attacker interval: {width:g}.</source>
       <translation>{complementary} cellule(s) complémentaire(s) ({share:.1%} des cellules) masquée(s) pour qu'aucune cellule masquée ne puisse être resserrée sous p = {p:g} à partir de ce que publie la diffusion ({marginals}, le nombre de personnes, des cellules non vides) ; plus petit intervalle de l'attaquant : {width:g}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="185" />
+      <location filename="processing_provider/suppressed_grid.py" line="203" />
       <source>A zero mask needs a study area: zeros are only emitted inside one.</source>
       <translation>Un masque des zéros exige une zone d'étude : les zéros ne sont produits qu'à l'intérieur.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="201" />
+      <location filename="processing_provider/suppressed_grid.py" line="219" />
       <source>A series of releases needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume (differencing attacks rest on such an assumption).</source>
       <translation>Une série de diffusions exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer (les attaques par différence reposent sur une telle hypothèse).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="208" />
+      <location filename="processing_provider/suppressed_grid.py" line="226" />
       <source>Audited jointly with {count} earlier release(s), assuming no cell changes by more than {delta:g} people between releases.</source>
       <translation>Audit conjoint avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} personnes entre deux diffusions.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="24" />
+      <location filename="processing_provider/suppressed_grid.py" line="26" />
       <source>Suppressed grid</source>
       <translation>Grille avec secret statistique</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="245" />
+      <location filename="processing_provider/suppressed_grid.py" line="263" />
       <source>This release would narrow {count} withheld cell(s) of earlier releases below p (e.g. {cells}), and withholding more cells here cannot prevent it (such as a cell that is empty now). Use a coarser grid or a stable study area and zero mask for the whole series.</source>
       <translation>Cette diffusion resserrerait sous p {count} maille(s) masquée(s) de diffusions antérieures (par ex. {cells}), et masquer d'autres mailles ici ne peut l'empêcher (par exemple une maille vide maintenant). Utilisez une grille plus grossière, ou une zone d'étude et un masque de zéros stables pour toute la série.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="25" />
+      <location filename="processing_provider/suppressed_grid.py" line="27" />
       <source>Square cells with the number of distinct people in each; cells with fewer than k people are withheld (primary suppression), and more cells where published totals would give them away (complementary).</source>
       <translation>Mailles carrées avec le nombre de personnes distinctes dans chacune ; les mailles de moins de k personnes sont masquées (secret primaire), ainsi que d'autres mailles là où des totaux publiés les trahiraient (secret secondaire).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="254" />
+      <location filename="processing_provider/suppressed_grid.py" line="272" />
       <source>{count} withheld cell(s) cannot be protected: either they share a published total only with withheld cells, or they were published (or empty) in the previous release and an attacker who assumes counts move by at most {delta:g} pins them near that value. See the flipping cells of the resolution sweep; use a stable geometry (same study area and zero mask each release) or a coarser grid.</source>
       <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées : soit elles ne partagent un total publié qu'avec des mailles masquées, soit elles étaient publiées (ou vides) dans la diffusion précédente et un attaquant qui suppose que les effectifs varient d'au plus {delta:g} les coince près de cette valeur. Voyez les mailles qui basculent dans le balayage des résolutions ; utilisez une géométrie stable (même zone d'étude et même masque de zéros à chaque diffusion) ou une grille plus grossière.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="261" />
+      <location filename="processing_provider/suppressed_grid.py" line="279" />
       <source>{count} withheld cell(s) cannot be protected against the declared totals: every cell that shares a published total with them is withheld and the total leaves less than p open. Lower none of the policy: publish fewer totals, or use a coarser grid.</source>
       <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées contre les totaux déclarés : toutes les mailles qui partagent avec elles un total publié sont masquées et le total laisse moins de p d'incertitude. N'assouplissez pas la politique : publiez moins de totaux, ou utilisez une grille plus grossière.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="28" />
-      <source>privacy,disclosure,k-anonymity,grid,suppression,count,census grid</source>
-      <translation>confidentialité,divulgation,k-anonymat,grille,secret,comptage,grille carroyée</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="280" />
+      <location filename="processing_provider/suppressed_grid.py" line="298" />
       <source>A cell size per stratum needs the strata layer and its name field.</source>
       <translation>Une taille de maille par strate exige la couche de strates et son champ de nom.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="283" />
+      <location filename="processing_provider/suppressed_grid.py" line="30" />
+      <source>privacy,disclosure,k-anonymity,grid,suppression,count,census grid</source>
+      <translation>confidentialité,divulgation,k-anonymat,grille,secret,comptage,grille carroyée</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="301" />
       <source>This version builds a grid with a cell size per stratum without earlier releases; run a series on a single cell size.</source>
       <translation>Cette version construit une grille avec une taille de maille par strate sans diffusions antérieures ; menez une série avec une seule taille de maille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="304" />
+      <location filename="processing_provider/suppressed_grid.py" line="322" />
       <source>The candidate cell sizes must be nested (each a whole multiple of the finer ones).</source>
       <translation>Les tailles de maille candidates doivent être emboîtées (chacune multiple entier des plus fines).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="313" />
+      <location filename="processing_provider/suppressed_grid.py" line="331" />
       <source>No candidate size is publishable in the stratum/strata {names}: add coarser sizes; never lower k.</source>
       <translation>Aucune taille candidate n'est publiable dans la ou les strates {names} : ajoutez des tailles plus grossières ; ne baissez jamais k.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="51" />
+      <location filename="processing_provider/suppressed_grid.py" line="53" />
       <source>Audit of withheld cells, for the data holder only (never publish it)</source>
       <translation>Audit des cellules masquées, pour le détenteur des données seulement (ne jamais le publier)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="54" />
+      <location filename="processing_provider/suppressed_grid.py" line="56" />
       <source>Study area: empty cells inside it are published as true zeros</source>
       <translation>Zone d'étude : les mailles vides qu'elle contient sont publiées comme vrais zéros</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="57" />
+      <location filename="processing_provider/suppressed_grid.py" line="59" />
       <source>Zero mask: where people live but none was observed (empty cells there are withheld, not published as 0)</source>
       <translation>Masque des zéros : là où des gens vivent mais où personne n'a été observé (les mailles vides y sont masquées, pas publiées à 0)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="61" />
+      <location filename="processing_provider/suppressed_grid.py" line="63" />
       <source>Strata (adversary-known polygons) for a cell size per stratum</source>
       <translation>Strates (polygones connus de l'adversaire) pour une taille de maille par strate</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="67" />
+      <location filename="processing_provider/suppressed_grid.py" line="69" />
       <source>Cell size per stratum, e.g. core=250;suburb=500;rural=2000, or auto:250,500,1000,2000 for the sweep's recommendation (nested; replaces the single cell size)</source>
       <translation>Taille de maille par strate, par ex. core=250;suburb=500;rural=2000, ou auto:250,500,1000,2000 pour la recommandation du balayage (emboîtées ; remplace la taille unique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="70" />
+      <location filename="processing_provider/suppressed_grid.py" line="72" />
       <source>Earlier releases of this grid, oldest first (suppression then holds across the series)</source>
       <translation>Diffusions antérieures de cette grille, de la plus ancienne à la plus récente (le secret tient alors sur toute la série)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="75" />
+      <location filename="processing_provider/suppressed_grid.py" line="77" />
       <source>Withheld cells</source>
       <translation>Mailles masquées</translation>
     </message>
@@ -2884,7 +2924,7 @@
       <translation>La table p {source} n'est pas un CSV lisible : {reason}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/release.py" line="144" />
+      <location filename="spatial_privacy_plugin/release.py" line="156" />
       <source>A series with published attribute fields needs the attribute values of each key to match groups across releases.</source>
       <translation>Une série avec des champs d'attributs publiés a besoin des valeurs d'attributs de chaque clé pour apparier les groupes d'une diffusion à l'autre.</translation>
     </message>

@@ -32,6 +32,13 @@ class GridInput:
     columns: dict = None  # every column read (person field, extra fields), aligned with x and y
     person_field: str = ""
 
+    @property
+    def people(self):
+        """The number of distinct people (grid.PeopleTotal)."""
+        from ..spatial_privacy_plugin.counting import people_total
+
+        return people_total(self.person_codes)
+
 
 @dataclass(frozen=True)
 class EarlierRelease:
@@ -279,17 +286,20 @@ class PointGridAlgorithm(SpatialPrivacyAlgorithm):
         else:
             point = self.parameterAsPoint(parameters, self.ORIGIN, context, source.sourceCrs())
             origin = (point.x(), point.y())
+        self.describe_origin(parameters, origin, source.sourceCrs(), cell_size, feedback)
+        return GridInput(points.x, points.y, person_codes, key_codes, key_columns, origin,
+                         points.n_features, len(points.x), source.sourceCrs(), source.fields(),
+                         points.columns, person_field)
+
+    def describe_origin(self, parameters, origin, crs, cell_size, feedback):
         feedback.pushInfo(tr("Grid origin: {x}, {y} (in {crs}). Reuse it in later releases so that "
                              "grids stay aligned.").format(x=repr(origin[0]), y=repr(origin[1]),
-                                                           crs=source.sourceCrs().authid()))
+                                                           crs=crs.authid()))
         if parameters.get(self.ORIGIN) in (None, ""):
             feedback.pushInfo(tr("The origin is a multiple of {size:g} m, so every grid of this "
                                  "size or one dividing it lies on one lattice through (0, 0) (in "
                                  "EPSG:3035 the INSPIRE grid); it is no coordinate of the "
                                  "data.").format(size=cell_size))
-        return GridInput(points.x, points.y, person_codes, key_codes, key_columns, origin,
-                         points.n_features, len(points.x), source.sourceCrs(), source.fields(),
-                         points.columns, person_field)
 
     def describe_policy(self, policy, feedback, data):
         feedback.pushInfo(tr("k = {k} from ρ = {rho} (policy {hash}); counting unit: {unit}.")
@@ -302,10 +312,10 @@ class PointGridAlgorithm(SpatialPrivacyAlgorithm):
                 "publish it with the release."))
         else:
             feedback.pushInfo(tr("{people} distinct ids in {points} points.").format(
-                people=int(data.person_codes.max()) + 1, points=data.n_points))
+                people=data.people.n, points=data.n_points))
             feedback.pushInfo(tr(
                 "An attacker is assumed to know the number of people in the release: withheld "
                 "cells are protected against it too ({kind}).").format(
                 kind=tr("one point per person: the cells add up to it")
-                if len(data.person_codes) == int(data.person_codes.max()) + 1
+                if data.people.one_point
                 else tr("several points per person: the cells add up to at least it")))

@@ -8,6 +8,7 @@ from qgis.core import QgsCoordinateReferenceSystem, QgsProcessing, QgsProcessing
 from ..spatial_privacy_plugin.errors import N_
 from .base import tr
 from .grid_base import PointGridAlgorithm
+from .postgis import CountedInput, counted_input
 
 TABLE_FIELDS = (
     ("stratum", "string"), ("recommended", "bool"), ("resolution_m", "double"), ("k", "int"), ("cells", "int"), ("cells_withheld", "int"),
@@ -103,17 +104,26 @@ class ResolutionSweep(PointGridAlgorithm):
                 fine=fine, coarse=coarse))
         steps = QgsProcessingMultiStepFeedback(2, feedback)
         # One origin for every size: a multiple of the coarsest, so that the sizes nest.
-        data = self.read_grid_input(parameters, context, steps, max(resolutions))
+        data = counted_input(self, parameters, context, steps, max(resolutions),
+                             (self.STRATA, self.PREVIOUS_RELEASES, self.CKM_PTABLE)) or \
+            self.read_grid_input(parameters, context, steps, max(resolutions))
         earlier = self.read_previous_releases(parameters, context, steps, policy.k)
         data = self.adopt_series_origin(earlier, parameters, data, feedback)
         self.describe_policy(policy, feedback, data)
         steps.setCurrentStep(1)
         progress = lambda done, total: steps.setProgress(100.0 * done / total)  # noqa: E731
         strata = self.strata(parameters, context, data)
+        if isinstance(data, CountedInput):
+            table = grid.sweep_counted(data.count_at, data.people, data.n_points,
+                                       data.withheld_people, resolutions, policy.k,
+                                       policy.tolerance, marginals, progress, feedback.isCanceled,
+                                       not policy.population_total_secret)
+            data.finish(feedback)
         if strata is None:
-            table = grid.sweep(data.x, data.y, data.person_codes, data.key_codes, data.origin,
-                               resolutions, policy.k, policy.tolerance, marginals, progress,
-                               feedback.isCanceled, not policy.population_total_secret)
+            if not isinstance(data, CountedInput):
+                table = grid.sweep(data.x, data.y, data.person_codes, data.key_codes,
+                                   data.origin, resolutions, policy.k, policy.tolerance, marginals,
+                                   progress, feedback.isCanceled, not policy.population_total_secret)
             best = grid.recommended_resolution(table)
             table.insert(0, "stratum", None)
             table["recommended"] = table["resolution_m"] == best if best is not None else False

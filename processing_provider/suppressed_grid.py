@@ -8,6 +8,8 @@ from qgis.core import QgsProcessing, QgsProcessingException, QgsProcessingMultiS
 from ..spatial_privacy_plugin.errors import N_
 from .base import tr
 from .grid_base import PointGridAlgorithm, refuse_other_grid
+from .bulk_write import gpkg_path, write_grid_gpkg
+from .postgis import CountedInput, counted_input
 
 CELL_FIELDS = (("cell_id", "string"), ("col", "int"), ("row", "int"), ("resolution_m", "double"))
 COUNT_FIELDS = (("n_persons", "int"), ("status", "string"), ("k", "int"),
@@ -84,8 +86,10 @@ class SuppressedGrid(PointGridAlgorithm):
             self.parameterAsDouble(parameters, self.RESOLUTION, context))
         marginals = self.marginals_from_parameters(parameters, context, policy)
         steps = QgsProcessingMultiStepFeedback(2, feedback)
-        data = self.read_grid_input(parameters, context, steps,
-                                    self.coarsest_size(parameters, context, resolution, marginals))
+        coarsest = self.coarsest_size(parameters, context, resolution, marginals)
+        data = counted_input(self, parameters, context, steps, coarsest,
+                             (self.STRATA, self.STRATUM_RESOLUTIONS, self.PREVIOUS_RELEASES)) or \
+            self.read_grid_input(parameters, context, steps, coarsest)
         earlier = self.read_previous_releases(parameters, context, steps, policy.k)
         series, data = self.series(earlier, parameters, policy, resolution, data, feedback)
         self.describe_policy(policy, feedback, data)
@@ -93,7 +97,14 @@ class SuppressedGrid(PointGridAlgorithm):
         study_area, zero_mask = self.zero_areas(parameters, context, data.crs)
         release = self.multi_resolution(parameters, context, policy, data, marginals,
                                         (study_area, zero_mask), series, feedback)
-        if release is None:
+        if release is None and isinstance(data, CountedInput):
+            release = grid.suppressed_grid_counted(
+                data.count_at(resolution), data.people, data.origin, resolution, policy.k,
+                marginals, feedback.isCanceled, study_area, zero_mask,
+                people_known=not policy.population_total_secret)
+            data.finish(feedback)
+            frame = release.cells.assign(k=policy.k, stratum=None)
+        elif release is None:
             release = grid.suppressed_grid(data.x, data.y, data.person_codes, data.key_codes,
                                            data.origin, resolution, policy.k, marginals,
                                            feedback.isCanceled, study_area, zero_mask, series,
@@ -112,16 +123,23 @@ class SuppressedGrid(PointGridAlgorithm):
                 "The attribute field(s) {fields} share a name with an output field; rename them in "
                 "a copy of the layer first.").format(fields=", ".join(clashing)))
         fields = make_fields(CELL_FIELDS + tuple(key_fields) + COUNT_FIELDS)
-        sink, destination = self.parameterAsSink(
-            parameters, self.OUTPUT, context, fields, QgsWkbTypes.Type.Polygon, data.crs)
         key_values = self.group_key_values(frame, data, earlier)
         columns = [frame["cell_id"], frame["col"], frame["row"], frame["resolution_m"], *key_values,
                    frame["n_persons"], frame["status"], frame["k"],
                    [policy.counting_unit] * len(frame), [policy.policy_hash] * len(frame),
                    frame["stratum"], frame["parent_id"], frame["parent_total"], frame["grand_total"]]
-        geometries = square_cells(data.origin, frame["resolution_m"], frame["col"], frame["row"])
-        write_features(sink, fields, columns, geometries, steps)
-        del sink  # closes a file output so that its style can be stored in it
+        path = gpkg_path(self, parameters, self.OUTPUT, context)
+        if path is not None and write_grid_gpkg(path, fields, data.crs, columns, data.origin,
+                                                frame["resolution_m"], frame["col"], frame["row"]):
+            destination = str(path)
+            feedback.pushInfo(tr("{count} cells written to {path} in bulk.").format(
+                count=len(frame), path=path))
+        else:
+            sink, destination = self.parameterAsSink(
+                parameters, self.OUTPUT, context, fields, QgsWkbTypes.Type.Polygon, data.crs)
+            geometries = square_cells(data.origin, frame["resolution_m"], frame["col"], frame["row"])
+            write_features(sink, fields, columns, geometries, steps)
+            del sink  # closes a file output so that its style can be stored in it
         apply_style("suppressed_grid", destination, context)
         results = {self.OUTPUT: destination}
         audit_sink, audit_destination = self.parameterAsSink(

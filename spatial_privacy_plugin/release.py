@@ -140,13 +140,24 @@ def suppressed_grid(x, y, person_codes, key_codes, origin, resolution, k, margin
     attacker knows the number of people in the release (unless the policy
     keeps it secret), so complementary suppression protects against it too.
     """
-    if series is not None and key_codes.max(initial=0) > 0 and key_labels is None:
+    counts = count_cells(x, y, person_codes, key_codes, origin, resolution)
+    return suppressed_grid_counted(counts, people_total(person_codes), origin, resolution, k,
+                                   marginals, is_canceled, study_area, zero_mask, series,
+                                   key_labels, people_known)
+
+
+def suppressed_grid_counted(counts, people, origin, resolution, k, marginals=None,
+                            is_canceled=None, study_area=None, zero_mask=(), series=None,
+                            key_labels=None, people_known=True):
+    """The suppressed grid (see ``suppressed_grid``) from cells counted elsewhere, e.g. by a
+    database: ``counts`` (``CellCounts``; ``first_row`` names a row of whatever the caller
+    looks key values up in) and the input's ``PeopleTotal`` ``people``."""
+    if series is not None and counts.key.max(initial=0) > 0 and key_labels is None:
         raise InputError(N_("A series with published attribute fields needs the attribute values "
                             "of each key to match groups across releases."))
-    counts = count_cells(x, y, person_codes, key_codes, origin, resolution)
     published_zero = None
     if study_area is not None:
-        refuse_zeros_with_attributes(key_codes)
+        refuse_zeros_with_attributes(counts.key)
         cols, rows, masked = empty_cells(origin, resolution, study_area, zero_mask,
                                          counts.col, counts.row)
         counts = with_empty_cells(counts, cols, rows)
@@ -177,7 +188,7 @@ def suppressed_grid(x, y, person_codes, key_codes, origin, resolution, k, margin
         published_zero = emptied if published_zero is None else \
             np.concatenate([published_zero, np.zeros(len(gone), dtype=bool)]) | emptied
     status, suppression = suppress(counts, k, marginals, is_canceled, published_zero, series,
-                                   group_keys, people_total(person_codes) if people_known else None,
+                                   group_keys, people if people_known else None,
                                    study_area is not None)
     published = status == STATUS_PUBLISHED
     n_persons = blanked_counts(counts.n_persons, published)

@@ -81,21 +81,43 @@ def sweep(x, y, person_codes, key_codes, origin, resolutions, k, tolerance, marg
     it secret.
     """
     persons = int(person_codes.max()) + 1
-    people = people_total(person_codes) if people_known else None
+
+    def count_at(resolution):
+        return count_cells(x, y, person_codes, key_codes, origin, resolution)
+
+    def withheld_people(counts, withheld):
+        seen = np.zeros(persons, dtype=bool)
+        seen[person_codes[withheld[counts.group_of_row]]] = True
+        return int(seen.sum())
+
+    return sweep_counted(count_at, people_total(person_codes), len(person_codes), withheld_people,
+                         resolutions, k, tolerance, marginals, progress, is_canceled, people_known)
+
+
+def sweep_counted(count_at, people, n_rows, withheld_people, resolutions, k, tolerance,
+                  marginals=None, progress=None, is_canceled=None, people_known=True):
+    """The sweep (see ``sweep``) from cells counted elsewhere, e.g. by a database.
+
+    ``count_at(resolution)`` gives the ``CellCounts`` at one resolution (its
+    ``first_row`` and ``group_of_row`` are not used); ``people`` is the
+    ``PeopleTotal`` of the input, ``n_rows`` its number of points, and
+    ``withheld_people(counts, withheld)`` the number of distinct people with a
+    point in a group marked in ``withheld``.
+    """
+    persons = people.n
+    known = people if people_known else None
 
     def sweep_row(resolution):
         if is_canceled is not None and is_canceled():
             raise Cancelled()
-        counts = count_cells(x, y, person_codes, key_codes, origin, resolution)
-        status, suppression = suppress(counts, k, marginals, is_canceled, people=people)
+        counts = count_at(resolution)
+        status, suppression = suppress(counts, k, marginals, is_canceled, people=known)
         withheld = status != STATUS_PUBLISHED
         n_primary = int(np.sum(status == STATUS_PRIMARY))
         published = counts.n_persons[~withheld]
         share = None
         if withheld.sum() >= 2:
-            seen = np.zeros(persons, dtype=bool)
-            seen[person_codes[withheld[counts.group_of_row]]] = True
-            share = int(seen.sum()) / persons
+            share = withheld_people(counts, withheld) / persons
         moran, moran_z = morans_i(*_withheld_cells(counts, withheld))
         fraction = n_primary / len(withheld)
         total_fraction = float(withheld.sum()) / len(withheld)
@@ -111,7 +133,7 @@ def sweep(x, y, person_codes, key_codes, origin, resolutions, k, tolerance, marg
             "cells_complementary": int(np.sum(status == STATUS_COMPLEMENTARY)),
             "withheld_fraction_total": total_fraction,
             "cells_unprotectable": unprotectable,
-            "rows": int(len(person_codes)),
+            "rows": int(n_rows),
             "persons": persons,
             "cells_withheld_if_rows_counted": int(np.sum(counts.n_rows < k)),
             "withheld_person_share": share,

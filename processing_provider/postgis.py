@@ -1,0 +1,378 @@
+"""Counting in PostGIS: a whole PostGIS point layer is counted by the database.
+
+Instead of reading every point into QGIS, one SQL query per cell size returns
+only the non-empty groups (col, row, attribute values, distinct people, rows),
+with the engine's half-open cell rule ``floor((x - x0) / res)`` corrected at
+cell edges exactly as ``grid.cell_index`` corrects it. The engine receives
+those arrays (``grid.sweep_counted``, ``grid.suppressed_grid_counted``).
+
+Identifiers (schema, table, geometry, fields) come from the layer's own
+source and are quoted; values are bound. The SQL is plain PostgreSQL/PostGIS
+(subqueries, GROUP BY, COUNT(DISTINCT), a subquery in WHERE) that Citus can
+distribute. Any input the engine would refuse or must explode (NULL or empty
+geometries, multipoints, NULL ids, NaN or far coordinates) sends the run to
+the general path, which names the problem.
+"""
+
+import threading
+import time
+from dataclasses import dataclass
+
+import numpy as np
+from qgis.core import QgsDataSourceUri, QgsProcessingException
+
+from .base import tr
+
+# A group's attribute value as text that keeps NULL apart from every value ('N' vs 'V…').
+_NULL_LABEL = "N"
+
+
+def pushdown_layer(algorithm, parameters, context, blocking=()):
+    """The PostGIS layer to count in the database, or None (then read points as usual).
+
+    Only a whole layer qualifies (no selection, no feature limit, no filter
+    expression; its own subset string becomes a WHERE clause), and only when
+    none of the ``blocking`` parameters (options the push-down does not
+    cover) is set.
+    """
+    layer = algorithm.plain_layer(parameters, algorithm.INPUT, context)
+    if layer is None or layer.providerType() != "postgres":
+        return None
+    if any(parameters.get(name) not in (None, "", []) for name in blocking):
+        return None
+    return layer
+
+
+def relation_of(uri):
+    """The quoted "schema"."table" of a layer's source, or None for a query layer."""
+    from psycopg2 import sql
+
+    table = uri.table()
+    if not table or table.lstrip().startswith("("):
+        return None  # a query layer: its "table" is SQL text, not a name
+    return sql.Identifier(uri.schema(), table) if uri.schema() else sql.Identifier(table)
+
+
+@dataclass(frozen=True)
+class CountedInput:
+    """What the grid algorithms need when the database counts: no points, only figures."""
+
+    counter: object  # PostgisCounter
+    key_columns: dict  # field name -> its value per group of the last counts (see count_at)
+    origin: tuple
+    n_features: int
+    n_points: int
+    crs: object
+    fields: object
+    people: object  # grid.PeopleTotal
+
+    def count_at(self, resolution):
+        return self.counter.count_cells(self.origin, resolution, self.key_columns)
+
+    def withheld_people(self, counts, withheld):
+        return self.counter.withheld_people(counts, withheld)
+
+    def finish(self, feedback):
+        """Log where the counting ran and what came back; close the connections."""
+        for _, message in sorted(self.counter.messages, key=lambda item: item[0]):
+            feedback.pushInfo(message)
+        self.counter.close()
+
+
+class PostgisCounter:
+    """One read-only connection to the layer's database and the queries run through it."""
+
+    def __init__(self, layer, person_field, key_fields, feedback):
+        import psycopg2
+        from psycopg2 import sql
+
+        self.uri = QgsDataSourceUri(layer.source())
+        self.relation = relation_of(self.uri)
+        self.feedback = feedback
+        self.person = sql.Identifier(person_field)
+        self.keys = [sql.Identifier(name) for name in key_fields]
+        self.key_names = list(key_fields)
+        self.geometry = sql.Identifier(self.uri.geometryColumn())
+        key_column = self.uri.keyColumn()
+        # The first row of a group in the layer's key order (as a file is read): groups then
+        # come in the order the engine numbers them, so ties break the same way.
+        self.order_key = sql.Identifier(key_column) if key_column and "," not in key_column \
+            else None
+        subset = self.uri.sql()
+        # The layer's own filter, as QGIS itself sends it; % is doubled for the driver's
+        # parameter syntax.
+        self.where = sql.SQL(" WHERE ({})").format(sql.SQL(subset.replace("%", "%%"))) \
+            if subset.strip() else sql.SQL("")
+        self.conninfo = self.uri.connectionInfo(True)
+        self.groups = {}  # id of a CellCounts -> (resolution, col, row, key labels)
+        self.lock = threading.Lock()
+        self.connections = []
+        self.messages = []
+        self.local = threading.local()
+        self.connection = self.thread_connection()
+        # PostgreSQL inlines subqueries, so the coordinates of the innermost one would be
+        # computed again wherever the cell expression refers to them (about twice the time).
+        # OFFSET 0 keeps them computed once; Citus, which would gather such a subquery on its
+        # coordinator, gets the inlined form, which it distributes.
+        citus = self.fetch("SELECT count(*) FROM pg_extension WHERE extname = 'citus'")[0][0]
+        self.fence = sql.SQL("") if citus else sql.SQL(" OFFSET 0")
+
+    def thread_connection(self):
+        """This thread's read-only connection: the sweep's sizes, counted on threads of
+        their own, run as queries side by side in the server."""
+        import psycopg2
+
+        connection = getattr(self.local, "connection", None)
+        if connection is None:
+            connection = psycopg2.connect(self.conninfo)
+            connection.set_session(readonly=True, autocommit=True)
+            self.local.connection = connection
+            with self.lock:
+                self.connections.append(connection)
+        return connection
+
+    def close(self):
+        with self.lock:
+            for connection in self.connections:
+                connection.close()
+            self.connections = []
+
+    def describe(self):
+        return "{database}, {table}".format(database=self.uri.database(),
+                                            table=self.relation.as_string(self.connection))
+
+    def fetch(self, query, parameters=None):
+        """Rows of one query; cancelling the run cancels the query in the server."""
+        from psycopg2 import errors
+
+        done = threading.Event()
+        connection = self.thread_connection()
+
+        def watch():
+            while not done.wait(0.1):
+                if self.feedback.isCanceled():
+                    connection.cancel()
+                    return
+
+        watcher = threading.Thread(target=watch, daemon=True)
+        watcher.start()
+        try:
+            with connection.cursor() as cursor:
+                # Always with parameters, so that a doubled % of the layer's filter is read as one.
+                cursor.execute(query, parameters or {"none": None})
+                return cursor.fetchall()
+        except errors.QueryCanceled:
+            raise QgsProcessingException(tr("Cancelled: no output was completed.")) from None
+        finally:
+            done.set()
+            watcher.join()
+
+    def _points(self, extra=()):
+        """SELECT x, y, person, keys (…) FROM the layer's rows."""
+        from psycopg2 import sql
+
+        columns = [sql.SQL("ST_X({g}) AS x").format(g=self.geometry),
+                   sql.SQL("ST_Y({g}) AS y").format(g=self.geometry),
+                   sql.SQL("{} AS p").format(self.person)]
+        columns += [sql.SQL("{} AS {}").format(key, sql.Identifier(f"k{i}"))
+                    for i, key in enumerate(self.keys)]
+        columns += list(extra)
+        return sql.SQL("SELECT {columns} FROM {relation}{where}{fence}").format(
+            columns=sql.SQL(", ").join(columns), relation=self.relation, where=self.where,
+            fence=self.fence)
+
+    def summary(self):
+        """(rows, distinct people, rows the engine must see itself, min x, min y, ids all
+        distinct) of the layer's rows."""
+        from psycopg2 import sql
+
+        g = self.geometry
+        point = sql.SQL("CASE WHEN {g} IS NOT NULL AND NOT ST_IsEmpty({g}) AND "
+                        "GeometryType({g}) = 'POINT' THEN {g} END").format(g=g)
+        query = sql.SQL(
+            "SELECT COUNT(*), COUNT(DISTINCT {p}), "
+            "SUM(CASE WHEN {p} IS NULL OR pt IS NULL OR NOT (abs(ST_X(pt)) <= %(far)s AND "
+            "abs(ST_Y(pt)) <= %(far)s) THEN 1 ELSE 0 END), MIN(ST_X(pt)), MIN(ST_Y(pt)) "
+            "FROM (SELECT {p}, {point} AS pt FROM {relation}{where}{fence}) AS points").format(
+            p=self.person, point=point, relation=self.relation, where=self.where,
+            fence=self.fence)
+        from ..spatial_privacy_plugin.counting import MAX_COORDINATE_M
+
+        rows, people, bad, min_x, min_y = self.fetch(query, {"far": MAX_COORDINATE_M})[0]
+        return int(rows), int(people), int(bad or 0), min_x, min_y
+
+    def column_values(self, names):
+        """Every row's values of the named fields (read only when every row has its own id)."""
+        from psycopg2 import sql
+
+        query = sql.SQL("SELECT {columns} FROM {relation}{where}").format(
+            columns=sql.SQL(", ").join(sql.Identifier(name) for name in names),
+            relation=self.relation, where=self.where)
+        return [list(column) for column in zip(*self.fetch(query))] if names else []
+
+    def _cell(self, axis):
+        """floor((v - v0) / res), then one up or down where the division rounded across an
+        edge: the engine's cell_index, in double precision like numpy."""
+        from psycopg2 import sql
+
+        start = sql.Placeholder(f"{axis}0")
+        return sql.SQL(
+            "(q{a}::bigint + CASE WHEN {a} >= {start}::float8 + (q{a} + 1) * %(res)s::float8 "
+            "THEN 1 WHEN {a} < {start}::float8 + q{a} * %(res)s::float8 THEN -1 ELSE 0 END)"
+        ).format(a=sql.SQL(axis), start=start)
+
+    def _cells(self, extra=()):
+        """SELECT c, r, p, k0…, l0… (key labels) per row, for one origin and cell size."""
+        from psycopg2 import sql
+
+        quotients = [sql.SQL("floor((x - %(x0)s::float8) / %(res)s::float8) AS qx"),
+                     sql.SQL("floor((y - %(y0)s::float8) / %(res)s::float8) AS qy")]
+        labels = [sql.SQL("CASE WHEN k{i} IS NULL THEN {null} ELSE 'V' || k{i}::text END "
+                          "AS l{i}").format(i=sql.SQL(str(i)), null=sql.Literal(_NULL_LABEL))
+                  for i in range(len(self.keys))]
+        keys = [sql.SQL(f"k{i}") for i in range(len(self.keys))]
+        inner = sql.SQL("SELECT *, {quotients} FROM ({points}) AS points").format(
+            quotients=sql.SQL(", ").join(quotients), points=self._points(extra))
+        columns = [sql.SQL("{} AS c").format(self._cell("x")),
+                   sql.SQL("{} AS r").format(self._cell("y")), sql.SQL("p")] + keys + labels
+        columns += [sql.SQL(name) for name in ("f",) if extra]
+        return sql.SQL("SELECT {columns} FROM ({inner}) AS quotients").format(
+            columns=sql.SQL(", ").join(columns), inner=inner)
+
+    def count_cells(self, origin, resolution, key_columns):
+        """CellCounts of the groups at one cell size, in the engine's group order; fills
+        ``key_columns`` (field -> value per group) for the grid's attribute fields."""
+        import pandas as pd
+        from psycopg2 import sql
+
+        from ..spatial_privacy_plugin.counting import CellCounts
+
+        extra = [sql.SQL("{} AS f").format(self.order_key)] if self.order_key is not None else []
+        n_keys = len(self.keys)
+        group = [sql.SQL(name) for name in ["c", "r"] + [f"k{i}" for i in range(n_keys)]
+                 + [f"l{i}" for i in range(n_keys)]]
+        first = sql.SQL("MIN(f)") if extra else sql.SQL("0")
+        query = sql.SQL("SELECT {group}, COUNT(DISTINCT p), COUNT(*), {first} FROM ({cells}) AS "
+                        "cells GROUP BY {group}").format(
+            group=sql.SQL(", ").join(group), first=first, cells=self._cells(extra))
+        started = time.monotonic()
+        rows = self.fetch(query, {"x0": float(origin[0]), "y0": float(origin[1]),
+                                  "res": float(resolution)})
+        # Logged by the run's own thread when counting ends (see finish): sizes count on others.
+        self.messages.append((resolution, tr(
+            "{res:g} m cells counted in PostGIS ({where}): {count} rows returned in {seconds:.1f} "
+            "s.").format(res=resolution, where=self.describe(), count=len(rows),
+                         seconds=time.monotonic() - started)))
+        frame = pd.DataFrame.from_records(
+            rows, columns=["c", "r"] + [f"k{i}" for i in range(n_keys)]
+            + [f"l{i}" for i in range(n_keys)] + ["n", "rows", "first"])
+        # The engine numbers groups, and key combinations, by their first row.
+        order = ["first", "c", "r"] + [f"l{i}" for i in range(n_keys)]
+        frame = frame.sort_values(order, kind="stable", na_position="first").reset_index(drop=True)
+        if n_keys:
+            labels = frame[[f"l{i}" for i in range(n_keys)]].astype(str).agg("\x1f".join, axis=1)
+            key = pd.factorize(labels)[0].astype(np.int64)
+        else:
+            labels, key = None, np.zeros(len(frame), dtype=np.int64)
+        for i, name in enumerate(self.key_names):
+            key_columns[name] = frame[f"k{i}"].tolist()
+        counts = CellCounts(frame["c"].to_numpy(np.int64), frame["r"].to_numpy(np.int64), key,
+                            frame["n"].to_numpy(np.int64), frame["rows"].to_numpy(np.int64),
+                            np.arange(len(frame), dtype=np.int64), None)
+        with self.lock:
+            self.groups[id(counts)] = (origin, resolution, frame[[f"l{i}" for i in range(n_keys)]])
+        return counts
+
+    def withheld_people(self, counts, withheld):
+        """Distinct people with a point in a withheld group, counted in the database."""
+        from psycopg2 import sql
+
+        with self.lock:
+            origin, resolution, labels = self.groups[id(counts)]
+        rows = np.flatnonzero(withheld)
+        n_keys = len(self.keys)
+        arrays = {"cols": counts.col[rows].tolist(), "rows": counts.row[rows].tolist()}
+        casts = [sql.SQL("%(cols)s::bigint[]"), sql.SQL("%(rows)s::bigint[]")]
+        for i in range(n_keys):
+            arrays[f"l{i}"] = labels[f"l{i}"].to_numpy(dtype=object)[rows].tolist()
+            casts.append(sql.SQL("{}::text[]").format(sql.Placeholder(f"l{i}")))
+        tuple_columns = sql.SQL(", ").join(sql.SQL(name) for name in
+                                           ["c", "r"] + [f"l{i}" for i in range(n_keys)])
+        query = sql.SQL("SELECT COUNT(DISTINCT p) FROM ({cells}) AS cells WHERE ({columns}) IN "
+                        "(SELECT * FROM unnest({arrays}))").format(
+            cells=self._cells(), columns=tuple_columns, arrays=sql.SQL(", ").join(casts))
+        arrays.update({"x0": float(origin[0]), "y0": float(origin[1]), "res": float(resolution)})
+        return int(self.fetch(query, arrays)[0][0])
+
+
+def counted_input(algorithm, parameters, context, feedback, cell_size, blocking=()):
+    """A CountedInput when the INPUT layer can be counted in PostGIS, else None.
+
+    The figures the engine takes from the points (number of rows and of
+    people, one point per person or not, the default origin) come from one
+    summary query. Input the engine must see for itself returns None with a
+    line in the log, and the caller reads the points.
+    """
+    from ..spatial_privacy_plugin import grid
+    from .io import require_fields, require_metric_crs
+    from .person_field import chosen_person_field, other_person_fields, \
+        warn_if_features_are_counted
+
+    layer = pushdown_layer(algorithm, parameters, context, blocking)
+    if layer is None:
+        return None
+    try:
+        import psycopg2
+    except ImportError:
+        feedback.pushInfo(tr("Counting in PostGIS needs psycopg2 in QGIS's Python (Debian/Ubuntu: "
+                             "sudo apt install python3-psycopg2); reading the points instead."))
+        return None
+    uri = QgsDataSourceUri(layer.source())
+    if relation_of(uri) is None or not uri.geometryColumn():
+        feedback.pushInfo(tr("The PostGIS layer is a query layer: reading its points instead of "
+                             "counting in the database."))
+        return None
+    source = algorithm.parameterAsSource(parameters, algorithm.INPUT, context)
+    person_field = chosen_person_field(algorithm, parameters, algorithm.PERSON_FIELD, context,
+                                       source)
+    if not person_field:
+        raise QgsProcessingException(tr("Choose the field that identifies people."))
+    key_fields = algorithm.field_names(parameters, algorithm.KEY_FIELDS, context)
+    require_fields(source, [person_field] + key_fields)
+    require_metric_crs(source.sourceCrs())
+    try:
+        counter = PostgisCounter(layer, person_field, key_fields, feedback)
+        rows, people, bad, min_x, min_y = counter.summary()
+    except psycopg2.Error as error:
+        # QGIS reads the layer its own way; the results are the same, only slower.
+        feedback.pushWarning(tr("Counting in PostGIS failed ({error}); reading the points "
+                                "instead.").format(error=str(error).strip()))
+        return None
+    if rows == 0 or bad:
+        counter.close()
+        feedback.pushInfo(tr("{count} row(s) of the PostGIS layer need the general path (no "
+                             "point geometry, a multipoint, a NULL id or a coordinate out of "
+                             "range): reading the points instead of counting in the "
+                             "database.").format(count=bad))
+        return None
+    # The feature-id warning needs the ids only when every row has its own; repeating ids
+    # (any two equal values stand for them) can only be doubted for being the layer's key.
+    others = other_person_fields(source, person_field)
+    if people == rows:
+        values, *other_values = counter.column_values([person_field] + others)
+    else:
+        values, other_values = (0, 0), [()] * len(others)
+    warn_if_features_are_counted(layer, person_field, values, dict(zip(others, other_values)),
+                                 feedback)
+    if parameters.get(algorithm.ORIGIN) in (None, ""):
+        origin = grid.default_origin(np.array([min_x]), np.array([min_y]), cell_size)
+    else:
+        point = algorithm.parameterAsPoint(parameters, algorithm.ORIGIN, context,
+                                           source.sourceCrs())
+        origin = (point.x(), point.y())
+    algorithm.describe_origin(parameters, origin, source.sourceCrs(), cell_size, feedback)
+    feedback.pushInfo(tr("Counting in PostGIS ({where}): {rows} points are not read into "
+                         "QGIS.").format(where=counter.describe(), rows=rows))
+    return CountedInput(counter, {name: [] for name in key_fields}, origin, rows, rows,
+                        source.sourceCrs(), source.fields(), grid.PeopleTotal(people,
+                                                                              people == rows))

@@ -1,0 +1,244 @@
+"""Counting in PostGIS: the same results as the GeoPackage path, cell for cell."""
+
+import subprocess
+import sys
+import threading
+
+import numpy as np
+import pytest
+from qgis.core import QgsProcessingException, QgsProcessingFeatureSourceDefinition, QgsProject, \
+    QgsVectorLayer
+
+from pg_server import QUOTED_FIELD, connect, postgis_layer
+
+SWEEP_SIZES = "250,500,1000,2000"
+
+
+@pytest.fixture(scope="module")
+def gpkg(repo_root, tmp_path_factory):
+    """The sample city as a GeoPackage: the same rows as the PostGIS table ``trips``."""
+    path = tmp_path_factory.mktemp("postgis") / "trips.gpkg"
+    subprocess.run([sys.executable, str(repo_root / "scripts" / "make_sample_data.py"), str(path)],
+                   check=True, capture_output=True)
+    layer = QgsVectorLayer(str(path), "trips", "ogr")
+    assert layer.isValid()
+    return layer
+
+
+def table(layer, key_fields=()):
+    """Every attribute of every feature, sorted by the given key fields (a stable comparison)."""
+    names = layer.fields().names()
+    rows = [tuple(feature.attributes()) for feature in layer.getFeatures()]
+    if key_fields:
+        indices = [names.index(name) for name in key_fields]
+        rows.sort(key=lambda row: tuple(str(row[i]) for i in indices))
+    return names, rows
+
+
+def sweep(run, layer, feedback=None, person="person_id", **extra):
+    parameters = {"INPUT": layer, "PERSON_FIELD": person, "RHO": 0.1, "RESOLUTIONS": SWEEP_SIZES,
+                  "OUTPUT": "TEMPORARY_OUTPUT"}
+    parameters.update(extra)
+    return run("resolutionsweep", parameters, feedback=feedback)
+
+
+def grid(run, layer, feedback=None, person="person_id", **extra):
+    parameters = {"INPUT": layer, "PERSON_FIELD": person, "RHO": 0.1, "RESOLUTION": 500,
+                  "OUTPUT": "TEMPORARY_OUTPUT", "AUDIT": "TEMPORARY_OUTPUT"}
+    parameters.update(extra)
+    return run("suppressedgrid", parameters, feedback=feedback)
+
+
+def counted_in_postgis(feedback):
+    return [message for message in feedback.messages if "counted in PostGIS" in message]
+
+
+@pytest.mark.parametrize("extra", [{}, {"MARGINALS": 3, "PARENT_FACTOR": 2},
+                                   {"KEY_FIELDS": ["sex", "age_band"], "MARGINALS": 1}],
+                         ids=["plain", "totals", "attributes"])
+def test_the_sweep_counted_in_postgis_equals_the_geopackage_sweep(run, gpkg, feedback, extra):
+    in_postgis = sweep(run, postgis_layer("trips"), feedback, **extra)
+    assert len(counted_in_postgis(feedback)) == 4  # one query per size, and the log says so
+    assert not any("feature by feature" in message for message in feedback.messages)
+    from_file = sweep(run, gpkg, **extra)
+    assert table(in_postgis["OUTPUT"]) == table(from_file["OUTPUT"])
+    assert in_postgis["RECOMMENDED_RESOLUTION"] == from_file["RECOMMENDED_RESOLUTION"]
+    names, rows = table(from_file["OUTPUT"])
+    assert len(rows) == 4 and all(row[names.index("cells_withheld")] > 0 for row in rows)
+
+
+@pytest.mark.parametrize("extra", [{}, {"MARGINALS": 3, "PARENT_FACTOR": 2},
+                                   {"KEY_FIELDS": ["sex"], "MARGINALS": 1}],
+                         ids=["plain", "totals", "attributes"])
+def test_the_grid_counted_in_postgis_equals_the_geopackage_grid_cell_for_cell(run, gpkg, feedback,
+                                                                              extra):
+    in_postgis = grid(run, postgis_layer("trips"), feedback, **extra)
+    assert len(counted_in_postgis(feedback)) == 1
+    from_file = grid(run, gpkg, **extra)
+    for output in ("OUTPUT", "AUDIT"):
+        assert table(in_postgis[output]) == table(from_file[output])
+    geometries = [[feature.geometry().asWkt() for feature in result["OUTPUT"].getFeatures()]
+                  for result in (in_postgis, from_file)]
+    assert geometries[0] == geometries[1]
+    assert in_postgis["CELLS_WITHHELD"] == from_file["CELLS_WITHHELD"] > 0
+
+
+def test_a_subset_string_becomes_the_where_clause(run, gpkg, feedback):
+    layer = postgis_layer("trips", sql="\"person_id\" <= 6000 AND \"sex\" LIKE '%'")
+    in_postgis = sweep(run, layer, feedback)
+    assert counted_in_postgis(feedback)
+    filtered = gpkg.clone()
+    filtered.setSubsetString("\"person_id\" <= 6000")
+    from_file = sweep(run, filtered)
+    assert table(in_postgis["OUTPUT"]) == table(from_file["OUTPUT"])
+    persons = {feature["persons"] for feature in in_postgis["OUTPUT"].getFeatures()}
+    assert persons == {6000}
+
+
+def test_a_field_name_with_quotes_works_and_injects_nothing(run, feedback):
+    with connect() as connection, connection.cursor() as cursor:
+        cursor.execute('DROP TABLE IF EXISTS trips_injection')
+        cursor.execute('CREATE TABLE trips_injection AS SELECT fid, person_id AS '
+                       '"p"" FROM trips WHERE false --", geom FROM trips')
+        cursor.execute('ALTER TABLE trips_injection ADD PRIMARY KEY (fid)')
+    injected = sweep(run, postgis_layer("trips_injection"), feedback,
+                     person='p" FROM trips WHERE false --')
+    assert counted_in_postgis(feedback)
+    quoted = sweep(run, postgis_layer("trips_quoted"), person=QUOTED_FIELD)
+    plain = sweep(run, postgis_layer("trips"))
+    assert table(injected["OUTPUT"]) == table(plain["OUTPUT"]) == table(quoted["OUTPUT"])
+    with connect() as connection, connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM trips")
+        assert cursor.fetchone()[0] == 36_022
+        cursor.execute('DROP TABLE trips_injection')
+
+
+def test_a_selection_is_read_by_feature_not_counted_in_the_database(run, feedback):
+    layer = postgis_layer("trips")
+    QgsProject.instance().addMapLayer(layer)
+    try:
+        layer.selectByExpression('"person_id" <= 100')
+        result = sweep(run, QgsProcessingFeatureSourceDefinition(layer.id(), True), feedback)
+    finally:
+        QgsProject.instance().removeMapLayer(layer.id())
+    assert not counted_in_postgis(feedback)
+    assert {feature["persons"] for feature in result["OUTPUT"].getFeatures()} == {100}
+
+
+def test_rows_the_engine_must_judge_take_the_general_path_and_its_error(run, feedback):
+    with connect() as connection, connection.cursor() as cursor:
+        cursor.execute("DROP TABLE IF EXISTS trips_broken")
+        cursor.execute("CREATE TABLE trips_broken AS SELECT fid, person_id, geom FROM trips")
+        cursor.execute("ALTER TABLE trips_broken ADD PRIMARY KEY (fid)")
+        cursor.execute("UPDATE trips_broken SET person_id = NULL WHERE fid <= 3")
+    with pytest.raises(QgsProcessingException, match="3 record"):
+        sweep(run, postgis_layer("trips_broken"), feedback)
+    assert any("need the general path" in message for message in feedback.messages)
+    with connect() as connection, connection.cursor() as cursor:
+        cursor.execute("DROP TABLE trips_broken")
+
+
+EDGE_SIZES = (0.1, 0.3, 1.0 / 3.0, 7.0, 250.0, 1000.0)
+
+
+def test_points_on_cell_edges_fall_in_the_engine_s_cells(provider):
+    """Points exactly on edges, and a hair either side, in cells of awkward sizes."""
+    from spatial_privacy.processing_provider.postgis import PostgisCounter
+    from spatial_privacy.spatial_privacy_plugin import grid
+
+    origin = (4_321_000.1, 3_210_000.7)
+    xs, ys = [], []
+    for size in EDGE_SIZES:
+        steps = np.arange(-40, 41)
+        for edge in origin[0] + steps * size, origin[0] + steps.astype(float) * size:
+            for nudge in (0.0, np.nextafter(1.0, 2.0) - 1.0, -(np.nextafter(1.0, 2.0) - 1.0)):
+                xs.append(edge * (1.0 + nudge))
+                ys.append(origin[1] + steps * size * (1.0 + nudge))
+    x, y = np.concatenate(xs), np.concatenate(ys)
+    persons = np.arange(len(x)) % 97
+    with connect() as connection, connection.cursor() as cursor:
+        cursor.execute("DROP TABLE IF EXISTS edge_points")
+        cursor.execute("CREATE TABLE edge_points (fid serial PRIMARY KEY, person_id integer, "
+                       "geom geometry(Point, 3035))")
+        cursor.execute("INSERT INTO edge_points (person_id, geom) SELECT p, "
+                       "ST_SetSRID(ST_MakePoint(x, y), 3035) FROM unnest(%s::int[], "
+                       "%s::float8[], %s::float8[]) AS t(p, x, y)",
+                       (persons.tolist(), x.tolist(), y.tolist()))
+        cursor.execute("SELECT ST_X(geom), ST_Y(geom) FROM edge_points ORDER BY fid")
+        stored = np.array(cursor.fetchall())
+    assert np.array_equal(stored[:, 0], x) and np.array_equal(stored[:, 1], y)  # exact doubles
+
+    class Feedback:
+        def isCanceled(self):
+            return False
+
+        def pushInfo(self, message):
+            pass
+
+    counter = PostgisCounter(postgis_layer("edge_points"), "person_id", [], Feedback())
+    codes = grid.encode_person_ids(persons, "person_id")
+    try:
+        for size in EDGE_SIZES:
+            expected = grid.count_cells(x, y, codes, np.zeros(len(x), dtype=np.int64), origin, size)
+            counted = counter.count_cells(origin, size, {})
+            for name in ("col", "row", "n_persons", "n_rows"):
+                assert np.array_equal(getattr(counted, name), getattr(expected, name)), (size, name)
+    finally:
+        counter.close()
+        with connect() as connection, connection.cursor() as cursor:
+            cursor.execute("DROP TABLE edge_points")
+
+
+def test_cancelling_the_run_cancels_the_query(provider):
+    from spatial_privacy.processing_provider.postgis import PostgisCounter
+
+    class Feedback:
+        cancelled = False
+
+        def isCanceled(self):
+            return self.cancelled
+
+    feedback = Feedback()
+    counter = PostgisCounter(postgis_layer("trips"), "person_id", [], feedback)
+    timer = threading.Timer(0.3, lambda: setattr(feedback, "cancelled", True))
+    timer.start()
+    try:
+        with pytest.raises(QgsProcessingException, match="Cancelled"):
+            counter.fetch("SELECT pg_sleep(20)")
+        assert counter.fetch("SELECT 1") == [(1,)]  # the connection is still usable
+    finally:
+        timer.cancel()
+        counter.close()
+
+
+def test_schema_and_table_names_with_quotes_are_quoted(run, feedback):
+    with connect() as connection, connection.cursor() as cursor:
+        cursor.execute('DROP SCHEMA IF EXISTS "odd ""schema" CASCADE')
+        cursor.execute('CREATE SCHEMA "odd ""schema"')
+        cursor.execute('CREATE TABLE "odd ""schema"."trips ""q"" x" AS SELECT fid, person_id, geom '
+                       'FROM trips')
+        cursor.execute('ALTER TABLE "odd ""schema"."trips ""q"" x" ADD PRIMARY KEY (fid)')
+    try:
+        odd = sweep(run, postgis_layer('trips "q" x', schema='odd "schema'), feedback)
+        assert counted_in_postgis(feedback)
+        assert table(odd["OUTPUT"]) == table(sweep(run, postgis_layer("trips"))["OUTPUT"])
+    finally:
+        with connect() as connection, connection.cursor() as cursor:
+            cursor.execute('DROP SCHEMA "odd ""schema" CASCADE')
+
+
+def test_multipoints_take_the_general_path_which_explodes_them(run, feedback):
+    with connect() as connection, connection.cursor() as cursor:
+        cursor.execute("DROP TABLE IF EXISTS trips_multi")
+        cursor.execute("CREATE TABLE trips_multi AS SELECT fid, person_id, "
+                       "ST_Multi(geom)::geometry(MultiPoint, 3035) AS geom FROM trips")
+        cursor.execute("ALTER TABLE trips_multi ADD PRIMARY KEY (fid)")
+    try:
+        multi = sweep(run, postgis_layer("trips_multi"), feedback)
+        assert not counted_in_postgis(feedback)
+        assert any("36022 row(s) of the PostGIS layer need the general path" in message
+                   for message in feedback.messages)
+        assert table(multi["OUTPUT"]) == table(sweep(run, postgis_layer("trips"))["OUTPUT"])
+    finally:
+        with connect() as connection, connection.cursor() as cursor:
+            cursor.execute("DROP TABLE trips_multi")
