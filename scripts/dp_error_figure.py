@@ -1,11 +1,13 @@
-"""Error of the DP grid against ε on the sample city, beside suppression of the same cells.
+"""Error of the DP grid against ε on the sample city, beside the cell key method and
+suppression of the same cells.
 
 Usage: python3 scripts/dp_error_figure.py [output.svg]
 Prints a Markdown table and writes an SVG chart (default sample/dp_error_vs_epsilon.svg). The
 figures are the mean absolute error, in people, over the 1 km cells of the sample city that
 hold anyone, against the true number of distinct people per cell; the DP release is the
 sample's 250 m to 2 km hierarchy with the budget split across its four levels, a fixed seed
-per run (this is a figure, not a release) and the median of five runs.
+per run (this is a figure, not a release) and the median of five runs. The cell key method
+uses the p-table D = 5, V = 3, JS = 2 and record keys from a fixed figure key.
 """
 
 import sys
@@ -17,7 +19,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from spatial_privacy_plugin import dp_release, grid  # noqa: E402
+from spatial_privacy_plugin import cellkey, dp_release, grid  # noqa: E402
+from spatial_privacy_plugin.ptable import create_ptable  # noqa: E402
 from spatial_privacy_plugin.masking import mask_generator  # noqa: E402
 from spatial_privacy_plugin.policy import load_policy  # noqa: E402
 from spatial_privacy_plugin.synthetic import synthetic_trips  # noqa: E402
@@ -57,10 +60,22 @@ def suppression_error(x, y, persons, truth, k):
     return float(np.mean([abs(value(cell) - n) for cell, n in truth.items()]))
 
 
-def chart(series, reference, path):
+def cell_key_error(x, y, persons, ids, truth):
+    """Mean absolute error of the cell key method's published counts (empty cells are not
+    emitted by it either: they count as 0 both ways)."""
+    keys = cellkey.hmac_record_keys(b"figure key, not a release key",
+                                    cellkey.person_ids_by_code(persons, ids))
+    cells = cellkey.perturbed_cells(x, y, persons, np.zeros(len(x), dtype=np.int64), (0.0, 0.0),
+                                    LEVEL, keys, create_ptable(5, 3.0, 2))
+    published = dict(zip(zip(cells.col.tolist(), cells.row.tolist()), cells.published.tolist()))
+    return float(np.mean([abs(published.get(cell, 0) - n) for cell, n in truth.items()]))
+
+
+def chart(series, references, path):
     width, height, left, right, top, bottom = 860, 440, 70, 330, 50, 70
     plot_w, plot_h = width - left - right, height - top - bottom
-    top_value = max(max(v for _, values in series for v in values), reference[1]) * 1.1
+    top_value = max(max(v for _, values in series for v in values),
+                    max(value for _, value in references)) * 1.1
     log_eps = np.log(EPSILONS)
 
     def px(eps_log):
@@ -86,9 +101,11 @@ def chart(series, reference, path):
                  f'y="{top + plot_h / 2}" transform="rotate(-90 18 {top + plot_h / 2})" '
                  f'text-anchor="middle">people per occupied cell</text>')
     colours = ("#2171b5", "#6baed6", "#238b45", "#fd8d3c", "#cb181d")
-    for number, (name, values) in enumerate(series + [(reference[0], [reference[1]] * len(EPSILONS))]):
+    flat = [(name, [value] * len(EPSILONS)) for name, value in references]
+    colours += ("#6a51a3",)
+    for number, (name, values) in enumerate(series + flat):
         colour = colours[number % len(colours)]
-        dash = ' stroke-dasharray="6 4"' if number == len(series) else ""
+        dash = ' stroke-dasharray="6 4"' if number >= len(series) else ""
         points = " ".join(f"{px(e):.1f},{py(v):.1f}" for e, v in zip(log_eps, values))
         parts.append(f'<polyline points="{points}" fill="none" stroke="{colour}" '
                      f'stroke-width="2.5"{dash}/>')
@@ -125,13 +142,16 @@ def main(path):
     series.append((name, values))
     rows.append((name, values))
     suppressed = suppression_error(x, y, persons, truth, k)
-    chart(series, (f"suppression, k = {k} (withheld read as 0)", suppressed), path)
+    keyed = cell_key_error(x, y, persons, trips["person_id"].to_numpy(), truth)
+    references = [(f"suppression, k = {k} (withheld read as 0)", suppressed),
+                  ("cell key method, D = 5, V = 3, JS = 2", keyed)]
+    chart(series, references, path)
     print("| release | " + " | ".join(f"ε = {eps:g}" for eps in EPSILONS) + " |")
     print("| --- |" + " ---: |" * len(EPSILONS))
     for name, values in rows:
         print(f"| {name} | " + " | ".join(f"{value:.1f}" for value in values) + " |")
-    print(f"| suppression, k = {k} (withheld read as 0) | " + " | ".join(
-        f"{suppressed:.1f}" for _ in EPSILONS) + " |")
+    for name, value in references:
+        print(f"| {name} | " + " | ".join(f"{value:.1f}" for _ in EPSILONS) + " |")
     print(f"occupied 1 km cells: {len(truth)}")
 
 
