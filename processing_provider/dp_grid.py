@@ -13,7 +13,8 @@ from .. import __about__
 from ..spatial_privacy_plugin.errors import N_
 from .base import tr
 from .grid_base import PointGridAlgorithm
-from .risk_budget_gate import ALL_FILES_FILTER, LEDGER_FILTER, temporary_ledger_problem
+from .risk_budget_gate import ALL_FILES_FILTER, LEDGER_FILTER, RefusesTemporaryLedger, \
+    temporary_ledger_problem
 
 # Index order is what models store; the engine's names go into the output and the ledger.
 MECHANISM_OPTIONS = (N_("discrete Laplace (pure ε-DP)"),
@@ -25,7 +26,7 @@ OUTPUT_FIELDS = (("cell_id", "string"), ("col", "int"), ("row", "int"),
                  ("policy_hash", "string"))
 
 
-class DpGrid(PointGridAlgorithm):
+class DpGrid(RefusesTemporaryLedger, PointGridAlgorithm):
     ALGORITHM_ID = "dpgrid"
     DISPLAY_NAME = N_("Differentially private grid")
     SHORT_DESCRIPTION = N_("Noisy counts of distinct people in every cell of a fixed extent at "
@@ -95,12 +96,6 @@ class DpGrid(PointGridAlgorithm):
         self.addOutput(QgsProcessingOutputNumber(self.EPSILON_REMAINING,
                                                  tr("ε remaining in the dataset's budget")))
         self.addOutput(QgsProcessingOutputString(self.LEDGER_HEAD, tr("Ledger head hash")))
-
-    def checkParameterValues(self, parameters, context):  # noqa: N802 (QGIS's name)
-        problem = temporary_ledger_problem(self.parameterAsFile(parameters, self.LEDGER, context))
-        if problem:
-            return False, problem
-        return super().checkParameterValues(parameters, context)
 
     def plan(self, parameters, context, budget):
         from ..spatial_privacy_plugin import dp_release

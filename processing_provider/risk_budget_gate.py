@@ -65,7 +65,19 @@ def read_zone_summary(source, gate_on, feedback):
                            columns.get("p_reid_high"))
 
 
-class RiskBudgetGate(SpatialPrivacyAlgorithm):
+class RefusesTemporaryLedger:
+    """For every algorithm that appends to a ledger (its ``LEDGER`` parameter): the dialog
+    refuses a temporary ledger before the run (``processAlgorithm`` checks again, since a
+    model calls no ``checkParameterValues``)."""
+
+    def checkParameterValues(self, parameters, context):  # noqa: N802 (QGIS's name)
+        problem = temporary_ledger_problem(self.parameterAsFile(parameters, self.LEDGER, context))
+        if problem:
+            return False, problem
+        return super().checkParameterValues(parameters, context)
+
+
+class RiskBudgetGate(RefusesTemporaryLedger, SpatialPrivacyAlgorithm):
     ALGORITHM_ID = "riskbudgetgate"
     GROUP_ID = "gates"
     DISPLAY_NAME = N_("Risk budget gate")
@@ -133,12 +145,6 @@ class RiskBudgetGate(SpatialPrivacyAlgorithm):
         self.addOutput(QgsProcessingOutputBoolean(self.WARNING, tr("Warning")))
         self.addOutput(QgsProcessingOutputString(self.LEDGER_HEAD, tr("Ledger head hash")))
         self.addOutput(QgsProcessingOutputFile(self.LEDGER, tr("Release ledger")))
-
-    def checkParameterValues(self, parameters, context):  # noqa: N802 (QGIS's name)
-        problem = temporary_ledger_problem(self.parameterAsFile(parameters, self.LEDGER, context))
-        if problem:
-            return False, problem
-        return super().checkParameterValues(parameters, context)
 
     def ledger_path(self, parameters, context, feedback):
         """The ledger's path, refused when temporary; a path with no file yet starts a ledger."""

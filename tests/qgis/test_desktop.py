@@ -140,6 +140,15 @@ def test_a_temporary_ledger_is_refused(run, temporary):
         budget(run, ledger, "r1", 0.01)
 
 
+@pytest.mark.parametrize("algorithm", ["riskbudgetgate", "dpgrid"])
+def test_the_dialog_refuses_a_temporary_ledger_of_every_ledger_algorithm(provider, algorithm):
+    from qgis.core import QgsApplication, QgsProcessingContext
+    alg = QgsApplication.processingRegistry().algorithmById(f"spatialprivacy:{algorithm}")
+    ok, message = alg.checkParameterValues({"LEDGER": "TEMPORARY_OUTPUT"},
+                                           QgsProcessingContext())
+    assert not ok and "temporary" in message
+
+
 def test_a_temporary_ledger_is_refused_inside_a_model(provider, tmp_path):
     """A model calls no checkParameterValues: the algorithm refuses it again."""
     from models import halting_message
