@@ -13,8 +13,7 @@ from .. import __about__
 from ..spatial_privacy_plugin.errors import N_
 from .base import tr
 from .grid_base import PointGridAlgorithm
-from .risk_budget_gate import ALL_FILES_FILTER, LEDGER_FILTER, RefusesTemporaryLedger, \
-    temporary_ledger_problem
+from .risk_budget_gate import LedgerParameters, temporary_ledger_problem
 
 # Index order is what models store; the engine's names go into the output and the ledger.
 MECHANISM_OPTIONS = (N_("discrete Laplace (pure ε-DP)"),
@@ -26,7 +25,7 @@ OUTPUT_FIELDS = (("cell_id", "string"), ("col", "int"), ("row", "int"),
                  ("policy_hash", "string"))
 
 
-class DpGrid(RefusesTemporaryLedger, PointGridAlgorithm):
+class DpGrid(LedgerParameters, PointGridAlgorithm):
     ALGORITHM_ID = "dpgrid"
     DISPLAY_NAME = N_("Differentially private grid")
     SHORT_DESCRIPTION = N_("Noisy counts of distinct people in every cell of a fixed extent at "
@@ -78,12 +77,7 @@ class DpGrid(RefusesTemporaryLedger, PointGridAlgorithm):
         self.addParameter(QgsProcessingParameterFile(
             self.POLICY, tr("Policy file (epsilon_budget; delta for the Gaussian)"),
             QgsProcessingParameterFile.Behavior.File, fileFilter=tr("Policy files (*.toml *.json)")))
-        self.addParameter(QgsProcessingParameterFile(
-            self.LEDGER, tr("Release ledger (the programme's ledger; a new file starts one)"),
-            QgsProcessingParameterFile.Behavior.File,
-            fileFilter=f"{tr(LEDGER_FILTER)};;{tr(ALL_FILES_FILTER)}"))
-        self.addParameter(QgsProcessingParameterString(self.DATASET, tr("Dataset (programme name)")))
-        self.addParameter(QgsProcessingParameterString(self.RELEASE_ID, tr("Release id")))
+        self.add_ledger_parameters()
         self.addParameter(QgsProcessingParameterString(
             self.SEED, tr("Seed, only to reproduce a test (empty: the operating system's "
                           "randomness; anyone who holds a seed can remove the noise)"),

@@ -65,10 +65,20 @@ def read_zone_summary(source, gate_on, feedback):
                            columns.get("p_reid_high"))
 
 
-class RefusesTemporaryLedger:
-    """For every algorithm that appends to a ledger (its ``LEDGER`` parameter): the dialog
-    refuses a temporary ledger before the run (``processAlgorithm`` checks again, since a
-    model calls no ``checkParameterValues``)."""
+class LedgerParameters:
+    """For every algorithm that appends to a ledger: its ``LEDGER``, ``DATASET`` and
+    ``RELEASE_ID`` parameters, and the dialog's refusal of a temporary ledger before the run
+    (``processAlgorithm`` checks again, since a model calls no ``checkParameterValues``)."""
+
+    def add_ledger_parameters(self):
+        # An input file, not a destination: the user picks the existing ledger without an
+        # overwrite prompt and is never offered a temporary file; a new path starts a ledger.
+        self.addParameter(QgsProcessingParameterFile(
+            self.LEDGER, tr("Release ledger (the programme's ledger; a new file starts one)"),
+            QgsProcessingParameterFile.Behavior.File,
+            fileFilter=f"{tr(LEDGER_FILTER)};;{tr(ALL_FILES_FILTER)}"))
+        self.addParameter(QgsProcessingParameterString(self.DATASET, tr("Dataset (programme name)")))
+        self.addParameter(QgsProcessingParameterString(self.RELEASE_ID, tr("Release id")))
 
     def checkParameterValues(self, parameters, context):  # noqa: N802 (QGIS's name)
         problem = temporary_ledger_problem(self.parameterAsFile(parameters, self.LEDGER, context))
@@ -77,7 +87,7 @@ class RefusesTemporaryLedger:
         return super().checkParameterValues(parameters, context)
 
 
-class RiskBudgetGate(RefusesTemporaryLedger, SpatialPrivacyAlgorithm):
+class RiskBudgetGate(LedgerParameters, SpatialPrivacyAlgorithm):
     ALGORITHM_ID = "riskbudgetgate"
     GROUP_ID = "gates"
     DISPLAY_NAME = N_("Risk budget gate")
@@ -109,14 +119,7 @@ class RiskBudgetGate(RefusesTemporaryLedger, SpatialPrivacyAlgorithm):
         self.addParameter(QgsProcessingParameterFeatureSource(
             self.ZONE_RISK, tr("Per-zone risk (zone_id, p_reid, n_records; the zone risk output)"),
             [QgsProcessing.SourceType.TypeVector]))
-        # An input file, not a destination: the user picks the existing ledger without an
-        # overwrite prompt and is never offered a temporary file; a new path starts a ledger.
-        self.addParameter(QgsProcessingParameterFile(
-            self.LEDGER, tr("Release ledger (the programme's ledger; a new file starts one)"),
-            QgsProcessingParameterFile.Behavior.File,
-            fileFilter=f"{tr(LEDGER_FILTER)};;{tr(ALL_FILES_FILTER)}"))
-        self.addParameter(QgsProcessingParameterString(self.DATASET, tr("Dataset (programme name)")))
-        self.addParameter(QgsProcessingParameterString(self.RELEASE_ID, tr("Release id")))
+        self.add_ledger_parameters()
         self.addParameter(QgsProcessingParameterFile(
             self.POLICY, tr("Policy file (ceilings, warn_at, gate_on)"),
             QgsProcessingParameterFile.Behavior.File, optional=True,
