@@ -20,10 +20,12 @@ PLUGIN_NAME = "spatial_privacy"
 TEST_STATE = ROOT / "build" / "test-state"
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 set_hypothesis_home_dir(str(TEST_STATE / "hypothesis"))
-# A loaded machine must not turn slow data generation into a failure; CI replays fixed seeds.
+# A loaded machine must not turn slow data generation into a failure; CI replays fixed seeds
+# (and then keeps no example database: hypothesis refuses one beside derandomize).
+IN_CI = bool(os.environ.get("CI"))
 settings.register_profile("project", deadline=None, suppress_health_check=[HealthCheck.too_slow],
-                          derandomize=bool(os.environ.get("CI")),
-                          database=DirectoryBasedExampleDatabase(
+                          derandomize=IN_CI,
+                          database=None if IN_CI else DirectoryBasedExampleDatabase(
                               str(TEST_STATE / "hypothesis" / "examples")))
 settings.load_profile("project")
 
