@@ -15,7 +15,11 @@ BUILD = ROOT / "build"
 
 def test_hypothesis_keeps_its_examples_under_build():
     assert Path(storage_directory()).resolve().is_relative_to(BUILD)
-    assert Path(settings().database.path).resolve().is_relative_to(BUILD)
+    database = settings().database
+    if os.environ.get("CI"):
+        assert database is None  # CI replays fixed seeds and keeps no examples at all
+    else:
+        assert Path(database.path).resolve().is_relative_to(BUILD)
 
 
 def test_no_test_state_is_tracked():
