@@ -53,12 +53,12 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
             self.INPUT, tr("Layer or table to publish"), [QgsProcessing.SourceType.TypeVector]))
         self.addParameter(QgsProcessingParameterField(
             self.COUNT_FIELD, tr("Count field (distinct people per record)"),
-            parentLayerParameterName=self.INPUT))
+            parentLayerParameterName=self.INPUT, defaultValue="n_persons"))
         self.add_policy_parameters()
         self.addParameter(QgsProcessingParameterField(
             self.STATUS_FIELD,
             tr("Status field (records not marked published are withheld)"),
-            parentLayerParameterName=self.INPUT, optional=True))
+            parentLayerParameterName=self.INPUT, optional=True, defaultValue="status"))
         self.addParameter(QgsProcessingParameterFeatureSink(
             self.OUTPUT, tr("Checked layer (unchanged)"), QgsProcessing.SourceType.TypeVector))
         self.addParameter(QgsProcessingParameterMultipleLayers(
@@ -128,6 +128,9 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
             raise QgsProcessingException(tr("The input layer could not be opened."))
         count_field = self.parameterAsString(parameters, self.COUNT_FIELD, context)
         status_field = self.parameterAsString(parameters, self.STATUS_FIELD, context)
+        if parameters.get(self.STATUS_FIELD) in (None, "") and \
+                status_field not in source.fields().names():
+            status_field = ""  # the default names the grid's field; a layer without one has none
         if not count_field:
             raise QgsProcessingException(tr("Choose the field that holds the counts."))
         from .perturbed_releases import perturbed_release_gate  # cell key releases: own rules

@@ -168,3 +168,25 @@ def test_a_blank_parent_total_tells_the_gate_it_is_below_k(run):
     undeclared = grid_layer([(0, 0, NULL, "withheld", NULL, NULL, NULL),
                              (2, 0, NULL, "withheld", NULL, NULL, NULL)])
     assert gate(run, undeclared, RHO=1 / 6, PERSONS_TOTAL=10, PROTECTION_LEVEL=2)["PASSED"]
+
+
+def test_the_gate_reads_the_grids_own_count_and_status_fields_by_default(run):
+    # The grid's n_persons and status are the dialog's defaults; a run that leaves the status
+    # field out reads the layer's own status field ...
+    from qgis.core import QgsApplication
+    gate_algorithm = QgsApplication.processingRegistry().algorithmById("spatialprivacy:kanonymitygate")
+    defaults = {name: gate_algorithm.parameterDefinition(name).defaultValue()
+                for name in ("COUNT_FIELD", "STATUS_FIELD")}
+    assert defaults == {"COUNT_FIELD": "n_persons", "STATUS_FIELD": "status"}
+    layer = grid_layer([(0, 0, 12, "published", NULL, NULL, NULL),
+                        (1, 0, 14, "published", NULL, NULL, NULL),
+                        (2, 0, NULL, "withheld", NULL, NULL, NULL)])
+    result = run("kanonymitygate", {"INPUT": layer, "COUNT_FIELD": "n_persons", "RHO": 0.1,
+                                    "OUTPUT": "TEMPORARY_OUTPUT"})
+    assert result["PASSED"] and result["CELLS_CHECKED"] == 2
+    # ... and a table without a status field is read as all published, as before.
+    table = point_layer([(None, [12]), (None, [NULL])], "n_persons:integer", crs="",
+                        geometry="None")
+    with pytest.raises(QgsProcessingException, match="NULL"):
+        run("kanonymitygate", {"INPUT": table, "COUNT_FIELD": "n_persons", "RHO": 0.1,
+                               "OUTPUT": "TEMPORARY_OUTPUT"})
