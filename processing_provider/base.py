@@ -57,6 +57,7 @@ GROUPS = {
     "gates": N_("Release gates"),
     "adversary": N_("Adversary simulation"),
     "risk": N_("Disclosure risk"),
+    "examples": N_("Example models"),
 }
 
 
