@@ -6,7 +6,7 @@ PYTHON := /usr/bin/python3
 VENV := .venv
 export QT_QPA_PLATFORM := offscreen
 
-.PHONY: deps translations test test-debian13 demo package bench clean
+.PHONY: deps translations test test-debian13 demo package screenshots bench clean
 
 deps:
 	@bash scripts/install_deps.sh
@@ -45,6 +45,10 @@ demo: translations
 
 package: translations
 	$(PYTHON) scripts/package.py
+
+# The real QGIS window under Xvfb, the plugin installed from its zip: PNGs in docs/screenshots/.
+screenshots: translations
+	$(PYTHON) scripts/screenshots.py
 
 # The PostGIS rows need the test server (started and stopped around the run).
 bench: deps
