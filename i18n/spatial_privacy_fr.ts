@@ -489,6 +489,11 @@
       <translation>Hachage de tête du registre</translation>
     </message>
     <message>
+      <location filename="processing_provider/example_models.py" line="61" />
+      <source>The example model {path} could not be read: reinstall the plugin.</source>
+      <translation>Le modèle d'exemple {path} n'a pas pu être lu : réinstallez l'extension.</translation>
+    </message>
+    <message>
       <location filename="processing_provider/geomask.py" line="17" />
       <source>Donut geomask</source>
       <translation>Géomasque en anneau</translation>

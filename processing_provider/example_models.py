@@ -7,7 +7,7 @@ is frozen as ``spatialprivacy:<file stem>``; its name, description and input
 labels are shown translated. scripts/make_example_models.py builds the files.
 """
 
-from qgis.core import QgsProcessingModelAlgorithm
+from qgis.core import Qgis, QgsMessageLog, QgsProcessingModelAlgorithm
 
 from .base import GROUPS, HERE, tr
 
@@ -21,8 +21,7 @@ class ExampleModel(QgsProcessingModelAlgorithm):
     def __init__(self, path):
         super().__init__()
         self.path = path
-        if not self.fromFile(str(path)):
-            raise ValueError(f"The example model {path} could not be read.")
+        self.readable = self.fromFile(str(path))
         self.setSourceFilePath(str(path))
         for definition in self.parameterDefinitions():
             definition.setDescription(tr(definition.description()))
@@ -55,4 +54,11 @@ class ExampleModel(QgsProcessingModelAlgorithm):
 
 
 def example_models():
-    return [ExampleModel(path) for path in sorted(MODELS_FOLDER.glob("*.model3"))]
+    """The shipped models; one that cannot be read is named in the log, not listed."""
+    models = [ExampleModel(path) for path in sorted(MODELS_FOLDER.glob("*.model3"))]
+    for model in models:
+        if not model.readable:
+            QgsMessageLog.logMessage(tr("The example model {path} could not be read: reinstall the "
+                                        "plugin.").format(path=model.path), "Spatial Privacy",
+                                     Qgis.MessageLevel.Warning)
+    return [model for model in models if model.readable]

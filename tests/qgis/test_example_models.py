@@ -122,3 +122,19 @@ def test_release_under_a_risk_budget_halts_at_the_gate_with_more_keys(provider, 
     assert "Risk budget gate FAILED" in message, message
     assert not list((tmp_path / "publication").iterdir())
     assert not Ledger(str(tmp_path / "ledger.sqlite")).read_entries()
+
+
+def test_an_unreadable_model_is_named_in_the_log_and_not_listed(provider, tmp_path, monkeypatch):
+    from spatial_privacy.processing_provider import example_models
+    (tmp_path / "broken.model3").write_text("<!DOCTYPE model>\n<Option", encoding="utf-8")
+    monkeypatch.setattr(example_models, "MODELS_FOLDER", tmp_path)
+    logged = []
+
+    def record(message, tag, level):
+        logged.append(message)
+    QgsApplication.messageLog().messageReceived.connect(record)
+    try:
+        assert example_models.example_models() == []
+    finally:
+        QgsApplication.messageLog().messageReceived.disconnect(record)
+    assert any("broken.model3" in message for message in logged), logged
