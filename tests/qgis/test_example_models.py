@@ -36,15 +36,36 @@ def test_each_model_is_listed_under_spatial_privacy(provider, model_id):
     assert len(model.destinationParameterDefinitions()) == 2
 
 
-def test_the_checked_in_models_are_what_the_script_builds(repo_root, tmp_path):
+def structure(path):
+    """What a model does, as one QGIS reads it: its texts, inputs, steps and their wiring."""
+    from qgis.core import QgsProcessingModelAlgorithm
+    model = QgsProcessingModelAlgorithm()
+    assert model.fromFile(str(path)), path
+    steps = {child_id: (child.algorithmId(), child.description(),
+                        {name: [source.toVariant() for source in sources]
+                         for name, sources in child.parameterSources().items()},
+                        sorted(dependency.childId for dependency in child.dependencies()),
+                        {name: output.childOutputName() for name, output in child.modelOutputs().items()})
+             for child_id, child in model.childAlgorithms().items()}
+    inputs = {definition.name(): definition.toVariantMap()
+              for definition in model.parameterDefinitions() if not definition.isDestination()}
+    return model.name(), model.group(), model.helpContent(), inputs, steps
+
+
+def test_the_checked_in_models_are_what_the_script_builds(provider, repo_root, tmp_path):
+    from qgis.core import Qgis
     subprocess.run([sys.executable, str(repo_root / "scripts" / "make_example_models.py"),
                     str(tmp_path)], check=True, capture_output=True)
-    shipped = sorted(path.name for path in (repo_root / "processing_provider" / "models").iterdir())
+    folder = repo_root / "processing_provider" / "models"
+    shipped = sorted(path.name for path in folder.iterdir())
     assert shipped == [f"{model_id}.model3" for model_id in MODELS]
     for name in shipped:
-        built = (tmp_path / name).read_bytes()
-        assert built == (repo_root / "processing_provider" / "models" / name).read_bytes(), \
-            f"{name} differs from what scripts/make_example_models.py builds: run it"
+        assert structure(tmp_path / name) == structure(folder / name), \
+            f"{name} differs from what scripts/make_example_models.py builds: run it (on QGIS 3.22)"
+        # The files are written on QGIS 3.22; there the script gives the same bytes (newer
+        # versions write keys of their own).
+        if Qgis.QGIS_VERSION_INT // 100 == 322:
+            assert (tmp_path / name).read_bytes() == (folder / name).read_bytes(), name
 
 
 def recommended_size(city):
