@@ -94,3 +94,60 @@ def test_a_distinct_count_grid_is_audited_as_the_bounds_it_is(run):
     with pytest.raises(QgsProcessingException, match="recovered exactly"):
         run("kanonymitygate", dict(check, INPUT=leak, AUDIT_LAYERS=[parents],
                                    PERSONS_TOTAL_KIND=1))
+
+
+def zones_without_counts():
+    """The municipalities as the data holder has them: polygons, no counts yet."""
+    return point_layer([("POLYGON((0 0, 430 0, 430 100, 0 100, 0 0))", ["A"]),
+                        ("POLYGON((430 0, 600 0, 600 100, 430 100, 430 0))", ["B"])],
+                       "name:string", geometry="Polygon")
+
+
+def worked_case_people():
+    """Points of people placed so that the tiles hold 15/40/26/16/23/30 and the municipalities
+    100 and 50: tile 4 holds 3 people west of x = 430 (A) and 20 east of it (B)."""
+    points = []
+    for col, count in enumerate(TILES):
+        for person in range(count):
+            x = 100 * col + 5 + (person % 9) * 10
+            if col == 4:
+                x = 405 + person * 1.0 if person < 3 else 440 + (person - 3) * 3.0
+            points.append(((x, 10 + person * 0.5), [f"p{col}_{person}"]))
+    return point_layer(points)
+
+
+def grid_with_zones(run, feedback=None, **extra):
+    parameters = {"INPUT": worked_case_people(), "PERSON_FIELD": "person_id", "RHO": 0.25,
+                  "RESOLUTION": 100, "ORIGIN": "0,0 [EPSG:3035]", "OUTPUT": "TEMPORARY_OUTPUT",
+                  "PUBLISHED_ZONES": [zones_without_counts()], "ZONE_COUNTS": "TEMPORARY_OUTPUT",
+                  "SLIVER_REPORT": "TEMPORARY_OUTPUT"}
+    parameters.update(extra)
+    return run("suppressedgrid", parameters, feedback)
+
+
+def test_the_grid_with_published_zones_protects_as_sliver_and_the_gate_passes(run, feedback):
+    plain = run("suppressedgrid", {"INPUT": worked_case_people(), "PERSON_FIELD": "person_id",
+                                   "RHO": 0.25, "RESOLUTION": 100, "ORIGIN": "0,0 [EPSG:3035]",
+                                   "OUTPUT": "TEMPORARY_OUTPUT"})
+    counts = {f["cell_id"]: f["n_persons"] for f in plain["OUTPUT"].getFeatures()}
+    assert [counts[f"100m_{c}_0"] for c in range(6)] == TILES  # the guidelines' tiles, all >= k
+    protected = grid_with_zones(run, feedback)
+    zone_counts = {f["name"]: (f["n_persons"], f["status"])
+                   for f in protected["ZONE_COUNTS"].getFeatures()}
+    assert zone_counts == {"A": (100, "published"), "B": (50, "published")}
+    audit = {"COUNT_FIELD": "n_persons", "STATUS_FIELD": "status", "RHO": 0.25,
+             "AUDIT_LAYERS": [protected["ZONE_COUNTS"]], "PERSONS_TOTAL": sum(TILES),
+             "OUTPUT": "TEMPORARY_OUTPUT"}
+    # Negative control: the plain grid beside the same zone counts gives A's sliver away.
+    with pytest.raises(QgsProcessingException, match=r"100m_4_0 ∩ [^[]*: 1 \[3, 3\]"):
+        run("kanonymitygate", dict(audit, INPUT=plain["OUTPUT"]))
+    result = run("kanonymitygate", dict(audit, INPUT=protected["OUTPUT"]))
+    assert result["PASSED"] and result["MIN_INTERVAL_WIDTH"] >= 2
+    statuses = {f["cell_id"]: f["status"] for f in protected["OUTPUT"].getFeatures()}
+    assert statuses["100m_4_0"] == "withheld"  # the sliver's own tile, and one of A's
+    report = list(protected["SLIVER_REPORT"].getFeatures())
+    sliver = [row for row in report if row["n_persons"] == 3]
+    assert len(sliver) == 1 and sliver[0]["at_risk_before"]
+    assert sliver[0]["lower_before"] == sliver[0]["upper_before"] == 3
+    assert sliver[0]["upper_after"] - sliver[0]["lower_after"] >= 2
+    assert sliver[0]["cost_cells"] == sum(s == "withheld" for s in statuses.values())
