@@ -210,17 +210,22 @@ def _protect(values, start, zone_start, atoms, view, protection, k, straddle_k, 
     neighbours = _Neighbours(atoms, view.sums, len(values))
     stuck = np.zeros(len(atoms.atom_record), dtype=bool)
     stuck_records = np.zeros(len(values), dtype=bool)
+    # The number of people ties every record to every other: the last resort.
+    everyone = np.arange(len(values)) if view.people is not None else np.empty(0, dtype=np.int64)
     while True:
         if is_canceled is not None and is_canceled():
             raise Cancelled()
-        result, slivers, records = audit_atoms(values, withheld, zone_withheld, atoms, view,
-                                               protection, k, straddle_k)
-        slivers &= ~stuck
-        records &= ~stuck_records
+        result, failing, failing_records = audit_atoms(values, withheld, zone_withheld, atoms,
+                                                       view, protection, k, straddle_k)
+        slivers = failing & ~stuck
+        records = failing_records & ~stuck_records
         cells, zones = set(), set()
         for atom in np.flatnonzero(slivers).tolist():
             record = int(atoms.atom_record[atom])
-            published_zones = [zone for zone in atoms.atom_zones[atom] if not zone_withheld[zone]]
+            # Its own zones first; with those blank, the zones of its cell's other pieces,
+            # which pin the rest of the cell.
+            published_zones = [zone for zone in atoms.atom_zones[atom] if not zone_withheld[zone]] \
+                or [zone for zone in neighbours.record_zones[record] if not zone_withheld[zone]]
             if zones_first and published_zones:
                 zones.add(min(published_zones, key=lambda zone: atoms.zone_values[zone]))
                 continue
@@ -229,20 +234,29 @@ def _protect(values, start, zone_start, atoms, view, protection, k, straddle_k, 
                 continue
             cell = _cheapest([neighbours.of_zones(atoms.atom_zones[atom], zone_withheld),
                               neighbours.of_zones(neighbours.record_zones[record], zone_withheld),
-                              neighbours.of_sums(record)], values, view.lower, withheld, cells)
+                              neighbours.of_sums(record), everyone], values, view.lower, withheld,
+                             cells)
             if cell is None:
                 stuck[atom] = True
             else:
                 cells.add(cell)
         for record in np.flatnonzero(records).tolist():
+            published_zones = [zone for zone in neighbours.record_zones[record]
+                               if not zone_withheld[zone]]
+            if zones_first and published_zones:
+                zones.add(min(published_zones, key=lambda zone: atoms.zone_values[zone]))
+                continue
             cell = _cheapest([neighbours.of_zones(neighbours.record_zones[record], zone_withheld),
-                              neighbours.of_sums(record)], values, view.lower, withheld, cells)
+                              neighbours.of_sums(record), everyone], values, view.lower,
+                             withheld, cells)
             if cell is None:
                 stuck_records[record] = True
             else:
                 cells.add(cell)
         if not cells and not zones:
-            return withheld, zone_withheld, result, stuck, stuck_records
+            # Only what still fails is unprotected: a later withholding may have opened it.
+            return withheld, zone_withheld, result, stuck & failing, \
+                stuck_records & failing_records
         withheld[list(cells)] = True
         zone_withheld[list(zones)] = True
 
@@ -255,7 +269,9 @@ def protect_atoms(values, withheld, atoms, view, protection, k, straddle_k=False
     record-level suppression withholds; ``atoms``: ``ZoneAtoms``; ``view``:
     ``AttackerView``. Zone counts below k are withheld. Two greedy patterns are
     built, cells first and zone counts first; the protected one that withholds
-    fewer people is kept (cells on a tie). Slivers and records neither can
+    fewer people is kept (cells on a tie). With zone counts first, a failing sliver's
+    smallest published zone count is withheld (or, its own all blank, the smallest of its
+    cell's other pieces), cells only where no zone count is left. Slivers and records neither can
     protect are reported in ``unprotected``/``unprotected_records``.
     """
     values = np.asarray(values, dtype=float)
@@ -271,8 +287,8 @@ def protect_atoms(values, withheld, atoms, view, protection, k, straddle_k=False
         unprotected = int(stuck.sum() + stuck_records.sum())
         cost = values[cells & ~start].sum() + atoms.zone_values[zones & ~zone_start].sum()
         outcomes.append(((unprotected, cost), found))
-        if not at_risk.any():
-            break  # withholding only widens intervals: no sliver will need a zone count withheld
+        if not at_risk.any() and not unprotected:
+            break  # no sliver was at risk and the cells sufficed: no zone count to withhold
     chosen = min(range(len(outcomes)), key=lambda index: outcomes[index][0])
     cells, zones, after, stuck, stuck_records = outcomes[chosen][1]
     return AtomProtection(cells, zones, zones & ~zone_start, before, after, at_risk, stuck,
