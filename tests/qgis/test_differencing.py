@@ -151,3 +151,25 @@ def test_the_grid_with_published_zones_protects_as_sliver_and_the_gate_passes(ru
     assert sliver[0]["lower_before"] == sliver[0]["upper_before"] == 3
     assert sliver[0]["upper_after"] - sliver[0]["lower_after"] >= 2
     assert sliver[0]["cost_cells"] == sum(s == "withheld" for s in statuses.values())
+
+
+def test_zones_in_another_crs_are_reprojected_to_the_grid_s(run, feedback):
+    from qgis.core import QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsProject
+
+    native = zones_without_counts()
+    transform = QgsCoordinateTransform(native.crs(), QgsCoordinateReferenceSystem("EPSG:4326"),
+                                       QgsProject.instance())
+    elsewhere = []
+    for feature in native.getFeatures():
+        geometry = feature.geometry()
+        geometry.transform(transform)
+        elsewhere.append((geometry.asWkt(17), feature.attributes()))
+    zones = point_layer(elsewhere, "name:string", crs="EPSG:4326", geometry="Polygon")
+    reprojected = grid_with_zones(run, feedback, PUBLISHED_ZONES=[zones])
+    assert any("reprojected from EPSG:4326" in message for message in feedback.messages)
+    same = grid_with_zones(run)
+    assert [(f["name"], f["n_persons"]) for f in reprojected["ZONE_COUNTS"].getFeatures()] == \
+        [(f["name"], f["n_persons"]) for f in same["ZONE_COUNTS"].getFeatures()] == \
+        [("A", 100), ("B", 50)]
+    assert [f["status"] for f in reprojected["OUTPUT"].getFeatures()] == \
+        [f["status"] for f in same["OUTPUT"].getFeatures()]
