@@ -344,12 +344,12 @@
       <translation>Diffusions DP de {dataset} : {releases}, ε dépensé {spent:.4g} sur {budget:g}, {remaining:.4g} restant. (Une garantie DP ne faiblit pas avec de nouvelles données auxiliaires ; seules de nouvelles diffusions la consomment.)</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="125" />
+      <location filename="processing_provider/dp_grid.py" line="114" />
       <source>Give either an extent or a study area (not both, not neither): a differentially private release publishes every cell of a domain fixed in advance, since a domain drawn around the data would give people away.</source>
       <translation>Donnez soit une emprise, soit une zone d'étude (pas les deux, ni aucune) : une diffusion différentiellement privée publie chaque maille d'un domaine fixé d'avance, car un domaine tracé autour des données trahirait des personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="176" />
+      <location filename="processing_provider/dp_grid.py" line="165" />
       <source>No ledger at {path}: a new ledger is started there, with no earlier releases. If the programme already has a ledger, give its path instead: a second ledger restarts the cumulative budget.</source>
       <translation>Aucun registre à {path} : un nouveau registre y est démarré, sans diffusion antérieure. Si le programme a déjà un registre, indiquez plutôt son chemin : un second registre fait repartir le budget cumulé de zéro.</translation>
     </message>
@@ -359,52 +359,52 @@
       <translation>Laplace discrète (ε-DP pure)</translation>
     </message>
     <message>
+      <location filename="processing_provider/dp_grid.py" line="192" />
+      <source>The output could not be created: nothing was recorded in the ledger.</source>
+      <translation>La sortie n'a pas pu être créée : rien n'a été enregistré dans le registre.</translation>
+    </message>
+    <message>
       <location filename="processing_provider/dp_grid.py" line="20" />
       <source>discrete Gaussian (ρ-zCDP; ε stated at the policy's δ)</source>
       <translation>gaussienne discrète (ρ-zCDP ; ε énoncé au δ de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="203" />
-      <source>The output could not be created: nothing was recorded in the ledger.</source>
-      <translation>La sortie n'a pas pu être créée : rien n'a été enregistré dans le registre.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/dp_grid.py" line="220" />
+      <location filename="processing_provider/dp_grid.py" line="209" />
       <source>ε spent by {dataset}: {spent:.4g} of {budget:g} ({remaining:.4g} left). Ledger head: {head}.</source>
       <translation>ε dépensé par {dataset} : {spent:.4g} sur {budget:g} (reste {remaining:.4g}). Tête du registre : {head}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="232" />
+      <location filename="processing_provider/dp_grid.py" line="221" />
       <source>DP release REFUSED for {dataset} / {release}: {problems}</source>
       <translation>Diffusion DP REFUSÉE pour {dataset} / {release} : {problems}</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="239" />
+      <location filename="processing_provider/dp_grid.py" line="228" />
       <source>{size:g} m: ε {epsilon:.4g}{rho}, noise variance {variance:.4g}, 95 % of the noise within ±{accuracy} people, mean absolute noise {mae:.3g}.</source>
       <translation>{size:g} m : ε {epsilon:.4g}{rho}, variance du bruit {variance:.4g}, 95 % du bruit à ±{accuracy} personnes, bruit absolu moyen {mae:.3g}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="245" />
+      <location filename="processing_provider/dp_grid.py" line="234" />
       <source>The budget is split equally across the {count} levels; each person counts in at most {m} cell(s) per level.</source>
       <translation>Le budget est partagé également entre les {count} niveaux ; chaque personne compte dans au plus {m} maille(s) par niveau.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="249" />
+      <location filename="processing_provider/dp_grid.py" line="238" />
       <source>Bias of the released counts against the true ones, for the data holder only (not differentially private: never publish it):</source>
       <translation>Biais des comptes diffusés par rapport aux vrais, pour le détenteur des données seulement (pas différentiellement privé : ne le publiez jamais) :</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="252" />
+      <location filename="processing_provider/dp_grid.py" line="241" />
       <source>  {size:g} m, true count {kind}: {cells} cells, mean error {error:+.2f}, mean absolute error {mae:.2f}</source>
       <translation>  {size:g} m, vrai compte {kind} : {cells} mailles, erreur moyenne {error:+.2f}, erreur absolue moyenne {mae:.2f}</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="257" />
+      <location filename="processing_provider/dp_grid.py" line="246" />
       <source>Some points lie outside the extent or study area: they are not counted.</source>
       <translation>Des points sont hors de l'emprise ou de la zone d'étude : ils ne sont pas comptés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="260" />
+      <location filename="processing_provider/dp_grid.py" line="249" />
       <source>The noise was drawn from the given seed: anyone who holds the seed (or finds it in a saved model or the Processing history) can remove it. Use a seed only to reproduce a test; leave it empty for a release.</source>
       <translation>Le bruit a été tiré de la graine donnée : quiconque détient la graine (ou la trouve dans un modèle enregistré ou l'historique de Processing) peut le retirer. N'utilisez une graine que pour reproduire un test ; laissez-la vide pour une diffusion.</translation>
     </message>
@@ -464,37 +464,22 @@
       <translation>Fichier de politique (epsilon_budget ; delta pour la gaussienne)</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="81" />
-      <source>Release ledger (the programme's ledger; a new file starts one)</source>
-      <translation>Registre des diffusions (celui du programme ; un nouveau fichier en démarre un)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/dp_grid.py" line="84" />
-      <source>Dataset (programme name)</source>
-      <translation>Jeu de données (nom du programme)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/dp_grid.py" line="85" />
-      <source>Release id</source>
-      <translation>Identifiant de diffusion</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/dp_grid.py" line="87" />
+      <location filename="processing_provider/dp_grid.py" line="82" />
       <source>Seed, only to reproduce a test (empty: the operating system's randomness; anyone who holds a seed can remove the noise)</source>
       <translation>Graine, seulement pour reproduire un test (vide : l'aléa du système d'exploitation ; quiconque détient une graine peut retirer le bruit)</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="94" />
+      <location filename="processing_provider/dp_grid.py" line="89" />
       <source>ε spent by the dataset's DP releases</source>
       <translation>ε dépensé par les diffusions DP du jeu de données</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="96" />
+      <location filename="processing_provider/dp_grid.py" line="91" />
       <source>ε remaining in the dataset's budget</source>
       <translation>ε restant dans le budget du jeu de données</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="97" />
+      <location filename="processing_provider/dp_grid.py" line="92" />
       <source>Ledger head hash</source>
       <translation>Hachage de tête du registre</translation>
     </message>
@@ -1084,7 +1069,7 @@
       <translation>chaque personne a un point : les enregistrements s'additionnent à ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="132" />
+      <location filename="processing_provider/kanonymity_gate.py" line="135" />
       <source>Choose the field that holds the counts.</source>
       <translation>Choisissez le champ qui contient les effectifs.</translation>
     </message>
@@ -1094,29 +1079,24 @@
       <translation>une personne peut avoir plusieurs points : les enregistrements s'additionnent à au moins ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="144" />
+      <location filename="processing_provider/kanonymity_gate.py" line="147" />
       <source>l-diversity and t-closeness need the cell id field and the sensitive attribute field.</source>
       <translation>La l-diversité et la t-proximité exigent le champ identifiant de maille et le champ de l'attribut sensible.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="157" />
+      <location filename="processing_provider/kanonymity_gate.py" line="160" />
       <source>The count field '{field}' is not numeric ({type}): the gate needs counts of people. Choose a numeric field, or convert it with the field calculator in a copy.</source>
       <translation>Le champ de comptage « {field} » n'est pas numérique ({type}) : le contrôle a besoin d'effectifs de personnes. Choisissez un champ numérique, ou convertissez-le avec la calculatrice de champ dans une copie.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="191" />
+      <location filename="processing_provider/kanonymity_gate.py" line="194" />
       <source>k-anonymity gate FAILED (k = {k}, policy {hash}): {problems}</source>
       <translation>ÉCHEC du contrôle de k-anonymat (k = {k}, politique {hash}) : {problems}</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="194" />
+      <location filename="processing_provider/kanonymity_gate.py" line="197" />
       <source>k-anonymity gate passed: {checked} published record(s), all with at least k = {k} people.</source>
       <translation>Contrôle de k-anonymat réussi : {checked} enregistrement(s) publié(s), tous avec au moins k = {k} personnes.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="217" />
-      <source>A series audit needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume.</source>
-      <translation>Un audit de série exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer.</translation>
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="22" />
@@ -1124,12 +1104,17 @@
       <translation>Contrôle de k-anonymat</translation>
     </message>
     <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="220" />
+      <source>A series audit needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume.</source>
+      <translation>Un audit de série exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer.</translation>
+    </message>
+    <message>
       <location filename="processing_provider/kanonymity_gate.py" line="23" />
       <source>Blocks the release (and stops the model) when any published record counts fewer than k people; passes the layer through unchanged otherwise.</source>
       <translation>Bloque la diffusion (et arrête le modèle) si un enregistrement publié compte moins de k personnes ; sinon transmet la couche inchangée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="233" />
+      <location filename="processing_provider/kanonymity_gate.py" line="236" />
       <source>Series audit with {count} earlier release(s), assuming no cell changes by more than {delta:g} between releases.</source>
       <translation>Audit de série avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} entre deux diffusions.</translation>
     </message>
@@ -1139,42 +1124,42 @@
       <translation>confidentialité,divulgation,k-anonymat,contrôle,vérification,diffusion,modèle</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="266" />
+      <location filename="processing_provider/kanonymity_gate.py" line="269" />
       <source>The policy keeps the number of people secret (population_total_secret = true), yet the gate was given one: a number that is published is no secret. Change the policy, or leave the number of people empty.</source>
       <translation>La politique garde secret le nombre de personnes (population_total_secret = true), mais la porte en a reçu un : un nombre publié n'est pas un secret. Modifiez la politique, ou laissez le nombre de personnes vide.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="273" />
+      <location filename="processing_provider/kanonymity_gate.py" line="276" />
       <source>The audit does not know the number of people in the release: an attacker who reads it (in a table, a report, the log of the grid) may narrow withheld cells further. Give it in 'number of people the release states', or declare population_total_secret = true in the policy if it is never published.</source>
       <translation>L'audit ne connaît pas le nombre de personnes de la diffusion : un attaquant qui le lit (dans une table, un rapport, le journal de la grille) peut resserrer davantage les cellules masquées. Indiquez-le dans « nombre de personnes indiqué par la diffusion », ou déclarez population_total_secret = true dans la politique s'il n'est jamais publié.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="312" />
+      <location filename="processing_provider/kanonymity_gate.py" line="315" />
       <source>Audit: {count} total(s) from the layer's own totals columns.</source>
       <translation>Audit : {count} total(s) tiré(s) des colonnes de totaux de la couche elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="318" />
+      <location filename="processing_provider/kanonymity_gate.py" line="321" />
       <source>Auditing against other layers needs the geometry of the records to publish; the input is a table. Give the grid layer itself.</source>
       <translation>L'audit par rapport à d'autres couches a besoin de la géométrie des enregistrements à publier ; l'entrée est une table. Donnez la couche de grille elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="325" />
+      <location filename="processing_provider/kanonymity_gate.py" line="328" />
       <source>The audit layer '{layer}' has no field '{field}': name its count field in the audit count field.</source>
       <translation>La couche d'audit « {layer} » n'a pas de champ « {field} » : indiquez son champ de comptage dans le champ de comptage d'audit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="329" />
+      <location filename="processing_provider/kanonymity_gate.py" line="332" />
       <source>The audit count field '{field}' of '{layer}' is {kind}, not a number: name a numeric field of published totals, or convert it (in a copy).</source>
       <translation>Le champ de comptage d'audit « {field} » de « {layer} » est de type {kind}, pas un nombre : indiquez un champ numérique de totaux publiés, ou convertissez-le (dans une copie).</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="335" />
+      <location filename="processing_provider/kanonymity_gate.py" line="338" />
       <source>Audit: {areas} published area count(s) from the audit layers; {cells} record(s) cut by an area's border into {atoms} pieces.</source>
       <translation>Audit : {areas} effectif(s) de zones publié(s) par les couches d'audit ; {cells} enregistrement(s) coupé(s) par la limite d'une zone, en {atoms} morceaux.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="355" />
+      <location filename="processing_provider/kanonymity_gate.py" line="358" />
       <source>Audit: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
       <translation>Audit : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
     </message>
@@ -1254,7 +1239,7 @@
       <translation>Audit : nombre de personnes indiqué par la diffusion (un attaquant le connaît, sauf si la politique le garde secret)</translation>
     </message>
     <message>
-      <location filename="processing_provider/overlay.py" line="50" />
+      <location filename="processing_provider/overlay.py" line="53" />
       <source>The audit layer '{layer}' has a count that is not a number in '{field}' (feature {fid}): choose its numeric count field.</source>
       <translation>La couche d'audit « {layer} » a un effectif qui n'est pas un nombre dans « {field} » (entité {fid}) : choisissez son champ d'effectif numérique.</translation>
     </message>
@@ -1399,6 +1384,46 @@
       <translation>{count} paire(s) de cellules se chevauchent (identifiants d'entité {pairs}) : la différence de deux cellules qui se chevauchent publie les personnes de la partie qu'elles ne partagent pas, ce que l'audit ne voit pas. Publiez des cellules qui ne se chevauchent pas (une seule grille), ou diffusez la couche plus grossière à part, comme couche d'audit.</translation>
     </message>
     <message>
+      <location filename="processing_provider/published_zones.py" line="157" />
+      <source>No pattern of withheld cells and zone counts was found that protects {slivers} (cell ∩ zones): it stays narrower than p = {p:g}. Use a coarser grid, or publish fewer zone layers beside it.</source>
+      <translation>Aucun schéma de carreaux et d'effectifs de zones masqués n'a été trouvé qui protège {slivers} (carreau ∩ zones) : l'intervalle reste plus étroit que p = {p:g}. Utilisez une grille plus grossière, ou publiez moins de couches de zones à côté.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_zones.py" line="165" />
+      <source>{zones} zone count(s) published beside the grid ({withheld} withheld below k); their borders cut {cut} record(s) into slivers. {cells} more cell(s) and {protective} zone count(s) withheld so that no sliver that may hold 1 to k - 1 people can be narrowed below p = {p:g}.</source>
+      <translation>{zones} effectif(s) de zones publiés à côté de la grille ({withheld} masqué(s) sous k) ; leurs limites découpent {cut} enregistrement(s) en éclats. {cells} carreau(x) et {protective} effectif(s) de zones masqués en plus pour qu'aucun éclat pouvant contenir de 1 à k - 1 personnes ne puisse être resserré sous p = {p:g}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_zones.py" line="50" />
+      <source>The published zones {first} and {second} overlap: zones of one layer must not overlap (a person would be counted in both). Fix the layer '{layer}', or give overlapping zones as separate layers.</source>
+      <translation>Les zones publiées {first} et {second} se chevauchent : les zones d'une même couche ne doivent pas se chevaucher (une personne serait comptée dans les deux). Corrigez la couche « {layer} », ou donnez les zones qui se chevauchent dans des couches distinctes.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_zones.py" line="64" />
+      <source>The published zones layer '{layer}' is not a polygon layer: give the polygons (municipalities, postcodes) whose counts are published beside the grid.</source>
+      <translation>La couche de zones publiées « {layer} » n'est pas une couche de polygones : donnez les polygones (communes, codes postaux) dont les effectifs sont publiés à côté de la grille.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_zones.py" line="69" />
+      <source>The published zones layer '{layer}' has no valid CRS: set its CRS first.</source>
+      <translation>La couche de zones publiées « {layer} » n'a pas de SCR valide : définissez d'abord son SCR.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_zones.py" line="74" />
+      <source>The published zones layer '{layer}' has the field(s) {fields}, which the zone counts output writes itself: rename them in a copy of the layer.</source>
+      <translation>La couche de zones publiées « {layer} » a le(s) champ(s) {fields}, que la sortie des effectifs de zones écrit elle-même : renommez-les dans une copie de la couche.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_zones.py" line="79" />
+      <source>The published zones layer '{layer}' is reprojected from {theirs} to the grid's {ours}.</source>
+      <translation>La couche de zones publiées « {layer} » est reprojetée de {theirs} vers le SCR de la grille, {ours}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_zones.py" line="86" />
+      <source>The published zones layer '{layer}' has no polygon: give the zones whose counts are published, or leave the layer out.</source>
+      <translation>La couche de zones publiées « {layer} » n'a aucun polygone : donnez les zones dont les effectifs sont publiés, ou retirez la couche.</translation>
+    </message>
+    <message>
       <location filename="processing_provider/reassess_releases.py" line="21" />
       <source>Re-assess published releases</source>
       <translation>Réévaluer les diffusions publiées</translation>
@@ -1417,6 +1442,11 @@
       <location filename="processing_provider/reassess_releases.py" line="35" />
       <source>Release ledger</source>
       <translation>Registre des diffusions</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/reassess_releases.py" line="37" />
+      <source>Dataset (programme name)</source>
+      <translation>Jeu de données (nom du programme)</translation>
     </message>
     <message>
       <location filename="processing_provider/reassess_releases.py" line="39" />
@@ -1634,67 +1664,72 @@
       <translation>Choisissez au moins une variable clé.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="109" />
+      <location filename="processing_provider/risk_budget_gate.py" line="120" />
+      <source>Per-zone risk (zone_id, p_reid, n_records; the zone risk output)</source>
+      <translation>Risque par zone (zone_id, p_reid, n_records ; la sortie du risque par zone)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="124" />
       <source>Policy file (ceilings, warn_at, gate_on)</source>
       <translation>Fichier de politique (plafonds, warn_at, gate_on)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="112" />
+      <location filename="processing_provider/risk_budget_gate.py" line="127" />
       <source>Per-release ceiling (empty: the policy's)</source>
       <translation>Plafond par diffusion (vide : celui de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="113" />
+      <location filename="processing_provider/risk_budget_gate.py" line="128" />
       <source>Cumulative ceiling (empty: the policy's)</source>
       <translation>Plafond cumulé (vide : celui de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="114" />
+      <location filename="processing_provider/risk_budget_gate.py" line="129" />
       <source>Warn above this share of the cumulative ceiling (empty: the policy's, else 0.75)</source>
       <translation>Avertir au-delà de cette part du plafond cumulé (vide : celle de la politique, sinon 0,75)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="120" />
+      <location filename="processing_provider/risk_budget_gate.py" line="135" />
       <source>Gate on (empty: the policy's, else the estimate)</source>
       <translation>Contrôler sur (vide : selon la politique, sinon l'estimation)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="123" />
+      <location filename="processing_provider/risk_budget_gate.py" line="138" />
       <source>Record the release in the ledger when it passes</source>
       <translation>Inscrire la diffusion au registre si elle est acceptée</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="125" />
+      <location filename="processing_provider/risk_budget_gate.py" line="140" />
       <source>Release record</source>
       <translation>Enregistrement de la diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="127" />
+      <location filename="processing_provider/risk_budget_gate.py" line="142" />
       <source>Worst zone</source>
       <translation>Pire zone</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="128" />
+      <location filename="processing_provider/risk_budget_gate.py" line="143" />
       <source>Worst zone's risk</source>
       <translation>Risque de la pire zone</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="129" />
+      <location filename="processing_provider/risk_budget_gate.py" line="144" />
       <source>Record-weighted mean risk</source>
       <translation>Risque moyen pondéré par les enregistrements</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="130" />
+      <location filename="processing_provider/risk_budget_gate.py" line="145" />
       <source>Cumulative risk of the programme</source>
       <translation>Risque cumulé du programme</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="131" />
+      <location filename="processing_provider/risk_budget_gate.py" line="146" />
       <source>Headroom under the cumulative ceiling</source>
       <translation>Marge sous le plafond cumulé</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="133" />
+      <location filename="processing_provider/risk_budget_gate.py" line="148" />
       <source>Warning</source>
       <translation>Avertissement</translation>
     </message>
@@ -1709,34 +1744,24 @@
       <translation>borne basse</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="194" />
+      <location filename="processing_provider/risk_budget_gate.py" line="203" />
       <source>The release record could not be created: nothing was recorded in the ledger.</source>
       <translation>L'enregistrement de la diffusion n'a pas pu être créé : rien n'a été inscrit au registre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="203" />
+      <location filename="processing_provider/risk_budget_gate.py" line="212" />
       <source>The release record could not be written ({error}): nothing was recorded in the ledger.</source>
       <translation>L'enregistrement de la diffusion n'a pas pu être écrit ({error}) : rien n'a été inscrit au registre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="215" />
+      <location filename="processing_provider/risk_budget_gate.py" line="224" />
       <source>Risk budget gate FAILED for {dataset} / {release}: {problems}</source>
       <translation>ÉCHEC du contrôle du budget de risque pour {dataset} / {release} : {problems}</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="218" />
+      <location filename="processing_provider/risk_budget_gate.py" line="227" />
       <source>Risk budget gate passed: worst zone {zone} at {worst:.4f} ({basis}; pooled mean {pooled:.4f}) under the per-release ceiling {ceiling:g}; cumulative {cumulative:.4f} over {count} release(s), headroom {headroom:.4f} under {budget:g}.</source>
       <translation>Contrôle du budget de risque réussi : pire zone {zone} à {worst:.4f} ({basis} ; moyenne {pooled:.4f}) sous le plafond par diffusion {ceiling:g} ; cumulé {cumulative:.4f} sur {count} diffusion(s), marge {headroom:.4f} sous {budget:g}.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="226" />
-      <source>The cumulative figure assumes independent releases; releases of the same population are correlated, so it understates the risk.</source>
-      <translation>Le chiffre cumulé suppose des diffusions indépendantes ; les diffusions d'une même population sont corrélées, il sous-estime donc le risque.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="229" />
-      <source>The cumulative risk {cumulative:.4f} is above {share:.0%} of the ceiling {ceiling:g}: plan the remaining releases.</source>
-      <translation>Le risque cumulé {cumulative:.4f} dépasse {share:.0%} du plafond {ceiling:g} : planifiez les diffusions restantes.</translation>
     </message>
     <message>
       <location filename="processing_provider/risk_budget_gate.py" line="23" />
@@ -1744,19 +1769,29 @@
       <translation>Registre (*.sqlite *.db *.gpkg)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="233" />
-      <source>Ledger head: {head}. Archive it elsewhere to detect a rewritten ledger.</source>
-      <translation>Tête du registre : {head}. Archivez-la ailleurs pour détecter un registre réécrit.</translation>
+      <location filename="processing_provider/risk_budget_gate.py" line="235" />
+      <source>The cumulative figure assumes independent releases; releases of the same population are correlated, so it understates the risk.</source>
+      <translation>Le chiffre cumulé suppose des diffusions indépendantes ; les diffusions d'une même population sont corrélées, il sous-estime donc le risque.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="235" />
-      <source>Not recorded (RECORD is off): this release does not count against the budget; the ledger was only read.</source>
-      <translation>Non enregistrée (RECORD désactivé) : cette diffusion ne compte pas dans le budget ; le registre a seulement été lu.</translation>
+      <location filename="processing_provider/risk_budget_gate.py" line="238" />
+      <source>The cumulative risk {cumulative:.4f} is above {share:.0%} of the ceiling {ceiling:g}: plan the remaining releases.</source>
+      <translation>Le risque cumulé {cumulative:.4f} dépasse {share:.0%} du plafond {ceiling:g} : planifiez les diffusions restantes.</translation>
     </message>
     <message>
       <location filename="processing_provider/risk_budget_gate.py" line="24" />
       <source>All files (*)</source>
       <translation>Tous les fichiers (*)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="242" />
+      <source>Ledger head: {head}. Archive it elsewhere to detect a rewritten ledger.</source>
+      <translation>Tête du registre : {head}. Archivez-la ailleurs pour détecter un registre réécrit.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="244" />
+      <source>Not recorded (RECORD is off): this release does not count against the budget; the ledger was only read.</source>
+      <translation>Non enregistrée (RECORD désactivé) : cette diffusion ne compte pas dans le budget ; le registre a seulement été lu.</translation>
     </message>
     <message>
       <location filename="processing_provider/risk_budget_gate.py" line="34" />
@@ -1779,59 +1814,54 @@
       <translation>Il manque à la table de risque par zone le(s) champ(s) {fields} : donnez la sortie de l'algorithme de risque par zone, ou une table avec zone_id, p_reid et n_records.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="71" />
+      <location filename="processing_provider/risk_budget_gate.py" line="77" />
+      <source>Release ledger (the programme's ledger; a new file starts one)</source>
+      <translation>Registre des diffusions (celui du programme ; un nouveau fichier en démarre un)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="81" />
+      <source>Release id</source>
+      <translation>Identifiant de diffusion</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="93" />
       <source>Risk budget gate</source>
       <translation>Contrôle du budget de risque</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="72" />
+      <location filename="processing_provider/risk_budget_gate.py" line="94" />
       <source>Blocks a release whose worst zone exceeds the per-release ceiling, or whose programme's cumulative risk exceeds its budget; records every release that passes in a tamper-evident ledger.</source>
       <translation>Bloque une diffusion dont la pire zone dépasse le plafond par diffusion, ou dont le risque cumulé du programme dépasse son budget ; inscrit chaque diffusion acceptée dans un registre infalsifiable.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="75" />
+      <location filename="processing_provider/risk_budget_gate.py" line="97" />
       <source>privacy,disclosure,risk,budget,ledger,gate,release,cumulative</source>
       <translation>confidentialité,divulgation,risque,budget,registre,contrôle,diffusion,cumulé</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="98" />
-      <source>Per-zone risk (zone_id, p_reid, n_records; the zone risk output)</source>
-      <translation>Risque par zone (zone_id, p_reid, n_records ; la sortie du risque par zone)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="135" />
+      <location filename="processing_provider/suppressed_grid.py" line="159" />
       <source>{count} cells written to {path} in bulk.</source>
       <translation>{count} cellules écrites en bloc dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="162" />
+      <location filename="processing_provider/suppressed_grid.py" line="190" />
       <source>{published} cells published, {withheld} withheld (primary suppression, fewer than {k} people).</source>
       <translation>{published} mailles publiées, {withheld} masquées (secret primaire, moins de {k} personnes).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="166" />
+      <location filename="processing_provider/suppressed_grid.py" line="194" />
       <source>No published totals were declared: if totals (grand total, coarser cells) are published beside this grid, withheld cells may be recovered by subtraction. Declare them so that complementary cells are withheld.</source>
       <translation>Aucun total publié n'a été déclaré : si des totaux (total général, mailles plus grossières) sont publiés à côté de cette grille, les mailles masquées peuvent être retrouvées par soustraction. Déclarez-les pour que des mailles de secret secondaire soient masquées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="172" />
+      <location filename="processing_provider/suppressed_grid.py" line="200" />
       <source>{complementary} complementary cell(s) ({share:.1%} of the cells) withheld so that no withheld cell can be narrowed below p = {p:g} from what the release publishes ({marginals}, the number of people, non-empty cells); smallest attacker interval: {width:g}.</source>
       <translation>{complementary} cellule(s) complémentaire(s) ({share:.1%} des cellules) masquée(s) pour qu'aucune cellule masquée ne puisse être resserrée sous p = {p:g} à partir de ce que publie la diffusion ({marginals}, le nombre de personnes, des cellules non vides) ; plus petit intervalle de l'attaquant : {width:g}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="203" />
-      <source>A zero mask needs a study area: zeros are only emitted inside one.</source>
-      <translation>Un masque des zéros exige une zone d'étude : les zéros ne sont produits qu'à l'intérieur.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="219" />
-      <source>A series of releases needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume (differencing attacks rest on such an assumption).</source>
-      <translation>Une série de diffusions exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer (les attaques par différence reposent sur une telle hypothèse).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="226" />
-      <source>Audited jointly with {count} earlier release(s), assuming no cell changes by more than {delta:g} people between releases.</source>
-      <translation>Audit conjoint avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} personnes entre deux diffusions.</translation>
+      <location filename="processing_provider/suppressed_grid.py" line="222" />
+      <source>This version protects the slivers of published zones on a grid of one cell size without earlier releases: leave out the cell size per stratum and the earlier releases, or the published zones.</source>
+      <translation>Cette version protège les éclats des zones publiées sur une grille d'une seule taille de maille sans publications antérieures : retirez la taille de maille par strate et les publications antérieures, ou les zones publiées.</translation>
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="26" />
@@ -1839,29 +1869,24 @@
       <translation>Grille avec secret statistique</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="263" />
-      <source>This release would narrow {count} withheld cell(s) of earlier releases below p (e.g. {cells}), and withholding more cells here cannot prevent it (such as a cell that is empty now). Use a coarser grid or a stable study area and zero mask for the whole series.</source>
-      <translation>Cette diffusion resserrerait sous p {count} maille(s) masquée(s) de diffusions antérieures (par ex. {cells}), et masquer d'autres mailles ici ne peut l'empêcher (par exemple une maille vide maintenant). Utilisez une grille plus grossière, ou une zone d'étude et un masque de zéros stables pour toute la série.</translation>
-    </message>
-    <message>
       <location filename="processing_provider/suppressed_grid.py" line="27" />
       <source>Square cells with the number of distinct people in each; cells with fewer than k people are withheld (primary suppression), and more cells where published totals would give them away (complementary).</source>
       <translation>Mailles carrées avec le nombre de personnes distinctes dans chacune ; les mailles de moins de k personnes sont masquées (secret primaire), ainsi que d'autres mailles là où des totaux publiés les trahiraient (secret secondaire).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="272" />
-      <source>{count} withheld cell(s) cannot be protected: either they share a published total only with withheld cells, or they were published (or empty) in the previous release and an attacker who assumes counts move by at most {delta:g} pins them near that value. See the flipping cells of the resolution sweep; use a stable geometry (same study area and zero mask each release) or a coarser grid.</source>
-      <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées : soit elles ne partagent un total publié qu'avec des mailles masquées, soit elles étaient publiées (ou vides) dans la diffusion précédente et un attaquant qui suppose que les effectifs varient d'au plus {delta:g} les coince près de cette valeur. Voyez les mailles qui basculent dans le balayage des résolutions ; utilisez une géométrie stable (même zone d'étude et même masque de zéros à chaque diffusion) ou une grille plus grossière.</translation>
+      <location filename="processing_provider/suppressed_grid.py" line="270" />
+      <source>A zero mask needs a study area: zeros are only emitted inside one.</source>
+      <translation>Un masque des zéros exige une zone d'étude : les zéros ne sont produits qu'à l'intérieur.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="279" />
-      <source>{count} withheld cell(s) cannot be protected against the declared totals: every cell that shares a published total with them is withheld and the total leaves less than p open. Lower none of the policy: publish fewer totals, or use a coarser grid.</source>
-      <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées contre les totaux déclarés : toutes les mailles qui partagent avec elles un total publié sont masquées et le total laisse moins de p d'incertitude. N'assouplissez pas la politique : publiez moins de totaux, ou utilisez une grille plus grossière.</translation>
+      <location filename="processing_provider/suppressed_grid.py" line="286" />
+      <source>A series of releases needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume (differencing attacks rest on such an assumption).</source>
+      <translation>Une série de diffusions exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer (les attaques par différence reposent sur une telle hypothèse).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="298" />
-      <source>A cell size per stratum needs the strata layer and its name field.</source>
-      <translation>Une taille de maille par strate exige la couche de strates et son champ de nom.</translation>
+      <location filename="processing_provider/suppressed_grid.py" line="293" />
+      <source>Audited jointly with {count} earlier release(s), assuming no cell changes by more than {delta:g} people between releases.</source>
+      <translation>Audit conjoint avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} personnes entre deux diffusions.</translation>
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="30" />
@@ -1869,52 +1894,87 @@
       <translation>confidentialité,divulgation,k-anonymat,grille,secret,comptage,grille carroyée</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="301" />
+      <location filename="processing_provider/suppressed_grid.py" line="330" />
+      <source>This release would narrow {count} withheld cell(s) of earlier releases below p (e.g. {cells}), and withholding more cells here cannot prevent it (such as a cell that is empty now). Use a coarser grid or a stable study area and zero mask for the whole series.</source>
+      <translation>Cette diffusion resserrerait sous p {count} maille(s) masquée(s) de diffusions antérieures (par ex. {cells}), et masquer d'autres mailles ici ne peut l'empêcher (par exemple une maille vide maintenant). Utilisez une grille plus grossière, ou une zone d'étude et un masque de zéros stables pour toute la série.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="339" />
+      <source>{count} withheld cell(s) cannot be protected: either they share a published total only with withheld cells, or they were published (or empty) in the previous release and an attacker who assumes counts move by at most {delta:g} pins them near that value. See the flipping cells of the resolution sweep; use a stable geometry (same study area and zero mask each release) or a coarser grid.</source>
+      <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées : soit elles ne partagent un total publié qu'avec des mailles masquées, soit elles étaient publiées (ou vides) dans la diffusion précédente et un attaquant qui suppose que les effectifs varient d'au plus {delta:g} les coince près de cette valeur. Voyez les mailles qui basculent dans le balayage des résolutions ; utilisez une géométrie stable (même zone d'étude et même masque de zéros à chaque diffusion) ou une grille plus grossière.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="346" />
+      <source>{count} withheld cell(s) cannot be protected against the declared totals: every cell that shares a published total with them is withheld and the total leaves less than p open. Lower none of the policy: publish fewer totals, or use a coarser grid.</source>
+      <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées contre les totaux déclarés : toutes les mailles qui partagent avec elles un total publié sont masquées et le total laisse moins de p d'incertitude. N'assouplissez pas la politique : publiez moins de totaux, ou utilisez une grille plus grossière.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="365" />
+      <source>A cell size per stratum needs the strata layer and its name field.</source>
+      <translation>Une taille de maille par strate exige la couche de strates et son champ de nom.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="368" />
       <source>This version builds a grid with a cell size per stratum without earlier releases; run a series on a single cell size.</source>
       <translation>Cette version construit une grille avec une taille de maille par strate sans diffusions antérieures ; menez une série avec une seule taille de maille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="322" />
+      <location filename="processing_provider/suppressed_grid.py" line="389" />
       <source>The candidate cell sizes must be nested (each a whole multiple of the finer ones).</source>
       <translation>Les tailles de maille candidates doivent être emboîtées (chacune multiple entier des plus fines).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="331" />
+      <location filename="processing_provider/suppressed_grid.py" line="398" />
       <source>No candidate size is publishable in the stratum/strata {names}: add coarser sizes; never lower k.</source>
       <translation>Aucune taille candidate n'est publiable dans la ou les strates {names} : ajoutez des tailles plus grossières ; ne baissez jamais k.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="53" />
+      <location filename="processing_provider/suppressed_grid.py" line="56" />
       <source>Audit of withheld cells, for the data holder only (never publish it)</source>
       <translation>Audit des cellules masquées, pour le détenteur des données seulement (ne jamais le publier)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="56" />
+      <location filename="processing_provider/suppressed_grid.py" line="59" />
       <source>Study area: empty cells inside it are published as true zeros</source>
       <translation>Zone d'étude : les mailles vides qu'elle contient sont publiées comme vrais zéros</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="59" />
+      <location filename="processing_provider/suppressed_grid.py" line="62" />
       <source>Zero mask: where people live but none was observed (empty cells there are withheld, not published as 0)</source>
       <translation>Masque des zéros : là où des gens vivent mais où personne n'a été observé (les mailles vides y sont masquées, pas publiées à 0)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="63" />
+      <location filename="processing_provider/suppressed_grid.py" line="66" />
       <source>Strata (adversary-known polygons) for a cell size per stratum</source>
       <translation>Strates (polygones connus de l'adversaire) pour une taille de maille par strate</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="69" />
+      <location filename="processing_provider/suppressed_grid.py" line="72" />
       <source>Cell size per stratum, e.g. core=250;suburb=500;rural=2000, or auto:250,500,1000,2000 for the sweep's recommendation (nested; replaces the single cell size)</source>
       <translation>Taille de maille par strate, par ex. core=250;suburb=500;rural=2000, ou auto:250,500,1000,2000 pour la recommandation du balayage (emboîtées ; remplace la taille unique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="72" />
+      <location filename="processing_provider/suppressed_grid.py" line="75" />
       <source>Earlier releases of this grid, oldest first (suppression then holds across the series)</source>
       <translation>Diffusions antérieures de cette grille, de la plus ancienne à la plus récente (le secret tient alors sur toute la série)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="77" />
+      <location filename="processing_provider/suppressed_grid.py" line="79" />
+      <source>Zones whose counts of the same people are published beside the grid (municipalities, postcodes): their slivers are protected too</source>
+      <translation>Zones dont les effectifs des mêmes personnes sont publiés à côté de la grille (communes, codes postaux) : leurs éclats sont aussi protégés</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="84" />
+      <source>Zone counts (distinct people per zone, withheld below k or for protection)</source>
+      <translation>Effectifs des zones (personnes distinctes par zone, masqués sous k ou pour la protection)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="88" />
+      <source>Sliver report, for the data holder only (true counts: never publish it)</source>
+      <translation>Rapport des éclats, réservé au détenteur des données (effectifs vrais : ne jamais le publier)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="93" />
       <source>Withheld cells</source>
       <translation>Mailles masquées</translation>
     </message>

@@ -155,9 +155,9 @@ def protect_slivers(zones, release, data, policy, marginals, zeros_emitted, feed
         slivers += [str(cells["cell_id"].iloc[record])
                     for record in np.flatnonzero(result.unprotected_records)[:5]]
         raise QgsProcessingException(tr(
-            "No pattern of withheld cells and zone counts protects {slivers}: every cell and "
-            "zone count around it is withheld and it stays narrower than p = {p:g}. Use a "
-            "coarser grid, or publish fewer zone layers beside it.").format(
+            "No pattern of withheld cells and zone counts was found that protects {slivers} "
+            "(cell ∩ zones): it stays narrower than p = {p:g}. Use a coarser grid, or publish "
+            "fewer zone layers beside it.").format(
             slivers="; ".join(slivers), p=marginals.protection))
     protected = engine.protected_release(release, values, result, marginals.protection,
                                          policy.k, marginals.straddle_k)
