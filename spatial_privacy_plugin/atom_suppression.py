@@ -202,9 +202,10 @@ def _cheapest(groups, values, lower, withheld, taken):
 
 
 def _protect(values, start, zone_start, atoms, view, protection, k, straddle_k, zones_first,
-             is_canceled):
+             is_canceled, first_audit):
     """One greedy pattern: (records withheld, zones withheld, intervals, unprotected atoms,
-    unprotected records). With ``zones_first``, a failing sliver's smallest published zone
+    unprotected records); ``first_audit``: ``audit_atoms`` of the starting pattern, computed
+    once for both patterns. With ``zones_first``, a failing sliver's smallest published zone
     count is withheld before any cell."""
     withheld, zone_withheld = start.copy(), zone_start.copy()
     neighbours = _Neighbours(atoms, view.sums, len(values))
@@ -215,8 +216,9 @@ def _protect(values, start, zone_start, atoms, view, protection, k, straddle_k, 
     while True:
         if is_canceled is not None and is_canceled():
             raise Cancelled()
-        result, failing, failing_records = audit_atoms(values, withheld, zone_withheld, atoms,
-                                                       view, protection, k, straddle_k)
+        result, failing, failing_records = first_audit if first_audit is not None else \
+            audit_atoms(values, withheld, zone_withheld, atoms, view, protection, k, straddle_k)
+        first_audit = None
         slivers = failing & ~stuck
         records = failing_records & ~stuck_records
         cells, zones = set(), set()
@@ -277,12 +279,12 @@ def protect_atoms(values, withheld, atoms, view, protection, k, straddle_k=False
     values = np.asarray(values, dtype=float)
     start = np.asarray(withheld, dtype=bool)
     zone_start = atoms.zone_values < k
-    before, at_risk, _ = audit_atoms(values, start, zone_start, atoms, view, protection, k,
-                                     straddle_k)
+    first_audit = audit_atoms(values, start, zone_start, atoms, view, protection, k, straddle_k)
+    before, at_risk, _ = first_audit
     outcomes = []
     for zones_first in (False, True):
         found = _protect(values, start, zone_start, atoms, view, protection, k, straddle_k,
-                         zones_first, is_canceled)
+                         zones_first, is_canceled, first_audit)
         cells, zones, _, stuck, stuck_records = found
         unprotected = int(stuck.sum() + stuck_records.sum())
         cost = values[cells & ~start].sum() + atoms.zone_values[zones & ~zone_start].sum()
