@@ -173,3 +173,26 @@ def test_zones_in_another_crs_are_reprojected_to_the_grid_s(run, feedback):
         [("A", 100), ("B", 50)]
     assert [f["status"] for f in reprojected["OUTPUT"].getFeatures()] == \
         [f["status"] for f in same["OUTPUT"].getFeatures()]
+
+
+def test_zone_counts_of_people_with_several_points_are_distinct_and_audited_as_bounds(run):
+    # 12 people with a point in each of two 100 m cells, 9 more in a third; zone A holds the
+    # first cell and the western fifth of the second, B the rest.
+    people = trips_in_two_cells(12, (0, 0), (1, 0))
+    people.dataProvider().addFeatures(list(point_layer(
+        [((250.0, 50.0), [f"q{i}"]) for i in range(9)]).getFeatures()))
+    zones = point_layer([("POLYGON((0 0, 120 0, 120 100, 0 100, 0 0))", ["A"]),
+                         ("POLYGON((120 0, 300 0, 300 100, 120 100, 120 0))", ["B"])],
+                        "name:string", geometry="Polygon")
+    result = run("suppressedgrid", {"INPUT": people, "PERSON_FIELD": "person_id", "RHO": 0.25,
+                                    "RESOLUTION": 100, "ORIGIN": "0,0 [EPSG:3035]",
+                                    "PUBLISHED_ZONES": [zones], "ZONE_COUNTS": "TEMPORARY_OUTPUT",
+                                    "OUTPUT": "TEMPORARY_OUTPUT"})
+    # Distinct people: B holds the same 12 through their second points, and the 9.
+    assert {f["name"]: f["n_persons"] for f in result["ZONE_COUNTS"].getFeatures()} == \
+        {"A": 12, "B": 21}
+    assert run("kanonymitygate", {"INPUT": result["OUTPUT"], "COUNT_FIELD": "n_persons",
+                                  "STATUS_FIELD": "status", "RHO": 0.25,
+                                  "AUDIT_LAYERS": [result["ZONE_COUNTS"]], "PERSONS_TOTAL": 21,
+                                  "PERSONS_TOTAL_KIND": 1,
+                                  "OUTPUT": "TEMPORARY_OUTPUT"})["PASSED"]
