@@ -88,9 +88,15 @@ def read_zones(layers, crs, context, feedback, reserved):
                 "are published, or leave the layer out.").format(layer=layer.name()))
         _refuse_overlaps(layer, index, areas)
         # The features published_areas took, in its order: those with a geometry.
-        attributes += [(number, feature.attributes()) for feature in
-                       layer.getFeatures(QgsFeatureRequest())
-                       if not feature.geometry().isNull() and not feature.geometry().isEmpty()]
+        features = list(layer.getFeatures(QgsFeatureRequest()))
+        kept = [(number, feature.attributes()) for feature in features
+                if not feature.geometry().isNull() and not feature.geometry().isEmpty()]
+        if len(kept) < len(features):
+            feedback.pushWarning(tr(
+                "{count} feature(s) of the published zones layer '{layer}' have no geometry: they "
+                "hold no one, cut no cell and get no zone count.").format(
+                count=len(features) - len(kept), layer=layer.name()))
+        attributes += kept
     names = [name for _, areas in published for _, _, name in areas.values()]
     return Zones(layers, published, layer_offsets(published), names, attributes)
 

@@ -196,3 +196,13 @@ def test_zone_counts_of_people_with_several_points_are_distinct_and_audited_as_b
                                   "AUDIT_LAYERS": [result["ZONE_COUNTS"]], "PERSONS_TOTAL": 21,
                                   "PERSONS_TOTAL_KIND": 1,
                                   "OUTPUT": "TEMPORARY_OUTPUT"})["PASSED"]
+
+
+def test_a_zone_without_geometry_is_named_in_a_warning_not_dropped_silently(run, feedback):
+    zones = zones_without_counts()
+    zones.dataProvider().addFeatures(list(point_layer([(None, ["C"])], "name:string",
+                                                      geometry="Polygon").getFeatures()))
+    result = grid_with_zones(run, feedback, PUBLISHED_ZONES=[zones])
+    assert any("1 feature(s) of the published zones layer" in message
+               for message in feedback.messages)
+    assert [f["name"] for f in result["ZONE_COUNTS"].getFeatures()] == ["A", "B"]
