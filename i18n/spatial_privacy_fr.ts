@@ -1249,7 +1249,7 @@
       <translation>Audit : nombre de personnes indiqué par la diffusion (un attaquant le connaît, sauf si la politique le garde secret)</translation>
     </message>
     <message>
-      <location filename="processing_provider/overlay.py" line="50" />
+      <location filename="processing_provider/overlay.py" line="53" />
       <source>The audit layer '{layer}' has a count that is not a number in '{field}' (feature {fid}): choose its numeric count field.</source>
       <translation>La couche d'audit « {layer} » a un effectif qui n'est pas un nombre dans « {field} » (entité {fid}) : choisissez son champ d'effectif numérique.</translation>
     </message>
@@ -1392,6 +1392,51 @@
       <location filename="processing_provider/published_cells.py" line="64" />
       <source>{count} pair(s) of cells overlap (feature ids {pairs}): the difference of two overlapping cells publishes the people in the part they do not share, which the audit cannot see. Publish cells that do not overlap (one grid), or release the coarser layer separately as an audit layer.</source>
       <translation>{count} paire(s) de cellules se chevauchent (identifiants d'entité {pairs}) : la différence de deux cellules qui se chevauchent publie les personnes de la partie qu'elles ne partagent pas, ce que l'audit ne voit pas. Publiez des cellules qui ne se chevauchent pas (une seule grille), ou diffusez la couche plus grossière à part, comme couche d'audit.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_zones.py" line="163" />
+      <source>No pattern of withheld cells and zone counts was found that protects {slivers} (cell ∩ zones): it stays narrower than p = {p:g}. Use a coarser grid, or publish fewer zone layers beside it.</source>
+      <translation>Aucun schéma de carreaux et d'effectifs de zones masqués n'a été trouvé qui protège {slivers} (carreau ∩ zones) : l'intervalle reste plus étroit que p = {p:g}. Utilisez une grille plus grossière, ou publiez moins de couches de zones à côté.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_zones.py" line="171" />
+      <source>{zones} zone count(s) published beside the grid ({withheld} withheld below k); their borders cut {cut} record(s) into slivers. {cells} more cell(s) and {protective} zone count(s) withheld so that no sliver that may hold 1 to k - 1 people can be narrowed below p = {p:g}.</source>
+      <translation>{zones} effectif(s) de zones publiés à côté de la grille ({withheld} masqué(s) sous k) ; leurs limites découpent {cut} enregistrement(s) en éclats. {cells} carreau(x) et {protective} effectif(s) de zones masqués en plus pour qu'aucun éclat pouvant contenir de 1 à k - 1 personnes ne puisse être resserré sous p = {p:g}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_zones.py" line="50" />
+      <source>The published zones {first} and {second} overlap: zones of one layer must not overlap (a person would be counted in both). Fix the layer '{layer}', or give overlapping zones as separate layers.</source>
+      <translation>Les zones publiées {first} et {second} se chevauchent : les zones d'une même couche ne doivent pas se chevaucher (une personne serait comptée dans les deux). Corrigez la couche « {layer} », ou donnez les zones qui se chevauchent dans des couches distinctes.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_zones.py" line="64" />
+      <source>The published zones layer '{layer}' is not a polygon layer: give the polygons (municipalities, postcodes) whose counts are published beside the grid.</source>
+      <translation>La couche de zones publiées « {layer} » n'est pas une couche de polygones : donnez les polygones (communes, codes postaux) dont les effectifs sont publiés à côté de la grille.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_zones.py" line="69" />
+      <source>The published zones layer '{layer}' has no valid CRS: set its CRS first.</source>
+      <translation>La couche de zones publiées « {layer} » n'a pas de SCR valide : définissez d'abord son SCR.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_zones.py" line="74" />
+      <source>The published zones layer '{layer}' has the field(s) {fields}, which the zone counts output writes itself: rename them in a copy of the layer.</source>
+      <translation>La couche de zones publiées « {layer} » a le(s) champ(s) {fields}, que la sortie des effectifs de zones écrit elle-même : renommez-les dans une copie de la couche.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_zones.py" line="79" />
+      <source>The published zones layer '{layer}' is reprojected from {theirs} to the grid's {ours}.</source>
+      <translation>La couche de zones publiées « {layer} » est reprojetée de {theirs} vers le SCR de la grille, {ours}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_zones.py" line="86" />
+      <source>The published zones layer '{layer}' has no polygon: give the zones whose counts are published, or leave the layer out.</source>
+      <translation>La couche de zones publiées « {layer} » n'a aucun polygone : donnez les zones dont les effectifs sont publiés, ou retirez la couche.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_zones.py" line="95" />
+      <source>{count} feature(s) of the published zones layer '{layer}' have no geometry: they hold no one, cut no cell and get no zone count.</source>
+      <translation>{count} entité(s) de la couche de zones publiées « {layer} » n'ont pas de géométrie : elles ne contiennent personne, ne découpent aucun carreau et n'ont pas d'effectif de zone.</translation>
     </message>
     <message>
       <location filename="processing_provider/reassess_releases.py" line="21" />
@@ -1809,39 +1854,29 @@
       <translation>confidentialité,divulgation,risque,budget,registre,contrôle,diffusion,cumulé</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="135" />
+      <location filename="processing_provider/suppressed_grid.py" line="159" />
       <source>{count} cells written to {path} in bulk.</source>
       <translation>{count} cellules écrites en bloc dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="162" />
+      <location filename="processing_provider/suppressed_grid.py" line="190" />
       <source>{published} cells published, {withheld} withheld (primary suppression, fewer than {k} people).</source>
       <translation>{published} mailles publiées, {withheld} masquées (secret primaire, moins de {k} personnes).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="166" />
+      <location filename="processing_provider/suppressed_grid.py" line="194" />
       <source>No published totals were declared: if totals (grand total, coarser cells) are published beside this grid, withheld cells may be recovered by subtraction. Declare them so that complementary cells are withheld.</source>
       <translation>Aucun total publié n'a été déclaré : si des totaux (total général, mailles plus grossières) sont publiés à côté de cette grille, les mailles masquées peuvent être retrouvées par soustraction. Déclarez-les pour que des mailles de secret secondaire soient masquées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="172" />
+      <location filename="processing_provider/suppressed_grid.py" line="200" />
       <source>{complementary} complementary cell(s) ({share:.1%} of the cells) withheld so that no withheld cell can be narrowed below p = {p:g} from what the release publishes ({marginals}, the number of people, non-empty cells); smallest attacker interval: {width:g}.</source>
       <translation>{complementary} cellule(s) complémentaire(s) ({share:.1%} des cellules) masquée(s) pour qu'aucune cellule masquée ne puisse être resserrée sous p = {p:g} à partir de ce que publie la diffusion ({marginals}, le nombre de personnes, des cellules non vides) ; plus petit intervalle de l'attaquant : {width:g}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="203" />
-      <source>A zero mask needs a study area: zeros are only emitted inside one.</source>
-      <translation>Un masque des zéros exige une zone d'étude : les zéros ne sont produits qu'à l'intérieur.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="219" />
-      <source>A series of releases needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume (differencing attacks rest on such an assumption).</source>
-      <translation>Une série de diffusions exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer (les attaques par différence reposent sur une telle hypothèse).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="226" />
-      <source>Audited jointly with {count} earlier release(s), assuming no cell changes by more than {delta:g} people between releases.</source>
-      <translation>Audit conjoint avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} personnes entre deux diffusions.</translation>
+      <location filename="processing_provider/suppressed_grid.py" line="222" />
+      <source>This version protects the slivers of published zones on a grid of one cell size without earlier releases: leave out the cell size per stratum and the earlier releases, or the published zones.</source>
+      <translation>Cette version protège les éclats des zones publiées sur une grille d'une seule taille de maille sans publications antérieures : retirez la taille de maille par strate et les publications antérieures, ou les zones publiées.</translation>
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="26" />
@@ -1849,29 +1884,24 @@
       <translation>Grille avec secret statistique</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="263" />
-      <source>This release would narrow {count} withheld cell(s) of earlier releases below p (e.g. {cells}), and withholding more cells here cannot prevent it (such as a cell that is empty now). Use a coarser grid or a stable study area and zero mask for the whole series.</source>
-      <translation>Cette diffusion resserrerait sous p {count} maille(s) masquée(s) de diffusions antérieures (par ex. {cells}), et masquer d'autres mailles ici ne peut l'empêcher (par exemple une maille vide maintenant). Utilisez une grille plus grossière, ou une zone d'étude et un masque de zéros stables pour toute la série.</translation>
-    </message>
-    <message>
       <location filename="processing_provider/suppressed_grid.py" line="27" />
       <source>Square cells with the number of distinct people in each; cells with fewer than k people are withheld (primary suppression), and more cells where published totals would give them away (complementary).</source>
       <translation>Mailles carrées avec le nombre de personnes distinctes dans chacune ; les mailles de moins de k personnes sont masquées (secret primaire), ainsi que d'autres mailles là où des totaux publiés les trahiraient (secret secondaire).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="272" />
-      <source>{count} withheld cell(s) cannot be protected: either they share a published total only with withheld cells, or they were published (or empty) in the previous release and an attacker who assumes counts move by at most {delta:g} pins them near that value. See the flipping cells of the resolution sweep; use a stable geometry (same study area and zero mask each release) or a coarser grid.</source>
-      <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées : soit elles ne partagent un total publié qu'avec des mailles masquées, soit elles étaient publiées (ou vides) dans la diffusion précédente et un attaquant qui suppose que les effectifs varient d'au plus {delta:g} les coince près de cette valeur. Voyez les mailles qui basculent dans le balayage des résolutions ; utilisez une géométrie stable (même zone d'étude et même masque de zéros à chaque diffusion) ou une grille plus grossière.</translation>
+      <location filename="processing_provider/suppressed_grid.py" line="270" />
+      <source>A zero mask needs a study area: zeros are only emitted inside one.</source>
+      <translation>Un masque des zéros exige une zone d'étude : les zéros ne sont produits qu'à l'intérieur.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="279" />
-      <source>{count} withheld cell(s) cannot be protected against the declared totals: every cell that shares a published total with them is withheld and the total leaves less than p open. Lower none of the policy: publish fewer totals, or use a coarser grid.</source>
-      <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées contre les totaux déclarés : toutes les mailles qui partagent avec elles un total publié sont masquées et le total laisse moins de p d'incertitude. N'assouplissez pas la politique : publiez moins de totaux, ou utilisez une grille plus grossière.</translation>
+      <location filename="processing_provider/suppressed_grid.py" line="286" />
+      <source>A series of releases needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume (differencing attacks rest on such an assumption).</source>
+      <translation>Une série de diffusions exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer (les attaques par différence reposent sur une telle hypothèse).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="298" />
-      <source>A cell size per stratum needs the strata layer and its name field.</source>
-      <translation>Une taille de maille par strate exige la couche de strates et son champ de nom.</translation>
+      <location filename="processing_provider/suppressed_grid.py" line="293" />
+      <source>Audited jointly with {count} earlier release(s), assuming no cell changes by more than {delta:g} people between releases.</source>
+      <translation>Audit conjoint avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} personnes entre deux diffusions.</translation>
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="30" />
@@ -1879,52 +1909,87 @@
       <translation>confidentialité,divulgation,k-anonymat,grille,secret,comptage,grille carroyée</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="301" />
+      <location filename="processing_provider/suppressed_grid.py" line="330" />
+      <source>This release would narrow {count} withheld cell(s) of earlier releases below p (e.g. {cells}), and withholding more cells here cannot prevent it (such as a cell that is empty now). Use a coarser grid or a stable study area and zero mask for the whole series.</source>
+      <translation>Cette diffusion resserrerait sous p {count} maille(s) masquée(s) de diffusions antérieures (par ex. {cells}), et masquer d'autres mailles ici ne peut l'empêcher (par exemple une maille vide maintenant). Utilisez une grille plus grossière, ou une zone d'étude et un masque de zéros stables pour toute la série.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="339" />
+      <source>{count} withheld cell(s) cannot be protected: either they share a published total only with withheld cells, or they were published (or empty) in the previous release and an attacker who assumes counts move by at most {delta:g} pins them near that value. See the flipping cells of the resolution sweep; use a stable geometry (same study area and zero mask each release) or a coarser grid.</source>
+      <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées : soit elles ne partagent un total publié qu'avec des mailles masquées, soit elles étaient publiées (ou vides) dans la diffusion précédente et un attaquant qui suppose que les effectifs varient d'au plus {delta:g} les coince près de cette valeur. Voyez les mailles qui basculent dans le balayage des résolutions ; utilisez une géométrie stable (même zone d'étude et même masque de zéros à chaque diffusion) ou une grille plus grossière.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="346" />
+      <source>{count} withheld cell(s) cannot be protected against the declared totals: every cell that shares a published total with them is withheld and the total leaves less than p open. Lower none of the policy: publish fewer totals, or use a coarser grid.</source>
+      <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées contre les totaux déclarés : toutes les mailles qui partagent avec elles un total publié sont masquées et le total laisse moins de p d'incertitude. N'assouplissez pas la politique : publiez moins de totaux, ou utilisez une grille plus grossière.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="365" />
+      <source>A cell size per stratum needs the strata layer and its name field.</source>
+      <translation>Une taille de maille par strate exige la couche de strates et son champ de nom.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="368" />
       <source>This version builds a grid with a cell size per stratum without earlier releases; run a series on a single cell size.</source>
       <translation>Cette version construit une grille avec une taille de maille par strate sans diffusions antérieures ; menez une série avec une seule taille de maille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="322" />
+      <location filename="processing_provider/suppressed_grid.py" line="389" />
       <source>The candidate cell sizes must be nested (each a whole multiple of the finer ones).</source>
       <translation>Les tailles de maille candidates doivent être emboîtées (chacune multiple entier des plus fines).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="331" />
+      <location filename="processing_provider/suppressed_grid.py" line="398" />
       <source>No candidate size is publishable in the stratum/strata {names}: add coarser sizes; never lower k.</source>
       <translation>Aucune taille candidate n'est publiable dans la ou les strates {names} : ajoutez des tailles plus grossières ; ne baissez jamais k.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="53" />
+      <location filename="processing_provider/suppressed_grid.py" line="56" />
       <source>Audit of withheld cells, for the data holder only (never publish it)</source>
       <translation>Audit des cellules masquées, pour le détenteur des données seulement (ne jamais le publier)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="56" />
+      <location filename="processing_provider/suppressed_grid.py" line="59" />
       <source>Study area: empty cells inside it are published as true zeros</source>
       <translation>Zone d'étude : les mailles vides qu'elle contient sont publiées comme vrais zéros</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="59" />
+      <location filename="processing_provider/suppressed_grid.py" line="62" />
       <source>Zero mask: where people live but none was observed (empty cells there are withheld, not published as 0)</source>
       <translation>Masque des zéros : là où des gens vivent mais où personne n'a été observé (les mailles vides y sont masquées, pas publiées à 0)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="63" />
+      <location filename="processing_provider/suppressed_grid.py" line="66" />
       <source>Strata (adversary-known polygons) for a cell size per stratum</source>
       <translation>Strates (polygones connus de l'adversaire) pour une taille de maille par strate</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="69" />
+      <location filename="processing_provider/suppressed_grid.py" line="72" />
       <source>Cell size per stratum, e.g. core=250;suburb=500;rural=2000, or auto:250,500,1000,2000 for the sweep's recommendation (nested; replaces the single cell size)</source>
       <translation>Taille de maille par strate, par ex. core=250;suburb=500;rural=2000, ou auto:250,500,1000,2000 pour la recommandation du balayage (emboîtées ; remplace la taille unique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="72" />
+      <location filename="processing_provider/suppressed_grid.py" line="75" />
       <source>Earlier releases of this grid, oldest first (suppression then holds across the series)</source>
       <translation>Diffusions antérieures de cette grille, de la plus ancienne à la plus récente (le secret tient alors sur toute la série)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="77" />
+      <location filename="processing_provider/suppressed_grid.py" line="79" />
+      <source>Zones whose counts of the same people are published beside the grid (municipalities, postcodes): their slivers are protected too</source>
+      <translation>Zones dont les effectifs des mêmes personnes sont publiés à côté de la grille (communes, codes postaux) : leurs éclats sont aussi protégés</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="84" />
+      <source>Zone counts (distinct people per zone, withheld below k or for protection)</source>
+      <translation>Effectifs des zones (personnes distinctes par zone, masqués sous k ou pour la protection)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="88" />
+      <source>Sliver report, for the data holder only (true counts: never publish it)</source>
+      <translation>Rapport des éclats, réservé au détenteur des données (effectifs vrais : ne jamais le publier)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="93" />
       <source>Withheld cells</source>
       <translation>Mailles masquées</translation>
     </message>

@@ -356,11 +356,16 @@ def read_polygons(source, crs, context, value_field=None):
             continue
         geometry = QgsGeometry(feature.geometry())
         geometry.transform(transform)
-        parts = geometry.asMultiPolygon() if geometry.isMultipart() else [geometry.asPolygon()]
-        polygons.append([[np.array([(point.x(), point.y()) for point in ring]) for ring in part]
-                         for part in parts])
+        polygons.append(polygon_rings(geometry))
         values.append(value)
     return polygons, values
+
+
+def polygon_rings(geometry):
+    """A polygon geometry's parts as rings of vertex arrays, as ``zones.assign_points`` takes."""
+    parts = geometry.asMultiPolygon() if geometry.isMultipart() else [geometry.asPolygon()]
+    return [[np.array([(point.x(), point.y()) for point in ring]) for ring in part]
+            for part in parts]
 
 
 def point_arrays(points):

@@ -2,8 +2,8 @@
 
 from qgis.core import QgsProcessing, QgsProcessingException, QgsProcessingMultiStepFeedback, \
     QgsProcessingOutputNumber, QgsProcessingParameterDistance, QgsProcessingParameterFeatureSink, \
-    QgsProcessingParameterFeatureSource, QgsProcessingParameterField, QgsProcessingParameterString, \
-    QgsWkbTypes
+    QgsProcessingParameterFeatureSource, QgsProcessingParameterField, \
+    QgsProcessingParameterMultipleLayers, QgsProcessingParameterString, QgsWkbTypes
 
 from ..spatial_privacy_plugin.errors import N_
 from .base import tr
@@ -38,6 +38,9 @@ class SuppressedGrid(PointGridAlgorithm):
     K = "K"
     CELLS_PUBLISHED = "CELLS_PUBLISHED"
     CELLS_WITHHELD = "CELLS_WITHHELD"
+    PUBLISHED_ZONES = "PUBLISHED_ZONES"
+    ZONE_COUNTS = "ZONE_COUNTS"
+    SLIVER_REPORT = "SLIVER_REPORT"
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS's name)
         self.add_point_parameters()
@@ -72,6 +75,19 @@ class SuppressedGrid(PointGridAlgorithm):
         self.add_previous_releases_parameter(tr(
             "Earlier releases of this grid, oldest first (suppression then holds across the "
             "series)"))
+        self.addParameter(QgsProcessingParameterMultipleLayers(
+            self.PUBLISHED_ZONES, tr("Zones whose counts of the same people are published beside "
+                                     "the grid (municipalities, postcodes): their slivers are "
+                                     "protected too"),
+            QgsProcessing.SourceType.TypeVectorPolygon, optional=True))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            self.ZONE_COUNTS, tr("Zone counts (distinct people per zone, withheld below k or "
+                                 "for protection)"),
+            QgsProcessing.SourceType.TypeVectorPolygon, optional=True, createByDefault=False))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            self.SLIVER_REPORT, tr("Sliver report, for the data holder only (true counts: never "
+                                   "publish it)"),
+            QgsProcessing.SourceType.TypeVector, optional=True, createByDefault=False))
         self.addOutput(QgsProcessingOutputNumber(self.K, tr("k")))
         self.addOutput(QgsProcessingOutputNumber(self.CELLS_PUBLISHED, tr("Published cells")))
         self.addOutput(QgsProcessingOutputNumber(self.CELLS_WITHHELD, tr("Withheld cells")))
@@ -88,8 +104,10 @@ class SuppressedGrid(PointGridAlgorithm):
         steps = QgsProcessingMultiStepFeedback(2, feedback)
         coarsest = self.coarsest_size(parameters, context, resolution, marginals)
         data = counted_input(self, parameters, context, steps, coarsest,
-                             (self.STRATA, self.STRATUM_RESOLUTIONS, self.PREVIOUS_RELEASES)) or \
+                             (self.STRATA, self.STRATUM_RESOLUTIONS, self.PREVIOUS_RELEASES,
+                              self.PUBLISHED_ZONES)) or \
             self.read_grid_input(parameters, context, steps, coarsest)
+        zones = self.published_zones(parameters, context, data, feedback)
         earlier = self.read_previous_releases(parameters, context, steps, policy.k)
         series, data = self.series(earlier, parameters, policy, resolution, data, feedback)
         self.describe_policy(policy, feedback, data)
@@ -114,6 +132,12 @@ class SuppressedGrid(PointGridAlgorithm):
         else:
             frame = release.cells
         self.refuse_unprotected(release, series)
+        if zones is not None:
+            from .published_zones import protect_slivers
+
+            release, atoms, protection, values, start = protect_slivers(
+                zones, release, data, policy, marginals, study_area is not None, feedback)
+            frame = release.cells.assign(k=policy.k, stratum=None)
 
         key_fields = [data.fields.field(name) for name in data.key_columns]
         reserved = {name for name, _ in CELL_FIELDS + COUNT_FIELDS}
@@ -156,6 +180,10 @@ class SuppressedGrid(PointGridAlgorithm):
                             audit["reason"], *audit_keys])
             results[self.AUDIT] = audit_destination
 
+        if zones is not None:
+            results.update(self.write_zone_outputs(parameters, context, data, zones, atoms,
+                                                   protection, release.cells, values, start,
+                                                   feedback))
         withheld = int((frame["status"] != grid.STATUS_PUBLISHED).sum())
         complementary = int((release.audit["reason"] == grid.STATUS_COMPLEMENTARY).sum())
         published = len(frame) - withheld
@@ -179,6 +207,45 @@ class SuppressedGrid(PointGridAlgorithm):
                 width=float(release.audit["width"].min())))
         results.update({self.K: policy.k, self.CELLS_PUBLISHED: published,
                         self.CELLS_WITHHELD: withheld})
+        return results
+
+    def published_zones(self, parameters, context, data, feedback):
+        """The published zones (``published_zones.Zones``) or None; refused beside a cell size
+        per stratum or a series, which this version does not cut into slivers."""
+        from .published_zones import ZONE_COUNT_FIELDS, ZONE_LAYER_FIELD, read_zones
+
+        layers = self.parameterAsLayerList(parameters, self.PUBLISHED_ZONES, context)
+        if not layers:
+            return None
+        if self.parameterAsString(parameters, self.STRATUM_RESOLUTIONS, context).strip() or \
+                self.parameterAsLayerList(parameters, self.PREVIOUS_RELEASES, context):
+            raise QgsProcessingException(tr(
+                "This version protects the slivers of published zones on a grid of one cell size "
+                "without earlier releases: leave out the cell size per stratum and the earlier "
+                "releases, or the published zones."))
+        reserved = {name for name, _ in ZONE_COUNT_FIELDS + (ZONE_LAYER_FIELD,)}
+        return read_zones(layers, data.crs, context, feedback, reserved)
+
+    def write_zone_outputs(self, parameters, context, data, zones, atoms, protection, cells,
+                           values, start, feedback):
+        """The zone counts and the sliver report, where asked for."""
+        from .published_zones import SLIVER_FIELDS, write_sliver_report, write_zone_counts, \
+            zone_count_fields
+        from .io import make_fields
+
+        results = {}
+        sink, destination = self.parameterAsSink(parameters, self.ZONE_COUNTS, context,
+                                                 zone_count_fields(zones),
+                                                 QgsWkbTypes.Type.MultiPolygon, data.crs)
+        if sink is not None:
+            write_zone_counts(sink, zones, atoms, protection, feedback)
+            results[self.ZONE_COUNTS] = destination
+        sink, destination = self.parameterAsSink(parameters, self.SLIVER_REPORT, context,
+                                                 make_fields(SLIVER_FIELDS),
+                                                 QgsWkbTypes.Type.NoGeometry, data.crs)
+        if sink is not None:
+            write_sliver_report(sink, zones, atoms, protection, cells, values, start, feedback)
+            results[self.SLIVER_REPORT] = destination
         return results
 
     def coarsest_size(self, parameters, context, resolution, marginals):

@@ -60,7 +60,8 @@ def test_frozen_parameter_names(provider):
                                        "ORIGIN", "KEY_FIELDS", "OUTPUT", "PROTECTION_LEVEL",
                                        "MARGINALS", "PARENT_FACTOR", "AUDIT", "STUDY_AREA",
                                        "ZERO_MASK", "STRATA", "STRATUM_FIELD",
-                                       "STRATUM_RESOLUTIONS", "PREVIOUS_RELEASES"]
+                                       "STRATUM_RESOLUTIONS", "PREVIOUS_RELEASES",
+                                       "PUBLISHED_ZONES", "ZONE_COUNTS", "SLIVER_REPORT"]
     assert names["kanonymitygate"] == ["INPUT", "COUNT_FIELD", "RHO", "POLICY", "STATUS_FIELD",
                                        "OUTPUT", "AUDIT_LAYERS", "AUDIT_COUNT_FIELD",
                                        "PUBLISHED_TOTAL", "PROTECTION_LEVEL", "CELL_FIELD",

@@ -113,6 +113,12 @@ def grid_cells(count_kind="integer"):
     return cells, parent
 
 
+def without_crs(layer):
+    from qgis.core import QgsCoordinateReferenceSystem
+    layer.setCrs(QgsCoordinateReferenceSystem())
+    return layer
+
+
 def zones(overlap=False):
     second = "POLYGON((900 0,2000 0,2000 1000,900 1000,900 0))" if overlap else \
         "POLYGON((1000 0,2000 0,2000 1000,1000 1000,1000 0))"
@@ -339,6 +345,21 @@ ROWS = [
      "does not exist: create it"),
     ("overlapping zones", (ZONE_RISK,), lambda i, o: {"ZONES": zones(overlap=True)},
      "The zones a and b overlap"),
+    ("published zones that are points", (GRID,), lambda i, o: {"PUBLISHED_ZONES": [people()]},
+     "is not a polygon layer"),
+    ("published zones with no feature", (GRID,), lambda i, o: {"PUBLISHED_ZONES": [point_layer(
+        [], "zone_id:string", geometry="Polygon")]}, "has no polygon"),
+    ("published zones without a CRS", (GRID,), lambda i, o: {"PUBLISHED_ZONES": [
+        without_crs(zones())]}, "has no valid CRS"),
+    ("overlapping published zones", (GRID,), lambda i, o: {
+        "PUBLISHED_ZONES": [zones(overlap=True)], "ZONE_COUNTS": str(o / "zones.gpkg")},
+     "zones of one layer must not overlap"),
+    ("published zones with an n_persons field", (GRID,), lambda i, o: {"PUBLISHED_ZONES": [
+        point_layer([("POLYGON((0 0,300 0,300 200,0 200,0 0))", [5])], "n_persons:integer",
+                    geometry="Polygon")]}, "which the zone counts output writes itself"),
+    ("published zones beside a cell size per stratum", (GRID,), lambda i, o: {
+        "PUBLISHED_ZONES": [zones()], "STRATUM_RESOLUTIONS": "core=100"},
+     "leave out the cell size per stratum and the earlier releases"),
     ("NULL zone id", (BUDGET,), lambda i, o: {"ZONE_RISK": zone_table(
         [["a", 0.01, 100, 0.005, "v1"], [NULL, 0.02, 50, 0.01, "v1"]])}, "have no zone_id"),
     ("duplicate zone id", (BUDGET,), lambda i, o: {"ZONE_RISK": zone_table(
