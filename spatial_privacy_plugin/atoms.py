@@ -17,11 +17,8 @@ emitted cell is not empty and how many people the release holds.
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.optimize import linprog
-from scipy.sparse import csr_matrix, vstack
 
-from .errors import InputError
-from .intervals import CONTRADICTION, EXACT_WIDTH
+from .atom_programmes import sum_bounds
 
 
 @dataclass(frozen=True)
@@ -33,14 +30,6 @@ class AtomIntervals:
     atom_upper: np.ndarray
     record_lower: np.ndarray
     record_upper: np.ndarray
-
-
-def _rows(groups, n):
-    """A sparse 0/1 matrix with one row per index array in ``groups``."""
-    lengths = [len(group) for group in groups]
-    rows = np.repeat(np.arange(len(groups)), lengths)
-    columns = np.concatenate(groups) if groups else np.empty(0, dtype=np.int64)
-    return csr_matrix((np.ones(len(columns)), (rows, columns)), shape=(len(groups), n))
 
 
 def atom_intervals(values, withheld, lower, upper, atom_record, areas, people=None,
@@ -73,70 +62,30 @@ def atom_intervals(values, withheld, lower, upper, atom_record, areas, people=No
     if people is not None:
         whole.append((np.arange(n_atoms), float(people), float(people) if one_point else np.inf))
     box = np.full(n_atoms, np.inf)
-    equal_groups, equal_totals, floor_groups, floor_totals, ceiling_groups, ceiling_totals = \
-        [], [], [], [], [], []
+    rows = []
     for cells, low, high in whole:
-        if not len(cells):
-            if low > EXACT_WIDTH:
-                raise InputError(CONTRADICTION)
-            continue
-        if one_point and low == high:
-            equal_groups.append(cells)
-            equal_totals.append(low)
-            continue
-        floor_groups.append(cells)
-        floor_totals.append(low)
-        if one_point and np.isfinite(high):
-            ceiling_groups.append(cells)
-            ceiling_totals.append(high)
         if not one_point:
             box[cells] = np.minimum(box[cells], high)  # a part holds at most the whole
-    equal_groups += [cells for cells, _ in exact]
-    equal_totals += [total for _, total in exact]
-    equalities = (_rows(equal_groups, n_atoms), np.array(equal_totals))
-    inequalities = vstack([-_rows(floor_groups, n_atoms), _rows(ceiling_groups, n_atoms)]).tocsr()
-    limits = np.concatenate([-np.array(floor_totals, dtype=float),
-                             np.array(ceiling_totals, dtype=float)])
-    options = {"A_eq": equalities[0] if equal_groups else None,
-               "b_eq": equalities[1] if equal_groups else None,
-               "A_ub": inequalities if len(limits) else None,
-               "b_ub": limits if len(limits) else None,
-               "bounds": [(0.0, None if np.isinf(high) else high) for high in box],
-               "method": "highs"}
+            high = np.inf  # and the whole at least each part: its count bounds their sum below
+        rows.append((cells, low, high))
+    rows += [(cells, total, total) for cells, total in exact]
     # A published cell in one piece is its own atom, known: only the pieces of cut cells and
-    # the withheld cells need programmes (a withheld cell in one piece is its atom).
+    # the withheld cells are bounded by programmes (a withheld cell in one piece is its atom).
     pieces = np.bincount(atom_record, minlength=n_records)
     cut_atoms = np.flatnonzero(pieces[atom_record] > 1)
     hidden = np.flatnonzero(withheld)
-    bounds = _target_bounds([np.array([atom]) for atom in cut_atoms]
-                            + [members[record] for record in hidden], n_atoms, options)
+    low, high = sum_bounds(rows, box, [np.array([atom]) for atom in cut_atoms]
+                           + [members[record] for record in hidden])
     atom_lower = values[atom_record].astype(float)
     atom_upper = atom_lower.copy()
     record_lower, record_upper = record_lower.copy(), record_upper.copy()
-    for atom, (low, high) in zip(cut_atoms, bounds[:len(cut_atoms)]):
-        atom_lower[atom], atom_upper[atom] = low, high
-    for record, (low, high) in zip(hidden, bounds[len(cut_atoms):]):
-        record_lower[record], record_upper[record] = low, high
-        if pieces[record] == 1:
-            atom_lower[members[record]], atom_upper[members[record]] = low, high
+    atom_lower[cut_atoms], atom_upper[cut_atoms] = low[:len(cut_atoms)], high[:len(cut_atoms)]
+    record_lower[hidden], record_upper[hidden] = low[len(cut_atoms):], high[len(cut_atoms):]
+    whole_withheld = hidden[pieces[hidden] == 1]
+    atom_lower[_first_atom(members, whole_withheld)] = record_lower[whole_withheld]
+    atom_upper[_first_atom(members, whole_withheld)] = record_upper[whole_withheld]
     return AtomIntervals(atom_lower, atom_upper, record_lower, record_upper)
 
 
-def _target_bounds(targets, n, options):
-    """(min, max) of the sum of each target's variables over whole numbers (the relaxation
-    first: a whole-number optimum of it is the integer one), or a contradiction."""
-    result = []
-    for target in targets:
-        objective = np.zeros(n)
-        objective[target] = 1.0
-        ends = []
-        for sign in (1.0, -1.0):
-            solved = linprog(sign * objective, **options)
-            if solved.status == 0 and np.abs(solved.x - np.round(solved.x)).max(initial=0) > \
-                    EXACT_WIDTH:
-                solved = linprog(sign * objective, integrality=np.ones(n), **options)
-            if solved.status == 2:
-                raise InputError(CONTRADICTION)
-            ends.append(np.inf if solved.status == 3 else sign * solved.fun)
-        result.append((float(np.round(ends[0], 9)), float(np.round(ends[1], 9))))
-    return result
+def _first_atom(members, records):
+    return np.array([members[record][0] for record in records], dtype=np.int64)
