@@ -25,12 +25,9 @@ from scipy.sparse import bmat, csr_matrix, vstack
 
 from scipy.sparse.csgraph import connected_components
 
+from .atom_flows import FlowNetwork, crossing_families, crossings
 from .errors import InputError
 from .intervals import CONTRADICTION, EXACT_WIDTH, _outer_bounds
-
-# Joint programmes stop once a round settles fewer than this share of the bounds still open.
-JOINT_ROUND_GAIN = 0.05
-
 
 def _matrix(groups, n):
     """A sparse 0/1 matrix with one row per index array in ``groups``."""
@@ -124,14 +121,33 @@ class _Reduction:
             if not len(inner):
                 continue
             cells, low, high = rows[index]
+            taken, removed = self._largest_disjoint(inner, sizes, n)
+            rows[index] = (cells[~taken[cells]], low - removed, high - removed)
+        self.rows = rows
+
+    def _largest_disjoint(self, inner, sizes, n):
+        """(unknowns covered, their total) of disjoint rows among ``inner``: the largest rows
+        first, within the family of non-crossing rows that covers most (the areas, not the
+        cells they cut) when the rows split into two such families."""
+        groups = [self.rows[row][0] for row in inner]
+        family = crossing_families(groups, n)
+        candidates = [inner]
+        if family is not None:
+            first, second = crossings(groups, n)
+            crossed = np.zeros(len(inner), dtype=bool)
+            crossed[first], crossed[second] = True, True
+            candidates = [inner[~crossed | (family == side)] for side in (0, 1)]
+        best = None
+        for pool in candidates:
             taken, removed = np.zeros(n, dtype=bool), 0.0
-            for child in inner[np.argsort(-sizes[inner], kind="stable")]:
+            for child in pool[np.argsort(-sizes[pool], kind="stable")]:
                 child_cells, child_total, _ = self.rows[child]
                 if not taken[child_cells].any():
                     taken[child_cells] = True
                     removed += child_total
-            rows[index] = (cells[~taken[cells]], low - removed, high - removed)
-        self.rows = rows
+            if best is None or taken.sum() > best[0].sum():
+                best = (taken, removed)
+        return best
 
 
 def _blocks(rows, free, n):
@@ -187,6 +203,10 @@ def sum_bounds(rows, upper, targets, integer=True):
     return np.round(target_low, 9), np.round(target_high, 9)
 
 
+# A joint programme over a block continues while it settles at least this share of the targets.
+JOINT_ROUND_WORTH = 0.01
+
+
 def _whole(x):
     return np.abs(x - np.round(x)).max(initial=0.0) <= EXACT_WIDTH
 
@@ -240,6 +260,18 @@ class _Block:
             low, high = np.ceil(low - EXACT_WIDTH), np.floor(high + EXACT_WIDTH)
         return low, high
 
+    def settled(self):
+        return bool(self.settled_low.all() and self.settled_high.all())
+
+    def solution(self):
+        """One whole-number solution (it also checks that the block has one), or None when
+        the programme's vertex is not whole."""
+        result = self._solve(np.zeros(self.targets.shape[1]), False)
+        if result.status != 0 or not _whole(result.x):
+            return None
+        self._seen(result.x)
+        return np.round(result.x)
+
     def _seen(self, x):
         """Record a solution: every target bound it reaches is exact."""
         if self.integer and not _whole(x):
@@ -259,13 +291,17 @@ class _Block:
         return result
 
     def joint_rounds(self):
-        """Programmes over every open bound of one side at once, while they settle enough."""
+        """Programmes over every open bound of one side at once, while each settles enough
+        bounds to be worth its cost (a block-wide programme costs as much as about
+        ``JOINT_ROUND_WORTH`` of the block's targets settled one by one)."""
+        worth = max(1.0, JOINT_ROUND_WORTH * len(self.low))
         for sign, settled in ((1.0, self.settled_low), (-1.0, self.settled_high)):
-            for round_number in range(len(settled) + 1):
+            for round_number in range(len(settled)):
                 open_targets = np.flatnonzero(~settled)
-                if not len(open_targets) and (round_number or sign < 0):
-                    break  # (one programme without targets still checks the block is feasible)
-                # Weights spread evenly (a golden-ratio sequence), new in each round.
+                if not len(open_targets):
+                    break
+                # Weights spread evenly (a golden-ratio sequence), new in each round: targets
+                # that compete (atoms of one cell) then win in turn.
                 weights = 1.0 + (np.arange(len(open_targets)) * 0.6180339887 +
                                  round_number * 0.3819660113) % 1.0
                 objective = sign * (self.targets[open_targets].T @ weights)
@@ -274,7 +310,7 @@ class _Block:
                     break
                 before = int(settled.sum())
                 self._seen(result.x)
-                if int(settled.sum()) - before < max(1.0, JOINT_ROUND_GAIN * len(open_targets)):
+                if int(settled.sum()) - before < worth:
                     break
 
     def single_programmes(self):
@@ -301,7 +337,38 @@ class _Block:
 def _block_bounds(rows, lower, upper, targets, integer):
     """(low, high) of each target's sum in one block (targets as local index arrays)."""
     block = _Block(rows, lower, upper, targets, integer)
-    if rows:
-        block.joint_rounds()
-        block.single_programmes()
+    if not rows:
+        return block.low, block.high
+    solution = block.solution()
+    block.joint_rounds()
+    if integer and solution is not None and not block.settled():
+        edges = _network_edges(rows, targets, len(lower))
+        if edges is not None:
+            network_rows, edges, family = edges
+            network = FlowNetwork(network_rows, *block.options["bounds"].T, family)
+            low, high = network.bounds(solution, edges, block.settled_low, block.settled_high)
+            return np.where(block.settled_low, block.low, low), \
+                np.where(block.settled_high, block.high, high)
+    block.single_programmes()
     return block.low, block.high
+
+
+def _network_edges(rows, targets, n):
+    """(rows, edge per target, family per row) when the rows, with a row over each target of
+    several unknowns, form two laminar families (a flow network); else None."""
+    rows = list(rows)
+    row_of = {_key(cells): index for index, (cells, _, _) in enumerate(rows)}
+    edges = []
+    for cells in targets:
+        if len(cells) == 1:
+            edges.append(int(cells[0]))
+            continue
+        key = _key(cells)
+        if key not in row_of:
+            row_of[key] = len(rows)
+            rows.append((np.sort(cells), -np.inf, np.inf))
+        edges.append(n + row_of[key])
+    family = crossing_families([cells for cells, _, _ in rows], n)
+    if family is None:
+        return None
+    return rows, np.array(edges, dtype=np.int64), family
