@@ -22,8 +22,6 @@ from scipy.sparse import coo_matrix, csr_matrix
 from scipy.sparse.csgraph import maximum_flow
 
 SOURCE, SINK = 0, 1
-# Capacities are whole numbers for scipy's maximum flow; an unbounded edge gets this one.
-UNBOUNDED = 2 ** 30
 
 
 def _matrix(groups, n):
@@ -99,51 +97,57 @@ class FlowNetwork:
         return np.concatenate([x, row_sums, [out_of_source]])
 
     def bounds(self, x, edges, settled_low, settled_high):
-        """(min, max) of the flow on each of ``edges`` (bounds already settled left as the
-        solution's): each by a maximum flow in the residual network of solution x."""
+        """(min, max, found_low, found_high) of the flow on each of ``edges``, each bound not
+        yet settled by a maximum flow in the residual network of solution x. A bound beyond
+        what scipy's 32-bit capacities hold is left unfound (for a programme)."""
         flow = np.round(self.flows(x))
-        up = self._capacity(self.high - flow)
-        down = self._capacity(flow - self.low)
-        arcs_from = np.concatenate([self.tail, self.head])
-        arcs_to = np.concatenate([self.head, self.tail])
-        residual = coo_matrix((np.concatenate([up, down]), (arcs_from, arcs_to)),
-                              shape=(self.nodes, self.nodes)).tocsr()
-        residual.sum_duplicates()
-        residual.eliminate_zeros()  # (scipy's maximum flow costs about its number of arcs)
-        residual.sort_indices()
-        keys = np.repeat(np.arange(self.nodes), np.diff(residual.indptr)) * self.nodes + \
-            residual.indices
-        forward = self._arc(keys, self.tail * self.nodes + self.head)
-        backward = self._arc(keys, self.head * self.nodes + self.tail)
+        up, down = np.maximum(self.high - flow, 0.0), np.maximum(flow - self.low, 0.0)
+        # One residual arc per node pair, its capacity the sum over the edges' arcs there (kept
+        # as a finite part and a count of unbounded arcs, so that one edge's arc can come out).
+        arc_keys = np.concatenate([self.tail * self.nodes + self.head,
+                                   self.head * self.nodes + self.tail])
+        slack = np.concatenate([up, down])
+        keys, arc_of = np.unique(arc_keys, return_inverse=True)
+        finite = np.bincount(arc_of, weights=np.where(np.isinf(slack), 0.0, slack))
+        unbounded = np.bincount(arc_of, weights=np.isinf(slack).astype(float))
+        forward, backward = arc_of[:len(up)], arc_of[len(up):]
+        origin = keys // self.nodes
+        residual = csr_matrix((np.zeros(len(keys), dtype=np.int32), keys % self.nodes,
+                               np.concatenate([[0], np.cumsum(np.bincount(
+                                   origin, minlength=self.nodes))])),
+                              shape=(self.nodes, self.nodes))
+        # No node may pass more than 2**31 - 1 in all: each query caps every arc at its limit.
+        degree = np.bincount(origin, minlength=self.nodes).max(initial=0) + \
+            np.bincount(keys % self.nodes, minlength=self.nodes).max(initial=0)
+        largest = float((2 ** 31 - 1) // (degree + 2))
         low, high = flow[edges].copy(), flow[edges].copy()
+        found_low, found_high = settled_low.copy(), settled_high.copy()
         for position, edge in enumerate(edges):
-            if not settled_high[position] and up[edge] > 0:
-                high[position] += self._carried(residual, backward[edge], down[edge],
-                                                self.head[edge], self.tail[edge], up[edge])
-            if not settled_low[position] and down[edge] > 0:
-                low[position] -= self._carried(residual, forward[edge], up[edge],
-                                               self.tail[edge], self.head[edge], down[edge])
-        return low, high
+            for found, ends, sign, start, end, own_arc, own, slack in (
+                    (found_high, high, 1.0, self.head[edge], self.tail[edge], backward[edge],
+                     down[edge], up[edge]),
+                    (found_low, low, -1.0, self.tail[edge], self.head[edge], forward[edge],
+                     up[edge], down[edge])):
+                if found[position]:
+                    continue
+                limit = min(slack, largest)
+                carried = 0.0 if limit == 0 else self._carried(
+                    residual, (finite, unbounded), own_arc, own, start, end, limit)
+                if carried < limit or limit == slack:
+                    ends[position] += sign * carried
+                    found[position] = True
+        return low, high, found_low, found_high
 
     @staticmethod
-    def _arc(keys, wanted):
-        """Position of each wanted arc among the residual arcs (-1: none, it has no capacity)."""
-        position = np.minimum(np.searchsorted(keys, wanted), len(keys) - 1)
-        return np.where(keys[position] == wanted, position, -1) if len(keys) else \
-            np.full(len(wanted), -1)
-
-    @staticmethod
-    def _capacity(slack):
-        return np.where(np.isinf(slack), UNBOUNDED, np.clip(slack, 0, UNBOUNDED)).astype(np.int32)
-
-    @staticmethod
-    def _carried(residual, own_arc, own_capacity, start, end, limit):
+    def _carried(residual, capacity, own_arc, own_capacity, start, end, limit):
         """Flow the residual network carries from ``start`` to ``end`` without the edge's own
-        reverse arc (at ``own_arc``, ``own_capacity``), up to ``limit``; inf when unbounded."""
-        if own_arc >= 0:
-            residual.data[own_arc] -= own_capacity
-        carried = maximum_flow(residual, int(start), int(end)).flow_value
-        if own_arc >= 0:
-            residual.data[own_arc] += own_capacity
-        carried = min(carried, limit)
-        return np.inf if carried >= UNBOUNDED else float(carried)
+        reverse arc (``own_arc``, of ``own_capacity``), up to ``limit`` (every arc capped
+        there, which changes no flow up to it)."""
+        finite, unbounded = capacity[0].copy(), capacity[1].copy()
+        if np.isinf(own_capacity):
+            unbounded[own_arc] -= 1.0
+        else:
+            finite[own_arc] -= own_capacity
+        residual.data = np.where(unbounded > 0, limit,
+                                 np.clip(finite, 0.0, limit)).astype(np.int32)
+        return min(float(maximum_flow(residual, int(start), int(end)).flow_value), limit)

@@ -346,9 +346,11 @@ def _block_bounds(rows, lower, upper, targets, integer):
         if edges is not None:
             network_rows, edges, family = edges
             network = FlowNetwork(network_rows, *block.options["bounds"].T, family)
-            low, high = network.bounds(solution, edges, block.settled_low, block.settled_high)
-            return np.where(block.settled_low, block.low, low), \
-                np.where(block.settled_high, block.high, high)
+            low, high, found_low, found_high = network.bounds(solution, edges, block.settled_low,
+                                                              block.settled_high)
+            block.low = np.where(found_low & ~block.settled_low, low, block.low)
+            block.high = np.where(found_high & ~block.settled_high, high, block.high)
+            block.settled_low[:], block.settled_high[:] = found_low, found_high
     block.single_programmes()
     return block.low, block.high
 
