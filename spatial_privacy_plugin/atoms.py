@@ -50,15 +50,51 @@ def atom_intervals(values, withheld, lower, upper, atom_record, areas, people=No
     atom_record = np.asarray(atom_record, dtype=np.int64)
     values = np.nan_to_num(np.asarray(values, dtype=float))
     withheld = np.asarray(withheld, dtype=bool)
+    rows, box = atom_rows(values, withheld, lower, upper, atom_record, areas, people, one_point,
+                          sums, at_most)
+    members, cut_atoms, hidden = atom_targets(atom_record, withheld)
+    low, high = sum_bounds(rows, box, [np.array([atom]) for atom in cut_atoms]
+                           + [members[record] for record in hidden])
+    record_lower = np.where(withheld, np.asarray(lower, dtype=float), values)
+    record_upper = np.where(withheld, np.asarray(upper, dtype=float), values)
+    atom_lower = values[atom_record].astype(float)
+    atom_upper = atom_lower.copy()
+    atom_lower[cut_atoms], atom_upper[cut_atoms] = low[:len(cut_atoms)], high[:len(cut_atoms)]
+    record_lower[hidden], record_upper[hidden] = low[len(cut_atoms):], high[len(cut_atoms):]
+    # A withheld cell in one piece is its atom.
+    whole_withheld = hidden[np.array([len(members[record]) == 1 for record in hidden], dtype=bool)]
+    first_atom = np.array([members[record][0] for record in whole_withheld], dtype=np.int64)
+    atom_lower[first_atom] = record_lower[whole_withheld]
+    atom_upper[first_atom] = record_upper[whole_withheld]
+    return AtomIntervals(atom_lower, atom_upper, record_lower, record_upper)
+
+
+def atom_targets(atom_record, withheld):
+    """(atoms of each record, atoms of cut records, withheld records): what needs bounds. A
+    published cell in one piece is its own atom, known; the pieces of cut cells and the
+    withheld cells are bounded by programmes."""
+    n_records = len(withheld)
+    order = np.argsort(atom_record, kind="stable")
+    members = np.split(order, np.cumsum(np.bincount(atom_record, minlength=n_records))[:-1])
+    pieces = np.bincount(atom_record, minlength=n_records)
+    return members, np.flatnonzero(pieces[atom_record] > 1), np.flatnonzero(withheld)
+
+
+def atom_rows(values, withheld, lower, upper, atom_record, areas, people=None, one_point=True,
+              sums=(), at_most=()):
+    """The attacker's system over atoms (arguments as for ``atom_intervals``): rows
+    (atom indices, low, high) bounding each sum, and an upper box per atom."""
+    atom_record = np.asarray(atom_record, dtype=np.int64)
+    values = np.nan_to_num(np.asarray(values, dtype=float))
+    withheld = np.asarray(withheld, dtype=bool)
     n_atoms, n_records = len(atom_record), len(values)
-    members = [np.flatnonzero(atom_record == record) for record in range(n_records)]
+    members = atom_targets(atom_record, withheld)[0]
     record_upper = np.where(withheld, np.asarray(upper, dtype=float), values)
     record_lower = np.where(withheld, np.asarray(lower, dtype=float), values)
     whole = [(members[r], record_lower[r], record_upper[r]) for r in range(n_records)]
     whole += [(np.asarray(cells, dtype=np.int64), float(total), float(total))
               for cells, total in areas]
     whole += [(np.asarray(cells, dtype=np.int64), 0.0, float(total)) for cells, total in at_most]
-    exact = [(np.asarray(cells, dtype=np.int64), float(total)) for cells, total in sums]
     if people is not None:
         whole.append((np.arange(n_atoms), float(people), float(people) if one_point else np.inf))
     box = np.full(n_atoms, np.inf)
@@ -68,24 +104,6 @@ def atom_intervals(values, withheld, lower, upper, atom_record, areas, people=No
             box[cells] = np.minimum(box[cells], high)  # a part holds at most the whole
             high = np.inf  # and the whole at least each part: its count bounds their sum below
         rows.append((cells, low, high))
-    rows += [(cells, total, total) for cells, total in exact]
-    # A published cell in one piece is its own atom, known: only the pieces of cut cells and
-    # the withheld cells are bounded by programmes (a withheld cell in one piece is its atom).
-    pieces = np.bincount(atom_record, minlength=n_records)
-    cut_atoms = np.flatnonzero(pieces[atom_record] > 1)
-    hidden = np.flatnonzero(withheld)
-    low, high = sum_bounds(rows, box, [np.array([atom]) for atom in cut_atoms]
-                           + [members[record] for record in hidden])
-    atom_lower = values[atom_record].astype(float)
-    atom_upper = atom_lower.copy()
-    record_lower, record_upper = record_lower.copy(), record_upper.copy()
-    atom_lower[cut_atoms], atom_upper[cut_atoms] = low[:len(cut_atoms)], high[:len(cut_atoms)]
-    record_lower[hidden], record_upper[hidden] = low[len(cut_atoms):], high[len(cut_atoms):]
-    whole_withheld = hidden[pieces[hidden] == 1]
-    atom_lower[_first_atom(members, whole_withheld)] = record_lower[whole_withheld]
-    atom_upper[_first_atom(members, whole_withheld)] = record_upper[whole_withheld]
-    return AtomIntervals(atom_lower, atom_upper, record_lower, record_upper)
-
-
-def _first_atom(members, records):
-    return np.array([members[record][0] for record in records], dtype=np.int64)
+    rows += [(np.asarray(cells, dtype=np.int64), float(total), float(total))
+             for cells, total in sums]
+    return rows, box
