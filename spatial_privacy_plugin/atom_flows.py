@@ -121,32 +121,51 @@ class FlowNetwork:
             np.bincount(keys % self.nodes, minlength=self.nodes).max(initial=0)
         largest = float((2 ** 31 - 1) // (degree + 2))
         low, high = flow[edges].copy(), flow[edges].copy()
-        found_low, found_high = settled_low.copy(), settled_high.copy()
-        for position, edge in enumerate(edges):
-            for found, ends, sign, start, end, own_arc, own, slack in (
-                    (found_high, high, 1.0, self.head[edge], self.tail[edge], backward[edge],
-                     down[edge], up[edge]),
-                    (found_low, low, -1.0, self.tail[edge], self.head[edge], forward[edge],
-                     up[edge], down[edge])):
-                if found[position]:
-                    continue
-                limit = min(slack, largest)
-                carried = 0.0 if limit == 0 else self._carried(
-                    residual, (finite, unbounded), own_arc, own, start, end, limit)
-                if carried < limit or limit == slack:
-                    ends[position] += sign * carried
-                    found[position] = True
+        found = (settled_low.copy(), settled_high.copy())
+        # Each open bound: (side, position, start, end, own reverse arc, its capacity, slack).
+        queries = [(side, position, start, end, own_arc, own, slack)
+                   for position, edge in enumerate(edges)
+                   for side, start, end, own_arc, own, slack in (
+                       (1, self.head[edge], self.tail[edge], backward[edge], down[edge], up[edge]),
+                       (0, self.tail[edge], self.head[edge], forward[edge], up[edge], down[edge]))
+                   if not found[side][position]]
+        capacity = (finite, unbounded)
+        # Bounds that share their two nodes (withheld cells of one area) share one maximum flow:
+        # without an edge's own arc the network carries at least that flow less the arc's
+        # capacity, so a bound whose slack fits in that is reached.
+        groups = {}
+        for query in queries:
+            groups.setdefault((query[2], query[3]), []).append(query)
+        for (start, end), group in groups.items():
+            needed = max(own + slack for _, _, _, _, _, own, slack in group)
+            if len(group) < 2 or needed > largest:
+                continue
+            carried = self._carried(residual, capacity, -1, 0.0, start, end, needed)
+            for side, position, _, _, _, own, slack in group:
+                if carried - own >= slack:
+                    (high if side else low)[position] += (1.0 if side else -1.0) * slack
+                    found[side][position] = True
+        for side, position, start, end, own_arc, own, slack in queries:
+            if found[side][position]:
+                continue
+            limit = min(slack, largest)
+            carried = 0.0 if limit == 0 else self._carried(residual, capacity, own_arc, own,
+                                                           start, end, limit)
+            if carried < limit or limit == slack:
+                (high if side else low)[position] += (1.0 if side else -1.0) * carried
+                found[side][position] = True
+        found_low, found_high = found
         return low, high, found_low, found_high
 
     @staticmethod
     def _carried(residual, capacity, own_arc, own_capacity, start, end, limit):
         """Flow the residual network carries from ``start`` to ``end`` without the edge's own
-        reverse arc (``own_arc``, of ``own_capacity``), up to ``limit`` (every arc capped
-        there, which changes no flow up to it)."""
+        reverse arc (``own_arc``, of ``own_capacity``; -1: the network whole), up to
+        ``limit`` (every arc capped there, which changes no flow up to it)."""
         finite, unbounded = capacity[0].copy(), capacity[1].copy()
-        if np.isinf(own_capacity):
+        if own_arc >= 0 and np.isinf(own_capacity):
             unbounded[own_arc] -= 1.0
-        else:
+        elif own_arc >= 0:
             finite[own_arc] -= own_capacity
         residual.data = np.where(unbounded > 0, limit,
                                  np.clip(finite, 0.0, limit)).astype(np.int32)
