@@ -110,6 +110,10 @@ class FlowNetwork:
         keys, arc_of = np.unique(arc_keys, return_inverse=True)
         finite = np.bincount(arc_of, weights=np.where(np.isinf(slack), 0.0, slack))
         unbounded = np.bincount(arc_of, weights=np.isinf(slack).astype(float))
+        # Arcs without capacity go (scipy's maximum flow costs about its number of arcs).
+        kept = (finite > 0) | (unbounded > 0)
+        arc_of = np.where(kept, np.cumsum(kept) - 1, -1)[arc_of]
+        keys, finite, unbounded = keys[kept], finite[kept], unbounded[kept]
         forward, backward = arc_of[:len(up)], arc_of[len(up):]
         origin = keys // self.nodes
         residual = csr_matrix((np.zeros(len(keys), dtype=np.int32), keys % self.nodes,
