@@ -37,7 +37,8 @@ class Overlay:
 
 
 def _published_areas(layer, count_field, crs, context):
-    """(index, {position: (geometry, count, name)}) of a layer's areas with a count, in ``crs``."""
+    """(index, {position: (geometry, prepared engine, count, name)}) of a layer's areas with a
+    count, in ``crs``."""
     transform = QgsCoordinateTransform(layer.crs(), crs, context.transformContext())
     field = layer.fields().lookupField(count_field)
     index, areas = QgsSpatialIndex(), {}
@@ -53,8 +54,11 @@ def _published_areas(layer, count_field, crs, context):
                 layer=layer.name(), field=count_field, fid=feature.id()))
         geometry = QgsGeometry(geometry)
         geometry.transform(transform)
+        # Prepared once: each area is tested against every cell near it.
+        engine = QgsGeometry.createGeometryEngine(geometry.constGet())
+        engine.prepareGeometry()
         position = len(areas)
-        areas[position] = (geometry, float(count), f"{layer.name()}: {feature.id()}")
+        areas[position] = (geometry, engine, float(count), f"{layer.name()}: {feature.id()}")
         index.addFeature(position, geometry.boundingBox())
     return index, areas
 
@@ -67,10 +71,12 @@ def _cut(pieces, index, areas, offset):
         size = geometry.area()
         inside = []
         for position in index.intersects(geometry.boundingBox()):
-            area, _, name = areas[position]
-            if area.contains(geometry):
+            area, engine, _, _ = areas[position]
+            if engine.contains(geometry.constGet()):
                 inside = [(geometry, position)]
                 break
+            if not engine.intersects(geometry.constGet()):
+                continue
             part = geometry.intersection(area)
             if part.area() > SLIVER_TOLERANCE * size:
                 inside.append((part, position))
@@ -91,8 +97,8 @@ def overlay(source, layers, count_field, context, feedback):
     published = [_published_areas(layer, count_field, crs, context) for layer in layers]
     offsets = [sum(len(areas) for _, areas in published[:i]) for i in range(len(published))]
     area_members = [[] for _ in range(sum(len(areas) for _, areas in published))]
-    area_counts = [count for _, areas in published for _, count, _ in areas.values()]
-    area_names = [name for _, areas in published for _, _, name in areas.values()]
+    area_counts = [count for _, areas in published for _, _, count, _ in areas.values()]
+    area_names = [name for _, areas in published for _, _, _, name in areas.values()]
     atom_record, atom_areas, pieces_of_cell = [], [], {}
     request = QgsFeatureRequest().setNoAttributes()
     for record, feature in enumerate(source.getFeatures(request)):
