@@ -14,20 +14,27 @@ bounds come quicker:
 2. Unknowns that share no row form independent blocks, each solved apart.
 3. Propagating each row gives valid (possibly loose) bounds; a bound that
    some solution reaches is exact. Programmes whose objective weighs every
-   open bound at once yield such solutions by the dozen; only the bounds no
-   solution reached get a programme of their own (the relaxation first: a
-   whole-number optimum of it is the integer one).
+   open bound at once yield such solutions by the hundred in a big block.
+4. A block whose rows form two laminar families (the cells, the areas of one
+   layer) is a flow network: every bound still open is a maximum flow from
+   one solution (``atom_flows``), no programme.
+5. Otherwise (areas of two layers that cross) each bound still open gets a
+   programme of its own (the relaxation first: a whole-number optimum of it
+   is the integer one).
 """
 
 import numpy as np
 from scipy.optimize import linprog
 from scipy.sparse import bmat, csr_matrix, vstack
-
 from scipy.sparse.csgraph import connected_components
 
 from .atom_flows import FlowNetwork, crossing_families, crossings
 from .errors import InputError
 from .intervals import CONTRADICTION, EXACT_WIDTH, _outer_bounds
+
+# A joint programme over a block is worth about this share of the block's targets settled one
+# by one: the rounds go on while each settles at least as many.
+JOINT_ROUND_WORTH = 0.01
 
 def _matrix(groups, n):
     """A sparse 0/1 matrix with one row per index array in ``groups``."""
@@ -201,10 +208,6 @@ def sum_bounds(rows, upper, targets, integer=True):
         np.add.at(target_low, indices, low)
         np.add.at(target_high, indices, high)
     return np.round(target_low, 9), np.round(target_high, 9)
-
-
-# A joint programme over a block continues while it settles at least this share of the targets.
-JOINT_ROUND_WORTH = 0.01
 
 
 def _whole(x):
