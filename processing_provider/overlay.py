@@ -37,7 +37,8 @@ class Overlay:
 
 
 def published_areas(layer, count_field, crs, context):
-    """(index, {position: (geometry, count, name)}) of a layer's areas with a count, in ``crs``.
+    """(index, {position: (geometry, prepared engine, count, name)}) of a layer's areas with a
+    count, in ``crs``.
 
     Without a ``count_field`` (zones whose counts the plugin computes) every area with a
     geometry is taken, its count None."""
@@ -56,8 +57,11 @@ def published_areas(layer, count_field, crs, context):
                 layer=layer.name(), field=count_field, fid=feature.id()))
         geometry = QgsGeometry(geometry)
         geometry.transform(transform)
+        # Prepared once: each area is tested against every cell near it.
+        engine = QgsGeometry.createGeometryEngine(geometry.constGet())
+        engine.prepareGeometry()
         position = len(areas)
-        areas[position] = (geometry, None if count is None else float(count),
+        areas[position] = (geometry, engine, None if count is None else float(count),
                            f"{layer.name()}: {feature.id()}")
         index.addFeature(position, geometry.boundingBox())
     return index, areas
@@ -71,10 +75,12 @@ def _cut(pieces, index, areas, offset):
         size = geometry.area()
         inside = []
         for position in index.intersects(geometry.boundingBox()):
-            area, _, name = areas[position]
-            if area.contains(geometry):
+            area, engine, _, _ = areas[position]
+            if engine.contains(geometry.constGet()):
                 inside = [(geometry, position)]
                 break
+            if not engine.intersects(geometry.constGet()):
+                continue
             part = geometry.intersection(area)
             if part.area() > SLIVER_TOLERANCE * size:
                 inside.append((part, position))
@@ -108,8 +114,8 @@ def overlay(source, layers, count_field, context, feedback):
     published = [published_areas(layer, count_field, crs, context) for layer in layers]
     offsets = layer_offsets(published)
     area_members = [[] for _ in range(sum(len(areas) for _, areas in published))]
-    area_counts = [count for _, areas in published for _, count, _ in areas.values()]
-    area_names = [name for _, areas in published for _, _, name in areas.values()]
+    area_counts = [count for _, areas in published for _, _, count, _ in areas.values()]
+    area_names = [name for _, areas in published for _, _, _, name in areas.values()]
     atom_record, atom_areas, pieces_of_cell = [], [], {}
     request = QgsFeatureRequest().setNoAttributes()
     for record, feature in enumerate(source.getFeatures(request)):

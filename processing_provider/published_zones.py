@@ -34,17 +34,17 @@ class Zones:
 
     @property
     def geometries(self):
-        return [geometry for _, areas in self.published for geometry, _, _ in areas.values()]
+        return [geometry for _, areas in self.published for geometry, _, _, _ in areas.values()]
 
 
 def _refuse_overlaps(layer, index, areas):
     """Zones of one layer must not overlap: a person would count in two of them and the
     pieces of a cell would not add up to it."""
-    for position, (geometry, _, name) in areas.items():
+    for position, (geometry, _, _, name) in areas.items():
         for other in index.intersects(geometry.boundingBox()):
             if other <= position:
                 continue
-            other_geometry, _, other_name = areas[other]
+            other_geometry, _, _, other_name = areas[other]
             shared = geometry.intersection(other_geometry).area()
             if shared > SLIVER_TOLERANCE * min(geometry.area(), other_geometry.area()):
                 raise QgsProcessingException(tr(
@@ -97,7 +97,7 @@ def read_zones(layers, crs, context, feedback, reserved):
                 "hold no one, cut no cell and get no zone count.").format(
                 count=len(features) - len(kept), layer=layer.name()))
         attributes += kept
-    names = [name for _, areas in published for _, _, name in areas.values()]
+    names = [name for _, areas in published for _, _, _, name in areas.values()]
     return Zones(layers, published, layer_offsets(published), names, attributes)
 
 
@@ -121,7 +121,7 @@ def zone_atoms(zones, cells, data, point_record, feedback):
     columns = []
     for (_, areas), offset in zip(zones.published, zones.offsets):
         owner = assign_points(data.x, data.y, [polygon_rings(geometry)
-                                               for geometry, _, _ in areas.values()])
+                                               for geometry, _, _, _ in areas.values()])
         columns.append(np.where(owner >= 0, owner + offset, -1))
     return count_atoms(point_record, np.column_stack(columns), data.person_codes, record_pieces,
                        len(zones.names))
