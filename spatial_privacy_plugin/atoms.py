@@ -96,7 +96,8 @@ def atom_rows(values, withheld, lower, upper, atom_record, areas, people=None, o
               for cells, total in areas]
     whole += [(np.asarray(cells, dtype=np.int64), 0.0, float(total)) for cells, total in at_most]
     if people is not None:
-        whole.append((np.arange(n_atoms), float(people), float(people) if one_point else np.inf))
+        # Distinct people: the loop below reads this as each atom at most N, their sum at least N.
+        whole.append((np.arange(n_atoms), float(people), float(people)))
     box = np.full(n_atoms, np.inf)
     rows = []
     for cells, low, high in whole:

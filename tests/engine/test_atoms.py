@@ -108,8 +108,10 @@ def plain_programme(values, withheld, lower, upper, atom_record, areas, people, 
         else:
             at_least.append((cells, low))
             box[cells] = np.minimum(box[cells], high)
-    if people is not None:  # (counted as distinct people: at most the sum of the atoms)
+    if people is not None:  # distinct people: each atom at most N, their sum at least N
         (equal if one_point else at_least).append((np.arange(n), people))
+        if not one_point:
+            box = np.minimum(box, people)
     equal += list(sums)
     for cells, total in at_most:  # a blank total of distinct people bounds each part only
         if one_point:
