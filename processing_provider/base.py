@@ -12,10 +12,10 @@ missing and the algorithm can say how to install it.
 import importlib.util
 from pathlib import Path
 
-from qgis.core import QgsProcessingAlgorithm, QgsProcessingException, \
-    QgsProcessingFeatureSourceDefinition, QgsProcessingParameterFile, QgsProcessingParameterNumber, \
-    QgsSettings
-from qgis.PyQt.QtCore import QCoreApplication
+from qgis.core import Qgis, QgsProcessingAlgorithm, QgsProcessingException, \
+    QgsProcessingFeatureSourceDefinition, QgsProcessingParameterDefinition, \
+    QgsProcessingParameterFile, QgsProcessingParameterNumber, QgsSettings
+from qgis.PyQt.QtCore import QCoreApplication, QUrl
 from qgis.PyQt.QtGui import QIcon
 
 from .. import __about__
@@ -38,6 +38,20 @@ def user_language():
     """Two-letter language of QGIS's user interface ('en' when unset)."""
     locale = QgsSettings().value("locale/userLocale", "") or "en"
     return str(locale)[:2]
+
+
+def mark_advanced(definition):
+    """Move a parameter into the dialog's collapsed Advanced group; returns it.
+
+    QGIS 3.36 introduced ``Qgis.ProcessingParameterFlag``; the older spelling
+    still resolves on 3.40 but not necessarily on 4.x, and the newer one does
+    not exist on 3.22.
+    """
+    flags = getattr(Qgis, "ProcessingParameterFlag", None)
+    advanced = (flags.Advanced if flags is not None
+                else QgsProcessingParameterDefinition.Flag.FlagAdvanced)
+    definition.setFlags(definition.flags() | advanced)
+    return definition
 
 
 def missing_modules():
@@ -68,10 +82,17 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
     DISPLAY_NAME = ""
     SHORT_DESCRIPTION = ""
     TAGS = ""
+    # Parameters a first run does not need: the dialog folds them into Advanced.
+    ADVANCED = ()
 
     RHO = "RHO"
     POLICY = "POLICY"
     PROTECTION_LEVEL = "PROTECTION_LEVEL"
+
+    def addParameter(self, definition, createOutput=True):  # noqa: N802,N803 (QGIS's names)
+        if definition.name() in self.ADVANCED:
+            mark_advanced(definition)
+        return super().addParameter(definition, createOutput)
 
     def createInstance(self):
         return type(self)()
@@ -121,7 +142,7 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
     # Policy: rho from a policy file or a loose value, never both in conflict.
     def add_policy_parameters(self):
         self.addParameter(QgsProcessingParameterNumber(
-            self.RHO, tr("Disclosure ceiling ρ (k = ⌈1/ρ⌉); leave empty to use the policy file"),
+            self.RHO, tr("Disclosure ceiling ρ (k = ⌈1/ρ⌉; empty: the policy file's)"),
             QgsProcessingParameterNumber.Type.Double, optional=True, minValue=0.0, maxValue=1.0))
         self.addParameter(QgsProcessingParameterFile(
             self.POLICY, tr("Policy file (TOML or JSON)"),
@@ -157,8 +178,7 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
     def add_protection_parameter(self):
         self.addParameter(QgsProcessingParameterNumber(
             self.PROTECTION_LEVEL,
-            tr("Protection level p: least width of a withheld cell's derivable interval (empty: "
-               "the policy's, else ⌈k/2⌉)"),
+            tr("Protection level p (empty: the policy's, else ⌈k/2⌉)"),
             QgsProcessingParameterNumber.Type.Double, optional=True, minValue=0.0))
 
     def policy_from_parameters(self, parameters, context, tolerance=None):
