@@ -220,8 +220,8 @@
     </message>
     <message>
       <location filename="processing_provider/cell_key_grid.py" line="97" />
-      <source>Study area: empty cells inside it are published too (as 0)</source>
-      <translation>Zone d'étude : les cellules vides à l'intérieur sont publiées aussi (à 0)</translation>
+      <source>Study area (empty cells inside it are published as 0)</source>
+      <translation>Zone d'étude (les mailles vides qu'elle contient sont publiées à 0)</translation>
     </message>
     <message>
       <location filename="processing_provider/disclosure_risk.py" line="105" />
@@ -1166,7 +1166,7 @@
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="63" />
       <source>Status field (records not marked published are withheld)</source>
-      <translation>Champ de statut (les enregistrements non marqués published sont masqués)</translation>
+      <translation>Champ de statut (les enregistrements non « published » sont masqués)</translation>
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="66" />
@@ -1879,11 +1879,6 @@
       <translation>Audit des mailles masquées (détenteur seulement ; à ne pas publier)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="58" />
-      <source>Study area (empty cells inside it are published as 0)</source>
-      <translation>Zone d'étude (les mailles vides qu'elle contient sont publiées à 0)</translation>
-    </message>
-    <message>
       <location filename="processing_provider/suppressed_grid.py" line="61" />
       <source>Zero mask (empty cells inside it are withheld, not 0)</source>
       <translation>Masque des zéros (les mailles vides y sont masquées, pas à 0)</translation>
@@ -2036,12 +2031,12 @@
     <message>
       <location filename="processing_provider/zone_risk.py" line="82" />
       <source>Person id (to count distinct people per zone)</source>
-      <translation>Identifiant de personne (pour compter les personnes distinctes par zone)</translation>
+      <translation>Identifiant de personne (pour compter les personnes par zone)</translation>
     </message>
     <message>
       <location filename="processing_provider/zone_risk.py" line="85" />
       <source>Policy file (its per-release ceiling marks zones above it)</source>
-      <translation>Fichier de politique (son plafond par diffusion signale les zones au-dessus)</translation>
+      <translation>Fichier de politique (son plafond signale les zones au-dessus)</translation>
     </message>
     <message>
       <location filename="processing_provider/zone_risk.py" line="89" />

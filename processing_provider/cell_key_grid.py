@@ -94,7 +94,7 @@ class CellKeyGrid(PointGridAlgorithm):
             parentParameterName=self.INPUT, minValue=0.0))
         self.add_grid_parameters()
         self.addParameter(QgsProcessingParameterFeatureSource(
-            self.STUDY_AREA, tr("Study area: empty cells inside it are published too (as 0)"),
+            self.STUDY_AREA, tr("Study area (empty cells inside it are published as 0)"),
             [QgsProcessing.SourceType.TypeVectorPolygon], optional=True))
         self.addParameter(QgsProcessingParameterFile(
             self.POLICY, tr("Policy file (TOML or JSON)"), QgsProcessingParameterFile.Behavior.File,
