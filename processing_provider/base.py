@@ -18,7 +18,6 @@ from qgis.core import Qgis, QgsProcessingAlgorithm, QgsProcessingException, \
 from qgis.PyQt.QtCore import QCoreApplication, QUrl
 from qgis.PyQt.QtGui import QIcon
 
-from .. import __about__
 from ..spatial_privacy_plugin.errors import N_, Cancelled, SpatialPrivacyError
 from ..spatial_privacy_plugin.policy import effective_policy, load_policy
 
@@ -40,18 +39,25 @@ def user_language():
     return str(locale)[:2]
 
 
-def mark_advanced(definition):
-    """Move a parameter into the dialog's collapsed Advanced group; returns it.
+def advanced_flag():
+    """The flag that folds a parameter into the dialog's collapsed Advanced group.
 
     QGIS 3.36 introduced ``Qgis.ProcessingParameterFlag``; the older spelling
-    still resolves on 3.40 but not necessarily on 4.x, and the newer one does
-    not exist on 3.22.
+    still resolves on 3.40 but need not on 4.x, and the newer one does not
+    exist on 3.22.
     """
     flags = getattr(Qgis, "ProcessingParameterFlag", None)
-    advanced = (flags.Advanced if flags is not None
-                else QgsProcessingParameterDefinition.Flag.FlagAdvanced)
-    definition.setFlags(definition.flags() | advanced)
+    return flags.Advanced if flags is not None \
+        else QgsProcessingParameterDefinition.Flag.FlagAdvanced
+
+
+def mark_advanced(definition):
+    definition.setFlags(definition.flags() | advanced_flag())
     return definition
+
+
+def is_advanced(definition):
+    return bool(definition.flags() & advanced_flag())
 
 
 def missing_modules():
@@ -124,7 +130,12 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
         return self.shortDescription()
 
     def helpUrl(self):
-        return f"{__about__.HOMEPAGE}#{self.ALGORITHM_ID}"
+        """The shipped page (scripts/build_help_pages.py) in QGIS's language, else English."""
+        pages = HERE / "help" / "pages"
+        page = pages / f"{self.ALGORITHM_ID}_{user_language()}.html"
+        if not page.exists():
+            page = pages / f"{self.ALGORITHM_ID}.html"
+        return QUrl.fromLocalFile(str(page)).toString()
 
     def icon(self):
         return QIcon(str(HERE / "icons" / f"{self.ALGORITHM_ID}.svg"))
