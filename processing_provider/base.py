@@ -42,9 +42,9 @@ def user_language():
 def advanced_flag():
     """The flag that folds a parameter into the dialog's collapsed Advanced group.
 
-    QGIS 3.36 introduced ``Qgis.ProcessingParameterFlag``; the older spelling
-    still resolves on 3.40 but need not on 4.x, and the newer one does not
-    exist on 3.22.
+    QGIS 3.36 moved the parameter flags into the enum ProcessingParameterFlag of
+    ``Qgis``; the older spelling still resolves on 3.40 but need not on 4.x, and
+    the newer one does not exist on 3.22.
     """
     flags = getattr(Qgis, "ProcessingParameterFlag", None)
     return flags.Advanced if flags is not None \
