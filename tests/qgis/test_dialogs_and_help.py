@@ -2,8 +2,12 @@
 and a shipped help page per algorithm and language."""
 
 import html
+import json
+import os
 import re
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -202,3 +206,21 @@ def test_a_page_shows_the_dialog_labels_and_the_panel_help(algorithms, french_la
             label = html.escape(translate(definition.description()), quote=False)
             row = f"<tr><td>{label}</td><td><code>{definition.name()}</code></td>"
             assert row in (advanced if definition.name() in ADVANCED["kanonymitygate"] else basic)
+
+
+def test_dialogs_need_no_horizontal_scrollbar_at_1300_pixels(plugin_package, algorithms):
+    """Every dialog with its Advanced group unfolded; the control, one label as long as the
+    longest was, must need the scrollbar (a check that cannot see one proves nothing)."""
+    folder = Path(plugin_package.__file__).resolve().parent
+    link = Path(tempfile.mkdtemp(prefix="sp_dialogs_")) / "spatial_privacy"
+    link.symlink_to(folder, target_is_directory=True)
+    completed = subprocess.run(
+        [sys.executable, str(Path(__file__).with_name("dialog_scrollbars.py")), str(link.parent),
+         "1300"], capture_output=True, text=True, timeout=300,
+        env=dict(os.environ, HOME=str(link.parent), QT_QPA_PLATFORM="offscreen"))
+    assert completed.returncode == 0, completed.stderr[-3000:]
+    report = json.loads(completed.stdout.strip().splitlines()[-1])
+    assert report.pop("control") == {"scrollbar": True, "unfolded": 1}
+    assert set(report) == {algorithm.name() for algorithm in algorithms}
+    for name, dialog in report.items():
+        assert dialog == {"scrollbar": False, "unfolded": 1}, name
