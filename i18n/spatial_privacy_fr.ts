@@ -4,57 +4,57 @@
   <context>
     <name>SpatialPrivacy</name>
     <message>
-      <location filename="processing_provider/base.py" line="125" />
-      <source>Disclosure ceiling ρ (k = ⌈1/ρ⌉); leave empty to use the policy file</source>
-      <translation>Plafond de divulgation ρ (k = ⌈1/ρ⌉) ; laisser vide pour utiliser le fichier de politique</translation>
+      <location filename="processing_provider/base.py" line="157" />
+      <source>Disclosure ceiling ρ (k = ⌈1/ρ⌉; empty: the policy file's)</source>
+      <translation>Plafond de divulgation ρ (k = ⌈1/ρ⌉ ; vide : celui de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="128" />
+      <location filename="processing_provider/base.py" line="160" />
       <source>Policy file (TOML or JSON)</source>
       <translation>Fichier de politique (TOML ou JSON)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="130" />
+      <location filename="processing_provider/base.py" line="162" />
       <source>Policy files (*.toml *.json)</source>
       <translation>Fichiers de politique (*.toml *.json)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="161" />
-      <source>Protection level p: least width of a withheld cell's derivable interval (empty: the policy's, else ⌈k/2⌉)</source>
-      <translation>Niveau de protection p : largeur minimale de l'intervalle déductible d'une maille masquée (vide : celui de la politique, sinon ⌈k/2⌉)</translation>
+      <location filename="processing_provider/base.py" line="193" />
+      <source>Protection level p (empty: the policy's, else ⌈k/2⌉)</source>
+      <translation>Niveau de protection p (vide : celui de la politique, sinon ⌈k/2⌉)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="183" />
+      <location filename="processing_provider/base.py" line="214" />
       <source>Cancelled: no output was completed.</source>
       <translation>Annulé : aucune sortie n'a été terminée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="48" />
+      <location filename="processing_provider/base.py" line="68" />
       <source>Spatial Privacy needs the Python packages {modules}. On Debian or Ubuntu: sudo apt install {packages}; elsewhere install them into QGIS's Python (OSGeo4W Shell: python -m pip install {modules}).</source>
       <translation>Spatial Privacy a besoin des paquets Python {modules}. Sous Debian ou Ubuntu : sudo apt install {packages} ; ailleurs, installez-les dans le Python de QGIS (OSGeo4W Shell : python -m pip install {modules}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="56" />
+      <location filename="processing_provider/base.py" line="76" />
       <source>Grids and suppression</source>
       <translation>Grilles et secret statistique</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="57" />
+      <location filename="processing_provider/base.py" line="77" />
       <source>Release gates</source>
       <translation>Contrôles de diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="58" />
+      <location filename="processing_provider/base.py" line="78" />
       <source>Adversary simulation</source>
       <translation>Simulation d'adversaire</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="59" />
+      <location filename="processing_provider/base.py" line="79" />
       <source>Disclosure risk</source>
       <translation>Risque de divulgation</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="60" />
+      <location filename="processing_provider/base.py" line="80" />
       <source>Example models</source>
       <translation>Modèles d'exemple</translation>
     </message>
@@ -70,91 +70,91 @@
     </message>
     <message>
       <location filename="processing_provider/cell_key_grid.py" line="105" />
-      <source>Utility, for the data holder (errors against the original counts)</source>
-      <translation>Utilité, pour le détenteur des données (erreurs par rapport aux effectifs d'origine)</translation>
+      <source>Utility (errors against the true counts; data holder only)</source>
+      <translation>Utilité (erreurs sur les vrais effectifs ; détenteur seulement)</translation>
     </message>
     <message>
       <location filename="processing_provider/cell_key_grid.py" line="108" />
-      <source>Audit: intervals an attacker who knows D and the p-table derives, for the data holder only</source>
-      <translation>Audit : intervalles qu'un attaquant connaissant D et la table p déduit, pour le détenteur des données seulement</translation>
+      <source>Audit: the attacker's intervals (data holder only)</source>
+      <translation>Audit : intervalles de l'attaquant (détenteur seulement)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="111" />
+      <location filename="processing_provider/cell_key_grid.py" line="110" />
       <source>Published cells</source>
       <translation>Mailles publiées</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="113" />
+      <location filename="processing_provider/cell_key_grid.py" line="112" />
       <source>Cells whose attacker interval is narrower than p</source>
       <translation>Cellules dont l'intervalle de l'attaquant est plus étroit que p</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="114" />
+      <location filename="processing_provider/cell_key_grid.py" line="113" />
       <source>Key fingerprint</source>
       <translation>Empreinte de la clé</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="115" />
+      <location filename="processing_provider/cell_key_grid.py" line="114" />
       <source>p-table hash</source>
       <translation>Empreinte de la table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="126" />
+      <location filename="processing_provider/cell_key_grid.py" line="125" />
       <source>Give a p-table or D and V, not both: the p-table already fixes the noise.</source>
       <translation>Donnez une table p ou bien D et V, pas les deux : la table p fixe déjà le bruit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="130" />
+      <location filename="processing_provider/cell_key_grid.py" line="129" />
       <source>Give a p-table, or D (largest noise) and V (noise variance) to build one.</source>
       <translation>Donnez une table p, ou D (le plus grand bruit) et V (la variance du bruit) pour en construire une.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="133" />
+      <location filename="processing_provider/cell_key_grid.py" line="132" />
       <source>D must be a whole number.</source>
       <translation>D doit être un nombre entier.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="144" />
+      <location filename="processing_provider/cell_key_grid.py" line="143" />
       <source>Record keys from the field '{field}'.</source>
       <translation>Clés d'enregistrement issues du champ « {field} ».</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="149" />
+      <location filename="processing_provider/cell_key_grid.py" line="148" />
       <source>A new secret key was created in {path} (256 random bits). Keep it secret and safe, and give the same file to every release of the programme: another key gives every cell other noise, and releases under two keys can be differenced.</source>
       <translation>Une nouvelle clé secrète a été créée dans {path} (256 bits aléatoires). Gardez-la secrète et en lieu sûr, et donnez le même fichier à chaque diffusion du programme : une autre clé donne à chaque cellule un autre bruit, et des diffusions sous deux clés peuvent être différenciées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="176" />
+      <location filename="processing_provider/cell_key_grid.py" line="175" />
       <source>Give the programme's secret key file (a new path creates one) or a record key field: the noise of each cell comes from its people's keys.</source>
       <translation>Donnez le fichier de clé secrète du programme (un nouveau chemin en crée un) ou un champ de clé d'enregistrement : le bruit de chaque cellule vient des clés de ses personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="182" />
+      <location filename="processing_provider/cell_key_grid.py" line="181" />
       <source>The key file must outlive the run (every release of the programme uses the same key): choose a path outside QGIS's temporary folder.</source>
       <translation>Le fichier de clé doit survivre à l'exécution (chaque diffusion du programme utilise la même clé) : choisissez un chemin hors du dossier temporaire de QGIS.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="193" />
+      <location filename="processing_provider/cell_key_grid.py" line="192" />
       <source>The attribute field(s) {fields} share a name with an output field; rename them in a copy of the layer first.</source>
       <translation>Le(s) champ(s) d'attributs {fields} portent le nom d'un champ de sortie ; renommez-les d'abord dans une copie de la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="212" />
+      <location filename="processing_provider/cell_key_grid.py" line="211" />
       <source>{count} empty cells inside the study area are published as 0.</source>
       <translation>{count} cellules vides dans la zone d'étude sont publiées à 0.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="236" />
+      <location filename="processing_provider/cell_key_grid.py" line="235" />
       <source>{count} cells published with cell key noise (key {fingerprint}). Publish neither D nor the key file; the p-table hash identifies the noise rule.</source>
       <translation>{count} cellules publiées avec le bruit de la clé de cellule (clé {fingerprint}). Ne publiez ni D ni le fichier de clé ; l'empreinte de la table p identifie la règle de bruit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="248" />
+      <location filename="processing_provider/cell_key_grid.py" line="247" />
       <source>True zeros need a grid without published attribute fields: an empty cell x attribute combination is not a structural zero.</source>
       <translation>Les vrais zéros exigent une grille sans champs d'attributs publiés : une combinaison maille × attribut vide n'est pas un zéro structurel.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="253" />
+      <location filename="processing_provider/cell_key_grid.py" line="252" />
       <source>The study area has no polygon.</source>
       <translation>La zone d'étude n'a aucun polygone.</translation>
     </message>
@@ -164,7 +164,7 @@
       <translation>Fichiers de clé (*.key);;Tous les fichiers (*)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="300" />
+      <location filename="processing_provider/cell_key_grid.py" line="299" />
       <source>Audit (an attacker who knows D and the p-table): {count} cell(s) have an interval narrower than p = {p:g}.</source>
       <translation>Audit (un attaquant qui connaît D et la table p) : {count} cellule(s) ont un intervalle plus étroit que p = {p:g}.</translation>
     </message>
@@ -189,19 +189,19 @@
       <translation>confidentialité,divulgation,méthode de la clé de cellule,ckm,perturbation,bruit,grille,grille du recensement</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="73" />
-      <source>Record key field: a persistent key in [0, 1) per person (empty: keys from the key file)</source>
-      <translation>Champ de clé d'enregistrement : une clé persistante dans [0, 1) par personne (vide : clés issues du fichier de clé)</translation>
+      <location filename="processing_provider/cell_key_grid.py" line="74" />
+      <source>Record key field (empty: keys from the key file)</source>
+      <translation>Champ de clé d'enregistrement (vide : clés du fichier de clé)</translation>
     </message>
     <message>
       <location filename="processing_provider/cell_key_grid.py" line="77" />
-      <source>Secret key file of the programme (a new path creates one; never publish it)</source>
-      <translation>Fichier de clé secrète du programme (un nouveau chemin en crée un ; ne le publiez jamais)</translation>
+      <source>Secret key file (a new path creates one; never publish it)</source>
+      <translation>Fichier de clé secrète (un nouveau chemin en crée un ; ne pas publier)</translation>
     </message>
     <message>
       <location filename="processing_provider/cell_key_grid.py" line="81" />
-      <source>p-table (table or CSV with i, j, p, …; empty: built from D, V, JS)</source>
-      <translation>Table p (table ou CSV avec i, j, p, … ; vide : construite à partir de D, V, JS)</translation>
+      <source>p-table (empty: built from D, V, JS)</source>
+      <translation>Table p (vide : construite à partir de D, V, JS)</translation>
     </message>
     <message>
       <location filename="processing_provider/cell_key_grid.py" line="84" />
@@ -225,21 +225,21 @@
     </message>
     <message>
       <location filename="processing_provider/cell_key_grid.py" line="97" />
-      <source>Study area: empty cells inside it are published too (as 0)</source>
-      <translation>Zone d'étude : les cellules vides à l'intérieur sont publiées aussi (à 0)</translation>
+      <source>Study area (empty cells inside it are published as 0)</source>
+      <translation>Zone d'étude (les mailles vides qu'elle contient sont publiées à 0)</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="103" />
+      <location filename="processing_provider/disclosure_risk.py" line="105" />
       <source>{share:.1%} of records have no other record within 0.1 standard deviations of their continuous keys.</source>
       <translation>{share:.1%} des enregistrements n'ont aucun autre enregistrement à moins de 0,1 écart-type de leurs clés continues.</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="109" />
+      <location filename="processing_provider/disclosure_risk.py" line="111" />
       <source>The input already has the field(s) {fields}: rename them in a copy first.</source>
       <translation>L'entrée a déjà le(s) champ(s) {fields} : renommez-les d'abord dans une copie.</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="125" />
+      <location filename="processing_provider/disclosure_risk.py" line="127" />
       <source>{uniques} sample unique(s), {rare} sample rare; expected re-identifications {expected:.2f} ({rate:.2%} of {n} records); {above} record(s) above {threshold:g}; highest risk {highest:.4f}.</source>
       <translation>{uniques} unique(s) dans l'échantillon, {rare} rare(s) ; ré-identifications attendues {expected:.2f} ({rate:.2%} de {n} enregistrements) ; {above} enregistrement(s) au-dessus de {threshold:g} ; risque maximal {highest:.4f}.</translation>
     </message>
@@ -259,72 +259,72 @@
       <translation>confidentialité,divulgation,risque,unicité,risque individuel,ménage,microdonnées,secret statistique</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="39" />
+      <location filename="processing_provider/disclosure_risk.py" line="41" />
       <source>Records (points or a table)</source>
       <translation>Enregistrements (points ou table)</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="42" />
+      <location filename="processing_provider/disclosure_risk.py" line="44" />
       <source>Continuous keys (e.g. income, exact age)</source>
       <translation>Clés continues (par ex. revenu, âge exact)</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="46" />
+      <location filename="processing_provider/disclosure_risk.py" line="48" />
       <source>Sample rare below this frequency (α)</source>
       <translation>Rare dans l'échantillon sous cette fréquence (α)</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="49" />
+      <location filename="processing_provider/disclosure_risk.py" line="51" />
       <source>Count records whose risk exceeds</source>
       <translation>Compter les enregistrements dont le risque dépasse</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="52" />
+      <location filename="processing_provider/disclosure_risk.py" line="54" />
       <source>Records with risk measures</source>
       <translation>Enregistrements avec mesures de risque</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="55" />
-      <source>Estimate population uniqueness of sample uniques (log-linear model; needs weights)</source>
-      <translation>Estimer l'unicité dans la population des uniques de l'échantillon (modèle log-linéaire ; exige des poids)</translation>
+      <location filename="processing_provider/disclosure_risk.py" line="57" />
+      <source>Estimate population uniqueness (log-linear; needs weights)</source>
+      <translation>Estimer l'unicité dans la population (log-linéaire ; exige des poids)</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="57" />
+      <location filename="processing_provider/disclosure_risk.py" line="59" />
       <source>Expected re-identifications</source>
       <translation>Ré-identifications attendues</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="58" />
+      <location filename="processing_provider/disclosure_risk.py" line="60" />
       <source>Re-identification rate</source>
       <translation>Taux de ré-identification</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="59" />
+      <location filename="processing_provider/disclosure_risk.py" line="61" />
       <source>Records above the risk threshold</source>
       <translation>Enregistrements au-dessus du seuil de risque</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="60" />
+      <location filename="processing_provider/disclosure_risk.py" line="62" />
       <source>Highest record risk</source>
       <translation>Risque individuel maximal</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="61" />
+      <location filename="processing_provider/disclosure_risk.py" line="63" />
       <source>Expected population uniques</source>
       <translation>Uniques attendus dans la population</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="74" />
+      <location filename="processing_provider/disclosure_risk.py" line="76" />
       <source>The input layer could not be opened.</source>
       <translation>La couche d'entrée n'a pas pu être ouverte.</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="79" />
+      <location filename="processing_provider/disclosure_risk.py" line="81" />
       <source>Estimating population uniqueness needs the sampling weight field.</source>
       <translation>L'estimation de l'unicité dans la population exige le champ de poids de sondage.</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="95" />
+      <location filename="processing_provider/disclosure_risk.py" line="97" />
       <source>Log-linear model (main effects), sampling fraction {fraction:.3%}: {expected:.1f} sample uniques are expected to be population uniques.</source>
       <translation>Modèle log-linéaire (effets principaux), taux de sondage {fraction:.3%} : {expected:.1f} uniques de l'échantillon devraient être uniques dans la population.</translation>
     </message>
@@ -349,12 +349,12 @@
       <translation>Diffusions DP de {dataset} : {releases}, ε dépensé {spent:.4g} sur {budget:g}, {remaining:.4g} restant. (Une garantie DP ne faiblit pas avec de nouvelles données auxiliaires ; seules de nouvelles diffusions la consomment.)</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="114" />
+      <location filename="processing_provider/dp_grid.py" line="112" />
       <source>Give either an extent or a study area (not both, not neither): a differentially private release publishes every cell of a domain fixed in advance, since a domain drawn around the data would give people away.</source>
       <translation>Donnez soit une emprise, soit une zone d'étude (pas les deux, ni aucune) : une diffusion différentiellement privée publie chaque maille d'un domaine fixé d'avance, car un domaine tracé autour des données trahirait des personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="165" />
+      <location filename="processing_provider/dp_grid.py" line="163" />
       <source>No ledger at {path}: a new ledger is started there, with no earlier releases. If the programme already has a ledger, give its path instead: a second ledger restarts the cumulative budget.</source>
       <translation>Aucun registre à {path} : un nouveau registre y est démarré, sans diffusion antérieure. Si le programme a déjà un registre, indiquez plutôt son chemin : un second registre fait repartir le budget cumulé de zéro.</translation>
     </message>
@@ -364,7 +364,7 @@
       <translation>Laplace discrète (ε-DP pure)</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="192" />
+      <location filename="processing_provider/dp_grid.py" line="190" />
       <source>The output could not be created: nothing was recorded in the ledger.</source>
       <translation>La sortie n'a pas pu être créée : rien n'a été enregistré dans le registre.</translation>
     </message>
@@ -374,42 +374,42 @@
       <translation>gaussienne discrète (ρ-zCDP ; ε énoncé au δ de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="209" />
+      <location filename="processing_provider/dp_grid.py" line="207" />
       <source>ε spent by {dataset}: {spent:.4g} of {budget:g} ({remaining:.4g} left). Ledger head: {head}.</source>
       <translation>ε dépensé par {dataset} : {spent:.4g} sur {budget:g} (reste {remaining:.4g}). Tête du registre : {head}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="221" />
+      <location filename="processing_provider/dp_grid.py" line="219" />
       <source>DP release REFUSED for {dataset} / {release}: {problems}</source>
       <translation>Diffusion DP REFUSÉE pour {dataset} / {release} : {problems}</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="228" />
+      <location filename="processing_provider/dp_grid.py" line="226" />
       <source>{size:g} m: ε {epsilon:.4g}{rho}, noise variance {variance:.4g}, 95 % of the noise within ±{accuracy} people, mean absolute noise {mae:.3g}.</source>
       <translation>{size:g} m : ε {epsilon:.4g}{rho}, variance du bruit {variance:.4g}, 95 % du bruit à ±{accuracy} personnes, bruit absolu moyen {mae:.3g}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="234" />
+      <location filename="processing_provider/dp_grid.py" line="232" />
       <source>The budget is split equally across the {count} levels; each person counts in at most {m} cell(s) per level.</source>
       <translation>Le budget est partagé également entre les {count} niveaux ; chaque personne compte dans au plus {m} maille(s) par niveau.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="238" />
+      <location filename="processing_provider/dp_grid.py" line="236" />
       <source>Bias of the released counts against the true ones, for the data holder only (not differentially private: never publish it):</source>
       <translation>Biais des comptes diffusés par rapport aux vrais, pour le détenteur des données seulement (pas différentiellement privé : ne le publiez jamais) :</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="241" />
+      <location filename="processing_provider/dp_grid.py" line="239" />
       <source>  {size:g} m, true count {kind}: {cells} cells, mean error {error:+.2f}, mean absolute error {mae:.2f}</source>
       <translation>  {size:g} m, vrai compte {kind} : {cells} mailles, erreur moyenne {error:+.2f}, erreur absolue moyenne {mae:.2f}</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="246" />
+      <location filename="processing_provider/dp_grid.py" line="244" />
       <source>Some points lie outside the extent or study area: they are not counted.</source>
       <translation>Des points sont hors de l'emprise ou de la zone d'étude : ils ne sont pas comptés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="249" />
+      <location filename="processing_provider/dp_grid.py" line="247" />
       <source>The noise was drawn from the given seed: anyone who holds the seed (or finds it in a saved model or the Processing history) can remove it. Use a seed only to reproduce a test; leave it empty for a release.</source>
       <translation>Le bruit a été tiré de la graine donnée : quiconque détient la graine (ou la trouve dans un modèle enregistré ou l'historique de Processing) peut le retirer. N'utilisez une graine que pour reproduire un test ; laissez-la vide pour une diffusion.</translation>
     </message>
@@ -429,62 +429,62 @@
       <translation>confidentialité,confidentialité différentielle,dp,epsilon,budget,bruit,laplace,gaussienne,grille,registre</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="55" />
+      <location filename="processing_provider/dp_grid.py" line="56" />
       <source>ε of this release (smaller: more private, noisier)</source>
       <translation>ε de cette diffusion (plus petit : plus protecteur, plus bruité)</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="58" />
+      <location filename="processing_provider/dp_grid.py" line="59" />
       <source>Mechanism</source>
       <translation>Mécanisme</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="61" />
-      <source>Cells a person may count in, per level (m; chosen at random among their cells)</source>
-      <translation>Mailles où une personne peut compter, par niveau (m ; tirées au hasard parmi les siennes)</translation>
+      <location filename="processing_provider/dp_grid.py" line="62" />
+      <source>Cells a person may count in, per level (m)</source>
+      <translation>Mailles où une personne peut compter, par niveau (m)</translation>
     </message>
     <message>
       <location filename="processing_provider/dp_grid.py" line="65" />
-      <source>Nested cell sizes in metres (the budget is split equally among them)</source>
-      <translation>Tailles de maille emboîtées en mètres (le budget est partagé également entre elles)</translation>
+      <source>Nested cell sizes in metres (the budget is split equally)</source>
+      <translation>Tailles de maille emboîtées en mètres (budget partagé également)</translation>
     </message>
     <message>
       <location filename="processing_provider/dp_grid.py" line="68" />
-      <source>Extent released (every cell of it, empty ones too; or a study area)</source>
-      <translation>Emprise diffusée (toutes ses mailles, les vides aussi ; ou une zone d'étude)</translation>
+      <source>Extent released (or a study area)</source>
+      <translation>Emprise diffusée (ou une zone d'étude)</translation>
     </message>
     <message>
       <location filename="processing_provider/dp_grid.py" line="71" />
-      <source>Study area released (every cell of it, empty ones too; or an extent)</source>
-      <translation>Zone d'étude diffusée (toutes ses mailles, les vides aussi ; ou une emprise)</translation>
+      <source>Study area released (or an extent)</source>
+      <translation>Zone d'étude diffusée (ou une emprise)</translation>
     </message>
     <message>
       <location filename="processing_provider/dp_grid.py" line="75" />
-      <source>Grid origin (lower-left corner; empty: a multiple of the coarsest size below the extent)</source>
-      <translation>Origine de la grille (coin inférieur gauche ; vide : un multiple de la plus grande taille sous l'emprise)</translation>
+      <source>Grid origin (lower-left corner; empty: automatic)</source>
+      <translation>Origine de la grille (coin inférieur gauche ; vide : automatique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="78" />
+      <location filename="processing_provider/dp_grid.py" line="77" />
       <source>Policy file (epsilon_budget; delta for the Gaussian)</source>
       <translation>Fichier de politique (epsilon_budget ; delta pour la gaussienne)</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="82" />
-      <source>Seed, only to reproduce a test (empty: the operating system's randomness; anyone who holds a seed can remove the noise)</source>
-      <translation>Graine, seulement pour reproduire un test (vide : l'aléa du système d'exploitation ; quiconque détient une graine peut retirer le bruit)</translation>
+      <location filename="processing_provider/dp_grid.py" line="81" />
+      <source>Seed, only to reproduce a test (leave empty)</source>
+      <translation>Graine, seulement pour reproduire un test (laisser vide)</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="89" />
+      <location filename="processing_provider/dp_grid.py" line="87" />
       <source>ε spent by the dataset's DP releases</source>
       <translation>ε dépensé par les diffusions DP du jeu de données</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="91" />
+      <location filename="processing_provider/dp_grid.py" line="89" />
       <source>ε remaining in the dataset's budget</source>
       <translation>ε restant dans le budget du jeu de données</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="92" />
+      <location filename="processing_provider/dp_grid.py" line="90" />
       <source>Ledger head hash</source>
       <translation>Hachage de tête du registre</translation>
     </message>
@@ -509,57 +509,52 @@
       <translation>confidentialité,géomasque,anneau,déplacement,masquage,anonymisation,diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="31" />
+      <location filename="processing_provider/geomask.py" line="32" />
       <source>Points to mask (metric CRS)</source>
       <translation>Points à masquer (SCR métrique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="33" />
+      <location filename="processing_provider/geomask.py" line="34" />
       <source>Minimum displacement</source>
       <translation>Déplacement minimal</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="36" />
+      <location filename="processing_provider/geomask.py" line="37" />
       <source>Maximum displacement</source>
       <translation>Déplacement maximal</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="40" />
-      <source>Seed, only to reproduce a test (empty: the operating system's randomness; anyone who holds a seed can undo the mask)</source>
-      <translation>Graine, seulement pour reproduire un test (vide : l'aléa du système d'exploitation ; quiconque détient une graine peut annuler le masque)</translation>
-    </message>
-    <message>
       <location filename="processing_provider/geomask.py" line="44" />
-      <source>Fields to keep (empty: none; keeping an id lets anyone link the masked points back)</source>
-      <translation>Champs à conserver (vide : aucun ; garder un identifiant permet à quiconque de relier les points masqués)</translation>
+      <source>Fields to keep (empty: none)</source>
+      <translation>Champs à conserver (vide : aucun)</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="48" />
+      <location filename="processing_provider/geomask.py" line="47" />
       <source>Masked points</source>
       <translation>Points masqués</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="59" />
+      <location filename="processing_provider/geomask.py" line="58" />
       <source>Multipoint features would be masked part by part: explode them first (each part a record).</source>
       <translation>Les entités multipoints seraient masquées partie par partie : éclatez-les d'abord (chaque partie un enregistrement).</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="70" />
+      <location filename="processing_provider/geomask.py" line="69" />
       <source>The mask was drawn from the given seed: anyone who holds the seed (or finds it in a saved model or the Processing history) can undo the displacement. Use a seed only to reproduce a test; leave it empty for a release.</source>
       <translation>Le masque a été tiré à partir de la graine donnée : quiconque détient la graine (ou la trouve dans un modèle enregistré ou l'historique de Processing) peut annuler le déplacement. N'utilisez une graine que pour reproduire un test ; laissez-la vide pour une diffusion.</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="75" />
+      <location filename="processing_provider/geomask.py" line="74" />
       <source>Kept fields: {fields}. Any of them that identifies a person (an id, a truth field) links the masked points back to the people; keep such a field only to test the mask.</source>
       <translation>Champs conservés : {fields}. Tout champ qui identifie une personne (un identifiant, un champ de vérité) relie les points masqués aux personnes ; ne gardez un tel champ que pour tester le masque.</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="82" />
+      <location filename="processing_provider/geomask.py" line="81" />
       <source>The input already has the field(s) {fields}: leave them out of the fields to keep.</source>
       <translation>L'entrée a déjà le(s) champ(s) {fields} : retirez-les des champs à conserver.</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="97" />
+      <location filename="processing_provider/geomask.py" line="96" />
       <source>{count} points displaced by {low:g} to {high:g} m (uniform over the ring's area). Quote the radii in the methodology note; never publish the seed.</source>
       <translation>{count} points déplacés de {low:g} à {high:g} m (uniformément sur la surface de l'anneau). Citez les rayons dans la note méthodologique ; ne publiez jamais la graine.</translation>
     </message>
@@ -629,82 +624,77 @@
       <translation>Champ identifiant de personne (on compte les identifiants distincts)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="181" />
-      <source>Grid origin (lower-left corner; empty: a multiple of the cell size)</source>
-      <translation>Origine de la grille (coin inférieur gauche ; vide : un multiple de la taille de cellule)</translation>
-    </message>
-    <message>
       <location filename="processing_provider/grid_base.py" line="184" />
-      <source>Published attribute fields (the key is cell × these attributes)</source>
-      <translation>Champs d'attributs publiés (la clé est maille × ces attributs)</translation>
+      <source>Published attribute fields (counts per cell × attributes)</source>
+      <translation>Champs d'attributs publiés (effectifs par maille × attributs)</translation>
     </message>
     <message>
       <location filename="processing_provider/grid_base.py" line="190" />
-      <source>Totals published beside the grid (withheld cells must not be recoverable from them)</source>
-      <translation>Totaux publiés à côté de la grille (les mailles masquées ne doivent pas pouvoir en être déduites)</translation>
+      <source>Totals published beside the grid</source>
+      <translation>Totaux publiés à côté de la grille</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="194" />
-      <source>Parent cells: how many cells wide (a 250 m grid with 1 km parents: 4)</source>
-      <translation>Mailles parentes : largeur en mailles (grille de 250 m avec parents de 1 km : 4)</translation>
+      <location filename="processing_provider/grid_base.py" line="193" />
+      <source>Parent cell width, in cells (250 m cells, 1 km parents: 4)</source>
+      <translation>Largeur des mailles parentes, en mailles (250 m dans 1 km : 4)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="226" />
+      <location filename="processing_provider/grid_base.py" line="224" />
       <source>The grid takes the origin of the earlier release {name}.</source>
       <translation>La grille reprend l'origine de la diffusion antérieure {name}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="245" />
+      <location filename="processing_provider/grid_base.py" line="243" />
       <source>Choose the field that names the strata.</source>
       <translation>Choisissez le champ qui nomme les strates.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="267" />
+      <location filename="processing_provider/grid_base.py" line="265" />
       <source>Choose the field that identifies people.</source>
       <translation>Choisissez le champ qui identifie les personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="278" />
+      <location filename="processing_provider/grid_base.py" line="276" />
       <source>Multipoint features were exploded into {count} points; each part counts for the same person, so no count is inflated.</source>
       <translation>Les entités multipoints ont été éclatées en {count} points ; chaque partie compte pour la même personne, aucun effectif n'est donc gonflé.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="295" />
+      <location filename="processing_provider/grid_base.py" line="293" />
       <source>Grid origin: {x}, {y} (in {crs}). Reuse it in later releases so that grids stay aligned.</source>
       <translation>Origine de la grille : {x}, {y} (en {crs}). Réutilisez-la dans les diffusions suivantes pour que les grilles restent alignées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="299" />
+      <location filename="processing_provider/grid_base.py" line="297" />
       <source>The origin is a multiple of {size:g} m, so every grid of this size or one dividing it lies on one lattice through (0, 0) (in EPSG:3035 the INSPIRE grid); it is no coordinate of the data.</source>
       <translation>L'origine est un multiple de {size:g} m : toute grille de cette taille ou d'une taille qui la divise repose sur un même réseau passant par (0, 0) (en EPSG:3035 la grille INSPIRE) ; ce n'est aucune coordonnée des données.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="305" />
+      <location filename="processing_provider/grid_base.py" line="303" />
       <source>k = {k} from ρ = {rho} (policy {hash}); counting unit: {unit}.</source>
       <translation>k = {k} d'après ρ = {rho} (politique {hash}) ; unité de comptage : {unit}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="309" />
+      <location filename="processing_provider/grid_base.py" line="307" />
       <source>The policy keeps the number of people secret (population_total_secret = true): suppression does not protect against it, so it is written nowhere; never publish it with the release.</source>
       <translation>La politique garde secret le nombre de personnes (population_total_secret = true) : la suppression ne protège pas contre lui, il n'est donc écrit nulle part ; ne le publiez jamais avec la diffusion.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="314" />
+      <location filename="processing_provider/grid_base.py" line="312" />
       <source>{people} distinct ids in {points} points.</source>
       <translation>{people} identifiants distincts dans {points} points.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="316" />
+      <location filename="processing_provider/grid_base.py" line="314" />
       <source>An attacker is assumed to know the number of people in the release: withheld cells are protected against it too ({kind}).</source>
       <translation>Un attaquant est supposé connaître le nombre de personnes de la diffusion : les cellules masquées sont aussi protégées contre lui ({kind}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="319" />
+      <location filename="processing_provider/grid_base.py" line="317" />
       <source>one point per person: the cells add up to it</source>
       <translation>un point par personne : les cellules s'additionnent à ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="321" />
+      <location filename="processing_provider/grid_base.py" line="319" />
       <source>several points per person: the cells add up to at least it</source>
       <translation>plusieurs points par personne : les cellules s'additionnent à au moins ce nombre</translation>
     </message>
@@ -764,72 +754,72 @@
       <translation>L'entrée doit être une couche de points.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="100" />
+      <location filename="processing_provider/join_simulation.py" line="101" />
       <source>Escalation chart</source>
       <translation>Graphique d'escalade</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="100" />
+      <location filename="processing_provider/join_simulation.py" line="101" />
       <source>SVG files (*.svg);;PNG files (*.png)</source>
       <translation>Fichiers SVG (*.svg);;Fichiers PNG (*.png)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="103" />
+      <location filename="processing_provider/join_simulation.py" line="104" />
       <source>Report</source>
       <translation>Rapport</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="103" />
+      <location filename="processing_provider/join_simulation.py" line="104" />
       <source>HTML files (*.html);;Markdown files (*.md)</source>
       <translation>Fichiers HTML (*.html);;Fichiers Markdown (*.md)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="106" />
-      <source>Sequential releases: other masked releases of the same subjects (same fields)</source>
-      <translation>Diffusions successives : autres diffusions masquées des mêmes sujets (mêmes champs)</translation>
+      <location filename="processing_provider/join_simulation.py" line="107" />
+      <source>Sequential releases: other releases of the same subjects</source>
+      <translation>Diffusions successives : autres diffusions des mêmes sujets</translation>
     </message>
     <message>
       <location filename="processing_provider/join_simulation.py" line="110" />
-      <source>Sequential releases: the published id that links a subject's records across releases</source>
-      <translation>Diffusions successives : l'identifiant publié qui relie les enregistrements d'un sujet d'une diffusion à l'autre</translation>
+      <source>Sequential releases: field linking a subject's records</source>
+      <translation>Diffusions successives : champ reliant les enregistrements d'un sujet</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="113" />
+      <location filename="processing_provider/join_simulation.py" line="112" />
       <source>π unique at the last step</source>
       <translation>π unique à la dernière étape</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="114" />
+      <location filename="processing_provider/join_simulation.py" line="113" />
       <source>π correct at the last step</source>
       <translation>π correct à la dernière étape</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="115" />
+      <location filename="processing_provider/join_simulation.py" line="114" />
       <source>π marketer at the last step</source>
       <translation>π marketer à la dernière étape</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="116" />
+      <location filename="processing_provider/join_simulation.py" line="115" />
       <source>Precision at the last step</source>
       <translation>Précision à la dernière étape</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="135" />
+      <location filename="processing_provider/join_simulation.py" line="134" />
       <source>The folder {folder} of the output file {path} does not exist: create it, or choose a file in an existing folder. Nothing was written.</source>
       <translation>Le dossier {folder} du fichier de sortie {path} n'existe pas : créez-le, ou choisissez un fichier dans un dossier existant. Rien n'a été écrit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="144" />
+      <location filename="processing_provider/join_simulation.py" line="143" />
       <source>Sequential releases need the link field: the published id that ties a subject's records across releases.</source>
       <translation>Les diffusions successives exigent le champ de liaison : l'identifiant publié qui relie les enregistrements d'un sujet d'une diffusion à l'autre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="163" />
+      <location filename="processing_provider/join_simulation.py" line="162" />
       <source>Multipoint features cannot be joined one to one: explode them first (each part a record).</source>
       <translation>Les entités multipoints ne peuvent pas être appariées une à une : éclatez-les d'abord (chaque partie un enregistrement).</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="172" />
+      <location filename="processing_provider/join_simulation.py" line="171" />
       <source>{count} auxiliary record(s) have a NULL coverage weight: fill them in.</source>
       <translation>{count} enregistrement(s) auxiliaire(s) ont un poids de couverture NULL : renseignez-les.</translation>
     </message>
@@ -839,7 +829,7 @@
       <translation>cru ré-identifié (π unique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="218" />
+      <location filename="processing_provider/join_simulation.py" line="217" />
       <source>The quasi-identifier '{field}' is {release_type} in the release but {other_type} in the layer '{layer}': values would never match. Convert one of them (in a copy) so that both have the same type.</source>
       <translation>Le quasi-identifiant '{field}' est de type {release_type} dans la diffusion mais {other_type} dans la couche '{layer}' : les valeurs ne correspondraient jamais. Convertissez l'un des deux (dans une copie) pour qu'ils aient le même type.</translation>
     </message>
@@ -854,27 +844,27 @@
       <translation>tirage au hasard parmi les candidats (π marketer)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="246" />
+      <location filename="processing_provider/join_simulation.py" line="245" />
       <source>{count} released record(s) have a NULL link id in '{field}': every record of a sequential release needs the id that ties it to its subject.</source>
       <translation>{count} enregistrement(s) diffusé(s) ont un identifiant de liaison NULL dans '{field}' : chaque enregistrement d'une diffusion successive a besoin de l'identifiant qui le relie à son sujet.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="251" />
+      <location filename="processing_provider/join_simulation.py" line="250" />
       <source>Joined against {count} releases of the same subjects, linked by '{field}': a subject stays a candidate only if every release it appears in places it within the radius.</source>
       <translation>Jointure avec {count} diffusions des mêmes sujets, reliées par '{field}' : un sujet reste candidat seulement si chaque diffusion où il apparaît le place dans le rayon.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="271" />
+      <location filename="processing_provider/join_simulation.py" line="270" />
       <source>No provenance was given for the auxiliary data: say where it came from, its coverage and its cost, or the figures cannot be weighed.</source>
       <translation>Aucune provenance n'a été donnée pour les données auxiliaires : indiquez d'où elles viennent, leur couverture et leur coût, sinon les chiffres ne peuvent être appréciés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="278" />
+      <location filename="processing_provider/join_simulation.py" line="277" />
       <source>unknown</source>
       <translation>inconnu</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="281" />
+      <location filename="processing_provider/join_simulation.py" line="280" />
       <source>{attributes}: π unique {unique}, π correct {correct}, π marketer {marketer}, precision {precision}; median candidates {median:g}, {none} target(s) with no candidate.</source>
       <translation>{attributes} : π unique {unique}, π correct {correct}, π marketer {marketer}, précision {precision} ; médiane des candidats {median:g}, {none} cible(s) sans candidat.</translation>
     </message>
@@ -884,17 +874,17 @@
       <translation>Simulation de jointure</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="293" />
+      <location filename="processing_provider/join_simulation.py" line="292" />
       <source>No policy was given: the figures are not compared with a ceiling.</source>
       <translation>Aucune politique n'a été donnée : les chiffres ne sont comparés à aucun plafond.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="296" />
+      <location filename="processing_provider/join_simulation.py" line="295" />
       <source>With every attribute tried ({attributes}) the adversary stays at or below ρ = {rho}.</source>
       <translation>Avec tous les attributs essayés ({attributes}), l'adversaire reste au plus à ρ = {rho}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="299" />
+      <location filename="processing_provider/join_simulation.py" line="298" />
       <source>An adversary crosses ρ = {rho} with {attributes} ({figure} = {value}).</source>
       <translation>Un adversaire dépasse ρ = {rho} avec {attributes} ({figure} = {value}).</translation>
     </message>
@@ -904,22 +894,22 @@
       <translation>Exécute la jointure de l'adversaire entre une couche auxiliaire identifiée et une diffusion masquée, et indique combien de personnes elle isole, et combien à juste titre, à mesure que des attributs sont ajoutés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="321" />
+      <location filename="processing_provider/join_simulation.py" line="320" />
       <source>Re-identification as the adversary adds attributes</source>
       <translation>Ré-identification à mesure que l'adversaire ajoute des attributs</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="325" />
+      <location filename="processing_provider/join_simulation.py" line="324" />
       <source>share of targets</source>
       <translation>part des cibles</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="325" />
+      <location filename="processing_provider/join_simulation.py" line="324" />
       <source>what the adversary knows</source>
       <translation>ce que sait l'adversaire</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="327" />
+      <location filename="processing_provider/join_simulation.py" line="326" />
       <source>ceiling ρ = {rho}</source>
       <translation>plafond ρ = {rho}</translation>
     </message>
@@ -929,147 +919,147 @@
       <translation>confidentialité,divulgation,appariement,ré-identification,attaque,jointure,géomasque,escalade</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="339" />
+      <location filename="processing_provider/join_simulation.py" line="338" />
       <source>Could not write the chart to {path}.</source>
       <translation>Impossible d'écrire le graphique dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="345" />
+      <location filename="processing_provider/join_simulation.py" line="344" />
       <source>attributes</source>
       <translation>attributs</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="345" />
+      <location filename="processing_provider/join_simulation.py" line="344" />
       <source>precision</source>
       <translation>précision</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="346" />
+      <location filename="processing_provider/join_simulation.py" line="345" />
       <source>median candidates</source>
       <translation>candidats (médiane)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="346" />
+      <location filename="processing_provider/join_simulation.py" line="345" />
       <source>no candidate</source>
       <translation>sans candidat</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="352" />
+      <location filename="processing_provider/join_simulation.py" line="351" />
       <source>The adversary joins {targets} identified target(s) to the release within {radius:g} m, adding one attribute at a time.</source>
       <translation>L'adversaire apparie {targets} cible(s) identifiée(s) à la diffusion dans un rayon de {radius:g} m, en ajoutant un attribut à la fois.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="355" />
+      <location filename="processing_provider/join_simulation.py" line="354" />
       <source>Auxiliary data: {provenance}</source>
       <translation>Données auxiliaires : {provenance}</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="356" />
+      <location filename="processing_provider/join_simulation.py" line="355" />
       <source>provenance not stated</source>
       <translation>provenance non indiquée</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="59" />
+      <location filename="processing_provider/join_simulation.py" line="61" />
       <source>Masked release (points, metric CRS)</source>
       <translation>Diffusion masquée (points, SCR métrique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="62" />
+      <location filename="processing_provider/join_simulation.py" line="64" />
       <source>Auxiliary identified layer (points the adversary holds)</source>
       <translation>Couche auxiliaire identifiée (points que détient l'adversaire)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="65" />
+      <location filename="processing_provider/join_simulation.py" line="67" />
       <source>Mask radius the adversary assumes (a closed disc)</source>
       <translation>Rayon de masquage supposé par l'adversaire (disque fermé)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="68" />
-      <source>Quasi-identifiers, in the order the adversary adds them (same names in both layers)</source>
-      <translation>Quasi-identifiants, dans l'ordre où l'adversaire les ajoute (mêmes noms dans les deux couches)</translation>
+      <location filename="processing_provider/join_simulation.py" line="70" />
+      <source>Quasi-identifiers, in the order the adversary adds them</source>
+      <translation>Quasi-identifiants, dans l'ordre où l'adversaire les ajoute</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="72" />
+      <location filename="processing_provider/join_simulation.py" line="73" />
       <source>Release: held-out subject id (truth)</source>
       <translation>Diffusion : identifiant réservé de la personne (vérité)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="75" />
+      <location filename="processing_provider/join_simulation.py" line="76" />
       <source>Auxiliary: subject id (truth)</source>
       <translation>Auxiliaire : identifiant de la personne (vérité)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="78" />
+      <location filename="processing_provider/join_simulation.py" line="79" />
       <source>Share of auxiliary records with a stale position</source>
       <translation>Part des enregistrements auxiliaires à position périmée</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="81" />
+      <location filename="processing_provider/join_simulation.py" line="82" />
       <source>Largest stale-position error</source>
       <translation>Plus grande erreur de position périmée</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="84" />
+      <location filename="processing_provider/join_simulation.py" line="85" />
       <source>Auxiliary coverage weight (targets weighted by it)</source>
       <translation>Poids de couverture auxiliaire (les cibles en sont pondérées)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="88" />
+      <location filename="processing_provider/join_simulation.py" line="89" />
       <source>Random seed</source>
       <translation>Graine aléatoire</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="91" />
+      <location filename="processing_provider/join_simulation.py" line="92" />
       <source>Where the auxiliary data came from, its coverage and cost</source>
       <translation>Provenance des données auxiliaires, leur couverture et leur coût</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="95" />
+      <location filename="processing_provider/join_simulation.py" line="96" />
       <source>Escalation table</source>
       <translation>Table d'escalade</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="97" />
+      <location filename="processing_provider/join_simulation.py" line="98" />
       <source>Targets with their candidate counts</source>
       <translation>Cibles avec leur nombre de candidats</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="103" />
+      <location filename="processing_provider/kanonymity_gate.py" line="102" />
       <source>Audit: how the records relate to that number</source>
       <translation>Audit : relation entre les enregistrements et ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="105" />
+      <location filename="processing_provider/kanonymity_gate.py" line="104" />
       <source>Passed</source>
       <translation>Réussi</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="107" />
+      <location filename="processing_provider/kanonymity_gate.py" line="106" />
       <source>Fewest distinct sensitive values in a published cell</source>
       <translation>Plus petit nombre de valeurs sensibles distinctes d'une maille publiée</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="109" />
+      <location filename="processing_provider/kanonymity_gate.py" line="108" />
       <source>Largest t-closeness distance of a published cell</source>
       <translation>Plus grande distance de t-proximité d'une maille publiée</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="111" />
+      <location filename="processing_provider/kanonymity_gate.py" line="110" />
       <source>Narrowest attacker interval of a withheld record</source>
       <translation>Plus étroit intervalle d'attaque d'un enregistrement masqué</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="112" />
+      <location filename="processing_provider/kanonymity_gate.py" line="111" />
       <source>Smallest published count</source>
       <translation>Plus petit effectif publié</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="113" />
+      <location filename="processing_provider/kanonymity_gate.py" line="112" />
       <source>Published records checked</source>
       <translation>Enregistrements publiés contrôlés</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="114" />
+      <location filename="processing_provider/kanonymity_gate.py" line="113" />
       <source>k</source>
       <translation>k</translation>
     </message>
@@ -1079,7 +1069,7 @@
       <translation>chaque personne a un point : les enregistrements s'additionnent à ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="135" />
+      <location filename="processing_provider/kanonymity_gate.py" line="134" />
       <source>Choose the field that holds the counts.</source>
       <translation>Choisissez le champ qui contient les effectifs.</translation>
     </message>
@@ -1089,24 +1079,29 @@
       <translation>une personne peut avoir plusieurs points : les enregistrements s'additionnent à au moins ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="147" />
+      <location filename="processing_provider/kanonymity_gate.py" line="146" />
       <source>l-diversity and t-closeness need the cell id field and the sensitive attribute field.</source>
       <translation>La l-diversité et la t-proximité exigent le champ identifiant de maille et le champ de l'attribut sensible.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="160" />
+      <location filename="processing_provider/kanonymity_gate.py" line="159" />
       <source>The count field '{field}' is not numeric ({type}): the gate needs counts of people. Choose a numeric field, or convert it with the field calculator in a copy.</source>
       <translation>Le champ de comptage « {field} » n'est pas numérique ({type}) : le contrôle a besoin d'effectifs de personnes. Choisissez un champ numérique, ou convertissez-le avec la calculatrice de champ dans une copie.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="194" />
+      <location filename="processing_provider/kanonymity_gate.py" line="193" />
       <source>k-anonymity gate FAILED (k = {k}, policy {hash}): {problems}</source>
       <translation>ÉCHEC du contrôle de k-anonymat (k = {k}, politique {hash}) : {problems}</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="197" />
+      <location filename="processing_provider/kanonymity_gate.py" line="196" />
       <source>k-anonymity gate passed: {checked} published record(s), all with at least k = {k} people.</source>
       <translation>Contrôle de k-anonymat réussi : {checked} enregistrement(s) publié(s), tous avec au moins k = {k} personnes.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="219" />
+      <source>A series audit needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume.</source>
+      <translation>Un audit de série exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer.</translation>
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="22" />
@@ -1114,17 +1109,12 @@
       <translation>Contrôle de k-anonymat</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="220" />
-      <source>A series audit needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume.</source>
-      <translation>Un audit de série exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer.</translation>
-    </message>
-    <message>
       <location filename="processing_provider/kanonymity_gate.py" line="23" />
       <source>Blocks the release (and stops the model) when any published record counts fewer than k people; passes the layer through unchanged otherwise.</source>
       <translation>Bloque la diffusion (et arrête le modèle) si un enregistrement publié compte moins de k personnes ; sinon transmet la couche inchangée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="236" />
+      <location filename="processing_provider/kanonymity_gate.py" line="235" />
       <source>Series audit with {count} earlier release(s), assuming no cell changes by more than {delta:g} between releases.</source>
       <translation>Audit de série avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} entre deux diffusions.</translation>
     </message>
@@ -1134,122 +1124,122 @@
       <translation>confidentialité,divulgation,k-anonymat,contrôle,vérification,diffusion,modèle</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="269" />
+      <location filename="processing_provider/kanonymity_gate.py" line="268" />
       <source>The policy keeps the number of people secret (population_total_secret = true), yet the gate was given one: a number that is published is no secret. Change the policy, or leave the number of people empty.</source>
       <translation>La politique garde secret le nombre de personnes (population_total_secret = true), mais la porte en a reçu un : un nombre publié n'est pas un secret. Modifiez la politique, ou laissez le nombre de personnes vide.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="276" />
+      <location filename="processing_provider/kanonymity_gate.py" line="275" />
       <source>The audit does not know the number of people in the release: an attacker who reads it (in a table, a report, the log of the grid) may narrow withheld cells further. Give it in 'number of people the release states', or declare population_total_secret = true in the policy if it is never published.</source>
       <translation>L'audit ne connaît pas le nombre de personnes de la diffusion : un attaquant qui le lit (dans une table, un rapport, le journal de la grille) peut resserrer davantage les cellules masquées. Indiquez-le dans « nombre de personnes indiqué par la diffusion », ou déclarez population_total_secret = true dans la politique s'il n'est jamais publié.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="315" />
+      <location filename="processing_provider/kanonymity_gate.py" line="314" />
       <source>Audit: {count} total(s) from the layer's own totals columns.</source>
       <translation>Audit : {count} total(s) tiré(s) des colonnes de totaux de la couche elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="321" />
+      <location filename="processing_provider/kanonymity_gate.py" line="320" />
       <source>Auditing against other layers needs the geometry of the records to publish; the input is a table. Give the grid layer itself.</source>
       <translation>L'audit par rapport à d'autres couches a besoin de la géométrie des enregistrements à publier ; l'entrée est une table. Donnez la couche de grille elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="328" />
+      <location filename="processing_provider/kanonymity_gate.py" line="327" />
       <source>The audit layer '{layer}' has no field '{field}': name its count field in the audit count field.</source>
       <translation>La couche d'audit « {layer} » n'a pas de champ « {field} » : indiquez son champ de comptage dans le champ de comptage d'audit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="332" />
+      <location filename="processing_provider/kanonymity_gate.py" line="331" />
       <source>The audit count field '{field}' of '{layer}' is {kind}, not a number: name a numeric field of published totals, or convert it (in a copy).</source>
       <translation>Le champ de comptage d'audit « {field} » de « {layer} » est de type {kind}, pas un nombre : indiquez un champ numérique de totaux publiés, ou convertissez-le (dans une copie).</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="338" />
+      <location filename="processing_provider/kanonymity_gate.py" line="337" />
       <source>Audit: {areas} published area count(s) from the audit layers; {cells} record(s) cut by an area's border into {atoms} pieces.</source>
       <translation>Audit : {areas} effectif(s) de zones publié(s) par les couches d'audit ; {cells} enregistrement(s) coupé(s) par la limite d'une zone, en {atoms} morceaux.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="358" />
+      <location filename="processing_provider/kanonymity_gate.py" line="357" />
       <source>Audit: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
       <translation>Audit : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="53" />
+      <location filename="processing_provider/kanonymity_gate.py" line="56" />
       <source>Layer or table to publish</source>
       <translation>Couche ou table à publier</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="55" />
+      <location filename="processing_provider/kanonymity_gate.py" line="58" />
       <source>Count field (distinct people per record)</source>
       <translation>Champ de comptage (personnes distinctes par enregistrement)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="60" />
+      <location filename="processing_provider/kanonymity_gate.py" line="63" />
       <source>Status field (records not marked published are withheld)</source>
-      <translation>Champ de statut (les enregistrements non marqués published sont masqués)</translation>
+      <translation>Champ de statut (les enregistrements non « published » sont masqués)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="63" />
+      <location filename="processing_provider/kanonymity_gate.py" line="66" />
       <source>Checked layer (unchanged)</source>
       <translation>Couche contrôlée (inchangée)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="65" />
-      <source>Audit: other published layers with totals (e.g. the coarser grid released beside this one)</source>
-      <translation>Audit : autres couches publiées portant des totaux (par ex. la grille plus grossière diffusée à côté)</translation>
+      <location filename="processing_provider/kanonymity_gate.py" line="68" />
+      <source>Audit: other layers published beside this one</source>
+      <translation>Audit : autres couches publiées à côté de celle-ci</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="69" />
+      <location filename="processing_provider/kanonymity_gate.py" line="71" />
       <source>Audit: count field of those layers</source>
       <translation>Audit : champ de comptage de ces couches</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="72" />
+      <location filename="processing_provider/kanonymity_gate.py" line="74" />
       <source>Audit: published total over all records</source>
       <translation>Audit : total publié sur l'ensemble des enregistrements</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="76" />
-      <source>Diversity: cell id field (records of one cell are its attribute breakdown)</source>
-      <translation>Diversité : champ identifiant de maille (les enregistrements d'une maille forment sa ventilation par attribut)</translation>
+      <location filename="processing_provider/kanonymity_gate.py" line="78" />
+      <source>Diversity: cell id field</source>
+      <translation>Diversité : champ identifiant de maille</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="79" />
+      <location filename="processing_provider/kanonymity_gate.py" line="81" />
       <source>Diversity: sensitive attribute field</source>
       <translation>Diversité : champ de l'attribut sensible</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="82" />
-      <source>Diversity: least number of distinct sensitive values per published cell (l)</source>
-      <translation>Diversité : nombre minimal de valeurs sensibles distinctes par maille publiée (l)</translation>
+      <location filename="processing_provider/kanonymity_gate.py" line="84" />
+      <source>Diversity: least distinct sensitive values per cell (l)</source>
+      <translation>Diversité : minimum de valeurs sensibles distinctes par maille (l)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="85" />
-      <source>Diversity: largest distance of a cell's distribution to the release's (t)</source>
-      <translation>Diversité : plus grande distance entre la distribution d'une maille et celle de la diffusion (t)</translation>
+      <location filename="processing_provider/kanonymity_gate.py" line="87" />
+      <source>Diversity: largest distance to the overall distribution (t)</source>
+      <translation>Diversité : plus grande distance à la distribution d'ensemble (t)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="88" />
-      <source>Diversity: the sensitive categories are ordered (earth mover's distance; else total variation)</source>
-      <translation>Diversité : les modalités sensibles sont ordonnées (distance du cantonnier ; sinon variation totale)</translation>
+      <location filename="processing_provider/kanonymity_gate.py" line="90" />
+      <source>Diversity: the sensitive categories are ordered</source>
+      <translation>Diversité : les modalités sensibles sont ordonnées</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="91" />
-      <source>Stratum field (each record checked against its stratum's k from the policy's stratum_rho)</source>
-      <translation>Champ de strate (chaque enregistrement est contrôlé avec le k de sa strate, d'après le stratum_rho de la politique)</translation>
+      <location filename="processing_provider/kanonymity_gate.py" line="93" />
+      <source>Stratum field (k per stratum from the policy's stratum_rho)</source>
+      <translation>Champ de strate (k par strate d'après le stratum_rho de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="95" />
-      <source>Series: earlier releases of this grid, oldest first (audit the release jointly with them)</source>
-      <translation>Série : diffusions antérieures de cette grille, de la plus ancienne à la plus récente (auditer la diffusion conjointement avec elles)</translation>
+      <location filename="processing_provider/kanonymity_gate.py" line="96" />
+      <source>Series: earlier releases of this grid, oldest first</source>
+      <translation>Série : diffusions antérieures de la grille, la plus ancienne d'abord</translation>
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="99" />
-      <source>Audit: number of people the release states (an attacker knows it unless the policy keeps it secret)</source>
-      <translation>Audit : nombre de personnes indiqué par la diffusion (un attaquant le connaît, sauf si la politique le garde secret)</translation>
+      <source>Audit: number of people the release states</source>
+      <translation>Audit : nombre de personnes indiqué par la diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/overlay.py" line="53" />
+      <location filename="processing_provider/overlay.py" line="54" />
       <source>The audit layer '{layer}' has a count that is not a number in '{field}' (feature {fid}): choose its numeric count field.</source>
       <translation>La couche d'audit « {layer} » a un effectif qui n'est pas un nombre dans « {field} » (entité {fid}) : choisissez son champ d'effectif numérique.</translation>
     </message>
@@ -1294,32 +1284,32 @@
       <translation>confidentialité,méthode de la clé de cellule,ckm,perturbation,bruit,table p,tau-argus,grille du recensement</translation>
     </message>
     <message>
-      <location filename="processing_provider/perturbation_table.py" line="42" />
+      <location filename="processing_provider/perturbation_table.py" line="43" />
       <source>D: largest noise (keep it secret)</source>
       <translation>D : le plus grand bruit (gardez-le secret)</translation>
     </message>
     <message>
-      <location filename="processing_provider/perturbation_table.py" line="45" />
+      <location filename="processing_provider/perturbation_table.py" line="46" />
       <source>V: noise variance</source>
       <translation>V : variance du bruit</translation>
     </message>
     <message>
-      <location filename="processing_provider/perturbation_table.py" line="48" />
+      <location filename="processing_provider/perturbation_table.py" line="49" />
       <source>JS: published counts 1..JS are blocked (0: none)</source>
       <translation>JS : les effectifs publiés 1..JS sont interdits (0 : aucun)</translation>
     </message>
     <message>
-      <location filename="processing_provider/perturbation_table.py" line="51" />
-      <source>PSTAY: probability of no noise (empty: maximum entropy decides)</source>
-      <translation>PSTAY : probabilité de ne pas bruiter (vide : l'entropie maximale décide)</translation>
+      <location filename="processing_provider/perturbation_table.py" line="52" />
+      <source>PSTAY: probability of no noise (empty: maximum entropy)</source>
+      <translation>PSTAY : probabilité de ne pas bruiter (vide : entropie maximale)</translation>
     </message>
     <message>
-      <location filename="processing_provider/perturbation_table.py" line="54" />
-      <source>p-table (a table; save it as CSV for the cell key grid or the policy)</source>
-      <translation>Table p (une table ; enregistrez-la en CSV pour la grille à clé de cellule ou la politique)</translation>
+      <location filename="processing_provider/perturbation_table.py" line="55" />
+      <source>p-table (save it as CSV for the cell key grid)</source>
+      <translation>Table p (enregistrez-la en CSV pour la grille à clé de cellule)</translation>
     </message>
     <message>
-      <location filename="processing_provider/perturbation_table.py" line="58" />
+      <location filename="processing_provider/perturbation_table.py" line="59" />
       <source>Rows solved with the nearest feasible variance</source>
       <translation>Lignes résolues avec la variance faisable la plus proche</translation>
     </message>
@@ -1454,24 +1444,24 @@
       <translation>confidentialité,divulgation,risque,registre,réévaluation,planification,cron,suivi</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="35" />
+      <location filename="processing_provider/reassess_releases.py" line="36" />
       <source>Release ledger</source>
       <translation>Registre des diffusions</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="37" />
+      <location filename="processing_provider/reassess_releases.py" line="38" />
       <source>Dataset (programme name)</source>
       <translation>Jeu de données (nom du programme)</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="39" />
+      <location filename="processing_provider/reassess_releases.py" line="40" />
       <source>Release id (empty: every release of the dataset)</source>
       <translation>Identifiant de diffusion (vide : toutes les diffusions du jeu)</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="41" />
-      <source>Today's per-zone risk (with a release_id field when it covers several releases)</source>
-      <translation>Risque par zone du jour (avec un champ release_id s'il couvre plusieurs diffusions)</translation>
+      <location filename="processing_provider/reassess_releases.py" line="42" />
+      <source>Today's per-zone risk</source>
+      <translation>Risque par zone du jour</translation>
     </message>
     <message>
       <location filename="processing_provider/reassess_releases.py" line="44" />
@@ -1504,87 +1494,82 @@
       <translation>{count} diffusion(s) de {dataset} dépassent désormais le plafond sous lequel elles ont été publiées : {releases}. Retirez-les, republiez-les plus grossières ou documentez l'acceptation. La réévaluation est enregistrée dans le registre ; {table}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="100" />
-      <source>{coarse:g} m cells are not unions of {fine:g} m cells: releasing both invites differencing (subtract overlapping cells to isolate small areas). Release only nested resolutions (each a whole multiple of the finer) on one origin.</source>
-      <translation>Les mailles de {coarse:g} m ne sont pas des unions de mailles de {fine:g} m : diffuser les deux expose à la différenciation (soustraire des mailles qui se chevauchent pour isoler de petites zones). Ne diffusez que des résolutions emboîtées (chacune multiple entier de la plus fine) sur une même origine.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="188" />
+      <location filename="processing_provider/resolution_sweep.py" line="186" />
       <source>The cell key comparison is made without strata: run the sweep without strata to see it.</source>
       <translation>La comparaison avec la clé de cellule se fait sans strates : lancez le balayage sans strates pour la voir.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="197" />
+      <location filename="processing_provider/resolution_sweep.py" line="195" />
       <source>The cell key comparison uses a one-off random key (never written): its figures vary a little from run to run.</source>
       <translation>La comparaison avec la clé de cellule utilise une clé aléatoire à usage unique (jamais écrite) : ses chiffres varient un peu d'une exécution à l'autre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="205" />
+      <location filename="processing_provider/resolution_sweep.py" line="203" />
       <source>Cell key method beside suppression: every non-empty cell published with noise; ckm_mae is its mean absolute error per cell.</source>
       <translation>Méthode de la clé de cellule à côté du secret : toutes les cellules non vides publiées avec du bruit ; ckm_mae est son erreur absolue moyenne par cellule.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="241" />
+      <location filename="processing_provider/resolution_sweep.py" line="239" />
       <source>No earlier release has one of the swept cell sizes ({swept}); they have {theirs}. Sweep the series' cell size.</source>
       <translation>Aucune diffusion antérieure n'a l'une des tailles de maille balayées ({swept}) ; elles ont {theirs}. Balayez la taille de maille de la série.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="264" />
+      <location filename="processing_provider/resolution_sweep.py" line="262" />
       <source>At {res:g} m, since {name}: {to_withheld} cell(s) go from published (or empty) to withheld and {to_published} from withheld to published. A flipping cell is a risk: an attacker who assumes counts change little between releases pins it near its value in the other release, whatever else is withheld. Prefer sizes and geometries where few cells flip.</source>
       <translation>À {res:g} m, depuis {name} : {to_withheld} maille(s) passent de publiée (ou vide) à masquée et {to_published} de masquée à publiée. Une maille qui bascule est un risque : un attaquant qui suppose que les effectifs varient peu d'une diffusion à l'autre la coince près de sa valeur dans l'autre diffusion, quoi qu'on masque d'autre. Préférez les tailles et géométries où peu de mailles basculent.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="286" />
+      <location filename="processing_provider/resolution_sweep.py" line="284" />
       <source>{count} point(s) lie in no stratum. Nothing is dropped silently: extend the strata to cover them, or clip the points first and report the clipped ones.</source>
       <translation>{count} point(s) ne sont dans aucune strate. Rien n'est ignoré en silence : étendez les strates pour les couvrir, ou découpez d'abord les points et signalez ceux qui sont retirés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="296" />
+      <location filename="processing_provider/resolution_sweep.py" line="294" />
       <source>publishable</source>
       <translation>publiable</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="296" />
+      <location filename="processing_provider/resolution_sweep.py" line="294" />
       <source>not publishable</source>
       <translation>non publiable</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="298" />
+      <location filename="processing_provider/resolution_sweep.py" line="296" />
       <source>{verdict} in stratum {stratum}</source>
       <translation>{verdict} dans la strate {stratum}</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="300" />
+      <location filename="processing_provider/resolution_sweep.py" line="298" />
       <source>{res:g} m: {cells} cells, {withheld} withheld ({share:.1%}); {verdict}.</source>
       <translation>{res:g} m : {cells} mailles, {withheld} masquées ({share:.1%}) ; {verdict}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="305" />
+      <location filename="processing_provider/resolution_sweep.py" line="303" />
       <source>{res:g} m with {marginals} published: {complementary} complementary cells, {total:.1%} withheld in all, {bad} cell(s) that no pattern can protect.</source>
       <translation>{res:g} m avec {marginals} publié(s) : {complementary} mailles de secret secondaire, {total:.1%} masquées au total, {bad} maille(s) qu'aucun schéma ne peut protéger.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="312" />
+      <location filename="processing_provider/resolution_sweep.py" line="310" />
       <source>At {res:g} m in stratum {stratum} the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): prefer a coarser geometry in this stratum rather than a higher tolerance.</source>
       <translation>À {res:g} m dans la strate {stratum}, les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : préférez une géométrie plus grossière dans cette strate plutôt qu'une tolérance plus élevée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="319" />
+      <location filename="processing_provider/resolution_sweep.py" line="317" />
       <source>At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the holes form areas, so prefer a coarser geometry there rather than a higher tolerance.</source>
       <translation>À {res:g} m les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : les trous forment des zones, préférez donc une géométrie plus grossière plutôt qu'une tolérance plus élevée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="326" />
+      <location filename="processing_provider/resolution_sweep.py" line="324" />
       <source>Recommended cell size per stratum: {sizes}.</source>
       <translation>Taille de maille recommandée par strate : {sizes}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="330" />
+      <location filename="processing_provider/resolution_sweep.py" line="328" />
       <source>No cell size is publishable under this policy (k = {k}, tolerance {tolerance:.0%}). Sweep coarser cells than {coarsest:g} m, or publish per density band; never lower k: it follows from the accepted disclosure probability.</source>
       <translation>Aucune taille de maille n'est publiable avec cette politique (k = {k}, tolérance {tolerance:.0%}). Balayez des mailles plus grossières que {coarsest:g} m, ou publiez par strate de densité ; ne baissez jamais k : il découle de la probabilité de divulgation acceptée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="336" />
+      <location filename="processing_provider/resolution_sweep.py" line="334" />
       <source>Recommended cell size: {res:g} m, the finest that keeps the withheld share within the tolerance at k = {k}.</source>
       <translation>Taille de maille recommandée : {res:g} m, la plus fine qui garde la part masquée dans la tolérance avec k = {k}.</translation>
     </message>
@@ -1604,24 +1589,24 @@
       <translation>confidentialité,divulgation,k-anonymat,grille,résolution,balayage,secret</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="55" />
+      <location filename="processing_provider/resolution_sweep.py" line="57" />
       <source>Cell sizes in metres, comma separated</source>
       <translation>Tailles de maille en mètres, séparées par des virgules</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="59" />
-      <source>Suppression tolerance: share of cells that may be withheld (empty: the policy's, else 0.20)</source>
-      <translation>Tolérance de secret : part des mailles qui peuvent être masquées (vide : celle de la politique, sinon 0,20)</translation>
+      <location filename="processing_provider/resolution_sweep.py" line="61" />
+      <source>Tolerance: share of cells withheld (empty: the policy's)</source>
+      <translation>Tolérance : part des mailles masquées (vide : celle de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="64" />
+      <location filename="processing_provider/resolution_sweep.py" line="65" />
       <source>Sweep table</source>
       <translation>Table du balayage</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="67" />
-      <source>Strata an adversary can also draw (published density bands, administrative units): sweep each separately</source>
-      <translation>Strates qu'un adversaire peut aussi tracer (strates de densité publiées, unités administratives) : balayer chacune séparément</translation>
+      <location filename="processing_provider/resolution_sweep.py" line="68" />
+      <source>Strata an adversary can draw (each swept separately)</source>
+      <translation>Strates qu'un adversaire peut tracer (balayées séparément)</translation>
     </message>
     <message>
       <location filename="processing_provider/resolution_sweep.py" line="71" />
@@ -1630,28 +1615,33 @@
     </message>
     <message>
       <location filename="processing_provider/resolution_sweep.py" line="73" />
-      <source>Earlier releases of the series, oldest first (report cells that flip between published and withheld)</source>
-      <translation>Diffusions antérieures de la série, de la plus ancienne à la plus récente (signaler les mailles qui basculent entre publiée et masquée)</translation>
+      <source>Earlier releases of the series, oldest first</source>
+      <translation>Diffusions antérieures de la série, la plus ancienne d'abord</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="77" />
+      <location filename="processing_provider/resolution_sweep.py" line="76" />
       <source>Cells that flip since the latest earlier release</source>
       <translation>Mailles qui basculent depuis la diffusion antérieure la plus récente</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="80" />
-      <source>Compare: the cell key method with this p-table (its utility beside suppression at each size)</source>
-      <translation>Comparer : la méthode de la clé de cellule avec cette table p (son utilité à côté du secret à chaque taille)</translation>
+      <location filename="processing_provider/resolution_sweep.py" line="79" />
+      <source>Compare with the cell key method: its p-table</source>
+      <translation>Comparer avec la méthode de la clé de cellule : sa table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="84" />
-      <source>Compare: the programme's key file (empty: a one-off random key)</source>
-      <translation>Comparer : le fichier de clé du programme (vide : une clé aléatoire à usage unique)</translation>
+      <location filename="processing_provider/resolution_sweep.py" line="82" />
+      <source>Compare: the programme's key file (empty: a one-off key)</source>
+      <translation>Comparer : fichier de clé du programme (vide : clé à usage unique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="88" />
+      <location filename="processing_provider/resolution_sweep.py" line="86" />
       <source>Recommended (finest publishable) cell size</source>
       <translation>Taille de maille recommandée (la plus fine publiable)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="98" />
+      <source>{coarse:g} m cells are not unions of {fine:g} m cells: releasing both invites differencing (subtract overlapping cells to isolate small areas). Release only nested resolutions (each a whole multiple of the finer) on one origin.</source>
+      <translation>Les mailles de {coarse:g} m ne sont pas des unions de mailles de {fine:g} m : diffuser les deux expose à la différenciation (soustraire des mailles qui se chevauchent pour isoler de petites zones). Ne diffusez que des résolutions emboîtées (chacune multiple entier de la plus fine) sur une même origine.</translation>
     </message>
     <message>
       <location filename="processing_provider/risk_base.py" line="19" />
@@ -1679,29 +1669,29 @@
       <translation>Choisissez au moins une variable clé.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="120" />
-      <source>Per-zone risk (zone_id, p_reid, n_records; the zone risk output)</source>
-      <translation>Risque par zone (zone_id, p_reid, n_records ; la sortie du risque par zone)</translation>
+      <location filename="processing_provider/risk_budget_gate.py" line="121" />
+      <source>Per-zone risk (the zone risk output)</source>
+      <translation>Risque par zone (la sortie du risque par zone)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="124" />
+      <location filename="processing_provider/risk_budget_gate.py" line="125" />
       <source>Policy file (ceilings, warn_at, gate_on)</source>
       <translation>Fichier de politique (plafonds, warn_at, gate_on)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="127" />
+      <location filename="processing_provider/risk_budget_gate.py" line="128" />
       <source>Per-release ceiling (empty: the policy's)</source>
       <translation>Plafond par diffusion (vide : celui de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="128" />
+      <location filename="processing_provider/risk_budget_gate.py" line="129" />
       <source>Cumulative ceiling (empty: the policy's)</source>
       <translation>Plafond cumulé (vide : celui de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="129" />
-      <source>Warn above this share of the cumulative ceiling (empty: the policy's, else 0.75)</source>
-      <translation>Avertir au-delà de cette part du plafond cumulé (vide : celle de la politique, sinon 0,75)</translation>
+      <location filename="processing_provider/risk_budget_gate.py" line="130" />
+      <source>Warn above this share of the cumulative ceiling</source>
+      <translation>Avertir au-delà de cette part du plafond cumulé</translation>
     </message>
     <message>
       <location filename="processing_provider/risk_budget_gate.py" line="135" />
@@ -1830,8 +1820,8 @@
     </message>
     <message>
       <location filename="processing_provider/risk_budget_gate.py" line="77" />
-      <source>Release ledger (the programme's ledger; a new file starts one)</source>
-      <translation>Registre des diffusions (celui du programme ; un nouveau fichier en démarre un)</translation>
+      <source>Release ledger (a new file starts one)</source>
+      <translation>Registre des diffusions (un nouveau fichier en démarre un)</translation>
     </message>
     <message>
       <location filename="processing_provider/risk_budget_gate.py" line="81" />
@@ -1854,27 +1844,27 @@
       <translation>confidentialité,divulgation,risque,budget,registre,contrôle,diffusion,cumulé</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="159" />
+      <location filename="processing_provider/suppressed_grid.py" line="156" />
       <source>{count} cells written to {path} in bulk.</source>
       <translation>{count} cellules écrites en bloc dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="190" />
+      <location filename="processing_provider/suppressed_grid.py" line="187" />
       <source>{published} cells published, {withheld} withheld (primary suppression, fewer than {k} people).</source>
       <translation>{published} mailles publiées, {withheld} masquées (secret primaire, moins de {k} personnes).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="194" />
+      <location filename="processing_provider/suppressed_grid.py" line="191" />
       <source>No published totals were declared: if totals (grand total, coarser cells) are published beside this grid, withheld cells may be recovered by subtraction. Declare them so that complementary cells are withheld.</source>
       <translation>Aucun total publié n'a été déclaré : si des totaux (total général, mailles plus grossières) sont publiés à côté de cette grille, les mailles masquées peuvent être retrouvées par soustraction. Déclarez-les pour que des mailles de secret secondaire soient masquées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="200" />
+      <location filename="processing_provider/suppressed_grid.py" line="197" />
       <source>{complementary} complementary cell(s) ({share:.1%} of the cells) withheld so that no withheld cell can be narrowed below p = {p:g} from what the release publishes ({marginals}, the number of people, non-empty cells); smallest attacker interval: {width:g}.</source>
       <translation>{complementary} cellule(s) complémentaire(s) ({share:.1%} des cellules) masquée(s) pour qu'aucune cellule masquée ne puisse être resserrée sous p = {p:g} à partir de ce que publie la diffusion ({marginals}, le nombre de personnes, des cellules non vides) ; plus petit intervalle de l'attaquant : {width:g}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="222" />
+      <location filename="processing_provider/suppressed_grid.py" line="219" />
       <source>This version protects the slivers of published zones on a grid of one cell size without earlier releases: leave out the cell size per stratum and the earlier releases, or the published zones.</source>
       <translation>Cette version protège les éclats des zones publiées sur une grille d'une seule taille de maille sans publications antérieures : retirez la taille de maille par strate et les publications antérieures, ou les zones publiées.</translation>
     </message>
@@ -1884,22 +1874,22 @@
       <translation>Grille avec secret statistique</translation>
     </message>
     <message>
+      <location filename="processing_provider/suppressed_grid.py" line="267" />
+      <source>A zero mask needs a study area: zeros are only emitted inside one.</source>
+      <translation>Un masque des zéros exige une zone d'étude : les zéros ne sont produits qu'à l'intérieur.</translation>
+    </message>
+    <message>
       <location filename="processing_provider/suppressed_grid.py" line="27" />
       <source>Square cells with the number of distinct people in each; cells with fewer than k people are withheld (primary suppression), and more cells where published totals would give them away (complementary).</source>
       <translation>Mailles carrées avec le nombre de personnes distinctes dans chacune ; les mailles de moins de k personnes sont masquées (secret primaire), ainsi que d'autres mailles là où des totaux publiés les trahiraient (secret secondaire).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="270" />
-      <source>A zero mask needs a study area: zeros are only emitted inside one.</source>
-      <translation>Un masque des zéros exige une zone d'étude : les zéros ne sont produits qu'à l'intérieur.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="286" />
+      <location filename="processing_provider/suppressed_grid.py" line="283" />
       <source>A series of releases needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume (differencing attacks rest on such an assumption).</source>
       <translation>Une série de diffusions exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer (les attaques par différence reposent sur une telle hypothèse).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="293" />
+      <location filename="processing_provider/suppressed_grid.py" line="290" />
       <source>Audited jointly with {count} earlier release(s), assuming no cell changes by more than {delta:g} people between releases.</source>
       <translation>Audit conjoint avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} personnes entre deux diffusions.</translation>
     </message>
@@ -1909,92 +1899,87 @@
       <translation>confidentialité,divulgation,k-anonymat,grille,secret,comptage,grille carroyée</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="330" />
+      <location filename="processing_provider/suppressed_grid.py" line="327" />
       <source>This release would narrow {count} withheld cell(s) of earlier releases below p (e.g. {cells}), and withholding more cells here cannot prevent it (such as a cell that is empty now). Use a coarser grid or a stable study area and zero mask for the whole series.</source>
       <translation>Cette diffusion resserrerait sous p {count} maille(s) masquée(s) de diffusions antérieures (par ex. {cells}), et masquer d'autres mailles ici ne peut l'empêcher (par exemple une maille vide maintenant). Utilisez une grille plus grossière, ou une zone d'étude et un masque de zéros stables pour toute la série.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="339" />
+      <location filename="processing_provider/suppressed_grid.py" line="336" />
       <source>{count} withheld cell(s) cannot be protected: either they share a published total only with withheld cells, or they were published (or empty) in the previous release and an attacker who assumes counts move by at most {delta:g} pins them near that value. See the flipping cells of the resolution sweep; use a stable geometry (same study area and zero mask each release) or a coarser grid.</source>
       <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées : soit elles ne partagent un total publié qu'avec des mailles masquées, soit elles étaient publiées (ou vides) dans la diffusion précédente et un attaquant qui suppose que les effectifs varient d'au plus {delta:g} les coince près de cette valeur. Voyez les mailles qui basculent dans le balayage des résolutions ; utilisez une géométrie stable (même zone d'étude et même masque de zéros à chaque diffusion) ou une grille plus grossière.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="346" />
+      <location filename="processing_provider/suppressed_grid.py" line="343" />
       <source>{count} withheld cell(s) cannot be protected against the declared totals: every cell that shares a published total with them is withheld and the total leaves less than p open. Lower none of the policy: publish fewer totals, or use a coarser grid.</source>
       <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées contre les totaux déclarés : toutes les mailles qui partagent avec elles un total publié sont masquées et le total laisse moins de p d'incertitude. N'assouplissez pas la politique : publiez moins de totaux, ou utilisez une grille plus grossière.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="365" />
+      <location filename="processing_provider/suppressed_grid.py" line="362" />
       <source>A cell size per stratum needs the strata layer and its name field.</source>
       <translation>Une taille de maille par strate exige la couche de strates et son champ de nom.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="368" />
+      <location filename="processing_provider/suppressed_grid.py" line="365" />
       <source>This version builds a grid with a cell size per stratum without earlier releases; run a series on a single cell size.</source>
       <translation>Cette version construit une grille avec une taille de maille par strate sans diffusions antérieures ; menez une série avec une seule taille de maille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="389" />
+      <location filename="processing_provider/suppressed_grid.py" line="386" />
       <source>The candidate cell sizes must be nested (each a whole multiple of the finer ones).</source>
       <translation>Les tailles de maille candidates doivent être emboîtées (chacune multiple entier des plus fines).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="398" />
+      <location filename="processing_provider/suppressed_grid.py" line="395" />
       <source>No candidate size is publishable in the stratum/strata {names}: add coarser sizes; never lower k.</source>
       <translation>Aucune taille candidate n'est publiable dans la ou les strates {names} : ajoutez des tailles plus grossières ; ne baissez jamais k.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="56" />
-      <source>Audit of withheld cells, for the data holder only (never publish it)</source>
-      <translation>Audit des cellules masquées, pour le détenteur des données seulement (ne jamais le publier)</translation>
-    </message>
-    <message>
       <location filename="processing_provider/suppressed_grid.py" line="59" />
-      <source>Study area: empty cells inside it are published as true zeros</source>
-      <translation>Zone d'étude : les mailles vides qu'elle contient sont publiées comme vrais zéros</translation>
+      <source>Audit of withheld cells (data holder only; never publish)</source>
+      <translation>Audit des mailles masquées (détenteur seulement ; à ne pas publier)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="62" />
-      <source>Zero mask: where people live but none was observed (empty cells there are withheld, not published as 0)</source>
-      <translation>Masque des zéros : là où des gens vivent mais où personne n'a été observé (les mailles vides y sont masquées, pas publiées à 0)</translation>
+      <location filename="processing_provider/suppressed_grid.py" line="65" />
+      <source>Zero mask (empty cells inside it are withheld, not 0)</source>
+      <translation>Masque des zéros (les mailles vides y sont masquées, pas à 0)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="66" />
-      <source>Strata (adversary-known polygons) for a cell size per stratum</source>
-      <translation>Strates (polygones connus de l'adversaire) pour une taille de maille par strate</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="72" />
-      <source>Cell size per stratum, e.g. core=250;suburb=500;rural=2000, or auto:250,500,1000,2000 for the sweep's recommendation (nested; replaces the single cell size)</source>
-      <translation>Taille de maille par strate, par ex. core=250;suburb=500;rural=2000, ou auto:250,500,1000,2000 pour la recommandation du balayage (emboîtées ; remplace la taille unique)</translation>
+      <location filename="processing_provider/suppressed_grid.py" line="68" />
+      <source>Strata (adversary-known polygons), for a size per stratum</source>
+      <translation>Strates (polygones connus de l'adversaire), une taille par strate</translation>
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="75" />
-      <source>Earlier releases of this grid, oldest first (suppression then holds across the series)</source>
-      <translation>Diffusions antérieures de cette grille, de la plus ancienne à la plus récente (le secret tient alors sur toute la série)</translation>
+      <source>Cell size per stratum (e.g. core=250;rural=2000, or auto:…)</source>
+      <translation>Taille de maille par strate (ex. core=250;rural=2000, ou auto:…)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="79" />
-      <source>Zones whose counts of the same people are published beside the grid (municipalities, postcodes): their slivers are protected too</source>
-      <translation>Zones dont les effectifs des mêmes personnes sont publiés à côté de la grille (communes, codes postaux) : leurs éclats sont aussi protégés</translation>
+      <location filename="processing_provider/suppressed_grid.py" line="77" />
+      <source>Earlier releases of this grid, oldest first</source>
+      <translation>Diffusions antérieures de cette grille, la plus ancienne d'abord</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="84" />
-      <source>Zone counts (distinct people per zone, withheld below k or for protection)</source>
-      <translation>Effectifs des zones (personnes distinctes par zone, masqués sous k ou pour la protection)</translation>
+      <location filename="processing_provider/suppressed_grid.py" line="80" />
+      <source>Zones published beside the grid (same people)</source>
+      <translation>Zonages publiés à côté de la grille (mêmes personnes)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="88" />
-      <source>Sliver report, for the data holder only (true counts: never publish it)</source>
-      <translation>Rapport des éclats, réservé au détenteur des données (effectifs vrais : ne jamais le publier)</translation>
+      <location filename="processing_provider/suppressed_grid.py" line="83" />
+      <source>Zone counts</source>
+      <translation>Effectifs des zones</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="93" />
+      <location filename="processing_provider/suppressed_grid.py" line="86" />
+      <source>Sliver report (data holder only: never publish)</source>
+      <translation>Rapport des éclats (détenteur seul : ne jamais publier)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="90" />
       <source>Withheld cells</source>
       <translation>Mailles masquées</translation>
     </message>
     <message>
-      <location filename="processing_provider/synthetic_auxiliary.py" line="106" />
+      <location filename="processing_provider/synthetic_auxiliary.py" line="107" />
       <source>{held} of {total} addresses held ({share:.0%}); attributes sampled: {attributes}. Figures against this layer are a lower bound.</source>
       <translation>{held} adresses détenues sur {total} ({share:.0%}) ; attributs tirés : {attributes}. Les chiffres obtenus contre cette couche sont un minorant.</translation>
     </message>
@@ -2014,47 +1999,47 @@
       <translation>confidentialité,auxiliaire,adversaire,synthétique,marges,recensement,appariement</translation>
     </message>
     <message>
-      <location filename="processing_provider/synthetic_auxiliary.py" line="34" />
+      <location filename="processing_provider/synthetic_auxiliary.py" line="35" />
       <source>Address points or buildings</source>
       <translation>Points d'adresse ou bâtiments</translation>
     </message>
     <message>
-      <location filename="processing_provider/synthetic_auxiliary.py" line="37" />
-      <source>Marginals table (fields attribute, category, share; zone when per zone)</source>
-      <translation>Table des marges (champs attribute, category, share ; zone si par zone)</translation>
+      <location filename="processing_provider/synthetic_auxiliary.py" line="38" />
+      <source>Marginals table (attribute, category, share; zone)</source>
+      <translation>Table des marges (attribute, category, share ; zone)</translation>
     </message>
     <message>
-      <location filename="processing_provider/synthetic_auxiliary.py" line="40" />
+      <location filename="processing_provider/synthetic_auxiliary.py" line="41" />
       <source>Zones of the marginals (optional)</source>
       <translation>Zones des marges (facultatif)</translation>
     </message>
     <message>
-      <location filename="processing_provider/synthetic_auxiliary.py" line="43" />
+      <location filename="processing_provider/synthetic_auxiliary.py" line="44" />
       <source>Zone id field</source>
       <translation>Champ identifiant de zone</translation>
     </message>
     <message>
-      <location filename="processing_provider/synthetic_auxiliary.py" line="46" />
+      <location filename="processing_provider/synthetic_auxiliary.py" line="47" />
       <source>Share of addresses the adversary holds</source>
       <translation>Part des adresses que détient l'adversaire</translation>
     </message>
     <message>
-      <location filename="processing_provider/synthetic_auxiliary.py" line="52" />
+      <location filename="processing_provider/synthetic_auxiliary.py" line="53" />
       <source>Synthetic auxiliary points</source>
       <translation>Points auxiliaires synthétiques</translation>
     </message>
     <message>
-      <location filename="processing_provider/synthetic_auxiliary.py" line="69" />
+      <location filename="processing_provider/synthetic_auxiliary.py" line="70" />
       <source>Choose the zone id field of the zones layer.</source>
       <translation>Choisissez le champ identifiant de la couche de zones.</translation>
     </message>
     <message>
-      <location filename="processing_provider/synthetic_auxiliary.py" line="77" />
+      <location filename="processing_provider/synthetic_auxiliary.py" line="78" />
       <source>{count} address(es) have no geometry: repair or remove them first.</source>
       <translation>{count} adresse(s) n'ont pas de géométrie : réparez-les ou supprimez-les d'abord.</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="119" />
+      <location filename="processing_provider/zone_risk.py" line="120" />
       <source>{count} zone(s) have no id: every zone needs one.</source>
       <translation>{count} zone(s) n'ont pas d'identifiant : chaque zone en a besoin.</translation>
     </message>
@@ -2069,17 +2054,17 @@
       <translation>unicité</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="137" />
+      <location filename="processing_provider/zone_risk.py" line="138" />
       <source>{count} record(s) lie in no zone. Nothing is dropped silently: extend the zones to cover them, or clip the records first and report the clipped ones.</source>
       <translation>{count} enregistrement(s) ne sont dans aucune zone. Rien n'est ignoré en silence : étendez les zones pour les couvrir, ou découpez d'abord les enregistrements et signalez ceux qui sont retirés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="149" />
+      <location filename="processing_provider/zone_risk.py" line="150" />
       <source>{count} zone(s) hold no record and get no estimate: a risk budget gate blocks on them (missing evidence).</source>
       <translation>{count} zone(s) ne contiennent aucun enregistrement et n'ont pas d'estimation : un contrôle de budget de risque les bloque (absence de preuve).</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="167" />
+      <location filename="processing_provider/zone_risk.py" line="168" />
       <source>Worst zone {zone}: {worst:.4f}; record-weighted mean {pooled:.4f} ({ratio:.1f} times lower). The release's risk is the worst zone.</source>
       <translation>Pire zone {zone} : {worst:.4f} ; moyenne pondérée {pooled:.4f} ({ratio:.1f} fois plus basse). Le risque de la diffusion est celui de la pire zone.</translation>
     </message>
@@ -2104,32 +2089,32 @@
       <translation>confidentialité,divulgation,risque,zone,pire cas,wilson,diffusion,budget</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="71" />
-      <source>Zones an adversary could also draw (administrative units, published density strata)</source>
-      <translation>Zones qu'un adversaire pourrait aussi tracer (unités administratives, strates de densité publiées)</translation>
+      <location filename="processing_provider/zone_risk.py" line="72" />
+      <source>Zones an adversary could also draw</source>
+      <translation>Zones qu'un adversaire pourrait aussi tracer</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="76" />
+      <location filename="processing_provider/zone_risk.py" line="77" />
       <source>Records (points, any CRS)</source>
       <translation>Enregistrements (points, n'importe quel SCR)</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="79" />
+      <location filename="processing_provider/zone_risk.py" line="80" />
       <source>Zone risk</source>
       <translation>Risque de zone</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="81" />
+      <location filename="processing_provider/zone_risk.py" line="82" />
       <source>Person id (to count distinct people per zone)</source>
-      <translation>Identifiant de personne (pour compter les personnes distinctes par zone)</translation>
+      <translation>Identifiant de personne (pour compter les personnes par zone)</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="84" />
+      <location filename="processing_provider/zone_risk.py" line="85" />
       <source>Policy file (its per-release ceiling marks zones above it)</source>
-      <translation>Fichier de politique (son plafond par diffusion signale les zones au-dessus)</translation>
+      <translation>Fichier de politique (son plafond signale les zones au-dessus)</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="88" />
+      <location filename="processing_provider/zone_risk.py" line="89" />
       <source>Zones with their risk</source>
       <translation>Zones avec leur risque</translation>
     </message>
@@ -2159,11 +2144,6 @@
       <translation>Balaie les tailles de cellule, construit la grille avec secret statistique à la taille la plus fine que recommande le balayage, la vérifie par le contrôle de k-anonymat (avec les couches déjà publiées sur les mêmes personnes) et n'écrit la grille publiée que si le contrôle est réussi. Un contrôle en échec arrête le modèle : rien n'est écrit dans le dossier de publication.</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="132" />
-      <source>Zones an adversary could also draw</source>
-      <translation>Zones qu'un adversaire pourrait aussi tracer</translation>
-    </message>
-    <message>
       <location filename="scripts/make_example_models.py" line="136" />
       <source>Records to release (points)</source>
       <translation>Enregistrements à diffuser (points)</translation>
@@ -2177,11 +2157,6 @@
       <location filename="scripts/make_example_models.py" line="141" />
       <source>Policy file (its ceilings)</source>
       <translation>Fichier de politique (ses plafonds)</translation>
-    </message>
-    <message>
-      <location filename="scripts/make_example_models.py" line="144" />
-      <source>Release ledger (a new file starts one)</source>
-      <translation>Registre des diffusions (un nouveau fichier en commence un)</translation>
     </message>
     <message>
       <location filename="scripts/make_example_models.py" line="162" />

@@ -50,6 +50,7 @@ class CellKeyGrid(PointGridAlgorithm):
                            "published with small, bounded, unbiased noise that is the same for the "
                            "same people in every release (the cell key method).")
     TAGS = N_("privacy,disclosure,cell key method,ckm,perturbation,noise,grid,census grid")
+    ADVANCED = ("RECORD_KEY_FIELD", "D", "V", "JS", "ORIGIN", "KEY_FIELDS", "STUDY_AREA")
 
     RECORD_KEY_FIELD = "RECORD_KEY_FIELD"
     KEY_FILE = "KEY_FILE"
@@ -70,15 +71,14 @@ class CellKeyGrid(PointGridAlgorithm):
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS's name)
         self.add_point_parameters()
         self.addParameter(QgsProcessingParameterField(
-            self.RECORD_KEY_FIELD, tr("Record key field: a persistent key in [0, 1) per person "
-                                      "(empty: keys from the key file)"),
+            self.RECORD_KEY_FIELD, tr("Record key field (empty: keys from the key file)"),
             parentLayerParameterName=self.INPUT, optional=True))
         self.addParameter(QgsProcessingParameterFile(
-            self.KEY_FILE, tr("Secret key file of the programme (a new path creates one; never "
-                              "publish it)"), QgsProcessingParameterFile.Behavior.File,
+            self.KEY_FILE, tr("Secret key file (a new path creates one; never publish it)"),
+            QgsProcessingParameterFile.Behavior.File,
             optional=True, fileFilter=tr(KEY_FILTER)))
         self.addParameter(QgsProcessingParameterFeatureSource(
-            self.PTABLE, tr("p-table (table or CSV with i, j, p, …; empty: built from D, V, JS)"),
+            self.PTABLE, tr("p-table (empty: built from D, V, JS)"),
             [QgsProcessing.SourceType.TypeVector], optional=True))
         self.addParameter(QgsProcessingParameterNumber(
             self.D, tr("D: largest noise, without a p-table (keep it secret)"),
@@ -94,7 +94,7 @@ class CellKeyGrid(PointGridAlgorithm):
             parentParameterName=self.INPUT, minValue=0.0))
         self.add_grid_parameters()
         self.addParameter(QgsProcessingParameterFeatureSource(
-            self.STUDY_AREA, tr("Study area: empty cells inside it are published too (as 0)"),
+            self.STUDY_AREA, tr("Study area (empty cells inside it are published as 0)"),
             [QgsProcessing.SourceType.TypeVectorPolygon], optional=True))
         self.addParameter(QgsProcessingParameterFile(
             self.POLICY, tr("Policy file (TOML or JSON)"), QgsProcessingParameterFile.Behavior.File,
@@ -102,11 +102,10 @@ class CellKeyGrid(PointGridAlgorithm):
         self.addParameter(QgsProcessingParameterFeatureSink(
             self.OUTPUT, tr("Perturbed grid"), QgsProcessing.SourceType.TypeVectorPolygon))
         self.addParameter(QgsProcessingParameterFeatureSink(
-            self.UTILITY, tr("Utility, for the data holder (errors against the original counts)"),
+            self.UTILITY, tr("Utility (errors against the true counts; data holder only)"),
             QgsProcessing.SourceType.TypeVector, optional=True, createByDefault=False))
         self.addParameter(QgsProcessingParameterFeatureSink(
-            self.AUDIT, tr("Audit: intervals an attacker who knows D and the p-table derives, for "
-                           "the data holder only"),
+            self.AUDIT, tr("Audit: the attacker's intervals (data holder only)"),
             QgsProcessing.SourceType.TypeVector, optional=True, createByDefault=False))
         self.addOutput(QgsProcessingOutputNumber(self.CELLS, tr("Published cells")))
         self.addOutput(QgsProcessingOutputNumber(

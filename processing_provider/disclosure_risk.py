@@ -21,6 +21,8 @@ class DisclosureRisk(RiskAlgorithm):
                            "weights, household and global risk, and rareness of continuous keys, "
                            "for every record.")
     TAGS = N_("privacy,disclosure,risk,uniqueness,individual risk,household,microdata,sdc")
+    ADVANCED = ("POPULATION_FIELD", "HOUSEHOLD_FIELD", "CONTINUOUS_FIELDS", "RARE_THRESHOLD",
+                "RISK_THRESHOLD", "POPULATION_UNIQUENESS")
 
     INPUT = "INPUT"
     CONTINUOUS_FIELDS = "CONTINUOUS_FIELDS"
@@ -52,7 +54,7 @@ class DisclosureRisk(RiskAlgorithm):
             self.OUTPUT, tr("Records with risk measures"), QgsProcessing.SourceType.TypeVector))
         self.addParameter(QgsProcessingParameterBoolean(
             self.POPULATION_UNIQUENESS,
-            tr("Estimate population uniqueness of sample uniques (log-linear model; needs weights)"),
+            tr("Estimate population uniqueness (log-linear; needs weights)"),
             defaultValue=False))
         for name, label in ((self.EXPECTED_REIDENTIFICATIONS, N_("Expected re-identifications")),
                             (self.REIDENTIFICATION_RATE, N_("Re-identification rate")),

@@ -31,6 +31,8 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
                            "masked release and reports how many people it singles out, and how "
                            "many of those correctly, as attributes are added.")
     TAGS = N_("privacy,disclosure,linkage,re-identification,attack,join,geomask,escalation")
+    ADVANCED = ("POSITION_ERROR_SHARE", "POSITION_ERROR_DISTANCE", "COVERAGE_WEIGHT_FIELD", "SEED",
+                "AUXILIARY_PROVENANCE", "OTHER_RELEASES", "RELEASE_LINK_FIELD")
 
     RELEASE = "RELEASE"
     AUXILIARY = "AUXILIARY"
@@ -65,8 +67,7 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
             self.RADIUS, tr("Mask radius the adversary assumes (a closed disc)"),
             defaultValue=250.0, parentParameterName=self.RELEASE, minValue=0.0))
         self.addParameter(QgsProcessingParameterField(
-            self.QID_FIELDS, tr("Quasi-identifiers, in the order the adversary adds them (same "
-                                "names in both layers)"),
+            self.QID_FIELDS, tr("Quasi-identifiers, in the order the adversary adds them"),
             parentLayerParameterName=self.RELEASE, allowMultiple=True, optional=True))
         self.addParameter(QgsProcessingParameterField(
             self.RELEASE_TRUTH_FIELD, tr("Release: held-out subject id (truth)"),
@@ -103,12 +104,10 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
             self.REPORT, tr("Report"), tr("HTML files (*.html);;Markdown files (*.md)"),
             optional=True, createByDefault=False))
         self.addParameter(QgsProcessingParameterMultipleLayers(
-            self.OTHER_RELEASES, tr("Sequential releases: other masked releases of the same "
-                                    "subjects (same fields)"),
+            self.OTHER_RELEASES, tr("Sequential releases: other releases of the same subjects"),
             QgsProcessing.SourceType.TypeVectorPoint, optional=True))
         self.addParameter(QgsProcessingParameterField(
-            self.RELEASE_LINK_FIELD, tr("Sequential releases: the published id that links a "
-                                        "subject's records across releases"),
+            self.RELEASE_LINK_FIELD, tr("Sequential releases: field linking a subject's records"),
             parentLayerParameterName=self.RELEASE, optional=True))
         for name, label in ((self.PI_UNIQUE, N_("π unique at the last step")),
                             (self.PI_CORRECT, N_("π correct at the last step")),

@@ -23,6 +23,9 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
     SHORT_DESCRIPTION = N_("Blocks the release (and stops the model) when any published record "
                          "counts fewer than k people; passes the layer through unchanged otherwise.")
     TAGS = N_("privacy,disclosure,k-anonymity,gate,check,release,model")
+    ADVANCED = ("AUDIT_LAYERS", "AUDIT_COUNT_FIELD", "PUBLISHED_TOTAL", "PROTECTION_LEVEL",
+                "CELL_FIELD", "SENSITIVE_FIELD", "L", "T", "ORDERED", "STRATUM_FIELD",
+                "PREVIOUS_RELEASES", "PERSONS_TOTAL", "PERSONS_TOTAL_KIND")
 
     INPUT = "INPUT"
     COUNT_FIELD = "COUNT_FIELD"
@@ -62,8 +65,7 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
         self.addParameter(QgsProcessingParameterFeatureSink(
             self.OUTPUT, tr("Checked layer (unchanged)"), QgsProcessing.SourceType.TypeVector))
         self.addParameter(QgsProcessingParameterMultipleLayers(
-            self.AUDIT_LAYERS, tr("Audit: other published layers with totals (e.g. the coarser "
-                                  "grid released beside this one)"),
+            self.AUDIT_LAYERS, tr("Audit: other layers published beside this one"),
             QgsProcessing.SourceType.TypeVectorPolygon, optional=True))
         self.addParameter(QgsProcessingParameterString(
             self.AUDIT_COUNT_FIELD, tr("Audit: count field of those layers"),
@@ -73,31 +75,28 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
             QgsProcessingParameterNumber.Type.Double, optional=True, minValue=0.0))
         self.add_protection_parameter()
         self.addParameter(QgsProcessingParameterField(
-            self.CELL_FIELD, tr("Diversity: cell id field (records of one cell are its attribute "
-                                "breakdown)"), parentLayerParameterName=self.INPUT, optional=True))
+            self.CELL_FIELD, tr("Diversity: cell id field"),
+            parentLayerParameterName=self.INPUT, optional=True))
         self.addParameter(QgsProcessingParameterField(
             self.SENSITIVE_FIELD, tr("Diversity: sensitive attribute field"),
             parentLayerParameterName=self.INPUT, optional=True))
         self.addParameter(QgsProcessingParameterNumber(
-            self.L, tr("Diversity: least number of distinct sensitive values per published cell (l)"),
+            self.L, tr("Diversity: least distinct sensitive values per cell (l)"),
             QgsProcessingParameterNumber.Type.Integer, optional=True, minValue=2))
         self.addParameter(QgsProcessingParameterNumber(
-            self.T, tr("Diversity: largest distance of a cell's distribution to the release's (t)"),
+            self.T, tr("Diversity: largest distance to the overall distribution (t)"),
             QgsProcessingParameterNumber.Type.Double, optional=True, minValue=0.0, maxValue=1.0))
         self.addParameter(QgsProcessingParameterBoolean(
-            self.ORDERED, tr("Diversity: the sensitive categories are ordered (earth mover's "
-                             "distance; else total variation)"), defaultValue=False))
+            self.ORDERED, tr("Diversity: the sensitive categories are ordered"),
+            defaultValue=False))
         self.addParameter(QgsProcessingParameterField(
-            self.STRATUM_FIELD, tr("Stratum field (each record checked against its stratum's k "
-                                   "from the policy's stratum_rho)"),
+            self.STRATUM_FIELD, tr("Stratum field (k per stratum from the policy's stratum_rho)"),
             parentLayerParameterName=self.INPUT, optional=True))
         self.addParameter(QgsProcessingParameterMultipleLayers(
-            self.PREVIOUS_RELEASES, tr("Series: earlier releases of this grid, oldest first (audit "
-                                       "the release jointly with them)"),
+            self.PREVIOUS_RELEASES, tr("Series: earlier releases of this grid, oldest first"),
             QgsProcessing.SourceType.TypeVectorPolygon, optional=True))
         self.addParameter(QgsProcessingParameterNumber(
-            self.PERSONS_TOTAL, tr("Audit: number of people the release states (an attacker "
-                                   "knows it unless the policy keeps it secret)"),
+            self.PERSONS_TOTAL, tr("Audit: number of people the release states"),
             QgsProcessingParameterNumber.Type.Integer, optional=True, minValue=0))
         self.addParameter(QgsProcessingParameterEnum(
             self.PERSONS_TOTAL_KIND, tr("Audit: how the records relate to that number"),

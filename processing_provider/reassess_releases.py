@@ -22,6 +22,7 @@ class ReassessReleases(SpatialPrivacyAlgorithm):
     SHORT_DESCRIPTION = N_("Re-runs today's risk estimate for releases in the ledger and fails when "
                            "any is now over the ceiling it was published under.")
     TAGS = N_("privacy,disclosure,risk,ledger,reassessment,schedule,cron,monitoring")
+    ADVANCED = ("RELEASE_ID",)
 
     LEDGER = "LEDGER"
     DATASET = "DATASET"
@@ -38,8 +39,7 @@ class ReassessReleases(SpatialPrivacyAlgorithm):
         self.addParameter(QgsProcessingParameterString(
             self.RELEASE_ID, tr("Release id (empty: every release of the dataset)"), optional=True))
         self.addParameter(QgsProcessingParameterFeatureSource(
-            self.ZONE_RISK, tr("Today's per-zone risk (with a release_id field when it covers "
-                               "several releases)"), [QgsProcessing.SourceType.TypeVector]))
+            self.ZONE_RISK, tr("Today's per-zone risk"), [QgsProcessing.SourceType.TypeVector]))
         self.addParameter(QgsProcessingParameterFeatureSink(
             self.OUTPUT, tr("Re-assessment"), QgsProcessing.SourceType.TypeVector))
         self.addOutput(QgsProcessingOutputNumber(self.RELEASES_OVER, tr("Releases now over their ceiling")))

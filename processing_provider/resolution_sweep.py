@@ -39,6 +39,8 @@ class ResolutionSweep(PointGridAlgorithm):
     SHORT_DESCRIPTION = N_("Counts distinct people per grid cell at several cell sizes and shows "
                          "which sizes satisfy the policy's k and suppression tolerance.")
     TAGS = N_("privacy,disclosure,k-anonymity,grid,resolution,sweep,suppression")
+    ADVANCED = ("TOLERANCE", "ORIGIN", "KEY_FIELDS", "PROTECTION_LEVEL", "PARENT_FACTOR", "STRATA",
+                "STRATUM_FIELD", "PREVIOUS_RELEASES", "CKM_PTABLE", "CKM_KEY_FILE")
 
     RESOLUTIONS = "RESOLUTIONS"
     TOLERANCE = "TOLERANCE"
@@ -56,33 +58,29 @@ class ResolutionSweep(PointGridAlgorithm):
             defaultValue="100,250,500,1000"))
         self.addParameter(QgsProcessingParameterNumber(
             self.TOLERANCE,
-            tr("Suppression tolerance: share of cells that may be withheld (empty: the policy's, "
-               "else 0.20)"),
+            tr("Tolerance: share of cells withheld (empty: the policy's)"),
             QgsProcessingParameterNumber.Type.Double, optional=True, minValue=0.0, maxValue=1.0))
         self.add_grid_parameters()
         self.addParameter(QgsProcessingParameterFeatureSink(
             self.OUTPUT, tr("Sweep table"), QgsProcessing.SourceType.TypeVector))
         self.add_marginal_parameters()
         self.addParameter(QgsProcessingParameterFeatureSource(
-            self.STRATA, tr("Strata an adversary can also draw (published density bands, "
-                            "administrative units): sweep each separately"),
+            self.STRATA, tr("Strata an adversary can draw (each swept separately)"),
             [QgsProcessing.SourceType.TypeVectorPolygon], optional=True))
         self.addParameter(QgsProcessingParameterField(
             self.STRATUM_FIELD, tr("Stratum name field"), parentLayerParameterName=self.STRATA,
             optional=True))
         self.add_previous_releases_parameter(tr(
-            "Earlier releases of the series, oldest first (report cells that flip between "
-            "published and withheld)"))
+            "Earlier releases of the series, oldest first"))
         self.addParameter(QgsProcessingParameterFeatureSink(
             self.FLIPPING_CELLS, tr("Cells that flip since the latest earlier release"),
             QgsProcessing.SourceType.TypeVector, optional=True, createByDefault=False))
         self.addParameter(QgsProcessingParameterFeatureSource(
-            self.CKM_PTABLE, tr("Compare: the cell key method with this p-table (its utility "
-                                "beside suppression at each size)"),
+            self.CKM_PTABLE, tr("Compare with the cell key method: its p-table"),
             [QgsProcessing.SourceType.TypeVector], optional=True))
         self.addParameter(QgsProcessingParameterFile(
-            self.CKM_KEY_FILE, tr("Compare: the programme's key file (empty: a one-off random "
-                                  "key)"), QgsProcessingParameterFile.Behavior.File,
+            self.CKM_KEY_FILE, tr("Compare: the programme's key file (empty: a one-off key)"),
+            QgsProcessingParameterFile.Behavior.File,
             optional=True))
         self.addOutput(QgsProcessingOutputNumber(
             self.RECOMMENDED_RESOLUTION, tr("Recommended (finest publishable) cell size")))

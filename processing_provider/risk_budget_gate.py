@@ -74,7 +74,7 @@ class LedgerParameters:
         # An input file, not a destination: the user picks the existing ledger without an
         # overwrite prompt and is never offered a temporary file; a new path starts a ledger.
         self.addParameter(QgsProcessingParameterFile(
-            self.LEDGER, tr("Release ledger (the programme's ledger; a new file starts one)"),
+            self.LEDGER, tr("Release ledger (a new file starts one)"),
             QgsProcessingParameterFile.Behavior.File,
             fileFilter=f"{tr(LEDGER_FILTER)};;{tr(ALL_FILES_FILTER)}"))
         self.addParameter(QgsProcessingParameterString(self.DATASET, tr("Dataset (programme name)")))
@@ -95,6 +95,7 @@ class RiskBudgetGate(LedgerParameters, SpatialPrivacyAlgorithm):
                            "whose programme's cumulative risk exceeds its budget; records every "
                            "release that passes in a tamper-evident ledger.")
     TAGS = N_("privacy,disclosure,risk,budget,ledger,gate,release,cumulative")
+    ADVANCED = ("PER_RELEASE_CEILING", "CUMULATIVE_CEILING", "WARN_AT", "GATE_ON")
 
     ZONE_RISK = "ZONE_RISK"
     LEDGER = "LEDGER"
@@ -117,7 +118,7 @@ class RiskBudgetGate(LedgerParameters, SpatialPrivacyAlgorithm):
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS's name)
         self.addParameter(QgsProcessingParameterFeatureSource(
-            self.ZONE_RISK, tr("Per-zone risk (zone_id, p_reid, n_records; the zone risk output)"),
+            self.ZONE_RISK, tr("Per-zone risk (the zone risk output)"),
             [QgsProcessing.SourceType.TypeVector]))
         self.add_ledger_parameters()
         self.addParameter(QgsProcessingParameterFile(
@@ -126,8 +127,7 @@ class RiskBudgetGate(LedgerParameters, SpatialPrivacyAlgorithm):
             fileFilter=tr("Policy files (*.toml *.json)")))
         for name, label in ((self.PER_RELEASE_CEILING, N_("Per-release ceiling (empty: the policy's)")),
                             (self.CUMULATIVE_CEILING, N_("Cumulative ceiling (empty: the policy's)")),
-                            (self.WARN_AT, N_("Warn above this share of the cumulative ceiling "
-                                              "(empty: the policy's, else 0.75)"))):
+                            (self.WARN_AT, N_("Warn above this share of the cumulative ceiling"))):
             self.addParameter(QgsProcessingParameterNumber(
                 name, tr(label), QgsProcessingParameterNumber.Type.Double, optional=True,
                 minValue=0.0, maxValue=1.0))

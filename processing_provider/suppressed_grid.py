@@ -28,6 +28,9 @@ class SuppressedGrid(PointGridAlgorithm):
                            "fewer than k people are withheld (primary suppression), and more "
                            "cells where published totals would give them away (complementary).")
     TAGS = N_("privacy,disclosure,k-anonymity,grid,suppression,count,census grid")
+    ADVANCED = ("ORIGIN", "KEY_FIELDS", "PROTECTION_LEVEL", "PARENT_FACTOR", "STUDY_AREA",
+                "ZERO_MASK", "STRATA", "STRATUM_FIELD", "STRATUM_RESOLUTIONS", "PREVIOUS_RELEASES",
+                "PUBLISHED_ZONES")
 
     RESOLUTION = "RESOLUTION"
     OUTPUT = "OUTPUT"
@@ -53,40 +56,34 @@ class SuppressedGrid(PointGridAlgorithm):
             self.OUTPUT, tr("Suppressed grid"), QgsProcessing.SourceType.TypeVectorPolygon))
         self.add_marginal_parameters()
         self.addParameter(QgsProcessingParameterFeatureSink(
-            self.AUDIT, tr("Audit of withheld cells, for the data holder only (never publish it)"),
+            self.AUDIT, tr("Audit of withheld cells (data holder only; never publish)"),
             QgsProcessing.SourceType.TypeVector, optional=True, createByDefault=False))
         self.addParameter(QgsProcessingParameterFeatureSource(
-            self.STUDY_AREA, tr("Study area: empty cells inside it are published as true zeros"),
+            self.STUDY_AREA, tr("Study area (empty cells inside it are published as 0)"),
             [QgsProcessing.SourceType.TypeVectorPolygon], optional=True))
         self.addParameter(QgsProcessingParameterFeatureSource(
-            self.ZERO_MASK, tr("Zero mask: where people live but none was observed (empty cells "
-                               "there are withheld, not published as 0)"),
+            self.ZERO_MASK, tr("Zero mask (empty cells inside it are withheld, not 0)"),
             [QgsProcessing.SourceType.TypeVectorPolygon], optional=True))
         self.addParameter(QgsProcessingParameterFeatureSource(
-            self.STRATA, tr("Strata (adversary-known polygons) for a cell size per stratum"),
+            self.STRATA, tr("Strata (adversary-known polygons), for a size per stratum"),
             [QgsProcessing.SourceType.TypeVectorPolygon], optional=True))
         self.addParameter(QgsProcessingParameterField(
             self.STRATUM_FIELD, tr("Stratum name field"), parentLayerParameterName=self.STRATA,
             optional=True))
         self.addParameter(QgsProcessingParameterString(
-            self.STRATUM_RESOLUTIONS, tr("Cell size per stratum, e.g. core=250;suburb=500;rural=2000, "
-                                         "or auto:250,500,1000,2000 for the sweep's recommendation "
-                                         "(nested; replaces the single cell size)"), optional=True))
+            self.STRATUM_RESOLUTIONS,
+            tr("Cell size per stratum (e.g. core=250;rural=2000, or auto:…)"),
+            optional=True))
         self.add_previous_releases_parameter(tr(
-            "Earlier releases of this grid, oldest first (suppression then holds across the "
-            "series)"))
+            "Earlier releases of this grid, oldest first"))
         self.addParameter(QgsProcessingParameterMultipleLayers(
-            self.PUBLISHED_ZONES, tr("Zones whose counts of the same people are published beside "
-                                     "the grid (municipalities, postcodes): their slivers are "
-                                     "protected too"),
+            self.PUBLISHED_ZONES, tr("Zones published beside the grid (same people)"),
             QgsProcessing.SourceType.TypeVectorPolygon, optional=True))
         self.addParameter(QgsProcessingParameterFeatureSink(
-            self.ZONE_COUNTS, tr("Zone counts (distinct people per zone, withheld below k or "
-                                 "for protection)"),
+            self.ZONE_COUNTS, tr("Zone counts"),
             QgsProcessing.SourceType.TypeVectorPolygon, optional=True, createByDefault=False))
         self.addParameter(QgsProcessingParameterFeatureSink(
-            self.SLIVER_REPORT, tr("Sliver report, for the data holder only (true counts: never "
-                                   "publish it)"),
+            self.SLIVER_REPORT, tr("Sliver report (data holder only: never publish)"),
             QgsProcessing.SourceType.TypeVector, optional=True, createByDefault=False))
         self.addOutput(QgsProcessingOutputNumber(self.K, tr("k")))
         self.addOutput(QgsProcessingOutputNumber(self.CELLS_PUBLISHED, tr("Published cells")))

@@ -55,6 +55,7 @@ class ZoneRisk(RiskAlgorithm):
     SHORT_DESCRIPTION = N_("Re-identification probability per zone with a confidence interval; "
                            "the worst zone, not the average, is the release's risk.")
     TAGS = N_("privacy,disclosure,risk,zone,worst case,wilson,release,budget")
+    ADVANCED = ("POPULATION_FIELD", "HOUSEHOLD_FIELD")
 
     ZONES = "ZONES"
     ZONE_ID_FIELD = "ZONE_ID_FIELD"
@@ -68,8 +69,8 @@ class ZoneRisk(RiskAlgorithm):
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS's name)
         self.addParameter(QgsProcessingParameterFeatureSource(
-            self.ZONES, tr("Zones an adversary could also draw (administrative units, published "
-                           "density strata)"), [QgsProcessing.SourceType.TypeVectorPolygon]))
+            self.ZONES, tr("Zones an adversary could also draw"),
+            [QgsProcessing.SourceType.TypeVectorPolygon]))
         self.addParameter(QgsProcessingParameterField(
             self.ZONE_ID_FIELD, tr("Zone id field"), parentLayerParameterName=self.ZONES))
         self.addParameter(QgsProcessingParameterFeatureSource(
