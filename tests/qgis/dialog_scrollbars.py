@@ -14,7 +14,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, sys.argv[1])
 sys.path.insert(0, "/usr/share/qgis/python/plugins")
 
-from qgis.core import QgsApplication  # noqa: E402
+from qgis.core import QgsApplication, QgsProcessingModelAlgorithm  # noqa: E402
 from qgis.gui import QgsCollapsibleGroupBox, QgsMapCanvas  # noqa: E402
 from qgis.PyQt import sip  # noqa: E402
 from qgis.PyQt.QtWidgets import QGroupBox, QScrollArea  # noqa: E402
@@ -52,7 +52,8 @@ CONTROL_LABEL = ("Cell size per stratum, e.g. core=250;suburb=500;rural=2000, or
 def dialogs():
     provider = QgsApplication.processingRegistry().providerById("spatialprivacy")
     for registered in provider.algorithms():
-        yield registered.name(), registered.create()
+        if not isinstance(registered, QgsProcessingModelAlgorithm):  # the example models
+            yield registered.name(), registered.create()
     control = provider.algorithm("suppressedgrid").create()
     control.parameterDefinition("STRATUM_RESOLUTIONS").setDescription(CONTROL_LABEL)
     yield "control", control
