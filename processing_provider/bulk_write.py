@@ -8,6 +8,8 @@ keeps the PyQGIS sink. The result is the same layer as the sink writes
 (tested field by field and geometry by geometry).
 """
 
+import contextlib
+import itertools
 import sqlite3
 from pathlib import Path
 
@@ -39,26 +41,30 @@ def gpkg_path(algorithm, parameters, name, context):
     return path if path.suffix.lower() == ".gpkg" and path.is_absolute() else None
 
 
-def square_blobs(origin, resolution, cols, rows, srs_id):
-    """GeoPackage geometry blobs of grid cells (ring as QgsGeometry.fromRect draws it)."""
+def square_envelopes(origin, resolution, cols, rows):
+    """(min x, max x, min y, max y) arrays of grid cells, with the edges the engine bins with."""
     cols = np.asarray(cols, dtype=np.float64)
     rows = np.asarray(rows, dtype=np.float64)
     size = np.broadcast_to(np.asarray(resolution, dtype=np.float64), cols.shape)
-    x0 = origin[0] + cols * size
-    y0 = origin[1] + rows * size
-    x1 = origin[0] + (cols + 1) * size
-    y1 = origin[1] + (rows + 1) * size
-    blobs = np.zeros(len(cols), dtype=_BLOB)
+    return (origin[0] + cols * size, origin[0] + (cols + 1) * size,
+            origin[1] + rows * size, origin[1] + (rows + 1) * size)
+
+
+def square_blobs(envelopes, srs_id):
+    """GeoPackage geometry blobs of grid cells (ring as QgsGeometry.fromRect draws it)."""
+    x0, x1, y0, y1 = envelopes
+    blobs = np.zeros(len(x0), dtype=_BLOB)
     blobs["magic"] = b"GP"
     blobs["flags"] = _FLAGS_LITTLE_ENDIAN_XY_ENVELOPE
     blobs["srs_id"] = srs_id
-    blobs["envelope"] = np.stack([x0, x1, y0, y1], axis=1)
+    envelope, ring = blobs["envelope"], blobs["ring"]
+    envelope[:, 0], envelope[:, 1], envelope[:, 2], envelope[:, 3] = x0, x1, y0, y1
     blobs["order"] = 1
     blobs["type"] = _WKB_POLYGON
     blobs["rings"] = 1
     blobs["points"] = 5
-    blobs["ring"] = np.stack([np.stack(corner, axis=1) for corner in
-                              ((x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0))], axis=1)
+    for corner, (x, y) in enumerate(((x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0))):
+        ring[:, corner, 0], ring[:, corner, 1] = x, y
     raw = blobs.tobytes()
     width = _BLOB.itemsize
     return [raw[start:start + width] for start in range(0, len(raw), width)]
@@ -81,24 +87,76 @@ def _ogr_field(field):
     return ogr.FieldDefn(field.name(), types[kind]) if kind in types else None
 
 
-def write_grid_gpkg(path, fields, crs, columns, origin, resolution, cols, rows):
-    """Write grid cells with their attribute columns into a new GeoPackage at ``path``.
+# SQLite before 3.32 binds at most 999 values per statement.
+MAX_BOUND_VALUES = 999
 
-    Returns False (nothing written) when a field type has no bulk mapping; the
-    caller then uses the sink.
+
+def _multi_row_insert(connection, table, names, columns):
+    """Insert rows given as columns of plain Python values, many rows per statement.
+
+    One statement per row costs more than its values (SQLite runs the whole
+    program, AUTOINCREMENT bookkeeping included, for each): rows go in as
+    multi-row VALUES. A column whose values are all None is left out (its
+    default is NULL); a column with a single value is bound once per statement.
     """
-    from osgeo import ogr, osr
+    count = len(columns[0]) if columns else 0
+    kept = [(name, column) for name, column in zip(names, columns)
+            if not (count and column[0] is None and column.count(None) == count)]
+    constant = [(name, column[0]) for name, column in kept
+                if count > 1 and column.count(column[0]) == count and type(column[-1]) is type(column[0])]
+    constant_names = {name for name, _ in constant}
+    varying = [(name, column) for name, column in kept if name not in constant_names]
+    if not count or not varying:
+        varying = kept[:1]  # every row still needs inserting
+        constant = [(name, value) for name, value in constant if name != kept[0][0]]
+    width = len(varying)
+    per_statement = max(1, (MAX_BOUND_VALUES - len(constant)) // width)
+    target = ", ".join(_quoted(name) for name, _ in constant + varying)
+    selected = ", ".join([f"?{number}" for number in range(1, len(constant) + 1)] +
+                         [f"column{number}" for number in range(1, width + 1)])
+    fixed = [value for _, value in constant]
 
-    from .io import plain_column
+    def statement(rows):
+        row = "(" + ", ".join("?" * width) + ")"
+        return f"INSERT INTO {table} ({target}) SELECT {selected} FROM (VALUES " \
+               f"{', '.join([row] * rows)})"
+    flat = list(itertools.chain.from_iterable(zip(*[column for _, column in varying])))
+    whole = count // per_statement * per_statement * width
+    step = per_statement * width
+    if whole:
+        connection.executemany(statement(per_statement),
+                               (fixed + flat[start:start + step] for start in range(0, whole, step)))
+    if whole < len(flat):
+        connection.execute(statement((len(flat) - whole) // width), fixed + flat[whole:])
+
+
+def _plain(column):
+    """A column as a list of plain Python values, missing ones as None, without a call per
+    value where its values are plain already (numbers, text)."""
+    from .io import plain_column, plain_values
+
+    values = column.to_numpy() if hasattr(column, "to_numpy") else column
+    if isinstance(values, np.ndarray) and values.dtype.kind in "biuf":
+        return plain_values(values)
+    listed = values.tolist() if isinstance(values, np.ndarray) else list(values)
+    kinds = set(map(type, listed))
+    if kinds <= {str, int, bool, type(None)} and not (bool in kinds and int in kinds):
+        return listed
+    return plain_column(column)
+
+
+def _create_table(path, fields, crs, geometry_type):
+    """GDAL creates a new GeoPackage at ``path`` with one table named after the file: fields,
+    CRS, GeoPackage metadata, the empty spatial index and GDAL's triggers. Returns the
+    table's name, or None (nothing created) when a field type has no bulk mapping."""
+    from osgeo import ogr, osr
 
     definitions = [_ogr_field(fields.at(i)) for i in range(fields.count())]
     if any(definition is None for definition in definitions):
-        return False
-    name = path.stem
+        return None
     if path.exists():
         path.unlink()
-    driver = ogr.GetDriverByName("GPKG")
-    dataset = driver.CreateDataSource(str(path))
+    dataset = ogr.GetDriverByName("GPKG").CreateDataSource(str(path))
     if dataset is None:
         raise QgsProcessingException(tr("Could not create the GeoPackage {path}: check that its "
                                         "folder exists and is writable.").format(path=path))
@@ -108,47 +166,86 @@ def write_grid_gpkg(path, fields, crs, columns, origin, resolution, cols, rows):
     else:
         reference.ImportFromWkt(crs.toWkt(QgsCoordinateReferenceSystem.WktVariant.WKT_PREFERRED_GDAL))
     reference.SetAxisMappingStrategy(osr.OAMS_TRADITIONAL_GIS_ORDER)
-    layer = dataset.CreateLayer(name, reference, ogr.wkbPolygon, ["FID=fid", "GEOMETRY_NAME=geom"])
+    layer = dataset.CreateLayer(path.stem, reference, geometry_type,
+                                ["FID=fid", "GEOMETRY_NAME=geom"])
     for definition in definitions:
         layer.CreateField(definition)
     layer = dataset = None  # closes the file: table, spatial index, triggers and metadata exist
-    size = np.broadcast_to(np.asarray(resolution, dtype=np.float64), np.shape(cols))
-    x = origin[0] + np.asarray(cols) * size
-    y = origin[1] + np.asarray(rows) * size
-    fids = np.arange(1, len(x) + 1)
-    connection = sqlite3.connect(str(path))
-    with connection:  # one transaction, committed at the end
-        srs_id = connection.execute("SELECT srs_id FROM gpkg_geometry_columns WHERE table_name = ?",
-                                    (name,)).fetchone()[0]
-        # GDAL's triggers would update the feature count and the R-tree once per row (and need
-        # GDAL's SQL functions): set both in bulk, then put the triggers back as they were.
-        table = _quoted(name)
+    return path.stem
+
+
+# GDAL's triggers that would update the feature count and the R-tree once per row (with
+# GDAL's own SQL functions): both are set in bulk instead.
+_ROW_TRIGGERS = ("trigger_insert_feature_count_{}", "rtree_{}_geom_insert")
+
+
+@contextlib.contextmanager
+def _bulk_connection(path, name):
+    """A connection to the new GeoPackage in one transaction, GDAL's per-row triggers
+    dropped for its duration and put back as they were. Yields None (nothing written)
+    when the triggers are not GDAL's; a failure removes the file (no partial output)."""
+    connection = sqlite3.connect(str(path), uri=True, isolation_level=None)
+    try:
+        # A new file: nothing to protect from a crash, so no syncing to disk mid-way.
+        connection.execute("PRAGMA synchronous = OFF")
+        connection.execute("PRAGMA temp_store = MEMORY")
+        connection.execute("BEGIN")
         triggers = connection.execute(
             "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name IN (?, ?)",
-            (f"trigger_insert_feature_count_{name}", f"rtree_{name}_geom_insert")).fetchall()
-        if len(triggers) != 2:
-            connection.close()
-            return False
-        for trigger in (f"trigger_insert_feature_count_{name}", f"rtree_{name}_geom_insert"):
-            connection.execute(f"DROP TRIGGER {_quoted(trigger)}")
-        blobs = square_blobs(origin, resolution, cols, rows, srs_id)
-        values = [plain_column(column) for column in columns]
-        names = ["fid", "geom"] + [fields.at(i).name() for i in range(fields.count())]
-        connection.executemany(
-            f"INSERT INTO {table} ({', '.join(_quoted(column) for column in names)}) "
-            f"VALUES ({', '.join('?' * len(names))})", zip(fids.tolist(), blobs, *values))
-        write_rtree(connection, f"rtree_{name}_geom", fids,
-                    np.stack([x, x + size, y, y + size], axis=1))
+            tuple(trigger.format(name) for trigger in _ROW_TRIGGERS)).fetchall()
+        if len(triggers) != len(_ROW_TRIGGERS):
+            connection.execute("ROLLBACK")
+            yield None
+            return
+        for trigger in _ROW_TRIGGERS:
+            connection.execute(f"DROP TRIGGER {_quoted(trigger.format(name))}")
+        yield connection
         for (sql,) in triggers:
             connection.execute(sql)
-        if len(blobs):
-            connection.execute("UPDATE gpkg_contents SET min_x = ?, min_y = ?, max_x = ?, "
-                               "max_y = ? WHERE table_name = ?",
-                               (float(x.min()), float(y.min()), float((x + size).max()),
-                                float((y + size).max()), name))
-        connection.execute("UPDATE gpkg_ogr_contents SET feature_count = ? WHERE table_name = ?",
-                           (len(blobs), name))
+        connection.execute("COMMIT")
+    except BaseException:
+        connection.close()
+        path.unlink()
+        raise
     connection.close()
+
+
+def _set_contents(connection, name, count, extent):
+    """The feature count and extent GDAL would have stored (extent: min x, min y, max x,
+    max y of the geometries, None without any)."""
+    if extent is not None:
+        connection.execute("UPDATE gpkg_contents SET min_x = ?, min_y = ?, max_x = ?, max_y = ? "
+                           "WHERE table_name = ?", (*[float(value) for value in extent], name))
+    connection.execute("UPDATE gpkg_ogr_contents SET feature_count = ? WHERE table_name = ?",
+                       (count, name))
+
+
+def write_grid_gpkg(path, fields, crs, columns, origin, resolution, cols, rows):
+    """Write grid cells with their attribute columns into a new GeoPackage at ``path``.
+
+    Returns False (nothing written) when a field type has no bulk mapping; the
+    caller then uses the sink.
+    """
+    from osgeo import ogr
+
+    name = _create_table(path, fields, crs, ogr.wkbPolygon)
+    if name is None:
+        return False
+    envelopes = square_envelopes(origin, resolution, cols, rows)
+    fids = np.arange(1, len(envelopes[0]) + 1)
+    with _bulk_connection(path, name) as connection:
+        if connection is None:
+            return False
+        srs_id = connection.execute("SELECT srs_id FROM gpkg_geometry_columns WHERE table_name = ?",
+                                    (name,)).fetchone()[0]
+        names = ["fid", "geom"] + [fields.at(i).name() for i in range(fields.count())]
+        _multi_row_insert(connection, _quoted(name), names,
+                          [fids.tolist(), square_blobs(envelopes, srs_id)] +
+                          [_plain(column) for column in columns])
+        write_rtree(connection, f"rtree_{name}_geom", fids, np.stack(envelopes, axis=1))
+        x0, x1, y0, y1 = envelopes
+        _set_contents(connection, name, len(fids),
+                      (x0.min(), y0.min(), x1.max(), y1.max()) if len(fids) else None)
     return True
 
 
@@ -191,19 +288,27 @@ def write_rtree(connection, rtree, ids, boxes):
     nodes, children_of = [], []  # (nodeno, blob); (children, their node, children are rows)
     next_node, depth = 2, 0
 
-    def blob(level, cell_ids, cell_boxes):
-        header = np.array([(level, len(cell_ids))], dtype=_HEADER)
-        cells = np.empty(len(cell_ids), dtype=_CELL)
-        cells["id"], cells["box"] = cell_ids, cell_boxes
-        data = header.tobytes() + cells.tobytes()
-        return data + bytes(node_size - len(data))
+    def blobs(level, cell_ids, cell_boxes):
+        """The node blobs holding these cells, ``capacity`` to a node, in order."""
+        count = -(-len(cell_ids) // capacity)
+        layout = np.dtype([("header", _HEADER), ("cells", _CELL, (capacity,)),
+                           ("spare", "u1", (node_size - _HEADER.itemsize - capacity * _CELL.itemsize,))])
+        data = np.zeros(count, dtype=layout)
+        data["header"]["depth"] = level
+        data["header"]["count"] = capacity
+        data["header"]["count"][-1] = len(cell_ids) - (count - 1) * capacity
+        padded_ids = np.zeros(count * capacity, dtype=np.int64)
+        padded_boxes = np.zeros((count * capacity, 4), dtype=np.float32)
+        padded_ids[:len(cell_ids)], padded_boxes[:len(cell_ids)] = cell_ids, cell_boxes
+        data["cells"]["id"] = padded_ids.reshape(count, capacity)
+        data["cells"]["box"] = padded_boxes.reshape(count, capacity, 4)
+        raw = data.tobytes()
+        return [raw[start:start + node_size] for start in range(0, len(raw), node_size)]
 
     while len(ids) > capacity:
         starts = np.arange(0, len(ids), capacity)
         numbers = np.arange(next_node, next_node + len(starts))
-        for number, start in zip(numbers.tolist(), starts.tolist()):
-            nodes.append((number, blob(0, ids[start:start + capacity],
-                                       boxes[start:start + capacity])))
+        nodes += zip(numbers.tolist(), blobs(0, ids, boxes))
         owner = np.repeat(numbers, np.diff(np.append(starts, len(ids))))
         children_of.append((ids, owner, depth == 0))
         boxes = np.stack([np.minimum.reduceat(boxes[:, 0], starts),
@@ -211,11 +316,10 @@ def write_rtree(connection, rtree, ids, boxes):
                           np.minimum.reduceat(boxes[:, 2], starts),
                           np.maximum.reduceat(boxes[:, 3], starts)], axis=1)
         ids, next_node, depth = numbers, next_node + len(starts), depth + 1
-    nodes.append((1, blob(depth, ids, boxes)))
+    nodes.append((1, blobs(depth, ids, boxes)[0]))
     children_of.append((ids, np.ones(len(ids), dtype=np.int64), depth == 0))
     connection.execute(f"DELETE FROM {node}")
     connection.executemany(f"INSERT INTO {node} (nodeno, data) VALUES (?, ?)", nodes)
     for children, owners, rows in children_of:
-        table, columns = (rowid, "rowid, nodeno") if rows else (parent, "nodeno, parentnode")
-        connection.executemany(f"INSERT INTO {table} ({columns}) VALUES (?, ?)",
-                               zip(children.tolist(), owners.tolist()))
+        table, columns = (rowid, ("rowid", "nodeno")) if rows else (parent, ("nodeno", "parentnode"))
+        _multi_row_insert(connection, table, columns, [children.tolist(), owners.tolist()])
