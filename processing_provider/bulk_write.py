@@ -14,7 +14,7 @@ import sqlite3
 from pathlib import Path
 
 import numpy as np
-from qgis.core import QgsCoordinateReferenceSystem, QgsProcessingException
+from qgis.core import QgsCoordinateReferenceSystem, QgsFields, QgsProcessingException
 
 from .base import tr
 
@@ -84,7 +84,12 @@ def _ogr_field(field):
         return definition
     types = {_INT: ogr.OFTInteger, _LONGLONG: ogr.OFTInteger64, _DOUBLE: ogr.OFTReal,
              _STRING: ogr.OFTString}
-    return ogr.FieldDefn(field.name(), types[kind]) if kind in types else None
+    if kind not in types:
+        return None
+    definition = ogr.FieldDefn(field.name(), types[kind])
+    if kind == _STRING and field.length() > 0:
+        definition.SetWidth(field.length())
+    return definition
 
 
 # SQLite before 3.32 binds at most 999 values per statement.
@@ -180,12 +185,16 @@ _ROW_TRIGGERS = ("trigger_insert_feature_count_{}", "rtree_{}_geom_insert")
 
 
 @contextlib.contextmanager
-def _bulk_connection(path, name):
+def _bulk_connection(path, name, source=None):
     """A connection to the new GeoPackage in one transaction, GDAL's per-row triggers
-    dropped for its duration and put back as they were. Yields None (nothing written)
-    when the triggers are not GDAL's; a failure removes the file (no partial output)."""
+    dropped for its duration and put back as they were; ``source``, a GeoPackage file, is
+    attached read-only as ``source``. Yields None (nothing written) when the triggers are
+    not GDAL's; a failure removes the file (no partial output)."""
     connection = sqlite3.connect(str(path), uri=True, isolation_level=None)
     try:
+        if source is not None:
+            connection.execute("ATTACH DATABASE ? AS source",
+                               (Path(source).resolve().as_uri() + "?mode=ro",))
         # A new file: nothing to protect from a crash, so no syncing to disk mid-way.
         connection.execute("PRAGMA synchronous = OFF")
         connection.execute("PRAGMA temp_store = MEMORY")
@@ -323,3 +332,143 @@ def write_rtree(connection, rtree, ids, boxes):
     for children, owners, rows in children_of:
         table, columns = (rowid, ("rowid", "nodeno")) if rows else (parent, ("nodeno", "parentnode"))
         _multi_row_insert(connection, table, columns, [children.tolist(), owners.tolist()])
+
+
+def gpkg_table_of(layer):
+    """(file, table) of a layer that is a whole GeoPackage table read by GDAL, else None."""
+    from osgeo import ogr
+    from qgis.core import QgsProviderRegistry
+
+    if layer is None or layer.providerType() != "ogr" or layer.subsetString():
+        return None
+    parts = QgsProviderRegistry.instance().decodeUri("ogr", layer.source())
+    path = parts.get("path")
+    if not path or Path(path).suffix.lower() != ".gpkg" or not Path(path).is_file():
+        return None
+    if parts.get("layerName"):
+        return Path(path), parts["layerName"]
+    dataset = ogr.Open(path)
+    table = dataset.GetLayer(int(parts.get("layerId") or 0)) if dataset is not None else None
+    return (Path(path), table.GetName()) if table is not None else None
+
+
+def _source_rows(source_file, table, count):
+    """(geometry column, srs_id, column names, fids in order) of a GeoPackage table whose
+    rows can be copied as they are (2-D points, FID column ``fid``, ``count`` rows), else
+    None. Read-only."""
+    connection = sqlite3.connect(Path(source_file).resolve().as_uri() + "?mode=ro", uri=True)
+    try:
+        row = connection.execute(
+            "SELECT column_name, geometry_type_name, z, m, srs_id FROM gpkg_geometry_columns "
+            "WHERE lower(table_name) = lower(?)", (table,)).fetchone()
+        if row is None or row[1].upper() != "POINT" or row[2] or row[3]:
+            return None
+        columns = list(connection.execute(f"PRAGMA table_info({_quoted(table)})"))
+        if [column[1] for column in columns if column[5]] != ["fid"]:
+            return None
+        first, last, rows = connection.execute(
+            f"SELECT min(fid), max(fid), count(*) FROM {_quoted(table)}").fetchone()
+        if rows != count:
+            return None
+        fids = np.arange(first, last + 1) if rows and last - first + 1 == rows else np.array(
+            connection.execute(f"SELECT fid FROM {_quoted(table)} ORDER BY fid").fetchall(),
+            dtype=np.int64).reshape(-1)
+        return row[0], row[4], {column[1] for column in columns}, fids
+    except sqlite3.Error:
+        return None
+    finally:
+        connection.close()
+
+
+def _copy_rtree(connection, table, geometry, name, count):
+    """Copy the source's R-tree (same rows, same fids, same boxes) into the output's; False
+    when the source has none of the output's node size or not one entry per row."""
+    source, target = f"rtree_{table}_{geometry}", f"rtree_{name}_geom"
+    found = connection.execute("SELECT count(*) FROM source.sqlite_master WHERE type = 'table' "
+                               "AND name IN (?, ?, ?, ?)", (source, *(f"{source}_{part}" for part in
+                                                                      ("node", "rowid", "parent")))
+                               ).fetchone()[0]
+    if found != 4:
+        return False
+    size = "SELECT length(data) FROM {} WHERE nodeno = 1"
+    if connection.execute(size.format(f"source.{_quoted(source + '_node')}")).fetchone() != \
+            connection.execute(size.format(_quoted(target + "_node"))).fetchone() or \
+            connection.execute(f"SELECT count(*) FROM source.{_quoted(source + '_rowid')}"
+                               ).fetchone()[0] != count:
+        return False
+    for part in ("node", "rowid", "parent"):
+        connection.execute(f"DELETE FROM {_quoted(f'{target}_{part}')}")
+        connection.execute(f"INSERT INTO {_quoted(f'{target}_{part}')} "
+                           f"SELECT * FROM source.{_quoted(f'{source}_{part}')}")
+    return True
+
+
+def _packing_order(x, y, capacity):
+    """An order of points that packs nearby points into the same R-tree leaves
+    (sort-tile-recursive: vertical strips by x, each sorted by y)."""
+    leaves = -(-len(x) // capacity)
+    strips = max(1, int(np.ceil(np.sqrt(leaves))))
+    by_x = np.argsort(x, kind="stable")
+    strip = np.arange(len(x)) * strips // max(len(x), 1)
+    return by_x[np.lexsort((y[by_x], strip))]
+
+
+def write_records_gpkg(path, fields, crs, source, added, x, y):
+    """Write a GeoPackage point table's rows with added columns into a new GeoPackage.
+
+    ``source``: (file, table) of the input, whose fields are the first of
+    ``fields`` (the FID ``fid`` first); ``added``: a column of values per
+    remaining field, aligned with the source's rows in fid order; ``x``,
+    ``y``: the rows' coordinates, in that order. The source's rows, geometry
+    blobs and spatial index are copied in SQLite, untouched by Python; only
+    the added columns are bound. Returns False (nothing written) when the
+    source cannot be copied so (then the caller uses the sink).
+    """
+    from osgeo import ogr
+
+    source_file, table = source
+    names = [fields.at(i).name() for i in range(fields.count())]
+    copied = names[1:len(names) - len(added)]
+    if not names or names[0] != "fid" or len(added) >= len(names) or \
+            path.resolve() == source_file.resolve():
+        return False
+    rows = _source_rows(source_file, table, len(x))
+    if rows is None or any(field not in rows[2] for field in copied):
+        return False
+    geometry, srs_id, _, fids = rows
+    new_fields = QgsFields()
+    for index in range(1, fields.count()):
+        new_fields.append(fields.at(index))
+    name = _create_table(path, new_fields, crs, ogr.wkbPoint)
+    if name is None:
+        return False
+    with contextlib.closing(sqlite3.connect(str(path))) as connection:
+        same_srs = connection.execute("SELECT srs_id FROM gpkg_geometry_columns WHERE "
+                                      "table_name = ?", (name,)).fetchone()[0] == srs_id
+    if not same_srs:  # the blobs name their CRS by the file's own srs_id
+        path.unlink()
+        return False
+    with _bulk_connection(path, name, source_file) as connection:
+        if connection is None:
+            return False
+        staged = [f"added_{number}" for number in range(len(added))]
+        connection.execute(f"CREATE TEMP TABLE added (fid INTEGER PRIMARY KEY, {', '.join(staged)})")
+        _multi_row_insert(connection, "temp.added", ["fid"] + staged,
+                          [fids.tolist()] + [_plain(column) for column in added])
+        target = ", ".join(_quoted(column) for column in ["fid", "geom"] + names[1:])
+        selected = ", ".join([f"s.{_quoted(column)}" for column in ["fid", geometry] + copied] +
+                             [f"a.{column}" for column in staged])
+        connection.execute(f"INSERT INTO {_quoted(name)} ({target}) SELECT {selected} FROM "
+                           f"source.{_quoted(table)} AS s CROSS JOIN temp.added AS a "
+                           f"ON a.fid = s.fid ORDER BY s.fid")
+        if not _copy_rtree(connection, table, geometry, name, len(x)):
+            node_size = connection.execute(
+                f"SELECT length(data) FROM {_quoted(f'rtree_{name}_geom_node')} WHERE nodeno = 1"
+            ).fetchone()[0]
+            order = _packing_order(x, y, (node_size - _HEADER.itemsize) // _CELL.itemsize)
+            write_rtree(connection, f"rtree_{name}_geom", fids[order],
+                        np.stack([x[order], x[order], y[order], y[order]], axis=1))
+        _set_contents(connection, name, len(x),
+                      (x.min(), y.min(), x.max(), y.max()) if len(x) else None)
+        connection.execute("DROP TABLE temp.added")
+    return True

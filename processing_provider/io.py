@@ -284,14 +284,15 @@ def plain_values(array):
 
 
 def read_columns(source, field_names, feedback, layer=None):
-    """The named attribute columns, through the Arrow stream when the layer allows it."""
+    """The named attribute columns, through the Arrow stream when the layer allows it, and
+    the points' (x, y) arrays when they came with it (else None)."""
     if layer is not None and QgsWkbTypes.geometryType(source.wkbType()) == \
             QgsWkbTypes.GeometryType.PointGeometry:
         require_fields(source, field_names)
         table = read_points_arrow(layer, field_names, feedback)
         if table is not None and len(table.x) == source.featureCount():
-            return table.columns
-    return read_attributes(source, field_names, feedback)
+            return table.columns, (table.x, table.y)
+    return read_attributes(source, field_names, feedback), None
 
 
 def read_attributes(source, field_names, feedback, anchors=False):
