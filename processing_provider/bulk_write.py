@@ -403,6 +403,26 @@ def _copy_rtree(connection, table, geometry, name, count):
     return True
 
 
+def _distinct_rows(columns):
+    """(each row's number among the distinct rows of ``columns``, the first row of each).
+
+    Floats are compared by their bits, so that a distinct row keeps its exact values."""
+    import pandas as pd
+
+    keys = {}
+    for number, column in enumerate(columns):
+        values = np.asarray(column)
+        keys[number] = values.astype(np.float64).view(np.int64) if values.dtype.kind == "f" \
+            else values
+    groups = pd.DataFrame(keys).groupby(list(keys), dropna=False, sort=False).ngroup().to_numpy()
+    return groups, np.unique(groups, return_index=True)[1]
+
+
+def _take(column, rows):
+    values = column.to_numpy() if hasattr(column, "to_numpy") else column
+    return np.asarray(values, dtype=None if isinstance(values, np.ndarray) else object)[rows]
+
+
 def _packing_order(x, y, capacity):
     """An order of points that packs nearby points into the same R-tree leaves
     (sort-tile-recursive: vertical strips by x, each sorted by y)."""
@@ -436,6 +456,8 @@ def write_records_gpkg(path, fields, crs, source, added, x, y):
     if rows is None or any(field not in rows[2] for field in copied):
         return False
     geometry, srs_id, _, fids = rows
+    if not len(fids) or fids[-1] - fids[0] >= 4 * len(fids):
+        return False  # no rows, or fids too sparse for the blob of row numbers
     new_fields = QgsFields()
     for index in range(1, fields.count()):
         new_fields.append(fields.at(index))
@@ -451,16 +473,26 @@ def write_records_gpkg(path, fields, crs, source, added, x, y):
     with _bulk_connection(path, name, source_file) as connection:
         if connection is None:
             return False
+        # Added values repeat (risk is mostly a function of the key): each distinct row of
+        # them is bound once, and each record finds its row by a number read in SQLite from
+        # one blob of fixed-width decimal digits, at the record's fid.
+        groups, first = _distinct_rows(added)
         staged = [f"added_{number}" for number in range(len(added))]
-        connection.execute(f"CREATE TEMP TABLE added (fid INTEGER PRIMARY KEY, {', '.join(staged)})")
-        _multi_row_insert(connection, "temp.added", ["fid"] + staged,
-                          [fids.tolist()] + [_plain(column) for column in added])
+        connection.execute(f"CREATE TEMP TABLE added (id INTEGER PRIMARY KEY, {', '.join(staged)})")
+        _multi_row_insert(connection, "temp.added", ["id"] + staged,
+                          [list(range(len(first)))] + [_plain(_take(column, first))
+                                                       for column in added])
+        width = len(str(max(len(first) - 1, 0)))
+        slots = np.zeros(fids[-1] - fids[0] + 1, dtype=np.int64)
+        slots[fids - fids[0]] = groups
+        digits = (slots[:, None] // 10 ** np.arange(width - 1, -1, -1)) % 10 + ord("0")
         target = ", ".join(_quoted(column) for column in ["fid", "geom"] + names[1:])
         selected = ", ".join([f"s.{_quoted(column)}" for column in ["fid", geometry] + copied] +
                              [f"a.{column}" for column in staged])
         connection.execute(f"INSERT INTO {_quoted(name)} ({target}) SELECT {selected} FROM "
-                           f"source.{_quoted(table)} AS s CROSS JOIN temp.added AS a "
-                           f"ON a.fid = s.fid ORDER BY s.fid")
+                           f"source.{_quoted(table)} AS s CROSS JOIN temp.added AS a ON a.id = "
+                           f"CAST(substr(?1, (s.fid - ?2) * ?3 + 1, ?3) AS INTEGER) ORDER BY s.fid",
+                           (digits.astype(np.uint8).tobytes(), int(fids[0]), width))
         if not _copy_rtree(connection, table, geometry, name, len(x)):
             node_size = connection.execute(
                 f"SELECT length(data) FROM {_quoted(f'rtree_{name}_geom_node')} WHERE nodeno = 1"

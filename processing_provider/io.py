@@ -160,8 +160,9 @@ def _plain_column(values):
     """Arrow column values as Python-comparable ones: text decoded, NULL (masked) as None."""
     mask = np.ma.getmaskarray(values) if np.ma.isMaskedArray(values) else None
     data = np.ma.getdata(values)
-    if data.dtype.kind == "S":
-        data = np.char.decode(data, "utf-8").astype(object)
+    if data.dtype.kind == "S":  # each distinct text decoded once: keys repeat
+        distinct, positions = np.unique(data, return_inverse=True)
+        data = np.char.decode(distinct, "utf-8").astype(object)[positions.reshape(-1)]
     elif data.dtype.kind == "O":
         data = np.array([value.decode("utf-8") if isinstance(value, bytes) else value
                          for value in data], dtype=object)
