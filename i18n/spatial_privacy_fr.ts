@@ -54,7 +54,7 @@
       <translation>Risque de divulgation</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="103" />
+      <location filename="processing_provider/bulk_write.py" line="166" />
       <source>Could not create the GeoPackage {path}: check that its folder exists and is writable.</source>
       <translation>Impossible de créer le GeoPackage {path} : vérifiez que son dossier existe et est accessible en écriture.</translation>
     </message>
@@ -224,17 +224,22 @@
       <translation>Zone d'étude : les cellules vides à l'intérieur sont publiées aussi (à 0)</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="103" />
+      <location filename="processing_provider/disclosure_risk.py" line="116" />
+      <source>Log-linear model (main effects), sampling fraction {fraction:.3%}: {expected:.1f} sample uniques are expected to be population uniques.</source>
+      <translation>Modèle log-linéaire (effets principaux), taux de sondage {fraction:.3%} : {expected:.1f} uniques de l'échantillon devraient être uniques dans la population.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/disclosure_risk.py" line="124" />
       <source>{share:.1%} of records have no other record within 0.1 standard deviations of their continuous keys.</source>
       <translation>{share:.1%} des enregistrements n'ont aucun autre enregistrement à moins de 0,1 écart-type de leurs clés continues.</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="109" />
+      <location filename="processing_provider/disclosure_risk.py" line="130" />
       <source>The input already has the field(s) {fields}: rename them in a copy first.</source>
       <translation>L'entrée a déjà le(s) champ(s) {fields} : renommez-les d'abord dans une copie.</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="125" />
+      <location filename="processing_provider/disclosure_risk.py" line="142" />
       <source>{uniques} sample unique(s), {rare} sample rare; expected re-identifications {expected:.2f} ({rate:.2%} of {n} records); {above} record(s) above {threshold:g}; highest risk {highest:.4f}.</source>
       <translation>{uniques} unique(s) dans l'échantillon, {rare} rare(s) ; ré-identifications attendues {expected:.2f} ({rate:.2%} de {n} enregistrements) ; {above} enregistrement(s) au-dessus de {threshold:g} ; risque maximal {highest:.4f}.</translation>
     </message>
@@ -310,18 +315,23 @@
     </message>
     <message>
       <location filename="processing_provider/disclosure_risk.py" line="74" />
+      <source>{count} records written to {path} in bulk.</source>
+      <translation>{count} enregistrements écrits en bloc dans {path}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/disclosure_risk.py" line="81" />
+      <source>Records written feature by feature through QGIS.</source>
+      <translation>Enregistrements écrits entité par entité par QGIS.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/disclosure_risk.py" line="93" />
       <source>The input layer could not be opened.</source>
       <translation>La couche d'entrée n'a pas pu être ouverte.</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="79" />
+      <location filename="processing_provider/disclosure_risk.py" line="98" />
       <source>Estimating population uniqueness needs the sampling weight field.</source>
       <translation>L'estimation de l'unicité dans la population exige le champ de poids de sondage.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/disclosure_risk.py" line="95" />
-      <source>Log-linear model (main effects), sampling fraction {fraction:.3%}: {expected:.1f} sample uniques are expected to be population uniques.</source>
-      <translation>Modèle log-linéaire (effets principaux), taux de sondage {fraction:.3%} : {expected:.1f} uniques de l'échantillon devraient être uniques dans la population.</translation>
     </message>
     <message>
       <location filename="processing_provider/dp_gate.py" line="38" />
@@ -344,12 +354,12 @@
       <translation>Diffusions DP de {dataset} : {releases}, ε dépensé {spent:.4g} sur {budget:g}, {remaining:.4g} restant. (Une garantie DP ne faiblit pas avec de nouvelles données auxiliaires ; seules de nouvelles diffusions la consomment.)</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="125" />
+      <location filename="processing_provider/dp_grid.py" line="114" />
       <source>Give either an extent or a study area (not both, not neither): a differentially private release publishes every cell of a domain fixed in advance, since a domain drawn around the data would give people away.</source>
       <translation>Donnez soit une emprise, soit une zone d'étude (pas les deux, ni aucune) : une diffusion différentiellement privée publie chaque maille d'un domaine fixé d'avance, car un domaine tracé autour des données trahirait des personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="176" />
+      <location filename="processing_provider/dp_grid.py" line="165" />
       <source>No ledger at {path}: a new ledger is started there, with no earlier releases. If the programme already has a ledger, give its path instead: a second ledger restarts the cumulative budget.</source>
       <translation>Aucun registre à {path} : un nouveau registre y est démarré, sans diffusion antérieure. Si le programme a déjà un registre, indiquez plutôt son chemin : un second registre fait repartir le budget cumulé de zéro.</translation>
     </message>
@@ -359,52 +369,52 @@
       <translation>Laplace discrète (ε-DP pure)</translation>
     </message>
     <message>
+      <location filename="processing_provider/dp_grid.py" line="192" />
+      <source>The output could not be created: nothing was recorded in the ledger.</source>
+      <translation>La sortie n'a pas pu être créée : rien n'a été enregistré dans le registre.</translation>
+    </message>
+    <message>
       <location filename="processing_provider/dp_grid.py" line="20" />
       <source>discrete Gaussian (ρ-zCDP; ε stated at the policy's δ)</source>
       <translation>gaussienne discrète (ρ-zCDP ; ε énoncé au δ de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="203" />
-      <source>The output could not be created: nothing was recorded in the ledger.</source>
-      <translation>La sortie n'a pas pu être créée : rien n'a été enregistré dans le registre.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/dp_grid.py" line="220" />
+      <location filename="processing_provider/dp_grid.py" line="209" />
       <source>ε spent by {dataset}: {spent:.4g} of {budget:g} ({remaining:.4g} left). Ledger head: {head}.</source>
       <translation>ε dépensé par {dataset} : {spent:.4g} sur {budget:g} (reste {remaining:.4g}). Tête du registre : {head}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="232" />
+      <location filename="processing_provider/dp_grid.py" line="221" />
       <source>DP release REFUSED for {dataset} / {release}: {problems}</source>
       <translation>Diffusion DP REFUSÉE pour {dataset} / {release} : {problems}</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="239" />
+      <location filename="processing_provider/dp_grid.py" line="228" />
       <source>{size:g} m: ε {epsilon:.4g}{rho}, noise variance {variance:.4g}, 95 % of the noise within ±{accuracy} people, mean absolute noise {mae:.3g}.</source>
       <translation>{size:g} m : ε {epsilon:.4g}{rho}, variance du bruit {variance:.4g}, 95 % du bruit à ±{accuracy} personnes, bruit absolu moyen {mae:.3g}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="245" />
+      <location filename="processing_provider/dp_grid.py" line="234" />
       <source>The budget is split equally across the {count} levels; each person counts in at most {m} cell(s) per level.</source>
       <translation>Le budget est partagé également entre les {count} niveaux ; chaque personne compte dans au plus {m} maille(s) par niveau.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="249" />
+      <location filename="processing_provider/dp_grid.py" line="238" />
       <source>Bias of the released counts against the true ones, for the data holder only (not differentially private: never publish it):</source>
       <translation>Biais des comptes diffusés par rapport aux vrais, pour le détenteur des données seulement (pas différentiellement privé : ne le publiez jamais) :</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="252" />
+      <location filename="processing_provider/dp_grid.py" line="241" />
       <source>  {size:g} m, true count {kind}: {cells} cells, mean error {error:+.2f}, mean absolute error {mae:.2f}</source>
       <translation>  {size:g} m, vrai compte {kind} : {cells} mailles, erreur moyenne {error:+.2f}, erreur absolue moyenne {mae:.2f}</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="257" />
+      <location filename="processing_provider/dp_grid.py" line="246" />
       <source>Some points lie outside the extent or study area: they are not counted.</source>
       <translation>Des points sont hors de l'emprise ou de la zone d'étude : ils ne sont pas comptés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="260" />
+      <location filename="processing_provider/dp_grid.py" line="249" />
       <source>The noise was drawn from the given seed: anyone who holds the seed (or finds it in a saved model or the Processing history) can remove it. Use a seed only to reproduce a test; leave it empty for a release.</source>
       <translation>Le bruit a été tiré de la graine donnée : quiconque détient la graine (ou la trouve dans un modèle enregistré ou l'historique de Processing) peut le retirer. N'utilisez une graine que pour reproduire un test ; laissez-la vide pour une diffusion.</translation>
     </message>
@@ -464,37 +474,22 @@
       <translation>Fichier de politique (epsilon_budget ; delta pour la gaussienne)</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="81" />
-      <source>Release ledger (the programme's ledger; a new file starts one)</source>
-      <translation>Registre des diffusions (celui du programme ; un nouveau fichier en démarre un)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/dp_grid.py" line="84" />
-      <source>Dataset (programme name)</source>
-      <translation>Jeu de données (nom du programme)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/dp_grid.py" line="85" />
-      <source>Release id</source>
-      <translation>Identifiant de diffusion</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/dp_grid.py" line="87" />
+      <location filename="processing_provider/dp_grid.py" line="82" />
       <source>Seed, only to reproduce a test (empty: the operating system's randomness; anyone who holds a seed can remove the noise)</source>
       <translation>Graine, seulement pour reproduire un test (vide : l'aléa du système d'exploitation ; quiconque détient une graine peut retirer le bruit)</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="94" />
+      <location filename="processing_provider/dp_grid.py" line="89" />
       <source>ε spent by the dataset's DP releases</source>
       <translation>ε dépensé par les diffusions DP du jeu de données</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="96" />
+      <location filename="processing_provider/dp_grid.py" line="91" />
       <source>ε remaining in the dataset's budget</source>
       <translation>ε restant dans le budget du jeu de données</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="97" />
+      <location filename="processing_provider/dp_grid.py" line="92" />
       <source>Ledger head hash</source>
       <translation>Hachage de tête du registre</translation>
     </message>
@@ -1084,7 +1079,7 @@
       <translation>chaque personne a un point : les enregistrements s'additionnent à ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="132" />
+      <location filename="processing_provider/kanonymity_gate.py" line="135" />
       <source>Choose the field that holds the counts.</source>
       <translation>Choisissez le champ qui contient les effectifs.</translation>
     </message>
@@ -1094,29 +1089,24 @@
       <translation>une personne peut avoir plusieurs points : les enregistrements s'additionnent à au moins ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="144" />
+      <location filename="processing_provider/kanonymity_gate.py" line="147" />
       <source>l-diversity and t-closeness need the cell id field and the sensitive attribute field.</source>
       <translation>La l-diversité et la t-proximité exigent le champ identifiant de maille et le champ de l'attribut sensible.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="157" />
+      <location filename="processing_provider/kanonymity_gate.py" line="160" />
       <source>The count field '{field}' is not numeric ({type}): the gate needs counts of people. Choose a numeric field, or convert it with the field calculator in a copy.</source>
       <translation>Le champ de comptage « {field} » n'est pas numérique ({type}) : le contrôle a besoin d'effectifs de personnes. Choisissez un champ numérique, ou convertissez-le avec la calculatrice de champ dans une copie.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="191" />
+      <location filename="processing_provider/kanonymity_gate.py" line="194" />
       <source>k-anonymity gate FAILED (k = {k}, policy {hash}): {problems}</source>
       <translation>ÉCHEC du contrôle de k-anonymat (k = {k}, politique {hash}) : {problems}</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="194" />
+      <location filename="processing_provider/kanonymity_gate.py" line="197" />
       <source>k-anonymity gate passed: {checked} published record(s), all with at least k = {k} people.</source>
       <translation>Contrôle de k-anonymat réussi : {checked} enregistrement(s) publié(s), tous avec au moins k = {k} personnes.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="217" />
-      <source>A series audit needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume.</source>
-      <translation>Un audit de série exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer.</translation>
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="22" />
@@ -1124,12 +1114,17 @@
       <translation>Contrôle de k-anonymat</translation>
     </message>
     <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="220" />
+      <source>A series audit needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume.</source>
+      <translation>Un audit de série exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer.</translation>
+    </message>
+    <message>
       <location filename="processing_provider/kanonymity_gate.py" line="23" />
       <source>Blocks the release (and stops the model) when any published record counts fewer than k people; passes the layer through unchanged otherwise.</source>
       <translation>Bloque la diffusion (et arrête le modèle) si un enregistrement publié compte moins de k personnes ; sinon transmet la couche inchangée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="233" />
+      <location filename="processing_provider/kanonymity_gate.py" line="236" />
       <source>Series audit with {count} earlier release(s), assuming no cell changes by more than {delta:g} between releases.</source>
       <translation>Audit de série avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} entre deux diffusions.</translation>
     </message>
@@ -1139,42 +1134,42 @@
       <translation>confidentialité,divulgation,k-anonymat,contrôle,vérification,diffusion,modèle</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="266" />
+      <location filename="processing_provider/kanonymity_gate.py" line="269" />
       <source>The policy keeps the number of people secret (population_total_secret = true), yet the gate was given one: a number that is published is no secret. Change the policy, or leave the number of people empty.</source>
       <translation>La politique garde secret le nombre de personnes (population_total_secret = true), mais la porte en a reçu un : un nombre publié n'est pas un secret. Modifiez la politique, ou laissez le nombre de personnes vide.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="273" />
+      <location filename="processing_provider/kanonymity_gate.py" line="276" />
       <source>The audit does not know the number of people in the release: an attacker who reads it (in a table, a report, the log of the grid) may narrow withheld cells further. Give it in 'number of people the release states', or declare population_total_secret = true in the policy if it is never published.</source>
       <translation>L'audit ne connaît pas le nombre de personnes de la diffusion : un attaquant qui le lit (dans une table, un rapport, le journal de la grille) peut resserrer davantage les cellules masquées. Indiquez-le dans « nombre de personnes indiqué par la diffusion », ou déclarez population_total_secret = true dans la politique s'il n'est jamais publié.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="312" />
+      <location filename="processing_provider/kanonymity_gate.py" line="315" />
       <source>Audit: {count} total(s) from the layer's own totals columns.</source>
       <translation>Audit : {count} total(s) tiré(s) des colonnes de totaux de la couche elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="318" />
+      <location filename="processing_provider/kanonymity_gate.py" line="321" />
       <source>Auditing against other layers needs the geometry of the records to publish; the input is a table. Give the grid layer itself.</source>
       <translation>L'audit par rapport à d'autres couches a besoin de la géométrie des enregistrements à publier ; l'entrée est une table. Donnez la couche de grille elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="325" />
+      <location filename="processing_provider/kanonymity_gate.py" line="328" />
       <source>The audit layer '{layer}' has no field '{field}': name its count field in the audit count field.</source>
       <translation>La couche d'audit « {layer} » n'a pas de champ « {field} » : indiquez son champ de comptage dans le champ de comptage d'audit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="329" />
+      <location filename="processing_provider/kanonymity_gate.py" line="332" />
       <source>The audit count field '{field}' of '{layer}' is {kind}, not a number: name a numeric field of published totals, or convert it (in a copy).</source>
       <translation>Le champ de comptage d'audit « {field} » de « {layer} » est de type {kind}, pas un nombre : indiquez un champ numérique de totaux publiés, ou convertissez-le (dans une copie).</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="335" />
+      <location filename="processing_provider/kanonymity_gate.py" line="338" />
       <source>Audit: {areas} published area count(s) from the audit layers; {cells} record(s) cut by an area's border into {atoms} pieces.</source>
       <translation>Audit : {areas} effectif(s) de zones publié(s) par les couches d'audit ; {cells} enregistrement(s) coupé(s) par la limite d'une zone, en {atoms} morceaux.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="355" />
+      <location filename="processing_provider/kanonymity_gate.py" line="358" />
       <source>Audit: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
       <translation>Audit : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
     </message>
@@ -1419,6 +1414,11 @@
       <translation>Registre des diffusions</translation>
     </message>
     <message>
+      <location filename="processing_provider/reassess_releases.py" line="37" />
+      <source>Dataset (programme name)</source>
+      <translation>Jeu de données (nom du programme)</translation>
+    </message>
+    <message>
       <location filename="processing_provider/reassess_releases.py" line="39" />
       <source>Release id (empty: every release of the dataset)</source>
       <translation>Identifiant de diffusion (vide : toutes les diffusions du jeu)</translation>
@@ -1634,67 +1634,72 @@
       <translation>Choisissez au moins une variable clé.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="109" />
+      <location filename="processing_provider/risk_budget_gate.py" line="120" />
+      <source>Per-zone risk (zone_id, p_reid, n_records; the zone risk output)</source>
+      <translation>Risque par zone (zone_id, p_reid, n_records ; la sortie du risque par zone)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="124" />
       <source>Policy file (ceilings, warn_at, gate_on)</source>
       <translation>Fichier de politique (plafonds, warn_at, gate_on)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="112" />
+      <location filename="processing_provider/risk_budget_gate.py" line="127" />
       <source>Per-release ceiling (empty: the policy's)</source>
       <translation>Plafond par diffusion (vide : celui de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="113" />
+      <location filename="processing_provider/risk_budget_gate.py" line="128" />
       <source>Cumulative ceiling (empty: the policy's)</source>
       <translation>Plafond cumulé (vide : celui de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="114" />
+      <location filename="processing_provider/risk_budget_gate.py" line="129" />
       <source>Warn above this share of the cumulative ceiling (empty: the policy's, else 0.75)</source>
       <translation>Avertir au-delà de cette part du plafond cumulé (vide : celle de la politique, sinon 0,75)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="120" />
+      <location filename="processing_provider/risk_budget_gate.py" line="135" />
       <source>Gate on (empty: the policy's, else the estimate)</source>
       <translation>Contrôler sur (vide : selon la politique, sinon l'estimation)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="123" />
+      <location filename="processing_provider/risk_budget_gate.py" line="138" />
       <source>Record the release in the ledger when it passes</source>
       <translation>Inscrire la diffusion au registre si elle est acceptée</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="125" />
+      <location filename="processing_provider/risk_budget_gate.py" line="140" />
       <source>Release record</source>
       <translation>Enregistrement de la diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="127" />
+      <location filename="processing_provider/risk_budget_gate.py" line="142" />
       <source>Worst zone</source>
       <translation>Pire zone</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="128" />
+      <location filename="processing_provider/risk_budget_gate.py" line="143" />
       <source>Worst zone's risk</source>
       <translation>Risque de la pire zone</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="129" />
+      <location filename="processing_provider/risk_budget_gate.py" line="144" />
       <source>Record-weighted mean risk</source>
       <translation>Risque moyen pondéré par les enregistrements</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="130" />
+      <location filename="processing_provider/risk_budget_gate.py" line="145" />
       <source>Cumulative risk of the programme</source>
       <translation>Risque cumulé du programme</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="131" />
+      <location filename="processing_provider/risk_budget_gate.py" line="146" />
       <source>Headroom under the cumulative ceiling</source>
       <translation>Marge sous le plafond cumulé</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="133" />
+      <location filename="processing_provider/risk_budget_gate.py" line="148" />
       <source>Warning</source>
       <translation>Avertissement</translation>
     </message>
@@ -1709,34 +1714,24 @@
       <translation>borne basse</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="194" />
+      <location filename="processing_provider/risk_budget_gate.py" line="203" />
       <source>The release record could not be created: nothing was recorded in the ledger.</source>
       <translation>L'enregistrement de la diffusion n'a pas pu être créé : rien n'a été inscrit au registre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="203" />
+      <location filename="processing_provider/risk_budget_gate.py" line="212" />
       <source>The release record could not be written ({error}): nothing was recorded in the ledger.</source>
       <translation>L'enregistrement de la diffusion n'a pas pu être écrit ({error}) : rien n'a été inscrit au registre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="215" />
+      <location filename="processing_provider/risk_budget_gate.py" line="224" />
       <source>Risk budget gate FAILED for {dataset} / {release}: {problems}</source>
       <translation>ÉCHEC du contrôle du budget de risque pour {dataset} / {release} : {problems}</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="218" />
+      <location filename="processing_provider/risk_budget_gate.py" line="227" />
       <source>Risk budget gate passed: worst zone {zone} at {worst:.4f} ({basis}; pooled mean {pooled:.4f}) under the per-release ceiling {ceiling:g}; cumulative {cumulative:.4f} over {count} release(s), headroom {headroom:.4f} under {budget:g}.</source>
       <translation>Contrôle du budget de risque réussi : pire zone {zone} à {worst:.4f} ({basis} ; moyenne {pooled:.4f}) sous le plafond par diffusion {ceiling:g} ; cumulé {cumulative:.4f} sur {count} diffusion(s), marge {headroom:.4f} sous {budget:g}.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="226" />
-      <source>The cumulative figure assumes independent releases; releases of the same population are correlated, so it understates the risk.</source>
-      <translation>Le chiffre cumulé suppose des diffusions indépendantes ; les diffusions d'une même population sont corrélées, il sous-estime donc le risque.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="229" />
-      <source>The cumulative risk {cumulative:.4f} is above {share:.0%} of the ceiling {ceiling:g}: plan the remaining releases.</source>
-      <translation>Le risque cumulé {cumulative:.4f} dépasse {share:.0%} du plafond {ceiling:g} : planifiez les diffusions restantes.</translation>
     </message>
     <message>
       <location filename="processing_provider/risk_budget_gate.py" line="23" />
@@ -1744,19 +1739,29 @@
       <translation>Registre (*.sqlite *.db *.gpkg)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="233" />
-      <source>Ledger head: {head}. Archive it elsewhere to detect a rewritten ledger.</source>
-      <translation>Tête du registre : {head}. Archivez-la ailleurs pour détecter un registre réécrit.</translation>
+      <location filename="processing_provider/risk_budget_gate.py" line="235" />
+      <source>The cumulative figure assumes independent releases; releases of the same population are correlated, so it understates the risk.</source>
+      <translation>Le chiffre cumulé suppose des diffusions indépendantes ; les diffusions d'une même population sont corrélées, il sous-estime donc le risque.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="235" />
-      <source>Not recorded (RECORD is off): this release does not count against the budget; the ledger was only read.</source>
-      <translation>Non enregistrée (RECORD désactivé) : cette diffusion ne compte pas dans le budget ; le registre a seulement été lu.</translation>
+      <location filename="processing_provider/risk_budget_gate.py" line="238" />
+      <source>The cumulative risk {cumulative:.4f} is above {share:.0%} of the ceiling {ceiling:g}: plan the remaining releases.</source>
+      <translation>Le risque cumulé {cumulative:.4f} dépasse {share:.0%} du plafond {ceiling:g} : planifiez les diffusions restantes.</translation>
     </message>
     <message>
       <location filename="processing_provider/risk_budget_gate.py" line="24" />
       <source>All files (*)</source>
       <translation>Tous les fichiers (*)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="242" />
+      <source>Ledger head: {head}. Archive it elsewhere to detect a rewritten ledger.</source>
+      <translation>Tête du registre : {head}. Archivez-la ailleurs pour détecter un registre réécrit.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="244" />
+      <source>Not recorded (RECORD is off): this release does not count against the budget; the ledger was only read.</source>
+      <translation>Non enregistrée (RECORD désactivé) : cette diffusion ne compte pas dans le budget ; le registre a seulement été lu.</translation>
     </message>
     <message>
       <location filename="processing_provider/risk_budget_gate.py" line="34" />
@@ -1779,24 +1784,29 @@
       <translation>Il manque à la table de risque par zone le(s) champ(s) {fields} : donnez la sortie de l'algorithme de risque par zone, ou une table avec zone_id, p_reid et n_records.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="71" />
+      <location filename="processing_provider/risk_budget_gate.py" line="77" />
+      <source>Release ledger (the programme's ledger; a new file starts one)</source>
+      <translation>Registre des diffusions (celui du programme ; un nouveau fichier en démarre un)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="81" />
+      <source>Release id</source>
+      <translation>Identifiant de diffusion</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="93" />
       <source>Risk budget gate</source>
       <translation>Contrôle du budget de risque</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="72" />
+      <location filename="processing_provider/risk_budget_gate.py" line="94" />
       <source>Blocks a release whose worst zone exceeds the per-release ceiling, or whose programme's cumulative risk exceeds its budget; records every release that passes in a tamper-evident ledger.</source>
       <translation>Bloque une diffusion dont la pire zone dépasse le plafond par diffusion, ou dont le risque cumulé du programme dépasse son budget ; inscrit chaque diffusion acceptée dans un registre infalsifiable.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="75" />
+      <location filename="processing_provider/risk_budget_gate.py" line="97" />
       <source>privacy,disclosure,risk,budget,ledger,gate,release,cumulative</source>
       <translation>confidentialité,divulgation,risque,budget,registre,contrôle,diffusion,cumulé</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="98" />
-      <source>Per-zone risk (zone_id, p_reid, n_records; the zone risk output)</source>
-      <translation>Risque par zone (zone_id, p_reid, n_records ; la sortie du risque par zone)</translation>
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="135" />

@@ -6,6 +6,8 @@ import pytest
 from qgis.core import QgsVectorLayer
 
 from layers import point_layer
+from test_cell_key_cli import qgis_process
+from test_installed_plugin import plugin_zip, qgis_process_env  # noqa: F401 (fixtures)
 
 
 def rows_and_geometries(layer):
@@ -199,3 +201,50 @@ def test_record_risk_to_other_destinations_goes_through_the_sink(run, tmp_path, 
     memory = run("disclosurerisk", {"INPUT": source, "KEY_FIELDS": ["sex"],
                                     "OUTPUT": "TEMPORARY_OUTPUT"})["OUTPUT"]
     assert memory.featureCount() == 395
+
+
+def test_record_risk_in_bulk_inside_a_model_reaches_the_next_step(provider, tmp_path):
+    """A model output that is a new GeoPackage takes the bulk path; the next step reads it."""
+    import processing
+    from models import child, child_output, model, model_input
+    from qgis.core import QgsProcessingParameterFeatureSource
+
+    from conftest import RecordingFeedback
+
+    source = str(records_gpkg(tmp_path / "records.gpkg"))
+    risk_and_count = model("risk_then_save", [QgsProcessingParameterFeatureSource("records", "r")], [
+        child("spatialprivacy:disclosurerisk", "risk", {
+            "INPUT": model_input("records"), "KEY_FIELDS": ["sex", "age_band"]}, outputs=["OUTPUT"]),
+        child("native:savefeatures", "save", {"INPUT": child_output("risk", "OUTPUT")},
+              outputs=["OUTPUT"]),
+    ])
+    log = RecordingFeedback()
+    processing.run(risk_and_count, {"records": source, "risk:output": str(tmp_path / "risk.gpkg"),
+                                    "save:output": str(tmp_path / "saved.gpkg")}, feedback=log)
+    assert any("in bulk" in message for message in log.messages)
+    saved = QgsVectorLayer(str(tmp_path / "saved.gpkg"), "saved", "ogr")
+    direct = QgsVectorLayer(str(tmp_path / "risk.gpkg"), "risk", "ogr")
+    assert saved.featureCount() == direct.featureCount() == 395
+    assert sorted(f["individual_risk"] for f in saved.getFeatures()) == \
+        sorted(f["individual_risk"] for f in direct.getFeatures())
+
+
+@pytest.mark.slow
+def test_record_risk_in_bulk_from_qgis_process(qgis_process_env, tmp_path):
+    """qgis_process writes the bulk GeoPackage; it loads with its style and spatial index."""
+    from qgis.core import QgsFeatureSource
+
+    source = records_gpkg(tmp_path / "records.gpkg")
+    output = tmp_path / "risk.gpkg"
+    completed, report = qgis_process(qgis_process_env, "disclosurerisk", INPUT=source,
+                                     KEY_FIELDS="sex", OUTPUT=output)
+    assert completed.returncode == 0, completed.stderr[-3000:]
+    assert "in bulk" in completed.stdout + completed.stderr
+    assert report["results"]["OUTPUT"] == str(output)
+    connection = sqlite3.connect(str(output))
+    tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
+    connection.close()
+    assert "layer_styles" in tables or output.with_suffix(".qml").exists()  # the style, stored
+    written = QgsVectorLayer(str(output), "risk", "ogr")
+    assert written.featureCount() == 395
+    assert written.hasSpatialIndex() == QgsFeatureSource.SpatialIndexPresence.SpatialIndexPresent
