@@ -9,7 +9,6 @@ keeps the PyQGIS sink. The result is the same layer as the sink writes
 """
 
 import contextlib
-import itertools
 import sqlite3
 from pathlib import Path
 
@@ -17,6 +16,7 @@ import numpy as np
 from qgis.core import QgsCoordinateReferenceSystem, QgsFields, QgsProcessingException
 
 from .base import tr
+from .sqlite_bulk import CELL, HEADER, multi_row_insert, packing_order, quoted, write_rtree
 
 # QVariant.Type and QMetaType.Type share these numbers (QGIS 3.22 to 4).
 _BOOL, _INT, _LONGLONG, _DOUBLE, _STRING = 1, 2, 4, 6, 10
@@ -70,10 +70,6 @@ def square_blobs(envelopes, srs_id):
     return [raw[start:start + width] for start in range(0, len(raw), width)]
 
 
-def _quoted(identifier):
-    return '"' + identifier.replace('"', '""') + '"'
-
-
 def _ogr_field(field):
     from osgeo import ogr
 
@@ -90,49 +86,6 @@ def _ogr_field(field):
     if kind == _STRING and field.length() > 0:
         definition.SetWidth(field.length())
     return definition
-
-
-# SQLite before 3.32 binds at most 999 values per statement.
-MAX_BOUND_VALUES = 999
-
-
-def _multi_row_insert(connection, table, names, columns):
-    """Insert rows given as columns of plain Python values, many rows per statement.
-
-    One statement per row costs more than its values (SQLite runs the whole
-    program, AUTOINCREMENT bookkeeping included, for each): rows go in as
-    multi-row VALUES. A column whose values are all None is left out (its
-    default is NULL); a column with a single value is bound once per statement.
-    """
-    count = len(columns[0]) if columns else 0
-    kept = [(name, column) for name, column in zip(names, columns)
-            if not (count and column[0] is None and column.count(None) == count)]
-    constant = [(name, column[0]) for name, column in kept
-                if count > 1 and column.count(column[0]) == count and type(column[-1]) is type(column[0])]
-    constant_names = {name for name, _ in constant}
-    varying = [(name, column) for name, column in kept if name not in constant_names]
-    if not count or not varying:
-        varying = kept[:1]  # every row still needs inserting
-        constant = [(name, value) for name, value in constant if name != kept[0][0]]
-    width = len(varying)
-    per_statement = max(1, (MAX_BOUND_VALUES - len(constant)) // width)
-    target = ", ".join(_quoted(name) for name, _ in constant + varying)
-    selected = ", ".join([f"?{number}" for number in range(1, len(constant) + 1)] +
-                         [f"column{number}" for number in range(1, width + 1)])
-    fixed = [value for _, value in constant]
-
-    def statement(rows):
-        row = "(" + ", ".join("?" * width) + ")"
-        return f"INSERT INTO {table} ({target}) SELECT {selected} FROM (VALUES " \
-               f"{', '.join([row] * rows)})"
-    flat = list(itertools.chain.from_iterable(zip(*[column for _, column in varying])))
-    whole = count // per_statement * per_statement * width
-    step = per_statement * width
-    if whole:
-        connection.executemany(statement(per_statement),
-                               (fixed + flat[start:start + step] for start in range(0, whole, step)))
-    if whole < len(flat):
-        connection.execute(statement((len(flat) - whole) // width), fixed + flat[whole:])
 
 
 def _plain(column):
@@ -207,7 +160,7 @@ def _bulk_connection(path, name, source=None):
             yield None
             return
         for trigger in _ROW_TRIGGERS:
-            connection.execute(f"DROP TRIGGER {_quoted(trigger.format(name))}")
+            connection.execute(f"DROP TRIGGER {quoted(trigger.format(name))}")
         yield connection
         for (sql,) in triggers:
             connection.execute(sql)
@@ -248,7 +201,7 @@ def write_grid_gpkg(path, fields, crs, columns, origin, resolution, cols, rows):
         srs_id = connection.execute("SELECT srs_id FROM gpkg_geometry_columns WHERE table_name = ?",
                                     (name,)).fetchone()[0]
         names = ["fid", "geom"] + [fields.at(i).name() for i in range(fields.count())]
-        _multi_row_insert(connection, _quoted(name), names,
+        multi_row_insert(connection, quoted(name), names,
                           [fids.tolist(), square_blobs(envelopes, srs_id)] +
                           [_plain(column) for column in columns])
         write_rtree(connection, f"rtree_{name}_geom", fids, np.stack(envelopes, axis=1))
@@ -256,82 +209,6 @@ def write_grid_gpkg(path, fields, crs, columns, origin, resolution, cols, rows):
         _set_contents(connection, name, len(fids),
                       (x0.min(), y0.min(), x1.max(), y1.max()) if len(fids) else None)
     return True
-
-
-def _float32(values, direction):
-    """float64 values as float32 rounded outwards (``direction`` -1: down, +1: up) exactly as
-    SQLite's R-tree stores box corners (rtreeValueDown/Up: to nearest, then, where that went
-    the wrong way, the value scaled by 1 -/+ 2**-23)."""
-    rounded = values.astype(np.float32)
-    wrong = rounded.astype(np.float64) > values if direction < 0 else \
-        rounded.astype(np.float64) < values
-    towards, away = 1.0 - 1.0 / 8388608.0, 1.0 + 1.0 / 8388608.0
-    shrink = (values < 0) == (direction < 0)  # away from zero where that is the way to go
-    factor = np.where(shrink, away, towards)
-    rounded[wrong] = (values[wrong] * factor[wrong]).astype(np.float32)
-    return rounded
-
-
-_CELL = np.dtype([("id", ">i8"), ("box", ">f4", (4,))])
-_HEADER = np.dtype([("depth", ">u2"), ("count", ">u2")])
-
-
-def write_rtree(connection, rtree, ids, boxes):
-    """Fill an empty SQLite R-tree (``id, minx, maxx, miny, maxy``) in bulk.
-
-    Its shadow tables are written directly, packed bottom-up in the order
-    given, instead of one insertion (and its node splits) per row. ``boxes``:
-    (n, 4) float64 in the R-tree's column order. The layout is SQLite's own
-    (rtree.c): nodes of the root's size, a big-endian header (the depth in the
-    root, the cell count), cells of (id, four float32 rounded outwards), root
-    node 1, and the _rowid and _parent maps; ``rtreecheck`` accepts it.
-    """
-    if len(ids) == 0:
-        return
-    node, rowid, parent = (_quoted(f"{rtree}_{part}") for part in ("node", "rowid", "parent"))
-    node_size = connection.execute(f"SELECT length(data) FROM {node} WHERE nodeno = 1").fetchone()[0]
-    capacity = (node_size - _HEADER.itemsize) // _CELL.itemsize
-    boxes = np.stack([_float32(boxes[:, 0], -1), _float32(boxes[:, 1], 1),
-                      _float32(boxes[:, 2], -1), _float32(boxes[:, 3], 1)], axis=1)
-    ids = np.asarray(ids, dtype=np.int64)
-    nodes, children_of = [], []  # (nodeno, blob); (children, their node, children are rows)
-    next_node, depth = 2, 0
-
-    def blobs(level, cell_ids, cell_boxes):
-        """The node blobs holding these cells, ``capacity`` to a node, in order."""
-        count = -(-len(cell_ids) // capacity)
-        layout = np.dtype([("header", _HEADER), ("cells", _CELL, (capacity,)),
-                           ("spare", "u1", (node_size - _HEADER.itemsize - capacity * _CELL.itemsize,))])
-        data = np.zeros(count, dtype=layout)
-        data["header"]["depth"] = level
-        data["header"]["count"] = capacity
-        data["header"]["count"][-1] = len(cell_ids) - (count - 1) * capacity
-        padded_ids = np.zeros(count * capacity, dtype=np.int64)
-        padded_boxes = np.zeros((count * capacity, 4), dtype=np.float32)
-        padded_ids[:len(cell_ids)], padded_boxes[:len(cell_ids)] = cell_ids, cell_boxes
-        data["cells"]["id"] = padded_ids.reshape(count, capacity)
-        data["cells"]["box"] = padded_boxes.reshape(count, capacity, 4)
-        raw = data.tobytes()
-        return [raw[start:start + node_size] for start in range(0, len(raw), node_size)]
-
-    while len(ids) > capacity:
-        starts = np.arange(0, len(ids), capacity)
-        numbers = np.arange(next_node, next_node + len(starts))
-        nodes += zip(numbers.tolist(), blobs(0, ids, boxes))
-        owner = np.repeat(numbers, np.diff(np.append(starts, len(ids))))
-        children_of.append((ids, owner, depth == 0))
-        boxes = np.stack([np.minimum.reduceat(boxes[:, 0], starts),
-                          np.maximum.reduceat(boxes[:, 1], starts),
-                          np.minimum.reduceat(boxes[:, 2], starts),
-                          np.maximum.reduceat(boxes[:, 3], starts)], axis=1)
-        ids, next_node, depth = numbers, next_node + len(starts), depth + 1
-    nodes.append((1, blobs(depth, ids, boxes)[0]))
-    children_of.append((ids, np.ones(len(ids), dtype=np.int64), depth == 0))
-    connection.execute(f"DELETE FROM {node}")
-    connection.executemany(f"INSERT INTO {node} (nodeno, data) VALUES (?, ?)", nodes)
-    for children, owners, rows in children_of:
-        table, columns = (rowid, ("rowid", "nodeno")) if rows else (parent, ("nodeno", "parentnode"))
-        _multi_row_insert(connection, table, columns, [children.tolist(), owners.tolist()])
 
 
 def gpkg_table_of(layer):
@@ -363,15 +240,15 @@ def _source_rows(source_file, table, count):
             "WHERE lower(table_name) = lower(?)", (table,)).fetchone()
         if row is None or row[1].upper() != "POINT" or row[2] or row[3]:
             return None
-        columns = list(connection.execute(f"PRAGMA table_info({_quoted(table)})"))
+        columns = list(connection.execute(f"PRAGMA table_info({quoted(table)})"))
         if [column[1] for column in columns if column[5]] != ["fid"]:
             return None
         first, last, rows = connection.execute(
-            f"SELECT min(fid), max(fid), count(*) FROM {_quoted(table)}").fetchone()
+            f"SELECT min(fid), max(fid), count(*) FROM {quoted(table)}").fetchone()
         if rows != count:
             return None
         fids = np.arange(first, last + 1) if rows and last - first + 1 == rows else np.array(
-            connection.execute(f"SELECT fid FROM {_quoted(table)} ORDER BY fid").fetchall(),
+            connection.execute(f"SELECT fid FROM {quoted(table)} ORDER BY fid").fetchall(),
             dtype=np.int64).reshape(-1)
         return row[0], row[4], {column[1] for column in columns}, fids
     except sqlite3.Error:
@@ -391,15 +268,15 @@ def _copy_rtree(connection, table, geometry, name, count):
     if found != 4:
         return False
     size = "SELECT length(data) FROM {} WHERE nodeno = 1"
-    if connection.execute(size.format(f"source.{_quoted(source + '_node')}")).fetchone() != \
-            connection.execute(size.format(_quoted(target + "_node"))).fetchone() or \
-            connection.execute(f"SELECT count(*) FROM source.{_quoted(source + '_rowid')}"
+    if connection.execute(size.format(f"source.{quoted(source + '_node')}")).fetchone() != \
+            connection.execute(size.format(quoted(target + "_node"))).fetchone() or \
+            connection.execute(f"SELECT count(*) FROM source.{quoted(source + '_rowid')}"
                                ).fetchone()[0] != count:
         return False
     for part in ("node", "rowid", "parent"):
-        connection.execute(f"DELETE FROM {_quoted(f'{target}_{part}')}")
-        connection.execute(f"INSERT INTO {_quoted(f'{target}_{part}')} "
-                           f"SELECT * FROM source.{_quoted(f'{source}_{part}')}")
+        connection.execute(f"DELETE FROM {quoted(f'{target}_{part}')}")
+        connection.execute(f"INSERT INTO {quoted(f'{target}_{part}')} "
+                           f"SELECT * FROM source.{quoted(f'{source}_{part}')}")
     return True
 
 
@@ -421,16 +298,6 @@ def _distinct_rows(columns):
 def _take(column, rows):
     values = column.to_numpy() if hasattr(column, "to_numpy") else column
     return np.asarray(values, dtype=None if isinstance(values, np.ndarray) else object)[rows]
-
-
-def _packing_order(x, y, capacity):
-    """An order of points that packs nearby points into the same R-tree leaves
-    (sort-tile-recursive: vertical strips by x, each sorted by y)."""
-    leaves = -(-len(x) // capacity)
-    strips = max(1, int(np.ceil(np.sqrt(leaves))))
-    by_x = np.argsort(x, kind="stable")
-    strip = np.arange(len(x)) * strips // max(len(x), 1)
-    return by_x[np.lexsort((y[by_x], strip))]
 
 
 def write_records_gpkg(path, fields, crs, source, added, x, y):
@@ -479,25 +346,25 @@ def write_records_gpkg(path, fields, crs, source, added, x, y):
         groups, first = _distinct_rows(added)
         staged = [f"added_{number}" for number in range(len(added))]
         connection.execute(f"CREATE TEMP TABLE added (id INTEGER PRIMARY KEY, {', '.join(staged)})")
-        _multi_row_insert(connection, "temp.added", ["id"] + staged,
+        multi_row_insert(connection, "temp.added", ["id"] + staged,
                           [list(range(len(first)))] + [_plain(_take(column, first))
                                                        for column in added])
         width = len(str(max(len(first) - 1, 0)))
         slots = np.zeros(fids[-1] - fids[0] + 1, dtype=np.int64)
         slots[fids - fids[0]] = groups
         digits = (slots[:, None] // 10 ** np.arange(width - 1, -1, -1)) % 10 + ord("0")
-        target = ", ".join(_quoted(column) for column in ["fid", "geom"] + names[1:])
-        selected = ", ".join([f"s.{_quoted(column)}" for column in ["fid", geometry] + copied] +
+        target = ", ".join(quoted(column) for column in ["fid", "geom"] + names[1:])
+        selected = ", ".join([f"s.{quoted(column)}" for column in ["fid", geometry] + copied] +
                              [f"a.{column}" for column in staged])
-        connection.execute(f"INSERT INTO {_quoted(name)} ({target}) SELECT {selected} FROM "
-                           f"source.{_quoted(table)} AS s CROSS JOIN temp.added AS a ON a.id = "
+        connection.execute(f"INSERT INTO {quoted(name)} ({target}) SELECT {selected} FROM "
+                           f"source.{quoted(table)} AS s CROSS JOIN temp.added AS a ON a.id = "
                            f"CAST(substr(?1, (s.fid - ?2) * ?3 + 1, ?3) AS INTEGER) ORDER BY s.fid",
                            (digits.astype(np.uint8).tobytes(), int(fids[0]), width))
         if not _copy_rtree(connection, table, geometry, name, len(x)):
             node_size = connection.execute(
-                f"SELECT length(data) FROM {_quoted(f'rtree_{name}_geom_node')} WHERE nodeno = 1"
+                f"SELECT length(data) FROM {quoted(f'rtree_{name}_geom_node')} WHERE nodeno = 1"
             ).fetchone()[0]
-            order = _packing_order(x, y, (node_size - _HEADER.itemsize) // _CELL.itemsize)
+            order = packing_order(x, y, (node_size - HEADER.itemsize) // CELL.itemsize)
             write_rtree(connection, f"rtree_{name}_geom", fids[order],
                         np.stack([x[order], x[order], y[order], y[order]], axis=1))
         _set_contents(connection, name, len(x),

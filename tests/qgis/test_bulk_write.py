@@ -55,7 +55,7 @@ def test_the_bulk_r_tree_is_valid_and_finds_what_insertion_finds(provider, count
     R-tree built one insertion at a time does (several levels at the larger counts)."""
     import numpy as np
 
-    from spatial_privacy.processing_provider.bulk_write import write_rtree
+    from spatial_privacy.processing_provider.sqlite_bulk import write_rtree
 
     rng = np.random.default_rng(count)
     x, y = rng.uniform(4e6, 4.1e6, count), rng.uniform(3e6, 3.1e6, count)
