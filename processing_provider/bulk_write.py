@@ -1,11 +1,14 @@
-"""Large outputs written in bulk: a GeoPackage grid without one PyQGIS call per feature.
+"""Large outputs written in bulk: GeoPackages without one PyQGIS call per feature.
 
 Where an output is a new GeoPackage file, GDAL creates the table (fields,
-CRS, GeoPackage metadata), the rows go in through SQLite's ``executemany``
-with GeoPackage geometry blobs built with numpy, and GDAL then builds the
-spatial index. Every other destination (memory, other formats, databases)
-keeps the PyQGIS sink. The result is the same layer as the sink writes
-(tested field by field and geometry by geometry).
+CRS, GeoPackage metadata, the empty spatial index) and the rows go in
+through SQLite: a grid's cells with geometry blobs built with numpy, many
+rows to a statement, and its R-tree packed in SQLite's own node format;
+record risk copies a GeoPackage point table's rows, blobs and R-tree inside
+SQLite and binds only the added fields. Every other destination (memory,
+other formats, databases, inputs this cannot copy) keeps the PyQGIS sink.
+The result is the same layer as the sink writes (tested field by field and
+geometry by geometry).
 """
 
 import contextlib
@@ -143,7 +146,7 @@ def _bulk_connection(path, name, source=None):
     dropped for its duration and put back as they were; ``source``, a GeoPackage file, is
     attached read-only as ``source``. Yields None (nothing written) when the triggers are
     not GDAL's; a failure removes the file (no partial output)."""
-    connection = sqlite3.connect(str(path), uri=True, isolation_level=None)
+    connection = sqlite3.connect(str(path), uri=True, isolation_level=None)  # a URI attaches
     try:
         if source is not None:
             connection.execute("ATTACH DATABASE ? AS source",
@@ -169,7 +172,8 @@ def _bulk_connection(path, name, source=None):
         connection.close()
         path.unlink()
         raise
-    connection.close()
+    finally:
+        connection.close()  # closing twice is harmless
 
 
 def _set_contents(connection, name, count, extent):
