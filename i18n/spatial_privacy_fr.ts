@@ -59,7 +59,7 @@
       <translation>Modèles d'exemple</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="103" />
+      <location filename="processing_provider/bulk_write.py" line="122" />
       <source>Could not create the GeoPackage {path}: check that its folder exists and is writable.</source>
       <translation>Impossible de créer le GeoPackage {path} : vérifiez que son dossier existe et est accessible en écriture.</translation>
     </message>
@@ -229,17 +229,27 @@
       <translation>Zone d'étude (les mailles vides qu'elle contient sont publiées à 0)</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="105" />
+      <location filename="processing_provider/disclosure_risk.py" line="100" />
+      <source>Estimating population uniqueness needs the sampling weight field.</source>
+      <translation>L'estimation de l'unicité dans la population exige le champ de poids de sondage.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/disclosure_risk.py" line="118" />
+      <source>Log-linear model (main effects), sampling fraction {fraction:.3%}: {expected:.1f} sample uniques are expected to be population uniques.</source>
+      <translation>Modèle log-linéaire (effets principaux), taux de sondage {fraction:.3%} : {expected:.1f} uniques de l'échantillon devraient être uniques dans la population.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/disclosure_risk.py" line="126" />
       <source>{share:.1%} of records have no other record within 0.1 standard deviations of their continuous keys.</source>
       <translation>{share:.1%} des enregistrements n'ont aucun autre enregistrement à moins de 0,1 écart-type de leurs clés continues.</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="111" />
+      <location filename="processing_provider/disclosure_risk.py" line="132" />
       <source>The input already has the field(s) {fields}: rename them in a copy first.</source>
       <translation>L'entrée a déjà le(s) champ(s) {fields} : renommez-les d'abord dans une copie.</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="127" />
+      <location filename="processing_provider/disclosure_risk.py" line="144" />
       <source>{uniques} sample unique(s), {rare} sample rare; expected re-identifications {expected:.2f} ({rate:.2%} of {n} records); {above} record(s) above {threshold:g}; highest risk {highest:.4f}.</source>
       <translation>{uniques} unique(s) dans l'échantillon, {rare} rare(s) ; ré-identifications attendues {expected:.2f} ({rate:.2%} de {n} enregistrements) ; {above} enregistrement(s) au-dessus de {threshold:g} ; risque maximal {highest:.4f}.</translation>
     </message>
@@ -315,18 +325,18 @@
     </message>
     <message>
       <location filename="processing_provider/disclosure_risk.py" line="76" />
+      <source>{count} records written to {path} in bulk.</source>
+      <translation>{count} enregistrements écrits en bloc dans {path}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/disclosure_risk.py" line="83" />
+      <source>Records written feature by feature through QGIS.</source>
+      <translation>Enregistrements écrits entité par entité par QGIS.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/disclosure_risk.py" line="95" />
       <source>The input layer could not be opened.</source>
       <translation>La couche d'entrée n'a pas pu être ouverte.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/disclosure_risk.py" line="81" />
-      <source>Estimating population uniqueness needs the sampling weight field.</source>
-      <translation>L'estimation de l'unicité dans la population exige le champ de poids de sondage.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/disclosure_risk.py" line="97" />
-      <source>Log-linear model (main effects), sampling fraction {fraction:.3%}: {expected:.1f} sample uniques are expected to be population uniques.</source>
-      <translation>Modèle log-linéaire (effets principaux), taux de sondage {fraction:.3%} : {expected:.1f} uniques de l'échantillon devraient être uniques dans la population.</translation>
     </message>
     <message>
       <location filename="processing_provider/dp_gate.py" line="38" />
@@ -1176,7 +1186,7 @@
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="63" />
       <source>Status field (records not marked published are withheld)</source>
-      <translation>Champ de statut (les enregistrements non « published » sont masqués)</translation>
+      <translation>Champ de statut (les enregistrements non marqués published sont masqués)</translation>
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="66" />
@@ -2106,12 +2116,12 @@
     <message>
       <location filename="processing_provider/zone_risk.py" line="82" />
       <source>Person id (to count distinct people per zone)</source>
-      <translation>Identifiant de personne (pour compter les personnes par zone)</translation>
+      <translation>Identifiant de personne (pour compter les personnes distinctes par zone)</translation>
     </message>
     <message>
       <location filename="processing_provider/zone_risk.py" line="85" />
       <source>Policy file (its per-release ceiling marks zones above it)</source>
-      <translation>Fichier de politique (son plafond signale les zones au-dessus)</translation>
+      <translation>Fichier de politique (son plafond par diffusion signale les zones au-dessus)</translation>
     </message>
     <message>
       <location filename="processing_provider/zone_risk.py" line="89" />

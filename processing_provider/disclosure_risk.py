@@ -63,12 +63,31 @@ class DisclosureRisk(RiskAlgorithm):
                             (self.EXPECTED_POPULATION_UNIQUES, N_("Expected population uniques"))):
             self.addOutput(QgsProcessingOutputNumber(name, tr(label)))
 
+    def write_output(self, parameters, context, feedback, source, layer, fields, values, points):
+        """The input's features with the risk fields: copied in bulk from a GeoPackage point
+        table into a new GeoPackage (the sink's layer, faster), else through the sink."""
+        from .bulk_write import gpkg_path, gpkg_table_of, write_records_gpkg
+        from .io import add_in_batches, extended_features, plain_values
+
+        path = gpkg_path(self, parameters, self.OUTPUT, context)
+        table = gpkg_table_of(layer) if path is not None and points is not None else None
+        if table is not None and source.wkbType() == QgsWkbTypes.Type.Point and \
+                write_records_gpkg(path, fields, source.sourceCrs(), table, values, *points):
+            feedback.pushInfo(tr("{count} records written to {path} in bulk.").format(
+                count=len(points[0]), path=path))
+            return str(path)
+        sink, destination = self.parameterAsSink(parameters, self.OUTPUT, context, fields,
+                                                 source.wkbType(), source.sourceCrs())
+        added_rows = zip(*[plain_values(column) for column in values])
+        add_in_batches(sink, extended_features(source, fields, added_rows), feedback)
+        feedback.pushInfo(tr("Records written feature by feature through QGIS."))
+        return destination  # the sink closes when this returns, so its style can be stored
+
     def process(self, parameters, context, feedback):
         import numpy as np
 
         from ..spatial_privacy_plugin.risk import neighbourhood_rareness, population_uniqueness
-        from .io import add_in_batches, extended_features, make_field, make_fields, plain_values, \
-            read_columns
+        from .io import make_field, make_fields, read_columns
         from .styles import apply_style
 
         source = self.parameterAsSource(parameters, self.INPUT, context)
@@ -80,8 +99,10 @@ class DisclosureRisk(RiskAlgorithm):
         if estimate_uniques and not weight:
             raise QgsProcessingException(tr("Estimating population uniqueness needs the sampling "
                                             "weight field."))
-        columns = read_columns(source, self.needed_fields(keys, weight, population, household)
-                               + continuous, feedback, self.plain_layer(parameters, self.INPUT, context))
+        layer = self.plain_layer(parameters, self.INPUT, context)
+        columns, points = read_columns(source, self.needed_fields(keys, weight, population,
+                                                                  household) + continuous,
+                                       feedback, layer)
         result = self.measure(columns, keys, weight, population, household,
                               self.parameterAsInt(parameters, self.RARE_THRESHOLD, context))
         extra = {}
@@ -111,14 +132,10 @@ class DisclosureRisk(RiskAlgorithm):
             raise QgsProcessingException(tr("The input already has the field(s) {fields}: rename "
                                             "them in a copy first.").format(fields=", ".join(clashing)))
         fields = make_fields(list(source.fields()) + [make_field(name, kind) for name, kind in added])
-        sink, destination = self.parameterAsSink(parameters, self.OUTPUT, context, fields,
-                                                 source.wkbType(), source.sourceCrs())
         values = [result.sample_frequency, result.population_frequency, result.sample_unique,
                   result.sample_rare, result.risk] + [array for _, array in extra.values()]
-
-        added_rows = zip(*[plain_values(column) for column in values])
-        add_in_batches(sink, extended_features(source, fields, added_rows), feedback)
-        del sink  # closes a file output so that its style can be stored in it
+        destination = self.write_output(parameters, context, feedback, source, layer, fields,
+                                        values, points)
         if QgsWkbTypes.geometryType(source.wkbType()) == QgsWkbTypes.GeometryType.PointGeometry:
             apply_style("record_risk", destination, context)
 

@@ -160,8 +160,9 @@ def _plain_column(values):
     """Arrow column values as Python-comparable ones: text decoded, NULL (masked) as None."""
     mask = np.ma.getmaskarray(values) if np.ma.isMaskedArray(values) else None
     data = np.ma.getdata(values)
-    if data.dtype.kind == "S":
-        data = np.char.decode(data, "utf-8").astype(object)
+    if data.dtype.kind == "S":  # each distinct text decoded once: keys repeat
+        distinct, positions = np.unique(data, return_inverse=True)
+        data = np.char.decode(distinct, "utf-8").astype(object)[positions.reshape(-1)]
     elif data.dtype.kind == "O":
         data = np.array([value.decode("utf-8") if isinstance(value, bytes) else value
                          for value in data], dtype=object)
@@ -284,14 +285,15 @@ def plain_values(array):
 
 
 def read_columns(source, field_names, feedback, layer=None):
-    """The named attribute columns, through the Arrow stream when the layer allows it."""
+    """The named attribute columns, through the Arrow stream when the layer allows it, and
+    the points' (x, y) arrays when they came with it (else None)."""
     if layer is not None and QgsWkbTypes.geometryType(source.wkbType()) == \
             QgsWkbTypes.GeometryType.PointGeometry:
         require_fields(source, field_names)
         table = read_points_arrow(layer, field_names, feedback)
         if table is not None and len(table.x) == source.featureCount():
-            return table.columns
-    return read_attributes(source, field_names, feedback)
+            return table.columns, (table.x, table.y)
+    return read_attributes(source, field_names, feedback), None
 
 
 def read_attributes(source, field_names, feedback, anchors=False):
