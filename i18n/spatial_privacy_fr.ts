@@ -139,17 +139,17 @@
       <translation>{count} cellules vides dans la zone d'étude sont publiées à 0.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="236" />
+      <location filename="processing_provider/cell_key_grid.py" line="238" />
       <source>{count} cells published with cell key noise (key {fingerprint}). Publish neither D nor the key file; the p-table hash identifies the noise rule.</source>
       <translation>{count} cellules publiées avec le bruit de la clé de cellule (clé {fingerprint}). Ne publiez ni D ni le fichier de clé ; l'empreinte de la table p identifie la règle de bruit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="248" />
+      <location filename="processing_provider/cell_key_grid.py" line="250" />
       <source>True zeros need a grid without published attribute fields: an empty cell x attribute combination is not a structural zero.</source>
       <translation>Les vrais zéros exigent une grille sans champs d'attributs publiés : une combinaison maille × attribut vide n'est pas un zéro structurel.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="253" />
+      <location filename="processing_provider/cell_key_grid.py" line="255" />
       <source>The study area has no polygon.</source>
       <translation>La zone d'étude n'a aucun polygone.</translation>
     </message>
@@ -159,7 +159,7 @@
       <translation>Fichiers de clé (*.key);;Tous les fichiers (*)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="300" />
+      <location filename="processing_provider/cell_key_grid.py" line="302" />
       <source>Audit (an attacker who knows D and the p-table): {count} cell(s) have an interval narrower than p = {p:g}.</source>
       <translation>Audit (un attaquant qui connaît D et la table p) : {count} cellule(s) ont un intervalle plus étroit que p = {p:g}.</translation>
     </message>
@@ -234,7 +234,7 @@
       <translation>L'entrée a déjà le(s) champ(s) {fields} : renommez-les d'abord dans une copie.</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="125" />
+      <location filename="processing_provider/disclosure_risk.py" line="126" />
       <source>{uniques} sample unique(s), {rare} sample rare; expected re-identifications {expected:.2f} ({rate:.2%} of {n} records); {above} record(s) above {threshold:g}; highest risk {highest:.4f}.</source>
       <translation>{uniques} unique(s) dans l'échantillon, {rare} rare(s) ; ré-identifications attendues {expected:.2f} ({rate:.2%} de {n} enregistrements) ; {above} enregistrement(s) au-dessus de {threshold:g} ; risque maximal {highest:.4f}.</translation>
     </message>
@@ -344,12 +344,12 @@
       <translation>Diffusions DP de {dataset} : {releases}, ε dépensé {spent:.4g} sur {budget:g}, {remaining:.4g} restant. (Une garantie DP ne faiblit pas avec de nouvelles données auxiliaires ; seules de nouvelles diffusions la consomment.)</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="125" />
+      <location filename="processing_provider/dp_grid.py" line="114" />
       <source>Give either an extent or a study area (not both, not neither): a differentially private release publishes every cell of a domain fixed in advance, since a domain drawn around the data would give people away.</source>
       <translation>Donnez soit une emprise, soit une zone d'étude (pas les deux, ni aucune) : une diffusion différentiellement privée publie chaque maille d'un domaine fixé d'avance, car un domaine tracé autour des données trahirait des personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="176" />
+      <location filename="processing_provider/dp_grid.py" line="165" />
       <source>No ledger at {path}: a new ledger is started there, with no earlier releases. If the programme already has a ledger, give its path instead: a second ledger restarts the cumulative budget.</source>
       <translation>Aucun registre à {path} : un nouveau registre y est démarré, sans diffusion antérieure. Si le programme a déjà un registre, indiquez plutôt son chemin : un second registre fait repartir le budget cumulé de zéro.</translation>
     </message>
@@ -359,52 +359,52 @@
       <translation>Laplace discrète (ε-DP pure)</translation>
     </message>
     <message>
+      <location filename="processing_provider/dp_grid.py" line="192" />
+      <source>The output could not be created: nothing was recorded in the ledger.</source>
+      <translation>La sortie n'a pas pu être créée : rien n'a été enregistré dans le registre.</translation>
+    </message>
+    <message>
       <location filename="processing_provider/dp_grid.py" line="20" />
       <source>discrete Gaussian (ρ-zCDP; ε stated at the policy's δ)</source>
       <translation>gaussienne discrète (ρ-zCDP ; ε énoncé au δ de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="203" />
-      <source>The output could not be created: nothing was recorded in the ledger.</source>
-      <translation>La sortie n'a pas pu être créée : rien n'a été enregistré dans le registre.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/dp_grid.py" line="220" />
+      <location filename="processing_provider/dp_grid.py" line="209" />
       <source>ε spent by {dataset}: {spent:.4g} of {budget:g} ({remaining:.4g} left). Ledger head: {head}.</source>
       <translation>ε dépensé par {dataset} : {spent:.4g} sur {budget:g} (reste {remaining:.4g}). Tête du registre : {head}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="232" />
+      <location filename="processing_provider/dp_grid.py" line="221" />
       <source>DP release REFUSED for {dataset} / {release}: {problems}</source>
       <translation>Diffusion DP REFUSÉE pour {dataset} / {release} : {problems}</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="239" />
+      <location filename="processing_provider/dp_grid.py" line="228" />
       <source>{size:g} m: ε {epsilon:.4g}{rho}, noise variance {variance:.4g}, 95 % of the noise within ±{accuracy} people, mean absolute noise {mae:.3g}.</source>
       <translation>{size:g} m : ε {epsilon:.4g}{rho}, variance du bruit {variance:.4g}, 95 % du bruit à ±{accuracy} personnes, bruit absolu moyen {mae:.3g}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="245" />
+      <location filename="processing_provider/dp_grid.py" line="234" />
       <source>The budget is split equally across the {count} levels; each person counts in at most {m} cell(s) per level.</source>
       <translation>Le budget est partagé également entre les {count} niveaux ; chaque personne compte dans au plus {m} maille(s) par niveau.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="249" />
+      <location filename="processing_provider/dp_grid.py" line="238" />
       <source>Bias of the released counts against the true ones, for the data holder only (not differentially private: never publish it):</source>
       <translation>Biais des comptes diffusés par rapport aux vrais, pour le détenteur des données seulement (pas différentiellement privé : ne le publiez jamais) :</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="252" />
+      <location filename="processing_provider/dp_grid.py" line="241" />
       <source>  {size:g} m, true count {kind}: {cells} cells, mean error {error:+.2f}, mean absolute error {mae:.2f}</source>
       <translation>  {size:g} m, vrai compte {kind} : {cells} mailles, erreur moyenne {error:+.2f}, erreur absolue moyenne {mae:.2f}</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="257" />
+      <location filename="processing_provider/dp_grid.py" line="246" />
       <source>Some points lie outside the extent or study area: they are not counted.</source>
       <translation>Des points sont hors de l'emprise ou de la zone d'étude : ils ne sont pas comptés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="260" />
+      <location filename="processing_provider/dp_grid.py" line="249" />
       <source>The noise was drawn from the given seed: anyone who holds the seed (or finds it in a saved model or the Processing history) can remove it. Use a seed only to reproduce a test; leave it empty for a release.</source>
       <translation>Le bruit a été tiré de la graine donnée : quiconque détient la graine (ou la trouve dans un modèle enregistré ou l'historique de Processing) peut le retirer. N'utilisez une graine que pour reproduire un test ; laissez-la vide pour une diffusion.</translation>
     </message>
@@ -464,37 +464,22 @@
       <translation>Fichier de politique (epsilon_budget ; delta pour la gaussienne)</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="81" />
-      <source>Release ledger (the programme's ledger; a new file starts one)</source>
-      <translation>Registre des diffusions (celui du programme ; un nouveau fichier en démarre un)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/dp_grid.py" line="84" />
-      <source>Dataset (programme name)</source>
-      <translation>Jeu de données (nom du programme)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/dp_grid.py" line="85" />
-      <source>Release id</source>
-      <translation>Identifiant de diffusion</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/dp_grid.py" line="87" />
+      <location filename="processing_provider/dp_grid.py" line="82" />
       <source>Seed, only to reproduce a test (empty: the operating system's randomness; anyone who holds a seed can remove the noise)</source>
       <translation>Graine, seulement pour reproduire un test (vide : l'aléa du système d'exploitation ; quiconque détient une graine peut retirer le bruit)</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="94" />
+      <location filename="processing_provider/dp_grid.py" line="89" />
       <source>ε spent by the dataset's DP releases</source>
       <translation>ε dépensé par les diffusions DP du jeu de données</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="96" />
+      <location filename="processing_provider/dp_grid.py" line="91" />
       <source>ε remaining in the dataset's budget</source>
       <translation>ε restant dans le budget du jeu de données</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="97" />
+      <location filename="processing_provider/dp_grid.py" line="92" />
       <source>Ledger head hash</source>
       <translation>Hachage de tête du registre</translation>
     </message>
@@ -1039,44 +1024,54 @@
       <translation>Cibles avec leur nombre de candidats</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="103" />
+      <location filename="processing_provider/kanonymity_gate.py" line="100" />
+      <source>Audit: number of people the release states (an attacker knows it unless the policy keeps it secret)</source>
+      <translation>Audit : nombre de personnes indiqué par la diffusion (un attaquant le connaît, sauf si la politique le garde secret)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="104" />
       <source>Audit: how the records relate to that number</source>
       <translation>Audit : relation entre les enregistrements et ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="105" />
+      <location filename="processing_provider/kanonymity_gate.py" line="106" />
       <source>Passed</source>
       <translation>Réussi</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="107" />
+      <location filename="processing_provider/kanonymity_gate.py" line="108" />
       <source>Fewest distinct sensitive values in a published cell</source>
       <translation>Plus petit nombre de valeurs sensibles distinctes d'une maille publiée</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="109" />
+      <location filename="processing_provider/kanonymity_gate.py" line="110" />
       <source>Largest t-closeness distance of a published cell</source>
       <translation>Plus grande distance de t-proximité d'une maille publiée</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="111" />
+      <location filename="processing_provider/kanonymity_gate.py" line="112" />
       <source>Narrowest attacker interval of a withheld record</source>
       <translation>Plus étroit intervalle d'attaque d'un enregistrement masqué</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="112" />
+      <location filename="processing_provider/kanonymity_gate.py" line="113" />
       <source>Smallest published count</source>
       <translation>Plus petit effectif publié</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="113" />
+      <location filename="processing_provider/kanonymity_gate.py" line="114" />
       <source>Published records checked</source>
       <translation>Enregistrements publiés contrôlés</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="114" />
+      <location filename="processing_provider/kanonymity_gate.py" line="115" />
       <source>k</source>
       <translation>k</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="117" />
+      <source>Failing records (written only when the gate fails)</source>
+      <translation>Enregistrements en échec (écrits seulement quand le contrôle échoue)</translation>
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="13" />
@@ -1084,7 +1079,7 @@
       <translation>chaque personne a un point : les enregistrements s'additionnent à ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="132" />
+      <location filename="processing_provider/kanonymity_gate.py" line="139" />
       <source>Choose the field that holds the counts.</source>
       <translation>Choisissez le champ qui contient les effectifs.</translation>
     </message>
@@ -1094,29 +1089,24 @@
       <translation>une personne peut avoir plusieurs points : les enregistrements s'additionnent à au moins ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="144" />
+      <location filename="processing_provider/kanonymity_gate.py" line="151" />
       <source>l-diversity and t-closeness need the cell id field and the sensitive attribute field.</source>
       <translation>La l-diversité et la t-proximité exigent le champ identifiant de maille et le champ de l'attribut sensible.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="157" />
+      <location filename="processing_provider/kanonymity_gate.py" line="165" />
       <source>The count field '{field}' is not numeric ({type}): the gate needs counts of people. Choose a numeric field, or convert it with the field calculator in a copy.</source>
       <translation>Le champ de comptage « {field} » n'est pas numérique ({type}) : le contrôle a besoin d'effectifs de personnes. Choisissez un champ numérique, ou convertissez-le avec la calculatrice de champ dans une copie.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="191" />
+      <location filename="processing_provider/kanonymity_gate.py" line="205" />
       <source>k-anonymity gate FAILED (k = {k}, policy {hash}): {problems}</source>
       <translation>ÉCHEC du contrôle de k-anonymat (k = {k}, politique {hash}) : {problems}</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="194" />
+      <location filename="processing_provider/kanonymity_gate.py" line="208" />
       <source>k-anonymity gate passed: {checked} published record(s), all with at least k = {k} people.</source>
       <translation>Contrôle de k-anonymat réussi : {checked} enregistrement(s) publié(s), tous avec au moins k = {k} personnes.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="217" />
-      <source>A series audit needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume.</source>
-      <translation>Un audit de série exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer.</translation>
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="22" />
@@ -1129,9 +1119,9 @@
       <translation>Bloque la diffusion (et arrête le modèle) si un enregistrement publié compte moins de k personnes ; sinon transmet la couche inchangée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="233" />
-      <source>Series audit with {count} earlier release(s), assuming no cell changes by more than {delta:g} between releases.</source>
-      <translation>Audit de série avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} entre deux diffusions.</translation>
+      <location filename="processing_provider/kanonymity_gate.py" line="249" />
+      <source>feature {id}</source>
+      <translation>entité {id}</translation>
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="25" />
@@ -1139,119 +1129,149 @@
       <translation>confidentialité,divulgation,k-anonymat,contrôle,vérification,diffusion,modèle</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="266" />
+      <location filename="processing_provider/kanonymity_gate.py" line="251" />
+      <source>Failing records: {records}</source>
+      <translation>Enregistrements en échec : {records}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="253" />
+      <source>{named} and {more} more</source>
+      <translation>{named} et {more} autres</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="261" />
+      <source> (give a file for the failing records layer to get all of them).</source>
+      <translation> (indiquez un fichier pour la couche des enregistrements en échec afin de les obtenir tous).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="279" />
+      <source> (a temporary failing records layer is lost when the gate fails: choose a file for it).</source>
+      <translation> (une couche temporaire des enregistrements en échec est perdue quand le contrôle échoue : choisissez un fichier).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="281" />
+      <source> (all {count} in {path}).</source>
+      <translation> (tous les {count} dans {path}).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="291" />
+      <source>A series audit needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume.</source>
+      <translation>Un audit de série exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="307" />
+      <source>Series audit with {count} earlier release(s), assuming no cell changes by more than {delta:g} between releases.</source>
+      <translation>Audit de série avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} entre deux diffusions.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="340" />
       <source>The policy keeps the number of people secret (population_total_secret = true), yet the gate was given one: a number that is published is no secret. Change the policy, or leave the number of people empty.</source>
       <translation>La politique garde secret le nombre de personnes (population_total_secret = true), mais la porte en a reçu un : un nombre publié n'est pas un secret. Modifiez la politique, ou laissez le nombre de personnes vide.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="273" />
+      <location filename="processing_provider/kanonymity_gate.py" line="347" />
       <source>The audit does not know the number of people in the release: an attacker who reads it (in a table, a report, the log of the grid) may narrow withheld cells further. Give it in 'number of people the release states', or declare population_total_secret = true in the policy if it is never published.</source>
       <translation>L'audit ne connaît pas le nombre de personnes de la diffusion : un attaquant qui le lit (dans une table, un rapport, le journal de la grille) peut resserrer davantage les cellules masquées. Indiquez-le dans « nombre de personnes indiqué par la diffusion », ou déclarez population_total_secret = true dans la politique s'il n'est jamais publié.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="312" />
+      <location filename="processing_provider/kanonymity_gate.py" line="386" />
       <source>Audit: {count} total(s) from the layer's own totals columns.</source>
       <translation>Audit : {count} total(s) tiré(s) des colonnes de totaux de la couche elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="318" />
+      <location filename="processing_provider/kanonymity_gate.py" line="392" />
       <source>Auditing against other layers needs the geometry of the records to publish; the input is a table. Give the grid layer itself.</source>
       <translation>L'audit par rapport à d'autres couches a besoin de la géométrie des enregistrements à publier ; l'entrée est une table. Donnez la couche de grille elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="325" />
+      <location filename="processing_provider/kanonymity_gate.py" line="399" />
       <source>The audit layer '{layer}' has no field '{field}': name its count field in the audit count field.</source>
       <translation>La couche d'audit « {layer} » n'a pas de champ « {field} » : indiquez son champ de comptage dans le champ de comptage d'audit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="329" />
+      <location filename="processing_provider/kanonymity_gate.py" line="403" />
       <source>The audit count field '{field}' of '{layer}' is {kind}, not a number: name a numeric field of published totals, or convert it (in a copy).</source>
       <translation>Le champ de comptage d'audit « {field} » de « {layer} » est de type {kind}, pas un nombre : indiquez un champ numérique de totaux publiés, ou convertissez-le (dans une copie).</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="335" />
+      <location filename="processing_provider/kanonymity_gate.py" line="409" />
       <source>Audit: {areas} published area count(s) from the audit layers; {cells} record(s) cut by an area's border into {atoms} pieces.</source>
       <translation>Audit : {areas} effectif(s) de zones publié(s) par les couches d'audit ; {cells} enregistrement(s) coupé(s) par la limite d'une zone, en {atoms} morceaux.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="355" />
+      <location filename="processing_provider/kanonymity_gate.py" line="429" />
       <source>Audit: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
       <translation>Audit : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="53" />
+      <location filename="processing_provider/kanonymity_gate.py" line="54" />
       <source>Layer or table to publish</source>
       <translation>Couche ou table à publier</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="55" />
+      <location filename="processing_provider/kanonymity_gate.py" line="56" />
       <source>Count field (distinct people per record)</source>
       <translation>Champ de comptage (personnes distinctes par enregistrement)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="60" />
+      <location filename="processing_provider/kanonymity_gate.py" line="61" />
       <source>Status field (records not marked published are withheld)</source>
       <translation>Champ de statut (les enregistrements non marqués published sont masqués)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="63" />
+      <location filename="processing_provider/kanonymity_gate.py" line="64" />
       <source>Checked layer (unchanged)</source>
       <translation>Couche contrôlée (inchangée)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="65" />
+      <location filename="processing_provider/kanonymity_gate.py" line="66" />
       <source>Audit: other published layers with totals (e.g. the coarser grid released beside this one)</source>
       <translation>Audit : autres couches publiées portant des totaux (par ex. la grille plus grossière diffusée à côté)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="69" />
+      <location filename="processing_provider/kanonymity_gate.py" line="70" />
       <source>Audit: count field of those layers</source>
       <translation>Audit : champ de comptage de ces couches</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="72" />
+      <location filename="processing_provider/kanonymity_gate.py" line="73" />
       <source>Audit: published total over all records</source>
       <translation>Audit : total publié sur l'ensemble des enregistrements</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="76" />
+      <location filename="processing_provider/kanonymity_gate.py" line="77" />
       <source>Diversity: cell id field (records of one cell are its attribute breakdown)</source>
       <translation>Diversité : champ identifiant de maille (les enregistrements d'une maille forment sa ventilation par attribut)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="79" />
+      <location filename="processing_provider/kanonymity_gate.py" line="80" />
       <source>Diversity: sensitive attribute field</source>
       <translation>Diversité : champ de l'attribut sensible</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="82" />
+      <location filename="processing_provider/kanonymity_gate.py" line="83" />
       <source>Diversity: least number of distinct sensitive values per published cell (l)</source>
       <translation>Diversité : nombre minimal de valeurs sensibles distinctes par maille publiée (l)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="85" />
+      <location filename="processing_provider/kanonymity_gate.py" line="86" />
       <source>Diversity: largest distance of a cell's distribution to the release's (t)</source>
       <translation>Diversité : plus grande distance entre la distribution d'une maille et celle de la diffusion (t)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="88" />
+      <location filename="processing_provider/kanonymity_gate.py" line="89" />
       <source>Diversity: the sensitive categories are ordered (earth mover's distance; else total variation)</source>
       <translation>Diversité : les modalités sensibles sont ordonnées (distance du cantonnier ; sinon variation totale)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="91" />
+      <location filename="processing_provider/kanonymity_gate.py" line="92" />
       <source>Stratum field (each record checked against its stratum's k from the policy's stratum_rho)</source>
       <translation>Champ de strate (chaque enregistrement est contrôlé avec le k de sa strate, d'après le stratum_rho de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="95" />
+      <location filename="processing_provider/kanonymity_gate.py" line="96" />
       <source>Series: earlier releases of this grid, oldest first (audit the release jointly with them)</source>
       <translation>Série : diffusions antérieures de cette grille, de la plus ancienne à la plus récente (auditer la diffusion conjointement avec elles)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="99" />
-      <source>Audit: number of people the release states (an attacker knows it unless the policy keeps it secret)</source>
-      <translation>Audit : nombre de personnes indiqué par la diffusion (un attaquant le connaît, sauf si la politique le garde secret)</translation>
     </message>
     <message>
       <location filename="processing_provider/overlay.py" line="50" />
@@ -1417,6 +1437,11 @@
       <location filename="processing_provider/reassess_releases.py" line="35" />
       <source>Release ledger</source>
       <translation>Registre des diffusions</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/reassess_releases.py" line="37" />
+      <source>Dataset (programme name)</source>
+      <translation>Jeu de données (nom du programme)</translation>
     </message>
     <message>
       <location filename="processing_provider/reassess_releases.py" line="39" />
@@ -1634,67 +1659,72 @@
       <translation>Choisissez au moins une variable clé.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="109" />
+      <location filename="processing_provider/risk_budget_gate.py" line="120" />
+      <source>Per-zone risk (zone_id, p_reid, n_records; the zone risk output)</source>
+      <translation>Risque par zone (zone_id, p_reid, n_records ; la sortie du risque par zone)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="124" />
       <source>Policy file (ceilings, warn_at, gate_on)</source>
       <translation>Fichier de politique (plafonds, warn_at, gate_on)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="112" />
+      <location filename="processing_provider/risk_budget_gate.py" line="127" />
       <source>Per-release ceiling (empty: the policy's)</source>
       <translation>Plafond par diffusion (vide : celui de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="113" />
+      <location filename="processing_provider/risk_budget_gate.py" line="128" />
       <source>Cumulative ceiling (empty: the policy's)</source>
       <translation>Plafond cumulé (vide : celui de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="114" />
+      <location filename="processing_provider/risk_budget_gate.py" line="129" />
       <source>Warn above this share of the cumulative ceiling (empty: the policy's, else 0.75)</source>
       <translation>Avertir au-delà de cette part du plafond cumulé (vide : celle de la politique, sinon 0,75)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="120" />
+      <location filename="processing_provider/risk_budget_gate.py" line="135" />
       <source>Gate on (empty: the policy's, else the estimate)</source>
       <translation>Contrôler sur (vide : selon la politique, sinon l'estimation)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="123" />
+      <location filename="processing_provider/risk_budget_gate.py" line="138" />
       <source>Record the release in the ledger when it passes</source>
       <translation>Inscrire la diffusion au registre si elle est acceptée</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="125" />
+      <location filename="processing_provider/risk_budget_gate.py" line="140" />
       <source>Release record</source>
       <translation>Enregistrement de la diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="127" />
+      <location filename="processing_provider/risk_budget_gate.py" line="142" />
       <source>Worst zone</source>
       <translation>Pire zone</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="128" />
+      <location filename="processing_provider/risk_budget_gate.py" line="143" />
       <source>Worst zone's risk</source>
       <translation>Risque de la pire zone</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="129" />
+      <location filename="processing_provider/risk_budget_gate.py" line="144" />
       <source>Record-weighted mean risk</source>
       <translation>Risque moyen pondéré par les enregistrements</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="130" />
+      <location filename="processing_provider/risk_budget_gate.py" line="145" />
       <source>Cumulative risk of the programme</source>
       <translation>Risque cumulé du programme</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="131" />
+      <location filename="processing_provider/risk_budget_gate.py" line="146" />
       <source>Headroom under the cumulative ceiling</source>
       <translation>Marge sous le plafond cumulé</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="133" />
+      <location filename="processing_provider/risk_budget_gate.py" line="148" />
       <source>Warning</source>
       <translation>Avertissement</translation>
     </message>
@@ -1709,34 +1739,24 @@
       <translation>borne basse</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="194" />
+      <location filename="processing_provider/risk_budget_gate.py" line="203" />
       <source>The release record could not be created: nothing was recorded in the ledger.</source>
       <translation>L'enregistrement de la diffusion n'a pas pu être créé : rien n'a été inscrit au registre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="203" />
+      <location filename="processing_provider/risk_budget_gate.py" line="212" />
       <source>The release record could not be written ({error}): nothing was recorded in the ledger.</source>
       <translation>L'enregistrement de la diffusion n'a pas pu être écrit ({error}) : rien n'a été inscrit au registre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="215" />
+      <location filename="processing_provider/risk_budget_gate.py" line="224" />
       <source>Risk budget gate FAILED for {dataset} / {release}: {problems}</source>
       <translation>ÉCHEC du contrôle du budget de risque pour {dataset} / {release} : {problems}</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="218" />
+      <location filename="processing_provider/risk_budget_gate.py" line="227" />
       <source>Risk budget gate passed: worst zone {zone} at {worst:.4f} ({basis}; pooled mean {pooled:.4f}) under the per-release ceiling {ceiling:g}; cumulative {cumulative:.4f} over {count} release(s), headroom {headroom:.4f} under {budget:g}.</source>
       <translation>Contrôle du budget de risque réussi : pire zone {zone} à {worst:.4f} ({basis} ; moyenne {pooled:.4f}) sous le plafond par diffusion {ceiling:g} ; cumulé {cumulative:.4f} sur {count} diffusion(s), marge {headroom:.4f} sous {budget:g}.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="226" />
-      <source>The cumulative figure assumes independent releases; releases of the same population are correlated, so it understates the risk.</source>
-      <translation>Le chiffre cumulé suppose des diffusions indépendantes ; les diffusions d'une même population sont corrélées, il sous-estime donc le risque.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="229" />
-      <source>The cumulative risk {cumulative:.4f} is above {share:.0%} of the ceiling {ceiling:g}: plan the remaining releases.</source>
-      <translation>Le risque cumulé {cumulative:.4f} dépasse {share:.0%} du plafond {ceiling:g} : planifiez les diffusions restantes.</translation>
     </message>
     <message>
       <location filename="processing_provider/risk_budget_gate.py" line="23" />
@@ -1744,19 +1764,29 @@
       <translation>Registre (*.sqlite *.db *.gpkg)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="233" />
-      <source>Ledger head: {head}. Archive it elsewhere to detect a rewritten ledger.</source>
-      <translation>Tête du registre : {head}. Archivez-la ailleurs pour détecter un registre réécrit.</translation>
+      <location filename="processing_provider/risk_budget_gate.py" line="235" />
+      <source>The cumulative figure assumes independent releases; releases of the same population are correlated, so it understates the risk.</source>
+      <translation>Le chiffre cumulé suppose des diffusions indépendantes ; les diffusions d'une même population sont corrélées, il sous-estime donc le risque.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="235" />
-      <source>Not recorded (RECORD is off): this release does not count against the budget; the ledger was only read.</source>
-      <translation>Non enregistrée (RECORD désactivé) : cette diffusion ne compte pas dans le budget ; le registre a seulement été lu.</translation>
+      <location filename="processing_provider/risk_budget_gate.py" line="238" />
+      <source>The cumulative risk {cumulative:.4f} is above {share:.0%} of the ceiling {ceiling:g}: plan the remaining releases.</source>
+      <translation>Le risque cumulé {cumulative:.4f} dépasse {share:.0%} du plafond {ceiling:g} : planifiez les diffusions restantes.</translation>
     </message>
     <message>
       <location filename="processing_provider/risk_budget_gate.py" line="24" />
       <source>All files (*)</source>
       <translation>Tous les fichiers (*)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="242" />
+      <source>Ledger head: {head}. Archive it elsewhere to detect a rewritten ledger.</source>
+      <translation>Tête du registre : {head}. Archivez-la ailleurs pour détecter un registre réécrit.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="244" />
+      <source>Not recorded (RECORD is off): this release does not count against the budget; the ledger was only read.</source>
+      <translation>Non enregistrée (RECORD désactivé) : cette diffusion ne compte pas dans le budget ; le registre a seulement été lu.</translation>
     </message>
     <message>
       <location filename="processing_provider/risk_budget_gate.py" line="34" />
@@ -1779,24 +1809,64 @@
       <translation>Il manque à la table de risque par zone le(s) champ(s) {fields} : donnez la sortie de l'algorithme de risque par zone, ou une table avec zone_id, p_reid et n_records.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="71" />
+      <location filename="processing_provider/risk_budget_gate.py" line="77" />
+      <source>Release ledger (the programme's ledger; a new file starts one)</source>
+      <translation>Registre des diffusions (celui du programme ; un nouveau fichier en démarre un)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="81" />
+      <source>Release id</source>
+      <translation>Identifiant de diffusion</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="93" />
       <source>Risk budget gate</source>
       <translation>Contrôle du budget de risque</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="72" />
+      <location filename="processing_provider/risk_budget_gate.py" line="94" />
       <source>Blocks a release whose worst zone exceeds the per-release ceiling, or whose programme's cumulative risk exceeds its budget; records every release that passes in a tamper-evident ledger.</source>
       <translation>Bloque une diffusion dont la pire zone dépasse le plafond par diffusion, ou dont le risque cumulé du programme dépasse son budget ; inscrit chaque diffusion acceptée dans un registre infalsifiable.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="75" />
+      <location filename="processing_provider/risk_budget_gate.py" line="97" />
       <source>privacy,disclosure,risk,budget,ledger,gate,release,cumulative</source>
       <translation>confidentialité,divulgation,risque,budget,registre,contrôle,diffusion,cumulé</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="98" />
-      <source>Per-zone risk (zone_id, p_reid, n_records; the zone risk output)</source>
-      <translation>Risque par zone (zone_id, p_reid, n_records ; la sortie du risque par zone)</translation>
+      <location filename="processing_provider/styles.py" line="117" />
+      <source>No estimate (blocks a release)</source>
+      <translation>Aucune estimation (bloque une diffusion)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/styles.py" line="126" />
+      <source>{low} to {high}</source>
+      <translation>{low} à {high}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/styles.py" line="128" />
+      <source>{range} (above the ceiling)</source>
+      <translation>{range} (au-dessus du plafond)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/styles.py" line="87" />
+      <source>0 (an empty cell)</source>
+      <translation>0 (une cellule vide)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/styles.py" line="90" />
+      <source>{low} or more</source>
+      <translation>{low} ou plus</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/styles.py" line="93" />
+      <source>{low}–{high}</source>
+      <translation>{low}–{high}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/styles.py" line="99" />
+      <source>Withheld (not published)</source>
+      <translation>Retenue (non publiée)</translation>
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="135" />
@@ -1804,32 +1874,32 @@
       <translation>{count} cellules écrites en bloc dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="162" />
+      <location filename="processing_provider/suppressed_grid.py" line="166" />
       <source>{published} cells published, {withheld} withheld (primary suppression, fewer than {k} people).</source>
       <translation>{published} mailles publiées, {withheld} masquées (secret primaire, moins de {k} personnes).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="166" />
+      <location filename="processing_provider/suppressed_grid.py" line="170" />
       <source>No published totals were declared: if totals (grand total, coarser cells) are published beside this grid, withheld cells may be recovered by subtraction. Declare them so that complementary cells are withheld.</source>
       <translation>Aucun total publié n'a été déclaré : si des totaux (total général, mailles plus grossières) sont publiés à côté de cette grille, les mailles masquées peuvent être retrouvées par soustraction. Déclarez-les pour que des mailles de secret secondaire soient masquées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="172" />
+      <location filename="processing_provider/suppressed_grid.py" line="176" />
       <source>{complementary} complementary cell(s) ({share:.1%} of the cells) withheld so that no withheld cell can be narrowed below p = {p:g} from what the release publishes ({marginals}, the number of people, non-empty cells); smallest attacker interval: {width:g}.</source>
       <translation>{complementary} cellule(s) complémentaire(s) ({share:.1%} des cellules) masquée(s) pour qu'aucune cellule masquée ne puisse être resserrée sous p = {p:g} à partir de ce que publie la diffusion ({marginals}, le nombre de personnes, des cellules non vides) ; plus petit intervalle de l'attaquant : {width:g}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="203" />
+      <location filename="processing_provider/suppressed_grid.py" line="207" />
       <source>A zero mask needs a study area: zeros are only emitted inside one.</source>
       <translation>Un masque des zéros exige une zone d'étude : les zéros ne sont produits qu'à l'intérieur.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="219" />
+      <location filename="processing_provider/suppressed_grid.py" line="223" />
       <source>A series of releases needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume (differencing attacks rest on such an assumption).</source>
       <translation>Une série de diffusions exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer (les attaques par différence reposent sur une telle hypothèse).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="226" />
+      <location filename="processing_provider/suppressed_grid.py" line="230" />
       <source>Audited jointly with {count} earlier release(s), assuming no cell changes by more than {delta:g} people between releases.</source>
       <translation>Audit conjoint avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} personnes entre deux diffusions.</translation>
     </message>
@@ -1839,7 +1909,7 @@
       <translation>Grille avec secret statistique</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="263" />
+      <location filename="processing_provider/suppressed_grid.py" line="267" />
       <source>This release would narrow {count} withheld cell(s) of earlier releases below p (e.g. {cells}), and withholding more cells here cannot prevent it (such as a cell that is empty now). Use a coarser grid or a stable study area and zero mask for the whole series.</source>
       <translation>Cette diffusion resserrerait sous p {count} maille(s) masquée(s) de diffusions antérieures (par ex. {cells}), et masquer d'autres mailles ici ne peut l'empêcher (par exemple une maille vide maintenant). Utilisez une grille plus grossière, ou une zone d'étude et un masque de zéros stables pour toute la série.</translation>
     </message>
@@ -1849,19 +1919,14 @@
       <translation>Mailles carrées avec le nombre de personnes distinctes dans chacune ; les mailles de moins de k personnes sont masquées (secret primaire), ainsi que d'autres mailles là où des totaux publiés les trahiraient (secret secondaire).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="272" />
+      <location filename="processing_provider/suppressed_grid.py" line="276" />
       <source>{count} withheld cell(s) cannot be protected: either they share a published total only with withheld cells, or they were published (or empty) in the previous release and an attacker who assumes counts move by at most {delta:g} pins them near that value. See the flipping cells of the resolution sweep; use a stable geometry (same study area and zero mask each release) or a coarser grid.</source>
       <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées : soit elles ne partagent un total publié qu'avec des mailles masquées, soit elles étaient publiées (ou vides) dans la diffusion précédente et un attaquant qui suppose que les effectifs varient d'au plus {delta:g} les coince près de cette valeur. Voyez les mailles qui basculent dans le balayage des résolutions ; utilisez une géométrie stable (même zone d'étude et même masque de zéros à chaque diffusion) ou une grille plus grossière.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="279" />
+      <location filename="processing_provider/suppressed_grid.py" line="283" />
       <source>{count} withheld cell(s) cannot be protected against the declared totals: every cell that shares a published total with them is withheld and the total leaves less than p open. Lower none of the policy: publish fewer totals, or use a coarser grid.</source>
       <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées contre les totaux déclarés : toutes les mailles qui partagent avec elles un total publié sont masquées et le total laisse moins de p d'incertitude. N'assouplissez pas la politique : publiez moins de totaux, ou utilisez une grille plus grossière.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="298" />
-      <source>A cell size per stratum needs the strata layer and its name field.</source>
-      <translation>Une taille de maille par strate exige la couche de strates et son champ de nom.</translation>
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="30" />
@@ -1869,17 +1934,22 @@
       <translation>confidentialité,divulgation,k-anonymat,grille,secret,comptage,grille carroyée</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="301" />
+      <location filename="processing_provider/suppressed_grid.py" line="302" />
+      <source>A cell size per stratum needs the strata layer and its name field.</source>
+      <translation>Une taille de maille par strate exige la couche de strates et son champ de nom.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="305" />
       <source>This version builds a grid with a cell size per stratum without earlier releases; run a series on a single cell size.</source>
       <translation>Cette version construit une grille avec une taille de maille par strate sans diffusions antérieures ; menez une série avec une seule taille de maille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="322" />
+      <location filename="processing_provider/suppressed_grid.py" line="326" />
       <source>The candidate cell sizes must be nested (each a whole multiple of the finer ones).</source>
       <translation>Les tailles de maille candidates doivent être emboîtées (chacune multiple entier des plus fines).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="331" />
+      <location filename="processing_provider/suppressed_grid.py" line="335" />
       <source>No candidate size is publishable in the stratum/strata {names}: add coarser sizes; never lower k.</source>
       <translation>Aucune taille candidate n'est publiable dans la ou les strates {names} : ajoutez des tailles plus grossières ; ne baissez jamais k.</translation>
     </message>
@@ -2394,79 +2464,109 @@
       <translation>Les tailles de maille {fine:g} m et {coarse:g} m ne sont pas emboîtées : chaque taille doit être un multiple entier de la taille plus fine suivante (par exemple 1000,2000,4000), pour que chaque maille soit dans un seul parent.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="106" />
-      <source>{count} withheld record(s) still carry a count: a withheld value must be NULL in every output. Blank the count of withheld records.</source>
-      <translation>{count} enregistrement(s) masqué(s) portent encore un effectif : une valeur masquée doit être NULL dans toute sortie. Videz l'effectif des enregistrements masqués.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="120" />
-      <source>{count} withheld record(s) (e.g. {records}) can be narrowed by an attacker to an interval narrower than p = {p:g} from what the release publishes (its counts and totals, that withheld cells are not empty, the number of people, any status labels). Withhold more cells (complementary suppression) or publish fewer totals.</source>
-      <translation>{count} enregistrement(s) masqué(s) (p. ex. {records}) peuvent être resserrés par un attaquant à un intervalle plus étroit que p = {p:g} à partir de ce que publie la diffusion (ses effectifs et totaux, le fait que les cellules masquées ne sont pas vides, le nombre de personnes, les éventuelles étiquettes de statut). Masquez davantage de cellules (suppression complémentaire) ou publiez moins de totaux.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="165" />
-      <source>{count} withheld record(s) can be recovered exactly from what the release publishes.</source>
-      <translation>{count} enregistrement(s) masqué(s) peuvent être retrouvés exactement à partir de ce que publie la diffusion.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="222" />
-      <source>{count} sliver(s) where a published area's border crosses a cell can be narrowed below p = {p:g} by subtracting the cells inside the area from its count (cell ∩ area [interval]: {examples}). Withhold the cells around those borders, or do not publish those area counts beside this grid.</source>
-      <translation>{count} lisière(s) où la limite d'une zone publiée traverse une cellule peuvent être resserrées sous p = {p:g} en soustrayant de l'effectif de la zone les cellules qu'elle contient (cellule ∩ zone [intervalle] : {examples}). Masquez les cellules autour de ces limites, ou ne publiez pas ces effectifs de zones à côté de cette grille.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="254" />
-      <source>{count} withheld cell(s) (e.g. {cells}) can be narrowed below p = {p:g} by combining this release with the earlier ones, assuming no cell changes by more than {delta:g} between releases. Rebuild the grid with the earlier releases given, so that suppression holds across the series.</source>
-      <translation>{count} cellule(s) masquée(s) (p. ex. {cells}) peuvent être resserrées sous p = {p:g} en combinant cette diffusion avec les précédentes, en supposant qu'aucune cellule ne change de plus de {delta:g} entre deux diffusions. Reconstruisez la grille en donnant les diffusions précédentes, pour que la suppression tienne sur toute la série.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="265" />
-      <source>This release narrows {count} withheld cell(s) of earlier releases below p = {p:g} (e.g. {cells}).</source>
-      <translation>Cette diffusion resserre {count} cellule(s) masquée(s) de diffusions précédentes sous p = {p:g} (p. ex. {cells}).</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="299" />
-      <source>{count} published record(s) have no sensitive value: give every record its category.</source>
-      <translation>{count} enregistrement(s) publié(s) n'ont pas de valeur sensible : donnez à chaque enregistrement sa modalité.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="302" />
-      <source>No published record has a positive count: there is no evidence of diversity.</source>
-      <translation>Aucun enregistrement publié n'a d'effectif positif : il n'y a aucune preuve de diversité.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="311" />
-      <source>{count} published cell(s) show fewer than l = {l} distinct sensitive values (fewest: {fewest}): everyone in them can be assigned a value. Merge categories, publish coarser, or withhold the attribute.</source>
-      <translation>{count} maille(s) publiée(s) montrent moins de l = {l} valeurs sensibles distinctes (le minimum : {fewest}) : on peut attribuer une valeur à chacun de leurs membres. Regroupez des modalités, publiez plus grossier, ou masquez l'attribut.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="324" />
-      <source>{count} published cell(s) have a distribution of the sensitive value farther than t = {t:g} from the whole release's (largest: {largest:.3f}).</source>
-      <translation>{count} maille(s) publiée(s) ont une distribution de la valeur sensible plus éloignée que t = {t:g} de celle de la diffusion entière (la plus grande : {largest:.3f}).</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="51" />
-      <source>{count} record(s) have a status in '{field}' that is none of {known} (e.g. {examples}): the gate cannot tell whether they are published.</source>
-      <translation>{count} enregistrement(s) ont dans « {field} » un statut qui n'est aucun de {known} (par ex. {examples}) : le contrôle ne peut pas savoir s'ils sont publiés.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="74" />
-      <source>The input has no records: there is nothing to check, and missing evidence never passes the gate.</source>
-      <translation>L'entrée n'a aucun enregistrement : il n'y a rien à contrôler, et l'absence de preuve ne passe jamais le contrôle.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="85" />
+      <location filename="spatial_privacy_plugin/gate.py" line="104" />
       <source>{count} published record(s) have a NULL count: a published cell needs a count (mark it withheld in the status field if it is not published).</source>
       <translation>{count} enregistrement(s) publié(s) ont un effectif NULL : une maille publiée a besoin d'un effectif (marquez-la masquée dans le champ de statut si elle n'est pas publiée).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="91" />
+      <location filename="spatial_privacy_plugin/gate.py" line="110" />
       <source>{count} published record(s) have a count that is not a whole number of people.</source>
       <translation>{count} enregistrement(s) publié(s) ont un effectif qui n'est pas un nombre entier de personnes.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="98" />
+      <location filename="spatial_privacy_plugin/gate.py" line="117" />
       <source>{count} published record(s) count fewer than k = {k} people (smallest: {smallest}). Withhold them, or publish at a coarser resolution; never lower k. (Structural zeros are published only under a policy with publish_zeros = true.)</source>
       <translation>{count} enregistrement(s) publié(s) comptent moins de k = {k} personnes (le plus petit : {smallest}). Masquez-les ou publiez à une résolution plus grossière ; ne baissez jamais k. (Les zéros structurels ne sont publiés que sous une politique avec publish_zeros = true.)</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="125" />
+      <source>{count} withheld record(s) still carry a count: a withheld value must be NULL in every output. Blank the count of withheld records.</source>
+      <translation>{count} enregistrement(s) masqué(s) portent encore un effectif : une valeur masquée doit être NULL dans toute sortie. Videz l'effectif des enregistrements masqués.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="142" />
+      <source>{count} withheld record(s) (e.g. {records}) can be narrowed by an attacker to an interval narrower than p = {p:g} from what the release publishes (its counts and totals, that withheld cells are not empty, the number of people, any status labels). Withhold more cells (complementary suppression) or publish fewer totals.</source>
+      <translation>{count} enregistrement(s) masqué(s) (p. ex. {records}) peuvent être resserrés par un attaquant à un intervalle plus étroit que p = {p:g} à partir de ce que publie la diffusion (ses effectifs et totaux, le fait que les cellules masquées ne sont pas vides, le nombre de personnes, les éventuelles étiquettes de statut). Masquez davantage de cellules (suppression complémentaire) ou publiez moins de totaux.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="187" />
+      <source>{count} withheld record(s) can be recovered exactly from what the release publishes.</source>
+      <translation>{count} enregistrement(s) masqué(s) peuvent être retrouvés exactement à partir de ce que publie la diffusion.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="245" />
+      <source>{count} sliver(s) where a published area's border crosses a cell can be narrowed below p = {p:g} by subtracting the cells inside the area from its count (cell ∩ area [interval]: {examples}). Withhold the cells around those borders, or do not publish those area counts beside this grid.</source>
+      <translation>{count} lisière(s) où la limite d'une zone publiée traverse une cellule peuvent être resserrées sous p = {p:g} en soustrayant de l'effectif de la zone les cellules qu'elle contient (cellule ∩ zone [intervalle] : {examples}). Masquez les cellules autour de ces limites, ou ne publiez pas ces effectifs de zones à côté de cette grille.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="278" />
+      <source>{count} withheld cell(s) (e.g. {cells}) can be narrowed below p = {p:g} by combining this release with the earlier ones, assuming no cell changes by more than {delta:g} between releases. Rebuild the grid with the earlier releases given, so that suppression holds across the series.</source>
+      <translation>{count} cellule(s) masquée(s) (p. ex. {cells}) peuvent être resserrées sous p = {p:g} en combinant cette diffusion avec les précédentes, en supposant qu'aucune cellule ne change de plus de {delta:g} entre deux diffusions. Reconstruisez la grille en donnant les diffusions précédentes, pour que la suppression tienne sur toute la série.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="289" />
+      <source>This release narrows {count} withheld cell(s) of earlier releases below p = {p:g} (e.g. {cells}).</source>
+      <translation>Cette diffusion resserre {count} cellule(s) masquée(s) de diffusions précédentes sous p = {p:g} (p. ex. {cells}).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="323" />
+      <source>{count} published record(s) have no sensitive value: give every record its category.</source>
+      <translation>{count} enregistrement(s) publié(s) n'ont pas de valeur sensible : donnez à chaque enregistrement sa modalité.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="326" />
+      <source>No published record has a positive count: there is no evidence of diversity.</source>
+      <translation>Aucun enregistrement publié n'a d'effectif positif : il n'y a aucune preuve de diversité.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="33" />
+      <source>published with a NULL count</source>
+      <translation>publié avec un effectif NULL</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="335" />
+      <source>{count} published cell(s) show fewer than l = {l} distinct sensitive values (fewest: {fewest}): everyone in them can be assigned a value. Merge categories, publish coarser, or withhold the attribute.</source>
+      <translation>{count} maille(s) publiée(s) montrent moins de l = {l} valeurs sensibles distinctes (le minimum : {fewest}) : on peut attribuer une valeur à chacun de leurs membres. Regroupez des modalités, publiez plus grossier, ou masquez l'attribut.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="34" />
+      <source>published count is not a whole number</source>
+      <translation>l'effectif publié n'est pas un nombre entier</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="348" />
+      <source>{count} published cell(s) have a distribution of the sensitive value farther than t = {t:g} from the whole release's (largest: {largest:.3f}).</source>
+      <translation>{count} maille(s) publiée(s) ont une distribution de la valeur sensible plus éloignée que t = {t:g} de celle de la diffusion entière (la plus grande : {largest:.3f}).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="35" />
+      <source>published count below k</source>
+      <translation>effectif publié inférieur à k</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="36" />
+      <source>withheld but still carries a count</source>
+      <translation>retenu mais porte encore un effectif</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="37" />
+      <source>withheld, an attacker narrows it below p</source>
+      <translation>retenu, un attaquant le resserre en dessous de p</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="38" />
+      <source>withheld, an attacker recovers it exactly</source>
+      <translation>retenu, un attaquant le retrouve exactement</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="70" />
+      <source>{count} record(s) have a status in '{field}' that is none of {known} (e.g. {examples}): the gate cannot tell whether they are published.</source>
+      <translation>{count} enregistrement(s) ont dans « {field} » un statut qui n'est aucun de {known} (par ex. {examples}) : le contrôle ne peut pas savoir s'ils sont publiés.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="93" />
+      <source>The input has no records: there is nothing to check, and missing evidence never passes the gate.</source>
+      <translation>L'entrée n'a aucun enregistrement : il n'y a rien à contrôler, et l'absence de preuve ne passe jamais le contrôle.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/intervals.py" line="32" />

@@ -67,7 +67,7 @@ class DisclosureRisk(RiskAlgorithm):
         from ..spatial_privacy_plugin.risk import neighbourhood_rareness, population_uniqueness
         from .io import add_in_batches, extended_features, make_field, make_fields, plain_values, \
             read_columns
-        from .styles import apply_style
+        from .styles import apply_style, risk_renderer
 
         source = self.parameterAsSource(parameters, self.INPUT, context)
         if source is None:
@@ -118,7 +118,8 @@ class DisclosureRisk(RiskAlgorithm):
         add_in_batches(sink, extended_features(source, fields, added_rows), feedback)
         del sink  # closes a file output so that its style can be stored in it
         if QgsWkbTypes.geometryType(source.wkbType()) == QgsWkbTypes.GeometryType.PointGeometry:
-            apply_style("record_risk", destination, context)
+            apply_style(lambda: risk_renderer("individual_risk", points=True, no_estimate=False),
+                        destination, context)
 
         threshold = self.parameterAsDouble(parameters, self.RISK_THRESHOLD, context)
         above = int(np.sum(result.risk > threshold))

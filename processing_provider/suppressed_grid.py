@@ -79,7 +79,7 @@ class SuppressedGrid(PointGridAlgorithm):
     def process(self, parameters, context, feedback):
         from ..spatial_privacy_plugin import grid
         from .io import make_fields, square_cells, write_features
-        from .styles import apply_style
+        from .styles import apply_style, count_renderer
 
         policy = self.policy_from_parameters(parameters, context)
         resolution = grid.check_resolution(
@@ -140,7 +140,11 @@ class SuppressedGrid(PointGridAlgorithm):
             geometries = square_cells(data.origin, frame["resolution_m"], frame["col"], frame["row"])
             write_features(sink, fields, columns, geometries, steps)
             del sink  # closes a file output so that its style can be stored in it
-        apply_style("suppressed_grid", destination, context)
+        shown = frame["n_persons"][frame["status"] == "published"]
+        largest = float(shown.max()) if len(shown) else None
+        apply_style(lambda: count_renderer(int(frame["k"].min()), largest=largest,
+                                           zeros=bool((shown == 0).any())),
+                    destination, context)
         results = {self.OUTPUT: destination}
         audit_sink, audit_destination = self.parameterAsSink(
             parameters, self.AUDIT, context, make_fields(AUDIT_FIELDS + tuple(key_fields)),

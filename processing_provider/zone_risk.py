@@ -98,7 +98,7 @@ class ZoneRisk(RiskAlgorithm):
         from ..spatial_privacy_plugin.zones import assign_points
         from .io import make_fields, read_attributes, read_points, read_polygons, \
             write_features
-        from .styles import apply_style
+        from .styles import apply_style, risk_renderer
 
         zones = self.parameterAsSource(parameters, self.ZONES, context)
         records = self.parameterAsSource(parameters, self.RECORDS, context)
@@ -160,7 +160,7 @@ class ZoneRisk(RiskAlgorithm):
         names = [name for name, _ in ZONE_FIELDS]
         write_features(sink, fields, [table[name] for name in names], geometries, feedback)
         del sink  # closes a file output so that its style can be stored in it
-        apply_style("zone_risk", destination, context)
+        apply_style(lambda: risk_renderer("p_reid", ceiling), destination, context)
 
         worst_zone, worst, pooled = worst_and_pooled(table)
         if worst is not None:

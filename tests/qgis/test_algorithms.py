@@ -64,7 +64,8 @@ def test_frozen_parameter_names(provider):
                                        "OUTPUT", "AUDIT_LAYERS", "AUDIT_COUNT_FIELD",
                                        "PUBLISHED_TOTAL", "PROTECTION_LEVEL", "CELL_FIELD",
                                        "SENSITIVE_FIELD", "L", "T", "ORDERED", "STRATUM_FIELD",
-                                       "PREVIOUS_RELEASES", "PERSONS_TOTAL", "PERSONS_TOTAL_KIND"]
+                                       "PREVIOUS_RELEASES", "PERSONS_TOTAL", "PERSONS_TOTAL_KIND",
+                                       "FAILED"]
     assert names["joinsimulation"] == [
         "RELEASE", "AUXILIARY", "RADIUS", "QID_FIELDS", "RELEASE_TRUTH_FIELD",
         "AUXILIARY_TRUTH_FIELD", "POSITION_ERROR_SHARE", "POSITION_ERROR_DISTANCE",

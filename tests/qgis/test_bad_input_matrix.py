@@ -184,7 +184,8 @@ GOOD = {
     GRID: lambda i, o: {"INPUT": people(), "PERSON_FIELD": "person_id", "RHO": 0.25,
                         "RESOLUTION": 100, "OUTPUT": str(o / "grid.gpkg")},
     KGATE: lambda i, o: {"INPUT": counts(), "COUNT_FIELD": "n_persons", "STATUS_FIELD": "status",
-                         "RHO": 0.1, "OUTPUT": str(o / "checked.gpkg")},
+                         "RHO": 0.1, "OUTPUT": str(o / "checked.gpkg"),
+                         "FAILED": str(o / "failed.gpkg")},  # written only when the gate fails
     JOIN: lambda i, o: {"RELEASE": people(), "AUXILIARY": people(), "RADIUS": 10.0,
                         "QID_FIELDS": ["sex"], "RELEASE_TRUTH_FIELD": "person_id",
                         "AUXILIARY_TRUTH_FIELD": "person_id", "RHO": 0.1,
