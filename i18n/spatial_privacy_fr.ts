@@ -709,6 +709,11 @@
       <translation>La diffusion {name} doit avoir une seule taille de maille (elle a {sizes}) : une grille avec une taille de maille par strate ne peut pas faire partie d'une série.</translation>
     </message>
     <message>
+      <location filename="processing_provider/html_chart.py" line="23" />
+      <source>The chart needs the Python package plotly, which this QGIS does not have. On Debian or Ubuntu: sudo apt install python3-plotly; elsewhere install it into QGIS's Python (OSGeo4W Shell: python -m pip install plotly). The table holds every figure the chart would show.</source>
+      <translation>Le graphique demande le paquet Python plotly, absent de ce QGIS. Sous Debian ou Ubuntu : sudo apt install python3-plotly ; ailleurs, installez-le dans le Python de QGIS (OSGeo4W Shell : python -m pip install plotly). La table contient tous les chiffres que le graphique montrerait.</translation>
+    </message>
+    <message>
       <location filename="processing_provider/io.py" line="101" />
       <source>Read {count} points through GDAL's Arrow stream.</source>
       <translation>{count} points lus par le flux Arrow de GDAL.</translation>
@@ -755,71 +760,91 @@
     </message>
     <message>
       <location filename="processing_provider/join_simulation.py" line="100" />
+      <source>Random seed</source>
+      <translation>Graine aléatoire</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="103" />
+      <source>Where the auxiliary data came from, its coverage and cost</source>
+      <translation>Provenance des données auxiliaires, leur couverture et leur coût</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="107" />
+      <source>Escalation table</source>
+      <translation>Table d'escalade</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="109" />
+      <source>Targets with their candidate counts</source>
+      <translation>Cibles avec leur nombre de candidats</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="112" />
       <source>Escalation chart</source>
       <translation>Graphique d'escalade</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="100" />
+      <location filename="processing_provider/join_simulation.py" line="112" />
       <source>SVG files (*.svg);;PNG files (*.png)</source>
       <translation>Fichiers SVG (*.svg);;Fichiers PNG (*.png)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="103" />
+      <location filename="processing_provider/join_simulation.py" line="115" />
       <source>Report</source>
       <translation>Rapport</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="103" />
+      <location filename="processing_provider/join_simulation.py" line="115" />
       <source>HTML files (*.html);;Markdown files (*.md)</source>
       <translation>Fichiers HTML (*.html);;Fichiers Markdown (*.md)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="106" />
+      <location filename="processing_provider/join_simulation.py" line="118" />
       <source>Sequential releases: other masked releases of the same subjects (same fields)</source>
       <translation>Diffusions successives : autres diffusions masquées des mêmes sujets (mêmes champs)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="110" />
+      <location filename="processing_provider/join_simulation.py" line="122" />
       <source>Sequential releases: the published id that links a subject's records across releases</source>
       <translation>Diffusions successives : l'identifiant publié qui relie les enregistrements d'un sujet d'une diffusion à l'autre</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="113" />
+      <location filename="processing_provider/join_simulation.py" line="125" />
       <source>π unique at the last step</source>
       <translation>π unique à la dernière étape</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="114" />
+      <location filename="processing_provider/join_simulation.py" line="126" />
       <source>π correct at the last step</source>
       <translation>π correct à la dernière étape</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="115" />
+      <location filename="processing_provider/join_simulation.py" line="127" />
       <source>π marketer at the last step</source>
       <translation>π marketer à la dernière étape</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="116" />
+      <location filename="processing_provider/join_simulation.py" line="128" />
       <source>Precision at the last step</source>
       <translation>Précision à la dernière étape</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="135" />
+      <location filename="processing_provider/join_simulation.py" line="147" />
       <source>The folder {folder} of the output file {path} does not exist: create it, or choose a file in an existing folder. Nothing was written.</source>
       <translation>Le dossier {folder} du fichier de sortie {path} n'existe pas : créez-le, ou choisissez un fichier dans un dossier existant. Rien n'a été écrit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="144" />
+      <location filename="processing_provider/join_simulation.py" line="156" />
       <source>Sequential releases need the link field: the published id that ties a subject's records across releases.</source>
       <translation>Les diffusions successives exigent le champ de liaison : l'identifiant publié qui relie les enregistrements d'un sujet d'une diffusion à l'autre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="163" />
+      <location filename="processing_provider/join_simulation.py" line="175" />
       <source>Multipoint features cannot be joined one to one: explode them first (each part a record).</source>
       <translation>Les entités multipoints ne peuvent pas être appariées une à une : éclatez-les d'abord (chaque partie un enregistrement).</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="172" />
+      <location filename="processing_provider/join_simulation.py" line="184" />
       <source>{count} auxiliary record(s) have a NULL coverage weight: fill them in.</source>
       <translation>{count} enregistrement(s) auxiliaire(s) ont un poids de couverture NULL : renseignez-les.</translation>
     </message>
@@ -827,11 +852,6 @@
       <location filename="processing_provider/join_simulation.py" line="21" />
       <source>believed re-identified (π unique)</source>
       <translation>cru ré-identifié (π unique)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="218" />
-      <source>The quasi-identifier '{field}' is {release_type} in the release but {other_type} in the layer '{layer}': values would never match. Convert one of them (in a copy) so that both have the same type.</source>
-      <translation>Le quasi-identifiant '{field}' est de type {release_type} dans la diffusion mais {other_type} dans la couche '{layer}' : les valeurs ne correspondraient jamais. Convertissez l'un des deux (dans une copie) pour qu'ils aient le même type.</translation>
     </message>
     <message>
       <location filename="processing_provider/join_simulation.py" line="22" />
@@ -844,184 +864,194 @@
       <translation>tirage au hasard parmi les candidats (π marketer)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="246" />
+      <location filename="processing_provider/join_simulation.py" line="231" />
+      <source>The quasi-identifier '{field}' is {release_type} in the release but {other_type} in the layer '{layer}': values would never match. Convert one of them (in a copy) so that both have the same type.</source>
+      <translation>Le quasi-identifiant '{field}' est de type {release_type} dans la diffusion mais {other_type} dans la couche '{layer}' : les valeurs ne correspondraient jamais. Convertissez l'un des deux (dans une copie) pour qu'ils aient le même type.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="259" />
       <source>{count} released record(s) have a NULL link id in '{field}': every record of a sequential release needs the id that ties it to its subject.</source>
       <translation>{count} enregistrement(s) diffusé(s) ont un identifiant de liaison NULL dans '{field}' : chaque enregistrement d'une diffusion successive a besoin de l'identifiant qui le relie à son sujet.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="251" />
+      <location filename="processing_provider/join_simulation.py" line="26" />
+      <source>the share of targets with exactly one candidate in the release within the radius and with the same attributes: what the adversary believes they re-identified.</source>
+      <translation>la part des cibles qui ont exactement un candidat dans la diffusion, dans le rayon et avec les mêmes attributs : ce que l'adversaire croit avoir ré-identifié.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="264" />
       <source>Joined against {count} releases of the same subjects, linked by '{field}': a subject stays a candidate only if every release it appears in places it within the radius.</source>
       <translation>Jointure avec {count} diffusions des mêmes sujets, reliées par '{field}' : un sujet reste candidat seulement si chaque diffusion où il apparaît le place dans le rayon.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="271" />
+      <location filename="processing_provider/join_simulation.py" line="284" />
       <source>No provenance was given for the auxiliary data: say where it came from, its coverage and its cost, or the figures cannot be weighed.</source>
       <translation>Aucune provenance n'a été donnée pour les données auxiliaires : indiquez d'où elles viennent, leur couverture et leur coût, sinon les chiffres ne peuvent être appréciés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="278" />
+      <location filename="processing_provider/join_simulation.py" line="29" />
+      <source>the share of targets whose single candidate really is them: what the adversary really re-identified (known only with the held-out truth ids).</source>
+      <translation>la part des cibles dont l'unique candidat est bien elles-mêmes : ce que l'adversaire a vraiment ré-identifié (connu seulement avec les identifiants de vérité mis de côté).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="291" />
       <source>unknown</source>
       <translation>inconnu</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="281" />
+      <location filename="processing_provider/join_simulation.py" line="294" />
       <source>{attributes}: π unique {unique}, π correct {correct}, π marketer {marketer}, precision {precision}; median candidates {median:g}, {none} target(s) with no candidate.</source>
       <translation>{attributes} : π unique {unique}, π correct {correct}, π marketer {marketer}, précision {precision} ; médiane des candidats {median:g}, {none} cible(s) sans candidat.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="29" />
-      <source>Join simulation</source>
-      <translation>Simulation de jointure</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="293" />
+      <location filename="processing_provider/join_simulation.py" line="306" />
       <source>No policy was given: the figures are not compared with a ceiling.</source>
       <translation>Aucune politique n'a été donnée : les chiffres ne sont comparés à aucun plafond.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="296" />
+      <location filename="processing_provider/join_simulation.py" line="309" />
       <source>With every attribute tried ({attributes}) the adversary stays at or below ρ = {rho}.</source>
       <translation>Avec tous les attributs essayés ({attributes}), l'adversaire reste au plus à ρ = {rho}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="299" />
+      <location filename="processing_provider/join_simulation.py" line="31" />
+      <source>the mean over targets of 1 / (number of candidates), 0 for a target without one: the share re-identified by picking a candidate at random.</source>
+      <translation>la moyenne sur les cibles de 1 / (nombre de candidats), 0 pour une cible sans candidat : la part ré-identifiée en choisissant un candidat au hasard.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="312" />
       <source>An adversary crosses ρ = {rho} with {attributes} ({figure} = {value}).</source>
       <translation>Un adversaire dépasse ρ = {rho} avec {attributes} ({figure} = {value}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="30" />
-      <source>Runs the adversary's join of an identified auxiliary layer against a masked release and reports how many people it singles out, and how many of those correctly, as attributes are added.</source>
-      <translation>Exécute la jointure de l'adversaire entre une couche auxiliaire identifiée et une diffusion masquée, et indique combien de personnes elle isole, et combien à juste titre, à mesure que des attributs sont ajoutés.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="321" />
-      <source>Re-identification as the adversary adds attributes</source>
-      <translation>Ré-identification à mesure que l'adversaire ajoute des attributs</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="325" />
-      <source>share of targets</source>
-      <translation>part des cibles</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="325" />
-      <source>what the adversary knows</source>
-      <translation>ce que sait l'adversaire</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="327" />
-      <source>ceiling ρ = {rho}</source>
-      <translation>plafond ρ = {rho}</translation>
-    </message>
-    <message>
       <location filename="processing_provider/join_simulation.py" line="33" />
-      <source>privacy,disclosure,linkage,re-identification,attack,join,geomask,escalation</source>
-      <translation>confidentialité,divulgation,appariement,ré-identification,attaque,jointure,géomasque,escalade</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="339" />
-      <source>Could not write the chart to {path}.</source>
-      <translation>Impossible d'écrire le graphique dans {path}.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="345" />
-      <source>attributes</source>
-      <translation>attributs</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="345" />
       <source>precision</source>
       <translation>précision</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="346" />
+      <location filename="processing_provider/join_simulation.py" line="33" />
+      <source>π correct / π unique: how often a confident match is right; a wrong match harms the person it lands on.</source>
+      <translation>π correct / π unique : la fréquence à laquelle un appariement sûr de lui est juste ; un appariement faux nuit à la personne sur qui il tombe.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="336" />
+      <source>Re-identification as the adversary adds attributes</source>
+      <translation>Ré-identification à mesure que l'adversaire ajoute des attributs</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="340" />
+      <source>share of targets</source>
+      <translation>part des cibles</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="340" />
+      <source>what the adversary knows</source>
+      <translation>ce que sait l'adversaire</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="342" />
+      <source>ceiling ρ = {rho}</source>
+      <translation>plafond ρ = {rho}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="356" />
+      <source>Could not write the chart to {path}.</source>
+      <translation>Impossible d'écrire le graphique dans {path}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="363" />
+      <source>attributes</source>
+      <translation>attributs</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="364" />
       <source>median candidates</source>
       <translation>candidats (médiane)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="346" />
+      <location filename="processing_provider/join_simulation.py" line="364" />
       <source>no candidate</source>
       <translation>sans candidat</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="352" />
+      <location filename="processing_provider/join_simulation.py" line="370" />
       <source>The adversary joins {targets} identified target(s) to the release within {radius:g} m, adding one attribute at a time.</source>
       <translation>L'adversaire apparie {targets} cible(s) identifiée(s) à la diffusion dans un rayon de {radius:g} m, en ajoutant un attribut à la fois.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="355" />
+      <location filename="processing_provider/join_simulation.py" line="373" />
       <source>Auxiliary data: {provenance}</source>
       <translation>Données auxiliaires : {provenance}</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="356" />
+      <location filename="processing_provider/join_simulation.py" line="374" />
       <source>provenance not stated</source>
       <translation>provenance non indiquée</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="59" />
+      <location filename="processing_provider/join_simulation.py" line="394" />
+      <source>What the figures mean</source>
+      <translation>Ce que signifient les chiffres</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="41" />
+      <source>Join simulation</source>
+      <translation>Simulation de jointure</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="42" />
+      <source>Runs the adversary's join of an identified auxiliary layer against a masked release and reports how many people it singles out, and how many of those correctly, as attributes are added.</source>
+      <translation>Exécute la jointure de l'adversaire entre une couche auxiliaire identifiée et une diffusion masquée, et indique combien de personnes elle isole, et combien à juste titre, à mesure que des attributs sont ajoutés.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="45" />
+      <source>privacy,disclosure,linkage,re-identification,attack,join,geomask,escalation</source>
+      <translation>confidentialité,divulgation,appariement,ré-identification,attaque,jointure,géomasque,escalade</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="71" />
       <source>Masked release (points, metric CRS)</source>
       <translation>Diffusion masquée (points, SCR métrique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="62" />
+      <location filename="processing_provider/join_simulation.py" line="74" />
       <source>Auxiliary identified layer (points the adversary holds)</source>
       <translation>Couche auxiliaire identifiée (points que détient l'adversaire)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="65" />
+      <location filename="processing_provider/join_simulation.py" line="77" />
       <source>Mask radius the adversary assumes (a closed disc)</source>
       <translation>Rayon de masquage supposé par l'adversaire (disque fermé)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="68" />
+      <location filename="processing_provider/join_simulation.py" line="80" />
       <source>Quasi-identifiers, in the order the adversary adds them (same names in both layers)</source>
       <translation>Quasi-identifiants, dans l'ordre où l'adversaire les ajoute (mêmes noms dans les deux couches)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="72" />
+      <location filename="processing_provider/join_simulation.py" line="84" />
       <source>Release: held-out subject id (truth)</source>
       <translation>Diffusion : identifiant réservé de la personne (vérité)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="75" />
+      <location filename="processing_provider/join_simulation.py" line="87" />
       <source>Auxiliary: subject id (truth)</source>
       <translation>Auxiliaire : identifiant de la personne (vérité)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="78" />
+      <location filename="processing_provider/join_simulation.py" line="90" />
       <source>Share of auxiliary records with a stale position</source>
       <translation>Part des enregistrements auxiliaires à position périmée</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="81" />
+      <location filename="processing_provider/join_simulation.py" line="93" />
       <source>Largest stale-position error</source>
       <translation>Plus grande erreur de position périmée</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="84" />
+      <location filename="processing_provider/join_simulation.py" line="96" />
       <source>Auxiliary coverage weight (targets weighted by it)</source>
       <translation>Poids de couverture auxiliaire (les cibles en sont pondérées)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="88" />
-      <source>Random seed</source>
-      <translation>Graine aléatoire</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="91" />
-      <source>Where the auxiliary data came from, its coverage and cost</source>
-      <translation>Provenance des données auxiliaires, leur couverture et leur coût</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="95" />
-      <source>Escalation table</source>
-      <translation>Table d'escalade</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="97" />
-      <source>Targets with their candidate counts</source>
-      <translation>Cibles avec leur nombre de candidats</translation>
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="100" />
@@ -1484,154 +1514,209 @@
       <translation>{count} diffusion(s) de {dataset} dépassent désormais le plafond sous lequel elles ont été publiées : {releases}. Retirez-les, republiez-les plus grossières ou documentez l'acceptation. La réévaluation est enregistrée dans le registre ; {table}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="100" />
+      <location filename="processing_provider/resolution_sweep.py" line="113" />
       <source>{coarse:g} m cells are not unions of {fine:g} m cells: releasing both invites differencing (subtract overlapping cells to isolate small areas). Release only nested resolutions (each a whole multiple of the finer) on one origin.</source>
       <translation>Les mailles de {coarse:g} m ne sont pas des unions de mailles de {fine:g} m : diffuser les deux expose à la différenciation (soustraire des mailles qui se chevauchent pour isoler de petites zones). Ne diffusez que des résolutions emboîtées (chacune multiple entier de la plus fine) sur une même origine.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="188" />
+      <location filename="processing_provider/resolution_sweep.py" line="204" />
       <source>The cell key comparison is made without strata: run the sweep without strata to see it.</source>
       <translation>La comparaison avec la clé de cellule se fait sans strates : lancez le balayage sans strates pour la voir.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="197" />
+      <location filename="processing_provider/resolution_sweep.py" line="213" />
       <source>The cell key comparison uses a one-off random key (never written): its figures vary a little from run to run.</source>
       <translation>La comparaison avec la clé de cellule utilise une clé aléatoire à usage unique (jamais écrite) : ses chiffres varient un peu d'une exécution à l'autre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="205" />
+      <location filename="processing_provider/resolution_sweep.py" line="221" />
       <source>Cell key method beside suppression: every non-empty cell published with noise; ckm_mae is its mean absolute error per cell.</source>
       <translation>Méthode de la clé de cellule à côté du secret : toutes les cellules non vides publiées avec du bruit ; ckm_mae est son erreur absolue moyenne par cellule.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="241" />
+      <location filename="processing_provider/resolution_sweep.py" line="257" />
       <source>No earlier release has one of the swept cell sizes ({swept}); they have {theirs}. Sweep the series' cell size.</source>
       <translation>Aucune diffusion antérieure n'a l'une des tailles de maille balayées ({swept}) ; elles ont {theirs}. Balayez la taille de maille de la série.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="264" />
+      <location filename="processing_provider/resolution_sweep.py" line="280" />
       <source>At {res:g} m, since {name}: {to_withheld} cell(s) go from published (or empty) to withheld and {to_published} from withheld to published. A flipping cell is a risk: an attacker who assumes counts change little between releases pins it near its value in the other release, whatever else is withheld. Prefer sizes and geometries where few cells flip.</source>
       <translation>À {res:g} m, depuis {name} : {to_withheld} maille(s) passent de publiée (ou vide) à masquée et {to_published} de masquée à publiée. Une maille qui bascule est un risque : un attaquant qui suppose que les effectifs varient peu d'une diffusion à l'autre la coince près de sa valeur dans l'autre diffusion, quoi qu'on masque d'autre. Préférez les tailles et géométries où peu de mailles basculent.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="286" />
+      <location filename="processing_provider/resolution_sweep.py" line="302" />
       <source>{count} point(s) lie in no stratum. Nothing is dropped silently: extend the strata to cover them, or clip the points first and report the clipped ones.</source>
       <translation>{count} point(s) ne sont dans aucune strate. Rien n'est ignoré en silence : étendez les strates pour les couvrir, ou découpez d'abord les points et signalez ceux qui sont retirés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="296" />
+      <location filename="processing_provider/resolution_sweep.py" line="324" />
+      <source>Resolution sweep: what each cell size withholds</source>
+      <translation>Balayage des résolutions : ce que chaque taille de cellule retient</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="326" />
+      <source>cell size (m)</source>
+      <translation>taille de cellule (m)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="327" />
+      <source>withheld share of non-empty cells</source>
+      <translation>part retenue des cellules non vides</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="328" />
+      <source>median count of a published cell</source>
+      <translation>effectif médian d'une cellule publiée</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="329" />
+      <source>withheld share, {name}</source>
+      <translation>part retenue, {name}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="330" />
+      <source>median count, {name}</source>
+      <translation>effectif médian, {name}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="331" />
+      <source>tolerance {share}</source>
+      <translation>tolérance {share}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="333" />
+      <source>recommended: {size:g} m</source>
+      <translation>recommandée : {size:g} m</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="334" />
+      <source>no swept size is publishable</source>
+      <translation>aucune taille balayée n'est publiable</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="343" />
       <source>publishable</source>
       <translation>publiable</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="296" />
+      <location filename="processing_provider/resolution_sweep.py" line="343" />
       <source>not publishable</source>
       <translation>non publiable</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="298" />
+      <location filename="processing_provider/resolution_sweep.py" line="345" />
       <source>{verdict} in stratum {stratum}</source>
       <translation>{verdict} dans la strate {stratum}</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="300" />
+      <location filename="processing_provider/resolution_sweep.py" line="347" />
       <source>{res:g} m: {cells} cells, {withheld} withheld ({share:.1%}); {verdict}.</source>
       <translation>{res:g} m : {cells} mailles, {withheld} masquées ({share:.1%}) ; {verdict}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="305" />
+      <location filename="processing_provider/resolution_sweep.py" line="352" />
       <source>{res:g} m with {marginals} published: {complementary} complementary cells, {total:.1%} withheld in all, {bad} cell(s) that no pattern can protect.</source>
       <translation>{res:g} m avec {marginals} publié(s) : {complementary} mailles de secret secondaire, {total:.1%} masquées au total, {bad} maille(s) qu'aucun schéma ne peut protéger.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="312" />
+      <location filename="processing_provider/resolution_sweep.py" line="359" />
       <source>At {res:g} m in stratum {stratum} the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): prefer a coarser geometry in this stratum rather than a higher tolerance.</source>
       <translation>À {res:g} m dans la strate {stratum}, les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : préférez une géométrie plus grossière dans cette strate plutôt qu'une tolérance plus élevée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="319" />
+      <location filename="processing_provider/resolution_sweep.py" line="366" />
       <source>At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the holes form areas, so prefer a coarser geometry there rather than a higher tolerance.</source>
       <translation>À {res:g} m les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : les trous forment des zones, préférez donc une géométrie plus grossière plutôt qu'une tolérance plus élevée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="326" />
+      <location filename="processing_provider/resolution_sweep.py" line="373" />
       <source>Recommended cell size per stratum: {sizes}.</source>
       <translation>Taille de maille recommandée par strate : {sizes}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="330" />
+      <location filename="processing_provider/resolution_sweep.py" line="377" />
       <source>No cell size is publishable under this policy (k = {k}, tolerance {tolerance:.0%}). Sweep coarser cells than {coarsest:g} m, or publish per density band; never lower k: it follows from the accepted disclosure probability.</source>
       <translation>Aucune taille de maille n'est publiable avec cette politique (k = {k}, tolérance {tolerance:.0%}). Balayez des mailles plus grossières que {coarsest:g} m, ou publiez par strate de densité ; ne baissez jamais k : il découle de la probabilité de divulgation acceptée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="336" />
+      <location filename="processing_provider/resolution_sweep.py" line="383" />
       <source>Recommended cell size: {res:g} m, the finest that keeps the withheld share within the tolerance at k = {k}.</source>
       <translation>Taille de maille recommandée : {res:g} m, la plus fine qui garde la part masquée dans la tolérance avec k = {k}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="38" />
+      <location filename="processing_provider/resolution_sweep.py" line="41" />
       <source>Resolution sweep</source>
       <translation>Balayage des résolutions</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="39" />
+      <location filename="processing_provider/resolution_sweep.py" line="42" />
       <source>Counts distinct people per grid cell at several cell sizes and shows which sizes satisfy the policy's k and suppression tolerance.</source>
       <translation>Compte les personnes distinctes par maille à plusieurs tailles de maille et montre quelles tailles respectent le k et la tolérance de secret de la politique.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="41" />
+      <location filename="processing_provider/resolution_sweep.py" line="44" />
       <source>privacy,disclosure,k-anonymity,grid,resolution,sweep,suppression</source>
       <translation>confidentialité,divulgation,k-anonymat,grille,résolution,balayage,secret</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="55" />
+      <location filename="processing_provider/resolution_sweep.py" line="59" />
       <source>Cell sizes in metres, comma separated</source>
       <translation>Tailles de maille en mètres, séparées par des virgules</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="59" />
+      <location filename="processing_provider/resolution_sweep.py" line="63" />
       <source>Suppression tolerance: share of cells that may be withheld (empty: the policy's, else 0.20)</source>
       <translation>Tolérance de secret : part des mailles qui peuvent être masquées (vide : celle de la politique, sinon 0,20)</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="64" />
+      <location filename="processing_provider/resolution_sweep.py" line="68" />
       <source>Sweep table</source>
       <translation>Table du balayage</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="67" />
+      <location filename="processing_provider/resolution_sweep.py" line="71" />
       <source>Strata an adversary can also draw (published density bands, administrative units): sweep each separately</source>
       <translation>Strates qu'un adversaire peut aussi tracer (strates de densité publiées, unités administratives) : balayer chacune séparément</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="71" />
+      <location filename="processing_provider/resolution_sweep.py" line="75" />
       <source>Stratum name field</source>
       <translation>Champ du nom de strate</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="73" />
+      <location filename="processing_provider/resolution_sweep.py" line="77" />
       <source>Earlier releases of the series, oldest first (report cells that flip between published and withheld)</source>
       <translation>Diffusions antérieures de la série, de la plus ancienne à la plus récente (signaler les mailles qui basculent entre publiée et masquée)</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="77" />
+      <location filename="processing_provider/resolution_sweep.py" line="81" />
       <source>Cells that flip since the latest earlier release</source>
       <translation>Mailles qui basculent depuis la diffusion antérieure la plus récente</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="80" />
+      <location filename="processing_provider/resolution_sweep.py" line="84" />
       <source>Compare: the cell key method with this p-table (its utility beside suppression at each size)</source>
       <translation>Comparer : la méthode de la clé de cellule avec cette table p (son utilité à côté du secret à chaque taille)</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="84" />
+      <location filename="processing_provider/resolution_sweep.py" line="88" />
       <source>Compare: the programme's key file (empty: a one-off random key)</source>
       <translation>Comparer : le fichier de clé du programme (vide : une clé aléatoire à usage unique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="88" />
+      <location filename="processing_provider/resolution_sweep.py" line="92" />
       <source>Recommended (finest publishable) cell size</source>
       <translation>Taille de maille recommandée (la plus fine publiable)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="94" />
+      <source>Chart: withheld share and median count by cell size</source>
+      <translation>Graphique : part retenue et effectif médian par taille de cellule</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="95" />
+      <source>HTML files (*.html)</source>
+      <translation>Fichiers HTML (*.html)</translation>
     </message>
     <message>
       <location filename="processing_provider/risk_base.py" line="19" />

@@ -1,9 +1,12 @@
 """spatialprivacy:resolutionsweep — which cell size satisfies the policy."""
 
+from pathlib import Path
+
 from qgis.core import QgsCoordinateReferenceSystem, QgsProcessing, QgsProcessingException, \
     QgsProcessingMultiStepFeedback, QgsProcessingOutputNumber, QgsProcessingParameterFeatureSink, \
     QgsProcessingParameterFeatureSource, QgsProcessingParameterField, QgsProcessingParameterNumber, \
-    QgsProcessingParameterFile, QgsProcessingParameterString, QgsWkbTypes
+    QgsProcessingParameterFile, QgsProcessingParameterFileDestination, QgsProcessingParameterString, \
+    QgsWkbTypes
 
 from ..spatial_privacy_plugin.errors import N_
 from .base import tr
@@ -46,6 +49,7 @@ class ResolutionSweep(PointGridAlgorithm):
     FLIPPING_CELLS = "FLIPPING_CELLS"
     CKM_PTABLE = "CKM_PTABLE"
     CKM_KEY_FILE = "CKM_KEY_FILE"
+    CHART = "CHART"
     RECOMMENDED_RESOLUTION = "RECOMMENDED_RESOLUTION"
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS's name)
@@ -86,6 +90,9 @@ class ResolutionSweep(PointGridAlgorithm):
             optional=True))
         self.addOutput(QgsProcessingOutputNumber(
             self.RECOMMENDED_RESOLUTION, tr("Recommended (finest publishable) cell size")))
+        self.addParameter(QgsProcessingParameterFileDestination(
+            self.CHART, tr("Chart: withheld share and median count by cell size"),
+            tr("HTML files (*.html)"), optional=True, createByDefault=False))
 
     def process(self, parameters, context, feedback):
         from ..spatial_privacy_plugin import grid
@@ -96,6 +103,12 @@ class ResolutionSweep(PointGridAlgorithm):
         resolutions = grid.parse_resolutions(
             self.parameterAsString(parameters, self.RESOLUTIONS, context))
         marginals = self.marginals_from_parameters(parameters, context, policy)
+        chart = self.parameterAsFileOutput(parameters, self.CHART, context)
+        if chart and not Path(chart).parent.is_dir():
+            raise QgsProcessingException(tr(
+                "The folder {folder} of the output file {path} does not exist: create it, or "
+                "choose a file in an existing folder. Nothing was written.").format(
+                folder=str(Path(chart).parent), path=chart))
         for fine, coarse in grid.non_nested_pairs(resolutions):
             feedback.pushWarning(tr(
                 "{coarse:g} m cells are not unions of {fine:g} m cells: releasing both invites "
@@ -160,6 +173,9 @@ class ResolutionSweep(PointGridAlgorithm):
         write_features(sink, fields, [table[name] for name in names])
         self.report(table, recommended, policy, marginals, feedback)
         results = {self.OUTPUT: destination, self.RECOMMENDED_RESOLUTION: recommended}
+        if chart:
+            self.write_chart(chart, table, policy.tolerance, recommended, feedback)
+            results[self.CHART] = chart
         if flips is not None:
             self.report_flips(flips, feedback)
             flip_fields = make_fields(FLIP_FIELDS)
@@ -288,6 +304,37 @@ class ResolutionSweep(PointGridAlgorithm):
                 "to cover them, or clip the points first and report the clipped ones.").format(
                 count=outside))
         return owners, names, polygons
+
+    @staticmethod
+    def write_chart(path, table, tolerance, recommended, feedback):
+        """The sweep as an HTML chart: withheld share and median count against cell size."""
+        from ..spatial_privacy_plugin.charts import sweep_figure
+        from ..spatial_privacy_plugin.formatting import percent
+        from .html_chart import write_html_chart
+
+        strata = [None] if table["stratum"].isna().all() else \
+            list(dict.fromkeys(table["stratum"].dropna()))
+        series = []
+        for name in strata:
+            rows = table if name is None else table[table["stratum"] == name]
+            rows = rows.sort_values("resolution_m")
+            series.append((name, rows["resolution_m"].tolist(),
+                           rows["withheld_fraction_total"].tolist(),
+                           rows["median_published_count"].tolist()))
+        title = tr("Resolution sweep: what each cell size withholds")
+        labels = {
+            "title": title, "size": tr("cell size (m)"),
+            "share": tr("withheld share of non-empty cells"),
+            "median": tr("median count of a published cell"),
+            "share_of": tr("withheld share, {name}"),
+            "median_of": tr("median count, {name}"),
+            "tolerance": tr("tolerance {share}").format(share=percent(tolerance)),
+            "recommended": "" if recommended is None else
+            tr("recommended: {size:g} m").format(size=recommended),
+            "none_publishable": tr("no swept size is publishable"),
+        }
+        write_html_chart(path, sweep_figure(series, tolerance, recommended, labels), title,
+                         feedback)
 
     def report(self, table, recommended, policy, marginals, feedback):
         from ..spatial_privacy_plugin.grid import MARGINALS_NONE
