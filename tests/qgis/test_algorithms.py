@@ -54,7 +54,7 @@ def test_frozen_parameter_names(provider):
                                         "TOLERANCE", "ORIGIN", "KEY_FIELDS", "OUTPUT",
                                         "PROTECTION_LEVEL", "MARGINALS", "PARENT_FACTOR",
                                         "STRATA", "STRATUM_FIELD", "PREVIOUS_RELEASES",
-                                        "FLIPPING_CELLS", "CKM_PTABLE", "CKM_KEY_FILE"]
+                                        "FLIPPING_CELLS", "CKM_PTABLE", "CKM_KEY_FILE", "CHART"]
     assert names["suppressedgrid"] == ["INPUT", "PERSON_FIELD", "RHO", "POLICY", "RESOLUTION",
                                        "ORIGIN", "KEY_FIELDS", "OUTPUT", "PROTECTION_LEVEL",
                                        "MARGINALS", "PARENT_FACTOR", "AUDIT", "STUDY_AREA",
