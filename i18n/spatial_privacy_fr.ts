@@ -224,19 +224,19 @@
       <translation>Zone d'étude : les cellules vides à l'intérieur sont publiées aussi (à 0)</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="103" />
-      <source>{share:.1%} of records have no other record within 0.1 standard deviations of their continuous keys.</source>
-      <translation>{share:.1%} des enregistrements n'ont aucun autre enregistrement à moins de 0,1 écart-type de leurs clés continues.</translation>
+      <location filename="processing_provider/disclosure_risk.py" line="104" />
+      <source>{share} of records have no other record within 0.1 standard deviations of their continuous keys.</source>
+      <translation>{share} des enregistrements n'ont aucun autre enregistrement à moins de 0,1 écart-type de leurs clés continues.</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="109" />
+      <location filename="processing_provider/disclosure_risk.py" line="111" />
       <source>The input already has the field(s) {fields}: rename them in a copy first.</source>
       <translation>L'entrée a déjà le(s) champ(s) {fields} : renommez-les d'abord dans une copie.</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="126" />
-      <source>{uniques} sample unique(s), {rare} sample rare; expected re-identifications {expected:.2f} ({rate:.2%} of {n} records); {above} record(s) above {threshold:g}; highest risk {highest:.4f}.</source>
-      <translation>{uniques} unique(s) dans l'échantillon, {rare} rare(s) ; ré-identifications attendues {expected:.2f} ({rate:.2%} de {n} enregistrements) ; {above} enregistrement(s) au-dessus de {threshold:g} ; risque maximal {highest:.4f}.</translation>
+      <location filename="processing_provider/disclosure_risk.py" line="128" />
+      <source>{uniques} sample unique(s), {rare} sample rare; expected re-identifications {expected:.2f} ({rate} of {n} records); {above} record(s) above {threshold}; highest risk {highest}.</source>
+      <translation>{uniques} unique(s) dans l'échantillon, {rare} rare(s) ; ré-identifications attendues {expected:.2f} ({rate} de {n} enregistrements) ; {above} enregistrement(s) au-dessus de {threshold} ; risque maximal {highest}.</translation>
     </message>
     <message>
       <location filename="processing_provider/disclosure_risk.py" line="19" />
@@ -309,19 +309,19 @@
       <translation>Uniques attendus dans la population</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="74" />
+      <location filename="processing_provider/disclosure_risk.py" line="75" />
       <source>The input layer could not be opened.</source>
       <translation>La couche d'entrée n'a pas pu être ouverte.</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="79" />
+      <location filename="processing_provider/disclosure_risk.py" line="80" />
       <source>Estimating population uniqueness needs the sampling weight field.</source>
       <translation>L'estimation de l'unicité dans la population exige le champ de poids de sondage.</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="95" />
-      <source>Log-linear model (main effects), sampling fraction {fraction:.3%}: {expected:.1f} sample uniques are expected to be population uniques.</source>
-      <translation>Modèle log-linéaire (effets principaux), taux de sondage {fraction:.3%} : {expected:.1f} uniques de l'échantillon devraient être uniques dans la population.</translation>
+      <location filename="processing_provider/disclosure_risk.py" line="96" />
+      <source>Log-linear model (main effects), sampling fraction {fraction}: {expected:.1f} sample uniques are expected to be population uniques.</source>
+      <translation>Modèle log-linéaire (effets principaux), taux de sondage {fraction} : {expected:.1f} uniques de l'échantillon devraient être uniques dans la population.</translation>
     </message>
     <message>
       <location filename="processing_provider/dp_gate.py" line="38" />
@@ -894,24 +894,19 @@
       <translation>la part des cibles dont l'unique candidat est bien elles-mêmes : ce que l'adversaire a vraiment ré-identifié (connu seulement avec les identifiants de vérité mis de côté).</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="291" />
+      <location filename="processing_provider/join_simulation.py" line="292" />
       <source>unknown</source>
       <translation>inconnu</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="294" />
+      <location filename="processing_provider/join_simulation.py" line="295" />
       <source>{attributes}: π unique {unique}, π correct {correct}, π marketer {marketer}, precision {precision}; median candidates {median:g}, {none} target(s) with no candidate.</source>
       <translation>{attributes} : π unique {unique}, π correct {correct}, π marketer {marketer}, précision {precision} ; médiane des candidats {median:g}, {none} cible(s) sans candidat.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="306" />
+      <location filename="processing_provider/join_simulation.py" line="307" />
       <source>No policy was given: the figures are not compared with a ceiling.</source>
       <translation>Aucune politique n'a été donnée : les chiffres ne sont comparés à aucun plafond.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="309" />
-      <source>With every attribute tried ({attributes}) the adversary stays at or below ρ = {rho}.</source>
-      <translation>Avec tous les attributs essayés ({attributes}), l'adversaire reste au plus à ρ = {rho}.</translation>
     </message>
     <message>
       <location filename="processing_provider/join_simulation.py" line="31" />
@@ -919,7 +914,12 @@
       <translation>la moyenne sur les cibles de 1 / (nombre de candidats), 0 pour une cible sans candidat : la part ré-identifiée en choisissant un candidat au hasard.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="312" />
+      <location filename="processing_provider/join_simulation.py" line="310" />
+      <source>With every attribute tried ({attributes}) the adversary stays at or below ρ = {rho}.</source>
+      <translation>Avec tous les attributs essayés ({attributes}), l'adversaire reste au plus à ρ = {rho}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="313" />
       <source>An adversary crosses ρ = {rho} with {attributes} ({figure} = {value}).</source>
       <translation>Un adversaire dépasse ρ = {rho} avec {attributes} ({figure} = {value}).</translation>
     </message>
@@ -934,62 +934,62 @@
       <translation>π correct / π unique : la fréquence à laquelle un appariement sûr de lui est juste ; un appariement faux nuit à la personne sur qui il tombe.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="336" />
+      <location filename="processing_provider/join_simulation.py" line="337" />
       <source>Re-identification as the adversary adds attributes</source>
       <translation>Ré-identification à mesure que l'adversaire ajoute des attributs</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="340" />
+      <location filename="processing_provider/join_simulation.py" line="341" />
       <source>share of targets</source>
       <translation>part des cibles</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="340" />
+      <location filename="processing_provider/join_simulation.py" line="341" />
       <source>what the adversary knows</source>
       <translation>ce que sait l'adversaire</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="342" />
+      <location filename="processing_provider/join_simulation.py" line="343" />
       <source>ceiling ρ = {rho}</source>
       <translation>plafond ρ = {rho}</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="356" />
+      <location filename="processing_provider/join_simulation.py" line="357" />
       <source>Could not write the chart to {path}.</source>
       <translation>Impossible d'écrire le graphique dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="363" />
+      <location filename="processing_provider/join_simulation.py" line="364" />
       <source>attributes</source>
       <translation>attributs</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="364" />
+      <location filename="processing_provider/join_simulation.py" line="365" />
       <source>median candidates</source>
       <translation>candidats (médiane)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="364" />
+      <location filename="processing_provider/join_simulation.py" line="365" />
       <source>no candidate</source>
       <translation>sans candidat</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="370" />
+      <location filename="processing_provider/join_simulation.py" line="371" />
       <source>The adversary joins {targets} identified target(s) to the release within {radius:g} m, adding one attribute at a time.</source>
       <translation>L'adversaire apparie {targets} cible(s) identifiée(s) à la diffusion dans un rayon de {radius:g} m, en ajoutant un attribut à la fois.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="373" />
+      <location filename="processing_provider/join_simulation.py" line="374" />
       <source>Auxiliary data: {provenance}</source>
       <translation>Données auxiliaires : {provenance}</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="374" />
+      <location filename="processing_provider/join_simulation.py" line="375" />
       <source>provenance not stated</source>
       <translation>provenance non indiquée</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="394" />
+      <location filename="processing_provider/join_simulation.py" line="395" />
       <source>What the figures mean</source>
       <translation>Ce que signifient les chiffres</translation>
     </message>
@@ -1494,22 +1494,27 @@
       <translation>Diffusions désormais au-dessus de leur plafond</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="81" />
-      <source>{release}: published at {published:.4f}, today {today:.4f} (ceiling {ceiling:g}): {verdict}.</source>
-      <translation>{release} : publiée à {published:.4f}, aujourd'hui {today:.4f} (plafond {ceiling:g}) : {verdict}.</translation>
+      <location filename="processing_provider/reassess_releases.py" line="82" />
+      <source>{release}: published at {published}, today {today} (ceiling {ceiling}): {verdict}.</source>
+      <translation>{release} : publiée à {published}, aujourd'hui {today} (plafond {ceiling}) : {verdict}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="88" />
+      <location filename="processing_provider/reassess_releases.py" line="87" />
+      <source>{release} ({published} → {today}, ceiling {ceiling})</source>
+      <translation>{release} ({published} → {today}, plafond {ceiling})</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/reassess_releases.py" line="91" />
       <source>the table is in {path}</source>
       <translation>la table est dans {path}</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="90" />
+      <location filename="processing_provider/reassess_releases.py" line="93" />
       <source>choose a file for the table to keep it when the check fails</source>
       <translation>choisissez un fichier pour la table afin de la conserver quand le contrôle échoue</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="91" />
+      <location filename="processing_provider/reassess_releases.py" line="94" />
       <source>{count} release(s) of {dataset} are now over the ceiling they were published under: {releases}. Withdraw them, re-publish them coarser, or document the acceptance. The re-assessment is recorded in the ledger; {table}.</source>
       <translation>{count} diffusion(s) de {dataset} dépassent désormais le plafond sous lequel elles ont été publiées : {releases}. Retirez-les, republiez-les plus grossières ou documentez l'acceptation. La réévaluation est enregistrée dans le registre ; {table}.</translation>
     </message>
@@ -1551,27 +1556,27 @@
     <message>
       <location filename="processing_provider/resolution_sweep.py" line="324" />
       <source>Resolution sweep: what each cell size withholds</source>
-      <translation>Balayage des résolutions : ce que chaque taille de cellule retient</translation>
+      <translation>Balayage des résolutions : ce que chaque taille de maille masque</translation>
     </message>
     <message>
       <location filename="processing_provider/resolution_sweep.py" line="326" />
       <source>cell size (m)</source>
-      <translation>taille de cellule (m)</translation>
+      <translation>taille de maille (m)</translation>
     </message>
     <message>
       <location filename="processing_provider/resolution_sweep.py" line="327" />
       <source>withheld share of non-empty cells</source>
-      <translation>part retenue des cellules non vides</translation>
+      <translation>part masquée des mailles non vides</translation>
     </message>
     <message>
       <location filename="processing_provider/resolution_sweep.py" line="328" />
       <source>median count of a published cell</source>
-      <translation>effectif médian d'une cellule publiée</translation>
+      <translation>effectif médian d'une maille publiée</translation>
     </message>
     <message>
       <location filename="processing_provider/resolution_sweep.py" line="329" />
       <source>withheld share, {name}</source>
-      <translation>part retenue, {name}</translation>
+      <translation>part masquée, {name}</translation>
     </message>
     <message>
       <location filename="processing_provider/resolution_sweep.py" line="330" />
@@ -1594,52 +1599,57 @@
       <translation>aucune taille balayée n'est publiable</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="343" />
+      <location filename="processing_provider/resolution_sweep.py" line="344" />
       <source>publishable</source>
       <translation>publiable</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="343" />
+      <location filename="processing_provider/resolution_sweep.py" line="344" />
       <source>not publishable</source>
       <translation>non publiable</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="345" />
+      <location filename="processing_provider/resolution_sweep.py" line="346" />
       <source>{verdict} in stratum {stratum}</source>
       <translation>{verdict} dans la strate {stratum}</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="347" />
-      <source>{res:g} m: {cells} cells, {withheld} withheld ({share:.1%}); {verdict}.</source>
-      <translation>{res:g} m : {cells} mailles, {withheld} masquées ({share:.1%}) ; {verdict}.</translation>
+      <location filename="processing_provider/resolution_sweep.py" line="348" />
+      <source>{res:g} m: {cells} cells, {withheld} withheld ({share}); {verdict}.</source>
+      <translation>{res:g} m : {cells} mailles, {withheld} masquées ({share}) ; {verdict}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="352" />
-      <source>{res:g} m with {marginals} published: {complementary} complementary cells, {total:.1%} withheld in all, {bad} cell(s) that no pattern can protect.</source>
-      <translation>{res:g} m avec {marginals} publié(s) : {complementary} mailles de secret secondaire, {total:.1%} masquées au total, {bad} maille(s) qu'aucun schéma ne peut protéger.</translation>
+      <location filename="processing_provider/resolution_sweep.py" line="354" />
+      <source>{res:g} m with {marginals} published: {complementary} complementary cells, {total} withheld in all, {bad} cell(s) that no pattern can protect.</source>
+      <translation>{res:g} m avec {marginals} publié(s) : {complementary} mailles de secret secondaire, {total} masquées au total, {bad} maille(s) qu'aucun schéma ne peut protéger.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="359" />
+      <location filename="processing_provider/resolution_sweep.py" line="363" />
+      <source>At {res:g} m, the size recommended in stratum {stratum}, the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the recommendation keeps the withheld share within the tolerance, but the holes form whole areas without figures. Where those areas matter, publish this stratum at a coarser size; do not raise the tolerance.</source>
+      <translation>À {res:g} m, la taille recommandée dans la strate {stratum}, les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : la recommandation garde la part masquée dans la tolérance, mais les trous forment des zones entières sans chiffres. Là où ces zones comptent, publiez cette strate à une taille plus grossière ; n'augmentez pas la tolérance.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="372" />
       <source>At {res:g} m in stratum {stratum} the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): prefer a coarser geometry in this stratum rather than a higher tolerance.</source>
       <translation>À {res:g} m dans la strate {stratum}, les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : préférez une géométrie plus grossière dans cette strate plutôt qu'une tolérance plus élevée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="366" />
+      <location filename="processing_provider/resolution_sweep.py" line="379" />
       <source>At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the holes form areas, so prefer a coarser geometry there rather than a higher tolerance.</source>
       <translation>À {res:g} m les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : les trous forment des zones, préférez donc une géométrie plus grossière plutôt qu'une tolérance plus élevée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="373" />
+      <location filename="processing_provider/resolution_sweep.py" line="386" />
       <source>Recommended cell size per stratum: {sizes}.</source>
       <translation>Taille de maille recommandée par strate : {sizes}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="377" />
-      <source>No cell size is publishable under this policy (k = {k}, tolerance {tolerance:.0%}). Sweep coarser cells than {coarsest:g} m, or publish per density band; never lower k: it follows from the accepted disclosure probability.</source>
-      <translation>Aucune taille de maille n'est publiable avec cette politique (k = {k}, tolérance {tolerance:.0%}). Balayez des mailles plus grossières que {coarsest:g} m, ou publiez par strate de densité ; ne baissez jamais k : il découle de la probabilité de divulgation acceptée.</translation>
+      <location filename="processing_provider/resolution_sweep.py" line="390" />
+      <source>No cell size is publishable under this policy (k = {k}, tolerance {tolerance}). Sweep coarser cells than {coarsest:g} m, or publish per density band; never lower k: it follows from the accepted disclosure probability.</source>
+      <translation>Aucune taille de maille n'est publiable avec cette politique (k = {k}, tolérance {tolerance}). Balayez des mailles plus grossières que {coarsest:g} m, ou publiez par strate de densité ; ne baissez jamais k : il découle de la probabilité de divulgation acceptée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="383" />
+      <location filename="processing_provider/resolution_sweep.py" line="397" />
       <source>Recommended cell size: {res:g} m, the finest that keeps the withheld share within the tolerance at k = {k}.</source>
       <translation>Taille de maille recommandée : {res:g} m, la plus fine qui garde la part masquée dans la tolérance avec k = {k}.</translation>
     </message>
@@ -1647,6 +1657,21 @@
       <location filename="processing_provider/resolution_sweep.py" line="41" />
       <source>Resolution sweep</source>
       <translation>Balayage des résolutions</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="413" />
+      <source>{size:g} m, the finest publishable size whose withheld cells do not cluster, leaves no such areas: prefer it where those areas matter.</source>
+      <translation>{size:g} m, la taille publiable la plus fine dont les mailles masquées ne se regroupent pas, ne laisse pas de telles zones : préférez-la là où ces zones comptent.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="417" />
+      <source>No swept size avoids it: sweep coarser sizes, or publish those areas per density band (strata).</source>
+      <translation>Aucune taille balayée ne l'évite : balayez des tailles plus grossières, ou publiez ces zones par bande de densité (strates).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="419" />
+      <source>At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the recommendation keeps the withheld share within the tolerance, but the holes form whole areas without figures. {advice} Do not raise the tolerance instead.</source>
+      <translation>À {res:g} m les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : la recommandation garde la part masquée dans la tolérance, mais les trous forment des zones entières sans chiffres. {advice} N'augmentez pas la tolérance à la place.</translation>
     </message>
     <message>
       <location filename="processing_provider/resolution_sweep.py" line="42" />
@@ -1711,7 +1736,7 @@
     <message>
       <location filename="processing_provider/resolution_sweep.py" line="94" />
       <source>Chart: withheld share and median count by cell size</source>
-      <translation>Graphique : part retenue et effectif médian par taille de cellule</translation>
+      <translation>Graphique : part masquée et effectif médian par taille de maille</translation>
     </message>
     <message>
       <location filename="processing_provider/resolution_sweep.py" line="95" />
@@ -1824,24 +1849,24 @@
       <translation>borne basse</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="203" />
+      <location filename="processing_provider/risk_budget_gate.py" line="204" />
       <source>The release record could not be created: nothing was recorded in the ledger.</source>
       <translation>L'enregistrement de la diffusion n'a pas pu être créé : rien n'a été inscrit au registre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="212" />
+      <location filename="processing_provider/risk_budget_gate.py" line="213" />
       <source>The release record could not be written ({error}): nothing was recorded in the ledger.</source>
       <translation>L'enregistrement de la diffusion n'a pas pu être écrit ({error}) : rien n'a été inscrit au registre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="224" />
+      <location filename="processing_provider/risk_budget_gate.py" line="225" />
       <source>Risk budget gate FAILED for {dataset} / {release}: {problems}</source>
       <translation>ÉCHEC du contrôle du budget de risque pour {dataset} / {release} : {problems}</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="227" />
-      <source>Risk budget gate passed: worst zone {zone} at {worst:.4f} ({basis}; pooled mean {pooled:.4f}) under the per-release ceiling {ceiling:g}; cumulative {cumulative:.4f} over {count} release(s), headroom {headroom:.4f} under {budget:g}.</source>
-      <translation>Contrôle du budget de risque réussi : pire zone {zone} à {worst:.4f} ({basis} ; moyenne {pooled:.4f}) sous le plafond par diffusion {ceiling:g} ; cumulé {cumulative:.4f} sur {count} diffusion(s), marge {headroom:.4f} sous {budget:g}.</translation>
+      <location filename="processing_provider/risk_budget_gate.py" line="228" />
+      <source>Risk budget gate passed: worst zone {zone} at {worst} ({basis}; pooled mean {pooled}) under the per-release ceiling {ceiling}; cumulative {cumulative} over {count} release(s), headroom {headroom} under {budget}.</source>
+      <translation>Contrôle du budget de risque réussi : pire zone {zone} à {worst} ({basis} ; moyenne {pooled}) sous le plafond par diffusion {ceiling} ; cumulé {cumulative} sur {count} diffusion(s), marge {headroom} sous {budget}.</translation>
     </message>
     <message>
       <location filename="processing_provider/risk_budget_gate.py" line="23" />
@@ -1849,14 +1874,14 @@
       <translation>Registre (*.sqlite *.db *.gpkg)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="235" />
+      <location filename="processing_provider/risk_budget_gate.py" line="236" />
       <source>The cumulative figure assumes independent releases; releases of the same population are correlated, so it understates the risk.</source>
       <translation>Le chiffre cumulé suppose des diffusions indépendantes ; les diffusions d'une même population sont corrélées, il sous-estime donc le risque.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="238" />
-      <source>The cumulative risk {cumulative:.4f} is above {share:.0%} of the ceiling {ceiling:g}: plan the remaining releases.</source>
-      <translation>Le risque cumulé {cumulative:.4f} dépasse {share:.0%} du plafond {ceiling:g} : planifiez les diffusions restantes.</translation>
+      <location filename="processing_provider/risk_budget_gate.py" line="239" />
+      <source>The cumulative risk {cumulative} is above {share} of the ceiling {ceiling}: plan the remaining releases.</source>
+      <translation>Le risque cumulé {cumulative} dépasse {share} du plafond {ceiling} : planifiez les diffusions restantes.</translation>
     </message>
     <message>
       <location filename="processing_provider/risk_budget_gate.py" line="24" />
@@ -1864,12 +1889,12 @@
       <translation>Tous les fichiers (*)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="242" />
+      <location filename="processing_provider/risk_budget_gate.py" line="243" />
       <source>Ledger head: {head}. Archive it elsewhere to detect a rewritten ledger.</source>
       <translation>Tête du registre : {head}. Archivez-la ailleurs pour détecter un registre réécrit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="244" />
+      <location filename="processing_provider/risk_budget_gate.py" line="245" />
       <source>Not recorded (RECORD is off): this release does not count against the budget; the ledger was only read.</source>
       <translation>Non enregistrée (RECORD désactivé) : cette diffusion ne compte pas dans le budget ; le registre a seulement été lu.</translation>
     </message>
@@ -1919,39 +1944,44 @@
       <translation>confidentialité,divulgation,risque,budget,registre,contrôle,diffusion,cumulé</translation>
     </message>
     <message>
-      <location filename="processing_provider/styles.py" line="117" />
+      <location filename="processing_provider/styles.py" line="100" />
+      <source>Withheld (not published)</source>
+      <translation>Masquée (non publiée)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/styles.py" line="118" />
       <source>No estimate (blocks a release)</source>
       <translation>Aucune estimation (bloque une diffusion)</translation>
     </message>
     <message>
-      <location filename="processing_provider/styles.py" line="126" />
+      <location filename="processing_provider/styles.py" line="127" />
       <source>{low} to {high}</source>
       <translation>{low} à {high}</translation>
     </message>
     <message>
-      <location filename="processing_provider/styles.py" line="128" />
+      <location filename="processing_provider/styles.py" line="129" />
       <source>{range} (above the ceiling)</source>
       <translation>{range} (au-dessus du plafond)</translation>
     </message>
     <message>
       <location filename="processing_provider/styles.py" line="87" />
-      <source>0 (an empty cell)</source>
-      <translation>0 (une cellule vide)</translation>
+      <source>0 (a perturbed count: not necessarily empty)</source>
+      <translation>0 (un effectif perturbé : pas forcément vide)</translation>
     </message>
     <message>
-      <location filename="processing_provider/styles.py" line="90" />
+      <location filename="processing_provider/styles.py" line="88" />
+      <source>0 (an empty cell)</source>
+      <translation>0 (une maille vide)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/styles.py" line="91" />
       <source>{low} or more</source>
       <translation>{low} ou plus</translation>
     </message>
     <message>
-      <location filename="processing_provider/styles.py" line="93" />
+      <location filename="processing_provider/styles.py" line="94" />
       <source>{low}–{high}</source>
       <translation>{low}–{high}</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/styles.py" line="99" />
-      <source>Withheld (not published)</source>
-      <translation>Retenue (non publiée)</translation>
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="135" />
@@ -1969,22 +1999,22 @@
       <translation>Aucun total publié n'a été déclaré : si des totaux (total général, mailles plus grossières) sont publiés à côté de cette grille, les mailles masquées peuvent être retrouvées par soustraction. Déclarez-les pour que des mailles de secret secondaire soient masquées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="176" />
-      <source>{complementary} complementary cell(s) ({share:.1%} of the cells) withheld so that no withheld cell can be narrowed below p = {p:g} from what the release publishes ({marginals}, the number of people, non-empty cells); smallest attacker interval: {width:g}.</source>
-      <translation>{complementary} cellule(s) complémentaire(s) ({share:.1%} des cellules) masquée(s) pour qu'aucune cellule masquée ne puisse être resserrée sous p = {p:g} à partir de ce que publie la diffusion ({marginals}, le nombre de personnes, des cellules non vides) ; plus petit intervalle de l'attaquant : {width:g}.</translation>
+      <location filename="processing_provider/suppressed_grid.py" line="177" />
+      <source>{complementary} complementary cell(s) ({share} of the cells) withheld so that no withheld cell can be narrowed below p = {p:g} from what the release publishes ({marginals}, the number of people, non-empty cells); smallest attacker interval: {width:g}.</source>
+      <translation>{complementary} cellule(s) complémentaire(s) ({share} des cellules) masquée(s) pour qu'aucune cellule masquée ne puisse être resserrée sous p = {p:g} à partir de ce que publie la diffusion ({marginals}, le nombre de personnes, des cellules non vides) ; plus petit intervalle de l'attaquant : {width:g}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="207" />
+      <location filename="processing_provider/suppressed_grid.py" line="208" />
       <source>A zero mask needs a study area: zeros are only emitted inside one.</source>
       <translation>Un masque des zéros exige une zone d'étude : les zéros ne sont produits qu'à l'intérieur.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="223" />
+      <location filename="processing_provider/suppressed_grid.py" line="224" />
       <source>A series of releases needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume (differencing attacks rest on such an assumption).</source>
       <translation>Une série de diffusions exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer (les attaques par différence reposent sur une telle hypothèse).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="230" />
+      <location filename="processing_provider/suppressed_grid.py" line="231" />
       <source>Audited jointly with {count} earlier release(s), assuming no cell changes by more than {delta:g} people between releases.</source>
       <translation>Audit conjoint avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} personnes entre deux diffusions.</translation>
     </message>
@@ -1994,7 +2024,7 @@
       <translation>Grille avec secret statistique</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="267" />
+      <location filename="processing_provider/suppressed_grid.py" line="268" />
       <source>This release would narrow {count} withheld cell(s) of earlier releases below p (e.g. {cells}), and withholding more cells here cannot prevent it (such as a cell that is empty now). Use a coarser grid or a stable study area and zero mask for the whole series.</source>
       <translation>Cette diffusion resserrerait sous p {count} maille(s) masquée(s) de diffusions antérieures (par ex. {cells}), et masquer d'autres mailles ici ne peut l'empêcher (par exemple une maille vide maintenant). Utilisez une grille plus grossière, ou une zone d'étude et un masque de zéros stables pour toute la série.</translation>
     </message>
@@ -2004,12 +2034,12 @@
       <translation>Mailles carrées avec le nombre de personnes distinctes dans chacune ; les mailles de moins de k personnes sont masquées (secret primaire), ainsi que d'autres mailles là où des totaux publiés les trahiraient (secret secondaire).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="276" />
+      <location filename="processing_provider/suppressed_grid.py" line="277" />
       <source>{count} withheld cell(s) cannot be protected: either they share a published total only with withheld cells, or they were published (or empty) in the previous release and an attacker who assumes counts move by at most {delta:g} pins them near that value. See the flipping cells of the resolution sweep; use a stable geometry (same study area and zero mask each release) or a coarser grid.</source>
       <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées : soit elles ne partagent un total publié qu'avec des mailles masquées, soit elles étaient publiées (ou vides) dans la diffusion précédente et un attaquant qui suppose que les effectifs varient d'au plus {delta:g} les coince près de cette valeur. Voyez les mailles qui basculent dans le balayage des résolutions ; utilisez une géométrie stable (même zone d'étude et même masque de zéros à chaque diffusion) ou une grille plus grossière.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="283" />
+      <location filename="processing_provider/suppressed_grid.py" line="284" />
       <source>{count} withheld cell(s) cannot be protected against the declared totals: every cell that shares a published total with them is withheld and the total leaves less than p open. Lower none of the policy: publish fewer totals, or use a coarser grid.</source>
       <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées contre les totaux déclarés : toutes les mailles qui partagent avec elles un total publié sont masquées et le total laisse moins de p d'incertitude. N'assouplissez pas la politique : publiez moins de totaux, ou utilisez une grille plus grossière.</translation>
     </message>
@@ -2019,22 +2049,22 @@
       <translation>confidentialité,divulgation,k-anonymat,grille,secret,comptage,grille carroyée</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="302" />
+      <location filename="processing_provider/suppressed_grid.py" line="303" />
       <source>A cell size per stratum needs the strata layer and its name field.</source>
       <translation>Une taille de maille par strate exige la couche de strates et son champ de nom.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="305" />
+      <location filename="processing_provider/suppressed_grid.py" line="306" />
       <source>This version builds a grid with a cell size per stratum without earlier releases; run a series on a single cell size.</source>
       <translation>Cette version construit une grille avec une taille de maille par strate sans diffusions antérieures ; menez une série avec une seule taille de maille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="326" />
+      <location filename="processing_provider/suppressed_grid.py" line="327" />
       <source>The candidate cell sizes must be nested (each a whole multiple of the finer ones).</source>
       <translation>Les tailles de maille candidates doivent être emboîtées (chacune multiple entier des plus fines).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="335" />
+      <location filename="processing_provider/suppressed_grid.py" line="336" />
       <source>No candidate size is publishable in the stratum/strata {names}: add coarser sizes; never lower k.</source>
       <translation>Aucune taille candidate n'est publiable dans la ou les strates {names} : ajoutez des tailles plus grossières ; ne baissez jamais k.</translation>
     </message>
@@ -2134,7 +2164,7 @@
       <translation>{count} adresse(s) n'ont pas de géométrie : réparez-les ou supprimez-les d'abord.</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="119" />
+      <location filename="processing_provider/zone_risk.py" line="120" />
       <source>{count} zone(s) have no id: every zone needs one.</source>
       <translation>{count} zone(s) n'ont pas d'identifiant : chaque zone en a besoin.</translation>
     </message>
@@ -2149,19 +2179,19 @@
       <translation>unicité</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="137" />
+      <location filename="processing_provider/zone_risk.py" line="138" />
       <source>{count} record(s) lie in no zone. Nothing is dropped silently: extend the zones to cover them, or clip the records first and report the clipped ones.</source>
       <translation>{count} enregistrement(s) ne sont dans aucune zone. Rien n'est ignoré en silence : étendez les zones pour les couvrir, ou découpez d'abord les enregistrements et signalez ceux qui sont retirés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="149" />
+      <location filename="processing_provider/zone_risk.py" line="150" />
       <source>{count} zone(s) hold no record and get no estimate: a risk budget gate blocks on them (missing evidence).</source>
       <translation>{count} zone(s) ne contiennent aucun enregistrement et n'ont pas d'estimation : un contrôle de budget de risque les bloque (absence de preuve).</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="167" />
-      <source>Worst zone {zone}: {worst:.4f}; record-weighted mean {pooled:.4f} ({ratio:.1f} times lower). The release's risk is the worst zone.</source>
-      <translation>Pire zone {zone} : {worst:.4f} ; moyenne pondérée {pooled:.4f} ({ratio:.1f} fois plus basse). Le risque de la diffusion est celui de la pire zone.</translation>
+      <location filename="processing_provider/zone_risk.py" line="168" />
+      <source>Worst zone {zone}: {worst}; record-weighted mean {pooled} ({ratio:.1f} times lower). The release's risk is the worst zone.</source>
+      <translation>Pire zone {zone} : {worst} ; moyenne pondérée {pooled} ({ratio:.1f} fois plus basse). Le risque de la diffusion est celui de la pire zone.</translation>
     </message>
     <message>
       <location filename="processing_provider/zone_risk.py" line="45" />
@@ -2274,52 +2304,52 @@
       <translation>Les plafonds ont changé depuis la diffusion {release} : par diffusion {old_release} -&gt; {new_release}, cumulé {old_cumulative} -&gt; {new_cumulative} (politique {old_hash} alors, {new_hash} maintenant). Vérifiez que ce changement de politique a été approuvé et documenté ; les diffusions antérieures gardent les plafonds sous lesquels elles ont été publiées.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="226" />
-      <source>The worst zone {zone} has a re-identification risk of {risk:.4f} ({basis}), above the per-release ceiling {ceiling:g} (the record-weighted mean, {pooled:.4f}, hides it). Publish coarser there, or withhold that zone.</source>
-      <translation>La pire zone {zone} a un risque de ré-identification de {risk:.4f} ({basis}), au-dessus du plafond par diffusion {ceiling:g} (la moyenne pondérée, {pooled:.4f}, le cache). Publiez plus grossier à cet endroit, ou masquez cette zone.</translation>
+      <location filename="spatial_privacy_plugin/budget.py" line="227" />
+      <source>The worst zone {zone} has a re-identification risk of {risk} ({basis}), above the per-release ceiling {ceiling} (the record-weighted mean, {pooled}, hides it). Publish coarser there, or withhold that zone.</source>
+      <translation>La pire zone {zone} a un risque de ré-identification de {risk} ({basis}), au-dessus du plafond par diffusion {ceiling} (la moyenne pondérée, {pooled}, le cache). Publiez plus grossier à cet endroit, ou masquez cette zone.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="236" />
+      <location filename="spatial_privacy_plugin/budget.py" line="237" />
       <source>The release id {release} is already in the ledger for this dataset (as {recorded}): give every release its own id.</source>
       <translation>L'identifiant de diffusion {release} est déjà au registre pour ce jeu de données (sous la forme {recorded}) : donnez à chaque diffusion son propre identifiant.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="241" />
+      <location filename="spatial_privacy_plugin/budget.py" line="242" />
       <source>The zones differ from those of the dataset's earlier releases (zones hash {now} against {before}): a programme keeps its zones fixed.</source>
       <translation>Les zones diffèrent de celles des diffusions antérieures du jeu de données (hachage {now} contre {before}) : un programme garde ses zones fixes.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="247" />
+      <location filename="spatial_privacy_plugin/budget.py" line="248" />
       <source>A release recorded in the ledger has a risk outside [0, 1]: the cumulative budget cannot be computed. Restore the ledger from a backup and investigate.</source>
       <translation>Une diffusion inscrite au registre a un risque hors de [0, 1] : le budget cumulé ne peut pas être calculé. Restaurez le registre depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="252" />
-      <source>With {prior} earlier release(s) the cumulative risk would be {cumulative:.4f}, above the cumulative ceiling {ceiling:g}. The programme's budget is spent for this dataset.</source>
-      <translation>Avec {prior} diffusion(s) antérieure(s), le risque cumulé serait de {cumulative:.4f}, au-dessus du plafond cumulé {ceiling:g}. Le budget du programme est épuisé pour ce jeu de données.</translation>
+      <location filename="spatial_privacy_plugin/budget.py" line="253" />
+      <source>With {prior} earlier release(s) the cumulative risk would be {cumulative}, above the cumulative ceiling {ceiling}. The programme's budget is spent for this dataset.</source>
+      <translation>Avec {prior} diffusion(s) antérieure(s), le risque cumulé serait de {cumulative}, au-dessus du plafond cumulé {ceiling}. Le budget du programme est épuisé pour ce jeu de données.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="277" />
+      <location filename="spatial_privacy_plugin/budget.py" line="278" />
       <source>Name the dataset and the release: the ledger keeps releases per dataset.</source>
       <translation>Nommez le jeu de données et la diffusion : le registre tient les diffusions par jeu de données.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="304" />
+      <location filename="spatial_privacy_plugin/budget.py" line="305" />
       <source>ok</source>
       <translation>ok</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="305" />
+      <location filename="spatial_privacy_plugin/budget.py" line="306" />
       <source>over ceiling</source>
       <translation>au-dessus du plafond</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="325" />
+      <location filename="spatial_privacy_plugin/budget.py" line="326" />
       <source>The ledger has no release {release} for dataset {dataset}.</source>
       <translation>Le registre n'a pas de diffusion {release} pour le jeu {dataset}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="330" />
+      <location filename="spatial_privacy_plugin/budget.py" line="331" />
       <source>The ledger has no release of dataset {dataset} to re-assess.</source>
       <translation>Le registre n'a aucune diffusion du jeu {dataset} à réévaluer.</translation>
     </message>
@@ -2631,17 +2661,17 @@
     <message>
       <location filename="spatial_privacy_plugin/gate.py" line="36" />
       <source>withheld but still carries a count</source>
-      <translation>retenu mais porte encore un effectif</translation>
+      <translation>masqué mais porte encore un effectif</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/gate.py" line="37" />
       <source>withheld, an attacker narrows it below p</source>
-      <translation>retenu, un attaquant le resserre en dessous de p</translation>
+      <translation>masqué, un attaquant le resserre en dessous de p</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/gate.py" line="38" />
       <source>withheld, an attacker recovers it exactly</source>
-      <translation>retenu, un attaquant le retrouve exactement</translation>
+      <translation>masqué, un attaquant le retrouve exactement</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/gate.py" line="70" />

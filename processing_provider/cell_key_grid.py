@@ -227,7 +227,7 @@ class CellKeyGrid(PointGridAlgorithm):
         del sink  # closes a file output so that its style can be stored in it
         largest = float(published.max()) if count else None
         apply_style(lambda: count_renderer(1, status_field=None, largest=largest, zeros=True,
-                                           withheld=False), destination, context)
+                                           withheld=False, perturbed=True), destination, context)
         results = {self.OUTPUT: destination, self.CELLS: count,
                    self.KEY_FINGERPRINT: fingerprint, self.PTABLE_HASH: table.ptable_hash}
         results.update(self.write_utility(parameters, context, data, table, policy, fingerprint,

@@ -64,6 +64,7 @@ class DisclosureRisk(RiskAlgorithm):
     def process(self, parameters, context, feedback):
         import numpy as np
 
+        from ..spatial_privacy_plugin.formatting import percent
         from ..spatial_privacy_plugin.risk import neighbourhood_rareness, population_uniqueness
         from .io import add_in_batches, extended_features, make_field, make_fields, plain_values, \
             read_columns
@@ -92,16 +93,17 @@ class DisclosureRisk(RiskAlgorithm):
             estimate = population_uniqueness([columns[name] for name in keys], keys, columns[weight])
             extra["p_population_unique"] = ("double", estimate.probability_unique)
             expected_uniques = estimate.expected_population_uniques
-            feedback.pushInfo(tr("Log-linear model (main effects), sampling fraction {fraction:.3%}: "
+            feedback.pushInfo(tr("Log-linear model (main effects), sampling fraction {fraction}: "
                                  "{expected:.1f} sample uniques are expected to be population "
-                                 "uniques.").format(fraction=estimate.sampling_fraction,
+                                 "uniques.").format(fraction=percent(estimate.sampling_fraction),
                                                     expected=expected_uniques))
         if continuous:
             rare, nearest = neighbourhood_rareness([columns[name] for name in continuous])
             extra["neighbourhood_rare"] = ("bool", rare)
             extra["nearest_distance"] = ("double", nearest)
-            feedback.pushInfo(tr("{share:.1%} of records have no other record within 0.1 standard "
-                                 "deviations of their continuous keys.").format(share=rare.mean()))
+            feedback.pushInfo(tr("{share} of records have no other record within 0.1 standard "
+                                 "deviations of their continuous keys.").format(
+                share=percent(rare.mean())))
 
         added = RISK_FIELDS + tuple((name, kind) for name, (kind, _) in extra.items())
         clashing = [name for name, _ in added if source.fields().lookupField(name) >= 0]
@@ -124,11 +126,12 @@ class DisclosureRisk(RiskAlgorithm):
         threshold = self.parameterAsDouble(parameters, self.RISK_THRESHOLD, context)
         above = int(np.sum(result.risk > threshold))
         feedback.pushInfo(tr("{uniques} sample unique(s), {rare} sample rare; expected "
-                             "re-identifications {expected:.2f} ({rate:.2%} of {n} records); {above} "
-                             "record(s) above {threshold:g}; highest risk {highest:.4f}.").format(
+                             "re-identifications {expected:.2f} ({rate} of {n} records); {above} "
+                             "record(s) above {threshold}; highest risk {highest}.").format(
             uniques=int(result.sample_unique.sum()), rare=int(result.sample_rare.sum()),
-            expected=result.expected_reidentifications, rate=result.reidentification_rate,
-            n=len(result.risk), above=above, threshold=threshold, highest=float(result.risk.max())))
+            expected=result.expected_reidentifications,
+            rate=percent(result.reidentification_rate), n=len(result.risk), above=above,
+            threshold=percent(threshold), highest=percent(float(result.risk.max()))))
         return {self.OUTPUT: destination,
                 self.EXPECTED_REIDENTIFICATIONS: result.expected_reidentifications,
                 self.REIDENTIFICATION_RATE: result.reidentification_rate,

@@ -288,7 +288,8 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
 
     @staticmethod
     def share(value):
-        return tr("unknown") if value is None or value != value else f"{value:.1%}"
+        from ..spatial_privacy_plugin.formatting import percent
+        return tr("unknown") if value is None or value != value else percent(value)
 
     def step_line(self, row):
         return tr("{attributes}: π unique {unique}, π correct {correct}, π marketer {marketer}, "

@@ -337,6 +337,7 @@ class ResolutionSweep(PointGridAlgorithm):
                          feedback)
 
     def report(self, table, recommended, policy, marginals, feedback):
+        from ..spatial_privacy_plugin.formatting import percent
         from ..spatial_privacy_plugin.grid import MARGINALS_NONE
 
         for row in table.itertuples(index=False):
@@ -344,25 +345,37 @@ class ResolutionSweep(PointGridAlgorithm):
             if row.stratum is not None:
                 verdict = tr("{verdict} in stratum {stratum}").format(verdict=verdict,
                                                                      stratum=row.stratum)
-            feedback.pushInfo(tr("{res:g} m: {cells} cells, {withheld} withheld ({share:.1%}); "
+            feedback.pushInfo(tr("{res:g} m: {cells} cells, {withheld} withheld ({share}); "
                                  "{verdict}.").format(res=row.resolution_m, cells=row.cells,
                                                      withheld=row.cells_withheld,
-                                                     share=row.suppressed_fraction, verdict=verdict))
+                                                     share=percent(row.suppressed_fraction),
+                                                     verdict=verdict))
             if row.cells_complementary or marginals.kind != MARGINALS_NONE:
                 feedback.pushInfo(tr("{res:g} m with {marginals} published: {complementary} "
-                                     "complementary cells, {total:.1%} withheld in all, {bad} "
+                                     "complementary cells, {total} withheld in all, {bad} "
                                      "cell(s) that no pattern can protect.").format(
                     res=row.resolution_m, marginals=tr(marginals.kind),
-                    complementary=row.cells_complementary, total=row.withheld_fraction_total,
-                    bad=row.cells_unprotectable))
-            if row.withheld_clustered and row.stratum is not None:
+                    complementary=row.cells_complementary,
+                    total=percent(row.withheld_fraction_total), bad=row.cells_unprotectable))
+            if not row.withheld_clustered:
+                continue
+            if row.recommended and row.stratum is not None:
+                feedback.pushInfo(tr(
+                    "At {res:g} m, the size recommended in stratum {stratum}, the withheld cells "
+                    "cluster (Moran's I {moran:.2f}, z {z:.1f}): the recommendation keeps the "
+                    "withheld share within the tolerance, but the holes form whole areas without "
+                    "figures. Where those areas matter, publish this stratum at a coarser size; "
+                    "do not raise the tolerance.").format(
+                    res=row.resolution_m, stratum=row.stratum, moran=row.withheld_morans_i,
+                    z=row.withheld_morans_z))
+            elif row.stratum is not None:
                 feedback.pushInfo(tr(
                     "At {res:g} m in stratum {stratum} the withheld cells cluster (Moran's I "
                     "{moran:.2f}, z {z:.1f}): prefer a coarser geometry in this stratum rather than "
                     "a higher tolerance.").format(res=row.resolution_m, stratum=row.stratum,
                                                   moran=row.withheld_morans_i,
                                                   z=row.withheld_morans_z))
-            elif row.withheld_clustered:
+            elif not row.recommended:  # the recommended size's clustering is told with it
                 feedback.pushInfo(tr(
                     "At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the "
                     "holes form areas, so prefer a coarser geometry there rather than a higher "
@@ -375,11 +388,37 @@ class ResolutionSweep(PointGridAlgorithm):
                                 for row in per_stratum.itertuples(index=False))))
         if recommended is None:
             feedback.pushWarning(tr(
-                "No cell size is publishable under this policy (k = {k}, tolerance {tolerance:.0%}). "
+                "No cell size is publishable under this policy (k = {k}, tolerance {tolerance}). "
                 "Sweep coarser cells than {coarsest:g} m, or publish per density band; never lower "
                 "k: it follows from the accepted disclosure probability.").format(
-                k=policy.k, tolerance=policy.tolerance, coarsest=table["resolution_m"].max()))
+                k=policy.k, tolerance=percent(policy.tolerance),
+                coarsest=table["resolution_m"].max()))
+            return
+        feedback.pushInfo(tr("Recommended cell size: {res:g} m, the finest that keeps the "
+                             "withheld share within the tolerance at k = {k}.").format(
+            res=recommended, k=policy.k))
+        self.report_clustered_recommendation(table, recommended, feedback)
+
+    @staticmethod
+    def report_clustered_recommendation(table, recommended, feedback):
+        """Say what clustered holes at the recommended size mean for the recommendation."""
+        if table["stratum"].notna().any():
+            return  # told per stratum above
+        at = table[table["resolution_m"] == recommended].iloc[0]
+        if not at["withheld_clustered"]:
+            return
+        clear = table[(table["resolution_m"] > recommended) & table["publishable"]
+                      & ~table["withheld_clustered"].fillna(False).astype(bool)]
+        if len(clear):
+            advice = tr("{size:g} m, the finest publishable size whose withheld cells do not "
+                        "cluster, leaves no such areas: prefer it where those areas matter.").format(
+                size=float(clear["resolution_m"].min()))
         else:
-            feedback.pushInfo(tr("Recommended cell size: {res:g} m, the finest that keeps the "
-                                 "withheld share within the tolerance at k = {k}.").format(
-                res=recommended, k=policy.k))
+            advice = tr("No swept size avoids it: sweep coarser sizes, or publish those areas per "
+                        "density band (strata).")
+        feedback.pushWarning(tr(
+            "At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the "
+            "recommendation keeps the withheld share within the tolerance, but the holes form whole "
+            "areas without figures. {advice} Do not raise the tolerance instead.").format(
+            res=recommended, moran=at["withheld_morans_i"], z=at["withheld_morans_z"],
+            advice=advice))

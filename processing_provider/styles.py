@@ -70,12 +70,12 @@ def _positions(count):
 
 
 def count_renderer(k, count_field="n_persons", status_field="status", largest=None, zeros=False,
-                   withheld=True):
+                   withheld=True, perturbed=False):
     """Classes of people counts from k up, a class for true zeros, withheld cells hatched.
 
     ``status_field`` None: every record with a count is published (a layer
-    without a status). ``withheld`` False leaves the withheld class out (a
-    cell key release withholds nothing).
+    without a status). ``withheld`` False leaves the withheld class out and
+    ``perturbed`` says a 0 need not be empty (a cell key release).
     """
     count = QgsExpression.quotedColumnRef(count_field)
     published = f"{QgsExpression.quotedColumnRef(status_field)} = 'published' AND " \
@@ -84,13 +84,14 @@ def count_renderer(k, count_field="n_persons", status_field="status", largest=No
     rules = []
     if zeros:
         rules.append((_fill(_blend(COUNT_COLOURS, 0.0)), f"{published}{count} = 0",
-                      tr("0 (an empty cell)")))
+                      tr("0 (a perturbed count: not necessarily empty)") if perturbed
+                      else tr("0 (an empty cell)")))
     for position, low, high in zip(_positions(len(bounds)), bounds, bounds[1:] + [None]):
         if high is None:
             expression, label = f"{published}{count} >= {low}", tr("{low} or more").format(low=low)
         else:
             expression = f"{published}{count} >= {low} AND {count} < {high}"
-            label = tr("{low}–{high}").format(low=low, high=high - 1)
+            label = str(low) if high - 1 == low else tr("{low}–{high}").format(low=low, high=high - 1)
         rules.append((_fill(_blend(COUNT_COLOURS, 0.15 + 0.85 * position)), expression, label))
     if withheld:
         not_published = f"{QgsExpression.quotedColumnRef(status_field)} <> 'published' OR " \

@@ -173,12 +173,13 @@ class SuppressedGrid(PointGridAlgorithm):
                 "Declare them so that complementary cells are withheld."))
         if len(release.audit):
             # The cost in cells only: a count of people withheld would be a sum of withheld values.
-            feedback.pushInfo(tr("{complementary} complementary cell(s) ({share:.1%} of the cells) "
+            from ..spatial_privacy_plugin.formatting import percent
+            feedback.pushInfo(tr("{complementary} complementary cell(s) ({share} of the cells) "
                                  "withheld so that no withheld cell can be narrowed below p = "
                                  "{p:g} from what the release publishes ({marginals}, the number "
                                  "of people, non-empty cells); smallest attacker interval: "
                                  "{width:g}.").format(
-                complementary=complementary, share=complementary / max(len(frame), 1),
+                complementary=complementary, share=percent(complementary / max(len(frame), 1)),
                 p=marginals.protection, marginals=tr(marginals.kind),
                 width=float(release.audit["width"].min())))
         results.update({self.K: policy.k, self.CELLS_PUBLISHED: published,

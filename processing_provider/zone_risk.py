@@ -93,6 +93,7 @@ class ZoneRisk(RiskAlgorithm):
     def process(self, parameters, context, feedback):
         import numpy as np
 
+        from ..spatial_privacy_plugin.formatting import percent
         from ..spatial_privacy_plugin.policy import load_policy
         from ..spatial_privacy_plugin.risk import worst_and_pooled, zone_table, zones_hash
         from ..spatial_privacy_plugin.zones import assign_points
@@ -164,9 +165,9 @@ class ZoneRisk(RiskAlgorithm):
 
         worst_zone, worst, pooled = worst_and_pooled(table)
         if worst is not None:
-            feedback.pushInfo(tr("Worst zone {zone}: {worst:.4f}; record-weighted mean {pooled:.4f} "
+            feedback.pushInfo(tr("Worst zone {zone}: {worst}; record-weighted mean {pooled} "
                                  "({ratio:.1f} times lower). The release's risk is the worst zone.")
-                              .format(zone=worst_zone, worst=worst, pooled=pooled,
+                              .format(zone=worst_zone, worst=percent(worst), pooled=percent(pooled),
                                       ratio=worst / pooled if pooled else float("inf")))
         return {self.OUTPUT: destination, self.WORST_ZONE: worst_zone, self.WORST_P_REID: worst,
                 self.POOLED_P_REID: pooled}

@@ -24,8 +24,9 @@ def percent(share):
         return "0 %"
     if abs(value) >= 1.0:
         return f"{value:.1f} %"
-    decimals = 1 - int(math.floor(math.log10(abs(value))))
-    return f"{value:.{decimals}f} %"
+    rounded = float(f"{value:.2g}")  # two significant digits, then as many decimals as they need
+    decimals = 1 - int(math.floor(math.log10(abs(rounded))))
+    return f"{rounded:.{decimals}f} %"
 
 
 def count_class_breaks(k, largest=None, classes=6):
@@ -40,7 +41,10 @@ def count_class_breaks(k, largest=None, classes=6):
     exponent = 0
     while len(bounds) < classes:
         for mantissa in ROUND_MANTISSAS:
-            bound = int(mantissa * 10 ** exponent)
+            bound = mantissa * 10 ** exponent
+            if bound != int(bound):
+                continue  # 2.5 is no count of people
+            bound = int(bound)
             if bound >= 1.5 * k and bound > bounds[-1] and len(bounds) < classes:
                 if largest is not None and bound > largest:
                     return bounds

@@ -11,7 +11,8 @@ from spatial_privacy_plugin.formatting import count_class_breaks, percent, risk_
 
 @pytest.mark.parametrize("share, text", [
     (0.125, "12.5 %"), (1.0, "100.0 %"), (0.05, "5.0 %"), (0.0034, "0.34 %"),
-    (0.00003, "0.0030 %"), (0.0, "0 %"), (None, "–"), (float("nan"), "–")])
+    (0.00003, "0.0030 %"), (0.000001, "0.00010 %"), (0.0, "0 %"), (None, "–"),
+    (float("nan"), "–")])
 def test_percent_shows_small_risks(share, text):
     assert percent(share) == text
 
@@ -22,6 +23,7 @@ def test_count_classes_start_at_k_and_stop_at_the_largest_count():
     assert count_class_breaks(10, largest=12) == [10]
     assert count_class_breaks(5, largest=60) == [5, 10, 25, 50]
     assert count_class_breaks(20)[:2] == [20, 50]  # no sliver class 20–24
+    assert count_class_breaks(1) == [1, 5, 10, 25, 50, 100]  # 2.5 is no count
 
 
 def test_risk_classes_have_the_ceiling_as_a_break():

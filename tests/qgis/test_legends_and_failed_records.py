@@ -70,7 +70,7 @@ def test_the_first_class_starts_at_k(run):
 def test_grid_legend_in_french(run, french):
     assert french is not None, "i18n/spatial_privacy_fr.qm is missing: run make translations"
     layer = grid_loaded_by_qgis(run, SPREAD_CELLS)
-    assert legend_labels(layer) == ["10–24", "25–49", "50 ou plus", "Retenue (non publiée)"]
+    assert legend_labels(layer) == ["10–24", "25–49", "50 ou plus", "Masquée (non publiée)"]
 
 
 def test_the_gate_s_checked_grid_carries_the_grid_style(run, tmp_path):
