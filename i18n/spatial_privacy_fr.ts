@@ -144,17 +144,17 @@
       <translation>{count} cellules vides dans la zone d'étude sont publiées à 0.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="235" />
+      <location filename="processing_provider/cell_key_grid.py" line="237" />
       <source>{count} cells published with cell key noise (key {fingerprint}). Publish neither D nor the key file; the p-table hash identifies the noise rule.</source>
       <translation>{count} cellules publiées avec le bruit de la clé de cellule (clé {fingerprint}). Ne publiez ni D ni le fichier de clé ; l'empreinte de la table p identifie la règle de bruit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="247" />
+      <location filename="processing_provider/cell_key_grid.py" line="249" />
       <source>True zeros need a grid without published attribute fields: an empty cell x attribute combination is not a structural zero.</source>
       <translation>Les vrais zéros exigent une grille sans champs d'attributs publiés : une combinaison maille × attribut vide n'est pas un zéro structurel.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="252" />
+      <location filename="processing_provider/cell_key_grid.py" line="254" />
       <source>The study area has no polygon.</source>
       <translation>La zone d'étude n'a aucun polygone.</translation>
     </message>
@@ -164,7 +164,7 @@
       <translation>Fichiers de clé (*.key);;Tous les fichiers (*)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="299" />
+      <location filename="processing_provider/cell_key_grid.py" line="301" />
       <source>Audit (an attacker who knows D and the p-table): {count} cell(s) have an interval narrower than p = {p:g}.</source>
       <translation>Audit (un attaquant qui connaît D et la table p) : {count} cellule(s) ont un intervalle plus étroit que p = {p:g}.</translation>
     </message>
@@ -229,29 +229,29 @@
       <translation>Zone d'étude (les mailles vides qu'elle contient sont publiées à 0)</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="100" />
+      <location filename="processing_provider/disclosure_risk.py" line="101" />
       <source>Estimating population uniqueness needs the sampling weight field.</source>
       <translation>L'estimation de l'unicité dans la population exige le champ de poids de sondage.</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="118" />
-      <source>Log-linear model (main effects), sampling fraction {fraction:.3%}: {expected:.1f} sample uniques are expected to be population uniques.</source>
-      <translation>Modèle log-linéaire (effets principaux), taux de sondage {fraction:.3%} : {expected:.1f} uniques de l'échantillon devraient être uniques dans la population.</translation>
+      <location filename="processing_provider/disclosure_risk.py" line="119" />
+      <source>Log-linear model (main effects), sampling fraction {fraction}: {expected:.1f} sample uniques are expected to be population uniques.</source>
+      <translation>Modèle log-linéaire (effets principaux), taux de sondage {fraction} : {expected:.1f} uniques de l'échantillon devraient être uniques dans la population.</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="126" />
-      <source>{share:.1%} of records have no other record within 0.1 standard deviations of their continuous keys.</source>
-      <translation>{share:.1%} des enregistrements n'ont aucun autre enregistrement à moins de 0,1 écart-type de leurs clés continues.</translation>
+      <location filename="processing_provider/disclosure_risk.py" line="127" />
+      <source>{share} of records have no other record within 0.1 standard deviations of their continuous keys.</source>
+      <translation>{share} des enregistrements n'ont aucun autre enregistrement à moins de 0,1 écart-type de leurs clés continues.</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="132" />
+      <location filename="processing_provider/disclosure_risk.py" line="134" />
       <source>The input already has the field(s) {fields}: rename them in a copy first.</source>
       <translation>L'entrée a déjà le(s) champ(s) {fields} : renommez-les d'abord dans une copie.</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="144" />
-      <source>{uniques} sample unique(s), {rare} sample rare; expected re-identifications {expected:.2f} ({rate:.2%} of {n} records); {above} record(s) above {threshold:g}; highest risk {highest:.4f}.</source>
-      <translation>{uniques} unique(s) dans l'échantillon, {rare} rare(s) ; ré-identifications attendues {expected:.2f} ({rate:.2%} de {n} enregistrements) ; {above} enregistrement(s) au-dessus de {threshold:g} ; risque maximal {highest:.4f}.</translation>
+      <location filename="processing_provider/disclosure_risk.py" line="147" />
+      <source>{uniques} sample unique(s), {rare} sample rare; expected re-identifications {expected:.2f} ({rate} of {n} records); {above} record(s) above {threshold}; highest risk {highest}.</source>
+      <translation>{uniques} unique(s) dans l'échantillon, {rare} rare(s) ; ré-identifications attendues {expected:.2f} ({rate} de {n} enregistrements) ; {above} enregistrement(s) au-dessus de {threshold} ; risque maximal {highest}.</translation>
     </message>
     <message>
       <location filename="processing_provider/disclosure_risk.py" line="19" />
@@ -334,7 +334,7 @@
       <translation>Enregistrements écrits entité par entité par QGIS.</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="95" />
+      <location filename="processing_provider/disclosure_risk.py" line="96" />
       <source>The input layer could not be opened.</source>
       <translation>La couche d'entrée n'a pas pu être ouverte.</translation>
     </message>
@@ -719,6 +719,11 @@
       <translation>La diffusion {name} doit avoir une seule taille de maille (elle a {sizes}) : une grille avec une taille de maille par strate ne peut pas faire partie d'une série.</translation>
     </message>
     <message>
+      <location filename="processing_provider/html_chart.py" line="23" />
+      <source>The chart needs the Python package plotly, which this QGIS does not have. On Debian or Ubuntu: sudo apt install python3-plotly; elsewhere install it into QGIS's Python (OSGeo4W Shell: python -m pip install plotly). The table holds every figure the chart would show.</source>
+      <translation>Le graphique demande le paquet Python plotly, absent de ce QGIS. Sous Debian ou Ubuntu : sudo apt install python3-plotly ; ailleurs, installez-le dans le Python de QGIS (OSGeo4W Shell : python -m pip install plotly). La table contient tous les chiffres que le graphique montrerait.</translation>
+    </message>
+    <message>
       <location filename="processing_provider/io.py" line="101" />
       <source>Read {count} points through GDAL's Arrow stream.</source>
       <translation>{count} points lus par le flux Arrow de GDAL.</translation>
@@ -765,71 +770,91 @@
     </message>
     <message>
       <location filename="processing_provider/join_simulation.py" line="101" />
+      <source>Random seed</source>
+      <translation>Graine aléatoire</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="104" />
+      <source>Where the auxiliary data came from, its coverage and cost</source>
+      <translation>Provenance des données auxiliaires, leur couverture et leur coût</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="108" />
+      <source>Escalation table</source>
+      <translation>Table d'escalade</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="110" />
+      <source>Targets with their candidate counts</source>
+      <translation>Cibles avec leur nombre de candidats</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="113" />
       <source>Escalation chart</source>
       <translation>Graphique d'escalade</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="101" />
+      <location filename="processing_provider/join_simulation.py" line="113" />
       <source>SVG files (*.svg);;PNG files (*.png)</source>
       <translation>Fichiers SVG (*.svg);;Fichiers PNG (*.png)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="104" />
+      <location filename="processing_provider/join_simulation.py" line="116" />
       <source>Report</source>
       <translation>Rapport</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="104" />
+      <location filename="processing_provider/join_simulation.py" line="116" />
       <source>HTML files (*.html);;Markdown files (*.md)</source>
       <translation>Fichiers HTML (*.html);;Fichiers Markdown (*.md)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="107" />
+      <location filename="processing_provider/join_simulation.py" line="119" />
       <source>Sequential releases: other releases of the same subjects</source>
       <translation>Diffusions successives : autres diffusions des mêmes sujets</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="110" />
+      <location filename="processing_provider/join_simulation.py" line="122" />
       <source>Sequential releases: field linking a subject's records</source>
       <translation>Diffusions successives : champ reliant les enregistrements d'un sujet</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="112" />
+      <location filename="processing_provider/join_simulation.py" line="124" />
       <source>π unique at the last step</source>
       <translation>π unique à la dernière étape</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="113" />
+      <location filename="processing_provider/join_simulation.py" line="125" />
       <source>π correct at the last step</source>
       <translation>π correct à la dernière étape</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="114" />
+      <location filename="processing_provider/join_simulation.py" line="126" />
       <source>π marketer at the last step</source>
       <translation>π marketer à la dernière étape</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="115" />
+      <location filename="processing_provider/join_simulation.py" line="127" />
       <source>Precision at the last step</source>
       <translation>Précision à la dernière étape</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="134" />
+      <location filename="processing_provider/join_simulation.py" line="146" />
       <source>The folder {folder} of the output file {path} does not exist: create it, or choose a file in an existing folder. Nothing was written.</source>
       <translation>Le dossier {folder} du fichier de sortie {path} n'existe pas : créez-le, ou choisissez un fichier dans un dossier existant. Rien n'a été écrit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="143" />
+      <location filename="processing_provider/join_simulation.py" line="155" />
       <source>Sequential releases need the link field: the published id that ties a subject's records across releases.</source>
       <translation>Les diffusions successives exigent le champ de liaison : l'identifiant publié qui relie les enregistrements d'un sujet d'une diffusion à l'autre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="162" />
+      <location filename="processing_provider/join_simulation.py" line="174" />
       <source>Multipoint features cannot be joined one to one: explode them first (each part a record).</source>
       <translation>Les entités multipoints ne peuvent pas être appariées une à une : éclatez-les d'abord (chaque partie un enregistrement).</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="171" />
+      <location filename="processing_provider/join_simulation.py" line="183" />
       <source>{count} auxiliary record(s) have a NULL coverage weight: fill them in.</source>
       <translation>{count} enregistrement(s) auxiliaire(s) ont un poids de couverture NULL : renseignez-les.</translation>
     </message>
@@ -837,11 +862,6 @@
       <location filename="processing_provider/join_simulation.py" line="21" />
       <source>believed re-identified (π unique)</source>
       <translation>cru ré-identifié (π unique)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="217" />
-      <source>The quasi-identifier '{field}' is {release_type} in the release but {other_type} in the layer '{layer}': values would never match. Convert one of them (in a copy) so that both have the same type.</source>
-      <translation>Le quasi-identifiant '{field}' est de type {release_type} dans la diffusion mais {other_type} dans la couche '{layer}' : les valeurs ne correspondraient jamais. Convertissez l'un des deux (dans une copie) pour qu'ils aient le même type.</translation>
     </message>
     <message>
       <location filename="processing_provider/join_simulation.py" line="22" />
@@ -854,224 +874,244 @@
       <translation>tirage au hasard parmi les candidats (π marketer)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="245" />
+      <location filename="processing_provider/join_simulation.py" line="230" />
+      <source>The quasi-identifier '{field}' is {release_type} in the release but {other_type} in the layer '{layer}': values would never match. Convert one of them (in a copy) so that both have the same type.</source>
+      <translation>Le quasi-identifiant '{field}' est de type {release_type} dans la diffusion mais {other_type} dans la couche '{layer}' : les valeurs ne correspondraient jamais. Convertissez l'un des deux (dans une copie) pour qu'ils aient le même type.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="258" />
       <source>{count} released record(s) have a NULL link id in '{field}': every record of a sequential release needs the id that ties it to its subject.</source>
       <translation>{count} enregistrement(s) diffusé(s) ont un identifiant de liaison NULL dans '{field}' : chaque enregistrement d'une diffusion successive a besoin de l'identifiant qui le relie à son sujet.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="250" />
+      <location filename="processing_provider/join_simulation.py" line="26" />
+      <source>the share of targets with exactly one candidate in the release within the radius and with the same attributes: what the adversary believes they re-identified.</source>
+      <translation>la part des cibles qui ont exactement un candidat dans la diffusion, dans le rayon et avec les mêmes attributs : ce que l'adversaire croit avoir ré-identifié.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="263" />
       <source>Joined against {count} releases of the same subjects, linked by '{field}': a subject stays a candidate only if every release it appears in places it within the radius.</source>
       <translation>Jointure avec {count} diffusions des mêmes sujets, reliées par '{field}' : un sujet reste candidat seulement si chaque diffusion où il apparaît le place dans le rayon.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="270" />
+      <location filename="processing_provider/join_simulation.py" line="283" />
       <source>No provenance was given for the auxiliary data: say where it came from, its coverage and its cost, or the figures cannot be weighed.</source>
       <translation>Aucune provenance n'a été donnée pour les données auxiliaires : indiquez d'où elles viennent, leur couverture et leur coût, sinon les chiffres ne peuvent être appréciés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="277" />
+      <location filename="processing_provider/join_simulation.py" line="29" />
+      <source>the share of targets whose single candidate really is them: what the adversary really re-identified (known only with the held-out truth ids).</source>
+      <translation>la part des cibles dont l'unique candidat est bien elles-mêmes : ce que l'adversaire a vraiment ré-identifié (connu seulement avec les identifiants de vérité mis de côté).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="291" />
       <source>unknown</source>
       <translation>inconnu</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="280" />
+      <location filename="processing_provider/join_simulation.py" line="294" />
       <source>{attributes}: π unique {unique}, π correct {correct}, π marketer {marketer}, precision {precision}; median candidates {median:g}, {none} target(s) with no candidate.</source>
       <translation>{attributes} : π unique {unique}, π correct {correct}, π marketer {marketer}, précision {precision} ; médiane des candidats {median:g}, {none} cible(s) sans candidat.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="29" />
-      <source>Join simulation</source>
-      <translation>Simulation de jointure</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="292" />
+      <location filename="processing_provider/join_simulation.py" line="306" />
       <source>No policy was given: the figures are not compared with a ceiling.</source>
       <translation>Aucune politique n'a été donnée : les chiffres ne sont comparés à aucun plafond.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="295" />
+      <location filename="processing_provider/join_simulation.py" line="309" />
       <source>With every attribute tried ({attributes}) the adversary stays at or below ρ = {rho}.</source>
       <translation>Avec tous les attributs essayés ({attributes}), l'adversaire reste au plus à ρ = {rho}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="298" />
+      <location filename="processing_provider/join_simulation.py" line="31" />
+      <source>the mean over targets of 1 / (number of candidates), 0 for a target without one: the share re-identified by picking a candidate at random.</source>
+      <translation>la moyenne sur les cibles de 1 / (nombre de candidats), 0 pour une cible sans candidat : la part ré-identifiée en choisissant un candidat au hasard.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="312" />
       <source>An adversary crosses ρ = {rho} with {attributes} ({figure} = {value}).</source>
       <translation>Un adversaire dépasse ρ = {rho} avec {attributes} ({figure} = {value}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="30" />
-      <source>Runs the adversary's join of an identified auxiliary layer against a masked release and reports how many people it singles out, and how many of those correctly, as attributes are added.</source>
-      <translation>Exécute la jointure de l'adversaire entre une couche auxiliaire identifiée et une diffusion masquée, et indique combien de personnes elle isole, et combien à juste titre, à mesure que des attributs sont ajoutés.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="320" />
-      <source>Re-identification as the adversary adds attributes</source>
-      <translation>Ré-identification à mesure que l'adversaire ajoute des attributs</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="324" />
-      <source>share of targets</source>
-      <translation>part des cibles</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="324" />
-      <source>what the adversary knows</source>
-      <translation>ce que sait l'adversaire</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="326" />
-      <source>ceiling ρ = {rho}</source>
-      <translation>plafond ρ = {rho}</translation>
-    </message>
-    <message>
       <location filename="processing_provider/join_simulation.py" line="33" />
-      <source>privacy,disclosure,linkage,re-identification,attack,join,geomask,escalation</source>
-      <translation>confidentialité,divulgation,appariement,ré-identification,attaque,jointure,géomasque,escalade</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="338" />
-      <source>Could not write the chart to {path}.</source>
-      <translation>Impossible d'écrire le graphique dans {path}.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="344" />
-      <source>attributes</source>
-      <translation>attributs</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="344" />
       <source>precision</source>
       <translation>précision</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="345" />
+      <location filename="processing_provider/join_simulation.py" line="33" />
+      <source>π correct / π unique: how often a confident match is right; a wrong match harms the person it lands on.</source>
+      <translation>π correct / π unique : la fréquence à laquelle un appariement sûr de lui est juste ; un appariement faux nuit à la personne sur qui il tombe.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="336" />
+      <source>Re-identification as the adversary adds attributes</source>
+      <translation>Ré-identification à mesure que l'adversaire ajoute des attributs</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="340" />
+      <source>share of targets</source>
+      <translation>part des cibles</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="340" />
+      <source>what the adversary knows</source>
+      <translation>ce que sait l'adversaire</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="342" />
+      <source>ceiling ρ = {rho}</source>
+      <translation>plafond ρ = {rho}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="356" />
+      <source>Could not write the chart to {path}.</source>
+      <translation>Impossible d'écrire le graphique dans {path}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="363" />
+      <source>attributes</source>
+      <translation>attributs</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="364" />
       <source>median candidates</source>
       <translation>candidats (médiane)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="345" />
+      <location filename="processing_provider/join_simulation.py" line="364" />
       <source>no candidate</source>
       <translation>sans candidat</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="351" />
+      <location filename="processing_provider/join_simulation.py" line="370" />
       <source>The adversary joins {targets} identified target(s) to the release within {radius:g} m, adding one attribute at a time.</source>
       <translation>L'adversaire apparie {targets} cible(s) identifiée(s) à la diffusion dans un rayon de {radius:g} m, en ajoutant un attribut à la fois.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="354" />
+      <location filename="processing_provider/join_simulation.py" line="373" />
       <source>Auxiliary data: {provenance}</source>
       <translation>Données auxiliaires : {provenance}</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="355" />
+      <location filename="processing_provider/join_simulation.py" line="374" />
       <source>provenance not stated</source>
       <translation>provenance non indiquée</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="61" />
+      <location filename="processing_provider/join_simulation.py" line="394" />
+      <source>What the figures mean</source>
+      <translation>Ce que signifient les chiffres</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="41" />
+      <source>Join simulation</source>
+      <translation>Simulation de jointure</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="42" />
+      <source>Runs the adversary's join of an identified auxiliary layer against a masked release and reports how many people it singles out, and how many of those correctly, as attributes are added.</source>
+      <translation>Exécute la jointure de l'adversaire entre une couche auxiliaire identifiée et une diffusion masquée, et indique combien de personnes elle isole, et combien à juste titre, à mesure que des attributs sont ajoutés.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="45" />
+      <source>privacy,disclosure,linkage,re-identification,attack,join,geomask,escalation</source>
+      <translation>confidentialité,divulgation,appariement,ré-identification,attaque,jointure,géomasque,escalade</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="73" />
       <source>Masked release (points, metric CRS)</source>
       <translation>Diffusion masquée (points, SCR métrique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="64" />
+      <location filename="processing_provider/join_simulation.py" line="76" />
       <source>Auxiliary identified layer (points the adversary holds)</source>
       <translation>Couche auxiliaire identifiée (points que détient l'adversaire)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="67" />
+      <location filename="processing_provider/join_simulation.py" line="79" />
       <source>Mask radius the adversary assumes (a closed disc)</source>
       <translation>Rayon de masquage supposé par l'adversaire (disque fermé)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="70" />
+      <location filename="processing_provider/join_simulation.py" line="82" />
       <source>Quasi-identifiers, in the order the adversary adds them</source>
       <translation>Quasi-identifiants, dans l'ordre où l'adversaire les ajoute</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="73" />
+      <location filename="processing_provider/join_simulation.py" line="85" />
       <source>Release: held-out subject id (truth)</source>
       <translation>Diffusion : identifiant réservé de la personne (vérité)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="76" />
+      <location filename="processing_provider/join_simulation.py" line="88" />
       <source>Auxiliary: subject id (truth)</source>
       <translation>Auxiliaire : identifiant de la personne (vérité)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="79" />
+      <location filename="processing_provider/join_simulation.py" line="91" />
       <source>Share of auxiliary records with a stale position</source>
       <translation>Part des enregistrements auxiliaires à position périmée</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="82" />
+      <location filename="processing_provider/join_simulation.py" line="94" />
       <source>Largest stale-position error</source>
       <translation>Plus grande erreur de position périmée</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="85" />
+      <location filename="processing_provider/join_simulation.py" line="97" />
       <source>Auxiliary coverage weight (targets weighted by it)</source>
       <translation>Poids de couverture auxiliaire (les cibles en sont pondérées)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="89" />
-      <source>Random seed</source>
-      <translation>Graine aléatoire</translation>
+      <location filename="processing_provider/kanonymity_gate.py" line="100" />
+      <source>Audit: number of people the release states</source>
+      <translation>Audit : nombre de personnes indiqué par la diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="92" />
-      <source>Where the auxiliary data came from, its coverage and cost</source>
-      <translation>Provenance des données auxiliaires, leur couverture et leur coût</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="96" />
-      <source>Escalation table</source>
-      <translation>Table d'escalade</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="98" />
-      <source>Targets with their candidate counts</source>
-      <translation>Cibles avec leur nombre de candidats</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="102" />
+      <location filename="processing_provider/kanonymity_gate.py" line="103" />
       <source>Audit: how the records relate to that number</source>
       <translation>Audit : relation entre les enregistrements et ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="104" />
+      <location filename="processing_provider/kanonymity_gate.py" line="105" />
       <source>Passed</source>
       <translation>Réussi</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="106" />
+      <location filename="processing_provider/kanonymity_gate.py" line="107" />
       <source>Fewest distinct sensitive values in a published cell</source>
       <translation>Plus petit nombre de valeurs sensibles distinctes d'une maille publiée</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="108" />
+      <location filename="processing_provider/kanonymity_gate.py" line="109" />
       <source>Largest t-closeness distance of a published cell</source>
       <translation>Plus grande distance de t-proximité d'une maille publiée</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="110" />
+      <location filename="processing_provider/kanonymity_gate.py" line="111" />
       <source>Narrowest attacker interval of a withheld record</source>
       <translation>Plus étroit intervalle d'attaque d'un enregistrement masqué</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="111" />
+      <location filename="processing_provider/kanonymity_gate.py" line="112" />
       <source>Smallest published count</source>
       <translation>Plus petit effectif publié</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="112" />
+      <location filename="processing_provider/kanonymity_gate.py" line="113" />
       <source>Published records checked</source>
       <translation>Enregistrements publiés contrôlés</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="113" />
+      <location filename="processing_provider/kanonymity_gate.py" line="114" />
       <source>k</source>
       <translation>k</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="116" />
+      <source>Failing records (written only when the gate fails)</source>
+      <translation>Enregistrements en échec (écrits seulement quand le contrôle échoue)</translation>
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="13" />
@@ -1079,7 +1119,7 @@
       <translation>chaque personne a un point : les enregistrements s'additionnent à ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="134" />
+      <location filename="processing_provider/kanonymity_gate.py" line="138" />
       <source>Choose the field that holds the counts.</source>
       <translation>Choisissez le champ qui contient les effectifs.</translation>
     </message>
@@ -1089,29 +1129,24 @@
       <translation>une personne peut avoir plusieurs points : les enregistrements s'additionnent à au moins ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="146" />
+      <location filename="processing_provider/kanonymity_gate.py" line="150" />
       <source>l-diversity and t-closeness need the cell id field and the sensitive attribute field.</source>
       <translation>La l-diversité et la t-proximité exigent le champ identifiant de maille et le champ de l'attribut sensible.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="159" />
+      <location filename="processing_provider/kanonymity_gate.py" line="164" />
       <source>The count field '{field}' is not numeric ({type}): the gate needs counts of people. Choose a numeric field, or convert it with the field calculator in a copy.</source>
       <translation>Le champ de comptage « {field} » n'est pas numérique ({type}) : le contrôle a besoin d'effectifs de personnes. Choisissez un champ numérique, ou convertissez-le avec la calculatrice de champ dans une copie.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="193" />
+      <location filename="processing_provider/kanonymity_gate.py" line="204" />
       <source>k-anonymity gate FAILED (k = {k}, policy {hash}): {problems}</source>
       <translation>ÉCHEC du contrôle de k-anonymat (k = {k}, politique {hash}) : {problems}</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="196" />
+      <location filename="processing_provider/kanonymity_gate.py" line="207" />
       <source>k-anonymity gate passed: {checked} published record(s), all with at least k = {k} people.</source>
       <translation>Contrôle de k-anonymat réussi : {checked} enregistrement(s) publié(s), tous avec au moins k = {k} personnes.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="219" />
-      <source>A series audit needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume.</source>
-      <translation>Un audit de série exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer.</translation>
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="22" />
@@ -1124,9 +1159,9 @@
       <translation>Bloque la diffusion (et arrête le modèle) si un enregistrement publié compte moins de k personnes ; sinon transmet la couche inchangée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="235" />
-      <source>Series audit with {count} earlier release(s), assuming no cell changes by more than {delta:g} between releases.</source>
-      <translation>Audit de série avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} entre deux diffusions.</translation>
+      <location filename="processing_provider/kanonymity_gate.py" line="248" />
+      <source>feature {id}</source>
+      <translation>entité {id}</translation>
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="25" />
@@ -1134,119 +1169,149 @@
       <translation>confidentialité,divulgation,k-anonymat,contrôle,vérification,diffusion,modèle</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="268" />
+      <location filename="processing_provider/kanonymity_gate.py" line="250" />
+      <source>Failing records: {records}</source>
+      <translation>Enregistrements en échec : {records}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="252" />
+      <source>{named} and {more} more</source>
+      <translation>{named} et {more} autres</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="260" />
+      <source> (give a file for the failing records layer to get all of them).</source>
+      <translation> (indiquez un fichier pour la couche des enregistrements en échec afin de les obtenir tous).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="278" />
+      <source> (a temporary failing records layer is lost when the gate fails: choose a file for it).</source>
+      <translation> (une couche temporaire des enregistrements en échec est perdue quand le contrôle échoue : choisissez un fichier).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="280" />
+      <source> (all {count} in {path}).</source>
+      <translation> (tous les {count} dans {path}).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="290" />
+      <source>A series audit needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume.</source>
+      <translation>Un audit de série exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="306" />
+      <source>Series audit with {count} earlier release(s), assuming no cell changes by more than {delta:g} between releases.</source>
+      <translation>Audit de série avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} entre deux diffusions.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="339" />
       <source>The policy keeps the number of people secret (population_total_secret = true), yet the gate was given one: a number that is published is no secret. Change the policy, or leave the number of people empty.</source>
       <translation>La politique garde secret le nombre de personnes (population_total_secret = true), mais la porte en a reçu un : un nombre publié n'est pas un secret. Modifiez la politique, ou laissez le nombre de personnes vide.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="275" />
+      <location filename="processing_provider/kanonymity_gate.py" line="346" />
       <source>The audit does not know the number of people in the release: an attacker who reads it (in a table, a report, the log of the grid) may narrow withheld cells further. Give it in 'number of people the release states', or declare population_total_secret = true in the policy if it is never published.</source>
       <translation>L'audit ne connaît pas le nombre de personnes de la diffusion : un attaquant qui le lit (dans une table, un rapport, le journal de la grille) peut resserrer davantage les cellules masquées. Indiquez-le dans « nombre de personnes indiqué par la diffusion », ou déclarez population_total_secret = true dans la politique s'il n'est jamais publié.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="314" />
+      <location filename="processing_provider/kanonymity_gate.py" line="385" />
       <source>Audit: {count} total(s) from the layer's own totals columns.</source>
       <translation>Audit : {count} total(s) tiré(s) des colonnes de totaux de la couche elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="320" />
+      <location filename="processing_provider/kanonymity_gate.py" line="391" />
       <source>Auditing against other layers needs the geometry of the records to publish; the input is a table. Give the grid layer itself.</source>
       <translation>L'audit par rapport à d'autres couches a besoin de la géométrie des enregistrements à publier ; l'entrée est une table. Donnez la couche de grille elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="327" />
+      <location filename="processing_provider/kanonymity_gate.py" line="398" />
       <source>The audit layer '{layer}' has no field '{field}': name its count field in the audit count field.</source>
       <translation>La couche d'audit « {layer} » n'a pas de champ « {field} » : indiquez son champ de comptage dans le champ de comptage d'audit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="331" />
+      <location filename="processing_provider/kanonymity_gate.py" line="402" />
       <source>The audit count field '{field}' of '{layer}' is {kind}, not a number: name a numeric field of published totals, or convert it (in a copy).</source>
       <translation>Le champ de comptage d'audit « {field} » de « {layer} » est de type {kind}, pas un nombre : indiquez un champ numérique de totaux publiés, ou convertissez-le (dans une copie).</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="337" />
+      <location filename="processing_provider/kanonymity_gate.py" line="408" />
       <source>Audit: {areas} published area count(s) from the audit layers; {cells} record(s) cut by an area's border into {atoms} pieces.</source>
       <translation>Audit : {areas} effectif(s) de zones publié(s) par les couches d'audit ; {cells} enregistrement(s) coupé(s) par la limite d'une zone, en {atoms} morceaux.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="357" />
+      <location filename="processing_provider/kanonymity_gate.py" line="428" />
       <source>Audit: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
       <translation>Audit : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="56" />
+      <location filename="processing_provider/kanonymity_gate.py" line="57" />
       <source>Layer or table to publish</source>
       <translation>Couche ou table à publier</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="58" />
+      <location filename="processing_provider/kanonymity_gate.py" line="59" />
       <source>Count field (distinct people per record)</source>
       <translation>Champ de comptage (personnes distinctes par enregistrement)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="63" />
+      <location filename="processing_provider/kanonymity_gate.py" line="64" />
       <source>Status field (records not marked published are withheld)</source>
-      <translation>Champ de statut (les enregistrements non marqués published sont masqués)</translation>
+      <translation>Champ de statut (les enregistrements non « published » sont masqués)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="66" />
+      <location filename="processing_provider/kanonymity_gate.py" line="67" />
       <source>Checked layer (unchanged)</source>
       <translation>Couche contrôlée (inchangée)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="68" />
+      <location filename="processing_provider/kanonymity_gate.py" line="69" />
       <source>Audit: other layers published beside this one</source>
       <translation>Audit : autres couches publiées à côté de celle-ci</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="71" />
+      <location filename="processing_provider/kanonymity_gate.py" line="72" />
       <source>Audit: count field of those layers</source>
       <translation>Audit : champ de comptage de ces couches</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="74" />
+      <location filename="processing_provider/kanonymity_gate.py" line="75" />
       <source>Audit: published total over all records</source>
       <translation>Audit : total publié sur l'ensemble des enregistrements</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="78" />
+      <location filename="processing_provider/kanonymity_gate.py" line="79" />
       <source>Diversity: cell id field</source>
       <translation>Diversité : champ identifiant de maille</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="81" />
+      <location filename="processing_provider/kanonymity_gate.py" line="82" />
       <source>Diversity: sensitive attribute field</source>
       <translation>Diversité : champ de l'attribut sensible</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="84" />
+      <location filename="processing_provider/kanonymity_gate.py" line="85" />
       <source>Diversity: least distinct sensitive values per cell (l)</source>
       <translation>Diversité : minimum de valeurs sensibles distinctes par maille (l)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="87" />
+      <location filename="processing_provider/kanonymity_gate.py" line="88" />
       <source>Diversity: largest distance to the overall distribution (t)</source>
       <translation>Diversité : plus grande distance à la distribution d'ensemble (t)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="90" />
+      <location filename="processing_provider/kanonymity_gate.py" line="91" />
       <source>Diversity: the sensitive categories are ordered</source>
       <translation>Diversité : les modalités sensibles sont ordonnées</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="93" />
+      <location filename="processing_provider/kanonymity_gate.py" line="94" />
       <source>Stratum field (k per stratum from the policy's stratum_rho)</source>
       <translation>Champ de strate (k par strate d'après le stratum_rho de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="96" />
+      <location filename="processing_provider/kanonymity_gate.py" line="97" />
       <source>Series: earlier releases of this grid, oldest first</source>
       <translation>Série : diffusions antérieures de la grille, la plus ancienne d'abord</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="99" />
-      <source>Audit: number of people the release states</source>
-      <translation>Audit : nombre de personnes indiqué par la diffusion</translation>
     </message>
     <message>
       <location filename="processing_provider/overlay.py" line="54" />
@@ -1484,174 +1549,254 @@
       <translation>Diffusions désormais au-dessus de leur plafond</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="81" />
-      <source>{release}: published at {published:.4f}, today {today:.4f} (ceiling {ceiling:g}): {verdict}.</source>
-      <translation>{release} : publiée à {published:.4f}, aujourd'hui {today:.4f} (plafond {ceiling:g}) : {verdict}.</translation>
+      <location filename="processing_provider/reassess_releases.py" line="82" />
+      <source>{release}: published at {published}, today {today} (ceiling {ceiling}): {verdict}.</source>
+      <translation>{release} : publiée à {published}, aujourd'hui {today} (plafond {ceiling}) : {verdict}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="88" />
+      <location filename="processing_provider/reassess_releases.py" line="87" />
+      <source>{release} ({published} → {today}, ceiling {ceiling})</source>
+      <translation>{release} ({published} → {today}, plafond {ceiling})</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/reassess_releases.py" line="91" />
       <source>the table is in {path}</source>
       <translation>la table est dans {path}</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="90" />
+      <location filename="processing_provider/reassess_releases.py" line="93" />
       <source>choose a file for the table to keep it when the check fails</source>
       <translation>choisissez un fichier pour la table afin de la conserver quand le contrôle échoue</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="91" />
+      <location filename="processing_provider/reassess_releases.py" line="94" />
       <source>{count} release(s) of {dataset} are now over the ceiling they were published under: {releases}. Withdraw them, re-publish them coarser, or document the acceptance. The re-assessment is recorded in the ledger; {table}.</source>
       <translation>{count} diffusion(s) de {dataset} dépassent désormais le plafond sous lequel elles ont été publiées : {releases}. Retirez-les, republiez-les plus grossières ou documentez l'acceptation. La réévaluation est enregistrée dans le registre ; {table}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="186" />
+      <location filename="processing_provider/resolution_sweep.py" line="111" />
+      <source>{coarse:g} m cells are not unions of {fine:g} m cells: releasing both invites differencing (subtract overlapping cells to isolate small areas). Release only nested resolutions (each a whole multiple of the finer) on one origin.</source>
+      <translation>Les mailles de {coarse:g} m ne sont pas des unions de mailles de {fine:g} m : diffuser les deux expose à la différenciation (soustraire des mailles qui se chevauchent pour isoler de petites zones). Ne diffusez que des résolutions emboîtées (chacune multiple entier de la plus fine) sur une même origine.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="202" />
       <source>The cell key comparison is made without strata: run the sweep without strata to see it.</source>
       <translation>La comparaison avec la clé de cellule se fait sans strates : lancez le balayage sans strates pour la voir.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="195" />
+      <location filename="processing_provider/resolution_sweep.py" line="211" />
       <source>The cell key comparison uses a one-off random key (never written): its figures vary a little from run to run.</source>
       <translation>La comparaison avec la clé de cellule utilise une clé aléatoire à usage unique (jamais écrite) : ses chiffres varient un peu d'une exécution à l'autre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="203" />
+      <location filename="processing_provider/resolution_sweep.py" line="219" />
       <source>Cell key method beside suppression: every non-empty cell published with noise; ckm_mae is its mean absolute error per cell.</source>
       <translation>Méthode de la clé de cellule à côté du secret : toutes les cellules non vides publiées avec du bruit ; ckm_mae est son erreur absolue moyenne par cellule.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="239" />
+      <location filename="processing_provider/resolution_sweep.py" line="255" />
       <source>No earlier release has one of the swept cell sizes ({swept}); they have {theirs}. Sweep the series' cell size.</source>
       <translation>Aucune diffusion antérieure n'a l'une des tailles de maille balayées ({swept}) ; elles ont {theirs}. Balayez la taille de maille de la série.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="262" />
+      <location filename="processing_provider/resolution_sweep.py" line="278" />
       <source>At {res:g} m, since {name}: {to_withheld} cell(s) go from published (or empty) to withheld and {to_published} from withheld to published. A flipping cell is a risk: an attacker who assumes counts change little between releases pins it near its value in the other release, whatever else is withheld. Prefer sizes and geometries where few cells flip.</source>
       <translation>À {res:g} m, depuis {name} : {to_withheld} maille(s) passent de publiée (ou vide) à masquée et {to_published} de masquée à publiée. Une maille qui bascule est un risque : un attaquant qui suppose que les effectifs varient peu d'une diffusion à l'autre la coince près de sa valeur dans l'autre diffusion, quoi qu'on masque d'autre. Préférez les tailles et géométries où peu de mailles basculent.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="284" />
+      <location filename="processing_provider/resolution_sweep.py" line="300" />
       <source>{count} point(s) lie in no stratum. Nothing is dropped silently: extend the strata to cover them, or clip the points first and report the clipped ones.</source>
       <translation>{count} point(s) ne sont dans aucune strate. Rien n'est ignoré en silence : étendez les strates pour les couvrir, ou découpez d'abord les points et signalez ceux qui sont retirés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="294" />
+      <location filename="processing_provider/resolution_sweep.py" line="322" />
+      <source>Resolution sweep: what each cell size withholds</source>
+      <translation>Balayage des résolutions : ce que chaque taille de maille masque</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="324" />
+      <source>cell size (m)</source>
+      <translation>taille de maille (m)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="325" />
+      <source>withheld share of non-empty cells</source>
+      <translation>part masquée des mailles non vides</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="326" />
+      <source>median count of a published cell</source>
+      <translation>effectif médian d'une maille publiée</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="327" />
+      <source>withheld share, {name}</source>
+      <translation>part masquée, {name}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="328" />
+      <source>median count, {name}</source>
+      <translation>effectif médian, {name}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="329" />
+      <source>tolerance {share}</source>
+      <translation>tolérance {share}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="331" />
+      <source>recommended: {size:g} m</source>
+      <translation>recommandée : {size:g} m</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="332" />
+      <source>no swept size is publishable</source>
+      <translation>aucune taille balayée n'est publiable</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="342" />
       <source>publishable</source>
       <translation>publiable</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="294" />
+      <location filename="processing_provider/resolution_sweep.py" line="342" />
       <source>not publishable</source>
       <translation>non publiable</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="296" />
+      <location filename="processing_provider/resolution_sweep.py" line="344" />
       <source>{verdict} in stratum {stratum}</source>
       <translation>{verdict} dans la strate {stratum}</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="298" />
-      <source>{res:g} m: {cells} cells, {withheld} withheld ({share:.1%}); {verdict}.</source>
-      <translation>{res:g} m : {cells} mailles, {withheld} masquées ({share:.1%}) ; {verdict}.</translation>
+      <location filename="processing_provider/resolution_sweep.py" line="346" />
+      <source>{res:g} m: {cells} cells, {withheld} withheld ({share}); {verdict}.</source>
+      <translation>{res:g} m : {cells} mailles, {withheld} masquées ({share}) ; {verdict}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="303" />
-      <source>{res:g} m with {marginals} published: {complementary} complementary cells, {total:.1%} withheld in all, {bad} cell(s) that no pattern can protect.</source>
-      <translation>{res:g} m avec {marginals} publié(s) : {complementary} mailles de secret secondaire, {total:.1%} masquées au total, {bad} maille(s) qu'aucun schéma ne peut protéger.</translation>
+      <location filename="processing_provider/resolution_sweep.py" line="352" />
+      <source>{res:g} m with {marginals} published: {complementary} complementary cells, {total} withheld in all, {bad} cell(s) that no pattern can protect.</source>
+      <translation>{res:g} m avec {marginals} publié(s) : {complementary} mailles de secret secondaire, {total} masquées au total, {bad} maille(s) qu'aucun schéma ne peut protéger.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="310" />
+      <location filename="processing_provider/resolution_sweep.py" line="361" />
+      <source>At {res:g} m, the size recommended in stratum {stratum}, the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the recommendation keeps the withheld share within the tolerance, but the holes form whole areas without figures. Where those areas matter, publish this stratum at a coarser size; do not raise the tolerance.</source>
+      <translation>À {res:g} m, la taille recommandée dans la strate {stratum}, les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : la recommandation garde la part masquée dans la tolérance, mais les trous forment des zones entières sans chiffres. Là où ces zones comptent, publiez cette strate à une taille plus grossière ; n'augmentez pas la tolérance.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="370" />
       <source>At {res:g} m in stratum {stratum} the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): prefer a coarser geometry in this stratum rather than a higher tolerance.</source>
       <translation>À {res:g} m dans la strate {stratum}, les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : préférez une géométrie plus grossière dans cette strate plutôt qu'une tolérance plus élevée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="317" />
+      <location filename="processing_provider/resolution_sweep.py" line="377" />
       <source>At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the holes form areas, so prefer a coarser geometry there rather than a higher tolerance.</source>
       <translation>À {res:g} m les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : les trous forment des zones, préférez donc une géométrie plus grossière plutôt qu'une tolérance plus élevée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="324" />
+      <location filename="processing_provider/resolution_sweep.py" line="384" />
       <source>Recommended cell size per stratum: {sizes}.</source>
       <translation>Taille de maille recommandée par strate : {sizes}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="328" />
-      <source>No cell size is publishable under this policy (k = {k}, tolerance {tolerance:.0%}). Sweep coarser cells than {coarsest:g} m, or publish per density band; never lower k: it follows from the accepted disclosure probability.</source>
-      <translation>Aucune taille de maille n'est publiable avec cette politique (k = {k}, tolérance {tolerance:.0%}). Balayez des mailles plus grossières que {coarsest:g} m, ou publiez par strate de densité ; ne baissez jamais k : il découle de la probabilité de divulgation acceptée.</translation>
+      <location filename="processing_provider/resolution_sweep.py" line="388" />
+      <source>No cell size is publishable under this policy (k = {k}, tolerance {tolerance}). Sweep coarser cells than {coarsest:g} m, or publish per density band; never lower k: it follows from the accepted disclosure probability.</source>
+      <translation>Aucune taille de maille n'est publiable avec cette politique (k = {k}, tolérance {tolerance}). Balayez des mailles plus grossières que {coarsest:g} m, ou publiez par strate de densité ; ne baissez jamais k : il découle de la probabilité de divulgation acceptée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="334" />
+      <location filename="processing_provider/resolution_sweep.py" line="395" />
       <source>Recommended cell size: {res:g} m, the finest that keeps the withheld share within the tolerance at k = {k}.</source>
       <translation>Taille de maille recommandée : {res:g} m, la plus fine qui garde la part masquée dans la tolérance avec k = {k}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="38" />
+      <location filename="processing_provider/resolution_sweep.py" line="41" />
       <source>Resolution sweep</source>
       <translation>Balayage des résolutions</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="39" />
+      <location filename="processing_provider/resolution_sweep.py" line="411" />
+      <source>{size:g} m, the finest publishable size whose withheld cells do not cluster, leaves no such areas: prefer it where those areas matter.</source>
+      <translation>{size:g} m, la taille publiable la plus fine dont les mailles masquées ne se regroupent pas, ne laisse pas de telles zones : préférez-la là où ces zones comptent.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="415" />
+      <source>No swept size avoids it: sweep coarser sizes, or publish those areas per density band (strata).</source>
+      <translation>Aucune taille balayée ne l'évite : balayez des tailles plus grossières, ou publiez ces zones par bande de densité (strates).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="417" />
+      <source>At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the recommendation keeps the withheld share within the tolerance, but the holes form whole areas without figures. {advice} Do not raise the tolerance instead.</source>
+      <translation>À {res:g} m les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : la recommandation garde la part masquée dans la tolérance, mais les trous forment des zones entières sans chiffres. {advice} N'augmentez pas la tolérance à la place.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="42" />
       <source>Counts distinct people per grid cell at several cell sizes and shows which sizes satisfy the policy's k and suppression tolerance.</source>
       <translation>Compte les personnes distinctes par maille à plusieurs tailles de maille et montre quelles tailles respectent le k et la tolérance de secret de la politique.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="41" />
+      <location filename="processing_provider/resolution_sweep.py" line="44" />
       <source>privacy,disclosure,k-anonymity,grid,resolution,sweep,suppression</source>
       <translation>confidentialité,divulgation,k-anonymat,grille,résolution,balayage,secret</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="57" />
+      <location filename="processing_provider/resolution_sweep.py" line="61" />
       <source>Cell sizes in metres, comma separated</source>
       <translation>Tailles de maille en mètres, séparées par des virgules</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="61" />
+      <location filename="processing_provider/resolution_sweep.py" line="65" />
       <source>Tolerance: share of cells withheld (empty: the policy's)</source>
       <translation>Tolérance : part des mailles masquées (vide : celle de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="65" />
+      <location filename="processing_provider/resolution_sweep.py" line="69" />
       <source>Sweep table</source>
       <translation>Table du balayage</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="68" />
+      <location filename="processing_provider/resolution_sweep.py" line="72" />
       <source>Strata an adversary can draw (each swept separately)</source>
       <translation>Strates qu'un adversaire peut tracer (balayées séparément)</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="71" />
+      <location filename="processing_provider/resolution_sweep.py" line="75" />
       <source>Stratum name field</source>
       <translation>Champ du nom de strate</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="73" />
+      <location filename="processing_provider/resolution_sweep.py" line="77" />
       <source>Earlier releases of the series, oldest first</source>
       <translation>Diffusions antérieures de la série, la plus ancienne d'abord</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="76" />
+      <location filename="processing_provider/resolution_sweep.py" line="80" />
       <source>Cells that flip since the latest earlier release</source>
       <translation>Mailles qui basculent depuis la diffusion antérieure la plus récente</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="79" />
+      <location filename="processing_provider/resolution_sweep.py" line="83" />
       <source>Compare with the cell key method: its p-table</source>
       <translation>Comparer avec la méthode de la clé de cellule : sa table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="82" />
+      <location filename="processing_provider/resolution_sweep.py" line="86" />
       <source>Compare: the programme's key file (empty: a one-off key)</source>
       <translation>Comparer : fichier de clé du programme (vide : clé à usage unique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="86" />
+      <location filename="processing_provider/resolution_sweep.py" line="90" />
       <source>Recommended (finest publishable) cell size</source>
       <translation>Taille de maille recommandée (la plus fine publiable)</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="98" />
-      <source>{coarse:g} m cells are not unions of {fine:g} m cells: releasing both invites differencing (subtract overlapping cells to isolate small areas). Release only nested resolutions (each a whole multiple of the finer) on one origin.</source>
-      <translation>Les mailles de {coarse:g} m ne sont pas des unions de mailles de {fine:g} m : diffuser les deux expose à la différenciation (soustraire des mailles qui se chevauchent pour isoler de petites zones). Ne diffusez que des résolutions emboîtées (chacune multiple entier de la plus fine) sur une même origine.</translation>
+      <location filename="processing_provider/resolution_sweep.py" line="92" />
+      <source>Chart: withheld share and median count by cell size</source>
+      <translation>Graphique : part masquée et effectif médian par taille de maille</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="93" />
+      <source>HTML files (*.html)</source>
+      <translation>Fichiers HTML (*.html)</translation>
     </message>
     <message>
       <location filename="processing_provider/risk_base.py" line="19" />
@@ -1759,24 +1904,24 @@
       <translation>borne basse</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="203" />
+      <location filename="processing_provider/risk_budget_gate.py" line="204" />
       <source>The release record could not be created: nothing was recorded in the ledger.</source>
       <translation>L'enregistrement de la diffusion n'a pas pu être créé : rien n'a été inscrit au registre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="212" />
+      <location filename="processing_provider/risk_budget_gate.py" line="213" />
       <source>The release record could not be written ({error}): nothing was recorded in the ledger.</source>
       <translation>L'enregistrement de la diffusion n'a pas pu être écrit ({error}) : rien n'a été inscrit au registre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="224" />
+      <location filename="processing_provider/risk_budget_gate.py" line="225" />
       <source>Risk budget gate FAILED for {dataset} / {release}: {problems}</source>
       <translation>ÉCHEC du contrôle du budget de risque pour {dataset} / {release} : {problems}</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="227" />
-      <source>Risk budget gate passed: worst zone {zone} at {worst:.4f} ({basis}; pooled mean {pooled:.4f}) under the per-release ceiling {ceiling:g}; cumulative {cumulative:.4f} over {count} release(s), headroom {headroom:.4f} under {budget:g}.</source>
-      <translation>Contrôle du budget de risque réussi : pire zone {zone} à {worst:.4f} ({basis} ; moyenne {pooled:.4f}) sous le plafond par diffusion {ceiling:g} ; cumulé {cumulative:.4f} sur {count} diffusion(s), marge {headroom:.4f} sous {budget:g}.</translation>
+      <location filename="processing_provider/risk_budget_gate.py" line="228" />
+      <source>Risk budget gate passed: worst zone {zone} at {worst} ({basis}; pooled mean {pooled}) under the per-release ceiling {ceiling}; cumulative {cumulative} over {count} release(s), headroom {headroom} under {budget}.</source>
+      <translation>Contrôle du budget de risque réussi : pire zone {zone} à {worst} ({basis} ; moyenne {pooled}) sous le plafond par diffusion {ceiling} ; cumulé {cumulative} sur {count} diffusion(s), marge {headroom} sous {budget}.</translation>
     </message>
     <message>
       <location filename="processing_provider/risk_budget_gate.py" line="23" />
@@ -1784,14 +1929,14 @@
       <translation>Registre (*.sqlite *.db *.gpkg)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="235" />
+      <location filename="processing_provider/risk_budget_gate.py" line="236" />
       <source>The cumulative figure assumes independent releases; releases of the same population are correlated, so it understates the risk.</source>
       <translation>Le chiffre cumulé suppose des diffusions indépendantes ; les diffusions d'une même population sont corrélées, il sous-estime donc le risque.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="238" />
-      <source>The cumulative risk {cumulative:.4f} is above {share:.0%} of the ceiling {ceiling:g}: plan the remaining releases.</source>
-      <translation>Le risque cumulé {cumulative:.4f} dépasse {share:.0%} du plafond {ceiling:g} : planifiez les diffusions restantes.</translation>
+      <location filename="processing_provider/risk_budget_gate.py" line="239" />
+      <source>The cumulative risk {cumulative} is above {share} of the ceiling {ceiling}: plan the remaining releases.</source>
+      <translation>Le risque cumulé {cumulative} dépasse {share} du plafond {ceiling} : planifiez les diffusions restantes.</translation>
     </message>
     <message>
       <location filename="processing_provider/risk_budget_gate.py" line="24" />
@@ -1799,12 +1944,12 @@
       <translation>Tous les fichiers (*)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="242" />
+      <location filename="processing_provider/risk_budget_gate.py" line="243" />
       <source>Ledger head: {head}. Archive it elsewhere to detect a rewritten ledger.</source>
       <translation>Tête du registre : {head}. Archivez-la ailleurs pour détecter un registre réécrit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="244" />
+      <location filename="processing_provider/risk_budget_gate.py" line="245" />
       <source>Not recorded (RECORD is off): this release does not count against the budget; the ledger was only read.</source>
       <translation>Non enregistrée (RECORD désactivé) : cette diffusion ne compte pas dans le budget ; le registre a seulement été lu.</translation>
     </message>
@@ -1854,27 +1999,67 @@
       <translation>confidentialité,divulgation,risque,budget,registre,contrôle,diffusion,cumulé</translation>
     </message>
     <message>
+      <location filename="processing_provider/styles.py" line="100" />
+      <source>Withheld (not published)</source>
+      <translation>Masquée (non publiée)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/styles.py" line="118" />
+      <source>No estimate (blocks a release)</source>
+      <translation>Aucune estimation (bloque une diffusion)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/styles.py" line="127" />
+      <source>{low} to {high}</source>
+      <translation>{low} à {high}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/styles.py" line="129" />
+      <source>{range} (above the ceiling)</source>
+      <translation>{range} (au-dessus du plafond)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/styles.py" line="87" />
+      <source>0 (a perturbed count: not necessarily empty)</source>
+      <translation>0 (un effectif perturbé : pas forcément vide)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/styles.py" line="88" />
+      <source>0 (an empty cell)</source>
+      <translation>0 (une maille vide)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/styles.py" line="91" />
+      <source>{low} or more</source>
+      <translation>{low} ou plus</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/styles.py" line="94" />
+      <source>{low}–{high}</source>
+      <translation>{low}–{high}</translation>
+    </message>
+    <message>
       <location filename="processing_provider/suppressed_grid.py" line="156" />
       <source>{count} cells written to {path} in bulk.</source>
       <translation>{count} cellules écrites en bloc dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="187" />
+      <location filename="processing_provider/suppressed_grid.py" line="191" />
       <source>{published} cells published, {withheld} withheld (primary suppression, fewer than {k} people).</source>
       <translation>{published} mailles publiées, {withheld} masquées (secret primaire, moins de {k} personnes).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="191" />
+      <location filename="processing_provider/suppressed_grid.py" line="195" />
       <source>No published totals were declared: if totals (grand total, coarser cells) are published beside this grid, withheld cells may be recovered by subtraction. Declare them so that complementary cells are withheld.</source>
       <translation>Aucun total publié n'a été déclaré : si des totaux (total général, mailles plus grossières) sont publiés à côté de cette grille, les mailles masquées peuvent être retrouvées par soustraction. Déclarez-les pour que des mailles de secret secondaire soient masquées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="197" />
-      <source>{complementary} complementary cell(s) ({share:.1%} of the cells) withheld so that no withheld cell can be narrowed below p = {p:g} from what the release publishes ({marginals}, the number of people, non-empty cells); smallest attacker interval: {width:g}.</source>
-      <translation>{complementary} cellule(s) complémentaire(s) ({share:.1%} des cellules) masquée(s) pour qu'aucune cellule masquée ne puisse être resserrée sous p = {p:g} à partir de ce que publie la diffusion ({marginals}, le nombre de personnes, des cellules non vides) ; plus petit intervalle de l'attaquant : {width:g}.</translation>
+      <location filename="processing_provider/suppressed_grid.py" line="202" />
+      <source>{complementary} complementary cell(s) ({share} of the cells) withheld so that no withheld cell can be narrowed below p = {p:g} from what the release publishes ({marginals}, the number of people, non-empty cells); smallest attacker interval: {width:g}.</source>
+      <translation>{complementary} cellule(s) complémentaire(s) ({share} des cellules) masquée(s) pour qu'aucune cellule masquée ne puisse être resserrée sous p = {p:g} à partir de ce que publie la diffusion ({marginals}, le nombre de personnes, des cellules non vides) ; plus petit intervalle de l'attaquant : {width:g}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="219" />
+      <location filename="processing_provider/suppressed_grid.py" line="224" />
       <source>This version protects the slivers of published zones on a grid of one cell size without earlier releases: leave out the cell size per stratum and the earlier releases, or the published zones.</source>
       <translation>Cette version protège les éclats des zones publiées sur une grille d'une seule taille de maille sans publications antérieures : retirez la taille de maille par strate et les publications antérieures, ou les zones publiées.</translation>
     </message>
@@ -1884,22 +2069,22 @@
       <translation>Grille avec secret statistique</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="267" />
-      <source>A zero mask needs a study area: zeros are only emitted inside one.</source>
-      <translation>Un masque des zéros exige une zone d'étude : les zéros ne sont produits qu'à l'intérieur.</translation>
-    </message>
-    <message>
       <location filename="processing_provider/suppressed_grid.py" line="27" />
       <source>Square cells with the number of distinct people in each; cells with fewer than k people are withheld (primary suppression), and more cells where published totals would give them away (complementary).</source>
       <translation>Mailles carrées avec le nombre de personnes distinctes dans chacune ; les mailles de moins de k personnes sont masquées (secret primaire), ainsi que d'autres mailles là où des totaux publiés les trahiraient (secret secondaire).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="283" />
+      <location filename="processing_provider/suppressed_grid.py" line="272" />
+      <source>A zero mask needs a study area: zeros are only emitted inside one.</source>
+      <translation>Un masque des zéros exige une zone d'étude : les zéros ne sont produits qu'à l'intérieur.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="288" />
       <source>A series of releases needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume (differencing attacks rest on such an assumption).</source>
       <translation>Une série de diffusions exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer (les attaques par différence reposent sur une telle hypothèse).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="290" />
+      <location filename="processing_provider/suppressed_grid.py" line="295" />
       <source>Audited jointly with {count} earlier release(s), assuming no cell changes by more than {delta:g} people between releases.</source>
       <translation>Audit conjoint avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} personnes entre deux diffusions.</translation>
     </message>
@@ -1909,37 +2094,37 @@
       <translation>confidentialité,divulgation,k-anonymat,grille,secret,comptage,grille carroyée</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="327" />
+      <location filename="processing_provider/suppressed_grid.py" line="332" />
       <source>This release would narrow {count} withheld cell(s) of earlier releases below p (e.g. {cells}), and withholding more cells here cannot prevent it (such as a cell that is empty now). Use a coarser grid or a stable study area and zero mask for the whole series.</source>
       <translation>Cette diffusion resserrerait sous p {count} maille(s) masquée(s) de diffusions antérieures (par ex. {cells}), et masquer d'autres mailles ici ne peut l'empêcher (par exemple une maille vide maintenant). Utilisez une grille plus grossière, ou une zone d'étude et un masque de zéros stables pour toute la série.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="336" />
+      <location filename="processing_provider/suppressed_grid.py" line="341" />
       <source>{count} withheld cell(s) cannot be protected: either they share a published total only with withheld cells, or they were published (or empty) in the previous release and an attacker who assumes counts move by at most {delta:g} pins them near that value. See the flipping cells of the resolution sweep; use a stable geometry (same study area and zero mask each release) or a coarser grid.</source>
       <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées : soit elles ne partagent un total publié qu'avec des mailles masquées, soit elles étaient publiées (ou vides) dans la diffusion précédente et un attaquant qui suppose que les effectifs varient d'au plus {delta:g} les coince près de cette valeur. Voyez les mailles qui basculent dans le balayage des résolutions ; utilisez une géométrie stable (même zone d'étude et même masque de zéros à chaque diffusion) ou une grille plus grossière.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="343" />
+      <location filename="processing_provider/suppressed_grid.py" line="348" />
       <source>{count} withheld cell(s) cannot be protected against the declared totals: every cell that shares a published total with them is withheld and the total leaves less than p open. Lower none of the policy: publish fewer totals, or use a coarser grid.</source>
       <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées contre les totaux déclarés : toutes les mailles qui partagent avec elles un total publié sont masquées et le total laisse moins de p d'incertitude. N'assouplissez pas la politique : publiez moins de totaux, ou utilisez une grille plus grossière.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="362" />
+      <location filename="processing_provider/suppressed_grid.py" line="367" />
       <source>A cell size per stratum needs the strata layer and its name field.</source>
       <translation>Une taille de maille par strate exige la couche de strates et son champ de nom.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="365" />
+      <location filename="processing_provider/suppressed_grid.py" line="370" />
       <source>This version builds a grid with a cell size per stratum without earlier releases; run a series on a single cell size.</source>
       <translation>Cette version construit une grille avec une taille de maille par strate sans diffusions antérieures ; menez une série avec une seule taille de maille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="386" />
+      <location filename="processing_provider/suppressed_grid.py" line="391" />
       <source>The candidate cell sizes must be nested (each a whole multiple of the finer ones).</source>
       <translation>Les tailles de maille candidates doivent être emboîtées (chacune multiple entier des plus fines).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="395" />
+      <location filename="processing_provider/suppressed_grid.py" line="400" />
       <source>No candidate size is publishable in the stratum/strata {names}: add coarser sizes; never lower k.</source>
       <translation>Aucune taille candidate n'est publiable dans la ou les strates {names} : ajoutez des tailles plus grossières ; ne baissez jamais k.</translation>
     </message>
@@ -2049,7 +2234,7 @@
       <translation>{count} adresse(s) n'ont pas de géométrie : réparez-les ou supprimez-les d'abord.</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="120" />
+      <location filename="processing_provider/zone_risk.py" line="121" />
       <source>{count} zone(s) have no id: every zone needs one.</source>
       <translation>{count} zone(s) n'ont pas d'identifiant : chaque zone en a besoin.</translation>
     </message>
@@ -2064,19 +2249,19 @@
       <translation>unicité</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="138" />
+      <location filename="processing_provider/zone_risk.py" line="139" />
       <source>{count} record(s) lie in no zone. Nothing is dropped silently: extend the zones to cover them, or clip the records first and report the clipped ones.</source>
       <translation>{count} enregistrement(s) ne sont dans aucune zone. Rien n'est ignoré en silence : étendez les zones pour les couvrir, ou découpez d'abord les enregistrements et signalez ceux qui sont retirés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="150" />
+      <location filename="processing_provider/zone_risk.py" line="151" />
       <source>{count} zone(s) hold no record and get no estimate: a risk budget gate blocks on them (missing evidence).</source>
       <translation>{count} zone(s) ne contiennent aucun enregistrement et n'ont pas d'estimation : un contrôle de budget de risque les bloque (absence de preuve).</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="168" />
-      <source>Worst zone {zone}: {worst:.4f}; record-weighted mean {pooled:.4f} ({ratio:.1f} times lower). The release's risk is the worst zone.</source>
-      <translation>Pire zone {zone} : {worst:.4f} ; moyenne pondérée {pooled:.4f} ({ratio:.1f} fois plus basse). Le risque de la diffusion est celui de la pire zone.</translation>
+      <location filename="processing_provider/zone_risk.py" line="169" />
+      <source>Worst zone {zone}: {worst}; record-weighted mean {pooled} ({ratio:.1f} times lower). The release's risk is the worst zone.</source>
+      <translation>Pire zone {zone} : {worst} ; moyenne pondérée {pooled} ({ratio:.1f} fois plus basse). Le risque de la diffusion est celui de la pire zone.</translation>
     </message>
     <message>
       <location filename="processing_provider/zone_risk.py" line="45" />
@@ -2116,12 +2301,12 @@
     <message>
       <location filename="processing_provider/zone_risk.py" line="82" />
       <source>Person id (to count distinct people per zone)</source>
-      <translation>Identifiant de personne (pour compter les personnes distinctes par zone)</translation>
+      <translation>Identifiant de personne (pour compter les personnes par zone)</translation>
     </message>
     <message>
       <location filename="processing_provider/zone_risk.py" line="85" />
       <source>Policy file (its per-release ceiling marks zones above it)</source>
-      <translation>Fichier de politique (son plafond par diffusion signale les zones au-dessus)</translation>
+      <translation>Fichier de politique (son plafond signale les zones au-dessus)</translation>
     </message>
     <message>
       <location filename="processing_provider/zone_risk.py" line="89" />
@@ -2284,52 +2469,52 @@
       <translation>Les plafonds ont changé depuis la diffusion {release} : par diffusion {old_release} -&gt; {new_release}, cumulé {old_cumulative} -&gt; {new_cumulative} (politique {old_hash} alors, {new_hash} maintenant). Vérifiez que ce changement de politique a été approuvé et documenté ; les diffusions antérieures gardent les plafonds sous lesquels elles ont été publiées.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="226" />
-      <source>The worst zone {zone} has a re-identification risk of {risk:.4f} ({basis}), above the per-release ceiling {ceiling:g} (the record-weighted mean, {pooled:.4f}, hides it). Publish coarser there, or withhold that zone.</source>
-      <translation>La pire zone {zone} a un risque de ré-identification de {risk:.4f} ({basis}), au-dessus du plafond par diffusion {ceiling:g} (la moyenne pondérée, {pooled:.4f}, le cache). Publiez plus grossier à cet endroit, ou masquez cette zone.</translation>
+      <location filename="spatial_privacy_plugin/budget.py" line="227" />
+      <source>The worst zone {zone} has a re-identification risk of {risk} ({basis}), above the per-release ceiling {ceiling} (the record-weighted mean, {pooled}, hides it). Publish coarser there, or withhold that zone.</source>
+      <translation>La pire zone {zone} a un risque de ré-identification de {risk} ({basis}), au-dessus du plafond par diffusion {ceiling} (la moyenne pondérée, {pooled}, le cache). Publiez plus grossier à cet endroit, ou masquez cette zone.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="236" />
+      <location filename="spatial_privacy_plugin/budget.py" line="237" />
       <source>The release id {release} is already in the ledger for this dataset (as {recorded}): give every release its own id.</source>
       <translation>L'identifiant de diffusion {release} est déjà au registre pour ce jeu de données (sous la forme {recorded}) : donnez à chaque diffusion son propre identifiant.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="241" />
+      <location filename="spatial_privacy_plugin/budget.py" line="242" />
       <source>The zones differ from those of the dataset's earlier releases (zones hash {now} against {before}): a programme keeps its zones fixed.</source>
       <translation>Les zones diffèrent de celles des diffusions antérieures du jeu de données (hachage {now} contre {before}) : un programme garde ses zones fixes.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="247" />
+      <location filename="spatial_privacy_plugin/budget.py" line="248" />
       <source>A release recorded in the ledger has a risk outside [0, 1]: the cumulative budget cannot be computed. Restore the ledger from a backup and investigate.</source>
       <translation>Une diffusion inscrite au registre a un risque hors de [0, 1] : le budget cumulé ne peut pas être calculé. Restaurez le registre depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="252" />
-      <source>With {prior} earlier release(s) the cumulative risk would be {cumulative:.4f}, above the cumulative ceiling {ceiling:g}. The programme's budget is spent for this dataset.</source>
-      <translation>Avec {prior} diffusion(s) antérieure(s), le risque cumulé serait de {cumulative:.4f}, au-dessus du plafond cumulé {ceiling:g}. Le budget du programme est épuisé pour ce jeu de données.</translation>
+      <location filename="spatial_privacy_plugin/budget.py" line="253" />
+      <source>With {prior} earlier release(s) the cumulative risk would be {cumulative}, above the cumulative ceiling {ceiling}. The programme's budget is spent for this dataset.</source>
+      <translation>Avec {prior} diffusion(s) antérieure(s), le risque cumulé serait de {cumulative}, au-dessus du plafond cumulé {ceiling}. Le budget du programme est épuisé pour ce jeu de données.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="277" />
+      <location filename="spatial_privacy_plugin/budget.py" line="278" />
       <source>Name the dataset and the release: the ledger keeps releases per dataset.</source>
       <translation>Nommez le jeu de données et la diffusion : le registre tient les diffusions par jeu de données.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="304" />
+      <location filename="spatial_privacy_plugin/budget.py" line="305" />
       <source>ok</source>
       <translation>ok</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="305" />
+      <location filename="spatial_privacy_plugin/budget.py" line="306" />
       <source>over ceiling</source>
       <translation>au-dessus du plafond</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="325" />
+      <location filename="spatial_privacy_plugin/budget.py" line="326" />
       <source>The ledger has no release {release} for dataset {dataset}.</source>
       <translation>Le registre n'a pas de diffusion {release} pour le jeu {dataset}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="330" />
+      <location filename="spatial_privacy_plugin/budget.py" line="331" />
       <source>The ledger has no release of dataset {dataset} to re-assess.</source>
       <translation>Le registre n'a aucune diffusion du jeu {dataset} à réévaluer.</translation>
     </message>
@@ -2559,79 +2744,109 @@
       <translation>Les tailles de maille {fine:g} m et {coarse:g} m ne sont pas emboîtées : chaque taille doit être un multiple entier de la taille plus fine suivante (par exemple 1000,2000,4000), pour que chaque maille soit dans un seul parent.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="106" />
-      <source>{count} withheld record(s) still carry a count: a withheld value must be NULL in every output. Blank the count of withheld records.</source>
-      <translation>{count} enregistrement(s) masqué(s) portent encore un effectif : une valeur masquée doit être NULL dans toute sortie. Videz l'effectif des enregistrements masqués.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="120" />
-      <source>{count} withheld record(s) (e.g. {records}) can be narrowed by an attacker to an interval narrower than p = {p:g} from what the release publishes (its counts and totals, that withheld cells are not empty, the number of people, any status labels). Withhold more cells (complementary suppression) or publish fewer totals.</source>
-      <translation>{count} enregistrement(s) masqué(s) (p. ex. {records}) peuvent être resserrés par un attaquant à un intervalle plus étroit que p = {p:g} à partir de ce que publie la diffusion (ses effectifs et totaux, le fait que les cellules masquées ne sont pas vides, le nombre de personnes, les éventuelles étiquettes de statut). Masquez davantage de cellules (suppression complémentaire) ou publiez moins de totaux.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="165" />
-      <source>{count} withheld record(s) can be recovered exactly from what the release publishes.</source>
-      <translation>{count} enregistrement(s) masqué(s) peuvent être retrouvés exactement à partir de ce que publie la diffusion.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="222" />
-      <source>{count} sliver(s) where a published area's border crosses a cell can be narrowed below p = {p:g} by subtracting the cells inside the area from its count (cell ∩ area [interval]: {examples}). Withhold the cells around those borders, or do not publish those area counts beside this grid.</source>
-      <translation>{count} lisière(s) où la limite d'une zone publiée traverse une cellule peuvent être resserrées sous p = {p:g} en soustrayant de l'effectif de la zone les cellules qu'elle contient (cellule ∩ zone [intervalle] : {examples}). Masquez les cellules autour de ces limites, ou ne publiez pas ces effectifs de zones à côté de cette grille.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="254" />
-      <source>{count} withheld cell(s) (e.g. {cells}) can be narrowed below p = {p:g} by combining this release with the earlier ones, assuming no cell changes by more than {delta:g} between releases. Rebuild the grid with the earlier releases given, so that suppression holds across the series.</source>
-      <translation>{count} cellule(s) masquée(s) (p. ex. {cells}) peuvent être resserrées sous p = {p:g} en combinant cette diffusion avec les précédentes, en supposant qu'aucune cellule ne change de plus de {delta:g} entre deux diffusions. Reconstruisez la grille en donnant les diffusions précédentes, pour que la suppression tienne sur toute la série.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="265" />
-      <source>This release narrows {count} withheld cell(s) of earlier releases below p = {p:g} (e.g. {cells}).</source>
-      <translation>Cette diffusion resserre {count} cellule(s) masquée(s) de diffusions précédentes sous p = {p:g} (p. ex. {cells}).</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="299" />
-      <source>{count} published record(s) have no sensitive value: give every record its category.</source>
-      <translation>{count} enregistrement(s) publié(s) n'ont pas de valeur sensible : donnez à chaque enregistrement sa modalité.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="302" />
-      <source>No published record has a positive count: there is no evidence of diversity.</source>
-      <translation>Aucun enregistrement publié n'a d'effectif positif : il n'y a aucune preuve de diversité.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="311" />
-      <source>{count} published cell(s) show fewer than l = {l} distinct sensitive values (fewest: {fewest}): everyone in them can be assigned a value. Merge categories, publish coarser, or withhold the attribute.</source>
-      <translation>{count} maille(s) publiée(s) montrent moins de l = {l} valeurs sensibles distinctes (le minimum : {fewest}) : on peut attribuer une valeur à chacun de leurs membres. Regroupez des modalités, publiez plus grossier, ou masquez l'attribut.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="324" />
-      <source>{count} published cell(s) have a distribution of the sensitive value farther than t = {t:g} from the whole release's (largest: {largest:.3f}).</source>
-      <translation>{count} maille(s) publiée(s) ont une distribution de la valeur sensible plus éloignée que t = {t:g} de celle de la diffusion entière (la plus grande : {largest:.3f}).</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="51" />
-      <source>{count} record(s) have a status in '{field}' that is none of {known} (e.g. {examples}): the gate cannot tell whether they are published.</source>
-      <translation>{count} enregistrement(s) ont dans « {field} » un statut qui n'est aucun de {known} (par ex. {examples}) : le contrôle ne peut pas savoir s'ils sont publiés.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="74" />
-      <source>The input has no records: there is nothing to check, and missing evidence never passes the gate.</source>
-      <translation>L'entrée n'a aucun enregistrement : il n'y a rien à contrôler, et l'absence de preuve ne passe jamais le contrôle.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="85" />
+      <location filename="spatial_privacy_plugin/gate.py" line="104" />
       <source>{count} published record(s) have a NULL count: a published cell needs a count (mark it withheld in the status field if it is not published).</source>
       <translation>{count} enregistrement(s) publié(s) ont un effectif NULL : une maille publiée a besoin d'un effectif (marquez-la masquée dans le champ de statut si elle n'est pas publiée).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="91" />
+      <location filename="spatial_privacy_plugin/gate.py" line="110" />
       <source>{count} published record(s) have a count that is not a whole number of people.</source>
       <translation>{count} enregistrement(s) publié(s) ont un effectif qui n'est pas un nombre entier de personnes.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="98" />
+      <location filename="spatial_privacy_plugin/gate.py" line="117" />
       <source>{count} published record(s) count fewer than k = {k} people (smallest: {smallest}). Withhold them, or publish at a coarser resolution; never lower k. (Structural zeros are published only under a policy with publish_zeros = true.)</source>
       <translation>{count} enregistrement(s) publié(s) comptent moins de k = {k} personnes (le plus petit : {smallest}). Masquez-les ou publiez à une résolution plus grossière ; ne baissez jamais k. (Les zéros structurels ne sont publiés que sous une politique avec publish_zeros = true.)</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="125" />
+      <source>{count} withheld record(s) still carry a count: a withheld value must be NULL in every output. Blank the count of withheld records.</source>
+      <translation>{count} enregistrement(s) masqué(s) portent encore un effectif : une valeur masquée doit être NULL dans toute sortie. Videz l'effectif des enregistrements masqués.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="142" />
+      <source>{count} withheld record(s) (e.g. {records}) can be narrowed by an attacker to an interval narrower than p = {p:g} from what the release publishes (its counts and totals, that withheld cells are not empty, the number of people, any status labels). Withhold more cells (complementary suppression) or publish fewer totals.</source>
+      <translation>{count} enregistrement(s) masqué(s) (p. ex. {records}) peuvent être resserrés par un attaquant à un intervalle plus étroit que p = {p:g} à partir de ce que publie la diffusion (ses effectifs et totaux, le fait que les cellules masquées ne sont pas vides, le nombre de personnes, les éventuelles étiquettes de statut). Masquez davantage de cellules (suppression complémentaire) ou publiez moins de totaux.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="187" />
+      <source>{count} withheld record(s) can be recovered exactly from what the release publishes.</source>
+      <translation>{count} enregistrement(s) masqué(s) peuvent être retrouvés exactement à partir de ce que publie la diffusion.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="245" />
+      <source>{count} sliver(s) where a published area's border crosses a cell can be narrowed below p = {p:g} by subtracting the cells inside the area from its count (cell ∩ area [interval]: {examples}). Withhold the cells around those borders, or do not publish those area counts beside this grid.</source>
+      <translation>{count} lisière(s) où la limite d'une zone publiée traverse une cellule peuvent être resserrées sous p = {p:g} en soustrayant de l'effectif de la zone les cellules qu'elle contient (cellule ∩ zone [intervalle] : {examples}). Masquez les cellules autour de ces limites, ou ne publiez pas ces effectifs de zones à côté de cette grille.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="278" />
+      <source>{count} withheld cell(s) (e.g. {cells}) can be narrowed below p = {p:g} by combining this release with the earlier ones, assuming no cell changes by more than {delta:g} between releases. Rebuild the grid with the earlier releases given, so that suppression holds across the series.</source>
+      <translation>{count} cellule(s) masquée(s) (p. ex. {cells}) peuvent être resserrées sous p = {p:g} en combinant cette diffusion avec les précédentes, en supposant qu'aucune cellule ne change de plus de {delta:g} entre deux diffusions. Reconstruisez la grille en donnant les diffusions précédentes, pour que la suppression tienne sur toute la série.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="289" />
+      <source>This release narrows {count} withheld cell(s) of earlier releases below p = {p:g} (e.g. {cells}).</source>
+      <translation>Cette diffusion resserre {count} cellule(s) masquée(s) de diffusions précédentes sous p = {p:g} (p. ex. {cells}).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="323" />
+      <source>{count} published record(s) have no sensitive value: give every record its category.</source>
+      <translation>{count} enregistrement(s) publié(s) n'ont pas de valeur sensible : donnez à chaque enregistrement sa modalité.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="326" />
+      <source>No published record has a positive count: there is no evidence of diversity.</source>
+      <translation>Aucun enregistrement publié n'a d'effectif positif : il n'y a aucune preuve de diversité.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="33" />
+      <source>published with a NULL count</source>
+      <translation>publié avec un effectif NULL</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="335" />
+      <source>{count} published cell(s) show fewer than l = {l} distinct sensitive values (fewest: {fewest}): everyone in them can be assigned a value. Merge categories, publish coarser, or withhold the attribute.</source>
+      <translation>{count} maille(s) publiée(s) montrent moins de l = {l} valeurs sensibles distinctes (le minimum : {fewest}) : on peut attribuer une valeur à chacun de leurs membres. Regroupez des modalités, publiez plus grossier, ou masquez l'attribut.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="34" />
+      <source>published count is not a whole number</source>
+      <translation>l'effectif publié n'est pas un nombre entier</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="348" />
+      <source>{count} published cell(s) have a distribution of the sensitive value farther than t = {t:g} from the whole release's (largest: {largest:.3f}).</source>
+      <translation>{count} maille(s) publiée(s) ont une distribution de la valeur sensible plus éloignée que t = {t:g} de celle de la diffusion entière (la plus grande : {largest:.3f}).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="35" />
+      <source>published count below k</source>
+      <translation>effectif publié inférieur à k</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="36" />
+      <source>withheld but still carries a count</source>
+      <translation>masqué mais porte encore un effectif</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="37" />
+      <source>withheld, an attacker narrows it below p</source>
+      <translation>masqué, un attaquant le resserre en dessous de p</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="38" />
+      <source>withheld, an attacker recovers it exactly</source>
+      <translation>masqué, un attaquant le retrouve exactement</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="70" />
+      <source>{count} record(s) have a status in '{field}' that is none of {known} (e.g. {examples}): the gate cannot tell whether they are published.</source>
+      <translation>{count} enregistrement(s) ont dans « {field} » un statut qui n'est aucun de {known} (par ex. {examples}) : le contrôle ne peut pas savoir s'ils sont publiés.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="93" />
+      <source>The input has no records: there is nothing to check, and missing evidence never passes the gate.</source>
+      <translation>L'entrée n'a aucun enregistrement : il n'y a rien à contrôler, et l'absence de preuve ne passe jamais le contrôle.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/intervals.py" line="32" />

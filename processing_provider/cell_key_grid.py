@@ -161,7 +161,7 @@ class CellKeyGrid(PointGridAlgorithm):
         from ..spatial_privacy_plugin.perturbed import refuse_unapproved
         from .io import make_fields, square_cells, write_features
         from .perturbation_table import report_ptable
-        from .styles import apply_style
+        from .styles import apply_style, count_renderer
 
         policy = self.policy_from_parameters(parameters, context)
         table = self.read_ptable(parameters, context, feedback)
@@ -224,7 +224,9 @@ class CellKeyGrid(PointGridAlgorithm):
         write_features(sink, fields, columns, square_cells(data.origin, resolution, col, row),
                        steps)
         del sink  # closes a file output so that its style can be stored in it
-        apply_style("cell_key_grid", destination, context)
+        largest = float(published.max()) if count else None
+        apply_style(lambda: count_renderer(1, status_field=None, largest=largest, zeros=True,
+                                           withheld=False, perturbed=True), destination, context)
         results = {self.OUTPUT: destination, self.CELLS: count,
                    self.KEY_FINGERPRINT: fingerprint, self.PTABLE_HASH: table.ptable_hash}
         results.update(self.write_utility(parameters, context, data, table, policy, fingerprint,

@@ -86,9 +86,10 @@ class DisclosureRisk(RiskAlgorithm):
     def process(self, parameters, context, feedback):
         import numpy as np
 
+        from ..spatial_privacy_plugin.formatting import percent
         from ..spatial_privacy_plugin.risk import neighbourhood_rareness, population_uniqueness
         from .io import make_field, make_fields, read_columns
-        from .styles import apply_style
+        from .styles import apply_style, risk_renderer
 
         source = self.parameterAsSource(parameters, self.INPUT, context)
         if source is None:
@@ -115,16 +116,17 @@ class DisclosureRisk(RiskAlgorithm):
             estimate = population_uniqueness([columns[name] for name in keys], keys, columns[weight])
             extra["p_population_unique"] = ("double", estimate.probability_unique)
             expected_uniques = estimate.expected_population_uniques
-            feedback.pushInfo(tr("Log-linear model (main effects), sampling fraction {fraction:.3%}: "
+            feedback.pushInfo(tr("Log-linear model (main effects), sampling fraction {fraction}: "
                                  "{expected:.1f} sample uniques are expected to be population "
-                                 "uniques.").format(fraction=estimate.sampling_fraction,
+                                 "uniques.").format(fraction=percent(estimate.sampling_fraction),
                                                     expected=expected_uniques))
         if continuous:
             rare, nearest = neighbourhood_rareness([columns[name] for name in continuous])
             extra["neighbourhood_rare"] = ("bool", rare)
             extra["nearest_distance"] = ("double", nearest)
-            feedback.pushInfo(tr("{share:.1%} of records have no other record within 0.1 standard "
-                                 "deviations of their continuous keys.").format(share=rare.mean()))
+            feedback.pushInfo(tr("{share} of records have no other record within 0.1 standard "
+                                 "deviations of their continuous keys.").format(
+                share=percent(rare.mean())))
 
         added = RISK_FIELDS + tuple((name, kind) for name, (kind, _) in extra.items())
         clashing = [name for name, _ in added if source.fields().lookupField(name) >= 0]
@@ -137,16 +139,18 @@ class DisclosureRisk(RiskAlgorithm):
         destination = self.write_output(parameters, context, feedback, source, layer, fields,
                                         values, points)
         if QgsWkbTypes.geometryType(source.wkbType()) == QgsWkbTypes.GeometryType.PointGeometry:
-            apply_style("record_risk", destination, context)
+            apply_style(lambda: risk_renderer("individual_risk", points=True, no_estimate=False),
+                        destination, context)
 
         threshold = self.parameterAsDouble(parameters, self.RISK_THRESHOLD, context)
         above = int(np.sum(result.risk > threshold))
         feedback.pushInfo(tr("{uniques} sample unique(s), {rare} sample rare; expected "
-                             "re-identifications {expected:.2f} ({rate:.2%} of {n} records); {above} "
-                             "record(s) above {threshold:g}; highest risk {highest:.4f}.").format(
+                             "re-identifications {expected:.2f} ({rate} of {n} records); {above} "
+                             "record(s) above {threshold}; highest risk {highest}.").format(
             uniques=int(result.sample_unique.sum()), rare=int(result.sample_rare.sum()),
-            expected=result.expected_reidentifications, rate=result.reidentification_rate,
-            n=len(result.risk), above=above, threshold=threshold, highest=float(result.risk.max())))
+            expected=result.expected_reidentifications,
+            rate=percent(result.reidentification_rate), n=len(result.risk), above=above,
+            threshold=percent(threshold), highest=percent(float(result.risk.max()))))
         return {self.OUTPUT: destination,
                 self.EXPECTED_REIDENTIFICATIONS: result.expected_reidentifications,
                 self.REIDENTIFICATION_RATE: result.reidentification_rate,

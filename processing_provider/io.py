@@ -451,8 +451,8 @@ def square_cells(origin, resolution, cols, rows):
             for col, row, size in zip(np.asarray(cols).tolist(), np.asarray(rows).tolist(), sizes)]
 
 
-def store_style(destination, qml_path):
-    """Store a .qml style as the default style of a file output (GeoPackage table or sidecar).
+def store_style(destination, renderer):
+    """Store ``renderer`` as the default style of a file output (GeoPackage table or sidecar).
 
     Styles applied in the GUI do not reach qgis_process users; a style stored
     with the file travels with it. Memory outputs are left to the post-processor.
@@ -460,7 +460,7 @@ def store_style(destination, qml_path):
     layer = QgsVectorLayer(destination, "styled", "ogr")
     if not layer.isValid():
         return False
-    layer.loadNamedStyle(str(qml_path))
+    layer.setRenderer(renderer)
     try:
         message, stored = layer.saveDefaultStyle(QgsMapLayer.StyleCategory.AllStyleCategories)
     except TypeError:  # QGIS < 3.26 takes no categories

@@ -178,6 +178,7 @@ class RiskBudgetGate(LedgerParameters, SpatialPrivacyAlgorithm):
         from qgis.core import QgsFeature, QgsFeatureSink
 
         from ..spatial_privacy_plugin.budget import gate_release
+        from ..spatial_privacy_plugin.formatting import percent
         from ..spatial_privacy_plugin.ledger import Ledger
         from .io import make_fields, plain_column
 
@@ -225,20 +226,20 @@ class RiskBudgetGate(LedgerParameters, SpatialPrivacyAlgorithm):
                                             "{problems}").format(dataset=dataset, release=release_id,
                                                                  problems=problems))
         feedback.pushInfo(tr(
-            "Risk budget gate passed: worst zone {zone} at {worst:.4f} ({basis}; pooled mean "
-            "{pooled:.4f}) under the per-release ceiling {ceiling:g}; cumulative {cumulative:.4f} "
-            "over {count} release(s), headroom {headroom:.4f} under {budget:g}.").format(
-            zone=summary.worst_zone, worst=summary.worst, basis=tr(policy.gate_on),
-            pooled=summary.pooled, ceiling=policy.per_release_ceiling,
-            cumulative=decision.cumulative, count=decision.prior_releases + 1,
-            headroom=decision.headroom, budget=policy.cumulative_ceiling))
+            "Risk budget gate passed: worst zone {zone} at {worst} ({basis}; pooled mean "
+            "{pooled}) under the per-release ceiling {ceiling}; cumulative {cumulative} "
+            "over {count} release(s), headroom {headroom} under {budget}.").format(
+            zone=summary.worst_zone, worst=percent(summary.worst), basis=tr(policy.gate_on),
+            pooled=percent(summary.pooled), ceiling=percent(policy.per_release_ceiling),
+            cumulative=percent(decision.cumulative), count=decision.prior_releases + 1,
+            headroom=percent(decision.headroom), budget=percent(policy.cumulative_ceiling)))
         feedback.pushInfo(tr("The cumulative figure assumes independent releases; releases of the "
                              "same population are correlated, so it understates the risk."))
         if decision.warning:
-            feedback.pushWarning(tr("The cumulative risk {cumulative:.4f} is above {share:.0%} of the "
-                                    "ceiling {ceiling:g}: plan the remaining releases.").format(
-                cumulative=decision.cumulative, share=policy.warn_at,
-                ceiling=policy.cumulative_ceiling))
+            feedback.pushWarning(tr("The cumulative risk {cumulative} is above {share} of the "
+                                    "ceiling {ceiling}: plan the remaining releases.").format(
+                cumulative=percent(decision.cumulative), share=percent(policy.warn_at),
+                ceiling=percent(policy.cumulative_ceiling)))
         feedback.pushInfo(tr("Ledger head: {head}. Archive it elsewhere to detect a rewritten "
                              "ledger.").format(head=head) if record else
                           tr("Not recorded (RECORD is off): this release does not count against "

@@ -92,7 +92,7 @@ class SuppressedGrid(PointGridAlgorithm):
     def process(self, parameters, context, feedback):
         from ..spatial_privacy_plugin import grid
         from .io import make_fields, square_cells, write_features
-        from .styles import apply_style
+        from .styles import apply_style, count_renderer
 
         policy = self.policy_from_parameters(parameters, context)
         resolution = grid.check_resolution(
@@ -161,7 +161,11 @@ class SuppressedGrid(PointGridAlgorithm):
             geometries = square_cells(data.origin, frame["resolution_m"], frame["col"], frame["row"])
             write_features(sink, fields, columns, geometries, steps)
             del sink  # closes a file output so that its style can be stored in it
-        apply_style("suppressed_grid", destination, context)
+        shown = frame["n_persons"][frame["status"] == "published"]
+        largest = float(shown.max()) if len(shown) else None
+        apply_style(lambda: count_renderer(int(frame["k"].min()), largest=largest,
+                                           zeros=bool((shown == 0).any())),
+                    destination, context)
         results = {self.OUTPUT: destination}
         audit_sink, audit_destination = self.parameterAsSink(
             parameters, self.AUDIT, context, make_fields(AUDIT_FIELDS + tuple(key_fields)),
@@ -194,12 +198,13 @@ class SuppressedGrid(PointGridAlgorithm):
                 "Declare them so that complementary cells are withheld."))
         if len(release.audit):
             # The cost in cells only: a count of people withheld would be a sum of withheld values.
-            feedback.pushInfo(tr("{complementary} complementary cell(s) ({share:.1%} of the cells) "
+            from ..spatial_privacy_plugin.formatting import percent
+            feedback.pushInfo(tr("{complementary} complementary cell(s) ({share} of the cells) "
                                  "withheld so that no withheld cell can be narrowed below p = "
                                  "{p:g} from what the release publishes ({marginals}, the number "
                                  "of people, non-empty cells); smallest attacker interval: "
                                  "{width:g}.").format(
-                complementary=complementary, share=complementary / max(len(frame), 1),
+                complementary=complementary, share=percent(complementary / max(len(frame), 1)),
                 p=marginals.protection, marginals=tr(marginals.kind),
                 width=float(release.audit["width"].min())))
         results.update({self.K: policy.k, self.CELLS_PUBLISHED: published,

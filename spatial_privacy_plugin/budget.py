@@ -219,17 +219,18 @@ def evaluate_budget(summary, policy, prior_entries, release_id):
     ``release_id``, ``worst_p_reid`` and ``zones_hash``), oldest first.
     Release ids are compared by ``ledger.name_key`` ("R1 " is "r1").
     """
+    from .formatting import percent
     from .ledger import name_key
 
     problems = []
     if summary.worst > policy.per_release_ceiling:
-        problems.append((N_("The worst zone {zone} has a re-identification risk of {risk:.4f} "
-                            "({basis}), above the per-release ceiling {ceiling:g} (the record-"
-                            "weighted mean, {pooled:.4f}, hides it). Publish coarser there, or "
+        problems.append((N_("The worst zone {zone} has a re-identification risk of {risk} "
+                            "({basis}), above the per-release ceiling {ceiling} (the record-"
+                            "weighted mean, {pooled}, hides it). Publish coarser there, or "
                             "withhold that zone."),
-                         {"zone": summary.worst_zone, "risk": summary.worst,
-                          "basis": policy.gate_on, "ceiling": policy.per_release_ceiling,
-                          "pooled": summary.pooled}))
+                         {"zone": summary.worst_zone, "risk": percent(summary.worst),
+                          "basis": policy.gate_on, "ceiling": percent(policy.per_release_ceiling),
+                          "pooled": percent(summary.pooled)}))
     same_id = [entry for entry in prior_entries
                if name_key(entry["release_id"]) == name_key(release_id)]
     if same_id:
@@ -250,10 +251,10 @@ def evaluate_budget(summary, policy, prior_entries, release_id):
     cumulative = cumulative_risk(risks)
     if cumulative > policy.cumulative_ceiling:
         problems.append((N_("With {prior} earlier release(s) the cumulative risk would be "
-                            "{cumulative:.4f}, above the cumulative ceiling {ceiling:g}. The "
+                            "{cumulative}, above the cumulative ceiling {ceiling}. The "
                             "programme's budget is spent for this dataset."),
-                         {"prior": len(prior_entries), "cumulative": cumulative,
-                          "ceiling": policy.cumulative_ceiling}))
+                         {"prior": len(prior_entries), "cumulative": percent(cumulative),
+                          "ceiling": percent(policy.cumulative_ceiling)}))
     warning = cumulative > policy.warn_at * policy.cumulative_ceiling
     notices = tuple(filter(None, [_ceilings_changed(policy, prior_entries)]))
     return BudgetDecision(not problems, tuple(problems), warning, cumulative,

@@ -55,7 +55,7 @@ def test_frozen_parameter_names(provider):
                                         "TOLERANCE", "ORIGIN", "KEY_FIELDS", "OUTPUT",
                                         "PROTECTION_LEVEL", "MARGINALS", "PARENT_FACTOR",
                                         "STRATA", "STRATUM_FIELD", "PREVIOUS_RELEASES",
-                                        "FLIPPING_CELLS", "CKM_PTABLE", "CKM_KEY_FILE"]
+                                        "FLIPPING_CELLS", "CKM_PTABLE", "CKM_KEY_FILE", "CHART"]
     assert names["suppressedgrid"] == ["INPUT", "PERSON_FIELD", "RHO", "POLICY", "RESOLUTION",
                                        "ORIGIN", "KEY_FIELDS", "OUTPUT", "PROTECTION_LEVEL",
                                        "MARGINALS", "PARENT_FACTOR", "AUDIT", "STUDY_AREA",
@@ -66,7 +66,8 @@ def test_frozen_parameter_names(provider):
                                        "OUTPUT", "AUDIT_LAYERS", "AUDIT_COUNT_FIELD",
                                        "PUBLISHED_TOTAL", "PROTECTION_LEVEL", "CELL_FIELD",
                                        "SENSITIVE_FIELD", "L", "T", "ORDERED", "STRATUM_FIELD",
-                                       "PREVIOUS_RELEASES", "PERSONS_TOTAL", "PERSONS_TOTAL_KIND"]
+                                       "PREVIOUS_RELEASES", "PERSONS_TOTAL", "PERSONS_TOTAL_KIND",
+                                       "FAILED"]
     assert names["joinsimulation"] == [
         "RELEASE", "AUXILIARY", "RADIUS", "QID_FIELDS", "RELEASE_TRUTH_FIELD",
         "AUXILIARY_TRUTH_FIELD", "POSITION_ERROR_SHARE", "POSITION_ERROR_DISTANCE",

@@ -187,11 +187,13 @@ def junk_ledger(folder):
 
 GOOD = {
     SWEEP: lambda i, o: {"INPUT": people(), "PERSON_FIELD": "person_id", "RHO": 0.25,
-                         "RESOLUTIONS": "100,200", "OUTPUT": str(o / "sweep.gpkg")},
+                         "RESOLUTIONS": "100,200", "OUTPUT": str(o / "sweep.gpkg"),
+                         "CHART": str(o / "sweep.html")},
     GRID: lambda i, o: {"INPUT": people(), "PERSON_FIELD": "person_id", "RHO": 0.25,
                         "RESOLUTION": 100, "OUTPUT": str(o / "grid.gpkg")},
     KGATE: lambda i, o: {"INPUT": counts(), "COUNT_FIELD": "n_persons", "STATUS_FIELD": "status",
-                         "RHO": 0.1, "OUTPUT": str(o / "checked.gpkg")},
+                         "RHO": 0.1, "OUTPUT": str(o / "checked.gpkg"),
+                         "FAILED": str(o / "failed.gpkg")},  # written only when the gate fails
     JOIN: lambda i, o: {"RELEASE": people(), "AUXILIARY": people(), "RADIUS": 10.0,
                         "QID_FIELDS": ["sex"], "RELEASE_TRUTH_FIELD": "person_id",
                         "AUXILIARY_TRUTH_FIELD": "person_id", "RHO": 0.1,
@@ -339,7 +341,7 @@ ROWS = [
         "RELEASE": point_layer([((50, 50), ["p0"])])}, "sex"),
     ("MAX_RADIUS = 1e300", (GEOMASK,), lambda i, o: {"MAX_RADIUS": 1e300},
      "larger than any distance on Earth"),
-    ("chart in a missing folder", (JOIN,), lambda i, o: {"CHART": str(o / "missing" / "c.svg")},
+    ("chart in a missing folder", (JOIN, SWEEP), lambda i, o: {"CHART": str(o / "missing" / "c.svg")},
      "does not exist: create it"),
     ("report in a missing folder", (JOIN,), lambda i, o: {"REPORT": str(o / "missing" / "r.md")},
      "does not exist: create it"),

@@ -25,7 +25,7 @@ def test_zip_has_one_top_folder_translations_and_no_tests(plugin_zip):
     names = zipfile.ZipFile(plugin_zip).namelist()
     assert {name.split("/")[0] for name in names} == {PLUGIN}
     assert f"{PLUGIN}/metadata.txt" in names and f"{PLUGIN}/i18n/spatial_privacy_fr.qm" in names
-    assert f"{PLUGIN}/processing_provider/styles/suppressed_grid.qml" in names
+    assert f"{PLUGIN}/processing_provider/styles.py" in names
     assert not [name for name in names if "/tests/" in name or "__pycache__" in name
                 or name.endswith((".ts", ".pyc")) or "/scripts/" in name]
 

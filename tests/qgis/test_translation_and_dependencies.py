@@ -2,21 +2,7 @@
 
 import pytest
 from layers import cells_layer
-from qgis.core import QgsProcessingException, QgsSettings
-
-
-@pytest.fixture
-def french(plugin_package):
-    settings = QgsSettings()
-    previous = settings.value("locale/userLocale", "")
-    settings.setValue("locale/userLocale", "fr_FR")
-    from spatial_privacy.plugin import install_translator
-    from qgis.PyQt.QtCore import QCoreApplication
-    translator = install_translator()
-    yield translator
-    if translator is not None:
-        QCoreApplication.removeTranslator(translator)
-    settings.setValue("locale/userLocale", previous)
+from qgis.core import QgsProcessingException
 
 
 def test_display_names_are_translated_in_french(provider, french):
