@@ -153,6 +153,15 @@ def test_record_keys_match_the_hmac_module_for_many_ids():
     assert cellkey.hmac_record_keys(OTHER_SECRET, ids).tolist() == expected
 
 
+def test_person_ids_by_code_for_codes_in_any_numbering():
+    ids = np.array(["c", "a", "b", "a", "c"], dtype=object)
+    first_seen = grid.encode_person_ids(ids, "person_id")
+    assert cellkey.person_ids_by_code(first_seen, ids).tolist() == ["c", "a", "b"]
+    sorted_codes = np.array([2, 0, 1, 0, 2])  # codes not numbered by first appearance
+    assert cellkey.person_ids_by_code(sorted_codes, ids).tolist() == ["a", "b", "c"]
+    assert cellkey.person_ids_by_code(np.array([], dtype=np.int64), ids[:0]).tolist() == []
+
+
 def test_persistent_key_fields_are_checked():
     persons = np.array([0, 0, 1])
     keys = cellkey.field_record_keys([0.25, 0.25, 0.5], persons, "rkey")
