@@ -119,11 +119,10 @@ def attacker_intervals(table, published, totals=(), additive=True, lower=1):
     over the cells.
     """
     least, largest = possible_originals(table, published, lower)
-    bounded = []
-    for members, total in totals:
-        t_low, t_high = possible_originals(table, [total], lower)
-        bounded.append((members, float(np.nan_to_num(t_low[0], nan=lower)),
-                        float(np.nan_to_num(t_high[0], nan=np.inf))))
+    t_low, t_high = possible_originals(table, [total for _, total in totals], lower)
+    bounded = [(members, low, high) for (members, _), low, high in
+               zip(totals, np.nan_to_num(t_low, nan=lower).tolist(),
+                   np.nan_to_num(t_high, nan=np.inf).tolist())]
     return bounds_under_totals(np.nan_to_num(least, nan=lower),
                                np.nan_to_num(largest, nan=np.inf), bounded, additive)
 
@@ -176,13 +175,27 @@ class _MemberSums:
         self.infinite = np.zeros(n_sets, dtype=np.int64)
         self.top_low = np.full(n_sets, -np.inf)
 
-    def add(self, holder, low, high):
-        holder, low, high = np.atleast_1d(holder), np.atleast_1d(low), np.atleast_1d(high)
+    def add_cells(self, holder, low, high):
+        """Add cells (any number, each to its holding set)."""
+        n_sets = len(self.low)
         infinite = np.isinf(high)
-        np.add.at(self.low, holder, low)
-        np.add.at(self.high, holder, np.where(infinite, 0.0, high))
-        np.add.at(self.infinite, holder, infinite)
-        np.maximum.at(self.top_low, holder, low)
+        self.low += np.bincount(holder, weights=low, minlength=n_sets)
+        self.high += np.bincount(holder, weights=np.where(infinite, 0.0, high), minlength=n_sets)
+        self.infinite += np.bincount(holder, weights=infinite, minlength=n_sets).astype(np.int64)
+        order = np.argsort(holder, kind="stable")
+        sorted_holder = holder[order]
+        starts = np.flatnonzero(np.concatenate(([True], sorted_holder[1:] != sorted_holder[:-1])))
+        if len(order):
+            self.top_low[sorted_holder[starts]] = np.maximum.reduceat(low[order], starts)
+
+    def add_set(self, holder, low, high):
+        """Add a set's range to the set holding it."""
+        self.low[holder] += low
+        if np.isinf(high):
+            self.infinite[holder] += 1
+        else:
+            self.high[holder] += high
+        self.top_low[holder] = max(self.top_low[holder], low)
 
     def total_high(self, index):
         return np.inf if self.infinite[index] else self.high[index]
@@ -199,7 +212,7 @@ def _tree_bounds(least, largest, totals, tree, additive):
     order, parent, owner = tree
     sums = _MemberSums(len(totals))
     held = owner >= 0
-    sums.add(owner[held], least[held], largest[held])
+    sums.add_cells(owner[held], least[held], largest[held])
     up = np.zeros((len(totals), 2))
     for index in reversed(order):  # smallest first: a set's members are done before it
         _, low, high = totals[index]
@@ -208,7 +221,7 @@ def _tree_bounds(least, largest, totals, tree, additive):
         if up[index, 0] > up[index, 1]:
             raise InputError(CONTRADICTION)
         if parent[index] >= 0:
-            sums.add(parent[index], up[index, 0], up[index, 1])
+            sums.add_set(parent[index], up[index, 0], up[index, 1])
     down = up.copy()
 
     def narrowed(holder, low, high):
@@ -219,8 +232,8 @@ def _tree_bounds(least, largest, totals, tree, additive):
 
     for index in order:  # largest first: a set's range is final before its members'
         if parent[index] >= 0:
-            down[index] = [value[0] for value in narrowed(np.array([parent[index]]),
-                                                         up[index, :1], up[index, 1:])]
+            low, high = narrowed(parent[index], up[index, 0], up[index, 1])
+            down[index] = low, high
     least[held], largest[held] = narrowed(owner[held], least[held], largest[held])
     return least, largest
 
