@@ -1,8 +1,10 @@
 """Benchmarks: each figure beside a baseline run in the same session, reported as a ratio.
 
-Usage: python3 bench/run.py [--smoke] [--large] [--postgis]
+Usage: python3 bench/run.py [--smoke] [--large] [--postgis | --cellkey]
 --smoke: tiny sizes, for the test suite; --large (what `make bench` runs):
-adds the 10 M-trip sweep; --postgis: only the PostGIS rows (printed, not written).
+adds the 10 M-trip sweep; --postgis: only the PostGIS rows (printed, not written);
+--cellkey: only the cell key grid rows at the largest size, with the sweep's engine
+time they are compared with (printed, not written).
 With SPATIAL_PRIVACY_TEST_PG set (make bench starts the server of
 scripts/postgres_for_tests.sh), the sweep of the city loaded into PostGIS is
 measured too: counted in the database, read feature by feature, and from a
@@ -236,13 +238,26 @@ def child_row(case, ours, baseline, baseline_seconds):
             "peak_mb": ours["peak_mb"], "baseline": baseline, "baseline_s": baseline_seconds}
 
 
+def sample_city(n_trips, folder):
+    """The sample city of about ``n_trips`` trips as a GeoPackage (for the children) and as
+    the engine's arrays."""
+    path = Path(folder) / f"trips_{n_trips}.gpkg"
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "make_sample_data.py"), str(path),
+                    str(n_trips // 3)], check=True, capture_output=True)
+    return path, city(n_trips // 3)
+
+
+def bench_cell_key_only(n_trips, folder):
+    """The cell key rows alone, beside the sweep's engine time measured now."""
+    path, (trips, x, y, persons, keys, origin) = sample_city(n_trips, folder)
+    engine_time, _ = timed(lambda: grid.sweep(x, y, persons, keys, origin, RESOLUTIONS, 10, 0.2))
+    return bench_cell_key(path, x, y, trips, keys, origin, engine_time)
+
+
 def bench_end_to_end(sizes, native_sizes, folder):
     rows = []
     for n_trips in sizes:
-        path = Path(folder) / f"trips_{n_trips}.gpkg"
-        subprocess.run([sys.executable, str(ROOT / "scripts" / "make_sample_data.py"), str(path),
-                        str(n_trips // 3)], check=True, capture_output=True)
-        trips, x, y, persons, keys, origin = city(n_trips // 3)
+        path, (trips, x, y, persons, keys, origin) = sample_city(n_trips, folder)
         engine_time, table = timed(
             lambda: grid.sweep(x, y, persons, keys, origin, RESOLUTIONS, 10, 0.2))
         pandas_time, baseline = timed(lambda: pandas_sweep(trips, origin), repeat=1)
@@ -456,7 +471,11 @@ def machine():
             f"numpy {np.__version__}, pandas {pd.__version__}, scipy {scipy.__version__}")
 
 
-def main(smoke, large, postgis_only=False):
+def main(smoke, large, postgis_only=False, cell_key_only=False):
+    if cell_key_only:
+        with tempfile.TemporaryDirectory() as folder:
+            print(table_of(bench_cell_key_only(10_000_000 if large else 1_000_000, folder)))
+        return
     if postgis_only:
         with tempfile.TemporaryDirectory() as folder:
             rows = bench_postgis([1_000_000] + ([10_000_000] if large else []), folder)
@@ -488,4 +507,5 @@ def main(smoke, large, postgis_only=False):
 
 
 if __name__ == "__main__":
-    main("--smoke" in sys.argv, "--large" in sys.argv, "--postgis" in sys.argv)
+    main("--smoke" in sys.argv, "--large" in sys.argv, "--postgis" in sys.argv,
+         "--cellkey" in sys.argv)

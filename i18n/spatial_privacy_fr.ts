@@ -64,97 +64,102 @@
       <translation>Impossible de créer le GeoPackage {path} : vérifiez que son dossier existe et est accessible en écriture.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="103" />
+      <location filename="processing_provider/cell_key_grid.py" line="105" />
       <source>Perturbed grid</source>
       <translation>Grille perturbée</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="105" />
+      <location filename="processing_provider/cell_key_grid.py" line="107" />
       <source>Utility (errors against the true counts; data holder only)</source>
       <translation>Utilité (erreurs sur les vrais effectifs ; détenteur seulement)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="108" />
+      <location filename="processing_provider/cell_key_grid.py" line="110" />
       <source>Audit: the attacker's intervals (data holder only)</source>
       <translation>Audit : intervalles de l'attaquant (détenteur seulement)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="110" />
+      <location filename="processing_provider/cell_key_grid.py" line="113" />
+      <source>Audit: published parent cells, in cells wide</source>
+      <translation>Audit : mailles parentes publiées, en nombre de mailles</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="115" />
       <source>Published cells</source>
       <translation>Mailles publiées</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="112" />
+      <location filename="processing_provider/cell_key_grid.py" line="117" />
       <source>Cells whose attacker interval is narrower than p</source>
       <translation>Cellules dont l'intervalle de l'attaquant est plus étroit que p</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="113" />
+      <location filename="processing_provider/cell_key_grid.py" line="118" />
       <source>Key fingerprint</source>
       <translation>Empreinte de la clé</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="114" />
+      <location filename="processing_provider/cell_key_grid.py" line="119" />
       <source>p-table hash</source>
       <translation>Empreinte de la table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="125" />
+      <location filename="processing_provider/cell_key_grid.py" line="130" />
       <source>Give a p-table or D and V, not both: the p-table already fixes the noise.</source>
       <translation>Donnez une table p ou bien D et V, pas les deux : la table p fixe déjà le bruit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="129" />
+      <location filename="processing_provider/cell_key_grid.py" line="134" />
       <source>Give a p-table, or D (largest noise) and V (noise variance) to build one.</source>
       <translation>Donnez une table p, ou D (le plus grand bruit) et V (la variance du bruit) pour en construire une.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="132" />
+      <location filename="processing_provider/cell_key_grid.py" line="137" />
       <source>D must be a whole number.</source>
       <translation>D doit être un nombre entier.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="143" />
+      <location filename="processing_provider/cell_key_grid.py" line="148" />
       <source>Record keys from the field '{field}'.</source>
       <translation>Clés d'enregistrement issues du champ « {field} ».</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="148" />
+      <location filename="processing_provider/cell_key_grid.py" line="153" />
       <source>A new secret key was created in {path} (256 random bits). Keep it secret and safe, and give the same file to every release of the programme: another key gives every cell other noise, and releases under two keys can be differenced.</source>
       <translation>Une nouvelle clé secrète a été créée dans {path} (256 bits aléatoires). Gardez-la secrète et en lieu sûr, et donnez le même fichier à chaque diffusion du programme : une autre clé donne à chaque cellule un autre bruit, et des diffusions sous deux clés peuvent être différenciées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="175" />
+      <location filename="processing_provider/cell_key_grid.py" line="180" />
       <source>Give the programme's secret key file (a new path creates one) or a record key field: the noise of each cell comes from its people's keys.</source>
       <translation>Donnez le fichier de clé secrète du programme (un nouveau chemin en crée un) ou un champ de clé d'enregistrement : le bruit de chaque cellule vient des clés de ses personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="181" />
+      <location filename="processing_provider/cell_key_grid.py" line="186" />
       <source>The key file must outlive the run (every release of the programme uses the same key): choose a path outside QGIS's temporary folder.</source>
       <translation>Le fichier de clé doit survivre à l'exécution (chaque diffusion du programme utilise la même clé) : choisissez un chemin hors du dossier temporaire de QGIS.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="192" />
+      <location filename="processing_provider/cell_key_grid.py" line="197" />
       <source>The attribute field(s) {fields} share a name with an output field; rename them in a copy of the layer first.</source>
       <translation>Le(s) champ(s) d'attributs {fields} portent le nom d'un champ de sortie ; renommez-les d'abord dans une copie de la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="211" />
+      <location filename="processing_provider/cell_key_grid.py" line="217" />
       <source>{count} empty cells inside the study area are published as 0.</source>
       <translation>{count} cellules vides dans la zone d'étude sont publiées à 0.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="237" />
+      <location filename="processing_provider/cell_key_grid.py" line="243" />
       <source>{count} cells published with cell key noise (key {fingerprint}). Publish neither D nor the key file; the p-table hash identifies the noise rule.</source>
       <translation>{count} cellules publiées avec le bruit de la clé de cellule (clé {fingerprint}). Ne publiez ni D ni le fichier de clé ; l'empreinte de la table p identifie la règle de bruit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="249" />
+      <location filename="processing_provider/cell_key_grid.py" line="255" />
       <source>True zeros need a grid without published attribute fields: an empty cell x attribute combination is not a structural zero.</source>
       <translation>Les vrais zéros exigent une grille sans champs d'attributs publiés : une combinaison maille × attribut vide n'est pas un zéro structurel.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="254" />
+      <location filename="processing_provider/cell_key_grid.py" line="260" />
       <source>The study area has no polygon.</source>
       <translation>La zone d'étude n'a aucun polygone.</translation>
     </message>
@@ -164,7 +169,12 @@
       <translation>Fichiers de clé (*.key);;Tous les fichiers (*)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="301" />
+      <location filename="processing_provider/cell_key_grid.py" line="313" />
+      <source>The audit holds the {count} parent cells of {size:g} m published beside the grid.</source>
+      <translation>L'audit tient compte des {count} mailles parentes de {size:g} m publiées à côté de la grille.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="320" />
       <source>Audit (an attacker who knows D and the p-table): {count} cell(s) have an interval narrower than p = {p:g}.</source>
       <translation>Audit (un attaquant qui connaît D et la table p) : {count} cellule(s) ont un intervalle plus étroit que p = {p:g}.</translation>
     </message>
@@ -189,42 +199,42 @@
       <translation>confidentialité,divulgation,méthode de la clé de cellule,ckm,perturbation,bruit,grille,grille du recensement</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="74" />
+      <location filename="processing_provider/cell_key_grid.py" line="76" />
       <source>Record key field (empty: keys from the key file)</source>
       <translation>Champ de clé d'enregistrement (vide : clés du fichier de clé)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="77" />
+      <location filename="processing_provider/cell_key_grid.py" line="79" />
       <source>Secret key file (a new path creates one; never publish it)</source>
       <translation>Fichier de clé secrète (un nouveau chemin en crée un ; ne pas publier)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="81" />
+      <location filename="processing_provider/cell_key_grid.py" line="83" />
       <source>p-table (empty: built from D, V, JS)</source>
       <translation>Table p (vide : construite à partir de D, V, JS)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="84" />
+      <location filename="processing_provider/cell_key_grid.py" line="86" />
       <source>D: largest noise, without a p-table (keep it secret)</source>
       <translation>D : le plus grand bruit, sans table p (gardez-le secret)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="87" />
+      <location filename="processing_provider/cell_key_grid.py" line="89" />
       <source>V: noise variance, without a p-table</source>
       <translation>V : variance du bruit, sans table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="90" />
+      <location filename="processing_provider/cell_key_grid.py" line="92" />
       <source>JS: published counts 1..JS are blocked, without a p-table</source>
       <translation>JS : les effectifs publiés 1..JS sont interdits, sans table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="93" />
+      <location filename="processing_provider/cell_key_grid.py" line="95" />
       <source>Cell size (metres)</source>
       <translation>Taille de maille (mètres)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="97" />
+      <location filename="processing_provider/cell_key_grid.py" line="99" />
       <source>Study area (empty cells inside it are published as 0)</source>
       <translation>Zone d'étude (les mailles vides qu'elle contient sont publiées à 0)</translation>
     </message>
@@ -2469,52 +2479,47 @@
       <translation>Les plafonds ont changé depuis la diffusion {release} : par diffusion {old_release} -&gt; {new_release}, cumulé {old_cumulative} -&gt; {new_cumulative} (politique {old_hash} alors, {new_hash} maintenant). Vérifiez que ce changement de politique a été approuvé et documenté ; les diffusions antérieures gardent les plafonds sous lesquels elles ont été publiées.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="227" />
+      <location filename="spatial_privacy_plugin/budget.py" line="229" />
       <source>The worst zone {zone} has a re-identification risk of {risk} ({basis}), above the per-release ceiling {ceiling} (the record-weighted mean, {pooled}, hides it). Publish coarser there, or withhold that zone.</source>
       <translation>La pire zone {zone} a un risque de ré-identification de {risk} ({basis}), au-dessus du plafond par diffusion {ceiling} (la moyenne pondérée, {pooled}, le cache). Publiez plus grossier à cet endroit, ou masquez cette zone.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="237" />
-      <source>The release id {release} is already in the ledger for this dataset (as {recorded}): give every release its own id.</source>
-      <translation>L'identifiant de diffusion {release} est déjà au registre pour ce jeu de données (sous la forme {recorded}) : donnez à chaque diffusion son propre identifiant.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="242" />
+      <location filename="spatial_privacy_plugin/budget.py" line="241" />
       <source>The zones differ from those of the dataset's earlier releases (zones hash {now} against {before}): a programme keeps its zones fixed.</source>
       <translation>Les zones diffèrent de celles des diffusions antérieures du jeu de données (hachage {now} contre {before}) : un programme garde ses zones fixes.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="248" />
+      <location filename="spatial_privacy_plugin/budget.py" line="247" />
       <source>A release recorded in the ledger has a risk outside [0, 1]: the cumulative budget cannot be computed. Restore the ledger from a backup and investigate.</source>
       <translation>Une diffusion inscrite au registre a un risque hors de [0, 1] : le budget cumulé ne peut pas être calculé. Restaurez le registre depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="253" />
+      <location filename="spatial_privacy_plugin/budget.py" line="252" />
       <source>With {prior} earlier release(s) the cumulative risk would be {cumulative}, above the cumulative ceiling {ceiling}. The programme's budget is spent for this dataset.</source>
       <translation>Avec {prior} diffusion(s) antérieure(s), le risque cumulé serait de {cumulative}, au-dessus du plafond cumulé {ceiling}. Le budget du programme est épuisé pour ce jeu de données.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="278" />
+      <location filename="spatial_privacy_plugin/budget.py" line="277" />
       <source>Name the dataset and the release: the ledger keeps releases per dataset.</source>
       <translation>Nommez le jeu de données et la diffusion : le registre tient les diffusions par jeu de données.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="305" />
+      <location filename="spatial_privacy_plugin/budget.py" line="303" />
       <source>ok</source>
       <translation>ok</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="306" />
+      <location filename="spatial_privacy_plugin/budget.py" line="304" />
       <source>over ceiling</source>
       <translation>au-dessus du plafond</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="326" />
+      <location filename="spatial_privacy_plugin/budget.py" line="324" />
       <source>The ledger has no release {release} for dataset {dataset}.</source>
       <translation>Le registre n'a pas de diffusion {release} pour le jeu {dataset}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="331" />
+      <location filename="spatial_privacy_plugin/budget.py" line="329" />
       <source>The ledger has no release of dataset {dataset} to re-assess.</source>
       <translation>Le registre n'a aucune diffusion du jeu {dataset} à réévaluer.</translation>
     </message>
@@ -2539,27 +2544,27 @@
       <translation>{count} zone(s) ont un {field} hors de [0, 1] (zone {zone} : {value!r}) : un risque de réidentification est une probabilité. Relancez l'algorithme de risque par zone, ou corrigez la table.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/cellkey.py" line="136" />
+      <location filename="spatial_privacy_plugin/cellkey.py" line="153" />
       <source>{count} record(s) have a record key in '{field}' that is NULL, not a number or outside [0, 1). Give every person a key in [0, 1), or leave the record key field empty to use a key file.</source>
       <translation>{count} enregistrement(s) ont dans « {field} » une clé d'enregistrement NULL, non numérique ou hors de [0, 1). Donnez à chaque personne une clé dans [0, 1), ou laissez vide le champ de clé d'enregistrement pour utiliser un fichier de clé.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/cellkey.py" line="145" />
+      <location filename="spatial_privacy_plugin/cellkey.py" line="162" />
       <source>Some people have different record keys in '{field}' on different records: a person's key must be the same everywhere, or the same people would not get the same noise.</source>
       <translation>Certaines personnes ont des clés d'enregistrement différentes dans « {field} » selon les enregistrements : la clé d'une personne doit être partout la même, sinon les mêmes personnes ne recevraient pas le même bruit.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/cellkey.py" line="45" />
+      <location filename="spatial_privacy_plugin/cellkey.py" line="46" />
       <source>Cannot create the key file {path}: {reason}. Choose a folder you can write to.</source>
       <translation>Impossible de créer le fichier de clé {path} : {reason}. Choisissez un dossier où vous pouvez écrire.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/cellkey.py" line="57" />
+      <location filename="spatial_privacy_plugin/cellkey.py" line="58" />
       <source>Cannot read the key file {path}: {reason}.</source>
       <translation>Impossible de lire le fichier de clé {path} : {reason}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/cellkey.py" line="64" />
+      <location filename="spatial_privacy_plugin/cellkey.py" line="65" />
       <source>The key file {path} does not hold a key of 256 bits (64 hexadecimal digits). Give the key file of the programme, or a path with no file to create a new key (which changes every cell's noise).</source>
       <translation>Le fichier de clé {path} ne contient pas une clé de 256 bits (64 chiffres hexadécimaux). Donnez le fichier de clé du programme, ou un chemin sans fichier pour créer une nouvelle clé (ce qui change le bruit de chaque cellule).</translation>
     </message>
@@ -2634,47 +2639,47 @@
       <translation>La diffusion est prévue à δ = {plan}, la politique donne {policy}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="131" />
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="126" />
       <source>This release (ε = {epsilon:g}, {mechanism}) would bring the dataset's spent ε from {before:.4g} to {after:.4g}, above its epsilon_budget {budget:g}: it is refused before any noise is drawn, and nothing is recorded. Release with a smaller ε, or not at all; raising the budget is a change of policy.</source>
       <translation>Cette diffusion (ε = {epsilon:g}, {mechanism}) porterait l'ε dépensé du jeu de données de {before:.4g} à {after:.4g}, au-dessus de son epsilon_budget {budget:g} : elle est refusée avant tout tirage de bruit, et rien n'est enregistré. Diffusez avec un ε plus petit, ou pas du tout ; relever le budget est un changement de politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="233" />
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="228" />
       <source>The DP release has no record: missing evidence never passes.</source>
       <translation>La diffusion DP n'a aucun enregistrement : une preuve manquante ne passe jamais.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="236" />
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="231" />
       <source>The layer mixes a DP release with records of method(s) {methods}: check each release on its own.</source>
       <translation>La couche mélange une diffusion DP et des enregistrements de méthode(s) {methods} : contrôlez chaque diffusion séparément.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="242" />
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="237" />
       <source>{count} record(s) of the DP release have a count that is missing or not a whole number of 0 or more (e.g. {value!r}).</source>
       <translation>{count} enregistrement(s) de la diffusion DP ont un compte manquant ou qui n'est pas un entier positif ou nul (par exemple {value!r}).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="250" />
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="245" />
       <source>The DP release must state one positive ε in its epsilon field, found {values}: missing evidence never passes.</source>
       <translation>La diffusion DP doit indiquer un seul ε positif dans son champ epsilon, trouvé {values} : une preuve manquante ne passe jamais.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="256" />
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="251" />
       <source>The DP release spends ε = {epsilon:g}, more than the policy's epsilon_budget {budget:g}.</source>
       <translation>La diffusion DP dépense ε = {epsilon:g}, plus que l'epsilon_budget {budget:g} de la politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="262" />
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="257" />
       <source>The DP release must state one mechanism ({known}) in its mechanism field, found {values}.</source>
       <translation>La diffusion DP doit indiquer un seul mécanisme ({known}) dans son champ mechanism, trouvé {values}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="269" />
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="264" />
       <source>The DP release uses the discrete Gaussian, whose ε holds at a δ, but the policy gives no delta.</source>
       <translation>La diffusion DP utilise la gaussienne discrète, dont l'ε vaut à un δ, mais la politique ne donne pas de delta.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="273" />
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="268" />
       <source>The DP release was made under policy {made}, the gate checks policy {now}: check it against the policy it was released under.</source>
       <translation>La diffusion DP a été faite sous la politique {made}, le contrôle vérifie la politique {now} : contrôlez-la avec la politique sous laquelle elle a été diffusée.</translation>
     </message>
@@ -2859,32 +2864,37 @@
       <translation>Le champ {field} du registre prend du texte, reçu {value!r} ({kind}) : rien n'a été inscrit. Donnez-le sous forme de texte (un hachage de zones est le SHA-256 textuel qu'écrit l'algorithme de risque par zone).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="132" />
+      <location filename="spatial_privacy_plugin/ledger.py" line="124" />
+      <source>The release id {release} is already in the ledger for this dataset (as {recorded}): give every release its own id.</source>
+      <translation>L'identifiant de diffusion {release} est déjà au registre pour ce jeu de données (sous la forme {recorded}) : donnez à chaque diffusion son propre identifiant.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger.py" line="146" />
       <source>The ledger {path} cannot be opened as an SQLite database ({reason}). Restore it from a backup; it is never rewritten.</source>
       <translation>Le registre {path} ne peut pas être ouvert comme base SQLite ({reason}). Restaurez-le depuis une sauvegarde ; il n'est jamais réécrit.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="221" />
+      <location filename="spatial_privacy_plugin/ledger.py" line="235" />
       <source>The ledger {path} is corrupt ({reason}). Restore it from a backup; it is never rewritten.</source>
       <translation>Le registre {path} est corrompu ({reason}). Restaurez-le depuis une sauvegarde ; il n'est jamais réécrit.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="227" />
+      <location filename="spatial_privacy_plugin/ledger.py" line="241" />
       <source>The ledger {path} fails verification: entry {seq} (dataset {dataset}, release {release}) follows a deleted entry. Every gate that uses it is blocked; nothing rewrites it. Restore it from a backup and investigate.</source>
       <translation>Le registre {path} échoue à la vérification : l'entrée {seq} (jeu {dataset}, diffusion {release}) suit une entrée supprimée. Tout contrôle qui l'utilise est bloqué ; rien ne le réécrit. Restaurez-le depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="231" />
+      <location filename="spatial_privacy_plugin/ledger.py" line="245" />
       <source>The ledger {path} fails verification: entry {seq} (dataset {dataset}, release {release}) does not link to the entry before it. Every gate that uses it is blocked; nothing rewrites it. Restore it from a backup and investigate.</source>
       <translation>Le registre {path} échoue à la vérification : l'entrée {seq} (jeu {dataset}, diffusion {release}) n'est pas liée à l'entrée précédente. Tout contrôle qui l'utilise est bloqué ; rien ne le réécrit. Restaurez-le depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="236" />
+      <location filename="spatial_privacy_plugin/ledger.py" line="250" />
       <source>The ledger {path} fails verification: entry {seq} (dataset {dataset}, release {release}) was changed after it was written. Every gate that uses it is blocked; nothing rewrites it. Restore it from a backup and investigate.</source>
       <translation>Le registre {path} échoue à la vérification : l'entrée {seq} (jeu {dataset}, diffusion {release}) a été modifiée après son écriture. Tout contrôle qui l'utilise est bloqué ; rien ne le réécrit. Restaurez-le depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="246" />
+      <location filename="spatial_privacy_plugin/ledger.py" line="260" />
       <source>The ledger {path} fails verification: its last {count} entry(ies) were deleted. Every gate that uses it is blocked; restore it from a backup.</source>
       <translation>Le registre {path} échoue à la vérification : sa ou ses {count} dernière(s) entrée(s) ont été supprimées. Tout contrôle qui l'utilise est bloqué ; restaurez-le depuis une sauvegarde.</translation>
     </message>
@@ -2979,192 +2989,207 @@
       <translation>La variable d'environnement {name} doit être un nombre entier de fils d'exécution (1 ou plus) ; reçu « {value} ».</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/perturbed.py" line="103" />
+      <location filename="spatial_privacy_plugin/perturbed.py" line="110" />
+      <source>Some records say method = 'cell key' and others do not: a release is perturbed as a whole or not at all.</source>
+      <translation>Certains enregistrements disent method = 'cell key' et d'autres non : une diffusion est perturbée en entier ou pas du tout.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/perturbed.py" line="113" />
+      <source>This release is perturbed by the cell key method, which the policy does not allow: add method = "cell key" with ckm_min_d, ckm_min_v, ckm_min_js and the approved ptable to the policy file, or publish a suppressed grid.</source>
+      <translation>Cette diffusion est perturbée par la méthode de la clé de cellule, que la politique n'autorise pas : ajoutez method = "cell key" avec ckm_min_d, ckm_min_v, ckm_min_js et la ptable approuvée au fichier de politique, ou publiez une grille avec secret statistique.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/perturbed.py" line="120" />
       <source>The policy names no approved p-table (ptable = "file.csv"): without it the gate cannot check D, V and JS. Add it to the policy file.</source>
       <translation>La politique ne nomme aucune table p approuvée (ptable = "fichier.csv") : sans elle, le contrôle ne peut vérifier D, V et JS. Ajoutez-la au fichier de politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/perturbed.py" line="110" />
+      <location filename="spatial_privacy_plugin/perturbed.py" line="130" />
       <source>{count} record(s) were not perturbed with the approved p-table (their ptable_hash differs from {hash}…).</source>
       <translation>{count} enregistrement(s) n'ont pas été perturbés avec la table p approuvée (leur ptable_hash diffère de {hash}…).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/perturbed.py" line="114" />
+      <location filename="spatial_privacy_plugin/perturbed.py" line="134" />
       <source>The records must all carry one key_fingerprint: a release is perturbed with one key.</source>
       <translation>Les enregistrements doivent tous porter une même key_fingerprint : une diffusion est perturbée avec une seule clé.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/perturbed.py" line="120" />
+      <location filename="spatial_privacy_plugin/perturbed.py" line="140" />
       <source>A published count is missing or not a whole number &gt;= 0 ({value!r}): every cell of a cell key release is published.</source>
       <translation>Un effectif publié manque ou n'est pas un nombre entier &gt;= 0 ({value!r}) : toutes les cellules d'une diffusion à clé de cellule sont publiées.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/perturbed.py" line="128" />
+      <location filename="spatial_privacy_plugin/perturbed.py" line="148" />
       <source>{count} published count(s) lie in 1..{js}, which the p-table never publishes (e.g. {value}): the layer was edited after perturbation or perturbed otherwise.</source>
       <translation>{count} effectif(s) publié(s) sont dans 1..{js}, que la table p ne publie jamais (par exemple {value}) : la couche a été modifiée après la perturbation ou perturbée autrement.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/perturbed.py" line="41" />
+      <location filename="spatial_privacy_plugin/perturbed.py" line="42" />
       <source>The p-table has {label} = {value:g}, below the policy's minimum {name} = {minimum:g}.</source>
       <translation>La table p a {label} = {value:g}, sous le minimum de la politique {name} = {minimum:g}.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/perturbed.py" line="72" />
+      <source>The approved p-table {path} has changed since the policy pinned it: its hash is {actual}…, the policy's ptable_hash is {pinned}…. Restore the approved file, or approve the new table by putting its hash in the policy.</source>
+      <translation>La table p approuvée {path} a changé depuis que la politique l'a figée : son empreinte est {actual}…, le ptable_hash de la politique est {pinned}…. Restaurez le fichier approuvé, ou approuvez la nouvelle table en inscrivant son empreinte dans la politique.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/perturbed.py" line="89" />
       <source>The p-table differs from the one the policy approves ({path}): use that p-table, or change the policy file.</source>
       <translation>La table p diffère de celle qu'approuve la politique ({path}) : utilisez cette table p, ou changez le fichier de politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/perturbed.py" line="93" />
-      <source>Some records say method = 'cell key' and others do not: a release is perturbed as a whole or not at all.</source>
-      <translation>Certains enregistrements disent method = 'cell key' et d'autres non : une diffusion est perturbée en entier ou pas du tout.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/perturbed.py" line="96" />
-      <source>This release is perturbed by the cell key method, which the policy does not allow: add method = "cell key" with ckm_min_d, ckm_min_v, ckm_min_js and the approved ptable to the policy file, or publish a suppressed grid.</source>
-      <translation>Cette diffusion est perturbée par la méthode de la clé de cellule, que la politique n'autorise pas : ajoutez method = "cell key" avec ckm_min_d, ckm_min_v, ckm_min_js et la ptable approuvée au fichier de politique, ou publiez une grille avec secret statistique.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="146" />
+      <location filename="spatial_privacy_plugin/policy.py" line="147" />
       <source>A record has no stratum label (NULL or empty) while the policy gives strata their own rho ({known}): its k would silently be the base one. Give every record its stratum.</source>
       <translation>Un enregistrement n'a pas d'étiquette de strate (NULL ou vide) alors que la politique donne aux strates leur propre rho ({known}) : son k serait silencieusement celui de base. Donnez à chaque enregistrement sa strate.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="151" />
+      <location filename="spatial_privacy_plugin/policy.py" line="152" />
       <source>The stratum label {label!r} is not in the policy's [stratum_rho] ({known}), though it looks like {near!r}: its k would silently be the base one. Correct the label in the strata layer, or name the stratum exactly so in the policy.</source>
       <translation>L'étiquette de strate {label!r} n'est pas dans le [stratum_rho] de la politique ({known}), bien qu'elle ressemble à {near!r} : son k serait silencieusement celui de base. Corrigez l'étiquette dans la couche de strates, ou nommez la strate exactement ainsi dans la politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="191" />
+      <location filename="spatial_privacy_plugin/policy.py" line="192" />
       <source>The policy file {source} gives {name} as a date or time ({value}): policy values are numbers, text or true/false. Write it in quotes, e.g. {name} = "{value}".</source>
       <translation>Le fichier de politique {source} donne {name} comme date ou heure ({value}) : les valeurs d'une politique sont des nombres, du texte ou true/false. Écrivez-la entre guillemets, par exemple {name} = "{value}".</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="213" />
+      <location filename="spatial_privacy_plugin/policy.py" line="214" />
       <source>The policy file {source} must hold key = value pairs.</source>
       <translation>Le fichier de politique {source} doit contenir des paires clé = valeur.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="218" />
+      <location filename="spatial_privacy_plugin/policy.py" line="219" />
       <source>The policy file {source} lacks the field(s) {fields}: add them, e.g. rho = 0.1, tolerance = 0.2, counting_unit = "person".</source>
       <translation>Il manque au fichier de politique {source} le(s) champ(s) {fields} : ajoutez-les, par ex. rho = 0.1, tolerance = 0.2, counting_unit = "person".</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="225" />
+      <location filename="spatial_privacy_plugin/policy.py" line="226" />
       <source>The policy file {source} has unknown field(s) {fields}; known fields are {known}.</source>
       <translation>Le fichier de politique {source} contient des champs inconnus {fields} ; les champs connus sont {known}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="235" />
+      <location filename="spatial_privacy_plugin/policy.py" line="236" />
       <source>counting_unit in {source} must be "person" or "device", got {value!r}.</source>
       <translation>counting_unit dans {source} doit valoir "person" ou "device", reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="241" />
+      <location filename="spatial_privacy_plugin/policy.py" line="242" />
       <source>protection_level in {source} must be a positive number of people, got {value!r}.</source>
       <translation>protection_level dans {source} doit être un nombre positif de personnes, reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="246" />
+      <location filename="spatial_privacy_plugin/policy.py" line="247" />
       <source>series_max_change in {source} must be a number of people &gt;= 0 (the most a cell's count can change between consecutive releases, as an attacker may assume), got {value!r}.</source>
       <translation>series_max_change dans {source} doit être un nombre de personnes &gt;= 0 (la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="251" />
+      <location filename="spatial_privacy_plugin/policy.py" line="252" />
       <source>{name} in {source} must be true or false, got {value!r}.</source>
       <translation>{name} dans {source} doit valoir true ou false, reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="257" />
+      <location filename="spatial_privacy_plugin/policy.py" line="258" />
       <source>{name} in {source} must be a probability in (0, 1], got {value!r}.</source>
       <translation>{name} dans {source} doit être une probabilité dans (0, 1], reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="262" />
+      <location filename="spatial_privacy_plugin/policy.py" line="263" />
       <source>epsilon_budget in {source} must be a positive number (the total ε a dataset's differentially private releases may spend), got {value!r}.</source>
       <translation>epsilon_budget dans {source} doit être un nombre positif (l'ε total que les diffusions différentiellement privées d'un jeu de données peuvent dépenser), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="268" />
+      <location filename="spatial_privacy_plugin/policy.py" line="269" />
       <source>delta in {source} must lie strictly between 0 and 1 (e.g. 1e-6, well below one over the number of people), got {value!r}.</source>
       <translation>delta dans {source} doit être strictement compris entre 0 et 1 (par exemple 1e-6, bien en dessous de un sur le nombre de personnes), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="272" />
+      <location filename="spatial_privacy_plugin/policy.py" line="273" />
       <source>gate_on in {source} must be "estimate" or "lower bound", got {value!r}.</source>
       <translation>gate_on dans {source} doit valoir "estimate" ou "lower bound", reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="277" />
+      <location filename="spatial_privacy_plugin/policy.py" line="278" />
       <source>stratum_rho in {source} must be a table of stratum = rho, e.g. [stratum_rho] rural = 0.05.</source>
       <translation>stratum_rho dans {source} doit être une table strate = rho, par ex. [stratum_rho] rural = 0.05.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="291" />
+      <location filename="spatial_privacy_plugin/policy.py" line="292" />
       <source>method in {source} must be "suppression" or "cell key", got {value!r}.</source>
       <translation>method dans {source} doit être "suppression" ou "cell key", reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="296" />
+      <location filename="spatial_privacy_plugin/policy.py" line="297" />
       <source>{fields} in {source} apply to the cell key method: add method = "cell key" or remove them.</source>
       <translation>{fields} dans {source} s'appliquent à la méthode de la clé de cellule : ajoutez method = "cell key" ou retirez-les.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="303" />
+      <location filename="spatial_privacy_plugin/policy.py" line="304" />
       <source>method = "cell key" in {source} needs the minimums {fields} (largest noise D, noise variance V, blocked counts 1..JS), e.g. ckm_min_d = 3, ckm_min_v = 2, ckm_min_js = 0.</source>
       <translation>method = "cell key" dans {source} demande les minimums {fields} (plus grand bruit D, variance du bruit V, effectifs interdits 1..JS), par exemple ckm_min_d = 3, ckm_min_v = 2, ckm_min_js = 0.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="313" />
+      <location filename="spatial_privacy_plugin/policy.py" line="314" />
       <source>In {source}, ckm_min_d and ckm_min_js must be whole numbers (D at least 1, JS at least 0) and ckm_min_v a positive number; {name} is {value!r}.</source>
       <translation>Dans {source}, ckm_min_d et ckm_min_js doivent être des nombres entiers (D au moins 1, JS au moins 0) et ckm_min_v un nombre positif ; {name} vaut {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="318" />
+      <location filename="spatial_privacy_plugin/policy.py" line="319" />
       <source>ptable in {source} must be the path of the approved p-table (CSV), relative to the policy file or absolute.</source>
       <translation>ptable dans {source} doit être le chemin de la table p approuvée (CSV), relatif au fichier de politique ou absolu.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="328" />
+      <location filename="spatial_privacy_plugin/policy.py" line="324" />
+      <source>ptable_hash in {source} must be the SHA-256 of the approved p-table (64 lowercase hexadecimal digits, the PTABLE_HASH output of the perturbation table algorithm), got {value!r}.</source>
+      <translation>ptable_hash dans {source} doit être le SHA-256 de la table p approuvée (64 chiffres hexadécimaux en minuscules, la sortie PTABLE_HASH de l'algorithme de table de perturbation), reçu {value!r}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/policy.py" line="329" />
+      <source>ptable_hash in {source} pins the approved p-table: name that p-table too (ptable = "file.csv").</source>
+      <translation>ptable_hash dans {source} fige la table p approuvée : nommez aussi cette table p (ptable = "fichier.csv").</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/policy.py" line="339" />
       <source>Cannot read the policy file {source}: {reason}.</source>
       <translation>Impossible de lire le fichier de politique {source} : {reason}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="331" />
+      <location filename="spatial_privacy_plugin/policy.py" line="342" />
       <source>The policy file {source} is not UTF-8 text (byte {position}): save it as UTF-8 (TOML and JSON files are UTF-8).</source>
       <translation>Le fichier de politique {source} n'est pas du texte UTF-8 (octet {position}) : enregistrez-le en UTF-8 (les fichiers TOML et JSON sont en UTF-8).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="341" />
+      <location filename="spatial_privacy_plugin/policy.py" line="352" />
       <source>The policy file {source} does not parse: {reason}. Fix its syntax (TOML, or JSON for a .json file).</source>
       <translation>Le fichier de politique {source} est illisible : {reason}. Corrigez sa syntaxe (TOML, ou JSON pour un fichier .json).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="362" />
+      <location filename="spatial_privacy_plugin/policy.py" line="373" />
       <source>The value {given} given for {name} conflicts with {in_file} in the policy file {source}. Leave {name} empty to use the policy, or change the policy file.</source>
       <translation>La valeur {given} donnée pour {name} contredit {in_file} du fichier de politique {source}. Laissez {name} vide pour utiliser la politique, ou modifiez le fichier de politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="377" />
+      <location filename="spatial_privacy_plugin/policy.py" line="388" />
       <source>Give a policy file or a value for rho (the accepted disclosure probability, e.g. 0.1 for k = 10).</source>
       <translation>Indiquez un fichier de politique ou une valeur de rho (la probabilité de divulgation acceptée, par ex. 0,1 pour k = 10).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="74" />
+      <location filename="spatial_privacy_plugin/policy.py" line="75" />
       <source>rho must be a number in (0, 1), got {value!r}.</source>
       <translation>rho doit être un nombre dans (0, 1), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="77" />
+      <location filename="spatial_privacy_plugin/policy.py" line="78" />
       <source>rho must lie strictly between 0 and 1, got {value}: it is the accepted probability of singling a person out, for example 0.1 for k = 10.</source>
       <translation>rho doit être strictement entre 0 et 1, reçu {value} : c'est la probabilité acceptée d'isoler une personne, par exemple 0,1 pour k = 10.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="84" />
+      <location filename="spatial_privacy_plugin/policy.py" line="85" />
       <source>rho = {value} asks for k = ⌈1/ρ⌉ above {limit}: no cell could ever be published and k cannot be represented. Give the accepted probability of singling a person out, for example 0.1 for k = 10 (rho must be at least 1e-9).</source>
       <translation>rho = {value} demande k = ⌈1/ρ⌉ au-delà de {limit} : aucune maille ne pourrait jamais être publiée et k ne peut pas être représenté. Donnez la probabilité acceptée d'isoler une personne, par exemple 0.1 pour k = 10 (rho doit valoir au moins 1e-9).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="98" />
+      <location filename="spatial_privacy_plugin/policy.py" line="99" />
       <source>The suppression tolerance must be a share in [0, 1), got {value!r}.</source>
       <translation>La tolérance de secret doit être une part dans [0, 1), reçu {value!r}.</translation>
     </message>

@@ -93,7 +93,8 @@ def test_frozen_parameter_names(provider):
     assert names["ptable"] == ["D", "V", "JS", "PSTAY", "OUTPUT"]
     assert names["cellkeygrid"] == ["INPUT", "PERSON_FIELD", "RECORD_KEY_FIELD", "KEY_FILE",
                                     "PTABLE", "D", "V", "JS", "RESOLUTION", "ORIGIN", "KEY_FIELDS",
-                                    "STUDY_AREA", "POLICY", "OUTPUT", "UTILITY", "AUDIT"]
+                                    "STUDY_AREA", "POLICY", "OUTPUT", "UTILITY", "AUDIT",
+                                    "AUDIT_PARENT_FACTOR"]
     outputs = {alg.name(): {o.name() for o in alg.outputDefinitions()} for alg in plain_algorithms(provider)}
     assert {"PASSED", "WORST_ZONE", "WORST_P_REID", "POOLED_P_REID", "CUMULATIVE_P_REID", "HEADROOM",
             "WARNING"} <= outputs["riskbudgetgate"]

@@ -177,6 +177,16 @@ def bad_ptable(folder):
     return str(path)
 
 
+def pinned_policy_of_an_edited_ptable(folder):
+    """A cell key policy whose ptable_hash pins another table than its approved file now holds."""
+    from spatial_privacy_plugin.ptable import create_ptable, write_ptable_csv
+
+    write_ptable_csv(create_ptable(3, 2.0, 0), folder / "approved.csv")
+    pinned = create_ptable(3, 2.5, 0).ptable_hash
+    return policy_file(folder, POLICY + 'method = "cell key"\nckm_min_d = 3\nckm_min_v = 2\n'
+                       f'ckm_min_js = 0\nptable = "approved.csv"\nptable_hash = "{pinned}"\n')
+
+
 def junk_ledger(folder):
     path = folder / "junk.sqlite"
     path.write_bytes(b"not an sqlite file at all " * 100)
@@ -301,6 +311,11 @@ ROWS = [
     ("p-table row not summing to 1", (CKGRID,), lambda i, o: {"PTABLE": bad_ptable(i), "D": DROP,
                                                              "V": DROP},
      "has probabilities summing to"),
+    ("approved p-table edited after the policy pinned its hash", (CKGRID,),
+     lambda i, o: {"POLICY": pinned_policy_of_an_edited_ptable(i)},
+     "has changed since the policy pinned it"),
+    ("audit parent factor below 2", (CKGRID,), lambda i, o: {"AUDIT_PARENT_FACTOR": 1},
+     "AUDIT_PARENT_FACTOR"),
     ("unknown method in the policy", (CKGRID, KGATE, SWEEP),
      with_policy(POLICY + 'method = "noise"\n'), "method in"),
     ("cell key policy without its minimums", (CKGRID, KGATE),

@@ -43,7 +43,8 @@ ADVANCED = {
     "riskbudgetgate": {"PER_RELEASE_CEILING", "CUMULATIVE_CEILING", "WARN_AT", "GATE_ON"},
     "reassessreleases": {"RELEASE_ID"},
     "ptable": {"PSTAY"},
-    "cellkeygrid": {"RECORD_KEY_FIELD", "D", "V", "JS", "ORIGIN", "KEY_FIELDS", "STUDY_AREA"},
+    "cellkeygrid": {"RECORD_KEY_FIELD", "D", "V", "JS", "ORIGIN", "KEY_FIELDS", "STUDY_AREA",
+                    "AUDIT_PARENT_FACTOR"},
     "dpgrid": {"MECHANISM", "MAX_CELLS_PER_PERSON", "ORIGIN", "SEED"},
 }
 # The dialogs a newcomer opens first: most of what they hold is for later runs.
