@@ -1514,74 +1514,79 @@
       <translation>{count} entité(s) de la couche de zones publiées « {layer} » n'ont pas de géométrie : elles ne contiennent personne, ne découpent aucun carreau et n'ont pas d'effectif de zone.</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="21" />
-      <source>Re-assess published releases</source>
-      <translation>Réévaluer les diffusions publiées</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/reassess_releases.py" line="22" />
-      <source>Re-runs today's risk estimate for releases in the ledger and fails when any is now over the ceiling it was published under.</source>
-      <translation>Relance l'estimation de risque du jour pour les diffusions du registre et échoue si l'une dépasse désormais le plafond sous lequel elle a été publiée.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/reassess_releases.py" line="24" />
-      <source>privacy,disclosure,risk,ledger,reassessment,schedule,cron,monitoring</source>
-      <translation>confidentialité,divulgation,risque,registre,réévaluation,planification,cron,suivi</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/reassess_releases.py" line="36" />
-      <source>Release ledger</source>
-      <translation>Registre des diffusions</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/reassess_releases.py" line="38" />
-      <source>Dataset (programme name)</source>
-      <translation>Jeu de données (nom du programme)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/reassess_releases.py" line="40" />
-      <source>Release id (empty: every release of the dataset)</source>
-      <translation>Identifiant de diffusion (vide : toutes les diffusions du jeu)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/reassess_releases.py" line="42" />
-      <source>Today's per-zone risk</source>
-      <translation>Risque par zone du jour</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/reassess_releases.py" line="44" />
-      <source>Re-assessment</source>
-      <translation>Réévaluation</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/reassess_releases.py" line="45" />
-      <source>Releases now over their ceiling</source>
-      <translation>Diffusions désormais au-dessus de leur plafond</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/reassess_releases.py" line="82" />
+      <location filename="processing_provider/reassess_releases.py" line="113" />
       <source>{release}: published at {published}, today {today} (ceiling {ceiling}): {verdict}.</source>
       <translation>{release} : publiée à {published}, aujourd'hui {today} (plafond {ceiling}) : {verdict}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="87" />
+      <location filename="processing_provider/reassess_releases.py" line="118" />
       <source>{release} ({published} → {today}, ceiling {ceiling})</source>
       <translation>{release} ({published} → {today}, plafond {ceiling})</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="91" />
+      <location filename="processing_provider/reassess_releases.py" line="122" />
+      <source>the table is loaded in the project</source>
+      <translation>la table est chargée dans le projet</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/reassess_releases.py" line="124" />
       <source>the table is in {path}</source>
       <translation>la table est dans {path}</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="93" />
+      <location filename="processing_provider/reassess_releases.py" line="126" />
       <source>choose a file for the table to keep it when the check fails</source>
       <translation>choisissez un fichier pour la table afin de la conserver quand le contrôle échoue</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="94" />
+      <location filename="processing_provider/reassess_releases.py" line="127" />
       <source>{count} release(s) of {dataset} are now over the ceiling they were published under: {releases}. Withdraw them, re-publish them coarser, or document the acceptance. The re-assessment is recorded in the ledger; {table}.</source>
       <translation>{count} diffusion(s) de {dataset} dépassent désormais le plafond sous lequel elles ont été publiées : {releases}. Retirez-les, republiez-les plus grossières ou documentez l'acceptation. La réévaluation est enregistrée dans le registre ; {table}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/reassess_releases.py" line="38" />
+      <source>Re-assessment</source>
+      <translation>Réévaluation</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/reassess_releases.py" line="48" />
+      <source>Re-assess published releases</source>
+      <translation>Réévaluer les diffusions publiées</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/reassess_releases.py" line="49" />
+      <source>Re-runs today's risk estimate for releases in the ledger and fails when any is now over the ceiling it was published under.</source>
+      <translation>Relance l'estimation de risque du jour pour les diffusions du registre et échoue si l'une dépasse désormais le plafond sous lequel elle a été publiée.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/reassess_releases.py" line="51" />
+      <source>privacy,disclosure,risk,ledger,reassessment,schedule,cron,monitoring</source>
+      <translation>confidentialité,divulgation,risque,registre,réévaluation,planification,cron,suivi</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/reassess_releases.py" line="67" />
+      <source>Release ledger</source>
+      <translation>Registre des diffusions</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/reassess_releases.py" line="69" />
+      <source>Dataset (programme name)</source>
+      <translation>Jeu de données (nom du programme)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/reassess_releases.py" line="71" />
+      <source>Release id (empty: every release of the dataset)</source>
+      <translation>Identifiant de diffusion (vide : toutes les diffusions du jeu)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/reassess_releases.py" line="73" />
+      <source>Today's per-zone risk</source>
+      <translation>Risque par zone du jour</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/reassess_releases.py" line="76" />
+      <source>Releases now over their ceiling</source>
+      <translation>Diffusions désormais au-dessus de leur plafond</translation>
     </message>
     <message>
       <location filename="processing_provider/resolution_sweep.py" line="111" />

@@ -1,9 +1,9 @@
 """spatialprivacy:reassessreleases — re-run today's estimate for published releases (scheduled job)."""
 
-from qgis.core import QgsCoordinateReferenceSystem, QgsFeatureRequest, QgsProcessing, \
-    QgsProcessingException, QgsProcessingOutputNumber, QgsProcessingParameterFeatureSink, \
-    QgsProcessingParameterFeatureSource, QgsProcessingParameterFile, QgsProcessingParameterString, \
-    QgsWkbTypes
+from qgis.core import Qgis, QgsCoordinateReferenceSystem, QgsFeatureRequest, QgsProcessing, \
+    QgsProcessingAlgorithm, QgsProcessingException, QgsProcessingOutputNumber, \
+    QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource, \
+    QgsProcessingParameterFile, QgsProcessingParameterString, QgsVectorLayer, QgsWkbTypes
 
 from .. import __about__
 from ..spatial_privacy_plugin.errors import N_
@@ -13,6 +13,33 @@ from .risk_budget_gate import LEDGER_FILTER
 REASSESSMENT_FIELDS = (("release_id", "string"), ("published_p_reid", "double"),
                        ("today_p_reid", "double"), ("per_release_ceiling", "double"),
                        ("verdict", "string"), ("worst_zone_today", "string"))
+
+
+def no_threading_flag():
+    """The algorithm flag that runs it in the main thread (QGIS 3.36 moved the algorithm flags
+    into ``Qgis.ProcessingAlgorithmFlag``; 3.22 has only the older spelling)."""
+    flags = getattr(Qgis, "ProcessingAlgorithmFlag", None)
+    return flags.NoThreading if flags is not None else QgsProcessingAlgorithm.Flag.FlagNoThreading
+
+
+def load_before_failing(destination, context):
+    """Add the output to the project now when QGIS was to load it: a failed run loads nothing,
+    and the reviewer needs the table that explains the failure. True when it was added."""
+    if not context.willLoadLayerOnCompletion(destination):
+        return False
+    details = context.layerToLoadOnCompletionDetails(destination)
+    project = details.project or context.project()
+    if project is None:
+        return False
+    layer = context.getMapLayer(destination)
+    if layer is not None:  # a temporary output lives in the run's own store
+        layer = context.temporaryLayerStore().takeMapLayer(layer)
+    else:
+        layer = QgsVectorLayer(destination, details.name or tr("Re-assessment"), "ogr")
+    if details.name:
+        layer.setName(details.name)
+    project.addMapLayer(layer)
+    return True
 
 
 class ReassessReleases(SpatialPrivacyAlgorithm):
@@ -30,6 +57,10 @@ class ReassessReleases(SpatialPrivacyAlgorithm):
     ZONE_RISK = "ZONE_RISK"
     OUTPUT = "OUTPUT"
     RELEASES_OVER = "RELEASES_OVER"
+
+    def flags(self):
+        # Adding the table to the project before the run fails needs the main thread.
+        return super().flags() | no_threading_flag()
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS's name)
         self.addParameter(QgsProcessingParameterFile(
@@ -87,10 +118,12 @@ class ReassessReleases(SpatialPrivacyAlgorithm):
             names = ", ".join(tr("{release} ({published} → {today}, ceiling {ceiling})").format(
                 release=row[0], published=percent(row[1]), today=percent(row[2]),
                 ceiling=percent(row[3])) for row in over)
-            # A failed run loads nothing in QGIS: a file output keeps the table for the reviewer.
-            table = (tr("the table is in {path}").format(path=destination)
-                     if context.getMapLayer(destination) is None else
-                     tr("choose a file for the table to keep it when the check fails"))
+            if load_before_failing(destination, context):
+                table = tr("the table is loaded in the project")
+            elif context.getMapLayer(destination) is None:
+                table = tr("the table is in {path}").format(path=destination)
+            else:
+                table = tr("choose a file for the table to keep it when the check fails")
             raise QgsProcessingException(tr(
                 "{count} release(s) of {dataset} are now over the ceiling they were published under: "
                 "{releases}. Withdraw them, re-publish them coarser, or document the acceptance. "

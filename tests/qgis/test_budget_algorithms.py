@@ -120,3 +120,46 @@ def test_reassessment_flags_a_release_now_over_its_ceiling(run, tmp_path):
     with sqlite3.connect(ledger) as connection:
         kinds = [row[0] for row in connection.execute("SELECT entry_type FROM ledger ORDER BY seq")]
     assert kinds == ["release", "release"] + ["reassessment"] * 4
+
+
+@pytest.mark.parametrize("destination", ["file", "temporary"])
+def test_a_failing_reassessment_loads_its_table_before_it_reports(tmp_path, destination):
+    """Run as the dialog runs it (outputs to load into the project): QGIS loads nothing from a
+    failed run, so the table that explains the failure must be in the project already."""
+    from qgis.core import QgsProcessingOutputLayerDefinition, QgsProject
+
+    ledger = tmp_path / "ledger.sqlite"
+    processing.run("spatialprivacy:riskbudgetgate", {
+        "ZONE_RISK": zone_table(0.04), "LEDGER": str(ledger), "DATASET": "mobility",
+        "RELEASE_ID": "r1", "PER_RELEASE_CEILING": 0.05, "CUMULATIVE_CEILING": 0.20,
+        "WARN_AT": 0.5, "OUTPUT": "TEMPORARY_OUTPUT"})
+    project = QgsProject.instance()
+    before = set(project.mapLayers())
+    sink = str(tmp_path / "reassessment.gpkg") if destination == "file" else "TEMPORARY_OUTPUT"
+    output = QgsProcessingOutputLayerDefinition(sink, project)
+    with pytest.raises(QgsProcessingException, match="loaded in the project"):
+        processing.run("spatialprivacy:reassessreleases", {
+            "LEDGER": str(ledger), "DATASET": "mobility", "ZONE_RISK": zone_table(0.09),
+            "OUTPUT": output})
+    added = [project.mapLayer(layer_id) for layer_id in set(project.mapLayers()) - before]
+    try:
+        assert len(added) == 1 and added[0].isValid()
+        assert [f["verdict"] for f in added[0].getFeatures()] == ["over ceiling"]
+    finally:
+        project.removeMapLayers([layer.id() for layer in added])
+
+
+def test_a_failing_reassessment_run_as_a_script_loads_nothing(tmp_path):
+    from qgis.core import QgsProject
+
+    ledger = tmp_path / "ledger.sqlite"
+    processing.run("spatialprivacy:riskbudgetgate", {
+        "ZONE_RISK": zone_table(0.04), "LEDGER": str(ledger), "DATASET": "mobility",
+        "RELEASE_ID": "r1", "PER_RELEASE_CEILING": 0.05, "CUMULATIVE_CEILING": 0.20,
+        "WARN_AT": 0.5, "OUTPUT": "TEMPORARY_OUTPUT"})
+    before = set(QgsProject.instance().mapLayers())
+    with pytest.raises(QgsProcessingException, match="the table is in"):
+        processing.run("spatialprivacy:reassessreleases", {
+            "LEDGER": str(ledger), "DATASET": "mobility", "ZONE_RISK": zone_table(0.09),
+            "OUTPUT": str(tmp_path / "reassessment.gpkg")})
+    assert set(QgsProject.instance().mapLayers()) == before
