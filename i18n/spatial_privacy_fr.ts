@@ -1589,137 +1589,142 @@
       <translation>Diffusions désormais au-dessus de leur plafond</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="111" />
+      <location filename="processing_provider/resolution_sweep.py" line="100" />
+      <source>HTML files (*.html)</source>
+      <translation>Fichiers HTML (*.html)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="118" />
       <source>{coarse:g} m cells are not unions of {fine:g} m cells: releasing both invites differencing (subtract overlapping cells to isolate small areas). Release only nested resolutions (each a whole multiple of the finer) on one origin.</source>
       <translation>Les mailles de {coarse:g} m ne sont pas des unions de mailles de {fine:g} m : diffuser les deux expose à la différenciation (soustraire des mailles qui se chevauchent pour isoler de petites zones). Ne diffusez que des résolutions emboîtées (chacune multiple entier de la plus fine) sur une même origine.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="202" />
+      <location filename="processing_provider/resolution_sweep.py" line="211" />
       <source>The cell key comparison is made without strata: run the sweep without strata to see it.</source>
       <translation>La comparaison avec la clé de cellule se fait sans strates : lancez le balayage sans strates pour la voir.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="211" />
+      <location filename="processing_provider/resolution_sweep.py" line="220" />
       <source>The cell key comparison uses a one-off random key (never written): its figures vary a little from run to run.</source>
       <translation>La comparaison avec la clé de cellule utilise une clé aléatoire à usage unique (jamais écrite) : ses chiffres varient un peu d'une exécution à l'autre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="219" />
+      <location filename="processing_provider/resolution_sweep.py" line="228" />
       <source>Cell key method beside suppression: every non-empty cell published with noise; ckm_mae is its mean absolute error per cell.</source>
       <translation>Méthode de la clé de cellule à côté du secret : toutes les cellules non vides publiées avec du bruit ; ckm_mae est son erreur absolue moyenne par cellule.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="255" />
+      <location filename="processing_provider/resolution_sweep.py" line="264" />
       <source>No earlier release has one of the swept cell sizes ({swept}); they have {theirs}. Sweep the series' cell size.</source>
       <translation>Aucune diffusion antérieure n'a l'une des tailles de maille balayées ({swept}) ; elles ont {theirs}. Balayez la taille de maille de la série.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="278" />
+      <location filename="processing_provider/resolution_sweep.py" line="287" />
       <source>At {res:g} m, since {name}: {to_withheld} cell(s) go from published (or empty) to withheld and {to_published} from withheld to published. A flipping cell is a risk: an attacker who assumes counts change little between releases pins it near its value in the other release, whatever else is withheld. Prefer sizes and geometries where few cells flip.</source>
       <translation>À {res:g} m, depuis {name} : {to_withheld} maille(s) passent de publiée (ou vide) à masquée et {to_published} de masquée à publiée. Une maille qui bascule est un risque : un attaquant qui suppose que les effectifs varient peu d'une diffusion à l'autre la coince près de sa valeur dans l'autre diffusion, quoi qu'on masque d'autre. Préférez les tailles et géométries où peu de mailles basculent.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="300" />
+      <location filename="processing_provider/resolution_sweep.py" line="309" />
       <source>{count} point(s) lie in no stratum. Nothing is dropped silently: extend the strata to cover them, or clip the points first and report the clipped ones.</source>
       <translation>{count} point(s) ne sont dans aucune strate. Rien n'est ignoré en silence : étendez les strates pour les couvrir, ou découpez d'abord les points et signalez ceux qui sont retirés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="322" />
+      <location filename="processing_provider/resolution_sweep.py" line="331" />
       <source>Resolution sweep: what each cell size withholds</source>
       <translation>Balayage des résolutions : ce que chaque taille de maille masque</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="324" />
+      <location filename="processing_provider/resolution_sweep.py" line="333" />
       <source>cell size (m)</source>
       <translation>taille de maille (m)</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="325" />
+      <location filename="processing_provider/resolution_sweep.py" line="334" />
       <source>withheld share of non-empty cells</source>
       <translation>part masquée des mailles non vides</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="326" />
+      <location filename="processing_provider/resolution_sweep.py" line="335" />
       <source>median count of a published cell</source>
       <translation>effectif médian d'une maille publiée</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="327" />
+      <location filename="processing_provider/resolution_sweep.py" line="336" />
       <source>withheld share, {name}</source>
       <translation>part masquée, {name}</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="328" />
+      <location filename="processing_provider/resolution_sweep.py" line="337" />
       <source>median count, {name}</source>
       <translation>effectif médian, {name}</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="329" />
+      <location filename="processing_provider/resolution_sweep.py" line="338" />
       <source>tolerance {share}</source>
       <translation>tolérance {share}</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="331" />
+      <location filename="processing_provider/resolution_sweep.py" line="340" />
       <source>recommended: {size:g} m</source>
       <translation>recommandée : {size:g} m</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="332" />
+      <location filename="processing_provider/resolution_sweep.py" line="341" />
       <source>no swept size is publishable</source>
       <translation>aucune taille balayée n'est publiable</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="342" />
+      <location filename="processing_provider/resolution_sweep.py" line="351" />
       <source>publishable</source>
       <translation>publiable</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="342" />
+      <location filename="processing_provider/resolution_sweep.py" line="351" />
       <source>not publishable</source>
       <translation>non publiable</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="344" />
+      <location filename="processing_provider/resolution_sweep.py" line="353" />
       <source>{verdict} in stratum {stratum}</source>
       <translation>{verdict} dans la strate {stratum}</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="346" />
+      <location filename="processing_provider/resolution_sweep.py" line="355" />
       <source>{res:g} m: {cells} cells, {withheld} withheld ({share}); {verdict}.</source>
       <translation>{res:g} m : {cells} mailles, {withheld} masquées ({share}) ; {verdict}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="352" />
+      <location filename="processing_provider/resolution_sweep.py" line="361" />
       <source>{res:g} m with {marginals} published: {complementary} complementary cells, {total} withheld in all, {bad} cell(s) that no pattern can protect.</source>
       <translation>{res:g} m avec {marginals} publié(s) : {complementary} mailles de secret secondaire, {total} masquées au total, {bad} maille(s) qu'aucun schéma ne peut protéger.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="361" />
+      <location filename="processing_provider/resolution_sweep.py" line="370" />
       <source>At {res:g} m, the size recommended in stratum {stratum}, the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the recommendation keeps the withheld share within the tolerance, but the holes form whole areas without figures. Where those areas matter, publish this stratum at a coarser size; do not raise the tolerance.</source>
       <translation>À {res:g} m, la taille recommandée dans la strate {stratum}, les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : la recommandation garde la part masquée dans la tolérance, mais les trous forment des zones entières sans chiffres. Là où ces zones comptent, publiez cette strate à une taille plus grossière ; n'augmentez pas la tolérance.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="370" />
+      <location filename="processing_provider/resolution_sweep.py" line="379" />
       <source>At {res:g} m in stratum {stratum} the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): prefer a coarser geometry in this stratum rather than a higher tolerance.</source>
       <translation>À {res:g} m dans la strate {stratum}, les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : préférez une géométrie plus grossière dans cette strate plutôt qu'une tolérance plus élevée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="377" />
+      <location filename="processing_provider/resolution_sweep.py" line="386" />
       <source>At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the holes form areas, so prefer a coarser geometry there rather than a higher tolerance.</source>
       <translation>À {res:g} m les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : les trous forment des zones, préférez donc une géométrie plus grossière plutôt qu'une tolérance plus élevée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="384" />
+      <location filename="processing_provider/resolution_sweep.py" line="393" />
       <source>Recommended cell size per stratum: {sizes}.</source>
       <translation>Taille de maille recommandée par strate : {sizes}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="388" />
+      <location filename="processing_provider/resolution_sweep.py" line="397" />
       <source>No cell size is publishable under this policy (k = {k}, tolerance {tolerance}). Sweep coarser cells than {coarsest:g} m, or publish per density band; never lower k: it follows from the accepted disclosure probability.</source>
       <translation>Aucune taille de maille n'est publiable avec cette politique (k = {k}, tolérance {tolerance}). Balayez des mailles plus grossières que {coarsest:g} m, ou publiez par strate de densité ; ne baissez jamais k : il découle de la probabilité de divulgation acceptée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="395" />
+      <location filename="processing_provider/resolution_sweep.py" line="404" />
       <source>Recommended cell size: {res:g} m, the finest that keeps the withheld share within the tolerance at k = {k}.</source>
       <translation>Taille de maille recommandée : {res:g} m, la plus fine qui garde la part masquée dans la tolérance avec k = {k}.</translation>
     </message>
@@ -1729,24 +1734,24 @@
       <translation>Balayage des résolutions</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="411" />
+      <location filename="processing_provider/resolution_sweep.py" line="42" />
+      <source>Counts distinct people per grid cell at several cell sizes and shows which sizes satisfy the policy's k and suppression tolerance.</source>
+      <translation>Compte les personnes distinctes par maille à plusieurs tailles de maille et montre quelles tailles respectent le k et la tolérance de secret de la politique.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="420" />
       <source>{size:g} m, the finest publishable size whose withheld cells do not cluster, leaves no such areas: prefer it where those areas matter.</source>
       <translation>{size:g} m, la taille publiable la plus fine dont les mailles masquées ne se regroupent pas, ne laisse pas de telles zones : préférez-la là où ces zones comptent.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="415" />
+      <location filename="processing_provider/resolution_sweep.py" line="424" />
       <source>No swept size avoids it: sweep coarser sizes, or publish those areas per density band (strata).</source>
       <translation>Aucune taille balayée ne l'évite : balayez des tailles plus grossières, ou publiez ces zones par bande de densité (strates).</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="417" />
+      <location filename="processing_provider/resolution_sweep.py" line="426" />
       <source>At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the recommendation keeps the withheld share within the tolerance, but the holes form whole areas without figures. {advice} Do not raise the tolerance instead.</source>
       <translation>À {res:g} m les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : la recommandation garde la part masquée dans la tolérance, mais les trous forment des zones entières sans chiffres. {advice} N'augmentez pas la tolérance à la place.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="42" />
-      <source>Counts distinct people per grid cell at several cell sizes and shows which sizes satisfy the policy's k and suppression tolerance.</source>
-      <translation>Compte les personnes distinctes par maille à plusieurs tailles de maille et montre quelles tailles respectent le k et la tolérance de secret de la politique.</translation>
     </message>
     <message>
       <location filename="processing_provider/resolution_sweep.py" line="44" />
@@ -1754,64 +1759,69 @@
       <translation>confidentialité,divulgation,k-anonymat,grille,résolution,balayage,secret</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="61" />
+      <location filename="processing_provider/resolution_sweep.py" line="63" />
       <source>Cell sizes in metres, comma separated</source>
       <translation>Tailles de maille en mètres, séparées par des virgules</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="65" />
+      <location filename="processing_provider/resolution_sweep.py" line="67" />
       <source>Tolerance: share of cells withheld (empty: the policy's)</source>
       <translation>Tolérance : part des mailles masquées (vide : celle de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="69" />
+      <location filename="processing_provider/resolution_sweep.py" line="71" />
       <source>Sweep table</source>
       <translation>Table du balayage</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="72" />
+      <location filename="processing_provider/resolution_sweep.py" line="74" />
       <source>Strata an adversary can draw (each swept separately)</source>
       <translation>Strates qu'un adversaire peut tracer (balayées séparément)</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="75" />
+      <location filename="processing_provider/resolution_sweep.py" line="77" />
       <source>Stratum name field</source>
       <translation>Champ du nom de strate</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="77" />
+      <location filename="processing_provider/resolution_sweep.py" line="79" />
       <source>Earlier releases of the series, oldest first</source>
       <translation>Diffusions antérieures de la série, la plus ancienne d'abord</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="80" />
+      <location filename="processing_provider/resolution_sweep.py" line="82" />
       <source>Cells that flip since the latest earlier release</source>
       <translation>Mailles qui basculent depuis la diffusion antérieure la plus récente</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="83" />
+      <location filename="processing_provider/resolution_sweep.py" line="85" />
       <source>Compare with the cell key method: its p-table</source>
       <translation>Comparer avec la méthode de la clé de cellule : sa table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="86" />
+      <location filename="processing_provider/resolution_sweep.py" line="88" />
       <source>Compare: the programme's key file (empty: a one-off key)</source>
       <translation>Comparer : fichier de clé du programme (vide : clé à usage unique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="90" />
+      <location filename="processing_provider/resolution_sweep.py" line="92" />
       <source>Recommended (finest publishable) cell size</source>
       <translation>Taille de maille recommandée (la plus fine publiable)</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="92" />
-      <source>Chart: withheld share and median count by cell size</source>
-      <translation>Graphique : part masquée et effectif médian par taille de maille</translation>
+      <location filename="processing_provider/resolution_sweep.py" line="95" />
+      <source>Number of people (empty when the policy keeps it secret)</source>
+      <translation>Nombre de personnes (vide quand la politique le garde secret)</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="93" />
-      <source>HTML files (*.html)</source>
-      <translation>Fichiers HTML (*.html)</translation>
+      <location filename="processing_provider/resolution_sweep.py" line="97" />
+      <source>Points per person: 0 one each, 1 several</source>
+      <translation>Points par personne : 0 un chacun, 1 plusieurs</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="99" />
+      <source>Chart: withheld share and median count by cell size</source>
+      <translation>Graphique : part masquée et effectif médian par taille de maille</translation>
     </message>
     <message>
       <location filename="processing_provider/risk_base.py" line="19" />
@@ -2334,67 +2344,67 @@
       <translation>Grille avec secret statistique à la taille recommandée</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="114" />
+      <location filename="scripts/make_example_models.py" line="116" />
       <source>Publish (runs only when the gate passes)</source>
       <translation>Publier (seulement si le contrôle est réussi)</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="116" />
+      <location filename="scripts/make_example_models.py" line="118" />
       <source>Published grid (a file in the publication folder)</source>
       <translation>Grille publiée (un fichier du dossier de publication)</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="119" />
+      <location filename="scripts/make_example_models.py" line="121" />
       <source>Publish a grid safely</source>
       <translation>Publier une grille en sécurité</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="119" />
+      <location filename="scripts/make_example_models.py" line="121" />
       <source>Sweeps the cell sizes, builds the suppressed grid at the finest size the sweep recommends, checks it with the k-anonymity gate (with any layers already published from the same people) and writes the published grid only when the gate passes. A failing gate stops the model: nothing is written to the publication folder.</source>
       <translation>Balaie les tailles de cellule, construit la grille avec secret statistique à la taille la plus fine que recommande le balayage, la vérifie par le contrôle de k-anonymat (avec les couches déjà publiées sur les mêmes personnes) et n'écrit la grille publiée que si le contrôle est réussi. Un contrôle en échec arrête le modèle : rien n'est écrit dans le dossier de publication.</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="136" />
+      <location filename="scripts/make_example_models.py" line="138" />
       <source>Records to release (points)</source>
       <translation>Enregistrements à diffuser (points)</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="137" />
+      <location filename="scripts/make_example_models.py" line="139" />
       <source>Key fields (what an adversary knows of a person)</source>
       <translation>Variables clés (ce qu'un adversaire sait d'une personne)</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="141" />
+      <location filename="scripts/make_example_models.py" line="143" />
       <source>Policy file (its ceilings)</source>
       <translation>Fichier de politique (ses plafonds)</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="162" />
+      <location filename="scripts/make_example_models.py" line="164" />
       <source>Keep the key fields</source>
       <translation>Garder les variables clés</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="164" />
+      <location filename="scripts/make_example_models.py" line="166" />
       <source>Add each record's zone</source>
       <translation>Ajouter la zone de chaque enregistrement</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="168" />
+      <location filename="scripts/make_example_models.py" line="170" />
       <source>Publish without coordinates (runs only when the gate passes)</source>
       <translation>Publier sans coordonnées (seulement si le contrôle est réussi)</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="171" />
+      <location filename="scripts/make_example_models.py" line="173" />
       <source>Published table (a file in the publication folder)</source>
       <translation>Table publiée (un fichier du dossier de publication)</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="174" />
+      <location filename="scripts/make_example_models.py" line="176" />
       <source>Release under a risk budget</source>
       <translation>Diffuser sous un budget de risque</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="174" />
+      <location filename="scripts/make_example_models.py" line="176" />
       <source>Measures the re-identification risk of the records in every zone, lets the risk budget gate check the worst zone and the programme's cumulative risk against the policy's ceilings (recording the release in the ledger when it passes), and only then writes the release: the key fields and each record's zone, without coordinates. A failing gate stops the model: nothing is written.</source>
       <translation>Mesure le risque de réidentification des enregistrements dans chaque zone, fait vérifier par le contrôle du budget de risque la pire zone et le risque cumulé du programme au regard des plafonds de la politique (en inscrivant la diffusion au registre si elle passe), puis seulement écrit la diffusion : les variables clés et la zone de chaque enregistrement, sans coordonnées. Un contrôle en échec arrête le modèle : rien n'est écrit.</translation>
     </message>

@@ -53,6 +53,8 @@ class ResolutionSweep(PointGridAlgorithm):
     CKM_KEY_FILE = "CKM_KEY_FILE"
     CHART = "CHART"
     RECOMMENDED_RESOLUTION = "RECOMMENDED_RESOLUTION"
+    PERSONS = "PERSONS"
+    PERSONS_TOTAL_KIND = "PERSONS_TOTAL_KIND"
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS's name)
         self.add_point_parameters()
@@ -88,6 +90,11 @@ class ResolutionSweep(PointGridAlgorithm):
             optional=True))
         self.addOutput(QgsProcessingOutputNumber(
             self.RECOMMENDED_RESOLUTION, tr("Recommended (finest publishable) cell size")))
+        # For the k-anonymity gate's audit (its number of people and how records relate to it).
+        self.addOutput(QgsProcessingOutputNumber(
+            self.PERSONS, tr("Number of people (empty when the policy keeps it secret)")))
+        self.addOutput(QgsProcessingOutputNumber(
+            self.PERSONS_TOTAL_KIND, tr("Points per person: 0 one each, 1 several")))
         self.addParameter(QgsProcessingParameterFileDestination(
             self.CHART, tr("Chart: withheld share and median count by cell size"),
             tr("HTML files (*.html)"), optional=True, createByDefault=False))
@@ -170,7 +177,9 @@ class ResolutionSweep(PointGridAlgorithm):
         names = [name for name, _ in TABLE_FIELDS]
         write_features(sink, fields, [table[name] for name in names])
         self.report(table, recommended, policy, marginals, feedback)
-        results = {self.OUTPUT: destination, self.RECOMMENDED_RESOLUTION: recommended}
+        results = {self.OUTPUT: destination, self.RECOMMENDED_RESOLUTION: recommended,
+                   self.PERSONS: None if policy.population_total_secret else data.people.n,
+                   self.PERSONS_TOTAL_KIND: 0 if data.people.one_point else 1}
         if chart:
             self.write_chart(chart, table, policy.tolerance, recommended, feedback)
             results[self.CHART] = chart

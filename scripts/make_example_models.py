@@ -110,7 +110,9 @@ def publish_grid_safely():
         step("spatialprivacy:kanonymitygate", "gate", N_("k-anonymity gate"),
              {"INPUT": ("child", "grid.OUTPUT"), "COUNT_FIELD": "n_persons",
               "STATUS_FIELD": "status", "POLICY": policy,
-              "AUDIT_LAYERS": ("input", "published_layers")}, row=2),
+              "AUDIT_LAYERS": ("input", "published_layers"),
+              "PERSONS_TOTAL": ("child", "sweep.PERSONS"),
+              "PERSONS_TOTAL_KIND": ("child", "sweep.PERSONS_TOTAL_KIND")}, row=2),
         step("native:savefeatures", "publish", N_("Publish (runs only when the gate passes)"),
              {"INPUT": ("child", "gate.OUTPUT")},
              {"OUTPUT": ("published_grid", N_("Published grid (a file in the publication "
