@@ -216,14 +216,35 @@ class PostgisCounter:
         self.one_point = people == rows
         return int(rows), int(people), int(bad or 0), min_x, min_y
 
-    def column_values(self, names):
-        """Every row's values of the named fields (read only when every row has its own id)."""
+    def id_doubt(self, is_key, others):
+        """``person_id_doubt`` of the person ids (each row has its own, see summary) and the
+        ``others`` fields, from counts in the database: no id is read into QGIS."""
         from psycopg2 import sql
 
-        query = sql.SQL("SELECT {columns} FROM {relation}{where}").format(
-            columns=sql.SQL(", ").join(sql.Identifier(name) for name in names),
+        from ..spatial_privacy_plugin.person_ids import doubt_from_signs, person_id_doubt
+
+        # A field's values are all distinct when no two non-NULL ones are equal and at most
+        # one is NULL (NULL is a value of its own to the engine, as None in a set).
+        distinct = [sql.SQL("COUNT(DISTINCT {f}) = COUNT({f}) AND COUNT(*) - COUNT({f}) <= 1")
+                    .format(f=sql.Identifier(name)) for name in others]
+        query = sql.SQL("SELECT COUNT(*), MIN({p})::text, MAX({p})::text, "
+                        "pg_typeof(MIN({p}))::text{distinct} FROM {relation}{where}").format(
+            p=self.person, distinct=sql.SQL("").join(sql.SQL(", ") + item for item in distinct),
             relation=self.relation, where=self.where)
-        return [list(column) for column in zip(*self.fetch(query))] if names else []
+        rows, low, high, kind, *others_distinct = self.fetch(query)[0]
+
+        def consecutive():
+            if kind in ("smallint", "integer", "bigint"):
+                return int(high) - int(low) == rows - 1  # distinct integers spanning n values
+            # Text or fractional ids: the engine's own test on the values themselves.
+            values = [value for value, in self.fetch(sql.SQL("SELECT {p} FROM {relation}{where}")
+                                                     .format(p=self.person,
+                                                             relation=self.relation,
+                                                             where=self.where))]
+            return person_id_doubt(values) is not None
+
+        return doubt_from_signs(is_key, rows >= 2, dict(zip(others, others_distinct)),
+                                consecutive)
 
     def _cell(self, axis):
         """floor((v - v0) / res), then one up or down where the division rounded across an
@@ -342,8 +363,9 @@ def counted_input(algorithm, parameters, context, feedback, cell_size, blocking=
     """
     from ..spatial_privacy_plugin import grid
     from .io import require_fields, require_metric_crs
-    from .person_field import chosen_person_field, other_person_fields, \
-        warn_if_features_are_counted
+    from ..spatial_privacy_plugin.person_ids import doubt_from_signs
+    from .person_field import chosen_person_field, is_layer_key, other_person_fields, \
+        warn_of_doubt
 
     layer = pushdown_layer(algorithm, parameters, context, blocking)
     if layer is None:
@@ -384,13 +406,13 @@ def counted_input(algorithm, parameters, context, feedback, cell_size, blocking=
         return None
     # The feature-id warning needs the ids only when every row has its own; repeating ids
     # (any two equal values stand for them) can only be doubted for being the layer's key.
-    others = other_person_fields(source, person_field)
     if people == rows:
-        values, *other_values = counter.column_values([person_field] + others)
+        warn_of_doubt(person_field, counter.id_doubt(
+            is_layer_key(layer, person_field), other_person_fields(source, person_field)),
+            feedback)
     else:
-        values, other_values = (0, 0), [()] * len(others)
-    warn_if_features_are_counted(layer, person_field, values, dict(zip(others, other_values)),
-                                 feedback)
+        warn_of_doubt(person_field, doubt_from_signs(is_layer_key(layer, person_field), False,
+                                                     {}, lambda: False), feedback)
     if parameters.get(algorithm.ORIGIN) in (None, ""):
         origin = grid.default_origin(np.array([min_x]), np.array([min_y]), cell_size)
     else:

@@ -301,3 +301,36 @@ def test_an_untyped_geometry_column_is_checked_row_by_row(run, feedback):
     finally:
         with connect() as connection, connection.cursor() as cursor:
             cursor.execute("DROP TABLE trips_untyped")
+
+
+@pytest.mark.parametrize("ids, warning", [
+    ("p AS person_id", "consecutive integers"), ("p * 2 AS person_id", None),
+    ("p::text AS person_id", "consecutive integers"), ("'p' || p AS person_id", None),
+    ("p * 2 AS person_id, p % 10 AS user_id", "'user_id'")],
+    ids=["consecutive", "gaps", "text digits", "text", "another person field repeats"])
+def test_one_point_ids_raise_the_feature_id_warning_of_the_reading_path(run, ids, warning):
+    """With one row per person the signs that features are counted come from counts in the
+    database; the warning is the reading path's (a negative control warns of nothing)."""
+    from conftest import RecordingFeedback
+
+    with connect() as connection, connection.cursor() as cursor:
+        cursor.execute("DROP TABLE IF EXISTS trips_ids")
+        cursor.execute(f"CREATE TABLE trips_ids AS SELECT fid, {ids}, geom FROM (SELECT "
+                       "DISTINCT ON (person_id) fid, person_id AS p, geom FROM trips ORDER BY "
+                       "person_id, fid) AS one")
+        cursor.execute("ALTER TABLE trips_ids ADD PRIMARY KEY (fid)")
+    layer = postgis_layer("trips_ids")
+    try:
+        warnings = []
+        for source in (postgis_layer("trips_ids"), by_feature(layer)):
+            feedback = RecordingFeedback()
+            sweep(run, source, feedback)
+            warnings.append([message for message in feedback.messages
+                             if "Choose the field that identifies people" in message])
+        assert warnings[0] == warnings[1]
+        assert (warning is None) == (not warnings[0])
+        assert warning is None or warning in warnings[0][0]
+    finally:
+        QgsProject.instance().removeMapLayer(layer.id())
+        with connect() as connection, connection.cursor() as cursor:
+            cursor.execute("DROP TABLE trips_ids")
