@@ -6,7 +6,7 @@ PYTHON := /usr/bin/python3
 VENV := .venv
 export QT_QPA_PLATFORM := offscreen
 
-.PHONY: deps translations test test-debian13 demo package bench clean
+.PHONY: deps translations help-pages test test-debian13 demo package screenshots bench clean
 
 deps:
 	@bash scripts/install_deps.sh
@@ -19,6 +19,10 @@ $(VENV)/.ready: requirements-test.txt | deps
 translations: deps
 	@lrelease=$$(command -v lrelease || ls /usr/lib/qt6/bin/lrelease /usr/lib/qt5/bin/lrelease 2>/dev/null | head -n 1); \
 	for ts in i18n/*.ts; do "$$lrelease" -silent "$$ts" -qm "$${ts%.ts}.qm" || exit 1; done
+
+# The shipped help pages (processing_provider/help/pages), from the algorithms, help texts and .ts.
+help-pages: deps
+	$(PYTHON) scripts/build_help_pages.py
 
 # Test state (QGIS settings, hypothesis examples, pytest's cache) goes to build/test-state;
 # the run fails if it wrote any file into the source tree. A PostgreSQL + PostGIS server on
@@ -45,6 +49,10 @@ demo: translations
 
 package: translations
 	$(PYTHON) scripts/package.py
+
+# The real QGIS window under Xvfb, the plugin installed from its zip: PNGs in docs/screenshots/.
+screenshots: translations
+	$(PYTHON) scripts/screenshots.py
 
 # The PostGIS rows need the test server (started and stopped around the run).
 bench: deps

@@ -36,6 +36,9 @@ class SpatialPrivacyPlugin:
             # QGIS refuses (and deletes) a second provider with the same id.
             if QgsApplication.processingRegistry().addProvider(provider):
                 self.provider = provider
+                # The example models find their steps through the registry, which held none of
+                # this provider's algorithms while it loaded: load them again, now resolved.
+                provider.refreshAlgorithms()
 
     def initGui(self):  # noqa: N802 (QGIS's name)
         self.initProcessing()

@@ -10,9 +10,13 @@ needs before any risk can be counted), disclosure (spatialprivacy:disclosurerisk
 end to end with three key variables), postgis (the sweep of the PostGIS table named GPKG,
 counted in the database; SPATIAL_PRIVACY_TEST_PG gives the connection), postgis_features
 (the same table read feature by feature), write_grid (RESOLUTIONS cells written to a
-GeoPackage in bulk and through a PyQGIS file sink), cellkey (spatialprivacy:cellkeygrid end
+GeoPackage in bulk and through a PyQGIS file sink), disclosure_gpkg (spatialprivacy:disclosurerisk
+end to end into a new GeoPackage in bulk, and into a memory layer through the sink, alternately
+in the same process), cellkey (spatialprivacy:cellkeygrid end
 to end at the first resolution, D = 5, V = 3, JS = 2, a key file made in a temporary
-folder). Prints one JSON line.
+folder), atomgate (spatialprivacy:kanonymitygate end to end on the city's homes on a
+suppressed grid with irregular areas as an audit layer; GPKG names the .npz the atoms are
+saved in, RESOLUTIONS is "persons,resolution,areas"). Prints one JSON line.
 """
 
 import json
@@ -30,7 +34,7 @@ plugins = Path(tempfile.mkdtemp(prefix="bench_plugins_"))
 (plugins / "spatial_privacy").symlink_to(ROOT, target_is_directory=True)
 sys.path.insert(0, str(plugins))
 
-from qgis.core import QgsApplication, QgsProcessingFeedback, QgsVectorLayer  # noqa: E402
+from qgis.core import NULL, QgsApplication, QgsProcessingFeedback, QgsVectorLayer  # noqa: E402
 
 application = QgsApplication([], False)
 application.initQgis()
@@ -60,6 +64,8 @@ def run(mode, path, resolutions):
     The first run in a fresh QGIS imports pandas and scipy (about 0.3 s);
     it is reported too, as ``first_seconds``.
     """
+    if mode == "disclosure_gpkg":
+        return disclosure_to_gpkg(path)
     if mode in ("sweep", "zonerisk", "disclosure", "postgis", "cellkey"):
         first = run_once(mode, path, resolutions)
         again = [run_once(mode, path, resolutions) for _ in range(3)]
@@ -117,6 +123,121 @@ def write_grid(n_cells):
     write_features(writer, fields, columns, square_cells((4e6, 3e6), 100.0, cols, rows))
     del writer
     return {"bulk_s": bulk, "sink_s": time.perf_counter() - start, "cells": n_cells}
+
+
+def city_grid_and_areas(n_persons, resolution, n_areas):
+    """The sample city's homes (one point per person) on a suppressed grid (k = 10, grand
+    total, p = 5) as a memory layer, and ``n_areas`` irregular areas (Voronoi polygons of
+    seeds drawn among the homes) with the number of homes in each."""
+    import numpy as np
+    from qgis.core import QgsFeature, QgsGeometry, QgsPointXY, QgsRectangle
+    from scipy.spatial import cKDTree
+
+    from spatial_privacy.spatial_privacy_plugin import grid
+    from spatial_privacy.spatial_privacy_plugin.synthetic import synthetic_trips
+
+    homes = synthetic_trips(n_persons).groupby("person_id").head(1)
+    x, y = homes["x"].to_numpy(), homes["y"].to_numpy()
+    origin = grid.default_origin(x, y, 8000.0)
+    marginals = grid.Marginals(grid.MARGINALS_TOTAL, protection=5.0)
+    cells = grid.suppressed_grid(x, y, grid.encode_person_ids(homes["person_id"].to_numpy(), "id"),
+                                 grid.encode_key_columns([], len(x)), origin, resolution, 10,
+                                 marginals).cells
+    layer = QgsVectorLayer("Polygon?crs=EPSG:3035&field=cell_id:string&field=n_persons:integer"
+                           "&field=status:string&field=grand_total:integer", "grid", "memory")
+    features = []
+    for cell_id, col, row, count, status, total in zip(
+            cells["cell_id"], cells["col"], cells["row"], cells["n_persons"], cells["status"],
+            cells["grand_total"]):
+        feature = QgsFeature(layer.fields())
+        left, bottom = origin[0] + col * resolution, origin[1] + row * resolution
+        feature.setGeometry(QgsGeometry.fromRect(QgsRectangle(left, bottom, left + resolution,
+                                                              bottom + resolution)))
+        feature.setAttributes([cell_id, None if status != "published" else int(count), status,
+                               int(total)])
+        features.append(feature)
+    layer.dataProvider().addFeatures(features)
+    rng = np.random.default_rng(19)
+    seeds = np.column_stack([x, y])[rng.choice(len(x), n_areas, replace=False)] + \
+        rng.normal(0.0, 50.0, (n_areas, 2))
+    frame = QgsGeometry.fromRect(layer.extent().buffered(1.0))
+    diagram = QgsGeometry.fromMultiPointXY([QgsPointXY(a, b) for a, b in seeds]).voronoiDiagram(
+        QgsGeometry.fromRect(layer.extent().buffered(10.0)))
+    tree = cKDTree(seeds)
+    counts = np.bincount(tree.query(np.column_stack([x, y]))[1], minlength=n_areas)
+    areas = QgsVectorLayer("Polygon?crs=EPSG:3035&field=n_persons:integer", "areas", "memory")
+    features = []
+    for part in diagram.asGeometryCollection():
+        polygon = frame.intersection(part)
+        inside = polygon.pointOnSurface().asPoint()
+        feature = QgsFeature(areas.fields())
+        feature.setGeometry(polygon)
+        feature.setAttributes([int(counts[tree.query([inside.x(), inside.y()])[1]])])
+        features.append(feature)
+    areas.dataProvider().addFeatures(features)
+    return layer, areas, len(x)
+
+
+def atom_gate(path, size):
+    """The gate with the areas as an audit layer, end to end, four runs (the first shown
+    beside the median of the last three), then the cutting alone; the atoms and the grid's
+    counts are saved in ``path`` (.npz) for the engine-alone baseline."""
+    import numpy as np
+    from qgis.core import QgsProcessingContext, QgsProcessingException
+
+    from spatial_privacy.processing_provider.overlay import overlay
+
+    n_persons, resolution, n_areas = (float(part) for part in size.split(","))
+    layer, areas, people = city_grid_and_areas(int(n_persons), resolution, int(n_areas))
+    parameters = {"INPUT": layer, "COUNT_FIELD": "n_persons", "STATUS_FIELD": "status",
+                  "RHO": 0.1, "AUDIT_LAYERS": [areas], "PERSONS_TOTAL": people,
+                  "OUTPUT": "TEMPORARY_OUTPUT"}
+    seconds, outcome = [], ""
+    for _ in range(4):
+        start = time.perf_counter()
+        try:
+            processing.run("spatialprivacy:kanonymitygate", parameters,
+                           feedback=QgsProcessingFeedback())
+            outcome = "passes"
+        except QgsProcessingException as error:
+            outcome = str(error).splitlines()[0][:60]
+        seconds.append(time.perf_counter() - start)
+    start = time.perf_counter()
+    cut = overlay(layer, [areas], "n_persons", QgsProcessingContext(), QgsProcessingFeedback())
+    cutting = time.perf_counter() - start
+    values = [feature["n_persons"] for feature in layer.getFeatures()]
+    np.savez(path, atom_record=np.asarray(cut.atom_record),
+             area_atoms=np.concatenate([members for members, _ in cut.areas]),
+             area_sizes=[len(members) for members, _ in cut.areas],
+             area_counts=[count for _, count in cut.areas],
+             values=np.array([np.nan if value is None or value == NULL else value
+                              for value in values], dtype=float),
+             statuses=np.array([feature["status"] for feature in layer.getFeatures()]),
+             grand_total=next(layer.getFeatures())["grand_total"], people=people)
+    return {"seconds": float(np.median(seconds[1:])), "first_seconds": seconds[0],
+            "cutting_s": cutting, "outcome": outcome, "cells": layer.featureCount(),
+            "areas": areas.featureCount(), "atoms": len(cut.atom_record),
+            "cut_cells": cut.cut_records, "peak_mb": peak_megabytes()}
+
+
+def disclosure_to_gpkg(path):
+    """Record risk into a new GeoPackage in bulk and into a memory layer through the sink
+    (the quickest sink), alternately in this process (the first of each untimed: it imports
+    pandas and scipy); medians of three."""
+    import statistics
+
+    folder = Path(tempfile.mkdtemp(prefix="bench_risk_"))
+    destinations = {"bulk": str(folder / "bulk.gpkg"), "sink": "TEMPORARY_OUTPUT"}
+    times = {name: [] for name in destinations}
+    for _ in range(4):
+        for name, destination in destinations.items():
+            feedback = QgsProcessingFeedback()
+            start = time.perf_counter()
+            processing.run("spatialprivacy:disclosurerisk", {
+                "INPUT": path, "KEY_FIELDS": ["age_band", "sex", "trip_purpose"],
+                "OUTPUT": destination}, feedback=feedback)
+            times[name].append(time.perf_counter() - start)
+    return {f"{name}_s": statistics.median(runs[1:]) for name, runs in times.items()}
 
 
 def run_once(mode, path, resolutions):
@@ -180,6 +301,8 @@ def run_once(mode, path, resolutions):
             "OUTPUT": "TEMPORARY_OUTPUT"}, feedback=feedback)
     elif mode == "write_grid":
         return write_grid(int(resolutions))
+    elif mode == "atomgate":
+        return atom_gate(path, resolutions)
     elif mode == "read":
         from spatial_privacy.processing_provider.io import read_points_arrow, read_points_by_feature
         read_points_arrow(layer, ["person_id"], feedback)

@@ -1,8 +1,10 @@
 """Benchmarks: each figure beside a baseline run in the same session, reported as a ratio.
 
-Usage: python3 bench/run.py [--smoke] [--large] [--postgis]
+Usage: python3 bench/run.py [--smoke] [--large] [--postgis | --cellkey]
 --smoke: tiny sizes, for the test suite; --large (what `make bench` runs):
-adds the 10 M-trip sweep; --postgis: only the PostGIS rows (printed, not written).
+adds the 10 M-trip sweep; --postgis: only the PostGIS rows (printed, not written);
+--cellkey: only the cell key grid rows at the largest size, with the sweep's engine
+time they are compared with (printed, not written).
 With SPATIAL_PRIVACY_TEST_PG set (make bench starts the server of
 scripts/postgres_for_tests.sh), the sweep of the city loaded into PostGIS is
 measured too: counted in the database, read feature by feature, and from a
@@ -32,9 +34,16 @@ sweep and the join are also timed on one thread (SPATIAL_PRIVACY_THREADS=1).
    release given, attacker assumes cells move by at most 3 people), against
    per-release suppression of the same month, which ignores the series.
 5. A 300 000-cell suppressed grid written to a GeoPackage in bulk against the PyQGIS
-   file sink.
+   file sink (in the same child process), and record disclosure risk of the 1 M trips end
+   to end into a new GeoPackage in bulk against the same into a memory layer through the
+   sink (alternately in one child process) and against the engine alone.
 4. The join simulation (62 000 released subjects, 8 400 targets, radius 300 m,
    three quasi-identifiers: four steps) against a per-target loop.
+6. The gate's audit against areas that do not nest (differencing): the homes of the
+   city's 300 000 people on a suppressed 250 m grid and 300 irregular areas (Voronoi
+   polygons) whose borders cut the cells into atoms; end to end through Processing
+   against the atom engine alone, and the engine against one LP pair per atom over the
+   whole system (as the audit solved it before; timed on a sample, scaled).
 """
 
 import contextlib
@@ -229,13 +238,26 @@ def child_row(case, ours, baseline, baseline_seconds):
             "peak_mb": ours["peak_mb"], "baseline": baseline, "baseline_s": baseline_seconds}
 
 
+def sample_city(n_trips, folder):
+    """The sample city of about ``n_trips`` trips as a GeoPackage (for the children) and as
+    the engine's arrays."""
+    path = Path(folder) / f"trips_{n_trips}.gpkg"
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "make_sample_data.py"), str(path),
+                    str(n_trips // 3)], check=True, capture_output=True)
+    return path, city(n_trips // 3)
+
+
+def bench_cell_key_only(n_trips, folder):
+    """The cell key rows alone, beside the sweep's engine time measured now."""
+    path, (trips, x, y, persons, keys, origin) = sample_city(n_trips, folder)
+    engine_time, _ = timed(lambda: grid.sweep(x, y, persons, keys, origin, RESOLUTIONS, 10, 0.2))
+    return bench_cell_key(path, x, y, trips, keys, origin, engine_time)
+
+
 def bench_end_to_end(sizes, native_sizes, folder):
     rows = []
     for n_trips in sizes:
-        path = Path(folder) / f"trips_{n_trips}.gpkg"
-        subprocess.run([sys.executable, str(ROOT / "scripts" / "make_sample_data.py"), str(path),
-                        str(n_trips // 3)], check=True, capture_output=True)
-        trips, x, y, persons, keys, origin = city(n_trips // 3)
+        path, (trips, x, y, persons, keys, origin) = sample_city(n_trips, folder)
         engine_time, table = timed(
             lambda: grid.sweep(x, y, persons, keys, origin, RESOLUTIONS, 10, 0.2))
         pandas_time, baseline = timed(lambda: pandas_sweep(trips, origin), repeat=1)
@@ -262,6 +284,7 @@ def bench_end_to_end(sizes, native_sizes, folder):
             rows.append(child_row(f"record disclosure risk end to end, {len(trips):,} records, "
                                   "3 key variables", child("disclosure", path),
                                   "the engine alone on the arrays", engine_risk))
+            rows += bench_risk_writing(path, len(trips), engine_risk)
         if n_trips == max(sizes):
             rows += bench_cell_key(path, x, y, trips, keys, origin, engine_time)
             # Counting sorts (person, cell) codes, nearly sorted already when rows come
@@ -320,6 +343,74 @@ def bench_region(n_trips, folder):
                      f"region, 4 resolutions", ours, NATIVE, child("native", path)["seconds"])
 
 
+def plain_atom_programmes(rows, box, targets):
+    """The baseline: one LP pair per target over the whole system (the integer programme
+    where the relaxation's optimum is not whole), as the audit solved it before."""
+    from scipy.optimize import linprog
+    from scipy.sparse import csr_matrix, vstack
+
+    def matrix(groups):
+        columns = np.concatenate(groups) if groups else np.empty(0, dtype=np.int64)
+        return csr_matrix((np.ones(len(columns)), (np.repeat(np.arange(len(groups)),
+                                                            [len(g) for g in groups]), columns)),
+                          shape=(len(groups), len(box)))
+    equal = [(cells, low) for cells, low, high in rows if low == high]
+    floors = [(cells, low) for cells, low, high in rows if low != high]
+    ceilings = [(cells, high) for cells, low, high in rows if low != high and np.isfinite(high)]
+    options = {"A_eq": matrix([c for c, _ in equal]), "b_eq": [t for _, t in equal],
+               "A_ub": vstack([-matrix([c for c, _ in floors]), matrix([c for c, _ in ceilings])]),
+               "b_ub": [-t for _, t in floors] + [t for _, t in ceilings],
+               "bounds": [(0, None if np.isinf(b) else b) for b in box], "method": "highs"}
+    for target in targets:
+        for sign in (1.0, -1.0):
+            objective = np.zeros(len(box))
+            objective[target] = sign
+            solved = linprog(objective, **options)
+            if solved.status == 0 and np.abs(solved.x - np.round(solved.x)).max() > 1e-6:
+                linprog(objective, integrality=np.ones(len(box)), **options)
+
+
+def bench_atom_audit(n_persons, resolution, n_areas, folder, sample=40):
+    """The gate audit of the city's homes on a suppressed grid against irregular areas (their
+    borders cut cells into atoms) end to end and its engine alone; the plain per-atom
+    programme is timed on ``sample`` of its targets and scaled to all of them."""
+    from spatial_privacy_plugin.atoms import atom_rows, atom_targets
+    from spatial_privacy_plugin.counting import PeopleTotal
+    from spatial_privacy_plugin.gate import evaluate_atom_audit
+
+    path = Path(folder) / "atoms.npz"
+    ours = child("atomgate", path, f"{n_persons},{resolution:g},{n_areas}")
+    saved = np.load(path)
+    atom_record, values, statuses = saved["atom_record"], saved["values"], saved["statuses"]
+    areas = list(zip(np.split(saved["area_atoms"], np.cumsum(saved["area_sizes"])[:-1]),
+                     saved["area_counts"]))
+    withheld = statuses != grid.STATUS_PUBLISHED
+    people = PeopleTotal(int(saved["people"]), True)
+    grand_total = [(np.arange(len(values)), float(saved["grand_total"]))]
+
+    def engine():
+        return evaluate_atom_audit(values, statuses, grand_total, atom_record,
+                                   [[] for _ in atom_record], areas, 5.0, None, 10, people)
+    engine_time, _ = timed(engine)
+    rows, box = atom_rows(values, withheld, np.where(withheld, 1.0, 0.0), np.full(len(values), np.inf),
+                          atom_record, areas, people.n, True,
+                          [(np.arange(len(atom_record)), float(saved["grand_total"]))])
+    members, cut_atoms, hidden = atom_targets(atom_record, withheld)
+    targets = [[atom] for atom in cut_atoms] + [members[record] for record in hidden]
+    picked = np.linspace(0, len(targets) - 1, sample).astype(int)
+    plain_time, _ = timed(lambda: plain_atom_programmes(rows, box, [targets[i] for i in picked]),
+                          repeat=1)
+    case = (f"{resolution:g} m city grid, {ours['cells']:,} cells ({int(withheld.sum()):,} "
+            f"withheld) x {ours['areas']} irregular areas: {ours['atoms']:,} atoms, "
+            f"{ours['cut_cells']:,} cells cut, gate {ours['outcome']}")
+    return [child_row(f"gate audit end to end (Processing), {case}; cutting {ours['cutting_s']:.2f} s",
+                      ours, "the atom engine alone on the same arrays", engine_time),
+            {"case": f"atom audit, engine alone, {case}", "ours_s": engine_time,
+             "baseline": f"one LP pair per atom over the whole system ({sample} of "
+                         f"{len(targets):,} timed, scaled)",
+             "baseline_s": plain_time * len(targets) / sample}]
+
+
 def table_of(rows):
     lines = ["| case | ours (s) | first run (s) | peak memory (MB) | baseline | baseline (s) | "
              "ratio baseline/ours |",
@@ -339,6 +430,19 @@ def bench_grid_writing(n_cells):
     return {"case": f"writing a {n_cells:,}-cell grid to a GeoPackage in bulk", "ours_s":
             result["bulk_s"], "baseline": "PyQGIS file sink, feature by feature",
             "baseline_s": result["sink_s"]}
+
+
+def bench_risk_writing(path, n_records, engine_seconds):
+    """Record risk end to end into a new GeoPackage in bulk, against the sink into a memory
+    layer (the quickest sink; same child process, alternately) and the engine alone."""
+    result = child("disclosure_gpkg", path)
+    case = f"record disclosure risk end to end into a new GeoPackage, {n_records:,} records, " \
+           "in bulk"
+    return [{"case": case, "ours_s": result["bulk_s"],
+             "baseline": "the same through the PyQGIS sink into a memory layer",
+             "baseline_s": result["sink_s"]},
+            {"case": case, "ours_s": result["bulk_s"], "baseline": "the engine alone on the arrays",
+             "baseline_s": engine_seconds}]
 
 
 def bench_postgis(sizes, folder):
@@ -394,7 +498,11 @@ def machine():
             f"numpy {np.__version__}, pandas {pd.__version__}, scipy {scipy.__version__}")
 
 
-def main(smoke, large, postgis_only=False):
+def main(smoke, large, postgis_only=False, cell_key_only=False):
+    if cell_key_only:
+        with tempfile.TemporaryDirectory() as folder:
+            print(table_of(bench_cell_key_only(10_000_000 if large else 1_000_000, folder)))
+        return
     if postgis_only:
         with tempfile.TemporaryDirectory() as folder:
             rows = bench_postgis([1_000_000] + ([10_000_000] if large else []), folder)
@@ -410,6 +518,8 @@ def main(smoke, large, postgis_only=False):
             rows.append(bench_region(100_000, folder))
         if not smoke and os.environ.get("SPATIAL_PRIVACY_TEST_PG"):
             rows += bench_postgis([1_000_000] + ([10_000_000] if large else []), folder)
+        rows += bench_atom_audit(3_000 if smoke else 300_000, 250.0, 10 if smoke else 300,
+                                 folder)
     rows += [bench_grid_writing(3_000 if smoke else 300_000),
              bench_suppression(sizes["suppression"]),
              bench_series(sizes["suppression"], grid.MARGINALS_TOTAL),
@@ -424,4 +534,5 @@ def main(smoke, large, postgis_only=False):
 
 
 if __name__ == "__main__":
-    main("--smoke" in sys.argv, "--large" in sys.argv, "--postgis" in sys.argv)
+    main("--smoke" in sys.argv, "--large" in sys.argv, "--postgis" in sys.argv,
+         "--cellkey" in sys.argv)

@@ -4,152 +4,162 @@
   <context>
     <name>SpatialPrivacy</name>
     <message>
-      <location filename="processing_provider/base.py" line="124" />
-      <source>Disclosure ceiling ρ (k = ⌈1/ρ⌉); leave empty to use the policy file</source>
-      <translation>Plafond de divulgation ρ (k = ⌈1/ρ⌉) ; laisser vide pour utiliser le fichier de politique</translation>
+      <location filename="processing_provider/base.py" line="157" />
+      <source>Disclosure ceiling ρ (k = ⌈1/ρ⌉; empty: the policy file's)</source>
+      <translation>Plafond de divulgation ρ (k = ⌈1/ρ⌉ ; vide : celui de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="127" />
+      <location filename="processing_provider/base.py" line="160" />
       <source>Policy file (TOML or JSON)</source>
       <translation>Fichier de politique (TOML ou JSON)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="129" />
+      <location filename="processing_provider/base.py" line="162" />
       <source>Policy files (*.toml *.json)</source>
       <translation>Fichiers de politique (*.toml *.json)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="160" />
-      <source>Protection level p: least width of a withheld cell's derivable interval (empty: the policy's, else ⌈k/2⌉)</source>
-      <translation>Niveau de protection p : largeur minimale de l'intervalle déductible d'une maille masquée (vide : celui de la politique, sinon ⌈k/2⌉)</translation>
+      <location filename="processing_provider/base.py" line="193" />
+      <source>Protection level p (empty: the policy's, else ⌈k/2⌉)</source>
+      <translation>Niveau de protection p (vide : celui de la politique, sinon ⌈k/2⌉)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="182" />
+      <location filename="processing_provider/base.py" line="214" />
       <source>Cancelled: no output was completed.</source>
       <translation>Annulé : aucune sortie n'a été terminée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="48" />
+      <location filename="processing_provider/base.py" line="68" />
       <source>Spatial Privacy needs the Python packages {modules}. On Debian or Ubuntu: sudo apt install {packages}; elsewhere install them into QGIS's Python (OSGeo4W Shell: python -m pip install {modules}).</source>
       <translation>Spatial Privacy a besoin des paquets Python {modules}. Sous Debian ou Ubuntu : sudo apt install {packages} ; ailleurs, installez-les dans le Python de QGIS (OSGeo4W Shell : python -m pip install {modules}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="56" />
+      <location filename="processing_provider/base.py" line="76" />
       <source>Grids and suppression</source>
       <translation>Grilles et secret statistique</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="57" />
+      <location filename="processing_provider/base.py" line="77" />
       <source>Release gates</source>
       <translation>Contrôles de diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="58" />
+      <location filename="processing_provider/base.py" line="78" />
       <source>Adversary simulation</source>
       <translation>Simulation d'adversaire</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="59" />
+      <location filename="processing_provider/base.py" line="79" />
       <source>Disclosure risk</source>
       <translation>Risque de divulgation</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="103" />
+      <location filename="processing_provider/base.py" line="80" />
+      <source>Example models</source>
+      <translation>Modèles d'exemple</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/bulk_write.py" line="122" />
       <source>Could not create the GeoPackage {path}: check that its folder exists and is writable.</source>
       <translation>Impossible de créer le GeoPackage {path} : vérifiez que son dossier existe et est accessible en écriture.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="103" />
+      <location filename="processing_provider/cell_key_grid.py" line="105" />
       <source>Perturbed grid</source>
       <translation>Grille perturbée</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="105" />
-      <source>Utility, for the data holder (errors against the original counts)</source>
-      <translation>Utilité, pour le détenteur des données (erreurs par rapport aux effectifs d'origine)</translation>
+      <location filename="processing_provider/cell_key_grid.py" line="107" />
+      <source>Utility (errors against the true counts; data holder only)</source>
+      <translation>Utilité (erreurs sur les vrais effectifs ; détenteur seulement)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="108" />
-      <source>Audit: intervals an attacker who knows D and the p-table derives, for the data holder only</source>
-      <translation>Audit : intervalles qu'un attaquant connaissant D et la table p déduit, pour le détenteur des données seulement</translation>
+      <location filename="processing_provider/cell_key_grid.py" line="110" />
+      <source>Audit: the attacker's intervals (data holder only)</source>
+      <translation>Audit : intervalles de l'attaquant (détenteur seulement)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="111" />
+      <location filename="processing_provider/cell_key_grid.py" line="113" />
+      <source>Audit: published parent cells, in cells wide</source>
+      <translation>Audit : mailles parentes publiées, en nombre de mailles</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="115" />
       <source>Published cells</source>
       <translation>Mailles publiées</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="113" />
+      <location filename="processing_provider/cell_key_grid.py" line="117" />
       <source>Cells whose attacker interval is narrower than p</source>
       <translation>Cellules dont l'intervalle de l'attaquant est plus étroit que p</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="114" />
+      <location filename="processing_provider/cell_key_grid.py" line="118" />
       <source>Key fingerprint</source>
       <translation>Empreinte de la clé</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="115" />
+      <location filename="processing_provider/cell_key_grid.py" line="119" />
       <source>p-table hash</source>
       <translation>Empreinte de la table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="126" />
+      <location filename="processing_provider/cell_key_grid.py" line="130" />
       <source>Give a p-table or D and V, not both: the p-table already fixes the noise.</source>
       <translation>Donnez une table p ou bien D et V, pas les deux : la table p fixe déjà le bruit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="130" />
+      <location filename="processing_provider/cell_key_grid.py" line="134" />
       <source>Give a p-table, or D (largest noise) and V (noise variance) to build one.</source>
       <translation>Donnez une table p, ou D (le plus grand bruit) et V (la variance du bruit) pour en construire une.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="133" />
+      <location filename="processing_provider/cell_key_grid.py" line="137" />
       <source>D must be a whole number.</source>
       <translation>D doit être un nombre entier.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="144" />
+      <location filename="processing_provider/cell_key_grid.py" line="148" />
       <source>Record keys from the field '{field}'.</source>
       <translation>Clés d'enregistrement issues du champ « {field} ».</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="149" />
+      <location filename="processing_provider/cell_key_grid.py" line="153" />
       <source>A new secret key was created in {path} (256 random bits). Keep it secret and safe, and give the same file to every release of the programme: another key gives every cell other noise, and releases under two keys can be differenced.</source>
       <translation>Une nouvelle clé secrète a été créée dans {path} (256 bits aléatoires). Gardez-la secrète et en lieu sûr, et donnez le même fichier à chaque diffusion du programme : une autre clé donne à chaque cellule un autre bruit, et des diffusions sous deux clés peuvent être différenciées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="176" />
+      <location filename="processing_provider/cell_key_grid.py" line="180" />
       <source>Give the programme's secret key file (a new path creates one) or a record key field: the noise of each cell comes from its people's keys.</source>
       <translation>Donnez le fichier de clé secrète du programme (un nouveau chemin en crée un) ou un champ de clé d'enregistrement : le bruit de chaque cellule vient des clés de ses personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="182" />
+      <location filename="processing_provider/cell_key_grid.py" line="186" />
       <source>The key file must outlive the run (every release of the programme uses the same key): choose a path outside QGIS's temporary folder.</source>
       <translation>Le fichier de clé doit survivre à l'exécution (chaque diffusion du programme utilise la même clé) : choisissez un chemin hors du dossier temporaire de QGIS.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="193" />
+      <location filename="processing_provider/cell_key_grid.py" line="197" />
       <source>The attribute field(s) {fields} share a name with an output field; rename them in a copy of the layer first.</source>
       <translation>Le(s) champ(s) d'attributs {fields} portent le nom d'un champ de sortie ; renommez-les d'abord dans une copie de la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="212" />
+      <location filename="processing_provider/cell_key_grid.py" line="217" />
       <source>{count} empty cells inside the study area are published as 0.</source>
       <translation>{count} cellules vides dans la zone d'étude sont publiées à 0.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="236" />
+      <location filename="processing_provider/cell_key_grid.py" line="243" />
       <source>{count} cells published with cell key noise (key {fingerprint}). Publish neither D nor the key file; the p-table hash identifies the noise rule.</source>
       <translation>{count} cellules publiées avec le bruit de la clé de cellule (clé {fingerprint}). Ne publiez ni D ni le fichier de clé ; l'empreinte de la table p identifie la règle de bruit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="248" />
+      <location filename="processing_provider/cell_key_grid.py" line="255" />
       <source>True zeros need a grid without published attribute fields: an empty cell x attribute combination is not a structural zero.</source>
       <translation>Les vrais zéros exigent une grille sans champs d'attributs publiés : une combinaison maille × attribut vide n'est pas un zéro structurel.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="253" />
+      <location filename="processing_provider/cell_key_grid.py" line="260" />
       <source>The study area has no polygon.</source>
       <translation>La zone d'étude n'a aucun polygone.</translation>
     </message>
@@ -159,7 +169,12 @@
       <translation>Fichiers de clé (*.key);;Tous les fichiers (*)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="300" />
+      <location filename="processing_provider/cell_key_grid.py" line="313" />
+      <source>The audit holds the {count} parent cells of {size:g} m published beside the grid.</source>
+      <translation>L'audit tient compte des {count} mailles parentes de {size:g} m publiées à côté de la grille.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="320" />
       <source>Audit (an attacker who knows D and the p-table): {count} cell(s) have an interval narrower than p = {p:g}.</source>
       <translation>Audit (un attaquant qui connaît D et la table p) : {count} cellule(s) ont un intervalle plus étroit que p = {p:g}.</translation>
     </message>
@@ -184,59 +199,69 @@
       <translation>confidentialité,divulgation,méthode de la clé de cellule,ckm,perturbation,bruit,grille,grille du recensement</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="73" />
-      <source>Record key field: a persistent key in [0, 1) per person (empty: keys from the key file)</source>
-      <translation>Champ de clé d'enregistrement : une clé persistante dans [0, 1) par personne (vide : clés issues du fichier de clé)</translation>
+      <location filename="processing_provider/cell_key_grid.py" line="76" />
+      <source>Record key field (empty: keys from the key file)</source>
+      <translation>Champ de clé d'enregistrement (vide : clés du fichier de clé)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="77" />
-      <source>Secret key file of the programme (a new path creates one; never publish it)</source>
-      <translation>Fichier de clé secrète du programme (un nouveau chemin en crée un ; ne le publiez jamais)</translation>
+      <location filename="processing_provider/cell_key_grid.py" line="79" />
+      <source>Secret key file (a new path creates one; never publish it)</source>
+      <translation>Fichier de clé secrète (un nouveau chemin en crée un ; ne pas publier)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="81" />
-      <source>p-table (table or CSV with i, j, p, …; empty: built from D, V, JS)</source>
-      <translation>Table p (table ou CSV avec i, j, p, … ; vide : construite à partir de D, V, JS)</translation>
+      <location filename="processing_provider/cell_key_grid.py" line="83" />
+      <source>p-table (empty: built from D, V, JS)</source>
+      <translation>Table p (vide : construite à partir de D, V, JS)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="84" />
+      <location filename="processing_provider/cell_key_grid.py" line="86" />
       <source>D: largest noise, without a p-table (keep it secret)</source>
       <translation>D : le plus grand bruit, sans table p (gardez-le secret)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="87" />
+      <location filename="processing_provider/cell_key_grid.py" line="89" />
       <source>V: noise variance, without a p-table</source>
       <translation>V : variance du bruit, sans table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="90" />
+      <location filename="processing_provider/cell_key_grid.py" line="92" />
       <source>JS: published counts 1..JS are blocked, without a p-table</source>
       <translation>JS : les effectifs publiés 1..JS sont interdits, sans table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="93" />
+      <location filename="processing_provider/cell_key_grid.py" line="95" />
       <source>Cell size (metres)</source>
       <translation>Taille de maille (mètres)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="97" />
-      <source>Study area: empty cells inside it are published too (as 0)</source>
-      <translation>Zone d'étude : les cellules vides à l'intérieur sont publiées aussi (à 0)</translation>
+      <location filename="processing_provider/cell_key_grid.py" line="99" />
+      <source>Study area (empty cells inside it are published as 0)</source>
+      <translation>Zone d'étude (les mailles vides qu'elle contient sont publiées à 0)</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="103" />
-      <source>{share:.1%} of records have no other record within 0.1 standard deviations of their continuous keys.</source>
-      <translation>{share:.1%} des enregistrements n'ont aucun autre enregistrement à moins de 0,1 écart-type de leurs clés continues.</translation>
+      <location filename="processing_provider/disclosure_risk.py" line="101" />
+      <source>Estimating population uniqueness needs the sampling weight field.</source>
+      <translation>L'estimation de l'unicité dans la population exige le champ de poids de sondage.</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="109" />
+      <location filename="processing_provider/disclosure_risk.py" line="119" />
+      <source>Log-linear model (main effects), sampling fraction {fraction}: {expected:.1f} sample uniques are expected to be population uniques.</source>
+      <translation>Modèle log-linéaire (effets principaux), taux de sondage {fraction} : {expected:.1f} uniques de l'échantillon devraient être uniques dans la population.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/disclosure_risk.py" line="127" />
+      <source>{share} of records have no other record within 0.1 standard deviations of their continuous keys.</source>
+      <translation>{share} des enregistrements n'ont aucun autre enregistrement à moins de 0,1 écart-type de leurs clés continues.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/disclosure_risk.py" line="134" />
       <source>The input already has the field(s) {fields}: rename them in a copy first.</source>
       <translation>L'entrée a déjà le(s) champ(s) {fields} : renommez-les d'abord dans une copie.</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="125" />
-      <source>{uniques} sample unique(s), {rare} sample rare; expected re-identifications {expected:.2f} ({rate:.2%} of {n} records); {above} record(s) above {threshold:g}; highest risk {highest:.4f}.</source>
-      <translation>{uniques} unique(s) dans l'échantillon, {rare} rare(s) ; ré-identifications attendues {expected:.2f} ({rate:.2%} de {n} enregistrements) ; {above} enregistrement(s) au-dessus de {threshold:g} ; risque maximal {highest:.4f}.</translation>
+      <location filename="processing_provider/disclosure_risk.py" line="147" />
+      <source>{uniques} sample unique(s), {rare} sample rare; expected re-identifications {expected:.2f} ({rate} of {n} records); {above} record(s) above {threshold}; highest risk {highest}.</source>
+      <translation>{uniques} unique(s) dans l'échantillon, {rare} rare(s) ; ré-identifications attendues {expected:.2f} ({rate} de {n} enregistrements) ; {above} enregistrement(s) au-dessus de {threshold} ; risque maximal {highest}.</translation>
     </message>
     <message>
       <location filename="processing_provider/disclosure_risk.py" line="19" />
@@ -254,74 +279,74 @@
       <translation>confidentialité,divulgation,risque,unicité,risque individuel,ménage,microdonnées,secret statistique</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="39" />
+      <location filename="processing_provider/disclosure_risk.py" line="41" />
       <source>Records (points or a table)</source>
       <translation>Enregistrements (points ou table)</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="42" />
+      <location filename="processing_provider/disclosure_risk.py" line="44" />
       <source>Continuous keys (e.g. income, exact age)</source>
       <translation>Clés continues (par ex. revenu, âge exact)</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="46" />
+      <location filename="processing_provider/disclosure_risk.py" line="48" />
       <source>Sample rare below this frequency (α)</source>
       <translation>Rare dans l'échantillon sous cette fréquence (α)</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="49" />
+      <location filename="processing_provider/disclosure_risk.py" line="51" />
       <source>Count records whose risk exceeds</source>
       <translation>Compter les enregistrements dont le risque dépasse</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="52" />
+      <location filename="processing_provider/disclosure_risk.py" line="54" />
       <source>Records with risk measures</source>
       <translation>Enregistrements avec mesures de risque</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="55" />
-      <source>Estimate population uniqueness of sample uniques (log-linear model; needs weights)</source>
-      <translation>Estimer l'unicité dans la population des uniques de l'échantillon (modèle log-linéaire ; exige des poids)</translation>
+      <location filename="processing_provider/disclosure_risk.py" line="57" />
+      <source>Estimate population uniqueness (log-linear; needs weights)</source>
+      <translation>Estimer l'unicité dans la population (log-linéaire ; exige des poids)</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="57" />
+      <location filename="processing_provider/disclosure_risk.py" line="59" />
       <source>Expected re-identifications</source>
       <translation>Ré-identifications attendues</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="58" />
+      <location filename="processing_provider/disclosure_risk.py" line="60" />
       <source>Re-identification rate</source>
       <translation>Taux de ré-identification</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="59" />
+      <location filename="processing_provider/disclosure_risk.py" line="61" />
       <source>Records above the risk threshold</source>
       <translation>Enregistrements au-dessus du seuil de risque</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="60" />
+      <location filename="processing_provider/disclosure_risk.py" line="62" />
       <source>Highest record risk</source>
       <translation>Risque individuel maximal</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="61" />
+      <location filename="processing_provider/disclosure_risk.py" line="63" />
       <source>Expected population uniques</source>
       <translation>Uniques attendus dans la population</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="74" />
+      <location filename="processing_provider/disclosure_risk.py" line="76" />
+      <source>{count} records written to {path} in bulk.</source>
+      <translation>{count} enregistrements écrits en bloc dans {path}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/disclosure_risk.py" line="83" />
+      <source>Records written feature by feature through QGIS.</source>
+      <translation>Enregistrements écrits entité par entité par QGIS.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/disclosure_risk.py" line="96" />
       <source>The input layer could not be opened.</source>
       <translation>La couche d'entrée n'a pas pu être ouverte.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/disclosure_risk.py" line="79" />
-      <source>Estimating population uniqueness needs the sampling weight field.</source>
-      <translation>L'estimation de l'unicité dans la population exige le champ de poids de sondage.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/disclosure_risk.py" line="95" />
-      <source>Log-linear model (main effects), sampling fraction {fraction:.3%}: {expected:.1f} sample uniques are expected to be population uniques.</source>
-      <translation>Modèle log-linéaire (effets principaux), taux de sondage {fraction:.3%} : {expected:.1f} uniques de l'échantillon devraient être uniques dans la population.</translation>
     </message>
     <message>
       <location filename="processing_provider/dp_gate.py" line="38" />
@@ -344,12 +369,12 @@
       <translation>Diffusions DP de {dataset} : {releases}, ε dépensé {spent:.4g} sur {budget:g}, {remaining:.4g} restant. (Une garantie DP ne faiblit pas avec de nouvelles données auxiliaires ; seules de nouvelles diffusions la consomment.)</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="125" />
+      <location filename="processing_provider/dp_grid.py" line="112" />
       <source>Give either an extent or a study area (not both, not neither): a differentially private release publishes every cell of a domain fixed in advance, since a domain drawn around the data would give people away.</source>
       <translation>Donnez soit une emprise, soit une zone d'étude (pas les deux, ni aucune) : une diffusion différentiellement privée publie chaque maille d'un domaine fixé d'avance, car un domaine tracé autour des données trahirait des personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="176" />
+      <location filename="processing_provider/dp_grid.py" line="163" />
       <source>No ledger at {path}: a new ledger is started there, with no earlier releases. If the programme already has a ledger, give its path instead: a second ledger restarts the cumulative budget.</source>
       <translation>Aucun registre à {path} : un nouveau registre y est démarré, sans diffusion antérieure. Si le programme a déjà un registre, indiquez plutôt son chemin : un second registre fait repartir le budget cumulé de zéro.</translation>
     </message>
@@ -359,52 +384,52 @@
       <translation>Laplace discrète (ε-DP pure)</translation>
     </message>
     <message>
+      <location filename="processing_provider/dp_grid.py" line="190" />
+      <source>The output could not be created: nothing was recorded in the ledger.</source>
+      <translation>La sortie n'a pas pu être créée : rien n'a été enregistré dans le registre.</translation>
+    </message>
+    <message>
       <location filename="processing_provider/dp_grid.py" line="20" />
       <source>discrete Gaussian (ρ-zCDP; ε stated at the policy's δ)</source>
       <translation>gaussienne discrète (ρ-zCDP ; ε énoncé au δ de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="203" />
-      <source>The output could not be created: nothing was recorded in the ledger.</source>
-      <translation>La sortie n'a pas pu être créée : rien n'a été enregistré dans le registre.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/dp_grid.py" line="220" />
+      <location filename="processing_provider/dp_grid.py" line="207" />
       <source>ε spent by {dataset}: {spent:.4g} of {budget:g} ({remaining:.4g} left). Ledger head: {head}.</source>
       <translation>ε dépensé par {dataset} : {spent:.4g} sur {budget:g} (reste {remaining:.4g}). Tête du registre : {head}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="232" />
+      <location filename="processing_provider/dp_grid.py" line="219" />
       <source>DP release REFUSED for {dataset} / {release}: {problems}</source>
       <translation>Diffusion DP REFUSÉE pour {dataset} / {release} : {problems}</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="239" />
+      <location filename="processing_provider/dp_grid.py" line="226" />
       <source>{size:g} m: ε {epsilon:.4g}{rho}, noise variance {variance:.4g}, 95 % of the noise within ±{accuracy} people, mean absolute noise {mae:.3g}.</source>
       <translation>{size:g} m : ε {epsilon:.4g}{rho}, variance du bruit {variance:.4g}, 95 % du bruit à ±{accuracy} personnes, bruit absolu moyen {mae:.3g}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="245" />
+      <location filename="processing_provider/dp_grid.py" line="232" />
       <source>The budget is split equally across the {count} levels; each person counts in at most {m} cell(s) per level.</source>
       <translation>Le budget est partagé également entre les {count} niveaux ; chaque personne compte dans au plus {m} maille(s) par niveau.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="249" />
+      <location filename="processing_provider/dp_grid.py" line="236" />
       <source>Bias of the released counts against the true ones, for the data holder only (not differentially private: never publish it):</source>
       <translation>Biais des comptes diffusés par rapport aux vrais, pour le détenteur des données seulement (pas différentiellement privé : ne le publiez jamais) :</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="252" />
+      <location filename="processing_provider/dp_grid.py" line="239" />
       <source>  {size:g} m, true count {kind}: {cells} cells, mean error {error:+.2f}, mean absolute error {mae:.2f}</source>
       <translation>  {size:g} m, vrai compte {kind} : {cells} mailles, erreur moyenne {error:+.2f}, erreur absolue moyenne {mae:.2f}</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="257" />
+      <location filename="processing_provider/dp_grid.py" line="244" />
       <source>Some points lie outside the extent or study area: they are not counted.</source>
       <translation>Des points sont hors de l'emprise ou de la zone d'étude : ils ne sont pas comptés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="260" />
+      <location filename="processing_provider/dp_grid.py" line="247" />
       <source>The noise was drawn from the given seed: anyone who holds the seed (or finds it in a saved model or the Processing history) can remove it. Use a seed only to reproduce a test; leave it empty for a release.</source>
       <translation>Le bruit a été tiré de la graine donnée : quiconque détient la graine (ou la trouve dans un modèle enregistré ou l'historique de Processing) peut le retirer. N'utilisez une graine que pour reproduire un test ; laissez-la vide pour une diffusion.</translation>
     </message>
@@ -424,79 +449,69 @@
       <translation>confidentialité,confidentialité différentielle,dp,epsilon,budget,bruit,laplace,gaussienne,grille,registre</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="55" />
+      <location filename="processing_provider/dp_grid.py" line="56" />
       <source>ε of this release (smaller: more private, noisier)</source>
       <translation>ε de cette diffusion (plus petit : plus protecteur, plus bruité)</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="58" />
+      <location filename="processing_provider/dp_grid.py" line="59" />
       <source>Mechanism</source>
       <translation>Mécanisme</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="61" />
-      <source>Cells a person may count in, per level (m; chosen at random among their cells)</source>
-      <translation>Mailles où une personne peut compter, par niveau (m ; tirées au hasard parmi les siennes)</translation>
+      <location filename="processing_provider/dp_grid.py" line="62" />
+      <source>Cells a person may count in, per level (m)</source>
+      <translation>Mailles où une personne peut compter, par niveau (m)</translation>
     </message>
     <message>
       <location filename="processing_provider/dp_grid.py" line="65" />
-      <source>Nested cell sizes in metres (the budget is split equally among them)</source>
-      <translation>Tailles de maille emboîtées en mètres (le budget est partagé également entre elles)</translation>
+      <source>Nested cell sizes in metres (the budget is split equally)</source>
+      <translation>Tailles de maille emboîtées en mètres (budget partagé également)</translation>
     </message>
     <message>
       <location filename="processing_provider/dp_grid.py" line="68" />
-      <source>Extent released (every cell of it, empty ones too; or a study area)</source>
-      <translation>Emprise diffusée (toutes ses mailles, les vides aussi ; ou une zone d'étude)</translation>
+      <source>Extent released (or a study area)</source>
+      <translation>Emprise diffusée (ou une zone d'étude)</translation>
     </message>
     <message>
       <location filename="processing_provider/dp_grid.py" line="71" />
-      <source>Study area released (every cell of it, empty ones too; or an extent)</source>
-      <translation>Zone d'étude diffusée (toutes ses mailles, les vides aussi ; ou une emprise)</translation>
+      <source>Study area released (or an extent)</source>
+      <translation>Zone d'étude diffusée (ou une emprise)</translation>
     </message>
     <message>
       <location filename="processing_provider/dp_grid.py" line="75" />
-      <source>Grid origin (lower-left corner; empty: a multiple of the coarsest size below the extent)</source>
-      <translation>Origine de la grille (coin inférieur gauche ; vide : un multiple de la plus grande taille sous l'emprise)</translation>
+      <source>Grid origin (lower-left corner; empty: automatic)</source>
+      <translation>Origine de la grille (coin inférieur gauche ; vide : automatique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="78" />
+      <location filename="processing_provider/dp_grid.py" line="77" />
       <source>Policy file (epsilon_budget; delta for the Gaussian)</source>
       <translation>Fichier de politique (epsilon_budget ; delta pour la gaussienne)</translation>
     </message>
     <message>
       <location filename="processing_provider/dp_grid.py" line="81" />
-      <source>Release ledger (the programme's ledger; a new file starts one)</source>
-      <translation>Registre des diffusions (celui du programme ; un nouveau fichier en démarre un)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/dp_grid.py" line="84" />
-      <source>Dataset (programme name)</source>
-      <translation>Jeu de données (nom du programme)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/dp_grid.py" line="85" />
-      <source>Release id</source>
-      <translation>Identifiant de diffusion</translation>
+      <source>Seed, only to reproduce a test (leave empty)</source>
+      <translation>Graine, seulement pour reproduire un test (laisser vide)</translation>
     </message>
     <message>
       <location filename="processing_provider/dp_grid.py" line="87" />
-      <source>Seed, only to reproduce a test (empty: the operating system's randomness; anyone who holds a seed can remove the noise)</source>
-      <translation>Graine, seulement pour reproduire un test (vide : l'aléa du système d'exploitation ; quiconque détient une graine peut retirer le bruit)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/dp_grid.py" line="94" />
       <source>ε spent by the dataset's DP releases</source>
       <translation>ε dépensé par les diffusions DP du jeu de données</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="96" />
+      <location filename="processing_provider/dp_grid.py" line="89" />
       <source>ε remaining in the dataset's budget</source>
       <translation>ε restant dans le budget du jeu de données</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="97" />
+      <location filename="processing_provider/dp_grid.py" line="90" />
       <source>Ledger head hash</source>
       <translation>Hachage de tête du registre</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/example_models.py" line="61" />
+      <source>The example model {path} could not be read: reinstall the plugin.</source>
+      <translation>Le modèle d'exemple {path} n'a pas pu être lu : réinstallez l'extension.</translation>
     </message>
     <message>
       <location filename="processing_provider/geomask.py" line="17" />
@@ -514,57 +529,52 @@
       <translation>confidentialité,géomasque,anneau,déplacement,masquage,anonymisation,diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="31" />
+      <location filename="processing_provider/geomask.py" line="32" />
       <source>Points to mask (metric CRS)</source>
       <translation>Points à masquer (SCR métrique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="33" />
+      <location filename="processing_provider/geomask.py" line="34" />
       <source>Minimum displacement</source>
       <translation>Déplacement minimal</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="36" />
+      <location filename="processing_provider/geomask.py" line="37" />
       <source>Maximum displacement</source>
       <translation>Déplacement maximal</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="40" />
-      <source>Seed, only to reproduce a test (empty: the operating system's randomness; anyone who holds a seed can undo the mask)</source>
-      <translation>Graine, seulement pour reproduire un test (vide : l'aléa du système d'exploitation ; quiconque détient une graine peut annuler le masque)</translation>
-    </message>
-    <message>
       <location filename="processing_provider/geomask.py" line="44" />
-      <source>Fields to keep (empty: none; keeping an id lets anyone link the masked points back)</source>
-      <translation>Champs à conserver (vide : aucun ; garder un identifiant permet à quiconque de relier les points masqués)</translation>
+      <source>Fields to keep (empty: none)</source>
+      <translation>Champs à conserver (vide : aucun)</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="48" />
+      <location filename="processing_provider/geomask.py" line="47" />
       <source>Masked points</source>
       <translation>Points masqués</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="59" />
+      <location filename="processing_provider/geomask.py" line="58" />
       <source>Multipoint features would be masked part by part: explode them first (each part a record).</source>
       <translation>Les entités multipoints seraient masquées partie par partie : éclatez-les d'abord (chaque partie un enregistrement).</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="70" />
+      <location filename="processing_provider/geomask.py" line="69" />
       <source>The mask was drawn from the given seed: anyone who holds the seed (or finds it in a saved model or the Processing history) can undo the displacement. Use a seed only to reproduce a test; leave it empty for a release.</source>
       <translation>Le masque a été tiré à partir de la graine donnée : quiconque détient la graine (ou la trouve dans un modèle enregistré ou l'historique de Processing) peut annuler le déplacement. N'utilisez une graine que pour reproduire un test ; laissez-la vide pour une diffusion.</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="75" />
+      <location filename="processing_provider/geomask.py" line="74" />
       <source>Kept fields: {fields}. Any of them that identifies a person (an id, a truth field) links the masked points back to the people; keep such a field only to test the mask.</source>
       <translation>Champs conservés : {fields}. Tout champ qui identifie une personne (un identifiant, un champ de vérité) relie les points masqués aux personnes ; ne gardez un tel champ que pour tester le masque.</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="82" />
+      <location filename="processing_provider/geomask.py" line="81" />
       <source>The input already has the field(s) {fields}: leave them out of the fields to keep.</source>
       <translation>L'entrée a déjà le(s) champ(s) {fields} : retirez-les des champs à conserver.</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="97" />
+      <location filename="processing_provider/geomask.py" line="96" />
       <source>{count} points displaced by {low:g} to {high:g} m (uniform over the ring's area). Quote the radii in the methodology note; never publish the seed.</source>
       <translation>{count} points déplacés de {low:g} à {high:g} m (uniformément sur la surface de l'anneau). Citez les rayons dans la note méthodologique ; ne publiez jamais la graine.</translation>
     </message>
@@ -634,82 +644,77 @@
       <translation>Champ identifiant de personne (on compte les identifiants distincts)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="181" />
-      <source>Grid origin (lower-left corner; empty: a multiple of the cell size)</source>
-      <translation>Origine de la grille (coin inférieur gauche ; vide : un multiple de la taille de cellule)</translation>
-    </message>
-    <message>
       <location filename="processing_provider/grid_base.py" line="184" />
-      <source>Published attribute fields (the key is cell × these attributes)</source>
-      <translation>Champs d'attributs publiés (la clé est maille × ces attributs)</translation>
+      <source>Published attribute fields (counts per cell × attributes)</source>
+      <translation>Champs d'attributs publiés (effectifs par maille × attributs)</translation>
     </message>
     <message>
       <location filename="processing_provider/grid_base.py" line="190" />
-      <source>Totals published beside the grid (withheld cells must not be recoverable from them)</source>
-      <translation>Totaux publiés à côté de la grille (les mailles masquées ne doivent pas pouvoir en être déduites)</translation>
+      <source>Totals published beside the grid</source>
+      <translation>Totaux publiés à côté de la grille</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="194" />
-      <source>Parent cells: how many cells wide (a 250 m grid with 1 km parents: 4)</source>
-      <translation>Mailles parentes : largeur en mailles (grille de 250 m avec parents de 1 km : 4)</translation>
+      <location filename="processing_provider/grid_base.py" line="193" />
+      <source>Parent cell width, in cells (250 m cells, 1 km parents: 4)</source>
+      <translation>Largeur des mailles parentes, en mailles (250 m dans 1 km : 4)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="226" />
+      <location filename="processing_provider/grid_base.py" line="224" />
       <source>The grid takes the origin of the earlier release {name}.</source>
       <translation>La grille reprend l'origine de la diffusion antérieure {name}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="245" />
+      <location filename="processing_provider/grid_base.py" line="243" />
       <source>Choose the field that names the strata.</source>
       <translation>Choisissez le champ qui nomme les strates.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="267" />
+      <location filename="processing_provider/grid_base.py" line="265" />
       <source>Choose the field that identifies people.</source>
       <translation>Choisissez le champ qui identifie les personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="278" />
+      <location filename="processing_provider/grid_base.py" line="276" />
       <source>Multipoint features were exploded into {count} points; each part counts for the same person, so no count is inflated.</source>
       <translation>Les entités multipoints ont été éclatées en {count} points ; chaque partie compte pour la même personne, aucun effectif n'est donc gonflé.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="295" />
+      <location filename="processing_provider/grid_base.py" line="293" />
       <source>Grid origin: {x}, {y} (in {crs}). Reuse it in later releases so that grids stay aligned.</source>
       <translation>Origine de la grille : {x}, {y} (en {crs}). Réutilisez-la dans les diffusions suivantes pour que les grilles restent alignées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="299" />
+      <location filename="processing_provider/grid_base.py" line="297" />
       <source>The origin is a multiple of {size:g} m, so every grid of this size or one dividing it lies on one lattice through (0, 0) (in EPSG:3035 the INSPIRE grid); it is no coordinate of the data.</source>
       <translation>L'origine est un multiple de {size:g} m : toute grille de cette taille ou d'une taille qui la divise repose sur un même réseau passant par (0, 0) (en EPSG:3035 la grille INSPIRE) ; ce n'est aucune coordonnée des données.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="305" />
+      <location filename="processing_provider/grid_base.py" line="303" />
       <source>k = {k} from ρ = {rho} (policy {hash}); counting unit: {unit}.</source>
       <translation>k = {k} d'après ρ = {rho} (politique {hash}) ; unité de comptage : {unit}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="309" />
+      <location filename="processing_provider/grid_base.py" line="307" />
       <source>The policy keeps the number of people secret (population_total_secret = true): suppression does not protect against it, so it is written nowhere; never publish it with the release.</source>
       <translation>La politique garde secret le nombre de personnes (population_total_secret = true) : la suppression ne protège pas contre lui, il n'est donc écrit nulle part ; ne le publiez jamais avec la diffusion.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="314" />
+      <location filename="processing_provider/grid_base.py" line="312" />
       <source>{people} distinct ids in {points} points.</source>
       <translation>{people} identifiants distincts dans {points} points.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="316" />
+      <location filename="processing_provider/grid_base.py" line="314" />
       <source>An attacker is assumed to know the number of people in the release: withheld cells are protected against it too ({kind}).</source>
       <translation>Un attaquant est supposé connaître le nombre de personnes de la diffusion : les cellules masquées sont aussi protégées contre lui ({kind}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="319" />
+      <location filename="processing_provider/grid_base.py" line="317" />
       <source>one point per person: the cells add up to it</source>
       <translation>un point par personne : les cellules s'additionnent à ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="321" />
+      <location filename="processing_provider/grid_base.py" line="319" />
       <source>several points per person: the cells add up to at least it</source>
       <translation>plusieurs points par personne : les cellules s'additionnent à au moins ce nombre</translation>
     </message>
@@ -722,6 +727,11 @@
       <location filename="processing_provider/grid_base.py" line="95" />
       <source>The release {name} must have one cell size (it has {sizes}): a grid with a cell size per stratum cannot be part of a series.</source>
       <translation>La diffusion {name} doit avoir une seule taille de maille (elle a {sizes}) : une grille avec une taille de maille par strate ne peut pas faire partie d'une série.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/html_chart.py" line="23" />
+      <source>The chart needs the Python package plotly, which this QGIS does not have. On Debian or Ubuntu: sudo apt install python3-plotly; elsewhere install it into QGIS's Python (OSGeo4W Shell: python -m pip install plotly). The table holds every figure the chart would show.</source>
+      <translation>Le graphique demande le paquet Python plotly, absent de ce QGIS. Sous Debian ou Ubuntu : sudo apt install python3-plotly ; ailleurs, installez-le dans le Python de QGIS (OSGeo4W Shell : python -m pip install plotly). La table contient tous les chiffres que le graphique montrerait.</translation>
     </message>
     <message>
       <location filename="processing_provider/io.py" line="101" />
@@ -769,72 +779,92 @@
       <translation>L'entrée doit être une couche de points.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="100" />
+      <location filename="processing_provider/join_simulation.py" line="101" />
+      <source>Random seed</source>
+      <translation>Graine aléatoire</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="104" />
+      <source>Where the auxiliary data came from, its coverage and cost</source>
+      <translation>Provenance des données auxiliaires, leur couverture et leur coût</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="108" />
+      <source>Escalation table</source>
+      <translation>Table d'escalade</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="110" />
+      <source>Targets with their candidate counts</source>
+      <translation>Cibles avec leur nombre de candidats</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="113" />
       <source>Escalation chart</source>
       <translation>Graphique d'escalade</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="100" />
+      <location filename="processing_provider/join_simulation.py" line="113" />
       <source>SVG files (*.svg);;PNG files (*.png)</source>
       <translation>Fichiers SVG (*.svg);;Fichiers PNG (*.png)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="103" />
+      <location filename="processing_provider/join_simulation.py" line="116" />
       <source>Report</source>
       <translation>Rapport</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="103" />
+      <location filename="processing_provider/join_simulation.py" line="116" />
       <source>HTML files (*.html);;Markdown files (*.md)</source>
       <translation>Fichiers HTML (*.html);;Fichiers Markdown (*.md)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="106" />
-      <source>Sequential releases: other masked releases of the same subjects (same fields)</source>
-      <translation>Diffusions successives : autres diffusions masquées des mêmes sujets (mêmes champs)</translation>
+      <location filename="processing_provider/join_simulation.py" line="119" />
+      <source>Sequential releases: other releases of the same subjects</source>
+      <translation>Diffusions successives : autres diffusions des mêmes sujets</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="110" />
-      <source>Sequential releases: the published id that links a subject's records across releases</source>
-      <translation>Diffusions successives : l'identifiant publié qui relie les enregistrements d'un sujet d'une diffusion à l'autre</translation>
+      <location filename="processing_provider/join_simulation.py" line="122" />
+      <source>Sequential releases: field linking a subject's records</source>
+      <translation>Diffusions successives : champ reliant les enregistrements d'un sujet</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="113" />
+      <location filename="processing_provider/join_simulation.py" line="124" />
       <source>π unique at the last step</source>
       <translation>π unique à la dernière étape</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="114" />
+      <location filename="processing_provider/join_simulation.py" line="125" />
       <source>π correct at the last step</source>
       <translation>π correct à la dernière étape</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="115" />
+      <location filename="processing_provider/join_simulation.py" line="126" />
       <source>π marketer at the last step</source>
       <translation>π marketer à la dernière étape</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="116" />
+      <location filename="processing_provider/join_simulation.py" line="127" />
       <source>Precision at the last step</source>
       <translation>Précision à la dernière étape</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="135" />
+      <location filename="processing_provider/join_simulation.py" line="146" />
       <source>The folder {folder} of the output file {path} does not exist: create it, or choose a file in an existing folder. Nothing was written.</source>
       <translation>Le dossier {folder} du fichier de sortie {path} n'existe pas : créez-le, ou choisissez un fichier dans un dossier existant. Rien n'a été écrit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="144" />
+      <location filename="processing_provider/join_simulation.py" line="155" />
       <source>Sequential releases need the link field: the published id that ties a subject's records across releases.</source>
       <translation>Les diffusions successives exigent le champ de liaison : l'identifiant publié qui relie les enregistrements d'un sujet d'une diffusion à l'autre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="163" />
+      <location filename="processing_provider/join_simulation.py" line="174" />
       <source>Multipoint features cannot be joined one to one: explode them first (each part a record).</source>
       <translation>Les entités multipoints ne peuvent pas être appariées une à une : éclatez-les d'abord (chaque partie un enregistrement).</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="172" />
+      <location filename="processing_provider/join_simulation.py" line="183" />
       <source>{count} auxiliary record(s) have a NULL coverage weight: fill them in.</source>
       <translation>{count} enregistrement(s) auxiliaire(s) ont un poids de couverture NULL : renseignez-les.</translation>
     </message>
@@ -842,11 +872,6 @@
       <location filename="processing_provider/join_simulation.py" line="21" />
       <source>believed re-identified (π unique)</source>
       <translation>cru ré-identifié (π unique)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="218" />
-      <source>The quasi-identifier '{field}' is {release_type} in the release but {other_type} in the layer '{layer}': values would never match. Convert one of them (in a copy) so that both have the same type.</source>
-      <translation>Le quasi-identifiant '{field}' est de type {release_type} dans la diffusion mais {other_type} dans la couche '{layer}' : les valeurs ne correspondraient jamais. Convertissez l'un des deux (dans une copie) pour qu'ils aient le même type.</translation>
     </message>
     <message>
       <location filename="processing_provider/join_simulation.py" line="22" />
@@ -859,184 +884,199 @@
       <translation>tirage au hasard parmi les candidats (π marketer)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="246" />
+      <location filename="processing_provider/join_simulation.py" line="230" />
+      <source>The quasi-identifier '{field}' is {release_type} in the release but {other_type} in the layer '{layer}': values would never match. Convert one of them (in a copy) so that both have the same type.</source>
+      <translation>Le quasi-identifiant '{field}' est de type {release_type} dans la diffusion mais {other_type} dans la couche '{layer}' : les valeurs ne correspondraient jamais. Convertissez l'un des deux (dans une copie) pour qu'ils aient le même type.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="258" />
       <source>{count} released record(s) have a NULL link id in '{field}': every record of a sequential release needs the id that ties it to its subject.</source>
       <translation>{count} enregistrement(s) diffusé(s) ont un identifiant de liaison NULL dans '{field}' : chaque enregistrement d'une diffusion successive a besoin de l'identifiant qui le relie à son sujet.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="251" />
+      <location filename="processing_provider/join_simulation.py" line="26" />
+      <source>the share of targets with exactly one candidate in the release within the radius and with the same attributes: what the adversary believes they re-identified.</source>
+      <translation>la part des cibles qui ont exactement un candidat dans la diffusion, dans le rayon et avec les mêmes attributs : ce que l'adversaire croit avoir ré-identifié.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="263" />
       <source>Joined against {count} releases of the same subjects, linked by '{field}': a subject stays a candidate only if every release it appears in places it within the radius.</source>
       <translation>Jointure avec {count} diffusions des mêmes sujets, reliées par '{field}' : un sujet reste candidat seulement si chaque diffusion où il apparaît le place dans le rayon.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="271" />
+      <location filename="processing_provider/join_simulation.py" line="283" />
       <source>No provenance was given for the auxiliary data: say where it came from, its coverage and its cost, or the figures cannot be weighed.</source>
       <translation>Aucune provenance n'a été donnée pour les données auxiliaires : indiquez d'où elles viennent, leur couverture et leur coût, sinon les chiffres ne peuvent être appréciés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="278" />
+      <location filename="processing_provider/join_simulation.py" line="29" />
+      <source>the share of targets whose single candidate really is them: what the adversary really re-identified (known only with the held-out truth ids).</source>
+      <translation>la part des cibles dont l'unique candidat est bien elles-mêmes : ce que l'adversaire a vraiment ré-identifié (connu seulement avec les identifiants de vérité mis de côté).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="291" />
       <source>unknown</source>
       <translation>inconnu</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="281" />
+      <location filename="processing_provider/join_simulation.py" line="294" />
       <source>{attributes}: π unique {unique}, π correct {correct}, π marketer {marketer}, precision {precision}; median candidates {median:g}, {none} target(s) with no candidate.</source>
       <translation>{attributes} : π unique {unique}, π correct {correct}, π marketer {marketer}, précision {precision} ; médiane des candidats {median:g}, {none} cible(s) sans candidat.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="29" />
-      <source>Join simulation</source>
-      <translation>Simulation de jointure</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="293" />
+      <location filename="processing_provider/join_simulation.py" line="306" />
       <source>No policy was given: the figures are not compared with a ceiling.</source>
       <translation>Aucune politique n'a été donnée : les chiffres ne sont comparés à aucun plafond.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="296" />
+      <location filename="processing_provider/join_simulation.py" line="309" />
       <source>With every attribute tried ({attributes}) the adversary stays at or below ρ = {rho}.</source>
       <translation>Avec tous les attributs essayés ({attributes}), l'adversaire reste au plus à ρ = {rho}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="299" />
+      <location filename="processing_provider/join_simulation.py" line="31" />
+      <source>the mean over targets of 1 / (number of candidates), 0 for a target without one: the share re-identified by picking a candidate at random.</source>
+      <translation>la moyenne sur les cibles de 1 / (nombre de candidats), 0 pour une cible sans candidat : la part ré-identifiée en choisissant un candidat au hasard.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="312" />
       <source>An adversary crosses ρ = {rho} with {attributes} ({figure} = {value}).</source>
       <translation>Un adversaire dépasse ρ = {rho} avec {attributes} ({figure} = {value}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="30" />
-      <source>Runs the adversary's join of an identified auxiliary layer against a masked release and reports how many people it singles out, and how many of those correctly, as attributes are added.</source>
-      <translation>Exécute la jointure de l'adversaire entre une couche auxiliaire identifiée et une diffusion masquée, et indique combien de personnes elle isole, et combien à juste titre, à mesure que des attributs sont ajoutés.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="321" />
-      <source>Re-identification as the adversary adds attributes</source>
-      <translation>Ré-identification à mesure que l'adversaire ajoute des attributs</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="325" />
-      <source>share of targets</source>
-      <translation>part des cibles</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="325" />
-      <source>what the adversary knows</source>
-      <translation>ce que sait l'adversaire</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="327" />
-      <source>ceiling ρ = {rho}</source>
-      <translation>plafond ρ = {rho}</translation>
-    </message>
-    <message>
       <location filename="processing_provider/join_simulation.py" line="33" />
-      <source>privacy,disclosure,linkage,re-identification,attack,join,geomask,escalation</source>
-      <translation>confidentialité,divulgation,appariement,ré-identification,attaque,jointure,géomasque,escalade</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="339" />
-      <source>Could not write the chart to {path}.</source>
-      <translation>Impossible d'écrire le graphique dans {path}.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="345" />
-      <source>attributes</source>
-      <translation>attributs</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="345" />
       <source>precision</source>
       <translation>précision</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="346" />
+      <location filename="processing_provider/join_simulation.py" line="33" />
+      <source>π correct / π unique: how often a confident match is right; a wrong match harms the person it lands on.</source>
+      <translation>π correct / π unique : la fréquence à laquelle un appariement sûr de lui est juste ; un appariement faux nuit à la personne sur qui il tombe.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="336" />
+      <source>Re-identification as the adversary adds attributes</source>
+      <translation>Ré-identification à mesure que l'adversaire ajoute des attributs</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="340" />
+      <source>share of targets</source>
+      <translation>part des cibles</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="340" />
+      <source>what the adversary knows</source>
+      <translation>ce que sait l'adversaire</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="342" />
+      <source>ceiling ρ = {rho}</source>
+      <translation>plafond ρ = {rho}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="356" />
+      <source>Could not write the chart to {path}.</source>
+      <translation>Impossible d'écrire le graphique dans {path}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="363" />
+      <source>attributes</source>
+      <translation>attributs</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="364" />
       <source>median candidates</source>
       <translation>candidats (médiane)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="346" />
+      <location filename="processing_provider/join_simulation.py" line="364" />
       <source>no candidate</source>
       <translation>sans candidat</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="352" />
+      <location filename="processing_provider/join_simulation.py" line="370" />
       <source>The adversary joins {targets} identified target(s) to the release within {radius:g} m, adding one attribute at a time.</source>
       <translation>L'adversaire apparie {targets} cible(s) identifiée(s) à la diffusion dans un rayon de {radius:g} m, en ajoutant un attribut à la fois.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="355" />
+      <location filename="processing_provider/join_simulation.py" line="373" />
       <source>Auxiliary data: {provenance}</source>
       <translation>Données auxiliaires : {provenance}</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="356" />
+      <location filename="processing_provider/join_simulation.py" line="374" />
       <source>provenance not stated</source>
       <translation>provenance non indiquée</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="59" />
+      <location filename="processing_provider/join_simulation.py" line="394" />
+      <source>What the figures mean</source>
+      <translation>Ce que signifient les chiffres</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="41" />
+      <source>Join simulation</source>
+      <translation>Simulation de jointure</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="42" />
+      <source>Runs the adversary's join of an identified auxiliary layer against a masked release and reports how many people it singles out, and how many of those correctly, as attributes are added.</source>
+      <translation>Exécute la jointure de l'adversaire entre une couche auxiliaire identifiée et une diffusion masquée, et indique combien de personnes elle isole, et combien à juste titre, à mesure que des attributs sont ajoutés.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="45" />
+      <source>privacy,disclosure,linkage,re-identification,attack,join,geomask,escalation</source>
+      <translation>confidentialité,divulgation,appariement,ré-identification,attaque,jointure,géomasque,escalade</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/join_simulation.py" line="73" />
       <source>Masked release (points, metric CRS)</source>
       <translation>Diffusion masquée (points, SCR métrique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="62" />
+      <location filename="processing_provider/join_simulation.py" line="76" />
       <source>Auxiliary identified layer (points the adversary holds)</source>
       <translation>Couche auxiliaire identifiée (points que détient l'adversaire)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="65" />
+      <location filename="processing_provider/join_simulation.py" line="79" />
       <source>Mask radius the adversary assumes (a closed disc)</source>
       <translation>Rayon de masquage supposé par l'adversaire (disque fermé)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="68" />
-      <source>Quasi-identifiers, in the order the adversary adds them (same names in both layers)</source>
-      <translation>Quasi-identifiants, dans l'ordre où l'adversaire les ajoute (mêmes noms dans les deux couches)</translation>
+      <location filename="processing_provider/join_simulation.py" line="82" />
+      <source>Quasi-identifiers, in the order the adversary adds them</source>
+      <translation>Quasi-identifiants, dans l'ordre où l'adversaire les ajoute</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="72" />
+      <location filename="processing_provider/join_simulation.py" line="85" />
       <source>Release: held-out subject id (truth)</source>
       <translation>Diffusion : identifiant réservé de la personne (vérité)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="75" />
+      <location filename="processing_provider/join_simulation.py" line="88" />
       <source>Auxiliary: subject id (truth)</source>
       <translation>Auxiliaire : identifiant de la personne (vérité)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="78" />
+      <location filename="processing_provider/join_simulation.py" line="91" />
       <source>Share of auxiliary records with a stale position</source>
       <translation>Part des enregistrements auxiliaires à position périmée</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="81" />
+      <location filename="processing_provider/join_simulation.py" line="94" />
       <source>Largest stale-position error</source>
       <translation>Plus grande erreur de position périmée</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="84" />
+      <location filename="processing_provider/join_simulation.py" line="97" />
       <source>Auxiliary coverage weight (targets weighted by it)</source>
       <translation>Poids de couverture auxiliaire (les cibles en sont pondérées)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="88" />
-      <source>Random seed</source>
-      <translation>Graine aléatoire</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="91" />
-      <source>Where the auxiliary data came from, its coverage and cost</source>
-      <translation>Provenance des données auxiliaires, leur couverture et leur coût</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="95" />
-      <source>Escalation table</source>
-      <translation>Table d'escalade</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="97" />
-      <source>Targets with their candidate counts</source>
-      <translation>Cibles avec leur nombre de candidats</translation>
+      <location filename="processing_provider/kanonymity_gate.py" line="100" />
+      <source>Audit: number of people the release states</source>
+      <translation>Audit : nombre de personnes indiqué par la diffusion</translation>
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="103" />
@@ -1079,12 +1119,17 @@
       <translation>k</translation>
     </message>
     <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="116" />
+      <source>Failing records (written only when the gate fails)</source>
+      <translation>Enregistrements en échec (écrits seulement quand le contrôle échoue)</translation>
+    </message>
+    <message>
       <location filename="processing_provider/kanonymity_gate.py" line="13" />
       <source>each person has one point: the records add up to it</source>
       <translation>chaque personne a un point : les enregistrements s'additionnent à ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="132" />
+      <location filename="processing_provider/kanonymity_gate.py" line="138" />
       <source>Choose the field that holds the counts.</source>
       <translation>Choisissez le champ qui contient les effectifs.</translation>
     </message>
@@ -1094,29 +1139,24 @@
       <translation>une personne peut avoir plusieurs points : les enregistrements s'additionnent à au moins ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="144" />
+      <location filename="processing_provider/kanonymity_gate.py" line="150" />
       <source>l-diversity and t-closeness need the cell id field and the sensitive attribute field.</source>
       <translation>La l-diversité et la t-proximité exigent le champ identifiant de maille et le champ de l'attribut sensible.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="157" />
+      <location filename="processing_provider/kanonymity_gate.py" line="164" />
       <source>The count field '{field}' is not numeric ({type}): the gate needs counts of people. Choose a numeric field, or convert it with the field calculator in a copy.</source>
       <translation>Le champ de comptage « {field} » n'est pas numérique ({type}) : le contrôle a besoin d'effectifs de personnes. Choisissez un champ numérique, ou convertissez-le avec la calculatrice de champ dans une copie.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="191" />
+      <location filename="processing_provider/kanonymity_gate.py" line="204" />
       <source>k-anonymity gate FAILED (k = {k}, policy {hash}): {problems}</source>
       <translation>ÉCHEC du contrôle de k-anonymat (k = {k}, politique {hash}) : {problems}</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="194" />
+      <location filename="processing_provider/kanonymity_gate.py" line="207" />
       <source>k-anonymity gate passed: {checked} published record(s), all with at least k = {k} people.</source>
       <translation>Contrôle de k-anonymat réussi : {checked} enregistrement(s) publié(s), tous avec au moins k = {k} personnes.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="217" />
-      <source>A series audit needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume.</source>
-      <translation>Un audit de série exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer.</translation>
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="22" />
@@ -1129,9 +1169,9 @@
       <translation>Bloque la diffusion (et arrête le modèle) si un enregistrement publié compte moins de k personnes ; sinon transmet la couche inchangée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="233" />
-      <source>Series audit with {count} earlier release(s), assuming no cell changes by more than {delta:g} between releases.</source>
-      <translation>Audit de série avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} entre deux diffusions.</translation>
+      <location filename="processing_provider/kanonymity_gate.py" line="248" />
+      <source>feature {id}</source>
+      <translation>entité {id}</translation>
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="25" />
@@ -1139,122 +1179,152 @@
       <translation>confidentialité,divulgation,k-anonymat,contrôle,vérification,diffusion,modèle</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="266" />
+      <location filename="processing_provider/kanonymity_gate.py" line="250" />
+      <source>Failing records: {records}</source>
+      <translation>Enregistrements en échec : {records}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="252" />
+      <source>{named} and {more} more</source>
+      <translation>{named} et {more} autres</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="260" />
+      <source> (give a file for the failing records layer to get all of them).</source>
+      <translation> (indiquez un fichier pour la couche des enregistrements en échec afin de les obtenir tous).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="278" />
+      <source> (a temporary failing records layer is lost when the gate fails: choose a file for it).</source>
+      <translation> (une couche temporaire des enregistrements en échec est perdue quand le contrôle échoue : choisissez un fichier).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="280" />
+      <source> (all {count} in {path}).</source>
+      <translation> (tous les {count} dans {path}).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="290" />
+      <source>A series audit needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume.</source>
+      <translation>Un audit de série exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="306" />
+      <source>Series audit with {count} earlier release(s), assuming no cell changes by more than {delta:g} between releases.</source>
+      <translation>Audit de série avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} entre deux diffusions.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="339" />
       <source>The policy keeps the number of people secret (population_total_secret = true), yet the gate was given one: a number that is published is no secret. Change the policy, or leave the number of people empty.</source>
       <translation>La politique garde secret le nombre de personnes (population_total_secret = true), mais la porte en a reçu un : un nombre publié n'est pas un secret. Modifiez la politique, ou laissez le nombre de personnes vide.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="273" />
+      <location filename="processing_provider/kanonymity_gate.py" line="346" />
       <source>The audit does not know the number of people in the release: an attacker who reads it (in a table, a report, the log of the grid) may narrow withheld cells further. Give it in 'number of people the release states', or declare population_total_secret = true in the policy if it is never published.</source>
       <translation>L'audit ne connaît pas le nombre de personnes de la diffusion : un attaquant qui le lit (dans une table, un rapport, le journal de la grille) peut resserrer davantage les cellules masquées. Indiquez-le dans « nombre de personnes indiqué par la diffusion », ou déclarez population_total_secret = true dans la politique s'il n'est jamais publié.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="312" />
+      <location filename="processing_provider/kanonymity_gate.py" line="385" />
       <source>Audit: {count} total(s) from the layer's own totals columns.</source>
       <translation>Audit : {count} total(s) tiré(s) des colonnes de totaux de la couche elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="318" />
+      <location filename="processing_provider/kanonymity_gate.py" line="391" />
       <source>Auditing against other layers needs the geometry of the records to publish; the input is a table. Give the grid layer itself.</source>
       <translation>L'audit par rapport à d'autres couches a besoin de la géométrie des enregistrements à publier ; l'entrée est une table. Donnez la couche de grille elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="325" />
+      <location filename="processing_provider/kanonymity_gate.py" line="398" />
       <source>The audit layer '{layer}' has no field '{field}': name its count field in the audit count field.</source>
       <translation>La couche d'audit « {layer} » n'a pas de champ « {field} » : indiquez son champ de comptage dans le champ de comptage d'audit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="329" />
+      <location filename="processing_provider/kanonymity_gate.py" line="402" />
       <source>The audit count field '{field}' of '{layer}' is {kind}, not a number: name a numeric field of published totals, or convert it (in a copy).</source>
       <translation>Le champ de comptage d'audit « {field} » de « {layer} » est de type {kind}, pas un nombre : indiquez un champ numérique de totaux publiés, ou convertissez-le (dans une copie).</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="335" />
+      <location filename="processing_provider/kanonymity_gate.py" line="408" />
       <source>Audit: {areas} published area count(s) from the audit layers; {cells} record(s) cut by an area's border into {atoms} pieces.</source>
       <translation>Audit : {areas} effectif(s) de zones publié(s) par les couches d'audit ; {cells} enregistrement(s) coupé(s) par la limite d'une zone, en {atoms} morceaux.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="355" />
+      <location filename="processing_provider/kanonymity_gate.py" line="428" />
       <source>Audit: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
       <translation>Audit : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="53" />
+      <location filename="processing_provider/kanonymity_gate.py" line="57" />
       <source>Layer or table to publish</source>
       <translation>Couche ou table à publier</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="55" />
+      <location filename="processing_provider/kanonymity_gate.py" line="59" />
       <source>Count field (distinct people per record)</source>
       <translation>Champ de comptage (personnes distinctes par enregistrement)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="60" />
+      <location filename="processing_provider/kanonymity_gate.py" line="64" />
       <source>Status field (records not marked published are withheld)</source>
-      <translation>Champ de statut (les enregistrements non marqués published sont masqués)</translation>
+      <translation>Champ de statut (les enregistrements non « published » sont masqués)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="63" />
+      <location filename="processing_provider/kanonymity_gate.py" line="67" />
       <source>Checked layer (unchanged)</source>
       <translation>Couche contrôlée (inchangée)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="65" />
-      <source>Audit: other published layers with totals (e.g. the coarser grid released beside this one)</source>
-      <translation>Audit : autres couches publiées portant des totaux (par ex. la grille plus grossière diffusée à côté)</translation>
+      <location filename="processing_provider/kanonymity_gate.py" line="69" />
+      <source>Audit: other layers published beside this one</source>
+      <translation>Audit : autres couches publiées à côté de celle-ci</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="69" />
+      <location filename="processing_provider/kanonymity_gate.py" line="72" />
       <source>Audit: count field of those layers</source>
       <translation>Audit : champ de comptage de ces couches</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="72" />
+      <location filename="processing_provider/kanonymity_gate.py" line="75" />
       <source>Audit: published total over all records</source>
       <translation>Audit : total publié sur l'ensemble des enregistrements</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="76" />
-      <source>Diversity: cell id field (records of one cell are its attribute breakdown)</source>
-      <translation>Diversité : champ identifiant de maille (les enregistrements d'une maille forment sa ventilation par attribut)</translation>
+      <location filename="processing_provider/kanonymity_gate.py" line="79" />
+      <source>Diversity: cell id field</source>
+      <translation>Diversité : champ identifiant de maille</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="79" />
+      <location filename="processing_provider/kanonymity_gate.py" line="82" />
       <source>Diversity: sensitive attribute field</source>
       <translation>Diversité : champ de l'attribut sensible</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="82" />
-      <source>Diversity: least number of distinct sensitive values per published cell (l)</source>
-      <translation>Diversité : nombre minimal de valeurs sensibles distinctes par maille publiée (l)</translation>
-    </message>
-    <message>
       <location filename="processing_provider/kanonymity_gate.py" line="85" />
-      <source>Diversity: largest distance of a cell's distribution to the release's (t)</source>
-      <translation>Diversité : plus grande distance entre la distribution d'une maille et celle de la diffusion (t)</translation>
+      <source>Diversity: least distinct sensitive values per cell (l)</source>
+      <translation>Diversité : minimum de valeurs sensibles distinctes par maille (l)</translation>
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="88" />
-      <source>Diversity: the sensitive categories are ordered (earth mover's distance; else total variation)</source>
-      <translation>Diversité : les modalités sensibles sont ordonnées (distance du cantonnier ; sinon variation totale)</translation>
+      <source>Diversity: largest distance to the overall distribution (t)</source>
+      <translation>Diversité : plus grande distance à la distribution d'ensemble (t)</translation>
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="91" />
-      <source>Stratum field (each record checked against its stratum's k from the policy's stratum_rho)</source>
-      <translation>Champ de strate (chaque enregistrement est contrôlé avec le k de sa strate, d'après le stratum_rho de la politique)</translation>
+      <source>Diversity: the sensitive categories are ordered</source>
+      <translation>Diversité : les modalités sensibles sont ordonnées</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="95" />
-      <source>Series: earlier releases of this grid, oldest first (audit the release jointly with them)</source>
-      <translation>Série : diffusions antérieures de cette grille, de la plus ancienne à la plus récente (auditer la diffusion conjointement avec elles)</translation>
+      <location filename="processing_provider/kanonymity_gate.py" line="94" />
+      <source>Stratum field (k per stratum from the policy's stratum_rho)</source>
+      <translation>Champ de strate (k par strate d'après le stratum_rho de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="99" />
-      <source>Audit: number of people the release states (an attacker knows it unless the policy keeps it secret)</source>
-      <translation>Audit : nombre de personnes indiqué par la diffusion (un attaquant le connaît, sauf si la politique le garde secret)</translation>
+      <location filename="processing_provider/kanonymity_gate.py" line="97" />
+      <source>Series: earlier releases of this grid, oldest first</source>
+      <translation>Série : diffusions antérieures de la grille, la plus ancienne d'abord</translation>
     </message>
     <message>
-      <location filename="processing_provider/overlay.py" line="50" />
+      <location filename="processing_provider/overlay.py" line="54" />
       <source>The audit layer '{layer}' has a count that is not a number in '{field}' (feature {fid}): choose its numeric count field.</source>
       <translation>La couche d'audit « {layer} » a un effectif qui n'est pas un nombre dans « {field} » (entité {fid}) : choisissez son champ d'effectif numérique.</translation>
     </message>
@@ -1299,32 +1369,32 @@
       <translation>confidentialité,méthode de la clé de cellule,ckm,perturbation,bruit,table p,tau-argus,grille du recensement</translation>
     </message>
     <message>
-      <location filename="processing_provider/perturbation_table.py" line="42" />
+      <location filename="processing_provider/perturbation_table.py" line="43" />
       <source>D: largest noise (keep it secret)</source>
       <translation>D : le plus grand bruit (gardez-le secret)</translation>
     </message>
     <message>
-      <location filename="processing_provider/perturbation_table.py" line="45" />
+      <location filename="processing_provider/perturbation_table.py" line="46" />
       <source>V: noise variance</source>
       <translation>V : variance du bruit</translation>
     </message>
     <message>
-      <location filename="processing_provider/perturbation_table.py" line="48" />
+      <location filename="processing_provider/perturbation_table.py" line="49" />
       <source>JS: published counts 1..JS are blocked (0: none)</source>
       <translation>JS : les effectifs publiés 1..JS sont interdits (0 : aucun)</translation>
     </message>
     <message>
-      <location filename="processing_provider/perturbation_table.py" line="51" />
-      <source>PSTAY: probability of no noise (empty: maximum entropy decides)</source>
-      <translation>PSTAY : probabilité de ne pas bruiter (vide : l'entropie maximale décide)</translation>
+      <location filename="processing_provider/perturbation_table.py" line="52" />
+      <source>PSTAY: probability of no noise (empty: maximum entropy)</source>
+      <translation>PSTAY : probabilité de ne pas bruiter (vide : entropie maximale)</translation>
     </message>
     <message>
-      <location filename="processing_provider/perturbation_table.py" line="54" />
-      <source>p-table (a table; save it as CSV for the cell key grid or the policy)</source>
-      <translation>Table p (une table ; enregistrez-la en CSV pour la grille à clé de cellule ou la politique)</translation>
+      <location filename="processing_provider/perturbation_table.py" line="55" />
+      <source>p-table (save it as CSV for the cell key grid)</source>
+      <translation>Table p (enregistrez-la en CSV pour la grille à clé de cellule)</translation>
     </message>
     <message>
-      <location filename="processing_provider/perturbation_table.py" line="58" />
+      <location filename="processing_provider/perturbation_table.py" line="59" />
       <source>Rows solved with the nearest feasible variance</source>
       <translation>Lignes résolues avec la variance faisable la plus proche</translation>
     </message>
@@ -1374,12 +1444,12 @@
       <translation>Comptage dans PostGIS ({where}) : les {rows} points ne sont pas lus dans QGIS.</translation>
     </message>
     <message>
-      <location filename="processing_provider/provider.py" line="32" />
+      <location filename="processing_provider/provider.py" line="33" />
       <source>Spatial Privacy</source>
       <translation>Confidentialité spatiale</translation>
     </message>
     <message>
-      <location filename="processing_provider/provider.py" line="35" />
+      <location filename="processing_provider/provider.py" line="36" />
       <source>Spatial Privacy {version}</source>
       <translation>Confidentialité spatiale {version}</translation>
     </message>
@@ -1399,6 +1469,51 @@
       <translation>{count} paire(s) de cellules se chevauchent (identifiants d'entité {pairs}) : la différence de deux cellules qui se chevauchent publie les personnes de la partie qu'elles ne partagent pas, ce que l'audit ne voit pas. Publiez des cellules qui ne se chevauchent pas (une seule grille), ou diffusez la couche plus grossière à part, comme couche d'audit.</translation>
     </message>
     <message>
+      <location filename="processing_provider/published_zones.py" line="163" />
+      <source>No pattern of withheld cells and zone counts was found that protects {slivers} (cell ∩ zones): it stays narrower than p = {p:g}. Use a coarser grid, or publish fewer zone layers beside it.</source>
+      <translation>Aucun schéma de carreaux et d'effectifs de zones masqués n'a été trouvé qui protège {slivers} (carreau ∩ zones) : l'intervalle reste plus étroit que p = {p:g}. Utilisez une grille plus grossière, ou publiez moins de couches de zones à côté.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_zones.py" line="171" />
+      <source>{zones} zone count(s) published beside the grid ({withheld} withheld below k); their borders cut {cut} record(s) into slivers. {cells} more cell(s) and {protective} zone count(s) withheld so that no sliver that may hold 1 to k - 1 people can be narrowed below p = {p:g}.</source>
+      <translation>{zones} effectif(s) de zones publiés à côté de la grille ({withheld} masqué(s) sous k) ; leurs limites découpent {cut} enregistrement(s) en éclats. {cells} carreau(x) et {protective} effectif(s) de zones masqués en plus pour qu'aucun éclat pouvant contenir de 1 à k - 1 personnes ne puisse être resserré sous p = {p:g}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_zones.py" line="50" />
+      <source>The published zones {first} and {second} overlap: zones of one layer must not overlap (a person would be counted in both). Fix the layer '{layer}', or give overlapping zones as separate layers.</source>
+      <translation>Les zones publiées {first} et {second} se chevauchent : les zones d'une même couche ne doivent pas se chevaucher (une personne serait comptée dans les deux). Corrigez la couche « {layer} », ou donnez les zones qui se chevauchent dans des couches distinctes.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_zones.py" line="64" />
+      <source>The published zones layer '{layer}' is not a polygon layer: give the polygons (municipalities, postcodes) whose counts are published beside the grid.</source>
+      <translation>La couche de zones publiées « {layer} » n'est pas une couche de polygones : donnez les polygones (communes, codes postaux) dont les effectifs sont publiés à côté de la grille.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_zones.py" line="69" />
+      <source>The published zones layer '{layer}' has no valid CRS: set its CRS first.</source>
+      <translation>La couche de zones publiées « {layer} » n'a pas de SCR valide : définissez d'abord son SCR.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_zones.py" line="74" />
+      <source>The published zones layer '{layer}' has the field(s) {fields}, which the zone counts output writes itself: rename them in a copy of the layer.</source>
+      <translation>La couche de zones publiées « {layer} » a le(s) champ(s) {fields}, que la sortie des effectifs de zones écrit elle-même : renommez-les dans une copie de la couche.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_zones.py" line="79" />
+      <source>The published zones layer '{layer}' is reprojected from {theirs} to the grid's {ours}.</source>
+      <translation>La couche de zones publiées « {layer} » est reprojetée de {theirs} vers le SCR de la grille, {ours}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_zones.py" line="86" />
+      <source>The published zones layer '{layer}' has no polygon: give the zones whose counts are published, or leave the layer out.</source>
+      <translation>La couche de zones publiées « {layer} » n'a aucun polygone : donnez les zones dont les effectifs sont publiés, ou retirez la couche.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_zones.py" line="95" />
+      <source>{count} feature(s) of the published zones layer '{layer}' have no geometry: they hold no one, cut no cell and get no zone count.</source>
+      <translation>{count} entité(s) de la couche de zones publiées « {layer} » n'ont pas de géométrie : elles ne contiennent personne, ne découpent aucun carreau et n'ont pas d'effectif de zone.</translation>
+    </message>
+    <message>
       <location filename="processing_provider/reassess_releases.py" line="21" />
       <source>Re-assess published releases</source>
       <translation>Réévaluer les diffusions publiées</translation>
@@ -1414,19 +1529,24 @@
       <translation>confidentialité,divulgation,risque,registre,réévaluation,planification,cron,suivi</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="35" />
+      <location filename="processing_provider/reassess_releases.py" line="36" />
       <source>Release ledger</source>
       <translation>Registre des diffusions</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="39" />
+      <location filename="processing_provider/reassess_releases.py" line="38" />
+      <source>Dataset (programme name)</source>
+      <translation>Jeu de données (nom du programme)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/reassess_releases.py" line="40" />
       <source>Release id (empty: every release of the dataset)</source>
       <translation>Identifiant de diffusion (vide : toutes les diffusions du jeu)</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="41" />
-      <source>Today's per-zone risk (with a release_id field when it covers several releases)</source>
-      <translation>Risque par zone du jour (avec un champ release_id s'il couvre plusieurs diffusions)</translation>
+      <location filename="processing_provider/reassess_releases.py" line="42" />
+      <source>Today's per-zone risk</source>
+      <translation>Risque par zone du jour</translation>
     </message>
     <message>
       <location filename="processing_provider/reassess_releases.py" line="44" />
@@ -1439,174 +1559,254 @@
       <translation>Diffusions désormais au-dessus de leur plafond</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="81" />
-      <source>{release}: published at {published:.4f}, today {today:.4f} (ceiling {ceiling:g}): {verdict}.</source>
-      <translation>{release} : publiée à {published:.4f}, aujourd'hui {today:.4f} (plafond {ceiling:g}) : {verdict}.</translation>
+      <location filename="processing_provider/reassess_releases.py" line="82" />
+      <source>{release}: published at {published}, today {today} (ceiling {ceiling}): {verdict}.</source>
+      <translation>{release} : publiée à {published}, aujourd'hui {today} (plafond {ceiling}) : {verdict}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="88" />
+      <location filename="processing_provider/reassess_releases.py" line="87" />
+      <source>{release} ({published} → {today}, ceiling {ceiling})</source>
+      <translation>{release} ({published} → {today}, plafond {ceiling})</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/reassess_releases.py" line="91" />
       <source>the table is in {path}</source>
       <translation>la table est dans {path}</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="90" />
+      <location filename="processing_provider/reassess_releases.py" line="93" />
       <source>choose a file for the table to keep it when the check fails</source>
       <translation>choisissez un fichier pour la table afin de la conserver quand le contrôle échoue</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="91" />
+      <location filename="processing_provider/reassess_releases.py" line="94" />
       <source>{count} release(s) of {dataset} are now over the ceiling they were published under: {releases}. Withdraw them, re-publish them coarser, or document the acceptance. The re-assessment is recorded in the ledger; {table}.</source>
       <translation>{count} diffusion(s) de {dataset} dépassent désormais le plafond sous lequel elles ont été publiées : {releases}. Retirez-les, republiez-les plus grossières ou documentez l'acceptation. La réévaluation est enregistrée dans le registre ; {table}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="100" />
+      <location filename="processing_provider/resolution_sweep.py" line="111" />
       <source>{coarse:g} m cells are not unions of {fine:g} m cells: releasing both invites differencing (subtract overlapping cells to isolate small areas). Release only nested resolutions (each a whole multiple of the finer) on one origin.</source>
       <translation>Les mailles de {coarse:g} m ne sont pas des unions de mailles de {fine:g} m : diffuser les deux expose à la différenciation (soustraire des mailles qui se chevauchent pour isoler de petites zones). Ne diffusez que des résolutions emboîtées (chacune multiple entier de la plus fine) sur une même origine.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="188" />
+      <location filename="processing_provider/resolution_sweep.py" line="202" />
       <source>The cell key comparison is made without strata: run the sweep without strata to see it.</source>
       <translation>La comparaison avec la clé de cellule se fait sans strates : lancez le balayage sans strates pour la voir.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="197" />
+      <location filename="processing_provider/resolution_sweep.py" line="211" />
       <source>The cell key comparison uses a one-off random key (never written): its figures vary a little from run to run.</source>
       <translation>La comparaison avec la clé de cellule utilise une clé aléatoire à usage unique (jamais écrite) : ses chiffres varient un peu d'une exécution à l'autre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="205" />
+      <location filename="processing_provider/resolution_sweep.py" line="219" />
       <source>Cell key method beside suppression: every non-empty cell published with noise; ckm_mae is its mean absolute error per cell.</source>
       <translation>Méthode de la clé de cellule à côté du secret : toutes les cellules non vides publiées avec du bruit ; ckm_mae est son erreur absolue moyenne par cellule.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="241" />
+      <location filename="processing_provider/resolution_sweep.py" line="255" />
       <source>No earlier release has one of the swept cell sizes ({swept}); they have {theirs}. Sweep the series' cell size.</source>
       <translation>Aucune diffusion antérieure n'a l'une des tailles de maille balayées ({swept}) ; elles ont {theirs}. Balayez la taille de maille de la série.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="264" />
+      <location filename="processing_provider/resolution_sweep.py" line="278" />
       <source>At {res:g} m, since {name}: {to_withheld} cell(s) go from published (or empty) to withheld and {to_published} from withheld to published. A flipping cell is a risk: an attacker who assumes counts change little between releases pins it near its value in the other release, whatever else is withheld. Prefer sizes and geometries where few cells flip.</source>
       <translation>À {res:g} m, depuis {name} : {to_withheld} maille(s) passent de publiée (ou vide) à masquée et {to_published} de masquée à publiée. Une maille qui bascule est un risque : un attaquant qui suppose que les effectifs varient peu d'une diffusion à l'autre la coince près de sa valeur dans l'autre diffusion, quoi qu'on masque d'autre. Préférez les tailles et géométries où peu de mailles basculent.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="286" />
+      <location filename="processing_provider/resolution_sweep.py" line="300" />
       <source>{count} point(s) lie in no stratum. Nothing is dropped silently: extend the strata to cover them, or clip the points first and report the clipped ones.</source>
       <translation>{count} point(s) ne sont dans aucune strate. Rien n'est ignoré en silence : étendez les strates pour les couvrir, ou découpez d'abord les points et signalez ceux qui sont retirés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="296" />
+      <location filename="processing_provider/resolution_sweep.py" line="322" />
+      <source>Resolution sweep: what each cell size withholds</source>
+      <translation>Balayage des résolutions : ce que chaque taille de maille masque</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="324" />
+      <source>cell size (m)</source>
+      <translation>taille de maille (m)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="325" />
+      <source>withheld share of non-empty cells</source>
+      <translation>part masquée des mailles non vides</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="326" />
+      <source>median count of a published cell</source>
+      <translation>effectif médian d'une maille publiée</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="327" />
+      <source>withheld share, {name}</source>
+      <translation>part masquée, {name}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="328" />
+      <source>median count, {name}</source>
+      <translation>effectif médian, {name}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="329" />
+      <source>tolerance {share}</source>
+      <translation>tolérance {share}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="331" />
+      <source>recommended: {size:g} m</source>
+      <translation>recommandée : {size:g} m</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="332" />
+      <source>no swept size is publishable</source>
+      <translation>aucune taille balayée n'est publiable</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="342" />
       <source>publishable</source>
       <translation>publiable</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="296" />
+      <location filename="processing_provider/resolution_sweep.py" line="342" />
       <source>not publishable</source>
       <translation>non publiable</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="298" />
+      <location filename="processing_provider/resolution_sweep.py" line="344" />
       <source>{verdict} in stratum {stratum}</source>
       <translation>{verdict} dans la strate {stratum}</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="300" />
-      <source>{res:g} m: {cells} cells, {withheld} withheld ({share:.1%}); {verdict}.</source>
-      <translation>{res:g} m : {cells} mailles, {withheld} masquées ({share:.1%}) ; {verdict}.</translation>
+      <location filename="processing_provider/resolution_sweep.py" line="346" />
+      <source>{res:g} m: {cells} cells, {withheld} withheld ({share}); {verdict}.</source>
+      <translation>{res:g} m : {cells} mailles, {withheld} masquées ({share}) ; {verdict}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="305" />
-      <source>{res:g} m with {marginals} published: {complementary} complementary cells, {total:.1%} withheld in all, {bad} cell(s) that no pattern can protect.</source>
-      <translation>{res:g} m avec {marginals} publié(s) : {complementary} mailles de secret secondaire, {total:.1%} masquées au total, {bad} maille(s) qu'aucun schéma ne peut protéger.</translation>
+      <location filename="processing_provider/resolution_sweep.py" line="352" />
+      <source>{res:g} m with {marginals} published: {complementary} complementary cells, {total} withheld in all, {bad} cell(s) that no pattern can protect.</source>
+      <translation>{res:g} m avec {marginals} publié(s) : {complementary} mailles de secret secondaire, {total} masquées au total, {bad} maille(s) qu'aucun schéma ne peut protéger.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="312" />
+      <location filename="processing_provider/resolution_sweep.py" line="361" />
+      <source>At {res:g} m, the size recommended in stratum {stratum}, the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the recommendation keeps the withheld share within the tolerance, but the holes form whole areas without figures. Where those areas matter, publish this stratum at a coarser size; do not raise the tolerance.</source>
+      <translation>À {res:g} m, la taille recommandée dans la strate {stratum}, les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : la recommandation garde la part masquée dans la tolérance, mais les trous forment des zones entières sans chiffres. Là où ces zones comptent, publiez cette strate à une taille plus grossière ; n'augmentez pas la tolérance.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="370" />
       <source>At {res:g} m in stratum {stratum} the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): prefer a coarser geometry in this stratum rather than a higher tolerance.</source>
       <translation>À {res:g} m dans la strate {stratum}, les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : préférez une géométrie plus grossière dans cette strate plutôt qu'une tolérance plus élevée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="319" />
+      <location filename="processing_provider/resolution_sweep.py" line="377" />
       <source>At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the holes form areas, so prefer a coarser geometry there rather than a higher tolerance.</source>
       <translation>À {res:g} m les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : les trous forment des zones, préférez donc une géométrie plus grossière plutôt qu'une tolérance plus élevée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="326" />
+      <location filename="processing_provider/resolution_sweep.py" line="384" />
       <source>Recommended cell size per stratum: {sizes}.</source>
       <translation>Taille de maille recommandée par strate : {sizes}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="330" />
-      <source>No cell size is publishable under this policy (k = {k}, tolerance {tolerance:.0%}). Sweep coarser cells than {coarsest:g} m, or publish per density band; never lower k: it follows from the accepted disclosure probability.</source>
-      <translation>Aucune taille de maille n'est publiable avec cette politique (k = {k}, tolérance {tolerance:.0%}). Balayez des mailles plus grossières que {coarsest:g} m, ou publiez par strate de densité ; ne baissez jamais k : il découle de la probabilité de divulgation acceptée.</translation>
+      <location filename="processing_provider/resolution_sweep.py" line="388" />
+      <source>No cell size is publishable under this policy (k = {k}, tolerance {tolerance}). Sweep coarser cells than {coarsest:g} m, or publish per density band; never lower k: it follows from the accepted disclosure probability.</source>
+      <translation>Aucune taille de maille n'est publiable avec cette politique (k = {k}, tolérance {tolerance}). Balayez des mailles plus grossières que {coarsest:g} m, ou publiez par strate de densité ; ne baissez jamais k : il découle de la probabilité de divulgation acceptée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="336" />
+      <location filename="processing_provider/resolution_sweep.py" line="395" />
       <source>Recommended cell size: {res:g} m, the finest that keeps the withheld share within the tolerance at k = {k}.</source>
       <translation>Taille de maille recommandée : {res:g} m, la plus fine qui garde la part masquée dans la tolérance avec k = {k}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="38" />
+      <location filename="processing_provider/resolution_sweep.py" line="41" />
       <source>Resolution sweep</source>
       <translation>Balayage des résolutions</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="39" />
+      <location filename="processing_provider/resolution_sweep.py" line="411" />
+      <source>{size:g} m, the finest publishable size whose withheld cells do not cluster, leaves no such areas: prefer it where those areas matter.</source>
+      <translation>{size:g} m, la taille publiable la plus fine dont les mailles masquées ne se regroupent pas, ne laisse pas de telles zones : préférez-la là où ces zones comptent.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="415" />
+      <source>No swept size avoids it: sweep coarser sizes, or publish those areas per density band (strata).</source>
+      <translation>Aucune taille balayée ne l'évite : balayez des tailles plus grossières, ou publiez ces zones par bande de densité (strates).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="417" />
+      <source>At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the recommendation keeps the withheld share within the tolerance, but the holes form whole areas without figures. {advice} Do not raise the tolerance instead.</source>
+      <translation>À {res:g} m les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : la recommandation garde la part masquée dans la tolérance, mais les trous forment des zones entières sans chiffres. {advice} N'augmentez pas la tolérance à la place.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="42" />
       <source>Counts distinct people per grid cell at several cell sizes and shows which sizes satisfy the policy's k and suppression tolerance.</source>
       <translation>Compte les personnes distinctes par maille à plusieurs tailles de maille et montre quelles tailles respectent le k et la tolérance de secret de la politique.</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="41" />
+      <location filename="processing_provider/resolution_sweep.py" line="44" />
       <source>privacy,disclosure,k-anonymity,grid,resolution,sweep,suppression</source>
       <translation>confidentialité,divulgation,k-anonymat,grille,résolution,balayage,secret</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="55" />
+      <location filename="processing_provider/resolution_sweep.py" line="61" />
       <source>Cell sizes in metres, comma separated</source>
       <translation>Tailles de maille en mètres, séparées par des virgules</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="59" />
-      <source>Suppression tolerance: share of cells that may be withheld (empty: the policy's, else 0.20)</source>
-      <translation>Tolérance de secret : part des mailles qui peuvent être masquées (vide : celle de la politique, sinon 0,20)</translation>
+      <location filename="processing_provider/resolution_sweep.py" line="65" />
+      <source>Tolerance: share of cells withheld (empty: the policy's)</source>
+      <translation>Tolérance : part des mailles masquées (vide : celle de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="64" />
+      <location filename="processing_provider/resolution_sweep.py" line="69" />
       <source>Sweep table</source>
       <translation>Table du balayage</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="67" />
-      <source>Strata an adversary can also draw (published density bands, administrative units): sweep each separately</source>
-      <translation>Strates qu'un adversaire peut aussi tracer (strates de densité publiées, unités administratives) : balayer chacune séparément</translation>
+      <location filename="processing_provider/resolution_sweep.py" line="72" />
+      <source>Strata an adversary can draw (each swept separately)</source>
+      <translation>Strates qu'un adversaire peut tracer (balayées séparément)</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="71" />
+      <location filename="processing_provider/resolution_sweep.py" line="75" />
       <source>Stratum name field</source>
       <translation>Champ du nom de strate</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="73" />
-      <source>Earlier releases of the series, oldest first (report cells that flip between published and withheld)</source>
-      <translation>Diffusions antérieures de la série, de la plus ancienne à la plus récente (signaler les mailles qui basculent entre publiée et masquée)</translation>
+      <location filename="processing_provider/resolution_sweep.py" line="77" />
+      <source>Earlier releases of the series, oldest first</source>
+      <translation>Diffusions antérieures de la série, la plus ancienne d'abord</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="77" />
+      <location filename="processing_provider/resolution_sweep.py" line="80" />
       <source>Cells that flip since the latest earlier release</source>
       <translation>Mailles qui basculent depuis la diffusion antérieure la plus récente</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="80" />
-      <source>Compare: the cell key method with this p-table (its utility beside suppression at each size)</source>
-      <translation>Comparer : la méthode de la clé de cellule avec cette table p (son utilité à côté du secret à chaque taille)</translation>
+      <location filename="processing_provider/resolution_sweep.py" line="83" />
+      <source>Compare with the cell key method: its p-table</source>
+      <translation>Comparer avec la méthode de la clé de cellule : sa table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="84" />
-      <source>Compare: the programme's key file (empty: a one-off random key)</source>
-      <translation>Comparer : le fichier de clé du programme (vide : une clé aléatoire à usage unique)</translation>
+      <location filename="processing_provider/resolution_sweep.py" line="86" />
+      <source>Compare: the programme's key file (empty: a one-off key)</source>
+      <translation>Comparer : fichier de clé du programme (vide : clé à usage unique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/resolution_sweep.py" line="88" />
+      <location filename="processing_provider/resolution_sweep.py" line="90" />
       <source>Recommended (finest publishable) cell size</source>
       <translation>Taille de maille recommandée (la plus fine publiable)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="92" />
+      <source>Chart: withheld share and median count by cell size</source>
+      <translation>Graphique : part masquée et effectif médian par taille de maille</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/resolution_sweep.py" line="93" />
+      <source>HTML files (*.html)</source>
+      <translation>Fichiers HTML (*.html)</translation>
     </message>
     <message>
       <location filename="processing_provider/risk_base.py" line="19" />
@@ -1634,67 +1834,72 @@
       <translation>Choisissez au moins une variable clé.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="109" />
+      <location filename="processing_provider/risk_budget_gate.py" line="121" />
+      <source>Per-zone risk (the zone risk output)</source>
+      <translation>Risque par zone (la sortie du risque par zone)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="125" />
       <source>Policy file (ceilings, warn_at, gate_on)</source>
       <translation>Fichier de politique (plafonds, warn_at, gate_on)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="112" />
+      <location filename="processing_provider/risk_budget_gate.py" line="128" />
       <source>Per-release ceiling (empty: the policy's)</source>
       <translation>Plafond par diffusion (vide : celui de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="113" />
+      <location filename="processing_provider/risk_budget_gate.py" line="129" />
       <source>Cumulative ceiling (empty: the policy's)</source>
       <translation>Plafond cumulé (vide : celui de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="114" />
-      <source>Warn above this share of the cumulative ceiling (empty: the policy's, else 0.75)</source>
-      <translation>Avertir au-delà de cette part du plafond cumulé (vide : celle de la politique, sinon 0,75)</translation>
+      <location filename="processing_provider/risk_budget_gate.py" line="130" />
+      <source>Warn above this share of the cumulative ceiling</source>
+      <translation>Avertir au-delà de cette part du plafond cumulé</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="120" />
+      <location filename="processing_provider/risk_budget_gate.py" line="135" />
       <source>Gate on (empty: the policy's, else the estimate)</source>
       <translation>Contrôler sur (vide : selon la politique, sinon l'estimation)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="123" />
+      <location filename="processing_provider/risk_budget_gate.py" line="138" />
       <source>Record the release in the ledger when it passes</source>
       <translation>Inscrire la diffusion au registre si elle est acceptée</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="125" />
+      <location filename="processing_provider/risk_budget_gate.py" line="140" />
       <source>Release record</source>
       <translation>Enregistrement de la diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="127" />
+      <location filename="processing_provider/risk_budget_gate.py" line="142" />
       <source>Worst zone</source>
       <translation>Pire zone</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="128" />
+      <location filename="processing_provider/risk_budget_gate.py" line="143" />
       <source>Worst zone's risk</source>
       <translation>Risque de la pire zone</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="129" />
+      <location filename="processing_provider/risk_budget_gate.py" line="144" />
       <source>Record-weighted mean risk</source>
       <translation>Risque moyen pondéré par les enregistrements</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="130" />
+      <location filename="processing_provider/risk_budget_gate.py" line="145" />
       <source>Cumulative risk of the programme</source>
       <translation>Risque cumulé du programme</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="131" />
+      <location filename="processing_provider/risk_budget_gate.py" line="146" />
       <source>Headroom under the cumulative ceiling</source>
       <translation>Marge sous le plafond cumulé</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="133" />
+      <location filename="processing_provider/risk_budget_gate.py" line="148" />
       <source>Warning</source>
       <translation>Avertissement</translation>
     </message>
@@ -1709,34 +1914,24 @@
       <translation>borne basse</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="194" />
+      <location filename="processing_provider/risk_budget_gate.py" line="204" />
       <source>The release record could not be created: nothing was recorded in the ledger.</source>
       <translation>L'enregistrement de la diffusion n'a pas pu être créé : rien n'a été inscrit au registre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="203" />
+      <location filename="processing_provider/risk_budget_gate.py" line="213" />
       <source>The release record could not be written ({error}): nothing was recorded in the ledger.</source>
       <translation>L'enregistrement de la diffusion n'a pas pu être écrit ({error}) : rien n'a été inscrit au registre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="215" />
+      <location filename="processing_provider/risk_budget_gate.py" line="225" />
       <source>Risk budget gate FAILED for {dataset} / {release}: {problems}</source>
       <translation>ÉCHEC du contrôle du budget de risque pour {dataset} / {release} : {problems}</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="218" />
-      <source>Risk budget gate passed: worst zone {zone} at {worst:.4f} ({basis}; pooled mean {pooled:.4f}) under the per-release ceiling {ceiling:g}; cumulative {cumulative:.4f} over {count} release(s), headroom {headroom:.4f} under {budget:g}.</source>
-      <translation>Contrôle du budget de risque réussi : pire zone {zone} à {worst:.4f} ({basis} ; moyenne {pooled:.4f}) sous le plafond par diffusion {ceiling:g} ; cumulé {cumulative:.4f} sur {count} diffusion(s), marge {headroom:.4f} sous {budget:g}.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="226" />
-      <source>The cumulative figure assumes independent releases; releases of the same population are correlated, so it understates the risk.</source>
-      <translation>Le chiffre cumulé suppose des diffusions indépendantes ; les diffusions d'une même population sont corrélées, il sous-estime donc le risque.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="229" />
-      <source>The cumulative risk {cumulative:.4f} is above {share:.0%} of the ceiling {ceiling:g}: plan the remaining releases.</source>
-      <translation>Le risque cumulé {cumulative:.4f} dépasse {share:.0%} du plafond {ceiling:g} : planifiez les diffusions restantes.</translation>
+      <location filename="processing_provider/risk_budget_gate.py" line="228" />
+      <source>Risk budget gate passed: worst zone {zone} at {worst} ({basis}; pooled mean {pooled}) under the per-release ceiling {ceiling}; cumulative {cumulative} over {count} release(s), headroom {headroom} under {budget}.</source>
+      <translation>Contrôle du budget de risque réussi : pire zone {zone} à {worst} ({basis} ; moyenne {pooled}) sous le plafond par diffusion {ceiling} ; cumulé {cumulative} sur {count} diffusion(s), marge {headroom} sous {budget}.</translation>
     </message>
     <message>
       <location filename="processing_provider/risk_budget_gate.py" line="23" />
@@ -1744,19 +1939,29 @@
       <translation>Registre (*.sqlite *.db *.gpkg)</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="233" />
-      <source>Ledger head: {head}. Archive it elsewhere to detect a rewritten ledger.</source>
-      <translation>Tête du registre : {head}. Archivez-la ailleurs pour détecter un registre réécrit.</translation>
+      <location filename="processing_provider/risk_budget_gate.py" line="236" />
+      <source>The cumulative figure assumes independent releases; releases of the same population are correlated, so it understates the risk.</source>
+      <translation>Le chiffre cumulé suppose des diffusions indépendantes ; les diffusions d'une même population sont corrélées, il sous-estime donc le risque.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="235" />
-      <source>Not recorded (RECORD is off): this release does not count against the budget; the ledger was only read.</source>
-      <translation>Non enregistrée (RECORD désactivé) : cette diffusion ne compte pas dans le budget ; le registre a seulement été lu.</translation>
+      <location filename="processing_provider/risk_budget_gate.py" line="239" />
+      <source>The cumulative risk {cumulative} is above {share} of the ceiling {ceiling}: plan the remaining releases.</source>
+      <translation>Le risque cumulé {cumulative} dépasse {share} du plafond {ceiling} : planifiez les diffusions restantes.</translation>
     </message>
     <message>
       <location filename="processing_provider/risk_budget_gate.py" line="24" />
       <source>All files (*)</source>
       <translation>Tous les fichiers (*)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="243" />
+      <source>Ledger head: {head}. Archive it elsewhere to detect a rewritten ledger.</source>
+      <translation>Tête du registre : {head}. Archivez-la ailleurs pour détecter un registre réécrit.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="245" />
+      <source>Not recorded (RECORD is off): this release does not count against the budget; the ledger was only read.</source>
+      <translation>Non enregistrée (RECORD désactivé) : cette diffusion ne compte pas dans le budget ; le registre a seulement été lu.</translation>
     </message>
     <message>
       <location filename="processing_provider/risk_budget_gate.py" line="34" />
@@ -1779,69 +1984,99 @@
       <translation>Il manque à la table de risque par zone le(s) champ(s) {fields} : donnez la sortie de l'algorithme de risque par zone, ou une table avec zone_id, p_reid et n_records.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="71" />
+      <location filename="processing_provider/risk_budget_gate.py" line="77" />
+      <source>Release ledger (a new file starts one)</source>
+      <translation>Registre des diffusions (un nouveau fichier en démarre un)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="81" />
+      <source>Release id</source>
+      <translation>Identifiant de diffusion</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/risk_budget_gate.py" line="93" />
       <source>Risk budget gate</source>
       <translation>Contrôle du budget de risque</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="72" />
+      <location filename="processing_provider/risk_budget_gate.py" line="94" />
       <source>Blocks a release whose worst zone exceeds the per-release ceiling, or whose programme's cumulative risk exceeds its budget; records every release that passes in a tamper-evident ledger.</source>
       <translation>Bloque une diffusion dont la pire zone dépasse le plafond par diffusion, ou dont le risque cumulé du programme dépasse son budget ; inscrit chaque diffusion acceptée dans un registre infalsifiable.</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="75" />
+      <location filename="processing_provider/risk_budget_gate.py" line="97" />
       <source>privacy,disclosure,risk,budget,ledger,gate,release,cumulative</source>
       <translation>confidentialité,divulgation,risque,budget,registre,contrôle,diffusion,cumulé</translation>
     </message>
     <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="98" />
-      <source>Per-zone risk (zone_id, p_reid, n_records; the zone risk output)</source>
-      <translation>Risque par zone (zone_id, p_reid, n_records ; la sortie du risque par zone)</translation>
+      <location filename="processing_provider/styles.py" line="100" />
+      <source>Withheld (not published)</source>
+      <translation>Masquée (non publiée)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="135" />
+      <location filename="processing_provider/styles.py" line="118" />
+      <source>No estimate (blocks a release)</source>
+      <translation>Aucune estimation (bloque une diffusion)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/styles.py" line="127" />
+      <source>{low} to {high}</source>
+      <translation>{low} à {high}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/styles.py" line="129" />
+      <source>{range} (above the ceiling)</source>
+      <translation>{range} (au-dessus du plafond)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/styles.py" line="87" />
+      <source>0 (a perturbed count: not necessarily empty)</source>
+      <translation>0 (un effectif perturbé : pas forcément vide)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/styles.py" line="88" />
+      <source>0 (an empty cell)</source>
+      <translation>0 (une maille vide)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/styles.py" line="91" />
+      <source>{low} or more</source>
+      <translation>{low} ou plus</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/styles.py" line="94" />
+      <source>{low}–{high}</source>
+      <translation>{low}–{high}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="156" />
       <source>{count} cells written to {path} in bulk.</source>
       <translation>{count} cellules écrites en bloc dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="162" />
+      <location filename="processing_provider/suppressed_grid.py" line="191" />
       <source>{published} cells published, {withheld} withheld (primary suppression, fewer than {k} people).</source>
       <translation>{published} mailles publiées, {withheld} masquées (secret primaire, moins de {k} personnes).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="166" />
+      <location filename="processing_provider/suppressed_grid.py" line="195" />
       <source>No published totals were declared: if totals (grand total, coarser cells) are published beside this grid, withheld cells may be recovered by subtraction. Declare them so that complementary cells are withheld.</source>
       <translation>Aucun total publié n'a été déclaré : si des totaux (total général, mailles plus grossières) sont publiés à côté de cette grille, les mailles masquées peuvent être retrouvées par soustraction. Déclarez-les pour que des mailles de secret secondaire soient masquées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="172" />
-      <source>{complementary} complementary cell(s) ({share:.1%} of the cells) withheld so that no withheld cell can be narrowed below p = {p:g} from what the release publishes ({marginals}, the number of people, non-empty cells); smallest attacker interval: {width:g}.</source>
-      <translation>{complementary} cellule(s) complémentaire(s) ({share:.1%} des cellules) masquée(s) pour qu'aucune cellule masquée ne puisse être resserrée sous p = {p:g} à partir de ce que publie la diffusion ({marginals}, le nombre de personnes, des cellules non vides) ; plus petit intervalle de l'attaquant : {width:g}.</translation>
+      <location filename="processing_provider/suppressed_grid.py" line="202" />
+      <source>{complementary} complementary cell(s) ({share} of the cells) withheld so that no withheld cell can be narrowed below p = {p:g} from what the release publishes ({marginals}, the number of people, non-empty cells); smallest attacker interval: {width:g}.</source>
+      <translation>{complementary} cellule(s) complémentaire(s) ({share} des cellules) masquée(s) pour qu'aucune cellule masquée ne puisse être resserrée sous p = {p:g} à partir de ce que publie la diffusion ({marginals}, le nombre de personnes, des cellules non vides) ; plus petit intervalle de l'attaquant : {width:g}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="203" />
-      <source>A zero mask needs a study area: zeros are only emitted inside one.</source>
-      <translation>Un masque des zéros exige une zone d'étude : les zéros ne sont produits qu'à l'intérieur.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="219" />
-      <source>A series of releases needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume (differencing attacks rest on such an assumption).</source>
-      <translation>Une série de diffusions exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer (les attaques par différence reposent sur une telle hypothèse).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="226" />
-      <source>Audited jointly with {count} earlier release(s), assuming no cell changes by more than {delta:g} people between releases.</source>
-      <translation>Audit conjoint avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} personnes entre deux diffusions.</translation>
+      <location filename="processing_provider/suppressed_grid.py" line="224" />
+      <source>This version protects the slivers of published zones on a grid of one cell size without earlier releases: leave out the cell size per stratum and the earlier releases, or the published zones.</source>
+      <translation>Cette version protège les éclats des zones publiées sur une grille d'une seule taille de maille sans publications antérieures : retirez la taille de maille par strate et les publications antérieures, ou les zones publiées.</translation>
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="26" />
       <source>Suppressed grid</source>
       <translation>Grille avec secret statistique</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="263" />
-      <source>This release would narrow {count} withheld cell(s) of earlier releases below p (e.g. {cells}), and withholding more cells here cannot prevent it (such as a cell that is empty now). Use a coarser grid or a stable study area and zero mask for the whole series.</source>
-      <translation>Cette diffusion resserrerait sous p {count} maille(s) masquée(s) de diffusions antérieures (par ex. {cells}), et masquer d'autres mailles ici ne peut l'empêcher (par exemple une maille vide maintenant). Utilisez une grille plus grossière, ou une zone d'étude et un masque de zéros stables pour toute la série.</translation>
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="27" />
@@ -1850,18 +2085,18 @@
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="272" />
-      <source>{count} withheld cell(s) cannot be protected: either they share a published total only with withheld cells, or they were published (or empty) in the previous release and an attacker who assumes counts move by at most {delta:g} pins them near that value. See the flipping cells of the resolution sweep; use a stable geometry (same study area and zero mask each release) or a coarser grid.</source>
-      <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées : soit elles ne partagent un total publié qu'avec des mailles masquées, soit elles étaient publiées (ou vides) dans la diffusion précédente et un attaquant qui suppose que les effectifs varient d'au plus {delta:g} les coince près de cette valeur. Voyez les mailles qui basculent dans le balayage des résolutions ; utilisez une géométrie stable (même zone d'étude et même masque de zéros à chaque diffusion) ou une grille plus grossière.</translation>
+      <source>A zero mask needs a study area: zeros are only emitted inside one.</source>
+      <translation>Un masque des zéros exige une zone d'étude : les zéros ne sont produits qu'à l'intérieur.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="279" />
-      <source>{count} withheld cell(s) cannot be protected against the declared totals: every cell that shares a published total with them is withheld and the total leaves less than p open. Lower none of the policy: publish fewer totals, or use a coarser grid.</source>
-      <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées contre les totaux déclarés : toutes les mailles qui partagent avec elles un total publié sont masquées et le total laisse moins de p d'incertitude. N'assouplissez pas la politique : publiez moins de totaux, ou utilisez une grille plus grossière.</translation>
+      <location filename="processing_provider/suppressed_grid.py" line="288" />
+      <source>A series of releases needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume (differencing attacks rest on such an assumption).</source>
+      <translation>Une série de diffusions exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer (les attaques par différence reposent sur une telle hypothèse).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="298" />
-      <source>A cell size per stratum needs the strata layer and its name field.</source>
-      <translation>Une taille de maille par strate exige la couche de strates et son champ de nom.</translation>
+      <location filename="processing_provider/suppressed_grid.py" line="295" />
+      <source>Audited jointly with {count} earlier release(s), assuming no cell changes by more than {delta:g} people between releases.</source>
+      <translation>Audit conjoint avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} personnes entre deux diffusions.</translation>
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="30" />
@@ -1869,57 +2104,87 @@
       <translation>confidentialité,divulgation,k-anonymat,grille,secret,comptage,grille carroyée</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="301" />
+      <location filename="processing_provider/suppressed_grid.py" line="332" />
+      <source>This release would narrow {count} withheld cell(s) of earlier releases below p (e.g. {cells}), and withholding more cells here cannot prevent it (such as a cell that is empty now). Use a coarser grid or a stable study area and zero mask for the whole series.</source>
+      <translation>Cette diffusion resserrerait sous p {count} maille(s) masquée(s) de diffusions antérieures (par ex. {cells}), et masquer d'autres mailles ici ne peut l'empêcher (par exemple une maille vide maintenant). Utilisez une grille plus grossière, ou une zone d'étude et un masque de zéros stables pour toute la série.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="341" />
+      <source>{count} withheld cell(s) cannot be protected: either they share a published total only with withheld cells, or they were published (or empty) in the previous release and an attacker who assumes counts move by at most {delta:g} pins them near that value. See the flipping cells of the resolution sweep; use a stable geometry (same study area and zero mask each release) or a coarser grid.</source>
+      <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées : soit elles ne partagent un total publié qu'avec des mailles masquées, soit elles étaient publiées (ou vides) dans la diffusion précédente et un attaquant qui suppose que les effectifs varient d'au plus {delta:g} les coince près de cette valeur. Voyez les mailles qui basculent dans le balayage des résolutions ; utilisez une géométrie stable (même zone d'étude et même masque de zéros à chaque diffusion) ou une grille plus grossière.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="348" />
+      <source>{count} withheld cell(s) cannot be protected against the declared totals: every cell that shares a published total with them is withheld and the total leaves less than p open. Lower none of the policy: publish fewer totals, or use a coarser grid.</source>
+      <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées contre les totaux déclarés : toutes les mailles qui partagent avec elles un total publié sont masquées et le total laisse moins de p d'incertitude. N'assouplissez pas la politique : publiez moins de totaux, ou utilisez une grille plus grossière.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="367" />
+      <source>A cell size per stratum needs the strata layer and its name field.</source>
+      <translation>Une taille de maille par strate exige la couche de strates et son champ de nom.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="370" />
       <source>This version builds a grid with a cell size per stratum without earlier releases; run a series on a single cell size.</source>
       <translation>Cette version construit une grille avec une taille de maille par strate sans diffusions antérieures ; menez une série avec une seule taille de maille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="322" />
+      <location filename="processing_provider/suppressed_grid.py" line="391" />
       <source>The candidate cell sizes must be nested (each a whole multiple of the finer ones).</source>
       <translation>Les tailles de maille candidates doivent être emboîtées (chacune multiple entier des plus fines).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="331" />
+      <location filename="processing_provider/suppressed_grid.py" line="400" />
       <source>No candidate size is publishable in the stratum/strata {names}: add coarser sizes; never lower k.</source>
       <translation>Aucune taille candidate n'est publiable dans la ou les strates {names} : ajoutez des tailles plus grossières ; ne baissez jamais k.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="53" />
-      <source>Audit of withheld cells, for the data holder only (never publish it)</source>
-      <translation>Audit des cellules masquées, pour le détenteur des données seulement (ne jamais le publier)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="56" />
-      <source>Study area: empty cells inside it are published as true zeros</source>
-      <translation>Zone d'étude : les mailles vides qu'elle contient sont publiées comme vrais zéros</translation>
-    </message>
-    <message>
       <location filename="processing_provider/suppressed_grid.py" line="59" />
-      <source>Zero mask: where people live but none was observed (empty cells there are withheld, not published as 0)</source>
-      <translation>Masque des zéros : là où des gens vivent mais où personne n'a été observé (les mailles vides y sont masquées, pas publiées à 0)</translation>
+      <source>Audit of withheld cells (data holder only; never publish)</source>
+      <translation>Audit des mailles masquées (détenteur seulement ; à ne pas publier)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="63" />
-      <source>Strata (adversary-known polygons) for a cell size per stratum</source>
-      <translation>Strates (polygones connus de l'adversaire) pour une taille de maille par strate</translation>
+      <location filename="processing_provider/suppressed_grid.py" line="65" />
+      <source>Zero mask (empty cells inside it are withheld, not 0)</source>
+      <translation>Masque des zéros (les mailles vides y sont masquées, pas à 0)</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="69" />
-      <source>Cell size per stratum, e.g. core=250;suburb=500;rural=2000, or auto:250,500,1000,2000 for the sweep's recommendation (nested; replaces the single cell size)</source>
-      <translation>Taille de maille par strate, par ex. core=250;suburb=500;rural=2000, ou auto:250,500,1000,2000 pour la recommandation du balayage (emboîtées ; remplace la taille unique)</translation>
+      <location filename="processing_provider/suppressed_grid.py" line="68" />
+      <source>Strata (adversary-known polygons), for a size per stratum</source>
+      <translation>Strates (polygones connus de l'adversaire), une taille par strate</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="72" />
-      <source>Earlier releases of this grid, oldest first (suppression then holds across the series)</source>
-      <translation>Diffusions antérieures de cette grille, de la plus ancienne à la plus récente (le secret tient alors sur toute la série)</translation>
+      <location filename="processing_provider/suppressed_grid.py" line="75" />
+      <source>Cell size per stratum (e.g. core=250;rural=2000, or auto:…)</source>
+      <translation>Taille de maille par strate (ex. core=250;rural=2000, ou auto:…)</translation>
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="77" />
+      <source>Earlier releases of this grid, oldest first</source>
+      <translation>Diffusions antérieures de cette grille, la plus ancienne d'abord</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="80" />
+      <source>Zones published beside the grid (same people)</source>
+      <translation>Zonages publiés à côté de la grille (mêmes personnes)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="83" />
+      <source>Zone counts</source>
+      <translation>Effectifs des zones</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="86" />
+      <source>Sliver report (data holder only: never publish)</source>
+      <translation>Rapport des éclats (détenteur seul : ne jamais publier)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="90" />
       <source>Withheld cells</source>
       <translation>Mailles masquées</translation>
     </message>
     <message>
-      <location filename="processing_provider/synthetic_auxiliary.py" line="106" />
+      <location filename="processing_provider/synthetic_auxiliary.py" line="107" />
       <source>{held} of {total} addresses held ({share:.0%}); attributes sampled: {attributes}. Figures against this layer are a lower bound.</source>
       <translation>{held} adresses détenues sur {total} ({share:.0%}) ; attributs tirés : {attributes}. Les chiffres obtenus contre cette couche sont un minorant.</translation>
     </message>
@@ -1939,47 +2204,47 @@
       <translation>confidentialité,auxiliaire,adversaire,synthétique,marges,recensement,appariement</translation>
     </message>
     <message>
-      <location filename="processing_provider/synthetic_auxiliary.py" line="34" />
+      <location filename="processing_provider/synthetic_auxiliary.py" line="35" />
       <source>Address points or buildings</source>
       <translation>Points d'adresse ou bâtiments</translation>
     </message>
     <message>
-      <location filename="processing_provider/synthetic_auxiliary.py" line="37" />
-      <source>Marginals table (fields attribute, category, share; zone when per zone)</source>
-      <translation>Table des marges (champs attribute, category, share ; zone si par zone)</translation>
+      <location filename="processing_provider/synthetic_auxiliary.py" line="38" />
+      <source>Marginals table (attribute, category, share; zone)</source>
+      <translation>Table des marges (attribute, category, share ; zone)</translation>
     </message>
     <message>
-      <location filename="processing_provider/synthetic_auxiliary.py" line="40" />
+      <location filename="processing_provider/synthetic_auxiliary.py" line="41" />
       <source>Zones of the marginals (optional)</source>
       <translation>Zones des marges (facultatif)</translation>
     </message>
     <message>
-      <location filename="processing_provider/synthetic_auxiliary.py" line="43" />
+      <location filename="processing_provider/synthetic_auxiliary.py" line="44" />
       <source>Zone id field</source>
       <translation>Champ identifiant de zone</translation>
     </message>
     <message>
-      <location filename="processing_provider/synthetic_auxiliary.py" line="46" />
+      <location filename="processing_provider/synthetic_auxiliary.py" line="47" />
       <source>Share of addresses the adversary holds</source>
       <translation>Part des adresses que détient l'adversaire</translation>
     </message>
     <message>
-      <location filename="processing_provider/synthetic_auxiliary.py" line="52" />
+      <location filename="processing_provider/synthetic_auxiliary.py" line="53" />
       <source>Synthetic auxiliary points</source>
       <translation>Points auxiliaires synthétiques</translation>
     </message>
     <message>
-      <location filename="processing_provider/synthetic_auxiliary.py" line="69" />
+      <location filename="processing_provider/synthetic_auxiliary.py" line="70" />
       <source>Choose the zone id field of the zones layer.</source>
       <translation>Choisissez le champ identifiant de la couche de zones.</translation>
     </message>
     <message>
-      <location filename="processing_provider/synthetic_auxiliary.py" line="77" />
+      <location filename="processing_provider/synthetic_auxiliary.py" line="78" />
       <source>{count} address(es) have no geometry: repair or remove them first.</source>
       <translation>{count} adresse(s) n'ont pas de géométrie : réparez-les ou supprimez-les d'abord.</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="119" />
+      <location filename="processing_provider/zone_risk.py" line="121" />
       <source>{count} zone(s) have no id: every zone needs one.</source>
       <translation>{count} zone(s) n'ont pas d'identifiant : chaque zone en a besoin.</translation>
     </message>
@@ -1994,19 +2259,19 @@
       <translation>unicité</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="137" />
+      <location filename="processing_provider/zone_risk.py" line="139" />
       <source>{count} record(s) lie in no zone. Nothing is dropped silently: extend the zones to cover them, or clip the records first and report the clipped ones.</source>
       <translation>{count} enregistrement(s) ne sont dans aucune zone. Rien n'est ignoré en silence : étendez les zones pour les couvrir, ou découpez d'abord les enregistrements et signalez ceux qui sont retirés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="149" />
+      <location filename="processing_provider/zone_risk.py" line="151" />
       <source>{count} zone(s) hold no record and get no estimate: a risk budget gate blocks on them (missing evidence).</source>
       <translation>{count} zone(s) ne contiennent aucun enregistrement et n'ont pas d'estimation : un contrôle de budget de risque les bloque (absence de preuve).</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="167" />
-      <source>Worst zone {zone}: {worst:.4f}; record-weighted mean {pooled:.4f} ({ratio:.1f} times lower). The release's risk is the worst zone.</source>
-      <translation>Pire zone {zone} : {worst:.4f} ; moyenne pondérée {pooled:.4f} ({ratio:.1f} fois plus basse). Le risque de la diffusion est celui de la pire zone.</translation>
+      <location filename="processing_provider/zone_risk.py" line="169" />
+      <source>Worst zone {zone}: {worst}; record-weighted mean {pooled} ({ratio:.1f} times lower). The release's risk is the worst zone.</source>
+      <translation>Pire zone {zone} : {worst} ; moyenne pondérée {pooled} ({ratio:.1f} fois plus basse). Le risque de la diffusion est celui de la pire zone.</translation>
     </message>
     <message>
       <location filename="processing_provider/zone_risk.py" line="45" />
@@ -2029,34 +2294,129 @@
       <translation>confidentialité,divulgation,risque,zone,pire cas,wilson,diffusion,budget</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="71" />
-      <source>Zones an adversary could also draw (administrative units, published density strata)</source>
-      <translation>Zones qu'un adversaire pourrait aussi tracer (unités administratives, strates de densité publiées)</translation>
+      <location filename="processing_provider/zone_risk.py" line="72" />
+      <source>Zones an adversary could also draw</source>
+      <translation>Zones qu'un adversaire pourrait aussi tracer</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="76" />
+      <location filename="processing_provider/zone_risk.py" line="77" />
       <source>Records (points, any CRS)</source>
       <translation>Enregistrements (points, n'importe quel SCR)</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="79" />
+      <location filename="processing_provider/zone_risk.py" line="80" />
       <source>Zone risk</source>
       <translation>Risque de zone</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="81" />
+      <location filename="processing_provider/zone_risk.py" line="82" />
       <source>Person id (to count distinct people per zone)</source>
-      <translation>Identifiant de personne (pour compter les personnes distinctes par zone)</translation>
+      <translation>Identifiant de personne (pour compter les personnes par zone)</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="84" />
+      <location filename="processing_provider/zone_risk.py" line="85" />
       <source>Policy file (its per-release ceiling marks zones above it)</source>
-      <translation>Fichier de politique (son plafond par diffusion signale les zones au-dessus)</translation>
+      <translation>Fichier de politique (son plafond signale les zones au-dessus)</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="88" />
+      <location filename="processing_provider/zone_risk.py" line="89" />
       <source>Zones with their risk</source>
       <translation>Zones avec leur risque</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="107" />
+      <source>Suppressed grid at the recommended size</source>
+      <translation>Grille avec secret statistique à la taille recommandée</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="114" />
+      <source>Publish (runs only when the gate passes)</source>
+      <translation>Publier (seulement si le contrôle est réussi)</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="116" />
+      <source>Published grid (a file in the publication folder)</source>
+      <translation>Grille publiée (un fichier du dossier de publication)</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="119" />
+      <source>Publish a grid safely</source>
+      <translation>Publier une grille en sécurité</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="119" />
+      <source>Sweeps the cell sizes, builds the suppressed grid at the finest size the sweep recommends, checks it with the k-anonymity gate (with any layers already published from the same people) and writes the published grid only when the gate passes. A failing gate stops the model: nothing is written to the publication folder.</source>
+      <translation>Balaie les tailles de cellule, construit la grille avec secret statistique à la taille la plus fine que recommande le balayage, la vérifie par le contrôle de k-anonymat (avec les couches déjà publiées sur les mêmes personnes) et n'écrit la grille publiée que si le contrôle est réussi. Un contrôle en échec arrête le modèle : rien n'est écrit dans le dossier de publication.</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="136" />
+      <source>Records to release (points)</source>
+      <translation>Enregistrements à diffuser (points)</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="137" />
+      <source>Key fields (what an adversary knows of a person)</source>
+      <translation>Variables clés (ce qu'un adversaire sait d'une personne)</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="141" />
+      <source>Policy file (its ceilings)</source>
+      <translation>Fichier de politique (ses plafonds)</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="162" />
+      <source>Keep the key fields</source>
+      <translation>Garder les variables clés</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="164" />
+      <source>Add each record's zone</source>
+      <translation>Ajouter la zone de chaque enregistrement</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="168" />
+      <source>Publish without coordinates (runs only when the gate passes)</source>
+      <translation>Publier sans coordonnées (seulement si le contrôle est réussi)</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="171" />
+      <source>Published table (a file in the publication folder)</source>
+      <translation>Table publiée (un fichier du dossier de publication)</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="174" />
+      <source>Release under a risk budget</source>
+      <translation>Diffuser sous un budget de risque</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="174" />
+      <source>Measures the re-identification risk of the records in every zone, lets the risk budget gate check the worst zone and the programme's cumulative risk against the policy's ceilings (recording the release in the ledger when it passes), and only then writes the release: the key fields and each record's zone, without coordinates. A failing gate stops the model: nothing is written.</source>
+      <translation>Mesure le risque de réidentification des enregistrements dans chaque zone, fait vérifier par le contrôle du budget de risque la pire zone et le risque cumulé du programme au regard des plafonds de la politique (en inscrivant la diffusion au registre si elle passe), puis seulement écrit la diffusion : les variables clés et la zone de chaque enregistrement, sans coordonnées. Un contrôle en échec arrête le modèle : rien n'est écrit.</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="88" />
+      <source>Points (one or more per person)</source>
+      <translation>Points (un ou plusieurs par personne)</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="90" />
+      <source>Person id field</source>
+      <translation>Champ identifiant de la personne</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="91" />
+      <source>Policy file</source>
+      <translation>Fichier de politique</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="94" />
+      <source>Cell sizes to try (metres, comma separated)</source>
+      <translation>Tailles de cellule à essayer (mètres, séparées par des virgules)</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="97" />
+      <source>Layers already published from the same people (the gate audits the grid with them)</source>
+      <translation>Couches déjà publiées sur les mêmes personnes (le contrôle audite la grille avec elles)</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/budget.py" line="110" />
@@ -2119,14 +2479,9 @@
       <translation>Les plafonds ont changé depuis la diffusion {release} : par diffusion {old_release} -&gt; {new_release}, cumulé {old_cumulative} -&gt; {new_cumulative} (politique {old_hash} alors, {new_hash} maintenant). Vérifiez que ce changement de politique a été approuvé et documenté ; les diffusions antérieures gardent les plafonds sous lesquels elles ont été publiées.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="226" />
-      <source>The worst zone {zone} has a re-identification risk of {risk:.4f} ({basis}), above the per-release ceiling {ceiling:g} (the record-weighted mean, {pooled:.4f}, hides it). Publish coarser there, or withhold that zone.</source>
-      <translation>La pire zone {zone} a un risque de ré-identification de {risk:.4f} ({basis}), au-dessus du plafond par diffusion {ceiling:g} (la moyenne pondérée, {pooled:.4f}, le cache). Publiez plus grossier à cet endroit, ou masquez cette zone.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="236" />
-      <source>The release id {release} is already in the ledger for this dataset (as {recorded}): give every release its own id.</source>
-      <translation>L'identifiant de diffusion {release} est déjà au registre pour ce jeu de données (sous la forme {recorded}) : donnez à chaque diffusion son propre identifiant.</translation>
+      <location filename="spatial_privacy_plugin/budget.py" line="229" />
+      <source>The worst zone {zone} has a re-identification risk of {risk} ({basis}), above the per-release ceiling {ceiling} (the record-weighted mean, {pooled}, hides it). Publish coarser there, or withhold that zone.</source>
+      <translation>La pire zone {zone} a un risque de ré-identification de {risk} ({basis}), au-dessus du plafond par diffusion {ceiling} (la moyenne pondérée, {pooled}, le cache). Publiez plus grossier à cet endroit, ou masquez cette zone.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/budget.py" line="241" />
@@ -2140,8 +2495,8 @@
     </message>
     <message>
       <location filename="spatial_privacy_plugin/budget.py" line="252" />
-      <source>With {prior} earlier release(s) the cumulative risk would be {cumulative:.4f}, above the cumulative ceiling {ceiling:g}. The programme's budget is spent for this dataset.</source>
-      <translation>Avec {prior} diffusion(s) antérieure(s), le risque cumulé serait de {cumulative:.4f}, au-dessus du plafond cumulé {ceiling:g}. Le budget du programme est épuisé pour ce jeu de données.</translation>
+      <source>With {prior} earlier release(s) the cumulative risk would be {cumulative}, above the cumulative ceiling {ceiling}. The programme's budget is spent for this dataset.</source>
+      <translation>Avec {prior} diffusion(s) antérieure(s), le risque cumulé serait de {cumulative}, au-dessus du plafond cumulé {ceiling}. Le budget du programme est épuisé pour ce jeu de données.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/budget.py" line="277" />
@@ -2149,22 +2504,22 @@
       <translation>Nommez le jeu de données et la diffusion : le registre tient les diffusions par jeu de données.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="304" />
+      <location filename="spatial_privacy_plugin/budget.py" line="303" />
       <source>ok</source>
       <translation>ok</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="305" />
+      <location filename="spatial_privacy_plugin/budget.py" line="304" />
       <source>over ceiling</source>
       <translation>au-dessus du plafond</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="325" />
+      <location filename="spatial_privacy_plugin/budget.py" line="324" />
       <source>The ledger has no release {release} for dataset {dataset}.</source>
       <translation>Le registre n'a pas de diffusion {release} pour le jeu {dataset}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="330" />
+      <location filename="spatial_privacy_plugin/budget.py" line="329" />
       <source>The ledger has no release of dataset {dataset} to re-assess.</source>
       <translation>Le registre n'a aucune diffusion du jeu {dataset} à réévaluer.</translation>
     </message>
@@ -2189,27 +2544,27 @@
       <translation>{count} zone(s) ont un {field} hors de [0, 1] (zone {zone} : {value!r}) : un risque de réidentification est une probabilité. Relancez l'algorithme de risque par zone, ou corrigez la table.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/cellkey.py" line="136" />
+      <location filename="spatial_privacy_plugin/cellkey.py" line="153" />
       <source>{count} record(s) have a record key in '{field}' that is NULL, not a number or outside [0, 1). Give every person a key in [0, 1), or leave the record key field empty to use a key file.</source>
       <translation>{count} enregistrement(s) ont dans « {field} » une clé d'enregistrement NULL, non numérique ou hors de [0, 1). Donnez à chaque personne une clé dans [0, 1), ou laissez vide le champ de clé d'enregistrement pour utiliser un fichier de clé.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/cellkey.py" line="145" />
+      <location filename="spatial_privacy_plugin/cellkey.py" line="162" />
       <source>Some people have different record keys in '{field}' on different records: a person's key must be the same everywhere, or the same people would not get the same noise.</source>
       <translation>Certaines personnes ont des clés d'enregistrement différentes dans « {field} » selon les enregistrements : la clé d'une personne doit être partout la même, sinon les mêmes personnes ne recevraient pas le même bruit.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/cellkey.py" line="45" />
+      <location filename="spatial_privacy_plugin/cellkey.py" line="46" />
       <source>Cannot create the key file {path}: {reason}. Choose a folder you can write to.</source>
       <translation>Impossible de créer le fichier de clé {path} : {reason}. Choisissez un dossier où vous pouvez écrire.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/cellkey.py" line="57" />
+      <location filename="spatial_privacy_plugin/cellkey.py" line="58" />
       <source>Cannot read the key file {path}: {reason}.</source>
       <translation>Impossible de lire le fichier de clé {path} : {reason}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/cellkey.py" line="64" />
+      <location filename="spatial_privacy_plugin/cellkey.py" line="65" />
       <source>The key file {path} does not hold a key of 256 bits (64 hexadecimal digits). Give the key file of the programme, or a path with no file to create a new key (which changes every cell's noise).</source>
       <translation>Le fichier de clé {path} ne contient pas une clé de 256 bits (64 chiffres hexadécimaux). Donnez le fichier de clé du programme, ou un chemin sans fichier pour créer une nouvelle clé (ce qui change le bruit de chaque cellule).</translation>
     </message>
@@ -2284,47 +2639,47 @@
       <translation>La diffusion est prévue à δ = {plan}, la politique donne {policy}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="131" />
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="126" />
       <source>This release (ε = {epsilon:g}, {mechanism}) would bring the dataset's spent ε from {before:.4g} to {after:.4g}, above its epsilon_budget {budget:g}: it is refused before any noise is drawn, and nothing is recorded. Release with a smaller ε, or not at all; raising the budget is a change of policy.</source>
       <translation>Cette diffusion (ε = {epsilon:g}, {mechanism}) porterait l'ε dépensé du jeu de données de {before:.4g} à {after:.4g}, au-dessus de son epsilon_budget {budget:g} : elle est refusée avant tout tirage de bruit, et rien n'est enregistré. Diffusez avec un ε plus petit, ou pas du tout ; relever le budget est un changement de politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="233" />
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="228" />
       <source>The DP release has no record: missing evidence never passes.</source>
       <translation>La diffusion DP n'a aucun enregistrement : une preuve manquante ne passe jamais.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="236" />
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="231" />
       <source>The layer mixes a DP release with records of method(s) {methods}: check each release on its own.</source>
       <translation>La couche mélange une diffusion DP et des enregistrements de méthode(s) {methods} : contrôlez chaque diffusion séparément.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="242" />
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="237" />
       <source>{count} record(s) of the DP release have a count that is missing or not a whole number of 0 or more (e.g. {value!r}).</source>
       <translation>{count} enregistrement(s) de la diffusion DP ont un compte manquant ou qui n'est pas un entier positif ou nul (par exemple {value!r}).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="250" />
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="245" />
       <source>The DP release must state one positive ε in its epsilon field, found {values}: missing evidence never passes.</source>
       <translation>La diffusion DP doit indiquer un seul ε positif dans son champ epsilon, trouvé {values} : une preuve manquante ne passe jamais.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="256" />
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="251" />
       <source>The DP release spends ε = {epsilon:g}, more than the policy's epsilon_budget {budget:g}.</source>
       <translation>La diffusion DP dépense ε = {epsilon:g}, plus que l'epsilon_budget {budget:g} de la politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="262" />
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="257" />
       <source>The DP release must state one mechanism ({known}) in its mechanism field, found {values}.</source>
       <translation>La diffusion DP doit indiquer un seul mécanisme ({known}) dans son champ mechanism, trouvé {values}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="269" />
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="264" />
       <source>The DP release uses the discrete Gaussian, whose ε holds at a δ, but the policy gives no delta.</source>
       <translation>La diffusion DP utilise la gaussienne discrète, dont l'ε vaut à un δ, mais la politique ne donne pas de delta.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="273" />
+      <location filename="spatial_privacy_plugin/dp_budget.py" line="268" />
       <source>The DP release was made under policy {made}, the gate checks policy {now}: check it against the policy it was released under.</source>
       <translation>La diffusion DP a été faite sous la politique {made}, le contrôle vérifie la politique {now} : contrôlez-la avec la politique sous laquelle elle a été diffusée.</translation>
     </message>
@@ -2394,79 +2749,109 @@
       <translation>Les tailles de maille {fine:g} m et {coarse:g} m ne sont pas emboîtées : chaque taille doit être un multiple entier de la taille plus fine suivante (par exemple 1000,2000,4000), pour que chaque maille soit dans un seul parent.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="106" />
-      <source>{count} withheld record(s) still carry a count: a withheld value must be NULL in every output. Blank the count of withheld records.</source>
-      <translation>{count} enregistrement(s) masqué(s) portent encore un effectif : une valeur masquée doit être NULL dans toute sortie. Videz l'effectif des enregistrements masqués.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="120" />
-      <source>{count} withheld record(s) (e.g. {records}) can be narrowed by an attacker to an interval narrower than p = {p:g} from what the release publishes (its counts and totals, that withheld cells are not empty, the number of people, any status labels). Withhold more cells (complementary suppression) or publish fewer totals.</source>
-      <translation>{count} enregistrement(s) masqué(s) (p. ex. {records}) peuvent être resserrés par un attaquant à un intervalle plus étroit que p = {p:g} à partir de ce que publie la diffusion (ses effectifs et totaux, le fait que les cellules masquées ne sont pas vides, le nombre de personnes, les éventuelles étiquettes de statut). Masquez davantage de cellules (suppression complémentaire) ou publiez moins de totaux.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="165" />
-      <source>{count} withheld record(s) can be recovered exactly from what the release publishes.</source>
-      <translation>{count} enregistrement(s) masqué(s) peuvent être retrouvés exactement à partir de ce que publie la diffusion.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="222" />
-      <source>{count} sliver(s) where a published area's border crosses a cell can be narrowed below p = {p:g} by subtracting the cells inside the area from its count (cell ∩ area [interval]: {examples}). Withhold the cells around those borders, or do not publish those area counts beside this grid.</source>
-      <translation>{count} lisière(s) où la limite d'une zone publiée traverse une cellule peuvent être resserrées sous p = {p:g} en soustrayant de l'effectif de la zone les cellules qu'elle contient (cellule ∩ zone [intervalle] : {examples}). Masquez les cellules autour de ces limites, ou ne publiez pas ces effectifs de zones à côté de cette grille.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="254" />
-      <source>{count} withheld cell(s) (e.g. {cells}) can be narrowed below p = {p:g} by combining this release with the earlier ones, assuming no cell changes by more than {delta:g} between releases. Rebuild the grid with the earlier releases given, so that suppression holds across the series.</source>
-      <translation>{count} cellule(s) masquée(s) (p. ex. {cells}) peuvent être resserrées sous p = {p:g} en combinant cette diffusion avec les précédentes, en supposant qu'aucune cellule ne change de plus de {delta:g} entre deux diffusions. Reconstruisez la grille en donnant les diffusions précédentes, pour que la suppression tienne sur toute la série.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="265" />
-      <source>This release narrows {count} withheld cell(s) of earlier releases below p = {p:g} (e.g. {cells}).</source>
-      <translation>Cette diffusion resserre {count} cellule(s) masquée(s) de diffusions précédentes sous p = {p:g} (p. ex. {cells}).</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="299" />
-      <source>{count} published record(s) have no sensitive value: give every record its category.</source>
-      <translation>{count} enregistrement(s) publié(s) n'ont pas de valeur sensible : donnez à chaque enregistrement sa modalité.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="302" />
-      <source>No published record has a positive count: there is no evidence of diversity.</source>
-      <translation>Aucun enregistrement publié n'a d'effectif positif : il n'y a aucune preuve de diversité.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="311" />
-      <source>{count} published cell(s) show fewer than l = {l} distinct sensitive values (fewest: {fewest}): everyone in them can be assigned a value. Merge categories, publish coarser, or withhold the attribute.</source>
-      <translation>{count} maille(s) publiée(s) montrent moins de l = {l} valeurs sensibles distinctes (le minimum : {fewest}) : on peut attribuer une valeur à chacun de leurs membres. Regroupez des modalités, publiez plus grossier, ou masquez l'attribut.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="324" />
-      <source>{count} published cell(s) have a distribution of the sensitive value farther than t = {t:g} from the whole release's (largest: {largest:.3f}).</source>
-      <translation>{count} maille(s) publiée(s) ont une distribution de la valeur sensible plus éloignée que t = {t:g} de celle de la diffusion entière (la plus grande : {largest:.3f}).</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="51" />
-      <source>{count} record(s) have a status in '{field}' that is none of {known} (e.g. {examples}): the gate cannot tell whether they are published.</source>
-      <translation>{count} enregistrement(s) ont dans « {field} » un statut qui n'est aucun de {known} (par ex. {examples}) : le contrôle ne peut pas savoir s'ils sont publiés.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="74" />
-      <source>The input has no records: there is nothing to check, and missing evidence never passes the gate.</source>
-      <translation>L'entrée n'a aucun enregistrement : il n'y a rien à contrôler, et l'absence de preuve ne passe jamais le contrôle.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="85" />
+      <location filename="spatial_privacy_plugin/gate.py" line="104" />
       <source>{count} published record(s) have a NULL count: a published cell needs a count (mark it withheld in the status field if it is not published).</source>
       <translation>{count} enregistrement(s) publié(s) ont un effectif NULL : une maille publiée a besoin d'un effectif (marquez-la masquée dans le champ de statut si elle n'est pas publiée).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="91" />
+      <location filename="spatial_privacy_plugin/gate.py" line="110" />
       <source>{count} published record(s) have a count that is not a whole number of people.</source>
       <translation>{count} enregistrement(s) publié(s) ont un effectif qui n'est pas un nombre entier de personnes.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="98" />
+      <location filename="spatial_privacy_plugin/gate.py" line="117" />
       <source>{count} published record(s) count fewer than k = {k} people (smallest: {smallest}). Withhold them, or publish at a coarser resolution; never lower k. (Structural zeros are published only under a policy with publish_zeros = true.)</source>
       <translation>{count} enregistrement(s) publié(s) comptent moins de k = {k} personnes (le plus petit : {smallest}). Masquez-les ou publiez à une résolution plus grossière ; ne baissez jamais k. (Les zéros structurels ne sont publiés que sous une politique avec publish_zeros = true.)</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="125" />
+      <source>{count} withheld record(s) still carry a count: a withheld value must be NULL in every output. Blank the count of withheld records.</source>
+      <translation>{count} enregistrement(s) masqué(s) portent encore un effectif : une valeur masquée doit être NULL dans toute sortie. Videz l'effectif des enregistrements masqués.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="142" />
+      <source>{count} withheld record(s) (e.g. {records}) can be narrowed by an attacker to an interval narrower than p = {p:g} from what the release publishes (its counts and totals, that withheld cells are not empty, the number of people, any status labels). Withhold more cells (complementary suppression) or publish fewer totals.</source>
+      <translation>{count} enregistrement(s) masqué(s) (p. ex. {records}) peuvent être resserrés par un attaquant à un intervalle plus étroit que p = {p:g} à partir de ce que publie la diffusion (ses effectifs et totaux, le fait que les cellules masquées ne sont pas vides, le nombre de personnes, les éventuelles étiquettes de statut). Masquez davantage de cellules (suppression complémentaire) ou publiez moins de totaux.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="187" />
+      <source>{count} withheld record(s) can be recovered exactly from what the release publishes.</source>
+      <translation>{count} enregistrement(s) masqué(s) peuvent être retrouvés exactement à partir de ce que publie la diffusion.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="245" />
+      <source>{count} sliver(s) where a published area's border crosses a cell can be narrowed below p = {p:g} by subtracting the cells inside the area from its count (cell ∩ area [interval]: {examples}). Withhold the cells around those borders, or do not publish those area counts beside this grid.</source>
+      <translation>{count} lisière(s) où la limite d'une zone publiée traverse une cellule peuvent être resserrées sous p = {p:g} en soustrayant de l'effectif de la zone les cellules qu'elle contient (cellule ∩ zone [intervalle] : {examples}). Masquez les cellules autour de ces limites, ou ne publiez pas ces effectifs de zones à côté de cette grille.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="278" />
+      <source>{count} withheld cell(s) (e.g. {cells}) can be narrowed below p = {p:g} by combining this release with the earlier ones, assuming no cell changes by more than {delta:g} between releases. Rebuild the grid with the earlier releases given, so that suppression holds across the series.</source>
+      <translation>{count} cellule(s) masquée(s) (p. ex. {cells}) peuvent être resserrées sous p = {p:g} en combinant cette diffusion avec les précédentes, en supposant qu'aucune cellule ne change de plus de {delta:g} entre deux diffusions. Reconstruisez la grille en donnant les diffusions précédentes, pour que la suppression tienne sur toute la série.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="289" />
+      <source>This release narrows {count} withheld cell(s) of earlier releases below p = {p:g} (e.g. {cells}).</source>
+      <translation>Cette diffusion resserre {count} cellule(s) masquée(s) de diffusions précédentes sous p = {p:g} (p. ex. {cells}).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="323" />
+      <source>{count} published record(s) have no sensitive value: give every record its category.</source>
+      <translation>{count} enregistrement(s) publié(s) n'ont pas de valeur sensible : donnez à chaque enregistrement sa modalité.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="326" />
+      <source>No published record has a positive count: there is no evidence of diversity.</source>
+      <translation>Aucun enregistrement publié n'a d'effectif positif : il n'y a aucune preuve de diversité.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="33" />
+      <source>published with a NULL count</source>
+      <translation>publié avec un effectif NULL</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="335" />
+      <source>{count} published cell(s) show fewer than l = {l} distinct sensitive values (fewest: {fewest}): everyone in them can be assigned a value. Merge categories, publish coarser, or withhold the attribute.</source>
+      <translation>{count} maille(s) publiée(s) montrent moins de l = {l} valeurs sensibles distinctes (le minimum : {fewest}) : on peut attribuer une valeur à chacun de leurs membres. Regroupez des modalités, publiez plus grossier, ou masquez l'attribut.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="34" />
+      <source>published count is not a whole number</source>
+      <translation>l'effectif publié n'est pas un nombre entier</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="348" />
+      <source>{count} published cell(s) have a distribution of the sensitive value farther than t = {t:g} from the whole release's (largest: {largest:.3f}).</source>
+      <translation>{count} maille(s) publiée(s) ont une distribution de la valeur sensible plus éloignée que t = {t:g} de celle de la diffusion entière (la plus grande : {largest:.3f}).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="35" />
+      <source>published count below k</source>
+      <translation>effectif publié inférieur à k</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="36" />
+      <source>withheld but still carries a count</source>
+      <translation>masqué mais porte encore un effectif</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="37" />
+      <source>withheld, an attacker narrows it below p</source>
+      <translation>masqué, un attaquant le resserre en dessous de p</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="38" />
+      <source>withheld, an attacker recovers it exactly</source>
+      <translation>masqué, un attaquant le retrouve exactement</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="70" />
+      <source>{count} record(s) have a status in '{field}' that is none of {known} (e.g. {examples}): the gate cannot tell whether they are published.</source>
+      <translation>{count} enregistrement(s) ont dans « {field} » un statut qui n'est aucun de {known} (par ex. {examples}) : le contrôle ne peut pas savoir s'ils sont publiés.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="93" />
+      <source>The input has no records: there is nothing to check, and missing evidence never passes the gate.</source>
+      <translation>L'entrée n'a aucun enregistrement : il n'y a rien à contrôler, et l'absence de preuve ne passe jamais le contrôle.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/intervals.py" line="32" />
@@ -2479,32 +2864,37 @@
       <translation>Le champ {field} du registre prend du texte, reçu {value!r} ({kind}) : rien n'a été inscrit. Donnez-le sous forme de texte (un hachage de zones est le SHA-256 textuel qu'écrit l'algorithme de risque par zone).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="132" />
+      <location filename="spatial_privacy_plugin/ledger.py" line="124" />
+      <source>The release id {release} is already in the ledger for this dataset (as {recorded}): give every release its own id.</source>
+      <translation>L'identifiant de diffusion {release} est déjà au registre pour ce jeu de données (sous la forme {recorded}) : donnez à chaque diffusion son propre identifiant.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger.py" line="146" />
       <source>The ledger {path} cannot be opened as an SQLite database ({reason}). Restore it from a backup; it is never rewritten.</source>
       <translation>Le registre {path} ne peut pas être ouvert comme base SQLite ({reason}). Restaurez-le depuis une sauvegarde ; il n'est jamais réécrit.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="221" />
+      <location filename="spatial_privacy_plugin/ledger.py" line="235" />
       <source>The ledger {path} is corrupt ({reason}). Restore it from a backup; it is never rewritten.</source>
       <translation>Le registre {path} est corrompu ({reason}). Restaurez-le depuis une sauvegarde ; il n'est jamais réécrit.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="227" />
+      <location filename="spatial_privacy_plugin/ledger.py" line="241" />
       <source>The ledger {path} fails verification: entry {seq} (dataset {dataset}, release {release}) follows a deleted entry. Every gate that uses it is blocked; nothing rewrites it. Restore it from a backup and investigate.</source>
       <translation>Le registre {path} échoue à la vérification : l'entrée {seq} (jeu {dataset}, diffusion {release}) suit une entrée supprimée. Tout contrôle qui l'utilise est bloqué ; rien ne le réécrit. Restaurez-le depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="231" />
+      <location filename="spatial_privacy_plugin/ledger.py" line="245" />
       <source>The ledger {path} fails verification: entry {seq} (dataset {dataset}, release {release}) does not link to the entry before it. Every gate that uses it is blocked; nothing rewrites it. Restore it from a backup and investigate.</source>
       <translation>Le registre {path} échoue à la vérification : l'entrée {seq} (jeu {dataset}, diffusion {release}) n'est pas liée à l'entrée précédente. Tout contrôle qui l'utilise est bloqué ; rien ne le réécrit. Restaurez-le depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="236" />
+      <location filename="spatial_privacy_plugin/ledger.py" line="250" />
       <source>The ledger {path} fails verification: entry {seq} (dataset {dataset}, release {release}) was changed after it was written. Every gate that uses it is blocked; nothing rewrites it. Restore it from a backup and investigate.</source>
       <translation>Le registre {path} échoue à la vérification : l'entrée {seq} (jeu {dataset}, diffusion {release}) a été modifiée après son écriture. Tout contrôle qui l'utilise est bloqué ; rien ne le réécrit. Restaurez-le depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="246" />
+      <location filename="spatial_privacy_plugin/ledger.py" line="260" />
       <source>The ledger {path} fails verification: its last {count} entry(ies) were deleted. Every gate that uses it is blocked; restore it from a backup.</source>
       <translation>Le registre {path} échoue à la vérification : sa ou ses {count} dernière(s) entrée(s) ont été supprimées. Tout contrôle qui l'utilise est bloqué ; restaurez-le depuis une sauvegarde.</translation>
     </message>
@@ -2599,192 +2989,207 @@
       <translation>La variable d'environnement {name} doit être un nombre entier de fils d'exécution (1 ou plus) ; reçu « {value} ».</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/perturbed.py" line="103" />
+      <location filename="spatial_privacy_plugin/perturbed.py" line="110" />
+      <source>Some records say method = 'cell key' and others do not: a release is perturbed as a whole or not at all.</source>
+      <translation>Certains enregistrements disent method = 'cell key' et d'autres non : une diffusion est perturbée en entier ou pas du tout.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/perturbed.py" line="113" />
+      <source>This release is perturbed by the cell key method, which the policy does not allow: add method = "cell key" with ckm_min_d, ckm_min_v, ckm_min_js and the approved ptable to the policy file, or publish a suppressed grid.</source>
+      <translation>Cette diffusion est perturbée par la méthode de la clé de cellule, que la politique n'autorise pas : ajoutez method = "cell key" avec ckm_min_d, ckm_min_v, ckm_min_js et la ptable approuvée au fichier de politique, ou publiez une grille avec secret statistique.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/perturbed.py" line="120" />
       <source>The policy names no approved p-table (ptable = "file.csv"): without it the gate cannot check D, V and JS. Add it to the policy file.</source>
       <translation>La politique ne nomme aucune table p approuvée (ptable = "fichier.csv") : sans elle, le contrôle ne peut vérifier D, V et JS. Ajoutez-la au fichier de politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/perturbed.py" line="110" />
+      <location filename="spatial_privacy_plugin/perturbed.py" line="130" />
       <source>{count} record(s) were not perturbed with the approved p-table (their ptable_hash differs from {hash}…).</source>
       <translation>{count} enregistrement(s) n'ont pas été perturbés avec la table p approuvée (leur ptable_hash diffère de {hash}…).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/perturbed.py" line="114" />
+      <location filename="spatial_privacy_plugin/perturbed.py" line="134" />
       <source>The records must all carry one key_fingerprint: a release is perturbed with one key.</source>
       <translation>Les enregistrements doivent tous porter une même key_fingerprint : une diffusion est perturbée avec une seule clé.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/perturbed.py" line="120" />
+      <location filename="spatial_privacy_plugin/perturbed.py" line="140" />
       <source>A published count is missing or not a whole number &gt;= 0 ({value!r}): every cell of a cell key release is published.</source>
       <translation>Un effectif publié manque ou n'est pas un nombre entier &gt;= 0 ({value!r}) : toutes les cellules d'une diffusion à clé de cellule sont publiées.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/perturbed.py" line="128" />
+      <location filename="spatial_privacy_plugin/perturbed.py" line="148" />
       <source>{count} published count(s) lie in 1..{js}, which the p-table never publishes (e.g. {value}): the layer was edited after perturbation or perturbed otherwise.</source>
       <translation>{count} effectif(s) publié(s) sont dans 1..{js}, que la table p ne publie jamais (par exemple {value}) : la couche a été modifiée après la perturbation ou perturbée autrement.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/perturbed.py" line="41" />
+      <location filename="spatial_privacy_plugin/perturbed.py" line="42" />
       <source>The p-table has {label} = {value:g}, below the policy's minimum {name} = {minimum:g}.</source>
       <translation>La table p a {label} = {value:g}, sous le minimum de la politique {name} = {minimum:g}.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/perturbed.py" line="72" />
+      <source>The approved p-table {path} has changed since the policy pinned it: its hash is {actual}…, the policy's ptable_hash is {pinned}…. Restore the approved file, or approve the new table by putting its hash in the policy.</source>
+      <translation>La table p approuvée {path} a changé depuis que la politique l'a figée : son empreinte est {actual}…, le ptable_hash de la politique est {pinned}…. Restaurez le fichier approuvé, ou approuvez la nouvelle table en inscrivant son empreinte dans la politique.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/perturbed.py" line="89" />
       <source>The p-table differs from the one the policy approves ({path}): use that p-table, or change the policy file.</source>
       <translation>La table p diffère de celle qu'approuve la politique ({path}) : utilisez cette table p, ou changez le fichier de politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/perturbed.py" line="93" />
-      <source>Some records say method = 'cell key' and others do not: a release is perturbed as a whole or not at all.</source>
-      <translation>Certains enregistrements disent method = 'cell key' et d'autres non : une diffusion est perturbée en entier ou pas du tout.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/perturbed.py" line="96" />
-      <source>This release is perturbed by the cell key method, which the policy does not allow: add method = "cell key" with ckm_min_d, ckm_min_v, ckm_min_js and the approved ptable to the policy file, or publish a suppressed grid.</source>
-      <translation>Cette diffusion est perturbée par la méthode de la clé de cellule, que la politique n'autorise pas : ajoutez method = "cell key" avec ckm_min_d, ckm_min_v, ckm_min_js et la ptable approuvée au fichier de politique, ou publiez une grille avec secret statistique.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="146" />
+      <location filename="spatial_privacy_plugin/policy.py" line="147" />
       <source>A record has no stratum label (NULL or empty) while the policy gives strata their own rho ({known}): its k would silently be the base one. Give every record its stratum.</source>
       <translation>Un enregistrement n'a pas d'étiquette de strate (NULL ou vide) alors que la politique donne aux strates leur propre rho ({known}) : son k serait silencieusement celui de base. Donnez à chaque enregistrement sa strate.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="151" />
+      <location filename="spatial_privacy_plugin/policy.py" line="152" />
       <source>The stratum label {label!r} is not in the policy's [stratum_rho] ({known}), though it looks like {near!r}: its k would silently be the base one. Correct the label in the strata layer, or name the stratum exactly so in the policy.</source>
       <translation>L'étiquette de strate {label!r} n'est pas dans le [stratum_rho] de la politique ({known}), bien qu'elle ressemble à {near!r} : son k serait silencieusement celui de base. Corrigez l'étiquette dans la couche de strates, ou nommez la strate exactement ainsi dans la politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="191" />
+      <location filename="spatial_privacy_plugin/policy.py" line="192" />
       <source>The policy file {source} gives {name} as a date or time ({value}): policy values are numbers, text or true/false. Write it in quotes, e.g. {name} = "{value}".</source>
       <translation>Le fichier de politique {source} donne {name} comme date ou heure ({value}) : les valeurs d'une politique sont des nombres, du texte ou true/false. Écrivez-la entre guillemets, par exemple {name} = "{value}".</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="213" />
+      <location filename="spatial_privacy_plugin/policy.py" line="214" />
       <source>The policy file {source} must hold key = value pairs.</source>
       <translation>Le fichier de politique {source} doit contenir des paires clé = valeur.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="218" />
+      <location filename="spatial_privacy_plugin/policy.py" line="219" />
       <source>The policy file {source} lacks the field(s) {fields}: add them, e.g. rho = 0.1, tolerance = 0.2, counting_unit = "person".</source>
       <translation>Il manque au fichier de politique {source} le(s) champ(s) {fields} : ajoutez-les, par ex. rho = 0.1, tolerance = 0.2, counting_unit = "person".</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="225" />
+      <location filename="spatial_privacy_plugin/policy.py" line="226" />
       <source>The policy file {source} has unknown field(s) {fields}; known fields are {known}.</source>
       <translation>Le fichier de politique {source} contient des champs inconnus {fields} ; les champs connus sont {known}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="235" />
+      <location filename="spatial_privacy_plugin/policy.py" line="236" />
       <source>counting_unit in {source} must be "person" or "device", got {value!r}.</source>
       <translation>counting_unit dans {source} doit valoir "person" ou "device", reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="241" />
+      <location filename="spatial_privacy_plugin/policy.py" line="242" />
       <source>protection_level in {source} must be a positive number of people, got {value!r}.</source>
       <translation>protection_level dans {source} doit être un nombre positif de personnes, reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="246" />
+      <location filename="spatial_privacy_plugin/policy.py" line="247" />
       <source>series_max_change in {source} must be a number of people &gt;= 0 (the most a cell's count can change between consecutive releases, as an attacker may assume), got {value!r}.</source>
       <translation>series_max_change dans {source} doit être un nombre de personnes &gt;= 0 (la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="251" />
+      <location filename="spatial_privacy_plugin/policy.py" line="252" />
       <source>{name} in {source} must be true or false, got {value!r}.</source>
       <translation>{name} dans {source} doit valoir true ou false, reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="257" />
+      <location filename="spatial_privacy_plugin/policy.py" line="258" />
       <source>{name} in {source} must be a probability in (0, 1], got {value!r}.</source>
       <translation>{name} dans {source} doit être une probabilité dans (0, 1], reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="262" />
+      <location filename="spatial_privacy_plugin/policy.py" line="263" />
       <source>epsilon_budget in {source} must be a positive number (the total ε a dataset's differentially private releases may spend), got {value!r}.</source>
       <translation>epsilon_budget dans {source} doit être un nombre positif (l'ε total que les diffusions différentiellement privées d'un jeu de données peuvent dépenser), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="268" />
+      <location filename="spatial_privacy_plugin/policy.py" line="269" />
       <source>delta in {source} must lie strictly between 0 and 1 (e.g. 1e-6, well below one over the number of people), got {value!r}.</source>
       <translation>delta dans {source} doit être strictement compris entre 0 et 1 (par exemple 1e-6, bien en dessous de un sur le nombre de personnes), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="272" />
+      <location filename="spatial_privacy_plugin/policy.py" line="273" />
       <source>gate_on in {source} must be "estimate" or "lower bound", got {value!r}.</source>
       <translation>gate_on dans {source} doit valoir "estimate" ou "lower bound", reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="277" />
+      <location filename="spatial_privacy_plugin/policy.py" line="278" />
       <source>stratum_rho in {source} must be a table of stratum = rho, e.g. [stratum_rho] rural = 0.05.</source>
       <translation>stratum_rho dans {source} doit être une table strate = rho, par ex. [stratum_rho] rural = 0.05.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="291" />
+      <location filename="spatial_privacy_plugin/policy.py" line="292" />
       <source>method in {source} must be "suppression" or "cell key", got {value!r}.</source>
       <translation>method dans {source} doit être "suppression" ou "cell key", reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="296" />
+      <location filename="spatial_privacy_plugin/policy.py" line="297" />
       <source>{fields} in {source} apply to the cell key method: add method = "cell key" or remove them.</source>
       <translation>{fields} dans {source} s'appliquent à la méthode de la clé de cellule : ajoutez method = "cell key" ou retirez-les.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="303" />
+      <location filename="spatial_privacy_plugin/policy.py" line="304" />
       <source>method = "cell key" in {source} needs the minimums {fields} (largest noise D, noise variance V, blocked counts 1..JS), e.g. ckm_min_d = 3, ckm_min_v = 2, ckm_min_js = 0.</source>
       <translation>method = "cell key" dans {source} demande les minimums {fields} (plus grand bruit D, variance du bruit V, effectifs interdits 1..JS), par exemple ckm_min_d = 3, ckm_min_v = 2, ckm_min_js = 0.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="313" />
+      <location filename="spatial_privacy_plugin/policy.py" line="314" />
       <source>In {source}, ckm_min_d and ckm_min_js must be whole numbers (D at least 1, JS at least 0) and ckm_min_v a positive number; {name} is {value!r}.</source>
       <translation>Dans {source}, ckm_min_d et ckm_min_js doivent être des nombres entiers (D au moins 1, JS au moins 0) et ckm_min_v un nombre positif ; {name} vaut {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="318" />
+      <location filename="spatial_privacy_plugin/policy.py" line="319" />
       <source>ptable in {source} must be the path of the approved p-table (CSV), relative to the policy file or absolute.</source>
       <translation>ptable dans {source} doit être le chemin de la table p approuvée (CSV), relatif au fichier de politique ou absolu.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="328" />
+      <location filename="spatial_privacy_plugin/policy.py" line="324" />
+      <source>ptable_hash in {source} must be the SHA-256 of the approved p-table (64 lowercase hexadecimal digits, the PTABLE_HASH output of the perturbation table algorithm), got {value!r}.</source>
+      <translation>ptable_hash dans {source} doit être le SHA-256 de la table p approuvée (64 chiffres hexadécimaux en minuscules, la sortie PTABLE_HASH de l'algorithme de table de perturbation), reçu {value!r}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/policy.py" line="329" />
+      <source>ptable_hash in {source} pins the approved p-table: name that p-table too (ptable = "file.csv").</source>
+      <translation>ptable_hash dans {source} fige la table p approuvée : nommez aussi cette table p (ptable = "fichier.csv").</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/policy.py" line="339" />
       <source>Cannot read the policy file {source}: {reason}.</source>
       <translation>Impossible de lire le fichier de politique {source} : {reason}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="331" />
+      <location filename="spatial_privacy_plugin/policy.py" line="342" />
       <source>The policy file {source} is not UTF-8 text (byte {position}): save it as UTF-8 (TOML and JSON files are UTF-8).</source>
       <translation>Le fichier de politique {source} n'est pas du texte UTF-8 (octet {position}) : enregistrez-le en UTF-8 (les fichiers TOML et JSON sont en UTF-8).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="341" />
+      <location filename="spatial_privacy_plugin/policy.py" line="352" />
       <source>The policy file {source} does not parse: {reason}. Fix its syntax (TOML, or JSON for a .json file).</source>
       <translation>Le fichier de politique {source} est illisible : {reason}. Corrigez sa syntaxe (TOML, ou JSON pour un fichier .json).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="362" />
+      <location filename="spatial_privacy_plugin/policy.py" line="373" />
       <source>The value {given} given for {name} conflicts with {in_file} in the policy file {source}. Leave {name} empty to use the policy, or change the policy file.</source>
       <translation>La valeur {given} donnée pour {name} contredit {in_file} du fichier de politique {source}. Laissez {name} vide pour utiliser la politique, ou modifiez le fichier de politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="377" />
+      <location filename="spatial_privacy_plugin/policy.py" line="388" />
       <source>Give a policy file or a value for rho (the accepted disclosure probability, e.g. 0.1 for k = 10).</source>
       <translation>Indiquez un fichier de politique ou une valeur de rho (la probabilité de divulgation acceptée, par ex. 0,1 pour k = 10).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="74" />
+      <location filename="spatial_privacy_plugin/policy.py" line="75" />
       <source>rho must be a number in (0, 1), got {value!r}.</source>
       <translation>rho doit être un nombre dans (0, 1), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="77" />
+      <location filename="spatial_privacy_plugin/policy.py" line="78" />
       <source>rho must lie strictly between 0 and 1, got {value}: it is the accepted probability of singling a person out, for example 0.1 for k = 10.</source>
       <translation>rho doit être strictement entre 0 et 1, reçu {value} : c'est la probabilité acceptée d'isoler une personne, par exemple 0,1 pour k = 10.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="84" />
+      <location filename="spatial_privacy_plugin/policy.py" line="85" />
       <source>rho = {value} asks for k = ⌈1/ρ⌉ above {limit}: no cell could ever be published and k cannot be represented. Give the accepted probability of singling a person out, for example 0.1 for k = 10 (rho must be at least 1e-9).</source>
       <translation>rho = {value} demande k = ⌈1/ρ⌉ au-delà de {limit} : aucune maille ne pourrait jamais être publiée et k ne peut pas être représenté. Donnez la probabilité acceptée d'isoler une personne, par exemple 0.1 pour k = 10 (rho doit valoir au moins 1e-9).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="98" />
+      <location filename="spatial_privacy_plugin/policy.py" line="99" />
       <source>The suppression tolerance must be a share in [0, 1), got {value!r}.</source>
       <translation>La tolérance de secret doit être une part dans [0, 1), reçu {value!r}.</translation>
     </message>

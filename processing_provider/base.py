@@ -12,13 +12,12 @@ missing and the algorithm can say how to install it.
 import importlib.util
 from pathlib import Path
 
-from qgis.core import QgsProcessingAlgorithm, QgsProcessingException, \
-    QgsProcessingFeatureSourceDefinition, QgsProcessingParameterFile, QgsProcessingParameterNumber, \
-    QgsSettings
-from qgis.PyQt.QtCore import QCoreApplication
+from qgis.core import Qgis, QgsProcessingAlgorithm, QgsProcessingException, \
+    QgsProcessingFeatureSourceDefinition, QgsProcessingParameterDefinition, \
+    QgsProcessingParameterFile, QgsProcessingParameterNumber, QgsSettings
+from qgis.PyQt.QtCore import QCoreApplication, QUrl
 from qgis.PyQt.QtGui import QIcon
 
-from .. import __about__
 from ..spatial_privacy_plugin.errors import N_, Cancelled, SpatialPrivacyError
 from ..spatial_privacy_plugin.policy import effective_policy, load_policy
 
@@ -40,6 +39,27 @@ def user_language():
     return str(locale)[:2]
 
 
+def advanced_flag():
+    """The flag that folds a parameter into the dialog's collapsed Advanced group.
+
+    QGIS 3.36 moved the parameter flags into the enum ProcessingParameterFlag of
+    ``Qgis``; the older spelling still resolves on 3.40 but need not on 4.x, and
+    the newer one does not exist on 3.22.
+    """
+    flags = getattr(Qgis, "ProcessingParameterFlag", None)
+    return flags.Advanced if flags is not None \
+        else QgsProcessingParameterDefinition.Flag.FlagAdvanced
+
+
+def mark_advanced(definition):
+    definition.setFlags(definition.flags() | advanced_flag())
+    return definition
+
+
+def is_advanced(definition):
+    return bool(definition.flags() & advanced_flag())
+
+
 def missing_modules():
     return [name for name in REQUIRED_MODULES if importlib.util.find_spec(name) is None]
 
@@ -57,6 +77,7 @@ GROUPS = {
     "gates": N_("Release gates"),
     "adversary": N_("Adversary simulation"),
     "risk": N_("Disclosure risk"),
+    "examples": N_("Example models"),
 }
 
 
@@ -68,10 +89,17 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
     DISPLAY_NAME = ""
     SHORT_DESCRIPTION = ""
     TAGS = ""
+    # Parameters a first run does not need: the dialog folds them into Advanced.
+    ADVANCED = ()
 
     RHO = "RHO"
     POLICY = "POLICY"
     PROTECTION_LEVEL = "PROTECTION_LEVEL"
+
+    def addParameter(self, definition, createOutput=True):  # noqa: N802,N803 (QGIS's names)
+        if definition.name() in self.ADVANCED:
+            mark_advanced(definition)
+        return super().addParameter(definition, createOutput)
 
     def createInstance(self):
         return type(self)()
@@ -103,7 +131,12 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
         return self.shortDescription()
 
     def helpUrl(self):
-        return f"{__about__.HOMEPAGE}#{self.ALGORITHM_ID}"
+        """The shipped page (scripts/build_help_pages.py) in QGIS's language, else English."""
+        pages = HERE / "help" / "pages"
+        page = pages / f"{self.ALGORITHM_ID}_{user_language()}.html"
+        if not page.exists():
+            page = pages / f"{self.ALGORITHM_ID}.html"
+        return QUrl.fromLocalFile(str(page)).toString()
 
     def icon(self):
         return QIcon(str(HERE / "icons" / f"{self.ALGORITHM_ID}.svg"))
@@ -121,7 +154,7 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
     # Policy: rho from a policy file or a loose value, never both in conflict.
     def add_policy_parameters(self):
         self.addParameter(QgsProcessingParameterNumber(
-            self.RHO, tr("Disclosure ceiling ρ (k = ⌈1/ρ⌉); leave empty to use the policy file"),
+            self.RHO, tr("Disclosure ceiling ρ (k = ⌈1/ρ⌉; empty: the policy file's)"),
             QgsProcessingParameterNumber.Type.Double, optional=True, minValue=0.0, maxValue=1.0))
         self.addParameter(QgsProcessingParameterFile(
             self.POLICY, tr("Policy file (TOML or JSON)"),
@@ -157,8 +190,7 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
     def add_protection_parameter(self):
         self.addParameter(QgsProcessingParameterNumber(
             self.PROTECTION_LEVEL,
-            tr("Protection level p: least width of a withheld cell's derivable interval (empty: "
-               "the policy's, else ⌈k/2⌉)"),
+            tr("Protection level p (empty: the policy's, else ⌈k/2⌉)"),
             QgsProcessingParameterNumber.Type.Double, optional=True, minValue=0.0))
 
     def policy_from_parameters(self, parameters, context, tolerance=None):

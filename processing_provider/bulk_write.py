@@ -1,20 +1,25 @@
-"""Large outputs written in bulk: a GeoPackage grid without one PyQGIS call per feature.
+"""Large outputs written in bulk: GeoPackages without one PyQGIS call per feature.
 
 Where an output is a new GeoPackage file, GDAL creates the table (fields,
-CRS, GeoPackage metadata), the rows go in through SQLite's ``executemany``
-with GeoPackage geometry blobs built with numpy, and GDAL then builds the
-spatial index. Every other destination (memory, other formats, databases)
-keeps the PyQGIS sink. The result is the same layer as the sink writes
-(tested field by field and geometry by geometry).
+CRS, GeoPackage metadata, the empty spatial index) and the rows go in
+through SQLite: a grid's cells with geometry blobs built with numpy, many
+rows to a statement, and its R-tree packed in SQLite's own node format;
+record risk copies a GeoPackage point table's rows, blobs and R-tree inside
+SQLite and binds only the added fields. Every other destination (memory,
+other formats, databases, inputs this cannot copy) keeps the PyQGIS sink.
+The result is the same layer as the sink writes (tested field by field and
+geometry by geometry).
 """
 
+import contextlib
 import sqlite3
 from pathlib import Path
 
 import numpy as np
-from qgis.core import QgsCoordinateReferenceSystem, QgsProcessingException
+from qgis.core import QgsCoordinateReferenceSystem, QgsFields, QgsProcessingException
 
 from .base import tr
+from .sqlite_bulk import CELL, HEADER, multi_row_insert, packing_order, quoted, write_rtree
 
 # QVariant.Type and QMetaType.Type share these numbers (QGIS 3.22 to 4).
 _BOOL, _INT, _LONGLONG, _DOUBLE, _STRING = 1, 2, 4, 6, 10
@@ -39,33 +44,33 @@ def gpkg_path(algorithm, parameters, name, context):
     return path if path.suffix.lower() == ".gpkg" and path.is_absolute() else None
 
 
-def square_blobs(origin, resolution, cols, rows, srs_id):
-    """GeoPackage geometry blobs of grid cells (ring as QgsGeometry.fromRect draws it)."""
+def square_envelopes(origin, resolution, cols, rows):
+    """(min x, max x, min y, max y) arrays of grid cells, with the edges the engine bins with."""
     cols = np.asarray(cols, dtype=np.float64)
     rows = np.asarray(rows, dtype=np.float64)
     size = np.broadcast_to(np.asarray(resolution, dtype=np.float64), cols.shape)
-    x0 = origin[0] + cols * size
-    y0 = origin[1] + rows * size
-    x1 = origin[0] + (cols + 1) * size
-    y1 = origin[1] + (rows + 1) * size
-    blobs = np.zeros(len(cols), dtype=_BLOB)
+    return (origin[0] + cols * size, origin[0] + (cols + 1) * size,
+            origin[1] + rows * size, origin[1] + (rows + 1) * size)
+
+
+def square_blobs(envelopes, srs_id):
+    """GeoPackage geometry blobs of grid cells (ring as QgsGeometry.fromRect draws it)."""
+    x0, x1, y0, y1 = envelopes
+    blobs = np.zeros(len(x0), dtype=_BLOB)
     blobs["magic"] = b"GP"
     blobs["flags"] = _FLAGS_LITTLE_ENDIAN_XY_ENVELOPE
     blobs["srs_id"] = srs_id
-    blobs["envelope"] = np.stack([x0, x1, y0, y1], axis=1)
+    envelope, ring = blobs["envelope"], blobs["ring"]
+    envelope[:, 0], envelope[:, 1], envelope[:, 2], envelope[:, 3] = x0, x1, y0, y1
     blobs["order"] = 1
     blobs["type"] = _WKB_POLYGON
     blobs["rings"] = 1
     blobs["points"] = 5
-    blobs["ring"] = np.stack([np.stack(corner, axis=1) for corner in
-                              ((x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0))], axis=1)
+    for corner, (x, y) in enumerate(((x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0))):
+        ring[:, corner, 0], ring[:, corner, 1] = x, y
     raw = blobs.tobytes()
     width = _BLOB.itemsize
     return [raw[start:start + width] for start in range(0, len(raw), width)]
-
-
-def _quoted(identifier):
-    return '"' + identifier.replace('"', '""') + '"'
 
 
 def _ogr_field(field):
@@ -78,27 +83,41 @@ def _ogr_field(field):
         return definition
     types = {_INT: ogr.OFTInteger, _LONGLONG: ogr.OFTInteger64, _DOUBLE: ogr.OFTReal,
              _STRING: ogr.OFTString}
-    return ogr.FieldDefn(field.name(), types[kind]) if kind in types else None
+    if kind not in types:
+        return None
+    definition = ogr.FieldDefn(field.name(), types[kind])
+    if kind == _STRING and field.length() > 0:
+        definition.SetWidth(field.length())
+    return definition
 
 
-def write_grid_gpkg(path, fields, crs, columns, origin, resolution, cols, rows):
-    """Write grid cells with their attribute columns into a new GeoPackage at ``path``.
+def _plain(column):
+    """A column as a list of plain Python values, missing ones as None, without a call per
+    value where its values are plain already (numbers, text)."""
+    from .io import plain_column, plain_values
 
-    Returns False (nothing written) when a field type has no bulk mapping; the
-    caller then uses the sink.
-    """
+    values = column.to_numpy() if hasattr(column, "to_numpy") else column
+    if isinstance(values, np.ndarray) and values.dtype.kind in "biuf":
+        return plain_values(values)
+    listed = values.tolist() if isinstance(values, np.ndarray) else list(values)
+    kinds = set(map(type, listed))
+    if kinds <= {str, int, bool, type(None)} and not (bool in kinds and int in kinds):
+        return listed
+    return plain_column(column)
+
+
+def _create_table(path, fields, crs, geometry_type):
+    """GDAL creates a new GeoPackage at ``path`` with one table named after the file: fields,
+    CRS, GeoPackage metadata, the empty spatial index and GDAL's triggers. Returns the
+    table's name, or None (nothing created) when a field type has no bulk mapping."""
     from osgeo import ogr, osr
-
-    from .io import plain_column
 
     definitions = [_ogr_field(fields.at(i)) for i in range(fields.count())]
     if any(definition is None for definition in definitions):
-        return False
-    name = path.stem
+        return None
     if path.exists():
         path.unlink()
-    driver = ogr.GetDriverByName("GPKG")
-    dataset = driver.CreateDataSource(str(path))
+    dataset = ogr.GetDriverByName("GPKG").CreateDataSource(str(path))
     if dataset is None:
         raise QgsProcessingException(tr("Could not create the GeoPackage {path}: check that its "
                                         "folder exists and is writable.").format(path=path))
@@ -108,114 +127,251 @@ def write_grid_gpkg(path, fields, crs, columns, origin, resolution, cols, rows):
     else:
         reference.ImportFromWkt(crs.toWkt(QgsCoordinateReferenceSystem.WktVariant.WKT_PREFERRED_GDAL))
     reference.SetAxisMappingStrategy(osr.OAMS_TRADITIONAL_GIS_ORDER)
-    layer = dataset.CreateLayer(name, reference, ogr.wkbPolygon, ["FID=fid", "GEOMETRY_NAME=geom"])
+    layer = dataset.CreateLayer(path.stem, reference, geometry_type,
+                                ["FID=fid", "GEOMETRY_NAME=geom"])
     for definition in definitions:
         layer.CreateField(definition)
     layer = dataset = None  # closes the file: table, spatial index, triggers and metadata exist
-    size = np.broadcast_to(np.asarray(resolution, dtype=np.float64), np.shape(cols))
-    x = origin[0] + np.asarray(cols) * size
-    y = origin[1] + np.asarray(rows) * size
-    fids = np.arange(1, len(x) + 1)
-    connection = sqlite3.connect(str(path))
-    with connection:  # one transaction, committed at the end
-        srs_id = connection.execute("SELECT srs_id FROM gpkg_geometry_columns WHERE table_name = ?",
-                                    (name,)).fetchone()[0]
-        # GDAL's triggers would update the feature count and the R-tree once per row (and need
-        # GDAL's SQL functions): set both in bulk, then put the triggers back as they were.
-        table = _quoted(name)
+    return path.stem
+
+
+# GDAL's triggers that would update the feature count and the R-tree once per row (with
+# GDAL's own SQL functions): both are set in bulk instead.
+_ROW_TRIGGERS = ("trigger_insert_feature_count_{}", "rtree_{}_geom_insert")
+
+
+@contextlib.contextmanager
+def _bulk_connection(path, name, source=None):
+    """A connection to the new GeoPackage in one transaction, GDAL's per-row triggers
+    dropped for its duration and put back as they were; ``source``, a GeoPackage file, is
+    attached read-only as ``source``. Yields None (nothing written) when the triggers are
+    not GDAL's; a failure removes the file (no partial output)."""
+    connection = sqlite3.connect(str(path), uri=True, isolation_level=None)  # a URI attaches
+    try:
+        if source is not None:
+            connection.execute("ATTACH DATABASE ? AS source",
+                               (Path(source).resolve().as_uri() + "?mode=ro",))
+        # A new file: nothing to protect from a crash, so no syncing to disk mid-way.
+        connection.execute("PRAGMA synchronous = OFF")
+        connection.execute("PRAGMA temp_store = MEMORY")
+        connection.execute("BEGIN")
         triggers = connection.execute(
             "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name IN (?, ?)",
-            (f"trigger_insert_feature_count_{name}", f"rtree_{name}_geom_insert")).fetchall()
-        if len(triggers) != 2:
-            connection.close()
-            return False
-        for trigger in (f"trigger_insert_feature_count_{name}", f"rtree_{name}_geom_insert"):
-            connection.execute(f"DROP TRIGGER {_quoted(trigger)}")
-        blobs = square_blobs(origin, resolution, cols, rows, srs_id)
-        values = [plain_column(column) for column in columns]
-        names = ["fid", "geom"] + [fields.at(i).name() for i in range(fields.count())]
-        connection.executemany(
-            f"INSERT INTO {table} ({', '.join(_quoted(column) for column in names)}) "
-            f"VALUES ({', '.join('?' * len(names))})", zip(fids.tolist(), blobs, *values))
-        write_rtree(connection, f"rtree_{name}_geom", fids,
-                    np.stack([x, x + size, y, y + size], axis=1))
+            tuple(trigger.format(name) for trigger in _ROW_TRIGGERS)).fetchall()
+        if len(triggers) != len(_ROW_TRIGGERS):
+            connection.execute("ROLLBACK")
+            yield None
+            return
+        for trigger in _ROW_TRIGGERS:
+            connection.execute(f"DROP TRIGGER {quoted(trigger.format(name))}")
+        yield connection
         for (sql,) in triggers:
             connection.execute(sql)
-        if len(blobs):
-            connection.execute("UPDATE gpkg_contents SET min_x = ?, min_y = ?, max_x = ?, "
-                               "max_y = ? WHERE table_name = ?",
-                               (float(x.min()), float(y.min()), float((x + size).max()),
-                                float((y + size).max()), name))
-        connection.execute("UPDATE gpkg_ogr_contents SET feature_count = ? WHERE table_name = ?",
-                           (len(blobs), name))
-    connection.close()
+        connection.execute("COMMIT")
+    except BaseException:
+        connection.close()
+        path.unlink()
+        raise
+    finally:
+        connection.close()  # closing twice is harmless
+
+
+def _set_contents(connection, name, count, extent):
+    """The feature count and extent GDAL would have stored (extent: min x, min y, max x,
+    max y of the geometries, None without any)."""
+    if extent is not None:
+        connection.execute("UPDATE gpkg_contents SET min_x = ?, min_y = ?, max_x = ?, max_y = ? "
+                           "WHERE table_name = ?", (*[float(value) for value in extent], name))
+    connection.execute("UPDATE gpkg_ogr_contents SET feature_count = ? WHERE table_name = ?",
+                       (count, name))
+
+
+def write_grid_gpkg(path, fields, crs, columns, origin, resolution, cols, rows):
+    """Write grid cells with their attribute columns into a new GeoPackage at ``path``.
+
+    Returns False (nothing written) when a field type has no bulk mapping; the
+    caller then uses the sink.
+    """
+    from osgeo import ogr
+
+    name = _create_table(path, fields, crs, ogr.wkbPolygon)
+    if name is None:
+        return False
+    envelopes = square_envelopes(origin, resolution, cols, rows)
+    fids = np.arange(1, len(envelopes[0]) + 1)
+    with _bulk_connection(path, name) as connection:
+        if connection is None:
+            return False
+        srs_id = connection.execute("SELECT srs_id FROM gpkg_geometry_columns WHERE table_name = ?",
+                                    (name,)).fetchone()[0]
+        names = ["fid", "geom"] + [fields.at(i).name() for i in range(fields.count())]
+        multi_row_insert(connection, quoted(name), names,
+                          [fids.tolist(), square_blobs(envelopes, srs_id)] +
+                          [_plain(column) for column in columns])
+        write_rtree(connection, f"rtree_{name}_geom", fids, np.stack(envelopes, axis=1))
+        x0, x1, y0, y1 = envelopes
+        _set_contents(connection, name, len(fids),
+                      (x0.min(), y0.min(), x1.max(), y1.max()) if len(fids) else None)
     return True
 
 
-def _float32(values, direction):
-    """float64 values as float32 rounded outwards (``direction`` -1: down, +1: up) exactly as
-    SQLite's R-tree stores box corners (rtreeValueDown/Up: to nearest, then, where that went
-    the wrong way, the value scaled by 1 -/+ 2**-23)."""
-    rounded = values.astype(np.float32)
-    wrong = rounded.astype(np.float64) > values if direction < 0 else \
-        rounded.astype(np.float64) < values
-    towards, away = 1.0 - 1.0 / 8388608.0, 1.0 + 1.0 / 8388608.0
-    shrink = (values < 0) == (direction < 0)  # away from zero where that is the way to go
-    factor = np.where(shrink, away, towards)
-    rounded[wrong] = (values[wrong] * factor[wrong]).astype(np.float32)
-    return rounded
+def gpkg_table_of(layer):
+    """(file, table) of a layer that is a whole GeoPackage table read by GDAL, else None."""
+    from osgeo import ogr
+    from qgis.core import QgsProviderRegistry
+
+    if layer is None or layer.providerType() != "ogr" or layer.subsetString():
+        return None
+    parts = QgsProviderRegistry.instance().decodeUri("ogr", layer.source())
+    path = parts.get("path")
+    if not path or Path(path).suffix.lower() != ".gpkg" or not Path(path).is_file():
+        return None
+    if parts.get("layerName"):
+        return Path(path), parts["layerName"]
+    dataset = ogr.Open(path)
+    table = dataset.GetLayer(int(parts.get("layerId") or 0)) if dataset is not None else None
+    return (Path(path), table.GetName()) if table is not None else None
 
 
-_CELL = np.dtype([("id", ">i8"), ("box", ">f4", (4,))])
-_HEADER = np.dtype([("depth", ">u2"), ("count", ">u2")])
+def _source_rows(source_file, table, count):
+    """(geometry column, srs_id, column names, fids in order) of a GeoPackage table whose
+    rows can be copied as they are (2-D points, FID column ``fid``, ``count`` rows), else
+    None. Read-only."""
+    connection = sqlite3.connect(Path(source_file).resolve().as_uri() + "?mode=ro", uri=True)
+    try:
+        row = connection.execute(
+            "SELECT column_name, geometry_type_name, z, m, srs_id FROM gpkg_geometry_columns "
+            "WHERE lower(table_name) = lower(?)", (table,)).fetchone()
+        if row is None or row[1].upper() != "POINT" or row[2] or row[3]:
+            return None
+        columns = list(connection.execute(f"PRAGMA table_info({quoted(table)})"))
+        if [column[1] for column in columns if column[5]] != ["fid"]:
+            return None
+        first, last, rows = connection.execute(
+            f"SELECT min(fid), max(fid), count(*) FROM {quoted(table)}").fetchone()
+        if rows != count:
+            return None
+        fids = np.arange(first, last + 1) if rows and last - first + 1 == rows else np.array(
+            connection.execute(f"SELECT fid FROM {quoted(table)} ORDER BY fid").fetchall(),
+            dtype=np.int64).reshape(-1)
+        return row[0], row[4], {column[1] for column in columns}, fids
+    except sqlite3.Error:
+        return None
+    finally:
+        connection.close()
 
 
-def write_rtree(connection, rtree, ids, boxes):
-    """Fill an empty SQLite R-tree (``id, minx, maxx, miny, maxy``) in bulk.
+def _copy_rtree(connection, table, geometry, name, count):
+    """Copy the source's R-tree (same rows, same fids, same boxes) into the output's; False
+    when the source has none of the output's node size or not one entry per row."""
+    source, target = f"rtree_{table}_{geometry}", f"rtree_{name}_geom"
+    found = connection.execute("SELECT count(*) FROM source.sqlite_master WHERE type = 'table' "
+                               "AND name IN (?, ?, ?, ?)", (source, *(f"{source}_{part}" for part in
+                                                                      ("node", "rowid", "parent")))
+                               ).fetchone()[0]
+    if found != 4:
+        return False
+    size = "SELECT length(data) FROM {} WHERE nodeno = 1"
+    if connection.execute(size.format(f"source.{quoted(source + '_node')}")).fetchone() != \
+            connection.execute(size.format(quoted(target + "_node"))).fetchone() or \
+            connection.execute(f"SELECT count(*) FROM source.{quoted(source + '_rowid')}"
+                               ).fetchone()[0] != count:
+        return False
+    for part in ("node", "rowid", "parent"):
+        connection.execute(f"DELETE FROM {quoted(f'{target}_{part}')}")
+        connection.execute(f"INSERT INTO {quoted(f'{target}_{part}')} "
+                           f"SELECT * FROM source.{quoted(f'{source}_{part}')}")
+    return True
 
-    Its shadow tables are written directly, packed bottom-up in the order
-    given, instead of one insertion (and its node splits) per row. ``boxes``:
-    (n, 4) float64 in the R-tree's column order. The layout is SQLite's own
-    (rtree.c): nodes of the root's size, a big-endian header (the depth in the
-    root, the cell count), cells of (id, four float32 rounded outwards), root
-    node 1, and the _rowid and _parent maps; ``rtreecheck`` accepts it.
+
+def _distinct_rows(columns):
+    """(each row's number among the distinct rows of ``columns``, the first row of each).
+
+    Floats are compared by their bits, so that a distinct row keeps its exact values."""
+    import pandas as pd
+
+    keys = {}
+    for number, column in enumerate(columns):
+        values = np.asarray(column)
+        keys[number] = values.astype(np.float64).view(np.int64) if values.dtype.kind == "f" \
+            else values
+    groups = pd.DataFrame(keys).groupby(list(keys), dropna=False, sort=False).ngroup().to_numpy()
+    return groups, np.unique(groups, return_index=True)[1]
+
+
+def _take(column, rows):
+    values = column.to_numpy() if hasattr(column, "to_numpy") else column
+    return np.asarray(values, dtype=None if isinstance(values, np.ndarray) else object)[rows]
+
+
+def write_records_gpkg(path, fields, crs, source, added, x, y):
+    """Write a GeoPackage point table's rows with added columns into a new GeoPackage.
+
+    ``source``: (file, table) of the input, whose fields are the first of
+    ``fields`` (the FID ``fid`` first); ``added``: a column of values per
+    remaining field, aligned with the source's rows in fid order; ``x``,
+    ``y``: the rows' coordinates, in that order. The source's rows, geometry
+    blobs and spatial index are copied in SQLite, untouched by Python; only
+    the added columns are bound. Returns False (nothing written) when the
+    source cannot be copied so (then the caller uses the sink).
     """
-    if len(ids) == 0:
-        return
-    node, rowid, parent = (_quoted(f"{rtree}_{part}") for part in ("node", "rowid", "parent"))
-    node_size = connection.execute(f"SELECT length(data) FROM {node} WHERE nodeno = 1").fetchone()[0]
-    capacity = (node_size - _HEADER.itemsize) // _CELL.itemsize
-    boxes = np.stack([_float32(boxes[:, 0], -1), _float32(boxes[:, 1], 1),
-                      _float32(boxes[:, 2], -1), _float32(boxes[:, 3], 1)], axis=1)
-    ids = np.asarray(ids, dtype=np.int64)
-    nodes, children_of = [], []  # (nodeno, blob); (children, their node, children are rows)
-    next_node, depth = 2, 0
+    from osgeo import ogr
 
-    def blob(level, cell_ids, cell_boxes):
-        header = np.array([(level, len(cell_ids))], dtype=_HEADER)
-        cells = np.empty(len(cell_ids), dtype=_CELL)
-        cells["id"], cells["box"] = cell_ids, cell_boxes
-        data = header.tobytes() + cells.tobytes()
-        return data + bytes(node_size - len(data))
-
-    while len(ids) > capacity:
-        starts = np.arange(0, len(ids), capacity)
-        numbers = np.arange(next_node, next_node + len(starts))
-        for number, start in zip(numbers.tolist(), starts.tolist()):
-            nodes.append((number, blob(0, ids[start:start + capacity],
-                                       boxes[start:start + capacity])))
-        owner = np.repeat(numbers, np.diff(np.append(starts, len(ids))))
-        children_of.append((ids, owner, depth == 0))
-        boxes = np.stack([np.minimum.reduceat(boxes[:, 0], starts),
-                          np.maximum.reduceat(boxes[:, 1], starts),
-                          np.minimum.reduceat(boxes[:, 2], starts),
-                          np.maximum.reduceat(boxes[:, 3], starts)], axis=1)
-        ids, next_node, depth = numbers, next_node + len(starts), depth + 1
-    nodes.append((1, blob(depth, ids, boxes)))
-    children_of.append((ids, np.ones(len(ids), dtype=np.int64), depth == 0))
-    connection.execute(f"DELETE FROM {node}")
-    connection.executemany(f"INSERT INTO {node} (nodeno, data) VALUES (?, ?)", nodes)
-    for children, owners, rows in children_of:
-        table, columns = (rowid, "rowid, nodeno") if rows else (parent, "nodeno, parentnode")
-        connection.executemany(f"INSERT INTO {table} ({columns}) VALUES (?, ?)",
-                               zip(children.tolist(), owners.tolist()))
+    source_file, table = source
+    names = [fields.at(i).name() for i in range(fields.count())]
+    copied = names[1:len(names) - len(added)]
+    if not names or names[0] != "fid" or len(added) >= len(names) or \
+            path.resolve() == source_file.resolve():
+        return False
+    rows = _source_rows(source_file, table, len(x))
+    if rows is None or any(field not in rows[2] for field in copied):
+        return False
+    geometry, srs_id, _, fids = rows
+    if not len(fids) or fids[-1] - fids[0] >= 4 * len(fids):
+        return False  # no rows, or fids too sparse for the blob of row numbers
+    new_fields = QgsFields()
+    for index in range(1, fields.count()):
+        new_fields.append(fields.at(index))
+    name = _create_table(path, new_fields, crs, ogr.wkbPoint)
+    if name is None:
+        return False
+    with contextlib.closing(sqlite3.connect(str(path))) as connection:
+        same_srs = connection.execute("SELECT srs_id FROM gpkg_geometry_columns WHERE "
+                                      "table_name = ?", (name,)).fetchone()[0] == srs_id
+    if not same_srs:  # the blobs name their CRS by the file's own srs_id
+        path.unlink()
+        return False
+    with _bulk_connection(path, name, source_file) as connection:
+        if connection is None:
+            return False
+        # Added values repeat (risk is mostly a function of the key): each distinct row of
+        # them is bound once, and each record finds its row by a number read in SQLite from
+        # one blob of fixed-width decimal digits, at the record's fid.
+        groups, first = _distinct_rows(added)
+        staged = [f"added_{number}" for number in range(len(added))]
+        connection.execute(f"CREATE TEMP TABLE added (id INTEGER PRIMARY KEY, {', '.join(staged)})")
+        multi_row_insert(connection, "temp.added", ["id"] + staged,
+                          [list(range(len(first)))] + [_plain(_take(column, first))
+                                                       for column in added])
+        width = len(str(max(len(first) - 1, 0)))
+        slots = np.zeros(fids[-1] - fids[0] + 1, dtype=np.int64)
+        slots[fids - fids[0]] = groups
+        digits = (slots[:, None] // 10 ** np.arange(width - 1, -1, -1)) % 10 + ord("0")
+        target = ", ".join(quoted(column) for column in ["fid", "geom"] + names[1:])
+        selected = ", ".join([f"s.{quoted(column)}" for column in ["fid", geometry] + copied] +
+                             [f"a.{column}" for column in staged])
+        connection.execute(f"INSERT INTO {quoted(name)} ({target}) SELECT {selected} FROM "
+                           f"source.{quoted(table)} AS s CROSS JOIN temp.added AS a ON a.id = "
+                           f"CAST(substr(?1, (s.fid - ?2) * ?3 + 1, ?3) AS INTEGER) ORDER BY s.fid",
+                           (digits.astype(np.uint8).tobytes(), int(fids[0]), width))
+        if not _copy_rtree(connection, table, geometry, name, len(x)):
+            node_size = connection.execute(
+                f"SELECT length(data) FROM {quoted(f'rtree_{name}_geom_node')} WHERE nodeno = 1"
+            ).fetchone()[0]
+            order = packing_order(x, y, (node_size - HEADER.itemsize) // CELL.itemsize)
+            write_rtree(connection, f"rtree_{name}_geom", fids[order],
+                        np.stack([x[order], x[order], y[order], y[order]], axis=1))
+        _set_contents(connection, name, len(x),
+                      (x.min(), y.min(), x.max(), y.max()) if len(x) else None)
+        connection.execute("DROP TABLE temp.added")
+    return True

@@ -50,6 +50,8 @@ class CellKeyGrid(PointGridAlgorithm):
                            "published with small, bounded, unbiased noise that is the same for the "
                            "same people in every release (the cell key method).")
     TAGS = N_("privacy,disclosure,cell key method,ckm,perturbation,noise,grid,census grid")
+    ADVANCED = ("RECORD_KEY_FIELD", "D", "V", "JS", "ORIGIN", "KEY_FIELDS", "STUDY_AREA",
+                "AUDIT_PARENT_FACTOR")
 
     RECORD_KEY_FIELD = "RECORD_KEY_FIELD"
     KEY_FILE = "KEY_FILE"
@@ -62,6 +64,7 @@ class CellKeyGrid(PointGridAlgorithm):
     OUTPUT = "OUTPUT"
     UTILITY = "UTILITY"
     AUDIT = "AUDIT"
+    AUDIT_PARENT_FACTOR = "AUDIT_PARENT_FACTOR"
     CELLS = "CELLS"
     CELLS_BELOW_P = "CELLS_BELOW_P"
     KEY_FINGERPRINT = "KEY_FINGERPRINT"
@@ -70,15 +73,14 @@ class CellKeyGrid(PointGridAlgorithm):
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS's name)
         self.add_point_parameters()
         self.addParameter(QgsProcessingParameterField(
-            self.RECORD_KEY_FIELD, tr("Record key field: a persistent key in [0, 1) per person "
-                                      "(empty: keys from the key file)"),
+            self.RECORD_KEY_FIELD, tr("Record key field (empty: keys from the key file)"),
             parentLayerParameterName=self.INPUT, optional=True))
         self.addParameter(QgsProcessingParameterFile(
-            self.KEY_FILE, tr("Secret key file of the programme (a new path creates one; never "
-                              "publish it)"), QgsProcessingParameterFile.Behavior.File,
+            self.KEY_FILE, tr("Secret key file (a new path creates one; never publish it)"),
+            QgsProcessingParameterFile.Behavior.File,
             optional=True, fileFilter=tr(KEY_FILTER)))
         self.addParameter(QgsProcessingParameterFeatureSource(
-            self.PTABLE, tr("p-table (table or CSV with i, j, p, …; empty: built from D, V, JS)"),
+            self.PTABLE, tr("p-table (empty: built from D, V, JS)"),
             [QgsProcessing.SourceType.TypeVector], optional=True))
         self.addParameter(QgsProcessingParameterNumber(
             self.D, tr("D: largest noise, without a p-table (keep it secret)"),
@@ -94,7 +96,7 @@ class CellKeyGrid(PointGridAlgorithm):
             parentParameterName=self.INPUT, minValue=0.0))
         self.add_grid_parameters()
         self.addParameter(QgsProcessingParameterFeatureSource(
-            self.STUDY_AREA, tr("Study area: empty cells inside it are published too (as 0)"),
+            self.STUDY_AREA, tr("Study area (empty cells inside it are published as 0)"),
             [QgsProcessing.SourceType.TypeVectorPolygon], optional=True))
         self.addParameter(QgsProcessingParameterFile(
             self.POLICY, tr("Policy file (TOML or JSON)"), QgsProcessingParameterFile.Behavior.File,
@@ -102,12 +104,14 @@ class CellKeyGrid(PointGridAlgorithm):
         self.addParameter(QgsProcessingParameterFeatureSink(
             self.OUTPUT, tr("Perturbed grid"), QgsProcessing.SourceType.TypeVectorPolygon))
         self.addParameter(QgsProcessingParameterFeatureSink(
-            self.UTILITY, tr("Utility, for the data holder (errors against the original counts)"),
+            self.UTILITY, tr("Utility (errors against the true counts; data holder only)"),
             QgsProcessing.SourceType.TypeVector, optional=True, createByDefault=False))
         self.addParameter(QgsProcessingParameterFeatureSink(
-            self.AUDIT, tr("Audit: intervals an attacker who knows D and the p-table derives, for "
-                           "the data holder only"),
+            self.AUDIT, tr("Audit: the attacker's intervals (data holder only)"),
             QgsProcessing.SourceType.TypeVector, optional=True, createByDefault=False))
+        self.addParameter(QgsProcessingParameterNumber(
+            self.AUDIT_PARENT_FACTOR, tr("Audit: published parent cells, in cells wide"),
+            QgsProcessingParameterNumber.Type.Integer, optional=True, minValue=2))
         self.addOutput(QgsProcessingOutputNumber(self.CELLS, tr("Published cells")))
         self.addOutput(QgsProcessingOutputNumber(
             self.CELLS_BELOW_P, tr("Cells whose attacker interval is narrower than p")))
@@ -162,7 +166,7 @@ class CellKeyGrid(PointGridAlgorithm):
         from ..spatial_privacy_plugin.perturbed import refuse_unapproved
         from .io import make_fields, square_cells, write_features
         from .perturbation_table import report_ptable
-        from .styles import apply_style
+        from .styles import apply_style, count_renderer
 
         policy = self.policy_from_parameters(parameters, context)
         table = self.read_ptable(parameters, context, feedback)
@@ -198,7 +202,7 @@ class CellKeyGrid(PointGridAlgorithm):
         steps.setCurrentStep(1)
         cells = perturbed_cells(data.x, data.y, data.person_codes, data.key_codes, data.origin,
                                 resolution, keys, table)
-        col, row, first_row = cells.col, cells.row, cells.first_row
+        col, row, first_row, key = cells.col, cells.row, cells.first_row, cells.key
         original, published = cells.n_persons, cells.published
         if study_area is not None:
             from ..spatial_privacy_plugin.release import empty_cells
@@ -207,6 +211,7 @@ class CellKeyGrid(PointGridAlgorithm):
             col, row = np.concatenate([col, empty_col]), np.concatenate([row, empty_row])
             first_row = np.concatenate([first_row, np.full(len(empty_col), -1)])
             zeros = np.zeros(len(empty_col), dtype=np.int64)
+            key = np.concatenate([key, zeros])  # no attribute fields with a study area
             original = np.concatenate([original, zeros])
             published = np.concatenate([published, zeros])
             feedback.pushInfo(tr("{count} empty cells inside the study area are published as "
@@ -225,14 +230,16 @@ class CellKeyGrid(PointGridAlgorithm):
         write_features(sink, fields, columns, square_cells(data.origin, resolution, col, row),
                        steps)
         del sink  # closes a file output so that its style can be stored in it
-        apply_style("cell_key_grid", destination, context)
+        largest = float(published.max()) if count else None
+        apply_style(lambda: count_renderer(1, status_field=None, largest=largest, zeros=True,
+                                           withheld=False, perturbed=True), destination, context)
         results = {self.OUTPUT: destination, self.CELLS: count,
                    self.KEY_FINGERPRINT: fingerprint, self.PTABLE_HASH: table.ptable_hash}
         results.update(self.write_utility(parameters, context, data, table, policy, fingerprint,
                                           resolution, col, row, original, published))
         results.update(self.write_audit(parameters, context, data, table, policy, keys, ids,
-                                        key_fields, key_values, published, study_area is not None,
-                                        feedback))
+                                        key_fields, key_values, (col, row, key, published),
+                                        resolution, study_area is not None, feedback))
         feedback.pushInfo(tr("{count} cells published with cell key noise (key {fingerprint}). "
                              "Publish neither D nor the key file; the p-table hash identifies the "
                              "noise rule.").format(count=count, fingerprint=fingerprint))
@@ -276,16 +283,19 @@ class CellKeyGrid(PointGridAlgorithm):
         return {self.UTILITY: destination}
 
     def write_audit(self, parameters, context, data, table, policy, keys, ids, key_fields,
-                    key_values, published, with_zeros, feedback):
-        """The attacker's intervals (knowing D and the p-table) from the published cells and the
-        perturbed grand total; CELLS_BELOW_P counts those narrower than the policy's p."""
+                    key_values, cells, resolution, with_zeros, feedback):
+        """The attacker's intervals (knowing D and the p-table) from the published cells (``cells``:
+        col, row, key code, published count), the perturbed grand total and, with
+        AUDIT_PARENT_FACTOR, the perturbed parent cells; CELLS_BELOW_P counts those narrower
+        than the policy's p."""
         import numpy as np
 
-        from ..spatial_privacy_plugin.cellkey import perturb_counts
+        from ..spatial_privacy_plugin.cellkey import perturb_counts, perturbed_cells
         from ..spatial_privacy_plugin.counting import people_total
-        from ..spatial_privacy_plugin.cellkey_audit import attacker_intervals
+        from ..spatial_privacy_plugin.cellkey_audit import attacker_intervals, parent_totals
         from .io import make_fields, write_features
 
+        col, row, key, published = cells
         people = people_total(data.person_codes)
         totals = []
         if not policy.population_total_secret:
@@ -293,6 +303,16 @@ class CellKeyGrid(PointGridAlgorithm):
             everyone = float((int(keys.astype(object).sum()) % 2 ** 53) / 2 ** 53)
             total = int(perturb_counts([people.n], [everyone], table)[0])
             totals.append((np.arange(len(published)), total))
+        factor = self.optional_number(parameters, self.AUDIT_PARENT_FACTOR, context)
+        if factor is not None:
+            # The coarser grid as this algorithm would publish it: same key, p-table and origin.
+            parents = perturbed_cells(data.x, data.y, data.person_codes, data.key_codes,
+                                      data.origin, resolution * int(factor), keys, table)
+            totals += parent_totals(col, row, key, parents.col, parents.row, parents.key,
+                                    parents.published, int(factor))
+            feedback.pushInfo(tr("The audit holds the {count} parent cells of {size:g} m "
+                                 "published beside the grid.").format(
+                count=len(parents.published), size=resolution * int(factor)))
         lower, upper = attacker_intervals(table, published, totals, people.one_point,
                                           0 if with_zeros else 1)
         width = upper - lower

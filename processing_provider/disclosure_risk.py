@@ -21,6 +21,8 @@ class DisclosureRisk(RiskAlgorithm):
                            "weights, household and global risk, and rareness of continuous keys, "
                            "for every record.")
     TAGS = N_("privacy,disclosure,risk,uniqueness,individual risk,household,microdata,sdc")
+    ADVANCED = ("POPULATION_FIELD", "HOUSEHOLD_FIELD", "CONTINUOUS_FIELDS", "RARE_THRESHOLD",
+                "RISK_THRESHOLD", "POPULATION_UNIQUENESS")
 
     INPUT = "INPUT"
     CONTINUOUS_FIELDS = "CONTINUOUS_FIELDS"
@@ -52,7 +54,7 @@ class DisclosureRisk(RiskAlgorithm):
             self.OUTPUT, tr("Records with risk measures"), QgsProcessing.SourceType.TypeVector))
         self.addParameter(QgsProcessingParameterBoolean(
             self.POPULATION_UNIQUENESS,
-            tr("Estimate population uniqueness of sample uniques (log-linear model; needs weights)"),
+            tr("Estimate population uniqueness (log-linear; needs weights)"),
             defaultValue=False))
         for name, label in ((self.EXPECTED_REIDENTIFICATIONS, N_("Expected re-identifications")),
                             (self.REIDENTIFICATION_RATE, N_("Re-identification rate")),
@@ -61,13 +63,33 @@ class DisclosureRisk(RiskAlgorithm):
                             (self.EXPECTED_POPULATION_UNIQUES, N_("Expected population uniques"))):
             self.addOutput(QgsProcessingOutputNumber(name, tr(label)))
 
+    def write_output(self, parameters, context, feedback, source, layer, fields, values, points):
+        """The input's features with the risk fields: copied in bulk from a GeoPackage point
+        table into a new GeoPackage (the sink's layer, faster), else through the sink."""
+        from .bulk_write import gpkg_path, gpkg_table_of, write_records_gpkg
+        from .io import add_in_batches, extended_features, plain_values
+
+        path = gpkg_path(self, parameters, self.OUTPUT, context)
+        table = gpkg_table_of(layer) if path is not None and points is not None else None
+        if table is not None and source.wkbType() == QgsWkbTypes.Type.Point and \
+                write_records_gpkg(path, fields, source.sourceCrs(), table, values, *points):
+            feedback.pushInfo(tr("{count} records written to {path} in bulk.").format(
+                count=len(points[0]), path=path))
+            return str(path)
+        sink, destination = self.parameterAsSink(parameters, self.OUTPUT, context, fields,
+                                                 source.wkbType(), source.sourceCrs())
+        added_rows = zip(*[plain_values(column) for column in values])
+        add_in_batches(sink, extended_features(source, fields, added_rows), feedback)
+        feedback.pushInfo(tr("Records written feature by feature through QGIS."))
+        return destination  # the sink closes when this returns, so its style can be stored
+
     def process(self, parameters, context, feedback):
         import numpy as np
 
+        from ..spatial_privacy_plugin.formatting import percent
         from ..spatial_privacy_plugin.risk import neighbourhood_rareness, population_uniqueness
-        from .io import add_in_batches, extended_features, make_field, make_fields, plain_values, \
-            read_columns
-        from .styles import apply_style
+        from .io import make_field, make_fields, read_columns
+        from .styles import apply_style, risk_renderer
 
         source = self.parameterAsSource(parameters, self.INPUT, context)
         if source is None:
@@ -78,8 +100,10 @@ class DisclosureRisk(RiskAlgorithm):
         if estimate_uniques and not weight:
             raise QgsProcessingException(tr("Estimating population uniqueness needs the sampling "
                                             "weight field."))
-        columns = read_columns(source, self.needed_fields(keys, weight, population, household)
-                               + continuous, feedback, self.plain_layer(parameters, self.INPUT, context))
+        layer = self.plain_layer(parameters, self.INPUT, context)
+        columns, points = read_columns(source, self.needed_fields(keys, weight, population,
+                                                                  household) + continuous,
+                                       feedback, layer)
         result = self.measure(columns, keys, weight, population, household,
                               self.parameterAsInt(parameters, self.RARE_THRESHOLD, context))
         extra = {}
@@ -92,16 +116,17 @@ class DisclosureRisk(RiskAlgorithm):
             estimate = population_uniqueness([columns[name] for name in keys], keys, columns[weight])
             extra["p_population_unique"] = ("double", estimate.probability_unique)
             expected_uniques = estimate.expected_population_uniques
-            feedback.pushInfo(tr("Log-linear model (main effects), sampling fraction {fraction:.3%}: "
+            feedback.pushInfo(tr("Log-linear model (main effects), sampling fraction {fraction}: "
                                  "{expected:.1f} sample uniques are expected to be population "
-                                 "uniques.").format(fraction=estimate.sampling_fraction,
+                                 "uniques.").format(fraction=percent(estimate.sampling_fraction),
                                                     expected=expected_uniques))
         if continuous:
             rare, nearest = neighbourhood_rareness([columns[name] for name in continuous])
             extra["neighbourhood_rare"] = ("bool", rare)
             extra["nearest_distance"] = ("double", nearest)
-            feedback.pushInfo(tr("{share:.1%} of records have no other record within 0.1 standard "
-                                 "deviations of their continuous keys.").format(share=rare.mean()))
+            feedback.pushInfo(tr("{share} of records have no other record within 0.1 standard "
+                                 "deviations of their continuous keys.").format(
+                share=percent(rare.mean())))
 
         added = RISK_FIELDS + tuple((name, kind) for name, (kind, _) in extra.items())
         clashing = [name for name, _ in added if source.fields().lookupField(name) >= 0]
@@ -109,25 +134,23 @@ class DisclosureRisk(RiskAlgorithm):
             raise QgsProcessingException(tr("The input already has the field(s) {fields}: rename "
                                             "them in a copy first.").format(fields=", ".join(clashing)))
         fields = make_fields(list(source.fields()) + [make_field(name, kind) for name, kind in added])
-        sink, destination = self.parameterAsSink(parameters, self.OUTPUT, context, fields,
-                                                 source.wkbType(), source.sourceCrs())
         values = [result.sample_frequency, result.population_frequency, result.sample_unique,
                   result.sample_rare, result.risk] + [array for _, array in extra.values()]
-
-        added_rows = zip(*[plain_values(column) for column in values])
-        add_in_batches(sink, extended_features(source, fields, added_rows), feedback)
-        del sink  # closes a file output so that its style can be stored in it
+        destination = self.write_output(parameters, context, feedback, source, layer, fields,
+                                        values, points)
         if QgsWkbTypes.geometryType(source.wkbType()) == QgsWkbTypes.GeometryType.PointGeometry:
-            apply_style("record_risk", destination, context)
+            apply_style(lambda: risk_renderer("individual_risk", points=True, no_estimate=False),
+                        destination, context)
 
         threshold = self.parameterAsDouble(parameters, self.RISK_THRESHOLD, context)
         above = int(np.sum(result.risk > threshold))
         feedback.pushInfo(tr("{uniques} sample unique(s), {rare} sample rare; expected "
-                             "re-identifications {expected:.2f} ({rate:.2%} of {n} records); {above} "
-                             "record(s) above {threshold:g}; highest risk {highest:.4f}.").format(
+                             "re-identifications {expected:.2f} ({rate} of {n} records); {above} "
+                             "record(s) above {threshold}; highest risk {highest}.").format(
             uniques=int(result.sample_unique.sum()), rare=int(result.sample_rare.sum()),
-            expected=result.expected_reidentifications, rate=result.reidentification_rate,
-            n=len(result.risk), above=above, threshold=threshold, highest=float(result.risk.max())))
+            expected=result.expected_reidentifications,
+            rate=percent(result.reidentification_rate), n=len(result.risk), above=above,
+            threshold=percent(threshold), highest=percent(float(result.risk.max()))))
         return {self.OUTPUT: destination,
                 self.EXPECTED_REIDENTIFICATIONS: result.expected_reidentifications,
                 self.REIDENTIFICATION_RATE: result.reidentification_rate,

@@ -33,6 +33,7 @@ class DpGrid(LedgerParameters, PointGridAlgorithm):
                            "Gaussian); the ε spent is recorded in the release ledger and a "
                            "release over the budget is refused before any noise is drawn.")
     TAGS = N_("privacy,differential privacy,dp,epsilon,budget,noise,laplace,gaussian,grid,ledger")
+    ADVANCED = ("MECHANISM", "MAX_CELLS_PER_PERSON", "ORIGIN", "SEED")
 
     EPSILON = "EPSILON"
     MECHANISM = "MECHANISM"
@@ -58,29 +59,26 @@ class DpGrid(LedgerParameters, PointGridAlgorithm):
             self.MECHANISM, tr("Mechanism"), [tr(option) for option in MECHANISM_OPTIONS],
             defaultValue=0))
         self.addParameter(QgsProcessingParameterNumber(
-            self.MAX_CELLS_PER_PERSON, tr("Cells a person may count in, per level (m; chosen at "
-                                          "random among their cells)"),
+            self.MAX_CELLS_PER_PERSON, tr("Cells a person may count in, per level (m)"),
             QgsProcessingParameterNumber.Type.Integer, defaultValue=1, minValue=1))
         self.addParameter(QgsProcessingParameterString(
-            self.RESOLUTIONS, tr("Nested cell sizes in metres (the budget is split equally among "
-                                 "them)"), defaultValue="1000,2000,4000"))
+            self.RESOLUTIONS, tr("Nested cell sizes in metres (the budget is split equally)"),
+            defaultValue="1000,2000,4000"))
         self.addParameter(QgsProcessingParameterExtent(
-            self.EXTENT, tr("Extent released (every cell of it, empty ones too; or a study area)"),
+            self.EXTENT, tr("Extent released (or a study area)"),
             optional=True))
         self.addParameter(QgsProcessingParameterFeatureSource(
-            self.STUDY_AREA, tr("Study area released (every cell of it, empty ones too; or an "
-                                "extent)"), [QgsProcessing.SourceType.TypeVectorPolygon],
+            self.STUDY_AREA, tr("Study area released (or an extent)"),
+            [QgsProcessing.SourceType.TypeVectorPolygon],
             optional=True))
         self.addParameter(QgsProcessingParameterPoint(
-            self.ORIGIN, tr("Grid origin (lower-left corner; empty: a multiple of the coarsest "
-                            "size below the extent)"), optional=True))
+            self.ORIGIN, tr("Grid origin (lower-left corner; empty: automatic)"), optional=True))
         self.addParameter(QgsProcessingParameterFile(
             self.POLICY, tr("Policy file (epsilon_budget; delta for the Gaussian)"),
             QgsProcessingParameterFile.Behavior.File, fileFilter=tr("Policy files (*.toml *.json)")))
         self.add_ledger_parameters()
         self.addParameter(QgsProcessingParameterString(
-            self.SEED, tr("Seed, only to reproduce a test (empty: the operating system's "
-                          "randomness; anyone who holds a seed can remove the noise)"),
+            self.SEED, tr("Seed, only to reproduce a test (leave empty)"),
             optional=True))
         self.addParameter(QgsProcessingParameterFeatureSink(
             self.OUTPUT, tr("Differentially private grid"),

@@ -18,6 +18,7 @@ class Geomask(SpatialPrivacyAlgorithm):
     SHORT_DESCRIPTION = N_("Moves every point in a random direction by a distance between a "
                            "minimum and a maximum radius, uniformly over the ring's area.")
     TAGS = N_("privacy,geomask,donut,displacement,masking,anonymisation,release")
+    ADVANCED = ("SEED",)
 
     INPUT = "INPUT"
     MIN_RADIUS = "MIN_RADIUS"
@@ -37,12 +38,10 @@ class Geomask(SpatialPrivacyAlgorithm):
             parentParameterName=self.INPUT, minValue=0.0))
         # Text, so that a seed is as long a key as its user wants (it is hashed to 256 bits).
         self.addParameter(QgsProcessingParameterString(
-            self.SEED, tr("Seed, only to reproduce a test (empty: the operating system's "
-                          "randomness; anyone who holds a seed can undo the mask)"),
+            self.SEED, tr("Seed, only to reproduce a test (leave empty)"),
             optional=True))
         self.addParameter(QgsProcessingParameterField(
-            self.KEEP_FIELDS, tr("Fields to keep (empty: none; keeping an id lets anyone link the "
-                                 "masked points back)"),
+            self.KEEP_FIELDS, tr("Fields to keep (empty: none)"),
             parentLayerParameterName=self.INPUT, allowMultiple=True, optional=True))
         self.addParameter(QgsProcessingParameterFeatureSink(
             self.OUTPUT, tr("Masked points"), QgsProcessing.SourceType.TypeVectorPoint))

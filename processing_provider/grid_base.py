@@ -178,21 +178,19 @@ class PointGridAlgorithm(SpatialPrivacyAlgorithm):
 
     def add_grid_parameters(self):
         self.addParameter(QgsProcessingParameterPoint(
-            self.ORIGIN, tr("Grid origin (lower-left corner; empty: a multiple of the cell size)"),
+            self.ORIGIN, tr("Grid origin (lower-left corner; empty: automatic)"),
             optional=True))
         self.addParameter(QgsProcessingParameterField(
-            self.KEY_FIELDS, tr("Published attribute fields (the key is cell × these attributes)"),
+            self.KEY_FIELDS, tr("Published attribute fields (counts per cell × attributes)"),
             parentLayerParameterName=self.INPUT, allowMultiple=True, optional=True))
 
     def add_marginal_parameters(self):
         self.add_protection_parameter()
         self.addParameter(QgsProcessingParameterEnum(
-            self.MARGINALS, tr("Totals published beside the grid (withheld cells must not be "
-                               "recoverable from them)"),
+            self.MARGINALS, tr("Totals published beside the grid"),
             [tr(option) for option in MARGINAL_OPTIONS], defaultValue=0))
         self.addParameter(QgsProcessingParameterNumber(
-            self.PARENT_FACTOR, tr("Parent cells: how many cells wide (a 250 m grid with 1 km "
-                                   "parents: 4)"),
+            self.PARENT_FACTOR, tr("Parent cell width, in cells (250 m cells, 1 km parents: 4)"),
             QgsProcessingParameterNumber.Type.Integer, defaultValue=4, minValue=2))
 
     def marginals_from_parameters(self, parameters, context, policy):

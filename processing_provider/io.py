@@ -160,8 +160,9 @@ def _plain_column(values):
     """Arrow column values as Python-comparable ones: text decoded, NULL (masked) as None."""
     mask = np.ma.getmaskarray(values) if np.ma.isMaskedArray(values) else None
     data = np.ma.getdata(values)
-    if data.dtype.kind == "S":
-        data = np.char.decode(data, "utf-8").astype(object)
+    if data.dtype.kind == "S":  # each distinct text decoded once: keys repeat
+        distinct, positions = np.unique(data, return_inverse=True)
+        data = np.char.decode(distinct, "utf-8").astype(object)[positions.reshape(-1)]
     elif data.dtype.kind == "O":
         data = np.array([value.decode("utf-8") if isinstance(value, bytes) else value
                          for value in data], dtype=object)
@@ -284,14 +285,15 @@ def plain_values(array):
 
 
 def read_columns(source, field_names, feedback, layer=None):
-    """The named attribute columns, through the Arrow stream when the layer allows it."""
+    """The named attribute columns, through the Arrow stream when the layer allows it, and
+    the points' (x, y) arrays when they came with it (else None)."""
     if layer is not None and QgsWkbTypes.geometryType(source.wkbType()) == \
             QgsWkbTypes.GeometryType.PointGeometry:
         require_fields(source, field_names)
         table = read_points_arrow(layer, field_names, feedback)
         if table is not None and len(table.x) == source.featureCount():
-            return table.columns
-    return read_attributes(source, field_names, feedback)
+            return table.columns, (table.x, table.y)
+    return read_attributes(source, field_names, feedback), None
 
 
 def read_attributes(source, field_names, feedback, anchors=False):
@@ -356,11 +358,16 @@ def read_polygons(source, crs, context, value_field=None):
             continue
         geometry = QgsGeometry(feature.geometry())
         geometry.transform(transform)
-        parts = geometry.asMultiPolygon() if geometry.isMultipart() else [geometry.asPolygon()]
-        polygons.append([[np.array([(point.x(), point.y()) for point in ring]) for ring in part]
-                         for part in parts])
+        polygons.append(polygon_rings(geometry))
         values.append(value)
     return polygons, values
+
+
+def polygon_rings(geometry):
+    """A polygon geometry's parts as rings of vertex arrays, as ``zones.assign_points`` takes."""
+    parts = geometry.asMultiPolygon() if geometry.isMultipart() else [geometry.asPolygon()]
+    return [[np.array([(point.x(), point.y()) for point in ring]) for ring in part]
+            for part in parts]
 
 
 def point_arrays(points):
@@ -444,8 +451,8 @@ def square_cells(origin, resolution, cols, rows):
             for col, row, size in zip(np.asarray(cols).tolist(), np.asarray(rows).tolist(), sizes)]
 
 
-def store_style(destination, qml_path):
-    """Store a .qml style as the default style of a file output (GeoPackage table or sidecar).
+def store_style(destination, renderer):
+    """Store ``renderer`` as the default style of a file output (GeoPackage table or sidecar).
 
     Styles applied in the GUI do not reach qgis_process users; a style stored
     with the file travels with it. Memory outputs are left to the post-processor.
@@ -453,7 +460,7 @@ def store_style(destination, qml_path):
     layer = QgsVectorLayer(destination, "styled", "ogr")
     if not layer.isValid():
         return False
-    layer.loadNamedStyle(str(qml_path))
+    layer.setRenderer(renderer)
     try:
         message, stored = layer.saveDefaultStyle(QgsMapLayer.StyleCategory.AllStyleCategories)
     except TypeError:  # QGIS < 3.26 takes no categories

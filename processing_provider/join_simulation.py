@@ -21,6 +21,18 @@ TARGET_FIELDS = (("target", "string"), ("candidates", "int"), ("unique", "bool")
 FIGURE_LABELS = (("pi_unique", N_("believed re-identified (π unique)")),
                  ("pi_correct", N_("really re-identified (π correct)")),
                  ("pi_marketer", N_("random guess in candidate set (π marketer)")))
+# What the report's figures mean, for a reader who has not read the method.
+DEFINITIONS = (
+    ("π unique", N_("the share of targets with exactly one candidate in the release within the "
+                    "radius and with the same attributes: what the adversary believes they "
+                    "re-identified.")),
+    ("π correct", N_("the share of targets whose single candidate really is them: what the "
+                     "adversary really re-identified (known only with the held-out truth ids).")),
+    ("π marketer", N_("the mean over targets of 1 / (number of candidates), 0 for a target "
+                      "without one: the share re-identified by picking a candidate at random.")),
+    (N_("precision"), N_("π correct / π unique: how often a confident match is right; a wrong "
+                         "match harms the person it lands on.")),
+)
 
 
 class JoinSimulation(SpatialPrivacyAlgorithm):
@@ -31,6 +43,8 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
                            "masked release and reports how many people it singles out, and how "
                            "many of those correctly, as attributes are added.")
     TAGS = N_("privacy,disclosure,linkage,re-identification,attack,join,geomask,escalation")
+    ADVANCED = ("POSITION_ERROR_SHARE", "POSITION_ERROR_DISTANCE", "COVERAGE_WEIGHT_FIELD", "SEED",
+                "AUXILIARY_PROVENANCE", "OTHER_RELEASES", "RELEASE_LINK_FIELD")
 
     RELEASE = "RELEASE"
     AUXILIARY = "AUXILIARY"
@@ -65,8 +79,7 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
             self.RADIUS, tr("Mask radius the adversary assumes (a closed disc)"),
             defaultValue=250.0, parentParameterName=self.RELEASE, minValue=0.0))
         self.addParameter(QgsProcessingParameterField(
-            self.QID_FIELDS, tr("Quasi-identifiers, in the order the adversary adds them (same "
-                                "names in both layers)"),
+            self.QID_FIELDS, tr("Quasi-identifiers, in the order the adversary adds them"),
             parentLayerParameterName=self.RELEASE, allowMultiple=True, optional=True))
         self.addParameter(QgsProcessingParameterField(
             self.RELEASE_TRUTH_FIELD, tr("Release: held-out subject id (truth)"),
@@ -103,12 +116,10 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
             self.REPORT, tr("Report"), tr("HTML files (*.html);;Markdown files (*.md)"),
             optional=True, createByDefault=False))
         self.addParameter(QgsProcessingParameterMultipleLayers(
-            self.OTHER_RELEASES, tr("Sequential releases: other masked releases of the same "
-                                    "subjects (same fields)"),
+            self.OTHER_RELEASES, tr("Sequential releases: other releases of the same subjects"),
             QgsProcessing.SourceType.TypeVectorPoint, optional=True))
         self.addParameter(QgsProcessingParameterField(
-            self.RELEASE_LINK_FIELD, tr("Sequential releases: the published id that links a "
-                                        "subject's records across releases"),
+            self.RELEASE_LINK_FIELD, tr("Sequential releases: field linking a subject's records"),
             parentLayerParameterName=self.RELEASE, optional=True))
         for name, label in ((self.PI_UNIQUE, N_("π unique at the last step")),
                             (self.PI_CORRECT, N_("π correct at the last step")),
@@ -195,11 +206,12 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
             feedback.pushInfo(self.step_line(row))
         sentence = self.threshold_sentence(escalation, policy)
         feedback.pushInfo(sentence)
+        svg = self.escalation_chart(escalation, policy)
         if chart:
-            self.write_chart(chart, escalation, policy)
+            self.write_chart(chart, svg)
             results[self.CHART] = chart
         if report:
-            self.write_report(report, escalation, provenance, sentence, radius)
+            self.write_report(report, escalation, provenance, sentence, radius, svg)
             results[self.REPORT] = report
         last = escalation.iloc[-1]
         results.update({self.PI_UNIQUE: last["pi_unique"], self.PI_CORRECT: last["pi_correct"],
@@ -275,7 +287,8 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
 
     @staticmethod
     def share(value):
-        return tr("unknown") if value is None or value != value else f"{value:.1%}"
+        from ..spatial_privacy_plugin.formatting import percent
+        return tr("unknown") if value is None or value != value else percent(value)
 
     def step_line(self, row):
         return tr("{attributes}: π unique {unique}, π correct {correct}, π marketer {marketer}, "
@@ -315,9 +328,11 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
         write_features(sink, fields, columns, geometries)
         results[self.TARGETS] = destination
 
-    def write_chart(self, path, escalation, policy):
+    @staticmethod
+    def escalation_chart(escalation, policy):
+        """The escalation curve as SVG text: one line per π, the policy's ρ dashed."""
         from ..spatial_privacy_plugin.charts import line_chart_svg
-        svg = line_chart_svg(
+        return line_chart_svg(
             tr("Re-identification as the adversary adds attributes"),
             list(escalation["attributes"]),
             [(tr(label), [None if value != value else value for value in escalation[column]])
@@ -325,6 +340,8 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
             tr("share of targets"), tr("what the adversary knows"),
             None if policy is None else policy.rho,
             "" if policy is None else tr("ceiling ρ = {rho}").format(rho=policy.rho))
+
+    def write_chart(self, path, svg):
         if Path(path).suffix.lower() == ".png":
             from qgis.PyQt.QtCore import QByteArray
             from qgis.PyQt.QtGui import QColor, QImage, QPainter
@@ -340,7 +357,8 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
         else:
             Path(path).write_text(svg, encoding="utf-8")
 
-    def write_report(self, path, escalation, provenance, sentence, radius):
+    def write_report(self, path, escalation, provenance, sentence, radius, svg):
+        """The report: what was joined, the table, the chart (HTML) and what the figures mean."""
         from html import escape
         headers = [tr("attributes"), "π unique", "π correct", "π marketer", tr("precision"),
                    tr("median candidates"), tr("no candidate")]
@@ -359,12 +377,19 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
                 f"<th>{escape(h)}</th>" for h in headers) + "</tr>" + "".join(
                 "<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in row) + "</tr>"
                 for row in rows) + "</table>"
+            definitions = "<dl>" + "".join(
+                f"<dt><b>{escape(tr(term))}</b></dt><dd>{escape(tr(meaning))}</dd>"
+                for term, meaning in DEFINITIONS) + "</dl>"
             text = (f"<html><head><meta charset='utf-8'><title>{escape(title)}</title></head><body>"
                     f"<h1>{escape(title)}</h1><p>{escape(intro)}</p><p>{escape(provenance_line)}</p>"
-                    f"{table}<p><b>{escape(sentence)}</b></p></body></html>")
+                    f"{table}<p><b>{escape(sentence)}</b></p><div>{svg}</div>"
+                    f"<h2>{escape(tr('What the figures mean'))}</h2>{definitions}</body></html>")
         else:
             table = "\n".join(["| " + " | ".join(headers) + " |",
                                "|" + " --- |" * len(headers)]
                               + ["| " + " | ".join(row) + " |" for row in rows])
-            text = f"# {title}\n\n{intro}\n\n{provenance_line}\n\n{table}\n\n**{sentence}**\n"
+            definitions = "\n".join(f"- **{tr(term)}**: {tr(meaning)}"
+                                    for term, meaning in DEFINITIONS)
+            text = (f"# {title}\n\n{intro}\n\n{provenance_line}\n\n{table}\n\n**{sentence}**\n\n"
+                    f"## {tr('What the figures mean')}\n\n{definitions}\n")
         Path(path).write_text(text, encoding="utf-8")

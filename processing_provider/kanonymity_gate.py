@@ -23,6 +23,9 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
     SHORT_DESCRIPTION = N_("Blocks the release (and stops the model) when any published record "
                          "counts fewer than k people; passes the layer through unchanged otherwise.")
     TAGS = N_("privacy,disclosure,k-anonymity,gate,check,release,model")
+    ADVANCED = ("AUDIT_LAYERS", "AUDIT_COUNT_FIELD", "PUBLISHED_TOTAL", "PROTECTION_LEVEL",
+                "CELL_FIELD", "SENSITIVE_FIELD", "L", "T", "ORDERED", "STRATUM_FIELD",
+                "PREVIOUS_RELEASES", "PERSONS_TOTAL", "PERSONS_TOTAL_KIND")
 
     INPUT = "INPUT"
     COUNT_FIELD = "COUNT_FIELD"
@@ -47,6 +50,7 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
     MIN_COUNT = "MIN_COUNT"
     CELLS_CHECKED = "CELLS_CHECKED"
     K = "K"
+    FAILED = "FAILED"
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS's name)
         self.addParameter(QgsProcessingParameterFeatureSource(
@@ -62,8 +66,7 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
         self.addParameter(QgsProcessingParameterFeatureSink(
             self.OUTPUT, tr("Checked layer (unchanged)"), QgsProcessing.SourceType.TypeVector))
         self.addParameter(QgsProcessingParameterMultipleLayers(
-            self.AUDIT_LAYERS, tr("Audit: other published layers with totals (e.g. the coarser "
-                                  "grid released beside this one)"),
+            self.AUDIT_LAYERS, tr("Audit: other layers published beside this one"),
             QgsProcessing.SourceType.TypeVectorPolygon, optional=True))
         self.addParameter(QgsProcessingParameterString(
             self.AUDIT_COUNT_FIELD, tr("Audit: count field of those layers"),
@@ -73,31 +76,28 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
             QgsProcessingParameterNumber.Type.Double, optional=True, minValue=0.0))
         self.add_protection_parameter()
         self.addParameter(QgsProcessingParameterField(
-            self.CELL_FIELD, tr("Diversity: cell id field (records of one cell are its attribute "
-                                "breakdown)"), parentLayerParameterName=self.INPUT, optional=True))
+            self.CELL_FIELD, tr("Diversity: cell id field"),
+            parentLayerParameterName=self.INPUT, optional=True))
         self.addParameter(QgsProcessingParameterField(
             self.SENSITIVE_FIELD, tr("Diversity: sensitive attribute field"),
             parentLayerParameterName=self.INPUT, optional=True))
         self.addParameter(QgsProcessingParameterNumber(
-            self.L, tr("Diversity: least number of distinct sensitive values per published cell (l)"),
+            self.L, tr("Diversity: least distinct sensitive values per cell (l)"),
             QgsProcessingParameterNumber.Type.Integer, optional=True, minValue=2))
         self.addParameter(QgsProcessingParameterNumber(
-            self.T, tr("Diversity: largest distance of a cell's distribution to the release's (t)"),
+            self.T, tr("Diversity: largest distance to the overall distribution (t)"),
             QgsProcessingParameterNumber.Type.Double, optional=True, minValue=0.0, maxValue=1.0))
         self.addParameter(QgsProcessingParameterBoolean(
-            self.ORDERED, tr("Diversity: the sensitive categories are ordered (earth mover's "
-                             "distance; else total variation)"), defaultValue=False))
+            self.ORDERED, tr("Diversity: the sensitive categories are ordered"),
+            defaultValue=False))
         self.addParameter(QgsProcessingParameterField(
-            self.STRATUM_FIELD, tr("Stratum field (each record checked against its stratum's k "
-                                   "from the policy's stratum_rho)"),
+            self.STRATUM_FIELD, tr("Stratum field (k per stratum from the policy's stratum_rho)"),
             parentLayerParameterName=self.INPUT, optional=True))
         self.addParameter(QgsProcessingParameterMultipleLayers(
-            self.PREVIOUS_RELEASES, tr("Series: earlier releases of this grid, oldest first (audit "
-                                       "the release jointly with them)"),
+            self.PREVIOUS_RELEASES, tr("Series: earlier releases of this grid, oldest first"),
             QgsProcessing.SourceType.TypeVectorPolygon, optional=True))
         self.addParameter(QgsProcessingParameterNumber(
-            self.PERSONS_TOTAL, tr("Audit: number of people the release states (an attacker "
-                                   "knows it unless the policy keeps it secret)"),
+            self.PERSONS_TOTAL, tr("Audit: number of people the release states"),
             QgsProcessingParameterNumber.Type.Integer, optional=True, minValue=0))
         self.addParameter(QgsProcessingParameterEnum(
             self.PERSONS_TOTAL_KIND, tr("Audit: how the records relate to that number"),
@@ -112,6 +112,9 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
         self.addOutput(QgsProcessingOutputNumber(self.MIN_COUNT, tr("Smallest published count")))
         self.addOutput(QgsProcessingOutputNumber(self.CELLS_CHECKED, tr("Published records checked")))
         self.addOutput(QgsProcessingOutputNumber(self.K, tr("k")))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            self.FAILED, tr("Failing records (written only when the gate fails)"),
+            QgsProcessing.SourceType.TypeVector, optional=True, createByDefault=False))
 
     def process(self, parameters, context, feedback):
         from ..spatial_privacy_plugin.gate import evaluate_gate, parse_statuses
@@ -147,7 +150,8 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
             raise QgsProcessingException(tr("l-diversity and t-closeness need the cell id field and "
                                             "the sensitive attribute field."))
         stratum_field = self.parameterAsString(parameters, self.STRATUM_FIELD, context)
-        names = [count_field] + [name for name in (status_field, stratum_field) if name]
+        names = [count_field] + [name for name in (status_field, stratum_field, cell_field)
+                                 if name]
         if diversity:
             names += [cell_field, sensitive_field]
         key_fields = self.breakdown_fields(source, sensitive_field if diversity else None)
@@ -167,6 +171,7 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
              else policy.k)
         result = evaluate_gate(columns[count_field], k, withheld, policy.publish_zeros)
         problems = [problem.message(tr) for problem in result.problems]
+        failing = dict(result.failing)
         min_width = None
         if result.passed and (self.audit_requested(parameters, context)
                               or withheld is not None and withheld.any()):
@@ -175,6 +180,8 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                                key_fields, feedback)
             problems += [problem.message(tr) for problem in audit.problems]
             min_width = audit.min_width
+            failing.update((index, reason) for index, reason in audit.failing
+                           if index not in failing)
         earlier_layers = self.parameterAsLayerList(parameters, self.PREVIOUS_RELEASES, context)
         if result.passed and earlier_layers:
             audit = self.series_audit(parameters, context, policy, earlier_layers, feedback)
@@ -191,6 +198,9 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
             problems += [problem.message(tr) for problem in spread.problems]
             min_l, max_t = spread.min_distinct, spread.max_distance
         if problems:
+            if failing:
+                problems.append(self.write_failed(parameters, context, source, columns,
+                                                  cell_field, failing, feedback))
             raise QgsProcessingException(tr("k-anonymity gate FAILED (k = {k}, policy {hash}): "
                                             "{problems}").format(
                 k=policy.k, hash=policy.policy_hash[:12], problems=" ".join(problems)))
@@ -201,14 +211,74 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
             parameters, self.OUTPUT, context, source.fields(), source.wkbType(), source.sourceCrs())
         copy_features(source, sink, feedback)
         del sink  # closes a file output so that its style can be stored in it
-        if QgsWkbTypes.geometryType(source.wkbType()) == QgsWkbTypes.GeometryType.PolygonGeometry \
-                and {"status", "n_persons"} <= set(source.fields().names()):
-            from .styles import apply_style  # a checked grid keeps the grid's style
-            apply_style("suppressed_grid", destination, context)
+        if QgsWkbTypes.geometryType(source.wkbType()) == QgsWkbTypes.GeometryType.PolygonGeometry:
+            self.style_checked_grid(destination, context, columns[count_field], withheld, k,
+                                    count_field, status_field)
         return {self.OUTPUT: destination, self.PASSED: True, self.MIN_COUNT: result.min_count,
                 self.CELLS_CHECKED: result.cells_checked, self.K: policy.k,
                 self.MIN_INTERVAL_WIDTH: min_width, self.MIN_L_DIVERSITY: min_l,
                 self.MAX_T_DISTANCE: max_t}
+
+    @staticmethod
+    def style_checked_grid(destination, context, counts, withheld, k, count_field, status_field):
+        """A checked grid keeps the grid's style: classes from k, withheld cells hatched."""
+        from .styles import apply_style, count_renderer
+        shown = [value for index, value in enumerate(counts)
+                 if value is not None and (withheld is None or not withheld[index])]
+        largest = float(max(shown)) if shown else None
+        first_k = min(k) if isinstance(k, list) else k
+        apply_style(lambda: count_renderer(first_k, count_field, status_field or None, largest,
+                                           zeros=0 in shown), destination, context)
+
+    def write_failed(self, parameters, context, source, columns, cell_field, failing, feedback):
+        """Name the first failing records and write all of them to the FAILED layer.
+
+        The one output a refused run writes: the data holder's diagnosis (it holds the
+        failing counts, so it is never published). Returns the sentence for the message.
+        """
+        from qgis.core import QgsFeature, QgsFeatureRequest
+
+        from .io import add_in_batches, make_field, make_fields
+
+        ids = columns.get(cell_field) if cell_field else columns.get("cell_id")
+        if ids is None:
+            feature_ids = [feature.id() for feature in source.getFeatures(
+                QgsFeatureRequest().setNoAttributes().setFlags(
+                    QgsFeatureRequest.Flag.NoGeometry))]
+            ids = [tr("feature {id}").format(id=fid) for fid in feature_ids]
+        shown = ", ".join(str(ids[index]) for index in list(failing)[:5])
+        named = tr("Failing records: {records}").format(records=shown)
+        if len(failing) > 5:
+            named = tr("{named} and {more} more").format(named=named, more=len(failing) - 5)
+        reason_field = "gate_failure"
+        fields = make_fields(list(source.fields()) + [make_field(reason_field, "string")]
+                             if source.fields().lookupField(reason_field) < 0
+                             else list(source.fields()))
+        sink, destination = self.parameterAsSink(parameters, self.FAILED, context, fields,
+                                                 source.wkbType(), source.sourceCrs())
+        if sink is None:
+            return named + tr(" (give a file for the failing records layer to get all of "
+                              "them).")
+
+        def failing_features():
+            reason_index = fields.lookupField(reason_field)
+            for index, feature in enumerate(source.getFeatures()):
+                if index in failing:
+                    copy = QgsFeature(fields)
+                    copy.setGeometry(feature.geometry())
+                    attributes = feature.attributes()
+                    attributes += [None] * (len(fields) - len(attributes))
+                    attributes[reason_index] = tr(failing[index])
+                    copy.setAttributes(attributes)
+                    yield copy
+        add_in_batches(sink, failing_features(), feedback)
+        del sink
+        if context.getMapLayer(destination) is not None or "memory:" in destination:
+            # A failed run loads nothing in QGIS and drops its temporary layers.
+            return named + tr(" (a temporary failing records layer is lost when the gate fails: "
+                              "choose a file for it).")
+        return named + tr(" (all {count} in {path}).").format(count=len(failing),
+                                                             path=destination)
 
     def series_audit(self, parameters, context, policy, earlier_layers, feedback):
         """Audit the grid jointly with the earlier releases of its series."""

@@ -36,25 +36,33 @@ class Overlay:
         return self.cut_records == 0
 
 
-def _published_areas(layer, count_field, crs, context):
-    """(index, {position: (geometry, count, name)}) of a layer's areas with a count, in ``crs``."""
+def published_areas(layer, count_field, crs, context):
+    """(index, {position: (geometry, prepared engine, count, name)}) of a layer's areas with a
+    count, in ``crs``.
+
+    Without a ``count_field`` (zones whose counts the plugin computes) every area with a
+    geometry is taken, its count None."""
     transform = QgsCoordinateTransform(layer.crs(), crs, context.transformContext())
-    field = layer.fields().lookupField(count_field)
+    field = layer.fields().lookupField(count_field) if count_field else -1
     index, areas = QgsSpatialIndex(), {}
     for feature in layer.getFeatures(QgsFeatureRequest()):
-        count = python_value(feature.attributes()[field])
+        count = python_value(feature.attributes()[field]) if count_field else None
         geometry = feature.geometry()
-        if count is None or geometry.isNull() or geometry.isEmpty():
+        if (count_field and count is None) or geometry.isNull() or geometry.isEmpty():
             continue
-        if not isinstance(count, (int, float)):
+        if count_field and not isinstance(count, (int, float)):
             raise QgsProcessingException(tr(
                 "The audit layer '{layer}' has a count that is not a number in '{field}' "
                 "(feature {fid}): choose its numeric count field.").format(
                 layer=layer.name(), field=count_field, fid=feature.id()))
         geometry = QgsGeometry(geometry)
         geometry.transform(transform)
+        # Prepared once: each area is tested against every cell near it.
+        engine = QgsGeometry.createGeometryEngine(geometry.constGet())
+        engine.prepareGeometry()
         position = len(areas)
-        areas[position] = (geometry, float(count), f"{layer.name()}: {feature.id()}")
+        areas[position] = (geometry, engine, None if count is None else float(count),
+                           f"{layer.name()}: {feature.id()}")
         index.addFeature(position, geometry.boundingBox())
     return index, areas
 
@@ -67,10 +75,12 @@ def _cut(pieces, index, areas, offset):
         size = geometry.area()
         inside = []
         for position in index.intersects(geometry.boundingBox()):
-            area, _, name = areas[position]
-            if area.contains(geometry):
+            area, engine, _, _ = areas[position]
+            if engine.contains(geometry.constGet()):
                 inside = [(geometry, position)]
                 break
+            if not engine.intersects(geometry.constGet()):
+                continue
             part = geometry.intersection(area)
             if part.area() > SLIVER_TOLERANCE * size:
                 inside.append((part, position))
@@ -85,14 +95,27 @@ def _cut(pieces, index, areas, offset):
     return cut
 
 
+def layer_offsets(published):
+    """The number of each layer's first area, areas numbered across the layers."""
+    return [sum(len(areas) for _, areas in published[:i]) for i in range(len(published))]
+
+
+def cut_by_areas(geometry, published, offsets):
+    """The (geometry, area numbers) pieces of one record's geometry cut by every layer."""
+    pieces = [(geometry, [])]
+    for (index, areas), offset in zip(published, offsets):
+        pieces = _cut(pieces, index, areas, offset)
+    return pieces
+
+
 def overlay(source, layers, count_field, context, feedback):
     """The atoms of the records of ``source`` with the published areas of ``layers``."""
     crs = source.sourceCrs()
-    published = [_published_areas(layer, count_field, crs, context) for layer in layers]
-    offsets = [sum(len(areas) for _, areas in published[:i]) for i in range(len(published))]
+    published = [published_areas(layer, count_field, crs, context) for layer in layers]
+    offsets = layer_offsets(published)
     area_members = [[] for _ in range(sum(len(areas) for _, areas in published))]
-    area_counts = [count for _, areas in published for _, count, _ in areas.values()]
-    area_names = [name for _, areas in published for _, _, name in areas.values()]
+    area_counts = [count for _, areas in published for _, _, count, _ in areas.values()]
+    area_names = [name for _, areas in published for _, _, _, name in areas.values()]
     atom_record, atom_areas, pieces_of_cell = [], [], {}
     request = QgsFeatureRequest().setNoAttributes()
     for record, feature in enumerate(source.getFeatures(request)):
@@ -101,9 +124,7 @@ def overlay(source, layers, count_field, context, feedback):
         key = feature.geometry().asWkb().data()
         pieces = pieces_of_cell.get(key)
         if pieces is None:
-            pieces = [(feature.geometry(), [])]
-            for (index, areas), offset in zip(published, offsets):
-                pieces = _cut(pieces, index, areas, offset)
+            pieces = cut_by_areas(feature.geometry(), published, offsets)
             pieces_of_cell[key] = pieces
         for _, names in pieces:
             for area in names:

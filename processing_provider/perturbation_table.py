@@ -28,6 +28,7 @@ class PerturbationTable(SpatialPrivacyAlgorithm):
                            "count, the probability of each published count, unbiased, with "
                            "variance V and noise of at most D.")
     TAGS = N_("privacy,cell key method,ckm,perturbation,noise,ptable,tau-argus,census grid")
+    ADVANCED = ("PSTAY",)
 
     D = "D"
     V = "V"
@@ -48,11 +49,11 @@ class PerturbationTable(SpatialPrivacyAlgorithm):
             self.JS, tr("JS: published counts 1..JS are blocked (0: none)"),
             QgsProcessingParameterNumber.Type.Integer, defaultValue=0, minValue=0))
         self.addParameter(QgsProcessingParameterNumber(
-            self.PSTAY, tr("PSTAY: probability of no noise (empty: maximum entropy decides)"),
+            self.PSTAY, tr("PSTAY: probability of no noise (empty: maximum entropy)"),
             QgsProcessingParameterNumber.Type.Double, optional=True, minValue=0.0, maxValue=1.0))
         self.addParameter(QgsProcessingParameterFeatureSink(
-            self.OUTPUT, tr("p-table (a table; save it as CSV for the cell key grid or the "
-                            "policy)"), QgsProcessing.SourceType.TypeVector))
+            self.OUTPUT, tr("p-table (save it as CSV for the cell key grid)"),
+            QgsProcessing.SourceType.TypeVector))
         self.addOutput(QgsProcessingOutputString(self.PTABLE_HASH, tr("p-table hash")))
         self.addOutput(QgsProcessingOutputNumber(
             self.ROWS_ADJUSTED, tr("Rows solved with the nearest feasible variance")))

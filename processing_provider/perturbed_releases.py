@@ -50,8 +50,12 @@ def perturbed_release_gate(gate, parameters, context, feedback, policy, source, 
     copy_features(source, sink, feedback)
     del sink  # closes a file output so that its style can be stored in it
     if QgsWkbTypes.geometryType(source.wkbType()) == QgsWkbTypes.GeometryType.PolygonGeometry:
-        from .styles import apply_style
-        apply_style("cell_key_grid", destination, context)
+        from .styles import apply_style, count_renderer
+        counts = [value for value in columns[count_field] if value is not None]
+        largest = float(max(counts)) if counts else None
+        apply_style(lambda: count_renderer(1, count_field, status_field=None, largest=largest,
+                                           zeros=True, withheld=False, perturbed=True),
+                    destination, context)
     return {gate.OUTPUT: destination, gate.PASSED: True, gate.MIN_COUNT: result.min_count,
             gate.CELLS_CHECKED: result.cells_checked, gate.K: policy.k,
             gate.MIN_INTERVAL_WIDTH: None, gate.MIN_L_DIVERSITY: None, gate.MAX_T_DISTANCE: None}

@@ -8,6 +8,7 @@ from .base import HERE, tr
 from .cell_key_grid import CellKeyGrid
 from .disclosure_risk import DisclosureRisk
 from .dp_grid import DpGrid
+from .example_models import example_models
 from .geomask import Geomask
 from .join_simulation import JoinSimulation
 from .kanonymity_gate import KAnonymityGate
@@ -46,3 +47,5 @@ class SpatialPrivacyProvider(QgsProcessingProvider):
     def loadAlgorithms(self):
         for algorithm in ALGORITHMS:
             self.addAlgorithm(algorithm())
+        for model in example_models():
+            self.addAlgorithm(model)

@@ -22,6 +22,7 @@ class ReassessReleases(SpatialPrivacyAlgorithm):
     SHORT_DESCRIPTION = N_("Re-runs today's risk estimate for releases in the ledger and fails when "
                            "any is now over the ceiling it was published under.")
     TAGS = N_("privacy,disclosure,risk,ledger,reassessment,schedule,cron,monitoring")
+    ADVANCED = ("RELEASE_ID",)
 
     LEDGER = "LEDGER"
     DATASET = "DATASET"
@@ -38,14 +39,14 @@ class ReassessReleases(SpatialPrivacyAlgorithm):
         self.addParameter(QgsProcessingParameterString(
             self.RELEASE_ID, tr("Release id (empty: every release of the dataset)"), optional=True))
         self.addParameter(QgsProcessingParameterFeatureSource(
-            self.ZONE_RISK, tr("Today's per-zone risk (with a release_id field when it covers "
-                               "several releases)"), [QgsProcessing.SourceType.TypeVector]))
+            self.ZONE_RISK, tr("Today's per-zone risk"), [QgsProcessing.SourceType.TypeVector]))
         self.addParameter(QgsProcessingParameterFeatureSink(
             self.OUTPUT, tr("Re-assessment"), QgsProcessing.SourceType.TypeVector))
         self.addOutput(QgsProcessingOutputNumber(self.RELEASES_OVER, tr("Releases now over their ceiling")))
 
     def process(self, parameters, context, feedback):
         from ..spatial_privacy_plugin.budget import VERDICT_OVER, reassess
+        from ..spatial_privacy_plugin.formatting import percent
         from ..spatial_privacy_plugin.ledger import Ledger
         from .io import make_fields, write_features
         from .risk_budget_gate import read_zone_summary
@@ -78,12 +79,14 @@ class ReassessReleases(SpatialPrivacyAlgorithm):
         del sink  # the table is complete on disk before any failure is raised
         over = [row for row in rows if row[4] == VERDICT_OVER]
         for row in rows:
-            feedback.pushInfo(tr("{release}: published at {published:.4f}, today {today:.4f} "
-                                 "(ceiling {ceiling:g}): {verdict}.").format(
-                release=row[0], published=row[1], today=row[2], ceiling=row[3], verdict=tr(row[4])))
+            feedback.pushInfo(tr("{release}: published at {published}, today {today} "
+                                 "(ceiling {ceiling}): {verdict}.").format(
+                release=row[0], published=percent(row[1]), today=percent(row[2]),
+                ceiling=percent(row[3]), verdict=tr(row[4])))
         if over:
-            names = ", ".join(f"{row[0]} ({row[1]:.4f} → {row[2]:.4f}, ceiling {row[3]:g})"
-                              for row in over)
+            names = ", ".join(tr("{release} ({published} → {today}, ceiling {ceiling})").format(
+                release=row[0], published=percent(row[1]), today=percent(row[2]),
+                ceiling=percent(row[3])) for row in over)
             # A failed run loads nothing in QGIS: a file output keeps the table for the reviewer.
             table = (tr("the table is in {path}").format(path=destination)
                      if context.getMapLayer(destination) is None else

@@ -1,9 +1,12 @@
 """spatialprivacy:resolutionsweep — which cell size satisfies the policy."""
 
+from pathlib import Path
+
 from qgis.core import QgsCoordinateReferenceSystem, QgsProcessing, QgsProcessingException, \
     QgsProcessingMultiStepFeedback, QgsProcessingOutputNumber, QgsProcessingParameterFeatureSink, \
     QgsProcessingParameterFeatureSource, QgsProcessingParameterField, QgsProcessingParameterNumber, \
-    QgsProcessingParameterFile, QgsProcessingParameterString, QgsWkbTypes
+    QgsProcessingParameterFile, QgsProcessingParameterFileDestination, QgsProcessingParameterString, \
+    QgsWkbTypes
 
 from ..spatial_privacy_plugin.errors import N_
 from .base import tr
@@ -39,6 +42,8 @@ class ResolutionSweep(PointGridAlgorithm):
     SHORT_DESCRIPTION = N_("Counts distinct people per grid cell at several cell sizes and shows "
                          "which sizes satisfy the policy's k and suppression tolerance.")
     TAGS = N_("privacy,disclosure,k-anonymity,grid,resolution,sweep,suppression")
+    ADVANCED = ("TOLERANCE", "ORIGIN", "KEY_FIELDS", "PROTECTION_LEVEL", "PARENT_FACTOR", "STRATA",
+                "STRATUM_FIELD", "PREVIOUS_RELEASES", "CKM_PTABLE", "CKM_KEY_FILE")
 
     RESOLUTIONS = "RESOLUTIONS"
     TOLERANCE = "TOLERANCE"
@@ -46,6 +51,7 @@ class ResolutionSweep(PointGridAlgorithm):
     FLIPPING_CELLS = "FLIPPING_CELLS"
     CKM_PTABLE = "CKM_PTABLE"
     CKM_KEY_FILE = "CKM_KEY_FILE"
+    CHART = "CHART"
     RECOMMENDED_RESOLUTION = "RECOMMENDED_RESOLUTION"
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS's name)
@@ -56,36 +62,35 @@ class ResolutionSweep(PointGridAlgorithm):
             defaultValue="100,250,500,1000"))
         self.addParameter(QgsProcessingParameterNumber(
             self.TOLERANCE,
-            tr("Suppression tolerance: share of cells that may be withheld (empty: the policy's, "
-               "else 0.20)"),
+            tr("Tolerance: share of cells withheld (empty: the policy's)"),
             QgsProcessingParameterNumber.Type.Double, optional=True, minValue=0.0, maxValue=1.0))
         self.add_grid_parameters()
         self.addParameter(QgsProcessingParameterFeatureSink(
             self.OUTPUT, tr("Sweep table"), QgsProcessing.SourceType.TypeVector))
         self.add_marginal_parameters()
         self.addParameter(QgsProcessingParameterFeatureSource(
-            self.STRATA, tr("Strata an adversary can also draw (published density bands, "
-                            "administrative units): sweep each separately"),
+            self.STRATA, tr("Strata an adversary can draw (each swept separately)"),
             [QgsProcessing.SourceType.TypeVectorPolygon], optional=True))
         self.addParameter(QgsProcessingParameterField(
             self.STRATUM_FIELD, tr("Stratum name field"), parentLayerParameterName=self.STRATA,
             optional=True))
         self.add_previous_releases_parameter(tr(
-            "Earlier releases of the series, oldest first (report cells that flip between "
-            "published and withheld)"))
+            "Earlier releases of the series, oldest first"))
         self.addParameter(QgsProcessingParameterFeatureSink(
             self.FLIPPING_CELLS, tr("Cells that flip since the latest earlier release"),
             QgsProcessing.SourceType.TypeVector, optional=True, createByDefault=False))
         self.addParameter(QgsProcessingParameterFeatureSource(
-            self.CKM_PTABLE, tr("Compare: the cell key method with this p-table (its utility "
-                                "beside suppression at each size)"),
+            self.CKM_PTABLE, tr("Compare with the cell key method: its p-table"),
             [QgsProcessing.SourceType.TypeVector], optional=True))
         self.addParameter(QgsProcessingParameterFile(
-            self.CKM_KEY_FILE, tr("Compare: the programme's key file (empty: a one-off random "
-                                  "key)"), QgsProcessingParameterFile.Behavior.File,
+            self.CKM_KEY_FILE, tr("Compare: the programme's key file (empty: a one-off key)"),
+            QgsProcessingParameterFile.Behavior.File,
             optional=True))
         self.addOutput(QgsProcessingOutputNumber(
             self.RECOMMENDED_RESOLUTION, tr("Recommended (finest publishable) cell size")))
+        self.addParameter(QgsProcessingParameterFileDestination(
+            self.CHART, tr("Chart: withheld share and median count by cell size"),
+            tr("HTML files (*.html)"), optional=True, createByDefault=False))
 
     def process(self, parameters, context, feedback):
         from ..spatial_privacy_plugin import grid
@@ -96,6 +101,12 @@ class ResolutionSweep(PointGridAlgorithm):
         resolutions = grid.parse_resolutions(
             self.parameterAsString(parameters, self.RESOLUTIONS, context))
         marginals = self.marginals_from_parameters(parameters, context, policy)
+        chart = self.parameterAsFileOutput(parameters, self.CHART, context)
+        if chart and not Path(chart).parent.is_dir():
+            raise QgsProcessingException(tr(
+                "The folder {folder} of the output file {path} does not exist: create it, or "
+                "choose a file in an existing folder. Nothing was written.").format(
+                folder=str(Path(chart).parent), path=chart))
         for fine, coarse in grid.non_nested_pairs(resolutions):
             feedback.pushWarning(tr(
                 "{coarse:g} m cells are not unions of {fine:g} m cells: releasing both invites "
@@ -160,6 +171,9 @@ class ResolutionSweep(PointGridAlgorithm):
         write_features(sink, fields, [table[name] for name in names])
         self.report(table, recommended, policy, marginals, feedback)
         results = {self.OUTPUT: destination, self.RECOMMENDED_RESOLUTION: recommended}
+        if chart:
+            self.write_chart(chart, table, policy.tolerance, recommended, feedback)
+            results[self.CHART] = chart
         if flips is not None:
             self.report_flips(flips, feedback)
             flip_fields = make_fields(FLIP_FIELDS)
@@ -289,7 +303,39 @@ class ResolutionSweep(PointGridAlgorithm):
                 count=outside))
         return owners, names, polygons
 
+    @staticmethod
+    def write_chart(path, table, tolerance, recommended, feedback):
+        """The sweep as an HTML chart: withheld share and median count against cell size."""
+        from ..spatial_privacy_plugin.charts import sweep_figure
+        from ..spatial_privacy_plugin.formatting import percent
+        from .html_chart import write_html_chart
+
+        strata = [None] if table["stratum"].isna().all() else \
+            list(dict.fromkeys(table["stratum"].dropna()))
+        series = []
+        for name in strata:
+            rows = table if name is None else table[table["stratum"] == name]
+            rows = rows.sort_values("resolution_m")
+            series.append((name, rows["resolution_m"].tolist(),
+                           rows["withheld_fraction_total"].tolist(),
+                           rows["median_published_count"].tolist()))
+        title = tr("Resolution sweep: what each cell size withholds")
+        labels = {
+            "title": title, "size": tr("cell size (m)"),
+            "share": tr("withheld share of non-empty cells"),
+            "median": tr("median count of a published cell"),
+            "share_of": tr("withheld share, {name}"),
+            "median_of": tr("median count, {name}"),
+            "tolerance": tr("tolerance {share}").format(share=percent(tolerance)),
+            "recommended": "" if recommended is None else
+            tr("recommended: {size:g} m").format(size=recommended),
+            "none_publishable": tr("no swept size is publishable"),
+        }
+        write_html_chart(path, sweep_figure(series, tolerance, recommended, labels), title,
+                         feedback)
+
     def report(self, table, recommended, policy, marginals, feedback):
+        from ..spatial_privacy_plugin.formatting import percent
         from ..spatial_privacy_plugin.grid import MARGINALS_NONE
 
         for row in table.itertuples(index=False):
@@ -297,25 +343,37 @@ class ResolutionSweep(PointGridAlgorithm):
             if row.stratum is not None:
                 verdict = tr("{verdict} in stratum {stratum}").format(verdict=verdict,
                                                                      stratum=row.stratum)
-            feedback.pushInfo(tr("{res:g} m: {cells} cells, {withheld} withheld ({share:.1%}); "
+            feedback.pushInfo(tr("{res:g} m: {cells} cells, {withheld} withheld ({share}); "
                                  "{verdict}.").format(res=row.resolution_m, cells=row.cells,
                                                      withheld=row.cells_withheld,
-                                                     share=row.suppressed_fraction, verdict=verdict))
+                                                     share=percent(row.suppressed_fraction),
+                                                     verdict=verdict))
             if row.cells_complementary or marginals.kind != MARGINALS_NONE:
                 feedback.pushInfo(tr("{res:g} m with {marginals} published: {complementary} "
-                                     "complementary cells, {total:.1%} withheld in all, {bad} "
+                                     "complementary cells, {total} withheld in all, {bad} "
                                      "cell(s) that no pattern can protect.").format(
                     res=row.resolution_m, marginals=tr(marginals.kind),
-                    complementary=row.cells_complementary, total=row.withheld_fraction_total,
-                    bad=row.cells_unprotectable))
-            if row.withheld_clustered and row.stratum is not None:
+                    complementary=row.cells_complementary,
+                    total=percent(row.withheld_fraction_total), bad=row.cells_unprotectable))
+            if not row.withheld_clustered:
+                continue
+            if row.recommended and row.stratum is not None:
+                feedback.pushInfo(tr(
+                    "At {res:g} m, the size recommended in stratum {stratum}, the withheld cells "
+                    "cluster (Moran's I {moran:.2f}, z {z:.1f}): the recommendation keeps the "
+                    "withheld share within the tolerance, but the holes form whole areas without "
+                    "figures. Where those areas matter, publish this stratum at a coarser size; "
+                    "do not raise the tolerance.").format(
+                    res=row.resolution_m, stratum=row.stratum, moran=row.withheld_morans_i,
+                    z=row.withheld_morans_z))
+            elif row.stratum is not None:
                 feedback.pushInfo(tr(
                     "At {res:g} m in stratum {stratum} the withheld cells cluster (Moran's I "
                     "{moran:.2f}, z {z:.1f}): prefer a coarser geometry in this stratum rather than "
                     "a higher tolerance.").format(res=row.resolution_m, stratum=row.stratum,
                                                   moran=row.withheld_morans_i,
                                                   z=row.withheld_morans_z))
-            elif row.withheld_clustered:
+            elif not row.recommended:  # the recommended size's clustering is told with it
                 feedback.pushInfo(tr(
                     "At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the "
                     "holes form areas, so prefer a coarser geometry there rather than a higher "
@@ -328,11 +386,37 @@ class ResolutionSweep(PointGridAlgorithm):
                                 for row in per_stratum.itertuples(index=False))))
         if recommended is None:
             feedback.pushWarning(tr(
-                "No cell size is publishable under this policy (k = {k}, tolerance {tolerance:.0%}). "
+                "No cell size is publishable under this policy (k = {k}, tolerance {tolerance}). "
                 "Sweep coarser cells than {coarsest:g} m, or publish per density band; never lower "
                 "k: it follows from the accepted disclosure probability.").format(
-                k=policy.k, tolerance=policy.tolerance, coarsest=table["resolution_m"].max()))
+                k=policy.k, tolerance=percent(policy.tolerance),
+                coarsest=table["resolution_m"].max()))
+            return
+        feedback.pushInfo(tr("Recommended cell size: {res:g} m, the finest that keeps the "
+                             "withheld share within the tolerance at k = {k}.").format(
+            res=recommended, k=policy.k))
+        self.report_clustered_recommendation(table, recommended, feedback)
+
+    @staticmethod
+    def report_clustered_recommendation(table, recommended, feedback):
+        """Say what clustered holes at the recommended size mean for the recommendation."""
+        if table["stratum"].notna().any():
+            return  # told per stratum above
+        at = table[table["resolution_m"] == recommended].iloc[0]
+        if not at["withheld_clustered"]:
+            return
+        clear = table[(table["resolution_m"] > recommended) & table["publishable"]
+                      & ~table["withheld_clustered"].fillna(False).astype(bool)]
+        if len(clear):
+            advice = tr("{size:g} m, the finest publishable size whose withheld cells do not "
+                        "cluster, leaves no such areas: prefer it where those areas matter.").format(
+                size=float(clear["resolution_m"].min()))
         else:
-            feedback.pushInfo(tr("Recommended cell size: {res:g} m, the finest that keeps the "
-                                 "withheld share within the tolerance at k = {k}.").format(
-                res=recommended, k=policy.k))
+            advice = tr("No swept size avoids it: sweep coarser sizes, or publish those areas per "
+                        "density band (strata).")
+        feedback.pushWarning(tr(
+            "At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the "
+            "recommendation keeps the withheld share within the tolerance, but the holes form whole "
+            "areas without figures. {advice} Do not raise the tolerance instead.").format(
+            res=recommended, moran=at["withheld_morans_i"], z=at["withheld_morans_z"],
+            advice=advice))

@@ -74,7 +74,7 @@ class LedgerParameters:
         # An input file, not a destination: the user picks the existing ledger without an
         # overwrite prompt and is never offered a temporary file; a new path starts a ledger.
         self.addParameter(QgsProcessingParameterFile(
-            self.LEDGER, tr("Release ledger (the programme's ledger; a new file starts one)"),
+            self.LEDGER, tr("Release ledger (a new file starts one)"),
             QgsProcessingParameterFile.Behavior.File,
             fileFilter=f"{tr(LEDGER_FILTER)};;{tr(ALL_FILES_FILTER)}"))
         self.addParameter(QgsProcessingParameterString(self.DATASET, tr("Dataset (programme name)")))
@@ -95,6 +95,7 @@ class RiskBudgetGate(LedgerParameters, SpatialPrivacyAlgorithm):
                            "whose programme's cumulative risk exceeds its budget; records every "
                            "release that passes in a tamper-evident ledger.")
     TAGS = N_("privacy,disclosure,risk,budget,ledger,gate,release,cumulative")
+    ADVANCED = ("PER_RELEASE_CEILING", "CUMULATIVE_CEILING", "WARN_AT", "GATE_ON")
 
     ZONE_RISK = "ZONE_RISK"
     LEDGER = "LEDGER"
@@ -117,7 +118,7 @@ class RiskBudgetGate(LedgerParameters, SpatialPrivacyAlgorithm):
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS's name)
         self.addParameter(QgsProcessingParameterFeatureSource(
-            self.ZONE_RISK, tr("Per-zone risk (zone_id, p_reid, n_records; the zone risk output)"),
+            self.ZONE_RISK, tr("Per-zone risk (the zone risk output)"),
             [QgsProcessing.SourceType.TypeVector]))
         self.add_ledger_parameters()
         self.addParameter(QgsProcessingParameterFile(
@@ -126,8 +127,7 @@ class RiskBudgetGate(LedgerParameters, SpatialPrivacyAlgorithm):
             fileFilter=tr("Policy files (*.toml *.json)")))
         for name, label in ((self.PER_RELEASE_CEILING, N_("Per-release ceiling (empty: the policy's)")),
                             (self.CUMULATIVE_CEILING, N_("Cumulative ceiling (empty: the policy's)")),
-                            (self.WARN_AT, N_("Warn above this share of the cumulative ceiling "
-                                              "(empty: the policy's, else 0.75)"))):
+                            (self.WARN_AT, N_("Warn above this share of the cumulative ceiling"))):
             self.addParameter(QgsProcessingParameterNumber(
                 name, tr(label), QgsProcessingParameterNumber.Type.Double, optional=True,
                 minValue=0.0, maxValue=1.0))
@@ -178,6 +178,7 @@ class RiskBudgetGate(LedgerParameters, SpatialPrivacyAlgorithm):
         from qgis.core import QgsFeature, QgsFeatureSink
 
         from ..spatial_privacy_plugin.budget import gate_release
+        from ..spatial_privacy_plugin.formatting import percent
         from ..spatial_privacy_plugin.ledger import Ledger
         from .io import make_fields, plain_column
 
@@ -225,20 +226,20 @@ class RiskBudgetGate(LedgerParameters, SpatialPrivacyAlgorithm):
                                             "{problems}").format(dataset=dataset, release=release_id,
                                                                  problems=problems))
         feedback.pushInfo(tr(
-            "Risk budget gate passed: worst zone {zone} at {worst:.4f} ({basis}; pooled mean "
-            "{pooled:.4f}) under the per-release ceiling {ceiling:g}; cumulative {cumulative:.4f} "
-            "over {count} release(s), headroom {headroom:.4f} under {budget:g}.").format(
-            zone=summary.worst_zone, worst=summary.worst, basis=tr(policy.gate_on),
-            pooled=summary.pooled, ceiling=policy.per_release_ceiling,
-            cumulative=decision.cumulative, count=decision.prior_releases + 1,
-            headroom=decision.headroom, budget=policy.cumulative_ceiling))
+            "Risk budget gate passed: worst zone {zone} at {worst} ({basis}; pooled mean "
+            "{pooled}) under the per-release ceiling {ceiling}; cumulative {cumulative} "
+            "over {count} release(s), headroom {headroom} under {budget}.").format(
+            zone=summary.worst_zone, worst=percent(summary.worst), basis=tr(policy.gate_on),
+            pooled=percent(summary.pooled), ceiling=percent(policy.per_release_ceiling),
+            cumulative=percent(decision.cumulative), count=decision.prior_releases + 1,
+            headroom=percent(decision.headroom), budget=percent(policy.cumulative_ceiling)))
         feedback.pushInfo(tr("The cumulative figure assumes independent releases; releases of the "
                              "same population are correlated, so it understates the risk."))
         if decision.warning:
-            feedback.pushWarning(tr("The cumulative risk {cumulative:.4f} is above {share:.0%} of the "
-                                    "ceiling {ceiling:g}: plan the remaining releases.").format(
-                cumulative=decision.cumulative, share=policy.warn_at,
-                ceiling=policy.cumulative_ceiling))
+            feedback.pushWarning(tr("The cumulative risk {cumulative} is above {share} of the "
+                                    "ceiling {ceiling}: plan the remaining releases.").format(
+                cumulative=percent(decision.cumulative), share=percent(policy.warn_at),
+                ceiling=percent(policy.cumulative_ceiling)))
         feedback.pushInfo(tr("Ledger head: {head}. Archive it elsewhere to detect a rewritten "
                              "ledger.").format(head=head) if record else
                           tr("Not recorded (RECORD is off): this release does not count against "

@@ -2,8 +2,8 @@
 
 from qgis.core import QgsProcessing, QgsProcessingException, QgsProcessingMultiStepFeedback, \
     QgsProcessingOutputNumber, QgsProcessingParameterDistance, QgsProcessingParameterFeatureSink, \
-    QgsProcessingParameterFeatureSource, QgsProcessingParameterField, QgsProcessingParameterString, \
-    QgsWkbTypes
+    QgsProcessingParameterFeatureSource, QgsProcessingParameterField, \
+    QgsProcessingParameterMultipleLayers, QgsProcessingParameterString, QgsWkbTypes
 
 from ..spatial_privacy_plugin.errors import N_
 from .base import tr
@@ -28,6 +28,9 @@ class SuppressedGrid(PointGridAlgorithm):
                            "fewer than k people are withheld (primary suppression), and more "
                            "cells where published totals would give them away (complementary).")
     TAGS = N_("privacy,disclosure,k-anonymity,grid,suppression,count,census grid")
+    ADVANCED = ("ORIGIN", "KEY_FIELDS", "PROTECTION_LEVEL", "PARENT_FACTOR", "STUDY_AREA",
+                "ZERO_MASK", "STRATA", "STRATUM_FIELD", "STRATUM_RESOLUTIONS", "PREVIOUS_RELEASES",
+                "PUBLISHED_ZONES")
 
     RESOLUTION = "RESOLUTION"
     OUTPUT = "OUTPUT"
@@ -38,6 +41,9 @@ class SuppressedGrid(PointGridAlgorithm):
     K = "K"
     CELLS_PUBLISHED = "CELLS_PUBLISHED"
     CELLS_WITHHELD = "CELLS_WITHHELD"
+    PUBLISHED_ZONES = "PUBLISHED_ZONES"
+    ZONE_COUNTS = "ZONE_COUNTS"
+    SLIVER_REPORT = "SLIVER_REPORT"
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS's name)
         self.add_point_parameters()
@@ -50,28 +56,35 @@ class SuppressedGrid(PointGridAlgorithm):
             self.OUTPUT, tr("Suppressed grid"), QgsProcessing.SourceType.TypeVectorPolygon))
         self.add_marginal_parameters()
         self.addParameter(QgsProcessingParameterFeatureSink(
-            self.AUDIT, tr("Audit of withheld cells, for the data holder only (never publish it)"),
+            self.AUDIT, tr("Audit of withheld cells (data holder only; never publish)"),
             QgsProcessing.SourceType.TypeVector, optional=True, createByDefault=False))
         self.addParameter(QgsProcessingParameterFeatureSource(
-            self.STUDY_AREA, tr("Study area: empty cells inside it are published as true zeros"),
+            self.STUDY_AREA, tr("Study area (empty cells inside it are published as 0)"),
             [QgsProcessing.SourceType.TypeVectorPolygon], optional=True))
         self.addParameter(QgsProcessingParameterFeatureSource(
-            self.ZERO_MASK, tr("Zero mask: where people live but none was observed (empty cells "
-                               "there are withheld, not published as 0)"),
+            self.ZERO_MASK, tr("Zero mask (empty cells inside it are withheld, not 0)"),
             [QgsProcessing.SourceType.TypeVectorPolygon], optional=True))
         self.addParameter(QgsProcessingParameterFeatureSource(
-            self.STRATA, tr("Strata (adversary-known polygons) for a cell size per stratum"),
+            self.STRATA, tr("Strata (adversary-known polygons), for a size per stratum"),
             [QgsProcessing.SourceType.TypeVectorPolygon], optional=True))
         self.addParameter(QgsProcessingParameterField(
             self.STRATUM_FIELD, tr("Stratum name field"), parentLayerParameterName=self.STRATA,
             optional=True))
         self.addParameter(QgsProcessingParameterString(
-            self.STRATUM_RESOLUTIONS, tr("Cell size per stratum, e.g. core=250;suburb=500;rural=2000, "
-                                         "or auto:250,500,1000,2000 for the sweep's recommendation "
-                                         "(nested; replaces the single cell size)"), optional=True))
+            self.STRATUM_RESOLUTIONS,
+            tr("Cell size per stratum (e.g. core=250;rural=2000, or auto:…)"),
+            optional=True))
         self.add_previous_releases_parameter(tr(
-            "Earlier releases of this grid, oldest first (suppression then holds across the "
-            "series)"))
+            "Earlier releases of this grid, oldest first"))
+        self.addParameter(QgsProcessingParameterMultipleLayers(
+            self.PUBLISHED_ZONES, tr("Zones published beside the grid (same people)"),
+            QgsProcessing.SourceType.TypeVectorPolygon, optional=True))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            self.ZONE_COUNTS, tr("Zone counts"),
+            QgsProcessing.SourceType.TypeVectorPolygon, optional=True, createByDefault=False))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            self.SLIVER_REPORT, tr("Sliver report (data holder only: never publish)"),
+            QgsProcessing.SourceType.TypeVector, optional=True, createByDefault=False))
         self.addOutput(QgsProcessingOutputNumber(self.K, tr("k")))
         self.addOutput(QgsProcessingOutputNumber(self.CELLS_PUBLISHED, tr("Published cells")))
         self.addOutput(QgsProcessingOutputNumber(self.CELLS_WITHHELD, tr("Withheld cells")))
@@ -79,7 +92,7 @@ class SuppressedGrid(PointGridAlgorithm):
     def process(self, parameters, context, feedback):
         from ..spatial_privacy_plugin import grid
         from .io import make_fields, square_cells, write_features
-        from .styles import apply_style
+        from .styles import apply_style, count_renderer
 
         policy = self.policy_from_parameters(parameters, context)
         resolution = grid.check_resolution(
@@ -88,8 +101,10 @@ class SuppressedGrid(PointGridAlgorithm):
         steps = QgsProcessingMultiStepFeedback(2, feedback)
         coarsest = self.coarsest_size(parameters, context, resolution, marginals)
         data = counted_input(self, parameters, context, steps, coarsest,
-                             (self.STRATA, self.STRATUM_RESOLUTIONS, self.PREVIOUS_RELEASES)) or \
+                             (self.STRATA, self.STRATUM_RESOLUTIONS, self.PREVIOUS_RELEASES,
+                              self.PUBLISHED_ZONES)) or \
             self.read_grid_input(parameters, context, steps, coarsest)
+        zones = self.published_zones(parameters, context, data, feedback)
         earlier = self.read_previous_releases(parameters, context, steps, policy.k)
         series, data = self.series(earlier, parameters, policy, resolution, data, feedback)
         self.describe_policy(policy, feedback, data)
@@ -114,6 +129,12 @@ class SuppressedGrid(PointGridAlgorithm):
         else:
             frame = release.cells
         self.refuse_unprotected(release, series)
+        if zones is not None:
+            from .published_zones import protect_slivers
+
+            release, atoms, protection, values, start = protect_slivers(
+                zones, release, data, policy, marginals, study_area is not None, feedback)
+            frame = release.cells.assign(k=policy.k, stratum=None)
 
         key_fields = [data.fields.field(name) for name in data.key_columns]
         reserved = {name for name, _ in CELL_FIELDS + COUNT_FIELDS}
@@ -140,7 +161,11 @@ class SuppressedGrid(PointGridAlgorithm):
             geometries = square_cells(data.origin, frame["resolution_m"], frame["col"], frame["row"])
             write_features(sink, fields, columns, geometries, steps)
             del sink  # closes a file output so that its style can be stored in it
-        apply_style("suppressed_grid", destination, context)
+        shown = frame["n_persons"][frame["status"] == "published"]
+        largest = float(shown.max()) if len(shown) else None
+        apply_style(lambda: count_renderer(int(frame["k"].min()), largest=largest,
+                                           zeros=bool((shown == 0).any())),
+                    destination, context)
         results = {self.OUTPUT: destination}
         audit_sink, audit_destination = self.parameterAsSink(
             parameters, self.AUDIT, context, make_fields(AUDIT_FIELDS + tuple(key_fields)),
@@ -156,6 +181,10 @@ class SuppressedGrid(PointGridAlgorithm):
                             audit["reason"], *audit_keys])
             results[self.AUDIT] = audit_destination
 
+        if zones is not None:
+            results.update(self.write_zone_outputs(parameters, context, data, zones, atoms,
+                                                   protection, release.cells, values, start,
+                                                   feedback))
         withheld = int((frame["status"] != grid.STATUS_PUBLISHED).sum())
         complementary = int((release.audit["reason"] == grid.STATUS_COMPLEMENTARY).sum())
         published = len(frame) - withheld
@@ -169,16 +198,56 @@ class SuppressedGrid(PointGridAlgorithm):
                 "Declare them so that complementary cells are withheld."))
         if len(release.audit):
             # The cost in cells only: a count of people withheld would be a sum of withheld values.
-            feedback.pushInfo(tr("{complementary} complementary cell(s) ({share:.1%} of the cells) "
+            from ..spatial_privacy_plugin.formatting import percent
+            feedback.pushInfo(tr("{complementary} complementary cell(s) ({share} of the cells) "
                                  "withheld so that no withheld cell can be narrowed below p = "
                                  "{p:g} from what the release publishes ({marginals}, the number "
                                  "of people, non-empty cells); smallest attacker interval: "
                                  "{width:g}.").format(
-                complementary=complementary, share=complementary / max(len(frame), 1),
+                complementary=complementary, share=percent(complementary / max(len(frame), 1)),
                 p=marginals.protection, marginals=tr(marginals.kind),
                 width=float(release.audit["width"].min())))
         results.update({self.K: policy.k, self.CELLS_PUBLISHED: published,
                         self.CELLS_WITHHELD: withheld})
+        return results
+
+    def published_zones(self, parameters, context, data, feedback):
+        """The published zones (``published_zones.Zones``) or None; refused beside a cell size
+        per stratum or a series, which this version does not cut into slivers."""
+        from .published_zones import ZONE_COUNT_FIELDS, ZONE_LAYER_FIELD, read_zones
+
+        layers = self.parameterAsLayerList(parameters, self.PUBLISHED_ZONES, context)
+        if not layers:
+            return None
+        if self.parameterAsString(parameters, self.STRATUM_RESOLUTIONS, context).strip() or \
+                self.parameterAsLayerList(parameters, self.PREVIOUS_RELEASES, context):
+            raise QgsProcessingException(tr(
+                "This version protects the slivers of published zones on a grid of one cell size "
+                "without earlier releases: leave out the cell size per stratum and the earlier "
+                "releases, or the published zones."))
+        reserved = {name for name, _ in ZONE_COUNT_FIELDS + (ZONE_LAYER_FIELD,)}
+        return read_zones(layers, data.crs, context, feedback, reserved)
+
+    def write_zone_outputs(self, parameters, context, data, zones, atoms, protection, cells,
+                           values, start, feedback):
+        """The zone counts and the sliver report, where asked for."""
+        from .published_zones import SLIVER_FIELDS, write_sliver_report, write_zone_counts, \
+            zone_count_fields
+        from .io import make_fields
+
+        results = {}
+        sink, destination = self.parameterAsSink(parameters, self.ZONE_COUNTS, context,
+                                                 zone_count_fields(zones),
+                                                 QgsWkbTypes.Type.MultiPolygon, data.crs)
+        if sink is not None:
+            write_zone_counts(sink, zones, atoms, protection, feedback)
+            results[self.ZONE_COUNTS] = destination
+        sink, destination = self.parameterAsSink(parameters, self.SLIVER_REPORT, context,
+                                                 make_fields(SLIVER_FIELDS),
+                                                 QgsWkbTypes.Type.NoGeometry, data.crs)
+        if sink is not None:
+            write_sliver_report(sink, zones, atoms, protection, cells, values, start, feedback)
+            results[self.SLIVER_REPORT] = destination
         return results
 
     def coarsest_size(self, parameters, context, resolution, marginals):

@@ -20,6 +20,7 @@ class SyntheticAuxiliary(SpatialPrivacyAlgorithm):
                            "points and published marginals, when no real one can be obtained; "
                            "results against it are a lower bound.")
     TAGS = N_("privacy,auxiliary,adversary,synthetic,marginals,census,linkage")
+    ADVANCED = ("SEED",)
 
     ADDRESSES = "ADDRESSES"
     MARGINALS = "MARGINALS"
@@ -34,8 +35,8 @@ class SyntheticAuxiliary(SpatialPrivacyAlgorithm):
             self.ADDRESSES, tr("Address points or buildings"),
             [QgsProcessing.SourceType.TypeVectorPoint, QgsProcessing.SourceType.TypeVectorPolygon]))
         self.addParameter(QgsProcessingParameterFeatureSource(
-            self.MARGINALS, tr("Marginals table (fields attribute, category, share; zone when "
-                               "per zone)"), [QgsProcessing.SourceType.TypeVector]))
+            self.MARGINALS, tr("Marginals table (attribute, category, share; zone)"),
+            [QgsProcessing.SourceType.TypeVector]))
         self.addParameter(QgsProcessingParameterFeatureSource(
             self.ZONES, tr("Zones of the marginals (optional)"),
             [QgsProcessing.SourceType.TypeVectorPolygon], optional=True))

@@ -55,6 +55,7 @@ class ZoneRisk(RiskAlgorithm):
     SHORT_DESCRIPTION = N_("Re-identification probability per zone with a confidence interval; "
                            "the worst zone, not the average, is the release's risk.")
     TAGS = N_("privacy,disclosure,risk,zone,worst case,wilson,release,budget")
+    ADVANCED = ("POPULATION_FIELD", "HOUSEHOLD_FIELD")
 
     ZONES = "ZONES"
     ZONE_ID_FIELD = "ZONE_ID_FIELD"
@@ -68,8 +69,8 @@ class ZoneRisk(RiskAlgorithm):
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS's name)
         self.addParameter(QgsProcessingParameterFeatureSource(
-            self.ZONES, tr("Zones an adversary could also draw (administrative units, published "
-                           "density strata)"), [QgsProcessing.SourceType.TypeVectorPolygon]))
+            self.ZONES, tr("Zones an adversary could also draw"),
+            [QgsProcessing.SourceType.TypeVectorPolygon]))
         self.addParameter(QgsProcessingParameterField(
             self.ZONE_ID_FIELD, tr("Zone id field"), parentLayerParameterName=self.ZONES))
         self.addParameter(QgsProcessingParameterFeatureSource(
@@ -93,12 +94,13 @@ class ZoneRisk(RiskAlgorithm):
     def process(self, parameters, context, feedback):
         import numpy as np
 
+        from ..spatial_privacy_plugin.formatting import percent
         from ..spatial_privacy_plugin.policy import load_policy
         from ..spatial_privacy_plugin.risk import worst_and_pooled, zone_table, zones_hash
         from ..spatial_privacy_plugin.zones import assign_points
         from .io import make_fields, read_attributes, read_points, read_polygons, \
             write_features
-        from .styles import apply_style
+        from .styles import apply_style, risk_renderer
 
         zones = self.parameterAsSource(parameters, self.ZONES, context)
         records = self.parameterAsSource(parameters, self.RECORDS, context)
@@ -160,13 +162,13 @@ class ZoneRisk(RiskAlgorithm):
         names = [name for name, _ in ZONE_FIELDS]
         write_features(sink, fields, [table[name] for name in names], geometries, feedback)
         del sink  # closes a file output so that its style can be stored in it
-        apply_style("zone_risk", destination, context)
+        apply_style(lambda: risk_renderer("p_reid", ceiling), destination, context)
 
         worst_zone, worst, pooled = worst_and_pooled(table)
         if worst is not None:
-            feedback.pushInfo(tr("Worst zone {zone}: {worst:.4f}; record-weighted mean {pooled:.4f} "
+            feedback.pushInfo(tr("Worst zone {zone}: {worst}; record-weighted mean {pooled} "
                                  "({ratio:.1f} times lower). The release's risk is the worst zone.")
-                              .format(zone=worst_zone, worst=worst, pooled=pooled,
+                              .format(zone=worst_zone, worst=percent(worst), pooled=percent(pooled),
                                       ratio=worst / pooled if pooled else float("inf")))
         return {self.OUTPUT: destination, self.WORST_ZONE: worst_zone, self.WORST_P_REID: worst,
                 self.POOLED_P_REID: pooled}

@@ -1,8 +1,10 @@
 """The main job on the bundled sample data, through qgis_process as a scheduler would run it.
 
-Generates the synthetic city (same bytes every time), sweeps resolutions under
-sample/policy.toml, builds the suppressed grid at the recommended resolution,
-runs the k-anonymity gate on it, and prints the sweep table. Outputs are
+Generates the synthetic city and its zones (same bytes every time), sweeps
+resolutions under sample/policy.toml, builds the suppressed grid at the
+recommended resolution, runs the k-anonymity gate on it, prints the sweep
+table, then measures the re-identification risk of the trips per zone and runs
+the risk budget gate on it (recording the release in a ledger). Outputs are
 GeoPackages under demo_output/.
 """
 
@@ -86,8 +88,9 @@ def main():
         shutil.rmtree(OUTPUT)
     OUTPUT.mkdir()
     trips = OUTPUT / "trips.gpkg"
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "make_sample_data.py"), str(trips)],
-                   check=True)
+    zones = OUTPUT / "zones.gpkg"
+    for script, path in (("make_sample_data.py", trips), ("make_sample_zones.py", zones)):
+        subprocess.run([sys.executable, str(ROOT / "scripts" / script), str(path)], check=True)
     with tempfile.TemporaryDirectory(prefix="spatial_privacy_demo_") as home:
         environment = isolated_environment(Path(home))
         qgis_process(environment, "plugins", "enable", PLUGIN_NAME)
@@ -109,9 +112,23 @@ def main():
                              COUNT_FIELD="n_persons", STATUS_FIELD="status", POLICY=POLICY,
                              PERSONS_TOTAL=people, PERSONS_TOTAL_KIND=int(points > people),
                              OUTPUT=OUTPUT / "checked_grid.gpkg")
+        print("\n4. Zone re-identification risk of the trips (age band and sex known) in the "
+              "sample zones")
+        zone_risk = run_algorithm(environment, "zonerisk", ZONES=zones, ZONE_ID_FIELD="zone_id",
+                                  RECORDS=trips, KEY_FIELDS="age_band;sex",
+                                  PERSON_FIELD="person_id", POLICY=POLICY,
+                                  OUTPUT=OUTPUT / "zone_risk.gpkg")
+        print("\n5. Risk budget gate on the zone risk, recorded in the programme's ledger")
+        budget = run_algorithm(environment, "riskbudgetgate", ZONE_RISK=OUTPUT / "zone_risk.gpkg",
+                               LEDGER=OUTPUT / "ledger.sqlite", DATASET="sample city trips",
+                               RELEASE_ID="demo", POLICY=POLICY,
+                               OUTPUT=OUTPUT / "release_record.gpkg")
     print_table(OUTPUT / "sweep.gpkg")
     print(f"\nGate passed: {gate['PASSED']} (k = {gate['K']:g}, {gate['CELLS_CHECKED']:g} published "
-          f"cells, smallest count {gate['MIN_COUNT']:g}). Outputs are in {OUTPUT.relative_to(ROOT)}/.")
+          f"cells, smallest count {gate['MIN_COUNT']:g}).")
+    print(f"Risk budget gate passed: {budget['PASSED']} (worst zone {zone_risk['WORST_ZONE']} at "
+          f"{zone_risk['WORST_P_REID']:.2e}, cumulative {budget['CUMULATIVE_P_REID']:.2e}). Outputs "
+          f"are in {OUTPUT.relative_to(ROOT)}/.")
 
 
 if __name__ == "__main__":

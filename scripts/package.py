@@ -12,7 +12,7 @@ TOP_FOLDER = "spatial_privacy"
 FILES = ("metadata.txt", "LICENSE", "README.md", "__init__.py", "__about__.py", "plugin.py")
 FOLDERS = {
     "spatial_privacy_plugin": ("*.py",),
-    "processing_provider": ("*.py", "*.html", "*.svg", "*.qml"),
+    "processing_provider": ("*.py", "*.html", "*.svg", "*.model3"),
     "i18n": ("*.qm",),
 }
 

@@ -12,7 +12,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("__init__.py", "plugin.py", "processing_provider", "spatial_privacy_plugin")
+# The example models' names and labels are written by their build script and shown translated.
+SOURCES = ("__init__.py", "plugin.py", "processing_provider", "spatial_privacy_plugin",
+           "scripts/make_example_models.py")
 CONTEXT = "SpatialPrivacy"
 MARKERS = {"tr", "N_"}
 

@@ -17,11 +17,8 @@ emitted cell is not empty and how many people the release holds.
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.optimize import linprog
-from scipy.sparse import csr_matrix, vstack
 
-from .errors import InputError
-from .intervals import CONTRADICTION, EXACT_WIDTH
+from .atom_programmes import sum_bounds
 
 
 @dataclass(frozen=True)
@@ -33,14 +30,6 @@ class AtomIntervals:
     atom_upper: np.ndarray
     record_lower: np.ndarray
     record_upper: np.ndarray
-
-
-def _rows(groups, n):
-    """A sparse 0/1 matrix with one row per index array in ``groups``."""
-    lengths = [len(group) for group in groups]
-    rows = np.repeat(np.arange(len(groups)), lengths)
-    columns = np.concatenate(groups) if groups else np.empty(0, dtype=np.int64)
-    return csr_matrix((np.ones(len(columns)), (rows, columns)), shape=(len(groups), n))
 
 
 def atom_intervals(values, withheld, lower, upper, atom_record, areas, people=None,
@@ -61,82 +50,61 @@ def atom_intervals(values, withheld, lower, upper, atom_record, areas, people=No
     atom_record = np.asarray(atom_record, dtype=np.int64)
     values = np.nan_to_num(np.asarray(values, dtype=float))
     withheld = np.asarray(withheld, dtype=bool)
+    rows, box = atom_rows(values, withheld, lower, upper, atom_record, areas, people, one_point,
+                          sums, at_most)
+    members, cut_atoms, hidden = atom_targets(atom_record, withheld)
+    low, high = sum_bounds(rows, box, [np.array([atom]) for atom in cut_atoms]
+                           + [members[record] for record in hidden])
+    record_lower = np.where(withheld, np.asarray(lower, dtype=float), values)
+    record_upper = np.where(withheld, np.asarray(upper, dtype=float), values)
+    atom_lower = values[atom_record].astype(float)
+    atom_upper = atom_lower.copy()
+    atom_lower[cut_atoms], atom_upper[cut_atoms] = low[:len(cut_atoms)], high[:len(cut_atoms)]
+    record_lower[hidden], record_upper[hidden] = low[len(cut_atoms):], high[len(cut_atoms):]
+    # A withheld cell in one piece is its atom.
+    whole_withheld = hidden[np.array([len(members[record]) == 1 for record in hidden], dtype=bool)]
+    first_atom = np.array([members[record][0] for record in whole_withheld], dtype=np.int64)
+    atom_lower[first_atom] = record_lower[whole_withheld]
+    atom_upper[first_atom] = record_upper[whole_withheld]
+    return AtomIntervals(atom_lower, atom_upper, record_lower, record_upper)
+
+
+def atom_targets(atom_record, withheld):
+    """(atoms of each record, atoms of cut records, withheld records): what needs bounds. A
+    published cell in one piece is its own atom, known; the pieces of cut cells and the
+    withheld cells are bounded by programmes."""
+    n_records = len(withheld)
+    order = np.argsort(atom_record, kind="stable")
+    members = np.split(order, np.cumsum(np.bincount(atom_record, minlength=n_records))[:-1])
+    pieces = np.bincount(atom_record, minlength=n_records)
+    return members, np.flatnonzero(pieces[atom_record] > 1), np.flatnonzero(withheld)
+
+
+def atom_rows(values, withheld, lower, upper, atom_record, areas, people=None, one_point=True,
+              sums=(), at_most=()):
+    """The attacker's system over atoms (arguments as for ``atom_intervals``): rows
+    (atom indices, low, high) bounding each sum, and an upper box per atom."""
+    atom_record = np.asarray(atom_record, dtype=np.int64)
+    values = np.nan_to_num(np.asarray(values, dtype=float))
+    withheld = np.asarray(withheld, dtype=bool)
     n_atoms, n_records = len(atom_record), len(values)
-    members = [np.flatnonzero(atom_record == record) for record in range(n_records)]
+    members = atom_targets(atom_record, withheld)[0]
     record_upper = np.where(withheld, np.asarray(upper, dtype=float), values)
     record_lower = np.where(withheld, np.asarray(lower, dtype=float), values)
     whole = [(members[r], record_lower[r], record_upper[r]) for r in range(n_records)]
     whole += [(np.asarray(cells, dtype=np.int64), float(total), float(total))
               for cells, total in areas]
     whole += [(np.asarray(cells, dtype=np.int64), 0.0, float(total)) for cells, total in at_most]
-    exact = [(np.asarray(cells, dtype=np.int64), float(total)) for cells, total in sums]
     if people is not None:
-        whole.append((np.arange(n_atoms), float(people), float(people) if one_point else np.inf))
+        # Distinct people: the loop below reads this as each atom at most N, their sum at least N.
+        whole.append((np.arange(n_atoms), float(people), float(people)))
     box = np.full(n_atoms, np.inf)
-    equal_groups, equal_totals, floor_groups, floor_totals, ceiling_groups, ceiling_totals = \
-        [], [], [], [], [], []
+    rows = []
     for cells, low, high in whole:
-        if not len(cells):
-            if low > EXACT_WIDTH:
-                raise InputError(CONTRADICTION)
-            continue
-        if one_point and low == high:
-            equal_groups.append(cells)
-            equal_totals.append(low)
-            continue
-        floor_groups.append(cells)
-        floor_totals.append(low)
-        if one_point and np.isfinite(high):
-            ceiling_groups.append(cells)
-            ceiling_totals.append(high)
         if not one_point:
             box[cells] = np.minimum(box[cells], high)  # a part holds at most the whole
-    equal_groups += [cells for cells, _ in exact]
-    equal_totals += [total for _, total in exact]
-    equalities = (_rows(equal_groups, n_atoms), np.array(equal_totals))
-    inequalities = vstack([-_rows(floor_groups, n_atoms), _rows(ceiling_groups, n_atoms)]).tocsr()
-    limits = np.concatenate([-np.array(floor_totals, dtype=float),
-                             np.array(ceiling_totals, dtype=float)])
-    options = {"A_eq": equalities[0] if equal_groups else None,
-               "b_eq": equalities[1] if equal_groups else None,
-               "A_ub": inequalities if len(limits) else None,
-               "b_ub": limits if len(limits) else None,
-               "bounds": [(0.0, None if np.isinf(high) else high) for high in box],
-               "method": "highs"}
-    # A published cell in one piece is its own atom, known: only the pieces of cut cells and
-    # the withheld cells need programmes (a withheld cell in one piece is its atom).
-    pieces = np.bincount(atom_record, minlength=n_records)
-    cut_atoms = np.flatnonzero(pieces[atom_record] > 1)
-    hidden = np.flatnonzero(withheld)
-    bounds = _target_bounds([np.array([atom]) for atom in cut_atoms]
-                            + [members[record] for record in hidden], n_atoms, options)
-    atom_lower = values[atom_record].astype(float)
-    atom_upper = atom_lower.copy()
-    record_lower, record_upper = record_lower.copy(), record_upper.copy()
-    for atom, (low, high) in zip(cut_atoms, bounds[:len(cut_atoms)]):
-        atom_lower[atom], atom_upper[atom] = low, high
-    for record, (low, high) in zip(hidden, bounds[len(cut_atoms):]):
-        record_lower[record], record_upper[record] = low, high
-        if pieces[record] == 1:
-            atom_lower[members[record]], atom_upper[members[record]] = low, high
-    return AtomIntervals(atom_lower, atom_upper, record_lower, record_upper)
-
-
-def _target_bounds(targets, n, options):
-    """(min, max) of the sum of each target's variables over whole numbers (the relaxation
-    first: a whole-number optimum of it is the integer one), or a contradiction."""
-    result = []
-    for target in targets:
-        objective = np.zeros(n)
-        objective[target] = 1.0
-        ends = []
-        for sign in (1.0, -1.0):
-            solved = linprog(sign * objective, **options)
-            if solved.status == 0 and np.abs(solved.x - np.round(solved.x)).max(initial=0) > \
-                    EXACT_WIDTH:
-                solved = linprog(sign * objective, integrality=np.ones(n), **options)
-            if solved.status == 2:
-                raise InputError(CONTRADICTION)
-            ends.append(np.inf if solved.status == 3 else sign * solved.fun)
-        result.append((float(np.round(ends[0], 9)), float(np.round(ends[1], 9))))
-    return result
+            high = np.inf  # and the whole at least each part: its count bounds their sum below
+        rows.append((cells, low, high))
+    rows += [(np.asarray(cells, dtype=np.int64), float(total), float(total))
+             for cells, total in sums]
+    return rows, box

@@ -212,30 +212,30 @@ def _ceilings_changed(policy, prior_entries):
              "old_hash": last["policy_hash"] or "none", "new_hash": policy.policy_hash})
 
 
-def evaluate_budget(summary, policy, prior_entries, release_id):
+def evaluate_budget(summary, policy, entries, dataset, release_id):
     """Gate one release of a dataset against its prior releases in the ledger.
 
-    ``prior_entries``: the dataset's recorded releases (dicts with
-    ``release_id``, ``worst_p_reid`` and ``zones_hash``), oldest first.
-    Release ids are compared by ``ledger.name_key`` ("R1 " is "r1").
+    ``entries``: the ledger's entries, oldest first; the dataset's releases
+    (``ledger.releases_of``) are its prior releases. Release ids are compared
+    by ``ledger.name_key`` ("R1 " is "r1") against releases of every kind, DP
+    ones included.
     """
-    from .ledger import name_key
+    from .formatting import percent
+    from .ledger import duplicate_release_id, releases_of
 
+    prior_entries = releases_of(entries, dataset)
     problems = []
     if summary.worst > policy.per_release_ceiling:
-        problems.append((N_("The worst zone {zone} has a re-identification risk of {risk:.4f} "
-                            "({basis}), above the per-release ceiling {ceiling:g} (the record-"
-                            "weighted mean, {pooled:.4f}, hides it). Publish coarser there, or "
+        problems.append((N_("The worst zone {zone} has a re-identification risk of {risk} "
+                            "({basis}), above the per-release ceiling {ceiling} (the record-"
+                            "weighted mean, {pooled}, hides it). Publish coarser there, or "
                             "withhold that zone."),
-                         {"zone": summary.worst_zone, "risk": summary.worst,
-                          "basis": policy.gate_on, "ceiling": policy.per_release_ceiling,
-                          "pooled": summary.pooled}))
-    same_id = [entry for entry in prior_entries
-               if name_key(entry["release_id"]) == name_key(release_id)]
-    if same_id:
-        problems.append((N_("The release id {release} is already in the ledger for this dataset "
-                            "(as {recorded}): give every release its own id."),
-                         {"release": release_id, "recorded": same_id[0]["release_id"]}))
+                         {"zone": summary.worst_zone, "risk": percent(summary.worst),
+                          "basis": policy.gate_on, "ceiling": percent(policy.per_release_ceiling),
+                          "pooled": percent(summary.pooled)}))
+    duplicate = duplicate_release_id(entries, dataset, release_id)
+    if duplicate is not None:
+        problems.append(duplicate)
     earlier_hashes = {entry["zones_hash"] for entry in prior_entries}
     if prior_entries and earlier_hashes != {summary.zones_hash}:
         problems.append((N_("The zones differ from those of the dataset's earlier releases (zones "
@@ -250,10 +250,10 @@ def evaluate_budget(summary, policy, prior_entries, release_id):
     cumulative = cumulative_risk(risks)
     if cumulative > policy.cumulative_ceiling:
         problems.append((N_("With {prior} earlier release(s) the cumulative risk would be "
-                            "{cumulative:.4f}, above the cumulative ceiling {ceiling:g}. The "
+                            "{cumulative}, above the cumulative ceiling {ceiling}. The "
                             "programme's budget is spent for this dataset."),
-                         {"prior": len(prior_entries), "cumulative": cumulative,
-                          "ceiling": policy.cumulative_ceiling}))
+                         {"prior": len(prior_entries), "cumulative": percent(cumulative),
+                          "ceiling": percent(policy.cumulative_ceiling)}))
     warning = cumulative > policy.warn_at * policy.cumulative_ceiling
     notices = tuple(filter(None, [_ceilings_changed(policy, prior_entries)]))
     return BudgetDecision(not problems, tuple(problems), warning, cumulative,
@@ -271,21 +271,20 @@ def gate_release(ledger, dataset, release_id, summary, policy, record=True, plug
     it raises, nothing is recorded. Without ``record`` the ledger is only
     read (a read-only ledger works) and nothing is appended.
     """
-    from .ledger import ENTRY_RELEASE, GENESIS, name_key, releases_of
+    from .ledger import ENTRY_RELEASE, GENESIS, name_key
 
     if not name_key(dataset) or not name_key(release_id):
         raise InputError(N_("Name the dataset and the release: the ledger keeps releases per "
                             "dataset."))
     if not record:
         entries = ledger.read_entries()
-        decision = evaluate_budget(summary, policy, releases_of(entries, dataset), release_id)
+        decision = evaluate_budget(summary, policy, entries, dataset, release_id)
         head = entries[-1]["entry_hash"] if entries else GENESIS
         if decision.passed and before_commit is not None:
             before_commit(decision, head)
         return decision, head
     with ledger.transaction() as transaction:
-        prior = transaction.releases(dataset)
-        decision = evaluate_budget(summary, policy, prior, release_id)
+        decision = evaluate_budget(summary, policy, transaction.entries, dataset, release_id)
         head = transaction.entries[-1]["entry_hash"] if transaction.entries else GENESIS
         if decision.passed:
             head = transaction.append(

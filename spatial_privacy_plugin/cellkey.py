@@ -31,6 +31,7 @@ KEY_SCALE = float(2 ** KEY_BITS)
 KEY_MASK = (1 << KEY_BITS) - 1
 SECRET_BYTES = 32  # 256 random bits
 FINGERPRINT_LABEL = b"spatial privacy cell key fingerprint v1"
+HMAC_BLOCK = 64  # bytes: SHA-256's block, the HMAC key length
 HALF_BITS = 26  # sums of 27-bit halves stay exact in float64 up to 2**26 people per cell
 
 
@@ -105,24 +106,40 @@ def canonical_ids(ids):
 
 
 def hmac_record_keys(secret, ids):
-    """53-bit record keys (uint64) of the given person ids: the first 53 bits of
-    HMAC-SHA-256(secret, canonical id text)."""
-    base = hmac.new(secret, digestmod=hashlib.sha256)
-
-    def first_bytes(text):
-        mac = base.copy()
-        mac.update(text.encode("utf-8"))
-        return mac.digest()[:8]
-
-    digests = b"".join([first_bytes(text) for text in canonical_ids(ids)])
-    return np.frombuffer(digests, dtype=">u8").astype(np.uint64) >> np.uint64(64 - KEY_BITS)
+    """53-bit record keys (uint64) of the given person ids (one per distinct person): the first
+    53 bits of HMAC-SHA-256(secret, canonical id text)."""
+    # HMAC(K, m) = H((K ^ opad) || H((K ^ ipad) || m)) (RFC 2104). The two padded-key blocks
+    # are hashed once; each id then costs two copies of those states, about a third of
+    # copying an hmac object per id (millions of people).
+    key = secret if len(secret) <= HMAC_BLOCK else hashlib.sha256(secret).digest()
+    key = key.ljust(HMAC_BLOCK, b"\0")
+    inner = hashlib.sha256(bytes(byte ^ 0x36 for byte in key)).copy
+    outer = hashlib.sha256(bytes(byte ^ 0x5C for byte in key)).copy
+    first_bytes = []
+    for text in canonical_ids(ids):
+        inner_mac = inner()
+        inner_mac.update(text.encode("utf-8"))
+        outer_mac = outer()
+        outer_mac.update(inner_mac.digest())
+        first_bytes.append(outer_mac.digest()[:8])
+    return np.frombuffer(b"".join(first_bytes), dtype=">u8").astype(np.uint64) \
+        >> np.uint64(64 - KEY_BITS)
 
 
 def person_ids_by_code(person_codes, id_values):
-    """The id of each person code (code c at position c), from the rows' id column."""
-    codes, first = np.unique(person_codes, return_index=True)
+    """The id of each person code (code c at position c), from the rows' id column: the id on
+    the first row of each person."""
     values = id_values if isinstance(id_values, np.ndarray) else np.asarray(id_values, dtype=object)
-    return values[first[np.argsort(codes)]]
+    if not len(person_codes):
+        return values[:0]
+    # Codes numbered in order of first appearance (as counting.encode_person_ids gives them):
+    # a person's first row is where the running largest code grows, found without sorting.
+    largest = np.maximum.accumulate(person_codes)
+    first = np.flatnonzero(np.concatenate(([True], largest[1:] > largest[:-1])))
+    if not np.array_equal(person_codes[first], np.arange(len(first))):
+        codes, first = np.unique(person_codes, return_index=True)
+        first = first[np.argsort(codes)]
+    return values[first]
 
 
 def field_record_keys(values, person_codes, field_name):

@@ -6,6 +6,9 @@ counts, which no published output may hold.
 
 import numpy as np
 
+from .errors import InputError
+from .intervals import CONTRADICTION, bounds_by_programming
+
 WINDOW = 5  # the worst-window error is over 5 x 5 cells
 
 
@@ -106,39 +109,168 @@ def possible_originals(table, published, lower=1):
     return least, largest
 
 
-def attacker_intervals(table, published, totals=(), additive=True, lower=1, max_rounds=100):
+def attacker_intervals(table, published, totals=(), additive=True, lower=1):
     """Intervals of the original counts an attacker derives knowing D and the p-table.
 
-    ``totals``: (member indices, published perturbed total) pairs. With
-    ``additive`` (one point per person) a total equals the sum of its cells;
-    otherwise each cell is at most the total and the cells add up to at
-    least it. Bounds are propagated until nothing changes. Returns
-    (least, largest) arrays over the cells.
+    ``totals``: (member indices, published perturbed total) pairs: the grand total, the
+    cells of a coarser grid published beside, any perturbed sum of cells. Each published
+    value (cell or total) bounds its original by ``possible_originals``; the totals then
+    bound the cells as ``bounds_under_totals`` describes. Returns (least, largest) arrays
+    over the cells.
     """
     least, largest = possible_originals(table, published, lower)
-    least, largest = np.nan_to_num(least, nan=lower), np.nan_to_num(largest, nan=np.inf)
-    bounds = []
-    for members, total in totals:
-        t_low, t_high = possible_originals(table, [total], lower)
-        bounds.append([np.asarray(members, dtype=np.int64),
-                       float(np.nan_to_num(t_low[0], nan=lower)),
-                       float(np.nan_to_num(t_high[0], nan=np.inf))])
-    for _ in range(max_rounds):
-        changed = False
-        for entry in bounds:
-            members, t_low, t_high = entry
-            low_sum, high_sum = least[members].sum(), largest[members].sum()
-            new_high = np.minimum(largest[members], t_high - (low_sum - least[members])) \
-                if additive else np.minimum(largest[members], t_high)
-            new_low = np.maximum(least[members], t_low - (high_sum - largest[members]))
-            entry[1] = max(t_low, low_sum) if additive else t_low
-            entry[2] = min(t_high, high_sum)
-            if (new_high < largest[members]).any() or (new_low > least[members]).any():
-                changed = True
-            largest[members], least[members] = new_high, new_low
-        if not changed:
-            break
+    t_low, t_high = possible_originals(table, [total for _, total in totals], lower)
+    bounded = [(members, low, high) for (members, _), low, high in
+               zip(totals, np.nan_to_num(t_low, nan=lower).tolist(),
+                   np.nan_to_num(t_high, nan=np.inf).tolist())]
+    return bounds_under_totals(np.nan_to_num(least, nan=lower),
+                               np.nan_to_num(largest, nan=np.inf), bounded, additive)
+
+
+def bounds_under_totals(least, largest, totals, additive=True):
+    """The least and largest whole value of each cell given its own bounds and totals.
+
+    ``totals``: (member indices, least, largest) of sums of cells. With ``additive`` (one
+    point per person) a total is the sum of its members; otherwise (distinct people with
+    points in several cells) it lies between the largest member and their sum. Nested or
+    disjoint totals (grand total ⊃ parents ⊃ cells) form a tree, solved exactly in two
+    passes: up, each total's attainable range from its members'; down, each member's from
+    its total's and its siblings'. Crossing totals go to the integer programme of
+    ``intervals.bounds_by_programming`` (with distinct people, over the cells alone:
+    each crossing total bounds every member by its largest value and their sum by its least).
+    """
+    least, largest = np.asarray(least, dtype=float).copy(), np.asarray(largest, dtype=float).copy()
+    totals = [(np.unique(np.asarray(members, dtype=np.int64)), float(low), float(high))
+              for members, low, high in totals]
+    totals = [entry for entry in totals if len(entry[0])]
+    tree = _laminar_tree(len(least), [members for members, _, _ in totals])
+    if tree is None:
+        return _bounds_by_programming(least, largest, totals, additive)
+    return _tree_bounds(least, largest, totals, tree, additive)
+
+
+def _laminar_tree(n_cells, sets):
+    """(sets largest first, the smallest set strictly holding each set (-1: none), the smallest
+    set holding each cell (-1: none)), or None when two sets cross (share cells without one
+    holding the other). A set listed twice is its own copy's child."""
+    order = sorted(range(len(sets)), key=lambda index: -len(sets[index]))
+    parent = np.full(len(sets), -1)
+    owner = np.full(n_cells, -1)
+    for index in order:
+        owners = owner[sets[index]]
+        if (owners != owners[0]).any():
+            return None
+        parent[index] = owners[0]
+        owner[sets[index]] = index
+    return order, parent, owner
+
+
+class _MemberSums:
+    """Per set: the sums of its members' least and largest values (infinite largest values
+    counted apart, so that 'the others' sum' stays exact) and their largest least value."""
+
+    def __init__(self, n_sets):
+        self.low = np.zeros(n_sets)
+        self.high = np.zeros(n_sets)
+        self.infinite = np.zeros(n_sets, dtype=np.int64)
+        self.top_low = np.full(n_sets, -np.inf)
+
+    def add_cells(self, holder, low, high):
+        """Add cells (any number, each to its holding set)."""
+        n_sets = len(self.low)
+        infinite = np.isinf(high)
+        self.low += np.bincount(holder, weights=low, minlength=n_sets)
+        self.high += np.bincount(holder, weights=np.where(infinite, 0.0, high), minlength=n_sets)
+        self.infinite += np.bincount(holder, weights=infinite, minlength=n_sets).astype(np.int64)
+        order = np.argsort(holder, kind="stable")
+        sorted_holder = holder[order]
+        starts = np.flatnonzero(np.concatenate(([True], sorted_holder[1:] != sorted_holder[:-1])))
+        if len(order):
+            self.top_low[sorted_holder[starts]] = np.maximum.reduceat(low[order], starts)
+
+    def add_set(self, holder, low, high):
+        """Add a set's range to the set holding it."""
+        self.low[holder] += low
+        if np.isinf(high):
+            self.infinite[holder] += 1
+        else:
+            self.high[holder] += high
+        self.top_low[holder] = max(self.top_low[holder], low)
+
+    def total_high(self, index):
+        return np.inf if self.infinite[index] else self.high[index]
+
+    def others(self, holder, low, high):
+        """(sum of the other members' least, of their largest) for members of ``holder``."""
+        infinite = np.isinf(high)
+        others_high = np.where(self.infinite[holder] - infinite > 0, np.inf,
+                               self.high[holder] - np.where(infinite, 0.0, high))
+        return self.low[holder] - low, others_high
+
+
+def _tree_bounds(least, largest, totals, tree, additive):
+    order, parent, owner = tree
+    sums = _MemberSums(len(totals))
+    held = owner >= 0
+    sums.add_cells(owner[held], least[held], largest[held])
+    up = np.zeros((len(totals), 2))
+    for index in reversed(order):  # smallest first: a set's members are done before it
+        _, low, high = totals[index]
+        floor = sums.low[index] if additive else sums.top_low[index]
+        up[index] = max(low, floor), min(high, sums.total_high(index))
+        if up[index, 0] > up[index, 1]:
+            raise InputError(CONTRADICTION)
+        if parent[index] >= 0:
+            sums.add_set(parent[index], up[index, 0], up[index, 1])
+    down = up.copy()
+
+    def narrowed(holder, low, high):
+        others_low, others_high = sums.others(holder, low, high)
+        new_low = np.maximum(low, down[holder, 0] - others_high)
+        new_high = np.minimum(high, down[holder, 1] - others_low if additive else down[holder, 1])
+        return new_low, new_high
+
+    for index in order:  # largest first: a set's range is final before its members'
+        if parent[index] >= 0:
+            low, high = narrowed(parent[index], up[index, 0], up[index, 1])
+            down[index] = low, high
+    least[held], largest[held] = narrowed(owner[held], least[held], largest[held])
     return least, largest
+
+
+def _bounds_by_programming(least, largest, totals, additive):
+    cells = np.unique(np.concatenate([members for members, _, _ in totals]))
+    for members, _, high in totals:
+        if not additive:
+            largest[members] = np.minimum(largest[members], high)
+    bounds = bounds_by_programming(
+        cells, [], least[cells], largest[cells], integer=True,
+        at_least=[(members, low) for members, low, _ in totals],
+        at_most=[(members, high) for members, _, high in totals if additive and np.isfinite(high)])
+    if bounds is None:
+        raise InputError(CONTRADICTION)
+    least[cells], largest[cells] = bounds
+    return least, largest
+
+
+def parent_totals(col, row, key, parent_col, parent_row, parent_key, parent_published, factor):
+    """(member indices, published count) of each parent cell of a coarser cell key grid published
+    beside the grid (the same origin, ``factor`` cells wide, the same attribute values): the
+    totals an attacker holds besides the cells. Cells whose parent is not in that grid (it holds
+    nobody) are in none."""
+    import pandas as pd
+
+    cells = pd.DataFrame({"col": np.floor_divide(col, factor), "row": np.floor_divide(row, factor),
+                          "key": key, "member": np.arange(len(col))})
+    parents = pd.DataFrame({"col": parent_col, "row": parent_row, "key": parent_key,
+                            "parent": np.arange(len(parent_col))})
+    joined = cells.merge(parents, on=["col", "row", "key"]).sort_values(["parent", "member"])
+    parent = joined["parent"].to_numpy()
+    starts = np.flatnonzero(np.concatenate(([True], parent[1:] != parent[:-1]))) if len(parent) \
+        else np.empty(0, dtype=np.int64)
+    members = np.split(joined["member"].to_numpy(), starts[1:])
+    published = np.asarray(parent_published)
+    return [(cells_of, int(published[parent[start]])) for cells_of, start in zip(members, starts)]
 
 
 SWEEP_FIGURES = ("mae", "mse", "max_abs_error", "worst_window_mae", "hellinger", "share_changed")

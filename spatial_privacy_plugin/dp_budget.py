@@ -108,7 +108,7 @@ class DpDecision:
 
 def evaluate_dp_budget(plan, budget, entries, dataset, release_id):
     """Check one DP release (a ``dp_release.NoisePlan``) against the dataset's budget."""
-    from .ledger import ENTRY_RELEASE, name_key
+    from .ledger import duplicate_release_id
 
     problems = []
     delta = budget.delta
@@ -116,14 +116,9 @@ def evaluate_dp_budget(plan, budget, entries, dataset, release_id):
         raise InputError(N_("The release is planned at δ = {plan}, the policy gives {policy}."),
                          plan=plan.delta, policy=delta)
     before = spend_of(entries, dataset, delta)
-    same_id = [entry for entry in entries
-               if entry["entry_type"] in (ENTRY_RELEASE, "dp_release")
-               and name_key(entry["dataset"]) == name_key(dataset)
-               and name_key(entry["release_id"]) == name_key(release_id)]
-    if same_id:
-        problems.append((N_("The release id {release} is already in the ledger for this dataset "
-                            "(as {recorded}): give every release its own id."),
-                         {"release": release_id, "recorded": same_id[0]["release_id"]}))
+    duplicate = duplicate_release_id(entries, dataset, release_id)
+    if duplicate is not None:
+        problems.append(duplicate)
     pure = before.epsilon_pure + (0.0 if plan.rho is not None else plan.epsilon)
     rho = before.rho + (plan.rho or 0.0)
     after = epsilon_spent(pure, rho, delta)

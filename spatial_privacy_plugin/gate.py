@@ -29,12 +29,31 @@ def _problem(template, **params):
     return Problem(template, tuple(sorted(params.items())))
 
 
+# Why a record fails, per record: the FAILED layer's reason field (translated by the glue).
+REASON_NULL = N_("published with a NULL count")
+REASON_NOT_WHOLE = N_("published count is not a whole number")
+REASON_BELOW_K = N_("published count below k")
+REASON_LEAK = N_("withheld but still carries a count")
+REASON_NARROW = N_("withheld, an attacker narrows it below p")
+REASON_EXACT = N_("withheld, an attacker recovers it exactly")
+
+
+def _failing(*masks_and_reasons):
+    """(record index, reason) pairs in record order, the first reason of each record."""
+    reasons = {}
+    for mask, reason in masks_and_reasons:
+        for index in np.flatnonzero(mask).tolist():
+            reasons.setdefault(index, reason)
+    return tuple(sorted(reasons.items()))
+
+
 @dataclass(frozen=True)
 class GateResult:
     k: int
     cells_checked: int
     min_count: float  # smallest published numeric count, None when there is none
     problems: tuple
+    failing: tuple = ()  # (record index, reason) of every failing record
 
     @property
     def passed(self):
@@ -106,13 +125,16 @@ def evaluate_gate(raw_counts, k, withheld=None, allow_zero=False):
             N_("{count} withheld record(s) still carry a count: a withheld value must be NULL in "
                "every output. Blank the count of withheld records."),
             count=int(leaking.sum())))
-    return GateResult(int(k), int(published.sum()), min_count, tuple(problems))
+    failing = _failing((null_published, REASON_NULL), (invalid, REASON_NOT_WHOLE),
+                       (below, REASON_BELOW_K), (leaking, REASON_LEAK))
+    return GateResult(int(k), int(published.sum()), min_count, tuple(problems), failing)
 
 
 @dataclass(frozen=True)
 class AuditResult:
     min_width: float  # narrowest attacker interval of a withheld record; None when none is withheld
     problems: tuple
+    failing: tuple = ()  # (record index, reason) of every record that fails the audit
 
 
 def _narrow_problem(narrow, names, protection):
@@ -164,7 +186,8 @@ def evaluate_audit(raw_counts, statuses, equalities, protection, k=None, label_k
         problems.append(_problem(
             N_("{count} withheld record(s) can be recovered exactly from what the release "
                "publishes."), count=int(exact.sum())))
-    return AuditResult(float(intervals.width[withheld].min()), tuple(problems))
+    return AuditResult(float(intervals.width[withheld].min()), tuple(problems),
+                       _failing((exact, REASON_EXACT), (narrow, REASON_NARROW)))
 
 
 def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_areas, areas,
@@ -225,7 +248,8 @@ def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_area
                "publish those area counts beside this grid."),
             count=int(sliver.sum()), p=float(protection), examples="; ".join(examples)))
     widths = records.width[withheld]
-    return AuditResult(float(widths.min()) if len(widths) else None, tuple(problems))
+    return AuditResult(float(widths.min()) if len(widths) else None, tuple(problems),
+                       _failing((exact, REASON_EXACT), (narrow, REASON_NARROW)))
 
 
 def evaluate_series_audit(series, release, protection, k=None, people=None, policy_k=None):

@@ -112,6 +112,20 @@ def releases_of(entries, dataset):
             if entry["entry_type"] == ENTRY_RELEASE and name_key(entry["dataset"]) == key]
 
 
+def duplicate_release_id(entries, dataset, release_id):
+    """(template, params) of the problem when a release of the dataset, of any kind (zone risk
+    or DP), already has this id (compared by ``name_key``), else None: an id names one release."""
+    key, wanted = name_key(dataset), name_key(release_id)
+    same_id = [entry["release_id"] for entry in entries
+               if entry["entry_type"] in (ENTRY_RELEASE, ENTRY_DP_RELEASE)
+               and name_key(entry["dataset"]) == key and name_key(entry["release_id"]) == wanted]
+    if not same_id:
+        return None
+    return (N_("The release id {release} is already in the ledger for this dataset (as "
+               "{recorded}): give every release its own id."),
+            {"release": release_id, "recorded": same_id[0]})
+
+
 def utc_now():
     return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 

@@ -4,7 +4,8 @@ A cell key release is not judged by the k threshold (every cell is published,
 with bounded noise) but by its method: the policy must allow the cell key
 method (``method = "cell key"``) with minimum D, V and JS; the release's
 p-table must be the approved one (``ptable`` in the policy) and meet those
-minimums; no published count may lie in 1..JS.
+minimums; no published count may lie in 1..JS. A policy may pin the approved
+file's hash (``ptable_hash``): an edited file is then refused, not approved.
 """
 
 import math
@@ -62,12 +63,28 @@ def approved_ptable(policy):
     return None if path is None else read_ptable_csv(path)
 
 
+def pinned_hash_problem(table, policy):
+    """A Problem when the approved p-table file no longer has the hash the policy pins (it was
+    edited after approval), else None."""
+    pinned = policy.get("ptable_hash")
+    if pinned is None or table.ptable_hash == pinned:
+        return None
+    return Problem(N_("The approved p-table {path} has changed since the policy pinned it: its "
+                      "hash is {actual}…, the policy's ptable_hash is {pinned}…. Restore the "
+                      "approved file, or approve the new table by putting its hash in the "
+                      "policy."), {"path": str(approved_ptable_path(policy)),
+                                   "actual": table.ptable_hash[:12], "pinned": pinned[:12]})
+
+
 def refuse_unapproved(table, policy):
     """Refuse a p-table that a cell key policy does not allow (minimums, approved table)."""
     problems = policy_minimum_problems(table, policy)
     if problems:
         raise PolicyError(problems[0].template, **problems[0].params)
     approved = approved_ptable(policy) if policy.get("method") == METHOD_CELL_KEY else None
+    edited = pinned_hash_problem(approved, policy) if approved is not None else None
+    if edited is not None:
+        raise PolicyError(edited.template, **edited.params)
     if approved is not None and approved.ptable_hash != table.ptable_hash:
         raise PolicyError(N_("The p-table differs from the one the policy approves ({path}): use "
                              "that p-table, or change the policy file."),
@@ -104,6 +121,9 @@ def evaluate_cell_key_release(counts, methods, ptable_hashes, fingerprints, poli
                                    "without it the gate cannot check D, V and JS. Add it to the "
                                    "policy file."), {}))
         return PerturbedGateResult(problems, None, len(counts))
+    edited = pinned_hash_problem(table, policy)
+    if edited is not None:
+        problems.append(edited)
     problems += policy_minimum_problems(table, policy)
     wrong_hash = sum(1 for value in ptable_hashes if value != table.ptable_hash)
     if wrong_hash:

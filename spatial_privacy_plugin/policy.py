@@ -56,6 +56,7 @@ OPTIONAL_FIELDS = (
     "ckm_min_v",
     "ckm_min_js",
     "ptable",
+    "ptable_hash",
 )
 # Release methods a policy may require (the k-anonymity gate judges each by its own rule).
 METHOD_SUPPRESSION = "suppression"
@@ -291,7 +292,7 @@ def _check_method(content, source):
         raise PolicyError(N_("method in {source} must be \"suppression\" or \"cell key\", got "
                              "{value!r}."), source=source, value=method)
     names = ("ckm_min_d", "ckm_min_v", "ckm_min_js")
-    given = [name for name in names + ("ptable",) if name in content]
+    given = [name for name in names + ("ptable", "ptable_hash") if name in content]
     if given and method != METHOD_CELL_KEY:
         raise PolicyError(N_("{fields} in {source} apply to the cell key method: add method = "
                              "\"cell key\" or remove them."), fields=", ".join(given),
@@ -317,6 +318,16 @@ def _check_method(content, source):
                                 not content["ptable"].strip()):
         raise PolicyError(N_("ptable in {source} must be the path of the approved p-table (CSV), "
                              "relative to the policy file or absolute."), source=source)
+    pinned = content.get("ptable_hash")
+    if pinned is not None and (not isinstance(pinned, str) or len(pinned) != 64 or
+                               any(digit not in "0123456789abcdef" for digit in pinned)):
+        raise PolicyError(N_("ptable_hash in {source} must be the SHA-256 of the approved p-table "
+                             "(64 lowercase hexadecimal digits, the PTABLE_HASH output of the "
+                             "perturbation table algorithm), got {value!r}."),
+                          source=source, value=pinned)
+    if pinned is not None and "ptable" not in content:
+        raise PolicyError(N_("ptable_hash in {source} pins the approved p-table: name that "
+                             "p-table too (ptable = \"file.csv\")."), source=source)
 
 
 def load_policy(path):

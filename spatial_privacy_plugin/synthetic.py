@@ -29,16 +29,36 @@ def _household_homes(rng, n_households):
                         rng.uniform(3_000.0, 7_000.0, n_households))
     x = CENTRE[0] + distance * np.cos(angle)
     y = CENTRE[1] + distance * np.sin(angle)
-    # Villages: households gather around a few rural centres 10 to 20 km out.
-    village_angle = rng.uniform(0.0, 2.0 * np.pi, N_VILLAGES)
-    village_distance = rng.uniform(10_000.0, 20_000.0, N_VILLAGES)
+    village_x, village_y = _village_centres(rng)
     village = rng.integers(0, N_VILLAGES, size=n_households)
     in_village = area == 2
-    x[in_village] = (CENTRE[0] + (village_distance * np.cos(village_angle))[village[in_village]]
-                     + rng.normal(0.0, 300.0, int(in_village.sum())))
-    y[in_village] = (CENTRE[1] + (village_distance * np.sin(village_angle))[village[in_village]]
-                     + rng.normal(0.0, 300.0, int(in_village.sum())))
+    x[in_village] = village_x[village[in_village]] + rng.normal(0.0, 300.0, int(in_village.sum()))
+    y[in_village] = village_y[village[in_village]] + rng.normal(0.0, 300.0, int(in_village.sum()))
     return x, y
+
+
+def _village_centres(rng):
+    """Villages: households gather around a few rural centres 10 to 20 km out."""
+    village_angle = rng.uniform(0.0, 2.0 * np.pi, N_VILLAGES)
+    village_distance = rng.uniform(10_000.0, 20_000.0, N_VILLAGES)
+    return (CENTRE[0] + village_distance * np.cos(village_angle),
+            CENTRE[1] + village_distance * np.sin(village_angle))
+
+
+def village_centres(n_persons=12_000, seed=20261133):
+    """The (x, y) arrays of the village centres of ``synthetic_trips(n_persons, seed)``.
+
+    Villages are public places (a map shows them), so zones may be drawn around them.
+    """
+    rng = np.random.default_rng(seed)
+    household_sizes = rng.integers(1, 5, size=n_persons)
+    n_households = int(np.repeat(np.arange(len(household_sizes)), household_sizes)[:n_persons].max()) + 1
+    # The draws synthetic_trips makes before the villages, in the same order.
+    rng.choice(len(AREA_SHARES), size=n_households, p=AREA_SHARES)
+    rng.uniform(0.0, 2.0 * np.pi, n_households)
+    rng.normal(0.0, 1_500.0, n_households)
+    rng.uniform(3_000.0, 7_000.0, n_households)
+    return _village_centres(rng)
 
 
 def synthetic_trips(n_persons=12_000, seed=20261133, mean_trips=3.0):

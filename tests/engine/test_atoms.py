@@ -4,8 +4,12 @@ import itertools
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy.optimize import linprog
 
 from spatial_privacy_plugin.atoms import atom_intervals
+from spatial_privacy_plugin.errors import InputError
 
 
 def random_case(rng):
@@ -82,3 +86,135 @@ def test_the_guidelines_sliver_is_exact_and_a_withheld_neighbour_opens_it():
     protected = atom_intervals(values, withheld, np.ones(6), np.full(6, np.inf), atom_record,
                                areas)
     assert (protected.atom_lower[4], protected.atom_upper[4]) == (0.0, 17.0)
+
+
+def plain_programme(values, withheld, lower, upper, atom_record, areas, people, one_point, sums,
+                    at_most):
+    """The attacker's bounds by one LP pair per cut atom and per withheld record over the whole
+    system, the integer programme wherever the relaxation's optimum is not whole; None when
+    no whole numbers satisfy the system."""
+    n, n_records = len(atom_record), len(values)
+    records = [np.flatnonzero(atom_record == r) for r in range(n_records)]
+    box = np.full(n, np.inf)
+    equal, at_least, below = [], [], []
+    wholes = [(records[r], lower[r], upper[r]) if withheld[r] else (records[r], values[r], values[r])
+              for r in range(n_records)]
+    wholes += [(cells, total, total) for cells, total in areas]
+    for cells, low, high in wholes:
+        if one_point:
+            (equal if low == high else at_least).append((cells, low))
+            if low != high and np.isfinite(high):
+                below.append((cells, high))
+        else:
+            at_least.append((cells, low))
+            box[cells] = np.minimum(box[cells], high)
+    if people is not None:  # distinct people: each atom at most N, their sum at least N
+        (equal if one_point else at_least).append((np.arange(n), people))
+        if not one_point:
+            box = np.minimum(box, people)
+    equal += list(sums)
+    for cells, total in at_most:  # a blank total of distinct people bounds each part only
+        if one_point:
+            below.append((cells, total))
+        else:
+            box[cells] = np.minimum(box[cells], total)
+
+    def matrix(pairs):
+        m = np.zeros((len(pairs), n))
+        for row, (cells, _) in enumerate(pairs):
+            m[row, cells] = 1.0
+        return m
+    a_ub = np.vstack([-matrix(at_least), matrix(below)])
+    b_ub = np.array([-t for _, t in at_least] + [t for _, t in below], dtype=float)
+    options = {"A_eq": matrix(equal) if equal else None,
+               "b_eq": np.array([t for _, t in equal], dtype=float) if equal else None,
+               "A_ub": a_ub if len(b_ub) else None, "b_ub": b_ub if len(b_ub) else None,
+               "bounds": [(0, None if np.isinf(b) else b) for b in box], "method": "highs"}
+    pieces = np.bincount(atom_record, minlength=n_records)
+    targets = [[a] for a in np.flatnonzero(pieces[atom_record] > 1)] + \
+        [records[r] for r in np.flatnonzero(withheld)]
+    if not targets:
+        targets = [[]]  # (still checks that the system has a solution)
+    bounds = []
+    for target in targets:
+        ends = []
+        for sign in (1.0, -1.0):
+            objective = np.zeros(n)
+            objective[target] = sign
+            solved = linprog(objective, **options)
+            if solved.status == 0 and np.abs(solved.x - np.round(solved.x)).max(initial=0) > 1e-6:
+                solved = linprog(objective, integrality=np.ones(n), **options)
+            if solved.status == 2:
+                return None
+            ends.append(np.inf if solved.status == 3 else sign * solved.fun)
+        bounds.append(ends)
+    return targets, np.round(np.array(bounds, dtype=float), 6)
+
+
+def random_system(seed):
+    """Records cut into pieces by one or two layers of areas, counts that add up (or counts of
+    distinct people), some withheld, some area counts left out, sometimes one count off."""
+    rng = np.random.default_rng(seed)
+    n_records = int(rng.integers(2, 8))
+    layers = int(rng.integers(1, 3))
+    n_areas = int(rng.integers(1, 4))
+    pieces = rng.choice([1, 1, 2, 3], size=n_records)
+    atom_record = np.repeat(np.arange(n_records), pieces)
+    atom_areas = rng.integers(0, n_areas, size=(len(atom_record), layers))
+    one_point = bool(rng.random() < 0.7)
+    truth = rng.integers(0, 6, size=len(atom_record)).astype(float)
+    for r in range(n_records):
+        atoms = np.flatnonzero(atom_record == r)
+        if truth[atoms].sum() == 0:
+            truth[atoms[0]] = 1.0
+
+    def count(cells):  # a sum, or distinct people: at least the largest part, at most the sum
+        if one_point or sums_known:
+            return float(truth[cells].sum())
+        return float(rng.integers(truth[cells].max(), truth[cells].sum() + 1))
+    sums_known = bool(rng.random() < 0.3)
+    values = np.array([count(np.flatnonzero(atom_record == r)) for r in range(n_records)])
+    sums_known = False
+    areas = []
+    for layer in range(layers):
+        for area in range(n_areas):
+            cells = np.flatnonzero(atom_areas[:, layer] == area)
+            if len(cells) and rng.random() < 0.85:
+                areas.append((cells, count(cells)))
+    withheld = rng.random(n_records) < 0.45
+    lower = np.where(withheld, 1.0, 0.0)
+    upper = np.where(withheld & (rng.random(n_records) < 0.3), values + rng.integers(0, 3),
+                     np.inf)
+    people = count(np.arange(len(atom_record))) if rng.random() < 0.7 else None
+    sums = [(np.arange(len(atom_record)), float(truth.sum()))] \
+        if one_point and rng.random() < 0.3 else []
+    at_most = []
+    if rng.random() < 0.3:
+        chosen = np.flatnonzero(np.isin(atom_record, rng.choice(n_records, 2)))
+        at_most.append((chosen, float(truth[chosen].sum() + rng.integers(0, 2))))
+    if areas and rng.random() < 0.1:
+        cells, total = areas[0]
+        areas[0] = (cells, total + 1.0)  # a count off by one: maybe contradictory
+    return (np.where(withheld, np.nan, values), withheld, lower, upper, atom_record, areas,
+            people, one_point, sums, at_most)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2 ** 32 - 1))
+def test_the_fast_bounds_are_those_of_the_plain_per_atom_programme(seed):
+    case = random_system(seed)
+    plain = plain_programme(np.nan_to_num(case[0]), *case[1:])
+    if plain is None:
+        with pytest.raises(InputError):
+            atom_intervals(*case)
+        return
+    result = atom_intervals(*case)
+    targets, bounds = plain
+    withheld, atom_record = case[1], case[4]
+    pieces = np.bincount(atom_record, minlength=len(withheld))
+    cut = np.flatnonzero(pieces[atom_record] > 1)
+    fast = np.concatenate([np.column_stack([result.atom_lower[cut], result.atom_upper[cut]]),
+                           np.column_stack([result.record_lower[withheld],
+                                            result.record_upper[withheld]])])
+    if len(fast):
+        assert np.round(fast, 6).tolist() == bounds.tolist()

@@ -1,3 +1,5 @@
+import hashlib
+import hmac
 import os
 import stat
 import time
@@ -121,6 +123,43 @@ def test_person_ids_read_as_int_float_or_numpy_get_one_key():
     keys = cellkey.hmac_record_keys(SECRET, [42, 42.0, np.int64(42), "42"])
     assert len(set(keys.tolist())) == 1
     assert cellkey.hmac_record_keys(SECRET, [42.5])[0] != keys[0]
+
+
+def test_record_keys_keep_their_published_values():
+    """Record keys are HMAC-SHA-256(secret, id text), first 53 bits: a faster computation must
+    give every earlier release's keys. The digests were made independently with
+    ``printf '%s' ID | openssl dgst -sha256 -mac HMAC -macopt hexkey:0001...1f`` (first 8 bytes)."""
+    openssl_first_bytes = {42: "7df989924b2ebf88", "a": "5167dd15d18166a9",
+                           "\u00e9": "2445a1fe5ea6e3a6", -7: "54a07f6735f4f525",
+                           4.5: "e8bcf3ed3dce4fca", "person 0001": "fc7b4234a16bef0f",
+                           "x" * 70: "42a8a4483f50271e"}
+    expected = [int(text, 16) >> 11 for text in openssl_first_bytes.values()]
+    ids = list(openssl_first_bytes)
+    assert cellkey.hmac_record_keys(SECRET, ids).tolist() == expected
+    assert cellkey.hmac_record_keys(SECRET, np.array(ids, dtype=object)).tolist() == expected
+    whole = cellkey.hmac_record_keys(SECRET, np.array([42, -7], dtype=np.int64))
+    assert whole.tolist() == [expected[0], expected[3]]
+    assert cellkey.hmac_record_keys(SECRET, np.array([42.0, 4.5])).tolist() == \
+        [expected[0], expected[4]]
+    assert cellkey.hmac_record_keys(SECRET, []).tolist() == []
+
+
+def test_record_keys_match_the_hmac_module_for_many_ids():
+    rng = np.random.default_rng(11)
+    ids = [int(v) for v in rng.integers(-10 ** 12, 10 ** 12, 2000)] + \
+        ["".join(map(chr, rng.integers(32, 0x2FF, size))) for size in rng.integers(0, 90, 500)]
+    expected = [int.from_bytes(hmac.new(OTHER_SECRET, cellkey.canonical_id(value).encode("utf-8"),
+                                        hashlib.sha256).digest()[:8], "big") >> 11 for value in ids]
+    assert cellkey.hmac_record_keys(OTHER_SECRET, ids).tolist() == expected
+
+
+def test_person_ids_by_code_for_codes_in_any_numbering():
+    ids = np.array(["c", "a", "b", "a", "c"], dtype=object)
+    first_seen = grid.encode_person_ids(ids, "person_id")
+    assert cellkey.person_ids_by_code(first_seen, ids).tolist() == ["c", "a", "b"]
+    sorted_codes = np.array([2, 0, 1, 0, 2])  # codes not numbered by first appearance
+    assert cellkey.person_ids_by_code(sorted_codes, ids).tolist() == ["a", "b", "c"]
+    assert cellkey.person_ids_by_code(np.array([], dtype=np.int64), ids[:0]).tolist() == []
 
 
 def test_persistent_key_fields_are_checked():

@@ -96,7 +96,7 @@ def test_a_failing_release_step_records_nothing(tmp_path):
     assert ledger.entries() == []
 
 
-def test_a_release_id_is_used_once_per_dataset_also_across_kinds(tmp_path):
+def test_a_release_id_is_used_once_per_dataset_across_kinds_both_ways(tmp_path):
     ledger = Ledger(tmp_path / "ledger.sqlite")
     risk_policy = budget_policy(per_release_ceiling=0.05, cumulative_ceiling=0.2)
     zones = summarise_zones(["a"], [0.01], [10], zones_hash=["z"])
@@ -106,6 +106,14 @@ def test_a_release_id_is_used_once_per_dataset_also_across_kinds(tmp_path):
     assert record_dp_release(ledger, "d", "2026-02", laplace(0.5), BUDGET, Release())[0].passed
     kinds = [entry["entry_type"] for entry in ledger.entries()]
     assert kinds == ["release", ENTRY_DP_RELEASE]
+    # The risk budget gate sees the DP release's id too (read only and recording alike).
+    for record in (False, True):
+        taken = gate_release(ledger, "d", "2026-02", zones, risk_policy, record=record)[0]
+        assert not taken.passed and "already in the ledger" in taken.problems[0][0]
+        assert taken.problems[0][1]["recorded"] == "2026-02"
+    assert gate_release(ledger, "other dataset", "2026-02", zones, risk_policy)[0].passed
+    assert gate_release(ledger, "d", "2026-03", zones, risk_policy)[0].passed
+    assert len(ledger.entries()) == 4
 
 
 def _ledger_with_dp_releases(tmp_path, count):

@@ -87,3 +87,37 @@ def test_the_grid_refuses_a_table_other_than_the_approved_one(approved):
     with pytest.raises(PolicyError, match="differs from the one the policy approves"):
         refuse_unapproved(create_ptable(5, 3.0, 2), policy)
     refuse_unapproved(create_ptable(2, 1.0, 0), policy_from_mapping(BASE))  # no method: no rule
+
+
+def pinned_policy(folder, table, pinned):
+    write_ptable_csv(table, folder / "approved.csv")
+    return policy_from_mapping(dict(CKM, ptable="approved.csv", ptable_hash=pinned),
+                               str(folder / "policy.toml"))
+
+
+def test_a_pinned_ptable_hash_refuses_an_edited_approved_table(tmp_path):
+    approved = create_ptable(4, 2.0, 2)
+    policy = pinned_policy(tmp_path, approved, approved.ptable_hash)
+    assert verdict(policy, [0, 3, 7], approved)[0] == []  # the pinned file as approved
+    refuse_unapproved(approved, policy)
+    # The file is replaced by another table that still meets the minimums, and a release is made
+    # with it: without the pin both the gate and the grid would accept it.
+    edited = create_ptable(3, 2.0, 2)
+    write_ptable_csv(edited, tmp_path / "approved.csv")
+    assert verdict(policy_from_mapping(dict(CKM, ptable="approved.csv"),
+                                       str(tmp_path / "policy.toml")), [0, 3, 7], edited)[0] == []
+    problems, _ = verdict(policy, [0, 3, 7], edited)
+    assert any("has changed since the policy pinned it" in problem for problem in problems)
+    with pytest.raises(PolicyError, match="has changed since the policy pinned it"):
+        refuse_unapproved(edited, policy)
+
+
+def test_ptable_hash_is_validated():
+    with pytest.raises(PolicyError, match="64 lowercase hexadecimal"):
+        policy_from_mapping(dict(CKM, ptable="a.csv", ptable_hash="abc"))
+    with pytest.raises(PolicyError, match="64 lowercase hexadecimal"):
+        policy_from_mapping(dict(CKM, ptable="a.csv", ptable_hash="A" * 64))
+    with pytest.raises(PolicyError, match="name that p-table too"):
+        policy_from_mapping(dict(CKM, ptable_hash="a" * 64))
+    with pytest.raises(PolicyError, match="apply to the cell key method"):
+        policy_from_mapping(dict(BASE, ptable_hash="a" * 64))

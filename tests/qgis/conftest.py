@@ -3,7 +3,7 @@
 import sys
 
 import pytest
-from qgis.core import QgsProcessingFeedback
+from qgis.core import QgsProcessingFeedback, QgsSettings
 
 sys.path.insert(0, "/usr/share/qgis/python/plugins")
 
@@ -59,3 +59,18 @@ def run(provider):
         return processing.run(f"spatialprivacy:{name}", parameters, feedback=feedback,
                               context=context)
     return _run
+
+
+@pytest.fixture
+def french(plugin_package):
+    """QGIS in French for one test: the plugin's translator installed, removed afterwards."""
+    settings = QgsSettings()
+    previous = settings.value("locale/userLocale", "")
+    settings.setValue("locale/userLocale", "fr_FR")
+    from spatial_privacy.plugin import install_translator
+    from qgis.PyQt.QtCore import QCoreApplication
+    translator = install_translator()
+    yield translator
+    if translator is not None:
+        QCoreApplication.removeTranslator(translator)
+    settings.setValue("locale/userLocale", previous)

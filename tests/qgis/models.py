@@ -75,3 +75,9 @@ def halting_message(algorithm, parameters):
     with pytest.raises(QgsProcessingException) as raised:
         processing.run(algorithm, parameters, feedback=log)
     return "\n".join([str(raised.value)] + log.errors)
+
+
+def plain_algorithms(provider):
+    """The provider's algorithms without the example models it also serves."""
+    return [algorithm for algorithm in provider.algorithms()
+            if not isinstance(algorithm, QgsProcessingModelAlgorithm)]

@@ -39,7 +39,7 @@ def test_the_worked_checks_through_processing(run, tmp_path, feedback):
     assert any("understates" in message for message in feedback.messages)
     record = next(third["OUTPUT"].getFeatures())
     assert record["ledger_head"] == third["LEDGER_HEAD"] and record["gate_basis"] == "estimate"
-    with pytest.raises(QgsProcessingException, match="worst zone edge .*0.0520.*0.05"):
+    with pytest.raises(QgsProcessingException, match="worst zone edge .*5.2 %.*ceiling 5.0 %"):
         budget(run, ledger, "r4", 0.052)
 
 
@@ -99,7 +99,7 @@ def test_a_model_zone_risk_then_budget_halts_when_the_budget_is_exceeded(provide
     assert results["gate:output"]
     message = halting_message(zone_risk_budget_model(),
                               dict(parameters, ceiling=0.001, ledger=str(tmp_path / "other.sqlite")))
-    assert re.search("Risk budget gate FAILED for survey / 2026: .*per-release ceiling 0.001", message), message
+    assert re.search("Risk budget gate FAILED for survey / 2026: .*per-release ceiling 0.10 %", message), message
 
 
 def test_reassessment_flags_a_release_now_over_its_ceiling(run, tmp_path):
@@ -114,7 +114,7 @@ def test_reassessment_flags_a_release_now_over_its_ceiling(run, tmp_path):
                                ["centre", 0.02, 900, 0.01, "v1", "r2"],
                                ["edge", 0.09, 100, 0.07, "v1", "r2"]],
                               fields=ZONE_FIELDS + ",release_id:string")
-    with pytest.raises(QgsProcessingException, match=r"r2 \(0.0400 → 0.0900.*Withdraw"):
+    with pytest.raises(QgsProcessingException, match=r"r2 \(4.0 % → 9.0 %, ceiling 5.0 %\).*Withdraw"):
         run("reassessreleases", {"LEDGER": str(ledger), "DATASET": "mobility",
                                  "ZONE_RISK": per_release, "OUTPUT": "TEMPORARY_OUTPUT"})
     with sqlite3.connect(ledger) as connection:

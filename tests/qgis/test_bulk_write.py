@@ -6,6 +6,8 @@ import pytest
 from qgis.core import QgsVectorLayer
 
 from layers import point_layer
+from test_cell_key_cli import qgis_process
+from test_installed_plugin import plugin_zip, qgis_process_env  # noqa: F401 (fixtures)
 
 
 def rows_and_geometries(layer):
@@ -53,7 +55,7 @@ def test_the_bulk_r_tree_is_valid_and_finds_what_insertion_finds(provider, count
     R-tree built one insertion at a time does (several levels at the larger counts)."""
     import numpy as np
 
-    from spatial_privacy.processing_provider.bulk_write import write_rtree
+    from spatial_privacy.processing_provider.sqlite_bulk import write_rtree
 
     rng = np.random.default_rng(count)
     x, y = rng.uniform(4e6, 4.1e6, count), rng.uniform(3e6, 3.1e6, count)
@@ -93,3 +95,156 @@ def test_a_bulk_geopackage_grid_is_loaded_and_styled_when_qgis_asks_for_it(run, 
     assert result["OUTPUT"] == path
     assert context.willLoadLayerOnCompletion(path)
     assert context.layerToLoadOnCompletionDetails(path).postProcessor() is not None
+
+
+def records_gpkg(path, spatial_index=True, gaps=True):
+    """A GeoPackage point table of records written by GDAL: integer, real, text (one with a
+    width, one with NULLs) fields; with ``gaps``, some features deleted (fids not contiguous)."""
+    import numpy as np
+    from osgeo import ogr, osr
+
+    rng = np.random.default_rng(20)
+    reference = osr.SpatialReference()
+    reference.ImportFromEPSG(3035)
+    dataset = ogr.GetDriverByName("GPKG").CreateDataSource(str(path))
+    layer = dataset.CreateLayer("records", reference, ogr.wkbPoint,
+                                [f"SPATIAL_INDEX={'YES' if spatial_index else 'NO'}"])
+    for name, kind, width in (("person_id", ogr.OFTInteger64, 0), ("sex", ogr.OFTString, 1),
+                              ("age_band", ogr.OFTString, 0), ("note", ogr.OFTString, 0),
+                              ("weight", ogr.OFTReal, 0)):
+        definition = ogr.FieldDefn(name, kind)
+        definition.SetWidth(width)
+        layer.CreateField(definition)
+    for number in range(400):
+        feature = ogr.Feature(layer.GetLayerDefn())
+        feature.SetField("person_id", number)
+        feature.SetField("sex", "fm"[number % 2])
+        feature.SetField("age_band", ["0-17", "18-64", "65+"][int(rng.integers(0, 3))])
+        if number % 7:
+            feature.SetField("note", f"n{number % 5}")
+        feature.SetField("weight", float(rng.uniform(1, 50)))
+        point = ogr.Geometry(ogr.wkbPoint)
+        point.AddPoint_2D(4_000_000 + float(rng.uniform(0, 5_000)), 3_000_000 +
+                          float(rng.uniform(0, 5_000)))
+        feature.SetGeometry(point)
+        layer.CreateFeature(feature)
+    if gaps:
+        for fid in (1, 2, 50, 51, 399):
+            layer.DeleteFeature(fid)
+    layer = dataset = None
+    return path
+
+
+def features_of(layer):
+    return [(tuple(feature.attributes()), feature.geometry().asWkt(17))
+            for feature in layer.getFeatures()]
+
+
+def table_schema(path, table):
+    connection = sqlite3.connect(str(path))
+    columns = [row[1:] for row in connection.execute(f'PRAGMA table_info("{table}")')]
+    rtree = connection.execute(f'SELECT * FROM "rtree_{table}_geom" ORDER BY id').fetchall()
+    check = connection.execute(f"SELECT rtreecheck('rtree_{table}_geom')").fetchone()[0]
+    count = connection.execute("SELECT feature_count FROM gpkg_ogr_contents").fetchone()[0]
+    connection.close()
+    return columns, rtree, check, count
+
+
+@pytest.mark.parametrize("spatial_index, gaps", [(True, True), (False, True), (True, False)])
+def test_record_risk_in_bulk_equals_the_sink_s_geopackage(run, tmp_path, spatial_index, gaps):
+    """Record risk of a GeoPackage point table into a new GeoPackage: copied in SQLite (the
+    input's rows, blobs and R-tree, or a packed R-tree where it has none) with the risk fields
+    bound, the same layer as the sink writes from the same input read feature by feature."""
+    from qgis.core import QgsFeatureSource, QgsProcessingFeatureSourceDefinition
+
+    from conftest import RecordingFeedback
+
+    source = str(records_gpkg(tmp_path / "records.gpkg", spatial_index, gaps))
+    parameters = {"KEY_FIELDS": ["sex", "age_band"], "WEIGHT_FIELD": "weight",
+                  "POPULATION_UNIQUENESS": True}
+    bulk_log, sink_log = RecordingFeedback(), RecordingFeedback()
+    bulk = run("disclosurerisk", dict(parameters, INPUT=source, OUTPUT=str(tmp_path / "bulk.gpkg")),
+               bulk_log)
+    # A feature limit above the count: the same features, read and written through QGIS.
+    everything = QgsProcessingFeatureSourceDefinition(source, False, 10 ** 9)
+    sink = run("disclosurerisk", dict(parameters, INPUT=everything,
+                                      OUTPUT=str(tmp_path / "sink.gpkg")), sink_log)
+    assert any("in bulk" in message for message in bulk_log.messages)
+    assert any("feature by feature" in message for message in sink_log.messages)
+    assert not any("in bulk" in message for message in sink_log.messages)
+    written, expected = (QgsVectorLayer(result["OUTPUT"], name, "ogr")
+                         for result, name in ((bulk, "bulk"), (sink, "sink")))
+    assert written.isValid() and written.crs() == expected.crs()
+    assert [(field.name(), field.typeName(), field.length()) for field in written.fields()] == \
+        [(field.name(), field.typeName(), field.length()) for field in expected.fields()]
+    rows = features_of(expected)
+    assert len(rows) == (395 if gaps else 400) and features_of(written) == rows
+    assert any(None in attributes or "NULL" in map(str, attributes) for attributes, _ in rows)
+    assert written.extent() == expected.extent()
+    bulk_schema, sink_schema = table_schema(bulk["OUTPUT"], "bulk"), table_schema(sink["OUTPUT"], "sink")
+    assert bulk_schema == sink_schema and bulk_schema[2] == "ok"
+    assert written.hasSpatialIndex() == QgsFeatureSource.SpatialIndexPresence.SpatialIndexPresent
+    probe = expected.extent().buffered(-1_500)
+    found = [sorted(feature.id() for feature in layer.getFeatures(probe))
+             for layer in (written, expected)]
+    assert len(found[0]) > 10 and found[0] == found[1]  # the spatial index answers as the sink's
+    assert written.renderer().type() == expected.renderer().type()
+
+
+def test_record_risk_to_other_destinations_goes_through_the_sink(run, tmp_path, feedback):
+    """A memory output, a shapefile and a table selected from a GeoPackage take the sink."""
+    source = str(records_gpkg(tmp_path / "records.gpkg"))
+    result = run("disclosurerisk", {"INPUT": source, "KEY_FIELDS": ["sex"],
+                                    "OUTPUT": str(tmp_path / "risk.shp")}, feedback)
+    assert any("feature by feature" in message for message in feedback.messages)
+    assert QgsVectorLayer(result["OUTPUT"], "risk", "ogr").featureCount() == 395
+    memory = run("disclosurerisk", {"INPUT": source, "KEY_FIELDS": ["sex"],
+                                    "OUTPUT": "TEMPORARY_OUTPUT"})["OUTPUT"]
+    assert memory.featureCount() == 395
+
+
+def test_record_risk_in_bulk_inside_a_model_reaches_the_next_step(provider, tmp_path):
+    """A model output that is a new GeoPackage takes the bulk path; the next step reads it."""
+    import processing
+    from models import child, child_output, model, model_input
+    from qgis.core import QgsProcessingParameterFeatureSource
+
+    from conftest import RecordingFeedback
+
+    source = str(records_gpkg(tmp_path / "records.gpkg"))
+    risk_and_count = model("risk_then_save", [QgsProcessingParameterFeatureSource("records", "r")], [
+        child("spatialprivacy:disclosurerisk", "risk", {
+            "INPUT": model_input("records"), "KEY_FIELDS": ["sex", "age_band"]}, outputs=["OUTPUT"]),
+        child("native:savefeatures", "save", {"INPUT": child_output("risk", "OUTPUT")},
+              outputs=["OUTPUT"]),
+    ])
+    log = RecordingFeedback()
+    processing.run(risk_and_count, {"records": source, "risk:output": str(tmp_path / "risk.gpkg"),
+                                    "save:output": str(tmp_path / "saved.gpkg")}, feedback=log)
+    assert any("in bulk" in message for message in log.messages)
+    saved = QgsVectorLayer(str(tmp_path / "saved.gpkg"), "saved", "ogr")
+    direct = QgsVectorLayer(str(tmp_path / "risk.gpkg"), "risk", "ogr")
+    assert saved.featureCount() == direct.featureCount() == 395
+    assert sorted(f["individual_risk"] for f in saved.getFeatures()) == \
+        sorted(f["individual_risk"] for f in direct.getFeatures())
+
+
+@pytest.mark.slow
+def test_record_risk_in_bulk_from_qgis_process(qgis_process_env, tmp_path):
+    """qgis_process writes the bulk GeoPackage; it loads with its style and spatial index."""
+    from qgis.core import QgsFeatureSource
+
+    source = records_gpkg(tmp_path / "records.gpkg")
+    output = tmp_path / "risk.gpkg"
+    completed, report = qgis_process(qgis_process_env, "disclosurerisk", INPUT=source,
+                                     KEY_FIELDS="sex", OUTPUT=output)
+    assert completed.returncode == 0, completed.stderr[-3000:]
+    assert "in bulk" in completed.stdout + completed.stderr
+    assert report["results"]["OUTPUT"] == str(output)
+    connection = sqlite3.connect(str(output))
+    tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
+    connection.close()
+    assert "layer_styles" in tables or output.with_suffix(".qml").exists()  # the style, stored
+    written = QgsVectorLayer(str(output), "risk", "ogr")
+    assert written.featureCount() == 395
+    assert written.hasSpatialIndex() == QgsFeatureSource.SpatialIndexPresence.SpatialIndexPresent

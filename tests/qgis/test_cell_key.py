@@ -278,6 +278,32 @@ def test_audit_margin_exploit_two_cells_of_1_and_a_total_perturbed_to_0(run, tmp
     assert result["CELLS_BELOW_P"] == 2
 
 
+def test_audit_with_parent_cells_published_beside_the_grid(run, tmp_path):
+    """The margin exploit one level down: two people alone in two 100 m cells of one 200 m parent
+    that publishes 0, and 30 people far away, so that the grand total says little. Only the
+    parent (AUDIT_PARENT_FACTOR = 2) tells an attacker that both cells hold exactly 1."""
+    far = [((2050.0, 50.0), [f"f{n}", 0.01 * n]) for n in range(30)]
+    layer = point_layer([((50.0, 50.0), ["a", 0.7]), ((150.0, 50.0), ["b", 0.35])] + far,
+                        "person_id:string,rkey:double")
+
+    def audit(**extra):
+        result = run("cellkeygrid", {
+            "INPUT": layer, "PERSON_FIELD": "person_id", "RECORD_KEY_FIELD": "rkey", "D": 2,
+            "V": 1.0, "RESOLUTION": 100, "ORIGIN": ORIGIN, "POLICY": plain_policy(tmp_path),
+            "OUTPUT": "TEMPORARY_OUTPUT", "AUDIT": "TEMPORARY_OUTPUT", **extra})
+        rows = {row["cell_id"]: row for row in rows_of(result["AUDIT"])}
+        return result, [(rows[cell]["lower"], rows[cell]["upper"]) for cell in sorted(rows)]
+
+    alone, open_intervals = audit()
+    together, parent_intervals = audit(AUDIT_PARENT_FACTOR=2)
+    assert open_intervals[0][1] > open_intervals[0][0] or open_intervals[1][1] > open_intervals[1][0]
+    assert parent_intervals[:2] == [(1.0, 1.0), (1.0, 1.0)]
+    assert together["CELLS_BELOW_P"] >= alone["CELLS_BELOW_P"]
+    # The parents only narrow intervals: every one lies inside the grand-total-only interval.
+    assert all(low <= new_low <= new_high <= high for (low, high), (new_low, new_high)
+               in zip(open_intervals, parent_intervals))
+
+
 def test_attribute_breakdown_and_study_area_zeros(run, approved):
     points = [((col * 100.0 + 50, 50.0), [f"p{col}_{n}", "F" if n % 3 else "M"])
               for col in range(3) for n in range(8)]

@@ -55,7 +55,8 @@ def cell_key_parameters():
 
 
 def assert_cell_key_style(layer):
-    assert any("Perturbed count" in rule.label() for rule in layer.renderer().rootRule().children())
+    labels = [rule.label() for rule in layer.renderer().rootRule().children()]
+    assert labels[0].startswith("0 (a perturbed count") and labels[1] == "1–4"
 
 
 def assert_zone_style(layer):
@@ -63,9 +64,7 @@ def assert_zone_style(layer):
 
 
 def assert_record_style(layer):
-    symbol_layer = layer.renderer().symbol().symbolLayer(0)
-    colour = symbol_layer.dataDefinedProperties().property(symbol_layer.PropertyFillColor)
-    assert "individual_risk" in colour.expressionString()
+    assert all('"individual_risk" >=' in rule for rule in rule_filters(layer))
 
 
 STYLED = {"suppressedgrid": (grid_parameters, assert_grid_style),

@@ -94,3 +94,115 @@ def test_a_distinct_count_grid_is_audited_as_the_bounds_it_is(run):
     with pytest.raises(QgsProcessingException, match="recovered exactly"):
         run("kanonymitygate", dict(check, INPUT=leak, AUDIT_LAYERS=[parents],
                                    PERSONS_TOTAL_KIND=1))
+
+
+def zones_without_counts():
+    """The municipalities as the data holder has them: polygons, no counts yet."""
+    return point_layer([("POLYGON((0 0, 430 0, 430 100, 0 100, 0 0))", ["A"]),
+                        ("POLYGON((430 0, 600 0, 600 100, 430 100, 430 0))", ["B"])],
+                       "name:string", geometry="Polygon")
+
+
+def worked_case_people():
+    """Points of people placed so that the tiles hold 15/40/26/16/23/30 and the municipalities
+    100 and 50: tile 4 holds 3 people west of x = 430 (A) and 20 east of it (B)."""
+    points = []
+    for col, count in enumerate(TILES):
+        for person in range(count):
+            x = 100 * col + 5 + (person % 9) * 10
+            if col == 4:
+                x = 405 + person * 1.0 if person < 3 else 440 + (person - 3) * 3.0
+            points.append(((x, 10 + person * 0.5), [f"p{col}_{person}"]))
+    return point_layer(points)
+
+
+def grid_with_zones(run, feedback=None, **extra):
+    parameters = {"INPUT": worked_case_people(), "PERSON_FIELD": "person_id", "RHO": 0.25,
+                  "RESOLUTION": 100, "ORIGIN": "0,0 [EPSG:3035]", "OUTPUT": "TEMPORARY_OUTPUT",
+                  "PUBLISHED_ZONES": [zones_without_counts()], "ZONE_COUNTS": "TEMPORARY_OUTPUT",
+                  "SLIVER_REPORT": "TEMPORARY_OUTPUT"}
+    parameters.update(extra)
+    return run("suppressedgrid", parameters, feedback)
+
+
+def test_the_grid_with_published_zones_protects_as_sliver_and_the_gate_passes(run, feedback):
+    plain = run("suppressedgrid", {"INPUT": worked_case_people(), "PERSON_FIELD": "person_id",
+                                   "RHO": 0.25, "RESOLUTION": 100, "ORIGIN": "0,0 [EPSG:3035]",
+                                   "OUTPUT": "TEMPORARY_OUTPUT"})
+    counts = {f["cell_id"]: f["n_persons"] for f in plain["OUTPUT"].getFeatures()}
+    assert [counts[f"100m_{c}_0"] for c in range(6)] == TILES  # the guidelines' tiles, all >= k
+    protected = grid_with_zones(run, feedback)
+    zone_counts = {f["name"]: (f["n_persons"], f["status"])
+                   for f in protected["ZONE_COUNTS"].getFeatures()}
+    assert zone_counts == {"A": (100, "published"), "B": (50, "published")}
+    audit = {"COUNT_FIELD": "n_persons", "STATUS_FIELD": "status", "RHO": 0.25,
+             "AUDIT_LAYERS": [protected["ZONE_COUNTS"]], "PERSONS_TOTAL": sum(TILES),
+             "OUTPUT": "TEMPORARY_OUTPUT"}
+    # Negative control: the plain grid beside the same zone counts gives A's sliver away.
+    with pytest.raises(QgsProcessingException, match=r"100m_4_0 ∩ [^[]*: 1 \[3, 3\]"):
+        run("kanonymitygate", dict(audit, INPUT=plain["OUTPUT"]))
+    result = run("kanonymitygate", dict(audit, INPUT=protected["OUTPUT"]))
+    assert result["PASSED"] and result["MIN_INTERVAL_WIDTH"] >= 2
+    statuses = {f["cell_id"]: f["status"] for f in protected["OUTPUT"].getFeatures()}
+    assert statuses["100m_4_0"] == "withheld"  # the sliver's own tile, and one of A's
+    report = list(protected["SLIVER_REPORT"].getFeatures())
+    sliver = [row for row in report if row["n_persons"] == 3]
+    assert len(sliver) == 1 and sliver[0]["at_risk_before"]
+    assert sliver[0]["lower_before"] == sliver[0]["upper_before"] == 3
+    assert sliver[0]["upper_after"] - sliver[0]["lower_after"] >= 2
+    assert sliver[0]["cost_cells"] == sum(s == "withheld" for s in statuses.values())
+
+
+def test_zones_in_another_crs_are_reprojected_to_the_grid_s(run, feedback):
+    from qgis.core import QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsProject
+
+    native = zones_without_counts()
+    transform = QgsCoordinateTransform(native.crs(), QgsCoordinateReferenceSystem("EPSG:4326"),
+                                       QgsProject.instance())
+    elsewhere = []
+    for feature in native.getFeatures():
+        geometry = feature.geometry()
+        geometry.transform(transform)
+        elsewhere.append((geometry.asWkt(17), feature.attributes()))
+    zones = point_layer(elsewhere, "name:string", crs="EPSG:4326", geometry="Polygon")
+    reprojected = grid_with_zones(run, feedback, PUBLISHED_ZONES=[zones])
+    assert any("reprojected from EPSG:4326" in message for message in feedback.messages)
+    same = grid_with_zones(run)
+    assert [(f["name"], f["n_persons"]) for f in reprojected["ZONE_COUNTS"].getFeatures()] == \
+        [(f["name"], f["n_persons"]) for f in same["ZONE_COUNTS"].getFeatures()] == \
+        [("A", 100), ("B", 50)]
+    assert [f["status"] for f in reprojected["OUTPUT"].getFeatures()] == \
+        [f["status"] for f in same["OUTPUT"].getFeatures()]
+
+
+def test_zone_counts_of_people_with_several_points_are_distinct_and_audited_as_bounds(run):
+    # 12 people with a point in each of two 100 m cells, 9 more in a third; zone A holds the
+    # first cell and the western fifth of the second, B the rest.
+    people = trips_in_two_cells(12, (0, 0), (1, 0))
+    people.dataProvider().addFeatures(list(point_layer(
+        [((250.0, 50.0), [f"q{i}"]) for i in range(9)]).getFeatures()))
+    zones = point_layer([("POLYGON((0 0, 120 0, 120 100, 0 100, 0 0))", ["A"]),
+                         ("POLYGON((120 0, 300 0, 300 100, 120 100, 120 0))", ["B"])],
+                        "name:string", geometry="Polygon")
+    result = run("suppressedgrid", {"INPUT": people, "PERSON_FIELD": "person_id", "RHO": 0.25,
+                                    "RESOLUTION": 100, "ORIGIN": "0,0 [EPSG:3035]",
+                                    "PUBLISHED_ZONES": [zones], "ZONE_COUNTS": "TEMPORARY_OUTPUT",
+                                    "OUTPUT": "TEMPORARY_OUTPUT"})
+    # Distinct people: B holds the same 12 through their second points, and the 9.
+    assert {f["name"]: f["n_persons"] for f in result["ZONE_COUNTS"].getFeatures()} == \
+        {"A": 12, "B": 21}
+    assert run("kanonymitygate", {"INPUT": result["OUTPUT"], "COUNT_FIELD": "n_persons",
+                                  "STATUS_FIELD": "status", "RHO": 0.25,
+                                  "AUDIT_LAYERS": [result["ZONE_COUNTS"]], "PERSONS_TOTAL": 21,
+                                  "PERSONS_TOTAL_KIND": 1,
+                                  "OUTPUT": "TEMPORARY_OUTPUT"})["PASSED"]
+
+
+def test_a_zone_without_geometry_is_named_in_a_warning_not_dropped_silently(run, feedback):
+    zones = zones_without_counts()
+    zones.dataProvider().addFeatures(list(point_layer([(None, ["C"])], "name:string",
+                                                      geometry="Polygon").getFeatures()))
+    result = grid_with_zones(run, feedback, PUBLISHED_ZONES=[zones])
+    assert any("1 feature(s) of the published zones layer" in message
+               for message in feedback.messages)
+    assert [f["name"] for f in result["ZONE_COUNTS"].getFeatures()] == ["A", "B"]

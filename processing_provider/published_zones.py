@@ -1,0 +1,237 @@
+"""Zone counts published beside the suppressed grid (PUBLISHED_ZONES): the zones read and
+checked, the grid's cells cut by them (QGIS's geometry engine, ``overlay``), the slivers
+protected by the engine (``atom_suppression``), the zone counts and the data holder's sliver
+report written."""
+
+from dataclasses import dataclass
+
+from qgis.core import QgsFeatureRequest, QgsGeometry, QgsProcessingException, QgsVectorLayer, \
+    QgsWkbTypes
+
+from .base import tr
+from .overlay import SLIVER_TOLERANCE, cut_by_areas, layer_offsets, published_areas
+
+ZONE_COUNT_FIELDS = (("n_persons", "int"), ("status", "string"))
+ZONE_LAYER_FIELD = ("zone_layer", "string")
+# The data holder's: true counts of slivers, never published.
+SLIVER_FIELDS = (("cell_id", "string"), ("zones", "string"), ("n_persons", "int"),
+                 ("lower_before", "double"), ("upper_before", "double"),
+                 ("at_risk_before", "bool"), ("lower_after", "double"), ("upper_after", "double"),
+                 ("cell_withheld", "bool"), ("zone_withheld_for_protection", "bool"),
+                 ("cost_cells", "int"), ("cost_people", "int"), ("cost_zone_counts", "int"))
+
+
+@dataclass(frozen=True)
+class Zones:
+    """The published zones, in the grid's CRS: per layer ``overlay.published_areas``, and per
+    zone (numbered across the layers) its name and its layer's attributes."""
+
+    layers: list
+    published: list
+    offsets: list
+    names: list  # "layer: feature id"
+    attributes: list  # (layer number, attribute values) per zone
+
+    @property
+    def geometries(self):
+        return [geometry for _, areas in self.published for geometry, _, _, _ in areas.values()]
+
+
+def _refuse_overlaps(layer, index, areas):
+    """Zones of one layer must not overlap: a person would count in two of them and the
+    pieces of a cell would not add up to it."""
+    for position, (geometry, _, _, name) in areas.items():
+        for other in index.intersects(geometry.boundingBox()):
+            if other <= position:
+                continue
+            other_geometry, _, _, other_name = areas[other]
+            shared = geometry.intersection(other_geometry).area()
+            if shared > SLIVER_TOLERANCE * min(geometry.area(), other_geometry.area()):
+                raise QgsProcessingException(tr(
+                    "The published zones {first} and {second} overlap: zones of one layer must "
+                    "not overlap (a person would be counted in both). Fix the layer '{layer}', or "
+                    "give overlapping zones as separate layers.").format(
+                    first=name, second=other_name, layer=layer.name()))
+
+
+def read_zones(layers, crs, context, feedback, reserved):
+    """The zone layers as ``Zones`` in ``crs`` (reprojected where they are in another), or
+    refuse: not polygons, no valid CRS, no polygon, overlapping zones, a field name that
+    clashes with the zone count's ``reserved`` names."""
+    for layer in layers:
+        if not isinstance(layer, QgsVectorLayer) or QgsWkbTypes.geometryType(layer.wkbType()) \
+                != QgsWkbTypes.GeometryType.PolygonGeometry:
+            raise QgsProcessingException(tr(
+                "The published zones layer '{layer}' is not a polygon layer: give the polygons "
+                "(municipalities, postcodes) whose counts are published beside the grid.").format(
+                layer=layer.name()))
+        if not layer.crs().isValid():
+            raise QgsProcessingException(tr(
+                "The published zones layer '{layer}' has no valid CRS: set its CRS first.").format(
+                layer=layer.name()))
+        clashing = [name for name in layer.fields().names() if name in reserved]
+        if clashing:
+            raise QgsProcessingException(tr(
+                "The published zones layer '{layer}' has the field(s) {fields}, which the zone "
+                "counts output writes itself: rename them in a copy of the layer.").format(
+                layer=layer.name(), fields=", ".join(clashing)))
+        if layer.crs() != crs:
+            feedback.pushInfo(tr("The published zones layer '{layer}' is reprojected from {theirs} "
+                                 "to the grid's {ours}.").format(
+                layer=layer.name(), theirs=layer.crs().authid(), ours=crs.authid()))
+    published = [published_areas(layer, None, crs, context) for layer in layers]
+    attributes = []
+    for number, (layer, (index, areas)) in enumerate(zip(layers, published)):
+        if not areas:
+            raise QgsProcessingException(tr(
+                "The published zones layer '{layer}' has no polygon: give the zones whose counts "
+                "are published, or leave the layer out.").format(layer=layer.name()))
+        _refuse_overlaps(layer, index, areas)
+        # The features published_areas took, in its order: those with a geometry.
+        features = list(layer.getFeatures(QgsFeatureRequest()))
+        kept = [(number, feature.attributes()) for feature in features
+                if not feature.geometry().isNull() and not feature.geometry().isEmpty()]
+        if len(kept) < len(features):
+            feedback.pushWarning(tr(
+                "{count} feature(s) of the published zones layer '{layer}' have no geometry: they "
+                "hold no one, cut no cell and get no zone count.").format(
+                count=len(features) - len(kept), layer=layer.name()))
+        attributes += kept
+    names = [name for _, areas in published for _, _, _, name in areas.values()]
+    return Zones(layers, published, layer_offsets(published), names, attributes)
+
+
+def zone_atoms(zones, cells, data, point_record, feedback):
+    """The engine's ``ZoneAtoms`` of the grid's records (``cells``) and the zones."""
+    import numpy as np
+
+    from ..spatial_privacy_plugin.atom_suppression import count_atoms
+    from ..spatial_privacy_plugin.zones import assign_points
+    from .io import polygon_rings, square_cells
+
+    geometries = square_cells(data.origin, cells["resolution_m"], cells["col"], cells["row"])
+    pieces_of_cell, record_pieces = {}, []
+    for number, (cell_id, geometry) in enumerate(zip(cells["cell_id"], geometries)):
+        if number % 1000 == 0 and feedback.isCanceled():
+            raise QgsProcessingException(tr("Cancelled: no output was completed."))
+        if cell_id not in pieces_of_cell:
+            pieces_of_cell[cell_id] = [tuple(names) for _, names in
+                                       cut_by_areas(geometry, zones.published, zones.offsets)]
+        record_pieces.append(pieces_of_cell[cell_id])
+    columns = []
+    for (_, areas), offset in zip(zones.published, zones.offsets):
+        owner = assign_points(data.x, data.y, [polygon_rings(geometry)
+                                               for geometry, _, _, _ in areas.values()])
+        columns.append(np.where(owner >= 0, owner + offset, -1))
+    return count_atoms(point_record, np.column_stack(columns), data.person_codes, record_pieces,
+                       len(zones.names))
+
+
+def protect_slivers(zones, release, data, policy, marginals, zeros_emitted, feedback):
+    """(the release with the slivers protected, ZoneAtoms, AtomProtection, true record values,
+    records the record-level suppression withheld), or refuse when a sliver cannot be."""
+    import numpy as np
+
+    from ..spatial_privacy_plugin import atom_suppression as engine
+    from ..spatial_privacy_plugin.grid import MARGINALS_NONE, STATUS_PUBLISHED
+    from ..spatial_privacy_plugin.totals import blank_total_bounds, emitted_lower, \
+        grid_equalities
+
+    cells = release.cells
+    resolution = float(cells["resolution_m"].iloc[0]) if len(cells) else 1.0
+    point_record, record_key = engine.records_of_points(cells, data.x, data.y, data.key_codes,
+                                                        data.origin, resolution)
+    values = engine.record_values(point_record, data.person_codes, len(cells))
+    atoms = zone_atoms(zones, cells, data, point_record, feedback)
+    people = None if policy.population_total_secret else float(data.people.n)
+    declared = () if marginals.kind == MARGINALS_NONE else (
+        cells["col"].to_numpy(), cells["row"].to_numpy(), record_key, values, marginals, policy.k)
+    view = engine.AttackerView(
+        emitted_lower(np.full(len(cells), bool(zeros_emitted))),
+        np.full(len(cells), np.inf if people is None else people),
+        tuple(grid_equalities(*declared)) if declared else (),
+        tuple(blank_total_bounds(*declared)) if declared else (), people, data.people.one_point)
+    start = cells["status"].to_numpy() != STATUS_PUBLISHED
+    result = engine.protect_atoms(values, start, atoms, view, marginals.protection, policy.k,
+                                  marginals.straddle_k, feedback.isCanceled)
+    if not result.protected:
+        slivers = [f"{cells['cell_id'].iloc[atoms.atom_record[atom]]} ∩ "
+                   f"{' ∩ '.join(zones.names[zone] for zone in atoms.atom_zones[atom]) or '—'}"
+                   for atom in np.flatnonzero(result.unprotected)[:5]]
+        slivers += [str(cells["cell_id"].iloc[record])
+                    for record in np.flatnonzero(result.unprotected_records)[:5]]
+        raise QgsProcessingException(tr(
+            "No pattern of withheld cells and zone counts was found that protects {slivers} "
+            "(cell ∩ zones): it stays narrower than p = {p:g}. Use a coarser grid, or publish "
+            "fewer zone layers beside it.").format(
+            slivers="; ".join(slivers), p=marginals.protection))
+    protected = engine.protected_release(release, values, result, marginals.protection,
+                                         policy.k, marginals.straddle_k)
+    added = int((result.withheld & ~start).sum())
+    feedback.pushInfo(tr(
+        "{zones} zone count(s) published beside the grid ({withheld} withheld below k); their "
+        "borders cut {cut} record(s) into slivers. {cells} more cell(s) and {protective} zone "
+        "count(s) withheld so that no sliver that may hold 1 to k - 1 people can be narrowed "
+        "below p = {p:g}.").format(
+        zones=len(zones.names), withheld=int((result.zone_withheld
+                                              & ~result.zone_protective).sum()),
+        cut=int(len(np.unique(atoms.atom_record[atoms.cut]))), cells=added,
+        protective=int(result.zone_protective.sum()), p=marginals.protection))
+    return protected, atoms, result, values, start
+
+
+def zone_count_fields(zones):
+    """The zone counts output's fields: the zone layer, the zone layers' own fields (their
+    union, by name; not a GeoPackage's fid, which would clash across layers), n_persons and
+    status."""
+    from .io import make_fields
+
+    own, seen = [], {"fid"}
+    for layer in zones.layers:
+        for field in layer.fields():
+            if field.name().lower() not in seen:
+                seen.add(field.name().lower())
+                own.append(field)
+    return make_fields((ZONE_LAYER_FIELD,) + tuple(own) + ZONE_COUNT_FIELDS)
+
+
+def write_zone_counts(sink, zones, atoms, result, feedback):
+    """One polygon per zone: its layer's attributes, its count (NULL when withheld), status."""
+    from ..spatial_privacy_plugin.grid import STATUS_PUBLISHED, STATUS_WITHHELD
+    from .io import write_features
+
+    fields = zone_count_fields(zones)
+    names = fields.names()
+    rows = []
+    for zone, (number, values) in enumerate(zones.attributes):
+        layer = zones.layers[number]
+        row = dict(zip(layer.fields().names(), values))
+        row[ZONE_LAYER_FIELD[0]] = layer.name()
+        row["n_persons"] = None if result.zone_withheld[zone] else int(atoms.zone_values[zone])
+        row["status"] = STATUS_WITHHELD if result.zone_withheld[zone] else STATUS_PUBLISHED
+        rows.append([row.get(name) for name in names])
+    geometries = []
+    for geometry in zones.geometries:
+        geometry = QgsGeometry(geometry)
+        geometry.convertToMultiType()
+        geometries.append(geometry)
+    write_features(sink, fields, list(zip(*rows)) if rows else [[] for _ in names], geometries,
+                   feedback)
+
+
+def write_sliver_report(sink, zones, atoms, result, cells, values, start, feedback):
+    """The data holder's table of slivers (true counts: never publish it)."""
+    from ..spatial_privacy_plugin.atom_suppression import sliver_report
+    from .io import make_fields, write_features
+
+    report = sliver_report(cells["cell_id"].to_numpy(), atoms, result, start, values)
+    protective = result.zone_protective
+    write_features(sink, make_fields(SLIVER_FIELDS), [
+        report["cell_id"], [" ∩ ".join(zones.names[zone] for zone in sliver) or "—"
+                            for sliver in report["zones"]],
+        report["n_persons"].astype(int), report["lower_before"], report["upper_before"],
+        report["at_risk_before"], report["lower_after"], report["upper_after"],
+        report["cell_withheld"], [bool(protective[list(sliver)].any()) if sliver else False
+                                  for sliver in report["zones"]],
+        report["cost_cells"], report["cost_people"].astype(int),
+        report["cost_zone_counts"]], feedback=feedback)

@@ -1,0 +1,141 @@
+"""SQLite in bulk, from Python: many rows to a statement, an R-tree packed in its own format.
+
+Used by bulk_write for GeoPackage outputs; plain sqlite3 and numpy, no QGIS.
+"""
+
+import itertools
+
+import numpy as np
+
+
+def quoted(identifier):
+    return '"' + identifier.replace('"', '""') + '"'
+
+
+# SQLite before 3.32 binds at most 999 values per statement.
+MAX_BOUND_VALUES = 999
+
+
+def multi_row_insert(connection, table, names, columns):
+    """Insert rows given as columns of plain Python values, many rows per statement.
+
+    One statement per row costs more than its values (SQLite runs the whole
+    program, AUTOINCREMENT bookkeeping included, for each): rows go in as
+    multi-row VALUES. A column whose values are all None is left out (its
+    default is NULL); a column with a single value is bound once per statement.
+    """
+    count = len(columns[0]) if columns else 0
+    kept = [(name, column) for name, column in zip(names, columns)
+            if not (count and column[0] is None and column.count(None) == count)]
+    constant = [(name, column[0]) for name, column in kept
+                if count > 1 and column.count(column[0]) == count and type(column[-1]) is type(column[0])]
+    constant_names = {name for name, _ in constant}
+    varying = [(name, column) for name, column in kept if name not in constant_names]
+    if not count or not varying:
+        varying = kept[:1]  # every row still needs inserting
+        constant = [(name, value) for name, value in constant if name != kept[0][0]]
+    width = len(varying)
+    per_statement = max(1, (MAX_BOUND_VALUES - len(constant)) // width)
+    target = ", ".join(quoted(name) for name, _ in constant + varying)
+    selected = ", ".join([f"?{number}" for number in range(1, len(constant) + 1)] +
+                         [f"column{number}" for number in range(1, width + 1)])
+    fixed = [value for _, value in constant]
+
+    def statement(rows):
+        row = "(" + ", ".join("?" * width) + ")"
+        return f"INSERT INTO {table} ({target}) SELECT {selected} FROM (VALUES " \
+               f"{', '.join([row] * rows)})"
+    flat = list(itertools.chain.from_iterable(zip(*[column for _, column in varying])))
+    whole = count // per_statement * per_statement * width
+    step = per_statement * width
+    if whole:
+        connection.executemany(statement(per_statement),
+                               (fixed + flat[start:start + step] for start in range(0, whole, step)))
+    if whole < len(flat):
+        connection.execute(statement((len(flat) - whole) // width), fixed + flat[whole:])
+
+
+def _float32(values, direction):
+    """float64 values as float32 rounded outwards (``direction`` -1: down, +1: up) exactly as
+    SQLite's R-tree stores box corners (rtreeValueDown/Up: to nearest, then, where that went
+    the wrong way, the value scaled by 1 -/+ 2**-23)."""
+    rounded = values.astype(np.float32)
+    wrong = rounded.astype(np.float64) > values if direction < 0 else \
+        rounded.astype(np.float64) < values
+    towards, away = 1.0 - 1.0 / 8388608.0, 1.0 + 1.0 / 8388608.0
+    shrink = (values < 0) == (direction < 0)  # away from zero where that is the way to go
+    factor = np.where(shrink, away, towards)
+    rounded[wrong] = (values[wrong] * factor[wrong]).astype(np.float32)
+    return rounded
+
+
+CELL = np.dtype([("id", ">i8"), ("box", ">f4", (4,))])
+HEADER = np.dtype([("depth", ">u2"), ("count", ">u2")])
+
+
+def write_rtree(connection, rtree, ids, boxes):
+    """Fill an empty SQLite R-tree (``id, minx, maxx, miny, maxy``) in bulk.
+
+    Its shadow tables are written directly, packed bottom-up in the order
+    given, instead of one insertion (and its node splits) per row. ``boxes``:
+    (n, 4) float64 in the R-tree's column order. The layout is SQLite's own
+    (rtree.c): nodes of the root's size, a big-endian header (the depth in the
+    root, the cell count), cells of (id, four float32 rounded outwards), root
+    node 1, and the _rowid and _parent maps; ``rtreecheck`` accepts it.
+    """
+    if len(ids) == 0:
+        return
+    node, rowid, parent = (quoted(f"{rtree}_{part}") for part in ("node", "rowid", "parent"))
+    node_size = connection.execute(f"SELECT length(data) FROM {node} WHERE nodeno = 1").fetchone()[0]
+    capacity = (node_size - HEADER.itemsize) // CELL.itemsize
+    boxes = np.stack([_float32(boxes[:, 0], -1), _float32(boxes[:, 1], 1),
+                      _float32(boxes[:, 2], -1), _float32(boxes[:, 3], 1)], axis=1)
+    ids = np.asarray(ids, dtype=np.int64)
+    nodes, children_of = [], []  # (nodeno, blob); (children, their node, children are rows)
+    next_node, depth = 2, 0
+
+    def blobs(level, cell_ids, cell_boxes):
+        """The node blobs holding these cells, ``capacity`` to a node, in order."""
+        count = -(-len(cell_ids) // capacity)
+        layout = np.dtype([("header", HEADER), ("cells", CELL, (capacity,)),
+                           ("spare", "u1", (node_size - HEADER.itemsize - capacity * CELL.itemsize,))])
+        data = np.zeros(count, dtype=layout)
+        data["header"]["depth"] = level
+        data["header"]["count"] = capacity
+        data["header"]["count"][-1] = len(cell_ids) - (count - 1) * capacity
+        padded_ids = np.zeros(count * capacity, dtype=np.int64)
+        padded_boxes = np.zeros((count * capacity, 4), dtype=np.float32)
+        padded_ids[:len(cell_ids)], padded_boxes[:len(cell_ids)] = cell_ids, cell_boxes
+        data["cells"]["id"] = padded_ids.reshape(count, capacity)
+        data["cells"]["box"] = padded_boxes.reshape(count, capacity, 4)
+        raw = data.tobytes()
+        return [raw[start:start + node_size] for start in range(0, len(raw), node_size)]
+
+    while len(ids) > capacity:
+        starts = np.arange(0, len(ids), capacity)
+        numbers = np.arange(next_node, next_node + len(starts))
+        nodes += zip(numbers.tolist(), blobs(0, ids, boxes))
+        owner = np.repeat(numbers, np.diff(np.append(starts, len(ids))))
+        children_of.append((ids, owner, depth == 0))
+        boxes = np.stack([np.minimum.reduceat(boxes[:, 0], starts),
+                          np.maximum.reduceat(boxes[:, 1], starts),
+                          np.minimum.reduceat(boxes[:, 2], starts),
+                          np.maximum.reduceat(boxes[:, 3], starts)], axis=1)
+        ids, next_node, depth = numbers, next_node + len(starts), depth + 1
+    nodes.append((1, blobs(depth, ids, boxes)[0]))
+    children_of.append((ids, np.ones(len(ids), dtype=np.int64), depth == 0))
+    connection.execute(f"DELETE FROM {node}")
+    connection.executemany(f"INSERT INTO {node} (nodeno, data) VALUES (?, ?)", nodes)
+    for children, owners, rows in children_of:
+        table, columns = (rowid, ("rowid", "nodeno")) if rows else (parent, ("nodeno", "parentnode"))
+        multi_row_insert(connection, table, columns, [children.tolist(), owners.tolist()])
+
+
+def packing_order(x, y, capacity):
+    """An order of points that packs nearby points into the same R-tree leaves
+    (sort-tile-recursive: vertical strips by x, each sorted by y)."""
+    leaves = -(-len(x) // capacity)
+    strips = max(1, int(np.ceil(np.sqrt(leaves))))
+    by_x = np.argsort(x, kind="stable")
+    strip = np.arange(len(x)) * strips // max(len(x), 1)
+    return by_x[np.lexsort((y[by_x], strip))]

@@ -1,0 +1,363 @@
+"""Complementary suppression that protects the slivers where published zones cut the cells.
+
+A grid published beside zone counts of the same people (municipalities,
+postcodes) is cut into atoms, the pieces cell x zone (``atoms``). Subtracting
+the cells inside a zone from the zone's count isolates the people in the
+slivers its border cuts off. After the record-level suppression, this module
+withholds further cells, or, when that withholds fewer people, zone counts,
+until no sliver that could hold 1..k-1 people has an interval narrower than
+p under the attacker of SPEC section 7, and no withheld cell became narrower
+than p through the zone counts. Cost is counted as in ``suppression``: the
+people withheld (in complementary cells, or in zone counts withheld for
+protection).
+
+A zone count is withheld below k, as a cell is; a blank zone count publishes
+nothing (it may also be a count withheld for protection, so the blank does
+not say it is below k).
+"""
+
+import dataclasses
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from .atoms import atom_intervals
+from .counting import cell_index
+from .errors import Cancelled
+from .intervals import EXACT_WIDTH, Intervals, protection_failures
+from .totals import STATUS_COMPLEMENTARY, STATUS_PUBLISHED, blanked_counts, published_status
+
+
+@dataclass(frozen=True)
+class ZoneAtoms:
+    """The records cut by the published zones, as arrays.
+
+    ``atom_record``: the record of each atom; ``atom_zones``: the zones (indices
+    over all zone layers) each atom lies in; ``atom_values``: the distinct people
+    in each atom and ``zone_values`` in each zone (true counts: the data holder's).
+    """
+
+    atom_record: np.ndarray
+    atom_zones: tuple
+    atom_values: np.ndarray
+    zone_values: np.ndarray
+
+    @property
+    def zone_atoms(self):
+        """The atoms of each zone."""
+        members = [[] for _ in range(len(self.zone_values))]
+        for atom, zones in enumerate(self.atom_zones):
+            for zone in zones:
+                members[zone].append(atom)
+        return [np.asarray(atoms, dtype=np.int64) for atoms in members]
+
+    @property
+    def cut(self):
+        """Atoms of a record cut into several pieces: the slivers."""
+        pieces = np.bincount(self.atom_record, minlength=int(self.atom_record.max(initial=-1)) + 1)
+        return pieces[self.atom_record] > 1
+
+
+def count_atoms(point_record, point_zones, person_codes, record_pieces, n_zones):
+    """ZoneAtoms from the points and the geometric pieces of each record.
+
+    ``point_record``: the record of each point; ``point_zones``: (points x zone
+    layers) the zone holding the point in each layer (-1: none);
+    ``record_pieces``: per record, the zone tuples of the pieces its cell is
+    cut into. A combination that holds points but was too thin to be a piece
+    (a point on a border) is an atom too, so that every count adds up.
+    """
+    point_record = np.asarray(point_record, dtype=np.int64)
+    point_zones = np.asarray(point_zones, dtype=np.int64).reshape(len(point_record), -1)
+    person_codes = np.asarray(person_codes, dtype=np.int64)
+    atom_of, atom_record, atom_zones = {}, [], []
+
+    def atom(record, zones):
+        key = (record, zones)
+        if key not in atom_of:
+            atom_of[key] = len(atom_record)
+            atom_record.append(record)
+            atom_zones.append(zones)
+        return atom_of[key]
+    for record, pieces in enumerate(record_pieces):
+        for zones in pieces:
+            atom(record, tuple(sorted(zones)))
+    combinations, point_combination = np.unique(
+        np.column_stack([point_record, point_zones]), axis=0, return_inverse=True)
+    combination_atom = np.array([atom(int(row[0]), tuple(sorted(int(z) for z in row[1:] if z >= 0)))
+                                 for row in combinations], dtype=np.int64)
+    point_atom = combination_atom[np.ravel(point_combination)]
+    atom_values = _distinct(point_atom, person_codes, len(atom_record))
+    zone_values = np.zeros(n_zones)
+    for layer in range(point_zones.shape[1]):
+        inside = point_zones[:, layer] >= 0
+        zone_values += _distinct(point_zones[inside, layer], person_codes[inside], n_zones)
+    return ZoneAtoms(np.asarray(atom_record, dtype=np.int64), tuple(atom_zones), atom_values,
+                     zone_values)
+
+
+def _distinct(groups, person_codes, n_groups):
+    """Distinct people per group."""
+    pairs = np.unique(np.column_stack([groups, person_codes]), axis=0)
+    return np.bincount(pairs[:, 0], minlength=n_groups).astype(float) if len(pairs) \
+        else np.zeros(n_groups)
+
+
+@dataclass(frozen=True)
+class AttackerView:
+    """What the attacker holds beside the cells and zone counts (SPEC section 7).
+
+    ``lower``/``upper``: what a withheld record holds at least and at most on its
+    own; ``sums``/``at_most``: the grid's declared totals as (records, total)
+    pairs (``totals.grid_equalities``, ``totals.blank_total_bounds``); ``people``:
+    the number of people, or None when the policy keeps it secret; ``one_point``:
+    counts add up (else zone and record counts are of distinct people).
+    """
+
+    lower: np.ndarray
+    upper: np.ndarray
+    sums: tuple = ()
+    at_most: tuple = ()
+    people: float = None
+    one_point: bool = True
+
+
+@dataclass(frozen=True)
+class AtomProtection:
+    withheld: np.ndarray  # records not published: primary and complementary
+    zone_withheld: np.ndarray  # zone counts not published: below k or for protection
+    zone_protective: np.ndarray  # zone counts withheld for protection (they reach k)
+    before: object  # atoms.AtomIntervals of the release before the slivers were protected
+    after: object  # atoms.AtomIntervals of the protected release
+    at_risk_before: np.ndarray  # per atom: a sliver narrower than p before protection
+    unprotected: np.ndarray  # per atom: a sliver no withholding could protect
+    unprotected_records: np.ndarray  # per record: a withheld record the zones narrow for good
+
+    @property
+    def protected(self):
+        return not self.unprotected.any() and not self.unprotected_records.any()
+
+
+def _over_atoms(atom_record, pairs):
+    return [(np.flatnonzero(np.isin(atom_record, records)), total) for records, total in pairs]
+
+
+def audit_atoms(values, withheld, zone_withheld, atoms, view, protection, k, straddle_k=False):
+    """(AtomIntervals, slivers at risk, withheld records at risk) of one pattern.
+
+    A sliver is at risk, as the gate (``gate.evaluate_atom_audit``) reads it,
+    when its interval is narrower than p, it may hold somebody and it is not
+    proven to hold k or more.
+    """
+    zones = [(members, float(total)) for members, total, blank in
+             zip(atoms.zone_atoms, atoms.zone_values, zone_withheld) if not blank]
+    result = atom_intervals(values, withheld, view.lower, view.upper, atoms.atom_record, zones,
+                            view.people, view.one_point, _over_atoms(atoms.atom_record, view.sums),
+                            _over_atoms(atoms.atom_record, view.at_most))
+    width = result.atom_upper - result.atom_lower
+    slivers = atoms.cut & (width < protection - EXACT_WIDTH) & (result.atom_upper >= 1) & \
+        (result.atom_lower < k - EXACT_WIDTH)
+    records = protection_failures(Intervals(result.record_lower, result.record_upper), withheld,
+                                  protection, k if straddle_k else None, k)
+    return result, slivers, records
+
+
+class _Neighbours:
+    """Which records share a zone or a declared total with a record."""
+
+    def __init__(self, atoms, sums, n_records):
+        self.atoms = atoms
+        self.zone_records = [np.unique(atoms.atom_record[members]) for members in atoms.zone_atoms]
+        self.record_zones = [set() for _ in range(n_records)]
+        for record, zones in zip(atoms.atom_record.tolist(), atoms.atom_zones):
+            self.record_zones[record].update(zones)
+        self.record_sums = [[] for _ in range(n_records)]
+        self.sums = [np.asarray(records, dtype=np.int64) for records, _ in sums]
+        for row, records in enumerate(self.sums):
+            for record in records.tolist():
+                self.record_sums[record].append(row)
+
+    def of_zones(self, zones, zone_withheld):
+        """Records with an atom in one of the published ``zones``."""
+        found = [self.zone_records[zone] for zone in zones if not zone_withheld[zone]]
+        return np.unique(np.concatenate(found)) if found else np.empty(0, dtype=np.int64)
+
+    def of_sums(self, record):
+        found = [self.sums[row] for row in self.record_sums[record]]
+        return np.unique(np.concatenate(found)) if found else np.empty(0, dtype=np.int64)
+
+
+def _cheapest(groups, values, lower, withheld, taken):
+    """The published record with the fewest people in the first group that has one (those
+    holding more than their known minimum first: only they widen an interval), or None."""
+    for group in groups:
+        open_records = group[~withheld[group] & (values[group] > 0)]
+        open_records = open_records[~np.isin(open_records, list(taken))]
+        widening = open_records[values[open_records] > lower[open_records]]
+        pool = widening if len(widening) else open_records
+        if len(pool):
+            return int(pool[np.argmin(values[pool])])
+    return None
+
+
+def _protect(values, start, zone_start, atoms, view, protection, k, straddle_k, zones_first,
+             is_canceled, first_audit):
+    """One greedy pattern: (records withheld, zones withheld, intervals, unprotected atoms,
+    unprotected records); ``first_audit``: ``audit_atoms`` of the starting pattern, computed
+    once for both patterns. With ``zones_first``, a failing sliver's smallest published zone
+    count is withheld before any cell."""
+    withheld, zone_withheld = start.copy(), zone_start.copy()
+    neighbours = _Neighbours(atoms, view.sums, len(values))
+    stuck = np.zeros(len(atoms.atom_record), dtype=bool)
+    stuck_records = np.zeros(len(values), dtype=bool)
+    # The number of people ties every record to every other: the last resort.
+    everyone = np.arange(len(values)) if view.people is not None else np.empty(0, dtype=np.int64)
+    while True:
+        if is_canceled is not None and is_canceled():
+            raise Cancelled()
+        result, failing, failing_records = first_audit if first_audit is not None else \
+            audit_atoms(values, withheld, zone_withheld, atoms, view, protection, k, straddle_k)
+        first_audit = None
+        slivers = failing & ~stuck
+        records = failing_records & ~stuck_records
+        cells, zones = set(), set()
+        for atom in np.flatnonzero(slivers).tolist():
+            record = int(atoms.atom_record[atom])
+            # Its own zones first; with those blank, the zones of its cell's other pieces,
+            # which pin the rest of the cell.
+            published_zones = [zone for zone in atoms.atom_zones[atom] if not zone_withheld[zone]] \
+                or [zone for zone in neighbours.record_zones[record] if not zone_withheld[zone]]
+            if zones_first and published_zones:
+                zones.add(min(published_zones, key=lambda zone: atoms.zone_values[zone]))
+                continue
+            if not withheld[record]:
+                cells.add(record)  # the sliver's own cell first: its other pieces then hide it
+                continue
+            cell = _cheapest([neighbours.of_zones(atoms.atom_zones[atom], zone_withheld),
+                              neighbours.of_zones(neighbours.record_zones[record], zone_withheld),
+                              neighbours.of_sums(record), everyone], values, view.lower, withheld,
+                             cells)
+            if cell is None:
+                stuck[atom] = True
+            else:
+                cells.add(cell)
+        for record in np.flatnonzero(records).tolist():
+            published_zones = [zone for zone in neighbours.record_zones[record]
+                               if not zone_withheld[zone]]
+            if zones_first and published_zones:
+                zones.add(min(published_zones, key=lambda zone: atoms.zone_values[zone]))
+                continue
+            cell = _cheapest([neighbours.of_zones(neighbours.record_zones[record], zone_withheld),
+                              neighbours.of_sums(record), everyone], values, view.lower,
+                             withheld, cells)
+            if cell is None:
+                stuck_records[record] = True
+            else:
+                cells.add(cell)
+        if not cells and not zones:
+            # Only what still fails is unprotected: a later withholding may have opened it.
+            return withheld, zone_withheld, result, stuck & failing, \
+                stuck_records & failing_records
+        withheld[list(cells)] = True
+        zone_withheld[list(zones)] = True
+
+
+def protect_atoms(values, withheld, atoms, view, protection, k, straddle_k=False,
+                  is_canceled=None):
+    """Withhold cells or zone counts until no sliver or withheld record is narrower than p.
+
+    ``values``: the true count of each record; ``withheld``: the records the
+    record-level suppression withholds; ``atoms``: ``ZoneAtoms``; ``view``:
+    ``AttackerView``. Zone counts below k are withheld. Two greedy patterns are
+    built, cells first and zone counts first; the protected one that withholds
+    fewer people is kept (cells on a tie). With zone counts first, a failing sliver's
+    smallest published zone count is withheld (or, its own all blank, the smallest of its
+    cell's other pieces), cells only where no zone count is left. Slivers and records neither can
+    protect are reported in ``unprotected``/``unprotected_records``.
+    """
+    values = np.asarray(values, dtype=float)
+    start = np.asarray(withheld, dtype=bool)
+    zone_start = atoms.zone_values < k
+    first_audit = audit_atoms(values, start, zone_start, atoms, view, protection, k, straddle_k)
+    before, at_risk, _ = first_audit
+    outcomes = []
+    for zones_first in (False, True):
+        found = _protect(values, start, zone_start, atoms, view, protection, k, straddle_k,
+                         zones_first, is_canceled, first_audit)
+        cells, zones, _, stuck, stuck_records = found
+        unprotected = int(stuck.sum() + stuck_records.sum())
+        cost = values[cells & ~start].sum() + atoms.zone_values[zones & ~zone_start].sum()
+        outcomes.append(((unprotected, cost), found))
+        if not at_risk.any() and not unprotected:
+            break  # no sliver was at risk and the cells sufficed: no zone count to withhold
+    chosen = min(range(len(outcomes)), key=lambda index: outcomes[index][0])
+    cells, zones, after, stuck, stuck_records = outcomes[chosen][1]
+    return AtomProtection(cells, zones, zones & ~zone_start, before, after, at_risk, stuck,
+                          stuck_records)
+
+
+def records_of_points(cells, x, y, key_codes, origin, resolution):
+    """The record (row of a grid release's ``cells``) of each point, and the key code of each
+    record (0 for an emitted empty cell)."""
+    first_row = cells["first_row"].to_numpy()
+    record_key = np.where(first_row >= 0, np.asarray(key_codes)[np.maximum(first_row, 0)], 0)
+    index = pd.MultiIndex.from_arrays([cells["col"].to_numpy(), cells["row"].to_numpy(),
+                                       record_key])
+    point_record = index.get_indexer(pd.MultiIndex.from_arrays([
+        cell_index(np.asarray(x), origin[0], resolution),
+        cell_index(np.asarray(y), origin[1], resolution), np.asarray(key_codes)]))
+    return point_record, record_key
+
+
+def record_values(point_record, person_codes, n_records):
+    """The distinct people of each record."""
+    return _distinct(np.asarray(point_record, dtype=np.int64),
+                     np.asarray(person_codes, dtype=np.int64), n_records)
+
+
+def protected_release(release, values, protection_result, protection, k, straddle_k=False):
+    """The grid release (``release.GridRelease``) with the cells withheld for the slivers:
+    blanked, labelled withheld, and in the data holder's audit table as complementary, with
+    the attacker's bounds of the zone-aware audit."""
+    cells = release.cells
+    withheld = protection_result.withheld
+    reasons = np.where(withheld, STATUS_COMPLEMENTARY, STATUS_PUBLISHED).astype(object)
+    earlier = dict(zip(zip(release.audit["cell_id"], release.audit["first_row"]),
+                       release.audit["reason"]))
+    keys = list(zip(cells["cell_id"], cells["first_row"]))
+    for record in np.flatnonzero(withheld).tolist():
+        reasons[record] = earlier.get(keys[record], STATUS_COMPLEMENTARY)
+    after = protection_result.after
+    intervals = Intervals(after.record_lower, after.record_upper)
+    failing = protection_failures(intervals, withheld, protection, k if straddle_k else None, k)
+    rows = np.flatnonzero(withheld)
+    audit = pd.DataFrame({"cell_id": cells["cell_id"].to_numpy()[rows],
+                          "first_row": cells["first_row"].to_numpy()[rows],
+                          "lower": intervals.lower[rows], "upper": intervals.upper[rows],
+                          "width": intervals.width[rows], "ok": ~failing[rows],
+                          "reason": reasons[rows]})
+    cells = cells.assign(n_persons=blanked_counts(np.asarray(values), ~withheld),
+                         status=published_status(reasons))
+    return dataclasses.replace(release, cells=cells, audit=audit)
+
+
+def sliver_report(cell_ids, atoms, protection_result, start, values):
+    """The data holder's table of slivers: per cut atom its record, zones, true count, the
+    attacker's interval before and after protection, and what the protection cost (the same
+    on every row: the cells withheld for the slivers and the people in them)."""
+    cut = np.flatnonzero(atoms.cut)
+    before, after = protection_result.before, protection_result.after
+    added = protection_result.withheld & ~np.asarray(start, dtype=bool)
+    return pd.DataFrame({
+        "cell_id": np.asarray(cell_ids, dtype=object)[atoms.atom_record[cut]],
+        "zones": [atoms.atom_zones[atom] for atom in cut],
+        "n_persons": atoms.atom_values[cut],
+        "lower_before": before.atom_lower[cut], "upper_before": before.atom_upper[cut],
+        "at_risk_before": protection_result.at_risk_before[cut],
+        "lower_after": after.atom_lower[cut], "upper_after": after.atom_upper[cut],
+        "cell_withheld": protection_result.withheld[atoms.atom_record[cut]],
+        "cost_cells": int(added.sum()),
+        "cost_people": float(np.asarray(values)[added].sum()),
+        "cost_zone_counts": int(protection_result.zone_protective.sum()),
+    })

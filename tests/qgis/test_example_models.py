@@ -1,0 +1,161 @@
+"""The example models the plugin ships: listed, reproducible, publishing on the sample city and
+halting at their gate (nothing published) on a release that must fail."""
+
+import subprocess
+import sys
+
+import processing
+import pytest
+from models import halting_message
+from qgis.core import QgsApplication, QgsVectorLayer, QgsWkbTypes
+
+MODELS = ("publishgridsafely", "releaseunderriskbudget")
+
+
+@pytest.fixture(scope="module")
+def city(repo_root, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("city")
+    for script, name in (("make_sample_data.py", "trips.gpkg"), ("make_sample_zones.py", "zones.gpkg")):
+        subprocess.run([sys.executable, str(repo_root / "scripts" / script), str(folder / name)],
+                       check=True, capture_output=True)
+    return {"trips": str(folder / "trips.gpkg"), "zones": str(folder / "zones.gpkg"),
+            "policy": str(repo_root / "sample" / "policy.toml")}
+
+
+@pytest.mark.parametrize("model_id", MODELS)
+def test_each_model_is_listed_under_spatial_privacy(provider, model_id):
+    model = QgsApplication.processingRegistry().algorithmById(f"spatialprivacy:{model_id}")
+    assert model is not None and model.provider().id() == "spatialprivacy"
+    assert model.groupId() == "examples" and model.canExecute()[0]
+    assert model.displayName() and model.shortHelpString()
+    # Every output of its steps resolved (the steps of this provider too): what the dialog,
+    # the modeler and qgis_process help show.
+    created = model.create()
+    assert [d.name() for d in model.destinationParameterDefinitions()] == \
+        [d.name() for d in created.destinationParameterDefinitions()]
+    assert len(model.destinationParameterDefinitions()) == 2
+
+
+def structure(path):
+    """What a model does, as one QGIS reads it: its texts, inputs, steps and their wiring."""
+    from qgis.core import QgsProcessingModelAlgorithm
+    model = QgsProcessingModelAlgorithm()
+    assert model.fromFile(str(path)), path
+    steps = {child_id: (child.algorithmId(), child.description(),
+                        {name: [source.toVariant() for source in sources]
+                         for name, sources in child.parameterSources().items()},
+                        sorted(dependency.childId for dependency in child.dependencies()),
+                        {name: output.childOutputName() for name, output in child.modelOutputs().items()})
+             for child_id, child in model.childAlgorithms().items()}
+    inputs = {definition.name(): definition.toVariantMap()
+              for definition in model.parameterDefinitions() if not definition.isDestination()}
+    return model.name(), model.group(), model.helpContent(), inputs, steps
+
+
+def test_the_checked_in_models_are_what_the_script_builds(provider, repo_root, tmp_path):
+    from qgis.core import Qgis
+    subprocess.run([sys.executable, str(repo_root / "scripts" / "make_example_models.py"),
+                    str(tmp_path)], check=True, capture_output=True)
+    folder = repo_root / "processing_provider" / "models"
+    shipped = sorted(path.name for path in folder.iterdir())
+    assert shipped == [f"{model_id}.model3" for model_id in MODELS]
+    for name in shipped:
+        assert structure(tmp_path / name) == structure(folder / name), \
+            f"{name} differs from what scripts/make_example_models.py builds: run it (on QGIS 3.22)"
+        # The files are written on QGIS 3.22; there the script gives the same bytes (newer
+        # versions write keys of their own).
+        if Qgis.QGIS_VERSION_INT // 100 == 322:
+            assert (tmp_path / name).read_bytes() == (folder / name).read_bytes(), name
+
+
+def recommended_size(city):
+    sweep = processing.run("spatialprivacy:resolutionsweep", {
+        "INPUT": city["trips"], "PERSON_FIELD": "person_id", "POLICY": city["policy"],
+        "RESOLUTIONS": "250,500,1000,2000,4000", "OUTPUT": "TEMPORARY_OUTPUT"})
+    return sweep["RECOMMENDED_RESOLUTION"], sweep["OUTPUT"]
+
+
+def grid_model_parameters(city, tmp_path, **changes):
+    return dict({"points": city["trips"], "person_field": "person_id", "policy": city["policy"],
+                 "cell_sizes": "250,500,1000,2000,4000", "sweep:sweep_table": "TEMPORARY_OUTPUT",
+                 "publish:published_grid": str(tmp_path / "publication" / "grid.gpkg")}, **changes)
+
+
+def test_publish_a_grid_safely_publishes_the_grid_at_the_recommended_size(provider, city, tmp_path):
+    (tmp_path / "publication").mkdir()
+    processing.run("spatialprivacy:publishgridsafely", grid_model_parameters(city, tmp_path))
+    size, sweep = recommended_size(city)
+    row = next(f for f in sweep.getFeatures() if f["resolution_m"] == size)
+    published = QgsVectorLayer(str(tmp_path / "publication" / "grid.gpkg"), "grid", "ogr")
+    assert published.isValid() and published.featureCount() == row["cells"]
+    cells = list(published.getFeatures())
+    assert all(cell.geometry().area() == pytest.approx(size * size) for cell in cells)
+    shown = [cell["n_persons"] for cell in cells if cell["status"] == "published"]
+    assert shown and min(shown) >= row["k"]
+    assert sum(cell["status"] != "published" for cell in cells) == row["cells_withheld"]
+
+
+def test_publish_a_grid_safely_halts_at_the_gate_beside_a_weaker_release(provider, city, tmp_path):
+    """Negative control: the same grid published before at k = 2 reveals the withheld cells."""
+    size, _ = recommended_size(city)
+    weaker = processing.run("spatialprivacy:suppressedgrid", {
+        "INPUT": city["trips"], "PERSON_FIELD": "person_id", "RHO": 0.5, "RESOLUTION": size,
+        "OUTPUT": str(tmp_path / "earlier_k2.gpkg")})["OUTPUT"]
+    (tmp_path / "publication").mkdir()
+    message = halting_message("spatialprivacy:publishgridsafely", grid_model_parameters(
+        city, tmp_path, published_layers=[weaker]))
+    assert "k-anonymity gate FAILED" in message and "recovered exactly" in message, message
+    assert not list((tmp_path / "publication").iterdir())
+
+
+def budget_model_parameters(city, tmp_path, **changes):
+    return dict({"zones": city["zones"], "zone_id_field": "zone_id", "records": city["trips"],
+                 "key_fields": ["age_band", "sex"], "person_field": "person_id",
+                 "policy": city["policy"], "ledger": str(tmp_path / "ledger.sqlite"),
+                 "dataset": "sample city trips", "release_id": "2026-11",
+                 "zone_risk:zone_risk": "TEMPORARY_OUTPUT",
+                 "publish:published_table": str(tmp_path / "publication" / "release.gpkg")},
+                **changes)
+
+
+def test_release_under_a_risk_budget_publishes_keys_and_zones_and_records_it(provider, city,
+                                                                             tmp_path):
+    from spatial_privacy.spatial_privacy_plugin.ledger import Ledger
+    (tmp_path / "publication").mkdir()
+    processing.run("spatialprivacy:releaseunderriskbudget", budget_model_parameters(city, tmp_path))
+    published = QgsVectorLayer(str(tmp_path / "publication" / "release.gpkg"), "release", "ogr")
+    trips = QgsVectorLayer(city["trips"], "trips", "ogr")
+    assert published.isValid() and published.featureCount() == trips.featureCount()
+    assert published.wkbType() == QgsWkbTypes.Type.NoGeometry
+    assert [name for name in published.fields().names() if name != "fid"] == \
+        ["age_band", "sex", "zone_id"]
+    assert all(feature["zone_id"] for feature in published.getFeatures())
+    assert [entry["release_id"] for entry in Ledger(str(tmp_path / "ledger.sqlite")).entries()] \
+        == ["2026-11"]
+
+
+def test_release_under_a_risk_budget_halts_at_the_gate_with_more_keys(provider, city, tmp_path):
+    """Negative control: purpose and hour of the trips beside age and sex exceed the ceiling."""
+    from spatial_privacy.spatial_privacy_plugin.ledger import Ledger
+    (tmp_path / "publication").mkdir()
+    message = halting_message("spatialprivacy:releaseunderriskbudget", budget_model_parameters(
+        city, tmp_path, key_fields=["age_band", "sex", "trip_purpose", "trip_hour"]))
+    assert "Risk budget gate FAILED" in message, message
+    assert not list((tmp_path / "publication").iterdir())
+    assert not Ledger(str(tmp_path / "ledger.sqlite")).read_entries()
+
+
+def test_an_unreadable_model_is_named_in_the_log_and_not_listed(provider, tmp_path, monkeypatch):
+    from spatial_privacy.processing_provider import example_models
+    (tmp_path / "broken.model3").write_text("<!DOCTYPE model>\n<Option", encoding="utf-8")
+    monkeypatch.setattr(example_models, "MODELS_FOLDER", tmp_path)
+    logged = []
+
+    def record(message, tag, level):
+        logged.append(message)
+    QgsApplication.messageLog().messageReceived.connect(record)
+    try:
+        assert example_models.example_models() == []
+    finally:
+        QgsApplication.messageLog().messageReceived.disconnect(record)
+    assert any("broken.model3" in message for message in logged), logged
