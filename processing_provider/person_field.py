@@ -43,11 +43,20 @@ def warn_if_features_are_counted(layer, field, values, others, feedback):
     ``layer`` (or None) tells the primary key; ``others`` maps other person-like fields to
     their values. See spatial_privacy_plugin.person_ids for the rules.
     """
-    is_key = normalise_name(field) in ROW_ID_NAMES
-    if layer is not None and not is_key:
-        index = layer.fields().lookupField(field)
-        is_key = index >= 0 and index in layer.primaryKeyAttributes()
-    doubt = person_id_doubt(values, is_key, others)
+    return warn_of_doubt(field, person_id_doubt(values, is_layer_key(layer, field), others),
+                         feedback)
+
+
+def is_layer_key(layer, field):
+    """The field is named like a row id, or is the primary key of ``layer`` (None: no layer)."""
+    if normalise_name(field) in ROW_ID_NAMES:
+        return True
+    index = layer.fields().lookupField(field) if layer is not None else -1
+    return index >= 0 and index in layer.primaryKeyAttributes()
+
+
+def warn_of_doubt(field, doubt, feedback):
+    """The warning of a ``person_id_doubt`` (None: no warning); True when one was given."""
     if doubt is None:
         return False
     reason, other = doubt

@@ -67,7 +67,9 @@ class CountedInput:
     people: object  # grid.PeopleTotal
 
     def count_at(self, resolution):
-        return self.counter.count_cells(self.origin, resolution, self.key_columns)
+        counts, key_values = self.counter.count_cells(self.origin, resolution)
+        self.key_columns.update(key_values)
+        return counts
 
     def withheld_people(self, counts, withheld):
         return self.counter.withheld_people(counts, withheld)
@@ -116,6 +118,15 @@ class PostgisCounter:
         # coordinator, gets the inlined form, which it distributes.
         citus = self.fetch("SELECT count(*) FROM pg_extension WHERE extname = 'citus'")[0][0]
         self.fence = sql.SQL("") if citus else sql.SQL(" OFFSET 0")
+        # A column declared geometry(Point…) holds nothing but points: no row needs its type
+        # checked (each check deserialises the geometry, about as long as reading x).
+        declared = self.fetch(
+            "SELECT postgis_typmod_type(atttypmod) FROM pg_attribute WHERE attrelid = "
+            "%(relation)s::regclass AND attname = %(column)s",
+            {"relation": self.relation.as_string(self.connection),
+             "column": self.uri.geometryColumn()})
+        self.declared_points = bool(declared) and str(declared[0][0]).upper().startswith("POINT")
+        self.one_point = False  # every person has one row (set by summary): COUNT(*) suffices
 
     def thread_connection(self):
         """This thread's read-only connection: the sweep's sizes, counted on threads of
@@ -182,33 +193,58 @@ class PostgisCounter:
             fence=self.fence)
 
     def summary(self):
-        """(rows, distinct people, rows the engine must see itself, min x, min y, ids all
-        distinct) of the layer's rows."""
+        """(rows, distinct people, rows the engine must see itself, min x, min y) of the
+        layer's rows; notes whether every person has one row."""
         from psycopg2 import sql
 
-        g = self.geometry
-        point = sql.SQL("CASE WHEN {g} IS NOT NULL AND NOT ST_IsEmpty({g}) AND "
-                        "GeometryType({g}) = 'POINT' THEN {g} END").format(g=g)
-        query = sql.SQL(
-            "SELECT COUNT(*), COUNT(DISTINCT {p}), "
-            "SUM(CASE WHEN {p} IS NULL OR pt IS NULL OR NOT (abs(ST_X(pt)) <= %(far)s AND "
-            "abs(ST_Y(pt)) <= %(far)s) THEN 1 ELSE 0 END), MIN(ST_X(pt)), MIN(ST_Y(pt)) "
-            "FROM (SELECT {p}, {point} AS pt FROM {relation}{where}{fence}) AS points").format(
-            p=self.person, point=point, relation=self.relation, where=self.where,
-            fence=self.fence)
         from ..spatial_privacy_plugin.counting import MAX_COORDINATE_M
 
+        g = self.geometry
+        # ST_X is NULL for a NULL or empty point; other types are told apart first.
+        point = sql.SQL("{g}") if self.declared_points else \
+            sql.SQL("CASE WHEN GeometryType({g}) = 'POINT' THEN {g} END")
+        coordinates = sql.SQL("ST_X(pt) AS x, ST_Y(pt) AS y FROM (SELECT {p}, {point} AS pt "
+                              "FROM {relation}{where}{fence}) AS typed").format(
+            p=self.person, point=point.format(g=g), relation=self.relation, where=self.where,
+            fence=self.fence)
+        query = sql.SQL(
+            "SELECT COUNT(*), COUNT(DISTINCT {p}), SUM(CASE WHEN {p} IS NULL OR x IS NULL OR NOT "
+            "(abs(x) <= %(far)s AND abs(y) <= %(far)s) THEN 1 ELSE 0 END), MIN(x), MIN(y) "
+            "FROM (SELECT {p}, {coordinates}{fence}) AS points").format(
+            p=self.person, coordinates=coordinates, fence=self.fence)
         rows, people, bad, min_x, min_y = self.fetch(query, {"far": MAX_COORDINATE_M})[0]
+        self.one_point = people == rows
         return int(rows), int(people), int(bad or 0), min_x, min_y
 
-    def column_values(self, names):
-        """Every row's values of the named fields (read only when every row has its own id)."""
+    def id_doubt(self, is_key, others):
+        """``person_id_doubt`` of the person ids (each row has its own, see summary) and the
+        ``others`` fields, from counts in the database: no id is read into QGIS."""
         from psycopg2 import sql
 
-        query = sql.SQL("SELECT {columns} FROM {relation}{where}").format(
-            columns=sql.SQL(", ").join(sql.Identifier(name) for name in names),
+        from ..spatial_privacy_plugin.person_ids import doubt_from_signs, person_id_doubt
+
+        # A field's values are all distinct when no two non-NULL ones are equal and at most
+        # one is NULL (NULL is a value of its own to the engine, as None in a set).
+        distinct = [sql.SQL("COUNT(DISTINCT {f}) = COUNT({f}) AND COUNT(*) - COUNT({f}) <= 1")
+                    .format(f=sql.Identifier(name)) for name in others]
+        query = sql.SQL("SELECT COUNT(*), MIN({p})::text, MAX({p})::text, "
+                        "pg_typeof(MIN({p}))::text{distinct} FROM {relation}{where}").format(
+            p=self.person, distinct=sql.SQL("").join(sql.SQL(", ") + item for item in distinct),
             relation=self.relation, where=self.where)
-        return [list(column) for column in zip(*self.fetch(query))] if names else []
+        rows, low, high, kind, *others_distinct = self.fetch(query)[0]
+
+        def consecutive():
+            if kind in ("smallint", "integer", "bigint"):
+                return int(high) - int(low) == rows - 1  # distinct integers spanning n values
+            # Text or fractional ids: the engine's own test on the values themselves.
+            values = [value for value, in self.fetch(sql.SQL("SELECT {p} FROM {relation}{where}")
+                                                     .format(p=self.person,
+                                                             relation=self.relation,
+                                                             where=self.where))]
+            return person_id_doubt(values) is not None
+
+        return doubt_from_signs(is_key, rows >= 2, dict(zip(others, others_distinct)),
+                                consecutive)
 
     def _cell(self, axis):
         """floor((v - v0) / res), then one up or down where the division rounded across an
@@ -239,22 +275,24 @@ class PostgisCounter:
         return sql.SQL("SELECT {columns} FROM ({inner}) AS quotients").format(
             columns=sql.SQL(", ").join(columns), inner=inner)
 
-    def count_cells(self, origin, resolution, key_columns):
-        """CellCounts of the groups at one cell size, in the engine's group order; fills
-        ``key_columns`` (field -> value per group) for the grid's attribute fields."""
+    def count_cells(self, origin, resolution):
+        """CellCounts of the groups at one cell size, in the engine's group order, and the
+        values of the grid's attribute fields per group (field -> list)."""
         import pandas as pd
         from psycopg2 import sql
-
-        from ..spatial_privacy_plugin.counting import CellCounts
 
         extra = [sql.SQL("{} AS f").format(self.order_key)] if self.order_key is not None else []
         n_keys = len(self.keys)
         group = [sql.SQL(name) for name in ["c", "r"] + [f"k{i}" for i in range(n_keys)]
                  + [f"l{i}" for i in range(n_keys)]]
         first = sql.SQL("MIN(f)") if extra else sql.SQL("0")
-        query = sql.SQL("SELECT {group}, COUNT(DISTINCT p), COUNT(*), {first} FROM ({cells}) AS "
+        # With one row per person the rows of a group are its people, and counting them
+        # needs no sort of each group's ids.
+        people = sql.SQL("COUNT(*)") if self.one_point else sql.SQL("COUNT(DISTINCT p)")
+        query = sql.SQL("SELECT {group}, {people}, COUNT(*), {first} FROM ({cells}) AS "
                         "cells GROUP BY {group}").format(
-            group=sql.SQL(", ").join(group), first=first, cells=self._cells(extra))
+            group=sql.SQL(", ").join(group), people=people, first=first,
+            cells=self._cells(extra))
         started = time.monotonic()
         rows = self.fetch(query, {"x0": float(origin[0]), "y0": float(origin[1]),
                                   "res": float(resolution)})
@@ -266,6 +304,15 @@ class PostgisCounter:
         frame = pd.DataFrame.from_records(
             rows, columns=["c", "r"] + [f"k{i}" for i in range(n_keys)]
             + [f"l{i}" for i in range(n_keys)] + ["n", "rows", "first"])
+        return self._counts_of(origin, resolution, frame)
+
+    def _counts_of(self, origin, resolution, frame):
+        """The CellCounts (and key values) of one size's groups."""
+        import pandas as pd
+
+        from ..spatial_privacy_plugin.counting import CellCounts
+
+        n_keys = len(self.keys)
         # The engine numbers groups, and key combinations, by their first row.
         order = ["first", "c", "r"] + [f"l{i}" for i in range(n_keys)]
         frame = frame.sort_values(order, kind="stable", na_position="first").reset_index(drop=True)
@@ -273,20 +320,21 @@ class PostgisCounter:
             labels = frame[[f"l{i}" for i in range(n_keys)]].astype(str).agg("\x1f".join, axis=1)
             key = pd.factorize(labels)[0].astype(np.int64)
         else:
-            labels, key = None, np.zeros(len(frame), dtype=np.int64)
-        for i, name in enumerate(self.key_names):
-            key_columns[name] = frame[f"k{i}"].tolist()
+            key = np.zeros(len(frame), dtype=np.int64)
+        key_values = {name: frame[f"k{i}"].tolist() for i, name in enumerate(self.key_names)}
         counts = CellCounts(frame["c"].to_numpy(np.int64), frame["r"].to_numpy(np.int64), key,
                             frame["n"].to_numpy(np.int64), frame["rows"].to_numpy(np.int64),
                             np.arange(len(frame), dtype=np.int64), None)
         with self.lock:
             self.groups[id(counts)] = (origin, resolution, frame[[f"l{i}" for i in range(n_keys)]])
-        return counts
+        return counts, key_values
 
     def withheld_people(self, counts, withheld):
         """Distinct people with a point in a withheld group, counted in the database."""
         from psycopg2 import sql
 
+        if self.one_point:
+            return int(counts.n_persons[withheld].sum())  # each person is in one group
         with self.lock:
             origin, resolution, labels = self.groups[id(counts)]
         rows = np.flatnonzero(withheld)
@@ -315,8 +363,9 @@ def counted_input(algorithm, parameters, context, feedback, cell_size, blocking=
     """
     from ..spatial_privacy_plugin import grid
     from .io import require_fields, require_metric_crs
-    from .person_field import chosen_person_field, other_person_fields, \
-        warn_if_features_are_counted
+    from ..spatial_privacy_plugin.person_ids import doubt_from_signs
+    from .person_field import chosen_person_field, is_layer_key, other_person_fields, \
+        warn_of_doubt
 
     layer = pushdown_layer(algorithm, parameters, context, blocking)
     if layer is None:
@@ -357,13 +406,13 @@ def counted_input(algorithm, parameters, context, feedback, cell_size, blocking=
         return None
     # The feature-id warning needs the ids only when every row has its own; repeating ids
     # (any two equal values stand for them) can only be doubted for being the layer's key.
-    others = other_person_fields(source, person_field)
     if people == rows:
-        values, *other_values = counter.column_values([person_field] + others)
+        warn_of_doubt(person_field, counter.id_doubt(
+            is_layer_key(layer, person_field), other_person_fields(source, person_field)),
+            feedback)
     else:
-        values, other_values = (0, 0), [()] * len(others)
-    warn_if_features_are_counted(layer, person_field, values, dict(zip(others, other_values)),
-                                 feedback)
+        warn_of_doubt(person_field, doubt_from_signs(is_layer_key(layer, person_field), False,
+                                                     {}, lambda: False), feedback)
     if parameters.get(algorithm.ORIGIN) in (None, ""):
         origin = grid.default_origin(np.array([min_x]), np.array([min_y]), cell_size)
     else:

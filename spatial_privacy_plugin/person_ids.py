@@ -67,14 +67,24 @@ def person_id_doubt(values, is_key=False, others=None):
       (``others``: name -> values) repeats, so people do have several points here.
     Returns (reason, other field name or None).
     """
+    values = list(values) if not is_key else []
+    return doubt_from_signs(is_key, len(values) >= 2 and _all_distinct(values),
+                            {name: _all_distinct(list(other)) for name, other in
+                             (others or {}).items()}, lambda: _consecutive_integers(values))
+
+
+def doubt_from_signs(is_key, distinct, others_distinct, consecutive):
+    """``person_id_doubt`` from its signs, where they were found without the values (a
+    database): ``distinct`` (at least two ids, all distinct), ``others_distinct`` (name ->
+    whether that field's values are all distinct), ``consecutive()`` (the ids are consecutive
+    integers; called only when it decides)."""
     if is_key:
         return REASON_KEY, None
-    values = list(values)
-    if len(values) < 2 or not _all_distinct(values):
+    if not distinct:
         return None
-    for name, other in (others or {}).items():
-        if not _all_distinct(list(other)):
+    for name, other_distinct in others_distinct.items():
+        if not other_distinct:
             return REASON_OTHER_FIELD, name
-    if _consecutive_integers(values):
+    if consecutive():
         return REASON_ROW_NUMBERS, None
     return None

@@ -141,8 +141,10 @@ def test_rows_the_engine_must_judge_take_the_general_path_and_its_error(run, fee
 EDGE_SIZES = (0.1, 0.3, 1.0 / 3.0, 7.0, 250.0, 1000.0)
 
 
-def test_points_on_cell_edges_fall_in_the_engine_s_cells(provider):
-    """Points exactly on edges, and a hair either side, in cells of awkward sizes."""
+@pytest.mark.parametrize("points_per_person", ["several", "one"])
+def test_points_on_cell_edges_fall_in_the_engine_s_cells(provider, points_per_person):
+    """Points exactly on edges, and a hair either side, in cells of awkward sizes (people
+    counted distinct, and with one point each counted as rows)."""
     from spatial_privacy.processing_provider.postgis import PostgisCounter
     from spatial_privacy.spatial_privacy_plugin import grid
 
@@ -155,7 +157,7 @@ def test_points_on_cell_edges_fall_in_the_engine_s_cells(provider):
                 xs.append(edge * (1.0 + nudge))
                 ys.append(origin[1] + steps * size * (1.0 + nudge))
     x, y = np.concatenate(xs), np.concatenate(ys)
-    persons = np.arange(len(x)) % 97
+    persons = np.arange(len(x)) % (97 if points_per_person == "several" else len(x))
     with connect() as connection, connection.cursor() as cursor:
         cursor.execute("DROP TABLE IF EXISTS edge_points")
         cursor.execute("CREATE TABLE edge_points (fid serial PRIMARY KEY, person_id integer, "
@@ -178,9 +180,11 @@ def test_points_on_cell_edges_fall_in_the_engine_s_cells(provider):
     counter = PostgisCounter(postgis_layer("edge_points"), "person_id", [], Feedback())
     codes = grid.encode_person_ids(persons, "person_id")
     try:
+        counter.summary()
+        assert counter.one_point == (points_per_person == "one")
         for size in EDGE_SIZES:
             expected = grid.count_cells(x, y, codes, np.zeros(len(x), dtype=np.int64), origin, size)
-            counted = counter.count_cells(origin, size, {})
+            counted, _ = counter.count_cells(origin, size)
             for name in ("col", "row", "n_persons", "n_rows"):
                 assert np.array_equal(getattr(counted, name), getattr(expected, name)), (size, name)
     finally:
@@ -242,3 +246,91 @@ def test_multipoints_take_the_general_path_which_explodes_them(run, feedback):
     finally:
         with connect() as connection, connection.cursor() as cursor:
             cursor.execute("DROP TABLE trips_multi")
+
+
+def by_feature(layer):
+    """The layer read feature by feature: a feature limit above its row count."""
+    QgsProject.instance().addMapLayer(layer)
+    return QgsProcessingFeatureSourceDefinition(layer.id(), False, 10 ** 12)
+
+
+def test_one_point_per_person_counted_as_rows_equals_the_reading_path(run, feedback):
+    """With one row per person the database counts rows and the withheld share is the sum of
+    the withheld groups: the same sweep as reading the points."""
+    with connect() as connection, connection.cursor() as cursor:
+        cursor.execute("DROP TABLE IF EXISTS trips_one")
+        cursor.execute("CREATE TABLE trips_one AS SELECT DISTINCT ON (person_id) fid, person_id, "
+                       "sex, geom FROM trips ORDER BY person_id, fid")
+        cursor.execute("ALTER TABLE trips_one ADD PRIMARY KEY (fid)")
+    layer = postgis_layer("trips_one")
+    try:
+        for extra in ({}, {"KEY_FIELDS": ["sex"]}):
+            counted = sweep(run, postgis_layer("trips_one"), feedback, **extra)
+            assert any("12000 distinct ids in 12000 points" in message
+                       for message in feedback.messages)
+            read = sweep(run, by_feature(layer), **extra)
+            names, rows = table(counted["OUTPUT"])
+            assert (names, rows) == table(read["OUTPUT"])
+            shares = [row[names.index("withheld_person_share")] for row in rows]
+            assert any(share is not None and share > 0 for share in shares)
+    finally:
+        QgsProject.instance().removeMapLayer(layer.id())
+        with connect() as connection, connection.cursor() as cursor:
+            cursor.execute("DROP TABLE trips_one")
+
+
+def test_an_untyped_geometry_column_is_checked_row_by_row(run, feedback):
+    """A column declared plain ``geometry`` may hold other types: each row's type is checked,
+    and a table of points only is still counted in the database."""
+    with connect() as connection, connection.cursor() as cursor:
+        cursor.execute("DROP TABLE IF EXISTS trips_untyped")
+        cursor.execute("CREATE TABLE trips_untyped AS SELECT fid, person_id, "
+                       "geom::geometry AS geom FROM trips")
+        cursor.execute("ALTER TABLE trips_untyped ADD PRIMARY KEY (fid)")
+    try:
+        untyped = sweep(run, postgis_layer("trips_untyped"), feedback)
+        assert counted_in_postgis(feedback)
+        assert table(untyped["OUTPUT"]) == table(sweep(run, postgis_layer("trips"))["OUTPUT"])
+        with connect() as connection, connection.cursor() as cursor:
+            cursor.execute("UPDATE trips_untyped SET geom = ST_Multi(geom) WHERE fid <= 2")
+        feedback.messages.clear()
+        sweep(run, postgis_layer("trips_untyped"), feedback)
+        assert not counted_in_postgis(feedback)
+        assert any("2 row(s) of the PostGIS layer need the general path" in message
+                   for message in feedback.messages)
+    finally:
+        with connect() as connection, connection.cursor() as cursor:
+            cursor.execute("DROP TABLE trips_untyped")
+
+
+@pytest.mark.parametrize("ids, warning", [
+    ("p AS person_id", "consecutive integers"), ("p * 2 AS person_id", None),
+    ("p::text AS person_id", "consecutive integers"), ("'p' || p AS person_id", None),
+    ("p * 2 AS person_id, p % 10 AS user_id", "'user_id'")],
+    ids=["consecutive", "gaps", "text digits", "text", "another person field repeats"])
+def test_one_point_ids_raise_the_feature_id_warning_of_the_reading_path(run, ids, warning):
+    """With one row per person the signs that features are counted come from counts in the
+    database; the warning is the reading path's (a negative control warns of nothing)."""
+    from conftest import RecordingFeedback
+
+    with connect() as connection, connection.cursor() as cursor:
+        cursor.execute("DROP TABLE IF EXISTS trips_ids")
+        cursor.execute(f"CREATE TABLE trips_ids AS SELECT fid, {ids}, geom FROM (SELECT "
+                       "DISTINCT ON (person_id) fid, person_id AS p, geom FROM trips ORDER BY "
+                       "person_id, fid) AS one")
+        cursor.execute("ALTER TABLE trips_ids ADD PRIMARY KEY (fid)")
+    layer = postgis_layer("trips_ids")
+    try:
+        warnings = []
+        for source in (postgis_layer("trips_ids"), by_feature(layer)):
+            feedback = RecordingFeedback()
+            sweep(run, source, feedback)
+            warnings.append([message for message in feedback.messages
+                             if "Choose the field that identifies people" in message])
+        assert warnings[0] == warnings[1]
+        assert (warning is None) == (not warnings[0])
+        assert warning is None or warning in warnings[0][0]
+    finally:
+        QgsProject.instance().removeMapLayer(layer.id())
+        with connect() as connection, connection.cursor() as cursor:
+            cursor.execute("DROP TABLE trips_ids")
