@@ -16,7 +16,8 @@ import sqlite3
 from pathlib import Path
 
 import numpy as np
-from qgis.core import QgsCoordinateReferenceSystem, QgsFields, QgsProcessingException
+from qgis.core import QgsCoordinateReferenceSystem, QgsFields, QgsProcessingException, \
+    QgsProcessingOutputLayerDefinition, QgsProperty
 
 from .base import tr
 from .sqlite_bulk import CELL, HEADER, multi_row_insert, packing_order, quoted, write_rtree
@@ -34,14 +35,35 @@ _FLAGS_LITTLE_ENDIAN_XY_ENVELOPE = 0b0000_0011
 _WKB_POLYGON = 3
 
 
-def gpkg_path(algorithm, parameters, name, context):
-    """The file of an output that is a plain new GeoPackage (one table named after the file),
-    else None (the PyQGIS sink then writes it)."""
-    destination = algorithm.parameterAsOutputLayer(parameters, name, context)
+def _plain_gpkg(destination):
     if not destination or "|" in destination:
         return None
     path = Path(destination)
     return path if path.suffix.lower() == ".gpkg" and path.is_absolute() else None
+
+
+def _destination_text(algorithm, parameters, name, context):
+    """The output's destination as the user gave it, read without registering anything."""
+    value = parameters.get(name)
+    if value is None:
+        value = algorithm.parameterDefinition(name).defaultValue()
+    if isinstance(value, QgsProcessingOutputLayerDefinition):
+        value = value.sink
+    if isinstance(value, QgsProperty):
+        value = value.valueAsString(context.expressionContext(), "")
+    return value if isinstance(value, str) else None
+
+
+def gpkg_path(algorithm, parameters, name, context):
+    """The file of an output that is a plain new GeoPackage (one table named after the file),
+    else None (the PyQGIS sink then writes it).
+
+    ``parameterAsOutputLayer`` registers the output for loading when the run ends, so it is
+    called only for a GeoPackage the bulk path writes: for a temporary output it would register
+    a memory layer that never exists, and QGIS would report it as not correctly generated."""
+    if _plain_gpkg(_destination_text(algorithm, parameters, name, context)) is None:
+        return None
+    return _plain_gpkg(algorithm.parameterAsOutputLayer(parameters, name, context))
 
 
 def square_envelopes(origin, resolution, cols, rows):

@@ -17,7 +17,7 @@ REASSESSMENT_FIELDS = (("release_id", "string"), ("published_p_reid", "double"),
 
 def no_threading_flag():
     """The algorithm flag that runs it in the main thread (QGIS 3.36 moved the algorithm flags
-    into ``Qgis.ProcessingAlgorithmFlag``; 3.22 has only the older spelling)."""
+    into the enum ProcessingAlgorithmFlag of ``Qgis``; 3.22 has only the older spelling)."""
     flags = getattr(Qgis, "ProcessingAlgorithmFlag", None)
     return flags.NoThreading if flags is not None else QgsProcessingAlgorithm.Flag.FlagNoThreading
 

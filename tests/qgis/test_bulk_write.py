@@ -97,6 +97,33 @@ def test_a_bulk_geopackage_grid_is_loaded_and_styled_when_qgis_asks_for_it(run, 
     assert context.layerToLoadOnCompletionDetails(path).postProcessor() is not None
 
 
+@pytest.mark.parametrize("algorithm", ["suppressedgrid", "disclosurerisk"])
+@pytest.mark.parametrize("destination", ["TEMPORARY_OUTPUT", "out.gpkg", "out.shp"])
+def test_every_layer_qgis_is_asked_to_load_exists_after_the_run(run, people, tmp_path,
+                                                               algorithm, destination):
+    """The dialog and runAndLoadResults load what the run registered: a name registered for a
+    temporary output that never exists makes QGIS report "not correctly generated"."""
+    from qgis.core import QgsProcessingContext, QgsProcessingOutputLayerDefinition, QgsProject, \
+        QgsProcessingUtils
+
+    context = QgsProcessingContext()
+    context.setProject(QgsProject.instance())
+    sink = destination if destination == "TEMPORARY_OUTPUT" else str(tmp_path / destination)
+    parameters = {"INPUT": people, "OUTPUT": QgsProcessingOutputLayerDefinition(
+        sink, QgsProject.instance())}
+    if algorithm == "suppressedgrid":
+        parameters.update({"PERSON_FIELD": "person_id", "RHO": 0.2, "RESOLUTION": 100})
+    else:
+        parameters.update({"KEY_FIELDS": ["sex"]})
+    output = run(algorithm, parameters, context=context)["OUTPUT"]
+    registered = list(context.layersToLoadOnCompletion())
+    assert len(registered) == 1, registered
+    if destination == "TEMPORARY_OUTPUT":  # processing.run hands the layer itself back
+        assert registered == [output.id()]
+    else:
+        assert QgsProcessingUtils.mapLayerFromString(registered[0], context) is not None
+
+
 def records_gpkg(path, spatial_index=True, gaps=True):
     """A GeoPackage point table of records written by GDAL: integer, real, text (one with a
     width, one with NULLs) fields; with ``gaps``, some features deleted (fids not contiguous)."""
