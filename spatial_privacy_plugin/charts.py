@@ -146,8 +146,9 @@ def sweep_figure(series, tolerance, recommended, labels):
                      "hovertemplate": "%{x:g} m: %{y:g}<extra></extra>"})
     shapes = [{"type": "line", "xref": "paper", "x0": 0, "x1": 1, "yref": "y",
                "y0": tolerance, "y1": tolerance, "line": {"color": "black", "dash": "dot"}}]
+    # On a white box: the median line may cross the label.
     annotations = [{"xref": "paper", "x": 0.01, "xanchor": "left", "yref": "y", "y": tolerance,
-                    "yanchor": "bottom", "showarrow": False,
+                    "yanchor": "bottom", "showarrow": False, "bgcolor": "rgba(255,255,255,0.9)",
                     "text": labels["tolerance"]}]
     if recommended is not None:
         shapes.append({"type": "line", "xref": "x", "x0": recommended, "x1": recommended,
