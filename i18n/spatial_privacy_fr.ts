@@ -59,7 +59,7 @@
       <translation>Modèles d'exemple</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="122" />
+      <location filename="processing_provider/bulk_write.py" line="144" />
       <source>Could not create the GeoPackage {path}: check that its folder exists and is writable.</source>
       <translation>Impossible de créer le GeoPackage {path} : vérifiez que son dossier existe et est accessible en écriture.</translation>
     </message>
@@ -1329,17 +1329,17 @@
       <translation>La couche d'audit « {layer} » a un effectif qui n'est pas un nombre dans « {field} » (entité {fid}) : choisissez son champ d'effectif numérique.</translation>
     </message>
     <message>
-      <location filename="processing_provider/person_field.py" line="55" />
+      <location filename="processing_provider/person_field.py" line="64" />
       <source>The person id field '{field}' is the layer's feature id or primary key: every feature counts as a person, so the counts are of features, not people. Choose the field that identifies people.</source>
       <translation>Le champ d'identifiant de personne « {field} » est l'identifiant d'entité ou la clé primaire de la couche : chaque entité compte pour une personne, si bien que les effectifs sont des entités, pas des personnes. Choisissez le champ qui identifie les personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/person_field.py" line="59" />
+      <location filename="processing_provider/person_field.py" line="68" />
       <source>Every value of the person id field '{field}' is distinct while '{other}', named like a person id, repeats: each feature counts as a person. Choose the field that identifies people.</source>
       <translation>Toutes les valeurs du champ d'identifiant de personne « {field} » sont distinctes alors que « {other} », nommé comme un identifiant de personne, se répète : chaque entité compte pour une personne. Choisissez le champ qui identifie les personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/person_field.py" line="64" />
+      <location filename="processing_provider/person_field.py" line="73" />
       <source>Every value of the person id field '{field}' is distinct and together they are consecutive integers, as row numbers are: where people have several points, each feature counts as a person. Choose the field that identifies people (or ignore this if each person has one point).</source>
       <translation>Toutes les valeurs du champ d'identifiant de personne « {field} » sont distinctes et forment ensemble des entiers consécutifs, comme des numéros de ligne : là où les personnes ont plusieurs points, chaque entité compte pour une personne. Choisissez le champ qui identifie les personnes (ou ignorez ceci si chaque personne a un seul point).</translation>
     </message>
@@ -1414,32 +1414,32 @@
       <translation>Le contrôle de k-anonymat a accepté une diffusion à clé de cellule : {checked} enregistrement(s) publié(s) perturbé(s) avec la table p approuvée ; le seuil k ne s'applique pas aux effectifs perturbés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis.py" line="262" />
+      <location filename="processing_provider/postgis.py" line="300" />
       <source>{res:g} m cells counted in PostGIS ({where}): {count} rows returned in {seconds:.1f} s.</source>
       <translation>Cellules de {res:g} m comptées dans PostGIS ({where}) : {count} lignes renvoyées en {seconds:.1f} s.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis.py" line="327" />
+      <location filename="processing_provider/postgis.py" line="376" />
       <source>Counting in PostGIS needs psycopg2 in QGIS's Python (Debian/Ubuntu: sudo apt install python3-psycopg2); reading the points instead.</source>
       <translation>Compter dans PostGIS demande psycopg2 dans le Python de QGIS (Debian/Ubuntu : sudo apt install python3-psycopg2) ; les points sont lus à la place.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis.py" line="332" />
+      <location filename="processing_provider/postgis.py" line="381" />
       <source>The PostGIS layer is a query layer: reading its points instead of counting in the database.</source>
       <translation>La couche PostGIS est une couche de requête : ses points sont lus au lieu d'être comptés dans la base.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis.py" line="348" />
+      <location filename="processing_provider/postgis.py" line="397" />
       <source>Counting in PostGIS failed ({error}); reading the points instead.</source>
       <translation>Le comptage dans PostGIS a échoué ({error}) ; les points sont lus à la place.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis.py" line="353" />
+      <location filename="processing_provider/postgis.py" line="402" />
       <source>{count} row(s) of the PostGIS layer need the general path (no point geometry, a multipoint, a NULL id or a coordinate out of range): reading the points instead of counting in the database.</source>
       <translation>{count} ligne(s) de la couche PostGIS demandent le chemin général (pas de géométrie ponctuelle, un multipoint, un identifiant NULL ou une coordonnée hors limites) : les points sont lus au lieu d'être comptés dans la base.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis.py" line="374" />
+      <location filename="processing_provider/postgis.py" line="423" />
       <source>Counting in PostGIS ({where}): {rows} points are not read into QGIS.</source>
       <translation>Comptage dans PostGIS ({where}) : les {rows} points ne sont pas lus dans QGIS.</translation>
     </message>
@@ -1469,12 +1469,17 @@
       <translation>{count} paire(s) de cellules se chevauchent (identifiants d'entité {pairs}) : la différence de deux cellules qui se chevauchent publie les personnes de la partie qu'elles ne partagent pas, ce que l'audit ne voit pas. Publiez des cellules qui ne se chevauchent pas (une seule grille), ou diffusez la couche plus grossière à part, comme couche d'audit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="163" />
+      <location filename="processing_provider/published_zones.py" line="102" />
+      <source>{count} feature(s) of the published zones layer '{layer}' have no geometry: they hold no one, cut no cell and get no zone count.</source>
+      <translation>{count} entité(s) de la couche de zones publiées « {layer} » n'ont pas de géométrie : elles ne contiennent personne, ne découpent aucun carreau et n'ont pas d'effectif de zone.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_zones.py" line="170" />
       <source>No pattern of withheld cells and zone counts was found that protects {slivers} (cell ∩ zones): it stays narrower than p = {p:g}. Use a coarser grid, or publish fewer zone layers beside it.</source>
       <translation>Aucun schéma de carreaux et d'effectifs de zones masqués n'a été trouvé qui protège {slivers} (carreau ∩ zones) : l'intervalle reste plus étroit que p = {p:g}. Utilisez une grille plus grossière, ou publiez moins de couches de zones à côté.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="171" />
+      <location filename="processing_provider/published_zones.py" line="178" />
       <source>{zones} zone count(s) published beside the grid ({withheld} withheld below k); their borders cut {cut} record(s) into slivers. {cells} more cell(s) and {protective} zone count(s) withheld so that no sliver that may hold 1 to k - 1 people can be narrowed below p = {p:g}.</source>
       <translation>{zones} effectif(s) de zones publiés à côté de la grille ({withheld} masqué(s) sous k) ; leurs limites découpent {cut} enregistrement(s) en éclats. {cells} carreau(x) et {protective} effectif(s) de zones masqués en plus pour qu'aucun éclat pouvant contenir de 1 à k - 1 personnes ne puisse être resserré sous p = {p:g}.</translation>
     </message>
@@ -1509,9 +1514,9 @@
       <translation>La couche de zones publiées « {layer} » n'a aucun polygone : donnez les zones dont les effectifs sont publiés, ou retirez la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="95" />
-      <source>{count} feature(s) of the published zones layer '{layer}' have no geometry: they hold no one, cut no cell and get no zone count.</source>
-      <translation>{count} entité(s) de la couche de zones publiées « {layer} » n'ont pas de géométrie : elles ne contiennent personne, ne découpent aucun carreau et n'ont pas d'effectif de zone.</translation>
+      <location filename="processing_provider/published_zones.py" line="94" />
+      <source>The published zones layer '{layer}' has invalid geometries (features {fids}): repair them first (Processing: Fix geometries).</source>
+      <translation>La couche de zonage publiée « {layer} » a des géométries invalides (entités {fids}) : réparez-les d'abord (Traitement : Réparer les géométries).</translation>
     </message>
     <message>
       <location filename="processing_provider/reassess_releases.py" line="113" />
@@ -2089,6 +2094,16 @@
       <translation>Cette version protège les éclats des zones publiées sur une grille d'une seule taille de maille sans publications antérieures : retirez la taille de maille par strate et les publications antérieures, ou les zones publiées.</translation>
     </message>
     <message>
+      <location filename="processing_provider/suppressed_grid.py" line="231" />
+      <source>This version does not protect the slivers of published zones beside published attribute fields: leave out the published attribute fields or the published zones.</source>
+      <translation>Cette version ne protège pas les éclats des zonages publiés à côté de champs d'attributs publiés : retirez les champs d'attributs publiés ou les zonages publiés.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="239" />
+      <source>The published zones layer(s) {layers} are given more than once: give each zone layer once.</source>
+      <translation>La ou les couches de zonage publiées {layers} sont données plusieurs fois : donnez chaque couche de zonage une seule fois.</translation>
+    </message>
+    <message>
       <location filename="processing_provider/suppressed_grid.py" line="26" />
       <source>Suppressed grid</source>
       <translation>Grille avec secret statistique</translation>
@@ -2099,19 +2114,9 @@
       <translation>Mailles carrées avec le nombre de personnes distinctes dans chacune ; les mailles de moins de k personnes sont masquées (secret primaire), ainsi que d'autres mailles là où des totaux publiés les trahiraient (secret secondaire).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="272" />
+      <location filename="processing_provider/suppressed_grid.py" line="286" />
       <source>A zero mask needs a study area: zeros are only emitted inside one.</source>
       <translation>Un masque des zéros exige une zone d'étude : les zéros ne sont produits qu'à l'intérieur.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="288" />
-      <source>A series of releases needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume (differencing attacks rest on such an assumption).</source>
-      <translation>Une série de diffusions exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer (les attaques par différence reposent sur une telle hypothèse).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="295" />
-      <source>Audited jointly with {count} earlier release(s), assuming no cell changes by more than {delta:g} people between releases.</source>
-      <translation>Audit conjoint avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} personnes entre deux diffusions.</translation>
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="30" />
@@ -2119,37 +2124,47 @@
       <translation>confidentialité,divulgation,k-anonymat,grille,secret,comptage,grille carroyée</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="332" />
+      <location filename="processing_provider/suppressed_grid.py" line="302" />
+      <source>A series of releases needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume (differencing attacks rest on such an assumption).</source>
+      <translation>Une série de diffusions exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer (les attaques par différence reposent sur une telle hypothèse).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="309" />
+      <source>Audited jointly with {count} earlier release(s), assuming no cell changes by more than {delta:g} people between releases.</source>
+      <translation>Audit conjoint avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} personnes entre deux diffusions.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/suppressed_grid.py" line="346" />
       <source>This release would narrow {count} withheld cell(s) of earlier releases below p (e.g. {cells}), and withholding more cells here cannot prevent it (such as a cell that is empty now). Use a coarser grid or a stable study area and zero mask for the whole series.</source>
       <translation>Cette diffusion resserrerait sous p {count} maille(s) masquée(s) de diffusions antérieures (par ex. {cells}), et masquer d'autres mailles ici ne peut l'empêcher (par exemple une maille vide maintenant). Utilisez une grille plus grossière, ou une zone d'étude et un masque de zéros stables pour toute la série.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="341" />
+      <location filename="processing_provider/suppressed_grid.py" line="355" />
       <source>{count} withheld cell(s) cannot be protected: either they share a published total only with withheld cells, or they were published (or empty) in the previous release and an attacker who assumes counts move by at most {delta:g} pins them near that value. See the flipping cells of the resolution sweep; use a stable geometry (same study area and zero mask each release) or a coarser grid.</source>
       <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées : soit elles ne partagent un total publié qu'avec des mailles masquées, soit elles étaient publiées (ou vides) dans la diffusion précédente et un attaquant qui suppose que les effectifs varient d'au plus {delta:g} les coince près de cette valeur. Voyez les mailles qui basculent dans le balayage des résolutions ; utilisez une géométrie stable (même zone d'étude et même masque de zéros à chaque diffusion) ou une grille plus grossière.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="348" />
+      <location filename="processing_provider/suppressed_grid.py" line="362" />
       <source>{count} withheld cell(s) cannot be protected against the declared totals: every cell that shares a published total with them is withheld and the total leaves less than p open. Lower none of the policy: publish fewer totals, or use a coarser grid.</source>
       <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées contre les totaux déclarés : toutes les mailles qui partagent avec elles un total publié sont masquées et le total laisse moins de p d'incertitude. N'assouplissez pas la politique : publiez moins de totaux, ou utilisez une grille plus grossière.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="367" />
+      <location filename="processing_provider/suppressed_grid.py" line="381" />
       <source>A cell size per stratum needs the strata layer and its name field.</source>
       <translation>Une taille de maille par strate exige la couche de strates et son champ de nom.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="370" />
+      <location filename="processing_provider/suppressed_grid.py" line="384" />
       <source>This version builds a grid with a cell size per stratum without earlier releases; run a series on a single cell size.</source>
       <translation>Cette version construit une grille avec une taille de maille par strate sans diffusions antérieures ; menez une série avec une seule taille de maille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="391" />
+      <location filename="processing_provider/suppressed_grid.py" line="405" />
       <source>The candidate cell sizes must be nested (each a whole multiple of the finer ones).</source>
       <translation>Les tailles de maille candidates doivent être emboîtées (chacune multiple entier des plus fines).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="400" />
+      <location filename="processing_provider/suppressed_grid.py" line="414" />
       <source>No candidate size is publishable in the stratum/strata {names}: add coarser sizes; never lower k.</source>
       <translation>Aucune taille candidate n'est publiable dans la ou les strates {names} : ajoutez des tailles plus grossières ; ne baissez jamais k.</translation>
     </message>

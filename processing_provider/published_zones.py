@@ -86,9 +86,16 @@ def read_zones(layers, crs, context, feedback, reserved):
             raise QgsProcessingException(tr(
                 "The published zones layer '{layer}' has no polygon: give the zones whose counts "
                 "are published, or leave the layer out.").format(layer=layer.name()))
-        _refuse_overlaps(layer, index, areas)
         # The features published_areas took, in its order: those with a geometry.
         features = list(layer.getFeatures(QgsFeatureRequest()))
+        invalid = [feature.id() for feature in features if not feature.geometry().isNull()
+                   and not feature.geometry().isEmpty() and not feature.geometry().isGeosValid()]
+        if invalid:  # GEOS cannot cut cells by them: counts and slivers would be wrong
+            raise QgsProcessingException(tr(
+                "The published zones layer '{layer}' has invalid geometries (features {fids}): "
+                "repair them first (Processing: Fix geometries).").format(
+                layer=layer.name(), fids=", ".join(str(fid) for fid in invalid[:10])))
+        _refuse_overlaps(layer, index, areas)
         kept = [(number, feature.attributes()) for feature in features
                 if not feature.geometry().isNull() and not feature.geometry().isEmpty()]
         if len(kept) < len(features):

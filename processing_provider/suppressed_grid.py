@@ -225,6 +225,20 @@ class SuppressedGrid(PointGridAlgorithm):
                 "This version protects the slivers of published zones on a grid of one cell size "
                 "without earlier releases: leave out the cell size per stratum and the earlier "
                 "releases, or the published zones."))
+        if self.parameterAsFields(parameters, self.KEY_FIELDS, context):
+            # Each cell × attribute record would need its own slivers against totals of all
+            # attributes; protecting only the cells leaves slivers recoverable.
+            raise QgsProcessingException(tr(
+                "This version does not protect the slivers of published zones beside published "
+                "attribute fields: leave out the published attribute fields or the published "
+                "zones."))
+        sources = [layer.source() for layer in layers]
+        repeated = sorted({layer.name() for layer, source in zip(layers, sources)
+                           if sources.count(source) > 1})
+        if repeated:
+            raise QgsProcessingException(tr(
+                "The published zones layer(s) {layers} are given more than once: give each zone "
+                "layer once.").format(layers=", ".join(f"'{name}'" for name in repeated)))
         reserved = {name for name, _ in ZONE_COUNT_FIELDS + (ZONE_LAYER_FIELD,)}
         return read_zones(layers, data.crs, context, feedback, reserved)
 

@@ -377,6 +377,16 @@ ROWS = [
     ("published zones beside a cell size per stratum", (GRID,), lambda i, o: {
         "PUBLISHED_ZONES": [zones()], "STRATUM_RESOLUTIONS": "core=100"},
      "leave out the cell size per stratum and the earlier releases"),
+    ("an invalid (self-intersecting) published zone", (GRID,), lambda i, o: {
+        "PUBLISHED_ZONES": [point_layer([("POLYGON((0 0,1000 1000,1000 0,0 1000,0 0))", ["bow"]),
+                                         ("POLYGON((1000 0,2000 0,2000 1000,1000 1000,1000 0))",
+                                          ["b"])], "zone_id:string", geometry="Polygon")],
+        "ZONE_COUNTS": str(o / "zones.gpkg")}, "has invalid geometries (features 1)"),
+    ("the same published zones layer twice", (GRID,), lambda i, o: (lambda layer: {
+        "PUBLISHED_ZONES": [layer, layer]})(zones()), "are given more than once"),
+    ("published zones beside published attribute fields", (GRID,), lambda i, o: {
+        "PUBLISHED_ZONES": [zones()], "KEY_FIELDS": ["sex"]},
+     "leave out the published attribute fields or the published zones"),
     ("NULL zone id", (BUDGET,), lambda i, o: {"ZONE_RISK": zone_table(
         [["a", 0.01, 100, 0.005, "v1"], [NULL, 0.02, 50, 0.01, "v1"]])}, "have no zone_id"),
     ("duplicate zone id", (BUDGET,), lambda i, o: {"ZONE_RISK": zone_table(
