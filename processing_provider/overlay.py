@@ -14,8 +14,10 @@ from qgis.core import QgsCoordinateTransform, QgsFeatureRequest, QgsGeometry, \
 from .base import tr
 from .values import python_value
 
-# A piece smaller than this share of its cell is the width of a shared border, not a sliver.
-SLIVER_TOLERANCE = 1e-9
+# A piece smaller than this share of its cell is the width of a shared border, not a sliver: a
+# border reprojected from another CRS is no longer exactly straight and leaves pieces of about
+# 1e-8 of a 1 km cell along the cell edges it follows (the attacker reads them as empty).
+SLIVER_TOLERANCE = 1e-6
 
 
 @dataclass(frozen=True)

@@ -206,3 +206,37 @@ def test_a_zone_without_geometry_is_named_in_a_warning_not_dropped_silently(run,
     assert any("1 feature(s) of the published zones layer" in message
                for message in feedback.messages)
     assert [f["name"] for f in result["ZONE_COUNTS"].getFeatures()] == ["A", "B"]
+
+
+def test_an_audit_layer_in_another_crs_still_shows_the_sliver(run):
+    """Reprojected borders are not exactly straight: where a border runs along a cell edge it
+    leaves hair-thin pieces in the cells beside it, which are borders, not places where people
+    could hide from the subtraction (they hid A's sliver of 3 until the tolerance was raised).
+
+    The worked case on 1 km tiles in two rows: A holds (0, 0), (1, 0), (0, 1), (1, 1) and the
+    western 300 m of (2, 0); its border runs along the edges of (1, 1) and (2, 1)."""
+    from qgis.core import QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsGeometry, \
+        QgsProject
+
+    x0, y0 = 4_000_000, 3_000_000
+    counts = {(0, 0): 15, (1, 0): 40, (2, 0): 23, (0, 1): 26, (1, 1): 16, (2, 1): 30}
+    cells = point_layer([(f"POLYGON(({x0 + 1000 * c} {y0 + 1000 * r}, {x0 + 1000 * c + 1000} "
+                          f"{y0 + 1000 * r}, {x0 + 1000 * c + 1000} {y0 + 1000 * r + 1000}, "
+                          f"{x0 + 1000 * c} {y0 + 1000 * r + 1000}, {x0 + 1000 * c} "
+                          f"{y0 + 1000 * r}))", [f"1000m_{c}_{r}", count, "published"])
+                         for (c, r), count in counts.items()], FIELDS, geometry="Polygon")
+    transform = QgsCoordinateTransform(QgsCoordinateReferenceSystem("EPSG:3035"),
+                                       QgsCoordinateReferenceSystem("EPSG:4326"),
+                                       QgsProject.instance())
+    areas = []
+    for wkt, name, count in (
+            ("POLYGON((0 0,2300 0,2300 1000,2000 1000,2000 2000,0 2000,0 0))", "A", 100),
+            ("POLYGON((2300 0,3000 0,3000 2000,2000 2000,2000 1000,2300 1000,2300 0))", "B", 50)):
+        geometry = QgsGeometry.fromWkt(wkt)
+        geometry.translate(x0, y0)
+        geometry.transform(transform)
+        areas.append((geometry.asWkt(17), [name, count]))
+    reprojected = point_layer(areas, "name:string,n_persons:integer", crs="EPSG:4326",
+                              geometry="Polygon")
+    with pytest.raises(QgsProcessingException, match=r"1000m_2_0 ∩ points: 1 \[3, 3\]"):
+        gate(run, cells, AUDIT_LAYERS=[reprojected])
