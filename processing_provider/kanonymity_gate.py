@@ -356,7 +356,8 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
         """Derive what the release publishes and audit every withheld record against it."""
         import numpy as np
 
-        from ..spatial_privacy_plugin.gate import evaluate_atom_audit, evaluate_audit
+        from ..spatial_privacy_plugin.gate import combined_audit, evaluate_atom_audit, \
+            evaluate_audit
         from ..spatial_privacy_plugin.grid import STATUS_PUBLISHED, equalities_from_columns
         from ..spatial_privacy_plugin.totals import blank_totals_from_columns
         from .grid_base import attribute_labels
@@ -415,15 +416,20 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                                for members, total in cut.areas]
         names = columns.get("cell_id") or list(range(len(counts)))
         people = self.people(parameters, context, policy, feedback)
-        if cut is not None and not (cut.nested and self.counts_add_up(parameters, context)):
-            audit = evaluate_atom_audit(
-                counts, statuses, equalities, cut.atom_record, cut.atom_areas, cut.areas,
-                policy.protection_level, policy.k if policy.straddle_k else None, k, people,
-                self.counts_add_up(parameters, context), names, blanks)
-        else:
+        add_up = self.counts_add_up(parameters, context)
+        by_atoms = cut is not None and not (cut.nested and add_up)
+        audit = None
+        if not (by_atoms and add_up):  # with sums the atoms' programme holds the records' one
             audit = evaluate_audit(counts, statuses, equalities, policy.protection_level,
                                    policy.k if policy.straddle_k else None, k, people, names,
                                    blanks)
+        if by_atoms:
+            atoms = evaluate_atom_audit(
+                counts, statuses, equalities, cut.atom_record, cut.atom_areas, cut.areas,
+                policy.protection_level, policy.k if policy.straddle_k else None, k, people,
+                add_up, names, blanks)
+            # Distinct people: the record-level programme binds the records' own totals.
+            audit = atoms if audit is None else combined_audit(atoms, audit)
         if audit.min_width is not None:
             feedback.pushInfo(tr("Audit: narrowest attacker interval of a withheld record: {width:g} "
                                  "(p = {p:g}).").format(width=audit.min_width,

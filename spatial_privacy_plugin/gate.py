@@ -137,6 +137,24 @@ class AuditResult:
     failing: tuple = ()  # (record index, reason) of every record that fails the audit
 
 
+def combined_audit(*audits):
+    """One audit from several attackers' audits of the same release: it fails wherever one does.
+
+    With counts of distinct people the atoms' programme reads a record's count only as a bound
+    on its pieces, so totals that add up the records' counts bind the records themselves only
+    in the record-level programme; the gate takes both, so no audit layer weakens it."""
+    widths = [audit.min_width for audit in audits if audit.min_width is not None]
+    problems = []
+    for audit in audits:
+        problems += [problem for problem in audit.problems if problem not in problems]
+    reasons = {}
+    for audit in audits:
+        for index, reason in audit.failing:
+            reasons.setdefault(index, reason)
+    return AuditResult(min(widths) if widths else None, tuple(problems),
+                       tuple(sorted(reasons.items())))
+
+
 def _narrow_problem(narrow, names, protection):
     return _problem(
         N_("{count} withheld record(s) (e.g. {records}) can be narrowed by an attacker to an "

@@ -240,3 +240,24 @@ def test_an_audit_layer_in_another_crs_still_shows_the_sliver(run):
                               geometry="Polygon")
     with pytest.raises(QgsProcessingException, match=r"1000m_2_0 ∩ points: 1 \[3, 3\]"):
         gate(run, cells, AUDIT_LAYERS=[reprojected])
+
+
+def test_audit_layers_of_distinct_people_do_not_weaken_the_grid_s_own_totals(run):
+    """The grid's parent total adds up its cells' counts: 22 − 5 − 7 − 7 recovers the withheld
+    cell (3) with or without audit layers. Read as distinct people, a zone border cutting cells
+    made the pieces' programme read each count only as a bound on its pieces, and the gate
+    passed once the zone counts were given (an independent attacker's finding)."""
+    fields = "cell_id:string,n_persons:integer,status:string,parent_id:string,parent_total:integer"
+    cells = point_layer([(f"POLYGON(({1000 * c} {1000 * r}, {1000 * c + 1000} {1000 * r}, "
+                          f"{1000 * c + 1000} {1000 * r + 1000}, {1000 * c} {1000 * r + 1000}, "
+                          f"{1000 * c} {1000 * r}))",
+                          [f"1000m_{c}_{r}", count, "published" if count is not NULL else
+                           "withheld", "2000m_0_0", 22])
+                         for (c, r), count in {(0, 0): NULL, (0, 1): 5, (1, 0): 7,
+                                               (1, 1): 7}.items()], fields, geometry="Polygon")
+    zones = point_layer([("POLYGON((0 0, 1500 0, 1500 2000, 0 2000, 0 0))", ["west", 12]),
+                         ("POLYGON((1500 0, 2000 0, 2000 2000, 1500 2000, 1500 0))", ["east", 6])],
+                        "name:string,n_persons:integer", geometry="Polygon")
+    for audit_layers in ([], [zones]):
+        with pytest.raises(QgsProcessingException, match="1000m_0_0"):
+            gate(run, cells, AUDIT_LAYERS=audit_layers, PERSONS_TOTAL=16, PERSONS_TOTAL_KIND=1)
