@@ -8,7 +8,7 @@ is NULL publishes nothing and cuts nothing.
 from collections import Counter
 from dataclasses import dataclass
 
-from qgis.core import QgsCoordinateTransform, QgsFeatureRequest, QgsGeometry, \
+from qgis.core import QgsCoordinateTransform, QgsExpression, QgsFeatureRequest, QgsGeometry, \
     QgsProcessingException, QgsSpatialIndex
 
 from .base import tr
@@ -18,6 +18,8 @@ from .values import python_value
 # border reprojected from another CRS is no longer exactly straight and leaves pieces of about
 # 1e-8 of a 1 km cell along the cell edges it follows (the attacker reads them as empty).
 SLIVER_TOLERANCE = 1e-6
+# The field in which the suppressed grid's zone counts name each count's zone layer.
+ZONE_LAYER = "zone_layer"
 
 
 @dataclass(frozen=True)
@@ -38,16 +40,28 @@ class Overlay:
         return self.cut_records == 0
 
 
-def published_areas(layer, count_field, crs, context):
+def zone_layer_requests(layer):
+    """One feature request per zone layer a layer holds: the suppressed grid's zone counts put
+    the counts of several zone layers, which overlap one another, in one layer with their
+    ``zone_layer``; areas of one layer are cut as a partition."""
+    field = layer.fields().lookupField(ZONE_LAYER)
+    values = sorted(str(value) for value in layer.uniqueValues(field)) if field >= 0 else []
+    if len(values) < 2:
+        return [QgsFeatureRequest()]
+    return [QgsFeatureRequest(QgsExpression(QgsExpression.createFieldEqualityExpression(
+        ZONE_LAYER, value))) for value in values]
+
+
+def published_areas(layer, count_field, crs, context, request=None):
     """(index, {position: (geometry, prepared engine, count, name)}) of a layer's areas with a
-    count, in ``crs``.
+    count, in ``crs`` (those ``request`` selects: every feature by default).
 
     Without a ``count_field`` (zones whose counts the plugin computes) every area with a
     geometry is taken, its count None."""
     transform = QgsCoordinateTransform(layer.crs(), crs, context.transformContext())
     field = layer.fields().lookupField(count_field) if count_field else -1
     index, areas = QgsSpatialIndex(), {}
-    for feature in layer.getFeatures(QgsFeatureRequest()):
+    for feature in layer.getFeatures(request or QgsFeatureRequest()):
         count = python_value(feature.attributes()[field]) if count_field else None
         geometry = feature.geometry()
         if (count_field and count is None) or geometry.isNull() or geometry.isEmpty():
@@ -113,7 +127,8 @@ def cut_by_areas(geometry, published, offsets):
 def overlay(source, layers, count_field, context, feedback):
     """The atoms of the records of ``source`` with the published areas of ``layers``."""
     crs = source.sourceCrs()
-    published = [published_areas(layer, count_field, crs, context) for layer in layers]
+    published = [published_areas(layer, count_field, crs, context, request) for layer in layers
+                 for request in zone_layer_requests(layer)]
     offsets = layer_offsets(published)
     area_members = [[] for _ in range(sum(len(areas) for _, areas in published))]
     area_counts = [count for _, areas in published for _, _, count, _ in areas.values()]

@@ -9,10 +9,10 @@ from qgis.core import QgsFeatureRequest, QgsGeometry, QgsProcessingException, Qg
     QgsWkbTypes
 
 from .base import tr
-from .overlay import SLIVER_TOLERANCE, cut_by_areas, layer_offsets, published_areas
+from .overlay import SLIVER_TOLERANCE, ZONE_LAYER, cut_by_areas, layer_offsets, published_areas
 
 ZONE_COUNT_FIELDS = (("n_persons", "int"), ("status", "string"))
-ZONE_LAYER_FIELD = ("zone_layer", "string")
+ZONE_LAYER_FIELD = (ZONE_LAYER, "string")
 # The data holder's: true counts of slivers, never published.
 SLIVER_FIELDS = (("cell_id", "string"), ("zones", "string"), ("n_persons", "int"),
                  ("lower_before", "double"), ("upper_before", "double"),

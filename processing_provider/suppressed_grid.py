@@ -239,6 +239,13 @@ class SuppressedGrid(PointGridAlgorithm):
             raise QgsProcessingException(tr(
                 "The published zones layer(s) {layers} are given more than once: give each zone "
                 "layer once.").format(layers=", ".join(f"'{name}'" for name in repeated)))
+        names = [layer.name() for layer in layers]
+        alike = sorted({name for name in names if names.count(name) > 1})
+        if alike:  # the zone counts name each count's layer
+            raise QgsProcessingException(tr(
+                "Several published zones layers are named {names}: rename them so that the zone "
+                "counts can say which layer each count is of.").format(
+                names=", ".join(f"'{name}'" for name in alike)))
         reserved = {name for name, _ in ZONE_COUNT_FIELDS + (ZONE_LAYER_FIELD,)}
         return read_zones(layers, data.crs, context, feedback, reserved)
 

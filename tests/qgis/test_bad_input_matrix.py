@@ -384,6 +384,8 @@ ROWS = [
         "ZONE_COUNTS": str(o / "zones.gpkg")}, "has invalid geometries (features 1)"),
     ("the same published zones layer twice", (GRID,), lambda i, o: (lambda layer: {
         "PUBLISHED_ZONES": [layer, layer]})(zones()), "are given more than once"),
+    ("two published zones layers of one name", (GRID,), lambda i, o: {
+        "PUBLISHED_ZONES": [zones(), zones()]}, "Several published zones layers are named"),
     ("published zones beside published attribute fields", (GRID,), lambda i, o: {
         "PUBLISHED_ZONES": [zones()], "KEY_FIELDS": ["sex"]},
      "leave out the published attribute fields or the published zones"),

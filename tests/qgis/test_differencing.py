@@ -261,3 +261,22 @@ def test_audit_layers_of_distinct_people_do_not_weaken_the_grid_s_own_totals(run
     for audit_layers in ([], [zones]):
         with pytest.raises(QgsProcessingException, match="1000m_0_0"):
             gate(run, cells, AUDIT_LAYERS=audit_layers, PERSONS_TOTAL=16, PERSONS_TOTAL_KIND=1)
+
+
+def test_zone_counts_of_two_zone_layers_audit_as_two_layers_in_one(run):
+    """The grid writes the counts of every zone layer into one layer (``zone_layer`` names
+    each): the gate reads its layers apart, since zones of different layers overlap."""
+    districts = point_layer([("POLYGON((0 0, 250 0, 250 100, 0 100, 0 0))", ["west"]),
+                             ("POLYGON((250 0, 600 0, 600 100, 250 100, 250 0))", ["east"])],
+                            "district:string", geometry="Polygon")
+    districts.setName("districts")
+    municipalities = zones_without_counts()
+    municipalities.setName("municipalities")
+    protected = grid_with_zones(run, PUBLISHED_ZONES=[municipalities, districts])
+    layers = {f["zone_layer"] for f in protected["ZONE_COUNTS"].getFeatures()}
+    assert len(layers) == 2
+    result = run("kanonymitygate", {
+        "INPUT": protected["OUTPUT"], "COUNT_FIELD": "n_persons", "STATUS_FIELD": "status",
+        "RHO": 0.25, "AUDIT_LAYERS": [protected["ZONE_COUNTS"]], "PERSONS_TOTAL": sum(TILES),
+        "OUTPUT": "TEMPORARY_OUTPUT"})
+    assert result["PASSED"]
