@@ -4,57 +4,57 @@
   <context>
     <name>SpatialPrivacy</name>
     <message>
-      <location filename="processing_provider/base.py" line="157" />
+      <location filename="processing_provider/base.py" line="164" />
       <source>Disclosure ceiling ρ (k = ⌈1/ρ⌉; empty: the policy file's)</source>
       <translation>Plafond de divulgation ρ (k = ⌈1/ρ⌉ ; vide : celui de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="160" />
+      <location filename="processing_provider/base.py" line="167" />
       <source>Policy file (TOML or JSON)</source>
       <translation>Fichier de politique (TOML ou JSON)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="162" />
+      <location filename="processing_provider/base.py" line="169" />
       <source>Policy files (*.toml *.json)</source>
       <translation>Fichiers de politique (*.toml *.json)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="193" />
+      <location filename="processing_provider/base.py" line="200" />
       <source>Protection level p (empty: the policy's, else ⌈k/2⌉)</source>
       <translation>Niveau de protection p (vide : celui de la politique, sinon ⌈k/2⌉)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="214" />
+      <location filename="processing_provider/base.py" line="221" />
       <source>Cancelled: no output was completed.</source>
       <translation>Annulé : aucune sortie n'a été terminée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="68" />
+      <location filename="processing_provider/base.py" line="75" />
       <source>Spatial Privacy needs the Python packages {modules}. On Debian or Ubuntu: sudo apt install {packages}; elsewhere install them into QGIS's Python (OSGeo4W Shell: python -m pip install {modules}).</source>
       <translation>Spatial Privacy a besoin des paquets Python {modules}. Sous Debian ou Ubuntu : sudo apt install {packages} ; ailleurs, installez-les dans le Python de QGIS (OSGeo4W Shell : python -m pip install {modules}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="76" />
+      <location filename="processing_provider/base.py" line="83" />
       <source>Grids and suppression</source>
       <translation>Grilles et secret statistique</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="77" />
+      <location filename="processing_provider/base.py" line="84" />
       <source>Release gates</source>
       <translation>Contrôles de diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="78" />
+      <location filename="processing_provider/base.py" line="85" />
       <source>Adversary simulation</source>
       <translation>Simulation d'adversaire</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="79" />
+      <location filename="processing_provider/base.py" line="86" />
       <source>Disclosure risk</source>
       <translation>Risque de divulgation</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="80" />
+      <location filename="processing_provider/base.py" line="87" />
       <source>Example models</source>
       <translation>Modèles d'exemple</translation>
     </message>
@@ -1519,77 +1519,77 @@
       <translation>La couche de zonage publiée « {layer} » a des géométries invalides (entités {fids}) : réparez-les d'abord (Traitement : Réparer les géométries).</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="113" />
+      <location filename="processing_provider/reassess_releases.py" line="106" />
       <source>{release}: published at {published}, today {today} (ceiling {ceiling}): {verdict}.</source>
       <translation>{release} : publiée à {published}, aujourd'hui {today} (plafond {ceiling}) : {verdict}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="118" />
+      <location filename="processing_provider/reassess_releases.py" line="111" />
       <source>{release} ({published} → {today}, ceiling {ceiling})</source>
       <translation>{release} ({published} → {today}, plafond {ceiling})</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="122" />
+      <location filename="processing_provider/reassess_releases.py" line="115" />
       <source>the table is loaded in the project</source>
       <translation>la table est chargée dans le projet</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="124" />
+      <location filename="processing_provider/reassess_releases.py" line="117" />
       <source>the table is in {path}</source>
       <translation>la table est dans {path}</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="126" />
+      <location filename="processing_provider/reassess_releases.py" line="119" />
       <source>choose a file for the table to keep it when the check fails</source>
       <translation>choisissez un fichier pour la table afin de la conserver quand le contrôle échoue</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="127" />
+      <location filename="processing_provider/reassess_releases.py" line="120" />
       <source>{count} release(s) of {dataset} are now over the ceiling they were published under: {releases}. Withdraw them, re-publish them coarser, or document the acceptance. The re-assessment is recorded in the ledger; {table}.</source>
       <translation>{count} diffusion(s) de {dataset} dépassent désormais le plafond sous lequel elles ont été publiées : {releases}. Retirez-les, republiez-les plus grossières ou documentez l'acceptation. La réévaluation est enregistrée dans le registre ; {table}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="38" />
+      <location filename="processing_provider/reassess_releases.py" line="31" />
       <source>Re-assessment</source>
       <translation>Réévaluation</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="48" />
+      <location filename="processing_provider/reassess_releases.py" line="41" />
       <source>Re-assess published releases</source>
       <translation>Réévaluer les diffusions publiées</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="49" />
+      <location filename="processing_provider/reassess_releases.py" line="42" />
       <source>Re-runs today's risk estimate for releases in the ledger and fails when any is now over the ceiling it was published under.</source>
       <translation>Relance l'estimation de risque du jour pour les diffusions du registre et échoue si l'une dépasse désormais le plafond sous lequel elle a été publiée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="51" />
+      <location filename="processing_provider/reassess_releases.py" line="44" />
       <source>privacy,disclosure,risk,ledger,reassessment,schedule,cron,monitoring</source>
       <translation>confidentialité,divulgation,risque,registre,réévaluation,planification,cron,suivi</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="67" />
+      <location filename="processing_provider/reassess_releases.py" line="60" />
       <source>Release ledger</source>
       <translation>Registre des diffusions</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="69" />
+      <location filename="processing_provider/reassess_releases.py" line="62" />
       <source>Dataset (programme name)</source>
       <translation>Jeu de données (nom du programme)</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="71" />
+      <location filename="processing_provider/reassess_releases.py" line="64" />
       <source>Release id (empty: every release of the dataset)</source>
       <translation>Identifiant de diffusion (vide : toutes les diffusions du jeu)</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="73" />
+      <location filename="processing_provider/reassess_releases.py" line="66" />
       <source>Today's per-zone risk</source>
       <translation>Risque par zone du jour</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="76" />
+      <location filename="processing_provider/reassess_releases.py" line="69" />
       <source>Releases now over their ceiling</source>
       <translation>Diffusions désormais au-dessus de leur plafond</translation>
     </message>

@@ -51,6 +51,13 @@ def advanced_flag():
         else QgsProcessingParameterDefinition.Flag.FlagAdvanced
 
 
+def no_threading_flag():
+    """The algorithm flag that runs it in the main thread (QGIS 3.36 moved the algorithm flags
+    into the enum ProcessingAlgorithmFlag of ``Qgis``; 3.22 has only the older spelling)."""
+    flags = getattr(Qgis, "ProcessingAlgorithmFlag", None)
+    return flags.NoThreading if flags is not None else QgsProcessingAlgorithm.Flag.FlagNoThreading
+
+
 def mark_advanced(definition):
     definition.setFlags(definition.flags() | advanced_flag())
     return definition

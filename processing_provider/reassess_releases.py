@@ -1,25 +1,18 @@
 """spatialprivacy:reassessreleases — re-run today's estimate for published releases (scheduled job)."""
 
-from qgis.core import Qgis, QgsCoordinateReferenceSystem, QgsFeatureRequest, QgsProcessing, \
-    QgsProcessingAlgorithm, QgsProcessingException, QgsProcessingOutputNumber, \
+from qgis.core import QgsCoordinateReferenceSystem, QgsFeatureRequest, QgsProcessing, \
+    QgsProcessingException, QgsProcessingOutputNumber, \
     QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource, \
     QgsProcessingParameterFile, QgsProcessingParameterString, QgsVectorLayer, QgsWkbTypes
 
 from .. import __about__
 from ..spatial_privacy_plugin.errors import N_
-from .base import SpatialPrivacyAlgorithm, tr
+from .base import SpatialPrivacyAlgorithm, no_threading_flag, tr
 from .risk_budget_gate import LEDGER_FILTER
 
 REASSESSMENT_FIELDS = (("release_id", "string"), ("published_p_reid", "double"),
                        ("today_p_reid", "double"), ("per_release_ceiling", "double"),
                        ("verdict", "string"), ("worst_zone_today", "string"))
-
-
-def no_threading_flag():
-    """The algorithm flag that runs it in the main thread (QGIS 3.36 moved the algorithm flags
-    into the enum ProcessingAlgorithmFlag of ``Qgis``; 3.22 has only the older spelling)."""
-    flags = getattr(Qgis, "ProcessingAlgorithmFlag", None)
-    return flags.NoThreading if flags is not None else QgsProcessingAlgorithm.Flag.FlagNoThreading
 
 
 def load_before_failing(destination, context):
