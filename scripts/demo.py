@@ -23,6 +23,9 @@ POLICY = ROOT / "sample" / "policy.toml"
 RESOLUTIONS = "250,500,1000,2000,4000"
 PLUGIN_NAME = "spatial_privacy"
 
+sys.path.insert(0, str(ROOT))
+from spatial_privacy_plugin.formatting import percent  # noqa: E402 (the checkout's engine)
+
 
 def qgis_process_command():
     """qgis_process.bin where it exists (Debian's wrapper breaks), else qgis_process."""
@@ -127,8 +130,8 @@ def main():
     print(f"\nGate passed: {gate['PASSED']} (k = {gate['K']:g}, {gate['CELLS_CHECKED']:g} published "
           f"cells, smallest count {gate['MIN_COUNT']:g}).")
     print(f"Risk budget gate passed: {budget['PASSED']} (worst zone {zone_risk['WORST_ZONE']} at "
-          f"{zone_risk['WORST_P_REID']:.2e}, cumulative {budget['CUMULATIVE_P_REID']:.2e}). Outputs "
-          f"are in {OUTPUT.relative_to(ROOT)}/.")
+          f"{percent(zone_risk['WORST_P_REID'])}, cumulative "
+          f"{percent(budget['CUMULATIVE_P_REID'])}). Outputs are in {OUTPUT.relative_to(ROOT)}/.")
 
 
 if __name__ == "__main__":
