@@ -140,17 +140,17 @@ def overlay(source, layers, count_field, context, feedback):
     area_members = [[] for _ in range(sum(len(areas) for _, areas in published))]
     area_counts = [count for _, areas in published for _, _, count, _ in areas.values()]
     area_names = [name for _, areas in published for _, _, _, name in areas.values()]
-    atom_record, atom_areas, record_cell, pieces_of_cell, cell_of = [], [], [], {}, {}
+    atom_record, atom_areas, record_cell, cell_pieces = [], [], [], {}
     request = QgsFeatureRequest().setNoAttributes()
     for record, feature in enumerate(source.getFeatures(request)):
         if record % 1000 == 0 and feedback.isCanceled():
             raise QgsProcessingException(tr("Cancelled: no output was completed."))
         key = feature.geometry().asWkb().data()
-        pieces = pieces_of_cell.get(key)
-        if pieces is None:
-            pieces = cut_by_areas(feature.geometry(), published, offsets)
-            pieces_of_cell[key] = pieces
-        record_cell.append(cell_of.setdefault(key, len(cell_of)))
+        if key not in cell_pieces:  # records of one cell (per attribute) are cut once
+            cell_pieces[key] = (len(cell_pieces),
+                                cut_by_areas(feature.geometry(), published, offsets))
+        cell, pieces = cell_pieces[key]
+        record_cell.append(cell)
         for _, names in pieces:
             for area in names:
                 area_members[area].append(len(atom_record))

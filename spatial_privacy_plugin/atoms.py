@@ -145,15 +145,16 @@ def shared_cells(atom_record, atom_areas, record_cell, withheld):
     for record, cell in enumerate(record_cell.tolist()):
         records_of.setdefault(cell, []).append(record)
     shared = {cell: records for cell, records in records_of.items() if len(records) > 1}
+    hidden = {cell for cell, records in shared.items() if withheld[records].any()}
     pieces_of_record = np.bincount(atom_record, minlength=len(record_cell))
     pieces, cells = {}, {}
-    for atom, record in enumerate(atom_record.tolist()):
-        cell = int(record_cell[record])
+    for atom, (record, cell) in enumerate(zip(atom_record.tolist(),
+                                              record_cell[atom_record].tolist())):
         if cell not in shared:
             continue
         if pieces_of_record[record] > 1:
             pieces.setdefault((cell, tuple(atom_areas[atom])), []).append(atom)
-        if withheld[shared[cell]].any():
+        if cell in hidden:
             cells.setdefault(cell, []).append(atom)
     return SharedCells([np.array(atoms) for atoms in pieces.values()],
                        [shared[cell] for cell, _ in pieces],

@@ -30,10 +30,11 @@ def people_by_sex():
     return point_layer(points, "person_id:string,sex:string")
 
 
-def grid_by_sex(run):
+def grid_by_sex(run, marginals=0):
     return run("suppressedgrid", {"INPUT": people_by_sex(), "PERSON_FIELD": "person_id",
                                   "RHO": 0.25, "RESOLUTION": 100, "ORIGIN": "0,0 [EPSG:3035]",
-                                  "KEY_FIELDS": ["sex"], "OUTPUT": "TEMPORARY_OUTPUT"})["OUTPUT"]
+                                  "KEY_FIELDS": ["sex"], "MARGINALS": marginals,
+                                  "PARENT_FACTOR": 2, "OUTPUT": "TEMPORARY_OUTPUT"})["OUTPUT"]
 
 
 def with_withheld(grid, cells):
@@ -71,6 +72,10 @@ def test_the_worked_case_per_attribute_fails_on_as_sliver_over_the_attributes(ru
         with pytest.raises(QgsProcessingException, match=SHARED_SLIVER + r"100m_4_0 ∩ points: 1 "
                                                          r"\[3, 3\]"):
             gate(run, grid, PERSONS_TOTAL=people)
+    # The grid's totals per sex (grand total and 200 m parents) change nothing of it.
+    with pytest.raises(QgsProcessingException, match=SHARED_SLIVER + r"100m_4_0 ∩ points: 1 "
+                                                     r"\[3, 3\]"):
+        gate(run, grid_by_sex(run, marginals=3), PERSONS_TOTAL=sum(TILES))
 
 
 def test_withholding_the_tiles_around_the_border_protects_it_per_attribute(run, feedback):
