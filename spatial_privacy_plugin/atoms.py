@@ -131,12 +131,15 @@ class SharedCells:
     cell_records: list  # the records of each of those cells
 
 
-def shared_cells(atom_record, atom_areas, record_cell, withheld):
+def shared_cells(atom_record, atom_areas, record_cell, withheld, at_least, threshold):
     """The pieces and the withheld cells of cells described by several records.
 
     ``record_cell``: the cell (place) each record describes, records of one
     cell published per attribute sharing it; ``atom_areas``: the areas each
     atom lies in, the same for the pieces of one cell in each of its records.
+    A withheld cell is left out when its records prove it holds ``threshold``
+    (the largest of its records') or more: ``at_least`` per record, its
+    published count or what a withheld record holds at least.
     """
     atom_record = np.asarray(atom_record, dtype=np.int64)
     record_cell = np.asarray(record_cell, dtype=np.int64)
@@ -145,7 +148,8 @@ def shared_cells(atom_record, atom_areas, record_cell, withheld):
     for record, cell in enumerate(record_cell.tolist()):
         records_of.setdefault(cell, []).append(record)
     shared = {cell: records for cell, records in records_of.items() if len(records) > 1}
-    hidden = {cell for cell, records in shared.items() if withheld[records].any()}
+    hidden = {cell for cell, records in shared.items() if withheld[records].any()
+              and at_least[records].sum() < threshold[records].max()}
     pieces_of_record = np.bincount(atom_record, minlength=len(record_cell))
     pieces, cells = {}, {}
     for atom, (record, cell) in enumerate(zip(atom_record.tolist(),

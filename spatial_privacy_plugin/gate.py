@@ -242,9 +242,11 @@ def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_area
     lower, upper, protected = status_bounds(statuses, values, label_k)
     def over_atoms(sums):
         return [(np.flatnonzero(np.isin(atom_record, records)), total) for records, total in sums]
+    threshold = np.broadcast_to(np.asarray(np.inf if label_k is None else label_k,
+                                           dtype=float), (len(values),))
     shared = shared_cells(atom_record, atom_areas,
                           np.arange(len(values)) if record_cell is None else record_cell,
-                          withheld)
+                          withheld, np.where(withheld, lower, np.nan_to_num(values)), threshold)
     result = atom_intervals(values, withheld, lower, upper, atom_record, areas,
                             None if people is None else people.n, one_point,
                             over_atoms(equalities), over_atoms(at_most),
@@ -261,8 +263,6 @@ def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_area
                "publishes."), count=int(exact.sum())))
     cut = np.bincount(atom_record, minlength=len(values))[atom_record] > 1
     width = result.atom_upper - result.atom_lower
-    threshold = np.broadcast_to(np.asarray(np.inf if label_k is None else label_k,
-                                           dtype=float), (len(values),))
     # A sliver proven to hold k or more is not at risk.
     sliver = cut & (width < protection - EXACT_WIDTH) & (result.atom_upper >= 1) & \
         (result.atom_lower < threshold[atom_record])
