@@ -1229,27 +1229,27 @@
       <translation>Audit : {count} total(s) tiré(s) des colonnes de totaux de la couche elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="392" />
+      <location filename="processing_provider/kanonymity_gate.py" line="393" />
       <source>Auditing against other layers needs the geometry of the records to publish; the input is a table. Give the grid layer itself.</source>
       <translation>L'audit par rapport à d'autres couches a besoin de la géométrie des enregistrements à publier ; l'entrée est une table. Donnez la couche de grille elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="399" />
+      <location filename="processing_provider/kanonymity_gate.py" line="400" />
       <source>The audit layer '{layer}' has no field '{field}': name its count field in the audit count field.</source>
       <translation>La couche d'audit « {layer} » n'a pas de champ « {field} » : indiquez son champ de comptage dans le champ de comptage d'audit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="403" />
+      <location filename="processing_provider/kanonymity_gate.py" line="404" />
       <source>The audit count field '{field}' of '{layer}' is {kind}, not a number: name a numeric field of published totals, or convert it (in a copy).</source>
       <translation>Le champ de comptage d'audit « {field} » de « {layer} » est de type {kind}, pas un nombre : indiquez un champ numérique de totaux publiés, ou convertissez-le (dans une copie).</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="409" />
+      <location filename="processing_provider/kanonymity_gate.py" line="410" />
       <source>Audit: {areas} published area count(s) from the audit layers; {cells} record(s) cut by an area's border into {atoms} pieces.</source>
       <translation>Audit : {areas} effectif(s) de zones publié(s) par les couches d'audit ; {cells} enregistrement(s) coupé(s) par la limite d'une zone, en {atoms} morceaux.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="434" />
+      <location filename="processing_provider/kanonymity_gate.py" line="436" />
       <source>Audit: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
       <translation>Audit : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
     </message>
@@ -1324,7 +1324,7 @@
       <translation>Série : diffusions antérieures de la grille, la plus ancienne d'abord</translation>
     </message>
     <message>
-      <location filename="processing_provider/overlay.py" line="70" />
+      <location filename="processing_provider/overlay.py" line="77" />
       <source>The audit layer '{layer}' has a count that is not a number in '{field}' (feature {fid}): choose its numeric count field.</source>
       <translation>La couche d'audit « {layer} » a un effectif qui n'est pas un nombre dans « {field} » (entité {fid}) : choisissez son champ d'effectif numérique.</translation>
     </message>
@@ -2784,49 +2784,49 @@
       <translation>Les tailles de maille {fine:g} m et {coarse:g} m ne sont pas emboîtées : chaque taille doit être un multiple entier de la taille plus fine suivante (par exemple 1000,2000,4000), pour que chaque maille soit dans un seul parent.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="104" />
+      <location filename="spatial_privacy_plugin/gate.py" line="106" />
       <source>{count} published record(s) have a NULL count: a published cell needs a count (mark it withheld in the status field if it is not published).</source>
       <translation>{count} enregistrement(s) publié(s) ont un effectif NULL : une maille publiée a besoin d'un effectif (marquez-la masquée dans le champ de statut si elle n'est pas publiée).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="110" />
+      <location filename="spatial_privacy_plugin/gate.py" line="112" />
       <source>{count} published record(s) have a count that is not a whole number of people.</source>
       <translation>{count} enregistrement(s) publié(s) ont un effectif qui n'est pas un nombre entier de personnes.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="117" />
+      <location filename="spatial_privacy_plugin/gate.py" line="119" />
       <source>{count} published record(s) count fewer than k = {k} people (smallest: {smallest}). Withhold them, or publish at a coarser resolution; never lower k. (Structural zeros are published only under a policy with publish_zeros = true.)</source>
       <translation>{count} enregistrement(s) publié(s) comptent moins de k = {k} personnes (le plus petit : {smallest}). Masquez-les ou publiez à une résolution plus grossière ; ne baissez jamais k. (Les zéros structurels ne sont publiés que sous une politique avec publish_zeros = true.)</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="125" />
+      <location filename="spatial_privacy_plugin/gate.py" line="127" />
       <source>{count} withheld record(s) still carry a count: a withheld value must be NULL in every output. Blank the count of withheld records.</source>
       <translation>{count} enregistrement(s) masqué(s) portent encore un effectif : une valeur masquée doit être NULL dans toute sortie. Videz l'effectif des enregistrements masqués.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="160" />
+      <location filename="spatial_privacy_plugin/gate.py" line="162" />
       <source>{count} withheld record(s) (e.g. {records}) can be narrowed by an attacker to an interval narrower than p = {p:g} from what the release publishes (its counts and totals, that withheld cells are not empty, the number of people, any status labels). Withhold more cells (complementary suppression) or publish fewer totals.</source>
       <translation>{count} enregistrement(s) masqué(s) (p. ex. {records}) peuvent être resserrés par un attaquant à un intervalle plus étroit que p = {p:g} à partir de ce que publie la diffusion (ses effectifs et totaux, le fait que les cellules masquées ne sont pas vides, le nombre de personnes, les éventuelles étiquettes de statut). Masquez davantage de cellules (suppression complémentaire) ou publiez moins de totaux.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="205" />
+      <location filename="spatial_privacy_plugin/gate.py" line="207" />
       <source>{count} withheld record(s) can be recovered exactly from what the release publishes.</source>
       <translation>{count} enregistrement(s) masqué(s) peuvent être retrouvés exactement à partir de ce que publie la diffusion.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="263" />
+      <location filename="spatial_privacy_plugin/gate.py" line="274" />
       <source>{count} sliver(s) where a published area's border crosses a cell can be narrowed below p = {p:g} by subtracting the cells inside the area from its count (cell ∩ area [interval]: {examples}). Withhold the cells around those borders, or do not publish those area counts beside this grid.</source>
       <translation>{count} lisière(s) où la limite d'une zone publiée traverse une cellule peuvent être resserrées sous p = {p:g} en soustrayant de l'effectif de la zone les cellules qu'elle contient (cellule ∩ zone [intervalle] : {examples}). Masquez les cellules autour de ces limites, ou ne publiez pas ces effectifs de zones à côté de cette grille.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="296" />
-      <source>{count} withheld cell(s) (e.g. {cells}) can be narrowed below p = {p:g} by combining this release with the earlier ones, assuming no cell changes by more than {delta:g} between releases. Rebuild the grid with the earlier releases given, so that suppression holds across the series.</source>
-      <translation>{count} cellule(s) masquée(s) (p. ex. {cells}) peuvent être resserrées sous p = {p:g} en combinant cette diffusion avec les précédentes, en supposant qu'aucune cellule ne change de plus de {delta:g} entre deux diffusions. Reconstruisez la grille en donnant les diffusions précédentes, pour que la suppression tienne sur toute la série.</translation>
+      <location filename="spatial_privacy_plugin/gate.py" line="305" />
+      <source>{count} sliver(s) of cells published per attribute, where a published area's border crosses the cell, can be narrowed below p = {p:g} summed over all the cell's attribute records by subtracting the cells inside the area from its count, however wide each record's own piece (cell ∩ area [interval]: {examples}). Withhold every attribute record of the cells around those borders, or do not publish those area counts beside this grid.</source>
+      <translation>{count} lisière(s) de cellules publiées par attribut, où la limite d'une zone publiée traverse la cellule, peuvent être resserrées sous p = {p:g} en somme sur tous les enregistrements d'attributs de la cellule, en soustrayant de l'effectif de la zone les cellules qu'elle contient, si large que soit le morceau de chaque enregistrement (cellule ∩ zone [intervalle] : {examples}). Masquez tous les enregistrements d'attributs des cellules autour de ces limites, ou ne publiez pas ces effectifs de zones à côté de cette grille.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="307" />
-      <source>This release narrows {count} withheld cell(s) of earlier releases below p = {p:g} (e.g. {cells}).</source>
-      <translation>Cette diffusion resserre {count} cellule(s) masquée(s) de diffusions précédentes sous p = {p:g} (p. ex. {cells}).</translation>
+      <location filename="spatial_privacy_plugin/gate.py" line="321" />
+      <source>{count} withheld cell(s) published per attribute can be narrowed by an attacker below p = {p:g} summed over all their attribute records, however wide each record's own interval (cell [interval]: {examples}). Withhold more cells (every attribute record of them), or publish fewer totals and area counts.</source>
+      <translation>{count} cellule(s) masquée(s) publiée(s) par attribut peuvent être resserrées par un attaquant sous p = {p:g} en somme sur tous leurs enregistrements d'attributs, si large que soit l'intervalle de chaque enregistrement (cellule [intervalle] : {examples}). Masquez davantage de cellules (tous leurs enregistrements d'attributs), ou publiez moins de totaux et d'effectifs de zones.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/gate.py" line="33" />
@@ -2839,24 +2839,14 @@
       <translation>l'effectif publié n'est pas un nombre entier</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="341" />
-      <source>{count} published record(s) have no sensitive value: give every record its category.</source>
-      <translation>{count} enregistrement(s) publié(s) n'ont pas de valeur sensible : donnez à chaque enregistrement sa modalité.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="344" />
-      <source>No published record has a positive count: there is no evidence of diversity.</source>
-      <translation>Aucun enregistrement publié n'a d'effectif positif : il n'y a aucune preuve de diversité.</translation>
-    </message>
-    <message>
       <location filename="spatial_privacy_plugin/gate.py" line="35" />
       <source>published count below k</source>
       <translation>effectif publié inférieur à k</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="353" />
-      <source>{count} published cell(s) show fewer than l = {l} distinct sensitive values (fewest: {fewest}): everyone in them can be assigned a value. Merge categories, publish coarser, or withhold the attribute.</source>
-      <translation>{count} maille(s) publiée(s) montrent moins de l = {l} valeurs sensibles distinctes (le minimum : {fewest}) : on peut attribuer une valeur à chacun de leurs membres. Regroupez des modalités, publiez plus grossier, ou masquez l'attribut.</translation>
+      <location filename="spatial_privacy_plugin/gate.py" line="354" />
+      <source>{count} withheld cell(s) (e.g. {cells}) can be narrowed below p = {p:g} by combining this release with the earlier ones, assuming no cell changes by more than {delta:g} between releases. Rebuild the grid with the earlier releases given, so that suppression holds across the series.</source>
+      <translation>{count} cellule(s) masquée(s) (p. ex. {cells}) peuvent être resserrées sous p = {p:g} en combinant cette diffusion avec les précédentes, en supposant qu'aucune cellule ne change de plus de {delta:g} entre deux diffusions. Reconstruisez la grille en donnant les diffusions précédentes, pour que la suppression tienne sur toute la série.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/gate.py" line="36" />
@@ -2864,9 +2854,9 @@
       <translation>masqué mais porte encore un effectif</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="366" />
-      <source>{count} published cell(s) have a distribution of the sensitive value farther than t = {t:g} from the whole release's (largest: {largest:.3f}).</source>
-      <translation>{count} maille(s) publiée(s) ont une distribution de la valeur sensible plus éloignée que t = {t:g} de celle de la diffusion entière (la plus grande : {largest:.3f}).</translation>
+      <location filename="spatial_privacy_plugin/gate.py" line="365" />
+      <source>This release narrows {count} withheld cell(s) of earlier releases below p = {p:g} (e.g. {cells}).</source>
+      <translation>Cette diffusion resserre {count} cellule(s) masquée(s) de diffusions précédentes sous p = {p:g} (p. ex. {cells}).</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/gate.py" line="37" />
@@ -2879,12 +2869,37 @@
       <translation>masqué, un attaquant le retrouve exactement</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="70" />
+      <location filename="spatial_privacy_plugin/gate.py" line="39" />
+      <source>withheld, an attacker narrows its cell below p over all its attribute records</source>
+      <translation>masqué, un attaquant resserre sa cellule en dessous de p, sur tous ses enregistrements d'attributs</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="399" />
+      <source>{count} published record(s) have no sensitive value: give every record its category.</source>
+      <translation>{count} enregistrement(s) publié(s) n'ont pas de valeur sensible : donnez à chaque enregistrement sa modalité.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="402" />
+      <source>No published record has a positive count: there is no evidence of diversity.</source>
+      <translation>Aucun enregistrement publié n'a d'effectif positif : il n'y a aucune preuve de diversité.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="411" />
+      <source>{count} published cell(s) show fewer than l = {l} distinct sensitive values (fewest: {fewest}): everyone in them can be assigned a value. Merge categories, publish coarser, or withhold the attribute.</source>
+      <translation>{count} maille(s) publiée(s) montrent moins de l = {l} valeurs sensibles distinctes (le minimum : {fewest}) : on peut attribuer une valeur à chacun de leurs membres. Regroupez des modalités, publiez plus grossier, ou masquez l'attribut.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="424" />
+      <source>{count} published cell(s) have a distribution of the sensitive value farther than t = {t:g} from the whole release's (largest: {largest:.3f}).</source>
+      <translation>{count} maille(s) publiée(s) ont une distribution de la valeur sensible plus éloignée que t = {t:g} de celle de la diffusion entière (la plus grande : {largest:.3f}).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="72" />
       <source>{count} record(s) have a status in '{field}' that is none of {known} (e.g. {examples}): the gate cannot tell whether they are published.</source>
       <translation>{count} enregistrement(s) ont dans « {field} » un statut qui n'est aucun de {known} (par ex. {examples}) : le contrôle ne peut pas savoir s'ils sont publiés.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="93" />
+      <location filename="spatial_privacy_plugin/gate.py" line="95" />
       <source>The input has no records: there is nothing to check, and missing evidence never passes the gate.</source>
       <translation>L'entrée n'a aucun enregistrement : il n'y a rien à contrôler, et l'absence de preuve ne passe jamais le contrôle.</translation>
     </message>

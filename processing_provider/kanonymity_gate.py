@@ -386,6 +386,7 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                 feedback.pushInfo(tr("Audit: {count} total(s) from the layer's own totals "
                                      "columns.").format(count=len(own)))
         layers = self.parameterAsLayerList(parameters, self.AUDIT_LAYERS, context)
+        add_up = self.counts_add_up(parameters, context)
         cut = None
         if layers:
             if source.wkbType() == QgsWkbTypes.Type.NoGeometry:
@@ -410,14 +411,15 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                                  "{cells} record(s) cut by an area's border into {atoms} "
                                  "pieces.").format(
                 areas=len(cut.areas), cells=cut.cut_records, atoms=len(cut.atom_record)))
-            if cut.nested and self.counts_add_up(parameters, context):
-                # Every record lies inside its areas: their counts are totals over whole records.
-                equalities += [(np.asarray([cut.atom_record[atom] for atom in members]), total)
-                               for members, total in cut.areas]
+        # Records of one cell (published per attribute) are audited over their atoms too: what
+        # a cell holds summed over its records is known there.
+        by_atoms = cut is not None and not (cut.nested and add_up and not cut.shared_cells)
+        if cut is not None and not by_atoms:
+            # Every record lies inside its areas: their counts are totals over whole records.
+            equalities += [(np.asarray([cut.atom_record[atom] for atom in members]), total)
+                           for members, total in cut.areas]
         names = columns.get("cell_id") or list(range(len(counts)))
         people = self.people(parameters, context, policy, feedback)
-        add_up = self.counts_add_up(parameters, context)
-        by_atoms = cut is not None and not (cut.nested and add_up)
         audit = None
         if not (by_atoms and add_up):  # with sums the atoms' programme holds the records' one
             audit = evaluate_audit(counts, statuses, equalities, policy.protection_level,
@@ -427,7 +429,7 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
             atoms = evaluate_atom_audit(
                 counts, statuses, equalities, cut.atom_record, cut.atom_areas, cut.areas,
                 policy.protection_level, policy.k if policy.straddle_k else None, k, people,
-                add_up, names, blanks)
+                add_up, names, blanks, cut.record_cell)
             # Distinct people: the record-level programme binds the records' own totals.
             audit = atoms if audit is None else combined_audit(atoms, audit)
         if audit.min_width is not None:

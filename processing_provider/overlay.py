@@ -28,11 +28,18 @@ class Overlay:
     atom_areas: list  # the areas (names) each atom lies in
     areas: list  # (atom indices, published count) per published area
     area_names: list  # "layer: feature id" per published area, aligned with ``areas``
+    record_cell: list  # the cell (distinct geometry) of each record: records of a grid
+    # published per attribute share their cell
 
     @property
     def cut_records(self):
         """How many records an area's border cuts into several atoms."""
         return sum(1 for pieces in Counter(self.atom_record).values() if pieces > 1)
+
+    @property
+    def shared_cells(self):
+        """Some cell is described by several records (one per attribute value)."""
+        return len(set(self.record_cell)) < len(self.record_cell)
 
     @property
     def nested(self):
@@ -133,16 +140,17 @@ def overlay(source, layers, count_field, context, feedback):
     area_members = [[] for _ in range(sum(len(areas) for _, areas in published))]
     area_counts = [count for _, areas in published for _, _, count, _ in areas.values()]
     area_names = [name for _, areas in published for _, _, _, name in areas.values()]
-    atom_record, atom_areas, pieces_of_cell = [], [], {}
+    atom_record, atom_areas, record_cell, cell_pieces = [], [], [], {}
     request = QgsFeatureRequest().setNoAttributes()
     for record, feature in enumerate(source.getFeatures(request)):
         if record % 1000 == 0 and feedback.isCanceled():
             raise QgsProcessingException(tr("Cancelled: no output was completed."))
         key = feature.geometry().asWkb().data()
-        pieces = pieces_of_cell.get(key)
-        if pieces is None:
-            pieces = cut_by_areas(feature.geometry(), published, offsets)
-            pieces_of_cell[key] = pieces
+        if key not in cell_pieces:  # records of one cell (per attribute) are cut once
+            cell_pieces[key] = (len(cell_pieces),
+                                cut_by_areas(feature.geometry(), published, offsets))
+        cell, pieces = cell_pieces[key]
+        record_cell.append(cell)
         for _, names in pieces:
             for area in names:
                 area_members[area].append(len(atom_record))
@@ -150,4 +158,4 @@ def overlay(source, layers, count_field, context, feedback):
             atom_areas.append([area_names[area] for area in names])
     areas = [(members, count) for members, count in zip(area_members, area_counts) if members]
     names = [name for members, name in zip(area_members, area_names) if members]
-    return Overlay(atom_record, atom_areas, areas, names)
+    return Overlay(atom_record, atom_areas, areas, names, record_cell)

@@ -30,10 +30,12 @@ class AtomIntervals:
     atom_upper: np.ndarray
     record_lower: np.ndarray
     record_upper: np.ndarray
+    group_lower: np.ndarray  # bounds of each sum of atoms asked for (``groups``)
+    group_upper: np.ndarray
 
 
 def atom_intervals(values, withheld, lower, upper, atom_record, areas, people=None,
-                   one_point=True, sums=(), at_most=()):
+                   one_point=True, sums=(), at_most=(), groups=()):
     """Bounds of every atom and record over whole numbers of people.
 
     ``values``: each record's published count (ignored where ``withheld``);
@@ -45,7 +47,9 @@ def atom_intervals(values, withheld, lower, upper, atom_record, areas, people=No
     distinct people: parts at most the whole, the whole at most their sum);
     ``sums``: (atom indices, total) pairs that add up whatever the counting
     (totals published as sums of the cells, such as this plugin's grid totals);
-    ``at_most``: (atom indices, total) sums a blank declared total (below k) tells.
+    ``at_most``: (atom indices, total) sums a blank declared total (below k) tells;
+    ``groups``: atom index arrays whose sums are bounded too (the pieces of one place over
+    the records that describe it per attribute).
     """
     atom_record = np.asarray(atom_record, dtype=np.int64)
     values = np.nan_to_num(np.asarray(values, dtype=float))
@@ -53,20 +57,24 @@ def atom_intervals(values, withheld, lower, upper, atom_record, areas, people=No
     rows, box = atom_rows(values, withheld, lower, upper, atom_record, areas, people, one_point,
                           sums, at_most)
     members, cut_atoms, hidden = atom_targets(atom_record, withheld)
+    groups = [np.asarray(group, dtype=np.int64) for group in groups]
     low, high = sum_bounds(rows, box, [np.array([atom]) for atom in cut_atoms]
-                           + [members[record] for record in hidden])
+                           + [members[record] for record in hidden] + groups)
+    settled = len(cut_atoms) + len(hidden)
     record_lower = np.where(withheld, np.asarray(lower, dtype=float), values)
     record_upper = np.where(withheld, np.asarray(upper, dtype=float), values)
     atom_lower = values[atom_record].astype(float)
     atom_upper = atom_lower.copy()
     atom_lower[cut_atoms], atom_upper[cut_atoms] = low[:len(cut_atoms)], high[:len(cut_atoms)]
-    record_lower[hidden], record_upper[hidden] = low[len(cut_atoms):], high[len(cut_atoms):]
+    record_lower[hidden], record_upper[hidden] = low[len(cut_atoms):settled], \
+        high[len(cut_atoms):settled]
     # A withheld cell in one piece is its atom.
     whole_withheld = hidden[np.array([len(members[record]) == 1 for record in hidden], dtype=bool)]
     first_atom = np.array([members[record][0] for record in whole_withheld], dtype=np.int64)
     atom_lower[first_atom] = record_lower[whole_withheld]
     atom_upper[first_atom] = record_upper[whole_withheld]
-    return AtomIntervals(atom_lower, atom_upper, record_lower, record_upper)
+    return AtomIntervals(atom_lower, atom_upper, record_lower, record_upper, low[settled:],
+                         high[settled:])
 
 
 def atom_targets(atom_record, withheld):
@@ -108,3 +116,52 @@ def atom_rows(values, withheld, lower, upper, atom_record, areas, people=None, o
     rows += [(np.asarray(cells, dtype=np.int64), float(total), float(total))
              for cells, total in sums]
     return rows, box
+
+
+@dataclass(frozen=True)
+class SharedCells:
+    """Cells that several records describe (one record per attribute value): the attacker
+    learns what a cell, or its piece in an area, holds summed over those records, though
+    each record's own piece may stay wide."""
+
+    pieces: list  # atom indices of each piece of such a cell that areas cut (over its records)
+    piece_records: list  # the records of each piece's cell
+    piece_atom: np.ndarray  # one atom of each piece (it names the piece's areas)
+    cells: list  # atom indices of each such cell with a withheld record
+    cell_records: list  # the records of each of those cells
+
+
+def shared_cells(atom_record, atom_areas, record_cell, withheld, at_least, threshold):
+    """The pieces and the withheld cells of cells described by several records.
+
+    ``record_cell``: the cell (place) each record describes, records of one
+    cell published per attribute sharing it; ``atom_areas``: the areas each
+    atom lies in, the same for the pieces of one cell in each of its records.
+    A withheld cell is left out when its records prove it holds ``threshold``
+    (the largest of its records') or more: ``at_least`` per record, its
+    published count or what a withheld record holds at least.
+    """
+    atom_record = np.asarray(atom_record, dtype=np.int64)
+    record_cell = np.asarray(record_cell, dtype=np.int64)
+    withheld = np.asarray(withheld, dtype=bool)
+    records_of = {}
+    for record, cell in enumerate(record_cell.tolist()):
+        records_of.setdefault(cell, []).append(record)
+    shared = {cell: records for cell, records in records_of.items() if len(records) > 1}
+    hidden = {cell for cell, records in shared.items() if withheld[records].any()
+              and at_least[records].sum() < threshold[records].max()}
+    pieces_of_record = np.bincount(atom_record, minlength=len(record_cell))
+    pieces, cells = {}, {}
+    for atom, (record, cell) in enumerate(zip(atom_record.tolist(),
+                                              record_cell[atom_record].tolist())):
+        if cell not in shared:
+            continue
+        if pieces_of_record[record] > 1:
+            pieces.setdefault((cell, tuple(atom_areas[atom])), []).append(atom)
+        if cell in hidden:
+            cells.setdefault(cell, []).append(atom)
+    return SharedCells([np.array(atoms) for atoms in pieces.values()],
+                       [shared[cell] for cell, _ in pieces],
+                       np.array([atoms[0] for atoms in pieces.values()], dtype=np.int64),
+                       [np.array(atoms) for atoms in cells.values()],
+                       [shared[cell] for cell in cells])

@@ -36,6 +36,8 @@ REASON_BELOW_K = N_("published count below k")
 REASON_LEAK = N_("withheld but still carries a count")
 REASON_NARROW = N_("withheld, an attacker narrows it below p")
 REASON_EXACT = N_("withheld, an attacker recovers it exactly")
+REASON_CELL_NARROW = N_("withheld, an attacker narrows its cell below p over all its attribute "
+                        "records")
 
 
 def _failing(*masks_and_reasons):
@@ -210,7 +212,7 @@ def evaluate_audit(raw_counts, statuses, equalities, protection, k=None, label_k
 
 def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_areas, areas,
                         protection, k=None, label_k=None, people=None, one_point=True, names=None,
-                        at_most=()):
+                        at_most=(), record_cell=None):
     """Audit withheld records and slivers when published areas cut the records' cells.
 
     ``atom_record``/``atom_areas``: per atom, its record and the names of the
@@ -222,8 +224,12 @@ def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_area
     Fails like ``evaluate_audit`` for withheld records, and for every sliver
     (an atom of a cell an area's border crosses) that could hold 1..k-1
     people and whose interval is narrower than ``protection``.
+    ``record_cell``: the cell each record describes (records of a grid published
+    per attribute share their cell; None: each record its own). A cell's piece
+    summed over its records fails by the same rule as a sliver, and a cell with
+    a withheld record summed over its records by the rule of a withheld record.
     """
-    from .atoms import atom_intervals
+    from .atoms import atom_intervals, shared_cells
     from .intervals import EXACT_WIDTH, Intervals, protection_failures
     from .totals import status_bounds
 
@@ -236,9 +242,15 @@ def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_area
     lower, upper, protected = status_bounds(statuses, values, label_k)
     def over_atoms(sums):
         return [(np.flatnonzero(np.isin(atom_record, records)), total) for records, total in sums]
+    threshold = np.broadcast_to(np.asarray(np.inf if label_k is None else label_k,
+                                           dtype=float), (len(values),))
+    shared = shared_cells(atom_record, atom_areas,
+                          np.arange(len(values)) if record_cell is None else record_cell,
+                          withheld, np.where(withheld, lower, np.nan_to_num(values)), threshold)
     result = atom_intervals(values, withheld, lower, upper, atom_record, areas,
                             None if people is None else people.n, one_point,
-                            over_atoms(equalities), over_atoms(at_most))
+                            over_atoms(equalities), over_atoms(at_most),
+                            shared.pieces + shared.cells)
     records = Intervals(result.record_lower, result.record_upper)
     problems = []
     narrow = protection_failures(records, protected, protection, k, label_k)
@@ -251,10 +263,9 @@ def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_area
                "publishes."), count=int(exact.sum())))
     cut = np.bincount(atom_record, minlength=len(values))[atom_record] > 1
     width = result.atom_upper - result.atom_lower
-    sliver = cut & (width < protection - EXACT_WIDTH) & (result.atom_upper >= 1)
-    if label_k is not None:  # a sliver proven to hold k or more is not at risk
-        threshold = np.broadcast_to(np.asarray(label_k, dtype=float), (len(values),))
-        sliver &= result.atom_lower < threshold[atom_record]
+    # A sliver proven to hold k or more is not at risk.
+    sliver = cut & (width < protection - EXACT_WIDTH) & (result.atom_upper >= 1) & \
+        (result.atom_lower < threshold[atom_record])
     if sliver.any():
         examples = [f"{names[atom_record[atom]]} ∩ {' ∩ '.join(atom_areas[atom]) or '—'} "
                     f"[{result.atom_lower[atom]:g}, {result.atom_upper[atom]:g}]"
@@ -265,9 +276,56 @@ def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_area
                "area [interval]: {examples}). Withhold the cells around those borders, or do not "
                "publish those area counts beside this grid."),
             count=int(sliver.sum()), p=float(protection), examples="; ".join(examples)))
+    shared_problems, cell_narrow = _shared_cell_problems(
+        shared, result, atom_areas, names, protected, threshold, protection, k)
     widths = records.width[withheld]
-    return AuditResult(float(widths.min()) if len(widths) else None, tuple(problems),
-                       _failing((exact, REASON_EXACT), (narrow, REASON_NARROW)))
+    return AuditResult(float(widths.min()) if len(widths) else None,
+                       tuple(problems + shared_problems),
+                       _failing((exact, REASON_EXACT), (narrow, REASON_NARROW),
+                                (cell_narrow & withheld, REASON_CELL_NARROW)))
+
+
+def _shared_cell_problems(shared, result, atom_areas, names, protected, threshold, protection,
+                          k):
+    """(problems, records of cells narrowed) of cells several records describe: their pieces
+    and withheld cells summed over their records (``atoms.SharedCells``), the rules of
+    slivers and withheld records."""
+    from .intervals import EXACT_WIDTH, Intervals, protection_failures
+
+    n_pieces = len(shared.pieces)
+    low, high = result.group_lower[:n_pieces], result.group_upper[:n_pieces]
+    largest_k = np.array([threshold[records].max() for records in shared.piece_records])
+    at_risk = (high - low < protection - EXACT_WIDTH) & (high >= 1) & (low < largest_k)
+    problems = []
+    if at_risk.any():
+        examples = [f"{names[shared.piece_records[piece][0]]} ∩ "
+                    f"{' ∩ '.join(atom_areas[shared.piece_atom[piece]]) or '—'} "
+                    f"[{low[piece]:g}, {high[piece]:g}]" for piece in np.flatnonzero(at_risk)[:5]]
+        problems.append(_problem(
+            N_("{count} sliver(s) of cells published per attribute, where a published area's "
+               "border crosses the cell, can be narrowed below p = {p:g} summed over all the "
+               "cell's attribute records by subtracting the cells inside the area from its "
+               "count, however wide each record's own piece (cell ∩ area [interval]: "
+               "{examples}). Withhold every attribute record of the cells around those borders, "
+               "or do not publish those area counts beside this grid."),
+            count=int(at_risk.sum()), p=float(protection), examples="; ".join(examples)))
+    cells = Intervals(result.group_lower[n_pieces:], result.group_upper[n_pieces:])
+    narrow = protection_failures(
+        cells, np.array([protected[records].any() for records in shared.cell_records], bool),
+        protection, k, np.array([threshold[records].max() for records in shared.cell_records]))
+    failing = np.zeros(len(threshold), dtype=bool)
+    if narrow.any():
+        examples = [f"{names[shared.cell_records[cell][0]]} [{cells.lower[cell]:g}, "
+                    f"{cells.upper[cell]:g}]" for cell in np.flatnonzero(narrow)[:5]]
+        problems.append(_problem(
+            N_("{count} withheld cell(s) published per attribute can be narrowed by an attacker "
+               "below p = {p:g} summed over all their attribute records, however wide each "
+               "record's own interval (cell [interval]: {examples}). Withhold more cells (every "
+               "attribute record of them), or publish fewer totals and area counts."),
+            count=int(narrow.sum()), p=float(protection), examples="; ".join(examples)))
+        for cell in np.flatnonzero(narrow):
+            failing[shared.cell_records[cell]] = True
+    return problems, failing
 
 
 def evaluate_series_audit(series, release, protection, k=None, people=None, policy_k=None):
