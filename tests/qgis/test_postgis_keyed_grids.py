@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 from osgeo import gdal
-from qgis.core import QgsProcessingException, QgsProcessingFeatureSourceDefinition, QgsProject, \
-    QgsVectorLayer
+from qgis.core import QgsFeature, QgsGeometry, QgsProcessingException, \
+    QgsProcessingFeatureSourceDefinition, QgsProject, QgsRectangle, QgsVectorLayer
 
 from pg_server import QUOTED_FIELD, conninfo, connect, postgis_layer
 from spatial_privacy_plugin.ptable import create_ptable, write_ptable_csv
@@ -45,7 +45,8 @@ def keyed(tmp_path_factory):
     folder = tmp_path_factory.mktemp("keyed")
     execute(f"DROP TABLE IF EXISTS {KEYED}, {ONE}",
             f"CREATE TABLE {KEYED} AS SELECT fid, person_id, age_band, sex, {RECORD_KEY} AS "
-            f"record_key, person_id::text AS person_text, geom FROM trips",
+            f"record_key, {RECORD_KEY}::numeric(40, 30) AS record_numeric, person_id::text AS "
+            "person_text, geom FROM trips",
             f"ALTER TABLE {KEYED} ADD PRIMARY KEY (fid)",
             f"CREATE TABLE {ONE} AS SELECT DISTINCT ON (person_id) * FROM {KEYED} ORDER BY "
             "person_id, fid",
@@ -147,6 +148,21 @@ def test_the_database_s_cell_keys_are_the_engine_s_to_the_bit(provider, keyed, t
         assert keyed_counts.everyone() == everyone
     finally:
         counter.close()
+
+
+def test_numeric_record_keys_and_a_study_area(run, keyed, ckm, feedback):
+    """Keys in a numeric column (QGIS and the database both round its text to a double), and
+    the empty cells of a study area published as 0."""
+    area = QgsVectorLayer("Polygon?crs=EPSG:3035", "area", "memory")
+    feature = QgsFeature()
+    feature.setGeometry(QgsGeometry.fromRect(QgsRectangle(4_310_000, 3_200_000, 4_330_000,
+                                                          3_220_000)))
+    area.dataProvider().addFeatures([feature])
+    extra = {"RECORD_KEY_FIELD": "record_numeric", "STUDY_AREA": area}
+    in_postgis = cell_key_grid(run, postgis_layer(KEYED), ckm, feedback, **extra)
+    assert counted_in_postgis(feedback)
+    assert any("empty cells inside the study area" in message for message in feedback.messages)
+    assert_same_release(in_postgis, cell_key_grid(run, keyed[KEYED], ckm, **extra))
 
 
 def test_the_secret_never_reaches_the_server(run, keyed, ckm, feedback):
@@ -268,6 +284,16 @@ def test_the_dp_grid_counted_in_postgis_draws_from_the_same_true_counts(run, key
     assert rows(in_postgis["OUTPUT"]) == rows(from_file["OUTPUT"])
     other_seed = dpgrid(run, keyed[table], tmp_path, "other", SEED="another")
     assert rows(other_seed["OUTPUT"]) != rows(from_file["OUTPUT"])  # the seed is what matters
+    layer = postgis_layer(table)
+    QgsProject.instance().addMapLayer(layer)
+    feedback.messages.clear()
+    try:  # a feature limit: the rows are read, and the release is the same
+        limited = dpgrid(run, QgsProcessingFeatureSourceDefinition(layer.id(), False, 10 ** 9),
+                         tmp_path, "limited", feedback)
+    finally:
+        QgsProject.instance().removeMapLayer(layer.id())
+    assert not counted_in_postgis(feedback)
+    assert rows(limited["OUTPUT"]) == rows(from_file["OUTPUT"])
 
 
 @pytest.mark.parametrize("table", [KEYED, ONE], ids=["several points", "one point"])
