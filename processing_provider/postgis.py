@@ -674,9 +674,9 @@ def dp_pairs(counted, domain, finest, finest_factor):
     cells = counter._cells(extra)
     started = time.monotonic()
     if counter.one_point:
-        rows = counter.fetch(sql.SQL("SELECT c, r, COUNT(*) FROM ({cells}) AS cells WHERE "
-                                     "{inside} GROUP BY c, r").format(cells=cells, inside=inside),
-                             parameters)
+        rows = counter.fetch(sql.SQL("SELECT c, r, COUNT(*) FROM ({cells}{fence}) AS cells "
+                                     "WHERE {inside} GROUP BY c, r").format(
+            cells=cells, fence=counter.fence, inside=inside), parameters)
         frame = pd.DataFrame.from_records(rows, columns=["c", "r", "n"])
         n = frame["n"].to_numpy(np.int64)
         pairs = finest_pairs(np.repeat(frame["c"].to_numpy(np.int64), n),
@@ -685,13 +685,14 @@ def dp_pairs(counted, domain, finest, finest_factor):
         outside = pairs.outside or int(n.sum()) < counted.n_points
     else:
         # Rows outside the box are kept as one (person, NULL) group each: they hold the first
-        # rows of some people.
+        # rows of some people. The fence keeps each row's cell computed once (inlined, the
+        # cell expression would be repeated in every CASE: about 1.5 times the time).
         first = sql.SQL("MIN(f)" if ordered else "NULL")
         rows = counter.fetch(sql.SQL(
-            "SELECT p, ic, ir, {first} FROM (SELECT p, CASE WHEN {inside} THEN c END AS ic, CASE "
-            "WHEN {inside} THEN r END AS ir{f} FROM ({cells}) AS cells) AS boxed GROUP BY p, ic, "
-            "ir").format(first=first, inside=inside, f=sql.SQL(", f" if ordered else ""),
-                         cells=cells), parameters)
+            "SELECT p, CASE WHEN b THEN c END AS ic, CASE WHEN b THEN r END AS ir, {first} FROM "
+            "(SELECT p, c, r{f}, {inside} AS b FROM ({cells}) AS cells{fence}) AS boxed GROUP BY "
+            "p, ic, ir").format(first=first, inside=inside, f=sql.SQL(", f" if ordered else ""),
+                                cells=cells, fence=counter.fence), parameters)
         frame = pd.DataFrame.from_records(rows, columns=["p", "c", "r", "first"])
         persons, _ = pd.factorize(frame["p"], sort=not ordered)
         if ordered:
