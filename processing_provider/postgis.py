@@ -645,7 +645,7 @@ class CellKeyCounts:
             self.person_keys = cellkey.hmac_record_keys(self.secret, np.asarray(ids))
             return self.person_keys
         positions = self.ids.get_indexer(ids)
-        if (positions < 0).any():  # rows added since the grid was counted: never reuse keys
+        if (positions < 0).any():  # people the grid did not hold (rows added since): all anew
             return cellkey.hmac_record_keys(self.secret, np.asarray(ids))
         return self.person_keys[positions]
 
