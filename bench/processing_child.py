@@ -16,7 +16,11 @@ in the same process), cellkey (spatialprivacy:cellkeygrid end
 to end at the first resolution, D = 5, V = 3, JS = 2, a key file made in a temporary
 folder), atomgate (spatialprivacy:kanonymitygate end to end on the city's homes on a
 suppressed grid with irregular areas as an audit layer; GPKG names the .npz the atoms are
-saved in, RESOLUTIONS is "persons,resolution,areas"). Prints one JSON line.
+saved in, RESOLUTIONS is "persons,resolution,areas"); cellkey_record (the cell key grid with the
+record key field record_key) and dpgrid (spatialprivacy:dpgrid, m = 2, sizes RESOLUTION, 2×
+and 4×, the layer's extent), each also as postgis_MODE (the PostGIS table named GPKG, counted
+in the database) and postgis_MODE_features (read feature by feature), as is cellkey. Prints
+one JSON line.
 """
 
 import json
@@ -66,7 +70,8 @@ def run(mode, path, resolutions):
     """
     if mode == "disclosure_gpkg":
         return disclosure_to_gpkg(path)
-    if mode in ("sweep", "zonerisk", "disclosure", "postgis", "cellkey"):
+    if mode in ("sweep", "zonerisk", "disclosure", "postgis", "cellkey") or \
+            (mode in KEYED_GRID_MODES and not mode.endswith("_features")):
         first = run_once(mode, path, resolutions)
         again = [run_once(mode, path, resolutions) for _ in range(3)]
         result = sorted(again, key=lambda run: run["seconds"])[1]
@@ -74,6 +79,39 @@ def run(mode, path, resolutions):
         result["peak_mb"] = peak_megabytes()
         return result
     return run_once(mode, path, resolutions)
+
+
+# The cell key grid (a key file, or the record key field ``record_key``) and the DP grid, each
+# from a GeoPackage, from PostGIS counted in the database, and from PostGIS feature by feature.
+KEYED_GRIDS = ("cellkey_record", "dpgrid")
+KEYED_GRID_MODES = {f"{prefix}{grid}{suffix}" for grid in KEYED_GRIDS + ("cellkey",)
+                    for prefix, suffix in (("", ""), ("postgis_", ""), ("postgis_", "_features"))}
+
+
+def keyed_grid(mode, source, layer, resolution, feedback):
+    """One run of the cell key grid or the DP grid (mode names it) on ``source``."""
+    folder = Path(tempfile.gettempdir()) / f"bench_keyed_{os.getpid()}"
+    folder.mkdir(exist_ok=True)
+    policy = folder / "policy.toml"
+    policy.write_text('rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\n'
+                      'epsilon_budget = 1000000\n')
+    if "dpgrid" in mode:
+        box = layer.extent()
+        extent = f"{box.xMinimum()},{box.xMaximum()},{box.yMinimum()},{box.yMaximum()} [EPSG:3035]"
+        processing.run("spatialprivacy:dpgrid", {
+            "INPUT": source, "PERSON_FIELD": "person_id", "EPSILON": 1.0,
+            "MAX_CELLS_PER_PERSON": 2, "RESOLUTIONS": f"{resolution:g},{2 * resolution:g},"
+            f"{4 * resolution:g}", "EXTENT": extent, "POLICY": str(policy),
+            "LEDGER": str(folder / "ledger.sqlite"), "DATASET": "bench",
+            "RELEASE_ID": f"run {time.perf_counter()}", "OUTPUT": "TEMPORARY_OUTPUT"},
+            feedback=feedback)
+        return
+    keys = {"RECORD_KEY_FIELD": "record_key"} if "record" in mode else \
+        {"KEY_FILE": str(folder / "bench.key")}
+    processing.run("spatialprivacy:cellkeygrid", {
+        "INPUT": source, "PERSON_FIELD": "person_id", "D": 5, "V": 3, "JS": 2,
+        "RESOLUTION": resolution, "POLICY": str(policy), "OUTPUT": "TEMPORARY_OUTPUT", **keys},
+        feedback=feedback)
 
 
 def postgis_layer(table):
@@ -248,7 +286,15 @@ def run_once(mode, path, resolutions):
     feedback = QgsProcessingFeedback()
     points = layer.featureCount()
     start = time.perf_counter()
-    if mode.startswith("postgis"):
+    if mode in KEYED_GRID_MODES and mode != "cellkey":
+        source = layer
+        if mode.endswith("_features"):
+            QgsProject.instance().addMapLayer(layer)
+            source = QgsProcessingFeatureSourceDefinition(layer.id(), False, 10 ** 12)
+        keyed_grid(mode, source, layer, float(resolutions.split(",")[0]), feedback)
+        if mode.endswith("_features"):
+            QgsProject.instance().removeMapLayer(layer.id())
+    elif mode.startswith("postgis"):
         source = layer
         if mode == "postgis_features":
             # A feature limit above the row count: the same rows, read feature by feature.

@@ -8,7 +8,7 @@ time they are compared with (printed, not written).
 With SPATIAL_PRIVACY_TEST_PG set (make bench starts the server of
 scripts/postgres_for_tests.sh), the sweep of the city loaded into PostGIS is
 measured too: counted in the database, read feature by feature, and from a
-GeoPackage of the same rows. Writes bench/RESULTS.md (not with --smoke) and
+GeoPackage of the same rows; so are the cell key grid and the DP grid of the 1 M trips. Writes bench/RESULTS.md (not with --smoke) and
 prints the same table. The engine runs independent pieces of work (a
 sweep's resolutions, a join's steps) on up to four threads; the largest
 sweep and the join are also timed on one thread (SPATIAL_PRIVACY_THREADS=1).
@@ -465,6 +465,40 @@ def bench_postgis(sizes, folder):
                               child("sweep", gpkg)["seconds"]))
         if n_trips == min(sizes):
             rows += bench_postgis_one_point(table, folder)
+            rows += bench_postgis_keyed_grids(table, folder)
+    return rows
+
+
+def bench_postgis_keyed_grids(table, folder):
+    """The cell key grid (key file; record key field) at 250 m and the DP grid (250, 500 and
+    1000 m, m = 2) of the same trips with a record key per person: counted in PostGIS,
+    against the same table read feature by feature and the same rows from a GeoPackage."""
+    import psycopg2
+    from osgeo import gdal
+
+    keyed = f"{table}_keyed"
+    conninfo = os.environ["SPATIAL_PRIVACY_TEST_PG"]
+    with psycopg2.connect(conninfo) as connection, connection.cursor() as cursor:
+        cursor.execute(f"DROP TABLE IF EXISTS {keyed}")
+        cursor.execute(f"CREATE TABLE {keyed} AS SELECT fid, person_id, (person_id * "
+                       "0.6180339887498949 - floor(person_id * 0.6180339887498949))::float8 AS "
+                       f"record_key, geom FROM {table}")
+        cursor.execute(f"ALTER TABLE {keyed} ADD PRIMARY KEY (fid)")
+        cursor.execute(f"ANALYZE {keyed}")
+    gpkg = Path(folder) / f"{keyed}.gpkg"
+    gdal.UseExceptions()
+    gdal.VectorTranslate(str(gpkg), f"PG:{conninfo}", format="GPKG", layerName="trips",
+                         options=["-sql", f"SELECT * FROM {keyed} ORDER BY fid"])
+    rows = []
+    for mode, what in (("cellkey", "cell key grid (key file), 250 m"),
+                       ("cellkey_record", "cell key grid (record key field), 250 m"),
+                       ("dpgrid", "DP grid, 250/500/1000 m, m = 2")):
+        ours = child(f"postgis_{mode}", keyed, "250")
+        case = f"{what} end to end, PostGIS counted in the database, {ours['points']:,} trips"
+        rows.append(child_row(case, ours, "the same table read feature by feature",
+                              child(f"postgis_{mode}_features", keyed, "250")["seconds"]))
+        rows.append(child_row(case, ours, "the same rows from a GeoPackage (Arrow)",
+                              child(mode, gpkg, "250")["seconds"]))
     return rows
 
 

@@ -64,104 +64,119 @@
       <translation>Impossible de créer le GeoPackage {path} : vérifiez que son dossier existe et est accessible en écriture.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="105" />
+      <location filename="processing_provider/cell_key_grid.py" line="103" />
+      <source>p-table (empty: built from D, V, JS)</source>
+      <translation>Table p (vide : construite à partir de D, V, JS)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="106" />
+      <source>D: largest noise, without a p-table (keep it secret)</source>
+      <translation>D : le plus grand bruit, sans table p (gardez-le secret)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="109" />
+      <source>V: noise variance, without a p-table</source>
+      <translation>V : variance du bruit, sans table p</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="112" />
+      <source>JS: published counts 1..JS are blocked, without a p-table</source>
+      <translation>JS : les effectifs publiés 1..JS sont interdits, sans table p</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="115" />
+      <source>Cell size (metres)</source>
+      <translation>Taille de maille (mètres)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="119" />
+      <source>Study area (empty cells inside it are published as 0)</source>
+      <translation>Zone d'étude (les mailles vides qu'elle contient sont publiées à 0)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="125" />
       <source>Perturbed grid</source>
       <translation>Grille perturbée</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="107" />
+      <location filename="processing_provider/cell_key_grid.py" line="127" />
       <source>Utility (errors against the true counts; data holder only)</source>
       <translation>Utilité (erreurs sur les vrais effectifs ; détenteur seulement)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="110" />
+      <location filename="processing_provider/cell_key_grid.py" line="130" />
       <source>Audit: the attacker's intervals (data holder only)</source>
       <translation>Audit : intervalles de l'attaquant (détenteur seulement)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="113" />
+      <location filename="processing_provider/cell_key_grid.py" line="133" />
       <source>Audit: published parent cells, in cells wide</source>
       <translation>Audit : mailles parentes publiées, en nombre de mailles</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="115" />
+      <location filename="processing_provider/cell_key_grid.py" line="135" />
       <source>Published cells</source>
       <translation>Mailles publiées</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="117" />
+      <location filename="processing_provider/cell_key_grid.py" line="137" />
       <source>Cells whose attacker interval is narrower than p</source>
       <translation>Cellules dont l'intervalle de l'attaquant est plus étroit que p</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="118" />
+      <location filename="processing_provider/cell_key_grid.py" line="138" />
       <source>Key fingerprint</source>
       <translation>Empreinte de la clé</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="119" />
+      <location filename="processing_provider/cell_key_grid.py" line="139" />
       <source>p-table hash</source>
       <translation>Empreinte de la table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="130" />
+      <location filename="processing_provider/cell_key_grid.py" line="150" />
       <source>Give a p-table or D and V, not both: the p-table already fixes the noise.</source>
       <translation>Donnez une table p ou bien D et V, pas les deux : la table p fixe déjà le bruit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="134" />
+      <location filename="processing_provider/cell_key_grid.py" line="154" />
       <source>Give a p-table, or D (largest noise) and V (noise variance) to build one.</source>
       <translation>Donnez une table p, ou D (le plus grand bruit) et V (la variance du bruit) pour en construire une.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="137" />
+      <location filename="processing_provider/cell_key_grid.py" line="157" />
       <source>D must be a whole number.</source>
       <translation>D doit être un nombre entier.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="148" />
+      <location filename="processing_provider/cell_key_grid.py" line="176" />
       <source>Record keys from the field '{field}'.</source>
       <translation>Clés d'enregistrement issues du champ « {field} ».</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="153" />
+      <location filename="processing_provider/cell_key_grid.py" line="181" />
       <source>A new secret key was created in {path} (256 random bits). Keep it secret and safe, and give the same file to every release of the programme: another key gives every cell other noise, and releases under two keys can be differenced.</source>
       <translation>Une nouvelle clé secrète a été créée dans {path} (256 bits aléatoires). Gardez-la secrète et en lieu sûr, et donnez le même fichier à chaque diffusion du programme : une autre clé donne à chaque cellule un autre bruit, et des diffusions sous deux clés peuvent être différenciées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="180" />
+      <location filename="processing_provider/cell_key_grid.py" line="207" />
       <source>Give the programme's secret key file (a new path creates one) or a record key field: the noise of each cell comes from its people's keys.</source>
       <translation>Donnez le fichier de clé secrète du programme (un nouveau chemin en crée un) ou un champ de clé d'enregistrement : le bruit de chaque cellule vient des clés de ses personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="186" />
+      <location filename="processing_provider/cell_key_grid.py" line="213" />
       <source>The key file must outlive the run (every release of the programme uses the same key): choose a path outside QGIS's temporary folder.</source>
       <translation>Le fichier de clé doit survivre à l'exécution (chaque diffusion du programme utilise la même clé) : choisissez un chemin hors du dossier temporaire de QGIS.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="197" />
+      <location filename="processing_provider/cell_key_grid.py" line="241" />
       <source>The attribute field(s) {fields} share a name with an output field; rename them in a copy of the layer first.</source>
       <translation>Le(s) champ(s) d'attributs {fields} portent le nom d'un champ de sortie ; renommez-les d'abord dans une copie de la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="217" />
+      <location filename="processing_provider/cell_key_grid.py" line="260" />
       <source>{count} empty cells inside the study area are published as 0.</source>
       <translation>{count} cellules vides dans la zone d'étude sont publiées à 0.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/cell_key_grid.py" line="243" />
-      <source>{count} cells published with cell key noise (key {fingerprint}). Publish neither D nor the key file; the p-table hash identifies the noise rule.</source>
-      <translation>{count} cellules publiées avec le bruit de la clé de cellule (clé {fingerprint}). Ne publiez ni D ni le fichier de clé ; l'empreinte de la table p identifie la règle de bruit.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/cell_key_grid.py" line="255" />
-      <source>True zeros need a grid without published attribute fields: an empty cell x attribute combination is not a structural zero.</source>
-      <translation>Les vrais zéros exigent une grille sans champs d'attributs publiés : une combinaison maille × attribut vide n'est pas un zéro structurel.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/cell_key_grid.py" line="260" />
-      <source>The study area has no polygon.</source>
-      <translation>La zone d'étude n'a aucun polygone.</translation>
     </message>
     <message>
       <location filename="processing_provider/cell_key_grid.py" line="27" />
@@ -169,12 +184,27 @@
       <translation>Fichiers de clé (*.key);;Tous les fichiers (*)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="313" />
+      <location filename="processing_provider/cell_key_grid.py" line="286" />
+      <source>{count} cells published with cell key noise (key {fingerprint}). Publish neither D nor the key file; the p-table hash identifies the noise rule.</source>
+      <translation>{count} cellules publiées avec le bruit de la clé de cellule (clé {fingerprint}). Ne publiez ni D ni le fichier de clé ; l'empreinte de la table p identifie la règle de bruit.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="298" />
+      <source>True zeros need a grid without published attribute fields: an empty cell x attribute combination is not a structural zero.</source>
+      <translation>Les vrais zéros exigent une grille sans champs d'attributs publiés : une combinaison maille × attribut vide n'est pas un zéro structurel.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="303" />
+      <source>The study area has no polygon.</source>
+      <translation>La zone d'étude n'a aucun polygone.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/cell_key_grid.py" line="353" />
       <source>The audit holds the {count} parent cells of {size:g} m published beside the grid.</source>
       <translation>L'audit tient compte des {count} mailles parentes de {size:g} m publiées à côté de la grille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="320" />
+      <location filename="processing_provider/cell_key_grid.py" line="360" />
       <source>Audit (an attacker who knows D and the p-table): {count} cell(s) have an interval narrower than p = {p:g}.</source>
       <translation>Audit (un attaquant qui connaît D et la table p) : {count} cellule(s) ont un intervalle plus étroit que p = {p:g}.</translation>
     </message>
@@ -184,59 +214,29 @@
       <translation>La table p n'a pas les colonnes i, j et p : donnez une table au format ptable (i, j, p, v, p_int_lb, p_int_ub), par exemple la sortie de l'algorithme de table de perturbation.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="48" />
+      <location filename="processing_provider/cell_key_grid.py" line="68" />
       <source>Cell key grid (perturbed counts)</source>
       <translation>Grille à clé de cellule (effectifs perturbés)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="49" />
+      <location filename="processing_provider/cell_key_grid.py" line="69" />
       <source>Square cells with the number of distinct people in each, every cell published with small, bounded, unbiased noise that is the same for the same people in every release (the cell key method).</source>
       <translation>Des cellules carrées avec le nombre de personnes distinctes dans chacune, toutes publiées avec un bruit petit, borné et sans biais, le même pour les mêmes personnes dans chaque diffusion (la méthode de la clé de cellule).</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="52" />
+      <location filename="processing_provider/cell_key_grid.py" line="72" />
       <source>privacy,disclosure,cell key method,ckm,perturbation,noise,grid,census grid</source>
       <translation>confidentialité,divulgation,méthode de la clé de cellule,ckm,perturbation,bruit,grille,grille du recensement</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="76" />
+      <location filename="processing_provider/cell_key_grid.py" line="96" />
       <source>Record key field (empty: keys from the key file)</source>
       <translation>Champ de clé d'enregistrement (vide : clés du fichier de clé)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="79" />
+      <location filename="processing_provider/cell_key_grid.py" line="99" />
       <source>Secret key file (a new path creates one; never publish it)</source>
       <translation>Fichier de clé secrète (un nouveau chemin en crée un ; ne pas publier)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/cell_key_grid.py" line="83" />
-      <source>p-table (empty: built from D, V, JS)</source>
-      <translation>Table p (vide : construite à partir de D, V, JS)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/cell_key_grid.py" line="86" />
-      <source>D: largest noise, without a p-table (keep it secret)</source>
-      <translation>D : le plus grand bruit, sans table p (gardez-le secret)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/cell_key_grid.py" line="89" />
-      <source>V: noise variance, without a p-table</source>
-      <translation>V : variance du bruit, sans table p</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/cell_key_grid.py" line="92" />
-      <source>JS: published counts 1..JS are blocked, without a p-table</source>
-      <translation>JS : les effectifs publiés 1..JS sont interdits, sans table p</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/cell_key_grid.py" line="95" />
-      <source>Cell size (metres)</source>
-      <translation>Taille de maille (mètres)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/cell_key_grid.py" line="99" />
-      <source>Study area (empty cells inside it are published as 0)</source>
-      <translation>Zone d'étude (les mailles vides qu'elle contient sont publiées à 0)</translation>
     </message>
     <message>
       <location filename="processing_provider/disclosure_risk.py" line="101" />
@@ -374,7 +374,7 @@
       <translation>Donnez soit une emprise, soit une zone d'étude (pas les deux, ni aucune) : une diffusion différentiellement privée publie chaque maille d'un domaine fixé d'avance, car un domaine tracé autour des données trahirait des personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="163" />
+      <location filename="processing_provider/dp_grid.py" line="164" />
       <source>No ledger at {path}: a new ledger is started there, with no earlier releases. If the programme already has a ledger, give its path instead: a second ledger restarts the cumulative budget.</source>
       <translation>Aucun registre à {path} : un nouveau registre y est démarré, sans diffusion antérieure. Si le programme a déjà un registre, indiquez plutôt son chemin : un second registre fait repartir le budget cumulé de zéro.</translation>
     </message>
@@ -384,52 +384,52 @@
       <translation>Laplace discrète (ε-DP pure)</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="190" />
-      <source>The output could not be created: nothing was recorded in the ledger.</source>
-      <translation>La sortie n'a pas pu être créée : rien n'a été enregistré dans le registre.</translation>
-    </message>
-    <message>
       <location filename="processing_provider/dp_grid.py" line="20" />
       <source>discrete Gaussian (ρ-zCDP; ε stated at the policy's δ)</source>
       <translation>gaussienne discrète (ρ-zCDP ; ε énoncé au δ de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="207" />
+      <location filename="processing_provider/dp_grid.py" line="200" />
+      <source>The output could not be created: nothing was recorded in the ledger.</source>
+      <translation>La sortie n'a pas pu être créée : rien n'a été enregistré dans le registre.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/dp_grid.py" line="217" />
       <source>ε spent by {dataset}: {spent:.4g} of {budget:g} ({remaining:.4g} left). Ledger head: {head}.</source>
       <translation>ε dépensé par {dataset} : {spent:.4g} sur {budget:g} (reste {remaining:.4g}). Tête du registre : {head}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="219" />
+      <location filename="processing_provider/dp_grid.py" line="229" />
       <source>DP release REFUSED for {dataset} / {release}: {problems}</source>
       <translation>Diffusion DP REFUSÉE pour {dataset} / {release} : {problems}</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="226" />
+      <location filename="processing_provider/dp_grid.py" line="236" />
       <source>{size:g} m: ε {epsilon:.4g}{rho}, noise variance {variance:.4g}, 95 % of the noise within ±{accuracy} people, mean absolute noise {mae:.3g}.</source>
       <translation>{size:g} m : ε {epsilon:.4g}{rho}, variance du bruit {variance:.4g}, 95 % du bruit à ±{accuracy} personnes, bruit absolu moyen {mae:.3g}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="232" />
+      <location filename="processing_provider/dp_grid.py" line="242" />
       <source>The budget is split equally across the {count} levels; each person counts in at most {m} cell(s) per level.</source>
       <translation>Le budget est partagé également entre les {count} niveaux ; chaque personne compte dans au plus {m} maille(s) par niveau.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="236" />
+      <location filename="processing_provider/dp_grid.py" line="246" />
       <source>Bias of the released counts against the true ones, for the data holder only (not differentially private: never publish it):</source>
       <translation>Biais des comptes diffusés par rapport aux vrais, pour le détenteur des données seulement (pas différentiellement privé : ne le publiez jamais) :</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="239" />
+      <location filename="processing_provider/dp_grid.py" line="249" />
       <source>  {size:g} m, true count {kind}: {cells} cells, mean error {error:+.2f}, mean absolute error {mae:.2f}</source>
       <translation>  {size:g} m, vrai compte {kind} : {cells} mailles, erreur moyenne {error:+.2f}, erreur absolue moyenne {mae:.2f}</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="244" />
+      <location filename="processing_provider/dp_grid.py" line="254" />
       <source>Some points lie outside the extent or study area: they are not counted.</source>
       <translation>Des points sont hors de l'emprise ou de la zone d'étude : ils ne sont pas comptés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="247" />
+      <location filename="processing_provider/dp_grid.py" line="257" />
       <source>The noise was drawn from the given seed: anyone who holds the seed (or finds it in a saved model or the Processing history) can remove it. Use a seed only to reproduce a test; leave it empty for a release.</source>
       <translation>Le bruit a été tiré de la graine donnée : quiconque détient la graine (ou la trouve dans un modèle enregistré ou l'historique de Processing) peut le retirer. N'utilisez une graine que pour reproduire un test ; laissez-la vide pour une diffusion.</translation>
     </message>
@@ -1414,34 +1414,49 @@
       <translation>Le contrôle de k-anonymat a accepté une diffusion à clé de cellule : {checked} enregistrement(s) publié(s) perturbé(s) avec la table p approuvée ; le seuil k ne s'applique pas aux effectifs perturbés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis.py" line="300" />
+      <location filename="processing_provider/postgis.py" line="307" />
       <source>{res:g} m cells counted in PostGIS ({where}): {count} rows returned in {seconds:.1f} s.</source>
       <translation>Cellules de {res:g} m comptées dans PostGIS ({where}) : {count} lignes renvoyées en {seconds:.1f} s.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis.py" line="376" />
+      <location filename="processing_provider/postgis.py" line="387" />
       <source>Counting in PostGIS needs psycopg2 in QGIS's Python (Debian/Ubuntu: sudo apt install python3-psycopg2); reading the points instead.</source>
       <translation>Compter dans PostGIS demande psycopg2 dans le Python de QGIS (Debian/Ubuntu : sudo apt install python3-psycopg2) ; les points sont lus à la place.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis.py" line="381" />
+      <location filename="processing_provider/postgis.py" line="392" />
       <source>The PostGIS layer is a query layer: reading its points instead of counting in the database.</source>
       <translation>La couche PostGIS est une couche de requête : ses points sont lus au lieu d'être comptés dans la base.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis.py" line="397" />
+      <location filename="processing_provider/postgis.py" line="408" />
       <source>Counting in PostGIS failed ({error}); reading the points instead.</source>
       <translation>Le comptage dans PostGIS a échoué ({error}) ; les points sont lus à la place.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis.py" line="402" />
+      <location filename="processing_provider/postgis.py" line="413" />
       <source>{count} row(s) of the PostGIS layer need the general path (no point geometry, a multipoint, a NULL id or a coordinate out of range): reading the points instead of counting in the database.</source>
       <translation>{count} ligne(s) de la couche PostGIS demandent le chemin général (pas de géométrie ponctuelle, un multipoint, un identifiant NULL ou une coordonnée hors limites) : les points sont lus au lieu d'être comptés dans la base.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis.py" line="423" />
+      <location filename="processing_provider/postgis.py" line="434" />
       <source>Counting in PostGIS ({where}): {rows} points are not read into QGIS.</source>
       <translation>Comptage dans PostGIS ({where}) : les {rows} points ne sont pas lus dans QGIS.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/postgis.py" line="462" />
+      <source>The field '{field}' is of type {kind}, whose values QGIS may read otherwise than the database: reading the points instead of counting in the database.</source>
+      <translation>Le champ « {field} » est de type {kind}, dont QGIS peut lire les valeurs autrement que la base de données : lecture des points au lieu du comptage dans la base.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/postgis.py" line="539" />
+      <source>{res:g} m cells and their cell keys counted in PostGIS ({where}): {count} rows returned in {seconds:.1f} s.</source>
+      <translation>Cellules de {res:g} m et leurs clés de cellule comptées dans PostGIS ({where}) : {count} lignes renvoyées en {seconds:.1f} s.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/postgis.py" line="707" />
+      <source>{res:g} m cells of the domain counted in PostGIS ({where}): {count} rows returned in {seconds:.1f} s.</source>
+      <translation>Cellules de {res:g} m du domaine comptées dans PostGIS ({where}) : {count} lignes renvoyées en {seconds:.1f} s.</translation>
     </message>
     <message>
       <location filename="processing_provider/provider.py" line="33" />
@@ -2579,12 +2594,12 @@
       <translation>{count} zone(s) ont un {field} hors de [0, 1] (zone {zone} : {value!r}) : un risque de réidentification est une probabilité. Relancez l'algorithme de risque par zone, ou corrigez la table.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/cellkey.py" line="153" />
+      <location filename="spatial_privacy_plugin/cellkey.py" line="165" />
       <source>{count} record(s) have a record key in '{field}' that is NULL, not a number or outside [0, 1). Give every person a key in [0, 1), or leave the record key field empty to use a key file.</source>
       <translation>{count} enregistrement(s) ont dans « {field} » une clé d'enregistrement NULL, non numérique ou hors de [0, 1). Donnez à chaque personne une clé dans [0, 1), ou laissez vide le champ de clé d'enregistrement pour utiliser un fichier de clé.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/cellkey.py" line="162" />
+      <location filename="spatial_privacy_plugin/cellkey.py" line="173" />
       <source>Some people have different record keys in '{field}' on different records: a person's key must be the same everywhere, or the same people would not get the same noise.</source>
       <translation>Certaines personnes ont des clés d'enregistrement différentes dans « {field} » selon les enregistrements : la clé d'une personne doit être partout la même, sinon les mêmes personnes ne recevraient pas le même bruit.</translation>
     </message>
@@ -2759,7 +2774,7 @@
       <translation>Le domaine compte {count} mailles au niveau le plus fin, plus que {limit} : donnez une emprise ou une zone d'étude plus petite, ou des mailles plus grandes.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/dp_release.py" line="380" />
+      <location filename="spatial_privacy_plugin/dp_release.py" line="402" />
       <source>The domain is laid on {domain:g} m cells, the coarsest level is {size:g} m.</source>
       <translation>Le domaine repose sur des mailles de {domain:g} m, le niveau le plus grossier est de {size:g} m.</translation>
     </message>

@@ -43,6 +43,26 @@ def ptable_from_source(source, feedback):
     return ptable_from_frame(pd.DataFrame(columns), source.sourceName())
 
 
+class PointKeys:
+    """The cell keys of points read into QGIS: a 53-bit record key per person code."""
+
+    def __init__(self, data, table, keys):
+        self.data, self.table, self.keys = data, table, keys
+
+    def perturbed(self, resolution):
+        from ..spatial_privacy_plugin.cellkey import perturbed_cells
+
+        data = self.data
+        return perturbed_cells(data.x, data.y, data.person_codes, data.key_codes, data.origin,
+                               resolution, self.keys, self.table)
+
+    def everyone(self):
+        """The cell key of everyone (the grand total's)."""
+        from ..spatial_privacy_plugin.cellkey import key_of_sum
+
+        return key_of_sum(int(self.keys.astype(object).sum()))
+
+
 class CellKeyGrid(PointGridAlgorithm):
     ALGORITHM_ID = "cellkeygrid"
     DISPLAY_NAME = N_("Cell key grid (perturbed counts)")
@@ -137,16 +157,24 @@ class CellKeyGrid(PointGridAlgorithm):
             raise QgsProcessingException(tr("D must be a whole number."))
         return create_ptable(int(d), v, self.parameterAsInt(parameters, self.JS, context))
 
-    def person_keys(self, parameters, context, data, feedback):
-        """(53-bit record key per person code, key fingerprint)."""
+    def person_keys(self, parameters, context, data, table, feedback):
+        """(what gives the groups of a cell size their cell keys, perturbed with ``table``:
+        PointKeys, or postgis.CellKeyCounts when the database counts; key fingerprint)."""
         from ..spatial_privacy_plugin import cellkey
+        from .postgis import CellKeyCounts, CountedInput
 
+        counted = isinstance(data, CountedInput)
         field = self.parameterAsString(parameters, self.RECORD_KEY_FIELD, context)
         if field:
-            keys = cellkey.field_record_keys(data.columns[field], data.person_codes, field)
+            if counted:
+                keyed = CellKeyCounts(data, table, record_field=field)
+                keyed.check_record_keys()
+            else:
+                keyed = PointKeys(data, table, cellkey.field_record_keys(
+                    data.columns[field], data.person_codes, field))
             fingerprint = cellkey.key_fingerprint(b"record key field " + field.encode("utf-8"))
             feedback.pushInfo(tr("Record keys from the field '{field}'.").format(field=field))
-            return keys, fingerprint
+            return keyed, fingerprint
         path = self.parameterAsFile(parameters, self.KEY_FILE, context)
         secret, created = cellkey.load_or_create_key(path)
         if created:
@@ -155,18 +183,17 @@ class CellKeyGrid(PointGridAlgorithm):
                 "safe, and give the same file to every release of the programme: another key "
                 "gives every cell other noise, and releases under two keys can be differenced.")
                 .format(path=path))
+        if counted:  # the ids come from the database, the secret stays here
+            return CellKeyCounts(data, table, secret=secret), cellkey.key_fingerprint(secret)
         ids = cellkey.person_ids_by_code(data.person_codes, data.columns[data.person_field])
-        return cellkey.hmac_record_keys(secret, ids), cellkey.key_fingerprint(secret)
+        return PointKeys(data, table, cellkey.hmac_record_keys(secret, ids)), \
+            cellkey.key_fingerprint(secret)
 
     def process(self, parameters, context, feedback):
-        import numpy as np
-
         from ..spatial_privacy_plugin import grid
-        from ..spatial_privacy_plugin.cellkey import perturbed_cells
         from ..spatial_privacy_plugin.perturbed import refuse_unapproved
-        from .io import make_fields, square_cells, write_features
         from .perturbation_table import report_ptable
-        from .styles import apply_style, count_renderer
+        from .postgis import CountedInput, cell_key_counted_input
 
         policy = self.policy_from_parameters(parameters, context)
         table = self.read_ptable(parameters, context, feedback)
@@ -187,8 +214,25 @@ class CellKeyGrid(PointGridAlgorithm):
                     "The key file must outlive the run (every release of the programme uses the "
                     "same key): choose a path outside QGIS's temporary folder."))
         steps = QgsProcessingMultiStepFeedback(2, feedback)
-        data = self.read_grid_input(parameters, context, steps, resolution,
-                                    [record_field] if record_field else ())
+        data = cell_key_counted_input(self, parameters, context, steps, resolution,
+                                      record_field) or \
+            self.read_grid_input(parameters, context, steps, resolution,
+                                 [record_field] if record_field else ())
+        try:
+            return self.publish(parameters, context, steps, data, policy, table, resolution)
+        finally:
+            if isinstance(data, CountedInput):
+                data.finish(feedback)
+
+    def publish(self, parameters, context, feedback, data, policy, table, resolution):
+        """The perturbed grid of the points read (GridInput) or counted in the database
+        (postgis.CountedInput), its utility and audit tables."""
+        import numpy as np
+
+        from ..spatial_privacy_plugin import grid
+        from .io import make_fields, square_cells, write_features
+        from .styles import apply_style, count_renderer
+
         study_area = self.study_area(parameters, context, data)
         key_fields = [data.fields.field(name) for name in data.key_columns]
         reserved = {name for name, _ in CELL_FIELDS + RELEASE_FIELDS}
@@ -198,10 +242,9 @@ class CellKeyGrid(PointGridAlgorithm):
                 "The attribute field(s) {fields} share a name with an output field; rename them in "
                 "a copy of the layer first.").format(fields=", ".join(clashing)))
         # Every refusal comes before this point: a refused run creates no key file either.
-        keys, fingerprint = self.person_keys(parameters, context, data, feedback)
-        steps.setCurrentStep(1)
-        cells = perturbed_cells(data.x, data.y, data.person_codes, data.key_codes, data.origin,
-                                resolution, keys, table)
+        keyed, fingerprint = self.person_keys(parameters, context, data, table, feedback)
+        feedback.setCurrentStep(1)
+        cells = keyed.perturbed(resolution)
         col, row, first_row, key = cells.col, cells.row, cells.first_row, cells.key
         original, published = cells.n_persons, cells.published
         if study_area is not None:
@@ -228,7 +271,7 @@ class CellKeyGrid(PointGridAlgorithm):
                    ["cell key"] * count, [table.ptable_hash] * count, [fingerprint] * count,
                    [policy.counting_unit] * count, [policy.policy_hash] * count]
         write_features(sink, fields, columns, square_cells(data.origin, resolution, col, row),
-                       steps)
+                       feedback)
         del sink  # closes a file output so that its style can be stored in it
         largest = float(published.max()) if count else None
         apply_style(lambda: count_renderer(1, status_field=None, largest=largest, zeros=True,
@@ -237,7 +280,7 @@ class CellKeyGrid(PointGridAlgorithm):
                    self.KEY_FINGERPRINT: fingerprint, self.PTABLE_HASH: table.ptable_hash}
         results.update(self.write_utility(parameters, context, data, table, policy, fingerprint,
                                           resolution, col, row, original, published))
-        results.update(self.write_audit(parameters, context, data, table, policy, keys, ids,
+        results.update(self.write_audit(parameters, context, data, table, policy, keyed, ids,
                                         key_fields, key_values, (col, row, key, published),
                                         resolution, study_area is not None, feedback))
         feedback.pushInfo(tr("{count} cells published with cell key noise (key {fingerprint}). "
@@ -282,7 +325,7 @@ class CellKeyGrid(PointGridAlgorithm):
         write_features(sink, fields, [[value] for value in values])
         return {self.UTILITY: destination}
 
-    def write_audit(self, parameters, context, data, table, policy, keys, ids, key_fields,
+    def write_audit(self, parameters, context, data, table, policy, keyed, ids, key_fields,
                     key_values, cells, resolution, with_zeros, feedback):
         """The attacker's intervals (knowing D and the p-table) from the published cells (``cells``:
         col, row, key code, published count), the perturbed grand total and, with
@@ -290,24 +333,21 @@ class CellKeyGrid(PointGridAlgorithm):
         than the policy's p."""
         import numpy as np
 
-        from ..spatial_privacy_plugin.cellkey import perturb_counts, perturbed_cells
-        from ..spatial_privacy_plugin.counting import people_total
+        from ..spatial_privacy_plugin.cellkey import perturb_counts
         from ..spatial_privacy_plugin.cellkey_audit import attacker_intervals, parent_totals
         from .io import make_fields, write_features
 
         col, row, key, published = cells
-        people = people_total(data.person_codes)
+        people = data.people
         totals = []
         if not policy.population_total_secret:
             # The grand total, perturbed with the cell key of everyone, as it would be published.
-            everyone = float((int(keys.astype(object).sum()) % 2 ** 53) / 2 ** 53)
-            total = int(perturb_counts([people.n], [everyone], table)[0])
+            total = int(perturb_counts([people.n], [keyed.everyone()], table)[0])
             totals.append((np.arange(len(published)), total))
         factor = self.optional_number(parameters, self.AUDIT_PARENT_FACTOR, context)
         if factor is not None:
             # The coarser grid as this algorithm would publish it: same key, p-table and origin.
-            parents = perturbed_cells(data.x, data.y, data.person_codes, data.key_codes,
-                                      data.origin, resolution * int(factor), keys, table)
+            parents = keyed.perturbed(resolution * int(factor))
             totals += parent_totals(col, row, key, parents.col, parents.row, parents.key,
                                     parents.published, int(factor))
             feedback.pushInfo(tr("The audit holds the {count} parent cells of {size:g} m "

@@ -144,6 +144,7 @@ class DpGrid(LedgerParameters, PointGridAlgorithm):
         from ..spatial_privacy_plugin.masking import mask_generator
         from ..spatial_privacy_plugin.policy import load_policy
         from .io import make_fields, square_cells, write_features
+        from .postgis import CountedInput, counted_input, dp_pairs
 
         ledger_path = self.parameterAsFile(parameters, self.LEDGER, context)
         problem = temporary_ledger_problem(ledger_path)
@@ -173,15 +174,24 @@ class DpGrid(LedgerParameters, PointGridAlgorithm):
         # The grid input on the domain's origin (never one derived from the data).
         fixed = dict(parameters, **{self.ORIGIN: QgsReferencedPointXY(
             QgsPointXY(origin[0], origin[1]), source.sourceCrs())})
-        data = self.read_grid_input(fixed, context, feedback, sizes[-1])
+        data = counted_input(self, fixed, context, feedback, sizes[-1]) or \
+            self.read_grid_input(fixed, context, feedback, sizes[-1])
+        try:
+            if isinstance(data, CountedInput):
+                pairs = dp_pairs(data, domain, sizes[0], dp_release.check_domain(domain, plan))
+            else:
+                pairs = dp_release.point_pairs(data.x, data.y, data.person_codes, domain, plan)
+        finally:
+            if isinstance(data, CountedInput):
+                data.finish(feedback)
         seed = self.parameterAsString(parameters, self.SEED, context) \
             if parameters.get(self.SEED) not in (None, "") else None
         written = {}
 
         def make_release(decision):
             """Draw the noise and write every cell; runs only once the budget allows it."""
-            release = dp_release.dp_grid(data.x, data.y, data.person_codes, domain, plan,
-                                         mask_generator(seed), feedback.isCanceled)
+            release = dp_release.dp_grid_of_pairs(pairs, domain, plan, mask_generator(seed),
+                                                  feedback.isCanceled)
             cells = release.cells
             fields = make_fields(OUTPUT_FIELDS)
             sink, destination = self.parameterAsSink(parameters, self.OUTPUT, context, fields,

@@ -150,19 +150,37 @@ def field_record_keys(values, person_codes, field_name):
     keys = pd.to_numeric(pd.Series(values), errors="coerce").to_numpy(dtype=float)
     bad = ~np.isfinite(keys) | (keys < 0) | (keys >= 1)
     if bad.any():
-        raise InputError(N_("{count} record(s) have a record key in '{field}' that is NULL, not a "
-                            "number or outside [0, 1). Give every person a key in [0, 1), or "
-                            "leave the record key field empty to use a key file."),
-                         count=int(bad.sum()), field=field_name)
+        raise bad_record_keys(int(bad.sum()), field_name)
     scaled = np.floor(keys * KEY_SCALE).astype(np.uint64)
     n_persons = int(person_codes.max()) + 1 if len(person_codes) else 0
     by_person = np.zeros(n_persons, dtype=np.uint64)
     by_person[person_codes] = scaled
     if (by_person[person_codes] != scaled).any():
-        raise InputError(N_("Some people have different record keys in '{field}' on different "
-                            "records: a person's key must be the same everywhere, or the same "
-                            "people would not get the same noise."), field=field_name)
+        raise differing_record_keys(field_name)
     return by_person
+
+
+def bad_record_keys(count, field_name):
+    """The refusal of ``count`` records whose key is NULL, not a number or outside [0, 1)."""
+    return InputError(N_("{count} record(s) have a record key in '{field}' that is NULL, not a "
+                         "number or outside [0, 1). Give every person a key in [0, 1), or "
+                         "leave the record key field empty to use a key file."),
+                      count=count, field=field_name)
+
+
+def differing_record_keys(field_name):
+    """The refusal of people whose records hold different keys (as 53-bit integers)."""
+    return InputError(N_("Some people have different record keys in '{field}' on different "
+                         "records: a person's key must be the same everywhere, or the same "
+                         "people would not get the same noise."), field=field_name)
+
+
+def key_of_sum(total):
+    """The cell key of people whose 53-bit record keys add up to ``total`` (a whole number,
+    or an array of them below 2**64): its fractional part, as the engine holds it."""
+    if isinstance(total, np.ndarray):
+        return (total.astype(np.uint64) & np.uint64(KEY_MASK)).astype(float) / KEY_SCALE
+    return float((int(total) & KEY_MASK) / KEY_SCALE)
 
 
 def cell_keys(group_of_row, person_codes, person_keys, n_groups):
@@ -177,8 +195,7 @@ def cell_keys(group_of_row, person_codes, person_keys, n_groups):
                        minlength=n_groups)
     low = np.bincount(groups, weights=(keys & np.uint64((1 << HALF_BITS) - 1)).astype(float),
                       minlength=n_groups)
-    total = (high.astype(np.uint64) << np.uint64(HALF_BITS)) + low.astype(np.uint64)
-    return (total & np.uint64(KEY_MASK)).astype(float) / KEY_SCALE
+    return key_of_sum((high.astype(np.uint64) << np.uint64(HALF_BITS)) + low.astype(np.uint64))
 
 
 @dataclass(frozen=True)
@@ -201,6 +218,12 @@ def perturbed_cells(x, y, person_codes, key_codes, origin, resolution, person_ke
     """Count distinct people per cell × key combination and perturb each count with the p-table."""
     counts = count_cells(x, y, person_codes, key_codes, origin, resolution)
     keys = cell_keys(counts.group_of_row, person_codes, person_keys, len(counts.n_persons))
+    return perturbed_groups(counts, keys, table)
+
+
+def perturbed_groups(counts, keys, table):
+    """PerturbedCells of counted groups (counting.CellCounts, from the points or from a
+    database) and their cell keys."""
     published = counts.n_persons + table.noise(counts.n_persons, keys)
     return PerturbedCells(counts.col, counts.row, counts.key, counts.first_row,
                           counts.n_persons, keys, published)

@@ -259,25 +259,55 @@ def _ungroup(groups, shape, factor):
         0, 2, 1, 3).reshape(rows, cols)
 
 
-def bounded_counts(x, y, person_codes, domain, sizes, m, rng):
-    """Distinct people per cell of each level (finest first), each person in at most ``m``
-    randomly chosen finest cells of the domain and in their parents."""
-    factor_of = [int(round(domain.coarsest / size)) for size in sizes]
-    finest_factor = factor_of[0]
+@dataclass(frozen=True)
+class FinestPairs:
+    """The distinct (person, finest cell) pairs of the points inside the domain, sorted by
+    person then cell: ``persons`` are person codes numbered in order of first appearance,
+    ``cells`` row-major numbers of the domain's finest cells; ``outside``: some point lies
+    outside the domain (it is not counted)."""
+
+    persons: np.ndarray
+    cells: np.ndarray
+    outside: bool
+
+
+def finest_pairs(cols, rows, person_codes, domain, finest_factor):
+    """FinestPairs from each point's finest cell (``grid.cell_index`` on the domain's origin)."""
     n_rows, n_cols = domain.mask.shape
-    cols = cell_index(np.asarray(x, dtype=float), domain.origin[0], sizes[0]) - domain.col0 * finest_factor
-    rows = cell_index(np.asarray(y, dtype=float), domain.origin[1], sizes[0]) - domain.row0 * finest_factor
-    inside = (cols >= 0) & (rows >= 0) & (cols < n_cols * finest_factor) & (rows < n_rows * finest_factor)
+    cols = np.asarray(cols, dtype=np.int64) - domain.col0 * finest_factor
+    rows = np.asarray(rows, dtype=np.int64) - domain.row0 * finest_factor
+    inside = (cols >= 0) & (rows >= 0) & (cols < n_cols * finest_factor) & \
+        (rows < n_rows * finest_factor)
     inside[inside] = domain.mask[rows[inside] // finest_factor, cols[inside] // finest_factor]
     width = n_cols * finest_factor
     cells = rows[inside] * width + cols[inside]
     persons = np.asarray(person_codes, dtype=np.int64)[inside]
     n_cells = n_rows * finest_factor * width
     pairs = np.unique(persons * n_cells + cells)
-    persons, cells = pairs // n_cells, pairs % n_cells
+    return FinestPairs(pairs // n_cells, pairs % n_cells, int(inside.sum()) < len(inside))
+
+
+def bounded_counts(x, y, person_codes, domain, sizes, m, rng):
+    """Distinct people per cell of each level (finest first), each person in at most ``m``
+    randomly chosen finest cells of the domain and in their parents."""
+    finest_factor = int(round(domain.coarsest / sizes[0]))
+    pairs = finest_pairs(cell_index(np.asarray(x, dtype=float), domain.origin[0], sizes[0]),
+                         cell_index(np.asarray(y, dtype=float), domain.origin[1], sizes[0]),
+                         person_codes, domain, finest_factor)
+    return bounded_level_counts(pairs, domain, sizes, m, rng), pairs.outside
+
+
+def bounded_level_counts(pairs, domain, sizes, m, rng):
+    """Distinct people per cell of each level (finest first) from FinestPairs, each person
+    in at most ``m`` of their finest cells, chosen at random, and in their parents."""
+    factor_of = [int(round(domain.coarsest / size)) for size in sizes]
+    finest_factor = factor_of[0]
+    n_rows, n_cols = domain.mask.shape
+    width = n_cols * finest_factor
+    persons, cells = pairs.persons, pairs.cells
     # m cells per person, chosen uniformly among their cells: order each person's cells by a
     # random key and keep the first m.
-    key = rng.integers(0, dp.INT_LIMIT, size=len(pairs), dtype=np.int64)
+    key = rng.integers(0, dp.INT_LIMIT, size=len(persons), dtype=np.int64)
     order = np.lexsort((key, persons))
     persons, cells = persons[order], cells[order]
     starts = np.flatnonzero(np.r_[True, persons[1:] != persons[:-1]])
@@ -291,7 +321,7 @@ def bounded_counts(x, y, person_codes, domain, sizes, m, rng):
         size = n_rows * factor * level_width
         distinct = np.unique(persons * size + level_cells) % size
         counts.append(np.bincount(distinct, minlength=size).reshape(n_rows * factor, level_width))
-    return counts, int(inside.sum()) < len(inside)
+    return counts
 
 
 def _non_negative_integers(values, totals):
@@ -364,23 +394,46 @@ class DpRelease:
     points_outside: bool
 
 
-def dp_grid(x, y, person_codes, domain, plan, rng, is_canceled=None):
-    """The released grid: every domain cell of every level, noised by ``plan``, post-processed.
-
-    ``rng``: a numpy Generator (the operating system's unless seeded on purpose); it chooses
-    the m cells of each person and draws the noise. ``is_canceled``: checked between levels.
-    """
-    def check_canceled():
-        if is_canceled is not None and is_canceled():
-            raise Cancelled()
-
+def check_domain(domain, plan):
+    """The finest factor of the domain (coarsest cells per finest cell side), checked."""
     sizes = tuple(level.resolution for level in plan.levels)
     finest_factor = int(round(domain.coarsest / sizes[0]))
     if abs(domain.coarsest - sizes[-1]) > 1e-9 * sizes[-1]:
         raise InputError(N_("The domain is laid on {domain:g} m cells, the coarsest level is "
                             "{size:g} m."), domain=domain.coarsest, size=sizes[-1])
     _check_size(domain.mask.size * finest_factor ** 2)
-    truth, outside = bounded_counts(x, y, person_codes, domain, sizes, plan.m, rng)
+    return finest_factor
+
+
+def dp_grid(x, y, person_codes, domain, plan, rng, is_canceled=None):
+    """The released grid: every domain cell of every level, noised by ``plan``, post-processed.
+
+    ``rng``: a numpy Generator (the operating system's unless seeded on purpose); it chooses
+    the m cells of each person and draws the noise. ``is_canceled``: checked between levels.
+    """
+    return dp_grid_of_pairs(point_pairs(x, y, person_codes, domain, plan), domain, plan, rng,
+                            is_canceled)
+
+
+def point_pairs(x, y, person_codes, domain, plan):
+    """FinestPairs of the points (x, y) of the coded people on the domain's finest cells."""
+    finest = plan.levels[0].resolution
+    finest_factor = check_domain(domain, plan)
+    return finest_pairs(cell_index(np.asarray(x, dtype=float), domain.origin[0], finest),
+                        cell_index(np.asarray(y, dtype=float), domain.origin[1], finest),
+                        person_codes, domain, finest_factor)
+
+
+def dp_grid_of_pairs(pairs, domain, plan, rng, is_canceled=None):
+    """``dp_grid`` from the points' FinestPairs (read from the points or from a database)."""
+    def check_canceled():
+        if is_canceled is not None and is_canceled():
+            raise Cancelled()
+
+    sizes = tuple(level.resolution for level in plan.levels)
+    check_domain(domain, plan)
+    truth = bounded_level_counts(pairs, domain, sizes, plan.m, rng)
+    outside = pairs.outside
     noisy = []
     for level, counts in zip(plan.levels, truth):
         check_canceled()
