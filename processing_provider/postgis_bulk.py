@@ -26,6 +26,7 @@ _WKB_POINT, _WKB_POLYGON = 1, 3
 _COPY_HEADER = b"PGCOPY\n\xff\r\n\x00" + bytes(8)  # signature, flags, no header extension
 _COPY_TRAILER = b"\xff\xff"
 ROWS_PER_CHUNK = 65_536
+COPY_READ_SIZE = 1 << 20  # bytes psycopg2 asks for at a time
 
 
 def postgis_uri(destination):
@@ -222,23 +223,25 @@ class _CopyStream:
     def __init__(self, columns, count, feedback):
         self.columns, self.count, self.feedback = columns, count, feedback
         self.next_row = 0
-        self.pending = _COPY_HEADER
+        self.pending, self.offset = memoryview(_COPY_HEADER), 0
         self.finished = False
 
     def read(self, size=-1):
-        while not self.pending and not self.finished:
+        while self.offset >= len(self.pending) and not self.finished:
             if self.feedback is not None and self.feedback.isCanceled():
                 raise QgsProcessingException(tr("Cancelled: no output was completed."))
             if self.next_row >= self.count:
-                self.pending, self.finished = _COPY_TRAILER, True
-                break
-            stop = min(self.next_row + ROWS_PER_CHUNK, self.count)
-            self.pending = _binary_chunk(self.columns, self.next_row, stop)
-            self.next_row = stop
-            if self.feedback is not None:
-                self.feedback.setProgress(100.0 * stop / self.count)
-        size = len(self.pending) if size is None or size < 0 else size
-        taken, self.pending = self.pending[:size], self.pending[size:]
+                self.pending, self.finished = memoryview(_COPY_TRAILER), True
+            else:
+                stop = min(self.next_row + ROWS_PER_CHUNK, self.count)
+                self.pending = memoryview(_binary_chunk(self.columns, self.next_row, stop))
+                self.next_row = stop
+                if self.feedback is not None:
+                    self.feedback.setProgress(100.0 * stop / self.count)
+            self.offset = 0
+        end = len(self.pending) if size is None or size < 0 else self.offset + size
+        taken = self.pending[self.offset:end].tobytes()
+        self.offset += len(taken)
         return taken
 
     readline = read
@@ -311,14 +314,18 @@ class PostgisTarget:
                 names = sql.SQL(", ").join(sql.Identifier(name) for name, _, _ in table_columns)
                 definitions = [sql.SQL("{} {}").format(sql.Identifier(name), kind)
                                for name, kind, _ in table_columns]
-                definitions.append(sql.SQL("PRIMARY KEY ({})").format(sql.Identifier(key)))
                 # The sink replaces an existing table (Processing always overwrites).
                 cursor.execute(sql.SQL("DROP TABLE IF EXISTS {}").format(table))
                 cursor.execute(sql.SQL("CREATE TABLE {} ({})").format(
                     table, sql.SQL(", ").join(definitions)))
                 cursor.copy_expert(sql.SQL("COPY {} ({}) FROM STDIN WITH (FORMAT binary)").format(
                     table, names).as_string(connection),
-                    _CopyStream([cells for _, _, cells in table_columns], count, feedback))
+                    _CopyStream([cells for _, _, cells in table_columns], count, feedback),
+                    size=COPY_READ_SIZE)
+                # The key's index built once over the rows rather than row by row; its
+                # constraint gets the name the provider's CREATE TABLE gives it.
+                cursor.execute(sql.SQL("ALTER TABLE {} ADD PRIMARY KEY ({})").format(
+                    table, sql.Identifier(key)))
                 if key_index is None and count:  # the serial goes on after the rows, as after
                     cursor.execute(                 # the sink's inserts
                         "SELECT setval(pg_get_serial_sequence(%s, %s), %s)",
