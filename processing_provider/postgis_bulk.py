@@ -12,6 +12,8 @@ field types without a mapping, an SRID the server does not know, an auth
 configuration QGIS cannot resolve) is left to the sink, saying why.
 """
 
+import itertools
+
 import numpy as np
 from qgis.core import QgsDataSourceUri, QgsProcessingException
 
@@ -80,45 +82,48 @@ def primary_key(fields):
     return None, name
 
 
-class _Cells:
-    """One column as binary COPY cells: each row's length (-1 for NULL) and the bytes."""
+_NULL_CELL = b"\xff\xff\xff\xff"  # a cell's length -1: NULL
 
-    def __init__(self, lengths, payload, width=None):
-        self.lengths = lengths  # int32 per row
-        self.payload = payload  # uint8, the non-NULL values' bytes in row order
-        self.width = width  # bytes per value where they are all alike, else None
-        # Where each row's bytes start in the payload.
-        self.offsets = np.concatenate([[0], np.cumsum(np.maximum(lengths, 0), dtype=np.int64)])
+
+class _FixedCells:
+    """A column of fixed-width values (``present``: the rows that are not NULL, or None when
+    all are) as binary COPY cells: a length and the value's bytes, made with numpy."""
+
+    def __init__(self, values, present, dtype):
+        self.layout = np.dtype([("length", ">i4"), ("value", dtype)])
+        self.values = np.asarray(values).astype(dtype)
+        self.present = None if present is None or present.all() else present
 
     def rows(self, start, stop):
-        return self.lengths[start:stop], self.payload[self.offsets[start]:self.offsets[stop]]
+        """The cells of rows ``start``..``stop`` as bytes objects (no call per value)."""
+        records = np.empty(stop - start, dtype=self.layout)
+        records["length"] = self.layout["value"].itemsize
+        records["value"] = self.values[start:stop]
+        cells = records.view(f"V{self.layout.itemsize}")
+        if self.present is None:
+            return cells.tolist()
+        present = self.present[start:stop]
+        mixed = np.full(stop - start, _NULL_CELL, dtype=object)
+        mixed[present] = cells[present].tolist()
+        return mixed.tolist()
 
 
-def _fixed_cells(values, present, dtype):
-    """Cells of fixed-width values (``present``: rows that are not NULL)."""
-    width = np.dtype(dtype).itemsize
-    lengths = np.where(present, width, -1).astype(np.int32)
-    payload = np.ascontiguousarray(values[present].astype(dtype)).view(np.uint8)
-    return _Cells(lengths, payload, width)
+class _TextCells:
+    """A column of text as binary COPY cells: each distinct value encoded once (UTF-8, with its
+    length), each row a reference to its value's cell."""
 
+    def __init__(self, series):
+        import pandas as pd
 
-def _text_cells(series):
-    """Cells of text: each distinct value encoded once, then gathered row by row."""
-    import pandas as pd
+        codes, distinct = pd.factorize(series)  # missing values get code -1
+        encoded = [str(value).encode("utf-8") for value in distinct]
+        self.cells = np.empty(len(encoded) + 1, dtype=object)
+        self.cells[:-1] = [len(value).to_bytes(4, "big") + value for value in encoded]
+        self.cells[-1] = _NULL_CELL  # where code -1 points
+        self.codes = codes
 
-    codes, distinct = pd.factorize(series, use_na_sentinel=True) \
-        if "use_na_sentinel" in pd.factorize.__code__.co_varnames else pd.factorize(series)
-    encoded = [str(value).encode("utf-8") for value in distinct]
-    sizes = np.array([len(value) for value in encoded], dtype=np.int64)
-    starts = np.concatenate([[0], np.cumsum(sizes)])[:-1]
-    joined = np.frombuffer(b"".join(encoded), dtype=np.uint8)
-    present = codes >= 0
-    lengths = np.where(present, sizes[np.maximum(codes, 0)] if len(sizes) else 0, -1)
-    kept = codes[present]
-    row_sizes = sizes[kept]
-    into = np.cumsum(row_sizes) - row_sizes
-    payload = joined[np.repeat(starts[kept] - into, row_sizes) + np.arange(int(row_sizes.sum()))]
-    return _Cells(lengths.astype(np.int32), payload)
+    def rows(self, start, stop):
+        return self.cells[self.codes[start:stop]].tolist()
 
 
 def column_cells(field, values):
@@ -133,14 +138,14 @@ def column_cells(field, values):
     if kind is None:
         return None
     if kind.startswith("varchar"):
-        return _text_cells(series.astype(object).where(series.notna(), None))
+        return _TextCells(series.astype(object).where(series.notna(), None))
     present = series.notna().to_numpy()
     filled = series.where(series.notna(), 0).to_numpy()
     try:
         if kind == "bool":
-            return _fixed_cells(filled.astype(bool), present, "u1")
+            return _FixedCells(filled.astype(bool), present, "u1")
         if kind == "float8":
-            return _fixed_cells(filled.astype(np.float64), present, ">f8")
+            return _FixedCells(filled.astype(np.float64), present, ">f8")
         numbers = filled.astype(np.float64)
         if not np.array_equal(numbers, np.round(numbers)):
             return None  # not whole numbers: left to QGIS's own conversion
@@ -150,14 +155,13 @@ def column_cells(field, values):
     limit = 2 ** 31 if kind == "int4" else 2 ** 63
     if len(integers) and (integers.min() < -limit or integers.max() >= limit):
         return None
-    return _fixed_cells(integers, present, ">i4" if kind == "int4" else ">i8")
+    return _FixedCells(integers, present, ">i4" if kind == "int4" else ">i8")
 
 
 def _geometry_cells(records):
     """Cells of EWKB geometries given as one numpy structured record per row."""
     width = records.dtype.itemsize
-    return _Cells(np.full(len(records), width, dtype=np.int32),
-                  np.ascontiguousarray(records).view(np.uint8).reshape(-1), width)
+    return _FixedCells(np.ascontiguousarray(records).view(f"V{width}"), None, f"V{width}")
 
 
 def square_ewkb(envelopes, srid):
@@ -191,29 +195,10 @@ def point_ewkb(x, y, srid):
 
 def _binary_chunk(columns, start, stop):
     """Rows ``start``..``stop`` in COPY's binary format: per row the column count, then per
-    cell its length and bytes; every cell is placed with numpy, no call per value."""
-    parts = [column.rows(start, stop) for column in columns]
-    count = stop - start
-    lengths = np.stack([length for length, _ in parts], axis=1)
-    sizes = 4 + np.maximum(lengths, 0).astype(np.int64)
-    row_sizes = 2 + sizes.sum(axis=1)
-    row_starts = np.cumsum(row_sizes) - row_sizes
-    cell_starts = row_starts[:, None] + 2 + np.cumsum(sizes, axis=1) - sizes
-    out = np.empty(int(row_sizes.sum()), dtype=np.uint8)
-    out[row_starts[:, None] + np.arange(2)] = np.frombuffer(
-        np.array(len(columns), dtype=">i2").tobytes(), dtype=np.uint8)
-    out[cell_starts[:, :, None] + np.arange(4)] = \
-        lengths.astype(">i4").view(np.uint8).reshape(count, len(columns), 4)
-    for number, (column, (length, payload)) in enumerate(zip(columns, parts)):
-        present = length >= 0
-        targets = cell_starts[present, number] + 4
-        if column.width:
-            out[targets[:, None] + np.arange(column.width)] = payload.reshape(-1, column.width)
-        else:
-            kept = length[present].astype(np.int64)
-            into = np.cumsum(kept) - kept
-            out[np.repeat(targets - into, kept) + np.arange(int(kept.sum()))] = payload
-    return out.tobytes()
+    cell its length and bytes. The cells are bytes objects made in bulk, joined once."""
+    header = len(columns).to_bytes(2, "big")
+    return b"".join(itertools.chain.from_iterable(zip(
+        itertools.repeat(header, stop - start), *[column.rows(start, stop) for column in columns])))
 
 
 class _CopyStream:
@@ -279,7 +264,7 @@ class PostgisTarget:
 
     def write(self, fields, geometry_type, srid, columns, geometry, count, feedback):
         """Replace the table by one holding these rows, in one transaction. ``columns``: the
-        _Cells of each field; ``geometry``: EWKB records per row. Returns None when written,
+        cells of each field (column_cells); ``geometry``: EWKB records per row. Returns None when written,
         else why the sink must write (nothing was changed)."""
         import psycopg2
         from psycopg2 import sql
@@ -303,8 +288,7 @@ class PostgisTarget:
                 # The provider's column order: the key (a field of the input's, or a serial the
                 # rows number), the geometry, the other fields.
                 table_columns = [attribute(key_index)] if key_index is not None else [
-                    (key, sql.SQL("serial"), _fixed_cells(np.arange(1, count + 1),
-                                                          np.ones(count, dtype=bool), ">i4"))]
+                    (key, sql.SQL("serial"), _FixedCells(np.arange(1, count + 1), None, ">i4"))]
                 if geometry is not None:
                     table_columns.append((self.uri.geometryColumn(), sql.SQL("geometry({}, {})")
                                           .format(sql.SQL(geometry_type), sql.Literal(int(srid))),
