@@ -253,9 +253,17 @@ class PostgisTarget:
                     if _column_type(fields.at(i)) is None]
         if unmapped:
             return tr("the field(s) {fields} have no bulk type").format(fields=", ".join(unmapped))
-        if "authcfg=" in self.conninfo():
+        if self.uri.authConfigId() and not self._auth_resolves():
             return tr("its authentication configuration could not be resolved")
         return None
+
+    def _auth_resolves(self):
+        """Whether QGIS's authentication manager gives the URI's auth configuration."""
+        from qgis.core import QgsApplication
+
+        resolved, _ = QgsApplication.authManager().updateDataSourceUriItems(
+            [], self.uri.authConfigId(), "postgres")
+        return resolved
 
     def conninfo(self):
         """The libpq connection string, with an auth configuration resolved by QGIS's

@@ -249,6 +249,21 @@ def test_the_copy_output_is_loaded_and_styled_when_qgis_asks_for_it(run, people)
     assert layer.renderer().type() == "RuleRenderer"
 
 
+def test_an_auth_configuration_qgis_cannot_resolve_is_left_to_the_sink(run, people, feedback):
+    """The log says why COPY did not write; the sink then reports its own connection error."""
+    from qgis.core import QgsProcessingException
+
+    target = destination("grid_auth").replace("password=", "authcfg=nosuch1 password=")
+    assert QgsDataSourceUri(target[len("postgis:"):]).authConfigId() == "nosuch1"
+    try:
+        run("suppressedgrid", dict(GRID, INPUT=people, OUTPUT=target), feedback)
+    except QgsProcessingException:
+        pass  # whatever the sink makes of it
+    assert any("authentication configuration could not be resolved" in message
+               for message in feedback.messages)
+    assert not any("in bulk (COPY)" in message for message in feedback.messages)
+
+
 def test_other_destinations_keep_their_writers(run, people, tmp_path, feedback):
     """A memory output and a GeoPackage are not written with COPY."""
     memory = run("suppressedgrid", dict(GRID, INPUT=people, OUTPUT="TEMPORARY_OUTPUT"), feedback)
