@@ -19,13 +19,13 @@ from pathlib import Path
 
 import numpy as np
 from qgis.core import QgsCoordinateReferenceSystem, QgsFields, QgsProcessingException, \
-    QgsProcessingOutputLayerDefinition, QgsProperty
+    QgsProcessingOutputLayerDefinition, QgsProperty, QgsWkbTypes
 
 from .base import tr
+from .postgis_bulk import BOOL, DOUBLE, INT, LONGLONG, STRING, PostgisTarget, column_cells, \
+    point_ewkb, postgis_uri, square_ewkb
 from .sqlite_bulk import CELL, HEADER, multi_row_insert, packing_order, quoted, write_rtree
 
-# QVariant.Type and QMetaType.Type share these numbers (QGIS 3.22 to 4).
-_BOOL, _INT, _LONGLONG, _DOUBLE, _STRING = 1, 2, 4, 6, 10
 
 # GeoPackage geometry blob of one axis-aligned square: header (magic "GP", version 0, flags:
 # little endian with an xy envelope), srs_id, envelope (min x, max x, min y, max y), then the
@@ -101,16 +101,16 @@ def _ogr_field(field):
     from osgeo import ogr
 
     kind = int(field.type())
-    if kind == _BOOL:
+    if kind == BOOL:
         definition = ogr.FieldDefn(field.name(), ogr.OFTInteger)
         definition.SetSubType(ogr.OFSTBoolean)
         return definition
-    types = {_INT: ogr.OFTInteger, _LONGLONG: ogr.OFTInteger64, _DOUBLE: ogr.OFTReal,
-             _STRING: ogr.OFTString}
+    types = {INT: ogr.OFTInteger, LONGLONG: ogr.OFTInteger64, DOUBLE: ogr.OFTReal,
+             STRING: ogr.OFTString}
     if kind not in types:
         return None
     definition = ogr.FieldDefn(field.name(), types[kind])
-    if kind == _STRING and field.length() > 0:
+    if kind == STRING and field.length() > 0:
         definition.SetWidth(field.length())
     return definition
 
@@ -404,8 +404,6 @@ def write_records_gpkg(path, fields, crs, source, added, x, y):
 def _postgis_target(algorithm, parameters, name, context):
     """The PostGIS table an output goes to, else None. ``parameterAsOutputLayer`` (which
     registers the output for loading, as the sink would) is called only for one."""
-    from .postgis_bulk import PostgisTarget, postgis_uri
-
     if postgis_uri(destination_text(algorithm, parameters, name, context)) is None:
         return None, None
     destination = algorithm.parameterAsOutputLayer(parameters, name, context)
@@ -415,8 +413,6 @@ def _postgis_target(algorithm, parameters, name, context):
 
 def _copy_to_postgis(target, fields, geometry_type, crs, columns, geometry, count, feedback):
     """Write with COPY; None when written, else why the sink must (nothing written)."""
-    from .postgis_bulk import column_cells
-
     reason = target.refusal(fields, geometry is not None)
     if reason is None:
         cells = [column_cells(fields.at(index), column) for index, column in enumerate(columns)]
@@ -439,8 +435,6 @@ def write_grid(algorithm, parameters, name, context, feedback, fields, crs, colu
                resolution, cols, rows):
     """Write a grid in bulk where its destination is a new GeoPackage or a PostGIS table.
     Returns the destination, or None: then the caller writes through the sink."""
-    from .postgis_bulk import square_ewkb
-
     path = gpkg_path(algorithm, parameters, name, context)
     if path is not None:
         if not write_grid_gpkg(path, fields, crs, columns, origin, resolution, cols, rows):
@@ -491,10 +485,6 @@ def write_records(algorithm, parameters, name, context, feedback, source, layer,
     """Write the input's records with ``added`` columns in bulk where the destination is a new
     GeoPackage (from a GeoPackage point table) or a PostGIS table (from a point layer GDAL
     streams). Returns the destination, or None: then the caller writes through the sink."""
-    from qgis.core import QgsWkbTypes
-
-    from .postgis_bulk import point_ewkb
-
     streamed = points is not None and source.wkbType() == QgsWkbTypes.Type.Point
     path = gpkg_path(algorithm, parameters, name, context)
     if path is not None:

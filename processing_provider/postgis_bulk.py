@@ -2,8 +2,9 @@
 
 Where an output is a PostGIS table (Processing's ``postgis:`` / ``postgres:``
 destination), the table is created as QGIS's PostgreSQL provider creates it for
-the sink (a serial primary key ``id`` first, the geometry column typed with the
-layer's SRID, then the fields with the provider's types; an existing table is
+the sink (the primary key first: a serial ``id``, or the input's own unique
+64-bit key such as a GeoPackage's ``fid``; the geometry column typed with the
+layer's SRID; then the fields with the provider's types; an existing table is
 replaced), and the rows go in through ``COPY … FROM STDIN (FORMAT binary)``, built
 with numpy: EWKB geometries, big-endian numbers, UTF-8 text. Everything runs in
 one transaction: a failure or a cancellation leaves the database as it was.
@@ -22,7 +23,7 @@ from .base import tr
 # Processing's destination prefixes for the PostgreSQL provider, longest first.
 _PREFIXES = ("postgres://", "postgis:", "postgres:")
 # QVariant.Type and QMetaType.Type share these numbers (QGIS 3.22 to 4).
-_BOOL, _INT, _LONGLONG, _DOUBLE, _STRING = 1, 2, 4, 6, 10
+BOOL, INT, LONGLONG, DOUBLE, STRING = 1, 2, 4, 6, 10
 _EWKB_SRID_FLAG = 0x20000000
 _WKB_POINT, _WKB_POLYGON = 1, 3
 _COPY_HEADER = b"PGCOPY\n\xff\r\n\x00" + bytes(8)  # signature, flags, no header extension
@@ -46,13 +47,13 @@ def _column_type(field):
     """The column type QGIS's PostgreSQL provider gives a field (QgsPostgresProvider::
     convertField), for the types whose mapping is the same from QGIS 3.22 to 4; else None."""
     kind = int(field.type())
-    if kind == _STRING:
+    if kind == STRING:
         return f"varchar({field.length()})" if field.length() > 0 else "varchar"
-    if kind == _DOUBLE and field.length() <= 0 and field.precision() <= 0:
+    if kind == DOUBLE and field.length() <= 0 and field.precision() <= 0:
         return "float8"
-    if kind == _INT and field.precision() <= 0:
+    if kind == INT and field.precision() <= 0:
         return "int4"
-    return {_LONGLONG: "int8", _BOOL: "bool"}.get(kind)
+    return {LONGLONG: "int8", BOOL: "bool"}.get(kind)
 
 
 def _is_key_candidate(field):
@@ -272,8 +273,8 @@ class PostgisTarget:
 
     def write(self, fields, geometry_type, srid, columns, geometry, count, feedback):
         """Replace the table by one holding these rows, in one transaction. ``columns``: the
-        cells of each field (column_cells); ``geometry``: EWKB records per row. Returns None when written,
-        else why the sink must write (nothing was changed)."""
+        cells of each field (column_cells); ``geometry``: EWKB records per row. Returns None
+        when written, else why the sink must write (nothing was changed)."""
         import psycopg2
         from psycopg2 import sql
 
