@@ -10,9 +10,11 @@ needs before any risk can be counted), disclosure (spatialprivacy:disclosurerisk
 end to end with three key variables), postgis (the sweep of the PostGIS table named GPKG,
 counted in the database; SPATIAL_PRIVACY_TEST_PG gives the connection), postgis_features
 (the same table read feature by feature), write_grid (RESOLUTIONS cells written to a
-GeoPackage in bulk and through a PyQGIS file sink), disclosure_gpkg (spatialprivacy:disclosurerisk
+GeoPackage in bulk and through a PyQGIS file sink), write_grid_postgis (the same to a new
+PostGIS table with COPY and through the PostGIS sink), disclosure_gpkg (spatialprivacy:disclosurerisk
 end to end into a new GeoPackage in bulk, and into a memory layer through the sink, alternately
-in the same process), cellkey (spatialprivacy:cellkeygrid end
+in the same process), disclosure_postgis (the same into a new PostGIS table with COPY and through
+the sink), cellkey (spatialprivacy:cellkeygrid end
 to end at the first resolution, D = 5, V = 3, JS = 2, a key file made in a temporary
 folder), atomgate (spatialprivacy:kanonymitygate end to end on the city's homes on a
 suppressed grid with irregular areas as an audit layer; GPKG names the .npz the atoms are
@@ -70,6 +72,10 @@ def run(mode, path, resolutions):
     """
     if mode == "disclosure_gpkg":
         return disclosure_to_gpkg(path)
+    if mode == "disclosure_postgis":
+        return disclosure_to_postgis(path)
+    if mode == "write_grid_postgis":
+        return write_grid_postgis(int(resolutions))
     if mode in ("sweep", "zonerisk", "disclosure", "postgis", "cellkey") or \
             (mode in KEYED_GRID_MODES and not mode.endswith("_features")):
         first = run_once(mode, path, resolutions)
@@ -114,9 +120,9 @@ def keyed_grid(mode, source, layer, resolution, feedback):
         feedback=feedback)
 
 
-def postgis_layer(table):
-    """The PostGIS table (geometry ``geom``, key ``fid``) of the database in the environment
-    variable SPATIAL_PRIVACY_TEST_PG (scripts/postgres_for_tests.sh)."""
+def postgis_uri(table, key):
+    """The PostGIS table (geometry ``geom``) of the database in the environment variable
+    SPATIAL_PRIVACY_TEST_PG (scripts/postgres_for_tests.sh)."""
     from psycopg2.extensions import parse_dsn
     from qgis.core import QgsDataSourceUri
 
@@ -124,19 +130,21 @@ def postgis_layer(table):
     uri = QgsDataSourceUri()
     uri.setConnection(parts["host"], parts["port"], parts["dbname"], parts["user"],
                       parts["password"])
-    uri.setDataSource("public", table, "geom", "", "fid")
-    return QgsVectorLayer(uri.uri(False), table, "postgres")
+    uri.setDataSource("public", table, "geom", "", key)
+    return uri
 
 
-def write_grid(n_cells):
-    """A grid of ``n_cells`` cells with the suppressed grid's fields, written to a GeoPackage
-    in bulk and through a PyQGIS file sink (QgsVectorFileWriter), each timed."""
+def postgis_layer(table):
+    """The PostGIS table (key ``fid``) of the test database."""
+    return QgsVectorLayer(postgis_uri(table, "fid").uri(False), table, "postgres")
+
+
+def grid_columns(n_cells):
+    """(fields, cols, rows, columns) of a grid of ``n_cells`` cells with the suppressed grid's
+    fields, a third of them withheld."""
     import numpy as np
-    from qgis.core import QgsCoordinateReferenceSystem, QgsCoordinateTransformContext, \
-        QgsVectorFileWriter, QgsWkbTypes
 
-    from spatial_privacy.processing_provider.bulk_write import write_grid_gpkg
-    from spatial_privacy.processing_provider.io import make_fields, square_cells, write_features
+    from spatial_privacy.processing_provider.io import make_fields
     from spatial_privacy.processing_provider.suppressed_grid import CELL_FIELDS, COUNT_FIELDS
 
     side = int(np.ceil(np.sqrt(n_cells)))
@@ -147,7 +155,19 @@ def write_grid(n_cells):
                np.where(withheld, np.nan, n), np.where(withheld, "withheld", "published"),
                np.full(n_cells, 10), ["person"] * n_cells, ["0" * 64] * n_cells,
                [None] * n_cells, [None] * n_cells, [None] * n_cells, [None] * n_cells]
-    fields = make_fields(CELL_FIELDS + COUNT_FIELDS)
+    return make_fields(CELL_FIELDS + COUNT_FIELDS), cols, rows, columns
+
+
+def write_grid(n_cells):
+    """A grid of ``n_cells`` cells with the suppressed grid's fields, written to a GeoPackage
+    in bulk and through a PyQGIS file sink (QgsVectorFileWriter), each timed."""
+    from qgis.core import QgsCoordinateReferenceSystem, QgsCoordinateTransformContext, \
+        QgsVectorFileWriter, QgsWkbTypes
+
+    from spatial_privacy.processing_provider.bulk_write import write_grid_gpkg
+    from spatial_privacy.processing_provider.io import square_cells, write_features
+
+    fields, cols, rows, columns = grid_columns(n_cells)
     crs = QgsCoordinateReferenceSystem("EPSG:3035")
     folder = Path(tempfile.mkdtemp(prefix="bench_write_"))
     start = time.perf_counter()
@@ -161,6 +181,73 @@ def write_grid(n_cells):
     write_features(writer, fields, columns, square_cells((4e6, 3e6), 100.0, cols, rows))
     del writer
     return {"bulk_s": bulk, "sink_s": time.perf_counter() - start, "cells": n_cells}
+
+
+def postgis_destination(table):
+    """Processing's destination for a new PostGIS table (geometry ``geom``) of the database
+    in SPATIAL_PRIVACY_TEST_PG, as "Save to PostGIS table" writes it."""
+    return "postgis:" + postgis_uri(table, "").uri(False)
+
+
+def write_grid_postgis(n_cells):
+    """A grid of ``n_cells`` cells written to a new PostGIS table with COPY (the plugin's
+    writer, cells and EWKB built from the arrays) and through the PyQGIS sink Processing uses
+    for PostGIS (QgsVectorLayerExporter), each timed, alternately; medians of three."""
+    import statistics
+
+    from qgis.core import QgsCoordinateReferenceSystem, QgsVectorLayerExporter, QgsWkbTypes
+
+    from spatial_privacy.processing_provider.bulk_write import square_envelopes
+    from spatial_privacy.processing_provider.io import square_cells, write_features
+    from spatial_privacy.processing_provider.postgis_bulk import PostgisTarget, column_cells, \
+        postgis_uri as destination_uri, square_ewkb
+
+    fields, cols, rows, columns = grid_columns(n_cells)
+    crs = QgsCoordinateReferenceSystem("EPSG:3035")
+
+    def copy():
+        target = PostgisTarget(destination_uri(postgis_destination("bench_grid_copy")))
+        cells = [column_cells(fields.at(index), column) for index, column in enumerate(columns)]
+        geometry = square_ewkb(square_envelopes((4e6, 3e6), 100.0, cols, rows), 3035)
+        assert target.write(fields, "Polygon", 3035, cells, geometry, n_cells, None) is None
+
+    def sink():
+        exporter = QgsVectorLayerExporter(postgis_destination("bench_grid_sink")[len("postgis:"):],
+                                          "postgres", fields, QgsWkbTypes.Type.Polygon, crs, True)
+        write_features(exporter, fields, columns, square_cells((4e6, 3e6), 100.0, cols, rows))
+        del exporter
+
+    times = {"copy_s": [], "sink_s": []}
+    for _ in range(3):
+        for name, write in (("copy_s", copy), ("sink_s", sink)):
+            start = time.perf_counter()
+            write()
+            times[name].append(time.perf_counter() - start)
+    return {name: statistics.median(runs) for name, runs in times.items()}
+
+
+def disclosure_to_postgis(path):
+    """Record risk into a new PostGIS table with COPY and through the sink (the same
+    destination, the COPY path switched off), alternately in this process after one untimed
+    run with COPY (it imports pandas and scipy); means of two (the sink is slow)."""
+    import statistics
+
+    from spatial_privacy.processing_provider import bulk_write
+
+    with_copy = bulk_write._postgis_target
+    times = {"copy_s": [], "sink_s": []}
+    sink = lambda *args: (None, None)  # noqa: E731 (the COPY path switched off)
+    for name, target in [("copy_s", with_copy)] + [("copy_s", with_copy), ("sink_s", sink)] * 2:
+        bulk_write._postgis_target = target
+        start = time.perf_counter()
+        processing.run("spatialprivacy:disclosurerisk", {
+            "INPUT": path, "KEY_FIELDS": ["age_band", "sex", "trip_purpose"],
+            "OUTPUT": postgis_destination(f"bench_risk_{name[:-2]}")},
+            feedback=QgsProcessingFeedback())
+        times[name].append(time.perf_counter() - start)
+    bulk_write._postgis_target = with_copy
+    times["copy_s"] = times["copy_s"][1:]
+    return {name: statistics.mean(seconds) for name, seconds in times.items()}
 
 
 def city_grid_and_areas(n_persons, resolution, n_areas):

@@ -36,7 +36,9 @@ sweep and the join are also timed on one thread (SPATIAL_PRIVACY_THREADS=1).
 5. A 300 000-cell suppressed grid written to a GeoPackage in bulk against the PyQGIS
    file sink (in the same child process), and record disclosure risk of the 1 M trips end
    to end into a new GeoPackage in bulk against the same into a memory layer through the
-   sink (alternately in one child process) and against the engine alone.
+   sink (alternately in one child process) and against the engine alone. With the PostGIS
+   server, the same grid and the same record risk into new PostGIS tables with COPY against
+   the PyQGIS PostGIS sink (each pair alternately in one child process).
 4. The join simulation (62 000 released subjects, 8 400 targets, radius 300 m,
    three quasi-identifiers: four steps) against a per-target loop.
 6. The gate's audit against areas that do not nest (differencing): the homes of the
@@ -285,6 +287,9 @@ def bench_end_to_end(sizes, native_sizes, folder):
                                   "3 key variables", child("disclosure", path),
                                   "the engine alone on the arrays", engine_risk))
             rows += bench_risk_writing(path, len(trips), engine_risk)
+            if os.environ.get("SPATIAL_PRIVACY_TEST_PG"):
+                rows += bench_postgis_writing(path, len(trips),
+                                              300_000 if n_trips >= 1_000_000 else 3_000)
         if n_trips == max(sizes):
             rows += bench_cell_key(path, x, y, trips, keys, origin, engine_time)
             # Counting sorts (person, cell) codes, nearly sorted already when rows come
@@ -445,6 +450,20 @@ def bench_risk_writing(path, n_records, engine_seconds):
              "baseline_s": engine_seconds}]
 
 
+def bench_postgis_writing(path, n_records, n_cells):
+    """A grid of ``n_cells`` written to a new PostGIS table with COPY against the PostGIS sink,
+    and record risk end to end into a new PostGIS table with COPY against the same through the
+    sink (each pair alternately in one child process)."""
+    grid_result = child("write_grid_postgis", "-", str(n_cells))
+    risk = child("disclosure_postgis", path)
+    return [{"case": f"writing a {n_cells:,}-cell grid to a new PostGIS table with COPY",
+             "ours_s": grid_result["copy_s"], "baseline": "the PyQGIS PostGIS sink, feature by "
+             "feature", "baseline_s": grid_result["sink_s"]},
+            {"case": f"record disclosure risk end to end into a new PostGIS table, {n_records:,} "
+             "records, with COPY", "ours_s": risk["copy_s"],
+             "baseline": "the same through the PyQGIS PostGIS sink", "baseline_s": risk["sink_s"]}]
+
+
 def bench_postgis(sizes, folder):
     """The sweep of the sample city in PostGIS (the server of scripts/postgres_for_tests.sh,
     SPATIAL_PRIVACY_TEST_PG): counted in the database, against the same table read feature
@@ -540,6 +559,8 @@ def main(smoke, large, postgis_only=False, cell_key_only=False):
     if postgis_only:
         with tempfile.TemporaryDirectory() as folder:
             rows = bench_postgis([1_000_000] + ([10_000_000] if large else []), folder)
+            path, (trips, *_) = sample_city(1_000_000, folder)
+            rows += bench_postgis_writing(path, len(trips), 300_000)
         rows.append(bench_grid_writing(300_000))
         print(table_of(rows))
         return

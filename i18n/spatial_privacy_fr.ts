@@ -59,9 +59,49 @@
       <translation>Modèles d'exemple</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="144" />
+      <location filename="processing_provider/bulk_write.py" line="146" />
       <source>Could not create the GeoPackage {path}: check that its folder exists and is writable.</source>
       <translation>Impossible de créer le GeoPackage {path} : vérifiez que son dossier existe et est accessible en écriture.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/bulk_write.py" line="421" />
+      <source>the values of {fields} do not fit their column type</source>
+      <translation>les valeurs de {fields} ne correspondent pas au type de leur colonne</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/bulk_write.py" line="442" />
+      <source>{count} cells written to {path} in bulk.</source>
+      <translation>{count} cellules écrites en bloc dans {path}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/bulk_write.py" line="453" />
+      <source>Cells written feature by feature through QGIS, not with COPY: {reason}.</source>
+      <translation>Cellules écrites entité par entité par QGIS, pas avec COPY : {reason}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/bulk_write.py" line="456" />
+      <source>{count} cells written to the PostGIS table {table} in bulk (COPY).</source>
+      <translation>{count} cellules écrites en bloc dans la table PostGIS {table} (COPY).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/bulk_write.py" line="495" />
+      <source>{count} records written to {path} in bulk.</source>
+      <translation>{count} enregistrements écrits en bloc dans {path}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/bulk_write.py" line="503" />
+      <source>the input is not a point file GDAL can stream</source>
+      <translation>l'entrée n'est pas un fichier de points que GDAL peut lire en flux</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/bulk_write.py" line="510" />
+      <source>Records written feature by feature through QGIS, not with COPY: {reason}.</source>
+      <translation>Enregistrements écrits entité par entité par QGIS, pas avec COPY : {reason}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/bulk_write.py" line="513" />
+      <source>{count} records written to the PostGIS table {table} in bulk (COPY).</source>
+      <translation>{count} enregistrements écrits en bloc dans la table PostGIS {table} (COPY).</translation>
     </message>
     <message>
       <location filename="processing_provider/cell_key_grid.py" line="103" />
@@ -239,27 +279,22 @@
       <translation>Fichier de clé secrète (un nouveau chemin en crée un ; ne pas publier)</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="101" />
-      <source>Estimating population uniqueness needs the sampling weight field.</source>
-      <translation>L'estimation de l'unicité dans la population exige le champ de poids de sondage.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/disclosure_risk.py" line="119" />
+      <location filename="processing_provider/disclosure_risk.py" line="116" />
       <source>Log-linear model (main effects), sampling fraction {fraction}: {expected:.1f} sample uniques are expected to be population uniques.</source>
       <translation>Modèle log-linéaire (effets principaux), taux de sondage {fraction} : {expected:.1f} uniques de l'échantillon devraient être uniques dans la population.</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="127" />
+      <location filename="processing_provider/disclosure_risk.py" line="124" />
       <source>{share} of records have no other record within 0.1 standard deviations of their continuous keys.</source>
       <translation>{share} des enregistrements n'ont aucun autre enregistrement à moins de 0,1 écart-type de leurs clés continues.</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="134" />
+      <location filename="processing_provider/disclosure_risk.py" line="131" />
       <source>The input already has the field(s) {fields}: rename them in a copy first.</source>
       <translation>L'entrée a déjà le(s) champ(s) {fields} : renommez-les d'abord dans une copie.</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="147" />
+      <location filename="processing_provider/disclosure_risk.py" line="144" />
       <source>{uniques} sample unique(s), {rare} sample rare; expected re-identifications {expected:.2f} ({rate} of {n} records); {above} record(s) above {threshold}; highest risk {highest}.</source>
       <translation>{uniques} unique(s) dans l'échantillon, {rare} rare(s) ; ré-identifications attendues {expected:.2f} ({rate} de {n} enregistrements) ; {above} enregistrement(s) au-dessus de {threshold} ; risque maximal {highest}.</translation>
     </message>
@@ -334,19 +369,19 @@
       <translation>Uniques attendus dans la population</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="76" />
-      <source>{count} records written to {path} in bulk.</source>
-      <translation>{count} enregistrements écrits en bloc dans {path}.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/disclosure_risk.py" line="83" />
+      <location filename="processing_provider/disclosure_risk.py" line="80" />
       <source>Records written feature by feature through QGIS.</source>
       <translation>Enregistrements écrits entité par entité par QGIS.</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="96" />
+      <location filename="processing_provider/disclosure_risk.py" line="93" />
       <source>The input layer could not be opened.</source>
       <translation>La couche d'entrée n'a pas pu être ouverte.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/disclosure_risk.py" line="98" />
+      <source>Estimating population uniqueness needs the sampling weight field.</source>
+      <translation>L'estimation de l'unicité dans la population exige le champ de poids de sondage.</translation>
     </message>
     <message>
       <location filename="processing_provider/dp_gate.py" line="38" />
@@ -1454,9 +1489,49 @@
       <translation>Cellules de {res:g} m et leurs clés de cellule comptées dans PostGIS ({where}) : {count} lignes renvoyées en {seconds:.1f} s.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis.py" line="707" />
+      <location filename="processing_provider/postgis.py" line="708" />
       <source>{res:g} m cells of the domain counted in PostGIS ({where}): {count} rows returned in {seconds:.1f} s.</source>
       <translation>Cellules de {res:g} m du domaine comptées dans PostGIS ({where}) : {count} lignes renvoyées en {seconds:.1f} s.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/postgis_bulk.py" line="246" />
+      <source>the destination names its own key column</source>
+      <translation>la destination nomme sa propre colonne de clé</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/postgis_bulk.py" line="248" />
+      <source>the key field {field} is not a 64-bit integer</source>
+      <translation>le champ de clé {field} n'est pas un entier de 64 bits</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/postgis_bulk.py" line="250" />
+      <source>the destination names no geometry column</source>
+      <translation>la destination ne nomme pas de colonne de géométrie</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/postgis_bulk.py" line="252" />
+      <source>the destination has a filter</source>
+      <translation>la destination a un filtre</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/postgis_bulk.py" line="256" />
+      <source>the field(s) {fields} have no bulk type</source>
+      <translation>le ou les champs {fields} n'ont pas de type pour l'écriture en bloc</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/postgis_bulk.py" line="258" />
+      <source>its authentication configuration could not be resolved</source>
+      <translation>sa configuration d'authentification n'a pas pu être résolue</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/postgis_bulk.py" line="286" />
+      <source>the server does not know the SRID {srid}</source>
+      <translation>le serveur ne connaît pas le SRID {srid}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/postgis_bulk.py" line="330" />
+      <source>Writing the PostGIS table {table} failed, so nothing was written: {error}</source>
+      <translation>L'écriture de la table PostGIS {table} a échoué, donc rien n'a été écrit : {error}</translation>
     </message>
     <message>
       <location filename="processing_provider/provider.py" line="33" />
@@ -2084,42 +2159,37 @@
       <translation>{low}–{high}</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="156" />
-      <source>{count} cells written to {path} in bulk.</source>
-      <translation>{count} cellules écrites en bloc dans {path}.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="191" />
+      <location filename="processing_provider/suppressed_grid.py" line="188" />
       <source>{published} cells published, {withheld} withheld (primary suppression, fewer than {k} people).</source>
       <translation>{published} mailles publiées, {withheld} masquées (secret primaire, moins de {k} personnes).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="195" />
+      <location filename="processing_provider/suppressed_grid.py" line="192" />
       <source>No published totals were declared: if totals (grand total, coarser cells) are published beside this grid, withheld cells may be recovered by subtraction. Declare them so that complementary cells are withheld.</source>
       <translation>Aucun total publié n'a été déclaré : si des totaux (total général, mailles plus grossières) sont publiés à côté de cette grille, les mailles masquées peuvent être retrouvées par soustraction. Déclarez-les pour que des mailles de secret secondaire soient masquées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="202" />
+      <location filename="processing_provider/suppressed_grid.py" line="199" />
       <source>{complementary} complementary cell(s) ({share} of the cells) withheld so that no withheld cell can be narrowed below p = {p:g} from what the release publishes ({marginals}, the number of people, non-empty cells); smallest attacker interval: {width:g}.</source>
       <translation>{complementary} cellule(s) complémentaire(s) ({share} des cellules) masquée(s) pour qu'aucune cellule masquée ne puisse être resserrée sous p = {p:g} à partir de ce que publie la diffusion ({marginals}, le nombre de personnes, des cellules non vides) ; plus petit intervalle de l'attaquant : {width:g}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="224" />
+      <location filename="processing_provider/suppressed_grid.py" line="221" />
       <source>This version protects the slivers of published zones on a grid of one cell size without earlier releases: leave out the cell size per stratum and the earlier releases, or the published zones.</source>
       <translation>Cette version protège les éclats des zones publiées sur une grille d'une seule taille de maille sans publications antérieures : retirez la taille de maille par strate et les publications antérieures, ou les zones publiées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="231" />
+      <location filename="processing_provider/suppressed_grid.py" line="228" />
       <source>This version does not protect the slivers of published zones beside published attribute fields: leave out the published attribute fields or the published zones.</source>
       <translation>Cette version ne protège pas les éclats des zonages publiés à côté de champs d'attributs publiés : retirez les champs d'attributs publiés ou les zonages publiés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="239" />
+      <location filename="processing_provider/suppressed_grid.py" line="236" />
       <source>The published zones layer(s) {layers} are given more than once: give each zone layer once.</source>
       <translation>La ou les couches de zonage publiées {layers} sont données plusieurs fois : donnez chaque couche de zonage une seule fois.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="245" />
+      <location filename="processing_provider/suppressed_grid.py" line="242" />
       <source>Several published zones layers are named {names}: rename them so that the zone counts can say which layer each count is of.</source>
       <translation>Plusieurs couches de zonage publiées s'appellent {names} : renommez-les pour que les effectifs des zones puissent dire de quelle couche est chaque effectif.</translation>
     </message>
@@ -2134,7 +2204,7 @@
       <translation>Mailles carrées avec le nombre de personnes distinctes dans chacune ; les mailles de moins de k personnes sont masquées (secret primaire), ainsi que d'autres mailles là où des totaux publiés les trahiraient (secret secondaire).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="293" />
+      <location filename="processing_provider/suppressed_grid.py" line="290" />
       <source>A zero mask needs a study area: zeros are only emitted inside one.</source>
       <translation>Un masque des zéros exige une zone d'étude : les zéros ne sont produits qu'à l'intérieur.</translation>
     </message>
@@ -2144,47 +2214,47 @@
       <translation>confidentialité,divulgation,k-anonymat,grille,secret,comptage,grille carroyée</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="309" />
+      <location filename="processing_provider/suppressed_grid.py" line="306" />
       <source>A series of releases needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume (differencing attacks rest on such an assumption).</source>
       <translation>Une série de diffusions exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer (les attaques par différence reposent sur une telle hypothèse).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="316" />
+      <location filename="processing_provider/suppressed_grid.py" line="313" />
       <source>Audited jointly with {count} earlier release(s), assuming no cell changes by more than {delta:g} people between releases.</source>
       <translation>Audit conjoint avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} personnes entre deux diffusions.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="353" />
+      <location filename="processing_provider/suppressed_grid.py" line="350" />
       <source>This release would narrow {count} withheld cell(s) of earlier releases below p (e.g. {cells}), and withholding more cells here cannot prevent it (such as a cell that is empty now). Use a coarser grid or a stable study area and zero mask for the whole series.</source>
       <translation>Cette diffusion resserrerait sous p {count} maille(s) masquée(s) de diffusions antérieures (par ex. {cells}), et masquer d'autres mailles ici ne peut l'empêcher (par exemple une maille vide maintenant). Utilisez une grille plus grossière, ou une zone d'étude et un masque de zéros stables pour toute la série.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="362" />
+      <location filename="processing_provider/suppressed_grid.py" line="359" />
       <source>{count} withheld cell(s) cannot be protected: either they share a published total only with withheld cells, or they were published (or empty) in the previous release and an attacker who assumes counts move by at most {delta:g} pins them near that value. See the flipping cells of the resolution sweep; use a stable geometry (same study area and zero mask each release) or a coarser grid.</source>
       <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées : soit elles ne partagent un total publié qu'avec des mailles masquées, soit elles étaient publiées (ou vides) dans la diffusion précédente et un attaquant qui suppose que les effectifs varient d'au plus {delta:g} les coince près de cette valeur. Voyez les mailles qui basculent dans le balayage des résolutions ; utilisez une géométrie stable (même zone d'étude et même masque de zéros à chaque diffusion) ou une grille plus grossière.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="369" />
+      <location filename="processing_provider/suppressed_grid.py" line="366" />
       <source>{count} withheld cell(s) cannot be protected against the declared totals: every cell that shares a published total with them is withheld and the total leaves less than p open. Lower none of the policy: publish fewer totals, or use a coarser grid.</source>
       <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées contre les totaux déclarés : toutes les mailles qui partagent avec elles un total publié sont masquées et le total laisse moins de p d'incertitude. N'assouplissez pas la politique : publiez moins de totaux, ou utilisez une grille plus grossière.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="388" />
+      <location filename="processing_provider/suppressed_grid.py" line="385" />
       <source>A cell size per stratum needs the strata layer and its name field.</source>
       <translation>Une taille de maille par strate exige la couche de strates et son champ de nom.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="391" />
+      <location filename="processing_provider/suppressed_grid.py" line="388" />
       <source>This version builds a grid with a cell size per stratum without earlier releases; run a series on a single cell size.</source>
       <translation>Cette version construit une grille avec une taille de maille par strate sans diffusions antérieures ; menez une série avec une seule taille de maille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="412" />
+      <location filename="processing_provider/suppressed_grid.py" line="409" />
       <source>The candidate cell sizes must be nested (each a whole multiple of the finer ones).</source>
       <translation>Les tailles de maille candidates doivent être emboîtées (chacune multiple entier des plus fines).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="421" />
+      <location filename="processing_provider/suppressed_grid.py" line="418" />
       <source>No candidate size is publishable in the stratum/strata {names}: add coarser sizes; never lower k.</source>
       <translation>Aucune taille candidate n'est publiable dans la ou les strates {names} : ajoutez des tailles plus grossières ; ne baissez jamais k.</translation>
     </message>

@@ -1,12 +1,14 @@
-"""Large outputs written in bulk: GeoPackages without one PyQGIS call per feature.
+"""Large outputs written in bulk: GeoPackages and PostGIS tables without one PyQGIS call
+per feature.
 
 Where an output is a new GeoPackage file, GDAL creates the table (fields,
 CRS, GeoPackage metadata, the empty spatial index) and the rows go in
 through SQLite: a grid's cells with geometry blobs built with numpy, many
 rows to a statement, and its R-tree packed in SQLite's own node format;
 record risk copies a GeoPackage point table's rows, blobs and R-tree inside
-SQLite and binds only the added fields. Every other destination (memory,
-other formats, databases, inputs this cannot copy) keeps the PyQGIS sink.
+SQLite and binds only the added fields. A PostGIS table is written with one
+binary COPY (postgis_bulk). Every other destination (memory, other formats,
+other databases, inputs this cannot copy) keeps the PyQGIS sink.
 The result is the same layer as the sink writes (tested field by field and
 geometry by geometry).
 """
@@ -17,13 +19,13 @@ from pathlib import Path
 
 import numpy as np
 from qgis.core import QgsCoordinateReferenceSystem, QgsFields, QgsProcessingException, \
-    QgsProcessingOutputLayerDefinition, QgsProperty
+    QgsProcessingOutputLayerDefinition, QgsProperty, QgsWkbTypes
 
 from .base import tr
+from .postgis_bulk import BOOL, DOUBLE, INT, LONGLONG, STRING, PostgisTarget, column_cells, \
+    point_ewkb, postgis_uri, square_ewkb
 from .sqlite_bulk import CELL, HEADER, multi_row_insert, packing_order, quoted, write_rtree
 
-# QVariant.Type and QMetaType.Type share these numbers (QGIS 3.22 to 4).
-_BOOL, _INT, _LONGLONG, _DOUBLE, _STRING = 1, 2, 4, 6, 10
 
 # GeoPackage geometry blob of one axis-aligned square: header (magic "GP", version 0, flags:
 # little endian with an xy envelope), srs_id, envelope (min x, max x, min y, max y), then the
@@ -42,7 +44,7 @@ def _plain_gpkg(destination):
     return path if path.suffix.lower() == ".gpkg" and path.is_absolute() else None
 
 
-def _destination_text(algorithm, parameters, name, context):
+def destination_text(algorithm, parameters, name, context):
     """The output's destination as the user gave it, read without registering anything."""
     value = parameters.get(name)
     if value is None:
@@ -61,7 +63,7 @@ def gpkg_path(algorithm, parameters, name, context):
     ``parameterAsOutputLayer`` registers the output for loading when the run ends, so it is
     called only for a GeoPackage the bulk path writes: for a temporary output it would register
     a memory layer that never exists, and QGIS would report it as not correctly generated."""
-    if _plain_gpkg(_destination_text(algorithm, parameters, name, context)) is None:
+    if _plain_gpkg(destination_text(algorithm, parameters, name, context)) is None:
         return None
     return _plain_gpkg(algorithm.parameterAsOutputLayer(parameters, name, context))
 
@@ -99,16 +101,16 @@ def _ogr_field(field):
     from osgeo import ogr
 
     kind = int(field.type())
-    if kind == _BOOL:
+    if kind == BOOL:
         definition = ogr.FieldDefn(field.name(), ogr.OFTInteger)
         definition.SetSubType(ogr.OFSTBoolean)
         return definition
-    types = {_INT: ogr.OFTInteger, _LONGLONG: ogr.OFTInteger64, _DOUBLE: ogr.OFTReal,
-             _STRING: ogr.OFTString}
+    types = {INT: ogr.OFTInteger, LONGLONG: ogr.OFTInteger64, DOUBLE: ogr.OFTReal,
+             STRING: ogr.OFTString}
     if kind not in types:
         return None
     definition = ogr.FieldDefn(field.name(), types[kind])
-    if kind == _STRING and field.length() > 0:
+    if kind == STRING and field.length() > 0:
         definition.SetWidth(field.length())
     return definition
 
@@ -397,3 +399,117 @@ def write_records_gpkg(path, fields, crs, source, added, x, y):
                       (x.min(), y.min(), x.max(), y.max()) if len(x) else None)
         connection.execute("DROP TABLE temp.added")
     return True
+
+
+def _postgis_target(algorithm, parameters, name, context):
+    """The PostGIS table an output goes to, else None. ``parameterAsOutputLayer`` (which
+    registers the output for loading, as the sink would) is called only for one."""
+    if postgis_uri(destination_text(algorithm, parameters, name, context)) is None:
+        return None, None
+    destination = algorithm.parameterAsOutputLayer(parameters, name, context)
+    uri = postgis_uri(destination)
+    return (PostgisTarget(uri), destination) if uri is not None else (None, None)
+
+
+def _copy_to_postgis(target, fields, geometry_type, crs, columns, geometry, count, feedback):
+    """Write with COPY; None when written, else why the sink must (nothing written)."""
+    reason = target.refusal(fields, geometry is not None)
+    if reason is None:
+        cells = [column_cells(fields.at(index), column) for index, column in enumerate(columns)]
+        unfit = [fields.at(index).name() for index, cell in enumerate(cells) if cell is None]
+        if unfit:
+            reason = tr("the values of {fields} do not fit their column type").format(
+                fields=", ".join(unfit))
+    if reason is None:
+        reason = target.write(fields, geometry_type, crs.postgisSrid(), cells, geometry(), count,
+                              feedback)
+    return reason
+
+
+def _table_name(target):
+    schema, table = target.uri.schema(), target.uri.table()
+    return f"{schema}.{table}" if schema else table
+
+
+def write_grid(algorithm, parameters, name, context, feedback, fields, crs, columns, origin,
+               resolution, cols, rows):
+    """Write a grid in bulk where its destination is a new GeoPackage or a PostGIS table.
+    Returns the destination, or None: then the caller writes through the sink."""
+    path = gpkg_path(algorithm, parameters, name, context)
+    if path is not None:
+        if not write_grid_gpkg(path, fields, crs, columns, origin, resolution, cols, rows):
+            return None
+        feedback.pushInfo(tr("{count} cells written to {path} in bulk.").format(
+            count=len(cols), path=path))
+        return str(path)
+    target, destination = _postgis_target(algorithm, parameters, name, context)
+    if target is None:
+        return None
+    reason = _copy_to_postgis(
+        target, fields, "Polygon", crs, columns,
+        lambda: square_ewkb(square_envelopes(origin, resolution, cols, rows), crs.postgisSrid()),
+        len(cols), feedback)
+    if reason is not None:
+        feedback.pushInfo(tr("Cells written feature by feature through QGIS, not with COPY: "
+                             "{reason}.").format(reason=reason))
+        return None
+    feedback.pushInfo(tr("{count} cells written to the PostGIS table {table} in bulk (COPY).")
+                      .format(count=len(cols), table=_table_name(target)))
+    return destination
+
+
+def _source_columns(layer, source, count, feedback):
+    """The input's own attribute columns as the sink would copy them (a GeoPackage's FID
+    field included), read through GDAL's Arrow stream, with the points' x and y; None
+    when the input cannot be read so."""
+    from .io import read_points_arrow
+
+    names = source.fields().names()
+    table = read_points_arrow(layer, names, feedback) if layer is not None else None
+    fids = None
+    if table is None and names and names[0] == "fid" and gpkg_table_of(layer) is not None:
+        table = read_points_arrow(layer, names[1:], feedback)
+        rows = _source_rows(*gpkg_table_of(layer), count) if table is not None else None
+        fids = rows[3] if rows is not None else None
+        if fids is None:
+            return None
+    if table is None or len(table.x) != count:
+        return None
+    columns = ([fids] if fids is not None else []) + [table.columns[name] for name in
+                                                       names[1 if fids is not None else 0:]]
+    return columns, table.x, table.y
+
+
+def write_records(algorithm, parameters, name, context, feedback, source, layer, fields,
+                  added, points):
+    """Write the input's records with ``added`` columns in bulk where the destination is a new
+    GeoPackage (from a GeoPackage point table) or a PostGIS table (from a point layer GDAL
+    streams). Returns the destination, or None: then the caller writes through the sink."""
+    streamed = points is not None and source.wkbType() == QgsWkbTypes.Type.Point
+    path = gpkg_path(algorithm, parameters, name, context)
+    if path is not None:
+        table = gpkg_table_of(layer) if streamed else None
+        if table is None or not write_records_gpkg(path, fields, source.sourceCrs(), table,
+                                                   added, *points):
+            return None
+        feedback.pushInfo(tr("{count} records written to {path} in bulk.").format(
+            count=len(points[0]), path=path))
+        return str(path)
+    target, destination = _postgis_target(algorithm, parameters, name, context)
+    if target is None:
+        return None
+    read = _source_columns(layer, source, len(points[0]), feedback) if streamed else None
+    if read is None:
+        reason = tr("the input is not a point file GDAL can stream")
+    else:
+        own, x, y = read
+        srid = source.sourceCrs().postgisSrid()
+        reason = _copy_to_postgis(target, fields, "Point", source.sourceCrs(), own + list(added),
+                                  lambda: point_ewkb(x, y, srid), len(x), feedback)
+    if reason is not None:
+        feedback.pushInfo(tr("Records written feature by feature through QGIS, not with COPY: "
+                             "{reason}.").format(reason=reason))
+        return None
+    feedback.pushInfo(tr("{count} records written to the PostGIS table {table} in bulk (COPY).")
+                      .format(count=len(x), table=_table_name(target)))
+    return destination

@@ -64,18 +64,15 @@ class DisclosureRisk(RiskAlgorithm):
             self.addOutput(QgsProcessingOutputNumber(name, tr(label)))
 
     def write_output(self, parameters, context, feedback, source, layer, fields, values, points):
-        """The input's features with the risk fields: copied in bulk from a GeoPackage point
-        table into a new GeoPackage (the sink's layer, faster), else through the sink."""
-        from .bulk_write import gpkg_path, gpkg_table_of, write_records_gpkg
+        """The input's features with the risk fields: in bulk into a new GeoPackage or a PostGIS
+        table (the sink's layer, faster), else through the sink."""
+        from .bulk_write import write_records
         from .io import add_in_batches, extended_features, plain_values
 
-        path = gpkg_path(self, parameters, self.OUTPUT, context)
-        table = gpkg_table_of(layer) if path is not None and points is not None else None
-        if table is not None and source.wkbType() == QgsWkbTypes.Type.Point and \
-                write_records_gpkg(path, fields, source.sourceCrs(), table, values, *points):
-            feedback.pushInfo(tr("{count} records written to {path} in bulk.").format(
-                count=len(points[0]), path=path))
-            return str(path)
+        destination = write_records(self, parameters, self.OUTPUT, context, feedback, source,
+                                    layer, fields, values, points)
+        if destination is not None:
+            return destination
         sink, destination = self.parameterAsSink(parameters, self.OUTPUT, context, fields,
                                                  source.wkbType(), source.sourceCrs())
         added_rows = zip(*[plain_values(column) for column in values])

@@ -8,7 +8,7 @@ from qgis.core import QgsProcessing, QgsProcessingException, QgsProcessingMultiS
 from ..spatial_privacy_plugin.errors import N_
 from .base import tr
 from .grid_base import PointGridAlgorithm, refuse_other_grid
-from .bulk_write import gpkg_path, write_grid_gpkg
+from .bulk_write import write_grid
 from .postgis import CountedInput, counted_input
 
 CELL_FIELDS = (("cell_id", "string"), ("col", "int"), ("row", "int"), ("resolution_m", "double"))
@@ -149,13 +149,10 @@ class SuppressedGrid(PointGridAlgorithm):
                    frame["n_persons"], frame["status"], frame["k"],
                    [policy.counting_unit] * len(frame), [policy.policy_hash] * len(frame),
                    frame["stratum"], frame["parent_id"], frame["parent_total"], frame["grand_total"]]
-        path = gpkg_path(self, parameters, self.OUTPUT, context)
-        if path is not None and write_grid_gpkg(path, fields, data.crs, columns, data.origin,
-                                                frame["resolution_m"], frame["col"], frame["row"]):
-            destination = str(path)
-            feedback.pushInfo(tr("{count} cells written to {path} in bulk.").format(
-                count=len(frame), path=path))
-        else:
+        destination = write_grid(self, parameters, self.OUTPUT, context, feedback, fields,
+                                 data.crs, columns, data.origin, frame["resolution_m"],
+                                 frame["col"], frame["row"])
+        if destination is None:
             sink, destination = self.parameterAsSink(
                 parameters, self.OUTPUT, context, fields, QgsWkbTypes.Type.Polygon, data.crs)
             geometries = square_cells(data.origin, frame["resolution_m"], frame["col"], frame["row"])
