@@ -569,7 +569,10 @@ class ZoneCounter(PostgisCounter):
         on_points = sql.SQL(", ").join(sql.SQL("pts.{}").format(sql.SQL(name))
                                        for name in carried)
         plain = sql.SQL(", ").join(sql.SQL(name) for name in carried)
-        parts, edges = sql.Identifier(ZONE_PARTS), sql.Identifier(ZONE_EDGES)
+        # As subqueries: Citus joins a distributed table to a local (here temporary) one by
+        # sending the subquery's rows to its workers.
+        parts, edges = (sql.SQL("(SELECT * FROM {})").format(sql.Identifier(name))
+                        for name in (ZONE_PARTS, ZONE_EDGES))
         within_bounds = sql.SQL("pts.x >= z.x_low AND pts.x <= z.x_high AND pts.y >= z.y_low AND "
                                 "pts.y <= z.y_high")
         away = sql.SQL(
