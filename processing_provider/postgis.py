@@ -465,12 +465,13 @@ class ZoneCounter(PostgisCounter):
     """The records of a PostGIS point layer counted per zone and key in the database.
 
     The zones as the engine reads them go into temporary tables of this session: each
-    part with its bounds, geometry and border, and the edges the engine tests. Which zone
-    holds a point is the engine's rule (zones.assign_points: even-odd crossings to the
-    right, half-open in y, the first zone listed wins), computed in the same double
-    arithmetic for points near a border and by ST_Intersects away from borders, where the
-    two agree. Zones must be valid and share no interior (the caller checks): then a point
-    away from every border lies in one part at most.
+    part with its bounds, its geometry shrunk and grown by a margin (core and reach), and
+    the edges the engine tests. Which zone holds a point is the engine's rule
+    (zones.assign_points: even-odd crossings to the right, half-open in y, the first zone
+    listed wins), computed in the same double arithmetic for points near a border and by
+    ST_Intersects with the core or the reach away from borders, where the two agree. Zones
+    must be valid and share no interior (the caller checks): then a point away from every
+    border lies in one part at most.
     """
 
     def __init__(self, layer, person_field, key_fields, weight_field, feedback):
@@ -483,6 +484,12 @@ class ZoneCounter(PostgisCounter):
         self.weight = sql.SQL("{}::float8").format(sql.Identifier(weight_field)) \
             if weight_field else None
         self.margin = 0.0
+        # No evaluation fence: the join to the zones may then use the layer's spatial index,
+        # part by part, so that each part's tests follow one another (PostGIS caches the
+        # prepared part between them).
+        self.fence = sql.SQL("")
+        # Compiling this one-off query (JIT) costs seconds and saves less (where there is JIT).
+        self.fetch("SELECT set_config('jit', 'off', false) FROM pg_settings WHERE name = 'jit'")
 
     def srid(self):
         """The SRID of the layer's geometries (declared by the column, else of a row)."""
@@ -527,17 +534,19 @@ class ZoneCounter(PostgisCounter):
         parts_table, edges_table = sql.Identifier(ZONE_PARTS), sql.Identifier(ZONE_EDGES)
         statements = [
             (sql.SQL("CREATE TEMPORARY TABLE {} (part integer, zone integer, x_low float8, "
-                     "x_high float8, y_low float8, y_high float8, geom geometry, border geometry)")
-             .format(parts_table), None),
+                     "x_high float8, y_low float8, y_high float8, geom geometry, core geometry, "
+                     "reach geometry)").format(parts_table), None),
             (sql.SQL("CREATE TEMPORARY TABLE {} (part integer, x1 float8, y1 float8, "
                      "x2 float8, y2 float8)").format(edges_table), None),
             (sql.SQL("INSERT INTO {} SELECT part, zone, x_low, x_high, y_low, y_high, geom, "
-                     "ST_Boundary(geom) FROM (SELECT part, zone, x_low, x_high, y_low, y_high, "
+                     "ST_Buffer(geom, -%(margin)s, 'quad_segs=1'), ST_Buffer(geom, %(margin)s, "
+                     "'quad_segs=1') FROM (SELECT "
+                     "part, zone, x_low, x_high, y_low, y_high, "
                      "ST_GeomFromWKB(wkb, %(srid)s) AS geom FROM unnest(%(part)s::integer[], "
                      "%(zone)s::integer[], %(x_low)s::float8[], %(x_high)s::float8[], "
                      "%(y_low)s::float8[], %(y_high)s::float8[], %(wkb)s::bytea[]) AS t(part, "
                      "zone, x_low, x_high, y_low, y_high, wkb)) AS loaded").format(parts_table),
-             dict(parts, srid=self.srid())),
+             dict(parts, srid=self.srid(), margin=self.margin)),
             (sql.SQL("INSERT INTO {} SELECT * FROM unnest(%(part)s::integer[], "
                      "%(x1)s::float8[], %(y1)s::float8[], %(x2)s::float8[], %(y2)s::float8[])")
              .format(edges_table), edges),
@@ -573,28 +582,33 @@ class ZoneCounter(PostgisCounter):
         # sending the subquery's rows to its workers.
         parts, edges = (sql.SQL("(SELECT * FROM {})").format(sql.Identifier(name))
                         for name in (ZONE_PARTS, ZONE_EDGES))
-        within_bounds = sql.SQL("pts.x >= z.x_low AND pts.x <= z.x_high AND pts.y >= z.y_low AND "
-                                "pts.y <= z.y_high")
-        away = sql.SQL(
-            "SELECT z.zone, {carried} FROM ({points}) AS pts JOIN {parts} AS z ON {bounds} "
-            "WHERE NOT ST_DWithin(z.border, pts.g, %(margin)s) AND ST_Intersects(z.geom, pts.g)"
-        ).format(carried=on_points, points=points, parts=parts, bounds=within_bounds)
-        # Near a border: the engine's crossings, (x2 - x1) * (y - y1) / (y2 - y1) + x1 to the
-        # right of the point, counted per part; a point two parts claim goes to the first zone.
+        within_bounds = sql.SQL("pts.x >= z.x_low AND pts.x <= z.x_high AND pts.y >= z.y_low "
+                                "AND pts.y <= z.y_high")
+        # A part's candidates: points within the margin of it (in its reach). Those inside its
+        # core (the part shrunk by the margin) are in it; the others, near its border, take
+        # the engine's crossings, (x2 - x1) * (y - y1) / (y2 - y1) + x1 to the right of the
+        # point, counted per part; a point two parts claim goes to the first zone.
+        candidates = sql.SQL(
+            "SELECT pts.f, pts.x, pts.y, z.part, z.zone, ST_Intersects(z.core, pts.g) AS inside, "
+            "{carried} FROM ({points}) AS pts JOIN {parts} AS z ON pts.g && z.reach AND "
+            "{bounds} AND ST_Intersects(z.reach, pts.g)").format(carried=on_points, points=points,
+                                                     parts=parts, bounds=within_bounds)
+        on_candidates = sql.SQL(", ").join(sql.SQL("c.{}").format(sql.SQL(name))
+                                           for name in carried)
         near = sql.SQL(
-            "SELECT MIN(zone) AS zone, {plain} FROM (SELECT pts.f, z.zone, {carried} FROM "
-            "({points}) AS pts JOIN {parts} AS z ON {bounds} AND ST_DWithin(z.border, pts.g, "
-            "%(margin)s) JOIN {edges} AS e ON e.part = z.part AND (e.y1 > pts.y) <> "
-            "(e.y2 > pts.y) AND pts.x < (e.x2 - e.x1) * (pts.y - e.y1) / (e.y2 - e.y1) + e.x1 "
-            "GROUP BY pts.f, z.part, z.zone, {carried} HAVING COUNT(*) %% 2 = 1) AS crossed "
-            "GROUP BY f, {plain}").format(plain=plain, carried=on_points, points=points,
-                                          parts=parts, bounds=within_bounds, edges=edges)
+            "SELECT MIN(zone) AS zone, {plain} FROM (SELECT c.f, c.zone, {carried} FROM "
+            "candidates AS c JOIN {edges} AS e ON e.part = c.part AND (e.y1 > c.y) <> "
+            "(e.y2 > c.y) AND c.x < (e.x2 - e.x1) * (c.y - e.y1) / (e.y2 - e.y1) + e.x1 "
+            "WHERE NOT c.inside GROUP BY c.f, c.part, c.zone, {carried} HAVING COUNT(*) %% 2 = 1"
+            ") AS crossed GROUP BY f, {plain}").format(plain=plain, carried=on_candidates,
+                                                       edges=edges)
         keys = sql.SQL("").join(sql.SQL(", k{}").format(sql.SQL(str(i))) for i in range(n_keys))
         bad = sql.SQL("SUM(CASE WHEN w IS NULL OR NOT (w > 0 AND w < 'Infinity'::float8) THEN 1 "
                       "ELSE 0 END)") if self.weight is not None else sql.SQL("0")
-        query = sql.SQL("WITH assigned AS ({away} UNION ALL {near}) SELECT 0 AS kind, zone{keys}, "
-                        "COUNT(*), SUM(w), {bad} FROM assigned GROUP BY zone{keys}").format(
-            away=away, near=near, keys=keys, bad=bad)
+        query = sql.SQL("WITH candidates AS ({candidates}), assigned AS (SELECT zone, {plain} "
+                        "FROM candidates WHERE inside UNION ALL {near}) SELECT 0 AS kind, "
+                        "zone{keys}, COUNT(*), SUM(w), {bad} FROM assigned GROUP BY zone{keys}"
+                        ).format(candidates=candidates, plain=plain, near=near, keys=keys, bad=bad)
         if self.counts_persons:
             nulls = sql.SQL("").join(sql.SQL(", NULL") for _ in range(n_keys))
             query += sql.SQL(" UNION ALL SELECT 1, zone{nulls}, COUNT(DISTINCT p), NULL, 0 FROM "
