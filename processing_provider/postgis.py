@@ -591,8 +591,8 @@ class ZoneCounter(PostgisCounter):
         candidates = sql.SQL(
             "SELECT pts.f, pts.x, pts.y, z.part, z.zone, ST_Intersects(z.core, pts.g) AS inside, "
             "{carried} FROM ({points}) AS pts JOIN {parts} AS z ON pts.g && z.reach AND "
-            "{bounds} AND ST_Intersects(z.reach, pts.g)").format(carried=on_points, points=points,
-                                                     parts=parts, bounds=within_bounds)
+            "{bounds} AND ST_Intersects(z.reach, pts.g)").format(
+            carried=on_points, points=points, parts=parts, bounds=within_bounds)
         on_candidates = sql.SQL(", ").join(sql.SQL("c.{}").format(sql.SQL(name))
                                            for name in carried)
         near = sql.SQL(
@@ -614,7 +614,7 @@ class ZoneCounter(PostgisCounter):
             query += sql.SQL(" UNION ALL SELECT 1, zone{nulls}, COUNT(DISTINCT p), NULL, 0 FROM "
                              "assigned GROUP BY zone").format(nulls=nulls)
         started = time.monotonic()
-        returned = self.fetch(query, {"margin": self.margin})
+        returned = self.fetch(query)
         self.feedback.pushInfo(tr(
             "Zones counted in PostGIS ({where}): {count} rows returned in {seconds:.1f} s.")
             .format(where=self.describe(), count=len(returned),
