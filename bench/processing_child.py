@@ -11,7 +11,10 @@ end to end with three key variables), postgis (the sweep of the PostGIS table na
 counted in the database; SPATIAL_PRIVACY_TEST_PG gives the connection), postgis_features
 (the same table read feature by feature), write_grid (RESOLUTIONS cells written to a
 GeoPackage in bulk and through a PyQGIS file sink), write_grid_postgis (the same to a new
-PostGIS table with COPY and through the PostGIS sink), disclosure_gpkg (spatialprivacy:disclosurerisk
+PostGIS table with COPY and through the PostGIS sink), postgis_zones (spatialprivacy:zonerisk
+of the PostGIS table named GPKG in the zones of the GeoPackage named RESOLUTIONS, counted in
+the database), postgis_zones_features (the same, the table read feature by feature),
+zones_gpkg (the same zone risk of the GeoPackage GPKG), disclosure_gpkg (spatialprivacy:disclosurerisk
 end to end into a new GeoPackage in bulk, and into a memory layer through the sink, alternately
 in the same process), disclosure_postgis (the same into a new PostGIS table with COPY and through
 the sink), cellkey (spatialprivacy:cellkeygrid end
@@ -76,7 +79,8 @@ def run(mode, path, resolutions):
         return disclosure_to_postgis(path)
     if mode == "write_grid_postgis":
         return write_grid_postgis(int(resolutions))
-    if mode in ("sweep", "zonerisk", "disclosure", "postgis", "cellkey") or \
+    if mode in ("sweep", "zonerisk", "disclosure", "postgis", "cellkey", "postgis_zones",
+                "zones_gpkg") or \
             (mode in KEYED_GRID_MODES and not mode.endswith("_features")):
         first = run_once(mode, path, resolutions)
         again = [run_once(mode, path, resolutions) for _ in range(3)]
@@ -380,6 +384,18 @@ def run_once(mode, path, resolutions):
             source = QgsProcessingFeatureSourceDefinition(layer.id(), False, 10 ** 12)
         keyed_grid(mode, source, layer, float(resolutions.split(",")[0]), feedback)
         if mode.endswith("_features"):
+            QgsProject.instance().removeMapLayer(layer.id())
+    elif mode in ("postgis_zones", "postgis_zones_features", "zones_gpkg"):
+        # RESOLUTIONS names the zones' GeoPackage (scripts/make_sample_zones.py).
+        source = layer
+        if mode == "postgis_zones_features":
+            QgsProject.instance().addMapLayer(layer)
+            source = QgsProcessingFeatureSourceDefinition(layer.id(), False, 10 ** 12)
+        processing.run("spatialprivacy:zonerisk", {
+            "ZONES": QgsVectorLayer(f"{resolutions}|layername=zones", "zones", "ogr"),
+            "ZONE_ID_FIELD": "zone_id", "RECORDS": source, "KEY_FIELDS": ["age_band", "sex"],
+            "PERSON_FIELD": "person_id", "OUTPUT": "TEMPORARY_OUTPUT"}, feedback=feedback)
+        if mode == "postgis_zones_features":
             QgsProject.instance().removeMapLayer(layer.id())
     elif mode.startswith("postgis"):
         source = layer

@@ -8,7 +8,9 @@ time they are compared with (printed, not written).
 With SPATIAL_PRIVACY_TEST_PG set (make bench starts the server of
 scripts/postgres_for_tests.sh), the sweep of the city loaded into PostGIS is
 measured too: counted in the database, read feature by feature, and from a
-GeoPackage of the same rows; so are the cell key grid and the DP grid of the 1 M trips. Writes bench/RESULTS.md (not with --smoke) and
+GeoPackage of the same rows; so are the cell key grid and the DP grid of the 1 M trips, and
+zone risk of the 1 M trips in the 25 sample zones (scripts/make_sample_zones.py), the same
+three ways. Writes bench/RESULTS.md (not with --smoke) and
 prints the same table. The engine runs independent pieces of work (a
 sweep's resolutions, a join's steps) on up to four threads; the largest
 sweep and the join are also timed on one thread (SPATIAL_PRIVACY_THREADS=1).
@@ -485,6 +487,7 @@ def bench_postgis(sizes, folder):
         if n_trips == min(sizes):
             rows += bench_postgis_one_point(table, folder)
             rows += bench_postgis_keyed_grids(table, folder)
+            rows += bench_postgis_zone_risk(table, gpkg, n_trips // 3, folder)
     return rows
 
 
@@ -519,6 +522,22 @@ def bench_postgis_keyed_grids(table, folder):
         rows.append(child_row(case, ours, "the same rows from a GeoPackage (Arrow)",
                               child(mode, gpkg, "250")["seconds"]))
     return rows
+
+
+def bench_postgis_zone_risk(table, gpkg, n_persons, folder):
+    """Zone risk (2 key variables, distinct people) of the PostGIS table in the 25 sample
+    zones: counted in the database, against the table read feature by feature and against
+    the same rows from a GeoPackage."""
+    zones = Path(folder) / f"zones_{n_persons}.gpkg"
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "make_sample_zones.py"), str(zones),
+                    str(n_persons)], check=True, capture_output=True)
+    ours = child("postgis_zones", table, str(zones))
+    case = f"zone risk end to end, PostGIS counted in the database, {ours['points']:,} trips, " \
+           "25 zones, 2 key variables"
+    return [child_row(case, ours, "the same table read feature by feature",
+                      child("postgis_zones_features", table, str(zones))["seconds"]),
+            child_row(case, ours, "the same rows from a GeoPackage (Arrow)",
+                      child("zones_gpkg", gpkg, str(zones))["seconds"])]
 
 
 def bench_postgis_one_point(table, folder):

@@ -1494,6 +1494,26 @@
       <translation>Cellules de {res:g} m du domaine comptées dans PostGIS ({where}) : {count} lignes renvoyées en {seconds:.1f} s.</translation>
     </message>
     <message>
+      <location filename="processing_provider/postgis.py" line="901" />
+      <source>Zones counted in PostGIS ({where}): {count} rows returned in {seconds:.1f} s.</source>
+      <translation>Zones comptées dans PostGIS ({where}) : {count} lignes renvoyées en {seconds:.1f} s.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/postgis.py" line="943" />
+      <source>Zones that are invalid or share a sliver are assigned point by point: reading the points instead of counting in the database.</source>
+      <translation>Des zones non valides ou partageant une mince surface sont attribuées point par point : lecture des points au lieu du comptage dans la base de données.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/postgis.py" line="959" />
+      <source>The records are in another CRS than the zones: reading the points (reprojected by QGIS) instead of counting in the database.</source>
+      <translation>Les enregistrements sont dans un autre SCR que les zones : lecture des points (reprojetés par QGIS) au lieu du comptage dans la base de données.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/postgis.py" line="963" />
+      <source>The PostGIS layer has no single-column key (points on zone borders are told apart by it): reading the points instead of counting in the database.</source>
+      <translation>La couche PostGIS n'a pas de clé d'une seule colonne (elle distingue les points situés sur les limites des zones) : lecture des points au lieu du comptage dans la base de données.</translation>
+    </message>
+    <message>
       <location filename="processing_provider/postgis_bulk.py" line="246" />
       <source>the destination names its own key column</source>
       <translation>la destination nomme sa propre colonne de clé</translation>
@@ -2364,7 +2384,7 @@
       <translation>{count} adresse(s) n'ont pas de géométrie : réparez-les ou supprimez-les d'abord.</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="121" />
+      <location filename="processing_provider/zone_risk.py" line="128" />
       <source>{count} zone(s) have no id: every zone needs one.</source>
       <translation>{count} zone(s) n'ont pas d'identifiant : chaque zone en a besoin.</translation>
     </message>
@@ -2379,67 +2399,67 @@
       <translation>unicité</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="139" />
-      <source>{count} record(s) lie in no zone. Nothing is dropped silently: extend the zones to cover them, or clip the records first and report the clipped ones.</source>
-      <translation>{count} enregistrement(s) ne sont dans aucune zone. Rien n'est ignoré en silence : étendez les zones pour les couvrir, ou découpez d'abord les enregistrements et signalez ceux qui sont retirés.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/zone_risk.py" line="151" />
+      <location filename="processing_provider/zone_risk.py" line="160" />
       <source>{count} zone(s) hold no record and get no estimate: a risk budget gate blocks on them (missing evidence).</source>
       <translation>{count} zone(s) ne contiennent aucun enregistrement et n'ont pas d'estimation : un contrôle de budget de risque les bloque (absence de preuve).</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="169" />
+      <location filename="processing_provider/zone_risk.py" line="178" />
       <source>Worst zone {zone}: {worst}; record-weighted mean {pooled} ({ratio:.1f} times lower). The release's risk is the worst zone.</source>
       <translation>Pire zone {zone} : {worst} ; moyenne pondérée {pooled} ({ratio:.1f} fois plus basse). Le risque de la diffusion est celui de la pire zone.</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="45" />
+      <location filename="processing_provider/zone_risk.py" line="213" />
+      <source>{count} record(s) lie in no zone. Nothing is dropped silently: extend the zones to cover them, or clip the records first and report the clipped ones.</source>
+      <translation>{count} enregistrement(s) ne sont dans aucune zone. Rien n'est ignoré en silence : étendez les zones pour les couvrir, ou découpez d'abord les enregistrements et signalez ceux qui sont retirés.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/zone_risk.py" line="50" />
       <source>The zones {first} and {second} overlap ({area:g} square map units in common): zones must be a partition, or records in the overlap count in one zone only. Repair the zone layer (e.g. remove the overlap, or dissolve the two) and run again.</source>
       <translation>Les zones {first} et {second} se chevauchent ({area:g} unités carrées de carte en commun) : les zones doivent former une partition, sinon les enregistrements du chevauchement ne comptent que dans une zone. Réparez la couche de zones (par exemple en supprimant le chevauchement, ou en fusionnant les deux) et relancez.</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="54" />
+      <location filename="processing_provider/zone_risk.py" line="61" />
       <source>Zone re-identification risk</source>
       <translation>Risque de ré-identification par zone</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="55" />
+      <location filename="processing_provider/zone_risk.py" line="62" />
       <source>Re-identification probability per zone with a confidence interval; the worst zone, not the average, is the release's risk.</source>
       <translation>Probabilité de ré-identification par zone avec un intervalle de confiance ; le risque de la diffusion est celui de la pire zone, pas la moyenne.</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="57" />
+      <location filename="processing_provider/zone_risk.py" line="64" />
       <source>privacy,disclosure,risk,zone,worst case,wilson,release,budget</source>
       <translation>confidentialité,divulgation,risque,zone,pire cas,wilson,diffusion,budget</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="72" />
+      <location filename="processing_provider/zone_risk.py" line="79" />
       <source>Zones an adversary could also draw</source>
       <translation>Zones qu'un adversaire pourrait aussi tracer</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="77" />
+      <location filename="processing_provider/zone_risk.py" line="84" />
       <source>Records (points, any CRS)</source>
       <translation>Enregistrements (points, n'importe quel SCR)</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="80" />
+      <location filename="processing_provider/zone_risk.py" line="87" />
       <source>Zone risk</source>
       <translation>Risque de zone</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="82" />
+      <location filename="processing_provider/zone_risk.py" line="89" />
       <source>Person id (to count distinct people per zone)</source>
       <translation>Identifiant de personne (pour compter les personnes par zone)</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="85" />
+      <location filename="processing_provider/zone_risk.py" line="92" />
       <source>Policy file (its per-release ceiling marks zones above it)</source>
       <translation>Fichier de politique (son plafond signale les zones au-dessus)</translation>
     </message>
     <message>
-      <location filename="processing_provider/zone_risk.py" line="89" />
+      <location filename="processing_provider/zone_risk.py" line="96" />
       <source>Zones with their risk</source>
       <translation>Zones avec leur risque</translation>
     </message>
@@ -3474,52 +3494,52 @@
       <translation>Le niveau de protection doit être positif, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="106" />
+      <location filename="spatial_privacy_plugin/risk.py" line="116" />
       <source>{count} record(s) have no household id: fill them in, or leave the household field empty.</source>
       <translation>{count} enregistrement(s) n'ont pas d'identifiant de ménage : renseignez-les, ou laissez vide le champ ménage.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="135" />
+      <location filename="spatial_privacy_plugin/risk.py" line="145" />
       <source>{count} record(s) have a missing or non-numeric continuous key.</source>
       <translation>{count} enregistrement(s) ont une clé continue manquante ou non numérique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="205" />
+      <location filename="spatial_privacy_plugin/risk.py" line="215" />
       <source>The key variables have {cells:.0f} combinations, too many for the log-linear model: group categories or use fewer keys.</source>
       <translation>Les variables clés ont {cells:.0f} combinaisons, trop pour le modèle log-linéaire : regroupez des modalités ou utilisez moins de clés.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="210" />
+      <location filename="spatial_privacy_plugin/risk.py" line="220" />
       <source>The sampling fraction n / Σw is {value:.3f}: estimating population uniqueness needs weights above 1 (a sample, not a census).</source>
       <translation>Le taux de sondage n / Σw vaut {value:.3f} : estimer l'unicité dans la population exige des poids supérieurs à 1 (un échantillon, pas un recensement).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="249" />
+      <location filename="spatial_privacy_plugin/risk.py" line="259" />
       <source>Choose at least one key variable (the attributes an adversary knows).</source>
       <translation>Choisissez au moins une variable clé (les attributs que connaît un adversaire).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="252" />
+      <location filename="spatial_privacy_plugin/risk.py" line="262" />
       <source>The input has no records: there is nothing to assess.</source>
       <translation>L'entrée n'a aucun enregistrement : il n'y a rien à évaluer.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="31" />
+      <location filename="spatial_privacy_plugin/risk.py" line="33" />
       <source>{count} record(s) have no value in the key field '{field}'. Recode missing values as an explicit category (e.g. "unknown") in a copy, then run again.</source>
       <translation>{count} enregistrement(s) n'ont pas de valeur dans le champ clé « {field} ». Recodez les valeurs manquantes en modalité explicite (par ex. "inconnu") dans une copie, puis relancez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="314" />
+      <location filename="spatial_privacy_plugin/risk.py" line="367" />
       <source>The zones layer repeats the id(s) {ids}: every zone needs its own id.</source>
       <translation>La couche de zones répète le(s) identifiant(s) {ids} : chaque zone a besoin du sien.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="42" />
+      <location filename="spatial_privacy_plugin/risk.py" line="46" />
       <source>{count} record(s) have a sampling weight that is missing, zero or negative: every sampled record stands for at least itself.</source>
       <translation>{count} enregistrement(s) ont un poids de sondage manquant, nul ou négatif : chaque enregistrement échantillonné représente au moins lui-même.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="56" />
+      <location filename="spatial_privacy_plugin/risk.py" line="66" />
       <source>The population frequency must be a number at least as large as the sample frequency for every record.</source>
       <translation>La fréquence dans la population doit être un nombre au moins égal à la fréquence dans l'échantillon pour chaque enregistrement.</translation>
     </message>

@@ -159,9 +159,10 @@ class CellKeyGrid(PointGridAlgorithm):
 
     def person_keys(self, parameters, context, data, table, feedback):
         """(what gives the groups of a cell size their cell keys, perturbed with ``table``:
-        PointKeys, or postgis.CellKeyCounts when the database counts; key fingerprint)."""
+        PointKeys, or postgis_keyed.CellKeyCounts when the database counts; key fingerprint)."""
         from ..spatial_privacy_plugin import cellkey
-        from .postgis import CellKeyCounts, CountedInput
+        from .postgis import CountedInput
+        from .postgis_keyed import CellKeyCounts
 
         counted = isinstance(data, CountedInput)
         field = self.parameterAsString(parameters, self.RECORD_KEY_FIELD, context)
@@ -193,7 +194,8 @@ class CellKeyGrid(PointGridAlgorithm):
         from ..spatial_privacy_plugin import grid
         from ..spatial_privacy_plugin.perturbed import refuse_unapproved
         from .perturbation_table import report_ptable
-        from .postgis import CountedInput, cell_key_counted_input
+        from .postgis import CountedInput
+        from .postgis_keyed import cell_key_counted_input
 
         policy = self.policy_from_parameters(parameters, context)
         table = self.read_ptable(parameters, context, feedback)

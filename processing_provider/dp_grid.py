@@ -144,7 +144,8 @@ class DpGrid(LedgerParameters, PointGridAlgorithm):
         from ..spatial_privacy_plugin.masking import mask_generator
         from ..spatial_privacy_plugin.policy import load_policy
         from .io import make_fields, square_cells, write_features
-        from .postgis import CountedInput, counted_input, dp_pairs
+        from .postgis import CountedInput, counted_input
+        from .postgis_keyed import dp_pairs
 
         ledger_path = self.parameterAsFile(parameters, self.LEDGER, context)
         problem = temporary_ledger_problem(ledger_path)

@@ -23,9 +23,14 @@ OVERLAP_TOLERANCE = 1e-6
 
 
 def refuse_overlapping_zones(zone_ids, geometries):
-    """Zones are a partition: two whose interiors share an area would each claim its records."""
+    """Zones are a partition: two whose interiors share an area would each claim its records.
+
+    Returns whether any two share interior below the tolerance (a sliver, where the first
+    zone listed takes the records).
+    """
     from qgis.core import QgsGeometry, QgsSpatialIndex
 
+    shared_interior = False
     index = QgsSpatialIndex()
     for position, geometry in enumerate(geometries):
         if not geometry.isNull():
@@ -47,6 +52,8 @@ def refuse_overlapping_zones(zone_ids, geometries):
                     "zones must be a partition, or records in the overlap count in one zone only. "
                     "Repair the zone layer (e.g. remove the overlap, or dissolve the two) and run "
                     "again.").format(first=zone_ids[position], second=zone_ids[other], area=shared))
+            shared_interior = True
+    return shared_interior
 
 
 class ZoneRisk(RiskAlgorithm):
@@ -96,10 +103,10 @@ class ZoneRisk(RiskAlgorithm):
 
         from ..spatial_privacy_plugin.formatting import percent
         from ..spatial_privacy_plugin.policy import load_policy
-        from ..spatial_privacy_plugin.risk import worst_and_pooled, zone_table, zones_hash
-        from ..spatial_privacy_plugin.zones import assign_points
-        from .io import make_fields, read_attributes, read_points, read_polygons, \
-            write_features
+        from ..spatial_privacy_plugin.risk import worst_and_pooled, zone_table_counted, \
+            zones_hash
+        from .io import make_fields, read_attributes, read_polygons, write_features
+        from .postgis_zones import zone_counts_in_postgis
         from .styles import apply_style, risk_renderer
 
         zones = self.parameterAsSource(parameters, self.ZONES, context)
@@ -122,30 +129,32 @@ class ZoneRisk(RiskAlgorithm):
                                          .format(count=sum(z is None for z in zone_ids)))
         geometries = [feature.geometry() for feature in zones.getFeatures()]
         fingerprint = zones_hash(zone_ids, [g.asWkb() for g in geometries])
-        refuse_overlapping_zones(zone_ids, geometries)
-
-        fields_needed = list(dict.fromkeys(
-            self.needed_fields(keys, weight, population, household, person) + others))
-        points = read_points(records, fields_needed, feedback, zones.sourceCrs(), context,
-                             metric=False, layer=self.plain_layer(parameters, self.RECORDS, context))
-        if person:
-            warn_if_features_are_counted(
-                self.parameterAsVectorLayer(parameters, self.RECORDS, context), person,
-                points.columns[person], {name: points.columns[name] for name in others}, feedback)
+        shared_interior = refuse_overlapping_zones(zone_ids, geometries)
         polygons, polygon_ids = read_polygons(zones, zones.sourceCrs(), context, zone_field)
-        owners = assign_points(points.x, points.y, polygons)
-        outside = int(np.sum(owners < 0))
-        if outside:
-            raise QgsProcessingException(tr(
-                "{count} record(s) lie in no zone. Nothing is dropped silently: extend the zones "
-                "to cover them, or clip the records first and report the clipped ones.").format(
-                count=outside))
         index_of = {zone_id: position for position, zone_id in enumerate(zone_ids)}
-        zone_of_record = np.array([index_of[str(zone)] for zone in polygon_ids])[owners]
-        result = self.measure(points.columns, keys, weight, population, household)
-        record_values = result.household if household else result.risk
-        table = zone_table(zone_of_record, zone_ids, record_values, result.sample_unique,
-                           points.columns[person] if person else None, method)
+        zone_of_polygon = np.array([index_of[str(zone)] for zone in polygon_ids], dtype=np.int64)
+
+        counts = None
+        if not (household or population):  # per-record figures the database does not return
+            zones_fit = not shared_interior and all(geometry.isGeosValid()
+                                                    for geometry in geometries
+                                                    if not geometry.isNull())
+            counts = zone_counts_in_postgis(self, parameters, context, feedback, polygons,
+                                            zones.sourceCrs(), zones_fit, person, keys, weight)
+        if counts is not None:
+            refuse_records_outside(counts.rows - int(counts.records.sum()))
+            n_persons = None
+            if person:
+                n_persons = np.zeros(len(zone_ids))
+                for polygon, people in counts.persons.items():
+                    n_persons[zone_of_polygon[polygon]] = people
+            table = zone_table_counted(zone_of_polygon[counts.polygon], counts.key_columns, keys,
+                                       counts.records, zone_ids, counts.weights,
+                                       counts.bad_weights, n_persons, method)
+        else:
+            table = self.table_from_points(parameters, context, feedback, records, zones, keys,
+                                           (weight, population, household), person, others,
+                                           polygons, zone_of_polygon, zone_ids, method)
         empty = table["p_reid"].isna()
         if empty.any():
             feedback.pushWarning(tr("{count} zone(s) hold no record and get no estimate: a risk "
@@ -172,3 +181,36 @@ class ZoneRisk(RiskAlgorithm):
                                       ratio=worst / pooled if pooled else float("inf")))
         return {self.OUTPUT: destination, self.WORST_ZONE: worst_zone, self.WORST_P_REID: worst,
                 self.POOLED_P_REID: pooled}
+
+    def table_from_points(self, parameters, context, feedback, records, zones, keys, optional,
+                          person, others, polygons, zone_of_polygon, zone_ids, method):
+        """The zone table from the records read point by point and assigned in QGIS."""
+        import numpy as np
+
+        from ..spatial_privacy_plugin.risk import zone_table
+        from ..spatial_privacy_plugin.zones import assign_points
+        from .io import read_points
+
+        weight, population, household = optional
+        fields_needed = list(dict.fromkeys(
+            self.needed_fields(keys, weight, population, household, person) + others))
+        points = read_points(records, fields_needed, feedback, zones.sourceCrs(), context,
+                             metric=False, layer=self.plain_layer(parameters, self.RECORDS, context))
+        if person:
+            warn_if_features_are_counted(
+                self.parameterAsVectorLayer(parameters, self.RECORDS, context), person,
+                points.columns[person], {name: points.columns[name] for name in others}, feedback)
+        owners = assign_points(points.x, points.y, polygons)
+        refuse_records_outside(int(np.sum(owners < 0)))
+        result = self.measure(points.columns, keys, weight, population, household)
+        record_values = result.household if household else result.risk
+        return zone_table(zone_of_polygon[owners], zone_ids, record_values, result.sample_unique,
+                          points.columns[person] if person else None, method)
+
+
+def refuse_records_outside(outside):
+    if outside:
+        raise QgsProcessingException(tr(
+            "{count} record(s) lie in no zone. Nothing is dropped silently: extend the zones "
+            "to cover them, or clip the records first and report the clipped ones.").format(
+            count=outside))

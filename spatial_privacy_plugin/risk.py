@@ -23,25 +23,35 @@ from .counting import encode_key_columns
 MAX_CROSS_CLASSIFICATION = 2_000_000  # cells of the log-linear model's full table
 
 
-def key_codes(columns, names):
-    """One integer code per distinct combination of key values; NULL keys are refused."""
+def refuse_missing_keys(columns, names, records=None):
+    """NULL key values are refused, naming the first field that has them; ``records``: how
+    many records each value stands for (None: one each)."""
     for values, name in zip(columns, names):
-        missing = int(pd.Series(list(values), dtype=object).isna().sum())
-        if missing:
+        missing = pd.Series(list(values), dtype=object).isna().to_numpy()
+        count = int(missing.sum() if records is None else np.asarray(records)[missing].sum())
+        if count:
             raise InputError(N_("{count} record(s) have no value in the key field '{field}'. Recode "
                                 "missing values as an explicit category (e.g. \"unknown\") in a "
-                                "copy, then run again."), count=missing, field=name)
+                                "copy, then run again."), count=count, field=name)
+
+
+def key_codes(columns, names):
+    """One integer code per distinct combination of key values; NULL keys are refused."""
+    refuse_missing_keys(columns, names)
     return encode_key_columns(columns, len(columns[0]) if columns else 0)
+
+
+def refuse_bad_weights(count):
+    if count:
+        raise InputError(N_("{count} record(s) have a sampling weight that is missing, zero or "
+                            "negative: every sampled record stands for at least itself."),
+                         count=int(count))
 
 
 def check_weights(weights):
     weights = np.asarray(pd.to_numeric(pd.Series(list(weights), dtype=object), errors="coerce"),
                          dtype=float)
-    bad = ~np.isfinite(weights) | (weights <= 0)
-    if bad.any():
-        raise InputError(N_("{count} record(s) have a sampling weight that is missing, zero or "
-                            "negative: every sampled record stands for at least itself."),
-                         count=int(bad.sum()))
+    refuse_bad_weights(np.sum(~np.isfinite(weights) | (weights <= 0)))
     return weights
 
 
@@ -268,22 +278,65 @@ def zone_table(zone_of_record, zone_ids, record_risk_values, sample_unique, pers
     NULL figures: missing evidence, which a gate must treat as a block.
     """
     zone_of_record = np.asarray(zone_of_record, dtype=np.int64)
+    n_persons = None
+    if persons is not None:
+        frame = pd.DataFrame({"zone": zone_of_record, "person": list(persons)})
+        n_persons = frame.groupby("zone")["person"].nunique().reindex(range(len(zone_ids)),
+                                                                      fill_value=0)
+        n_persons = n_persons.to_numpy(dtype=float)
+    return zone_table_of_groups(zone_of_record, record_risk_values, sample_unique,
+                                np.ones(len(zone_of_record), dtype=np.int64), zone_ids, n_persons,
+                                method, confidence)
+
+
+def zone_table_counted(zone_of_group, key_columns, key_names, records, zone_ids, weights=None,
+                       bad_weights=0, n_persons=None, method="individual risk", confidence=0.95):
+    """``zone_table`` of records counted elsewhere (a database): one group per zone and key
+    combination, with its number of records and the sum of their weights (None: unweighted).
+
+    The key frequencies are the groups' totals over all zones; ``n_persons`` gives the
+    distinct people of each zone (None: each record is a person). NULL keys and bad weights
+    (``bad_weights`` records) are refused as ``record_risk`` refuses them.
+    """
+    records = np.asarray(records, dtype=np.int64)
+    refuse_missing_keys(key_columns, key_names, records)
+    refuse_bad_weights(bad_weights)
+    codes = encode_key_columns(key_columns, len(records))
+    sample = np.bincount(codes, weights=records.astype(float))[codes]
+    population = sample.copy() if weights is None else \
+        np.bincount(codes, weights=np.asarray(weights, dtype=float))[codes]
+    return zone_table_of_groups(zone_of_group, individual_risk(sample, population), sample == 1,
+                                records, zone_ids, n_persons, method, confidence)
+
+
+def zone_table_of_groups(zone, value, unique, records, zone_ids, n_persons=None,
+                         method="individual risk", confidence=0.95):
+    """``zone_table`` of groups of records sharing a zone, a risk value and sample uniqueness.
+
+    Each zone's sum runs over its distinct (value, unique) pairs in ascending order, each
+    times its records: however the same records are grouped (one group each, or the
+    database's groups per key), the figures are the same to the last bit.
+    """
     n_zones = len(zone_ids)
-    n_records = np.bincount(zone_of_record, minlength=n_zones).astype(float)
-    n_unique = np.bincount(zone_of_record, weights=sample_unique.astype(float), minlength=n_zones)
+    frame = pd.DataFrame({"zone": np.asarray(zone, dtype=np.int64),
+                          "value": np.asarray(value, dtype=float),
+                          "unique": np.asarray(unique, dtype=bool),
+                          "records": np.asarray(records, dtype=np.int64)})
+    merged = frame.groupby(["zone", "value", "unique"], sort=True)["records"].sum().reset_index()
+    zone = merged["zone"].to_numpy()
+    count = merged["records"].to_numpy(dtype=float)
+    n_records = np.bincount(zone, weights=count, minlength=n_zones)
+    n_unique = np.bincount(zone, weights=count * merged["unique"].to_numpy(), minlength=n_zones)
     if method == "uniqueness":
         successes = n_unique
     else:
-        successes = np.bincount(zone_of_record, weights=record_risk_values, minlength=n_zones)
+        successes = np.bincount(zone, weights=count * merged["value"].to_numpy(),
+                                minlength=n_zones)
     with np.errstate(invalid="ignore", divide="ignore"):
         estimate = successes / n_records
         low, high = wilson_interval(successes, n_records, confidence)
-    if persons is None:
+    if n_persons is None:
         n_persons = n_records
-    else:
-        frame = pd.DataFrame({"zone": zone_of_record, "person": list(persons)})
-        n_persons = frame.groupby("zone")["person"].nunique().reindex(range(n_zones), fill_value=0)
-        n_persons = n_persons.to_numpy(dtype=float)
     empty = n_records == 0
     return pd.DataFrame({
         "zone_id": list(zone_ids),

@@ -12,7 +12,9 @@ import numpy as np
 BLOCK_CELLS = 4_000_000  # candidate points x edges tested at once (bounds memory)
 
 
-def _edges(rings):
+def part_edges(rings):
+    """(starts, ends) of a part's edges as ``assign_points`` tests them: (n, 2) arrays, each
+    ring closed whether or not its last vertex repeats the first."""
     starts = np.concatenate([ring[:-1] if np.array_equal(ring[0], ring[-1]) else ring
                              for ring in rings])
     ends = np.concatenate([(ring[1:] if np.array_equal(ring[0], ring[-1])
@@ -37,6 +39,16 @@ def _inside(px, py, starts, ends):
     return inside
 
 
+def tested_parts(polygons):
+    """(polygon index, rings) of every part ``assign_points`` tests, in its order: rings of
+    fewer than three vertices hold nothing and are left out."""
+    for index, parts in enumerate(polygons):
+        for rings in parts:
+            rings = [np.asarray(ring, dtype=float) for ring in rings if len(ring) >= 3]
+            if rings:
+                yield index, rings
+
+
 def assign_points(x, y, polygons):
     """Index of the polygon holding each point, -1 where none does.
 
@@ -49,21 +61,17 @@ def assign_points(x, y, polygons):
     owner = np.full(len(x), -1, dtype=np.int64)
     order = np.argsort(x, kind="stable")
     sorted_x = x[order]
-    for index, parts in enumerate(polygons):
-        for rings in parts:
-            rings = [np.asarray(ring, dtype=float) for ring in rings if len(ring) >= 3]
-            if not rings:
-                continue
-            exterior = rings[0]
-            low = np.searchsorted(sorted_x, exterior[:, 0].min(), side="left")
-            high = np.searchsorted(sorted_x, exterior[:, 0].max(), side="right")
-            candidates = order[low:high]
-            candidates = candidates[(owner[candidates] < 0)
-                                    & (y[candidates] >= exterior[:, 1].min())
-                                    & (y[candidates] <= exterior[:, 1].max())]
-            if len(candidates) == 0:
-                continue
-            starts, ends = _edges(rings)
-            hit = _inside(x[candidates], y[candidates], starts, ends)
-            owner[candidates[hit]] = index
+    for index, rings in tested_parts(polygons):
+        exterior = rings[0]
+        low = np.searchsorted(sorted_x, exterior[:, 0].min(), side="left")
+        high = np.searchsorted(sorted_x, exterior[:, 0].max(), side="right")
+        candidates = order[low:high]
+        candidates = candidates[(owner[candidates] < 0)
+                                & (y[candidates] >= exterior[:, 1].min())
+                                & (y[candidates] <= exterior[:, 1].max())]
+        if len(candidates) == 0:
+            continue
+        starts, ends = part_edges(rings)
+        hit = _inside(x[candidates], y[candidates], starts, ends)
+        owner[candidates[hit]] = index
     return owner

@@ -106,8 +106,8 @@ def test_the_database_s_cell_keys_are_the_engine_s_to_the_bit(provider, keyed, t
                                                               record_field, tmp_path):
     """Every group's count and cell key from the database against the engine's on the
     GeoPackage's arrays (a negative control: another origin gives other keys)."""
-    from spatial_privacy.processing_provider.postgis import CellKeyCounts, CountedInput, \
-        PostgisCounter
+    from spatial_privacy.processing_provider.postgis import CountedInput, PostgisCounter
+    from spatial_privacy.processing_provider.postgis_keyed import CellKeyCounts
     from spatial_privacy.spatial_privacy_plugin import cellkey, grid
 
     from conftest import RecordingFeedback
@@ -300,7 +300,8 @@ def test_the_dp_grid_counted_in_postgis_draws_from_the_same_true_counts(run, key
 def test_the_dp_pairs_of_the_database_are_the_engine_s(provider, keyed, table):
     """The engine's input itself: each person's distinct finest cells, people numbered alike,
     and the bounded true counts of every level (m = 1: a choice among several cells)."""
-    from spatial_privacy.processing_provider.postgis import CountedInput, PostgisCounter, dp_pairs
+    from spatial_privacy.processing_provider.postgis import CountedInput, PostgisCounter
+    from spatial_privacy.processing_provider.postgis_keyed import dp_pairs
     from spatial_privacy.spatial_privacy_plugin import dp_release, grid
     from spatial_privacy.spatial_privacy_plugin.masking import mask_generator
 
