@@ -4,7 +4,7 @@ Usage: python3 bench/run.py [--smoke] [--large] [--huge] [--postgis | --cellkey]
 --smoke: tiny sizes, for the test suite; --large (what `make bench` runs):
 adds the 10 M-trip sweeps; --huge: adds the sweep of 100 M trips generated in
 PostGIS (about 10 GB of table and as much of sort files; dropped after);
---postgis: only the PostGIS rows (printed, not written);
+--postgis: only the PostGIS rows (printed, not written); --huge-only: only the 100 M row;
 --cellkey: only the cell key grid rows at the largest size, with the sweep's engine
 time they are compared with (printed, not written).
 With SPATIAL_PRIVACY_TEST_PG set (make bench starts the server of
@@ -12,8 +12,8 @@ scripts/postgres_for_tests.sh), the sweep of 1 M and 10 M synthetic trips
 generated in PostGIS (scripts/make_synthetic_postgis.py) is measured too:
 counted in the database, read feature by feature, and from a GeoPackage of the
 same rows, each with the QGIS process's peak memory and the load average
-(the machine is shared: ratios of runs in one session are the figures). Writes bench/RESULTS.md (not with --smoke) and
-prints the same table. The engine runs independent pieces of work (a
+(the machine is shared: ratios of runs in one session are the figures).
+Writes bench/RESULTS.md (not with --smoke) and prints the same table. The engine runs independent pieces of work (a
 sweep's resolutions, a join's steps) on up to four threads; the largest
 sweep and the join are also timed on one thread (SPATIAL_PRIVACY_THREADS=1).
 
@@ -237,9 +237,13 @@ NATIVE = "QGIS Create grid + Count points in polygon"
 
 
 def child_row(case, ours, baseline, baseline_seconds):
-    """A table row from a child run: its second run is the figure, the first is shown beside."""
-    return {"case": case, "ours_s": ours["seconds"], "first_s": ours["first_seconds"],
-            "peak_mb": ours["peak_mb"], "baseline": baseline, "baseline_s": baseline_seconds}
+    """A table row from a child run: the median of its last three runs is the figure, the first
+    is shown beside (a child that runs once: that run)."""
+    row = {"case": case, "ours_s": ours["seconds"], "peak_mb": ours["peak_mb"],
+           "baseline": baseline, "baseline_s": baseline_seconds}
+    if "first_seconds" in ours:
+        row["first_s"] = ours["first_seconds"]
+    return row
 
 
 def sample_city(n_trips, folder):
@@ -450,7 +454,8 @@ def bench_risk_writing(path, n_records, engine_seconds):
 
 
 def synthetic_postgis(n_trips, table):
-    """About ``n_trips`` synthetic trips generated in the database (scripts/make_synthetic_postgis.py)."""
+    """About ``n_trips`` synthetic trips generated in the database
+    (scripts/make_synthetic_postgis.py)."""
     subprocess.run([sys.executable, str(ROOT / "scripts" / "make_synthetic_postgis.py"), "-",
                     str(n_trips), table], check=True, capture_output=True)
 
@@ -483,21 +488,24 @@ def database_note(run):
             f"{run['database_s']:.2f} s summed)")
 
 
-def bench_postgis(sizes, folder, feature_path_sizes):
+def bench_postgis(sizes, folder, feature_path_sizes, repeated_below=10_000_000):
     """Synthetic trips generated in PostGIS (the server of scripts/postgres_for_tests.sh,
     SPATIAL_PRIVACY_TEST_PG): the sweep counted in the database, against the same table
     read feature by feature (at ``feature_path_sizes``; elsewhere estimated from the largest
     of those, scaled by rows, and said so) and against the same rows in a GeoPackage; the
-    QGIS process's peak memory beside each. Tables are dropped afterwards."""
+    QGIS process's peak memory beside each. Below ``repeated_below`` rows the push-down runs
+    four times in its child (the median of the last three is the figure), above once (said
+    in the row). Each row is printed when it is measured. Tables are dropped afterwards."""
     rows, feature_rate = [], None
     for n_trips in sizes:
         table = f"bench_synthetic_{n_trips}"
         synthetic_postgis(n_trips, table)
         try:
             gpkg = postgis_to_gpkg(table, folder)
-            ours = child("postgis", table)
+            ours = child("postgis" if n_trips < repeated_below else "postgis_once", table)
             case = (f"sweep end to end, PostGIS counted in the database, {ours['points']:,} "
-                    f"trips, 4 resolutions; {database_note(ours)}; {load_note()}")
+                    f"trips, 4 resolutions{'' if n_trips < repeated_below else ', one run'}; "
+                    f"{database_note(ours)}; {load_note()}")
             if n_trips in feature_path_sizes:
                 features = child("postgis_features", table)
                 feature_rate = features["seconds"] / features["points"]
@@ -514,12 +522,14 @@ def bench_postgis(sizes, folder, feature_path_sizes):
                 rows += bench_postgis_one_point(table, folder)
         finally:
             drop_postgis(table)
+        print(table_of(rows), flush=True)
     return rows
 
 
 def bench_postgis_huge(n_trips):
     """The sweep of ``n_trips`` synthetic trips generated in PostGIS, run once end to end, with
-    the counting queries' own times beside it; the table is dropped afterwards."""
+    the database's own time beside it (its queries, timed in the child); the table is dropped
+    afterwards."""
     table = f"bench_synthetic_{n_trips}"
     started = time.perf_counter()
     synthetic_postgis(n_trips, table)
@@ -530,7 +540,7 @@ def bench_postgis_huge(n_trips):
         drop_postgis(table)
     return [{"case": f"sweep end to end, PostGIS counted in the database, {ours['points']:,} "
                      f"trips (generated in SQL in {generated:.0f} s), 4 resolutions, one run; "
-                     f"peak {ours['peak_mb']:.0f} MB; {load_note()}",
+                     f"{load_note()}",
              "ours_s": ours["seconds"], "peak_mb": ours["peak_mb"],
              "baseline": f"the database alone: the {ours['queries']} queries' time while at least "
                          f"one ran ({ours['database_s']:.0f} s summed: they run concurrently)",
@@ -574,14 +584,17 @@ POSTGIS_SIZES = (1_000_000, 10_000_000)
 HUGE = 100_000_000
 
 
-def main(smoke, large, postgis_only=False, cell_key_only=False, huge=False):
+def main(smoke, large, postgis_only=False, cell_key_only=False, huge=False, huge_only=False):
+    if huge_only:
+        print(table_of(bench_postgis_huge(HUGE)), flush=True)
+        return
     if cell_key_only:
         with tempfile.TemporaryDirectory() as folder:
             print(table_of(bench_cell_key_only(10_000_000 if large else 1_000_000, folder)))
         return
     if postgis_only:
         with tempfile.TemporaryDirectory() as folder:
-            rows = bench_postgis(POSTGIS_SIZES[:2 if large else 1], folder, POSTGIS_SIZES)
+            rows = bench_postgis(POSTGIS_SIZES[:2 if large else 1], folder, POSTGIS_SIZES[:1])
         rows += bench_postgis_huge(HUGE) if huge else []
         rows.append(bench_grid_writing(300_000))
         print(table_of(rows))
@@ -594,7 +607,7 @@ def main(smoke, large, postgis_only=False, cell_key_only=False, huge=False):
         if not smoke:
             rows.append(bench_region(100_000, folder))
         if not smoke and os.environ.get("SPATIAL_PRIVACY_TEST_PG"):
-            rows += bench_postgis(POSTGIS_SIZES[:2 if large else 1], folder, POSTGIS_SIZES)
+            rows += bench_postgis(POSTGIS_SIZES[:2 if large else 1], folder, POSTGIS_SIZES[:1])
             rows += bench_postgis_huge(HUGE) if huge else []
         rows += bench_atom_audit(3_000 if smoke else 300_000, 250.0, 10 if smoke else 300,
                                  folder)
@@ -613,4 +626,4 @@ def main(smoke, large, postgis_only=False, cell_key_only=False, huge=False):
 
 if __name__ == "__main__":
     main("--smoke" in sys.argv, "--large" in sys.argv, "--postgis" in sys.argv,
-         "--cellkey" in sys.argv, "--huge" in sys.argv)
+         "--cellkey" in sys.argv, "--huge" in sys.argv, "--huge-only" in sys.argv)
