@@ -8,7 +8,10 @@ end to end on about 500 square zones), native_zones (QGIS's Join attributes by
 location of the same points to the same zones, the step a native workflow
 needs before any risk can be counted), disclosure (spatialprivacy:disclosurerisk
 end to end with three key variables), postgis (the sweep of the PostGIS table named GPKG,
-counted in the database; SPATIAL_PRIVACY_TEST_PG gives the connection), postgis_features
+counted in the database; SPATIAL_PRIVACY_TEST_PG gives the connection; the times of the
+queries it sent come back beside: ``database_s`` summed, ``database_busy_s`` while at least
+one ran), postgis_once (the
+same, run once: for tables too large to sweep four times), postgis_features
 (the same table read feature by feature), write_grid (RESOLUTIONS cells written to a
 GeoPackage in bulk and through a PyQGIS file sink), write_grid_postgis (the same to a new
 PostGIS table with COPY and through the PostGIS sink), postgis_zones (spatialprivacy:zonerisk
@@ -64,6 +67,38 @@ def peak_megabytes():
         if line.startswith("VmHWM:"):
             return int(line.split()[1]) / 1024.0
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+
+
+QUERIES = []  # (start, end) of every query the push-down sent, this run
+
+
+def time_pushdown_queries():
+    """Wrap the push-down's one way to the database (PostgisCounter.fetch) so that every query
+    it sends is timed: the database's own time (and the rows' transfer, a few thousand cells)."""
+    from spatial_privacy.processing_provider import postgis
+
+    fetch = postgis.PostgisCounter.fetch
+
+    def timed_fetch(counter, query, parameters=None):
+        start = time.perf_counter()
+        try:
+            return fetch(counter, query, parameters)
+        finally:
+            QUERIES.append((start, time.perf_counter()))
+    postgis.PostgisCounter.fetch = timed_fetch
+
+
+def database_seconds():
+    """The push-down's queries of the last run: their summed time, the time at least one of
+    them ran (they run concurrently, one connection per cell size) and their number."""
+    busy, end = 0.0, float("-inf")
+    for start, stop in sorted(QUERIES):
+        busy += max(0.0, stop - max(start, end))
+        end = max(end, stop)
+    summed = sum(stop - start for start, stop in QUERIES)
+    result = {"database_s": summed, "database_busy_s": busy, "queries": len(QUERIES)}
+    QUERIES.clear()
+    return result
 
 
 def run(mode, path, resolutions):
@@ -376,6 +411,7 @@ def run_once(mode, path, resolutions):
         QgsVectorLayer(path, "trips", "ogr")
     feedback = QgsProcessingFeedback()
     points = layer.featureCount()
+    QUERIES.clear()
     start = time.perf_counter()
     if mode in KEYED_GRID_MODES and mode != "cellkey":
         source = layer
@@ -408,6 +444,10 @@ def run_once(mode, path, resolutions):
             "OUTPUT": "TEMPORARY_OUTPUT"}, feedback=feedback)
         if mode == "postgis_features":
             QgsProject.instance().removeMapLayer(layer.id())
+        else:
+            seconds = time.perf_counter() - start
+            return {"seconds": seconds, "peak_mb": peak_megabytes(), "points": points,
+                    **database_seconds()}
     elif mode == "sweep":
         processing.run("spatialprivacy:resolutionsweep", {
             "INPUT": path, "PERSON_FIELD": "person_id", "RHO": 0.1, "RESOLUTIONS": resolutions,
@@ -464,6 +504,7 @@ def run_once(mode, path, resolutions):
 
 
 if __name__ == "__main__":
+    time_pushdown_queries()
     result = run(*sys.argv[1:4])
     print(json.dumps(result), flush=True)
     # QGIS 3.22 can crash while tearing down a standalone interpreter: the result is out.

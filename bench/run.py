@@ -1,17 +1,21 @@
 """Benchmarks: each figure beside a baseline run in the same session, reported as a ratio.
 
-Usage: python3 bench/run.py [--smoke] [--large] [--postgis | --cellkey]
+Usage: python3 bench/run.py [--smoke] [--large] [--huge] [--postgis | --cellkey]
 --smoke: tiny sizes, for the test suite; --large (what `make bench` runs):
-adds the 10 M-trip sweep; --postgis: only the PostGIS rows (printed, not written);
+adds the 10 M-trip sweeps; --huge: adds the sweep of 100 M trips generated in
+PostGIS (about 10 GB of table and as much of sort files; dropped after);
+--postgis: only the PostGIS rows (printed, not written); --huge-only: only the 100 M row;
 --cellkey: only the cell key grid rows at the largest size, with the sweep's engine
 time they are compared with (printed, not written).
 With SPATIAL_PRIVACY_TEST_PG set (make bench starts the server of
-scripts/postgres_for_tests.sh), the sweep of the city loaded into PostGIS is
-measured too: counted in the database, read feature by feature, and from a
-GeoPackage of the same rows; so are the cell key grid and the DP grid of the 1 M trips, and
-zone risk of the 1 M trips in the 25 sample zones (scripts/make_sample_zones.py), the same
-three ways. Writes bench/RESULTS.md (not with --smoke) and
-prints the same table. The engine runs independent pieces of work (a
+scripts/postgres_for_tests.sh), the sweep of 1 M and 10 M synthetic trips
+generated in PostGIS (scripts/make_synthetic_postgis.py) is measured too:
+counted in the database, read feature by feature, and from a GeoPackage of the
+same rows, each with the QGIS process's peak memory and the load average
+(the machine is shared: ratios of runs in one session are the figures); so are
+the cell key grid and the DP grid of the 1 M trips, and zone risk of the 1 M
+trips in the 25 sample zones (scripts/make_sample_zones.py), the same three ways.
+Writes bench/RESULTS.md (not with --smoke) and prints the same table. The engine runs independent pieces of work (a
 sweep's resolutions, a join's steps) on up to four threads; the largest
 sweep and the join are also timed on one thread (SPATIAL_PRIVACY_THREADS=1).
 
@@ -237,9 +241,13 @@ NATIVE = "QGIS Create grid + Count points in polygon"
 
 
 def child_row(case, ours, baseline, baseline_seconds):
-    """A table row from a child run: its second run is the figure, the first is shown beside."""
-    return {"case": case, "ours_s": ours["seconds"], "first_s": ours["first_seconds"],
-            "peak_mb": ours["peak_mb"], "baseline": baseline, "baseline_s": baseline_seconds}
+    """A table row from a child run: the median of its last three runs is the figure, the first
+    is shown beside (a child that runs once: that run)."""
+    row = {"case": case, "ours_s": ours["seconds"], "peak_mb": ours["peak_mb"],
+           "baseline": baseline, "baseline_s": baseline_seconds}
+    if "first_seconds" in ours:
+        row["first_s"] = ours["first_seconds"]
+    return row
 
 
 def sample_city(n_trips, folder):
@@ -466,28 +474,78 @@ def bench_postgis_writing(path, n_records, n_cells):
              "baseline": "the same through the PyQGIS PostGIS sink", "baseline_s": risk["sink_s"]}]
 
 
-def bench_postgis(sizes, folder):
-    """The sweep of the sample city in PostGIS (the server of scripts/postgres_for_tests.sh,
-    SPATIAL_PRIVACY_TEST_PG): counted in the database, against the same table read feature
-    by feature and against the same rows in a GeoPackage. The database's own time is in
-    each run's log; the figure is end to end."""
-    rows = []
+def synthetic_postgis(n_trips, table):
+    """About ``n_trips`` synthetic trips generated in the database
+    (scripts/make_synthetic_postgis.py)."""
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "make_synthetic_postgis.py"), "-",
+                    str(n_trips), table], check=True, capture_output=True)
+
+
+def drop_postgis(table):
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "make_synthetic_postgis.py"), "-", "0",
+                    table, "--drop"], check=True, capture_output=True)
+
+
+def postgis_to_gpkg(table, folder):
+    """The table's rows, in fid order, as a GeoPackage (the same rows for the file path)."""
+    from osgeo import gdal
+
+    gpkg = Path(folder) / f"{table}.gpkg"
+    gdal.UseExceptions()
+    gdal.VectorTranslate(str(gpkg), f"PG:{os.environ['SPATIAL_PRIVACY_TEST_PG']}", format="GPKG",
+                         layerName="trips", options=["-sql", f"SELECT * FROM {table} ORDER BY fid",
+                                                     "-gt", "200000"])
+    return gpkg
+
+
+def load_note():
+    """The machine's load average (1, 5, 15 minutes), to read a figure taken beside it."""
+    return "load {:.1f}/{:.1f}/{:.1f}".format(*os.getloadavg())
+
+
+def database_note(run):
+    """The database's share of a push-down run (bench/processing_child.py times its queries)."""
+    return (f"database busy {run['database_busy_s']:.2f} s ({run['queries']} queries, "
+            f"{run['database_s']:.2f} s summed)")
+
+
+def bench_postgis(sizes, folder, feature_path_sizes, repeated_below=10_000_000):
+    """Synthetic trips generated in PostGIS (the server of scripts/postgres_for_tests.sh,
+    SPATIAL_PRIVACY_TEST_PG): the sweep counted in the database, against the same table
+    read feature by feature (at ``feature_path_sizes``; elsewhere estimated from the largest
+    of those, scaled by rows, and said so) and against the same rows in a GeoPackage; the
+    QGIS process's peak memory beside each. Below ``repeated_below`` rows the push-down runs
+    four times in its child (the median of the last three is the figure), above once (said
+    in the row). Each row is printed when it is measured. Tables are dropped afterwards."""
+    rows, feature_rate = [], None
     for n_trips in sizes:
-        table = f"bench_trips_{n_trips}"
-        subprocess.run([sys.executable, str(ROOT / "scripts" / "load_sample_postgis.py"), "-",
-                        folder, str(n_trips // 3), table], check=True, capture_output=True)
-        gpkg = Path(folder) / f"{table}.gpkg"
-        ours = child("postgis", table)
-        case = f"sweep end to end, PostGIS counted in the database, {ours['points']:,} trips, " \
-               "4 resolutions"
-        rows.append(child_row(case, ours, "the same table read feature by feature",
-                              child("postgis_features", table)["seconds"]))
-        rows.append(child_row(case, ours, "the same rows from a GeoPackage (Arrow)",
-                              child("sweep", gpkg)["seconds"]))
-        if n_trips == min(sizes):
-            rows += bench_postgis_one_point(table, folder)
-            rows += bench_postgis_keyed_grids(table, folder)
-            rows += bench_postgis_zone_risk(table, gpkg, n_trips // 3, folder)
+        table = f"bench_synthetic_{n_trips}"
+        synthetic_postgis(n_trips, table)
+        try:
+            gpkg = postgis_to_gpkg(table, folder)
+            ours = child("postgis" if n_trips < repeated_below else "postgis_once", table)
+            case = (f"sweep end to end, PostGIS counted in the database, {ours['points']:,} "
+                    f"trips, 4 resolutions{'' if n_trips < repeated_below else ', one run'}; "
+                    f"{database_note(ours)}; {load_note()}")
+            if n_trips in feature_path_sizes:
+                features = child("postgis_features", table)
+                feature_rate = features["seconds"] / features["points"]
+                rows.append(child_row(case, ours, f"the same table read feature by feature "
+                                      f"(peak {features['peak_mb']:.0f} MB)", features["seconds"]))
+            elif feature_rate is not None:
+                rows.append(child_row(case, ours, "the same table read feature by feature, "
+                                      "ESTIMATED from the smaller run's seconds per row",
+                                      feature_rate * ours["points"]))
+            gpkg_run = child("sweep", gpkg)
+            rows.append(child_row(case, ours, f"the same rows from a GeoPackage (Arrow; peak "
+                                  f"{gpkg_run['peak_mb']:.0f} MB)", gpkg_run["seconds"]))
+            if n_trips == min(sizes):
+                rows += bench_postgis_one_point(table, folder)
+                rows += bench_postgis_keyed_grids(table, folder)
+                rows += bench_postgis_zone_risk(table, gpkg, n_trips // 3, folder)
+        finally:
+            drop_postgis(table)
+        print(table_of(rows), flush=True)
     return rows
 
 
@@ -540,6 +598,27 @@ def bench_postgis_zone_risk(table, gpkg, n_persons, folder):
                       child("zones_gpkg", gpkg, str(zones))["seconds"])]
 
 
+def bench_postgis_huge(n_trips):
+    """The sweep of ``n_trips`` synthetic trips generated in PostGIS, run once end to end, with
+    the database's own time beside it (its queries, timed in the child); the table is dropped
+    afterwards."""
+    table = f"bench_synthetic_{n_trips}"
+    started = time.perf_counter()
+    synthetic_postgis(n_trips, table)
+    generated = time.perf_counter() - started
+    try:
+        ours = child("postgis_once", table)
+    finally:
+        drop_postgis(table)
+    return [{"case": f"sweep end to end, PostGIS counted in the database, {ours['points']:,} "
+                     f"trips (generated in SQL in {generated:.0f} s), 4 resolutions, one run; "
+                     f"{load_note()}",
+             "ours_s": ours["seconds"], "peak_mb": ours["peak_mb"],
+             "baseline": f"the database alone: the {ours['queries']} queries' time while at least "
+                         f"one ran ({ours['database_s']:.0f} s summed: they run concurrently)",
+             "baseline_s": ours["database_busy_s"]}]
+
+
 def bench_postgis_one_point(table, folder):
     """The same trips, each its own person (the trip's fid as person id): the database counts
     rows instead of distinct people, against the same rows from a GeoPackage."""
@@ -558,7 +637,10 @@ def bench_postgis_one_point(table, folder):
     gdal.UseExceptions()
     gdal.VectorTranslate(str(gpkg), f"PG:{conninfo}", format="GPKG", layerName="trips",
                          options=["-sql", f"SELECT fid, person_id, geom FROM {one} ORDER BY fid"])
-    ours = child("postgis", one)
+    try:
+        ours = child("postgis", one)
+    finally:
+        drop_postgis(one)
     case = f"sweep end to end, PostGIS counted in the database, {ours['points']:,} trips, " \
            "one per person, 4 resolutions"
     return [child_row(case, ours, "the same rows from a GeoPackage (Arrow)",
@@ -570,16 +652,24 @@ def machine():
             f"numpy {np.__version__}, pandas {pd.__version__}, scipy {scipy.__version__}")
 
 
-def main(smoke, large, postgis_only=False, cell_key_only=False):
+POSTGIS_SIZES = (1_000_000, 10_000_000)
+HUGE = 100_000_000
+
+
+def main(smoke, large, postgis_only=False, cell_key_only=False, huge=False, huge_only=False):
+    if huge_only:
+        print(table_of(bench_postgis_huge(HUGE)), flush=True)
+        return
     if cell_key_only:
         with tempfile.TemporaryDirectory() as folder:
             print(table_of(bench_cell_key_only(10_000_000 if large else 1_000_000, folder)))
         return
     if postgis_only:
         with tempfile.TemporaryDirectory() as folder:
-            rows = bench_postgis([1_000_000] + ([10_000_000] if large else []), folder)
+            rows = bench_postgis(POSTGIS_SIZES[:2 if large else 1], folder, POSTGIS_SIZES[:1])
             path, (trips, *_) = sample_city(1_000_000, folder)
             rows += bench_postgis_writing(path, len(trips), 300_000)
+        rows += bench_postgis_huge(HUGE) if huge else []
         rows.append(bench_grid_writing(300_000))
         print(table_of(rows))
         return
@@ -591,7 +681,8 @@ def main(smoke, large, postgis_only=False, cell_key_only=False):
         if not smoke:
             rows.append(bench_region(100_000, folder))
         if not smoke and os.environ.get("SPATIAL_PRIVACY_TEST_PG"):
-            rows += bench_postgis([1_000_000] + ([10_000_000] if large else []), folder)
+            rows += bench_postgis(POSTGIS_SIZES[:2 if large else 1], folder, POSTGIS_SIZES[:1])
+            rows += bench_postgis_huge(HUGE) if huge else []
         rows += bench_atom_audit(3_000 if smoke else 300_000, 250.0, 10 if smoke else 300,
                                  folder)
     rows += [bench_grid_writing(3_000 if smoke else 300_000),
@@ -609,4 +700,4 @@ def main(smoke, large, postgis_only=False, cell_key_only=False):
 
 if __name__ == "__main__":
     main("--smoke" in sys.argv, "--large" in sys.argv, "--postgis" in sys.argv,
-         "--cellkey" in sys.argv)
+         "--cellkey" in sys.argv, "--huge" in sys.argv, "--huge-only" in sys.argv)
