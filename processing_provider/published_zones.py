@@ -134,30 +134,24 @@ def zone_atoms(zones, cells, data, point_record, feedback):
                        len(zones.names))
 
 
-def protect_slivers(zones, release, data, policy, marginals, zeros_emitted, feedback):
+def protect_slivers(zones, release, data, policy, marginals, feedback):
     """(the release with the slivers protected, ZoneAtoms, AtomProtection, true record values,
     records the record-level suppression withheld), or refuse when a sliver cannot be."""
     import numpy as np
 
     from ..spatial_privacy_plugin import atom_suppression as engine
-    from ..spatial_privacy_plugin.grid import MARGINALS_NONE, STATUS_PUBLISHED
-    from ..spatial_privacy_plugin.totals import blank_total_bounds, emitted_lower, \
-        grid_equalities
+    from ..spatial_privacy_plugin.grid import STATUS_PUBLISHED
 
     cells = release.cells
     resolution = float(cells["resolution_m"].iloc[0]) if len(cells) else 1.0
-    point_record, record_key = engine.records_of_points(cells, data.x, data.y, data.key_codes,
-                                                        data.origin, resolution)
+    point_record, _ = engine.records_of_points(cells, data.x, data.y, data.key_codes,
+                                               data.origin, resolution)
     values = engine.record_values(point_record, data.person_codes, len(cells))
     atoms = zone_atoms(zones, cells, data, point_record, feedback)
-    people = None if policy.population_total_secret else float(data.people.n)
-    declared = () if marginals.kind == MARGINALS_NONE else (
-        cells["col"].to_numpy(), cells["row"].to_numpy(), record_key, values, marginals, policy.k)
-    view = engine.AttackerView(
-        emitted_lower(np.full(len(cells), bool(zeros_emitted))),
-        np.full(len(cells), np.inf if people is None else people),
-        tuple(grid_equalities(*declared)) if declared else (),
-        tuple(blank_total_bounds(*declared)) if declared else (), people, data.people.one_point)
+    # What is written, read back as the gate reads it beside the zone counts.
+    view = engine.AttackerView.of_cells(cells, policy.k,
+                                        None if policy.population_total_secret else data.people,
+                                        data.people.one_point)
     start = cells["status"].to_numpy() != STATUS_PUBLISHED
     result = engine.protect_atoms(values, start, atoms, view, marginals.protection, policy.k,
                                   marginals.straddle_k, feedback.isCanceled)
@@ -172,8 +166,7 @@ def protect_slivers(zones, release, data, policy, marginals, zeros_emitted, feed
             "(cell ∩ zones): it stays narrower than p = {p:g}. Use a coarser grid, or publish "
             "fewer zone layers beside it.").format(
             slivers="; ".join(slivers), p=marginals.protection))
-    protected = engine.protected_release(release, values, result, marginals.protection,
-                                         policy.k, marginals.straddle_k)
+    protected = engine.protected_release(release, values, result)
     added = int((result.withheld & ~start).sum())
     feedback.pushInfo(tr(
         "{zones} zone count(s) published beside the grid ({withheld} withheld below k); their "
