@@ -187,3 +187,24 @@ def test_a_sliver_beside_a_blank_zone_is_opened_by_withholding_the_other_zone(pe
     result = protect_atoms(values, np.zeros(1, dtype=bool), atoms, view, 2, 4)
     assert result.at_risk_before[0] and result.protected
     assert result.zone_protective.tolist() == [False, True] and not result.withheld[0]
+
+
+def test_a_sliver_its_parent_total_fixes_is_reported_unprotected():
+    # Cell 0 (5 people: 2 in zone A, 3 in B) is the only child of its parent, whose total 5 is
+    # published; cells 1 and 2 (20 each) lie whole in B (43). A is below k = 3, withheld; B - 40
+    # gives the sliver in B (3), so the one in A (2). With B withheld too both are in [0, 5],
+    # narrower than p = 10; withholding cell 0 changes nothing (its parent total pins it, and a
+    # withheld cell recovered exactly fails the gate). With p <= k no such case exists: a cut
+    # cell published (it holds k or more) beside its zone counts withheld leaves each piece in
+    # [0, n] with n >= k >= p.
+    values = np.array([5.0, 20.0, 20.0])
+    atoms = ZoneAtoms(np.array([0, 0, 1, 2]), ((0,), (1,), (1,), (1,)),
+                      np.array([2.0, 3.0, 20.0, 20.0]), np.array([2.0, 43.0]))
+    view = AttackerView(((np.array([0]), 5.0), (np.array([1, 2]), 40.0)), (),
+                        PeopleTotal(45, True), True)
+    result = protect_atoms(values, np.zeros(3, dtype=bool), atoms, view, 10, 3)
+    assert not result.protected
+    assert result.at_risk_before.tolist() == [True, False, False, False]  # B's holds k
+    assert result.unprotected[0] or result.unprotected_records[0]
+    # The same release with p = 5 is protected: the pieces of cell 0 are [0, 5] with B withheld.
+    assert protect_atoms(values, np.zeros(3, dtype=bool), atoms, view, 5, 3).protected
