@@ -298,20 +298,21 @@ def _protect(values, start, zone_start, atoms, view, audit, zones_first, is_canc
         zone_withheld[list(zones)] = True
 
 
-def _republish(values, start, withheld, zone_withheld, audit, passed, is_canceled):
-    """(records withheld, the gate's audit): the cells the greedy pattern added, largest first,
-    published again wherever the audit still passes without them."""
+def _publish_again(weights, withheld, keep, audit, passed, is_canceled):
+    """(withheld, the gate's audit): each withheld item (record or zone count) not in ``keep``,
+    the largest ``weights`` first, published again wherever ``audit(withheld)`` still passes
+    without it; ``passed``: the audit of ``withheld`` as given."""
     withheld = withheld.copy()
-    added = np.flatnonzero(withheld & ~start)
-    for record in added[np.argsort(-values[added], kind="stable")].tolist():
+    added = np.flatnonzero(withheld & ~keep)
+    for item in added[np.argsort(-weights[added], kind="stable")].tolist():
         if is_canceled is not None and is_canceled():
             raise Cancelled()
-        withheld[record] = False
-        trial = audit(withheld, zone_withheld)
+        withheld[item] = False
+        trial = audit(withheld)
         if trial.passed:
             passed = trial
         else:
-            withheld[record] = True
+            withheld[item] = True
     return withheld, passed
 
 
@@ -324,12 +325,15 @@ def protect_atoms(values, withheld, atoms, view, protection, k, straddle_k=False
     ``AttackerView``. Zone counts below k are withheld. Every pattern is audited as
     the gate audits it (``audit_pattern``): no sliver that may hold 1..k-1 people and
     no withheld cell narrower than p, no withheld cell recovered exactly. Two greedy
-    patterns are built, cells first and zone counts first; the cells each added are
-    then published again, largest first, wherever the audit still passes; the
+    patterns are built, cells first and zone counts first; when neither passes, a
+    third starts from every zone count withheld (the attacker then holds the cells and
+    totals alone, and a published cell's pieces are [0, n] with n >= k) and publishes
+    the zone counts again, largest first, wherever the audit still passes. The cells
+    each pattern added are then published again, largest first, likewise; the
     protected pattern that withholds fewer people is kept (cells on a tie). With zone
     counts first, a failing sliver's smallest published zone count is withheld (or, its
     own all blank, the smallest of its cell's other pieces), cells only where no zone
-    count is left. Slivers and records neither can protect are reported in
+    count is left. Slivers and records no pattern protects are reported in
     ``unprotected``/``unprotected_records``.
     """
     values = np.asarray(values, dtype=float)
@@ -341,11 +345,18 @@ def protect_atoms(values, withheld, atoms, view, protection, k, straddle_k=False
     first_audit = audit(start, zone_start)
     at_risk = _failures(first_audit, len(atoms.atom_record), len(values))[0]
     outcomes = []
-    for zones_first in (False, True):
+    for zones_first, zones_from in ((False, zone_start), (True, zone_start),
+                                    (False, np.ones(len(zone_start), dtype=bool))):
+        if len(outcomes) == 2 and not all(failed for (failed, _), _ in outcomes):
+            break  # a greedy pattern passes: no need for the last resort
         cells, zones, final, stuck, stuck_records = _protect(
-            values, start, zone_start, atoms, view, audit, zones_first, is_canceled, first_audit)
+            values, start, zones_from, atoms, view, audit, zones_first, is_canceled,
+            first_audit if zones_from is zone_start else None)
         if final.passed:
-            cells, final = _republish(values, start, cells, zones, audit, final, is_canceled)
+            zones, final = _publish_again(atoms.zone_values, zones, zone_start,
+                                          lambda trial: audit(cells, trial), final, is_canceled)
+            cells, final = _publish_again(values, cells, start,
+                                          lambda trial: audit(trial, zones), final, is_canceled)
         cost = values[cells & ~start].sum() + atoms.zone_values[zones & ~zone_start].sum()
         outcomes.append(((not final.passed, cost), (cells, zones, final, stuck, stuck_records)))
         if first_audit.passed:

@@ -12,9 +12,10 @@ by the gate's engine (``gate.evaluate_gate``, ``gate.evaluate_release_audit``).
 Every written release must pass. The pieces of each cell are found here (a
 lattice of sample points per cell, and every person's point).
 
-On the code before the grid audited its patterns as the gate does, 17 of the
-2,000 releases these cases write failed the gate (a cell withheld for a sliver
-left alone in its parent, recovered exactly).
+On the code before the grid audited its patterns as the gate does, 14 of the
+1,656 releases it wrote for these 2,000 cases failed the gate, every one with a
+withheld cell recovered exactly (a cell withheld for a sliver, left alone in its
+parent).
 """
 
 import numpy as np
@@ -175,5 +176,5 @@ def test_every_release_the_grid_writes_passes_its_gate(seed):
     assert not failures, f"{len(failures)} of {written} written releases fail the gate: " \
                          f"{failures[:3]}"
     # The cases exercise what they test: several points, crossing layers, withheld cells.
-    assert written >= 450 and several >= 100 and crossing >= 40 and withheld_for_zones > 0, \
+    assert written >= 380 and several >= 120 and crossing >= 60 and withheld_for_zones > 0, \
         (written, several, crossing)
