@@ -1224,32 +1224,32 @@
       <translation>L'audit ne connaît pas le nombre de personnes de la diffusion : un attaquant qui le lit (dans une table, un rapport, le journal de la grille) peut resserrer davantage les cellules masquées. Indiquez-le dans « nombre de personnes indiqué par la diffusion », ou déclarez population_total_secret = true dans la politique s'il n'est jamais publié.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="386" />
+      <location filename="processing_provider/kanonymity_gate.py" line="385" />
       <source>Audit: {count} total(s) from the layer's own totals columns.</source>
       <translation>Audit : {count} total(s) tiré(s) des colonnes de totaux de la couche elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="392" />
+      <location filename="processing_provider/kanonymity_gate.py" line="391" />
       <source>Auditing against other layers needs the geometry of the records to publish; the input is a table. Give the grid layer itself.</source>
       <translation>L'audit par rapport à d'autres couches a besoin de la géométrie des enregistrements à publier ; l'entrée est une table. Donnez la couche de grille elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="399" />
+      <location filename="processing_provider/kanonymity_gate.py" line="398" />
       <source>The audit layer '{layer}' has no field '{field}': name its count field in the audit count field.</source>
       <translation>La couche d'audit « {layer} » n'a pas de champ « {field} » : indiquez son champ de comptage dans le champ de comptage d'audit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="403" />
+      <location filename="processing_provider/kanonymity_gate.py" line="402" />
       <source>The audit count field '{field}' of '{layer}' is {kind}, not a number: name a numeric field of published totals, or convert it (in a copy).</source>
       <translation>Le champ de comptage d'audit « {field} » de « {layer} » est de type {kind}, pas un nombre : indiquez un champ numérique de totaux publiés, ou convertissez-le (dans une copie).</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="409" />
+      <location filename="processing_provider/kanonymity_gate.py" line="408" />
       <source>Audit: {areas} published area count(s) from the audit layers; {cells} record(s) cut by an area's border into {atoms} pieces.</source>
       <translation>Audit : {areas} effectif(s) de zones publié(s) par les couches d'audit ; {cells} enregistrement(s) coupé(s) par la limite d'une zone, en {atoms} morceaux.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="434" />
+      <location filename="processing_provider/kanonymity_gate.py" line="420" />
       <source>Audit: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
       <translation>Audit : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
     </message>
@@ -1470,13 +1470,33 @@
     </message>
     <message>
       <location filename="processing_provider/published_zones.py" line="102" />
-      <source>{count} feature(s) of the published zones layer '{layer}' have no geometry: they hold no one, cut no cell and get no zone count.</source>
-      <translation>{count} entité(s) de la couche de zones publiées « {layer} » n'ont pas de géométrie : elles ne contiennent personne, ne découpent aucun carreau et n'ont pas d'effectif de zone.</translation>
+      <source>The published zones layer '{layer}' has invalid geometries (features {fids}): repair them first (Processing: Fix geometries).</source>
+      <translation>La couche de zonage publiée « {layer} » a des géométries invalides (entités {fids}) : réparez-les d'abord (Traitement : Réparer les géométries).</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="170" />
-      <source>No pattern of withheld cells and zone counts was found that protects {slivers} (cell ∩ zones): it stays narrower than p = {p:g}. Use a coarser grid, or publish fewer zone layers beside it.</source>
-      <translation>Aucun schéma de carreaux et d'effectifs de zones masqués n'a été trouvé qui protège {slivers} (carreau ∩ zones) : l'intervalle reste plus étroit que p = {p:g}. Utilisez une grille plus grossière, ou publiez moins de couches de zones à côté.</translation>
+      <location filename="processing_provider/published_zones.py" line="165" />
+      <source>the sliver(s) {slivers} (cell ∩ zone)</source>
+      <translation>le(s) morceau(x) {slivers} (carreau ∩ zone)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_zones.py" line="167" />
+      <source>the withheld cell(s) {cells}</source>
+      <translation>le(s) carreau(x) masqué(s) {cells}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_zones.py" line="169" />
+      <source>No pattern of withheld cells and zone counts was found that protects {what}: whatever is withheld, the gate's attacker narrows it below p = {p:g} or recovers it exactly from the totals, zone counts and number of people published beside it. Use a coarser grid, publish fewer totals or zone layers beside it, or review p in the policy.</source>
+      <translation>Aucun schéma de carreaux et d'effectifs de zones masqués n'a été trouvé qui protège {what} : quoi que l'on masque, l'attaquant du contrôle le resserre sous p = {p:g} ou le retrouve exactement à partir des totaux, des effectifs de zones et du nombre de personnes publiés à côté. Utilisez une grille plus grossière, publiez moins de totaux ou de couches de zones à côté, ou revoyez p dans la politique.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_zones.py" line="174" />
+      <source>this release</source>
+      <translation>cette diffusion</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_zones.py" line="174" />
+      <source> and </source>
+      <translation> et </translation>
     </message>
     <message>
       <location filename="processing_provider/published_zones.py" line="178" />
@@ -1504,19 +1524,19 @@
       <translation>La couche de zones publiées « {layer} » a le(s) champ(s) {fields}, que la sortie des effectifs de zones écrit elle-même : renommez-les dans une copie de la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="79" />
+      <location filename="processing_provider/published_zones.py" line="82" />
+      <source>The published zones layer '{layer}' has {count} feature(s) without a geometry (features {fids}): every published zone needs its polygon. Give them their polygons, or delete them, in a copy of the layer.</source>
+      <translation>La couche de zonage publiée « {layer} » a {count} entité(s) sans géométrie (entités {fids}) : chaque zone publiée a besoin de son polygone. Donnez-leur leurs polygones, ou supprimez-les, dans une copie de la couche.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_zones.py" line="89" />
       <source>The published zones layer '{layer}' is reprojected from {theirs} to the grid's {ours}.</source>
       <translation>La couche de zones publiées « {layer} » est reprojetée de {theirs} vers le SCR de la grille, {ours}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="86" />
+      <location filename="processing_provider/published_zones.py" line="96" />
       <source>The published zones layer '{layer}' has no polygon: give the zones whose counts are published, or leave the layer out.</source>
       <translation>La couche de zones publiées « {layer} » n'a aucun polygone : donnez les zones dont les effectifs sont publiés, ou retirez la couche.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/published_zones.py" line="94" />
-      <source>The published zones layer '{layer}' has invalid geometries (features {fids}): repair them first (Processing: Fix geometries).</source>
-      <translation>La couche de zonage publiée « {layer} » a des géométries invalides (entités {fids}) : réparez-les d'abord (Traitement : Réparer les géométries).</translation>
     </message>
     <message>
       <location filename="processing_provider/reassess_releases.py" line="106" />
@@ -2804,29 +2824,19 @@
       <translation>{count} enregistrement(s) masqué(s) portent encore un effectif : une valeur masquée doit être NULL dans toute sortie. Videz l'effectif des enregistrements masqués.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="160" />
+      <location filename="spatial_privacy_plugin/gate.py" line="200" />
       <source>{count} withheld record(s) (e.g. {records}) can be narrowed by an attacker to an interval narrower than p = {p:g} from what the release publishes (its counts and totals, that withheld cells are not empty, the number of people, any status labels). Withhold more cells (complementary suppression) or publish fewer totals.</source>
       <translation>{count} enregistrement(s) masqué(s) (p. ex. {records}) peuvent être resserrés par un attaquant à un intervalle plus étroit que p = {p:g} à partir de ce que publie la diffusion (ses effectifs et totaux, le fait que les cellules masquées ne sont pas vides, le nombre de personnes, les éventuelles étiquettes de statut). Masquez davantage de cellules (suppression complémentaire) ou publiez moins de totaux.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="205" />
+      <location filename="spatial_privacy_plugin/gate.py" line="245" />
       <source>{count} withheld record(s) can be recovered exactly from what the release publishes.</source>
       <translation>{count} enregistrement(s) masqué(s) peuvent être retrouvés exactement à partir de ce que publie la diffusion.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="263" />
+      <location filename="spatial_privacy_plugin/gate.py" line="303" />
       <source>{count} sliver(s) where a published area's border crosses a cell can be narrowed below p = {p:g} by subtracting the cells inside the area from its count (cell ∩ area [interval]: {examples}). Withhold the cells around those borders, or do not publish those area counts beside this grid.</source>
       <translation>{count} lisière(s) où la limite d'une zone publiée traverse une cellule peuvent être resserrées sous p = {p:g} en soustrayant de l'effectif de la zone les cellules qu'elle contient (cellule ∩ zone [intervalle] : {examples}). Masquez les cellules autour de ces limites, ou ne publiez pas ces effectifs de zones à côté de cette grille.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="296" />
-      <source>{count} withheld cell(s) (e.g. {cells}) can be narrowed below p = {p:g} by combining this release with the earlier ones, assuming no cell changes by more than {delta:g} between releases. Rebuild the grid with the earlier releases given, so that suppression holds across the series.</source>
-      <translation>{count} cellule(s) masquée(s) (p. ex. {cells}) peuvent être resserrées sous p = {p:g} en combinant cette diffusion avec les précédentes, en supposant qu'aucune cellule ne change de plus de {delta:g} entre deux diffusions. Reconstruisez la grille en donnant les diffusions précédentes, pour que la suppression tienne sur toute la série.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="307" />
-      <source>This release narrows {count} withheld cell(s) of earlier releases below p = {p:g} (e.g. {cells}).</source>
-      <translation>Cette diffusion resserre {count} cellule(s) masquée(s) de diffusions précédentes sous p = {p:g} (p. ex. {cells}).</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/gate.py" line="33" />
@@ -2834,19 +2844,19 @@
       <translation>publié avec un effectif NULL</translation>
     </message>
     <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="337" />
+      <source>{count} withheld cell(s) (e.g. {cells}) can be narrowed below p = {p:g} by combining this release with the earlier ones, assuming no cell changes by more than {delta:g} between releases. Rebuild the grid with the earlier releases given, so that suppression holds across the series.</source>
+      <translation>{count} cellule(s) masquée(s) (p. ex. {cells}) peuvent être resserrées sous p = {p:g} en combinant cette diffusion avec les précédentes, en supposant qu'aucune cellule ne change de plus de {delta:g} entre deux diffusions. Reconstruisez la grille en donnant les diffusions précédentes, pour que la suppression tienne sur toute la série.</translation>
+    </message>
+    <message>
       <location filename="spatial_privacy_plugin/gate.py" line="34" />
       <source>published count is not a whole number</source>
       <translation>l'effectif publié n'est pas un nombre entier</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="341" />
-      <source>{count} published record(s) have no sensitive value: give every record its category.</source>
-      <translation>{count} enregistrement(s) publié(s) n'ont pas de valeur sensible : donnez à chaque enregistrement sa modalité.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="344" />
-      <source>No published record has a positive count: there is no evidence of diversity.</source>
-      <translation>Aucun enregistrement publié n'a d'effectif positif : il n'y a aucune preuve de diversité.</translation>
+      <location filename="spatial_privacy_plugin/gate.py" line="348" />
+      <source>This release narrows {count} withheld cell(s) of earlier releases below p = {p:g} (e.g. {cells}).</source>
+      <translation>Cette diffusion resserre {count} cellule(s) masquée(s) de diffusions précédentes sous p = {p:g} (p. ex. {cells}).</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/gate.py" line="35" />
@@ -2854,19 +2864,9 @@
       <translation>effectif publié inférieur à k</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="353" />
-      <source>{count} published cell(s) show fewer than l = {l} distinct sensitive values (fewest: {fewest}): everyone in them can be assigned a value. Merge categories, publish coarser, or withhold the attribute.</source>
-      <translation>{count} maille(s) publiée(s) montrent moins de l = {l} valeurs sensibles distinctes (le minimum : {fewest}) : on peut attribuer une valeur à chacun de leurs membres. Regroupez des modalités, publiez plus grossier, ou masquez l'attribut.</translation>
-    </message>
-    <message>
       <location filename="spatial_privacy_plugin/gate.py" line="36" />
       <source>withheld but still carries a count</source>
       <translation>masqué mais porte encore un effectif</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="366" />
-      <source>{count} published cell(s) have a distribution of the sensitive value farther than t = {t:g} from the whole release's (largest: {largest:.3f}).</source>
-      <translation>{count} maille(s) publiée(s) ont une distribution de la valeur sensible plus éloignée que t = {t:g} de celle de la diffusion entière (la plus grande : {largest:.3f}).</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/gate.py" line="37" />
@@ -2877,6 +2877,26 @@
       <location filename="spatial_privacy_plugin/gate.py" line="38" />
       <source>withheld, an attacker recovers it exactly</source>
       <translation>masqué, un attaquant le retrouve exactement</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="382" />
+      <source>{count} published record(s) have no sensitive value: give every record its category.</source>
+      <translation>{count} enregistrement(s) publié(s) n'ont pas de valeur sensible : donnez à chaque enregistrement sa modalité.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="385" />
+      <source>No published record has a positive count: there is no evidence of diversity.</source>
+      <translation>Aucun enregistrement publié n'a d'effectif positif : il n'y a aucune preuve de diversité.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="394" />
+      <source>{count} published cell(s) show fewer than l = {l} distinct sensitive values (fewest: {fewest}): everyone in them can be assigned a value. Merge categories, publish coarser, or withhold the attribute.</source>
+      <translation>{count} maille(s) publiée(s) montrent moins de l = {l} valeurs sensibles distinctes (le minimum : {fewest}) : on peut attribuer une valeur à chacun de leurs membres. Regroupez des modalités, publiez plus grossier, ou masquez l'attribut.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="407" />
+      <source>{count} published cell(s) have a distribution of the sensitive value farther than t = {t:g} from the whole release's (largest: {largest:.3f}).</source>
+      <translation>{count} maille(s) publiée(s) ont une distribution de la valeur sensible plus éloignée que t = {t:g} de celle de la diffusion entière (la plus grande : {largest:.3f}).</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/gate.py" line="70" />
