@@ -189,32 +189,32 @@
       <translation>D doit être un nombre entier.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="176" />
+      <location filename="processing_provider/cell_key_grid.py" line="177" />
       <source>Record keys from the field '{field}'.</source>
       <translation>Clés d'enregistrement issues du champ « {field} ».</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="181" />
+      <location filename="processing_provider/cell_key_grid.py" line="182" />
       <source>A new secret key was created in {path} (256 random bits). Keep it secret and safe, and give the same file to every release of the programme: another key gives every cell other noise, and releases under two keys can be differenced.</source>
       <translation>Une nouvelle clé secrète a été créée dans {path} (256 bits aléatoires). Gardez-la secrète et en lieu sûr, et donnez le même fichier à chaque diffusion du programme : une autre clé donne à chaque cellule un autre bruit, et des diffusions sous deux clés peuvent être différenciées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="207" />
+      <location filename="processing_provider/cell_key_grid.py" line="209" />
       <source>Give the programme's secret key file (a new path creates one) or a record key field: the noise of each cell comes from its people's keys.</source>
       <translation>Donnez le fichier de clé secrète du programme (un nouveau chemin en crée un) ou un champ de clé d'enregistrement : le bruit de chaque cellule vient des clés de ses personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="213" />
+      <location filename="processing_provider/cell_key_grid.py" line="215" />
       <source>The key file must outlive the run (every release of the programme uses the same key): choose a path outside QGIS's temporary folder.</source>
       <translation>Le fichier de clé doit survivre à l'exécution (chaque diffusion du programme utilise la même clé) : choisissez un chemin hors du dossier temporaire de QGIS.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="241" />
+      <location filename="processing_provider/cell_key_grid.py" line="243" />
       <source>The attribute field(s) {fields} share a name with an output field; rename them in a copy of the layer first.</source>
       <translation>Le(s) champ(s) d'attributs {fields} portent le nom d'un champ de sortie ; renommez-les d'abord dans une copie de la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="260" />
+      <location filename="processing_provider/cell_key_grid.py" line="262" />
       <source>{count} empty cells inside the study area are published as 0.</source>
       <translation>{count} cellules vides dans la zone d'étude sont publiées à 0.</translation>
     </message>
@@ -224,27 +224,27 @@
       <translation>Fichiers de clé (*.key);;Tous les fichiers (*)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="286" />
+      <location filename="processing_provider/cell_key_grid.py" line="288" />
       <source>{count} cells published with cell key noise (key {fingerprint}). Publish neither D nor the key file; the p-table hash identifies the noise rule.</source>
       <translation>{count} cellules publiées avec le bruit de la clé de cellule (clé {fingerprint}). Ne publiez ni D ni le fichier de clé ; l'empreinte de la table p identifie la règle de bruit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="298" />
+      <location filename="processing_provider/cell_key_grid.py" line="300" />
       <source>True zeros need a grid without published attribute fields: an empty cell x attribute combination is not a structural zero.</source>
       <translation>Les vrais zéros exigent une grille sans champs d'attributs publiés : une combinaison maille × attribut vide n'est pas un zéro structurel.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="303" />
+      <location filename="processing_provider/cell_key_grid.py" line="305" />
       <source>The study area has no polygon.</source>
       <translation>La zone d'étude n'a aucun polygone.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="353" />
+      <location filename="processing_provider/cell_key_grid.py" line="355" />
       <source>The audit holds the {count} parent cells of {size:g} m published beside the grid.</source>
       <translation>L'audit tient compte des {count} mailles parentes de {size:g} m publiées à côté de la grille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="360" />
+      <location filename="processing_provider/cell_key_grid.py" line="362" />
       <source>Audit (an attacker who knows D and the p-table): {count} cell(s) have an interval narrower than p = {p:g}.</source>
       <translation>Audit (un attaquant qui connaît D et la table p) : {count} cellule(s) ont un intervalle plus étroit que p = {p:g}.</translation>
     </message>
@@ -409,7 +409,7 @@
       <translation>Donnez soit une emprise, soit une zone d'étude (pas les deux, ni aucune) : une diffusion différentiellement privée publie chaque maille d'un domaine fixé d'avance, car un domaine tracé autour des données trahirait des personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="164" />
+      <location filename="processing_provider/dp_grid.py" line="165" />
       <source>No ledger at {path}: a new ledger is started there, with no earlier releases. If the programme already has a ledger, give its path instead: a second ledger restarts the cumulative budget.</source>
       <translation>Aucun registre à {path} : un nouveau registre y est démarré, sans diffusion antérieure. Si le programme a déjà un registre, indiquez plutôt son chemin : un second registre fait repartir le budget cumulé de zéro.</translation>
     </message>
@@ -424,47 +424,47 @@
       <translation>gaussienne discrète (ρ-zCDP ; ε énoncé au δ de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="200" />
+      <location filename="processing_provider/dp_grid.py" line="201" />
       <source>The output could not be created: nothing was recorded in the ledger.</source>
       <translation>La sortie n'a pas pu être créée : rien n'a été enregistré dans le registre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="217" />
+      <location filename="processing_provider/dp_grid.py" line="218" />
       <source>ε spent by {dataset}: {spent:.4g} of {budget:g} ({remaining:.4g} left). Ledger head: {head}.</source>
       <translation>ε dépensé par {dataset} : {spent:.4g} sur {budget:g} (reste {remaining:.4g}). Tête du registre : {head}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="229" />
+      <location filename="processing_provider/dp_grid.py" line="230" />
       <source>DP release REFUSED for {dataset} / {release}: {problems}</source>
       <translation>Diffusion DP REFUSÉE pour {dataset} / {release} : {problems}</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="236" />
+      <location filename="processing_provider/dp_grid.py" line="237" />
       <source>{size:g} m: ε {epsilon:.4g}{rho}, noise variance {variance:.4g}, 95 % of the noise within ±{accuracy} people, mean absolute noise {mae:.3g}.</source>
       <translation>{size:g} m : ε {epsilon:.4g}{rho}, variance du bruit {variance:.4g}, 95 % du bruit à ±{accuracy} personnes, bruit absolu moyen {mae:.3g}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="242" />
+      <location filename="processing_provider/dp_grid.py" line="243" />
       <source>The budget is split equally across the {count} levels; each person counts in at most {m} cell(s) per level.</source>
       <translation>Le budget est partagé également entre les {count} niveaux ; chaque personne compte dans au plus {m} maille(s) par niveau.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="246" />
+      <location filename="processing_provider/dp_grid.py" line="247" />
       <source>Bias of the released counts against the true ones, for the data holder only (not differentially private: never publish it):</source>
       <translation>Biais des comptes diffusés par rapport aux vrais, pour le détenteur des données seulement (pas différentiellement privé : ne le publiez jamais) :</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="249" />
+      <location filename="processing_provider/dp_grid.py" line="250" />
       <source>  {size:g} m, true count {kind}: {cells} cells, mean error {error:+.2f}, mean absolute error {mae:.2f}</source>
       <translation>  {size:g} m, vrai compte {kind} : {cells} mailles, erreur moyenne {error:+.2f}, erreur absolue moyenne {mae:.2f}</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="254" />
+      <location filename="processing_provider/dp_grid.py" line="255" />
       <source>Some points lie outside the extent or study area: they are not counted.</source>
       <translation>Des points sont hors de l'emprise ou de la zone d'étude : ils ne sont pas comptés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="257" />
+      <location filename="processing_provider/dp_grid.py" line="258" />
       <source>The noise was drawn from the given seed: anyone who holds the seed (or finds it in a saved model or the Processing history) can remove it. Use a seed only to reproduce a test; leave it empty for a release.</source>
       <translation>Le bruit a été tiré de la graine donnée : quiconque détient la graine (ou la trouve dans un modèle enregistré ou l'historique de Processing) peut le retirer. N'utilisez une graine que pour reproduire un test ; laissez-la vide pour une diffusion.</translation>
     </message>
@@ -1259,32 +1259,32 @@
       <translation>L'audit ne connaît pas le nombre de personnes de la diffusion : un attaquant qui le lit (dans une table, un rapport, le journal de la grille) peut resserrer davantage les cellules masquées. Indiquez-le dans « nombre de personnes indiqué par la diffusion », ou déclarez population_total_secret = true dans la politique s'il n'est jamais publié.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="386" />
+      <location filename="processing_provider/kanonymity_gate.py" line="385" />
       <source>Audit: {count} total(s) from the layer's own totals columns.</source>
       <translation>Audit : {count} total(s) tiré(s) des colonnes de totaux de la couche elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="393" />
+      <location filename="processing_provider/kanonymity_gate.py" line="391" />
       <source>Auditing against other layers needs the geometry of the records to publish; the input is a table. Give the grid layer itself.</source>
       <translation>L'audit par rapport à d'autres couches a besoin de la géométrie des enregistrements à publier ; l'entrée est une table. Donnez la couche de grille elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="400" />
+      <location filename="processing_provider/kanonymity_gate.py" line="398" />
       <source>The audit layer '{layer}' has no field '{field}': name its count field in the audit count field.</source>
       <translation>La couche d'audit « {layer} » n'a pas de champ « {field} » : indiquez son champ de comptage dans le champ de comptage d'audit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="404" />
+      <location filename="processing_provider/kanonymity_gate.py" line="402" />
       <source>The audit count field '{field}' of '{layer}' is {kind}, not a number: name a numeric field of published totals, or convert it (in a copy).</source>
       <translation>Le champ de comptage d'audit « {field} » de « {layer} » est de type {kind}, pas un nombre : indiquez un champ numérique de totaux publiés, ou convertissez-le (dans une copie).</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="410" />
+      <location filename="processing_provider/kanonymity_gate.py" line="408" />
       <source>Audit: {areas} published area count(s) from the audit layers; {cells} record(s) cut by an area's border into {atoms} pieces.</source>
       <translation>Audit : {areas} effectif(s) de zones publié(s) par les couches d'audit ; {cells} enregistrement(s) coupé(s) par la limite d'une zone, en {atoms} morceaux.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="436" />
+      <location filename="processing_provider/kanonymity_gate.py" line="420" />
       <source>Audit: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
       <translation>Audit : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
     </message>
@@ -1454,64 +1454,29 @@
       <translation>Cellules de {res:g} m comptées dans PostGIS ({where}) : {count} lignes renvoyées en {seconds:.1f} s.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis.py" line="387" />
+      <location filename="processing_provider/postgis.py" line="373" />
       <source>Counting in PostGIS needs psycopg2 in QGIS's Python (Debian/Ubuntu: sudo apt install python3-psycopg2); reading the points instead.</source>
       <translation>Compter dans PostGIS demande psycopg2 dans le Python de QGIS (Debian/Ubuntu : sudo apt install python3-psycopg2) ; les points sont lus à la place.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis.py" line="392" />
+      <location filename="processing_provider/postgis.py" line="378" />
       <source>The PostGIS layer is a query layer: reading its points instead of counting in the database.</source>
       <translation>La couche PostGIS est une couche de requête : ses points sont lus au lieu d'être comptés dans la base.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis.py" line="408" />
-      <source>Counting in PostGIS failed ({error}); reading the points instead.</source>
-      <translation>Le comptage dans PostGIS a échoué ({error}) ; les points sont lus à la place.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/postgis.py" line="413" />
+      <location filename="processing_provider/postgis.py" line="386" />
       <source>{count} row(s) of the PostGIS layer need the general path (no point geometry, a multipoint, a NULL id or a coordinate out of range): reading the points instead of counting in the database.</source>
       <translation>{count} ligne(s) de la couche PostGIS demandent le chemin général (pas de géométrie ponctuelle, un multipoint, un identifiant NULL ou une coordonnée hors limites) : les points sont lus au lieu d'être comptés dans la base.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis.py" line="434" />
+      <location filename="processing_provider/postgis.py" line="439" />
+      <source>Counting in PostGIS failed ({error}); reading the points instead.</source>
+      <translation>Le comptage dans PostGIS a échoué ({error}) ; les points sont lus à la place.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/postgis.py" line="454" />
       <source>Counting in PostGIS ({where}): {rows} points are not read into QGIS.</source>
       <translation>Comptage dans PostGIS ({where}) : les {rows} points ne sont pas lus dans QGIS.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/postgis.py" line="462" />
-      <source>The field '{field}' is of type {kind}, whose values QGIS may read otherwise than the database: reading the points instead of counting in the database.</source>
-      <translation>Le champ « {field} » est de type {kind}, dont QGIS peut lire les valeurs autrement que la base de données : lecture des points au lieu du comptage dans la base.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/postgis.py" line="539" />
-      <source>{res:g} m cells and their cell keys counted in PostGIS ({where}): {count} rows returned in {seconds:.1f} s.</source>
-      <translation>Cellules de {res:g} m et leurs clés de cellule comptées dans PostGIS ({where}) : {count} lignes renvoyées en {seconds:.1f} s.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/postgis.py" line="708" />
-      <source>{res:g} m cells of the domain counted in PostGIS ({where}): {count} rows returned in {seconds:.1f} s.</source>
-      <translation>Cellules de {res:g} m du domaine comptées dans PostGIS ({where}) : {count} lignes renvoyées en {seconds:.1f} s.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/postgis.py" line="901" />
-      <source>Zones counted in PostGIS ({where}): {count} rows returned in {seconds:.1f} s.</source>
-      <translation>Zones comptées dans PostGIS ({where}) : {count} lignes renvoyées en {seconds:.1f} s.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/postgis.py" line="943" />
-      <source>Zones that are invalid or share a sliver are assigned point by point: reading the points instead of counting in the database.</source>
-      <translation>Des zones non valides ou partageant une mince surface sont attribuées point par point : lecture des points au lieu du comptage dans la base de données.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/postgis.py" line="959" />
-      <source>The records are in another CRS than the zones: reading the points (reprojected by QGIS) instead of counting in the database.</source>
-      <translation>Les enregistrements sont dans un autre SCR que les zones : lecture des points (reprojetés par QGIS) au lieu du comptage dans la base de données.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/postgis.py" line="963" />
-      <source>The PostGIS layer has no single-column key (points on zone borders are told apart by it): reading the points instead of counting in the database.</source>
-      <translation>La couche PostGIS n'a pas de clé d'une seule colonne (elle distingue les points situés sur les limites des zones) : lecture des points au lieu du comptage dans la base de données.</translation>
     </message>
     <message>
       <location filename="processing_provider/postgis_bulk.py" line="246" />
@@ -1554,6 +1519,41 @@
       <translation>L'écriture de la table PostGIS {table} a échoué, donc rien n'a été écrit : {error}</translation>
     </message>
     <message>
+      <location filename="processing_provider/postgis_keyed.py" line="116" />
+      <source>{res:g} m cells and their cell keys counted in PostGIS ({where}): {count} rows returned in {seconds:.1f} s.</source>
+      <translation>Cellules de {res:g} m et leurs clés de cellule comptées dans PostGIS ({where}) : {count} lignes renvoyées en {seconds:.1f} s.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/postgis_keyed.py" line="285" />
+      <source>{res:g} m cells of the domain counted in PostGIS ({where}): {count} rows returned in {seconds:.1f} s.</source>
+      <translation>Cellules de {res:g} m du domaine comptées dans PostGIS ({where}) : {count} lignes renvoyées en {seconds:.1f} s.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/postgis_keyed.py" line="39" />
+      <source>The field '{field}' is of type {kind}, whose values QGIS may read otherwise than the database: reading the points instead of counting in the database.</source>
+      <translation>Le champ « {field} » est de type {kind}, dont QGIS peut lire les valeurs autrement que la base de données : lecture des points au lieu du comptage dans la base.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/postgis_zones.py" line="201" />
+      <source>Zones counted in PostGIS ({where}): {count} rows returned in {seconds:.1f} s.</source>
+      <translation>Zones comptées dans PostGIS ({where}) : {count} lignes renvoyées en {seconds:.1f} s.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/postgis_zones.py" line="229" />
+      <source>Zones that are invalid or share a sliver are assigned point by point: reading the points instead of counting in the database.</source>
+      <translation>Des zones non valides ou partageant une mince surface sont attribuées point par point : lecture des points au lieu du comptage dans la base de données.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/postgis_zones.py" line="238" />
+      <source>The records are in another CRS than the zones: reading the points (reprojected by QGIS) instead of counting in the database.</source>
+      <translation>Les enregistrements sont dans un autre SCR que les zones : lecture des points (reprojetés par QGIS) au lieu du comptage dans la base de données.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/postgis_zones.py" line="242" />
+      <source>The PostGIS layer has no single-column key (points on zone borders are told apart by it): reading the points instead of counting in the database.</source>
+      <translation>La couche PostGIS n'a pas de clé d'une seule colonne (elle distingue les points situés sur les limites des zones) : lecture des points au lieu du comptage dans la base de données.</translation>
+    </message>
+    <message>
       <location filename="processing_provider/provider.py" line="33" />
       <source>Spatial Privacy</source>
       <translation>Confidentialité spatiale</translation>
@@ -1580,13 +1580,33 @@
     </message>
     <message>
       <location filename="processing_provider/published_zones.py" line="102" />
-      <source>{count} feature(s) of the published zones layer '{layer}' have no geometry: they hold no one, cut no cell and get no zone count.</source>
-      <translation>{count} entité(s) de la couche de zones publiées « {layer} » n'ont pas de géométrie : elles ne contiennent personne, ne découpent aucun carreau et n'ont pas d'effectif de zone.</translation>
+      <source>The published zones layer '{layer}' has invalid geometries (features {fids}): repair them first (Processing: Fix geometries).</source>
+      <translation>La couche de zonage publiée « {layer} » a des géométries invalides (entités {fids}) : réparez-les d'abord (Traitement : Réparer les géométries).</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="170" />
-      <source>No pattern of withheld cells and zone counts was found that protects {slivers} (cell ∩ zones): it stays narrower than p = {p:g}. Use a coarser grid, or publish fewer zone layers beside it.</source>
-      <translation>Aucun schéma de carreaux et d'effectifs de zones masqués n'a été trouvé qui protège {slivers} (carreau ∩ zones) : l'intervalle reste plus étroit que p = {p:g}. Utilisez une grille plus grossière, ou publiez moins de couches de zones à côté.</translation>
+      <location filename="processing_provider/published_zones.py" line="165" />
+      <source>the sliver(s) {slivers} (cell ∩ zone)</source>
+      <translation>le(s) morceau(x) {slivers} (carreau ∩ zone)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_zones.py" line="167" />
+      <source>the withheld cell(s) {cells}</source>
+      <translation>le(s) carreau(x) masqué(s) {cells}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_zones.py" line="169" />
+      <source>No pattern of withheld cells and zone counts was found that protects {what}: whatever is withheld, the gate's attacker narrows it below p = {p:g} or recovers it exactly from the totals, zone counts and number of people published beside it. Use a coarser grid, publish fewer totals or zone layers beside it, or review p in the policy.</source>
+      <translation>Aucun schéma de carreaux et d'effectifs de zones masqués n'a été trouvé qui protège {what} : quoi que l'on masque, l'attaquant du contrôle le resserre sous p = {p:g} ou le retrouve exactement à partir des totaux, des effectifs de zones et du nombre de personnes publiés à côté. Utilisez une grille plus grossière, publiez moins de totaux ou de couches de zones à côté, ou revoyez p dans la politique.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_zones.py" line="174" />
+      <source>this release</source>
+      <translation>cette diffusion</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_zones.py" line="174" />
+      <source> and </source>
+      <translation> et </translation>
     </message>
     <message>
       <location filename="processing_provider/published_zones.py" line="178" />
@@ -1614,19 +1634,19 @@
       <translation>La couche de zones publiées « {layer} » a le(s) champ(s) {fields}, que la sortie des effectifs de zones écrit elle-même : renommez-les dans une copie de la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="79" />
+      <location filename="processing_provider/published_zones.py" line="82" />
+      <source>The published zones layer '{layer}' has {count} feature(s) without a geometry (features {fids}): every published zone needs its polygon. Give them their polygons, or delete them, in a copy of the layer.</source>
+      <translation>La couche de zonage publiée « {layer} » a {count} entité(s) sans géométrie (entités {fids}) : chaque zone publiée a besoin de son polygone. Donnez-leur leurs polygones, ou supprimez-les, dans une copie de la couche.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_zones.py" line="89" />
       <source>The published zones layer '{layer}' is reprojected from {theirs} to the grid's {ours}.</source>
       <translation>La couche de zones publiées « {layer} » est reprojetée de {theirs} vers le SCR de la grille, {ours}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="86" />
+      <location filename="processing_provider/published_zones.py" line="96" />
       <source>The published zones layer '{layer}' has no polygon: give the zones whose counts are published, or leave the layer out.</source>
       <translation>La couche de zones publiées « {layer} » n'a aucun polygone : donnez les zones dont les effectifs sont publiés, ou retirez la couche.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/published_zones.py" line="94" />
-      <source>The published zones layer '{layer}' has invalid geometries (features {fids}): repair them first (Processing: Fix geometries).</source>
-      <translation>La couche de zonage publiée « {layer} » a des géométries invalides (entités {fids}) : réparez-les d'abord (Traitement : Réparer les géométries).</translation>
     </message>
     <message>
       <location filename="processing_provider/reassess_releases.py" line="106" />
@@ -2684,27 +2704,27 @@
       <translation>{count} zone(s) ont un {field} hors de [0, 1] (zone {zone} : {value!r}) : un risque de réidentification est une probabilité. Relancez l'algorithme de risque par zone, ou corrigez la table.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/cellkey.py" line="165" />
+      <location filename="spatial_privacy_plugin/cellkey.py" line="169" />
       <source>{count} record(s) have a record key in '{field}' that is NULL, not a number or outside [0, 1). Give every person a key in [0, 1), or leave the record key field empty to use a key file.</source>
       <translation>{count} enregistrement(s) ont dans « {field} » une clé d'enregistrement NULL, non numérique ou hors de [0, 1). Donnez à chaque personne une clé dans [0, 1), ou laissez vide le champ de clé d'enregistrement pour utiliser un fichier de clé.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/cellkey.py" line="173" />
+      <location filename="spatial_privacy_plugin/cellkey.py" line="177" />
       <source>Some people have different record keys in '{field}' on different records: a person's key must be the same everywhere, or the same people would not get the same noise.</source>
       <translation>Certaines personnes ont des clés d'enregistrement différentes dans « {field} » selon les enregistrements : la clé d'une personne doit être partout la même, sinon les mêmes personnes ne recevraient pas le même bruit.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/cellkey.py" line="46" />
+      <location filename="spatial_privacy_plugin/cellkey.py" line="47" />
       <source>Cannot create the key file {path}: {reason}. Choose a folder you can write to.</source>
       <translation>Impossible de créer le fichier de clé {path} : {reason}. Choisissez un dossier où vous pouvez écrire.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/cellkey.py" line="58" />
+      <location filename="spatial_privacy_plugin/cellkey.py" line="59" />
       <source>Cannot read the key file {path}: {reason}.</source>
       <translation>Impossible de lire le fichier de clé {path} : {reason}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/cellkey.py" line="65" />
+      <location filename="spatial_privacy_plugin/cellkey.py" line="66" />
       <source>The key file {path} does not hold a key of 256 bits (64 hexadecimal digits). Give the key file of the programme, or a path with no file to create a new key (which changes every cell's noise).</source>
       <translation>Le fichier de clé {path} ne contient pas une clé de 256 bits (64 chiffres hexadécimaux). Donnez le fichier de clé du programme, ou un chemin sans fichier pour créer une nouvelle clé (ce qui change le bruit de chaque cellule).</translation>
     </message>
@@ -2909,29 +2929,19 @@
       <translation>{count} enregistrement(s) masqué(s) portent encore un effectif : une valeur masquée doit être NULL dans toute sortie. Videz l'effectif des enregistrements masqués.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="162" />
+      <location filename="spatial_privacy_plugin/gate.py" line="208" />
       <source>{count} withheld record(s) (e.g. {records}) can be narrowed by an attacker to an interval narrower than p = {p:g} from what the release publishes (its counts and totals, that withheld cells are not empty, the number of people, any status labels). Withhold more cells (complementary suppression) or publish fewer totals.</source>
       <translation>{count} enregistrement(s) masqué(s) (p. ex. {records}) peuvent être resserrés par un attaquant à un intervalle plus étroit que p = {p:g} à partir de ce que publie la diffusion (ses effectifs et totaux, le fait que les cellules masquées ne sont pas vides, le nombre de personnes, les éventuelles étiquettes de statut). Masquez davantage de cellules (suppression complémentaire) ou publiez moins de totaux.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="207" />
+      <location filename="spatial_privacy_plugin/gate.py" line="253" />
       <source>{count} withheld record(s) can be recovered exactly from what the release publishes.</source>
       <translation>{count} enregistrement(s) masqué(s) peuvent être retrouvés exactement à partir de ce que publie la diffusion.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="274" />
+      <location filename="spatial_privacy_plugin/gate.py" line="320" />
       <source>{count} sliver(s) where a published area's border crosses a cell can be narrowed below p = {p:g} by subtracting the cells inside the area from its count (cell ∩ area [interval]: {examples}). Withhold the cells around those borders, or do not publish those area counts beside this grid.</source>
       <translation>{count} lisière(s) où la limite d'une zone publiée traverse une cellule peuvent être resserrées sous p = {p:g} en soustrayant de l'effectif de la zone les cellules qu'elle contient (cellule ∩ zone [intervalle] : {examples}). Masquez les cellules autour de ces limites, ou ne publiez pas ces effectifs de zones à côté de cette grille.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="305" />
-      <source>{count} sliver(s) of cells published per attribute, where a published area's border crosses the cell, can be narrowed below p = {p:g} summed over all the cell's attribute records by subtracting the cells inside the area from its count, however wide each record's own piece (cell ∩ area [interval]: {examples}). Withhold every attribute record of the cells around those borders, or do not publish those area counts beside this grid.</source>
-      <translation>{count} lisière(s) de cellules publiées par attribut, où la limite d'une zone publiée traverse la cellule, peuvent être resserrées sous p = {p:g} en somme sur tous les enregistrements d'attributs de la cellule, en soustrayant de l'effectif de la zone les cellules qu'elle contient, si large que soit le morceau de chaque enregistrement (cellule ∩ zone [intervalle] : {examples}). Masquez tous les enregistrements d'attributs des cellules autour de ces limites, ou ne publiez pas ces effectifs de zones à côté de cette grille.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="321" />
-      <source>{count} withheld cell(s) published per attribute can be narrowed by an attacker below p = {p:g} summed over all their attribute records, however wide each record's own interval (cell [interval]: {examples}). Withhold more cells (every attribute record of them), or publish fewer totals and area counts.</source>
-      <translation>{count} cellule(s) masquée(s) publiée(s) par attribut peuvent être resserrées par un attaquant sous p = {p:g} en somme sur tous leurs enregistrements d'attributs, si large que soit l'intervalle de chaque enregistrement (cellule [intervalle] : {examples}). Masquez davantage de cellules (tous leurs enregistrements d'attributs), ou publiez moins de totaux et d'effectifs de zones.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/gate.py" line="33" />
@@ -2949,9 +2959,9 @@
       <translation>effectif publié inférieur à k</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="354" />
-      <source>{count} withheld cell(s) (e.g. {cells}) can be narrowed below p = {p:g} by combining this release with the earlier ones, assuming no cell changes by more than {delta:g} between releases. Rebuild the grid with the earlier releases given, so that suppression holds across the series.</source>
-      <translation>{count} cellule(s) masquée(s) (p. ex. {cells}) peuvent être resserrées sous p = {p:g} en combinant cette diffusion avec les précédentes, en supposant qu'aucune cellule ne change de plus de {delta:g} entre deux diffusions. Reconstruisez la grille en donnant les diffusions précédentes, pour que la suppression tienne sur toute la série.</translation>
+      <location filename="spatial_privacy_plugin/gate.py" line="352" />
+      <source>{count} sliver(s) of cells published per attribute, where a published area's border crosses the cell, can be narrowed below p = {p:g} summed over all the cell's attribute records by subtracting the cells inside the area from its count, however wide each record's own piece (cell ∩ area [interval]: {examples}). Withhold every attribute record of the cells around those borders, or do not publish those area counts beside this grid.</source>
+      <translation>{count} lisière(s) de cellules publiées par attribut, où la limite d'une zone publiée traverse la cellule, peuvent être resserrées sous p = {p:g} en somme sur tous les enregistrements d'attributs de la cellule, en soustrayant de l'effectif de la zone les cellules qu'elle contient, si large que soit le morceau de chaque enregistrement (cellule ∩ zone [intervalle] : {examples}). Masquez tous les enregistrements d'attributs des cellules autour de ces limites, ou ne publiez pas ces effectifs de zones à côté de cette grille.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/gate.py" line="36" />
@@ -2959,9 +2969,9 @@
       <translation>masqué mais porte encore un effectif</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="365" />
-      <source>This release narrows {count} withheld cell(s) of earlier releases below p = {p:g} (e.g. {cells}).</source>
-      <translation>Cette diffusion resserre {count} cellule(s) masquée(s) de diffusions précédentes sous p = {p:g} (p. ex. {cells}).</translation>
+      <location filename="spatial_privacy_plugin/gate.py" line="368" />
+      <source>{count} withheld cell(s) published per attribute can be narrowed by an attacker below p = {p:g} summed over all their attribute records, however wide each record's own interval (cell [interval]: {examples}). Withhold more cells (every attribute record of them), or publish fewer totals and area counts.</source>
+      <translation>{count} cellule(s) masquée(s) publiée(s) par attribut peuvent être resserrées par un attaquant sous p = {p:g} en somme sur tous leurs enregistrements d'attributs, si large que soit l'intervalle de chaque enregistrement (cellule [intervalle] : {examples}). Masquez davantage de cellules (tous leurs enregistrements d'attributs), ou publiez moins de totaux et d'effectifs de zones.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/gate.py" line="37" />
@@ -2979,22 +2989,32 @@
       <translation>masqué, un attaquant resserre sa cellule en dessous de p, sur tous ses enregistrements d'attributs</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="399" />
+      <location filename="spatial_privacy_plugin/gate.py" line="401" />
+      <source>{count} withheld cell(s) (e.g. {cells}) can be narrowed below p = {p:g} by combining this release with the earlier ones, assuming no cell changes by more than {delta:g} between releases. Rebuild the grid with the earlier releases given, so that suppression holds across the series.</source>
+      <translation>{count} cellule(s) masquée(s) (p. ex. {cells}) peuvent être resserrées sous p = {p:g} en combinant cette diffusion avec les précédentes, en supposant qu'aucune cellule ne change de plus de {delta:g} entre deux diffusions. Reconstruisez la grille en donnant les diffusions précédentes, pour que la suppression tienne sur toute la série.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="412" />
+      <source>This release narrows {count} withheld cell(s) of earlier releases below p = {p:g} (e.g. {cells}).</source>
+      <translation>Cette diffusion resserre {count} cellule(s) masquée(s) de diffusions précédentes sous p = {p:g} (p. ex. {cells}).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="446" />
       <source>{count} published record(s) have no sensitive value: give every record its category.</source>
       <translation>{count} enregistrement(s) publié(s) n'ont pas de valeur sensible : donnez à chaque enregistrement sa modalité.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="402" />
+      <location filename="spatial_privacy_plugin/gate.py" line="449" />
       <source>No published record has a positive count: there is no evidence of diversity.</source>
       <translation>Aucun enregistrement publié n'a d'effectif positif : il n'y a aucune preuve de diversité.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="411" />
+      <location filename="spatial_privacy_plugin/gate.py" line="458" />
       <source>{count} published cell(s) show fewer than l = {l} distinct sensitive values (fewest: {fewest}): everyone in them can be assigned a value. Merge categories, publish coarser, or withhold the attribute.</source>
       <translation>{count} maille(s) publiée(s) montrent moins de l = {l} valeurs sensibles distinctes (le minimum : {fewest}) : on peut attribuer une valeur à chacun de leurs membres. Regroupez des modalités, publiez plus grossier, ou masquez l'attribut.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="424" />
+      <location filename="spatial_privacy_plugin/gate.py" line="471" />
       <source>{count} published cell(s) have a distribution of the sensitive value farther than t = {t:g} from the whole release's (largest: {largest:.3f}).</source>
       <translation>{count} maille(s) publiée(s) ont une distribution de la valeur sensible plus éloignée que t = {t:g} de celle de la diffusion entière (la plus grande : {largest:.3f}).</translation>
     </message>

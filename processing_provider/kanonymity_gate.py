@@ -356,8 +356,7 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
         """Derive what the release publishes and audit every withheld record against it."""
         import numpy as np
 
-        from ..spatial_privacy_plugin.gate import combined_audit, evaluate_atom_audit, \
-            evaluate_audit
+        from ..spatial_privacy_plugin.gate import evaluate_release_audit
         from ..spatial_privacy_plugin.grid import STATUS_PUBLISHED, equalities_from_columns
         from ..spatial_privacy_plugin.totals import blank_totals_from_columns
         from .grid_base import attribute_labels
@@ -386,7 +385,6 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                 feedback.pushInfo(tr("Audit: {count} total(s) from the layer's own totals "
                                      "columns.").format(count=len(own)))
         layers = self.parameterAsLayerList(parameters, self.AUDIT_LAYERS, context)
-        add_up = self.counts_add_up(parameters, context)
         cut = None
         if layers:
             if source.wkbType() == QgsWkbTypes.Type.NoGeometry:
@@ -411,27 +409,13 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                                  "{cells} record(s) cut by an area's border into {atoms} "
                                  "pieces.").format(
                 areas=len(cut.areas), cells=cut.cut_records, atoms=len(cut.atom_record)))
-        # Records of one cell (published per attribute) are audited over their atoms too: what
-        # a cell holds summed over its records is known there.
-        by_atoms = cut is not None and not (cut.nested and add_up and not cut.shared_cells)
-        if cut is not None and not by_atoms:
-            # Every record lies inside its areas: their counts are totals over whole records.
-            equalities += [(np.asarray([cut.atom_record[atom] for atom in members]), total)
-                           for members, total in cut.areas]
         names = columns.get("cell_id") or list(range(len(counts)))
         people = self.people(parameters, context, policy, feedback)
-        audit = None
-        if not (by_atoms and add_up):  # with sums the atoms' programme holds the records' one
-            audit = evaluate_audit(counts, statuses, equalities, policy.protection_level,
-                                   policy.k if policy.straddle_k else None, k, people, names,
-                                   blanks)
-        if by_atoms:
-            atoms = evaluate_atom_audit(
-                counts, statuses, equalities, cut.atom_record, cut.atom_areas, cut.areas,
-                policy.protection_level, policy.k if policy.straddle_k else None, k, people,
-                add_up, names, blanks, cut.record_cell)
-            # Distinct people: the record-level programme binds the records' own totals.
-            audit = atoms if audit is None else combined_audit(atoms, audit)
+        audit = evaluate_release_audit(
+            counts, statuses, equalities, policy.protection_level,
+            policy.k if policy.straddle_k else None, k, people, names, blanks,
+            None if cut is None else (cut.atom_record, cut.atom_areas, cut.areas),
+            self.counts_add_up(parameters, context), None if cut is None else cut.record_cell)
         if audit.min_width is not None:
             feedback.pushInfo(tr("Audit: narrowest attacker interval of a withheld record: {width:g} "
                                  "(p = {p:g}).").format(width=audit.min_width,

@@ -36,16 +36,6 @@ class Overlay:
         """How many records an area's border cuts into several atoms."""
         return sum(1 for pieces in Counter(self.atom_record).values() if pieces > 1)
 
-    @property
-    def shared_cells(self):
-        """Some cell is described by several records (one per attribute value)."""
-        return len(set(self.record_cell)) < len(self.record_cell)
-
-    @property
-    def nested(self):
-        """Every record lies in one area of each layer (or none): no border crosses a cell."""
-        return self.cut_records == 0
-
 
 def zone_layer_requests(layer):
     """One feature request per zone layer a layer holds: the suppressed grid's zone counts put

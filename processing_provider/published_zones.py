@@ -56,8 +56,8 @@ def _refuse_overlaps(layer, index, areas):
 
 def read_zones(layers, crs, context, feedback, reserved):
     """The zone layers as ``Zones`` in ``crs`` (reprojected where they are in another), or
-    refuse: not polygons, no valid CRS, no polygon, overlapping zones, a field name that
-    clashes with the zone count's ``reserved`` names."""
+    refuse: not polygons, no valid CRS, a feature without a geometry, no polygon, overlapping
+    zones, a field name that clashes with the zone count's ``reserved`` names."""
     for layer in layers:
         if not isinstance(layer, QgsVectorLayer) or QgsWkbTypes.geometryType(layer.wkbType()) \
                 != QgsWkbTypes.GeometryType.PolygonGeometry:
@@ -75,6 +75,16 @@ def read_zones(layers, crs, context, feedback, reserved):
                 "The published zones layer '{layer}' has the field(s) {fields}, which the zone "
                 "counts output writes itself: rename them in a copy of the layer.").format(
                 layer=layer.name(), fields=", ".join(clashing)))
+        request = QgsFeatureRequest().setNoAttributes()
+        missing = [feature.id() for feature in layer.getFeatures(request)
+                   if feature.geometry().isNull() or feature.geometry().isEmpty()]
+        if missing:  # its count would be published without the zone it counts
+            raise QgsProcessingException(tr(
+                "The published zones layer '{layer}' has {count} feature(s) without a geometry "
+                "(features {fids}): every published zone needs its polygon. Give them their "
+                "polygons, or delete them, in a copy of the layer.").format(
+                layer=layer.name(), count=len(missing),
+                fids=", ".join(str(fid) for fid in missing[:10])))
         if layer.crs() != crs:
             feedback.pushInfo(tr("The published zones layer '{layer}' is reprojected from {theirs} "
                                  "to the grid's {ours}.").format(
@@ -86,24 +96,15 @@ def read_zones(layers, crs, context, feedback, reserved):
             raise QgsProcessingException(tr(
                 "The published zones layer '{layer}' has no polygon: give the zones whose counts "
                 "are published, or leave the layer out.").format(layer=layer.name()))
-        # The features published_areas took, in its order: those with a geometry.
         features = list(layer.getFeatures(QgsFeatureRequest()))
-        invalid = [feature.id() for feature in features if not feature.geometry().isNull()
-                   and not feature.geometry().isEmpty() and not feature.geometry().isGeosValid()]
+        invalid = [feature.id() for feature in features if not feature.geometry().isGeosValid()]
         if invalid:  # GEOS cannot cut cells by them: counts and slivers would be wrong
             raise QgsProcessingException(tr(
                 "The published zones layer '{layer}' has invalid geometries (features {fids}): "
                 "repair them first (Processing: Fix geometries).").format(
                 layer=layer.name(), fids=", ".join(str(fid) for fid in invalid[:10])))
         _refuse_overlaps(layer, index, areas)
-        kept = [(number, feature.attributes()) for feature in features
-                if not feature.geometry().isNull() and not feature.geometry().isEmpty()]
-        if len(kept) < len(features):
-            feedback.pushWarning(tr(
-                "{count} feature(s) of the published zones layer '{layer}' have no geometry: they "
-                "hold no one, cut no cell and get no zone count.").format(
-                count=len(features) - len(kept), layer=layer.name()))
-        attributes += kept
+        attributes += [(number, feature.attributes()) for feature in features]
     names = [name for _, areas in published for _, _, _, name in areas.values()]
     return Zones(layers, published, layer_offsets(published), names, attributes)
 
@@ -134,30 +135,24 @@ def zone_atoms(zones, cells, data, point_record, feedback):
                        len(zones.names))
 
 
-def protect_slivers(zones, release, data, policy, marginals, zeros_emitted, feedback):
+def protect_slivers(zones, release, data, policy, marginals, feedback):
     """(the release with the slivers protected, ZoneAtoms, AtomProtection, true record values,
     records the record-level suppression withheld), or refuse when a sliver cannot be."""
     import numpy as np
 
     from ..spatial_privacy_plugin import atom_suppression as engine
-    from ..spatial_privacy_plugin.grid import MARGINALS_NONE, STATUS_PUBLISHED
-    from ..spatial_privacy_plugin.totals import blank_total_bounds, emitted_lower, \
-        grid_equalities
+    from ..spatial_privacy_plugin.grid import STATUS_PUBLISHED
 
     cells = release.cells
     resolution = float(cells["resolution_m"].iloc[0]) if len(cells) else 1.0
-    point_record, record_key = engine.records_of_points(cells, data.x, data.y, data.key_codes,
-                                                        data.origin, resolution)
+    point_record, _ = engine.records_of_points(cells, data.x, data.y, data.key_codes,
+                                               data.origin, resolution)
     values = engine.record_values(point_record, data.person_codes, len(cells))
     atoms = zone_atoms(zones, cells, data, point_record, feedback)
-    people = None if policy.population_total_secret else float(data.people.n)
-    declared = () if marginals.kind == MARGINALS_NONE else (
-        cells["col"].to_numpy(), cells["row"].to_numpy(), record_key, values, marginals, policy.k)
-    view = engine.AttackerView(
-        emitted_lower(np.full(len(cells), bool(zeros_emitted))),
-        np.full(len(cells), np.inf if people is None else people),
-        tuple(grid_equalities(*declared)) if declared else (),
-        tuple(blank_total_bounds(*declared)) if declared else (), people, data.people.one_point)
+    # What is written, read back as the gate reads it beside the zone counts.
+    view = engine.AttackerView.of_cells(cells, policy.k,
+                                        None if policy.population_total_secret else data.people,
+                                        data.people.one_point)
     start = cells["status"].to_numpy() != STATUS_PUBLISHED
     result = engine.protect_atoms(values, start, atoms, view, marginals.protection, policy.k,
                                   marginals.straddle_k, feedback.isCanceled)
@@ -165,15 +160,20 @@ def protect_slivers(zones, release, data, policy, marginals, zeros_emitted, feed
         slivers = [f"{cells['cell_id'].iloc[atoms.atom_record[atom]]} ∩ "
                    f"{' ∩ '.join(zones.names[zone] for zone in atoms.atom_zones[atom]) or '—'}"
                    for atom in np.flatnonzero(result.unprotected)[:5]]
-        slivers += [str(cells["cell_id"].iloc[record])
-                    for record in np.flatnonzero(result.unprotected_records)[:5]]
+        records = [str(cells["cell_id"].iloc[record])
+                   for record in np.flatnonzero(result.unprotected_records)[:5]]
+        what = ([tr("the sliver(s) {slivers} (cell ∩ zone)").format(slivers="; ".join(slivers))]
+                if slivers else []) + \
+            ([tr("the withheld cell(s) {cells}").format(cells=", ".join(records))]
+             if records else [])
         raise QgsProcessingException(tr(
-            "No pattern of withheld cells and zone counts was found that protects {slivers} "
-            "(cell ∩ zones): it stays narrower than p = {p:g}. Use a coarser grid, or publish "
-            "fewer zone layers beside it.").format(
-            slivers="; ".join(slivers), p=marginals.protection))
-    protected = engine.protected_release(release, values, result, marginals.protection,
-                                         policy.k, marginals.straddle_k)
+            "No pattern of withheld cells and zone counts was found that protects {what}: "
+            "whatever is withheld, the gate's attacker narrows it below p = {p:g} or recovers it "
+            "exactly from the totals, zone counts and number of people published beside it. Use "
+            "a coarser grid, publish fewer totals or zone layers beside it, or review p in the "
+            "policy.").format(what=tr(" and ").join(what) or tr("this release"),
+                              p=marginals.protection))
+    protected = engine.protected_release(release, values, result)
     added = int((result.withheld & ~start).sum())
     feedback.pushInfo(tr(
         "{zones} zone count(s) published beside the grid ({withheld} withheld below k); their "

@@ -133,7 +133,7 @@ class SuppressedGrid(PointGridAlgorithm):
             from .published_zones import protect_slivers
 
             release, atoms, protection, values, start = protect_slivers(
-                zones, release, data, policy, marginals, study_area is not None, feedback)
+                zones, release, data, policy, marginals, feedback)
             frame = release.cells.assign(k=policy.k, stratum=None)
 
         key_fields = [data.fields.field(name) for name in data.key_columns]

@@ -25,8 +25,10 @@ import pandas as pd
 from .atoms import atom_intervals
 from .counting import cell_index
 from .errors import Cancelled
-from .intervals import EXACT_WIDTH, Intervals, protection_failures
-from .totals import STATUS_COMPLEMENTARY, STATUS_PUBLISHED, blanked_counts, published_status
+from .gate import evaluate_release_audit
+from .intervals import Intervals
+from .totals import STATUS_COMPLEMENTARY, STATUS_PUBLISHED, STATUS_WITHHELD, blanked_counts, \
+    published_status, status_bounds
 
 
 @dataclass(frozen=True)
@@ -106,21 +108,31 @@ def _distinct(groups, person_codes, n_groups):
 
 @dataclass(frozen=True)
 class AttackerView:
-    """What the attacker holds beside the cells and zone counts (SPEC section 7).
+    """What the gate reads beside the cells and zone counts (SPEC section 7).
 
-    ``lower``/``upper``: what a withheld record holds at least and at most on its
-    own; ``sums``/``at_most``: the grid's declared totals as (records, total)
-    pairs (``totals.grid_equalities``, ``totals.blank_total_bounds``); ``people``:
-    the number of people, or None when the policy keeps it secret; ``one_point``:
-    counts add up (else zone and record counts are of distinct people).
+    ``sums``: the totals the grid's columns publish (``totals.equalities_from_columns``) and
+    ``at_most`` the sums their blanks bound (``totals.blank_totals_from_columns``), as (records,
+    total) pairs; ``people``: the release's ``counting.PeopleTotal``, None when the policy
+    keeps it secret; ``one_point``: counts add up (else zone and record counts are of distinct
+    people).
     """
 
-    lower: np.ndarray
-    upper: np.ndarray
     sums: tuple = ()
     at_most: tuple = ()
-    people: float = None
+    people: object = None
     one_point: bool = True
+
+    @classmethod
+    def of_cells(cls, cells, k, people, one_point):
+        """The view of a grid release's ``cells`` as written: its totals columns read back as the
+        gate reads them."""
+        from .totals import blank_totals_from_columns, equalities_from_columns
+
+        parent_ids = cells["parent_id"].tolist()
+        return cls(tuple(equalities_from_columns(parent_ids, cells["parent_total"],
+                                                 cells["grand_total"])),
+                   tuple(blank_totals_from_columns(parent_ids, cells["parent_total"], None, k)),
+                   people, one_point)
 
 
 @dataclass(frozen=True)
@@ -133,34 +145,44 @@ class AtomProtection:
     at_risk_before: np.ndarray  # per atom: a sliver narrower than p before protection
     unprotected: np.ndarray  # per atom: a sliver no withholding could protect
     unprotected_records: np.ndarray  # per record: a withheld record the zones narrow for good
+    audit: object  # gate.AuditResult of the release as it would be written
 
     @property
     def protected(self):
-        return not self.unprotected.any() and not self.unprotected_records.any()
+        """The gate's audit passes what would be written."""
+        return self.audit.passed
+
+
+def audit_pattern(values, withheld, zone_withheld, atoms, view, protection, k, straddle_k=False):
+    """The gate's audit (``gate.evaluate_release_audit``) of the release one pattern writes:
+    the cells with the ``withheld`` ones blank, the grid's totals columns, the zone counts not
+    ``zone_withheld``, the people total, as the gate reads them beside the zone counts."""
+    zones = [(members, float(total)) for members, total, blank in
+             zip(atoms.zone_atoms, atoms.zone_values, zone_withheld) if not blank]
+    return evaluate_release_audit(
+        np.where(withheld, np.nan, values), np.where(withheld, STATUS_WITHHELD, STATUS_PUBLISHED),
+        view.sums, protection, k if straddle_k else None, k, view.people, None, view.at_most,
+        (atoms.atom_record, [[str(zone) for zone in zones_of] for zones_of in atoms.atom_zones],
+         zones), view.one_point)
+
+
+def _bounds(audit, values, withheld, zone_withheld, atoms, view):
+    """The atoms' intervals of an audit; computed apart where the gate read the zones as totals
+    of whole records (no border cuts a cell: no programme over atoms ran)."""
+    if audit.bounds is not None:
+        return audit.bounds
+    lower, upper, _ = status_bounds(np.where(withheld, STATUS_WITHHELD, STATUS_PUBLISHED),
+                                    np.where(withheld, np.nan, values))
+    zones = [(members, float(total)) for members, total, blank in
+             zip(atoms.zone_atoms, atoms.zone_values, zone_withheld) if not blank]
+    people = None if view.people is None else view.people.n
+    return atom_intervals(values, withheld, lower, upper, atoms.atom_record, zones, people,
+                          view.one_point, _over_atoms(atoms.atom_record, view.sums),
+                          _over_atoms(atoms.atom_record, view.at_most))
 
 
 def _over_atoms(atom_record, pairs):
     return [(np.flatnonzero(np.isin(atom_record, records)), total) for records, total in pairs]
-
-
-def audit_atoms(values, withheld, zone_withheld, atoms, view, protection, k, straddle_k=False):
-    """(AtomIntervals, slivers at risk, withheld records at risk) of one pattern.
-
-    A sliver is at risk, as the gate (``gate.evaluate_atom_audit``) reads it,
-    when its interval is narrower than p, it may hold somebody and it is not
-    proven to hold k or more.
-    """
-    zones = [(members, float(total)) for members, total, blank in
-             zip(atoms.zone_atoms, atoms.zone_values, zone_withheld) if not blank]
-    result = atom_intervals(values, withheld, view.lower, view.upper, atoms.atom_record, zones,
-                            view.people, view.one_point, _over_atoms(atoms.atom_record, view.sums),
-                            _over_atoms(atoms.atom_record, view.at_most))
-    width = result.atom_upper - result.atom_lower
-    slivers = atoms.cut & (width < protection - EXACT_WIDTH) & (result.atom_upper >= 1) & \
-        (result.atom_lower < k - EXACT_WIDTH)
-    records = protection_failures(Intervals(result.record_lower, result.record_upper), withheld,
-                                  protection, k if straddle_k else None, k)
-    return result, slivers, records
 
 
 class _Neighbours:
@@ -183,30 +205,41 @@ class _Neighbours:
         found = [self.zone_records[zone] for zone in zones if not zone_withheld[zone]]
         return np.unique(np.concatenate(found)) if found else np.empty(0, dtype=np.int64)
 
-    def of_sums(self, record):
-        found = [self.sums[row] for row in self.record_sums[record]]
+    def of_sums(self, record, withheld=None):
+        """Records sharing a declared total with ``record``; given ``withheld``, only of the
+        totals in which it is the one withheld record (a lone withheld record is pinned)."""
+        found = [self.sums[row] for row in self.record_sums[record]
+                 if withheld is None or withheld[self.sums[row]].sum() < 2]
         return np.unique(np.concatenate(found)) if found else np.empty(0, dtype=np.int64)
 
 
-def _cheapest(groups, values, lower, withheld, taken):
-    """The published record with the fewest people in the first group that has one (those
-    holding more than their known minimum first: only they widen an interval), or None."""
+def _cheapest(groups, values, withheld, taken):
+    """The published record with the fewest people in the first group that has one (a published
+    zero widens nothing), or None."""
     for group in groups:
         open_records = group[~withheld[group] & (values[group] > 0)]
         open_records = open_records[~np.isin(open_records, list(taken))]
-        widening = open_records[values[open_records] > lower[open_records]]
-        pool = widening if len(widening) else open_records
-        if len(pool):
-            return int(pool[np.argmin(values[pool])])
+        if len(open_records):
+            return int(open_records[np.argmin(values[open_records])])
     return None
 
 
-def _protect(values, start, zone_start, atoms, view, protection, k, straddle_k, zones_first,
-             is_canceled, first_audit):
-    """One greedy pattern: (records withheld, zones withheld, intervals, unprotected atoms,
-    unprotected records); ``first_audit``: ``audit_atoms`` of the starting pattern, computed
-    once for both patterns. With ``zones_first``, a failing sliver's smallest published zone
-    count is withheld before any cell."""
+def _failures(audit, n_atoms, n_records):
+    """(failing slivers, failing records) of an audit, as masks."""
+    slivers = np.zeros(n_atoms, dtype=bool)
+    slivers[list(audit.slivers)] = True
+    records = np.zeros(n_records, dtype=bool)
+    records[[index for index, _ in audit.failing]] = True
+    return slivers, records
+
+
+def _protect(values, start, zone_start, atoms, view, audit, zones_first, is_canceled,
+             first_audit):
+    """One greedy pattern: (records withheld, zones withheld, gate's audit, unprotected atoms,
+    unprotected records); ``audit(withheld, zone_withheld)``: the gate's audit of a pattern;
+    ``first_audit``: that of the starting pattern, computed once for both patterns. With
+    ``zones_first``, a failing sliver's smallest published zone count is withheld before any
+    cell."""
     withheld, zone_withheld = start.copy(), zone_start.copy()
     neighbours = _Neighbours(atoms, view.sums, len(values))
     stuck = np.zeros(len(atoms.atom_record), dtype=bool)
@@ -216,13 +249,14 @@ def _protect(values, start, zone_start, atoms, view, protection, k, straddle_k, 
     while True:
         if is_canceled is not None and is_canceled():
             raise Cancelled()
-        result, failing, failing_records = first_audit if first_audit is not None else \
-            audit_atoms(values, withheld, zone_withheld, atoms, view, protection, k, straddle_k)
+        result = first_audit if first_audit is not None else audit(withheld, zone_withheld)
         first_audit = None
-        slivers = failing & ~stuck
-        records = failing_records & ~stuck_records
+        failing, failing_records = _failures(result, len(atoms.atom_record), len(values))
+        if not result.passed and not failing.any() and not failing_records.any():
+            stuck_records[:] = withheld  # a failure the audit names no record for: refuse
+            return withheld, zone_withheld, result, stuck, stuck_records
         cells, zones = set(), set()
-        for atom in np.flatnonzero(slivers).tolist():
+        for atom in np.flatnonzero(failing & ~stuck).tolist():
             record = int(atoms.atom_record[atom])
             # Its own zones first; with those blank, the zones of its cell's other pieces,
             # which pin the rest of the cell.
@@ -236,21 +270,22 @@ def _protect(values, start, zone_start, atoms, view, protection, k, straddle_k, 
                 continue
             cell = _cheapest([neighbours.of_zones(atoms.atom_zones[atom], zone_withheld),
                               neighbours.of_zones(neighbours.record_zones[record], zone_withheld),
-                              neighbours.of_sums(record), everyone], values, view.lower, withheld,
-                             cells)
+                              neighbours.of_sums(record), everyone], values, withheld, cells)
             if cell is None:
                 stuck[atom] = True
             else:
                 cells.add(cell)
-        for record in np.flatnonzero(records).tolist():
+        for record in np.flatnonzero(failing_records & ~stuck_records).tolist():
             published_zones = [zone for zone in neighbours.record_zones[record]
                                if not zone_withheld[zone]]
-            if zones_first and published_zones:
+            lonely = neighbours.of_sums(record, withheld)
+            if zones_first and published_zones and not len(lonely):
                 zones.add(min(published_zones, key=lambda zone: atoms.zone_values[zone]))
                 continue
-            cell = _cheapest([neighbours.of_zones(neighbours.record_zones[record], zone_withheld),
-                              neighbours.of_sums(record), everyone], values, view.lower,
-                             withheld, cells)
+            # A total it is alone in pins it whatever else is withheld: a sibling first.
+            cell = _cheapest([lonely, neighbours.of_zones(neighbours.record_zones[record],
+                                                          zone_withheld),
+                              neighbours.of_sums(record), everyone], values, withheld, cells)
             if cell is None:
                 stuck_records[record] = True
             else:
@@ -263,38 +298,75 @@ def _protect(values, start, zone_start, atoms, view, protection, k, straddle_k, 
         zone_withheld[list(zones)] = True
 
 
+def _publish_again(weights, withheld, keep, audit, passed, is_canceled):
+    """(withheld, the gate's audit): each withheld item (record or zone count) not in ``keep``,
+    the largest ``weights`` first, published again wherever ``audit(withheld)`` still passes
+    without it; ``passed``: the audit of ``withheld`` as given."""
+    withheld = withheld.copy()
+    added = np.flatnonzero(withheld & ~keep)
+    for item in added[np.argsort(-weights[added], kind="stable")].tolist():
+        if is_canceled is not None and is_canceled():
+            raise Cancelled()
+        withheld[item] = False
+        trial = audit(withheld)
+        if trial.passed:
+            passed = trial
+        else:
+            withheld[item] = True
+    return withheld, passed
+
+
 def protect_atoms(values, withheld, atoms, view, protection, k, straddle_k=False,
                   is_canceled=None):
-    """Withhold cells or zone counts until no sliver or withheld record is narrower than p.
+    """Withhold cells or zone counts until the gate's audit passes the release to be written.
 
     ``values``: the true count of each record; ``withheld``: the records the
     record-level suppression withholds; ``atoms``: ``ZoneAtoms``; ``view``:
-    ``AttackerView``. Zone counts below k are withheld. Two greedy patterns are
-    built, cells first and zone counts first; the protected one that withholds
-    fewer people is kept (cells on a tie). With zone counts first, a failing sliver's
-    smallest published zone count is withheld (or, its own all blank, the smallest of its
-    cell's other pieces), cells only where no zone count is left. Slivers and records neither can
-    protect are reported in ``unprotected``/``unprotected_records``.
+    ``AttackerView``. Zone counts below k are withheld. Every pattern is audited as
+    the gate audits it (``audit_pattern``): no sliver that may hold 1..k-1 people and
+    no withheld cell narrower than p, no withheld cell recovered exactly. Two greedy
+    patterns are built, cells first and zone counts first; when neither passes, a
+    third starts from every zone count withheld (the attacker then holds the cells and
+    totals alone, and a published cell's pieces are [0, n] with n >= k) and publishes
+    the zone counts again, largest first, wherever the audit still passes. The cells
+    each pattern added are then published again, largest first, likewise; the
+    protected pattern that withholds fewer people is kept (cells on a tie). With zone
+    counts first, a failing sliver's smallest published zone count is withheld (or, its
+    own all blank, the smallest of its cell's other pieces), cells only where no zone
+    count is left. Slivers and records no pattern protects are reported in
+    ``unprotected``/``unprotected_records``.
     """
     values = np.asarray(values, dtype=float)
     start = np.asarray(withheld, dtype=bool)
     zone_start = atoms.zone_values < k
-    first_audit = audit_atoms(values, start, zone_start, atoms, view, protection, k, straddle_k)
-    before, at_risk, _ = first_audit
+
+    def audit(cells, zones):
+        return audit_pattern(values, cells, zones, atoms, view, protection, k, straddle_k)
+    first_audit = audit(start, zone_start)
+    at_risk = _failures(first_audit, len(atoms.atom_record), len(values))[0]
     outcomes = []
-    for zones_first in (False, True):
-        found = _protect(values, start, zone_start, atoms, view, protection, k, straddle_k,
-                         zones_first, is_canceled, first_audit)
-        cells, zones, _, stuck, stuck_records = found
-        unprotected = int(stuck.sum() + stuck_records.sum())
+    for zones_first, zones_from in ((False, zone_start), (True, zone_start),
+                                    (False, np.ones(len(zone_start), dtype=bool))):
+        if len(outcomes) == 2 and not all(failed for (failed, _), _ in outcomes):
+            break  # a greedy pattern passes: no need for the last resort
+        cells, zones, final, stuck, stuck_records = _protect(
+            values, start, zones_from, atoms, view, audit, zones_first, is_canceled,
+            first_audit if zones_from is zone_start else None)
+        if final.passed:
+            zones, final = _publish_again(atoms.zone_values, zones, zone_start,
+                                          lambda trial: audit(cells, trial), final, is_canceled)
+            cells, final = _publish_again(values, cells, start,
+                                          lambda trial: audit(trial, zones), final, is_canceled)
         cost = values[cells & ~start].sum() + atoms.zone_values[zones & ~zone_start].sum()
-        outcomes.append(((unprotected, cost), found))
-        if not at_risk.any() and not unprotected:
-            break  # no sliver was at risk and the cells sufficed: no zone count to withhold
+        outcomes.append(((not final.passed, cost), (cells, zones, final, stuck, stuck_records)))
+        if first_audit.passed:
+            break  # nothing was at risk: no zone count to withhold
     chosen = min(range(len(outcomes)), key=lambda index: outcomes[index][0])
-    cells, zones, after, stuck, stuck_records = outcomes[chosen][1]
-    return AtomProtection(cells, zones, zones & ~zone_start, before, after, at_risk, stuck,
-                          stuck_records)
+    cells, zones, final, stuck, stuck_records = outcomes[chosen][1]
+    return AtomProtection(cells, zones, zones & ~zone_start,
+                          _bounds(first_audit, values, start, zone_start, atoms, view),
+                          _bounds(final, values, cells, zones, atoms, view), at_risk, stuck,
+                          stuck_records, final)
 
 
 def records_of_points(cells, x, y, key_codes, origin, resolution):
@@ -316,7 +388,7 @@ def record_values(point_record, person_codes, n_records):
                      np.asarray(person_codes, dtype=np.int64), n_records)
 
 
-def protected_release(release, values, protection_result, protection, k, straddle_k=False):
+def protected_release(release, values, protection_result):
     """The grid release (``release.GridRelease``) with the cells withheld for the slivers:
     blanked, labelled withheld, and in the data holder's audit table as complementary, with
     the attacker's bounds of the zone-aware audit."""
@@ -330,7 +402,7 @@ def protected_release(release, values, protection_result, protection, k, straddl
         reasons[record] = earlier.get(keys[record], STATUS_COMPLEMENTARY)
     after = protection_result.after
     intervals = Intervals(after.record_lower, after.record_upper)
-    failing = protection_failures(intervals, withheld, protection, k if straddle_k else None, k)
+    failing = _failures(protection_result.audit, len(after.atom_lower), len(withheld))[1]
     rows = np.flatnonzero(withheld)
     audit = pd.DataFrame({"cell_id": cells["cell_id"].to_numpy()[rows],
                           "first_row": cells["first_row"].to_numpy()[rows],

@@ -45,8 +45,9 @@ def atom_intervals(values, withheld, lower, upper, atom_record, areas, people=No
     ``people``: the number of people in the release, or None when the
     attacker lacks it; ``one_point``: counts add up (else they are counts of
     distinct people: parts at most the whole, the whole at most their sum);
-    ``sums``: (atom indices, total) pairs that add up whatever the counting
-    (totals published as sums of the cells, such as this plugin's grid totals);
+    ``sums``: (atom indices, total) pairs of totals published as sums of the records' counts
+    (this plugin's grid totals): the atoms add up to them with one point per person, to at
+    least them with distinct people (the record-level programme binds the records);
     ``at_most``: (atom indices, total) sums a blank declared total (below k) tells;
     ``groups``: atom index arrays whose sums are bounded too (the pieces of one place over
     the records that describe it per attribute).
@@ -113,8 +114,10 @@ def atom_rows(values, withheld, lower, upper, atom_record, areas, people=None, o
             box[cells] = np.minimum(box[cells], high)  # a part holds at most the whole
             high = np.inf  # and the whole at least each part: its count bounds their sum below
         rows.append((cells, low, high))
-    rows += [(np.asarray(cells, dtype=np.int64), float(total), float(total))
-             for cells, total in sums]
+    # A sum of records' counts: their pieces hold as many people, or more when people have
+    # points in several pieces of one record (each counted in every piece).
+    rows += [(np.asarray(cells, dtype=np.int64), float(total),
+              float(total) if one_point else np.inf) for cells, total in sums]
     return rows, box
 
 

@@ -137,6 +137,12 @@ class AuditResult:
     min_width: float  # narrowest attacker interval of a withheld record; None when none is withheld
     problems: tuple
     failing: tuple = ()  # (record index, reason) of every record that fails the audit
+    slivers: tuple = ()  # atoms (indices) of every sliver that fails it
+    bounds: object = None  # atoms.AtomIntervals of the atoms' programme, where it ran
+
+    @property
+    def passed(self):
+        return not self.problems
 
 
 def combined_audit(*audits):
@@ -153,8 +159,48 @@ def combined_audit(*audits):
     for audit in audits:
         for index, reason in audit.failing:
             reasons.setdefault(index, reason)
+    slivers = sorted({atom for audit in audits for atom in audit.slivers})
+    bounds = [audit.bounds for audit in audits if audit.bounds is not None]
     return AuditResult(min(widths) if widths else None, tuple(problems),
-                       tuple(sorted(reasons.items())))
+                       tuple(sorted(reasons.items())), tuple(slivers),
+                       bounds[0] if bounds else None)
+
+
+def evaluate_release_audit(raw_counts, statuses, equalities, protection, k=None, label_k=None,
+                           people=None, names=None, at_most=(), cut=None, add_up=True,
+                           record_cell=None):
+    """The gate's audit of a release: what it publishes, read as the attacker of SPEC section 7.
+
+    Arguments as for ``evaluate_audit``; ``cut``: (atom_record, atom_areas,
+    areas) where published areas cut the records (``evaluate_atom_audit``),
+    None without areas; ``add_up``: one point per person (the areas' counts
+    and the people total are sums); ``record_cell``: the cell each record
+    describes, when records of one cell are published per attribute. Areas
+    that cut no record are totals over whole records, unless cells are
+    published per attribute (what a cell holds over its records is then
+    audited over the atoms too). With counts of distinct people both
+    programmes run and the audit fails wherever one does (``combined_audit``).
+    """
+    equalities = list(equalities)
+    shared = record_cell is not None and len(set(record_cell)) < len(record_cell)
+    nested = cut is not None and not (np.bincount(np.asarray(cut[0], dtype=np.int64)) > 1).any()
+    by_atoms = cut is not None and not (nested and add_up and not shared)
+    if cut is not None and not by_atoms:
+        # Every record lies inside its areas: their counts are totals over whole records.
+        atom_record = np.asarray(cut[0], dtype=np.int64)
+        equalities += [(atom_record[np.asarray(members, dtype=np.int64)], total)
+                       for members, total in cut[2]]
+    audit = None
+    if not (by_atoms and add_up):  # with sums the atoms' programme holds the records' one
+        audit = evaluate_audit(raw_counts, statuses, equalities, protection, k, label_k, people,
+                               names, at_most)
+    if by_atoms:
+        atoms = evaluate_atom_audit(raw_counts, statuses, equalities, *cut, protection, k,
+                                    label_k, people, add_up, names, at_most,
+                                    record_cell if shared else None)
+        # Distinct people: the record-level programme binds the records' own totals.
+        audit = atoms if audit is None else combined_audit(atoms, audit)
+    return audit
 
 
 def _narrow_problem(narrow, names, protection):
@@ -282,7 +328,8 @@ def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_area
     return AuditResult(float(widths.min()) if len(widths) else None,
                        tuple(problems + shared_problems),
                        _failing((exact, REASON_EXACT), (narrow, REASON_NARROW),
-                                (cell_narrow & withheld, REASON_CELL_NARROW)))
+                                (cell_narrow & withheld, REASON_CELL_NARROW)),
+                       tuple(np.flatnonzero(sliver).tolist()), result)
 
 
 def _shared_cell_problems(shared, result, atom_areas, names, protected, threshold, protection,

@@ -82,13 +82,13 @@ def release_view(values, people_known, grand_total, k):
     records = np.arange(len(values))
     sums = ((records, float(values.sum())),) if grand_total and values.sum() >= k else ()
     at_most = ((records, float(k - 1)),) if grand_total and values.sum() < k else ()
-    upper = np.full(len(values), np.inf if people is None else people)
-    return AttackerView(np.ones(len(values)), upper, sums, at_most, people, True), people
+    return AttackerView(sums, at_most, None if people is None else PeopleTotal(int(people), True),
+                        True), people
 
 
 def record_level_suppression(values, primary, view, people, p, k):
     """What the grid withholds before the zones are considered (the plugin's order)."""
-    knowledge = Knowledge(view.lower, view.upper)
+    knowledge = Knowledge(np.ones(len(values)), np.full(len(values), people or np.inf))
     equalities = list(view.sums) + ([(np.arange(len(values)), people)] if people else [])
     return complementary_suppression(values, primary, equalities, p, knowledge=knowledge,
                                      threshold=k).withheld
@@ -141,19 +141,21 @@ def test_protected_releases_leave_no_sliver_narrower_than_p_and_the_gate_agrees_
     assert at_risk_cases >= 50 and zone_counts_withheld >= 1 and refused <= 3
 
 
-def test_small_zone_counts_are_withheld_when_that_costs_fewer_people_than_cells():
+def test_cells_the_greedy_pattern_added_needlessly_are_published_again():
     # Cell 0 (50) is cut into Z (2 people), Y (3) and X (45); cells 1 (5), 2 (4) and 3 (50)
-    # lie whole in Z, Y and X. Z - 5 and Y - 4 give the slivers away. Withholding cells costs
-    # cell 0 and cells 1 and 2 (59 people); withholding Z and Y (7 + 7) leaves the two slivers
-    # a sum of 5 between them.
+    # lie whole in Z, Y and X. Z - 5 and Y - 4 give the slivers away. The greedy pattern
+    # withholds the slivers' own cell 0 first, then cells 1 and 2 (59 people); with those two
+    # withheld cell 0 is not needed (each sliver is in [0, 5]): published again, the pattern
+    # withholds 9 people, fewer than the zone counts Z and Y (7 + 7).
     values = np.array([50.0, 5.0, 4.0, 50.0])
     atom_zone = np.array([0, 1, 2, 0, 1, 2])
     atoms = ZoneAtoms(np.array([0, 0, 0, 1, 2, 3]), tuple((int(z),) for z in atom_zone),
                       np.array([2.0, 3.0, 45.0, 5.0, 4.0, 50.0]), np.array([7.0, 7.0, 95.0]))
-    view = AttackerView(np.ones(4), np.full(4, 109.0), (), (), 109.0, True)
+    view = AttackerView((), (), PeopleTotal(109, True), True)
     result = protect_atoms(values, np.zeros(4, dtype=bool), atoms, view, 2, 4)
     assert result.protected and result.at_risk_before.tolist() == [True, True] + [False] * 4
-    assert result.zone_protective.tolist() == [True, True, False] and not result.withheld.any()
+    assert result.withheld.tolist() == [False, True, True, False]
+    assert not result.zone_protective.any()
     slivers, records = attacker_findings(values, result.withheld, atoms.atom_record, atom_zone,
                                          atoms.atom_values, atoms.zone_values,
                                          result.zone_withheld, 109.0, None, 4, 2)
@@ -181,8 +183,28 @@ def test_a_sliver_beside_a_blank_zone_is_opened_by_withholding_the_other_zone(pe
     # costs more when not: zone 1's count is withheld.
     values = np.array([10.0])
     atoms = ZoneAtoms(np.array([0, 0]), ((0,), (1,)), np.array([2.0, 8.0]), np.array([2.0, 8.0]))
-    view = AttackerView(np.ones(1), np.full(1, 10.0 if people_known else np.inf), (), (),
-                        10.0 if people_known else None, True)
+    view = AttackerView((), (), PeopleTotal(10, True) if people_known else None, True)
     result = protect_atoms(values, np.zeros(1, dtype=bool), atoms, view, 2, 4)
     assert result.at_risk_before[0] and result.protected
     assert result.zone_protective.tolist() == [False, True] and not result.withheld[0]
+
+
+def test_a_sliver_its_parent_total_fixes_is_reported_unprotected():
+    # Cell 0 (5 people: 2 in zone A, 3 in B) is the only child of its parent, whose total 5 is
+    # published; cells 1 and 2 (20 each) lie whole in B (43). A is below k = 3, withheld; B - 40
+    # gives the sliver in B (3), so the one in A (2). With B withheld too both are in [0, 5],
+    # narrower than p = 10; withholding cell 0 changes nothing (its parent total pins it, and a
+    # withheld cell recovered exactly fails the gate). With p <= k no such case exists: a cut
+    # cell published (it holds k or more) beside its zone counts withheld leaves each piece in
+    # [0, n] with n >= k >= p.
+    values = np.array([5.0, 20.0, 20.0])
+    atoms = ZoneAtoms(np.array([0, 0, 1, 2]), ((0,), (1,), (1,), (1,)),
+                      np.array([2.0, 3.0, 20.0, 20.0]), np.array([2.0, 43.0]))
+    view = AttackerView(((np.array([0]), 5.0), (np.array([1, 2]), 40.0)), (),
+                        PeopleTotal(45, True), True)
+    result = protect_atoms(values, np.zeros(3, dtype=bool), atoms, view, 10, 3)
+    assert not result.protected
+    assert result.at_risk_before.tolist() == [True, False, False, False]  # B's holds k
+    assert result.unprotected[0] or result.unprotected_records[0]
+    # The same release with p = 5 is protected: the pieces of cell 0 are [0, 5] with B withheld.
+    assert protect_atoms(values, np.zeros(3, dtype=bool), atoms, view, 5, 3).protected

@@ -382,6 +382,10 @@ ROWS = [
                                          ("POLYGON((1000 0,2000 0,2000 1000,1000 1000,1000 0))",
                                           ["b"])], "zone_id:string", geometry="Polygon")],
         "ZONE_COUNTS": str(o / "zones.gpkg")}, "has invalid geometries (features 1)"),
+    ("a published zone without a geometry", (GRID,), lambda i, o: {
+        "PUBLISHED_ZONES": [point_layer([("POLYGON((0 0,1000 0,1000 1000,0 1000,0 0))", ["a"]),
+                                         (None, ["b"])], "zone_id:string", geometry="Polygon")],
+        "ZONE_COUNTS": str(o / "zones.gpkg")}, "has 1 feature(s) without a geometry (features 2)"),
     ("the same published zones layer twice", (GRID,), lambda i, o: (lambda layer: {
         "PUBLISHED_ZONES": [layer, layer]})(zones()), "are given more than once"),
     ("two published zones layers of one name", (GRID,), lambda i, o: {

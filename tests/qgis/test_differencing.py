@@ -198,14 +198,14 @@ def test_zone_counts_of_people_with_several_points_are_distinct_and_audited_as_b
                                   "OUTPUT": "TEMPORARY_OUTPUT"})["PASSED"]
 
 
-def test_a_zone_without_geometry_is_named_in_a_warning_not_dropped_silently(run, feedback):
+def test_a_zone_without_geometry_is_refused_by_its_feature_id(run, feedback):
+    # Its count would be published without the zone it counts: refused, never left out.
     zones = zones_without_counts()
     zones.dataProvider().addFeatures(list(point_layer([(None, ["C"])], "name:string",
                                                       geometry="Polygon").getFeatures()))
-    result = grid_with_zones(run, feedback, PUBLISHED_ZONES=[zones])
-    assert any("1 feature(s) of the published zones layer" in message
-               for message in feedback.messages)
-    assert [f["name"] for f in result["ZONE_COUNTS"].getFeatures()] == ["A", "B"]
+    with pytest.raises(QgsProcessingException,
+                       match=r"has 1 feature\(s\) without a geometry \(features 3\)"):
+        grid_with_zones(run, feedback, PUBLISHED_ZONES=[zones])
 
 
 def test_an_audit_layer_in_another_crs_still_shows_the_sliver(run):

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 from layers import point_layer
 from qgis.core import QgsGeometry, QgsPointXY, QgsRectangle
 
@@ -123,3 +124,78 @@ def test_protected_grids_beside_voronoi_zones_leave_no_sliver_narrower_than_p(ru
             bool(slivers or records), case
     assert slivers_seen >= 100  # borders did cut cells
     assert leaky_cases >= 3
+
+
+def test_a_sliver_no_pattern_protects_is_refused_and_nothing_is_written(run, tmp_path):
+    # Cell 100m_0_0 holds 5 people (2 west of x = 50 in district 1, 3 east in district 2) and is
+    # the only child of its published parent total; two cells of 20 lie whole in district 2.
+    # Published, the cell's pieces are at most [0, 5], narrower than p = 10; withheld, its
+    # parent total recovers it exactly. The engine's test of the same case says why no pattern
+    # helps (test_a_sliver_its_parent_total_fixes_is_reported_unprotected).
+    from qgis.core import QgsProcessingException
+
+    people = [((25.0, 50.0), [f"w{i}"]) for i in range(2)] + \
+        [((75.0, 50.0), [f"e{i}"]) for i in range(3)] + \
+        [((250.0, 50.0), [f"a{i}"]) for i in range(20)] + \
+        [((350.0, 50.0), [f"b{i}"]) for i in range(20)]
+    districts = point_layer([("POLYGON((0 0,50 0,50 200,0 200,0 0))", ["west"]),
+                             ("POLYGON((50 0,400 0,400 200,50 200,50 0))", ["east"])],
+                            "name:string", geometry="Polygon")
+    districts.setName("districts")
+    outputs = {name: str(tmp_path / f"{name.lower()}.gpkg")
+               for name in ("OUTPUT", "ZONE_COUNTS", "SLIVER_REPORT", "AUDIT")}
+    parameters = {"INPUT": point_layer(people), "PERSON_FIELD": "person_id", "RHO": 0.34,
+                  "RESOLUTION": CELL, "ORIGIN": "0,0 [EPSG:3035]", "MARGINALS": 2,
+                  "PARENT_FACTOR": 2, "PROTECTION_LEVEL": 10, "PUBLISHED_ZONES": [districts],
+                  **outputs}
+    with pytest.raises(QgsProcessingException,
+                       match=r"No pattern of withheld cells and zone counts was found that "
+                             r"protects the sliver\(s\) 100m_0_0 ∩ districts: 1 \(cell ∩ zone\).*narrows "
+                             r"it below p = 10"):
+        run("suppressedgrid", parameters)
+    assert [name for name, path in outputs.items() if Path(path).exists()] == []
+    # Negative control: with p = 5 the same run writes the grid and the zone counts.
+    result = run("suppressedgrid", dict(parameters, PROTECTION_LEVEL=5))
+    assert Path(result["OUTPUT"]).exists() and Path(result["ZONE_COUNTS"]).exists()
+
+
+def test_grids_with_parent_totals_and_several_points_pass_their_gate(run):
+    # Through Processing, the fewer cases of tests/engine/test_grid_passes_its_gate.py: parent
+    # totals (with the grand total in some), one or several points per person, k from 2 to 10;
+    # every grid written passes the gate given its zone counts and the number of people, read
+    # as the points are (each person one point, or several).
+    from qgis.core import QgsProcessingException
+
+    rng = np.random.default_rng(2026_12_01)
+    written = several = 0
+    for case in range(24):
+        columns, rows = int(rng.integers(3, 6)), int(rng.integers(2, 4))
+        zones = voronoi_zones(rng, columns, rows)
+        points = random_people(rng, columns, rows)
+        ids = np.arange(len(points))
+        if case % 2:  # several points: some people also have a point near another one's
+            ids[rng.choice(len(points), size=len(points) // 3, replace=False)] = \
+                rng.integers(0, len(points) // 2, size=len(points) // 3)
+        zone_layer = point_layer([(zone.asWkt(), [f"z{number}"]) for number, zone in
+                                  enumerate(zones)], "name:string", geometry="Polygon")
+        rho = float(rng.choice([0.5, 0.34, 0.25, 0.2, 0.15, 0.1]))
+        parameters = {
+            "INPUT": point_layer([((x, y), [f"p{i}"]) for i, (x, y) in zip(ids, points)]),
+            "PERSON_FIELD": "person_id", "RHO": rho, "RESOLUTION": CELL,
+            "ORIGIN": "0,0 [EPSG:3035]", "MARGINALS": int(rng.integers(2, 4)),
+            "PARENT_FACTOR": 2, "PUBLISHED_ZONES": [zone_layer],
+            "ZONE_COUNTS": "TEMPORARY_OUTPUT", "OUTPUT": "TEMPORARY_OUTPUT"}
+        try:
+            result = run("suppressedgrid", parameters)
+        except QgsProcessingException as error:
+            assert "cannot be protected" in str(error) or "No pattern" in str(error), error
+            continue
+        written += 1
+        several += len(set(ids.tolist())) < len(ids)
+        run("kanonymitygate", {"INPUT": result["OUTPUT"], "COUNT_FIELD": "n_persons",
+                               "STATUS_FIELD": "status", "RHO": rho,
+                               "AUDIT_LAYERS": [result["ZONE_COUNTS"]],
+                               "PERSONS_TOTAL": len(set(ids.tolist())),
+                               "PERSONS_TOTAL_KIND": int(len(set(ids.tolist())) < len(ids)),
+                               "OUTPUT": "TEMPORARY_OUTPUT"})  # raises when the gate fails
+    assert written >= 16 and several >= 6, (written, several)
