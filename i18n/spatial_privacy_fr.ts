@@ -1359,7 +1359,7 @@
       <translation>Série : diffusions antérieures de la grille, la plus ancienne d'abord</translation>
     </message>
     <message>
-      <location filename="processing_provider/overlay.py" line="77" />
+      <location filename="processing_provider/overlay.py" line="67" />
       <source>The audit layer '{layer}' has a count that is not a number in '{field}' (feature {fid}): choose its numeric count field.</source>
       <translation>La couche d'audit « {layer} » a un effectif qui n'est pas un nombre dans « {field} » (entité {fid}) : choisissez son champ d'effectif numérique.</translation>
     </message>
@@ -2959,9 +2959,9 @@
       <translation>effectif publié inférieur à k</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="352" />
-      <source>{count} sliver(s) of cells published per attribute, where a published area's border crosses the cell, can be narrowed below p = {p:g} summed over all the cell's attribute records by subtracting the cells inside the area from its count, however wide each record's own piece (cell ∩ area [interval]: {examples}). Withhold every attribute record of the cells around those borders, or do not publish those area counts beside this grid.</source>
-      <translation>{count} lisière(s) de cellules publiées par attribut, où la limite d'une zone publiée traverse la cellule, peuvent être resserrées sous p = {p:g} en somme sur tous les enregistrements d'attributs de la cellule, en soustrayant de l'effectif de la zone les cellules qu'elle contient, si large que soit le morceau de chaque enregistrement (cellule ∩ zone [intervalle] : {examples}). Masquez tous les enregistrements d'attributs des cellules autour de ces limites, ou ne publiez pas ces effectifs de zones à côté de cette grille.</translation>
+      <location filename="spatial_privacy_plugin/gate.py" line="350" />
+      <source>{count} sliver(s) where a published area's border crosses a cell can be narrowed below p = {p:g} summed over the cell's pieces in that area (over the cell's attribute records, or over the areas of other published layers that cut it), however wide each piece alone (cell ∩ area [interval]: {examples}). Withhold the cells around those borders (every attribute record of them), or do not publish those area counts beside this grid.</source>
+      <translation>{count} lisière(s), où la limite d'une zone publiée traverse une cellule, peuvent être resserrées sous p = {p:g} en somme sur les morceaux de la cellule dans cette zone (sur les enregistrements d'attributs de la cellule, ou sur les zones d'autres couches publiées qui la découpent), si large que soit chaque morceau seul (cellule ∩ zone [intervalle] : {examples}). Masquez les cellules autour de ces limites (tous leurs enregistrements d'attributs), ou ne publiez pas ces effectifs de zones à côté de cette grille.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/gate.py" line="36" />
@@ -2969,7 +2969,7 @@
       <translation>masqué mais porte encore un effectif</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="368" />
+      <location filename="spatial_privacy_plugin/gate.py" line="366" />
       <source>{count} withheld cell(s) published per attribute can be narrowed by an attacker below p = {p:g} summed over all their attribute records, however wide each record's own interval (cell [interval]: {examples}). Withhold more cells (every attribute record of them), or publish fewer totals and area counts.</source>
       <translation>{count} cellule(s) masquée(s) publiée(s) par attribut peuvent être resserrées par un attaquant sous p = {p:g} en somme sur tous leurs enregistrements d'attributs, si large que soit l'intervalle de chaque enregistrement (cellule [intervalle] : {examples}). Masquez davantage de cellules (tous leurs enregistrements d'attributs), ou publiez moins de totaux et d'effectifs de zones.</translation>
     </message>
@@ -2989,32 +2989,32 @@
       <translation>masqué, un attaquant resserre sa cellule en dessous de p, sur tous ses enregistrements d'attributs</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="401" />
+      <location filename="spatial_privacy_plugin/gate.py" line="399" />
       <source>{count} withheld cell(s) (e.g. {cells}) can be narrowed below p = {p:g} by combining this release with the earlier ones, assuming no cell changes by more than {delta:g} between releases. Rebuild the grid with the earlier releases given, so that suppression holds across the series.</source>
       <translation>{count} cellule(s) masquée(s) (p. ex. {cells}) peuvent être resserrées sous p = {p:g} en combinant cette diffusion avec les précédentes, en supposant qu'aucune cellule ne change de plus de {delta:g} entre deux diffusions. Reconstruisez la grille en donnant les diffusions précédentes, pour que la suppression tienne sur toute la série.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="412" />
+      <location filename="spatial_privacy_plugin/gate.py" line="410" />
       <source>This release narrows {count} withheld cell(s) of earlier releases below p = {p:g} (e.g. {cells}).</source>
       <translation>Cette diffusion resserre {count} cellule(s) masquée(s) de diffusions précédentes sous p = {p:g} (p. ex. {cells}).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="446" />
+      <location filename="spatial_privacy_plugin/gate.py" line="444" />
       <source>{count} published record(s) have no sensitive value: give every record its category.</source>
       <translation>{count} enregistrement(s) publié(s) n'ont pas de valeur sensible : donnez à chaque enregistrement sa modalité.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="449" />
+      <location filename="spatial_privacy_plugin/gate.py" line="447" />
       <source>No published record has a positive count: there is no evidence of diversity.</source>
       <translation>Aucun enregistrement publié n'a d'effectif positif : il n'y a aucune preuve de diversité.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="458" />
+      <location filename="spatial_privacy_plugin/gate.py" line="456" />
       <source>{count} published cell(s) show fewer than l = {l} distinct sensitive values (fewest: {fewest}): everyone in them can be assigned a value. Merge categories, publish coarser, or withhold the attribute.</source>
       <translation>{count} maille(s) publiée(s) montrent moins de l = {l} valeurs sensibles distinctes (le minimum : {fewest}) : on peut attribuer une valeur à chacun de leurs membres. Regroupez des modalités, publiez plus grossier, ou masquez l'attribut.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="471" />
+      <location filename="spatial_privacy_plugin/gate.py" line="469" />
       <source>{count} published cell(s) have a distribution of the sensitive value farther than t = {t:g} from the whole release's (largest: {largest:.3f}).</source>
       <translation>{count} maille(s) publiée(s) ont une distribution de la valeur sensible plus éloignée que t = {t:g} de celle de la diffusion entière (la plus grande : {largest:.3f}).</translation>
     </message>

@@ -130,6 +130,11 @@ def overlay(source, layers, count_field, context, feedback):
     area_members = [[] for _ in range(sum(len(areas) for _, areas in published))]
     area_counts = [count for _, areas in published for _, _, count, _ in areas.values()]
     area_names = [name for _, areas in published for _, _, _, name in areas.values()]
+    if len(set(area_names)) < len(area_names):
+        # Layers of one name: their areas are told apart (the audit sums pieces by area) by
+        # the layer's place in the list.
+        layer_of = [number for number, (_, areas) in enumerate(published, 1) for _ in areas]
+        area_names = [f"{name} (#{number})" for name, number in zip(area_names, layer_of)]
     atom_record, atom_areas, record_cell, cell_pieces = [], [], [], {}
     request = QgsFeatureRequest().setNoAttributes()
     for record, feature in enumerate(source.getFeatures(request)):

@@ -122,27 +122,29 @@ def atom_rows(values, withheld, lower, upper, atom_record, areas, people=None, o
 
 
 @dataclass(frozen=True)
-class SharedCells:
-    """Cells that several records describe (one record per attribute value): the attacker
-    learns what a cell, or its piece in an area, holds summed over those records, though
-    each record's own piece may stay wide."""
+class CellSums:
+    """Sums of several atoms the attacker learns as well as single atoms: a cut cell's piece
+    in one area, summed over the cell's records (one per attribute value) and over the
+    areas of other layers that cut that piece further; and a cell with a withheld record,
+    summed over its records. Each atom of such a sum may stay wide while the sum is narrow."""
 
-    pieces: list  # atom indices of each piece of such a cell that areas cut (over its records)
+    pieces: list  # atom indices of each piece of a cut cell in one area (None: in no area)
     piece_records: list  # the records of each piece's cell
-    piece_atom: np.ndarray  # one atom of each piece (it names the piece's areas)
-    cells: list  # atom indices of each such cell with a withheld record
+    piece_area: list  # the area of each piece (None: the part of the cell in no area)
+    cells: list  # atom indices of each cell with a withheld record, described by several
     cell_records: list  # the records of each of those cells
 
 
-def shared_cells(atom_record, atom_areas, record_cell, withheld, at_least, threshold):
-    """The pieces and the withheld cells of cells described by several records.
+def cell_sums(atom_record, atom_areas, record_cell, withheld, at_least, threshold):
+    """The pieces and the withheld cells whose sums over atoms the attacker bounds.
 
     ``record_cell``: the cell (place) each record describes, records of one
     cell published per attribute sharing it; ``atom_areas``: the areas each
-    atom lies in, the same for the pieces of one cell in each of its records.
-    A withheld cell is left out when its records prove it holds ``threshold``
-    (the largest of its records') or more: ``at_least`` per record, its
-    published count or what a withheld record holds at least.
+    atom lies in (one per layer that covers it), the same for the pieces of one
+    cell in each of its records. A piece that is one atom is that atom's own
+    sliver, left out. A withheld cell is left out when its records prove it
+    holds ``threshold`` (the largest of its records') or more: ``at_least`` per
+    record, its published count or what a withheld record holds at least.
     """
     atom_record = np.asarray(atom_record, dtype=np.int64)
     record_cell = np.asarray(record_cell, dtype=np.int64)
@@ -150,21 +152,19 @@ def shared_cells(atom_record, atom_areas, record_cell, withheld, at_least, thres
     records_of = {}
     for record, cell in enumerate(record_cell.tolist()):
         records_of.setdefault(cell, []).append(record)
-    shared = {cell: records for cell, records in records_of.items() if len(records) > 1}
-    hidden = {cell for cell, records in shared.items() if withheld[records].any()
-              and at_least[records].sum() < threshold[records].max()}
+    hidden = {cell for cell, records in records_of.items() if len(records) > 1
+              and withheld[records].any() and at_least[records].sum() < threshold[records].max()}
     pieces_of_record = np.bincount(atom_record, minlength=len(record_cell))
     pieces, cells = {}, {}
     for atom, (record, cell) in enumerate(zip(atom_record.tolist(),
                                               record_cell[atom_record].tolist())):
-        if cell not in shared:
-            continue
         if pieces_of_record[record] > 1:
-            pieces.setdefault((cell, tuple(atom_areas[atom])), []).append(atom)
+            for area in atom_areas[atom] or (None,):
+                pieces.setdefault((cell, area), []).append(atom)
         if cell in hidden:
             cells.setdefault(cell, []).append(atom)
-    return SharedCells([np.array(atoms) for atoms in pieces.values()],
-                       [shared[cell] for cell, _ in pieces],
-                       np.array([atoms[0] for atoms in pieces.values()], dtype=np.int64),
-                       [np.array(atoms) for atoms in cells.values()],
-                       [shared[cell] for cell in cells])
+    pieces = {key: atoms for key, atoms in pieces.items() if len(atoms) > 1}
+    return CellSums([np.array(atoms) for atoms in pieces.values()],
+                    [records_of[cell] for cell, _ in pieces], [area for _, area in pieces],
+                    [np.array(atoms) for atoms in cells.values()],
+                    [records_of[cell] for cell in cells])

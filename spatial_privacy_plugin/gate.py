@@ -275,7 +275,7 @@ def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_area
     summed over its records fails by the same rule as a sliver, and a cell with
     a withheld record summed over its records by the rule of a withheld record.
     """
-    from .atoms import atom_intervals, shared_cells
+    from .atoms import atom_intervals, cell_sums
     from .intervals import EXACT_WIDTH, Intervals, protection_failures
     from .totals import status_bounds
 
@@ -290,13 +290,13 @@ def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_area
         return [(np.flatnonzero(np.isin(atom_record, records)), total) for records, total in sums]
     threshold = np.broadcast_to(np.asarray(np.inf if label_k is None else label_k,
                                            dtype=float), (len(values),))
-    shared = shared_cells(atom_record, atom_areas,
+    sums = cell_sums(atom_record, atom_areas,
                           np.arange(len(values)) if record_cell is None else record_cell,
                           withheld, np.where(withheld, lower, np.nan_to_num(values)), threshold)
     result = atom_intervals(values, withheld, lower, upper, atom_record, areas,
                             None if people is None else people.n, one_point,
                             over_atoms(equalities), over_atoms(at_most),
-                            shared.pieces + shared.cells)
+                            sums.pieces + sums.cells)
     records = Intervals(result.record_lower, result.record_upper)
     problems = []
     narrow = protection_failures(records, protected, protection, k, label_k)
@@ -322,47 +322,45 @@ def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_area
                "area [interval]: {examples}). Withhold the cells around those borders, or do not "
                "publish those area counts beside this grid."),
             count=int(sliver.sum()), p=float(protection), examples="; ".join(examples)))
-    shared_problems, cell_narrow = _shared_cell_problems(
-        shared, result, atom_areas, names, protected, threshold, protection, k)
+    sum_problems, cell_narrow = _cell_sum_problems(sums, result, names, protected, threshold,
+                                                   protection, k)
     widths = records.width[withheld]
     return AuditResult(float(widths.min()) if len(widths) else None,
-                       tuple(problems + shared_problems),
+                       tuple(problems + sum_problems),
                        _failing((exact, REASON_EXACT), (narrow, REASON_NARROW),
                                 (cell_narrow & withheld, REASON_CELL_NARROW)),
                        tuple(np.flatnonzero(sliver).tolist()), result)
 
 
-def _shared_cell_problems(shared, result, atom_areas, names, protected, threshold, protection,
-                          k):
-    """(problems, records of cells narrowed) of cells several records describe: their pieces
-    and withheld cells summed over their records (``atoms.SharedCells``), the rules of
-    slivers and withheld records."""
+def _cell_sum_problems(sums, result, names, protected, threshold, protection, k):
+    """(problems, records of cells narrowed) of the sums over atoms (``atoms.CellSums``): a
+    cut cell's piece in an area by the rule of slivers, a withheld cell over its records by
+    the rule of withheld records."""
     from .intervals import EXACT_WIDTH, Intervals, protection_failures
 
-    n_pieces = len(shared.pieces)
+    n_pieces = len(sums.pieces)
     low, high = result.group_lower[:n_pieces], result.group_upper[:n_pieces]
-    largest_k = np.array([threshold[records].max() for records in shared.piece_records])
+    largest_k = np.array([threshold[records].max() for records in sums.piece_records])
     at_risk = (high - low < protection - EXACT_WIDTH) & (high >= 1) & (low < largest_k)
     problems = []
     if at_risk.any():
-        examples = [f"{names[shared.piece_records[piece][0]]} ∩ "
-                    f"{' ∩ '.join(atom_areas[shared.piece_atom[piece]]) or '—'} "
+        examples = [f"{names[sums.piece_records[piece][0]]} ∩ {sums.piece_area[piece] or '—'} "
                     f"[{low[piece]:g}, {high[piece]:g}]" for piece in np.flatnonzero(at_risk)[:5]]
         problems.append(_problem(
-            N_("{count} sliver(s) of cells published per attribute, where a published area's "
-               "border crosses the cell, can be narrowed below p = {p:g} summed over all the "
-               "cell's attribute records by subtracting the cells inside the area from its "
-               "count, however wide each record's own piece (cell ∩ area [interval]: "
-               "{examples}). Withhold every attribute record of the cells around those borders, "
-               "or do not publish those area counts beside this grid."),
+            N_("{count} sliver(s) where a published area's border crosses a cell can be narrowed "
+               "below p = {p:g} summed over the cell's pieces in that area (over the cell's "
+               "attribute records, or over the areas of other published layers that cut it), "
+               "however wide each piece alone (cell ∩ area [interval]: {examples}). Withhold the "
+               "cells around those borders (every attribute record of them), or do not publish "
+               "those area counts beside this grid."),
             count=int(at_risk.sum()), p=float(protection), examples="; ".join(examples)))
     cells = Intervals(result.group_lower[n_pieces:], result.group_upper[n_pieces:])
     narrow = protection_failures(
-        cells, np.array([protected[records].any() for records in shared.cell_records], bool),
-        protection, k, np.array([threshold[records].max() for records in shared.cell_records]))
+        cells, np.array([protected[records].any() for records in sums.cell_records], bool),
+        protection, k, np.array([threshold[records].max() for records in sums.cell_records]))
     failing = np.zeros(len(threshold), dtype=bool)
     if narrow.any():
-        examples = [f"{names[shared.cell_records[cell][0]]} [{cells.lower[cell]:g}, "
+        examples = [f"{names[sums.cell_records[cell][0]]} [{cells.lower[cell]:g}, "
                     f"{cells.upper[cell]:g}]" for cell in np.flatnonzero(narrow)[:5]]
         problems.append(_problem(
             N_("{count} withheld cell(s) published per attribute can be narrowed by an attacker "
@@ -371,7 +369,7 @@ def _shared_cell_problems(shared, result, atom_areas, names, protected, threshol
                "attribute record of them), or publish fewer totals and area counts."),
             count=int(narrow.sum()), p=float(protection), examples="; ".join(examples)))
         for cell in np.flatnonzero(narrow):
-            failing[shared.cell_records[cell]] = True
+            failing[sums.cell_records[cell]] = True
     return problems, failing
 
 

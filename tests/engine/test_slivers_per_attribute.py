@@ -145,7 +145,7 @@ def gate_findings(atom_record, atom_zone, values, withheld, cells, zones, people
         None if people is None else PeopleTotal(int(people), True), True,
         [f"c{c}" for c in cells], (), cells)
     found = []
-    for marker in ("sliver(s) of cells published per attribute",
+    for marker in ("summed over the cell's pieces in that area",
                    "withheld cell(s) published per attribute"):
         named = [dict(problem.params) for problem in result.problems if marker in problem.template]
         assert len(named) <= 1

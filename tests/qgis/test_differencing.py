@@ -280,3 +280,26 @@ def test_zone_counts_of_two_zone_layers_audit_as_two_layers_in_one(run):
         "RHO": 0.25, "AUDIT_LAYERS": [protected["ZONE_COUNTS"]], "PERSONS_TOTAL": sum(TILES),
         "OUTPUT": "TEMPORARY_OUTPUT"})
     assert result["PASSED"]
+
+
+def districts():
+    """A second published layer cutting every tile at y = 20, with the worked case's people
+    counted in it: south of the line persons 0-19 of each tile, north the rest."""
+    north = sum(max(0, count - 20) for count in TILES)
+    return point_layer([("POLYGON((0 0, 600 0, 600 20, 0 20, 0 0))", ["S", sum(TILES) - north]),
+                        ("POLYGON((0 20, 600 20, 600 100, 0 100, 0 20))", ["N", north])],
+                       "name:string,n_persons:integer", geometry="Polygon")
+
+
+def test_a_second_area_layer_does_not_hide_as_sliver(run):
+    # The districts cut A's part of tile 4 in two pieces, each in [0, 3] alone; their sum,
+    # A's part of the tile, is still A - 97 = 3 (found by an independent attacker).
+    # (Both layers are named "points": the message tells them apart by their place.)
+    with pytest.raises(QgsProcessingException, match=r"100m_4_0 ∩ points: 1 \(#1\) \[3, 3\]"):
+        gate(run, tiles(), AUDIT_LAYERS=[municipalities(), districts()])
+    with pytest.raises(QgsProcessingException, match=r"100m_4_0 ∩ points: 1 \(#2\) \[3, 3\]"):
+        gate(run, tiles(), AUDIT_LAYERS=[districts(), municipalities()])
+    # The negative control: tiles 0 and 4 withheld protect it beside both layers.
+    protected = tiles(["withheld", "published", "published", "published", "withheld",
+                       "published"])
+    assert gate(run, protected, AUDIT_LAYERS=[municipalities(), districts()])["PASSED"]

@@ -12,7 +12,7 @@ from test_differencing import TILES, municipalities
 FEMALES = [8, 20, 13, 8, 12, 15]
 FEMALES_IN_A_OF_TILE_4 = 2
 # The gate's messages on a cell's piece and on a withheld cell summed over its records.
-SHARED_SLIVER = r"sliver\(s\) of cells published per attribute.*: "
+SHARED_SLIVER = r"summed over the cell's pieces in that area.*: "
 SHARED_CELL = r"withheld cell\(s\) published per attribute.*: "
 
 
