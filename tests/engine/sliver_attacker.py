@@ -14,18 +14,45 @@ import numpy as np
 from scipy.optimize import Bounds, LinearConstraint, milp
 
 
+class AtomProgramme:
+    """The attacker's integer programme: whole numbers of people in ``n`` atoms, sums of them
+    between bounds; the interval of any sum is two MILPs."""
+
+    def __init__(self, n):
+        self.n, self.rows, self.low, self.high = n, [], [], []
+        self.constraints = None
+
+    def constrain(self, atoms, lower, upper):
+        row = np.zeros(self.n)
+        row[atoms] = 1
+        self.rows.append(row)
+        self.low.append(lower)
+        self.high.append(upper)
+        self.constraints = None
+
+    def interval(self, members):
+        """(lowest, highest) people the atoms ``members`` can hold together."""
+        if self.constraints is None:
+            self.constraints = LinearConstraint(np.array(self.rows), self.low, self.high)
+        objective = np.zeros(self.n)
+        objective[members] = 1
+        ends = []
+        for sign in (1, -1):
+            solved = milp(sign * objective, constraints=self.constraints,
+                          integrality=np.ones(self.n), bounds=Bounds(0, np.inf))
+            # The truth is a solution, so a maximum HiGHS cannot find is an unbounded one.
+            unbounded = sign < 0 and solved.status in (3, 4)
+            assert unbounded or solved.status == 0, solved.message
+            ends.append(np.inf if unbounded else round(sign * solved.fun))
+        return ends
+
+
 def attacker_findings(values, withheld, atom_record, atom_zone, atom_values, zone_values,
                       zone_withheld, people, grand_total, k, p):
     """(slivers at risk, withheld records at risk) by integer programming over the atoms."""
     n = len(atom_record)
-    rows, low, high = [], [], []
-
-    def constrain(atoms, lower, upper):
-        row = np.zeros(n)
-        row[atoms] = 1
-        rows.append(row)
-        low.append(lower)
-        high.append(upper)
+    programme = AtomProgramme(n)
+    constrain, interval = programme.constrain, programme.interval
     for record, value in enumerate(values):
         members = np.flatnonzero(atom_record == record)
         if withheld[record]:
@@ -43,20 +70,6 @@ def attacker_findings(values, withheld, atom_record, atom_zone, atom_values, zon
             constrain(np.arange(n), total, total)
         else:
             constrain(np.arange(n), 0, k - 1)
-    constraints = LinearConstraint(np.array(rows), low, high)
-
-    def interval(members):
-        objective = np.zeros(n)
-        objective[members] = 1
-        ends = []
-        for sign in (1, -1):
-            solved = milp(sign * objective, constraints=constraints, integrality=np.ones(n),
-                          bounds=Bounds(0, np.inf))
-            # The truth is a solution, so a maximum HiGHS cannot find is an unbounded one.
-            unbounded = sign < 0 and solved.status in (3, 4)
-            assert unbounded or solved.status == 0, solved.message
-            ends.append(np.inf if unbounded else sign * solved.fun)
-        return ends
     pieces = np.bincount(atom_record)
     slivers = []
     for atom in np.flatnonzero(pieces[atom_record] > 1):
@@ -70,3 +83,30 @@ def attacker_findings(values, withheld, atom_record, atom_zone, atom_values, zon
         if upper - lower < p - 1e-6 and lower < k - 1e-6:
             records.append(int(record))
     return slivers, records
+
+
+def line_zones(rng, columns, rows, cuts=(1, 4)):
+    """The zone of each point: its side of random straight cuts (``cuts``: the range of their
+    number, as numpy's integers), as one number."""
+    lines = []
+    for _ in range(int(rng.integers(*cuts))):
+        angle = rng.uniform(0, np.pi)
+        normal = np.array([np.cos(angle), np.sin(angle)])
+        lines.append((normal, float(normal @ rng.uniform([0, 0], [columns, rows]))))
+
+    def zone_of(xy):
+        code = np.zeros(len(xy), dtype=np.int64)
+        for normal, offset in lines:
+            code = code * 2 + (xy @ normal > offset)
+        return code
+    return zone_of
+
+
+def voronoi_zones(rng, columns, rows, seeds=(2, 7)):
+    """The zone of each point: the nearest of random seeds (``seeds``: the range of their
+    number)."""
+    points = rng.uniform([0, 0], [columns, rows], size=(int(rng.integers(*seeds)), 2))
+
+    def zone_of(xy):
+        return np.argmin(((xy[:, None, :] - points[None, :, :]) ** 2).sum(axis=2), axis=1)
+    return zone_of

@@ -21,40 +21,15 @@ parent).
 import numpy as np
 import pandas as pd
 import pytest
+from sliver_attacker import line_zones, voronoi_zones
 
 from spatial_privacy_plugin import grid
 from spatial_privacy_plugin.atom_suppression import AttackerView, count_atoms, \
     protect_atoms, protected_release, record_values, records_of_points
-from spatial_privacy_plugin.counting import PeopleTotal
 from spatial_privacy_plugin.gate import evaluate_gate, evaluate_release_audit
 from spatial_privacy_plugin.totals import blank_totals_from_columns, equalities_from_columns
 
 LATTICE = 6  # sample points per cell side, to find the pieces a border cuts a cell into
-
-
-def line_zones(rng, columns, rows):
-    """The zone of each point: its side of 1 to 3 random straight cuts, as one number."""
-    cuts = []
-    for _ in range(int(rng.integers(1, 4))):
-        angle = rng.uniform(0, np.pi)
-        normal = np.array([np.cos(angle), np.sin(angle)])
-        cuts.append((normal, float(normal @ rng.uniform([0, 0], [columns, rows]))))
-
-    def zone_of(xy):
-        code = np.zeros(len(xy), dtype=np.int64)
-        for normal, offset in cuts:
-            code = code * 2 + (xy @ normal > offset)
-        return code
-    return zone_of
-
-
-def voronoi_zones(rng, columns, rows):
-    """The zone of each point: the nearest of 2 to 6 random seeds."""
-    seeds = rng.uniform([0, 0], [columns, rows], size=(int(rng.integers(2, 7)), 2))
-
-    def zone_of(xy):
-        return np.argmin(((xy[:, None, :] - seeds[None, :, :]) ** 2).sum(axis=2), axis=1)
-    return zone_of
 
 
 def random_case(rng):

@@ -4,7 +4,7 @@ narrow. Against an attacker written here (scipy's MILP over the (cell, area, are
 never the engine's audit), over random grids and random pairs of partitions."""
 
 import numpy as np
-from scipy.optimize import Bounds, LinearConstraint, milp
+from sliver_attacker import AtomProgramme
 from test_slivers_per_attribute import LATTICE, zone_function
 
 from spatial_privacy_plugin.counting import PeopleTotal
@@ -54,14 +54,8 @@ def attacker(atom_record, atom_areas, values, withheld, areas, total, k, p):
     """Every piece of a cut cell in one area that is several atoms, narrower than p and may
     hold 1..k-1, as 'cell ∩ area [low, high]'."""
     n = len(atom_record)
-    rows, low, high = [], [], []
-
-    def constrain(members, lower, upper):
-        row = np.zeros(n)
-        row[members] = 1.0
-        rows.append(row)
-        low.append(lower)
-        high.append(upper)
+    programme = AtomProgramme(n)
+    constrain = programme.constrain
     for record, count in enumerate(values):
         members = np.flatnonzero(atom_record == record)
         constrain(members, 1, np.inf) if withheld[record] else constrain(members, count, count)
@@ -69,7 +63,6 @@ def attacker(atom_record, atom_areas, values, withheld, areas, total, k, p):
         constrain(members, count, count)
     if total is not None:
         constrain(np.arange(n), total, total)
-    constraints = LinearConstraint(np.array(rows), low, high)
     found = []
     for record in range(len(values)):
         mine = np.flatnonzero(atom_record == record)
@@ -79,16 +72,7 @@ def attacker(atom_record, atom_areas, values, withheld, areas, total, k, p):
             members = [atom for atom in mine if name in atom_areas[atom]]
             if len(members) < 2:
                 continue  # one atom: the atom's own sliver
-            objective = np.zeros(n)
-            objective[members] = 1.0
-            ends = []
-            for sign in (1.0, -1.0):
-                solved = milp(sign * objective, constraints=constraints, integrality=np.ones(n),
-                              bounds=Bounds(0, np.inf))
-                unbounded = sign < 0 and solved.status in (3, 4)
-                assert unbounded or solved.status == 0, solved.message
-                ends.append(np.inf if unbounded else round(sign * solved.fun))
-            lower, upper = ends
+            lower, upper = programme.interval(members)
             if upper - lower < p and upper >= 1 and lower < k:
                 found.append(f"c{record} ∩ {name} [{lower:g}, {upper:g}]")
     return found

@@ -9,10 +9,8 @@ them; the gate must name exactly the pieces and cells it finds narrower than p, 
 intervals.
 """
 
-import re
-
 import numpy as np
-from scipy.optimize import Bounds, LinearConstraint, milp
+from sliver_attacker import AtomProgramme, line_zones, voronoi_zones
 
 from spatial_privacy_plugin.counting import PeopleTotal
 from spatial_privacy_plugin.gate import evaluate_atom_audit
@@ -24,20 +22,8 @@ CASES = 1000
 def zone_function(rng, columns, rows):
     """The zone of each point: sides of 1-2 straight cuts, or the nearest of 2-4 seeds."""
     if rng.random() < 0.5:
-        cuts = []
-        for _ in range(int(rng.integers(1, 3))):
-            angle = rng.uniform(0, np.pi)
-            normal = np.array([np.cos(angle), np.sin(angle)])
-            cuts.append((normal, float(normal @ rng.uniform([0, 0], [columns, rows]))))
-
-        def sides(xy):
-            code = np.zeros(len(xy), dtype=np.int64)
-            for normal, offset in cuts:
-                code = code * 2 + (xy @ normal > offset)
-            return code
-        return sides
-    seeds = rng.uniform([0, 0], [columns, rows], size=(int(rng.integers(2, 5)), 2))
-    return lambda xy: np.argmin(((xy[:, None, :] - seeds[None]) ** 2).sum(axis=2), axis=1)
+        return line_zones(rng, columns, rows, cuts=(1, 3))
+    return voronoi_zones(rng, columns, rows, seeds=(2, 5))
 
 
 def random_release(rng):
@@ -88,15 +74,8 @@ def published(rng, records, atoms, truth, k):
 def attacker(atom_record, atom_zone, values, withheld, cells, zones, people, k, p):
     """(pieces, cells) narrower than p that may hold 1..k-1, as 'name [low, high]' strings,
     from the integer programme over the atoms."""
-    n = len(atom_record)
-    rows, low, high = [], [], []
-
-    def constrain(members, lower, upper):
-        row = np.zeros(n)
-        row[members] = 1.0
-        rows.append(row)
-        low.append(lower)
-        high.append(upper)
+    programme = AtomProgramme(len(atom_record))
+    constrain, interval = programme.constrain, programme.interval
     for record, count in enumerate(values):
         members = np.flatnonzero(atom_record == record)
         if withheld[record]:
@@ -106,20 +85,7 @@ def attacker(atom_record, atom_zone, values, withheld, cells, zones, people, k, 
     for members, count in zones:
         constrain(members, count, count)
     if people is not None:
-        constrain(np.arange(n), people, people)
-    constraints = LinearConstraint(np.array(rows), low, high)
-
-    def interval(members):
-        objective = np.zeros(n)
-        objective[members] = 1.0
-        ends = []
-        for sign in (1.0, -1.0):
-            solved = milp(sign * objective, constraints=constraints, integrality=np.ones(n),
-                          bounds=Bounds(0, np.inf))
-            unbounded = sign < 0 and solved.status in (3, 4)  # the truth is a solution
-            assert unbounded or solved.status == 0, solved.message
-            ends.append(np.inf if unbounded else round(sign * solved.fun))
-        return ends
+        constrain(np.arange(len(atom_record)), people, people)
     atom_cell = cells[atom_record]
     pieces, withheld_cells = [], []
     for c in np.unique(cells):
