@@ -23,7 +23,7 @@ from qgis.core import QgsCoordinateReferenceSystem, QgsFields, QgsProcessingExce
 
 from .base import tr
 from .postgis_bulk import BOOL, DOUBLE, INT, LONGLONG, STRING, PostgisTarget, column_cells, \
-    point_ewkb, postgis_uri, square_ewkb
+    WKB_POLYGON, fill_square_rings, point_ewkb, postgis_uri, square_ewkb
 from .sqlite_bulk import CELL, HEADER, multi_row_insert, packing_order, quoted, write_rtree
 
 
@@ -34,7 +34,6 @@ _BLOB = np.dtype([("magic", "S2"), ("version", "u1"), ("flags", "u1"), ("srs_id"
                   ("envelope", "<f8", (4,)), ("order", "u1"), ("type", "<u4"), ("rings", "<u4"),
                   ("points", "<u4"), ("ring", "<f8", (5, 2))])
 _FLAGS_LITTLE_ENDIAN_XY_ENVELOPE = 0b0000_0011
-_WKB_POLYGON = 3
 
 
 def _plain_gpkg(destination):
@@ -84,14 +83,13 @@ def square_blobs(envelopes, srs_id):
     blobs["magic"] = b"GP"
     blobs["flags"] = _FLAGS_LITTLE_ENDIAN_XY_ENVELOPE
     blobs["srs_id"] = srs_id
-    envelope, ring = blobs["envelope"], blobs["ring"]
+    envelope = blobs["envelope"]
     envelope[:, 0], envelope[:, 1], envelope[:, 2], envelope[:, 3] = x0, x1, y0, y1
     blobs["order"] = 1
-    blobs["type"] = _WKB_POLYGON
+    blobs["type"] = WKB_POLYGON
     blobs["rings"] = 1
     blobs["points"] = 5
-    for corner, (x, y) in enumerate(((x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0))):
-        ring[:, corner, 0], ring[:, corner, 1] = x, y
+    fill_square_rings(blobs["ring"], envelopes)
     raw = blobs.tobytes()
     width = _BLOB.itemsize
     return [raw[start:start + width] for start in range(0, len(raw), width)]

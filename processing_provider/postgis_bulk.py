@@ -25,7 +25,7 @@ _PREFIXES = ("postgres://", "postgis:", "postgres:")
 # QVariant.Type and QMetaType.Type share these numbers (QGIS 3.22 to 4).
 BOOL, INT, LONGLONG, DOUBLE, STRING = 1, 2, 4, 6, 10
 _EWKB_SRID_FLAG = 0x20000000
-_WKB_POINT, _WKB_POLYGON = 1, 3
+WKB_POINT, WKB_POLYGON = 1, 3
 _COPY_HEADER = b"PGCOPY\n\xff\r\n\x00" + bytes(8)  # signature, flags, no header extension
 _COPY_TRAILER = b"\xff\xff"
 ROWS_PER_CHUNK = 65_536
@@ -165,21 +165,26 @@ def _geometry_cells(records):
     return _FixedCells(np.ascontiguousarray(records).view(f"V{width}"), None, f"V{width}")
 
 
+def fill_square_rings(ring, envelopes):
+    """Write each cell's ring of five corners into ``ring`` (n × 5 × 2), as
+    QgsGeometry.fromRect draws it: GeoPackage blobs and EWKB share it."""
+    x0, x1, y0, y1 = envelopes
+    for corner, (x, y) in enumerate(((x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0))):
+        ring[:, corner, 0], ring[:, corner, 1] = x, y
+
+
 def square_ewkb(envelopes, srid):
     """EWKB polygons of grid cells (little endian, with the SRID), the ring as
     QgsGeometry.fromRect draws it (as bulk_write.square_blobs does for GeoPackages)."""
-    x0, x1, y0, y1 = envelopes
     layout = np.dtype([("order", "u1"), ("type", "<u4"), ("srid", "<i4"), ("rings", "<u4"),
                        ("points", "<u4"), ("ring", "<f8", (5, 2))])
-    records = np.zeros(len(x0), dtype=layout)
+    records = np.zeros(len(envelopes[0]), dtype=layout)
     records["order"] = 1
-    records["type"] = _WKB_POLYGON | _EWKB_SRID_FLAG
+    records["type"] = WKB_POLYGON | _EWKB_SRID_FLAG
     records["srid"] = srid
     records["rings"] = 1
     records["points"] = 5
-    ring = records["ring"]
-    for corner, (x, y) in enumerate(((x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0))):
-        ring[:, corner, 0], ring[:, corner, 1] = x, y
+    fill_square_rings(records["ring"], envelopes)
     return records
 
 
@@ -188,7 +193,7 @@ def point_ewkb(x, y, srid):
     layout = np.dtype([("order", "u1"), ("type", "<u4"), ("srid", "<i4"), ("xy", "<f8", (2,))])
     records = np.zeros(len(x), dtype=layout)
     records["order"] = 1
-    records["type"] = _WKB_POINT | _EWKB_SRID_FLAG
+    records["type"] = WKB_POINT | _EWKB_SRID_FLAG
     records["srid"] = srid
     records["xy"][:, 0], records["xy"][:, 1] = x, y
     return records
