@@ -39,6 +39,16 @@ def user_language():
     return str(locale)[:2]
 
 
+def help_page_url(name):
+    """The shipped page of an algorithm or example model (scripts/build_help_pages.py) in
+    QGIS's language, else English."""
+    pages = HERE / "help" / "pages"
+    page = pages / f"{name}_{user_language()}.html"
+    if not page.exists():
+        page = pages / f"{name}.html"
+    return QUrl.fromLocalFile(str(page)).toString()
+
+
 def advanced_flag():
     """The flag that folds a parameter into the dialog's collapsed Advanced group.
 
@@ -138,12 +148,7 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
         return self.shortDescription()
 
     def helpUrl(self):
-        """The shipped page (scripts/build_help_pages.py) in QGIS's language, else English."""
-        pages = HERE / "help" / "pages"
-        page = pages / f"{self.ALGORITHM_ID}_{user_language()}.html"
-        if not page.exists():
-            page = pages / f"{self.ALGORITHM_ID}.html"
-        return QUrl.fromLocalFile(str(page)).toString()
+        return help_page_url(self.ALGORITHM_ID)
 
     def icon(self):
         return QIcon(str(HERE / "icons" / f"{self.ALGORITHM_ID}.svg"))

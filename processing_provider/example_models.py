@@ -9,7 +9,7 @@ labels are shown translated. scripts/make_example_models.py builds the files.
 
 from qgis.core import Qgis, QgsMessageLog, QgsProcessingModelAlgorithm
 
-from .base import GROUPS, HERE, tr
+from .base import GROUPS, HERE, help_page_url, tr
 
 MODELS_FOLDER = HERE / "models"
 GROUP_ID = "examples"
@@ -51,6 +51,9 @@ class ExampleModel(QgsProcessingModelAlgorithm):
 
     def shortHelpString(self):
         return self.shortDescription()
+
+    def helpUrl(self):
+        return help_page_url(self.name())
 
 
 def example_models():

@@ -29,7 +29,8 @@ WORDS = {
            "advanced_note": "These are folded into the dialog's Advanced parameters group.",
            "run": "Processing id: {id}", "layer": "layer or table", "file": "file",
            "number": "number (model variable)", "boolean": "true/false (model variable)",
-           "text": "text (model variable)", "separator": "; "},
+           "text": "text (model variable)", "separator": "; ",
+           "steps": "The model runs these algorithms, in this order:"},
     "fr": {"parameters": "Paramètres", "advanced": "Paramètres avancés", "outputs": "Sorties",
            "description": "Description", "label": "Dans la boîte de dialogue",
            "name": "Nom (modèles, qgis_process)", "notes": "Remarques", "optional": "facultatif",
@@ -38,7 +39,8 @@ WORDS = {
                             "de dialogue.",
            "run": "Identifiant Processing : {id}", "layer": "couche ou table", "file": "fichier",
            "number": "nombre (variable de modèle)", "boolean": "vrai/faux (variable de modèle)",
-           "text": "texte (variable de modèle)", "separator": " ; "},
+           "text": "texte (variable de modèle)", "separator": " ; ",
+           "steps": "Le modèle exécute ces algorithmes, dans cet ordre :"},
 }
 OUTPUT_KINDS = {"outputNumber": "number", "outputBoolean": "boolean", "outputString": "text",
                 "outputFile": "file", "outputHtml": "file", "outputFolder": "file"}
@@ -117,8 +119,10 @@ def escape(text):
     return html.escape(text, quote=False)
 
 
-def render_page(algorithm, language, translation):
-    """One algorithm's standalone page in one language."""
+def render_page(algorithm, language, translation, catalogue):
+    """One algorithm's or example model's standalone page in one language."""
+    from qgis.core import QgsProcessingModelAlgorithm
+
     from spatial_privacy.processing_provider.base import is_advanced
 
     def translate(text):
@@ -133,7 +137,13 @@ def render_page(algorithm, language, translation):
     outputs = [(translate(output.description()), output.name(),
                 words[OUTPUT_KINDS.get(output.type(), "layer")])
                for output in algorithm.outputDefinitions()]
-    title = translate(algorithm.DISPLAY_NAME)
+    if isinstance(algorithm, QgsProcessingModelAlgorithm):
+        title, summary = algorithm.displayName(), algorithm.shortDescription()
+        body = model_steps(algorithm, language, translate, words, catalogue)
+    else:
+        title, summary = algorithm.DISPLAY_NAME, algorithm.SHORT_DESCRIPTION
+        body = help_body(algorithm.name(), language)
+    title = translate(title)
     parts = [
         "<!DOCTYPE html>",
         f'<html lang="{language}">',
@@ -141,7 +151,7 @@ def render_page(algorithm, language, translation):
         f"<style>{STYLE}</style></head>",
         "<body>",
         f"<h1>{escape(title)}</h1>",
-        f'<p class="summary">{escape(translate(algorithm.SHORT_DESCRIPTION))}</p>',
+        f'<p class="summary">{escape(translate(summary))}</p>',
         '<p class="id">{}</p>'.format(escape(words["run"].format(
             id=f"spatialprivacy:{algorithm.name()}"))),
         f"<h2>{words['parameters']}</h2>",
@@ -152,20 +162,37 @@ def render_page(algorithm, language, translation):
                   table(columns, parameter_rows(advanced, translate, words))]
     parts += [f"<h2>{words['outputs']}</h2>",
               table((words["label"], words["name"], words["kind"]), outputs),
-              f"<h2>{words['description']}</h2>",
-              help_body(algorithm.name(), language),
-              "</body>", "</html>", ""]
+              f"<h2>{words['description']}</h2>", body, "</body>", "</html>", ""]
     return "\n".join(parts)
 
 
+def model_steps(model, language, translate, words, catalogue):
+    """A model's steps in the order they run (a step after those it depends on, then top to
+    bottom as the modeler draws them), each of the plugin's linked to its algorithm's page."""
+    children = [model.childAlgorithm(child_id) for child_id in model.childAlgorithms()]
+    children.sort(key=lambda child: (len(model.dependsOnChildAlgorithms(child.childId())),
+                                     child.position().y()))
+    items = []
+    for child in children:
+        provider, name = child.algorithmId().split(":", 1)
+        if provider == "spatialprivacy":
+            label = escape(translate(catalogue[name].DISPLAY_NAME))
+            items.append(f'<li><a href="{page_name(name, language)}">{label}</a></li>')
+        else:  # a QGIS algorithm: its own help is in QGIS
+            items.append(f"<li>{escape(translate(child.description()))} "
+                         f"(<code>{escape(child.algorithmId())}</code>)</li>")
+    return "\n".join([f"<p>{words['steps']}</p>", "<ol>"] + items + ["</ol>"])
+
+
 def render_pages(algorithms):
-    """Every page, by file name, for algorithms initialised in English."""
+    """Every page, by file name, for algorithms and example models initialised in English."""
+    catalogue = {algorithm.name(): algorithm for algorithm in algorithms}
     pages = {}
     for language in languages():
         translation = translations(language)
         for algorithm in algorithms:
             pages[page_name(algorithm.name(), language)] = render_page(algorithm, language,
-                                                                       translation)
+                                                                       translation, catalogue)
     return pages
 
 
@@ -178,17 +205,26 @@ def stale_pages(pages):
 
 
 def english_algorithms():
-    """The plugin's algorithms, initialised without a translator (labels in English)."""
+    """The plugin's algorithms and example models, initialised without a translator (labels
+    in English)."""
     folder = Path(tempfile.mkdtemp(prefix="sp_help_pages_"))
     (folder / PLUGIN_NAME).symlink_to(ROOT, target_is_directory=True)
     sys.path.insert(0, str(folder))
-    from spatial_privacy.processing_provider.provider import ALGORITHMS
+    from qgis.analysis import QgsNativeAlgorithms
+    from qgis.core import QgsApplication
+
+    from spatial_privacy.processing_provider.example_models import example_models
+    from spatial_privacy.processing_provider.provider import ALGORITHMS, SpatialPrivacyProvider
+    # A model knows its outputs once the algorithms of its steps are registered.
+    registry = QgsApplication.processingRegistry()
+    registry.addProvider(QgsNativeAlgorithms(registry))
+    registry.addProvider(SpatialPrivacyProvider())
     algorithms = []
     for algorithm_class in ALGORITHMS:
         algorithm = algorithm_class()
         algorithm.initAlgorithm({})
         algorithms.append(algorithm)
-    return algorithms
+    return algorithms + example_models()
 
 
 def main(check):

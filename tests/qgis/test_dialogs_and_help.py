@@ -188,11 +188,37 @@ def test_help_url_opens_a_shipped_page_in_the_users_language(provider, locale, l
         assert page.name == f"{algorithm.name()}{suffix}"
 
 
-def test_shipped_pages_are_those_the_generator_writes(algorithms):
+def test_shipped_pages_are_those_the_generator_writes(algorithms, provider):
     sys.path.insert(0, str(ROOT / "scripts"))
     import build_help_pages
-    stale = build_help_pages.stale_pages(build_help_pages.render_pages(algorithms))
+    models = [model for model in provider.algorithms() if model not in plain_algorithms(provider)]
+    stale = build_help_pages.stale_pages(build_help_pages.render_pages(algorithms + models))
     assert stale == [], "run: python3 scripts/build_help_pages.py"
+
+
+@pytest.mark.parametrize("language, suffix", [("en_GB", ".html"), ("fr_FR", "_fr.html")])
+def test_an_example_models_help_opens_its_page_listing_its_steps(provider, locale, language,
+                                                                 suffix):
+    """The modeler's and the dialog's Help button: each step linked to the page of its
+    algorithm, in the order the model runs them."""
+    locale(language)
+    models = [model for model in provider.algorithms() if model not in plain_algorithms(provider)]
+    assert models
+    for model in models:
+        page = Path(QUrl(model.helpUrl()).toLocalFile())
+        assert page.is_file() and page.name == f"{model.name()}{suffix}", model.helpUrl()
+        text = page.read_text("utf-8")
+        steps = re.findall(r'<li><a href="([a-z]+)(?:_fr)?\.html">|<li>.*?<code>[a-z]+:([a-z]+)',
+                           text)
+        steps = [ours or native for ours, native in steps]
+        children = [model.childAlgorithm(child) for child in model.childAlgorithms()]
+        assert sorted(steps) == sorted(child.algorithmId().split(":")[1] for child in children)
+        for before, after in zip(steps, steps[1:]):
+            later = next(child for child in children if child.algorithmId().endswith(after))
+            earlier = next(child for child in children if child.algorithmId().endswith(before))
+            assert earlier.childId() not in model.dependentChildAlgorithms(later.childId())
+        for link in re.findall(r'<a href="([^"]+)">', text):
+            assert (page.parent / link).is_file(), link
 
 
 def test_a_page_shows_the_dialog_labels_and_the_panel_help(algorithms, french_labels):
