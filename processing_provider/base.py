@@ -10,15 +10,18 @@ missing and the algorithm can say how to install it.
 """
 
 import importlib.util
+import numbers
+import string
 from pathlib import Path
 
 from qgis.core import Qgis, QgsProcessingAlgorithm, QgsProcessingException, \
     QgsProcessingFeatureSourceDefinition, QgsProcessingParameterDefinition, \
     QgsProcessingParameterFile, QgsProcessingParameterNumber, QgsSettings
-from qgis.PyQt.QtCore import QCoreApplication, QUrl
+from qgis.PyQt.QtCore import QCoreApplication, QLocale, QUrl
 from qgis.PyQt.QtGui import QIcon
 
 from ..spatial_privacy_plugin.errors import N_, Cancelled, SpatialPrivacyError
+from ..spatial_privacy_plugin.formatting import Figure
 from ..spatial_privacy_plugin.policy import effective_policy, load_policy
 
 HERE = Path(__file__).resolve().parent
@@ -29,8 +32,42 @@ SCALAR_OUTPUT_TYPES = ("outputNumber", "outputBoolean", "outputString")
 
 
 def tr(text):
-    """Translate with the one context the whole plugin uses."""
-    return QCoreApplication.translate(TRANSLATION_CONTEXT, text)
+    """Translate with the one context the whole plugin uses; a template's ``format`` writes
+    numbers as its language does. Text without fields stays a plain str: Qt stores a str
+    subclass given as a QVariant (an attribute value) as a Python object, not as text."""
+    translated = QCoreApplication.translate(TRANSLATION_CONTEXT, text)
+    return Message(translated) if "{" in translated else translated
+
+
+class Message(str):
+    """A translated message template: ``format`` writes the numbers it is given (and figures
+    written out, such as percentages) with the decimal and group separators of QGIS's
+    language, where the plugin is translated into it (12,5 % and 12 345 in French)."""
+
+    def format(self, *args, **kwargs):
+        return LocalNumbers().vformat(self, args, kwargs)
+
+
+class LocalNumbers(string.Formatter):
+    def __init__(self):
+        super().__init__()
+        self.separators = number_separators()
+
+    def format_field(self, value, format_spec):
+        text = super().format_field(value, format_spec)
+        number = isinstance(value, (numbers.Number, Figure)) and not isinstance(value, bool)
+        return text.translate(self.separators) if number and self.separators else text
+
+
+def number_separators():
+    """{".": decimal point, ",": group separator} of QGIS's language when the plugin ships a
+    translation into it and its separators differ from English; else {}."""
+    language = user_language()
+    if language == "en" or not (HERE.parent / "i18n" / f"spatial_privacy_{language}.qm").exists():
+        return {}
+    locale = QLocale(language)
+    separators = {ord("."): str(locale.decimalPoint()), ord(","): str(locale.groupSeparator())}
+    return {} if separators == {ord("."): ".", ord(","): ","} else separators
 
 
 def user_language():

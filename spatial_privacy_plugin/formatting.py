@@ -11,6 +11,11 @@ ROUND_MANTISSAS = (1.0, 2.5, 5.0)
 RISK_BREAKS = (0.001, 0.01, 0.05, 0.2)
 
 
+class Figure(str):
+    """A number written out for people (a percentage): the glue's translated messages give it
+    their language's decimal separator, as they do numbers."""
+
+
 def percent(share):
     """``share`` (a fraction of 1) as a percentage with digits that show it.
 
@@ -21,12 +26,12 @@ def percent(share):
         return "–"
     value = 100.0 * float(share)
     if value == 0.0:
-        return "0 %"
+        return Figure("0 %")
     if abs(value) >= 1.0:
-        return f"{value:.1f} %"
+        return Figure(f"{value:.1f} %")
     rounded = float(f"{value:.2g}")  # two significant digits, then as many decimals as they need
     decimals = 1 - int(math.floor(math.log10(abs(rounded))))
-    return f"{rounded:.{decimals}f} %"
+    return Figure(f"{rounded:.{decimals}f} %")
 
 
 def count_class_breaks(k, largest=None, classes=6):

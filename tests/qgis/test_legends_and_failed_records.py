@@ -120,7 +120,7 @@ def test_zone_risk_legend_has_the_ceiling_as_a_break(run, tmp_path):
 def test_zone_risk_legend_in_french(run, tmp_path, french):
     layer = zone_risk_layer(run, tmp_path)
     assert legend_labels(layer)[0] == "Aucune estimation (bloque une diffusion)"
-    assert legend_labels(layer)[-1] == "4.0 % ou plus (au-dessus du plafond)"
+    assert legend_labels(layer)[-1] == "4,0 % ou plus (au-dessus du plafond)"
 
 
 def gate(run, parameters):

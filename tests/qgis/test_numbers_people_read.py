@@ -57,3 +57,31 @@ def test_small_risks_are_shown_with_digits_that_show_them(run, feedback):
     shown = re.search(r"record-weighted mean ([\d.]+) %", line)
     assert "0.0000 " not in line and shown, line
     assert float(shown.group(1)) / 100 == pytest.approx(pooled, rel=0.05)  # two digits that show it
+
+
+def test_french_logs_write_numbers_as_french_does(run, feedback, french):
+    """12,5 % and 0,5 in French; the same run in English keeps 12.5 % (the first test)."""
+    assert french is not None, "build the translations first (make translations)"
+    result = run("resolutionsweep", {"INPUT": people_in_cells(band_of_holes()),
+                                     "PERSON_FIELD": "person_id", "RHO": 0.1, "TOLERANCE": 0.3,
+                                     "RESOLUTIONS": "100,200,400", "ORIGIN": ORIGIN,
+                                     "OUTPUT": "TEMPORARY_OUTPUT"}, feedback)
+    assert result["RECOMMENDED_RESOLUTION"] == 100
+    log = "\n".join(feedback.messages)
+    assert "(25,0 %)" in log and "(25.0 %)" not in log, log
+    # Every decimal number the plugin's lines show has a decimal comma, but the origin, which is
+    # written to be pasted into the origin parameter (QGIS's own lines, the results, aside).
+    ours = [line for line in feedback.messages
+            if not line.startswith(("Origine de la grille", "Results:", "Résultats"))
+            and "{" not in line]
+    assert not [line for line in ours if re.search(r"\d\.\d", line)], ours
+    assert any(re.search(r"\d,\d", line) for line in ours)
+
+
+def test_numbers_keep_their_english_form_in_english(plugin_package):
+    from spatial_privacy.processing_provider.base import tr
+    from spatial_privacy.spatial_privacy_plugin.formatting import percent
+
+    assert tr("{a:g} and {b:,} of {share}").format(a=0.5, b=12345, share=percent(0.125)) == \
+        "0.5 and 12,345 of 12.5 %"
+    assert tr("{flag} {name}").format(flag=True, name="a.b,c") == "True a.b,c"
