@@ -195,8 +195,9 @@ def evaluate_release_audit(raw_counts, statuses, equalities, protection, k=None,
         if empty is None:
             return audit
         both = combined_audit(audit, empty)
-        if all(problem in audit.problems for problem in empty.problems):
-            return both
+        if empty.passed or not (audit.passed or set(both.slivers) - set(audit.slivers)
+                                or dict(both.failing).keys() - dict(audit.failing).keys()):
+            return both  # reading the strips as empty finds nothing more
         return dataclasses.replace(both, problems=both.problems + (
             _problem(STRIPS_READ_EMPTY, count=len(thin_atoms(cut))),))
     cut = None if cut is None else cut[:3]
