@@ -59,47 +59,47 @@
       <translation>Modèles d'exemple</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="146" />
+      <location filename="processing_provider/bulk_write.py" line="144" />
       <source>Could not create the GeoPackage {path}: check that its folder exists and is writable.</source>
       <translation>Impossible de créer le GeoPackage {path} : vérifiez que son dossier existe et est accessible en écriture.</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="421" />
+      <location filename="processing_provider/bulk_write.py" line="419" />
       <source>the values of {fields} do not fit their column type</source>
       <translation>les valeurs de {fields} ne correspondent pas au type de leur colonne</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="442" />
+      <location filename="processing_provider/bulk_write.py" line="440" />
       <source>{count} cells written to {path} in bulk.</source>
       <translation>{count} cellules écrites en bloc dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="453" />
+      <location filename="processing_provider/bulk_write.py" line="451" />
       <source>Cells written feature by feature through QGIS, not with COPY: {reason}.</source>
       <translation>Cellules écrites entité par entité par QGIS, pas avec COPY : {reason}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="456" />
+      <location filename="processing_provider/bulk_write.py" line="454" />
       <source>{count} cells written to the PostGIS table {table} in bulk (COPY).</source>
       <translation>{count} cellules écrites en bloc dans la table PostGIS {table} (COPY).</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="495" />
+      <location filename="processing_provider/bulk_write.py" line="493" />
       <source>{count} records written to {path} in bulk.</source>
       <translation>{count} enregistrements écrits en bloc dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="503" />
+      <location filename="processing_provider/bulk_write.py" line="501" />
       <source>the input is not a point file GDAL can stream</source>
       <translation>l'entrée n'est pas un fichier de points que GDAL peut lire en flux</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="510" />
+      <location filename="processing_provider/bulk_write.py" line="508" />
       <source>Records written feature by feature through QGIS, not with COPY: {reason}.</source>
       <translation>Enregistrements écrits entité par entité par QGIS, pas avec COPY : {reason}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="513" />
+      <location filename="processing_provider/bulk_write.py" line="511" />
       <source>{count} records written to the PostGIS table {table} in bulk (COPY).</source>
       <translation>{count} enregistrements écrits en bloc dans la table PostGIS {table} (COPY).</translation>
     </message>
@@ -1284,7 +1284,12 @@
       <translation>Audit : {areas} effectif(s) de zones publié(s) par les couches d'audit ; {cells} enregistrement(s) coupé(s) par la limite d'une zone, en {atoms} morceaux.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="420" />
+      <location filename="processing_provider/kanonymity_gate.py" line="413" />
+      <source>Audit: {strips} of those pieces are strips in which no disc {width:g} m wide fits, between a border and the cell edge it follows: audited as able to hold people and again as empty.</source>
+      <translation>Audit : {strips} de ces morceaux sont des bandes où ne tient aucun disque de {width:g} m de large, entre une limite et le bord de cellule qu'elle suit : auditées comme pouvant contenir des personnes, puis comme vides.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="426" />
       <source>Audit: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
       <translation>Audit : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
     </message>
@@ -1359,7 +1364,7 @@
       <translation>Série : diffusions antérieures de la grille, la plus ancienne d'abord</translation>
     </message>
     <message>
-      <location filename="processing_provider/overlay.py" line="67" />
+      <location filename="processing_provider/overlay.py" line="77" />
       <source>The audit layer '{layer}' has a count that is not a number in '{field}' (feature {fid}): choose its numeric count field.</source>
       <translation>La couche d'audit « {layer} » a un effectif qui n'est pas un nombre dans « {field} » (entité {fid}) : choisissez son champ d'effectif numérique.</translation>
     </message>
@@ -1479,42 +1484,42 @@
       <translation>Comptage dans PostGIS ({where}) : les {rows} points ne sont pas lus dans QGIS.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis_bulk.py" line="246" />
+      <location filename="processing_provider/postgis_bulk.py" line="251" />
       <source>the destination names its own key column</source>
       <translation>la destination nomme sa propre colonne de clé</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis_bulk.py" line="248" />
+      <location filename="processing_provider/postgis_bulk.py" line="253" />
       <source>the key field {field} is not a 64-bit integer</source>
       <translation>le champ de clé {field} n'est pas un entier de 64 bits</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis_bulk.py" line="250" />
+      <location filename="processing_provider/postgis_bulk.py" line="255" />
       <source>the destination names no geometry column</source>
       <translation>la destination ne nomme pas de colonne de géométrie</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis_bulk.py" line="252" />
+      <location filename="processing_provider/postgis_bulk.py" line="257" />
       <source>the destination has a filter</source>
       <translation>la destination a un filtre</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis_bulk.py" line="256" />
+      <location filename="processing_provider/postgis_bulk.py" line="261" />
       <source>the field(s) {fields} have no bulk type</source>
       <translation>le ou les champs {fields} n'ont pas de type pour l'écriture en bloc</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis_bulk.py" line="258" />
+      <location filename="processing_provider/postgis_bulk.py" line="263" />
       <source>its authentication configuration could not be resolved</source>
       <translation>sa configuration d'authentification n'a pas pu être résolue</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis_bulk.py" line="286" />
+      <location filename="processing_provider/postgis_bulk.py" line="291" />
       <source>the server does not know the SRID {srid}</source>
       <translation>le serveur ne connaît pas le SRID {srid}</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis_bulk.py" line="330" />
+      <location filename="processing_provider/postgis_bulk.py" line="335" />
       <source>Writing the PostGIS table {table} failed, so nothing was written: {error}</source>
       <translation>L'écriture de la table PostGIS {table} a échoué, donc rien n'a été écrit : {error}</translation>
     </message>
@@ -1579,72 +1584,72 @@
       <translation>{count} paire(s) de cellules se chevauchent (identifiants d'entité {pairs}) : la différence de deux cellules qui se chevauchent publie les personnes de la partie qu'elles ne partagent pas, ce que l'audit ne voit pas. Publiez des cellules qui ne se chevauchent pas (une seule grille), ou diffusez la couche plus grossière à part, comme couche d'audit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="102" />
+      <location filename="processing_provider/published_zones.py" line="103" />
       <source>The published zones layer '{layer}' has invalid geometries (features {fids}): repair them first (Processing: Fix geometries).</source>
       <translation>La couche de zonage publiée « {layer} » a des géométries invalides (entités {fids}) : réparez-les d'abord (Traitement : Réparer les géométries).</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="165" />
+      <location filename="processing_provider/published_zones.py" line="168" />
       <source>the sliver(s) {slivers} (cell ∩ zone)</source>
       <translation>le(s) morceau(x) {slivers} (carreau ∩ zone)</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="167" />
+      <location filename="processing_provider/published_zones.py" line="170" />
       <source>the withheld cell(s) {cells}</source>
       <translation>le(s) carreau(x) masqué(s) {cells}</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="169" />
+      <location filename="processing_provider/published_zones.py" line="172" />
       <source>No pattern of withheld cells and zone counts was found that protects {what}: whatever is withheld, the gate's attacker narrows it below p = {p:g} or recovers it exactly from the totals, zone counts and number of people published beside it. Use a coarser grid, publish fewer totals or zone layers beside it, or review p in the policy.</source>
       <translation>Aucun schéma de carreaux et d'effectifs de zones masqués n'a été trouvé qui protège {what} : quoi que l'on masque, l'attaquant du contrôle le resserre sous p = {p:g} ou le retrouve exactement à partir des totaux, des effectifs de zones et du nombre de personnes publiés à côté. Utilisez une grille plus grossière, publiez moins de totaux ou de couches de zones à côté, ou revoyez p dans la politique.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="174" />
+      <location filename="processing_provider/published_zones.py" line="177" />
       <source>this release</source>
       <translation>cette diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="174" />
+      <location filename="processing_provider/published_zones.py" line="177" />
       <source> and </source>
       <translation> et </translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="178" />
+      <location filename="processing_provider/published_zones.py" line="181" />
       <source>{zones} zone count(s) published beside the grid ({withheld} withheld below k); their borders cut {cut} record(s) into slivers. {cells} more cell(s) and {protective} zone count(s) withheld so that no sliver that may hold 1 to k - 1 people can be narrowed below p = {p:g}.</source>
       <translation>{zones} effectif(s) de zones publiés à côté de la grille ({withheld} masqué(s) sous k) ; leurs limites découpent {cut} enregistrement(s) en éclats. {cells} carreau(x) et {protective} effectif(s) de zones masqués en plus pour qu'aucun éclat pouvant contenir de 1 à k - 1 personnes ne puisse être resserré sous p = {p:g}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="50" />
+      <location filename="processing_provider/published_zones.py" line="51" />
       <source>The published zones {first} and {second} overlap: zones of one layer must not overlap (a person would be counted in both). Fix the layer '{layer}', or give overlapping zones as separate layers.</source>
       <translation>Les zones publiées {first} et {second} se chevauchent : les zones d'une même couche ne doivent pas se chevaucher (une personne serait comptée dans les deux). Corrigez la couche « {layer} », ou donnez les zones qui se chevauchent dans des couches distinctes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="64" />
+      <location filename="processing_provider/published_zones.py" line="65" />
       <source>The published zones layer '{layer}' is not a polygon layer: give the polygons (municipalities, postcodes) whose counts are published beside the grid.</source>
       <translation>La couche de zones publiées « {layer} » n'est pas une couche de polygones : donnez les polygones (communes, codes postaux) dont les effectifs sont publiés à côté de la grille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="69" />
+      <location filename="processing_provider/published_zones.py" line="70" />
       <source>The published zones layer '{layer}' has no valid CRS: set its CRS first.</source>
       <translation>La couche de zones publiées « {layer} » n'a pas de SCR valide : définissez d'abord son SCR.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="74" />
+      <location filename="processing_provider/published_zones.py" line="75" />
       <source>The published zones layer '{layer}' has the field(s) {fields}, which the zone counts output writes itself: rename them in a copy of the layer.</source>
       <translation>La couche de zones publiées « {layer} » a le(s) champ(s) {fields}, que la sortie des effectifs de zones écrit elle-même : renommez-les dans une copie de la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="82" />
+      <location filename="processing_provider/published_zones.py" line="83" />
       <source>The published zones layer '{layer}' has {count} feature(s) without a geometry (features {fids}): every published zone needs its polygon. Give them their polygons, or delete them, in a copy of the layer.</source>
       <translation>La couche de zonage publiée « {layer} » a {count} entité(s) sans géométrie (entités {fids}) : chaque zone publiée a besoin de son polygone. Donnez-leur leurs polygones, ou supprimez-les, dans une copie de la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="89" />
+      <location filename="processing_provider/published_zones.py" line="90" />
       <source>The published zones layer '{layer}' is reprojected from {theirs} to the grid's {ours}.</source>
       <translation>La couche de zones publiées « {layer} » est reprojetée de {theirs} vers le SCR de la grille, {ours}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="96" />
+      <location filename="processing_provider/published_zones.py" line="97" />
       <source>The published zones layer '{layer}' has no polygon: give the zones whose counts are published, or leave the layer out.</source>
       <translation>La couche de zones publiées « {layer} » n'a aucun polygone : donnez les zones dont les effectifs sont publiés, ou retirez la couche.</translation>
     </message>
@@ -2909,122 +2914,122 @@
       <translation>Les tailles de maille {fine:g} m et {coarse:g} m ne sont pas emboîtées : chaque taille doit être un multiple entier de la taille plus fine suivante (par exemple 1000,2000,4000), pour que chaque maille soit dans un seul parent.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="106" />
+      <location filename="spatial_privacy_plugin/gate.py" line="107" />
       <source>{count} published record(s) have a NULL count: a published cell needs a count (mark it withheld in the status field if it is not published).</source>
       <translation>{count} enregistrement(s) publié(s) ont un effectif NULL : une maille publiée a besoin d'un effectif (marquez-la masquée dans le champ de statut si elle n'est pas publiée).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="112" />
+      <location filename="spatial_privacy_plugin/gate.py" line="113" />
       <source>{count} published record(s) have a count that is not a whole number of people.</source>
       <translation>{count} enregistrement(s) publié(s) ont un effectif qui n'est pas un nombre entier de personnes.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="119" />
+      <location filename="spatial_privacy_plugin/gate.py" line="120" />
       <source>{count} published record(s) count fewer than k = {k} people (smallest: {smallest}). Withhold them, or publish at a coarser resolution; never lower k. (Structural zeros are published only under a policy with publish_zeros = true.)</source>
       <translation>{count} enregistrement(s) publié(s) comptent moins de k = {k} personnes (le plus petit : {smallest}). Masquez-les ou publiez à une résolution plus grossière ; ne baissez jamais k. (Les zéros structurels ne sont publiés que sous une politique avec publish_zeros = true.)</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="127" />
+      <location filename="spatial_privacy_plugin/gate.py" line="128" />
       <source>{count} withheld record(s) still carry a count: a withheld value must be NULL in every output. Blank the count of withheld records.</source>
       <translation>{count} enregistrement(s) masqué(s) portent encore un effectif : une valeur masquée doit être NULL dans toute sortie. Videz l'effectif des enregistrements masqués.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="208" />
+      <location filename="spatial_privacy_plugin/gate.py" line="227" />
       <source>{count} withheld record(s) (e.g. {records}) can be narrowed by an attacker to an interval narrower than p = {p:g} from what the release publishes (its counts and totals, that withheld cells are not empty, the number of people, any status labels). Withhold more cells (complementary suppression) or publish fewer totals.</source>
       <translation>{count} enregistrement(s) masqué(s) (p. ex. {records}) peuvent être resserrés par un attaquant à un intervalle plus étroit que p = {p:g} à partir de ce que publie la diffusion (ses effectifs et totaux, le fait que les cellules masquées ne sont pas vides, le nombre de personnes, les éventuelles étiquettes de statut). Masquez davantage de cellules (suppression complémentaire) ou publiez moins de totaux.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="253" />
+      <location filename="spatial_privacy_plugin/gate.py" line="272" />
       <source>{count} withheld record(s) can be recovered exactly from what the release publishes.</source>
       <translation>{count} enregistrement(s) masqué(s) peuvent être retrouvés exactement à partir de ce que publie la diffusion.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="320" />
+      <location filename="spatial_privacy_plugin/gate.py" line="339" />
       <source>{count} sliver(s) where a published area's border crosses a cell can be narrowed below p = {p:g} by subtracting the cells inside the area from its count (cell ∩ area [interval]: {examples}). Withhold the cells around those borders, or do not publish those area counts beside this grid.</source>
       <translation>{count} lisière(s) où la limite d'une zone publiée traverse une cellule peuvent être resserrées sous p = {p:g} en soustrayant de l'effectif de la zone les cellules qu'elle contient (cellule ∩ zone [intervalle] : {examples}). Masquez les cellules autour de ces limites, ou ne publiez pas ces effectifs de zones à côté de cette grille.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="33" />
+      <location filename="spatial_privacy_plugin/gate.py" line="34" />
       <source>published with a NULL count</source>
       <translation>publié avec un effectif NULL</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="34" />
+      <location filename="spatial_privacy_plugin/gate.py" line="35" />
       <source>published count is not a whole number</source>
       <translation>l'effectif publié n'est pas un nombre entier</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="35" />
+      <location filename="spatial_privacy_plugin/gate.py" line="36" />
       <source>published count below k</source>
       <translation>effectif publié inférieur à k</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="350" />
+      <location filename="spatial_privacy_plugin/gate.py" line="369" />
       <source>{count} sliver(s) where a published area's border crosses a cell can be narrowed below p = {p:g} summed over the cell's pieces in that area (over the cell's attribute records, or over the areas of other published layers that cut it), however wide each piece alone (cell ∩ area [interval]: {examples}). Withhold the cells around those borders (every attribute record of them), or do not publish those area counts beside this grid.</source>
       <translation>{count} lisière(s), où la limite d'une zone publiée traverse une cellule, peuvent être resserrées sous p = {p:g} en somme sur les morceaux de la cellule dans cette zone (sur les enregistrements d'attributs de la cellule, ou sur les zones d'autres couches publiées qui la découpent), si large que soit chaque morceau seul (cellule ∩ zone [intervalle] : {examples}). Masquez les cellules autour de ces limites (tous leurs enregistrements d'attributs), ou ne publiez pas ces effectifs de zones à côté de cette grille.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="36" />
+      <location filename="spatial_privacy_plugin/gate.py" line="37" />
       <source>withheld but still carries a count</source>
       <translation>masqué mais porte encore un effectif</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="366" />
-      <source>{count} withheld cell(s) published per attribute can be narrowed by an attacker below p = {p:g} summed over all their attribute records, however wide each record's own interval (cell [interval]: {examples}). Withhold more cells (every attribute record of them), or publish fewer totals and area counts.</source>
-      <translation>{count} cellule(s) masquée(s) publiée(s) par attribut peuvent être resserrées par un attaquant sous p = {p:g} en somme sur tous leurs enregistrements d'attributs, si large que soit l'intervalle de chaque enregistrement (cellule [intervalle] : {examples}). Masquez davantage de cellules (tous leurs enregistrements d'attributs), ou publiez moins de totaux et d'effectifs de zones.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="37" />
+      <location filename="spatial_privacy_plugin/gate.py" line="38" />
       <source>withheld, an attacker narrows it below p</source>
       <translation>masqué, un attaquant le resserre en dessous de p</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="38" />
+      <location filename="spatial_privacy_plugin/gate.py" line="385" />
+      <source>{count} withheld cell(s) published per attribute can be narrowed by an attacker below p = {p:g} summed over all their attribute records, however wide each record's own interval (cell [interval]: {examples}). Withhold more cells (every attribute record of them), or publish fewer totals and area counts.</source>
+      <translation>{count} cellule(s) masquée(s) publiée(s) par attribut peuvent être resserrées par un attaquant sous p = {p:g} en somme sur tous leurs enregistrements d'attributs, si large que soit l'intervalle de chaque enregistrement (cellule [intervalle] : {examples}). Masquez davantage de cellules (tous leurs enregistrements d'attributs), ou publiez moins de totaux et d'effectifs de zones.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="39" />
       <source>withheld, an attacker recovers it exactly</source>
       <translation>masqué, un attaquant le retrouve exactement</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="39" />
+      <location filename="spatial_privacy_plugin/gate.py" line="40" />
       <source>withheld, an attacker narrows its cell below p over all its attribute records</source>
       <translation>masqué, un attaquant resserre sa cellule en dessous de p, sur tous ses enregistrements d'attributs</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="399" />
+      <location filename="spatial_privacy_plugin/gate.py" line="418" />
       <source>{count} withheld cell(s) (e.g. {cells}) can be narrowed below p = {p:g} by combining this release with the earlier ones, assuming no cell changes by more than {delta:g} between releases. Rebuild the grid with the earlier releases given, so that suppression holds across the series.</source>
       <translation>{count} cellule(s) masquée(s) (p. ex. {cells}) peuvent être resserrées sous p = {p:g} en combinant cette diffusion avec les précédentes, en supposant qu'aucune cellule ne change de plus de {delta:g} entre deux diffusions. Reconstruisez la grille en donnant les diffusions précédentes, pour que la suppression tienne sur toute la série.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="410" />
+      <location filename="spatial_privacy_plugin/gate.py" line="429" />
       <source>This release narrows {count} withheld cell(s) of earlier releases below p = {p:g} (e.g. {cells}).</source>
       <translation>Cette diffusion resserre {count} cellule(s) masquée(s) de diffusions précédentes sous p = {p:g} (p. ex. {cells}).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="444" />
+      <location filename="spatial_privacy_plugin/gate.py" line="463" />
       <source>{count} published record(s) have no sensitive value: give every record its category.</source>
       <translation>{count} enregistrement(s) publié(s) n'ont pas de valeur sensible : donnez à chaque enregistrement sa modalité.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="447" />
+      <location filename="spatial_privacy_plugin/gate.py" line="466" />
       <source>No published record has a positive count: there is no evidence of diversity.</source>
       <translation>Aucun enregistrement publié n'a d'effectif positif : il n'y a aucune preuve de diversité.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="456" />
+      <location filename="spatial_privacy_plugin/gate.py" line="475" />
       <source>{count} published cell(s) show fewer than l = {l} distinct sensitive values (fewest: {fewest}): everyone in them can be assigned a value. Merge categories, publish coarser, or withhold the attribute.</source>
       <translation>{count} maille(s) publiée(s) montrent moins de l = {l} valeurs sensibles distinctes (le minimum : {fewest}) : on peut attribuer une valeur à chacun de leurs membres. Regroupez des modalités, publiez plus grossier, ou masquez l'attribut.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="469" />
+      <location filename="spatial_privacy_plugin/gate.py" line="488" />
       <source>{count} published cell(s) have a distribution of the sensitive value farther than t = {t:g} from the whole release's (largest: {largest:.3f}).</source>
       <translation>{count} maille(s) publiée(s) ont une distribution de la valeur sensible plus éloignée que t = {t:g} de celle de la diffusion entière (la plus grande : {largest:.3f}).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="72" />
+      <location filename="spatial_privacy_plugin/gate.py" line="73" />
       <source>{count} record(s) have a status in '{field}' that is none of {known} (e.g. {examples}): the gate cannot tell whether they are published.</source>
       <translation>{count} enregistrement(s) ont dans « {field} » un statut qui n'est aucun de {known} (par ex. {examples}) : le contrôle ne peut pas savoir s'ils sont publiés.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="95" />
+      <location filename="spatial_privacy_plugin/gate.py" line="96" />
       <source>The input has no records: there is nothing to check, and missing evidence never passes the gate.</source>
       <translation>L'entrée n'a aucun enregistrement : il n'y a rien à contrôler, et l'absence de preuve ne passe jamais le contrôle.</translation>
     </message>
@@ -3587,6 +3592,11 @@
       <location filename="spatial_privacy_plugin/strata.py" line="35" />
       <source>The strata's cell sizes {sizes} are not nested: each must be a whole multiple of the finer ones, so that coarse and fine cells never overlap.</source>
       <translation>Les tailles de maille des strates {sizes} ne sont pas emboîtées : chacune doit être un multiple entier des plus fines, pour que mailles grossières et fines ne se chevauchent jamais.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/thin_strips.py" line="20" />
+      <source>These include what an attacker derives by reading the {count} thin strip(s) between borders and the cell edges they follow as empty (the borders were meant to lie on the edges). Publish the areas with borders that lie exactly on the cell edges, in the grid's CRS, or withhold more cells.</source>
+      <translation>Cela comprend ce qu'un attaquant déduit en lisant comme vides les {count} bande(s) fine(s) entre les limites et les bords de cellules qu'elles suivent (les limites devaient passer sur les bords). Publiez les zones avec des limites exactement sur les bords des cellules, dans le SCR de la grille, ou masquez davantage de cellules.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/totals.py" line="130" />

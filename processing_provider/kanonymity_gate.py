@@ -360,7 +360,7 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
         from ..spatial_privacy_plugin.grid import STATUS_PUBLISHED, equalities_from_columns
         from ..spatial_privacy_plugin.totals import blank_totals_from_columns
         from .grid_base import attribute_labels
-        from .overlay import overlay
+        from .overlay import THIN_STRIP_WIDTH, overlay
 
         counts = columns[count_field]
         statuses = statuses if statuses is not None else [STATUS_PUBLISHED] * len(counts)
@@ -409,12 +409,18 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                                  "{cells} record(s) cut by an area's border into {atoms} "
                                  "pieces.").format(
                 areas=len(cut.areas), cells=cut.cut_records, atoms=len(cut.atom_record)))
+            if any(cut.atom_thin):
+                feedback.pushInfo(tr("Audit: {strips} of those pieces are strips in which no disc "
+                                     "{width:g} m wide fits, between a border and the cell edge it "
+                                     "follows: audited as able to hold people and again as "
+                                     "empty.").format(strips=sum(cut.atom_thin),
+                                                      width=THIN_STRIP_WIDTH))
         names = columns.get("cell_id") or list(range(len(counts)))
         people = self.people(parameters, context, policy, feedback)
         audit = evaluate_release_audit(
             counts, statuses, equalities, policy.protection_level,
             policy.k if policy.straddle_k else None, k, people, names, blanks,
-            None if cut is None else (cut.atom_record, cut.atom_areas, cut.areas),
+            None if cut is None else (cut.atom_record, cut.atom_areas, cut.areas, cut.atom_thin),
             self.counts_add_up(parameters, context), None if cut is None else cut.record_cell)
         if audit.min_width is not None:
             feedback.pushInfo(tr("Audit: narrowest attacker interval of a withheld record: {width:g} "

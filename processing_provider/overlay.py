@@ -5,11 +5,12 @@ sees which record and which areas each atom belongs to. An area whose count
 is NULL publishes nothing and cuts nothing.
 """
 
+import math
 from collections import Counter
 from dataclasses import dataclass
 
 from qgis.core import QgsCoordinateTransform, QgsExpression, QgsFeatureRequest, QgsGeometry, \
-    QgsProcessingException, QgsSpatialIndex
+    QgsProcessingException, QgsSpatialIndex, QgsUnitTypes
 
 from .base import tr
 from .values import python_value
@@ -18,6 +19,14 @@ from .values import python_value
 # border reprojected from another CRS is no longer exactly straight and leaves pieces of about
 # 1e-8 of a 1 km cell along the cell edges it follows (the attacker reads them as empty).
 SLIVER_TOLERANCE = 1e-6
+# A piece of a cut cell in which no disc this wide (metres) fits is a strip between a border and
+# the cell edge it was meant to lie on (``thin_strips``: audited also as empty). Rounding to 6
+# decimals of a degree (RFC 7946's GeoJSON) moves a vertex up to 5.6 cm, to 7 decimals 0.6 cm;
+# reprojection and a grid published in EPSG:4326 leave millimetres; nobody lives in 10 cm.
+THIN_STRIP_WIDTH = 0.1
+# Metres per degree of latitude; a degree of longitude is this times the cosine of the latitude
+# or more, so a width in degrees times both is at most the width in metres.
+METRES_PER_DEGREE = 110_574.0
 # The field in which the suppressed grid's zone counts name each count's zone layer.
 ZONE_LAYER = "zone_layer"
 
@@ -30,6 +39,7 @@ class Overlay:
     area_names: list  # "layer: feature id" per published area, aligned with ``areas``
     record_cell: list  # the cell (distinct geometry) of each record: records of a grid
     # published per attribute share their cell
+    atom_thin: list  # per atom: a thin strip of a cut cell (``thin_pieces``)
 
     @property
     def cut_records(self):
@@ -121,6 +131,31 @@ def cut_by_areas(geometry, published, offsets):
     return pieces
 
 
+def thin_width(crs, geometry):
+    """``THIN_STRIP_WIDTH`` in the units of ``crs`` near ``geometry`` (degrees: at its
+    latitude, the narrower of the two, so that no strip thinner in metres is missed)."""
+    if crs.isGeographic():
+        latitude = min(abs(geometry.boundingBox().center().y()), 89.0)
+        return THIN_STRIP_WIDTH / (METRES_PER_DEGREE * math.cos(math.radians(latitude)))
+    metres, _ = QgsUnitTypes.decodeDistanceUnit("meters")
+    return THIN_STRIP_WIDTH * QgsUnitTypes.fromUnitToUnitFactor(metres, crs.mapUnits())
+
+
+def thin_pieces(pieces, crs):
+    """Per (geometry, area numbers) piece of one cell: whether it is a thin strip, a piece of a
+    cell cut in several in which no disc ``THIN_STRIP_WIDTH`` wide fits (it vanishes when shrunk
+    by half that). Any shape's area is at most its perimeter times the radius of the largest
+    disc inside it, so only pieces of area below the width times half their perimeter are shrunk."""
+    if len(pieces) < 2:
+        return [False] * len(pieces)
+    thin = []
+    for geometry, _ in pieces:
+        width = thin_width(crs, geometry)
+        thin.append(geometry.area() < width * geometry.constGet().perimeter() / 2
+                    and geometry.buffer(-width / 2, 2).isEmpty())
+    return thin
+
+
 def overlay(source, layers, count_field, context, feedback):
     """The atoms of the records of ``source`` with the published areas of ``layers``."""
     crs = source.sourceCrs()
@@ -135,17 +170,18 @@ def overlay(source, layers, count_field, context, feedback):
         # the layer's place in the list.
         layer_of = [number for number, (_, areas) in enumerate(published, 1) for _ in areas]
         area_names = [f"{name} (#{number})" for name, number in zip(area_names, layer_of)]
-    atom_record, atom_areas, record_cell, cell_pieces = [], [], [], {}
+    atom_record, atom_areas, atom_thin, record_cell, cell_pieces = [], [], [], [], {}
     request = QgsFeatureRequest().setNoAttributes()
     for record, feature in enumerate(source.getFeatures(request)):
         if record % 1000 == 0 and feedback.isCanceled():
             raise QgsProcessingException(tr("Cancelled: no output was completed."))
         key = feature.geometry().asWkb().data()
         if key not in cell_pieces:  # records of one cell (per attribute) are cut once
-            cell_pieces[key] = (len(cell_pieces),
-                                cut_by_areas(feature.geometry(), published, offsets))
-        cell, pieces = cell_pieces[key]
+            pieces = cut_by_areas(feature.geometry(), published, offsets)
+            cell_pieces[key] = (len(cell_pieces), pieces, thin_pieces(pieces, crs))
+        cell, pieces, thin = cell_pieces[key]
         record_cell.append(cell)
+        atom_thin += thin
         for _, names in pieces:
             for area in names:
                 area_members[area].append(len(atom_record))
@@ -153,4 +189,4 @@ def overlay(source, layers, count_field, context, feedback):
             atom_areas.append([area_names[area] for area in names])
     areas = [(members, count) for members, count in zip(area_members, area_counts) if members]
     names = [name for members, name in zip(area_members, area_names) if members]
-    return Overlay(atom_record, atom_areas, areas, names, record_cell)
+    return Overlay(atom_record, atom_areas, areas, names, record_cell, atom_thin)

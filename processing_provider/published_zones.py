@@ -9,7 +9,8 @@ from qgis.core import QgsFeatureRequest, QgsGeometry, QgsProcessingException, Qg
     QgsWkbTypes
 
 from .base import tr
-from .overlay import SLIVER_TOLERANCE, ZONE_LAYER, cut_by_areas, layer_offsets, published_areas
+from .overlay import SLIVER_TOLERANCE, ZONE_LAYER, cut_by_areas, layer_offsets, published_areas, \
+    thin_pieces
 
 ZONE_COUNT_FIELDS = (("n_persons", "int"), ("status", "string"))
 ZONE_LAYER_FIELD = (ZONE_LAYER, "string")
@@ -118,21 +119,23 @@ def zone_atoms(zones, cells, data, point_record, feedback):
     from .io import polygon_rings, square_cells
 
     geometries = square_cells(data.origin, cells["resolution_m"], cells["col"], cells["row"])
-    pieces_of_cell, record_pieces = {}, []
+    pieces_of_cell, record_pieces, record_thin = {}, [], []
     for number, (cell_id, geometry) in enumerate(zip(cells["cell_id"], geometries)):
         if number % 1000 == 0 and feedback.isCanceled():
             raise QgsProcessingException(tr("Cancelled: no output was completed."))
         if cell_id not in pieces_of_cell:
-            pieces_of_cell[cell_id] = [tuple(names) for _, names in
-                                       cut_by_areas(geometry, zones.published, zones.offsets)]
-        record_pieces.append(pieces_of_cell[cell_id])
+            pieces = cut_by_areas(geometry, zones.published, zones.offsets)
+            pieces_of_cell[cell_id] = ([tuple(names) for _, names in pieces],
+                                       thin_pieces(pieces, data.crs))
+        record_pieces.append(pieces_of_cell[cell_id][0])
+        record_thin.append(pieces_of_cell[cell_id][1])
     columns = []
     for (_, areas), offset in zip(zones.published, zones.offsets):
         owner = assign_points(data.x, data.y, [polygon_rings(geometry)
                                                for geometry, _, _, _ in areas.values()])
         columns.append(np.where(owner >= 0, owner + offset, -1))
     return count_atoms(point_record, np.column_stack(columns), data.person_codes, record_pieces,
-                       len(zones.names))
+                       len(zones.names), record_thin)
 
 
 def protect_slivers(zones, release, data, policy, marginals, feedback):

@@ -37,13 +37,15 @@ class ZoneAtoms:
 
     ``atom_record``: the record of each atom; ``atom_zones``: the zones (indices
     over all zone layers) each atom lies in; ``atom_values``: the distinct people
-    in each atom and ``zone_values`` in each zone (true counts: the data holder's).
+    in each atom and ``zone_values`` in each zone (true counts: the data holder's);
+    ``atom_thin``: per atom, a thin strip (``thin_strips``; None: none is).
     """
 
     atom_record: np.ndarray
     atom_zones: tuple
     atom_values: np.ndarray
     zone_values: np.ndarray
+    atom_thin: np.ndarray = None
 
     @property
     def zone_atoms(self):
@@ -61,14 +63,17 @@ class ZoneAtoms:
         return pieces[self.atom_record] > 1
 
 
-def count_atoms(point_record, point_zones, person_codes, record_pieces, n_zones):
+def count_atoms(point_record, point_zones, person_codes, record_pieces, n_zones,
+                record_thin=None):
     """ZoneAtoms from the points and the geometric pieces of each record.
 
     ``point_record``: the record of each point; ``point_zones``: (points x zone
     layers) the zone holding the point in each layer (-1: none);
     ``record_pieces``: per record, the zone tuples of the pieces its cell is
-    cut into. A combination that holds points but was too thin to be a piece
-    (a point on a border) is an atom too, so that every count adds up.
+    cut into; ``record_thin``: per record, whether each of those pieces is a
+    thin strip (None: none is). A combination that holds points but was too
+    thin to be a piece (a point on a border) is an atom too, so that every
+    count adds up, and a thin one where pieces are told thin.
     """
     point_record = np.asarray(point_record, dtype=np.int64)
     point_zones = np.asarray(point_zones, dtype=np.int64).reshape(len(point_record), -1)
@@ -82,9 +87,13 @@ def count_atoms(point_record, point_zones, person_codes, record_pieces, n_zones)
             atom_record.append(record)
             atom_zones.append(zones)
         return atom_of[key]
+    thin = set()
     for record, pieces in enumerate(record_pieces):
-        for zones in pieces:
-            atom(record, tuple(sorted(zones)))
+        for number, zones in enumerate(pieces):
+            made = atom(record, tuple(sorted(zones)))
+            if record_thin is not None and record_thin[record][number]:
+                thin.add(made)
+    geometric = len(atom_record)
     combinations, point_combination = np.unique(
         np.column_stack([point_record, point_zones]), axis=0, return_inverse=True)
     combination_atom = np.array([atom(int(row[0]), tuple(sorted(int(z) for z in row[1:] if z >= 0)))
@@ -95,8 +104,12 @@ def count_atoms(point_record, point_zones, person_codes, record_pieces, n_zones)
     for layer in range(point_zones.shape[1]):
         inside = point_zones[:, layer] >= 0
         zone_values += _distinct(point_zones[inside, layer], person_codes[inside], n_zones)
+    atom_thin = None
+    if record_thin is not None:
+        atom_thin = np.arange(len(atom_record)) >= geometric
+        atom_thin[list(thin)] = True
     return ZoneAtoms(np.asarray(atom_record, dtype=np.int64), tuple(atom_zones), atom_values,
-                     zone_values)
+                     zone_values, atom_thin)
 
 
 def _distinct(groups, person_codes, n_groups):
@@ -163,7 +176,7 @@ def audit_pattern(values, withheld, zone_withheld, atoms, view, protection, k, s
         np.where(withheld, np.nan, values), np.where(withheld, STATUS_WITHHELD, STATUS_PUBLISHED),
         view.sums, protection, k if straddle_k else None, k, view.people, None, view.at_most,
         (atoms.atom_record, [[str(zone) for zone in zones_of] for zones_of in atoms.atom_zones],
-         zones), view.one_point)
+         zones, atoms.atom_thin), view.one_point)
 
 
 def _bounds(audit, values, withheld, zone_withheld, atoms, view):

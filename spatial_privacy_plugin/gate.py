@@ -5,6 +5,7 @@ published count, an unknown status and a withheld record that still carries a
 count (a leak) all fail it. Nothing here can turn a failure into a warning.
 """
 
+import dataclasses
 from dataclasses import dataclass
 
 import numpy as np
@@ -172,8 +173,9 @@ def evaluate_release_audit(raw_counts, statuses, equalities, protection, k=None,
     """The gate's audit of a release: what it publishes, read as the attacker of SPEC section 7.
 
     Arguments as for ``evaluate_audit``; ``cut``: (atom_record, atom_areas,
-    areas) where published areas cut the records (``evaluate_atom_audit``),
-    None without areas; ``add_up``: one point per person (the areas' counts
+    areas[, atom_thin]) where published areas cut the records
+    (``evaluate_atom_audit``), None without areas; thin atoms are audited also as
+    empty (``thin_strips``); ``add_up``: one point per person (the areas' counts
     and the people total are sums); ``record_cell``: the cell each record
     describes, when records of one cell are published per attribute. Areas
     that cut no record are totals over whole records, unless cells are
@@ -181,7 +183,24 @@ def evaluate_release_audit(raw_counts, statuses, equalities, protection, k=None,
     audited over the atoms too). With counts of distinct people both
     programmes run and the audit fails wherever one does (``combined_audit``).
     """
+    from .thin_strips import STRIPS_READ_EMPTY, audit_with_strips_empty, thin_atoms
+
     equalities = list(equalities)
+    if len(thin_atoms(cut)):
+        def audit_of(one_cut):
+            return evaluate_release_audit(raw_counts, statuses, equalities, protection, k,
+                                          label_k, people, names, at_most, one_cut, add_up,
+                                          record_cell)
+        audit, empty = audit_of(cut[:3]), audit_with_strips_empty(audit_of, cut)
+        if empty is None:
+            return audit
+        both = combined_audit(audit, empty)
+        if empty.passed or not (audit.passed or set(both.slivers) - set(audit.slivers)
+                                or dict(both.failing).keys() - dict(audit.failing).keys()):
+            return both  # reading the strips as empty finds nothing more
+        return dataclasses.replace(both, problems=both.problems + (
+            _problem(STRIPS_READ_EMPTY, count=len(thin_atoms(cut))),))
+    cut = None if cut is None else cut[:3]
     shared = record_cell is not None and len(set(record_cell)) < len(record_cell)
     nested = cut is not None and not (np.bincount(np.asarray(cut[0], dtype=np.int64)) > 1).any()
     by_atoms = cut is not None and not (nested and add_up and not shared)

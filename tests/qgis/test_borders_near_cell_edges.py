@@ -1,0 +1,117 @@
+"""Borders within millimetres of the cell edges they follow (issue 19): municipalities published
+in EPSG:4326 with 7 decimals leave strips between a border and the edge, which an attacker reads
+as empty. The gate audits that reading too, and the grid protects against it.
+
+The EU guidelines' worked case on 1 km tiles in two rows, near EPSG:3035 coordinates of central
+Europe: A holds (0, 0), (1, 0), (0, 1), (1, 1) and the western 300 m of (2, 0), where 3 of its
+100 people live; its border runs along the edges of (1, 1), (2, 1) and (2, 0)."""
+
+import pytest
+from layers import point_layer
+from qgis.core import QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsGeometry, \
+    QgsProcessingException, QgsProject
+
+X0, Y0 = 4_321_000, 3_210_000
+TILES = {(0, 0): 15, (1, 0): 40, (2, 0): 23, (0, 1): 26, (1, 1): 16, (2, 1): 30}
+FIELDS = "cell_id:string,n_persons:integer,status:string"
+AS_SLIVER = r"1000m_2_0 ∩ [^[]*: 1 \[3, 3\]"
+
+
+def tiles():
+    rings = {cell: f"POLYGON(({X0 + 1000 * c} {Y0 + 1000 * r}, {X0 + 1000 * c + 1000} "
+                   f"{Y0 + 1000 * r}, {X0 + 1000 * c + 1000} {Y0 + 1000 * r + 1000}, "
+                   f"{X0 + 1000 * c} {Y0 + 1000 * r + 1000}, {X0 + 1000 * c} {Y0 + 1000 * r}))"
+             for cell in TILES for c, r in [cell]}
+    return point_layer([(rings[cell], [f"1000m_{cell[0]}_{cell[1]}", count, "published"])
+                        for cell, count in TILES.items()], FIELDS, geometry="Polygon")
+
+
+def municipalities(outward=0.0, east=2300):
+    """A and B in EPSG:3035 metres from the grid's origin; A's border moved ``outward`` off the
+    cell edges it follows, its piece of (2, 0) reaching ``east``."""
+    d = outward
+    a = QgsGeometry.fromWkt(f"POLYGON(({-d} {-d}, {east} {-d}, {east} {1000 + d}, {2000 + d} "
+                            f"{1000 + d}, {2000 + d} {2000 + d}, {-d} {2000 + d}, {-d} {-d}))")
+    b = QgsGeometry.fromWkt("POLYGON((-10 -10, 3010 -10, 3010 2010, -10 2010, -10 -10))") \
+        .difference(a)
+    for geometry in (a, b):
+        geometry.translate(X0, Y0)
+    return [("A", a), ("B", b)]
+
+
+def published(zones, counts=None, decimals=None):
+    """The zones as a layer: in EPSG:3035, or given ``decimals`` in EPSG:4326 rounded to them
+    (as a GeoJSON file with that coordinate precision holds them)."""
+    fields = "name:string" + (",n_persons:integer" if counts else "")
+    rows = []
+    for number, (name, geometry) in enumerate(zones):
+        geometry = QgsGeometry(geometry)
+        if decimals is not None:
+            geometry.transform(QgsCoordinateTransform(
+                QgsCoordinateReferenceSystem("EPSG:3035"),
+                QgsCoordinateReferenceSystem("EPSG:4326"), QgsProject.instance()))
+        rows.append((geometry.asWkt(17 if decimals is None else decimals),
+                     [name] + ([counts[number]] if counts else [])))
+    return point_layer(rows, fields, crs="EPSG:3035" if decimals is None else "EPSG:4326",
+                       geometry="Polygon")
+
+
+def gate(run, layer, audit_layer, feedback=None, **extra):
+    parameters = {"INPUT": layer, "COUNT_FIELD": "n_persons", "STATUS_FIELD": "status",
+                  "RHO": 0.25, "AUDIT_LAYERS": [audit_layer], "OUTPUT": "TEMPORARY_OUTPUT"}
+    parameters.update(extra)
+    return run("kanonymitygate", parameters, feedback)
+
+
+def test_municipalities_in_4326_at_7_decimals_give_as_sliver_away(run, feedback):
+    with pytest.raises(QgsProcessingException, match=AS_SLIVER + r".*reading the \d+ thin "
+                                                                 r"strip\(s\)"):
+        gate(run, tiles(), published(municipalities(), [100, 50], decimals=7), feedback)
+    assert any("strips in which no disc 0.1 m wide fits" in message
+               for message in feedback.messages)
+    # Negative control: with the borders exactly on the cell edges, no strip, the same sliver.
+    with pytest.raises(QgsProcessingException, match=AS_SLIVER):
+        gate(run, tiles(), published(municipalities(), [100, 50]))
+
+
+def test_strips_of_a_millimetre_are_read_as_empty_and_of_a_metre_as_places(run):
+    with pytest.raises(QgsProcessingException, match=AS_SLIVER):
+        gate(run, tiles(), published(municipalities(outward=0.001), [100, 50]))
+    # A metre is a place people may live in: A's 3 may be in its strip of (2, 1).
+    assert gate(run, tiles(), published(municipalities(outward=1.0), [100, 50]))["PASSED"]
+    # A real sliver a metre wide is still a sliver: A's 3 in its metre of (2, 0).
+    with pytest.raises(QgsProcessingException, match=r"1000m_2_0 ∩ [^[]*: 1 \[3, 3\]"):
+        gate(run, tiles(), published(municipalities(east=2001), [100, 50]))
+
+
+def worked_case_people():
+    """Points of people, each tile's well inside it: in (2, 0) 3 of A's west of x = 2300 m and
+    20 of B's east of it."""
+    points = []
+    for (c, r), count in TILES.items():
+        for person in range(count):
+            x = 1000 * c + 100 + (person % 8) * 100
+            if (c, r) == (2, 0):
+                x = 2100 + 50 * person if person < 3 else 2400 + 25 * (person - 3)
+            points.append(((X0 + x, Y0 + 1000 * r + 100 + 100 * (person // 8)),
+                           [f"p{c}_{r}_{person}"]))
+    return point_layer(points)
+
+
+def test_the_grid_with_zones_in_4326_at_7_decimals_passes_its_gate(run, feedback):
+    base = {"INPUT": worked_case_people(), "PERSON_FIELD": "person_id", "RHO": 0.25,
+            "RESOLUTION": 1000, "ORIGIN": f"{X0},{Y0} [EPSG:3035]", "OUTPUT": "TEMPORARY_OUTPUT"}
+    plain = run("suppressedgrid", base)
+    protected = run("suppressedgrid", dict(
+        base, PUBLISHED_ZONES=[published(municipalities(), decimals=7)],
+        ZONE_COUNTS="TEMPORARY_OUTPUT"), feedback)
+    counts = {f["name"]: f["n_persons"] for f in protected["ZONE_COUNTS"].getFeatures()}
+    assert counts == {"A": 100, "B": 50}
+    # The zone counts as published: in EPSG:4326 with 7 decimals again.
+    zones = published([(f["name"], f.geometry()) for f in protected["ZONE_COUNTS"].getFeatures()],
+                      [counts["A"], counts["B"]], decimals=7)
+    people = {"PERSONS_TOTAL": sum(TILES.values())}
+    with pytest.raises(QgsProcessingException, match=AS_SLIVER):  # negative control
+        gate(run, plain["OUTPUT"], zones, **people)
+    assert gate(run, protected["OUTPUT"], zones, **people)["PASSED"]
+    assert gate(run, protected["OUTPUT"], protected["ZONE_COUNTS"], **people)["PASSED"]
