@@ -59,47 +59,47 @@
       <translation>Modèles d'exemple</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="146" />
+      <location filename="processing_provider/bulk_write.py" line="144" />
       <source>Could not create the GeoPackage {path}: check that its folder exists and is writable.</source>
       <translation>Impossible de créer le GeoPackage {path} : vérifiez que son dossier existe et est accessible en écriture.</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="421" />
+      <location filename="processing_provider/bulk_write.py" line="419" />
       <source>the values of {fields} do not fit their column type</source>
       <translation>les valeurs de {fields} ne correspondent pas au type de leur colonne</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="442" />
+      <location filename="processing_provider/bulk_write.py" line="440" />
       <source>{count} cells written to {path} in bulk.</source>
       <translation>{count} cellules écrites en bloc dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="453" />
+      <location filename="processing_provider/bulk_write.py" line="451" />
       <source>Cells written feature by feature through QGIS, not with COPY: {reason}.</source>
       <translation>Cellules écrites entité par entité par QGIS, pas avec COPY : {reason}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="456" />
+      <location filename="processing_provider/bulk_write.py" line="454" />
       <source>{count} cells written to the PostGIS table {table} in bulk (COPY).</source>
       <translation>{count} cellules écrites en bloc dans la table PostGIS {table} (COPY).</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="495" />
+      <location filename="processing_provider/bulk_write.py" line="493" />
       <source>{count} records written to {path} in bulk.</source>
       <translation>{count} enregistrements écrits en bloc dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="503" />
+      <location filename="processing_provider/bulk_write.py" line="501" />
       <source>the input is not a point file GDAL can stream</source>
       <translation>l'entrée n'est pas un fichier de points que GDAL peut lire en flux</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="510" />
+      <location filename="processing_provider/bulk_write.py" line="508" />
       <source>Records written feature by feature through QGIS, not with COPY: {reason}.</source>
       <translation>Enregistrements écrits entité par entité par QGIS, pas avec COPY : {reason}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="513" />
+      <location filename="processing_provider/bulk_write.py" line="511" />
       <source>{count} records written to the PostGIS table {table} in bulk (COPY).</source>
       <translation>{count} enregistrements écrits en bloc dans la table PostGIS {table} (COPY).</translation>
     </message>
@@ -1284,7 +1284,12 @@
       <translation>Audit : {areas} effectif(s) de zones publié(s) par les couches d'audit ; {cells} enregistrement(s) coupé(s) par la limite d'une zone, en {atoms} morceaux.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="420" />
+      <location filename="processing_provider/kanonymity_gate.py" line="421" />
+      <source>Audit: the counts contradict one value of the attribute fields per person, so the records of one cell are audited as possibly sharing people (an attribute of each point, such as the mode of a trip); a person-level attribute would be audited as adding up.</source>
+      <translation>Audit : les effectifs contredisent une seule valeur des champs d'attribut par personne ; les enregistrements d'une même cellule sont donc audités comme pouvant partager des personnes (un attribut de chaque point, comme le mode d'un trajet) ; un attribut propre à la personne serait audité comme s'additionnant.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="427" />
       <source>Audit: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
       <translation>Audit : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
     </message>
@@ -1479,42 +1484,42 @@
       <translation>Comptage dans PostGIS ({where}) : les {rows} points ne sont pas lus dans QGIS.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis_bulk.py" line="246" />
+      <location filename="processing_provider/postgis_bulk.py" line="251" />
       <source>the destination names its own key column</source>
       <translation>la destination nomme sa propre colonne de clé</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis_bulk.py" line="248" />
+      <location filename="processing_provider/postgis_bulk.py" line="253" />
       <source>the key field {field} is not a 64-bit integer</source>
       <translation>le champ de clé {field} n'est pas un entier de 64 bits</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis_bulk.py" line="250" />
+      <location filename="processing_provider/postgis_bulk.py" line="255" />
       <source>the destination names no geometry column</source>
       <translation>la destination ne nomme pas de colonne de géométrie</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis_bulk.py" line="252" />
+      <location filename="processing_provider/postgis_bulk.py" line="257" />
       <source>the destination has a filter</source>
       <translation>la destination a un filtre</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis_bulk.py" line="256" />
+      <location filename="processing_provider/postgis_bulk.py" line="261" />
       <source>the field(s) {fields} have no bulk type</source>
       <translation>le ou les champs {fields} n'ont pas de type pour l'écriture en bloc</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis_bulk.py" line="258" />
+      <location filename="processing_provider/postgis_bulk.py" line="263" />
       <source>its authentication configuration could not be resolved</source>
       <translation>sa configuration d'authentification n'a pas pu être résolue</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis_bulk.py" line="286" />
+      <location filename="processing_provider/postgis_bulk.py" line="291" />
       <source>the server does not know the SRID {srid}</source>
       <translation>le serveur ne connaît pas le SRID {srid}</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis_bulk.py" line="330" />
+      <location filename="processing_provider/postgis_bulk.py" line="335" />
       <source>Writing the PostGIS table {table} failed, so nothing was written: {error}</source>
       <translation>L'écriture de la table PostGIS {table} a échoué, donc rien n'a été écrit : {error}</translation>
     </message>
@@ -2929,17 +2934,17 @@
       <translation>{count} enregistrement(s) masqué(s) portent encore un effectif : une valeur masquée doit être NULL dans toute sortie. Videz l'effectif des enregistrements masqués.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="208" />
+      <location filename="spatial_privacy_plugin/gate.py" line="186" />
       <source>{count} withheld record(s) (e.g. {records}) can be narrowed by an attacker to an interval narrower than p = {p:g} from what the release publishes (its counts and totals, that withheld cells are not empty, the number of people, any status labels). Withhold more cells (complementary suppression) or publish fewer totals.</source>
       <translation>{count} enregistrement(s) masqué(s) (p. ex. {records}) peuvent être resserrés par un attaquant à un intervalle plus étroit que p = {p:g} à partir de ce que publie la diffusion (ses effectifs et totaux, le fait que les cellules masquées ne sont pas vides, le nombre de personnes, les éventuelles étiquettes de statut). Masquez davantage de cellules (suppression complémentaire) ou publiez moins de totaux.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="253" />
+      <location filename="spatial_privacy_plugin/gate.py" line="231" />
       <source>{count} withheld record(s) can be recovered exactly from what the release publishes.</source>
       <translation>{count} enregistrement(s) masqué(s) peuvent être retrouvés exactement à partir de ce que publie la diffusion.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="320" />
+      <location filename="spatial_privacy_plugin/gate.py" line="310" />
       <source>{count} sliver(s) where a published area's border crosses a cell can be narrowed below p = {p:g} by subtracting the cells inside the area from its count (cell ∩ area [interval]: {examples}). Withhold the cells around those borders, or do not publish those area counts beside this grid.</source>
       <translation>{count} lisière(s) où la limite d'une zone publiée traverse une cellule peuvent être resserrées sous p = {p:g} en soustrayant de l'effectif de la zone les cellules qu'elle contient (cellule ∩ zone [intervalle] : {examples}). Masquez les cellules autour de ces limites, ou ne publiez pas ces effectifs de zones à côté de cette grille.</translation>
     </message>
@@ -2954,24 +2959,24 @@
       <translation>l'effectif publié n'est pas un nombre entier</translation>
     </message>
     <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="340" />
+      <source>{count} sliver(s) where a published area's border crosses a cell can be narrowed below p = {p:g} summed over the cell's pieces in that area (over the cell's attribute records, or over the areas of other published layers that cut it), however wide each piece alone (cell ∩ area [interval]: {examples}). Withhold the cells around those borders (every attribute record of them), or do not publish those area counts beside this grid.</source>
+      <translation>{count} lisière(s), où la limite d'une zone publiée traverse une cellule, peuvent être resserrées sous p = {p:g} en somme sur les morceaux de la cellule dans cette zone (sur les enregistrements d'attributs de la cellule, ou sur les zones d'autres couches publiées qui la découpent), si large que soit chaque morceau seul (cellule ∩ zone [intervalle] : {examples}). Masquez les cellules autour de ces limites (tous leurs enregistrements d'attributs), ou ne publiez pas ces effectifs de zones à côté de cette grille.</translation>
+    </message>
+    <message>
       <location filename="spatial_privacy_plugin/gate.py" line="35" />
       <source>published count below k</source>
       <translation>effectif publié inférieur à k</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="350" />
-      <source>{count} sliver(s) where a published area's border crosses a cell can be narrowed below p = {p:g} summed over the cell's pieces in that area (over the cell's attribute records, or over the areas of other published layers that cut it), however wide each piece alone (cell ∩ area [interval]: {examples}). Withhold the cells around those borders (every attribute record of them), or do not publish those area counts beside this grid.</source>
-      <translation>{count} lisière(s), où la limite d'une zone publiée traverse une cellule, peuvent être resserrées sous p = {p:g} en somme sur les morceaux de la cellule dans cette zone (sur les enregistrements d'attributs de la cellule, ou sur les zones d'autres couches publiées qui la découpent), si large que soit chaque morceau seul (cellule ∩ zone [intervalle] : {examples}). Masquez les cellules autour de ces limites (tous leurs enregistrements d'attributs), ou ne publiez pas ces effectifs de zones à côté de cette grille.</translation>
+      <location filename="spatial_privacy_plugin/gate.py" line="356" />
+      <source>{count} withheld cell(s) published per attribute can be narrowed by an attacker below p = {p:g} summed over all their attribute records, however wide each record's own interval (cell [interval]: {examples}). Withhold more cells (every attribute record of them), or publish fewer totals and area counts.</source>
+      <translation>{count} cellule(s) masquée(s) publiée(s) par attribut peuvent être resserrées par un attaquant sous p = {p:g} en somme sur tous leurs enregistrements d'attributs, si large que soit l'intervalle de chaque enregistrement (cellule [intervalle] : {examples}). Masquez davantage de cellules (tous leurs enregistrements d'attributs), ou publiez moins de totaux et d'effectifs de zones.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/gate.py" line="36" />
       <source>withheld but still carries a count</source>
       <translation>masqué mais porte encore un effectif</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="366" />
-      <source>{count} withheld cell(s) published per attribute can be narrowed by an attacker below p = {p:g} summed over all their attribute records, however wide each record's own interval (cell [interval]: {examples}). Withhold more cells (every attribute record of them), or publish fewer totals and area counts.</source>
-      <translation>{count} cellule(s) masquée(s) publiée(s) par attribut peuvent être resserrées par un attaquant sous p = {p:g} en somme sur tous leurs enregistrements d'attributs, si large que soit l'intervalle de chaque enregistrement (cellule [intervalle] : {examples}). Masquez davantage de cellules (tous leurs enregistrements d'attributs), ou publiez moins de totaux et d'effectifs de zones.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/gate.py" line="37" />
@@ -2984,37 +2989,37 @@
       <translation>masqué, un attaquant le retrouve exactement</translation>
     </message>
     <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="389" />
+      <source>{count} withheld cell(s) (e.g. {cells}) can be narrowed below p = {p:g} by combining this release with the earlier ones, assuming no cell changes by more than {delta:g} between releases. Rebuild the grid with the earlier releases given, so that suppression holds across the series.</source>
+      <translation>{count} cellule(s) masquée(s) (p. ex. {cells}) peuvent être resserrées sous p = {p:g} en combinant cette diffusion avec les précédentes, en supposant qu'aucune cellule ne change de plus de {delta:g} entre deux diffusions. Reconstruisez la grille en donnant les diffusions précédentes, pour que la suppression tienne sur toute la série.</translation>
+    </message>
+    <message>
       <location filename="spatial_privacy_plugin/gate.py" line="39" />
       <source>withheld, an attacker narrows its cell below p over all its attribute records</source>
       <translation>masqué, un attaquant resserre sa cellule en dessous de p, sur tous ses enregistrements d'attributs</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="399" />
-      <source>{count} withheld cell(s) (e.g. {cells}) can be narrowed below p = {p:g} by combining this release with the earlier ones, assuming no cell changes by more than {delta:g} between releases. Rebuild the grid with the earlier releases given, so that suppression holds across the series.</source>
-      <translation>{count} cellule(s) masquée(s) (p. ex. {cells}) peuvent être resserrées sous p = {p:g} en combinant cette diffusion avec les précédentes, en supposant qu'aucune cellule ne change de plus de {delta:g} entre deux diffusions. Reconstruisez la grille en donnant les diffusions précédentes, pour que la suppression tienne sur toute la série.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="410" />
+      <location filename="spatial_privacy_plugin/gate.py" line="400" />
       <source>This release narrows {count} withheld cell(s) of earlier releases below p = {p:g} (e.g. {cells}).</source>
       <translation>Cette diffusion resserre {count} cellule(s) masquée(s) de diffusions précédentes sous p = {p:g} (p. ex. {cells}).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="444" />
+      <location filename="spatial_privacy_plugin/gate.py" line="434" />
       <source>{count} published record(s) have no sensitive value: give every record its category.</source>
       <translation>{count} enregistrement(s) publié(s) n'ont pas de valeur sensible : donnez à chaque enregistrement sa modalité.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="447" />
+      <location filename="spatial_privacy_plugin/gate.py" line="437" />
       <source>No published record has a positive count: there is no evidence of diversity.</source>
       <translation>Aucun enregistrement publié n'a d'effectif positif : il n'y a aucune preuve de diversité.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="456" />
+      <location filename="spatial_privacy_plugin/gate.py" line="446" />
       <source>{count} published cell(s) show fewer than l = {l} distinct sensitive values (fewest: {fewest}): everyone in them can be assigned a value. Merge categories, publish coarser, or withhold the attribute.</source>
       <translation>{count} maille(s) publiée(s) montrent moins de l = {l} valeurs sensibles distinctes (le minimum : {fewest}) : on peut attribuer une valeur à chacun de leurs membres. Regroupez des modalités, publiez plus grossier, ou masquez l'attribut.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="469" />
+      <location filename="spatial_privacy_plugin/gate.py" line="459" />
       <source>{count} published cell(s) have a distribution of the sensitive value farther than t = {t:g} from the whole release's (largest: {largest:.3f}).</source>
       <translation>{count} maille(s) publiée(s) ont une distribution de la valeur sensible plus éloignée que t = {t:g} de celle de la diffusion entière (la plus grande : {largest:.3f}).</translation>
     </message>

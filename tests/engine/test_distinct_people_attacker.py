@@ -270,3 +270,27 @@ def test_the_gate_fails_exactly_what_an_attacker_of_distinct_people_narrows():
     assert leaking >= CASES // 10 and protected >= CASES // 10, (leaking, protected)
     assert per_attribute >= CASES // 2 and several_points >= CASES * 9 // 10, (per_attribute,
                                                                       several_points)
+
+
+def test_records_that_share_people_are_audited_as_such_not_refused():
+    # Trip modes, not a person's own attribute: cell 0 publishes car 3 and bike 3, its zone
+    # counts 4 people (two of them used both), so its records cannot add up; cell 1's records
+    # are withheld and its zone counts 2 people.
+    def audit(zone_0):
+        return evaluate_atom_audit(
+            [3, 3, None, None], ["published", "published", "withheld", "withheld"], [],
+            [0, 1, 2, 3], [["z0"], ["z0"], ["z1"], ["z1"]],
+            [(np.array([0, 1]), zone_0), (np.array([2, 3]), 2.0)], 2, None, 5, None, False,
+            ["c0", "c0", "c1", "c1"], (), [0, 0, 1, 1], ["car", "bike", "car", "bike"])
+    result = audit(4.0)
+    assert result.shared_attributes
+    # Each of cell 1's records holds 1 or 2 (both travellers may have used both modes).
+    assert result.bounds.record_lower[2:].tolist() == [1.0, 1.0]
+    assert result.bounds.record_upper[2:].tolist() == [2.0, 2.0]
+    assert {index for index, _ in result.failing} == {2, 3}
+    # Where the records add up (zone 0 counts 6) a person has one value: cell 1 holds 2,
+    # one per record, and nothing is read as shared.
+    result = audit(6.0)
+    assert not result.shared_attributes
+    assert result.bounds.record_lower[2:].tolist() == result.bounds.record_upper[2:].tolist() \
+        == [1.0, 1.0]
