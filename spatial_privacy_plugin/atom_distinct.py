@@ -140,7 +140,7 @@ def distinct_system(values, withheld, lower, upper, members, areas, people, sums
         _sum_row(system, unknowns, float(total) - known.sum(), float(total) - known.sum())
     for records, total in at_most:
         unknowns, known = terms(records)
-        _sum_row(system, unknowns, -np.inf, float(total) - known.sum())
+        _sum_row(system, unknowns, 0.0, float(total) - known.sum())
     return system, record_unknown
 
 

@@ -315,9 +315,9 @@ class _Block:
         options = dict(self.options, integrality=np.ones(len(objective))) if whole else \
             self.options
         result = linprog(objective, **options)
-        if whole and result.status == 2:
-            # HiGHS's presolve has called integer programmes with differences (signed rows)
-            # infeasible whose relaxation and other objectives have whole solutions.
+        if result.status == 2:
+            # HiGHS's presolve calls some programmes with differences (signed rows) infeasible
+            # that are unbounded, or whose relaxation has whole solutions: it decides alone.
             result = linprog(objective, options={"presolve": False}, **options)
         _check(result.status != 2)
         return result

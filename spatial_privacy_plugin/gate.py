@@ -252,10 +252,11 @@ def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_area
     per attribute share their cell; None: each record its own). A cell's piece
     summed over its records fails by the same rule as a sliver, and a cell with
     a withheld record summed over its records by the rule of a withheld record.
-    ``record_class``: the
-    attribute values of each record; with counts of distinct people a person is taken to hold
-    one value of them (records of one cell add up), unless the release contradicts that
-    (``AuditResult.shared_attributes``: then records of one cell may share people).
+    ``record_class``: the attribute values of each record; with counts of
+    distinct people a person is taken to hold one value of them (records of
+    one cell add up), unless the release contradicts that
+    (``AuditResult.shared_attributes``: records of one cell may then share
+    people).
     """
     from .atoms import atom_intervals, cell_sums
     from .intervals import CONTRADICTION, EXACT_WIDTH, Intervals, protection_failures

@@ -165,11 +165,12 @@ class DistinctAttacker:
         ends = []
         for sign in (1.0, -1.0):
             # The relaxation first: an unbounded maximum (HiGHS's MILP may report one as an
-            # optimum), or a whole optimum, which is the integer one.
+            # optimum), or a whole optimum, which is the integer one. Without presolve: HiGHS's
+            # (scipy 1.10) calls some of these programmes infeasible.
             relaxed = linprog(sign * objective, A_ub=sides[finite], b_ub=limits[finite],
                               bounds=list(zip(self.lower, [None if np.isinf(u) else u
                                                            for u in self.upper])),
-                              method="highs")
+                              method="highs", options={"presolve": False})
             if relaxed.status == 3:
                 ends.append(np.inf)
                 continue
@@ -177,9 +178,12 @@ class DistinctAttacker:
             if np.abs(relaxed.x - np.round(relaxed.x)).max() < 1e-9:
                 ends.append(round(sign * relaxed.fun))
                 continue
-            # HiGHS's presolve calls some of these programmes infeasible (scipy 1.10).
-            solved = milp(sign * objective, constraints=constraint, integrality=np.ones(self.n),
-                          bounds=Bounds(self.lower, self.upper), options={"presolve": False})
+            for presolve in (True, False):  # HiGHS's presolve or its absence, whichever finds it
+                solved = milp(sign * objective, constraints=constraint,
+                              integrality=np.ones(self.n), bounds=Bounds(self.lower, self.upper),
+                              options={"presolve": presolve})
+                if solved.status == 0:
+                    break
             assert solved.status == 0, solved.message
             ends.append(round(sign * solved.fun))
         return ends
