@@ -408,8 +408,7 @@ def bench_atom_audit(n_persons, resolution, n_areas, folder, sample=40):
                                    [[] for _ in atom_record], areas, 5.0, None, 10, people)
     engine_time, _ = timed(engine)
     rows, box = atom_rows(values, withheld, np.where(withheld, 1.0, 0.0), np.full(len(values), np.inf),
-                          atom_record, areas, people.n, True,
-                          [(np.arange(len(atom_record)), float(saved["grand_total"]))])
+                          atom_record, areas, people.n, grand_total)
     members, cut_atoms, hidden = atom_targets(atom_record, withheld)
     targets = [[atom] for atom in cut_atoms] + [members[record] for record in hidden]
     picked = np.linspace(0, len(targets) - 1, sample).astype(int)

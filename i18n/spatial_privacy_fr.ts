@@ -4,59 +4,59 @@
   <context>
     <name>SpatialPrivacy</name>
     <message>
-      <location filename="processing_provider/base.py" line="164" />
-      <source>Disclosure ceiling ρ (k = ⌈1/ρ⌉; empty: the policy file's)</source>
-      <translation>Plafond de divulgation ρ (k = ⌈1/ρ⌉ ; vide : celui de la politique)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/base.py" line="167" />
-      <source>Policy file (TOML or JSON)</source>
-      <translation>Fichier de politique (TOML ou JSON)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/base.py" line="169" />
-      <source>Policy files (*.toml *.json)</source>
-      <translation>Fichiers de politique (*.toml *.json)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/base.py" line="200" />
-      <source>Protection level p (empty: the policy's, else ⌈k/2⌉)</source>
-      <translation>Niveau de protection p (vide : celui de la politique, sinon ⌈k/2⌉)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/base.py" line="221" />
-      <source>Cancelled: no output was completed.</source>
-      <translation>Annulé : aucune sortie n'a été terminée.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/base.py" line="75" />
+      <location filename="processing_provider/base.py" line="122" />
       <source>Spatial Privacy needs the Python packages {modules}. On Debian or Ubuntu: sudo apt install {packages}; elsewhere install them into QGIS's Python (OSGeo4W Shell: python -m pip install {modules}).</source>
       <translation>Spatial Privacy a besoin des paquets Python {modules}. Sous Debian ou Ubuntu : sudo apt install {packages} ; ailleurs, installez-les dans le Python de QGIS (OSGeo4W Shell : python -m pip install {modules}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="83" />
+      <location filename="processing_provider/base.py" line="130" />
       <source>Grids and suppression</source>
       <translation>Grilles et secret statistique</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="84" />
+      <location filename="processing_provider/base.py" line="131" />
       <source>Release gates</source>
       <translation>Contrôles de diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="85" />
+      <location filename="processing_provider/base.py" line="132" />
       <source>Adversary simulation</source>
       <translation>Simulation d'adversaire</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="86" />
+      <location filename="processing_provider/base.py" line="133" />
       <source>Disclosure risk</source>
       <translation>Risque de divulgation</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="87" />
+      <location filename="processing_provider/base.py" line="134" />
       <source>Example models</source>
       <translation>Modèles d'exemple</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/base.py" line="206" />
+      <source>Disclosure ceiling ρ (k = ⌈1/ρ⌉; empty: the policy file's)</source>
+      <translation>Plafond de divulgation ρ (k = ⌈1/ρ⌉ ; vide : celui de la politique)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/base.py" line="209" />
+      <source>Policy file (TOML or JSON)</source>
+      <translation>Fichier de politique (TOML ou JSON)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/base.py" line="211" />
+      <source>Policy files (*.toml *.json)</source>
+      <translation>Fichiers de politique (*.toml *.json)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/base.py" line="242" />
+      <source>Protection level p (empty: the policy's, else ⌈k/2⌉)</source>
+      <translation>Niveau de protection p (vide : celui de la politique, sinon ⌈k/2⌉)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/base.py" line="263" />
+      <source>Cancelled: no output was completed.</source>
+      <translation>Annulé : aucune sortie n'a été terminée.</translation>
     </message>
     <message>
       <location filename="processing_provider/bulk_write.py" line="144" />
@@ -544,7 +544,7 @@
       <translation>Hachage de tête du registre</translation>
     </message>
     <message>
-      <location filename="processing_provider/example_models.py" line="61" />
+      <location filename="processing_provider/example_models.py" line="64" />
       <source>The example model {path} could not be read: reinstall the plugin.</source>
       <translation>Le modèle d'exemple {path} n'a pas pu être lu : réinstallez l'extension.</translation>
     </message>
@@ -1289,7 +1289,12 @@
       <translation>Audit : {strips} de ces morceaux sont des bandes où ne tient aucun disque de {width:g} m de large, entre une limite et le bord de cellule qu'elle suit : auditées comme pouvant contenir des personnes, puis comme vides.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="426" />
+      <location filename="processing_provider/kanonymity_gate.py" line="427" />
+      <source>Audit: the counts contradict one value of the attribute fields per person, so the records of one cell are audited as possibly sharing people (an attribute of each point, such as the mode of a trip); a person-level attribute would be audited as adding up.</source>
+      <translation>Audit : les effectifs contredisent une seule valeur des champs d'attribut par personne ; les enregistrements d'une même cellule sont donc audités comme pouvant partager des personnes (un attribut de chaque point, comme le mode d'un trajet) ; un attribut propre à la personne serait audité comme s'additionnant.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="433" />
       <source>Audit: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
       <translation>Audit : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
     </message>
@@ -2934,17 +2939,17 @@
       <translation>{count} enregistrement(s) masqué(s) portent encore un effectif : une valeur masquée doit être NULL dans toute sortie. Videz l'effectif des enregistrements masqués.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="227" />
+      <location filename="spatial_privacy_plugin/gate.py" line="205" />
       <source>{count} withheld record(s) (e.g. {records}) can be narrowed by an attacker to an interval narrower than p = {p:g} from what the release publishes (its counts and totals, that withheld cells are not empty, the number of people, any status labels). Withhold more cells (complementary suppression) or publish fewer totals.</source>
       <translation>{count} enregistrement(s) masqué(s) (p. ex. {records}) peuvent être resserrés par un attaquant à un intervalle plus étroit que p = {p:g} à partir de ce que publie la diffusion (ses effectifs et totaux, le fait que les cellules masquées ne sont pas vides, le nombre de personnes, les éventuelles étiquettes de statut). Masquez davantage de cellules (suppression complémentaire) ou publiez moins de totaux.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="272" />
+      <location filename="spatial_privacy_plugin/gate.py" line="250" />
       <source>{count} withheld record(s) can be recovered exactly from what the release publishes.</source>
       <translation>{count} enregistrement(s) masqué(s) peuvent être retrouvés exactement à partir de ce que publie la diffusion.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="339" />
+      <location filename="spatial_privacy_plugin/gate.py" line="330" />
       <source>{count} sliver(s) where a published area's border crosses a cell can be narrowed below p = {p:g} by subtracting the cells inside the area from its count (cell ∩ area [interval]: {examples}). Withhold the cells around those borders, or do not publish those area counts beside this grid.</source>
       <translation>{count} lisière(s) où la limite d'une zone publiée traverse une cellule peuvent être resserrées sous p = {p:g} en soustrayant de l'effectif de la zone les cellules qu'elle contient (cellule ∩ zone [intervalle] : {examples}). Masquez les cellules autour de ces limites, ou ne publiez pas ces effectifs de zones à côté de cette grille.</translation>
     </message>
@@ -2964,7 +2969,7 @@
       <translation>effectif publié inférieur à k</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="369" />
+      <location filename="spatial_privacy_plugin/gate.py" line="360" />
       <source>{count} sliver(s) where a published area's border crosses a cell can be narrowed below p = {p:g} summed over the cell's pieces in that area (over the cell's attribute records, or over the areas of other published layers that cut it), however wide each piece alone (cell ∩ area [interval]: {examples}). Withhold the cells around those borders (every attribute record of them), or do not publish those area counts beside this grid.</source>
       <translation>{count} lisière(s), où la limite d'une zone publiée traverse une cellule, peuvent être resserrées sous p = {p:g} en somme sur les morceaux de la cellule dans cette zone (sur les enregistrements d'attributs de la cellule, ou sur les zones d'autres couches publiées qui la découpent), si large que soit chaque morceau seul (cellule ∩ zone [intervalle] : {examples}). Masquez les cellules autour de ces limites (tous leurs enregistrements d'attributs), ou ne publiez pas ces effectifs de zones à côté de cette grille.</translation>
     </message>
@@ -2974,14 +2979,14 @@
       <translation>masqué mais porte encore un effectif</translation>
     </message>
     <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="376" />
+      <source>{count} withheld cell(s) published per attribute can be narrowed by an attacker below p = {p:g} summed over all their attribute records, however wide each record's own interval (cell [interval]: {examples}). Withhold more cells (every attribute record of them), or publish fewer totals and area counts.</source>
+      <translation>{count} cellule(s) masquée(s) publiée(s) par attribut peuvent être resserrées par un attaquant sous p = {p:g} en somme sur tous leurs enregistrements d'attributs, si large que soit l'intervalle de chaque enregistrement (cellule [intervalle] : {examples}). Masquez davantage de cellules (tous leurs enregistrements d'attributs), ou publiez moins de totaux et d'effectifs de zones.</translation>
+    </message>
+    <message>
       <location filename="spatial_privacy_plugin/gate.py" line="38" />
       <source>withheld, an attacker narrows it below p</source>
       <translation>masqué, un attaquant le resserre en dessous de p</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="385" />
-      <source>{count} withheld cell(s) published per attribute can be narrowed by an attacker below p = {p:g} summed over all their attribute records, however wide each record's own interval (cell [interval]: {examples}). Withhold more cells (every attribute record of them), or publish fewer totals and area counts.</source>
-      <translation>{count} cellule(s) masquée(s) publiée(s) par attribut peuvent être resserrées par un attaquant sous p = {p:g} en somme sur tous leurs enregistrements d'attributs, si large que soit l'intervalle de chaque enregistrement (cellule [intervalle] : {examples}). Masquez davantage de cellules (tous leurs enregistrements d'attributs), ou publiez moins de totaux et d'effectifs de zones.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/gate.py" line="39" />
@@ -2994,32 +2999,32 @@
       <translation>masqué, un attaquant resserre sa cellule en dessous de p, sur tous ses enregistrements d'attributs</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="418" />
+      <location filename="spatial_privacy_plugin/gate.py" line="409" />
       <source>{count} withheld cell(s) (e.g. {cells}) can be narrowed below p = {p:g} by combining this release with the earlier ones, assuming no cell changes by more than {delta:g} between releases. Rebuild the grid with the earlier releases given, so that suppression holds across the series.</source>
       <translation>{count} cellule(s) masquée(s) (p. ex. {cells}) peuvent être resserrées sous p = {p:g} en combinant cette diffusion avec les précédentes, en supposant qu'aucune cellule ne change de plus de {delta:g} entre deux diffusions. Reconstruisez la grille en donnant les diffusions précédentes, pour que la suppression tienne sur toute la série.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="429" />
+      <location filename="spatial_privacy_plugin/gate.py" line="420" />
       <source>This release narrows {count} withheld cell(s) of earlier releases below p = {p:g} (e.g. {cells}).</source>
       <translation>Cette diffusion resserre {count} cellule(s) masquée(s) de diffusions précédentes sous p = {p:g} (p. ex. {cells}).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="463" />
+      <location filename="spatial_privacy_plugin/gate.py" line="454" />
       <source>{count} published record(s) have no sensitive value: give every record its category.</source>
       <translation>{count} enregistrement(s) publié(s) n'ont pas de valeur sensible : donnez à chaque enregistrement sa modalité.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="466" />
+      <location filename="spatial_privacy_plugin/gate.py" line="457" />
       <source>No published record has a positive count: there is no evidence of diversity.</source>
       <translation>Aucun enregistrement publié n'a d'effectif positif : il n'y a aucune preuve de diversité.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="475" />
+      <location filename="spatial_privacy_plugin/gate.py" line="466" />
       <source>{count} published cell(s) show fewer than l = {l} distinct sensitive values (fewest: {fewest}): everyone in them can be assigned a value. Merge categories, publish coarser, or withhold the attribute.</source>
       <translation>{count} maille(s) publiée(s) montrent moins de l = {l} valeurs sensibles distinctes (le minimum : {fewest}) : on peut attribuer une valeur à chacun de leurs membres. Regroupez des modalités, publiez plus grossier, ou masquez l'attribut.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="488" />
+      <location filename="spatial_privacy_plugin/gate.py" line="479" />
       <source>{count} published cell(s) have a distribution of the sensitive value farther than t = {t:g} from the whole release's (largest: {largest:.3f}).</source>
       <translation>{count} maille(s) publiée(s) ont une distribution de la valeur sensible plus éloignée que t = {t:g} de celle de la diffusion entière (la plus grande : {largest:.3f}).</translation>
     </message>

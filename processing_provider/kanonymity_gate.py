@@ -421,7 +421,14 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
             counts, statuses, equalities, policy.protection_level,
             policy.k if policy.straddle_k else None, k, people, names, blanks,
             None if cut is None else (cut.atom_record, cut.atom_areas, cut.areas, cut.atom_thin),
-            self.counts_add_up(parameters, context), None if cut is None else cut.record_cell)
+            self.counts_add_up(parameters, context), None if cut is None else cut.record_cell,
+            attribute_labels([columns[name] for name in key_fields]))
+        if audit.shared_attributes:
+            feedback.pushInfo(tr(
+                "Audit: the counts contradict one value of the attribute fields per person, so "
+                "the records of one cell are audited as possibly sharing people (an attribute "
+                "of each point, such as the mode of a trip); a person-level attribute would be "
+                "audited as adding up."))
         if audit.min_width is not None:
             feedback.pushInfo(tr("Audit: narrowest attacker interval of a withheld record: {width:g} "
                                  "(p = {p:g}).").format(width=audit.min_width,

@@ -170,11 +170,30 @@ def _blocks(rows, free, n):
     return labels[:len(free)], labels[len(free):]
 
 
-def sum_bounds(rows, upper, targets, integer=True):
+def _settled_signed(signed, reduced):
+    """The ``signed`` rows over the unknowns the reduction left free (known ones moved into the
+    limits); a row with none left is checked and dropped."""
+    rows = []
+    for cells, coefficients, low, high in signed:
+        cells = np.asarray(cells, dtype=np.int64)
+        coefficients = np.asarray(coefficients, dtype=float)
+        known = ~np.isnan(reduced.known[cells])
+        offset = float(coefficients[known] @ reduced.known[cells[known]])
+        if known.all():
+            _check(low - offset <= EXACT_WIDTH and high - offset >= -EXACT_WIDTH)
+            continue
+        rows.append((cells[~known], coefficients[~known], low - offset, high - offset))
+    return rows
+
+
+def sum_bounds(rows, upper, targets, integer=True, signed=()):
     """Min and max of ``sum(x[target])`` for each of ``targets`` (index arrays) subject to
-    ``low <= sum(x[cells]) <= high`` for each (cells, low, high) row and
-    ``0 <= x <= upper``, over whole numbers with ``integer``. Raises the
-    contradiction when no x satisfies the rows. Returns (low, high) arrays.
+    ``low <= sum(x[cells]) <= high`` for each (cells, low, high) row,
+    ``low <= coefficients @ x[cells] <= high`` for each (cells, coefficients, low, high)
+    row of ``signed`` (differences: a part at most its whole) and ``0 <= x <= upper``, over
+    whole numbers with ``integer``. Raises the contradiction when no x satisfies the rows.
+    Returns (low, high) arrays. The signed rows take no part in the reduction and the flow
+    networks: a block holding one is solved by programmes.
     """
     n = len(upper)
     reduced = _Reduction(rows, upper)
@@ -182,7 +201,9 @@ def sum_bounds(rows, upper, targets, integer=True):
     free = np.flatnonzero(~known)
     target_low = np.array([float(reduced.known[t[known[t]]].sum()) for t in targets])
     target_high = target_low.copy()
-    block_of_free, block_of_row = _blocks(reduced.rows, free, n)
+    signed = _settled_signed(signed, reduced)
+    block_of_free, block_of_row = _blocks(reduced.rows + [(cells, low, high) for cells, _, low,
+                                                          high in signed], free, n)
     block_of = np.full(n, -1, dtype=np.int64)
     block_of[free] = block_of_free
     order = np.argsort(block_of_free, kind="stable")
@@ -200,11 +221,15 @@ def sum_bounds(rows, upper, targets, integer=True):
     block_rows = [[] for _ in members]
     for (cells, low, high), block in zip(reduced.rows, block_of_row):
         block_rows[block].append((local[cells], low, high))
+    block_signed = [[] for _ in members]
+    for (cells, coefficients, low, high), block in zip(signed, block_of_row[len(reduced.rows):]):
+        block_signed[block].append((local[cells], coefficients, low, high))
     for block, variables in enumerate(members):
         indices = [index for index, _ in block_targets[block]]
         low, high = _block_bounds(block_rows[block], reduced.lower[variables],
                                   reduced.upper[variables],
-                                  [cells for _, cells in block_targets[block]], integer)
+                                  [cells for _, cells in block_targets[block]], integer,
+                                  block_signed[block])
         np.add.at(target_low, indices, low)
         np.add.at(target_high, indices, high)
     return np.round(target_low, 9), np.round(target_high, 9)
@@ -217,7 +242,7 @@ def _whole(x):
 class _Block:
     """One independent block: its programme, its targets and what solutions showed of them."""
 
-    def __init__(self, rows, lower, upper, targets, integer):
+    def __init__(self, rows, lower, upper, targets, integer, signed=()):
         n = len(lower)
         self.integer = integer
         equal = [(cells, low) for cells, low, high in rows if high - low < EXACT_WIDTH]
@@ -236,8 +261,8 @@ class _Block:
         self.targets = _matrix(targets, n)
         self.low, self.high = self._target_box(rows, targets, lower, upper)
         bounds = np.column_stack([lower, upper])
-        inequalities = vstack([-systems[1][0], systems[2][0]]).tocsr()
-        limits = np.concatenate([-systems[1][1], systems[2][1]])
+        inequalities = vstack([-systems[1][0], systems[2][0], _signed_matrix(signed, n)]).tocsr()
+        limits = np.concatenate([-systems[1][1], systems[2][1], _signed_limits(signed)])
         self.options = {"A_eq": systems[0][0] if equal else None,
                         "b_eq": systems[0][1] if equal else None,
                         "A_ub": inequalities if len(limits) else None,
@@ -290,6 +315,10 @@ class _Block:
         options = dict(self.options, integrality=np.ones(len(objective))) if whole else \
             self.options
         result = linprog(objective, **options)
+        if result.status == 2:
+            # HiGHS's presolve calls some programmes with differences (signed rows) infeasible
+            # that are unbounded, or whose relaxation has whole solutions: it decides alone.
+            result = linprog(objective, options={"presolve": False}, **options)
         _check(result.status != 2)
         return result
 
@@ -337,14 +366,30 @@ class _Block:
                 self._seen(result.x)
 
 
-def _block_bounds(rows, lower, upper, targets, integer):
+def _signed_matrix(signed, n):
+    """Both sides of each signed row as ``<=`` rows: the low side negated, then the high."""
+    sides = [(cells, -coefficients) for cells, coefficients, low, _ in signed if np.isfinite(low)]
+    sides += [(cells, coefficients) for cells, coefficients, _, high in signed
+              if np.isfinite(high)]
+    rows = np.repeat(np.arange(len(sides)), [len(cells) for cells, _ in sides])
+    columns = np.concatenate([cells for cells, _ in sides]) if sides else np.empty(0, np.int64)
+    data = np.concatenate([values for _, values in sides]) if sides else np.empty(0)
+    return csr_matrix((data, (rows, columns)), shape=(len(sides), n))
+
+
+def _signed_limits(signed):
+    return np.array([-low for _, _, low, _ in signed if np.isfinite(low)]
+                    + [high for _, _, _, high in signed if np.isfinite(high)], dtype=float)
+
+
+def _block_bounds(rows, lower, upper, targets, integer, signed=()):
     """(low, high) of each target's sum in one block (targets as local index arrays)."""
-    block = _Block(rows, lower, upper, targets, integer)
-    if not rows:
+    block = _Block(rows, lower, upper, targets, integer, signed)
+    if not rows and not signed:
         return block.low, block.high
     solution = block.solution()
     block.joint_rounds()
-    if integer and solution is not None and not block.settled():
+    if integer and solution is not None and not block.settled() and not signed:
         edges = _network_edges(rows, targets, len(lower))
         if edges is not None:
             network_rows, edges, family = edges

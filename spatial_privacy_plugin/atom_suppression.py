@@ -190,12 +190,7 @@ def _bounds(audit, values, withheld, zone_withheld, atoms, view):
              zip(atoms.zone_atoms, atoms.zone_values, zone_withheld) if not blank]
     people = None if view.people is None else view.people.n
     return atom_intervals(values, withheld, lower, upper, atoms.atom_record, zones, people,
-                          view.one_point, _over_atoms(atoms.atom_record, view.sums),
-                          _over_atoms(atoms.atom_record, view.at_most))
-
-
-def _over_atoms(atom_record, pairs):
-    return [(np.flatnonzero(np.isin(atom_record, records)), total) for records, total in pairs]
+                          view.one_point, view.sums, view.at_most)
 
 
 class _Neighbours:

@@ -10,7 +10,7 @@ its interior tiles 97, so A's part of the shared tile holds 3).
 With one point per person (homes), counts add up: a cell or an area equals
 the sum of its atoms. Counted as distinct people with points in several
 places they do not: each part is at most the whole and the whole at most
-the sum of its parts. The attacker of SPEC section 7 also knows that an
+the sum of its parts (``atom_distinct``). The attacker of SPEC section 7 also knows that an
 emitted cell is not empty and how many people the release holds.
 """
 
@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .atom_distinct import distinct_system, group_target
 from .atom_programmes import sum_bounds
 
 
@@ -35,7 +36,8 @@ class AtomIntervals:
 
 
 def atom_intervals(values, withheld, lower, upper, atom_record, areas, people=None,
-                   one_point=True, sums=(), at_most=(), groups=()):
+                   one_point=True, sums=(), at_most=(), groups=(), record_class=None,
+                   partition=True):
     """Bounds of every atom and record over whole numbers of people.
 
     ``values``: each record's published count (ignored where ``withheld``);
@@ -44,23 +46,34 @@ def atom_intervals(values, withheld, lower, upper, atom_record, areas, people=No
     lies in; ``areas``: (atom indices, published count) per published area;
     ``people``: the number of people in the release, or None when the
     attacker lacks it; ``one_point``: counts add up (else they are counts of
-    distinct people: parts at most the whole, the whole at most their sum);
-    ``sums``: (atom indices, total) pairs of totals published as sums of the records' counts
-    (this plugin's grid totals): the atoms add up to them with one point per person, to at
-    least them with distinct people (the record-level programme binds the records);
-    ``at_most``: (atom indices, total) sums a blank declared total (below k) tells;
-    ``groups``: atom index arrays whose sums are bounded too (the pieces of one place over
-    the records that describe it per attribute).
+    distinct people, ``atom_distinct``); ``sums``: (record indices, total)
+    pairs of totals published as sums of the records' counts (this plugin's
+    grid totals); ``at_most``: (record indices, total) sums a blank declared
+    total (below k) tells; ``groups``: atom index arrays whose people are
+    bounded too (the pieces of one place over the records that describe it per
+    attribute); ``record_class``: each record's attribute class (its published
+    attribute values; None: one class) and ``partition``: a person has one
+    value of the attributes (distinct people only).
     """
     atom_record = np.asarray(atom_record, dtype=np.int64)
     values = np.nan_to_num(np.asarray(values, dtype=float))
     withheld = np.asarray(withheld, dtype=bool)
-    rows, box = atom_rows(values, withheld, lower, upper, atom_record, areas, people, one_point,
-                          sums, at_most)
     members, cut_atoms, hidden = atom_targets(atom_record, withheld)
     groups = [np.asarray(group, dtype=np.int64) for group in groups]
-    low, high = sum_bounds(rows, box, [np.array([atom]) for atom in cut_atoms]
-                           + [members[record] for record in hidden] + groups)
+    if one_point:
+        rows, box = atom_rows(values, withheld, lower, upper, atom_record, areas, people, sums,
+                              at_most)
+        low, high = sum_bounds(rows, box, [np.array([atom]) for atom in cut_atoms]
+                               + [members[record] for record in hidden] + groups)
+    else:
+        system, record_unknown = distinct_system(
+            values, withheld, np.asarray(lower, dtype=float), np.asarray(upper, dtype=float),
+            members, areas, people, sums, at_most, record_class, partition)
+        low, high = system.bounds(
+            [([atom], 0.0) for atom in cut_atoms]
+            + [([record_unknown[record]], 0.0) for record in hidden]
+            + [group_target(system, group, atom_record, members, record_unknown, values,
+                            partition) for group in groups])
     settled = len(cut_atoms) + len(hidden)
     record_lower = np.where(withheld, np.asarray(lower, dtype=float), values)
     record_upper = np.where(withheld, np.asarray(upper, dtype=float), values)
@@ -89,36 +102,30 @@ def atom_targets(atom_record, withheld):
     return members, np.flatnonzero(pieces[atom_record] > 1), np.flatnonzero(withheld)
 
 
-def atom_rows(values, withheld, lower, upper, atom_record, areas, people=None, one_point=True,
-              sums=(), at_most=()):
-    """The attacker's system over atoms (arguments as for ``atom_intervals``): rows
-    (atom indices, low, high) bounding each sum, and an upper box per atom."""
+def atom_rows(values, withheld, lower, upper, atom_record, areas, people=None, sums=(),
+              at_most=()):
+    """The attacker's system over atoms with one point per person, every count a sum of its
+    atoms (arguments as for ``atom_intervals``): rows (atom indices, low, high) bounding each
+    sum, and an upper box per atom."""
     atom_record = np.asarray(atom_record, dtype=np.int64)
     values = np.nan_to_num(np.asarray(values, dtype=float))
     withheld = np.asarray(withheld, dtype=bool)
-    n_atoms, n_records = len(atom_record), len(values)
     members = atom_targets(atom_record, withheld)[0]
     record_upper = np.where(withheld, np.asarray(upper, dtype=float), values)
     record_lower = np.where(withheld, np.asarray(lower, dtype=float), values)
-    whole = [(members[r], record_lower[r], record_upper[r]) for r in range(n_records)]
-    whole += [(np.asarray(cells, dtype=np.int64), float(total), float(total))
-              for cells, total in areas]
-    whole += [(np.asarray(cells, dtype=np.int64), 0.0, float(total)) for cells, total in at_most]
+
+    def over_atoms(records):
+        records = np.unique(np.asarray(records, dtype=np.int64))
+        return np.concatenate([members[record] for record in records]) if len(records) \
+            else np.empty(0, dtype=np.int64)
+    rows = [(members[r], record_lower[r], record_upper[r]) for r in range(len(values))]
+    rows += [(np.asarray(cells, dtype=np.int64), float(total), float(total))
+             for cells, total in areas]
+    rows += [(over_atoms(records), float(total), float(total)) for records, total in sums]
+    rows += [(over_atoms(records), 0.0, float(total)) for records, total in at_most]
     if people is not None:
-        # Distinct people: the loop below reads this as each atom at most N, their sum at least N.
-        whole.append((np.arange(n_atoms), float(people), float(people)))
-    box = np.full(n_atoms, np.inf)
-    rows = []
-    for cells, low, high in whole:
-        if not one_point:
-            box[cells] = np.minimum(box[cells], high)  # a part holds at most the whole
-            high = np.inf  # and the whole at least each part: its count bounds their sum below
-        rows.append((cells, low, high))
-    # A sum of records' counts: their pieces hold as many people, or more when people have
-    # points in several pieces of one record (each counted in every piece).
-    rows += [(np.asarray(cells, dtype=np.int64), float(total),
-              float(total) if one_point else np.inf) for cells, total in sums]
-    return rows, box
+        rows.append((np.arange(len(atom_record)), float(people), float(people)))
+    return rows, np.full(len(atom_record), np.inf)
 
 
 @dataclass(frozen=True)

@@ -140,36 +140,18 @@ class AuditResult:
     failing: tuple = ()  # (record index, reason) of every record that fails the audit
     slivers: tuple = ()  # atoms (indices) of every sliver that fails it
     bounds: object = None  # atoms.AtomIntervals of the atoms' programme, where it ran
+    # Distinct people whose records of one cell contradict one attribute value per person:
+    # audited as records that may share people.
+    shared_attributes: bool = False
 
     @property
     def passed(self):
         return not self.problems
 
 
-def combined_audit(*audits):
-    """One audit from several attackers' audits of the same release: it fails wherever one does.
-
-    With counts of distinct people the atoms' programme reads a record's count only as a bound
-    on its pieces, so totals that add up the records' counts bind the records themselves only
-    in the record-level programme; the gate takes both, so no audit layer weakens it."""
-    widths = [audit.min_width for audit in audits if audit.min_width is not None]
-    problems = []
-    for audit in audits:
-        problems += [problem for problem in audit.problems if problem not in problems]
-    reasons = {}
-    for audit in audits:
-        for index, reason in audit.failing:
-            reasons.setdefault(index, reason)
-    slivers = sorted({atom for audit in audits for atom in audit.slivers})
-    bounds = [audit.bounds for audit in audits if audit.bounds is not None]
-    return AuditResult(min(widths) if widths else None, tuple(problems),
-                       tuple(sorted(reasons.items())), tuple(slivers),
-                       bounds[0] if bounds else None)
-
-
 def evaluate_release_audit(raw_counts, statuses, equalities, protection, k=None, label_k=None,
                            people=None, names=None, at_most=(), cut=None, add_up=True,
-                           record_cell=None):
+                           record_cell=None, record_class=None):
     """The gate's audit of a release: what it publishes, read as the attacker of SPEC section 7.
 
     Arguments as for ``evaluate_audit``; ``cut``: (atom_record, atom_areas,
@@ -177,11 +159,12 @@ def evaluate_release_audit(raw_counts, statuses, equalities, protection, k=None,
     (``evaluate_atom_audit``), None without areas; thin atoms are audited also as
     empty (``thin_strips``); ``add_up``: one point per person (the areas' counts
     and the people total are sums); ``record_cell``: the cell each record
-    describes, when records of one cell are published per attribute. Areas
-    that cut no record are totals over whole records, unless cells are
-    published per attribute (what a cell holds over its records is then
-    audited over the atoms too). With counts of distinct people both
-    programmes run and the audit fails wherever one does (``combined_audit``).
+    describes, when records of one cell are published per attribute, and
+    ``record_class`` their attribute values. Areas that cut no record are
+    totals over whole records, unless cells are published per attribute (what
+    a cell holds over its records is then audited over the atoms too) or the
+    counts are of distinct people (an area then holds at least each of its
+    records and at most their sum: the atoms' programme reads it so).
     """
     from .thin_strips import STRIPS_READ_EMPTY, audit_with_strips_empty, thin_atoms
 
@@ -204,22 +187,17 @@ def evaluate_release_audit(raw_counts, statuses, equalities, protection, k=None,
     shared = record_cell is not None and len(set(record_cell)) < len(record_cell)
     nested = cut is not None and not (np.bincount(np.asarray(cut[0], dtype=np.int64)) > 1).any()
     by_atoms = cut is not None and not (nested and add_up and not shared)
-    if cut is not None and not by_atoms:
-        # Every record lies inside its areas: their counts are totals over whole records.
-        atom_record = np.asarray(cut[0], dtype=np.int64)
-        equalities += [(atom_record[np.asarray(members, dtype=np.int64)], total)
-                       for members, total in cut[2]]
-    audit = None
-    if not (by_atoms and add_up):  # with sums the atoms' programme holds the records' one
-        audit = evaluate_audit(raw_counts, statuses, equalities, protection, k, label_k, people,
-                               names, at_most)
-    if by_atoms:
-        atoms = evaluate_atom_audit(raw_counts, statuses, equalities, *cut, protection, k,
-                                    label_k, people, add_up, names, at_most,
-                                    record_cell if shared else None)
-        # Distinct people: the record-level programme binds the records' own totals.
-        audit = atoms if audit is None else combined_audit(atoms, audit)
-    return audit
+    if not by_atoms:
+        if cut is not None:
+            # Every record lies inside its areas: their counts are totals over whole records.
+            atom_record = np.asarray(cut[0], dtype=np.int64)
+            equalities += [(atom_record[np.asarray(members, dtype=np.int64)], total)
+                           for members, total in cut[2]]
+        return evaluate_audit(raw_counts, statuses, equalities, protection, k, label_k, people,
+                              names, at_most)
+    return evaluate_atom_audit(raw_counts, statuses, equalities, *cut, protection, k, label_k,
+                               people, add_up, names, at_most, record_cell if shared else None,
+                               record_class)
 
 
 def _narrow_problem(narrow, names, protection):
@@ -277,7 +255,7 @@ def evaluate_audit(raw_counts, statuses, equalities, protection, k=None, label_k
 
 def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_areas, areas,
                         protection, k=None, label_k=None, people=None, one_point=True, names=None,
-                        at_most=(), record_cell=None):
+                        at_most=(), record_cell=None, record_class=None):
     """Audit withheld records and slivers when published areas cut the records' cells.
 
     ``atom_record``/``atom_areas``: per atom, its record and the names of the
@@ -293,9 +271,14 @@ def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_area
     per attribute share their cell; None: each record its own). A cell's piece
     summed over its records fails by the same rule as a sliver, and a cell with
     a withheld record summed over its records by the rule of a withheld record.
+    ``record_class``: the attribute values of each record; with counts of
+    distinct people a person is taken to hold one value of them (records of
+    one cell add up), unless the release contradicts that
+    (``AuditResult.shared_attributes``: records of one cell may then share
+    people).
     """
     from .atoms import atom_intervals, cell_sums
-    from .intervals import EXACT_WIDTH, Intervals, protection_failures
+    from .intervals import CONTRADICTION, EXACT_WIDTH, Intervals, protection_failures
     from .totals import status_bounds
 
     statuses = np.asarray(statuses, dtype=object)
@@ -305,17 +288,25 @@ def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_area
     names = np.arange(len(values)) if names is None else np.asarray(names, dtype=object)
     atom_record = np.asarray(atom_record, dtype=np.int64)
     lower, upper, protected = status_bounds(statuses, values, label_k)
-    def over_atoms(sums):
-        return [(np.flatnonzero(np.isin(atom_record, records)), total) for records, total in sums]
     threshold = np.broadcast_to(np.asarray(np.inf if label_k is None else label_k,
                                            dtype=float), (len(values),))
     sums = cell_sums(atom_record, atom_areas,
                           np.arange(len(values)) if record_cell is None else record_cell,
                           withheld, np.where(withheld, lower, np.nan_to_num(values)), threshold)
-    result = atom_intervals(values, withheld, lower, upper, atom_record, areas,
-                            None if people is None else people.n, one_point,
-                            over_atoms(equalities), over_atoms(at_most),
-                            sums.pieces + sums.cells)
+
+    def bounds(partition):
+        return atom_intervals(values, withheld, lower, upper, atom_record, areas,
+                              None if people is None else people.n, one_point, equalities,
+                              at_most, sums.pieces + sums.cells, record_class, partition)
+    shared_attributes = False
+    try:
+        result = bounds(True)
+    except InputError as error:
+        if one_point or record_class is None or len(set(record_class)) < 2 or \
+                error.template != CONTRADICTION:
+            raise
+        # An attribute a person may hold several values of (the mode of each trip).
+        result, shared_attributes = bounds(False), True
     records = Intervals(result.record_lower, result.record_upper)
     problems = []
     narrow = protection_failures(records, protected, protection, k, label_k)
@@ -348,7 +339,7 @@ def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_area
                        tuple(problems + sum_problems),
                        _failing((exact, REASON_EXACT), (narrow, REASON_NARROW),
                                 (cell_narrow & withheld, REASON_CELL_NARROW)),
-                       tuple(np.flatnonzero(sliver).tolist()), result)
+                       tuple(np.flatnonzero(sliver).tolist()), result, shared_attributes)
 
 
 def _cell_sum_problems(sums, result, names, protected, threshold, protection, k):

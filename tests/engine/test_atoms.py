@@ -29,7 +29,7 @@ def random_case(rng):
     return np.array(atom_record), atom_area, truth, withheld
 
 
-def brute_force(atom_record, atom_area, truth, withheld, one_point):
+def brute_force(atom_record, atom_area, truth, withheld):
     """Every atom vector consistent with what is published, searched exhaustively."""
     n = len(truth)
     records = [np.flatnonzero(atom_record == r) for r in range(3)]
@@ -42,20 +42,15 @@ def brute_force(atom_record, atom_area, truth, withheld, one_point):
             [(members, int(truth[members].sum())) for members in areas] + \
             [(np.arange(n), people)]:
         sums = grid[:, members].sum(axis=1)
-        if whole is None:
-            ok &= sums >= 1
-        elif one_point:
-            ok &= sums == whole
-        else:
-            ok &= (sums >= whole) & (grid[:, members] <= whole).all(axis=1)
+        ok &= (sums >= 1) if whole is None else (sums == whole)
     feasible = grid[ok]
     record_sums = np.stack([feasible[:, members].sum(axis=1) for members in records], axis=1)
     return feasible.min(axis=0), feasible.max(axis=0), record_sums.min(axis=0), \
         record_sums.max(axis=0)
 
 
-@pytest.mark.parametrize("one_point", [True, False])
-def test_atom_bounds_are_the_exhaustive_search_s(one_point):
+def test_atom_bounds_are_the_exhaustive_search_s():
+    # One point per person; counts of distinct people: test_distinct_people_attacker.py.
     rng = np.random.default_rng(20261201)
     for _ in range(150):
         atom_record, atom_area, truth, withheld = random_case(rng)
@@ -64,9 +59,8 @@ def test_atom_bounds_are_the_exhaustive_search_s(one_point):
                   float(truth[np.array(atom_area) == name].sum())) for name in ("A", "B")]
         people = int(truth.sum())
         result = atom_intervals(np.where(withheld, np.nan, values), withheld, np.ones(3),
-                                np.full(3, float(people)), atom_record, areas, people, one_point)
-        low, high, record_low, record_high = brute_force(atom_record, atom_area, truth, withheld,
-                                                         one_point)
+                                np.full(3, float(people)), atom_record, areas, people)
+        low, high, record_low, record_high = brute_force(atom_record, atom_area, truth, withheld)
         assert result.atom_lower.tolist() == low.tolist()
         assert result.atom_upper.tolist() == high.tolist()
         assert result.record_lower[withheld].tolist() == record_low[withheld].tolist()
@@ -95,29 +89,21 @@ def plain_programme(values, withheld, lower, upper, atom_record, areas, people, 
     no whole numbers satisfy the system."""
     n, n_records = len(atom_record), len(values)
     records = [np.flatnonzero(atom_record == r) for r in range(n_records)]
+    sums = [(np.flatnonzero(np.isin(atom_record, chosen)), total) for chosen, total in sums]
+    at_most = [(np.flatnonzero(np.isin(atom_record, chosen)), total) for chosen, total in at_most]
     box = np.full(n, np.inf)
     equal, at_least, below = [], [], []
     wholes = [(records[r], lower[r], upper[r]) if withheld[r] else (records[r], values[r], values[r])
               for r in range(n_records)]
     wholes += [(cells, total, total) for cells, total in areas]
     for cells, low, high in wholes:
-        if one_point:
-            (equal if low == high else at_least).append((cells, low))
-            if low != high and np.isfinite(high):
-                below.append((cells, high))
-        else:
-            at_least.append((cells, low))
-            box[cells] = np.minimum(box[cells], high)
-    if people is not None:  # distinct people: each atom at most N, their sum at least N
-        (equal if one_point else at_least).append((np.arange(n), people))
-        if not one_point:
-            box = np.minimum(box, people)
+        (equal if low == high else at_least).append((cells, low))
+        if low != high and np.isfinite(high):
+            below.append((cells, high))
+    if people is not None:
+        equal.append((np.arange(n), people))
     equal += list(sums)
-    for cells, total in at_most:  # a blank total of distinct people bounds each part only
-        if one_point:
-            below.append((cells, total))
-        else:
-            box[cells] = np.minimum(box[cells], total)
+    below += list(at_most)
 
     def matrix(pairs):
         m = np.zeros((len(pairs), n))
@@ -161,20 +147,16 @@ def random_system(seed):
     pieces = rng.choice([1, 1, 2, 3], size=n_records)
     atom_record = np.repeat(np.arange(n_records), pieces)
     atom_areas = rng.integers(0, n_areas, size=(len(atom_record), layers))
-    one_point = bool(rng.random() < 0.7)
+    one_point = True  # counts of distinct people: test_distinct_people_attacker.py
     truth = rng.integers(0, 6, size=len(atom_record)).astype(float)
     for r in range(n_records):
         atoms = np.flatnonzero(atom_record == r)
         if truth[atoms].sum() == 0:
             truth[atoms[0]] = 1.0
 
-    def count(cells):  # a sum, or distinct people: at least the largest part, at most the sum
-        if one_point or sums_known:
-            return float(truth[cells].sum())
-        return float(rng.integers(truth[cells].max(), truth[cells].sum() + 1))
-    sums_known = bool(rng.random() < 0.3)
+    def count(cells):
+        return float(truth[cells].sum())
     values = np.array([count(np.flatnonzero(atom_record == r)) for r in range(n_records)])
-    sums_known = False
     areas = []
     for layer in range(layers):
         for area in range(n_areas):
@@ -186,12 +168,12 @@ def random_system(seed):
     upper = np.where(withheld & (rng.random(n_records) < 0.3), values + rng.integers(0, 3),
                      np.inf)
     people = count(np.arange(len(atom_record))) if rng.random() < 0.7 else None
-    sums = [(np.arange(len(atom_record)), float(truth.sum()))] \
-        if one_point and rng.random() < 0.3 else []
+    sums = [(np.arange(n_records), float(truth.sum()))] if rng.random() < 0.3 else []
     at_most = []
     if rng.random() < 0.3:
-        chosen = np.flatnonzero(np.isin(atom_record, rng.choice(n_records, 2)))
-        at_most.append((chosen, float(truth[chosen].sum() + rng.integers(0, 2))))
+        chosen = rng.choice(n_records, 2)
+        at_most.append((chosen, float(truth[np.isin(atom_record, chosen)].sum()
+                                      + rng.integers(0, 2))))
     if areas and rng.random() < 0.1:
         cells, total = areas[0]
         areas[0] = (cells, total + 1.0)  # a count off by one: maybe contradictory

@@ -1,0 +1,172 @@
+"""The atoms' system when counts are of distinct people (people with points in several places).
+
+A place's count of distinct people is no sum: it holds at least each of its
+parts and at most their sum (the union bounds). The unknowns are then the
+atoms (a record's people in one piece of its cell) and, beside them, the
+counts no published number fixes: each withheld record cut into pieces, each
+attribute class's people in an area or in the release (areas and the people
+total count every attribute), and each place a target sums over several
+pieces of one record (a cell's piece in one area cut further by other layers).
+
+A person has one value of a person-level attribute (sex, age band): the
+records of one cell are then disjoint parts of the cell's people, and an
+area's count is the sum over attribute classes of each class's people in it.
+That is the strongest reading of a release; where the release contradicts it
+(an attribute a person may hold several values of, such as the mode of each
+trip) the records of a class may share people, and every count over several
+classes is a union of them too (``partition=False``). The totals published as
+sums of records' counts (this plugin's grid totals) add the records' counts
+up in either reading.
+"""
+
+import numpy as np
+
+from .atom_programmes import sum_bounds
+from .errors import InputError
+from .intervals import CONTRADICTION, EXACT_WIDTH
+
+
+class DistinctSystem:
+    """The rows (``atom_programmes.sum_bounds``) over atoms and the counts added beside them."""
+
+    def __init__(self, n_atoms):
+        self.box = list(np.full(n_atoms, np.inf))
+        self.rows = []
+        self.signed = []
+
+    def variable(self, high=np.inf):
+        self.box.append(float(high))
+        return len(self.box) - 1
+
+    def union(self, whole, parts, known=()):
+        """``whole`` (an unknown) holds at least each part and at most their sum; ``known``:
+        the counts of parts that are published."""
+        known = np.asarray(known, dtype=float)
+        for part in parts:
+            self.signed.append((np.array([part, whole]), np.array([1.0, -1.0]), -np.inf, 0.0))
+        self.signed.append((np.array([whole] + list(parts)),
+                            np.array([1.0] + [-1.0] * len(parts)), -np.inf,
+                            float(known.sum())))
+        if len(known) and known.max() > 0:
+            self.rows.append((np.array([whole]), float(known.max()), np.inf))
+
+    def published_union(self, parts, total, known=()):
+        """A published count ``total`` over unknown ``parts`` and published ones (``known``)."""
+        known = np.asarray(known, dtype=float)
+        if len(known) and known.max() > total:
+            raise InputError(CONTRADICTION)
+        for part in parts:
+            self.box[part] = min(self.box[part], float(total))
+        if len(parts):
+            self.rows.append((np.asarray(parts, dtype=np.int64), float(total) - known.sum(),
+                              np.inf))
+        elif known.sum() < total:
+            raise InputError(CONTRADICTION)
+
+    def count_over(self, parts, known=(), high=np.inf):
+        """The unknown of a count over ``parts`` (an unknown alone is its own count)."""
+        if len(parts) == 1 and not len(known):
+            return int(parts[0])
+        whole = self.variable(high)
+        self.union(whole, parts, known)
+        return whole
+
+    def bounds(self, targets):
+        """(low, high) of each (unknowns, published part) target."""
+        low, high = sum_bounds(self.rows, np.asarray(self.box, dtype=float),
+                               [np.asarray(unknowns, dtype=np.int64) for unknowns, _ in targets],
+                               signed=self.signed)
+        offsets = np.array([offset for _, offset in targets], dtype=float)
+        return low + offsets, high + offsets
+
+
+def _classes(record_class, records, partition):
+    """The records of each attribute class among ``records`` (one class unless
+    ``partition``)."""
+    if not partition or record_class is None:
+        return [np.asarray(records, dtype=np.int64)]
+    records = np.asarray(records, dtype=np.int64)
+    labels = np.asarray(record_class)[records]
+    return [records[labels == label] for label in np.unique(labels)]
+
+
+def distinct_system(values, withheld, lower, upper, members, areas, people, sums, at_most,
+                    record_class, partition):
+    """(DistinctSystem, per record its unknown or -1 where published) of a release of
+    distinct-people counts. ``members``: the atoms of each record; ``areas``: (atom indices,
+    count); ``sums``/``at_most``: (record indices, total) exact sums of records' counts and
+    their upper bounds; ``record_class``: each record's attribute class (None: one)."""
+    atom_record = np.empty(sum(len(atoms) for atoms in members), dtype=np.int64)
+    for record, atoms in enumerate(members):
+        atom_record[atoms] = record
+    system = DistinctSystem(len(atom_record))
+    record_unknown = np.full(len(values), -1, dtype=np.int64)
+    for record, atoms in enumerate(members):
+        if withheld[record]:
+            record_unknown[record] = system.count_over(atoms, high=upper[record])
+            system.rows.append((np.array([record_unknown[record]]), float(lower[record]),
+                                float(upper[record])))
+        else:
+            system.published_union(atoms, values[record])
+
+    def terms(records):
+        """(unknowns, published counts) of ``records``."""
+        records = np.unique(np.asarray(records, dtype=np.int64))
+        hidden = withheld[records]
+        return record_unknown[records[hidden]].tolist(), values[records[~hidden]]
+
+    for atoms, total in areas:
+        atoms = np.asarray(atoms, dtype=np.int64)
+        records = np.unique(atom_record[atoms])
+        system.published_union(atoms, total)
+        classes = _classes(record_class, records, partition)
+        if len(classes) > 1:  # the area's count adds up its classes' people
+            counts = [system.count_over(atoms[np.isin(atom_record[atoms], group)], high=total)
+                      for group in classes]
+            system.rows.append((np.array(counts), float(total), float(total)))
+    if people is not None:
+        classes = _classes(record_class, np.arange(len(values)), partition)
+        unknowns, known = terms(np.arange(len(values)))
+        system.published_union(unknowns, float(people), known)
+        if len(classes) > 1:
+            counts = []
+            for group in classes:
+                unknowns, known = terms(group)
+                counts.append(system.variable(people))
+                system.union(counts[-1], unknowns, known)
+            system.rows.append((np.array(counts), float(people), float(people)))
+    for records, total in sums:
+        unknowns, known = terms(records)
+        _sum_row(system, unknowns, float(total) - known.sum(), float(total) - known.sum())
+    for records, total in at_most:
+        unknowns, known = terms(records)
+        _sum_row(system, unknowns, 0.0, float(total) - known.sum())
+    return system, record_unknown
+
+
+def _sum_row(system, unknowns, low, high):
+    if unknowns:
+        system.rows.append((np.array(unknowns, dtype=np.int64), low, high))
+    elif low > EXACT_WIDTH or high < -EXACT_WIDTH:
+        raise InputError(CONTRADICTION)
+
+
+def group_target(system, group, atom_record, members, record_unknown, values, partition):
+    """(unknowns, published part) of the people of a place over the atoms ``group`` (pieces of
+    several records of one cell, or of one record cut further): each record's people in it
+    (its own count where the group holds all its atoms), added up over the records when the
+    attribute classes partition people, else their union."""
+    group = np.asarray(group, dtype=np.int64)
+    unknowns, known = [], []
+    for record in np.unique(atom_record[group]).tolist():
+        atoms = group[atom_record[group] == record]
+        if len(atoms) == len(members[record]):
+            if record_unknown[record] < 0:
+                known.append(float(values[record]))
+            else:
+                unknowns.append(int(record_unknown[record]))
+        else:
+            unknowns.append(system.count_over(atoms))
+    if partition:
+        return unknowns, float(sum(known))
+    return [system.count_over(unknowns, known)], 0.0
