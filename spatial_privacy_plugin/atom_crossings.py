@@ -12,8 +12,8 @@ cheap halves of a proof settle nearly all bounds instead:
 2. Witnesses. A whole-number solution of the full system that reaches a
    valid bound proves it exact. From one solution, a small integer
    programme over the unknowns near a target (those sharing a small row with
-   it, twice over), every other unknown held, moves the target as far as it
-   goes there; where the mass must come from far away, the unknowns that the
+   it, twice over, then four times), every other unknown held, moves the
+   target as far as it goes there; where the mass must come from far away, the unknowns that the
    relaxation's optimum for the target moves are the ones let free. Every
    solution found counts for every target (and is checked row by row).
 
@@ -30,7 +30,9 @@ from .atom_flows import FlowNetwork, families_leaving_out, target_edges
 # holds them all).
 NEAR_ROW = 60
 RELAXATIONS = 3
-HOPS = 2
+# The unknowns near a target: those sharing a small row with it twice over, then (for the
+# bounds still open) four times over.
+HOPS = (2, 4)
 # A solution off by no more than this from whole numbers, rows and box is one.
 WHOLE = 1e-6
 
@@ -52,7 +54,7 @@ class Witnesses:
         self.bounds = bounds
         self.base = base
 
-    def near(self, unknowns, hops=HOPS):
+    def near(self, unknowns, hops):
         """``unknowns`` and those sharing a small row with them, ``hops`` times over."""
         near = np.unique(unknowns)
         for _ in range(hops):
@@ -129,12 +131,13 @@ def settle_crossing(block, rows, targets, solution):
     block.tighten(*relaxed_bounds(rows, targets, bounds, solution, block.settled_low,
                                   block.settled_high))
     witnesses = Witnesses(rows, bounds, solution)
-    for sign, settled in ((1.0, block.settled_low), (-1.0, block.settled_high)):
-        for index in range(len(targets)):
-            if settled[index]:
-                continue
-            objective = sign * block.targets[index].toarray().ravel()
-            found = witnesses.best(witnesses.near(targets[index]), objective)
-            if found is not None:
-                block.seen(found)
+    for hops in HOPS:
+        for sign, settled in ((1.0, block.settled_low), (-1.0, block.settled_high)):
+            for index in range(len(targets)):
+                if settled[index]:
+                    continue
+                objective = sign * block.targets[index].toarray().ravel()
+                found = witnesses.best(witnesses.near(targets[index], hops), objective)
+                if found is not None:
+                    block.seen(found)
     block.witnesses = witnesses

@@ -364,14 +364,16 @@ class _Block:
         solution that moves what the relaxation's optimum moves."""
         bound = np.ceil(relaxed.fun - EXACT_WIDTH) if sign > 0 else \
             np.floor(-relaxed.fun + EXACT_WIDTH)
-        seen = self.seen_low if sign > 0 else self.seen_high
-        if sign * (seen[index] - bound) > EXACT_WIDTH and self.witnesses is not None:
-            free = np.union1d(self.witnesses.moved(relaxed.x),
-                              self.targets[index].indices)
+        def reached():
+            seen = self.seen_low if sign > 0 else self.seen_high
+            return sign * (seen[index] - bound) <= EXACT_WIDTH
+
+        if not reached() and self.witnesses is not None:
+            free = np.union1d(self.witnesses.moved(relaxed.x), self.targets[index].indices)
             found = self.witnesses.best(free, objective)
             if found is not None:
                 self.seen(found)
-        return bound if sign * (seen[index] - bound) <= EXACT_WIDTH else None
+        return bound if reached() else None
 
 
 def _block_bounds(rows, lower, upper, targets, integer):
