@@ -428,9 +428,9 @@ def bench_atom_audit(n_persons, resolution, n_areas, folder, sample=40):
 
 def bench_crossing_zones(n_persons, resolution, n_areas, n_crossing):
     """The grid's audit (the gate's engine) of the city's homes on a suppressed grid beside
-    two zone layers whose borders cross, where the programmes' last resort solves each open
-    bound by linear programming, against the same audit beside the first layer alone (a flow
-    network), in the same process. Zones: Voronoi cells of seeds among the homes; the pieces of
+    two zone layers whose borders cross (no flow network: flow relaxations bound the atoms and
+    whole-number witnesses reach the bounds, ``atom_crossings``), against the same audit
+    beside the first layer alone (a flow network), in the same process. Zones: Voronoi cells of seeds among the homes; the pieces of
     each cell from a lattice of sample points and the homes."""
     from scipy.spatial import cKDTree
 
@@ -475,7 +475,7 @@ def bench_crossing_zones(n_persons, resolution, n_areas, n_crossing):
     one, two = atoms_of([0]), atoms_of([0, 1])
     one_time, _ = timed(lambda: audit(one), repeat=1)
     two_time, result = timed(lambda: audit(two), repeat=1)
-    return {"case": f"grid audit beside two crossing zone layers (LP fallback), {resolution:g} m "
+    return {"case": f"grid audit beside two crossing zone layers, {resolution:g} m "
                     f"city grid, {len(cells):,} cells ({int(withheld.sum()):,} withheld) x "
                     f"{n_areas} + {n_crossing} Voronoi zones: {len(two.atom_record):,} atoms, "
                     f"gate {'passes' if result.passed else 'fails'}",

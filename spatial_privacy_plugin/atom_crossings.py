@@ -11,9 +11,10 @@ cheap halves of a proof settle nearly all bounds instead:
    ones before kept, and the tightest bound of each target is kept.
 2. Witnesses. A whole-number solution of the full system that reaches a
    valid bound proves it exact. From one solution, a small integer
-   programme over the unknowns near a target (those sharing a small row with
-   it, twice over, then four times), every other unknown held, moves the
-   target as far as it goes there; where the mass must come from far away, the unknowns that the
+   programme over the unknowns near a target (those sharing a row with it,
+   then with those, the smaller rows first, up to a hundred or so unknowns,
+   then a few hundred), every other unknown held, moves the target as far as
+   it goes there; where the mass must come from far away, the unknowns that the
    relaxation's optimum for the target moves are the ones let free. Every
    solution found counts for every target (and is checked row by row).
 
@@ -26,13 +27,10 @@ from scipy.sparse import coo_matrix
 
 from .atom_flows import FlowNetwork, families_leaving_out, target_edges
 
-# Rows of more unknowns than this do not make unknowns near each other (the grand total
-# holds them all).
-NEAR_ROW = 60
 RELAXATIONS = 3
-# The unknowns near a target: those sharing a small row with it twice over, then (for the
-# bounds still open) four times over.
-HOPS = (2, 4)
+# How many unknowns a witness may move near a target: first a few, then (for the bounds
+# still open) more.
+NEAR = (120, 480)
 # A solution off by no more than this from whole numbers, rows and box is one.
 WHOLE = 1e-6
 
@@ -50,18 +48,28 @@ class Witnesses:
         self.by_unknown = self.matrix.tocsc()
         self.low = np.array([low for _, low, _ in rows], dtype=float)
         self.high = np.array([high for _, _, high in rows], dtype=float)
-        self.near_rows = np.diff(self.matrix.indptr) <= NEAR_ROW
+        self.sizes = np.diff(self.matrix.indptr)
         self.bounds = bounds
         self.base = base
 
-    def near(self, unknowns, hops):
-        """``unknowns`` and those sharing a small row with them, ``hops`` times over."""
+    def near(self, unknowns, most):
+        """``unknowns`` and those sharing rows with them, then with those, and so on: the
+        smaller rows first, while the unknowns number at most ``most``."""
         near = np.unique(unknowns)
-        for _ in range(hops):
+        rows_taken = np.zeros(len(self.low), dtype=bool)
+        while True:
             rows = np.unique(self.by_unknown[:, near].indices)
-            rows = rows[self.near_rows[rows]]
-            near = np.union1d(near, self.matrix[rows].indices)
-        return near
+            rows = rows[~rows_taken[rows]]
+            rows_taken[rows] = True
+            grown = False
+            for row in rows[np.argsort(self.sizes[rows], kind="stable")]:
+                if len(near) + self.sizes[row] > most:
+                    break
+                near = np.union1d(near, self.matrix.indices[self.matrix.indptr[row]:
+                                                            self.matrix.indptr[row + 1]])
+                grown = True
+            if not grown:
+                return near
 
     def moved(self, solution):
         """The unknowns where ``solution`` differs from the base."""
@@ -131,13 +139,13 @@ def settle_crossing(block, rows, targets, solution):
     block.tighten(*relaxed_bounds(rows, targets, bounds, solution, block.settled_low,
                                   block.settled_high))
     witnesses = Witnesses(rows, bounds, solution)
-    for hops in HOPS:
+    for most in NEAR:
         for sign, settled in ((1.0, block.settled_low), (-1.0, block.settled_high)):
             for index in range(len(targets)):
                 if settled[index]:
                     continue
                 objective = sign * block.targets[index].toarray().ravel()
-                found = witnesses.best(witnesses.near(targets[index], hops), objective)
+                found = witnesses.best(witnesses.near(targets[index], most), objective)
                 if found is not None:
                     block.seen(found)
     block.witnesses = witnesses

@@ -18,9 +18,12 @@ bounds come quicker:
 4. A block whose rows form two laminar families (the cells, the areas of one
    layer) is a flow network: every bound still open is a maximum flow from
    one solution (``atom_flows``), no programme.
-5. Otherwise (areas of two layers that cross) each bound still open gets a
-   programme of its own (the relaxation first: a whole-number optimum of it
-   is the integer one).
+5. Otherwise (areas of two layers that cross) flow networks over all rows
+   but one family's bound every target, and whole-number solutions near one
+   solution reach most of those bounds (``atom_crossings``).
+6. Each bound still open gets a programme of its own: the relaxation first
+   (a whole-number solution reaching its optimum, rounded to a whole number,
+   is the integer optimum), the integer programme where none is found.
 """
 
 import numpy as np

@@ -79,10 +79,10 @@ def integer_bounds(system, n, target):
     return ends
 
 
-@pytest.mark.parametrize("hops", [atom_crossings.HOPS, ()],
+@pytest.mark.parametrize("near", [atom_crossings.NEAR, ()],
                          ids=["witnesses near targets", "witnesses near the relaxation's optimum"])
-def test_crossing_layers_get_the_integer_programmes_bounds(monkeypatch, hops):
-    monkeypatch.setattr(atom_crossings, "HOPS", hops)
+def test_crossing_layers_get_the_integer_programmes_bounds(monkeypatch, near):
+    monkeypatch.setattr(atom_crossings, "NEAR", near)
     crossed = []
     settle = atom_programmes.settle_crossing
 
