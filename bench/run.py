@@ -743,8 +743,9 @@ def main(smoke, large, postgis_only=False, cell_key_only=False, huge=False, huge
             rows += bench_postgis_huge(HUGE) if huge else []
         rows += bench_atom_audit(3_000 if smoke else 300_000, 250.0, 10 if smoke else 300,
                                  folder)
-    # Crossing layers leave one programme pair per open bound: a 250 m grid of 4,000 cells
-    # beside them does not finish in the hour; the city at 2 km is the row.
+    # Crossing layers: flow relaxations and witnesses settle most bounds, but at 250 m (4,000
+    # cells) some hundreds stay open for programmes over the whole block and take many
+    # minutes (bench/RESULTS.md); the city at 2 km is the row.
     rows.append(bench_crossing_zones(3_000 if smoke else 300_000, 1000.0 if smoke else 2000.0,
                                      6 if smoke else 300, 3 if smoke else 100))
     rows += [bench_grid_writing(3_000 if smoke else 300_000),

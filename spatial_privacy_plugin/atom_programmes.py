@@ -388,11 +388,13 @@ def _block_bounds(rows, lower, upper, targets, integer):
     block.joint_rounds()
     if integer and not block.settled():
         edges = _network_edges(rows, targets, len(lower))
-        if edges is None:
-            solution = solution if solution is not None else block.integer_solution()
+        if edges is None and solution is None:
+            # Crossing layers whose relaxation's vertices are not whole: a programme per bound
+            # would be an integer programme each.
+            solution = block.integer_solution()
             if solution is not None:
                 settle_crossing(block, rows, targets, solution)
-        elif solution is not None:
+        elif edges is not None and solution is not None:
             network_rows, edges, family = edges
             network = FlowNetwork(network_rows, *block.options["bounds"].T, family)
             low, high, found_low, found_high = network.bounds(solution, edges, block.settled_low,
