@@ -427,9 +427,9 @@ def bench_atom_audit(n_persons, resolution, n_areas, folder, sample=40):
 
 def bench_crossing_zones(n_persons, resolution, n_areas, n_crossing):
     """The grid's audit (the gate's engine) of the city's homes on a suppressed grid beside
-    two zone layers whose borders cross, where the programmes' last resort solves each open
-    bound by linear programming, against the same audit beside the first layer alone (a flow
-    network), in the same process. Zones: Voronoi cells of seeds among the homes; the pieces of
+    two zone layers whose borders cross (no flow network: flow relaxations bound the atoms and
+    whole-number witnesses reach the bounds, ``atom_crossings``), against the same audit
+    beside the first layer alone (a flow network), in the same process. Zones: Voronoi cells of seeds among the homes; the pieces of
     each cell from a lattice of sample points and the homes."""
     from scipy.spatial import cKDTree
 
@@ -474,7 +474,7 @@ def bench_crossing_zones(n_persons, resolution, n_areas, n_crossing):
     one, two = atoms_of([0]), atoms_of([0, 1])
     one_time, _ = timed(lambda: audit(one), repeat=1)
     two_time, result = timed(lambda: audit(two), repeat=1)
-    return {"case": f"grid audit beside two crossing zone layers (LP fallback), {resolution:g} m "
+    return {"case": f"grid audit beside two crossing zone layers, {resolution:g} m "
                     f"city grid, {len(cells):,} cells ({int(withheld.sum()):,} withheld) x "
                     f"{n_areas} + {n_crossing} Voronoi zones: {len(two.atom_record):,} atoms, "
                     f"gate {'passes' if result.passed else 'fails'}",
@@ -742,8 +742,9 @@ def main(smoke, large, postgis_only=False, cell_key_only=False, huge=False, huge
             rows += bench_postgis_huge(HUGE) if huge else []
         rows += bench_atom_audit(3_000 if smoke else 300_000, 250.0, 10 if smoke else 300,
                                  folder)
-    # Crossing layers leave one programme pair per open bound: a 250 m grid of 4,000 cells
-    # beside them does not finish in the hour; the city at 2 km is the row.
+    # Crossing layers: flow relaxations and witnesses settle most bounds, but at 250 m (4,000
+    # cells) some hundreds stay open for programmes over the whole block and take many
+    # minutes (bench/RESULTS.md); the city at 2 km is the row.
     rows.append(bench_crossing_zones(3_000 if smoke else 300_000, 1000.0 if smoke else 2000.0,
                                      6 if smoke else 300, 3 if smoke else 100))
     rows += [bench_grid_writing(3_000 if smoke else 300_000),

@@ -41,13 +41,17 @@ def crossings(groups, n):
     return shared.row[crossing], shared.col[crossing]
 
 
+def _crossing_graph(groups, n):
+    first, second = crossings(groups, n)
+    return coo_matrix((np.ones(2 * len(first)), (np.concatenate([first, second]),
+                                                 np.concatenate([second, first]))),
+                      shape=(len(groups), len(groups))).tocsr()
+
+
 def crossing_families(groups, n):
     """Family (0 or 1) per index array such that any two that cross are in different families,
     or None when they cannot be split so (an odd cycle of crossings)."""
-    first, second = crossings(groups, n)
-    graph = coo_matrix((np.ones(2 * len(first)), (np.concatenate([first, second]),
-                                                  np.concatenate([second, first]))),
-                       shape=(len(groups), len(groups))).tocsr()
+    graph = _crossing_graph(groups, n)
     family = np.full(len(groups), -1, dtype=np.int64)
     for start in range(len(groups)):
         if family[start] >= 0:
@@ -63,6 +67,38 @@ def crossing_families(groups, n):
                 elif family[other] == family[row]:
                     return None
     return family
+
+
+def families_leaving_out(groups, n, order):
+    """Family (0 or 1) per index array, -1 for those left out so that any two kept that cross
+    are in different families: taken in ``order``, each joins the family none of the kept
+    arrays it crosses is in, or is left out when they are in both."""
+    graph = _crossing_graph(groups, n)
+    family = np.full(len(groups), -1, dtype=np.int64)
+    for group in order:
+        neighbours = family[graph.indices[graph.indptr[group]:graph.indptr[group + 1]]]
+        taken = np.unique(neighbours[neighbours >= 0])
+        if len(taken) < 2:
+            family[group] = 1 - taken[0] if len(taken) else 0
+    return family
+
+
+def target_edges(rows, targets, n):
+    """(rows, edge per target): a target of one unknown is that unknown's edge, one of several
+    the edge of the row over them (added, unbounded, where no row is)."""
+    rows = list(rows)
+    row_of = {np.sort(cells).tobytes(): index for index, (cells, _, _) in enumerate(rows)}
+    edges = []
+    for cells in targets:
+        if len(cells) == 1:
+            edges.append(int(cells[0]))
+            continue
+        key = np.sort(cells).tobytes()
+        if key not in row_of:
+            row_of[key] = len(rows)
+            rows.append((np.sort(cells), -np.inf, np.inf))
+        edges.append(n + row_of[key])
+    return rows, np.array(edges, dtype=np.int64)
 
 
 class FlowNetwork:

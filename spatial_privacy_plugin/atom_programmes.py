@@ -18,9 +18,12 @@ bounds come quicker:
 4. A block whose rows form two laminar families (the cells, the areas of one
    layer) is a flow network: every bound still open is a maximum flow from
    one solution (``atom_flows``), no programme.
-5. Otherwise (areas of two layers that cross) each bound still open gets a
-   programme of its own (the relaxation first: a whole-number optimum of it
-   is the integer one).
+5. Otherwise (areas of two layers that cross) flow networks over all rows
+   but one family's bound every target, and whole-number solutions near one
+   solution reach most of those bounds (``atom_crossings``).
+6. Each bound still open gets a programme of its own: the relaxation first
+   (a whole-number solution reaching its optimum, rounded to a whole number,
+   is the integer optimum), the integer programme where none is found.
 """
 
 import numpy as np
@@ -28,7 +31,8 @@ from scipy.optimize import linprog
 from scipy.sparse import bmat, csr_matrix, vstack
 from scipy.sparse.csgraph import connected_components
 
-from .atom_flows import FlowNetwork, crossing_families, crossings
+from .atom_crossings import settle_crossing
+from .atom_flows import FlowNetwork, crossing_families, crossings, target_edges
 from .errors import InputError
 from .intervals import CONTRADICTION, EXACT_WIDTH, _outer_bounds
 
@@ -272,6 +276,7 @@ class _Block:
         self.seen_high = np.full(len(targets), -np.inf)
         self.settled_low = np.zeros(len(targets), dtype=bool)
         self.settled_high = np.zeros(len(targets), dtype=bool)
+        self.witnesses = None  # whole-number solutions near a base one, when set (crossings)
 
     def _target_box(self, rows, targets, lower, upper):
         """Valid bounds of each target: its unknowns' bounds added up, within a row over the
@@ -297,18 +302,34 @@ class _Block:
         result = self._solve(np.zeros(self.targets.shape[1]), False)
         if result.status != 0 or not _whole(result.x):
             return None
-        self._seen(result.x)
+        self.seen(result.x)
         return np.round(result.x)
 
-    def _seen(self, x):
+    def integer_solution(self):
+        """One whole-number solution (the integer programme's), or None."""
+        result = self._solve(np.zeros(self.targets.shape[1]), True)
+        if result.status != 0:
+            return None
+        self.seen(result.x)
+        return np.round(result.x)
+
+    def seen(self, x):
         """Record a solution: every target bound it reaches is exact."""
         if self.integer and not _whole(x):
             return
         sums = self.targets @ x
         self.seen_low = np.minimum(self.seen_low, sums)
         self.seen_high = np.maximum(self.seen_high, sums)
+        self._settle()
+
+    def _settle(self):
         self.settled_low |= self.seen_low <= self.low + EXACT_WIDTH
         self.settled_high |= self.seen_high >= self.high - EXACT_WIDTH
+
+    def tighten(self, low, high):
+        """Take valid bounds (where tighter than those known)."""
+        self.low, self.high = np.maximum(self.low, low), np.minimum(self.high, high)
+        self._settle()
 
     def _solve(self, objective, whole):
         """linprog on the block (the integer programme with ``whole``); contradiction raised."""
@@ -341,7 +362,7 @@ class _Block:
                 if result.status != 0:
                     break
                 before = int(settled.sum())
-                self._seen(result.x)
+                self.seen(result.x)
                 if int(settled.sum()) - before < worth:
                     break
 
@@ -353,17 +374,38 @@ class _Block:
                     continue
                 objective = sign * self.targets[index].toarray().ravel()
                 result = self._solve(objective, False)
-                if self.integer and result.status == 0 and not _whole(result.x):
-                    result = self._solve(objective, True)
                 settled[index] = True
                 if result.status == 3:  # unbounded: only possible for the maximum
                     self.high[index] = np.inf
                     continue
+                optimum = sign * result.fun
+                if self.integer and result.status == 0 and not _whole(result.x):
+                    optimum = self._reached(index, sign, objective, result)
+                    if optimum is None:
+                        result = self._solve(objective, True)
+                        optimum = sign * result.fun
                 if sign > 0:
-                    self.low[index] = max(self.low[index], result.fun)
+                    self.low[index] = max(self.low[index], optimum)
                 else:
-                    self.high[index] = min(self.high[index], -result.fun)
-                self._seen(result.x)
+                    self.high[index] = min(self.high[index], optimum)
+                self.seen(result.x)
+
+    def _reached(self, index, sign, objective, relaxed):
+        """The integer optimum when a whole-number solution reaches the relaxation's optimum
+        rounded to a whole number (a valid bound), else None; with witnesses, first a
+        solution that moves what the relaxation's optimum moves."""
+        bound = np.ceil(relaxed.fun - EXACT_WIDTH) if sign > 0 else \
+            np.floor(-relaxed.fun + EXACT_WIDTH)
+        def reached():
+            seen = self.seen_low if sign > 0 else self.seen_high
+            return sign * (seen[index] - bound) <= EXACT_WIDTH
+
+        if not reached() and self.witnesses is not None:
+            free = np.union1d(self.witnesses.moved(relaxed.x), self.targets[index].indices)
+            found = self.witnesses.best(free, objective)
+            if found is not None:
+                self.seen(found)
+        return bound if reached() else None
 
 
 def _signed_matrix(signed, n):
@@ -389,9 +431,15 @@ def _block_bounds(rows, lower, upper, targets, integer, signed=()):
         return block.low, block.high
     solution = block.solution()
     block.joint_rounds()
-    if integer and solution is not None and not block.settled() and not signed:
+    if integer and not block.settled() and not signed:
         edges = _network_edges(rows, targets, len(lower))
-        if edges is not None:
+        if edges is None and solution is None:
+            # Crossing layers whose relaxation's vertices are not whole: a programme per bound
+            # would be an integer programme each.
+            solution = block.integer_solution()
+            if solution is not None:
+                settle_crossing(block, rows, targets, solution)
+        elif edges is not None and solution is not None:
             network_rows, edges, family = edges
             network = FlowNetwork(network_rows, *block.options["bounds"].T, family)
             low, high, found_low, found_high = network.bounds(solution, edges, block.settled_low,
@@ -406,19 +454,8 @@ def _block_bounds(rows, lower, upper, targets, integer, signed=()):
 def _network_edges(rows, targets, n):
     """(rows, edge per target, family per row) when the rows, with a row over each target of
     several unknowns, form two laminar families (a flow network); else None."""
-    rows = list(rows)
-    row_of = {_key(cells): index for index, (cells, _, _) in enumerate(rows)}
-    edges = []
-    for cells in targets:
-        if len(cells) == 1:
-            edges.append(int(cells[0]))
-            continue
-        key = _key(cells)
-        if key not in row_of:
-            row_of[key] = len(rows)
-            rows.append((np.sort(cells), -np.inf, np.inf))
-        edges.append(n + row_of[key])
+    rows, edges = target_edges(rows, targets, n)
     family = crossing_families([cells for cells, _, _ in rows], n)
     if family is None:
         return None
-    return rows, np.array(edges, dtype=np.int64), family
+    return rows, edges, family
