@@ -59,47 +59,47 @@
       <translation>Modèles d'exemple</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="146" />
+      <location filename="processing_provider/bulk_write.py" line="144" />
       <source>Could not create the GeoPackage {path}: check that its folder exists and is writable.</source>
       <translation>Impossible de créer le GeoPackage {path} : vérifiez que son dossier existe et est accessible en écriture.</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="421" />
+      <location filename="processing_provider/bulk_write.py" line="419" />
       <source>the values of {fields} do not fit their column type</source>
       <translation>les valeurs de {fields} ne correspondent pas au type de leur colonne</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="442" />
+      <location filename="processing_provider/bulk_write.py" line="440" />
       <source>{count} cells written to {path} in bulk.</source>
       <translation>{count} cellules écrites en bloc dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="453" />
+      <location filename="processing_provider/bulk_write.py" line="451" />
       <source>Cells written feature by feature through QGIS, not with COPY: {reason}.</source>
       <translation>Cellules écrites entité par entité par QGIS, pas avec COPY : {reason}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="456" />
+      <location filename="processing_provider/bulk_write.py" line="454" />
       <source>{count} cells written to the PostGIS table {table} in bulk (COPY).</source>
       <translation>{count} cellules écrites en bloc dans la table PostGIS {table} (COPY).</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="495" />
+      <location filename="processing_provider/bulk_write.py" line="493" />
       <source>{count} records written to {path} in bulk.</source>
       <translation>{count} enregistrements écrits en bloc dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="503" />
+      <location filename="processing_provider/bulk_write.py" line="501" />
       <source>the input is not a point file GDAL can stream</source>
       <translation>l'entrée n'est pas un fichier de points que GDAL peut lire en flux</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="510" />
+      <location filename="processing_provider/bulk_write.py" line="508" />
       <source>Records written feature by feature through QGIS, not with COPY: {reason}.</source>
       <translation>Enregistrements écrits entité par entité par QGIS, pas avec COPY : {reason}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="513" />
+      <location filename="processing_provider/bulk_write.py" line="511" />
       <source>{count} records written to the PostGIS table {table} in bulk (COPY).</source>
       <translation>{count} enregistrements écrits en bloc dans la table PostGIS {table} (COPY).</translation>
     </message>
@@ -1449,72 +1449,77 @@
       <translation>Le contrôle de k-anonymat a accepté une diffusion à clé de cellule : {checked} enregistrement(s) publié(s) perturbé(s) avec la table p approuvée ; le seuil k ne s'applique pas aux effectifs perturbés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis.py" line="307" />
+      <location filename="processing_provider/postgis.py" line="343" />
       <source>{res:g} m cells counted in PostGIS ({where}): {count} rows returned in {seconds:.1f} s.</source>
       <translation>Cellules de {res:g} m comptées dans PostGIS ({where}) : {count} lignes renvoyées en {seconds:.1f} s.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis.py" line="373" />
+      <location filename="processing_provider/postgis.py" line="361" />
+      <source>Cells of {res:g} m this far from the origin do not fit the count in PostGIS: choose a larger cell size or an origin nearer the data.</source>
+      <translation>Des cellules de {res:g} m aussi loin de l'origine ne tiennent pas dans le comptage dans PostGIS : choisissez une taille de cellule plus grande ou une origine plus proche des données.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/postgis.py" line="423" />
       <source>Counting in PostGIS needs psycopg2 in QGIS's Python (Debian/Ubuntu: sudo apt install python3-psycopg2); reading the points instead.</source>
       <translation>Compter dans PostGIS demande psycopg2 dans le Python de QGIS (Debian/Ubuntu : sudo apt install python3-psycopg2) ; les points sont lus à la place.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis.py" line="378" />
+      <location filename="processing_provider/postgis.py" line="428" />
       <source>The PostGIS layer is a query layer: reading its points instead of counting in the database.</source>
       <translation>La couche PostGIS est une couche de requête : ses points sont lus au lieu d'être comptés dans la base.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis.py" line="386" />
+      <location filename="processing_provider/postgis.py" line="436" />
       <source>{count} row(s) of the PostGIS layer need the general path (no point geometry, a multipoint, a NULL id or a coordinate out of range): reading the points instead of counting in the database.</source>
       <translation>{count} ligne(s) de la couche PostGIS demandent le chemin général (pas de géométrie ponctuelle, un multipoint, un identifiant NULL ou une coordonnée hors limites) : les points sont lus au lieu d'être comptés dans la base.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis.py" line="439" />
+      <location filename="processing_provider/postgis.py" line="489" />
       <source>Counting in PostGIS failed ({error}); reading the points instead.</source>
       <translation>Le comptage dans PostGIS a échoué ({error}) ; les points sont lus à la place.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis.py" line="454" />
+      <location filename="processing_provider/postgis.py" line="504" />
       <source>Counting in PostGIS ({where}): {rows} points are not read into QGIS.</source>
       <translation>Comptage dans PostGIS ({where}) : les {rows} points ne sont pas lus dans QGIS.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis_bulk.py" line="246" />
+      <location filename="processing_provider/postgis_bulk.py" line="251" />
       <source>the destination names its own key column</source>
       <translation>la destination nomme sa propre colonne de clé</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis_bulk.py" line="248" />
+      <location filename="processing_provider/postgis_bulk.py" line="253" />
       <source>the key field {field} is not a 64-bit integer</source>
       <translation>le champ de clé {field} n'est pas un entier de 64 bits</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis_bulk.py" line="250" />
+      <location filename="processing_provider/postgis_bulk.py" line="255" />
       <source>the destination names no geometry column</source>
       <translation>la destination ne nomme pas de colonne de géométrie</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis_bulk.py" line="252" />
+      <location filename="processing_provider/postgis_bulk.py" line="257" />
       <source>the destination has a filter</source>
       <translation>la destination a un filtre</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis_bulk.py" line="256" />
+      <location filename="processing_provider/postgis_bulk.py" line="261" />
       <source>the field(s) {fields} have no bulk type</source>
       <translation>le ou les champs {fields} n'ont pas de type pour l'écriture en bloc</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis_bulk.py" line="258" />
+      <location filename="processing_provider/postgis_bulk.py" line="263" />
       <source>its authentication configuration could not be resolved</source>
       <translation>sa configuration d'authentification n'a pas pu être résolue</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis_bulk.py" line="286" />
+      <location filename="processing_provider/postgis_bulk.py" line="291" />
       <source>the server does not know the SRID {srid}</source>
       <translation>le serveur ne connaît pas le SRID {srid}</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis_bulk.py" line="330" />
+      <location filename="processing_provider/postgis_bulk.py" line="335" />
       <source>Writing the PostGIS table {table} failed, so nothing was written: {error}</source>
       <translation>L'écriture de la table PostGIS {table} a échoué, donc rien n'a été écrit : {error}</translation>
     </message>
