@@ -42,8 +42,8 @@ SESSION_SETTINGS = (
     "setting::bigint < %(work_mem_kb)s)")
 
 # Two cell indices in one bigint (col * 2**32 + row + 2**31): one sort key instead of two
-# (with the larger work_mem, about 40 % less of the server's time per count at 1 M rows). Exact while |col|, |row| < 2**31, which the engine's own
-# cell_index checks before every count (counting.MAX_CELL_INDEX).
+# (with the larger work_mem, about 40 % less of the server's time per count at 1 M rows).
+# Exact while |col|, |row| < 2**31: checked before every count (check_reach).
 _ROW_OFFSET = 2 ** 31
 _COL_FACTOR = 2 ** 32
 
