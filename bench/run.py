@@ -1,10 +1,12 @@
 """Benchmarks: each figure beside a baseline run in the same session, reported as a ratio.
 
-Usage: python3 bench/run.py [--smoke] [--large] [--huge] [--postgis | --cellkey]
+Usage: python3 bench/run.py [--smoke] [--large] [--huge] [--postgis [--sweep-only] | --cellkey]
 --smoke: tiny sizes, for the test suite; --large (what `make bench` runs):
 adds the 10 M-trip sweeps; --huge: adds the sweep of 100 M trips generated in
 PostGIS (about 10 GB of table and as much of sort files; dropped after);
---postgis: only the PostGIS rows (printed, not written); --huge-only: only the 100 M row;
+--postgis: only the PostGIS rows (printed, not written), with --sweep-only only the sweep's
+(1 M, with --large 10 M too: counted in the database, feature by feature at 1 M, from a
+GeoPackage); --huge-only: only the 100 M row;
 --cellkey: only the cell key grid rows at the largest size, with the sweep's engine
 time they are compared with (printed, not written).
 With SPATIAL_PRIVACY_TEST_PG set (make bench starts the server of
@@ -566,14 +568,16 @@ def database_note(run):
             f"{run['database_s']:.2f} s summed)")
 
 
-def bench_postgis(sizes, folder, feature_path_sizes, repeated_below=10_000_000):
+def bench_postgis(sizes, folder, feature_path_sizes, repeated_below=10_000_000, others=True):
     """Synthetic trips generated in PostGIS (the server of scripts/postgres_for_tests.sh,
     SPATIAL_PRIVACY_TEST_PG): the sweep counted in the database, against the same table
     read feature by feature (at ``feature_path_sizes``; elsewhere estimated from the largest
     of those, scaled by rows, and said so) and against the same rows in a GeoPackage; the
     QGIS process's peak memory beside each. Below ``repeated_below`` rows the push-down runs
     four times in its child (the median of the last three is the figure), above once (said
-    in the row). Each row is printed when it is measured. Tables are dropped afterwards."""
+    in the row). With ``others``, the smallest size's table also serves the one-point, keyed
+    grid and zone risk rows. Each row is printed when it is measured. Tables are dropped
+    afterwards."""
     rows, feature_rate = [], None
     for n_trips in sizes:
         table = f"bench_synthetic_{n_trips}"
@@ -596,7 +600,7 @@ def bench_postgis(sizes, folder, feature_path_sizes, repeated_below=10_000_000):
             gpkg_run = child("sweep", gpkg)
             rows.append(child_row(case, ours, f"the same rows from a GeoPackage (Arrow; peak "
                                   f"{gpkg_run['peak_mb']:.0f} MB)", gpkg_run["seconds"]))
-            if n_trips == min(sizes):
+            if others and n_trips == min(sizes):
                 rows += bench_postgis_one_point(table, folder)
                 rows += bench_postgis_keyed_grids(table, folder)
                 rows += bench_postgis_zone_risk(table, gpkg, n_trips // 3, folder)
@@ -713,13 +717,19 @@ POSTGIS_SIZES = (1_000_000, 10_000_000)
 HUGE = 100_000_000
 
 
-def main(smoke, large, postgis_only=False, cell_key_only=False, huge=False, huge_only=False):
+def main(smoke, large, postgis_only=False, cell_key_only=False, huge=False, huge_only=False,
+         sweep_only=False):
     if huge_only:
         print(table_of(bench_postgis_huge(HUGE)), flush=True)
         return
     if cell_key_only:
         with tempfile.TemporaryDirectory() as folder:
             print(table_of(bench_cell_key_only(10_000_000 if large else 1_000_000, folder)))
+        return
+    if postgis_only and sweep_only:
+        with tempfile.TemporaryDirectory() as folder:
+            print(table_of(bench_postgis(POSTGIS_SIZES[:2 if large else 1], folder,
+                                         POSTGIS_SIZES[:1], others=False)))
         return
     if postgis_only:
         with tempfile.TemporaryDirectory() as folder:
@@ -762,4 +772,5 @@ def main(smoke, large, postgis_only=False, cell_key_only=False, huge=False, huge
 
 if __name__ == "__main__":
     main("--smoke" in sys.argv, "--large" in sys.argv, "--postgis" in sys.argv,
-         "--cellkey" in sys.argv, "--huge" in sys.argv, "--huge-only" in sys.argv)
+         "--cellkey" in sys.argv, "--huge" in sys.argv, "--huge-only" in sys.argv,
+         "--sweep-only" in sys.argv)

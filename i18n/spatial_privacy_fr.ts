@@ -1459,32 +1459,37 @@
       <translation>Le contrôle de k-anonymat a accepté une diffusion à clé de cellule : {checked} enregistrement(s) publié(s) perturbé(s) avec la table p approuvée ; le seuil k ne s'applique pas aux effectifs perturbés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis.py" line="307" />
+      <location filename="processing_provider/postgis.py" line="342" />
       <source>{res:g} m cells counted in PostGIS ({where}): {count} rows returned in {seconds:.1f} s.</source>
       <translation>Cellules de {res:g} m comptées dans PostGIS ({where}) : {count} lignes renvoyées en {seconds:.1f} s.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis.py" line="373" />
+      <location filename="processing_provider/postgis.py" line="360" />
+      <source>Cells of {res:g} m this far from the origin do not fit the count in PostGIS: choose a larger cell size or an origin nearer the data.</source>
+      <translation>Des cellules de {res:g} m aussi loin de l'origine ne tiennent pas dans le comptage dans PostGIS : choisissez une taille de cellule plus grande ou une origine plus proche des données.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/postgis.py" line="422" />
       <source>Counting in PostGIS needs psycopg2 in QGIS's Python (Debian/Ubuntu: sudo apt install python3-psycopg2); reading the points instead.</source>
       <translation>Compter dans PostGIS demande psycopg2 dans le Python de QGIS (Debian/Ubuntu : sudo apt install python3-psycopg2) ; les points sont lus à la place.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis.py" line="378" />
+      <location filename="processing_provider/postgis.py" line="427" />
       <source>The PostGIS layer is a query layer: reading its points instead of counting in the database.</source>
       <translation>La couche PostGIS est une couche de requête : ses points sont lus au lieu d'être comptés dans la base.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis.py" line="386" />
+      <location filename="processing_provider/postgis.py" line="435" />
       <source>{count} row(s) of the PostGIS layer need the general path (no point geometry, a multipoint, a NULL id or a coordinate out of range): reading the points instead of counting in the database.</source>
       <translation>{count} ligne(s) de la couche PostGIS demandent le chemin général (pas de géométrie ponctuelle, un multipoint, un identifiant NULL ou une coordonnée hors limites) : les points sont lus au lieu d'être comptés dans la base.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis.py" line="439" />
+      <location filename="processing_provider/postgis.py" line="488" />
       <source>Counting in PostGIS failed ({error}); reading the points instead.</source>
       <translation>Le comptage dans PostGIS a échoué ({error}) ; les points sont lus à la place.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis.py" line="454" />
+      <location filename="processing_provider/postgis.py" line="503" />
       <source>Counting in PostGIS ({where}): {rows} points are not read into QGIS.</source>
       <translation>Comptage dans PostGIS ({where}) : les {rows} points ne sont pas lus dans QGIS.</translation>
     </message>

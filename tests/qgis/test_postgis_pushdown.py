@@ -334,3 +334,74 @@ def test_one_point_ids_raise_the_feature_id_warning_of_the_reading_path(run, ids
         QgsProject.instance().removeMapLayer(layer.id())
         with connect() as connection, connection.cursor() as cursor:
             cursor.execute("DROP TABLE trips_ids")
+
+
+class QuietFeedback:
+    def isCanceled(self):
+        return False
+
+    def pushInfo(self, message):
+        pass
+
+
+def session_settings(counter):
+    """(jit, work_mem in kB) of the connection the counter uses in the calling thread."""
+    jit, work_mem = counter.fetch("SELECT current_setting('jit'), "
+                                  "pg_size_bytes(current_setting('work_mem')) / 1024")[0]
+    return jit, int(work_mem)
+
+
+def test_the_pushdown_sessions_run_without_jit_and_with_room_to_sort(provider):
+    from spatial_privacy.processing_provider.postgis import WORK_MEM_KB, PostgisCounter
+
+    with connect() as connection, connection.cursor() as cursor:
+        cursor.execute("SELECT current_setting('jit'), "
+                       "pg_size_bytes(current_setting('work_mem')) / 1024")
+        server_jit, server_work_mem = cursor.fetchone()
+    # Negative control: the test server's own defaults differ from the push-down's.
+    assert server_jit == "on" and server_work_mem < WORK_MEM_KB
+    counter = PostgisCounter(postgis_layer("trips"), "person_id", [], QuietFeedback())
+    try:
+        assert session_settings(counter) == ("off", WORK_MEM_KB)
+        # The sizes of a sweep count on threads of their own, each on its own connection.
+        on_thread = []
+        worker = threading.Thread(target=lambda: on_thread.append(session_settings(counter)))
+        worker.start()
+        worker.join()
+        assert on_thread == [("off", WORK_MEM_KB)]
+        assert len(counter.connections) == 2
+    finally:
+        counter.close()
+    with connect() as connection, connection.cursor() as cursor:  # other sessions untouched
+        cursor.execute("SELECT current_setting('jit')")
+        assert cursor.fetchone()[0] == server_jit
+
+
+def test_a_larger_work_mem_of_the_server_is_kept(provider):
+    from spatial_privacy.processing_provider.postgis import WORK_MEM_KB, PostgisCounter
+
+    larger = 4 * WORK_MEM_KB
+    with connect() as connection, connection.cursor() as cursor:
+        cursor.execute(f"ALTER ROLE CURRENT_USER SET work_mem = '{larger}kB'")
+    try:
+        counter = PostgisCounter(postgis_layer("trips"), "person_id", [], QuietFeedback())
+        try:
+            assert session_settings(counter) == ("off", larger)
+        finally:
+            counter.close()
+    finally:
+        with connect() as connection, connection.cursor() as cursor:
+            cursor.execute("ALTER ROLE CURRENT_USER RESET work_mem")
+
+
+def test_cell_indices_beyond_the_engine_s_limit_are_refused_as_by_the_engine(run, gpkg,
+                                                                             feedback):
+    # 1 mm cells 4 000 km from the origin: more than 2**31 cells along each axis.
+    errors = []
+    for layer in (postgis_layer("trips"), gpkg):
+        with pytest.raises(QgsProcessingException) as refused:
+            sweep(run, layer, feedback, RESOLUTIONS="0.001", ORIGIN="0,0 [EPSG:3035]")
+        errors.append(str(refused.value))
+        if layer is not gpkg:
+            assert any("Counting in PostGIS" in message for message in feedback.messages)
+    assert "would not fit" in errors[0] and errors[0] == errors[1]
