@@ -218,6 +218,58 @@ def test_record_risk_in_bulk_equals_the_sink_s_geopackage(run, tmp_path, spatial
     assert written.renderer().type() == expected.renderer().type()
 
 
+def _grid_run(run, people, path, feedback=None):
+    return run("suppressedgrid", {"INPUT": people, "PERSON_FIELD": "person_id", "RHO": 0.2,
+                                  "RESOLUTION": 100, "OUTPUT": str(path)}, feedback)
+
+
+@pytest.mark.parametrize("output", ["grid", "records"])
+@pytest.mark.parametrize("ending", ["failure", "cancellation"])
+def test_a_bulk_write_that_fails_or_is_cancelled_leaves_no_output(run, people, tmp_path,
+                                                                  monkeypatch, output, ending):
+    """The GeoPackage is built in a hidden file renamed to the destination only when complete:
+    a failure or a cancellation half-way (after the rows, before the file is finished) leaves
+    no file of its own and an existing destination as it was."""
+    from qgis.core import QgsProcessingException
+
+    from conftest import RecordingFeedback
+    from spatial_privacy.processing_provider import bulk_write
+
+    source = records_gpkg(tmp_path / "records.gpkg")
+    destination = tmp_path / "out" / "result.gpkg"
+    destination.parent.mkdir()
+    destination.write_bytes(b"an earlier output")
+    feedback = RecordingFeedback()
+    set_contents = bulk_write._set_contents
+
+    def interrupted(connection, *arguments):
+        set_contents(connection, *arguments)  # the rows and the spatial index are in
+        assert list(destination.parent.iterdir()) != [destination]  # the hidden file exists
+        if ending == "cancellation":
+            feedback.cancel()
+        else:
+            raise OSError("disk full")
+    monkeypatch.setattr(bulk_write, "_set_contents", interrupted)
+    with pytest.raises((QgsProcessingException, OSError)) as raised:
+        if output == "grid":
+            _grid_run(run, people, destination, feedback)
+        else:
+            run("disclosurerisk", {"INPUT": str(source), "KEY_FIELDS": ["sex"],
+                                   "OUTPUT": str(destination)}, feedback)
+    assert ("Cancelled" if ending == "cancellation" else "disk full") in str(raised.value)
+    assert list(destination.parent.iterdir()) == [destination]
+    assert destination.read_bytes() == b"an earlier output"
+    # Negative control: the same run uninterrupted replaces the file with the output.
+    monkeypatch.setattr(bulk_write, "_set_contents", set_contents)
+    if output == "grid":
+        _grid_run(run, people, destination)
+    else:
+        run("disclosurerisk", {"INPUT": str(source), "KEY_FIELDS": ["sex"],
+                               "OUTPUT": str(destination)})
+    assert not [path for path in destination.parent.iterdir() if path.name.startswith(".")]
+    assert QgsVectorLayer(str(destination), "result", "ogr").featureCount() > 0
+
+
 def test_record_risk_to_other_destinations_goes_through_the_sink(run, tmp_path, feedback):
     """A memory output, a shapefile and a table selected from a GeoPackage take the sink."""
     source = str(records_gpkg(tmp_path / "records.gpkg"))
