@@ -251,10 +251,10 @@ def _write_grid(path, name, fields, crs, columns, origin, resolution, cols, rows
             return False
         srs_id = connection.execute("SELECT srs_id FROM gpkg_geometry_columns WHERE table_name = ?",
                                     (name,)).fetchone()[0]
-        names = ["fid", "geom"] + [fields.at(i).name() for i in range(fields.count())]
-        multi_row_insert(connection, quoted(name), names,
-                          [fids.tolist(), square_blobs(envelopes, srs_id)] +
-                          [_plain(column) for column in columns])
+        # No fid bound: the new table numbers its rows 1, 2, … in the order they go in.
+        names = ["geom"] + [fields.at(i).name() for i in range(fields.count())]
+        multi_row_insert(connection, quoted(name), names, [square_blobs(envelopes, srs_id)] +
+                         [_plain(column) for column in columns])
         write_rtree(connection, f"rtree_{name}_geom", fids, np.stack(envelopes, axis=1))
         x0, x1, y0, y1 = envelopes
         _set_contents(connection, name, len(fids),
