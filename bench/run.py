@@ -1,6 +1,7 @@
 """Benchmarks: each figure beside a baseline run in the same session, reported as a ratio.
 
-Usage: python3 bench/run.py [--smoke] [--large] [--huge] [--postgis [--sweep-only] | --cellkey]
+Usage: python3 bench/run.py [--smoke] [--large] [--huge] [--postgis [--sweep-only] | --cellkey |
+--writing]
 --smoke: tiny sizes, for the test suite; --large (what `make bench` runs):
 adds the 10 M-trip sweeps; --huge: adds the sweep of 100 M trips generated in
 PostGIS (about 10 GB of table and as much of sort files; dropped after);
@@ -8,7 +9,8 @@ PostGIS (about 10 GB of table and as much of sort files; dropped after);
 (1 M, with --large 10 M too: counted in the database, feature by feature at 1 M, from a
 GeoPackage); --huge-only: only the 100 M row;
 --cellkey: only the cell key grid rows at the largest size, with the sweep's engine
-time they are compared with (printed, not written).
+time they are compared with (printed, not written); --writing: only the bulk writing rows
+(section 5; printed, not written).
 With SPATIAL_PRIVACY_TEST_PG set (make bench starts the server of
 scripts/postgres_for_tests.sh), the sweep of 1 M and 10 M synthetic trips
 generated in PostGIS (scripts/make_synthetic_postgis.py) is measured too:
@@ -298,7 +300,7 @@ def bench_end_to_end(sizes, native_sizes, folder):
             rows.append(child_row(f"record disclosure risk end to end, {len(trips):,} records, "
                                   "3 key variables", child("disclosure", path),
                                   "the engine alone on the arrays", engine_risk))
-            rows += bench_risk_writing(path, len(trips), engine_risk)
+            rows += bench_risk_writing(path, len(trips))
             if os.environ.get("SPATIAL_PRIVACY_TEST_PG"):
                 rows += bench_postgis_writing(path, len(trips),
                                               300_000 if n_trips >= 1_000_000 else 3_000)
@@ -498,25 +500,32 @@ def table_of(rows):
     return "\n".join(lines)
 
 
+def child_load(result):
+    return "load {:.1f}/{:.1f}/{:.1f}".format(*result["load"])
+
+
 def bench_grid_writing(n_cells):
-    """A suppressed grid of ``n_cells`` written to a GeoPackage in bulk, against the sink."""
+    """A suppressed grid of ``n_cells`` written to a GeoPackage in bulk (median of three, with
+    its CPU time), against the sink, in one child process."""
     result = child("write_grid", "-", str(n_cells))
-    return {"case": f"writing a {n_cells:,}-cell grid to a GeoPackage in bulk", "ours_s":
+    return {"case": f"writing a {n_cells:,}-cell grid to a GeoPackage in bulk "
+            f"({result['bulk_cpu_s']:.2f} s of CPU; {child_load(result)})", "ours_s":
             result["bulk_s"], "baseline": "PyQGIS file sink, feature by feature",
             "baseline_s": result["sink_s"]}
 
 
-def bench_risk_writing(path, n_records, engine_seconds):
+def bench_risk_writing(path, n_records):
     """Record risk end to end into a new GeoPackage in bulk, against the sink into a memory
-    layer (the quickest sink; same child process, alternately) and the engine alone."""
+    layer (the quickest sink) and the engine alone on the columns the algorithm reads, all
+    alternately in one child process."""
     result = child("disclosure_gpkg", path)
     case = f"record disclosure risk end to end into a new GeoPackage, {n_records:,} records, " \
-           "in bulk"
+           f"in bulk ({result['bulk_cpu_s']:.2f} s of CPU; {child_load(result)})"
     return [{"case": case, "ours_s": result["bulk_s"],
              "baseline": "the same through the PyQGIS sink into a memory layer",
              "baseline_s": result["sink_s"]},
-            {"case": case, "ours_s": result["bulk_s"], "baseline": "the engine alone on the arrays",
-             "baseline_s": engine_seconds}]
+            {"case": case, "ours_s": result["bulk_s"], "baseline": "the engine alone on the same "
+             "columns, in the same process", "baseline_s": result["engine_s"]}]
 
 
 def bench_postgis_writing(path, n_records, n_cells):
@@ -717,8 +726,22 @@ POSTGIS_SIZES = (1_000_000, 10_000_000)
 HUGE = 100_000_000
 
 
+def bench_writing(n_trips, n_cells):
+    """The bulk writing rows alone: the grid and record risk into GeoPackages, and with the
+    PostGIS server into PostGIS tables."""
+    with tempfile.TemporaryDirectory() as folder:
+        path, (trips, *_) = sample_city(n_trips, folder)
+        rows = [bench_grid_writing(n_cells)] + bench_risk_writing(path, len(trips))
+        if os.environ.get("SPATIAL_PRIVACY_TEST_PG"):
+            rows += bench_postgis_writing(path, len(trips), n_cells)
+    return rows
+
+
 def main(smoke, large, postgis_only=False, cell_key_only=False, huge=False, huge_only=False,
-         sweep_only=False):
+         sweep_only=False, writing_only=False):
+    if writing_only:
+        print(table_of(bench_writing(3_000 if smoke else 1_000_000, 3_000 if smoke else 300_000)))
+        return
     if huge_only:
         print(table_of(bench_postgis_huge(HUGE)), flush=True)
         return
@@ -773,4 +796,4 @@ def main(smoke, large, postgis_only=False, cell_key_only=False, huge=False, huge
 if __name__ == "__main__":
     main("--smoke" in sys.argv, "--large" in sys.argv, "--postgis" in sys.argv,
          "--cellkey" in sys.argv, "--huge" in sys.argv, "--huge-only" in sys.argv,
-         "--sweep-only" in sys.argv)
+         "--sweep-only" in sys.argv, "--writing" in sys.argv)

@@ -6,14 +6,17 @@ CRS, GeoPackage metadata, the empty spatial index) and the rows go in
 through SQLite: a grid's cells with geometry blobs built with numpy, many
 rows to a statement, and its R-tree packed in SQLite's own node format;
 record risk copies a GeoPackage point table's rows, blobs and R-tree inside
-SQLite and binds only the added fields. A PostGIS table is written with one
-binary COPY (postgis_bulk). Every other destination (memory, other formats,
+SQLite and binds only the added fields. A GeoPackage is built in a hidden file
+beside the destination and renamed to it only when complete, so a failed or
+cancelled run leaves no partial output (and an existing file as it was). A
+PostGIS table is written with one binary COPY (postgis_bulk). Every other destination (memory, other formats,
 other databases, inputs this cannot copy) keeps the PyQGIS sink.
 The result is the same layer as the sink writes (tested field by field and
 geometry by geometry).
 """
 
 import contextlib
+import os
 import sqlite3
 from pathlib import Path
 
@@ -128,17 +131,15 @@ def _plain(column):
     return plain_column(column)
 
 
-def _create_table(path, fields, crs, geometry_type):
-    """GDAL creates a new GeoPackage at ``path`` with one table named after the file: fields,
-    CRS, GeoPackage metadata, the empty spatial index and GDAL's triggers. Returns the
-    table's name, or None (nothing created) when a field type has no bulk mapping."""
+def _create_table(path, name, fields, crs, geometry_type):
+    """GDAL creates a new GeoPackage at ``path`` with one table ``name``: fields, CRS,
+    GeoPackage metadata, the empty spatial index and GDAL's triggers. Returns False (nothing
+    created) when a field type has no bulk mapping."""
     from osgeo import ogr, osr
 
     definitions = [_ogr_field(fields.at(i)) for i in range(fields.count())]
     if any(definition is None for definition in definitions):
-        return None
-    if path.exists():
-        path.unlink()
+        return False
     dataset = ogr.GetDriverByName("GPKG").CreateDataSource(str(path))
     if dataset is None:
         raise QgsProcessingException(tr("Could not create the GeoPackage {path}: check that its "
@@ -149,12 +150,36 @@ def _create_table(path, fields, crs, geometry_type):
     else:
         reference.ImportFromWkt(crs.toWkt(QgsCoordinateReferenceSystem.WktVariant.WKT_PREFERRED_GDAL))
     reference.SetAxisMappingStrategy(osr.OAMS_TRADITIONAL_GIS_ORDER)
-    layer = dataset.CreateLayer(path.stem, reference, geometry_type,
-                                ["FID=fid", "GEOMETRY_NAME=geom"])
+    layer = dataset.CreateLayer(name, reference, geometry_type, ["FID=fid", "GEOMETRY_NAME=geom"])
     for definition in definitions:
         layer.CreateField(definition)
     layer = dataset = None  # closes the file: table, spatial index, triggers and metadata exist
-    return path.stem
+    return True
+
+
+def _written_whole(path, write):
+    """Run ``write(partial)``, which builds the GeoPackage in a hidden file beside ``path``
+    and returns whether it wrote it; the file becomes ``path`` (replacing an older one) only
+    then. A failure, a cancellation or a fallback to the sink leaves no partial file behind."""
+    partial = path.with_name(f".{path.stem}.{os.getpid()}.partial.gpkg")
+    leftovers = [partial.with_name(partial.name + suffix) for suffix in ("", "-journal")]
+    try:
+        for leftover in leftovers:  # of an earlier run of this process that was killed
+            if leftover.exists():
+                leftover.unlink()
+        written = write(partial)
+        if written:
+            os.replace(partial, path)
+        return written
+    finally:
+        for leftover in leftovers:
+            if leftover.exists():
+                leftover.unlink()
+
+
+def _refuse_if_cancelled(feedback):
+    if feedback is not None and feedback.isCanceled():
+        raise QgsProcessingException(tr("Cancelled: no output was completed."))
 
 
 # GDAL's triggers that would update the feature count and the R-tree once per row (with
@@ -167,7 +192,7 @@ def _bulk_connection(path, name, source=None):
     """A connection to the new GeoPackage in one transaction, GDAL's per-row triggers
     dropped for its duration and put back as they were; ``source``, a GeoPackage file, is
     attached read-only as ``source``. Yields None (nothing written) when the triggers are
-    not GDAL's; a failure removes the file (no partial output)."""
+    not GDAL's."""
     connection = sqlite3.connect(str(path), uri=True, isolation_level=None)  # a URI attaches
     try:
         if source is not None:
@@ -190,12 +215,8 @@ def _bulk_connection(path, name, source=None):
         for (sql,) in triggers:
             connection.execute(sql)
         connection.execute("COMMIT")
-    except BaseException:
-        connection.close()
-        path.unlink()
-        raise
     finally:
-        connection.close()  # closing twice is harmless
+        connection.close()
 
 
 def _set_contents(connection, name, count, extent):
@@ -208,16 +229,20 @@ def _set_contents(connection, name, count, extent):
                        (count, name))
 
 
-def write_grid_gpkg(path, fields, crs, columns, origin, resolution, cols, rows):
+def write_grid_gpkg(path, fields, crs, columns, origin, resolution, cols, rows, feedback=None):
     """Write grid cells with their attribute columns into a new GeoPackage at ``path``.
 
     Returns False (nothing written) when a field type has no bulk mapping; the
-    caller then uses the sink.
+    caller then uses the sink. A cancellation raises, with nothing written.
     """
+    return _written_whole(path, lambda partial: _write_grid(
+        partial, path.stem, fields, crs, columns, origin, resolution, cols, rows, feedback))
+
+
+def _write_grid(path, name, fields, crs, columns, origin, resolution, cols, rows, feedback):
     from osgeo import ogr
 
-    name = _create_table(path, fields, crs, ogr.wkbPolygon)
-    if name is None:
+    if not _create_table(path, name, fields, crs, ogr.wkbPolygon):
         return False
     envelopes = square_envelopes(origin, resolution, cols, rows)
     fids = np.arange(1, len(envelopes[0]) + 1)
@@ -226,14 +251,15 @@ def write_grid_gpkg(path, fields, crs, columns, origin, resolution, cols, rows):
             return False
         srs_id = connection.execute("SELECT srs_id FROM gpkg_geometry_columns WHERE table_name = ?",
                                     (name,)).fetchone()[0]
-        names = ["fid", "geom"] + [fields.at(i).name() for i in range(fields.count())]
-        multi_row_insert(connection, quoted(name), names,
-                          [fids.tolist(), square_blobs(envelopes, srs_id)] +
-                          [_plain(column) for column in columns])
+        # No fid bound: the new table numbers its rows 1, 2, … in the order they go in.
+        names = ["geom"] + [fields.at(i).name() for i in range(fields.count())]
+        multi_row_insert(connection, quoted(name), names, [square_blobs(envelopes, srs_id)] +
+                         [_plain(column) for column in columns])
         write_rtree(connection, f"rtree_{name}_geom", fids, np.stack(envelopes, axis=1))
         x0, x1, y0, y1 = envelopes
         _set_contents(connection, name, len(fids),
                       (x0.min(), y0.min(), x1.max(), y1.max()) if len(fids) else None)
+        _refuse_if_cancelled(feedback)
     return True
 
 
@@ -326,7 +352,7 @@ def _take(column, rows):
     return np.asarray(values, dtype=None if isinstance(values, np.ndarray) else object)[rows]
 
 
-def write_records_gpkg(path, fields, crs, source, added, x, y):
+def write_records_gpkg(path, fields, crs, source, added, x, y, feedback=None):
     """Write a GeoPackage point table's rows with added columns into a new GeoPackage.
 
     ``source``: (file, table) of the input, whose fields are the first of
@@ -335,10 +361,9 @@ def write_records_gpkg(path, fields, crs, source, added, x, y):
     ``y``: the rows' coordinates, in that order. The source's rows, geometry
     blobs and spatial index are copied in SQLite, untouched by Python; only
     the added columns are bound. Returns False (nothing written) when the
-    source cannot be copied so (then the caller uses the sink).
+    source cannot be copied so (then the caller uses the sink). A cancellation
+    raises, with nothing written.
     """
-    from osgeo import ogr
-
     source_file, table = source
     names = [fields.at(i).name() for i in range(fields.count())]
     copied = names[1:len(names) - len(added)]
@@ -351,17 +376,26 @@ def write_records_gpkg(path, fields, crs, source, added, x, y):
     geometry, srs_id, _, fids = rows
     if not len(fids) or fids[-1] - fids[0] >= 4 * len(fids):
         return False  # no rows, or fids too sparse for the blob of row numbers
+    return _written_whole(path, lambda partial: _copy_records(
+        partial, path.stem, fields, crs, source, rows, added, x, y, feedback))
+
+
+def _copy_records(path, name, fields, crs, source, rows, added, x, y, feedback):
+    from osgeo import ogr
+
+    source_file, table = source
+    names = [fields.at(i).name() for i in range(fields.count())]
+    copied = names[1:len(names) - len(added)]
+    geometry, srs_id, _, fids = rows
     new_fields = QgsFields()
     for index in range(1, fields.count()):
         new_fields.append(fields.at(index))
-    name = _create_table(path, new_fields, crs, ogr.wkbPoint)
-    if name is None:
+    if not _create_table(path, name, new_fields, crs, ogr.wkbPoint):
         return False
     with contextlib.closing(sqlite3.connect(str(path))) as connection:
         same_srs = connection.execute("SELECT srs_id FROM gpkg_geometry_columns WHERE "
                                       "table_name = ?", (name,)).fetchone()[0] == srs_id
     if not same_srs:  # the blobs name their CRS by the file's own srs_id
-        path.unlink()
         return False
     with _bulk_connection(path, name, source_file) as connection:
         if connection is None:
@@ -396,6 +430,7 @@ def write_records_gpkg(path, fields, crs, source, added, x, y):
         _set_contents(connection, name, len(x),
                       (x.min(), y.min(), x.max(), y.max()) if len(x) else None)
         connection.execute("DROP TABLE temp.added")
+        _refuse_if_cancelled(feedback)
     return True
 
 
@@ -435,7 +470,8 @@ def write_grid(algorithm, parameters, name, context, feedback, fields, crs, colu
     Returns the destination, or None: then the caller writes through the sink."""
     path = gpkg_path(algorithm, parameters, name, context)
     if path is not None:
-        if not write_grid_gpkg(path, fields, crs, columns, origin, resolution, cols, rows):
+        if not write_grid_gpkg(path, fields, crs, columns, origin, resolution, cols, rows,
+                               feedback):
             return None
         feedback.pushInfo(tr("{count} cells written to {path} in bulk.").format(
             count=len(cols), path=path))
@@ -488,7 +524,7 @@ def write_records(algorithm, parameters, name, context, feedback, source, layer,
     if path is not None:
         table = gpkg_table_of(layer) if streamed else None
         if table is None or not write_records_gpkg(path, fields, source.sourceCrs(), table,
-                                                   added, *points):
+                                                   added, *points, feedback):
             return None
         feedback.pushInfo(tr("{count} records written to {path} in bulk.").format(
             count=len(points[0]), path=path))

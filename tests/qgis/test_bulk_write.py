@@ -49,6 +49,51 @@ def test_the_bulk_geopackage_grid_equals_the_sink_s_grid(run, people, tmp_path, 
     assert sum(1 for _ in written.getFeatures(written.extent())) == len(expected)
 
 
+def gpkg_errors(path):
+    """What GDAL's GeoPackage validator (its sample validate_gpkg, with the extra checks)
+    finds wrong in a file."""
+    validator = pytest.importorskip("osgeo_utils.samples.validate_gpkg")
+    return validator.check(str(path), abort_at_first_error=False, extra_checks=True,
+                           warning_msg=False)
+
+
+def test_bulk_geopackages_pass_gdal_s_validator_and_answer_spatial_filters(run, people, tmp_path):
+    """The grid and record risk written in bulk are valid GeoPackages by GDAL's validator, as
+    the sink's are; a spatial filter over part of the grid returns exactly the cells that
+    the memory layer (no index) returns. Negative control: a blob naming another CRS fails."""
+    import shutil
+
+    from qgis.core import QgsRectangle
+
+    grid = tmp_path / "grid.gpkg"
+    _grid_run(run, people, grid)
+    risk = tmp_path / "risk.gpkg"
+    run("disclosurerisk", {"INPUT": str(records_gpkg(tmp_path / "records.gpkg")),
+                           "KEY_FIELDS": ["sex"], "OUTPUT": str(risk)})
+    sink = tmp_path / "sink.gpkg"
+    _grid_run(run, people, f"ogr:dbname='{sink}' table=\"grid\" (geom)")
+    assert gpkg_errors(sink) == []
+    assert gpkg_errors(grid) == [] and gpkg_errors(risk) == []
+    broken = tmp_path / "broken.gpkg"
+    shutil.copy(grid, broken)
+    connection = sqlite3.connect(str(broken))
+    for (trigger,) in connection.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' "
+                                         "AND name LIKE 'rtree_grid_geom_update%'").fetchall():
+        connection.execute(f'DROP TRIGGER "{trigger}"')  # they call GDAL's SQL functions
+    connection.execute("UPDATE grid SET geom = CAST(substr(geom, 1, 4) || X'39300000' || "
+                       "substr(geom, 9) AS BLOB) WHERE fid = 1")  # srs_id 12345
+    connection.commit()
+    connection.close()
+    assert gpkg_errors(broken) != []
+    written = QgsVectorLayer(str(grid), "grid", "ogr")
+    memory = _grid_run(run, people, "TEMPORARY_OUTPUT")["OUTPUT"]
+    probe = QgsRectangle(4_000_120.0, 3_000_000.0, 4_000_330.0, 3_000_700.0)
+
+    def found(layer):
+        return sorted(feature["cell_id"] for feature in layer.getFeatures(probe))
+    assert 0 < len(found(memory)) < memory.featureCount() and found(written) == found(memory)
+
+
 @pytest.mark.parametrize("count", [1, 51, 52, 3_000, 200_000])
 def test_the_bulk_r_tree_is_valid_and_finds_what_insertion_finds(provider, count):
     """The R-tree packed in bulk passes SQLite's own check and answers box queries as the
@@ -216,6 +261,58 @@ def test_record_risk_in_bulk_equals_the_sink_s_geopackage(run, tmp_path, spatial
              for layer in (written, expected)]
     assert len(found[0]) > 10 and found[0] == found[1]  # the spatial index answers as the sink's
     assert written.renderer().type() == expected.renderer().type()
+
+
+def _grid_run(run, people, path, feedback=None):
+    return run("suppressedgrid", {"INPUT": people, "PERSON_FIELD": "person_id", "RHO": 0.2,
+                                  "RESOLUTION": 100, "OUTPUT": str(path)}, feedback)
+
+
+@pytest.mark.parametrize("output", ["grid", "records"])
+@pytest.mark.parametrize("ending", ["failure", "cancellation"])
+def test_a_bulk_write_that_fails_or_is_cancelled_leaves_no_output(run, people, tmp_path,
+                                                                  monkeypatch, output, ending):
+    """The GeoPackage is built in a hidden file renamed to the destination only when complete:
+    a failure or a cancellation half-way (after the rows, before the file is finished) leaves
+    no file of its own and an existing destination as it was."""
+    from qgis.core import QgsProcessingException
+
+    from conftest import RecordingFeedback
+    from spatial_privacy.processing_provider import bulk_write
+
+    source = records_gpkg(tmp_path / "records.gpkg")
+    destination = tmp_path / "out" / "result.gpkg"
+    destination.parent.mkdir()
+    destination.write_bytes(b"an earlier output")
+    feedback = RecordingFeedback()
+    set_contents = bulk_write._set_contents
+
+    def interrupted(connection, *arguments):
+        set_contents(connection, *arguments)  # the rows and the spatial index are in
+        assert list(destination.parent.iterdir()) != [destination]  # the hidden file exists
+        if ending == "cancellation":
+            feedback.cancel()
+        else:
+            raise OSError("disk full")
+    monkeypatch.setattr(bulk_write, "_set_contents", interrupted)
+    with pytest.raises((QgsProcessingException, OSError)) as raised:
+        if output == "grid":
+            _grid_run(run, people, destination, feedback)
+        else:
+            run("disclosurerisk", {"INPUT": str(source), "KEY_FIELDS": ["sex"],
+                                   "OUTPUT": str(destination)}, feedback)
+    assert ("Cancelled" if ending == "cancellation" else "disk full") in str(raised.value)
+    assert list(destination.parent.iterdir()) == [destination]
+    assert destination.read_bytes() == b"an earlier output"
+    # Negative control: the same run uninterrupted replaces the file with the output.
+    monkeypatch.setattr(bulk_write, "_set_contents", set_contents)
+    if output == "grid":
+        _grid_run(run, people, destination)
+    else:
+        run("disclosurerisk", {"INPUT": str(source), "KEY_FIELDS": ["sex"],
+                               "OUTPUT": str(destination)})
+    assert not [path for path in destination.parent.iterdir() if path.name.startswith(".")]
+    assert QgsVectorLayer(str(destination), "result", "ogr").featureCount() > 0
 
 
 def test_record_risk_to_other_destinations_goes_through_the_sink(run, tmp_path, feedback):
