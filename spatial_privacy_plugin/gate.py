@@ -166,18 +166,18 @@ def evaluate_release_audit(raw_counts, statuses, equalities, protection, k=None,
     counts are of distinct people (an area then holds at least each of its
     records and at most their sum: the atoms' programme reads it so).
     """
-    from .thin_strips import STRIPS_READ_EMPTY, audit_with_strips_empty, thin_atoms
+    from .thin_strips import STRIPS_READ_EMPTY, audit_with_strips_empty, either_fails, thin_atoms
 
     equalities = list(equalities)
     if len(thin_atoms(cut)):
         def audit_of(one_cut):
             return evaluate_release_audit(raw_counts, statuses, equalities, protection, k,
                                           label_k, people, names, at_most, one_cut, add_up,
-                                          record_cell)
+                                          record_cell, record_class)
         audit, empty = audit_of(cut[:3]), audit_with_strips_empty(audit_of, cut)
         if empty is None:
             return audit
-        both = combined_audit(audit, empty)
+        both = either_fails(audit, empty)
         if empty.passed or not (audit.passed or set(both.slivers) - set(audit.slivers)
                                 or dict(both.failing).keys() - dict(audit.failing).keys()):
             return both  # reading the strips as empty finds nothing more

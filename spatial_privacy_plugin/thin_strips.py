@@ -12,6 +12,8 @@ release contradicts that reading (somebody lives in a strip) that attacker is
 wrong and the first audit stands alone.
 """
 
+import dataclasses
+
 import numpy as np
 
 from .errors import N_, InputError
@@ -49,3 +51,18 @@ def audit_with_strips_empty(audit_of, cut):
         if error.template != CONTRADICTION:
             raise
         return None
+
+
+def either_fails(audit, empty):
+    """One audit of the release read both ways (``empty``: the strips held at 0): it fails
+    wherever one does, with the first reading's reason where both fail a record."""
+    widths = [one.min_width for one in (audit, empty) if one.min_width is not None]
+    reasons = dict(empty.failing)
+    reasons.update(audit.failing)
+    return dataclasses.replace(
+        audit, min_width=min(widths) if widths else None,
+        problems=audit.problems + tuple(problem for problem in empty.problems
+                                        if problem not in audit.problems),
+        failing=tuple(sorted(reasons.items())),
+        slivers=tuple(sorted(set(audit.slivers) | set(empty.slivers))),
+        shared_attributes=audit.shared_attributes or empty.shared_attributes)
