@@ -14,12 +14,18 @@ def band_of_holes():
     return {(col, row): 3 if col < 3 else 12 for col in range(12) for row in range(12)}
 
 
-def test_a_recommendation_with_clustered_holes_says_what_the_clustering_means(run, feedback):
+def sweep_band_of_holes(run, feedback):
+    """The sweep at 100, 200 and 400 m over ``band_of_holes``: it recommends 100 m."""
     result = run("resolutionsweep", {"INPUT": people_in_cells(band_of_holes()),
                                      "PERSON_FIELD": "person_id", "RHO": 0.1, "TOLERANCE": 0.3,
                                      "RESOLUTIONS": "100,200,400", "ORIGIN": ORIGIN,
                                      "OUTPUT": "TEMPORARY_OUTPUT"}, feedback)
     assert result["RECOMMENDED_RESOLUTION"] == 100
+    return result
+
+
+def test_a_recommendation_with_clustered_holes_says_what_the_clustering_means(run, feedback):
+    result = sweep_band_of_holes(run, feedback)
     log = "\n".join(feedback.messages)
     rows = {f["resolution_m"]: f for f in result["OUTPUT"].getFeatures()}
     assert rows[100]["withheld_clustered"] and not rows[400]["withheld_clustered"]
@@ -60,13 +66,9 @@ def test_small_risks_are_shown_with_digits_that_show_them(run, feedback):
 
 
 def test_french_logs_write_numbers_as_french_does(run, feedback, french):
-    """12,5 % and 0,5 in French; the same run in English keeps 12.5 % (the first test)."""
+    """25,0 % and 0,5 in French; the same run in English keeps 25.0 % (the first test)."""
     assert french is not None, "build the translations first (make translations)"
-    result = run("resolutionsweep", {"INPUT": people_in_cells(band_of_holes()),
-                                     "PERSON_FIELD": "person_id", "RHO": 0.1, "TOLERANCE": 0.3,
-                                     "RESOLUTIONS": "100,200,400", "ORIGIN": ORIGIN,
-                                     "OUTPUT": "TEMPORARY_OUTPUT"}, feedback)
-    assert result["RECOMMENDED_RESOLUTION"] == 100
+    sweep_band_of_holes(run, feedback)
     log = "\n".join(feedback.messages)
     assert "(25,0 %)" in log and "(25.0 %)" not in log, log
     # Every decimal number the plugin's lines show has a decimal comma, but the origin, which is
