@@ -60,20 +60,21 @@ def zone_layer_requests(layer):
 
 
 def published_areas(layer, count_field, crs, context, request=None):
-    """(index, {position: (geometry, prepared engine, count, name)}) of a layer's areas with a
-    count, in ``crs`` (those ``request`` selects: every feature by default).
+    """(index, {position: (geometry, prepared engine, count, name)}) of a layer's areas, in
+    ``crs`` (those ``request`` selects: every feature by default).
 
-    Without a ``count_field`` (zones whose counts the plugin computes) every area with a
-    geometry is taken, its count None."""
+    An area whose count is NULL (withheld) is taken too, its count None: its border is
+    published, so the attacker sums a cell's pieces in it as in any other area. Without a
+    ``count_field`` (zones whose counts the plugin computes) every count is None."""
     transform = QgsCoordinateTransform(layer.crs(), crs, context.transformContext())
     field = layer.fields().lookupField(count_field) if count_field else -1
     index, areas = QgsSpatialIndex(), {}
     for feature in layer.getFeatures(request or QgsFeatureRequest()):
         count = python_value(feature.attributes()[field]) if count_field else None
         geometry = feature.geometry()
-        if (count_field and count is None) or geometry.isNull() or geometry.isEmpty():
+        if geometry.isNull() or geometry.isEmpty():
             continue
-        if count_field and not isinstance(count, (int, float)):
+        if count is not None and not isinstance(count, (int, float)):
             raise QgsProcessingException(tr(
                 "The audit layer '{layer}' has a count that is not a number in '{field}' "
                 "(feature {fid}): choose its numeric count field.").format(
@@ -170,6 +171,13 @@ def overlay(source, layers, count_field, context, feedback):
         # the layer's place in the list.
         layer_of = [number for number, (_, areas) in enumerate(published, 1) for _ in areas]
         area_names = [f"{name} (#{number})" for name, number in zip(area_names, layer_of)]
+    # A piece in no area of one layer (a hole in it) is a place too: the attacker sums a cell's
+    # pieces there over its records as in an area, also where another layer's area covers them.
+    layer_of_area = [number for number, (_, areas) in enumerate(published) for _ in areas]
+    layer_names = [next((name.rsplit(": ", 1)[0] for _, _, _, name in areas.values()), "")
+                   for _, areas in published]
+    outside = [f"{name}: —" if layer_names.count(name) == 1 else f"{name}: — (#{number})"
+               for number, name in enumerate(layer_names, 1)]
     atom_record, atom_areas, atom_thin, record_cell, cell_pieces = [], [], [], [], {}
     request = QgsFeatureRequest().setNoAttributes()
     for record, feature in enumerate(source.getFeatures(request)):
@@ -186,7 +194,14 @@ def overlay(source, layers, count_field, context, feedback):
             for area in names:
                 area_members[area].append(len(atom_record))
             atom_record.append(record)
-            atom_areas.append([area_names[area] for area in names])
-    areas = [(members, count) for members, count in zip(area_members, area_counts) if members]
-    names = [name for members, name in zip(area_members, area_names) if members]
+            covering = {layer_of_area[area] for area in names}
+            atom_areas.append([area_names[area] for area in names]
+                              + [outside[layer] for layer in range(len(published))
+                                 if layer not in covering and len(published) > 1])
+    # Areas with a withheld count cut the cells (their pieces are summed) but state no count.
+    counted = [bool(members) and count is not None
+               for members, count in zip(area_members, area_counts)]
+    areas = [(members, count) for members, count, keep in
+             zip(area_members, area_counts, counted) if keep]
+    names = [name for name, keep in zip(area_names, counted) if keep]
     return Overlay(atom_record, atom_areas, areas, names, record_cell, atom_thin)

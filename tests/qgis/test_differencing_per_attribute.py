@@ -116,3 +116,44 @@ def test_a_withheld_cell_known_over_its_attributes_fails(run):
     # Negative control: with tile 0 withheld too, tile 1 lies anywhere in [2, 33].
     protected = records_by_sex({0: (None, None), 1: (None, None), 2: (10, 11)})
     assert gate(run, protected, AUDIT_LAYERS=[zone], RHO=0.1)["PASSED"]
+
+
+# A 10 x 15 m corner of tile 5 holding two of its people (p5_0 and p5_9, both f); the zones
+# cover the rest of the row: the attacker learns the corner's 2 from the people total.
+CORNER = "POLYGON((500 0, 510 0, 510 15, 500 15, 500 0))"
+REST = "POLYGON((0 0, 600 0, 600 100, 0 100, 0 0), (500 0, 500 15, 510 15, 510 0, 500 0))"
+
+
+def zones_around_the_corner(corner_count):
+    """The rest of the row with its 148 people and the corner with ``corner_count`` (NULL:
+    withheld; None: the corner is a hole in the layer)."""
+    rows = [(REST, ["rest", sum(TILES) - 2])]
+    if corner_count is not None:
+        rows.append((CORNER, ["corner", corner_count]))
+    return point_layer(rows, "name:string,n_persons:integer", geometry="Polygon")
+
+
+def halves():
+    """A second layer whose borders follow tile edges, its east half covering the corner."""
+    return point_layer([("POLYGON((0 0, 300 0, 300 100, 0 100, 0 0))", ["W", sum(TILES[:3])]),
+                        ("POLYGON((300 0, 600 0, 600 100, 300 100, 300 0))", ["E", sum(TILES[3:])])],
+                       "name:string,n_persons:integer", geometry="Polygon")
+
+
+@pytest.mark.parametrize("corner_count", [NULL, None], ids=["withheld zone", "hole"])
+def test_a_place_no_zone_counts_is_summed_beside_a_second_layer(run, corner_count):
+    """Found by an independent attacker: a zone published without its count (or a hole in the
+    layer) inside one cell holds the people total less the layer's other zones; summed over
+    the cell's records it is narrow, though each record's piece is wide. With the zones alone
+    the gate failed; a second layer covering the place made it pass."""
+    grid = grid_by_sex(run)
+    for layers in ([zones_around_the_corner(corner_count)],
+                   [zones_around_the_corner(corner_count), halves()],
+                   [halves(), zones_around_the_corner(corner_count)]):
+        with pytest.raises(QgsProcessingException, match=r"100m_5_0 ∩ .*\[2, 2\]"):
+            gate(run, grid, AUDIT_LAYERS=layers, PERSONS_TOTAL=sum(TILES))
+    # Negative control: one zone over the whole row beside the halves tells nothing more.
+    whole_row = point_layer([("POLYGON((0 0, 600 0, 600 100, 0 100, 0 0))", ["row", sum(TILES)])],
+                            "name:string,n_persons:integer", geometry="Polygon")
+    assert gate(run, grid, AUDIT_LAYERS=[whole_row, halves()], PERSONS_TOTAL=sum(TILES))[
+        "PASSED"]
