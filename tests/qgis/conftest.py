@@ -1,9 +1,10 @@
 """Real QGIS, headless: Processing initialised and the provider registered once."""
 
+import subprocess
 import sys
 
 import pytest
-from qgis.core import QgsProcessingFeedback, QgsSettings
+from qgis.core import QgsProcessingFeedback, QgsSettings, QgsVectorLayer
 
 sys.path.insert(0, "/usr/share/qgis/python/plugins")
 
@@ -43,6 +44,18 @@ class RecordingFeedback(QgsProcessingFeedback):
 
     def setProgressText(self, text):  # noqa: N802
         self.messages.append(text)
+
+
+@pytest.fixture(scope="session")
+def city_gpkg(repo_root, tmp_path_factory):
+    """The sample city as a GeoPackage (scripts/make_sample_data.py's defaults): the same rows
+    as the PostGIS table ``trips`` of the test server."""
+    path = tmp_path_factory.mktemp("city") / "trips.gpkg"
+    subprocess.run([sys.executable, str(repo_root / "scripts" / "make_sample_data.py"), str(path)],
+                   check=True, capture_output=True)
+    layer = QgsVectorLayer(str(path), "trips", "ogr")
+    assert layer.isValid()
+    return layer
 
 
 @pytest.fixture

@@ -1,28 +1,14 @@
 """Counting in PostGIS: the same results as the GeoPackage path, cell for cell."""
 
-import subprocess
-import sys
 import threading
 
 import numpy as np
 import pytest
-from qgis.core import QgsProcessingException, QgsProcessingFeatureSourceDefinition, QgsProject, \
-    QgsVectorLayer
+from qgis.core import QgsProcessingException, QgsProcessingFeatureSourceDefinition, QgsProject
 
 from pg_server import QUOTED_FIELD, connect, postgis_layer
 
 SWEEP_SIZES = "250,500,1000,2000"
-
-
-@pytest.fixture(scope="module")
-def gpkg(repo_root, tmp_path_factory):
-    """The sample city as a GeoPackage: the same rows as the PostGIS table ``trips``."""
-    path = tmp_path_factory.mktemp("postgis") / "trips.gpkg"
-    subprocess.run([sys.executable, str(repo_root / "scripts" / "make_sample_data.py"), str(path)],
-                   check=True, capture_output=True)
-    layer = QgsVectorLayer(str(path), "trips", "ogr")
-    assert layer.isValid()
-    return layer
 
 
 def table(layer, key_fields=()):
@@ -56,11 +42,11 @@ def counted_in_postgis(feedback):
 @pytest.mark.parametrize("extra", [{}, {"MARGINALS": 3, "PARENT_FACTOR": 2},
                                    {"KEY_FIELDS": ["sex", "age_band"], "MARGINALS": 1}],
                          ids=["plain", "totals", "attributes"])
-def test_the_sweep_counted_in_postgis_equals_the_geopackage_sweep(run, gpkg, feedback, extra):
+def test_the_sweep_counted_in_postgis_equals_the_geopackage_sweep(run, city_gpkg, feedback, extra):
     in_postgis = sweep(run, postgis_layer("trips"), feedback, **extra)
     assert len(counted_in_postgis(feedback)) == 4  # one query per size, and the log says so
     assert not any("feature by feature" in message for message in feedback.messages)
-    from_file = sweep(run, gpkg, **extra)
+    from_file = sweep(run, city_gpkg, **extra)
     assert table(in_postgis["OUTPUT"]) == table(from_file["OUTPUT"])
     assert in_postgis["RECOMMENDED_RESOLUTION"] == from_file["RECOMMENDED_RESOLUTION"]
     names, rows = table(from_file["OUTPUT"])
@@ -70,11 +56,11 @@ def test_the_sweep_counted_in_postgis_equals_the_geopackage_sweep(run, gpkg, fee
 @pytest.mark.parametrize("extra", [{}, {"MARGINALS": 3, "PARENT_FACTOR": 2},
                                    {"KEY_FIELDS": ["sex"], "MARGINALS": 1}],
                          ids=["plain", "totals", "attributes"])
-def test_the_grid_counted_in_postgis_equals_the_geopackage_grid_cell_for_cell(run, gpkg, feedback,
-                                                                              extra):
+def test_the_grid_counted_in_postgis_equals_the_geopackage_grid_cell_for_cell(run, city_gpkg,
+                                                                              feedback, extra):
     in_postgis = grid(run, postgis_layer("trips"), feedback, **extra)
     assert len(counted_in_postgis(feedback)) == 1
-    from_file = grid(run, gpkg, **extra)
+    from_file = grid(run, city_gpkg, **extra)
     for output in ("OUTPUT", "AUDIT"):
         assert table(in_postgis[output]) == table(from_file[output])
     geometries = [[feature.geometry().asWkt() for feature in result["OUTPUT"].getFeatures()]
@@ -83,11 +69,11 @@ def test_the_grid_counted_in_postgis_equals_the_geopackage_grid_cell_for_cell(ru
     assert in_postgis["CELLS_WITHHELD"] == from_file["CELLS_WITHHELD"] > 0
 
 
-def test_a_subset_string_becomes_the_where_clause(run, gpkg, feedback):
+def test_a_subset_string_becomes_the_where_clause(run, city_gpkg, feedback):
     layer = postgis_layer("trips", sql="\"person_id\" <= 6000 AND \"sex\" LIKE '%'")
     in_postgis = sweep(run, layer, feedback)
     assert counted_in_postgis(feedback)
-    filtered = gpkg.clone()
+    filtered = city_gpkg.clone()
     filtered.setSubsetString("\"person_id\" <= 6000")
     from_file = sweep(run, filtered)
     assert table(in_postgis["OUTPUT"]) == table(from_file["OUTPUT"])
@@ -394,14 +380,14 @@ def test_a_larger_work_mem_of_the_server_is_kept(provider):
             cursor.execute("ALTER ROLE CURRENT_USER RESET work_mem")
 
 
-def test_cell_indices_beyond_the_engine_s_limit_are_refused_as_by_the_engine(run, gpkg,
+def test_cell_indices_beyond_the_engine_s_limit_are_refused_as_by_the_engine(run, city_gpkg,
                                                                              feedback):
     # 1 mm cells 4 000 km from the origin: more than 2**31 cells along each axis.
     errors = []
-    for layer in (postgis_layer("trips"), gpkg):
+    for layer in (postgis_layer("trips"), city_gpkg):
         with pytest.raises(QgsProcessingException) as refused:
             sweep(run, layer, feedback, RESOLUTIONS="0.001", ORIGIN="0,0 [EPSG:3035]")
         errors.append(str(refused.value))
-        if layer is not gpkg:
+        if layer is not city_gpkg:
             assert any("Counting in PostGIS" in message for message in feedback.messages)
     assert "would not fit" in errors[0] and errors[0] == errors[1]

@@ -26,17 +26,6 @@ def zones(repo_root, tmp_path_factory):
     return layer
 
 
-@pytest.fixture(scope="module")
-def trips_gpkg(repo_root, tmp_path_factory):
-    """The sample city as a GeoPackage: the same rows as the PostGIS table ``trips``."""
-    path = tmp_path_factory.mktemp("zone_trips") / "trips.gpkg"
-    subprocess.run([sys.executable, str(repo_root / "scripts" / "make_sample_data.py"), str(path)],
-                   check=True, capture_output=True)
-    layer = QgsVectorLayer(str(path), "trips", "ogr")
-    assert layer.isValid()
-    return layer
-
-
 def zone_risk(run, zones, records, feedback=None, keys=KEYS, person="person_id", **extra):
     parameters = {"ZONES": zones, "ZONE_ID_FIELD": "zone_id", "RECORDS": records,
                   "KEY_FIELDS": keys, "PERSON_FIELD": person, "OUTPUT": "TEMPORARY_OUTPUT"}
@@ -77,7 +66,7 @@ def drop(name):
 @pytest.mark.parametrize("extra", [{}, {"METHOD": 1}, {"PERSON_FIELD": ""},
                                    {"KEY_FIELDS": ["age_band", "sex", "trip_purpose"]}],
                          ids=["individual risk", "uniqueness", "no person", "three keys"])
-def test_zone_risk_counted_in_postgis_equals_reading_the_points(run, zones, trips_gpkg, feedback,
+def test_zone_risk_counted_in_postgis_equals_reading_the_points(run, zones, city_gpkg, feedback,
                                                                 extra):
     in_postgis = zone_risk(run, zones, postgis_layer("trips"), feedback, **extra)
     assert len(counted_in_postgis(feedback)) == 1, feedback.messages[1][:3000]  # one query, logged
@@ -88,7 +77,7 @@ def test_zone_risk_counted_in_postgis_equals_reading_the_points(run, zones, trip
         read = zone_risk(run, zones, by_feature(layer), **extra)
     finally:
         QgsProject.instance().removeMapLayer(layer.id())
-    from_file = zone_risk(run, zones, trips_gpkg, **extra)
+    from_file = zone_risk(run, zones, city_gpkg, **extra)
     assert rows_of(in_postgis) == rows_of(read) == rows_of(from_file)
     names, rows, _ = rows_of(from_file)
     n_records = [row[names.index("n_records")] for row in rows]
@@ -233,11 +222,11 @@ def test_records_outside_every_zone_and_null_keys_are_refused_as_when_read(run, 
         drop("trips_outside")
 
 
-def test_a_subset_string_becomes_the_where_clause(run, zones, trips_gpkg, feedback):
+def test_a_subset_string_becomes_the_where_clause(run, zones, city_gpkg, feedback):
     layer = postgis_layer("trips", sql="\"person_id\" <= 6000 AND \"sex\" LIKE '%'")
     in_postgis = zone_risk(run, zones, layer, feedback)
     assert counted_in_postgis(feedback)
-    filtered = trips_gpkg.clone()
+    filtered = city_gpkg.clone()
     filtered.setSubsetString("\"person_id\" <= 6000")
     assert rows_of(in_postgis) == rows_of(zone_risk(run, zones, filtered))
     names, rows, _ = rows_of(in_postgis)
