@@ -160,8 +160,9 @@ def thin_pieces(pieces, crs):
 def overlay(source, layers, count_field, context, feedback):
     """The atoms of the records of ``source`` with the published areas of ``layers``."""
     crs = source.sourceCrs()
-    published = [published_areas(layer, count_field, crs, context, request) for layer in layers
-                 for request in zone_layer_requests(layer)]
+    sources = [(layer, request) for layer in layers for request in zone_layer_requests(layer)]
+    published = [published_areas(layer, count_field, crs, context, request)
+                 for layer, request in sources]
     offsets = layer_offsets(published)
     area_members = [[] for _ in range(sum(len(areas) for _, areas in published))]
     area_counts = [count for _, areas in published for _, _, count, _ in areas.values()]
@@ -174,8 +175,7 @@ def overlay(source, layers, count_field, context, feedback):
     # A piece in no area of one layer (a hole in it) is a place too: the attacker sums a cell's
     # pieces there over its records as in an area, also where another layer's area covers them.
     layer_of_area = [number for number, (_, areas) in enumerate(published) for _ in areas]
-    layer_names = [next((name.rsplit(": ", 1)[0] for _, _, _, name in areas.values()), "")
-                   for _, areas in published]
+    layer_names = [layer.name() for layer, _ in sources]
     outside = [f"{name}: —" if layer_names.count(name) == 1 else f"{name}: — (#{number})"
                for number, name in enumerate(layer_names, 1)]
     atom_record, atom_areas, atom_thin, record_cell, cell_pieces = [], [], [], [], {}
