@@ -406,9 +406,10 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                         kind=layer.fields().field(count_field).typeName()))
             cut = overlay(source, layers, count_field, context, feedback)
             feedback.pushInfo(tr("Audit: {areas} published area count(s) from the audit layers; "
-                                 "{cells} record(s) cut by an area's border into {atoms} "
-                                 "pieces.").format(
-                areas=len(cut.areas), cells=cut.cut_records, atoms=len(cut.atom_record)))
+                                 "{records} record(s) in {atoms} pieces, {cells} of them cut "
+                                 "by an area's border.").format(
+                areas=len(cut.areas), records=len(set(cut.atom_record)), atoms=len(cut.atom_record),
+                cells=cut.cut_records))
             if any(cut.atom_thin):
                 feedback.pushInfo(tr("Audit: {strips} of those pieces are strips in which no disc "
                                      "{width:g} m wide fits, between a border and the cell edge it "
@@ -430,7 +431,10 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                 "of each point, such as the mode of a trip); a person-level attribute would be "
                 "audited as adding up."))
         if audit.min_width is not None:
-            feedback.pushInfo(tr("Audit: narrowest attacker interval of a withheld record: {width:g} "
-                                 "(p = {p:g}).").format(width=audit.min_width,
-                                                        p=policy.protection_level))
+            # Said with what the audit knew: the grid's own audit may know the people total.
+            template = (tr("Audit, knowing the number of people: narrowest attacker interval of a "
+                           "withheld record: {width:g} (p = {p:g}).") if people is not None else
+                        tr("Audit, without the number of people: narrowest attacker interval of "
+                           "a withheld record: {width:g} (p = {p:g})."))
+            feedback.pushInfo(template.format(width=audit.min_width, p=policy.protection_level))
         return audit

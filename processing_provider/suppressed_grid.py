@@ -199,8 +199,8 @@ class SuppressedGrid(PointGridAlgorithm):
             feedback.pushInfo(tr("{complementary} complementary cell(s) ({share} of the cells) "
                                  "withheld so that no withheld cell can be narrowed below p = "
                                  "{p:g} from what the release publishes ({marginals}, the number "
-                                 "of people, non-empty cells); smallest attacker interval: "
-                                 "{width:g}.").format(
+                                 "of people, non-empty cells); narrowest attacker interval of a "
+                                 "withheld cell: {width:g}.").format(
                 complementary=complementary, share=percent(complementary / max(len(frame), 1)),
                 p=marginals.protection, marginals=tr(marginals.kind),
                 width=float(release.audit["width"].min())))

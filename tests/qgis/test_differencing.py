@@ -50,7 +50,7 @@ def test_withholding_the_tiles_around_the_border_protects_the_sliver(run, feedba
                                     "AUDIT_LAYERS": [municipalities()],
                                     "OUTPUT": "TEMPORARY_OUTPUT"}, feedback)
     assert result["PASSED"] and result["MIN_INTERVAL_WIDTH"] >= 2
-    assert any("1 record(s) cut by an area's border into 7 pieces" in m for m in feedback.messages)
+    assert any("in 7 pieces, 1 of them cut by an area's border" in m for m in feedback.messages)
 
 
 def test_counts_of_distinct_people_bound_the_sliver_from_below_only(run):

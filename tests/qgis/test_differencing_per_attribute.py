@@ -83,7 +83,7 @@ def test_withholding_the_tiles_around_the_border_protects_it_per_attribute(run, 
     protected = with_withheld(grid_by_sex(run), {"100m_0_0", "100m_4_0"})
     result = gate(run, protected, feedback)
     assert result["PASSED"] and result["MIN_INTERVAL_WIDTH"] >= 2
-    assert any("2 record(s) cut by an area's border into 14 pieces" in m
+    assert any("in 14 pieces, 2 of them cut by an area's border" in m
                for m in feedback.messages)
 
 
