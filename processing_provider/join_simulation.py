@@ -309,8 +309,9 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
             return tr("With every attribute tried ({attributes}) the adversary stays at or below "
                       "ρ = {rho}.").format(attributes=escalation.iloc[-1]["attributes"],
                                            rho=policy.rho)
-        return tr("An adversary crosses ρ = {rho} with {attributes} ({figure} = {value}).").format(
-            rho=policy.rho, attributes=row["attributes"], figure=figure,
+        return tr("An adversary crosses the policy's ceiling with {attributes}: {figure} = "
+                  "{value}, above ρ = {rho}.").format(
+            rho=policy.rho, attributes=row["attributes"], figure=tr(dict(FIGURE_LABELS)[figure]),
             value=self.share(row[figure]))
 
     def write_targets(self, parameters, context, result, points, truth_field, crs, results):

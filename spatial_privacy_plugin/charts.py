@@ -93,7 +93,10 @@ def line_chart_svg(title, x_labels, series, y_label, x_label, threshold=None, th
         y = y_of(threshold)
         parts.append(f'<line x1="{LEFT}" y1="{y}" x2="{LEFT + plot_width}" y2="{y}" '
                      f'stroke="black" stroke-dasharray="6 4"/>')
-        parts.append(f'<text x="{LEFT + plot_width - 4}" y="{y - 6}" text-anchor="end">'
+        # Between the last two points, where no marker is, on a white halo over the lines.
+        label_x = (x_of(steps - 1) + x_of(steps)) / 2 if len(x_labels) > 1 else x_of(0)
+        parts.append(f'<text x="{label_x:.1f}" y="{y - 6}" text-anchor="middle" '
+                     f'stroke="white" stroke-width="4" paint-order="stroke">'
                      f'{escape(threshold_label)}</text>')
     for number, (name, values) in enumerate(series):
         colour = COLOURS[number % len(COLOURS)]

@@ -54,7 +54,10 @@ def test_join_on_the_hand_case(run, tmp_path, feedback):
     svg = (tmp_path / "curve.svg").read_text(encoding="utf-8")
     assert svg.startswith("<svg") and "location + sex" in svg and "ρ = 0.2" in svg
     report = (tmp_path / "report.md").read_text(encoding="utf-8")
-    assert "test fixture" in report and "crosses ρ = 0.2 with location + sex" in report
+    # The headline names the figure it compares with the ceiling (π correct: truth is known).
+    assert "test fixture" in report and ("crosses the policy's ceiling with location + sex: "
+                                         "really re-identified (π correct) = 25") in report
+    assert "above ρ = 0.2" in report
 
 
 def test_without_truth_pi_correct_is_unknown(run):
