@@ -59,47 +59,47 @@
       <translation>Annulé : aucune sortie n'a été terminée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="144" />
+      <location filename="processing_provider/bulk_write.py" line="145" />
       <source>Could not create the GeoPackage {path}: check that its folder exists and is writable.</source>
       <translation>Impossible de créer le GeoPackage {path} : vérifiez que son dossier existe et est accessible en écriture.</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="419" />
+      <location filename="processing_provider/bulk_write.py" line="454" />
       <source>the values of {fields} do not fit their column type</source>
       <translation>les valeurs de {fields} ne correspondent pas au type de leur colonne</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="440" />
+      <location filename="processing_provider/bulk_write.py" line="476" />
       <source>{count} cells written to {path} in bulk.</source>
       <translation>{count} cellules écrites en bloc dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="451" />
+      <location filename="processing_provider/bulk_write.py" line="487" />
       <source>Cells written feature by feature through QGIS, not with COPY: {reason}.</source>
       <translation>Cellules écrites entité par entité par QGIS, pas avec COPY : {reason}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="454" />
+      <location filename="processing_provider/bulk_write.py" line="490" />
       <source>{count} cells written to the PostGIS table {table} in bulk (COPY).</source>
       <translation>{count} cellules écrites en bloc dans la table PostGIS {table} (COPY).</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="493" />
+      <location filename="processing_provider/bulk_write.py" line="529" />
       <source>{count} records written to {path} in bulk.</source>
       <translation>{count} enregistrements écrits en bloc dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="501" />
+      <location filename="processing_provider/bulk_write.py" line="537" />
       <source>the input is not a point file GDAL can stream</source>
       <translation>l'entrée n'est pas un fichier de points que GDAL peut lire en flux</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="508" />
+      <location filename="processing_provider/bulk_write.py" line="544" />
       <source>Records written feature by feature through QGIS, not with COPY: {reason}.</source>
       <translation>Enregistrements écrits entité par entité par QGIS, pas avec COPY : {reason}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="511" />
+      <location filename="processing_provider/bulk_write.py" line="547" />
       <source>{count} records written to the PostGIS table {table} in bulk (COPY).</source>
       <translation>{count} enregistrements écrits en bloc dans la table PostGIS {table} (COPY).</translation>
     </message>
@@ -975,8 +975,8 @@
     </message>
     <message>
       <location filename="processing_provider/join_simulation.py" line="312" />
-      <source>An adversary crosses ρ = {rho} with {attributes} ({figure} = {value}).</source>
-      <translation>Un adversaire dépasse ρ = {rho} avec {attributes} ({figure} = {value}).</translation>
+      <source>An adversary crosses the policy's ceiling with {attributes}: {figure} = {value}, above ρ = {rho}.</source>
+      <translation>Un adversaire dépasse le plafond de la politique avec {attributes} : {figure} = {value}, au-dessus de ρ = {rho}.</translation>
     </message>
     <message>
       <location filename="processing_provider/join_simulation.py" line="33" />
@@ -989,62 +989,62 @@
       <translation>π correct / π unique : la fréquence à laquelle un appariement sûr de lui est juste ; un appariement faux nuit à la personne sur qui il tombe.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="336" />
+      <location filename="processing_provider/join_simulation.py" line="337" />
       <source>Re-identification as the adversary adds attributes</source>
       <translation>Ré-identification à mesure que l'adversaire ajoute des attributs</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="340" />
+      <location filename="processing_provider/join_simulation.py" line="341" />
       <source>share of targets</source>
       <translation>part des cibles</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="340" />
+      <location filename="processing_provider/join_simulation.py" line="341" />
       <source>what the adversary knows</source>
       <translation>ce que sait l'adversaire</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="342" />
+      <location filename="processing_provider/join_simulation.py" line="343" />
       <source>ceiling ρ = {rho}</source>
       <translation>plafond ρ = {rho}</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="356" />
+      <location filename="processing_provider/join_simulation.py" line="357" />
       <source>Could not write the chart to {path}.</source>
       <translation>Impossible d'écrire le graphique dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="363" />
+      <location filename="processing_provider/join_simulation.py" line="364" />
       <source>attributes</source>
       <translation>attributs</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="364" />
+      <location filename="processing_provider/join_simulation.py" line="365" />
       <source>median candidates</source>
       <translation>candidats (médiane)</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="364" />
+      <location filename="processing_provider/join_simulation.py" line="365" />
       <source>no candidate</source>
       <translation>sans candidat</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="370" />
+      <location filename="processing_provider/join_simulation.py" line="371" />
       <source>The adversary joins {targets} identified target(s) to the release within {radius:g} m, adding one attribute at a time.</source>
       <translation>L'adversaire apparie {targets} cible(s) identifiée(s) à la diffusion dans un rayon de {radius:g} m, en ajoutant un attribut à la fois.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="373" />
+      <location filename="processing_provider/join_simulation.py" line="374" />
       <source>Auxiliary data: {provenance}</source>
       <translation>Données auxiliaires : {provenance}</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="374" />
+      <location filename="processing_provider/join_simulation.py" line="375" />
       <source>provenance not stated</source>
       <translation>provenance non indiquée</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="394" />
+      <location filename="processing_provider/join_simulation.py" line="395" />
       <source>What the figures mean</source>
       <translation>Ce que signifient les chiffres</translation>
     </message>
@@ -1280,23 +1280,28 @@
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="408" />
-      <source>Audit: {areas} published area count(s) from the audit layers; {cells} record(s) cut by an area's border into {atoms} pieces.</source>
-      <translation>Audit : {areas} effectif(s) de zones publié(s) par les couches d'audit ; {cells} enregistrement(s) coupé(s) par la limite d'une zone, en {atoms} morceaux.</translation>
+      <source>Audit: {areas} published area count(s) from the audit layers; {records} record(s) in {atoms} pieces, {cells} of them cut by an area's border.</source>
+      <translation>Audit : {areas} effectif(s) de zones publié(s) par les couches d'audit ; {records} enregistrement(s) en {atoms} morceaux, dont {cells} coupé(s) par la limite d'une zone.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="413" />
+      <location filename="processing_provider/kanonymity_gate.py" line="414" />
       <source>Audit: {strips} of those pieces are strips in which no disc {width:g} m wide fits, between a border and the cell edge it follows: audited as able to hold people and again as empty.</source>
       <translation>Audit : {strips} de ces morceaux sont des bandes où ne tient aucun disque de {width:g} m de large, entre une limite et le bord de cellule qu'elle suit : auditées comme pouvant contenir des personnes, puis comme vides.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="427" />
+      <location filename="processing_provider/kanonymity_gate.py" line="428" />
       <source>Audit: the counts contradict one value of the attribute fields per person, so the records of one cell are audited as possibly sharing people (an attribute of each point, such as the mode of a trip); a person-level attribute would be audited as adding up.</source>
       <translation>Audit : les effectifs contredisent une seule valeur des champs d'attribut par personne ; les enregistrements d'une même cellule sont donc audités comme pouvant partager des personnes (un attribut de chaque point, comme le mode d'un trajet) ; un attribut propre à la personne serait audité comme s'additionnant.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="433" />
-      <source>Audit: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
-      <translation>Audit : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
+      <location filename="processing_provider/kanonymity_gate.py" line="435" />
+      <source>Audit, knowing the number of people: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
+      <translation>Audit, avec le nombre de personnes : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="437" />
+      <source>Audit, without the number of people: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
+      <translation>Audit, sans le nombre de personnes : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="57" />
@@ -1369,7 +1374,7 @@
       <translation>Série : diffusions antérieures de la grille, la plus ancienne d'abord</translation>
     </message>
     <message>
-      <location filename="processing_provider/overlay.py" line="77" />
+      <location filename="processing_provider/overlay.py" line="78" />
       <source>The audit layer '{layer}' has a count that is not a number in '{field}' (feature {fid}): choose its numeric count field.</source>
       <translation>La couche d'audit « {layer} » a un effectif qui n'est pas un nombre dans « {field} » (entité {fid}) : choisissez son champ d'effectif numérique.</translation>
     </message>
@@ -1466,7 +1471,7 @@
     <message>
       <location filename="processing_provider/postgis.py" line="360" />
       <source>Cells of {res:g} m this far from the origin do not fit the count in PostGIS: choose a larger cell size or an origin nearer the data.</source>
-      <translation>Des cellules de {res:g} m aussi loin de l'origine ne tiennent pas dans le comptage dans PostGIS : choisissez une taille de cellule plus grande ou une origine plus proche des données.</translation>
+      <translation>Des cellules de {res:g} m aussi loin de l'origine ne tiennent pas dans le comptage dans PostGIS : choisissez une taille de maille plus grande ou une origine plus proche des données.</translation>
     </message>
     <message>
       <location filename="processing_provider/postgis.py" line="422" />
@@ -2225,8 +2230,8 @@
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="199" />
-      <source>{complementary} complementary cell(s) ({share} of the cells) withheld so that no withheld cell can be narrowed below p = {p:g} from what the release publishes ({marginals}, the number of people, non-empty cells); smallest attacker interval: {width:g}.</source>
-      <translation>{complementary} cellule(s) complémentaire(s) ({share} des cellules) masquée(s) pour qu'aucune cellule masquée ne puisse être resserrée sous p = {p:g} à partir de ce que publie la diffusion ({marginals}, le nombre de personnes, des cellules non vides) ; plus petit intervalle de l'attaquant : {width:g}.</translation>
+      <source>{complementary} complementary cell(s) ({share} of the cells) withheld so that no withheld cell can be narrowed below p = {p:g} from what the release publishes ({marginals}, the number of people, non-empty cells); narrowest attacker interval of a withheld cell: {width:g}.</source>
+      <translation>{complementary} cellule(s) complémentaire(s) ({share} des cellules) masquée(s) pour qu'aucune cellule masquée ne puisse être resserrée sous p = {p:g} à partir de ce que publie la diffusion ({marginals}, le nombre de personnes, des cellules non vides) ; plus étroit intervalle d'attaque d'une cellule masquée : {width:g}.</translation>
     </message>
     <message>
       <location filename="processing_provider/suppressed_grid.py" line="221" />
@@ -2521,7 +2526,7 @@
     <message>
       <location filename="scripts/make_example_models.py" line="121" />
       <source>Sweeps the cell sizes, builds the suppressed grid at the finest size the sweep recommends, checks it with the k-anonymity gate (with any layers already published from the same people) and writes the published grid only when the gate passes. A failing gate stops the model: nothing is written to the publication folder.</source>
-      <translation>Balaie les tailles de cellule, construit la grille avec secret statistique à la taille la plus fine que recommande le balayage, la vérifie par le contrôle de k-anonymat (avec les couches déjà publiées sur les mêmes personnes) et n'écrit la grille publiée que si le contrôle est réussi. Un contrôle en échec arrête le modèle : rien n'est écrit dans le dossier de publication.</translation>
+      <translation>Balaie les tailles de maille, construit la grille avec secret statistique à la taille la plus fine que recommande le balayage, la vérifie par le contrôle de k-anonymat (avec les couches déjà publiées sur les mêmes personnes) et n'écrit la grille publiée que si le contrôle est réussi. Un contrôle en échec arrête le modèle : rien n'est écrit dans le dossier de publication.</translation>
     </message>
     <message>
       <location filename="scripts/make_example_models.py" line="138" />
@@ -2586,7 +2591,7 @@
     <message>
       <location filename="scripts/make_example_models.py" line="94" />
       <source>Cell sizes to try (metres, comma separated)</source>
-      <translation>Tailles de cellule à essayer (mètres, séparées par des virgules)</translation>
+      <translation>Tailles de maille à essayer (mètres, séparées par des virgules)</translation>
     </message>
     <message>
       <location filename="scripts/make_example_models.py" line="97" />
@@ -3604,7 +3609,7 @@
       <translation>Les tailles de maille des strates {sizes} ne sont pas emboîtées : chacune doit être un multiple entier des plus fines, pour que mailles grossières et fines ne se chevauchent jamais.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/thin_strips.py" line="20" />
+      <location filename="spatial_privacy_plugin/thin_strips.py" line="22" />
       <source>These include what an attacker derives by reading the {count} thin strip(s) between borders and the cell edges they follow as empty (the borders were meant to lie on the edges). Publish the areas with borders that lie exactly on the cell edges, in the grid's CRS, or withhold more cells.</source>
       <translation>Cela comprend ce qu'un attaquant déduit en lisant comme vides les {count} bande(s) fine(s) entre les limites et les bords de cellules qu'elles suivent (les limites devaient passer sur les bords). Publiez les zones avec des limites exactement sur les bords des cellules, dans le SCR de la grille, ou masquez davantage de cellules.</translation>
     </message>
