@@ -35,6 +35,17 @@ def random_people(rng, columns, rows):
     return np.clip(points, 0.01, [columns * CELL - 0.01, rows * CELL - 0.01])
 
 
+def random_case(rng):
+    """Voronoi zones over a grid of 3-5 x 2-3 cells, people in three clusters, and the zones'
+    layer."""
+    columns, rows = int(rng.integers(3, 6)), int(rng.integers(2, 4))
+    zones = voronoi_zones(rng, columns, rows)
+    points = random_people(rng, columns, rows)
+    zone_layer = point_layer([(zone.asWkt(), [f"z{number}"]) for number, zone in
+                              enumerate(zones)], "name:string", geometry="Polygon")
+    return zones, points, zone_layer
+
+
 def gate_fails(run, grid, zone_counts, rho, people):
     """Whether the gate, given the grid and the zone counts as audit layers, blocks."""
     from qgis.core import QgsProcessingException
@@ -54,11 +65,7 @@ def test_protected_grids_beside_voronoi_zones_leave_no_sliver_narrower_than_p(ru
     rng = np.random.default_rng(2026_12_19)
     slivers_seen = leaky_cases = 0
     for case in range(24):
-        columns, rows = int(rng.integers(3, 6)), int(rng.integers(2, 4))
-        zones = voronoi_zones(rng, columns, rows)
-        points = random_people(rng, columns, rows)
-        zone_layer = point_layer([(zone.asWkt(), [f"z{number}"]) for number, zone in
-                                  enumerate(zones)], "name:string", geometry="Polygon")
+        zones, points, zone_layer = random_case(rng)
         grand_total, rho = case % 2 == 1, [0.25, 0.2][case % 3 == 0]
         result = run("suppressedgrid", {
             "INPUT": point_layer([((x, y), [f"p{i}"]) for i, (x, y) in enumerate(points)]),
@@ -169,15 +176,11 @@ def test_grids_with_parent_totals_and_several_points_pass_their_gate(run):
     rng = np.random.default_rng(2026_12_01)
     written = several = 0
     for case in range(24):
-        columns, rows = int(rng.integers(3, 6)), int(rng.integers(2, 4))
-        zones = voronoi_zones(rng, columns, rows)
-        points = random_people(rng, columns, rows)
+        _, points, zone_layer = random_case(rng)
         ids = np.arange(len(points))
         if case % 2:  # several points: some people also have a point near another one's
             ids[rng.choice(len(points), size=len(points) // 3, replace=False)] = \
                 rng.integers(0, len(points) // 2, size=len(points) // 3)
-        zone_layer = point_layer([(zone.asWkt(), [f"z{number}"]) for number, zone in
-                                  enumerate(zones)], "name:string", geometry="Polygon")
         rho = float(rng.choice([0.5, 0.34, 0.25, 0.2, 0.15, 0.1]))
         parameters = {
             "INPUT": point_layer([((x, y), [f"p{i}"]) for i, (x, y) in zip(ids, points)]),
