@@ -1285,8 +1285,8 @@
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="413" />
-      <source>Audit: {strips} of those pieces are strips in which no disc {width:g} m wide fits, between a border and the cell edge it follows: audited as able to hold people and again as empty.</source>
-      <translation>Audit : {strips} de ces morceaux sont des bandes où ne tient aucun disque de {width:g} m de large, entre une limite et le bord de cellule qu'elle suit : auditées comme pouvant contenir des personnes, puis comme vides.</translation>
+      <source>Audit: {strips} of those pieces are strips narrower than {width:g} m on the ground, between a border and the cell edge it follows: audited as able to hold people and again as empty.</source>
+      <translation>Audit : {strips} de ces morceaux sont des bandes de moins de {width:g} m de large sur le terrain, entre une limite et le bord de cellule qu'elle suit : auditées comme pouvant contenir des personnes, puis comme vides.</translation>
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="427" />

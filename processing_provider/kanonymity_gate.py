@@ -410,10 +410,10 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                                  "pieces.").format(
                 areas=len(cut.areas), cells=cut.cut_records, atoms=len(cut.atom_record)))
             if any(cut.atom_thin):
-                feedback.pushInfo(tr("Audit: {strips} of those pieces are strips in which no disc "
-                                     "{width:g} m wide fits, between a border and the cell edge it "
-                                     "follows: audited as able to hold people and again as "
-                                     "empty.").format(strips=sum(cut.atom_thin),
+                feedback.pushInfo(tr("Audit: {strips} of those pieces are strips narrower than "
+                                     "{width:g} m on the ground, between a border and the cell "
+                                     "edge it follows: audited as able to hold people and again "
+                                     "as empty.").format(strips=sum(cut.atom_thin),
                                                       width=THIN_STRIP_WIDTH))
         names = columns.get("cell_id") or list(range(len(counts)))
         people = self.people(parameters, context, policy, feedback)

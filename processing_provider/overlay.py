@@ -9,8 +9,8 @@ import math
 from collections import Counter
 from dataclasses import dataclass
 
-from qgis.core import QgsCoordinateTransform, QgsExpression, QgsFeatureRequest, QgsGeometry, \
-    QgsProcessingException, QgsSpatialIndex, QgsUnitTypes
+from qgis.core import QgsCoordinateTransform, QgsDistanceArea, QgsExpression, QgsFeatureRequest, \
+    QgsGeometry, QgsPointXY, QgsProcessingException, QgsRectangle, QgsSpatialIndex, QgsUnitTypes
 
 from .base import tr
 from .values import python_value
@@ -19,14 +19,13 @@ from .values import python_value
 # border reprojected from another CRS is no longer exactly straight and leaves pieces of about
 # 1e-8 of a 1 km cell along the cell edges it follows (the attacker reads them as empty).
 SLIVER_TOLERANCE = 1e-6
-# A piece of a cut cell in which no disc this wide (metres) fits is a strip between a border and
+# A piece of a cut cell narrower than this (metres on the ground) is a strip between a border and
 # the cell edge it was meant to lie on (``thin_strips``: audited also as empty). Rounding to 6
 # decimals of a degree (RFC 7946's GeoJSON) moves a vertex up to 5.6 cm, to 7 decimals 0.6 cm;
-# reprojection and a grid published in EPSG:4326 leave millimetres; nobody lives in 10 cm.
+# reprojection and a grid published in EPSG:4326 leave millimetres to centimetres (a straight
+# 2 km border reprojected to EPSG:3857 bows 10 cm off the cell edges it follows at 52° N);
+# nobody lives in 10 cm.
 THIN_STRIP_WIDTH = 0.1
-# Metres per degree of latitude; a degree of longitude is this times the cosine of the latitude
-# or more, so a width in degrees times both is at most the width in metres.
-METRES_PER_DEGREE = 110_574.0
 # The field in which the suppressed grid's zone counts name each count's zone layer.
 ZONE_LAYER = "zone_layer"
 
@@ -132,29 +131,69 @@ def cut_by_areas(geometry, published, offsets):
     return pieces
 
 
-def thin_width(crs, geometry):
-    """``THIN_STRIP_WIDTH`` in the units of ``crs`` near ``geometry`` (degrees: at its
-    latitude, the narrower of the two, so that no strip thinner in metres is missed)."""
-    if crs.isGeographic():
-        latitude = min(abs(geometry.boundingBox().center().y()), 89.0)
-        return THIN_STRIP_WIDTH / (METRES_PER_DEGREE * math.cos(math.radians(latitude)))
-    metres, _ = QgsUnitTypes.decodeDistanceUnit("meters")
-    return THIN_STRIP_WIDTH * QgsUnitTypes.fromUnitToUnitFactor(metres, crs.mapUnits())
+class StripWidth:
+    """``THIN_STRIP_WIDTH`` in the units of a CRS near a place.
+
+    A CRS's unit is a ground metre only where its scale is true: a web map's (EPSG:3857) is
+    cos(latitude) ground metres, 0.62 m at 52° N, and a degree of longitude shrinks with the
+    cosine too. The ground length of a small step is measured on the CRS's ellipsoid (without
+    one, in its units), and the width taken in the direction in which a unit is shortest on the
+    ground, so that no strip thinner than ``THIN_STRIP_WIDTH`` on the ground is missed."""
+
+    def __init__(self, crs, transform_context):
+        self._measure = QgsDistanceArea()
+        self._measure.setSourceCrs(crs, transform_context)
+        self._measure.setEllipsoid(crs.ellipsoidAcronym())
+        metres, _ = QgsUnitTypes.decodeDistanceUnit("meters")
+        self._to_metres = QgsUnitTypes.fromUnitToUnitFactor(self._measure.lengthUnits(), metres)
+
+    def _squared_scale(self, x, y, dx, dy):
+        """(ground metres per unit)² along (dx, dy) from (x, y)."""
+        ground = self._measure.measureLine(QgsPointXY(x, y), QgsPointXY(x + dx, y + dy))
+        return (ground * self._to_metres) ** 2 / (dx * dx + dy * dy)
+
+    def near(self, box):
+        """The width in units near ``box`` (a QgsRectangle): the ground metres of a unit in each
+        direction are the square roots of a 2 × 2 metric of the CRS there (from steps east,
+        north and north-east as long as the box), the shortest that of its smaller eigenvalue."""
+        step = max(box.width(), box.height())
+        centre = box.center()
+        east, north, diagonal = (self._squared_scale(centre.x(), centre.y(), dx, dy)
+                                 for dx, dy in ((step, 0), (0, step), (step, step)))
+        shear = diagonal - (east + north) / 2
+        smallest = (east + north) / 2 - math.hypot((east - north) / 2, shear)
+        return THIN_STRIP_WIDTH / math.sqrt(smallest)
 
 
-def thin_pieces(pieces, crs):
+def is_strip(geometry, width):
+    """Whether ``geometry`` is nowhere wider than ``width`` for longer than ``width``.
+
+    Shrunk by half the width, a strip vanishes but for specks, each within a square ``width``
+    wide: the corner of an L-shaped strip round a cell corner holds a disc 1.17 times its arms'
+    width (a speck of at most half the width), while a piece wider than ``width`` for a length
+    leaves that length. So no disc wider than twice ``width`` fits in a strip (shrunk, it leaves
+    a disc wider than ``width`` in a speck), and a shape's area is at most the radius of the
+    largest disc in it times its perimeter, plus half that disc's area per corner (a reflex
+    corner adds an arc to each parallel of the boundary): larger pieces are not shrunk."""
+    shape = geometry.constGet()
+    if geometry.area() >= width * (shape.perimeter() + math.pi / 2 * width * shape.nCoordinates()):
+        return False
+    core = geometry.buffer(-width / 2, 2)
+    return all(max(part.boundingBox().width(), part.boundingBox().height()) <= width
+               for part in core.asGeometryCollection())
+
+
+def thin_pieces(pieces, strip_width):
     """Per (geometry, area numbers) piece of one cell: whether it is a thin strip, a piece of a
-    cell cut in several in which no disc ``THIN_STRIP_WIDTH`` wide fits (it vanishes when shrunk
-    by half that). Any shape's area is at most its perimeter times the radius of the largest
-    disc inside it, so only pieces of area below the width times half their perimeter are shrunk."""
+    cell cut in several narrower than ``THIN_STRIP_WIDTH`` on the ground (``is_strip``; the
+    width in the CRS's units from ``strip_width``, a ``StripWidth``)."""
     if len(pieces) < 2:
         return [False] * len(pieces)
-    thin = []
-    for geometry, _ in pieces:
-        width = thin_width(crs, geometry)
-        thin.append(geometry.area() < width * geometry.constGet().perimeter() / 2
-                    and geometry.buffer(-width / 2, 2).isEmpty())
-    return thin
+    box = QgsRectangle(pieces[0][0].boundingBox())
+    for geometry, _ in pieces[1:]:
+        box.combineExtentWith(geometry.boundingBox())
+    width = strip_width.near(box)
+    return [is_strip(geometry, width) for geometry, _ in pieces]
 
 
 def overlay(source, layers, count_field, context, feedback):
@@ -163,6 +202,7 @@ def overlay(source, layers, count_field, context, feedback):
     published = [published_areas(layer, count_field, crs, context, request) for layer in layers
                  for request in zone_layer_requests(layer)]
     offsets = layer_offsets(published)
+    strip_width = StripWidth(crs, context.transformContext())
     area_members = [[] for _ in range(sum(len(areas) for _, areas in published))]
     area_counts = [count for _, areas in published for _, _, count, _ in areas.values()]
     area_names = [name for _, areas in published for _, _, _, name in areas.values()]
@@ -186,7 +226,7 @@ def overlay(source, layers, count_field, context, feedback):
         key = feature.geometry().asWkb().data()
         if key not in cell_pieces:  # records of one cell (per attribute) are cut once
             pieces = cut_by_areas(feature.geometry(), published, offsets)
-            cell_pieces[key] = (len(cell_pieces), pieces, thin_pieces(pieces, crs))
+            cell_pieces[key] = (len(cell_pieces), pieces, thin_pieces(pieces, strip_width))
         cell, pieces, thin = cell_pieces[key]
         record_cell.append(cell)
         atom_thin += thin

@@ -17,13 +17,19 @@ FIELDS = "cell_id:string,n_persons:integer,status:string"
 AS_SLIVER = r"1000m_2_0 ∩ [^[]*: 1 \[3, 3\]"
 
 
-def tiles():
-    rings = {cell: f"POLYGON(({X0 + 1000 * c} {Y0 + 1000 * r}, {X0 + 1000 * c + 1000} "
-                   f"{Y0 + 1000 * r}, {X0 + 1000 * c + 1000} {Y0 + 1000 * r + 1000}, "
-                   f"{X0 + 1000 * c} {Y0 + 1000 * r + 1000}, {X0 + 1000 * c} {Y0 + 1000 * r}))"
-             for cell in TILES for c, r in [cell]}
-    return point_layer([(rings[cell], [f"1000m_{cell[0]}_{cell[1]}", count, "published"])
-                        for cell, count in TILES.items()], FIELDS, geometry="Polygon")
+def tiles(crs="EPSG:3035"):
+    """The worked case's grid, reprojected to ``crs`` as Reproject layer does it (each cell's four
+    corners moved)."""
+    transform = QgsCoordinateTransform(QgsCoordinateReferenceSystem("EPSG:3035"),
+                                       QgsCoordinateReferenceSystem(crs), QgsProject.instance())
+    rows = []
+    for (c, r), count in TILES.items():
+        x, y = X0 + 1000 * c, Y0 + 1000 * r
+        cell = QgsGeometry.fromWkt(f"POLYGON(({x} {y}, {x + 1000} {y}, {x + 1000} {y + 1000}, "
+                                   f"{x} {y + 1000}, {x} {y}))")
+        cell.transform(transform)
+        rows.append((cell.asWkt(17), [f"1000m_{c}_{r}", count, "published"]))
+    return point_layer(rows, FIELDS, crs=crs, geometry="Polygon")
 
 
 def municipalities(outward=0.0, east=2300):
@@ -67,7 +73,7 @@ def test_municipalities_in_4326_at_7_decimals_give_as_sliver_away(run, feedback)
     with pytest.raises(QgsProcessingException, match=AS_SLIVER + r".*reading the \d+ thin "
                                                                  r"strip\(s\)"):
         gate(run, tiles(), published(municipalities(), [100, 50], decimals=7), feedback)
-    assert any("strips in which no disc 0.1 m wide fits" in message
+    assert any("strips narrower than 0.1 m on the ground" in message
                for message in feedback.messages)
     # Negative control: with the borders exactly on the cell edges, no strip, the same sliver.
     with pytest.raises(QgsProcessingException, match=AS_SLIVER):
@@ -82,6 +88,47 @@ def test_strips_of_a_millimetre_are_read_as_empty_and_of_a_metre_as_places(run):
     # A real sliver a metre wide is still a sliver: A's 3 in its metre of (2, 0).
     with pytest.raises(QgsProcessingException, match=r"1000m_2_0 ∩ [^[]*: 1 \[3, 3\]"):
         gate(run, tiles(), published(municipalities(east=2001), [100, 50]))
+
+
+def test_a_grid_reprojected_to_web_mercator_is_audited_in_ground_metres(run):
+    """A grid reprojected to EPSG:3857 (web maps) beside the exact municipalities: its units are
+    cos(52°) = 0.62 ground metres here, and A's straight 2 km borders, reprojected by the audit,
+    bow up to 10 cm on the ground (0.16 units) off the edges of the cells they follow."""
+    with pytest.raises(QgsProcessingException, match=AS_SLIVER + r".*reading the \d+ thin "
+                                                                 r"strip\(s\)"):
+        gate(run, tiles("EPSG:3857"), published(municipalities(), [100, 50]))
+    # Negative control: strips 30 cm wide on the ground (20 to 40 cm there) are places.
+    assert gate(run, tiles("EPSG:3857"),
+                published(municipalities(outward=0.3), [100, 50]))["PASSED"]
+
+
+def test_an_l_shaped_strip_round_a_cell_corner_is_thin(run):
+    """A's border 9 cm outside the edges of (2, 1) it follows: an L-shaped strip round the
+    cell's corner, in which a disc 10.5 cm wide fits at the corner, nowhere wider than 9 cm."""
+    with pytest.raises(QgsProcessingException, match=AS_SLIVER + r".*reading the \d+ thin "
+                                                                 r"strip\(s\)"):
+        gate(run, tiles(), published(municipalities(outward=0.09), [100, 50]))
+    # Negative control: an L-shaped strip 15 cm wide is a place A's 3 may live in.
+    assert gate(run, tiles(), published(municipalities(outward=0.15), [100, 50]))["PASSED"]
+
+
+def test_strips_are_told_from_slivers_by_their_width(plugin_package):
+    from spatial_privacy.processing_provider.overlay import is_strip
+
+    def shape(wkt):
+        return is_strip(QgsGeometry.fromWkt(wkt), 0.1)
+    straight, l_shaped = "POLYGON((0 0, {w} 0, {w} 1000, 0 1000, 0 0))", \
+        "POLYGON((0 0, 300 0, 300 {w}, {w} {w}, {w} 1000, 0 1000, 0 0))"
+    assert shape(straight.format(w=0.099)) and shape(l_shaped.format(w=0.099))
+    assert not shape(straight.format(w=0.101)) and not shape(l_shaped.format(w=0.101))
+    # A strip that tapers from 9 cm is one; from 20 cm it is wider than 10 cm for 500 m.
+    assert shape("POLYGON((0 0, 0.09 0, 0 1000, 0 0))")
+    assert not shape("POLYGON((0 0, 0.2 0, 0 1000, 0 0))")
+    # A real sliver, a metre by 100 m, is not; nor a piece 30 cm square, while one of 15 cm is
+    # a speck as at a strip's corner.
+    assert not shape("POLYGON((0 0, 1 0, 1 100, 0 100, 0 0))")
+    assert not shape("POLYGON((0 0, 0.3 0, 0.3 0.3, 0 0.3, 0 0))")
+    assert shape("POLYGON((0 0, 0.15 0, 0.15 0.15, 0 0.15, 0 0))")
 
 
 def worked_case_people():
