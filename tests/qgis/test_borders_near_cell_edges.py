@@ -145,18 +145,21 @@ def worked_case_people():
     return point_layer(points)
 
 
-def test_the_grid_with_zones_in_4326_at_7_decimals_passes_its_gate(run, feedback):
+@pytest.mark.parametrize("outward, decimals", [(0.0, 7), (0.09, None)],
+                         ids=["in 4326 at 7 decimals", "9 cm outside the edges"])
+def test_the_grid_with_zones_near_the_cell_edges_passes_its_gate(run, feedback, outward,
+                                                                  decimals):
     base = {"INPUT": worked_case_people(), "PERSON_FIELD": "person_id", "RHO": 0.25,
             "RESOLUTION": 1000, "ORIGIN": f"{X0},{Y0} [EPSG:3035]", "OUTPUT": "TEMPORARY_OUTPUT"}
     plain = run("suppressedgrid", base)
     protected = run("suppressedgrid", dict(
-        base, PUBLISHED_ZONES=[published(municipalities(), decimals=7)],
+        base, PUBLISHED_ZONES=[published(municipalities(outward), decimals=decimals)],
         ZONE_COUNTS="TEMPORARY_OUTPUT"), feedback)
     counts = {f["name"]: f["n_persons"] for f in protected["ZONE_COUNTS"].getFeatures()}
     assert counts == {"A": 100, "B": 50}
-    # The zone counts as published: in EPSG:4326 with 7 decimals again.
+    # The zone counts as published: as the zones were given to the grid.
     zones = published([(f["name"], f.geometry()) for f in protected["ZONE_COUNTS"].getFeatures()],
-                      [counts["A"], counts["B"]], decimals=7)
+                      [counts["A"], counts["B"]], decimals=decimals)
     people = {"PERSONS_TOTAL": sum(TILES.values())}
     with pytest.raises(QgsProcessingException, match=AS_SLIVER):  # negative control
         gate(run, plain["OUTPUT"], zones, **people)
