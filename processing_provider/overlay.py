@@ -179,8 +179,9 @@ def is_strip(geometry, width):
     if geometry.area() >= width * (shape.perimeter() + math.pi / 2 * width * shape.nCoordinates()):
         return False
     core = geometry.buffer(-width / 2, 2)
+    # QGIS 3.40 gives an empty core as one empty part, its box without a width.
     return all(max(part.boundingBox().width(), part.boundingBox().height()) <= width
-               for part in core.asGeometryCollection())
+               for part in core.asGeometryCollection() if not part.isEmpty())
 
 
 def thin_pieces(pieces, strip_width):
