@@ -1285,8 +1285,8 @@
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="413" />
-      <source>Audit: {strips} of those pieces are strips narrower than {width:g} m on the ground, between a border and the cell edge it follows: audited as able to hold people and again as empty.</source>
-      <translation>Audit : {strips} de ces morceaux sont des bandes de moins de {width:g} m de large sur le terrain, entre une limite et le bord de cellule qu'elle suit : auditées comme pouvant contenir des personnes, puis comme vides.</translation>
+      <source>Audit: {strips} of those pieces are strips narrower than {width:.2g} m on the ground, between a border and the cell edge it follows: audited as able to hold people and again as empty.</source>
+      <translation>Audit : {strips} de ces morceaux sont des bandes de moins de {width:.2g} m de large sur le terrain, entre une limite et le bord de cellule qu'elle suit : auditées comme pouvant contenir des personnes, puis comme vides.</translation>
     </message>
     <message>
       <location filename="processing_provider/kanonymity_gate.py" line="427" />
@@ -1737,6 +1737,11 @@
       <location filename="processing_provider/reassess_releases.py" line="69" />
       <source>Releases now over their ceiling</source>
       <translation>Diffusions désormais au-dessus de leur plafond</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/rounding.py" line="77" />
+      <source>The coordinates of '{layer}' are rounded to multiples of {step:g}: a vertex moved up to {metres:.2f} m, so strips narrower than that between its borders and the cell edges are thin (audited also as empty).</source>
+      <translation>Les coordonnées de '{layer}' sont arrondies à des multiples de {step:g} : un sommet a pu bouger de {metres:.2f} m, donc les bandes plus étroites que cela entre ses limites et les bords de cellules sont minces (auditées aussi comme vides).</translation>
     </message>
     <message>
       <location filename="processing_provider/resolution_sweep.py" line="100" />

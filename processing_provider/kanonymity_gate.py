@@ -360,7 +360,8 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
         from ..spatial_privacy_plugin.grid import STATUS_PUBLISHED, equalities_from_columns
         from ..spatial_privacy_plugin.totals import blank_totals_from_columns
         from .grid_base import attribute_labels
-        from .overlay import THIN_STRIP_WIDTH, overlay
+        from .overlay import overlay
+        from .rounding import rounding_note
 
         counts = columns[count_field]
         statuses = statuses if statuses is not None else [STATUS_PUBLISHED] * len(counts)
@@ -411,10 +412,12 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                 areas=len(cut.areas), cells=cut.cut_records, atoms=len(cut.atom_record)))
             if any(cut.atom_thin):
                 feedback.pushInfo(tr("Audit: {strips} of those pieces are strips narrower than "
-                                     "{width:g} m on the ground, between a border and the cell "
+                                     "{width:.2g} m on the ground, between a border and the cell "
                                      "edge it follows: audited as able to hold people and again "
                                      "as empty.").format(strips=sum(cut.atom_thin),
-                                                      width=THIN_STRIP_WIDTH))
+                                                      width=cut.strip_metres))
+            for rounding in cut.roundings:
+                feedback.pushInfo(rounding_note(rounding))
         names = columns.get("cell_id") or list(range(len(counts)))
         people = self.people(parameters, context, policy, feedback)
         audit = evaluate_release_audit(

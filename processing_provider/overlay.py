@@ -13,6 +13,7 @@ from qgis.core import QgsCoordinateTransform, QgsDistanceArea, QgsExpression, Qg
     QgsGeometry, QgsPointXY, QgsProcessingException, QgsRectangle, QgsSpatialIndex, QgsUnitTypes
 
 from .base import tr
+from .rounding import rounding_of
 from .values import python_value
 
 # A piece smaller than this share of its cell is the width of a shared border, not a sliver: a
@@ -39,6 +40,8 @@ class Overlay:
     record_cell: list  # the cell (distinct geometry) of each record: records of a grid
     # published per attribute share their cell
     atom_thin: list  # per atom: a thin strip of a cut cell (``thin_pieces``)
+    strip_metres: float  # how narrow on the ground a thin strip is
+    roundings: list  # the ``rounding.Rounding`` of audit layers that widened it
 
     @property
     def cut_records(self):
@@ -132,37 +135,53 @@ def cut_by_areas(geometry, published, offsets):
 
 
 class StripWidth:
-    """``THIN_STRIP_WIDTH`` in the units of a CRS near a place.
+    """A width on the ground (``metres``: ``THIN_STRIP_WIDTH`` unless borders were rounded more
+    coarsely, ``rounding``) in the units of a CRS near a place.
 
     A CRS's unit is a ground metre only where its scale is true: a web map's (EPSG:3857) is
     cos(latitude) ground metres, 0.62 m at 52° N, and a degree of longitude shrinks with the
     cosine too. The ground length of a small step is measured on the CRS's ellipsoid (without
     one, in its units), and the width taken in the direction in which a unit is shortest on the
-    ground, so that no strip thinner than ``THIN_STRIP_WIDTH`` on the ground is missed."""
+    ground, so that no strip thinner than ``metres`` on the ground is missed."""
 
-    def __init__(self, crs, transform_context):
+    def __init__(self, crs, transform_context, metres=THIN_STRIP_WIDTH):
         self._measure = QgsDistanceArea()
         self._measure.setSourceCrs(crs, transform_context)
         self._measure.setEllipsoid(crs.ellipsoidAcronym())
-        metres, _ = QgsUnitTypes.decodeDistanceUnit("meters")
-        self._to_metres = QgsUnitTypes.fromUnitToUnitFactor(self._measure.lengthUnits(), metres)
+        units, _ = QgsUnitTypes.decodeDistanceUnit("meters")
+        self._to_metres = QgsUnitTypes.fromUnitToUnitFactor(self._measure.lengthUnits(), units)
+        self.metres = metres
 
     def _squared_scale(self, x, y, dx, dy):
         """(ground metres per unit)² along (dx, dy) from (x, y)."""
         ground = self._measure.measureLine(QgsPointXY(x, y), QgsPointXY(x + dx, y + dy))
         return (ground * self._to_metres) ** 2 / (dx * dx + dy * dy)
 
-    def near(self, box):
-        """The width in units near ``box`` (a QgsRectangle): the ground metres of a unit in each
-        direction are the square roots of a 2 × 2 metric of the CRS there (from steps east,
-        north and north-east as long as the box), the shortest that of its smaller eigenvalue."""
+    def scales(self, box):
+        """(shortest, longest) ground metres of a unit near ``box`` (a QgsRectangle) over all
+        directions: the square roots of the eigenvalues of the CRS's 2 × 2 metric there (from
+        steps east, north and north-east as long as the box)."""
         step = max(box.width(), box.height())
         centre = box.center()
         east, north, diagonal = (self._squared_scale(centre.x(), centre.y(), dx, dy)
                                  for dx, dy in ((step, 0), (0, step), (step, step)))
         shear = diagonal - (east + north) / 2
-        smallest = (east + north) / 2 - math.hypot((east - north) / 2, shear)
-        return THIN_STRIP_WIDTH / math.sqrt(smallest)
+        middle, spread = (east + north) / 2, math.hypot((east - north) / 2, shear)
+        return math.sqrt(middle - spread), math.sqrt(middle + spread)
+
+    def near(self, box):
+        """The width in units near ``box``."""
+        return self.metres / self.scales(box)[0]
+
+
+def strip_width_of(crs, layers, transform_context):
+    """(the ``StripWidth`` in ``crs`` of strips along the borders of ``layers``, the
+    ``rounding.Rounding`` of those rounded): widened to the farthest their rounding moved a
+    vertex."""
+    roundings = [rounding for rounding in (rounding_of(layer, StripWidth(
+        layer.crs(), transform_context)) for layer in layers) if rounding is not None]
+    metres = max([THIN_STRIP_WIDTH] + [rounding.metres for rounding in roundings])
+    return StripWidth(crs, transform_context, metres), roundings
 
 
 def is_strip(geometry, width):
@@ -186,8 +205,8 @@ def is_strip(geometry, width):
 
 def thin_pieces(pieces, strip_width):
     """Per (geometry, area numbers) piece of one cell: whether it is a thin strip, a piece of a
-    cell cut in several narrower than ``THIN_STRIP_WIDTH`` on the ground (``is_strip``; the
-    width in the CRS's units from ``strip_width``, a ``StripWidth``)."""
+    cell cut in several narrower than ``strip_width`` (a ``StripWidth``) on the ground
+    (``is_strip``)."""
     if len(pieces) < 2:
         return [False] * len(pieces)
     box = QgsRectangle(pieces[0][0].boundingBox())
@@ -203,7 +222,7 @@ def overlay(source, layers, count_field, context, feedback):
     published = [published_areas(layer, count_field, crs, context, request) for layer in layers
                  for request in zone_layer_requests(layer)]
     offsets = layer_offsets(published)
-    strip_width = StripWidth(crs, context.transformContext())
+    strip_width, roundings = strip_width_of(crs, layers, context.transformContext())
     area_members = [[] for _ in range(sum(len(areas) for _, areas in published))]
     area_counts = [count for _, areas in published for _, _, count, _ in areas.values()]
     area_names = [name for _, areas in published for _, _, _, name in areas.values()]
@@ -245,4 +264,5 @@ def overlay(source, layers, count_field, context, feedback):
     areas = [(members, count) for members, count, keep in
              zip(area_members, area_counts, counted) if keep]
     names = [name for name, keep in zip(area_names, counted) if keep]
-    return Overlay(atom_record, atom_areas, areas, names, record_cell, atom_thin)
+    return Overlay(atom_record, atom_areas, areas, names, record_cell, atom_thin,
+                   strip_width.metres, roundings)

@@ -10,7 +10,8 @@ from qgis.core import QgsFeatureRequest, QgsGeometry, QgsProcessingException, Qg
 
 from .base import tr
 from .overlay import SLIVER_TOLERANCE, ZONE_LAYER, StripWidth, cut_by_areas, layer_offsets, \
-    published_areas, thin_pieces
+    published_areas, strip_width_of, thin_pieces
+from .rounding import rounding_note
 
 ZONE_COUNT_FIELDS = (("n_persons", "int"), ("status", "string"))
 ZONE_LAYER_FIELD = (ZONE_LAYER, "string")
@@ -108,8 +109,10 @@ def read_zones(layers, crs, context, feedback, reserved):
         _refuse_overlaps(layer, index, areas)
         attributes += [(number, feature.attributes()) for feature in features]
     names = [name for _, areas in published for _, _, _, name in areas.values()]
-    return Zones(layers, published, layer_offsets(published), names, attributes,
-                 StripWidth(crs, context.transformContext()))
+    strip_width, roundings = strip_width_of(crs, layers, context.transformContext())
+    for rounding in roundings:
+        feedback.pushInfo(rounding_note(rounding))
+    return Zones(layers, published, layer_offsets(published), names, attributes, strip_width)
 
 
 def zone_atoms(zones, cells, data, point_record, feedback):

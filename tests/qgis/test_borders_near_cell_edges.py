@@ -90,6 +90,31 @@ def test_strips_of_a_millimetre_are_read_as_empty_and_of_a_metre_as_places(run):
         gate(run, tiles(), published(municipalities(east=2001), [100, 50]))
 
 
+def test_borders_rounded_to_a_metre_leave_strips_as_wide_as_the_rounding(run, feedback):
+    """In EPSG:4326 at 5 decimals a vertex moves up to 79 cm here: strips up to that wide."""
+    with pytest.raises(QgsProcessingException, match=AS_SLIVER + r".*reading the \d+ thin "
+                                                                 r"strip\(s\)"):
+        gate(run, tiles(), published(municipalities(), [100, 50], decimals=5), feedback)
+    assert any("rounded to multiples of 1e-05: a vertex moved up to 0.79 m" in message
+               for message in feedback.messages)
+    # Negative controls: 2 m strips of that layer are places, and so is a strip 91 cm wide of
+    # a layer not rounded (in EPSG:3035 to the 0.1 mm).
+    assert gate(run, tiles(), published(municipalities(outward=2.0), [100, 50],
+                                        decimals=5))["PASSED"]
+    assert gate(run, tiles(), published(municipalities(outward=0.9137), [100, 50]))["PASSED"]
+
+
+def test_the_rounding_of_coordinates_is_found(plugin_package):
+    from spatial_privacy.processing_provider.rounding import coordinate_decimals
+
+    def layer(*points):
+        return point_layer([(point, ["p"]) for point in points])
+    assert coordinate_decimals(layer((10.12345, 52.5), (10.1, 52.00001)), 0) == 5
+    assert coordinate_decimals(layer((4_321_000, 3_210_300)), 0) == 0
+    assert coordinate_decimals(layer((4_321_000.25, 3_210_300)), 0) == 2
+    assert coordinate_decimals(layer((10.123456789012, 52.5)), 0) is None
+
+
 def test_a_grid_reprojected_to_web_mercator_is_audited_in_ground_metres(run):
     """A grid reprojected to EPSG:3857 (web maps) beside the exact municipalities: its units are
     cos(52°) = 0.62 ground metres here, and A's straight 2 km borders, reprojected by the audit,
@@ -145,8 +170,8 @@ def worked_case_people():
     return point_layer(points)
 
 
-@pytest.mark.parametrize("outward, decimals", [(0.0, 7), (0.09, None)],
-                         ids=["in 4326 at 7 decimals", "9 cm outside the edges"])
+@pytest.mark.parametrize("outward, decimals", [(0.0, 7), (0.0, 5), (0.09, None)],
+                         ids=["in 4326 at 7 decimals", "at 5 decimals", "9 cm outside the edges"])
 def test_the_grid_with_zones_near_the_cell_edges_passes_its_gate(run, feedback, outward,
                                                                   decimals):
     base = {"INPUT": worked_case_people(), "PERSON_FIELD": "person_id", "RHO": 0.25,
