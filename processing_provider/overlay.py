@@ -150,6 +150,7 @@ class StripWidth:
         self._measure.setEllipsoid(crs.ellipsoidAcronym())
         units, _ = QgsUnitTypes.decodeDistanceUnit("meters")
         self._to_metres = QgsUnitTypes.fromUnitToUnitFactor(self._measure.lengthUnits(), units)
+        self._planar = QgsUnitTypes.fromUnitToUnitFactor(crs.mapUnits(), units)
         self.metres = metres
 
     def _squared_scale(self, x, y, dx, dy):
@@ -167,6 +168,8 @@ class StripWidth:
                                  for dx, dy in ((step, 0), (0, step), (step, step)))
         shear = diagonal - (east + north) / 2
         middle, spread = (east + north) / 2, math.hypot((east - north) / 2, shear)
+        if not middle - spread > 0 or math.isinf(middle):  # outside the CRS's domain
+            return self._planar, self._planar
         return math.sqrt(middle - spread), math.sqrt(middle + spread)
 
     def near(self, box):
