@@ -361,7 +361,6 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
         from ..spatial_privacy_plugin.totals import blank_totals_from_columns
         from .grid_base import attribute_labels
         from .overlay import overlay
-        from .rounding import rounding_note
 
         counts = columns[count_field]
         statuses = statuses if statuses is not None else [STATUS_PUBLISHED] * len(counts)
@@ -416,8 +415,8 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                                      "edge it follows: audited as able to hold people and again "
                                      "as empty.").format(strips=sum(cut.atom_thin),
                                                       width=cut.strip_metres))
-            for rounding in cut.roundings:
-                feedback.pushInfo(rounding_note(rounding))
+            for note in cut.strip_notes:
+                feedback.pushInfo(note)
         names = columns.get("cell_id") or list(range(len(counts)))
         people = self.people(parameters, context, policy, feedback)
         audit = evaluate_release_audit(

@@ -13,7 +13,7 @@ from qgis.core import QgsCoordinateTransform, QgsDistanceArea, QgsExpression, Qg
     QgsGeometry, QgsPointXY, QgsProcessingException, QgsRectangle, QgsSpatialIndex, QgsUnitTypes
 
 from .base import tr
-from .rounding import rounding_of
+from .rounding import bow_note, reprojection_bow, rounding_note, rounding_of
 from .values import python_value
 
 # A piece smaller than this share of its cell is the width of a shared border, not a sliver: a
@@ -27,6 +27,8 @@ SLIVER_TOLERANCE = 1e-6
 # 2 km border reprojected to EPSG:3857 bows 10 cm off the cell edges it follows at 52° N);
 # nobody lives in 10 cm.
 THIN_STRIP_WIDTH = 0.1
+# The audit's reprojection of a layer bending its borders at least this much (metres) is logged.
+BOW_NOTED = 0.005
 # The field in which the suppressed grid's zone counts name each count's zone layer.
 ZONE_LAYER = "zone_layer"
 
@@ -41,7 +43,7 @@ class Overlay:
     # published per attribute share their cell
     atom_thin: list  # per atom: a thin strip of a cut cell (``thin_pieces``)
     strip_metres: float  # how narrow on the ground a thin strip is
-    roundings: list  # the ``rounding.Rounding`` of audit layers that widened it
+    strip_notes: list  # the log's notes on what widened it (``strip_width_of``)
 
     @property
     def cut_records(self):
@@ -151,7 +153,7 @@ class StripWidth:
         units, _ = QgsUnitTypes.decodeDistanceUnit("meters")
         self._to_metres = QgsUnitTypes.fromUnitToUnitFactor(self._measure.lengthUnits(), units)
         self._planar = QgsUnitTypes.fromUnitToUnitFactor(crs.mapUnits(), units)
-        self.metres = metres
+        self.crs, self.metres = crs, metres
 
     def _squared_scale(self, x, y, dx, dy):
         """(ground metres per unit)² along (dx, dy) from (x, y)."""
@@ -178,13 +180,19 @@ class StripWidth:
 
 
 def strip_width_of(crs, layers, transform_context):
-    """(the ``StripWidth`` in ``crs`` of strips along the borders of ``layers``, the
-    ``rounding.Rounding`` of those rounded): widened to the farthest their rounding moved a
-    vertex."""
+    """(the ``StripWidth`` in ``crs`` of strips along the borders of ``layers``, the log's notes
+    on what widened it): as far as the rounding of a layer's coordinates moved a vertex, if
+    farther than ``THIN_STRIP_WIDTH``, plus the farthest the audit's reprojection of a layer
+    into ``crs`` bends its borders (``rounding``)."""
     roundings = [rounding for rounding in (rounding_of(layer, StripWidth(
         layer.crs(), transform_context)) for layer in layers) if rounding is not None]
-    metres = max([THIN_STRIP_WIDTH] + [rounding.metres for rounding in roundings])
-    return StripWidth(crs, transform_context, metres), roundings
+    target = StripWidth(crs, transform_context)
+    bows = [(layer, reprojection_bow(layer, target, transform_context)) for layer in layers]
+    notes = [rounding_note(rounding) for rounding in roundings] + \
+        [bow_note(layer, metres) for layer, metres in bows if metres >= BOW_NOTED]
+    metres = max([THIN_STRIP_WIDTH] + [rounding.metres for rounding in roundings]) \
+        + max([0.0] + [metres for _, metres in bows])
+    return StripWidth(crs, transform_context, metres), notes
 
 
 def is_strip(geometry, width):
@@ -225,7 +233,7 @@ def overlay(source, layers, count_field, context, feedback):
     published = [published_areas(layer, count_field, crs, context, request) for layer in layers
                  for request in zone_layer_requests(layer)]
     offsets = layer_offsets(published)
-    strip_width, roundings = strip_width_of(crs, layers, context.transformContext())
+    strip_width, strip_notes = strip_width_of(crs, layers, context.transformContext())
     area_members = [[] for _ in range(sum(len(areas) for _, areas in published))]
     area_counts = [count for _, areas in published for _, _, count, _ in areas.values()]
     area_names = [name for _, areas in published for _, _, _, name in areas.values()]
@@ -268,4 +276,4 @@ def overlay(source, layers, count_field, context, feedback):
              zip(area_members, area_counts, counted) if keep]
     names = [name for name, keep in zip(area_names, counted) if keep]
     return Overlay(atom_record, atom_areas, areas, names, record_cell, atom_thin,
-                   strip_width.metres, roundings)
+                   strip_width.metres, strip_notes)

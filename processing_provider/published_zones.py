@@ -11,7 +11,6 @@ from qgis.core import QgsFeatureRequest, QgsGeometry, QgsProcessingException, Qg
 from .base import tr
 from .overlay import SLIVER_TOLERANCE, ZONE_LAYER, StripWidth, cut_by_areas, layer_offsets, \
     published_areas, strip_width_of, thin_pieces
-from .rounding import rounding_note
 
 ZONE_COUNT_FIELDS = (("n_persons", "int"), ("status", "string"))
 ZONE_LAYER_FIELD = (ZONE_LAYER, "string")
@@ -109,9 +108,9 @@ def read_zones(layers, crs, context, feedback, reserved):
         _refuse_overlaps(layer, index, areas)
         attributes += [(number, feature.attributes()) for feature in features]
     names = [name for _, areas in published for _, _, _, name in areas.values()]
-    strip_width, roundings = strip_width_of(crs, layers, context.transformContext())
-    for rounding in roundings:
-        feedback.pushInfo(rounding_note(rounding))
+    strip_width, notes = strip_width_of(crs, layers, context.transformContext())
+    for note in notes:
+        feedback.pushInfo(note)
     return Zones(layers, published, layer_offsets(published), names, attributes, strip_width)
 
 

@@ -1,14 +1,19 @@
-"""Audit layers whose coordinates were rounded: a GeoJSON file at 5 decimals of a degree, a
-layer stored to whole metres. Rounding moved each vertex up to half a step in each coordinate,
-so a border meant to follow a cell edge leaves strips up to that wide (at 5 decimals in
-EPSG:4326, 79 cm), wider than ``overlay.THIN_STRIP_WIDTH``: the thin strips' width is widened
-to it. Auditing a strip also as empty only adds failures, so a wider width is safe; a real
-sliver of a layer not rounded keeps the narrow one."""
+"""How far an audit layer's borders may lie off the cell edges they were meant to follow, beyond
+``overlay.THIN_STRIP_WIDTH``: the thin strips' width is widened to it. Auditing a strip also as
+empty only adds failures, so a wider width is safe; a real sliver of a layer neither rounded nor
+reprojected keeps the narrow one.
+
+Rounded coordinates (a GeoJSON file at 5 decimals of a degree, a layer stored to whole metres)
+moved each vertex up to half a step in each coordinate (at 5 decimals in EPSG:4326, 79 cm).
+Reprojected vertex by vertex into the grid's CRS, a straight border becomes the chord of a curve
+(a 2 km border in EPSG:3857 at 52° N bows 10 cm off the cell edges it follows): that moves the
+borders further, whatever the publisher's offset was."""
 
 import math
 from dataclasses import dataclass
 
-from qgis.core import QgsFeatureRequest, QgsRectangle
+from qgis.core import QgsCoordinateTransform, QgsCsException, QgsFeatureRequest, QgsPointXY, \
+    QgsRectangle
 
 from .base import tr
 
@@ -52,6 +57,12 @@ def coordinate_decimals(layer, coarsest):
     return decimals if seen else None
 
 
+def _near_middle(extent):
+    """A box a thousandth of ``extent`` wide at its middle: where a layer's scale is taken."""
+    centre, step = extent.center(), max(extent.width(), extent.height()) / 1000
+    return QgsRectangle(centre.x(), centre.y(), centre.x() + step, centre.y() + step)
+
+
 def rounding_of(layer, strip_width):
     """The ``Rounding`` of ``layer``'s coordinates (``strip_width``: an ``overlay.StripWidth`` of
     its CRS), or None when they are not rounded or by less than a thin strip's width. The
@@ -60,9 +71,7 @@ def rounding_of(layer, strip_width):
     extent = layer.extent()
     if extent.isNull() or extent.isEmpty():
         return None
-    centre, step = extent.center(), max(extent.width(), extent.height()) / 1000
-    _, longest = strip_width.scales(QgsRectangle(centre.x(), centre.y(), centre.x() + step,
-                                                 centre.y() + step))
+    _, longest = strip_width.scales(_near_middle(extent))
     decimals = coordinate_decimals(layer, math.ceil(math.log10(longest / COARSEST_ROUNDING)))
     if decimals is None:
         return None
@@ -70,6 +79,43 @@ def rounding_of(layer, strip_width):
     if metres <= strip_width.metres:
         return None
     return Rounding(layer.name(), 10.0 ** -decimals, metres)
+
+
+def reprojection_bow(layer, strip_width, transform_context):
+    """How far (ground metres) reprojecting ``layer`` vertex by vertex into ``strip_width``'s CRS
+    (an ``overlay.StripWidth``) moves its straight segments off the lines they stand for: the
+    farthest the middle of a segment lands from the middle of its reprojected chord."""
+    transform = QgsCoordinateTransform(layer.crs(), strip_width.crs, transform_context)
+    if not layer.crs().isValid() or not strip_width.crs.isValid() or transform.isShortCircuited():
+        return 0.0
+    farthest = 0.0
+    for feature in layer.getFeatures(QgsFeatureRequest().setNoAttributes()):
+        for part in feature.geometry().constGet().coordinateSequence():
+            for ring in part:
+                for start, end in zip(ring, ring[1:]):
+                    try:
+                        ends = [transform.transform(QgsPointXY(point.x(), point.y()))
+                                for point in (start, end)]
+                        middle = transform.transform(QgsPointXY((start.x() + end.x()) / 2,
+                                                                (start.y() + end.y()) / 2))
+                    except QgsCsException:  # outside the grid CRS's domain: no border there
+                        continue
+                    farthest = max(farthest, middle.distance(
+                        (ends[0].x() + ends[1].x()) / 2, (ends[0].y() + ends[1].y()) / 2))
+    if not farthest:
+        return 0.0
+    try:
+        box = transform.transformBoundingBox(layer.extent())
+    except QgsCsException:
+        return 0.0
+    return farthest * strip_width.scales(_near_middle(box))[1]
+
+
+def bow_note(layer, metres):
+    """The log's line on the borders of a layer reprojected by the audit."""
+    return tr("Reprojected into the grid's CRS, the straight borders of '{layer}' bow up to "
+              "{metres:.2f} m off their lines: strips that much wider are thin too (audited "
+              "also as empty).").format(layer=layer.name(), metres=metres)
 
 
 def rounding_note(rounding):

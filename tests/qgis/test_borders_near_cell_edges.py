@@ -6,6 +6,8 @@ The EU guidelines' worked case on 1 km tiles in two rows, near EPSG:3035 coordin
 Europe: A holds (0, 0), (1, 0), (0, 1), (1, 1) and the western 300 m of (2, 0), where 3 of its
 100 people live; its border runs along the edges of (1, 1), (2, 1) and (2, 0)."""
 
+import re
+
 import pytest
 from layers import point_layer
 from qgis.core import QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsGeometry, \
@@ -73,7 +75,10 @@ def test_municipalities_in_4326_at_7_decimals_give_as_sliver_away(run, feedback)
     with pytest.raises(QgsProcessingException, match=AS_SLIVER + r".*reading the \d+ thin "
                                                                  r"strip\(s\)"):
         gate(run, tiles(), published(municipalities(), [100, 50], decimals=7), feedback)
-    assert any("strips narrower than 0.1 m on the ground" in message
+    assert any(re.search(r"strips narrower than [\d.]+ m on the ground", message)
+               for message in feedback.messages)
+    # B's 3 km straight borders, straight in degrees, bow 23 cm in EPSG:3035 (L² tan φ / 8 R).
+    assert any("the straight borders of 'points' bow up to 0.23 m" in message
                for message in feedback.messages)
     # Negative control: with the borders exactly on the cell edges, no strip, the same sliver.
     with pytest.raises(QgsProcessingException, match=AS_SLIVER):
@@ -104,6 +109,21 @@ def test_borders_rounded_to_a_metre_leave_strips_as_wide_as_the_rounding(run, fe
     assert gate(run, tiles(), published(municipalities(outward=0.9137), [100, 50]))["PASSED"]
 
 
+def test_borders_the_audit_reprojects_bow_and_widen_the_strips(run, feedback):
+    """Zones in EPSG:4326 (not rounded) beside the grid in EPSG:3035: B's 3 km borders, straight
+    in degrees, bow 23 cm in EPSG:3035, so a strip 15 cm wide may be a border on the edge."""
+    with pytest.raises(QgsProcessingException, match=AS_SLIVER + r".*reading the \d+ thin "
+                                                                 r"strip\(s\)"):
+        gate(run, tiles(), published(municipalities(outward=0.15), [100, 50], decimals=15),
+             feedback)
+    assert any("bow up to 0.23 m" in message for message in feedback.messages)
+    # Negative controls: given in the grid's CRS, the 15 cm strip is a place; and so is one of
+    # 1.5 m in EPSG:4326.
+    assert gate(run, tiles(), published(municipalities(outward=0.15), [100, 50]))["PASSED"]
+    assert gate(run, tiles(), published(municipalities(outward=1.5), [100, 50],
+                                        decimals=15))["PASSED"]
+
+
 def test_the_rounding_of_coordinates_is_found(plugin_package):
     from spatial_privacy.processing_provider.rounding import coordinate_decimals
 
@@ -122,9 +142,9 @@ def test_a_grid_reprojected_to_web_mercator_is_audited_in_ground_metres(run):
     with pytest.raises(QgsProcessingException, match=AS_SLIVER + r".*reading the \d+ thin "
                                                                  r"strip\(s\)"):
         gate(run, tiles("EPSG:3857"), published(municipalities(), [100, 50]))
-    # Negative control: strips 30 cm wide on the ground (20 to 40 cm there) are places.
+    # Negative control: strips 1.5 m wide on the ground (1.4 to 1.6 m there) are places.
     assert gate(run, tiles("EPSG:3857"),
-                published(municipalities(outward=0.3), [100, 50]))["PASSED"]
+                published(municipalities(outward=1.5), [100, 50]))["PASSED"]
 
 
 def test_an_l_shaped_strip_round_a_cell_corner_is_thin(run):
