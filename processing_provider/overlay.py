@@ -13,7 +13,7 @@ from qgis.core import QgsCoordinateTransform, QgsDistanceArea, QgsExpression, Qg
     QgsGeometry, QgsPointXY, QgsProcessingException, QgsRectangle, QgsSpatialIndex, QgsUnitTypes
 
 from .base import tr
-from .rounding import bow_note, reprojection_bow, rounding_note, rounding_of
+from .rounding import Bends, bow_note, rounding_note, rounding_of
 from .values import python_value
 
 # A piece smaller than this share of its cell is the width of a shared border, not a sliver: a
@@ -146,14 +146,14 @@ class StripWidth:
     one, in its units), and the width taken in the direction in which a unit is shortest on the
     ground, so that no strip thinner than ``metres`` on the ground is missed."""
 
-    def __init__(self, crs, transform_context, metres=THIN_STRIP_WIDTH):
+    def __init__(self, crs, transform_context, metres=THIN_STRIP_WIDTH, bends=None):
         self._measure = QgsDistanceArea()
         self._measure.setSourceCrs(crs, transform_context)
         self._measure.setEllipsoid(crs.ellipsoidAcronym())
         units, _ = QgsUnitTypes.decodeDistanceUnit("meters")
         self._to_metres = QgsUnitTypes.fromUnitToUnitFactor(self._measure.lengthUnits(), units)
         self._planar = QgsUnitTypes.fromUnitToUnitFactor(crs.mapUnits(), units)
-        self.crs, self.metres = crs, metres
+        self.crs, self.metres, self._bends = crs, metres, bends
 
     def _squared_scale(self, x, y, dx, dy):
         """(ground metres per unit)² along (dx, dy) from (x, y)."""
@@ -175,24 +175,26 @@ class StripWidth:
         return math.sqrt(middle - spread), math.sqrt(middle + spread)
 
     def near(self, box):
-        """The width in units near ``box``."""
-        return self.metres / self.scales(box)[0]
+        """The width in units near ``box``: ``metres``, plus how far the audit's reprojection
+        bent borders there (``bends``: a ``rounding.Bends``)."""
+        bent = self._bends.near(box) if self._bends is not None else 0.0
+        return (self.metres + bent) / self.scales(box)[0]
 
 
 def strip_width_of(crs, layers, transform_context):
     """(the ``StripWidth`` in ``crs`` of strips along the borders of ``layers``, the log's notes
     on what widened it): as far as the rounding of a layer's coordinates moved a vertex, if
-    farther than ``THIN_STRIP_WIDTH``, plus the farthest the audit's reprojection of a layer
-    into ``crs`` bends its borders (``rounding``)."""
+    farther than ``THIN_STRIP_WIDTH``, plus how far the audit's reprojection of a layer into
+    ``crs`` bends its borders near the place (``rounding``)."""
     roundings = [rounding for rounding in (rounding_of(layer, StripWidth(
         layer.crs(), transform_context)) for layer in layers) if rounding is not None]
-    target = StripWidth(crs, transform_context)
-    bows = [(layer, reprojection_bow(layer, target, transform_context)) for layer in layers]
+    bends = Bends(StripWidth(crs, transform_context))
+    for layer in layers:
+        bends.add(layer, transform_context)
     notes = [rounding_note(rounding) for rounding in roundings] + \
-        [bow_note(layer, metres) for layer, metres in bows if metres >= BOW_NOTED]
-    metres = max([THIN_STRIP_WIDTH] + [rounding.metres for rounding in roundings]) \
-        + max([0.0] + [metres for _, metres in bows])
-    return StripWidth(crs, transform_context, metres), notes
+        [bow_note(layer, metres) for layer, metres in bends.farthest if metres >= BOW_NOTED]
+    metres = max([THIN_STRIP_WIDTH] + [rounding.metres for rounding in roundings])
+    return StripWidth(crs, transform_context, metres, bends), notes
 
 
 def is_strip(geometry, width):

@@ -12,8 +12,8 @@ borders further, whatever the publisher's offset was."""
 import math
 from dataclasses import dataclass
 
-from qgis.core import QgsCoordinateTransform, QgsCsException, QgsFeatureRequest, QgsPointXY, \
-    QgsRectangle
+from qgis.core import QgsCoordinateTransform, QgsCsException, QgsFeatureRequest, QgsGeometry, \
+    QgsPointXY, QgsRectangle, QgsSpatialIndex
 
 from .base import tr
 
@@ -24,6 +24,9 @@ COARSEST_ROUNDING = 1.5
 # No rounding finer than this many decimals is looked for: a double's digits run out there
 # (a coordinate of 4e6 m holds about 9 decimals), and it moves a vertex less than a strip's width.
 FINEST_DECIMALS = 9
+# A segment the audit's reprojection bends less than this (ground metres) counts everywhere, not
+# only near it (``Bends``).
+BENT = 0.01
 # A coordinate this close (in steps) to a multiple of the step lies on it: a decimal such as
 # 10.12345 is not exactly a double.
 ON_STEP = 1e-6
@@ -81,41 +84,71 @@ def rounding_of(layer, strip_width):
     return Rounding(layer.name(), 10.0 ** -decimals, metres)
 
 
-def reprojection_bow(layer, strip_width, transform_context):
-    """How far (ground metres) reprojecting ``layer`` vertex by vertex into ``strip_width``'s CRS
-    (an ``overlay.StripWidth``) moves its straight segments off the lines they stand for: the
-    farthest the middle of a segment lands from the middle of its reprojected chord."""
-    transform = QgsCoordinateTransform(layer.crs(), strip_width.crs, transform_context)
-    if not layer.crs().isValid() or not strip_width.crs.isValid() or transform.isShortCircuited():
-        return 0.0
-    farthest = 0.0
-    for feature in layer.getFeatures(QgsFeatureRequest().setNoAttributes()):
-        for part in feature.geometry().constGet().coordinateSequence():
-            for ring in part:
-                for start, end in zip(ring, ring[1:]):
-                    try:
-                        ends = [transform.transform(QgsPointXY(point.x(), point.y()))
-                                for point in (start, end)]
-                        middle = transform.transform(QgsPointXY((start.x() + end.x()) / 2,
-                                                                (start.y() + end.y()) / 2))
-                    except QgsCsException:  # outside the grid CRS's domain: no border there
-                        continue
-                    farthest = max(farthest, middle.distance(
-                        (ends[0].x() + ends[1].x()) / 2, (ends[0].y() + ends[1].y()) / 2))
-    if not farthest:
-        return 0.0
-    try:
-        box = transform.transformBoundingBox(layer.extent())
-    except QgsCsException:
-        return 0.0
-    return farthest * strip_width.scales(_near_middle(box))[1]
+class Bends:
+    """How far reprojecting audit layers vertex by vertex into the grid's CRS moves their straight
+    segments off the lines they stand for, near each place: the middle of a segment lands off
+    the middle of its reprojected chord. A long segment bends far (15 m over 25 km), but only
+    the cells along it: each segment bent ``BENT`` or more counts within its bend of it, the
+    others everywhere."""
+
+    def __init__(self, strip_width):
+        self._strip_width = strip_width  # an ``overlay.StripWidth`` of the grid's CRS
+        self._index, self._segments = QgsSpatialIndex(), []  # (line, bend in units, metres)
+        self.slight = 0.0  # ground metres: the farthest bend of segments bent less than BENT
+        self.farthest = []  # (layer, ground metres) per layer that bends at all
+
+    def add(self, layer, transform_context):
+        """Add the segments of ``layer``."""
+        crs = self._strip_width.crs
+        transform = QgsCoordinateTransform(layer.crs(), crs, transform_context)
+        if not layer.crs().isValid() or not crs.isValid() or transform.isShortCircuited():
+            return
+        bends = []
+        for feature in layer.getFeatures(QgsFeatureRequest().setNoAttributes()):
+            for part in feature.geometry().constGet().coordinateSequence():
+                for ring in part:
+                    for start, end in zip(ring, ring[1:]):
+                        try:
+                            ends = [transform.transform(QgsPointXY(point.x(), point.y()))
+                                    for point in (start, end)]
+                            middle = transform.transform(QgsPointXY((start.x() + end.x()) / 2,
+                                                                    (start.y() + end.y()) / 2))
+                        except QgsCsException:  # outside the grid CRS's domain: no cell there
+                            continue
+                        bends.append((ends, middle.distance((ends[0].x() + ends[1].x()) / 2,
+                                                            (ends[0].y() + ends[1].y()) / 2)))
+        if not bends or not max(bend for _, bend in bends):
+            return
+        try:
+            box = transform.transformBoundingBox(layer.extent())
+        except QgsCsException:
+            return
+        # Ground metres of a unit, the longest way, at the middle of the layer.
+        scale = self._strip_width.scales(_near_middle(box))[1]
+        for ends, bend in bends:
+            if bend * scale < BENT:
+                self.slight = max(self.slight, bend * scale)
+                continue
+            line = QgsGeometry.fromPolylineXY(ends)
+            reach = line.boundingBox()
+            reach.grow(bend)
+            self._index.addFeature(len(self._segments), reach)
+            self._segments.append((line, bend, bend * scale))
+        self.farthest.append((layer, max(bend for _, bend in bends) * scale))
+
+    def near(self, box):
+        """The farthest (ground metres) a border near ``box`` (a QgsRectangle) may be bent."""
+        area = QgsGeometry.fromRect(box)
+        return max([self.slight] + [metres for line, bend, metres in (
+            self._segments[number] for number in self._index.intersects(box))
+            if line.distance(area) <= bend])
 
 
 def bow_note(layer, metres):
     """The log's line on the borders of a layer reprojected by the audit."""
     return tr("Reprojected into the grid's CRS, the straight borders of '{layer}' bow up to "
-              "{metres:.2f} m off their lines: strips that much wider are thin too (audited "
-              "also as empty).").format(layer=layer.name(), metres=metres)
+              "{metres:.2f} m off their lines: strips that much wider along them are thin too "
+              "(audited also as empty).").format(layer=layer.name(), metres=metres)
 
 
 def rounding_note(rounding):
