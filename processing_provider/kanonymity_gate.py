@@ -360,7 +360,7 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
         from ..spatial_privacy_plugin.grid import STATUS_PUBLISHED, equalities_from_columns
         from ..spatial_privacy_plugin.totals import blank_totals_from_columns
         from .grid_base import attribute_labels
-        from .overlay import THIN_STRIP_WIDTH, overlay
+        from .overlay import overlay
 
         counts = columns[count_field]
         statuses = statuses if statuses is not None else [STATUS_PUBLISHED] * len(counts)
@@ -411,11 +411,13 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                 areas=len(cut.areas), records=len(set(cut.atom_record)), atoms=len(cut.atom_record),
                 cells=cut.cut_records))
             if any(cut.atom_thin):
-                feedback.pushInfo(tr("Audit: {strips} of those pieces are strips in which no disc "
-                                     "{width:g} m wide fits, between a border and the cell edge it "
-                                     "follows: audited as able to hold people and again as "
-                                     "empty.").format(strips=sum(cut.atom_thin),
-                                                      width=THIN_STRIP_WIDTH))
+                feedback.pushInfo(tr("Audit: {strips} of those pieces are strips narrower than "
+                                     "{width:.2g} m on the ground, between a border and the cell "
+                                     "edge it follows: audited as able to hold people and again "
+                                     "as empty.").format(strips=sum(cut.atom_thin),
+                                                      width=cut.strip_metres))
+            for note in cut.strip_notes:
+                feedback.pushInfo(note)
         names = columns.get("cell_id") or list(range(len(counts)))
         people = self.people(parameters, context, policy, feedback)
         audit = evaluate_release_audit(

@@ -9,24 +9,26 @@ import math
 from collections import Counter
 from dataclasses import dataclass
 
-from qgis.core import QgsCoordinateTransform, QgsExpression, QgsFeatureRequest, QgsGeometry, \
-    QgsProcessingException, QgsSpatialIndex, QgsUnitTypes
+from qgis.core import QgsCoordinateTransform, QgsDistanceArea, QgsExpression, QgsFeatureRequest, \
+    QgsGeometry, QgsPointXY, QgsProcessingException, QgsRectangle, QgsSpatialIndex, QgsUnitTypes
 
 from .base import tr
+from .rounding import Bends, bow_note, rounding_note, rounding_of
 from .values import python_value
 
 # A piece smaller than this share of its cell is the width of a shared border, not a sliver: a
 # border reprojected from another CRS is no longer exactly straight and leaves pieces of about
 # 1e-8 of a 1 km cell along the cell edges it follows (the attacker reads them as empty).
 SLIVER_TOLERANCE = 1e-6
-# A piece of a cut cell in which no disc this wide (metres) fits is a strip between a border and
+# A piece of a cut cell narrower than this (metres on the ground) is a strip between a border and
 # the cell edge it was meant to lie on (``thin_strips``: audited also as empty). Rounding to 6
 # decimals of a degree (RFC 7946's GeoJSON) moves a vertex up to 5.6 cm, to 7 decimals 0.6 cm;
-# reprojection and a grid published in EPSG:4326 leave millimetres; nobody lives in 10 cm.
+# reprojection and a grid published in EPSG:4326 leave millimetres to centimetres (a straight
+# 2 km border reprojected to EPSG:3857 bows 10 cm off the cell edges it follows at 52° N);
+# nobody lives in 10 cm.
 THIN_STRIP_WIDTH = 0.1
-# Metres per degree of latitude; a degree of longitude is this times the cosine of the latitude
-# or more, so a width in degrees times both is at most the width in metres.
-METRES_PER_DEGREE = 110_574.0
+# The audit's reprojection of a layer bending its borders at least this much (metres) is logged.
+BOW_NOTED = 0.005
 # The field in which the suppressed grid's zone counts name each count's zone layer.
 ZONE_LAYER = "zone_layer"
 
@@ -40,6 +42,8 @@ class Overlay:
     record_cell: list  # the cell (distinct geometry) of each record: records of a grid
     # published per attribute share their cell
     atom_thin: list  # per atom: a thin strip of a cut cell (``thin_pieces``)
+    strip_metres: float  # how narrow on the ground a thin strip is
+    strip_notes: list  # the log's notes on what widened it (``strip_width_of``)
 
     @property
     def cut_records(self):
@@ -132,29 +136,97 @@ def cut_by_areas(geometry, published, offsets):
     return pieces
 
 
-def thin_width(crs, geometry):
-    """``THIN_STRIP_WIDTH`` in the units of ``crs`` near ``geometry`` (degrees: at its
-    latitude, the narrower of the two, so that no strip thinner in metres is missed)."""
-    if crs.isGeographic():
-        latitude = min(abs(geometry.boundingBox().center().y()), 89.0)
-        return THIN_STRIP_WIDTH / (METRES_PER_DEGREE * math.cos(math.radians(latitude)))
-    metres, _ = QgsUnitTypes.decodeDistanceUnit("meters")
-    return THIN_STRIP_WIDTH * QgsUnitTypes.fromUnitToUnitFactor(metres, crs.mapUnits())
+class StripWidth:
+    """A width on the ground (``metres``: ``THIN_STRIP_WIDTH`` unless borders were rounded more
+    coarsely, ``rounding``) in the units of a CRS near a place.
+
+    A CRS's unit is a ground metre only where its scale is true: a web map's (EPSG:3857) is
+    cos(latitude) ground metres, 0.62 m at 52° N, and a degree of longitude shrinks with the
+    cosine too. The ground length of a small step is measured on the CRS's ellipsoid (without
+    one, in its units), and the width taken in the direction in which a unit is shortest on the
+    ground, so that no strip thinner than ``metres`` on the ground is missed."""
+
+    def __init__(self, crs, transform_context, metres=THIN_STRIP_WIDTH, bends=None):
+        self._measure = QgsDistanceArea()
+        self._measure.setSourceCrs(crs, transform_context)
+        self._measure.setEllipsoid(crs.ellipsoidAcronym())
+        units, _ = QgsUnitTypes.decodeDistanceUnit("meters")
+        self._to_metres = QgsUnitTypes.fromUnitToUnitFactor(self._measure.lengthUnits(), units)
+        self._planar = QgsUnitTypes.fromUnitToUnitFactor(crs.mapUnits(), units)
+        self.crs, self.metres, self._bends = crs, metres, bends
+
+    def _squared_scale(self, x, y, dx, dy):
+        """(ground metres per unit)² along (dx, dy) from (x, y)."""
+        ground = self._measure.measureLine(QgsPointXY(x, y), QgsPointXY(x + dx, y + dy))
+        return (ground * self._to_metres) ** 2 / (dx * dx + dy * dy)
+
+    def scales(self, box):
+        """(shortest, longest) ground metres of a unit near ``box`` (a QgsRectangle) over all
+        directions: the square roots of the eigenvalues of the CRS's 2 × 2 metric there (from
+        steps east, north and north-east as long as the box)."""
+        step = max(box.width(), box.height())
+        centre = box.center()
+        east, north, diagonal = (self._squared_scale(centre.x(), centre.y(), dx, dy)
+                                 for dx, dy in ((step, 0), (0, step), (step, step)))
+        shear = diagonal - (east + north) / 2
+        middle, spread = (east + north) / 2, math.hypot((east - north) / 2, shear)
+        if not middle - spread > 0 or math.isinf(middle):  # outside the CRS's domain
+            return self._planar, self._planar
+        return math.sqrt(middle - spread), math.sqrt(middle + spread)
+
+    def near(self, box):
+        """The width in units near ``box``: ``metres``, plus how far the audit's reprojection
+        bent borders there (``bends``: a ``rounding.Bends``)."""
+        bent = self._bends.near(box) if self._bends is not None else 0.0
+        return (self.metres + bent) / self.scales(box)[0]
 
 
-def thin_pieces(pieces, crs):
+def strip_width_of(crs, layers, transform_context):
+    """(the ``StripWidth`` in ``crs`` of strips along the borders of ``layers``, the log's notes
+    on what widened it): as far as the rounding of a layer's coordinates moved a vertex, if
+    farther than ``THIN_STRIP_WIDTH``, plus how far the audit's reprojection of a layer into
+    ``crs`` bends its borders near the place (``rounding``)."""
+    roundings = [rounding for rounding in (rounding_of(layer, StripWidth(
+        layer.crs(), transform_context)) for layer in layers) if rounding is not None]
+    bends = Bends(StripWidth(crs, transform_context))
+    for layer in layers:
+        bends.add(layer, transform_context)
+    notes = [rounding_note(rounding) for rounding in roundings] + \
+        [bow_note(layer, metres) for layer, metres in bends.farthest if metres >= BOW_NOTED]
+    metres = max([THIN_STRIP_WIDTH] + [rounding.metres for rounding in roundings])
+    return StripWidth(crs, transform_context, metres, bends), notes
+
+
+def is_strip(geometry, width):
+    """Whether ``geometry`` is nowhere wider than ``width`` for longer than ``width``.
+
+    Shrunk by half the width, a strip vanishes but for specks, each within a square ``width``
+    wide: the corner of an L-shaped strip round a cell corner holds a disc 1.17 times its arms'
+    width (a speck of at most half the width), while a piece wider than ``width`` for a length
+    leaves that length. So no disc wider than twice ``width`` fits in a strip (shrunk, it leaves
+    a disc wider than ``width`` in a speck), and a shape's area is at most the radius of the
+    largest disc in it times its perimeter, plus half that disc's area per corner (a reflex
+    corner adds an arc to each parallel of the boundary): larger pieces are not shrunk."""
+    shape = geometry.constGet()
+    if geometry.area() >= width * (shape.perimeter() + math.pi / 2 * width * shape.nCoordinates()):
+        return False
+    core = geometry.buffer(-width / 2, 2)
+    # QGIS 3.40 gives an empty core as one empty part, its box without a width.
+    return all(max(part.boundingBox().width(), part.boundingBox().height()) <= width
+               for part in core.asGeometryCollection() if not part.isEmpty())
+
+
+def thin_pieces(pieces, strip_width):
     """Per (geometry, area numbers) piece of one cell: whether it is a thin strip, a piece of a
-    cell cut in several in which no disc ``THIN_STRIP_WIDTH`` wide fits (it vanishes when shrunk
-    by half that). Any shape's area is at most its perimeter times the radius of the largest
-    disc inside it, so only pieces of area below the width times half their perimeter are shrunk."""
+    cell cut in several narrower than ``strip_width`` (a ``StripWidth``) on the ground
+    (``is_strip``)."""
     if len(pieces) < 2:
         return [False] * len(pieces)
-    thin = []
-    for geometry, _ in pieces:
-        width = thin_width(crs, geometry)
-        thin.append(geometry.area() < width * geometry.constGet().perimeter() / 2
-                    and geometry.buffer(-width / 2, 2).isEmpty())
-    return thin
+    box = QgsRectangle(pieces[0][0].boundingBox())
+    for geometry, _ in pieces[1:]:
+        box.combineExtentWith(geometry.boundingBox())
+    width = strip_width.near(box)
+    return [is_strip(geometry, width) for geometry, _ in pieces]
 
 
 def overlay(source, layers, count_field, context, feedback):
@@ -164,6 +236,7 @@ def overlay(source, layers, count_field, context, feedback):
     published = [published_areas(layer, count_field, crs, context, request)
                  for layer, request in sources]
     offsets = layer_offsets(published)
+    strip_width, strip_notes = strip_width_of(crs, layers, context.transformContext())
     area_members = [[] for _ in range(sum(len(areas) for _, areas in published))]
     area_counts = [count for _, areas in published for _, _, count, _ in areas.values()]
     area_names = [name for _, areas in published for _, _, _, name in areas.values()]
@@ -186,7 +259,7 @@ def overlay(source, layers, count_field, context, feedback):
         key = feature.geometry().asWkb().data()
         if key not in cell_pieces:  # records of one cell (per attribute) are cut once
             pieces = cut_by_areas(feature.geometry(), published, offsets)
-            cell_pieces[key] = (len(cell_pieces), pieces, thin_pieces(pieces, crs))
+            cell_pieces[key] = (len(cell_pieces), pieces, thin_pieces(pieces, strip_width))
         cell, pieces, thin = cell_pieces[key]
         record_cell.append(cell)
         atom_thin += thin
@@ -204,4 +277,5 @@ def overlay(source, layers, count_field, context, feedback):
     areas = [(members, count) for members, count, keep in
              zip(area_members, area_counts, counted) if keep]
     names = [name for name, keep in zip(area_names, counted) if keep]
-    return Overlay(atom_record, atom_areas, areas, names, record_cell, atom_thin)
+    return Overlay(atom_record, atom_areas, areas, names, record_cell, atom_thin,
+                   strip_width.metres, strip_notes)

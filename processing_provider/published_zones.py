@@ -9,8 +9,8 @@ from qgis.core import QgsFeatureRequest, QgsGeometry, QgsProcessingException, Qg
     QgsWkbTypes
 
 from .base import tr
-from .overlay import SLIVER_TOLERANCE, ZONE_LAYER, cut_by_areas, layer_offsets, published_areas, \
-    thin_pieces
+from .overlay import SLIVER_TOLERANCE, ZONE_LAYER, StripWidth, cut_by_areas, layer_offsets, \
+    published_areas, strip_width_of, thin_pieces
 
 ZONE_COUNT_FIELDS = (("n_persons", "int"), ("status", "string"))
 ZONE_LAYER_FIELD = (ZONE_LAYER, "string")
@@ -32,6 +32,7 @@ class Zones:
     offsets: list
     names: list  # "layer: feature id"
     attributes: list  # (layer number, attribute values) per zone
+    strip_width: StripWidth  # the thin strips' width in the grid's CRS
 
     @property
     def geometries(self):
@@ -107,7 +108,10 @@ def read_zones(layers, crs, context, feedback, reserved):
         _refuse_overlaps(layer, index, areas)
         attributes += [(number, feature.attributes()) for feature in features]
     names = [name for _, areas in published for _, _, _, name in areas.values()]
-    return Zones(layers, published, layer_offsets(published), names, attributes)
+    strip_width, notes = strip_width_of(crs, layers, context.transformContext())
+    for note in notes:
+        feedback.pushInfo(note)
+    return Zones(layers, published, layer_offsets(published), names, attributes, strip_width)
 
 
 def zone_atoms(zones, cells, data, point_record, feedback):
@@ -126,7 +130,7 @@ def zone_atoms(zones, cells, data, point_record, feedback):
         if cell_id not in pieces_of_cell:
             pieces = cut_by_areas(geometry, zones.published, zones.offsets)
             pieces_of_cell[cell_id] = ([tuple(names) for _, names in pieces],
-                                       thin_pieces(pieces, data.crs))
+                                       thin_pieces(pieces, zones.strip_width))
         record_pieces.append(pieces_of_cell[cell_id][0])
         record_thin.append(pieces_of_cell[cell_id][1])
     columns = []

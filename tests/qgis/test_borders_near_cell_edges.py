@@ -6,6 +6,8 @@ The EU guidelines' worked case on 1 km tiles in two rows, near EPSG:3035 coordin
 Europe: A holds (0, 0), (1, 0), (0, 1), (1, 1) and the western 300 m of (2, 0), where 3 of its
 100 people live; its border runs along the edges of (1, 1), (2, 1) and (2, 0)."""
 
+import re
+
 import pytest
 from layers import point_layer
 from qgis.core import QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsGeometry, \
@@ -17,13 +19,19 @@ FIELDS = "cell_id:string,n_persons:integer,status:string"
 AS_SLIVER = r"1000m_2_0 ∩ [^[]*: 1 \[3, 3\]"
 
 
-def tiles():
-    rings = {cell: f"POLYGON(({X0 + 1000 * c} {Y0 + 1000 * r}, {X0 + 1000 * c + 1000} "
-                   f"{Y0 + 1000 * r}, {X0 + 1000 * c + 1000} {Y0 + 1000 * r + 1000}, "
-                   f"{X0 + 1000 * c} {Y0 + 1000 * r + 1000}, {X0 + 1000 * c} {Y0 + 1000 * r}))"
-             for cell in TILES for c, r in [cell]}
-    return point_layer([(rings[cell], [f"1000m_{cell[0]}_{cell[1]}", count, "published"])
-                        for cell, count in TILES.items()], FIELDS, geometry="Polygon")
+def tiles(crs="EPSG:3035"):
+    """The worked case's grid, reprojected to ``crs`` as Reproject layer does it (each cell's four
+    corners moved)."""
+    transform = QgsCoordinateTransform(QgsCoordinateReferenceSystem("EPSG:3035"),
+                                       QgsCoordinateReferenceSystem(crs), QgsProject.instance())
+    rows = []
+    for (c, r), count in TILES.items():
+        x, y = X0 + 1000 * c, Y0 + 1000 * r
+        cell = QgsGeometry.fromWkt(f"POLYGON(({x} {y}, {x + 1000} {y}, {x + 1000} {y + 1000}, "
+                                   f"{x} {y + 1000}, {x} {y}))")
+        cell.transform(transform)
+        rows.append((cell.asWkt(17), [f"1000m_{c}_{r}", count, "published"]))
+    return point_layer(rows, FIELDS, crs=crs, geometry="Polygon")
 
 
 def municipalities(outward=0.0, east=2300):
@@ -39,21 +47,20 @@ def municipalities(outward=0.0, east=2300):
     return [("A", a), ("B", b)]
 
 
-def published(zones, counts=None, decimals=None):
+def published(zones, counts=None, decimals=None, crs=None):
     """The zones as a layer: in EPSG:3035, or given ``decimals`` in EPSG:4326 rounded to them
-    (as a GeoJSON file with that coordinate precision holds them)."""
+    (as a GeoJSON file with that coordinate precision holds them), or reprojected to ``crs``."""
     fields = "name:string" + (",n_persons:integer" if counts else "")
+    crs = crs or ("EPSG:3035" if decimals is None else "EPSG:4326")
     rows = []
     for number, (name, geometry) in enumerate(zones):
         geometry = QgsGeometry(geometry)
-        if decimals is not None:
-            geometry.transform(QgsCoordinateTransform(
-                QgsCoordinateReferenceSystem("EPSG:3035"),
-                QgsCoordinateReferenceSystem("EPSG:4326"), QgsProject.instance()))
+        geometry.transform(QgsCoordinateTransform(QgsCoordinateReferenceSystem("EPSG:3035"),
+                                                  QgsCoordinateReferenceSystem(crs),
+                                                  QgsProject.instance()))
         rows.append((geometry.asWkt(17 if decimals is None else decimals),
                      [name] + ([counts[number]] if counts else [])))
-    return point_layer(rows, fields, crs="EPSG:3035" if decimals is None else "EPSG:4326",
-                       geometry="Polygon")
+    return point_layer(rows, fields, crs=crs, geometry="Polygon")
 
 
 def gate(run, layer, audit_layer, feedback=None, **extra):
@@ -67,7 +74,10 @@ def test_municipalities_in_4326_at_7_decimals_give_as_sliver_away(run, feedback)
     with pytest.raises(QgsProcessingException, match=AS_SLIVER + r".*reading the \d+ thin "
                                                                  r"strip\(s\)"):
         gate(run, tiles(), published(municipalities(), [100, 50], decimals=7), feedback)
-    assert any("strips in which no disc 0.1 m wide fits" in message
+    assert any(re.search(r"strips narrower than [\d.]+ m on the ground", message)
+               for message in feedback.messages)
+    # B's 3 km straight borders, straight in degrees, bow 23 cm in EPSG:3035 (L² tan φ / 8 R).
+    assert any("the straight borders of 'points' bow up to 0.23 m" in message
                for message in feedback.messages)
     # Negative control: with the borders exactly on the cell edges, no strip, the same sliver.
     with pytest.raises(QgsProcessingException, match=AS_SLIVER):
@@ -84,6 +94,88 @@ def test_strips_of_a_millimetre_are_read_as_empty_and_of_a_metre_as_places(run):
         gate(run, tiles(), published(municipalities(east=2001), [100, 50]))
 
 
+def test_borders_rounded_to_a_metre_leave_strips_as_wide_as_the_rounding(run, feedback):
+    """In EPSG:4326 at 5 decimals a vertex moves up to 79 cm here: strips up to that wide."""
+    with pytest.raises(QgsProcessingException, match=AS_SLIVER + r".*reading the \d+ thin "
+                                                                 r"strip\(s\)"):
+        gate(run, tiles(), published(municipalities(), [100, 50], decimals=5), feedback)
+    assert any("rounded to multiples of 1e-05: a vertex moved up to 0.79 m" in message
+               for message in feedback.messages)
+    # Negative controls: 2 m strips of that layer are places, and so is a strip 91 cm wide of
+    # a layer not rounded (in EPSG:3035 to the 0.1 mm).
+    assert gate(run, tiles(), published(municipalities(outward=2.0), [100, 50],
+                                        decimals=5))["PASSED"]
+    assert gate(run, tiles(), published(municipalities(outward=0.9137), [100, 50]))["PASSED"]
+
+
+def test_borders_the_audit_reprojects_bow_and_widen_the_strips(run, feedback):
+    """A's border 5 cm inside the cell edges it follows, in EPSG:3035, beside the grid in
+    EPSG:3857: reprojected, A's straight 2 km border along the top of (0, 1) and (1, 1) bows
+    10 cm (L² tan φ / 8 R) off their edges, leaving strips of B up to 15 cm wide there."""
+    with pytest.raises(QgsProcessingException, match=AS_SLIVER + r".*reading the \d+ thin "
+                                                                 r"strip\(s\)"):
+        gate(run, tiles("EPSG:3857"), published(municipalities(outward=-0.05), [100, 50]),
+             feedback)
+    assert any("the straight borders of 'points' bow up to" in message
+               for message in feedback.messages)
+    # Negative control: reprojected by the publisher, the zones are what they are (the known
+    # limit: not reprojected by the audit, their bends are not known).
+    assert gate(run, tiles("EPSG:3857"), published(municipalities(outward=-0.05), [100, 50],
+                                                   crs="EPSG:3857"))["PASSED"]
+
+
+def test_the_rounding_of_coordinates_is_found(plugin_package):
+    from spatial_privacy.processing_provider.rounding import coordinate_decimals
+
+    def layer(*points):
+        return point_layer([(point, ["p"]) for point in points])
+    assert coordinate_decimals(layer((10.12345, 52.5), (10.1, 52.00001)), 0) == 5
+    assert coordinate_decimals(layer((4_321_000, 3_210_300)), 0) == 0
+    assert coordinate_decimals(layer((4_321_000.25, 3_210_300)), 0) == 2
+    assert coordinate_decimals(layer((10.123456789012, 52.5)), 0) is None
+
+
+def test_a_grid_reprojected_to_web_mercator_is_audited_in_ground_metres(run):
+    """A grid reprojected to EPSG:3857 (web maps) beside the exact municipalities: its units are
+    cos(52°) = 0.62 ground metres here, and A's straight 2 km borders, reprojected by the audit,
+    bow up to 10 cm on the ground (0.16 units) off the edges of the cells they follow."""
+    with pytest.raises(QgsProcessingException, match=AS_SLIVER + r".*reading the \d+ thin "
+                                                                 r"strip\(s\)"):
+        gate(run, tiles("EPSG:3857"), published(municipalities(), [100, 50]))
+    # Negative control: strips 1.5 m wide on the ground (1.4 to 1.6 m there) are places.
+    assert gate(run, tiles("EPSG:3857"),
+                published(municipalities(outward=1.5), [100, 50]))["PASSED"]
+
+
+def test_an_l_shaped_strip_round_a_cell_corner_is_thin(run):
+    """A's border 9 cm outside the edges of (2, 1) it follows: an L-shaped strip round the
+    cell's corner, in which a disc 10.5 cm wide fits at the corner, nowhere wider than 9 cm."""
+    with pytest.raises(QgsProcessingException, match=AS_SLIVER + r".*reading the \d+ thin "
+                                                                 r"strip\(s\)"):
+        gate(run, tiles(), published(municipalities(outward=0.09), [100, 50]))
+    # Negative control: an L-shaped strip 15 cm wide is a place A's 3 may live in.
+    assert gate(run, tiles(), published(municipalities(outward=0.15), [100, 50]))["PASSED"]
+
+
+def test_strips_are_told_from_slivers_by_their_width(plugin_package):
+    from spatial_privacy.processing_provider.overlay import is_strip
+
+    def shape(wkt):
+        return is_strip(QgsGeometry.fromWkt(wkt), 0.1)
+    straight, l_shaped = "POLYGON((0 0, {w} 0, {w} 1000, 0 1000, 0 0))", \
+        "POLYGON((0 0, 300 0, 300 {w}, {w} {w}, {w} 1000, 0 1000, 0 0))"
+    assert shape(straight.format(w=0.099)) and shape(l_shaped.format(w=0.099))
+    assert not shape(straight.format(w=0.101)) and not shape(l_shaped.format(w=0.101))
+    # A strip that tapers from 9 cm is one; from 20 cm it is wider than 10 cm for 500 m.
+    assert shape("POLYGON((0 0, 0.09 0, 0 1000, 0 0))")
+    assert not shape("POLYGON((0 0, 0.2 0, 0 1000, 0 0))")
+    # A real sliver, a metre by 100 m, is not; nor a piece 30 cm square, while one of 15 cm is
+    # a speck as at a strip's corner.
+    assert not shape("POLYGON((0 0, 1 0, 1 100, 0 100, 0 0))")
+    assert not shape("POLYGON((0 0, 0.3 0, 0.3 0.3, 0 0.3, 0 0))")
+    assert shape("POLYGON((0 0, 0.15 0, 0.15 0.15, 0 0.15, 0 0))")
+
+
 def worked_case_people():
     """Points of people, each tile's well inside it: in (2, 0) 3 of A's west of x = 2300 m and
     20 of B's east of it."""
@@ -98,18 +190,21 @@ def worked_case_people():
     return point_layer(points)
 
 
-def test_the_grid_with_zones_in_4326_at_7_decimals_passes_its_gate(run, feedback):
+@pytest.mark.parametrize("outward, decimals", [(0.0, 7), (0.0, 5), (0.09, None)],
+                         ids=["in 4326 at 7 decimals", "at 5 decimals", "9 cm outside the edges"])
+def test_the_grid_with_zones_near_the_cell_edges_passes_its_gate(run, feedback, outward,
+                                                                  decimals):
     base = {"INPUT": worked_case_people(), "PERSON_FIELD": "person_id", "RHO": 0.25,
             "RESOLUTION": 1000, "ORIGIN": f"{X0},{Y0} [EPSG:3035]", "OUTPUT": "TEMPORARY_OUTPUT"}
     plain = run("suppressedgrid", base)
     protected = run("suppressedgrid", dict(
-        base, PUBLISHED_ZONES=[published(municipalities(), decimals=7)],
+        base, PUBLISHED_ZONES=[published(municipalities(outward), decimals=decimals)],
         ZONE_COUNTS="TEMPORARY_OUTPUT"), feedback)
     counts = {f["name"]: f["n_persons"] for f in protected["ZONE_COUNTS"].getFeatures()}
     assert counts == {"A": 100, "B": 50}
-    # The zone counts as published: in EPSG:4326 with 7 decimals again.
+    # The zone counts as published: as the zones were given to the grid.
     zones = published([(f["name"], f.geometry()) for f in protected["ZONE_COUNTS"].getFeatures()],
-                      [counts["A"], counts["B"]], decimals=7)
+                      [counts["A"], counts["B"]], decimals=decimals)
     people = {"PERSONS_TOTAL": sum(TILES.values())}
     with pytest.raises(QgsProcessingException, match=AS_SLIVER):  # negative control
         gate(run, plain["OUTPUT"], zones, **people)

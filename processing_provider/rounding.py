@@ -1,0 +1,159 @@
+"""How far an audit layer's borders may lie off the cell edges they were meant to follow, beyond
+``overlay.THIN_STRIP_WIDTH``: the thin strips' width is widened to it. Auditing a strip also as
+empty only adds failures, so a wider width is safe; a real sliver of a layer neither rounded nor
+reprojected keeps the narrow one.
+
+Rounded coordinates (a GeoJSON file at 5 decimals of a degree, a layer stored to whole metres)
+moved each vertex up to half a step in each coordinate (at 5 decimals in EPSG:4326, 79 cm).
+Reprojected vertex by vertex into the grid's CRS, a straight border becomes the chord of a curve
+(a 2 km border in EPSG:3857 at 52° N bows 10 cm off the cell edges it follows): that moves the
+borders further, whatever the publisher's offset was."""
+
+import math
+from dataclasses import dataclass
+
+from qgis.core import QgsCoordinateTransform, QgsCsException, QgsFeatureRequest, QgsGeometry, \
+    QgsPointXY, QgsRectangle, QgsSpatialIndex
+
+from .base import tr
+
+# Steps of rounding looked for: at most this long on the ground (5 decimals of a degree of
+# latitude are 1.1 m). Coordinates on a coarser lattice were drawn on it (zones built from
+# 100 m cells), not rounded.
+COARSEST_ROUNDING = 1.5
+# No rounding finer than this many decimals is looked for: a double's digits run out there
+# (a coordinate of 4e6 m holds about 9 decimals), and it moves a vertex less than a strip's width.
+FINEST_DECIMALS = 9
+# A segment the audit's reprojection bends less than this (ground metres) counts everywhere, not
+# only near it (``Bends``).
+BENT = 0.01
+# A coordinate this close (in steps) to a multiple of the step lies on it: a decimal such as
+# 10.12345 is not exactly a double.
+ON_STEP = 1e-6
+
+
+@dataclass(frozen=True)
+class Rounding:
+    layer: str  # the layer's name
+    step: float  # its coordinates are multiples of this (in its units)
+    metres: float  # how far rounding may have moved a vertex, on the ground
+
+
+def _on_step(value, decimals):
+    scaled = value * 10.0 ** decimals
+    return abs(scaled) < 2.0 ** 52 and abs(scaled - round(scaled)) <= ON_STEP
+
+
+def coordinate_decimals(layer, coarsest):
+    """The fewest decimals from ``coarsest`` on (negative: tens, hundreds) to which every vertex
+    coordinate of ``layer`` is rounded; None when none up to ``FINEST_DECIMALS`` is (a layer
+    not rounded stops at its first vertex) or the layer has no vertex."""
+    decimals, seen = coarsest, False
+    for feature in layer.getFeatures(QgsFeatureRequest().setNoAttributes()):
+        for vertex in feature.geometry().vertices():
+            seen = True
+            for value in (vertex.x(), vertex.y()):
+                while not _on_step(value, decimals):
+                    decimals += 1
+                    if decimals > FINEST_DECIMALS:
+                        return None
+    return decimals if seen else None
+
+
+def _near_middle(extent):
+    """A box a thousandth of ``extent`` wide at its middle: where a layer's scale is taken."""
+    centre, step = extent.center(), max(extent.width(), extent.height()) / 1000
+    return QgsRectangle(centre.x(), centre.y(), centre.x() + step, centre.y() + step)
+
+
+def rounding_of(layer, strip_width):
+    """The ``Rounding`` of ``layer``'s coordinates (``strip_width``: an ``overlay.StripWidth`` of
+    its CRS), or None when they are not rounded or by less than a thin strip's width. The
+    ground length of a unit is taken at the middle of the layer's extent, in the direction in
+    which it is longest."""
+    extent = layer.extent()
+    if extent.isNull() or extent.isEmpty():
+        return None
+    _, longest = strip_width.scales(_near_middle(extent))
+    decimals = coordinate_decimals(layer, math.ceil(math.log10(longest / COARSEST_ROUNDING)))
+    if decimals is None:
+        return None
+    metres = 10.0 ** -decimals / 2 * math.sqrt(2) * longest
+    if metres <= strip_width.metres:
+        return None
+    return Rounding(layer.name(), 10.0 ** -decimals, metres)
+
+
+class Bends:
+    """How far reprojecting audit layers vertex by vertex into the grid's CRS moves their straight
+    segments off the lines they stand for, near each place: the middle of a segment lands off
+    the middle of its reprojected chord. A long segment bends far (15 m over 25 km), but only
+    the cells along it: each segment bent ``BENT`` or more counts within its bend of it, the
+    others everywhere."""
+
+    def __init__(self, strip_width):
+        self._strip_width = strip_width  # an ``overlay.StripWidth`` of the grid's CRS
+        self._index, self._segments = QgsSpatialIndex(), []  # (line, bend in units, metres)
+        self.slight = 0.0  # ground metres: the farthest bend of segments bent less than BENT
+        self.farthest = []  # (layer, ground metres) per layer that bends at all
+
+    def add(self, layer, transform_context):
+        """Add the segments of ``layer``."""
+        crs = self._strip_width.crs
+        transform = QgsCoordinateTransform(layer.crs(), crs, transform_context)
+        if not layer.crs().isValid() or not crs.isValid() or transform.isShortCircuited():
+            return
+        bends = []
+        for feature in layer.getFeatures(QgsFeatureRequest().setNoAttributes()):
+            for part in feature.geometry().constGet().coordinateSequence():
+                for ring in part:
+                    for start, end in zip(ring, ring[1:]):
+                        try:
+                            ends = [transform.transform(QgsPointXY(point.x(), point.y()))
+                                    for point in (start, end)]
+                            middle = transform.transform(QgsPointXY((start.x() + end.x()) / 2,
+                                                                    (start.y() + end.y()) / 2))
+                        except QgsCsException:  # outside the grid CRS's domain: no cell there
+                            continue
+                        bends.append((ends, middle.distance((ends[0].x() + ends[1].x()) / 2,
+                                                            (ends[0].y() + ends[1].y()) / 2)))
+        if not bends or not max(bend for _, bend in bends):
+            return
+        try:
+            box = transform.transformBoundingBox(layer.extent())
+        except QgsCsException:
+            return
+        # Ground metres of a unit, the longest way, at the middle of the layer.
+        scale = self._strip_width.scales(_near_middle(box))[1]
+        for ends, bend in bends:
+            if bend * scale < BENT:
+                self.slight = max(self.slight, bend * scale)
+                continue
+            line = QgsGeometry.fromPolylineXY(ends)
+            reach = line.boundingBox()
+            reach.grow(bend)
+            self._index.addFeature(len(self._segments), reach)
+            self._segments.append((line, bend, bend * scale))
+        self.farthest.append((layer, max(bend for _, bend in bends) * scale))
+
+    def near(self, box):
+        """The farthest (ground metres) a border near ``box`` (a QgsRectangle) may be bent."""
+        area = QgsGeometry.fromRect(box)
+        return max([self.slight] + [metres for line, bend, metres in (
+            self._segments[number] for number in self._index.intersects(box))
+            if line.distance(area) <= bend])
+
+
+def bow_note(layer, metres):
+    """The log's line on the borders of a layer reprojected by the audit."""
+    return tr("Reprojected into the grid's CRS, the straight borders of '{layer}' bow up to "
+              "{metres:.2f} m off their lines: strips that much wider along them are thin too "
+              "(audited also as empty).").format(layer=layer.name(), metres=metres)
+
+
+def rounding_note(rounding):
+    """The log's line on a layer's rounded coordinates."""
+    return tr("The coordinates of '{layer}' are rounded to multiples of {step:g}: a vertex moved "
+              "up to {metres:.2f} m, so strips narrower than that between its borders and the cell "
+              "edges are thin (audited also as empty).").format(
+        layer=rounding.layer, step=rounding.step, metres=rounding.metres)
