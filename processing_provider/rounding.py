@@ -10,7 +10,10 @@ Reprojected vertex by vertex into the grid's CRS, a straight border becomes the 
 borders further, whatever the publisher's offset was."""
 
 import math
+import struct
 from dataclasses import dataclass
+
+import numpy as np
 
 from qgis.core import QgsCoordinateTransform, QgsCsException, QgsFeatureRequest, QgsGeometry, \
     QgsPointXY, QgsRectangle, QgsSpatialIndex
@@ -27,6 +30,9 @@ FINEST_DECIMALS = 9
 # A segment the audit's reprojection bends less than this (ground metres) counts everywhere, not
 # only near it (``Bends``).
 BENT = 0.01
+# How much more a short segment may bend than chords across its layer bend per squared length
+# (the curvature of a CRS's image of straight lines changes across a layer, e.g. with latitude).
+SAFETY = 4.0
 # A coordinate this close (in steps) to a multiple of the step lies on it: a decimal such as
 # 10.12345 is not exactly a double.
 ON_STEP = 1e-6
@@ -84,6 +90,84 @@ def rounding_of(layer, strip_width):
     return Rounding(layer.name(), 10.0 ** -decimals, metres)
 
 
+def _bend(transform, start, end):
+    """(the reprojected segment's ends, how far its middle lands off their chord's middle) of
+    the segment from ``start`` to ``end`` (x, y pairs), or None outside the target's domain."""
+    try:
+        ends = [transform.transform(QgsPointXY(float(x), float(y))) for x, y in (start, end)]
+        middle = transform.transform(QgsPointXY(float(start[0] + end[0]) / 2,
+                                                float(start[1] + end[1]) / 2))
+    except QgsCsException:  # outside the grid CRS's domain: no cell there
+        return None
+    return ends, middle.distance((ends[0].x() + ends[1].x()) / 2, (ends[0].y() + ends[1].y()) / 2)
+
+
+def _curvature(transform, extent):
+    """The largest bend per squared length (target units per source unit²) of chords across
+    ``extent`` (both diagonals, both midlines), or None where one leaves the target's domain."""
+    left, bottom, right, top = extent.xMinimum(), extent.yMinimum(), extent.xMaximum(), \
+        extent.yMaximum()
+    middle_x, middle_y = (left + right) / 2, (bottom + top) / 2
+    ratios = []
+    for start, end in (((left, bottom), (right, top)), ((left, top), (right, bottom)),
+                       ((left, middle_y), (right, middle_y)), ((middle_x, bottom), (middle_x, top))):
+        length_squared = (end[0] - start[0]) ** 2 + (end[1] - start[1]) ** 2
+        if not length_squared:
+            continue
+        bend = _bend(transform, start, end)
+        if bend is None:
+            return None
+        ratios.append(bend[1] / length_squared)
+    return max(ratios, default=0.0)
+
+
+def _rings(geometry):
+    """The (x, y) arrays of the rings and lines of ``geometry``, read from its WKB (a Python
+    object per vertex costs more than the reprojection of the few long segments); curved
+    geometries are read vertex by vertex after segmentising."""
+    wkb = bytes(geometry.asWkb())
+    try:
+        rings = []
+        _read_wkb(wkb, 0, rings)
+        return rings
+    except ValueError:
+        straight = QgsGeometry(geometry)
+        straight.convertToStraightSegment()
+        return [np.array([(point.x(), point.y()) for point in ring]) for part in
+                straight.constGet().coordinateSequence() for ring in part if len(ring) > 1]
+
+
+def _read_wkb(wkb, offset, rings):
+    """Append the rings (x, y arrays) of the WKB geometry at ``offset`` to ``rings``; the offset
+    after it. Raises ValueError for a type other than (multi)linestrings and (multi)polygons."""
+    order = "<" if wkb[offset] == 1 else ">"
+    kind, = struct.unpack_from(order + "I", wkb, offset + 1)
+    dimensions = 2 + bool(kind & 0x80000000) + (kind & 0xFFFF) // 1000 % 2 + \
+        ((kind & 0xFFFF) // 1000 >= 2)
+    base, offset = (kind & 0xFFFF) % 1000, offset + 5
+    if base in (4, 5, 6, 7):  # multi-point (no segments), multi-line, multi-polygon, collection
+        parts, = struct.unpack_from(order + "I", wkb, offset)
+        offset += 4
+        for _ in range(parts):
+            offset = _read_wkb(wkb, offset, rings)
+        return offset
+    if base not in (1, 2, 3):
+        raise ValueError(base)
+    if base == 1:
+        return offset + 8 * dimensions
+    count = 1
+    if base == 3:
+        count, = struct.unpack_from(order + "I", wkb, offset)
+        offset += 4
+    for _ in range(count):
+        points, = struct.unpack_from(order + "I", wkb, offset)
+        values = np.frombuffer(wkb, dtype=order + "f8", count=points * dimensions, offset=offset + 4)
+        if points > 1:
+            rings.append(values.reshape(points, dimensions)[:, :2])
+        offset += 4 + 8 * points * dimensions
+    return offset
+
+
 class Bends:
     """How far reprojecting audit layers vertex by vertex into the grid's CRS moves their straight
     segments off the lines they stand for, near each place: the middle of a segment lands off
@@ -98,26 +182,12 @@ class Bends:
         self.farthest = []  # (layer, ground metres) per layer that bends at all
 
     def add(self, layer, transform_context):
-        """Add the segments of ``layer``."""
+        """Add the segments of ``layer``. A segment's bend grows with the square of its length,
+        so only those that may bend ``BENT`` or more are reprojected one by one: the others are
+        bounded by the bends of chords across the layer (``_curvature``), times ``SAFETY``."""
         crs = self._strip_width.crs
         transform = QgsCoordinateTransform(layer.crs(), crs, transform_context)
         if not layer.crs().isValid() or not crs.isValid() or transform.isShortCircuited():
-            return
-        bends = []
-        for feature in layer.getFeatures(QgsFeatureRequest().setNoAttributes()):
-            for part in feature.geometry().constGet().coordinateSequence():
-                for ring in part:
-                    for start, end in zip(ring, ring[1:]):
-                        try:
-                            ends = [transform.transform(QgsPointXY(point.x(), point.y()))
-                                    for point in (start, end)]
-                            middle = transform.transform(QgsPointXY((start.x() + end.x()) / 2,
-                                                                    (start.y() + end.y()) / 2))
-                        except QgsCsException:  # outside the grid CRS's domain: no cell there
-                            continue
-                        bends.append((ends, middle.distance((ends[0].x() + ends[1].x()) / 2,
-                                                            (ends[0].y() + ends[1].y()) / 2)))
-        if not bends or not max(bend for _, bend in bends):
             return
         try:
             box = transform.transformBoundingBox(layer.extent())
@@ -125,6 +195,27 @@ class Bends:
             return
         # Ground metres of a unit, the longest way, at the middle of the layer.
         scale = self._strip_width.scales(_near_middle(box))[1]
+        curvature = _curvature(transform, layer.extent())
+        bends, bounded = [], 0.0
+        for feature in layer.getFeatures(QgsFeatureRequest().setNoAttributes()):
+            for ring in _rings(feature.geometry()):
+                starts, ends = ring[:-1], ring[1:]
+                lengths = np.hypot(*(ends - starts).T)
+                bound = SAFETY * curvature * lengths ** 2 * scale if curvature is not None \
+                    else np.full(len(lengths), np.inf)
+                slight = bound < BENT / 2
+                if slight.any():
+                    bounded = max(bounded, float(bound[slight].max()))
+                for start, end in zip(starts[~slight], ends[~slight]):
+                    bend = _bend(transform, start, end)
+                    if bend is not None:
+                        bends.append(bend)
+        if bounded:
+            self.slight = max(self.slight, bounded)
+        if not bends or not max(bend for _, bend in bends):
+            if bounded:
+                self.farthest.append((layer, bounded))
+            return
         for ends, bend in bends:
             if bend * scale < BENT:
                 self.slight = max(self.slight, bend * scale)
@@ -134,7 +225,7 @@ class Bends:
             reach.grow(bend)
             self._index.addFeature(len(self._segments), reach)
             self._segments.append((line, bend, bend * scale))
-        self.farthest.append((layer, max(bend for _, bend in bends) * scale))
+        self.farthest.append((layer, max([bounded] + [bend * scale for _, bend in bends])))
 
     def near(self, box):
         """The farthest (ground metres) a border near ``box`` (a QgsRectangle) may be bent."""

@@ -135,6 +135,54 @@ def test_the_rounding_of_coordinates_is_found(plugin_package):
     assert coordinate_decimals(layer((10.123456789012, 52.5)), 0) is None
 
 
+def test_short_segments_bend_less_than_their_bound(plugin_package):
+    # Only segments that may bend a centimetre are reprojected one by one (a national layer has
+    # millions of vertices); the others are bounded by chords across the layer. The bound must
+    # hold wherever a segment lies in the layer, in any direction, between CRSs of every kind.
+    import math
+    import random
+
+    import numpy as np
+    from qgis.core import QgsRectangle
+    from spatial_privacy.processing_provider.rounding import SAFETY, _bend, _curvature
+
+    rng = random.Random(19)
+    for source, target, (x, y), unit in (
+            ("EPSG:4326", "EPSG:3035", (10, 52), 1 / 111_000), ("EPSG:4326", "EPSG:3857", (25, 68),
+                                                                1 / 111_000),
+            ("EPSG:3035", "EPSG:3857", (X0, Y0), 1), ("EPSG:2056", "EPSG:3035", (2_600_000,
+                                                                                1_200_000), 1),
+            ("EPSG:4326", "EPSG:32632", (14, 47), 1 / 111_000)):
+        transform = QgsCoordinateTransform(QgsCoordinateReferenceSystem(source),
+                                           QgsCoordinateReferenceSystem(target),
+                                           QgsProject.instance())
+        for half in (5_000 * unit, 300_000 * unit):
+            extent = QgsRectangle(x - half, y - half, x + half, y + half)
+            curvature = _curvature(transform, extent)
+            for _ in range(100):
+                start = np.array([rng.uniform(x - half, x + half), rng.uniform(y - half, y + half)])
+                length, angle = rng.uniform(10, 5_000) * unit, rng.uniform(0, 2 * math.pi)
+                end = start + length * np.array([math.cos(angle), math.sin(angle)])
+                _, bend = _bend(transform, start, end)
+                assert bend <= SAFETY * curvature * length ** 2, (source, target, half)
+
+
+def test_vertices_are_read_from_any_polygon_or_line_type(plugin_package):
+    from spatial_privacy.processing_provider.rounding import _rings
+
+    for wkt in ("POLYGON((0 0, 3 0, 3 2, 0 0), (1 0.5, 2 0.5, 2 1, 1 0.5))",
+                "MULTIPOLYGON Z (((0 0 1, 3 0 1, 3 2 1, 0 0 1)), ((5 5 2, 6 5 2, 6 6 2, 5 5 2)))",
+                "POLYGON M ((0 0 7, 3 0 7, 3 2 7, 0 0 7))", "LINESTRING ZM (0 0 1 2, 4 4 1 2)",
+                "CURVEPOLYGON(CIRCULARSTRING(0 0, 1 1, 2 0, 1 -1, 0 0))"):
+        geometry = QgsGeometry.fromWkt(wkt)
+        straight = QgsGeometry(geometry)
+        straight.convertToStraightSegment()
+        expected = [[(point.x(), point.y()) for point in ring] for part in
+                    straight.constGet().coordinateSequence() for ring in part]
+        assert [ring.tolist() for ring in _rings(geometry)] == [list(map(list, ring))
+                                                                 for ring in expected], wkt
+
+
 def test_a_grid_reprojected_to_web_mercator_is_audited_in_ground_metres(run):
     """A grid reprojected to EPSG:3857 (web maps) beside the exact municipalities: its units are
     cos(52°) = 0.62 ground metres here, and A's straight 2 km borders, reprojected by the audit,
