@@ -45,24 +45,25 @@ class Rounding:
     metres: float  # how far rounding may have moved a vertex, on the ground
 
 
-def _on_step(value, decimals):
-    scaled = value * 10.0 ** decimals
-    return abs(scaled) < 2.0 ** 52 and abs(scaled - round(scaled)) <= ON_STEP
+def _on_step(values, decimals):
+    """Whether every value (an array) is a multiple of 10^-``decimals``."""
+    scaled = values * 10.0 ** decimals
+    return bool(np.all((np.abs(scaled) < 2.0 ** 52)
+                       & (np.abs(scaled - np.round(scaled)) <= ON_STEP)))
 
 
 def coordinate_decimals(layer, coarsest):
     """The fewest decimals from ``coarsest`` on (negative: tens, hundreds) to which every vertex
     coordinate of ``layer`` is rounded; None when none up to ``FINEST_DECIMALS`` is (a layer
-    not rounded stops at its first vertex) or the layer has no vertex."""
+    not rounded stops at its first feature) or the layer has no vertex."""
     decimals, seen = coarsest, False
     for feature in layer.getFeatures(QgsFeatureRequest().setNoAttributes()):
-        for vertex in feature.geometry().vertices():
+        for ring in _rings(feature.geometry()):
             seen = True
-            for value in (vertex.x(), vertex.y()):
-                while not _on_step(value, decimals):
-                    decimals += 1
-                    if decimals > FINEST_DECIMALS:
-                        return None
+            while not _on_step(ring, decimals):
+                decimals += 1
+                if decimals > FINEST_DECIMALS:
+                    return None
     return decimals if seen else None
 
 
@@ -108,9 +109,10 @@ def _curvature(transform, extent):
     left, bottom, right, top = extent.xMinimum(), extent.yMinimum(), extent.xMaximum(), \
         extent.yMaximum()
     middle_x, middle_y = (left + right) / 2, (bottom + top) / 2
+    chords = (((left, bottom), (right, top)), ((left, top), (right, bottom)),
+              ((left, middle_y), (right, middle_y)), ((middle_x, bottom), (middle_x, top)))
     ratios = []
-    for start, end in (((left, bottom), (right, top)), ((left, top), (right, bottom)),
-                       ((left, middle_y), (right, middle_y)), ((middle_x, bottom), (middle_x, top))):
+    for start, end in chords:
         length_squared = (end[0] - start[0]) ** 2 + (end[1] - start[1]) ** 2
         if not length_squared:
             continue
@@ -122,8 +124,8 @@ def _curvature(transform, extent):
 
 
 def _rings(geometry):
-    """The (x, y) arrays of the rings and lines of ``geometry``, read from its WKB (a Python
-    object per vertex costs more than the reprojection of the few long segments); curved
+    """The (x, y) arrays of the rings, lines and points of ``geometry``, read from its WKB (a
+    Python object per vertex costs more than reprojecting the few long segments); curved
     geometries are read vertex by vertex after segmentising."""
     wkb = bytes(geometry.asWkb())
     try:
@@ -134,18 +136,19 @@ def _rings(geometry):
         straight = QgsGeometry(geometry)
         straight.convertToStraightSegment()
         return [np.array([(point.x(), point.y()) for point in ring]) for part in
-                straight.constGet().coordinateSequence() for ring in part if len(ring) > 1]
+                straight.constGet().coordinateSequence() for ring in part if ring]
 
 
 def _read_wkb(wkb, offset, rings):
     """Append the rings (x, y arrays) of the WKB geometry at ``offset`` to ``rings``; the offset
-    after it. Raises ValueError for a type other than (multi)linestrings and (multi)polygons."""
+    after it. Raises ValueError for a type other than (multi)points, (multi)linestrings and
+    (multi)polygons."""
     order = "<" if wkb[offset] == 1 else ">"
     kind, = struct.unpack_from(order + "I", wkb, offset + 1)
     dimensions = 2 + bool(kind & 0x80000000) + (kind & 0xFFFF) // 1000 % 2 + \
         ((kind & 0xFFFF) // 1000 >= 2)
     base, offset = (kind & 0xFFFF) % 1000, offset + 5
-    if base in (4, 5, 6, 7):  # multi-point (no segments), multi-line, multi-polygon, collection
+    if base in (4, 5, 6, 7):  # multi-point, multi-line, multi-polygon, collection
         parts, = struct.unpack_from(order + "I", wkb, offset)
         offset += 4
         for _ in range(parts):
@@ -154,6 +157,7 @@ def _read_wkb(wkb, offset, rings):
     if base not in (1, 2, 3):
         raise ValueError(base)
     if base == 1:
+        rings.append(np.frombuffer(wkb, dtype=order + "f8", count=2, offset=offset).reshape(1, 2))
         return offset + 8 * dimensions
     count = 1
     if base == 3:
@@ -161,8 +165,9 @@ def _read_wkb(wkb, offset, rings):
         offset += 4
     for _ in range(count):
         points, = struct.unpack_from(order + "I", wkb, offset)
-        values = np.frombuffer(wkb, dtype=order + "f8", count=points * dimensions, offset=offset + 4)
-        if points > 1:
+        values = np.frombuffer(wkb, dtype=order + "f8", count=points * dimensions,
+                               offset=offset + 4)
+        if points:
             rings.append(values.reshape(points, dimensions)[:, :2])
         offset += 4 + 8 * points * dimensions
     return offset
