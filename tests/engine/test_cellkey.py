@@ -119,6 +119,24 @@ def test_cell_key_sums_are_exact_and_order_free():
         assert keys[group] == (total % 2 ** 53) / 2 ** 53
 
 
+def test_the_grids_cell_keys_are_those_of_its_rows_and_everyones_is_exact():
+    # perturbed_cells sums over the counting's own (person, cell) pairs; cell_keys sorts rows.
+    rng = np.random.default_rng(8)
+    persons = np.sort(rng.integers(0, 3000, 60_000))
+    x, y = rng.uniform(0, 5000, len(persons)), rng.uniform(0, 5000, len(persons))
+    person_keys = rng.integers(2 ** 52, 2 ** 53, 3000, dtype=np.uint64)  # sums wrap 2**64
+    cells = cellkey.perturbed_cells(x, y, persons, grid.encode_key_columns([], len(x)),
+                                    (0.0, 0.0), 250.0, person_keys, TABLE)
+    counts = grid.count_cells(x, y, persons, grid.encode_key_columns([], len(x)), (0.0, 0.0),
+                              250.0)
+    assert np.array_equal(cells.cell_key, cellkey.cell_keys(
+        counts.group_of_row, persons, person_keys, len(counts.n_persons)))
+    total = sum(int(key) for key in person_keys.tolist())
+    assert total >= 2 ** 64
+    assert cellkey.key_of_everyone(person_keys) == (total % 2 ** 53) / 2 ** 53
+    assert cellkey.key_of_everyone(person_keys[:0]) == 0.0
+
+
 def test_person_ids_read_as_int_float_or_numpy_get_one_key():
     keys = cellkey.hmac_record_keys(SECRET, [42, 42.0, np.int64(42), "42"])
     assert len(set(keys.tolist())) == 1
