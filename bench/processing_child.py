@@ -28,7 +28,7 @@ saved in, RESOLUTIONS is "persons,resolution,areas"); cellkey_record (the cell k
 record key field record_key) and dpgrid (spatialprivacy:dpgrid, m = 2, sizes RESOLUTION, 2×
 and 4×, the layer's extent), each also as postgis_MODE (the PostGIS table named GPKG, counted
 in the database) and postgis_MODE_features (read feature by feature), as is cellkey. Prints
-one JSON line.
+one JSON line (most modes: ``seconds``, ``cpu_seconds`` of this process, ``load`` at the end).
 """
 
 import json

@@ -31,7 +31,10 @@ sweep and the join are also timed on one thread (SPATIAL_PRIVACY_THREADS=1).
    10 M trips in about 2.5 minutes), on the city's extent and on a regional one (four towns 100 km apart); and the two ways
    of reading the layer; and, at the largest size, the engine alone on the
    same rows in random order (counting is quickest when rows come person by
-   person, as trip tables do). A child runs the plugin's algorithm four times: the
+   person, as trip tables do), and the cell key grid at 250 m with a key file
+   and with a record key field stored in the layer, end to end and its engine
+   alone (the key file's also without its HMAC, and the HMAC alone), against
+   the sweep's engine time (issue #17: within 2x). A child runs the plugin's algorithm four times: the
    median of the last three is the figure (as for an analyst who runs it
    again), the first (which imports pandas and scipy into the fresh QGIS) is
    shown beside it. Figures run here are medians of three runs; the slow

@@ -151,11 +151,14 @@ def field_record_keys(values, person_codes, field_name):
 
     NULL keys, keys outside [0, 1) and a person with two different keys are refused.
     """
-    keys = pd.to_numeric(pd.Series(values), errors="coerce").to_numpy(dtype=float)
-    bad = ~np.isfinite(keys) | (keys < 0) | (keys >= 1)
+    if isinstance(values, np.ndarray) and values.dtype == np.float64:
+        keys = values  # as the Arrow reader gives a column without NULLs: no copy
+    else:
+        keys = pd.to_numeric(pd.Series(values), errors="coerce").to_numpy(dtype=float)
+    bad = ~((keys >= 0) & (keys < 1))  # NaN compares false
     if bad.any():
         raise bad_record_keys(int(bad.sum()), field_name)
-    scaled = np.floor(keys * KEY_SCALE).astype(np.uint64)
+    scaled = (keys * KEY_SCALE).astype(np.uint64)  # truncation: the floor of keys >= 0
     n_persons = int(person_codes.max()) + 1 if len(person_codes) else 0
     by_person = np.zeros(n_persons, dtype=np.uint64)
     by_person[person_codes] = scaled

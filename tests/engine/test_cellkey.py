@@ -1,5 +1,6 @@
 import hashlib
 import hmac
+import math
 import os
 import stat
 import time
@@ -190,6 +191,20 @@ def test_persistent_key_fields_are_checked():
         cellkey.field_record_keys([0.25, 0.25, 1.0], persons, "rkey")
     with pytest.raises(InputError, match="different record keys"):
         cellkey.field_record_keys([0.25, 0.3, 0.5], persons, "rkey")
+
+
+def test_key_field_arrays_give_the_floor_of_key_times_two_to_the_53():
+    # A float64 array (the Arrow reader's column) is read as it is; other columns through pandas.
+    rng = np.random.default_rng(3)
+    keys = np.concatenate([rng.random(2000), [0.0, -0.0, np.nextafter(1.0, 0.0), 2.0 ** -60]])
+    persons = np.arange(len(keys))
+    expected = [math.floor(key * 2 ** 53) for key in keys.tolist()]
+    assert cellkey.field_record_keys(keys, persons, "rkey").tolist() == expected
+    assert cellkey.field_record_keys(keys.tolist(), persons, "rkey").tolist() == expected
+    assert cellkey.field_record_keys(keys.astype(object), persons, "rkey").tolist() == expected
+    for bad in (np.nan, np.inf, -np.inf, -1e-300, 1.0):
+        with pytest.raises(InputError, match="1 record"):
+            cellkey.field_record_keys(np.array([0.25, bad, 0.5]), np.arange(3), "rkey")
 
 
 def test_key_files_hold_256_random_bits_for_their_owner_only(tmp_path):
