@@ -28,7 +28,7 @@ saved in, RESOLUTIONS is "persons,resolution,areas"); cellkey_record (the cell k
 record key field record_key) and dpgrid (spatialprivacy:dpgrid, m = 2, sizes RESOLUTION, 2×
 and 4×, the layer's extent), each also as postgis_MODE (the PostGIS table named GPKG, counted
 in the database) and postgis_MODE_features (read feature by feature), as is cellkey. Prints
-one JSON line.
+one JSON line (most modes: ``seconds``, ``cpu_seconds`` of this process, ``load`` at the end).
 """
 
 import json
@@ -435,7 +435,7 @@ def run_once(mode, path, resolutions):
     feedback = QgsProcessingFeedback()
     points = layer.featureCount()
     QUERIES.clear()
-    start = time.perf_counter()
+    start, started_cpu = time.perf_counter(), time.process_time()
     if mode in KEYED_GRID_MODES and mode != "cellkey":
         source = layer
         if mode.endswith("_features"):
@@ -498,7 +498,7 @@ def run_once(mode, path, resolutions):
             "TYPE": 2, "EXTENT": layer.extent().buffered(1.0), "HSPACING": layer.extent().width() / 25,
             "VSPACING": layer.extent().height() / 20, "CRS": layer.crs(),
             "OUTPUT": "TEMPORARY_OUTPUT"})["OUTPUT"]
-        start = time.perf_counter()
+        start, started_cpu = time.perf_counter(), time.process_time()
         if mode == "zonerisk":
             processing.run("spatialprivacy:zonerisk", {
                 "ZONES": zones, "ZONE_ID_FIELD": "id", "RECORDS": path,
@@ -523,7 +523,8 @@ def run_once(mode, path, resolutions):
         read_points_by_feature(layer, ["person_id"], feedback)
         return {"arrow_s": arrow, "by_feature_s": time.perf_counter() - start}
     return {"seconds": time.perf_counter() - start, "peak_mb": peak_megabytes(),
-            "points": points}
+            "points": points, "cpu_seconds": time.process_time() - started_cpu,
+            "load": os.getloadavg()}
 
 
 if __name__ == "__main__":

@@ -31,7 +31,10 @@ sweep and the join are also timed on one thread (SPATIAL_PRIVACY_THREADS=1).
    10 M trips in about 2.5 minutes), on the city's extent and on a regional one (four towns 100 km apart); and the two ways
    of reading the layer; and, at the largest size, the engine alone on the
    same rows in random order (counting is quickest when rows come person by
-   person, as trip tables do). A child runs the plugin's algorithm four times: the
+   person, as trip tables do), and the cell key grid at 250 m with a key file
+   and with a record key field stored in the layer, end to end and its engine
+   alone (the key file's also without its HMAC, and the HMAC alone), against
+   the sweep's engine time (issue #17: within 2x). A child runs the plugin's algorithm four times: the
    median of the last three is the figure (as for an analyst who runs it
    again), the first (which imports pandas and scipy into the fresh QGIS) is
    shown beside it. Figures run here are medians of three runs; the slow
@@ -90,12 +93,20 @@ RESOLUTIONS = (100.0, 250.0, 500.0, 1000.0)
 def timed(function, repeat=3):
     """Median wall-clock time of ``repeat`` runs (times on this machine vary by about 10 %),
     and the last result."""
-    times, result = [], None
+    wall, _, result = timed_with_cpu(function, repeat)
+    return wall, result
+
+
+def timed_with_cpu(function, repeat=3):
+    """Median wall-clock and CPU times (all of this process's threads) of ``repeat`` runs, and
+    the last result: on a shared machine the CPU time moves less with the load than the wall."""
+    walls, cpus, result = [], [], None
     for _ in range(repeat):
-        start = time.perf_counter()
+        start, started_cpu = time.perf_counter(), time.process_time()
         result = function()
-        times.append(time.perf_counter() - start)
-    return float(np.median(times)), result
+        walls.append(time.perf_counter() - start)
+        cpus.append(time.process_time() - started_cpu)
+    return float(np.median(walls)), float(np.median(cpus)), result
 
 
 def pandas_sweep(trips, origin):
@@ -266,15 +277,15 @@ def sample_city(n_trips, folder):
 def bench_cell_key_only(n_trips, folder):
     """The cell key rows alone, beside the sweep's engine time measured now."""
     path, (trips, x, y, persons, keys, origin) = sample_city(n_trips, folder)
-    engine_time, _ = timed(lambda: grid.sweep(x, y, persons, keys, origin, RESOLUTIONS, 10, 0.2))
-    return bench_cell_key(path, x, y, trips, keys, origin, engine_time)
+    engine = timed_with_cpu(lambda: grid.sweep(x, y, persons, keys, origin, RESOLUTIONS, 10, 0.2))
+    return bench_cell_key(path, x, y, trips, keys, origin, engine[:2])
 
 
 def bench_end_to_end(sizes, native_sizes, folder):
     rows = []
     for n_trips in sizes:
         path, (trips, x, y, persons, keys, origin) = sample_city(n_trips, folder)
-        engine_time, table = timed(
+        engine_time, engine_cpu, table = timed_with_cpu(
             lambda: grid.sweep(x, y, persons, keys, origin, RESOLUTIONS, 10, 0.2))
         pandas_time, baseline = timed(lambda: pandas_sweep(trips, origin), repeat=1)
         assert table["cells_withheld"].tolist() == baseline, "engine and baseline disagree"
@@ -305,7 +316,8 @@ def bench_end_to_end(sizes, native_sizes, folder):
                 rows += bench_postgis_writing(path, len(trips),
                                               300_000 if n_trips >= 1_000_000 else 3_000)
         if n_trips == max(sizes):
-            rows += bench_cell_key(path, x, y, trips, keys, origin, engine_time)
+            rows += bench_cell_key(path, x, y, trips, keys, origin,
+                                   (engine_time, engine_cpu))
             # Counting sorts (person, cell) codes, nearly sorted already when rows come
             # person by person, as trip tables (and the sample generator) do.
             order = np.random.default_rng(7).permutation(len(x))
@@ -323,9 +335,34 @@ def bench_end_to_end(sizes, native_sizes, folder):
     return rows
 
 
-def bench_cell_key(path, x, y, trips, keys, origin, sweep_engine_time):
-    """The cell key grid at 250 m, end to end and its engine alone (HMAC record keys of every
-    person, counting, cell keys, noise), against the sweep's engine time on the same trips."""
+# The bench's persistent record key of a person: frac(person id x this), here and in PostGIS.
+RECORD_KEY_FACTOR = 0.6180339887498949
+
+
+def gpkg_with_record_keys(path):
+    """A copy of the GeoPackage with a column record_key (frac(person_id x RECORD_KEY_FACTOR)),
+    as a data holder who stores persistent record keys with the data has it."""
+    import shutil
+
+    from osgeo import gdal
+
+    keyed = path.with_name(f"{path.stem}_keyed.gpkg")
+    shutil.copyfile(path, keyed)
+    gdal.UseExceptions()
+    dataset = gdal.OpenEx(str(keyed), gdal.OF_VECTOR | gdal.OF_UPDATE)
+    dataset.ExecuteSQL("ALTER TABLE trips ADD COLUMN record_key REAL")
+    dataset.ExecuteSQL(f"UPDATE trips SET record_key = person_id * {RECORD_KEY_FACTOR!r} - "
+                       f"CAST(person_id * {RECORD_KEY_FACTOR!r} AS INTEGER)")
+    dataset = None
+    return keyed
+
+
+def bench_cell_key(path, x, y, trips, keys, origin, sweep_engine):
+    """The cell key grid at 250 m with each source of record keys, end to end and its engine
+    alone, against the sweep's engine (``sweep_engine``: wall and CPU seconds) on the same
+    trips: a key file (HMAC-SHA-256 of every person's id), and a record key field stored with
+    the data (``gpkg_with_record_keys``). The key file's engine is also split into the HMAC
+    of the ids and everything else, so that the hash's cost shows."""
     import secrets
 
     from spatial_privacy_plugin import cellkey
@@ -334,18 +371,42 @@ def bench_cell_key(path, x, y, trips, keys, origin, sweep_engine_time):
     table = create_ptable(5, 3.0, 2)
     secret = secrets.token_bytes(32)
     ids = trips["person_id"].to_numpy()
+    stored_keys = ids * RECORD_KEY_FACTOR - np.floor(ids * RECORD_KEY_FACTOR)
+    sweep_time, sweep_cpu = sweep_engine
 
-    def engine():
+    def key_file_engine(hashed=None):
         persons = grid.encode_person_ids(ids, "person_id")
-        record_keys = cellkey.hmac_record_keys(secret, cellkey.person_ids_by_code(persons, ids))
+        by_code = cellkey.person_ids_by_code(persons, ids)
+        record_keys = cellkey.hmac_record_keys(secret, by_code) if hashed is None else hashed
         return cellkey.perturbed_cells(x, y, persons, keys, origin, 250.0, record_keys, table)
-    engine_time, _ = timed(engine, repeat=1)
+
+    def record_field_engine():
+        persons = grid.encode_person_ids(ids, "person_id")
+        record_keys = cellkey.field_record_keys(stored_keys, persons, "record_key")
+        return cellkey.perturbed_cells(x, y, persons, keys, origin, 250.0, record_keys, table)
+    by_code = cellkey.person_ids_by_code(grid.encode_person_ids(ids, "person_id"), ids)
+    hash_time, hash_cpu, hashed = timed_with_cpu(lambda: cellkey.hmac_record_keys(secret, by_code))
+    engines = [("key file, engine alone (HMAC of every person's id included)", key_file_engine),
+               ("key file, engine alone without the HMAC (its record keys given)",
+                lambda: key_file_engine(hashed)),
+               ("record key field, engine alone", record_field_engine)]
     case = f"cell key grid, {len(trips):,} trips, 250 m"
-    baseline = "the sweep's engine alone, 4 resolutions"
-    return [child_row(f"{case}, end to end (Processing, GeoPackage)", child("cellkey", path, "250"),
-                      baseline, sweep_engine_time),
-            {"case": f"{case}, engine alone (HMAC of every person's id included)",
-             "ours_s": engine_time, "baseline": baseline, "baseline_s": sweep_engine_time}]
+    baseline = f"the sweep's engine alone, 4 resolutions (CPU {sweep_cpu:.2f} s)"
+    rows = []
+    for what, mode, source in (("key file", "cellkey", path),
+                               ("record key field", "cellkey_record", gpkg_with_record_keys(path))):
+        ours = child(mode, source, "250")
+        rows.append(child_row(f"{case}, {what}, end to end (Processing, GeoPackage; CPU "
+                              f"{ours['cpu_seconds']:.2f} s; {child_load(ours)})", ours, baseline,
+                              sweep_time))
+    for what, engine in engines:
+        wall, cpu, _ = timed_with_cpu(engine)
+        rows.append({"case": f"{case}, {what} (CPU {cpu:.2f} s; {load_note()})", "ours_s": wall,
+                     "baseline": baseline, "baseline_s": sweep_time})
+    rows.append({"case": f"HMAC-SHA-256 record keys of {len(by_code):,} people alone (CPU "
+                         f"{hash_cpu:.2f} s; {load_note()})", "ours_s": hash_time,
+                 "baseline": baseline, "baseline_s": sweep_time})
+    return rows
 
 
 def bench_region(n_trips, folder):
@@ -631,8 +692,8 @@ def bench_postgis_keyed_grids(table, folder):
     with psycopg2.connect(conninfo) as connection, connection.cursor() as cursor:
         cursor.execute(f"DROP TABLE IF EXISTS {keyed}")
         cursor.execute(f"CREATE TABLE {keyed} AS SELECT fid, person_id, (person_id * "
-                       "0.6180339887498949 - floor(person_id * 0.6180339887498949))::float8 AS "
-                       f"record_key, geom FROM {table}")
+                       f"{RECORD_KEY_FACTOR!r} - floor(person_id * {RECORD_KEY_FACTOR!r}))::float8 "
+                       f"AS record_key, geom FROM {table}")
         cursor.execute(f"ALTER TABLE {keyed} ADD PRIMARY KEY (fid)")
         cursor.execute(f"ANALYZE {keyed}")
     gpkg = Path(folder) / f"{keyed}.gpkg"

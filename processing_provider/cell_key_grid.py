@@ -58,9 +58,9 @@ class PointKeys:
 
     def everyone(self):
         """The cell key of everyone (the grand total's)."""
-        from ..spatial_privacy_plugin.cellkey import key_of_sum
+        from ..spatial_privacy_plugin.cellkey import key_of_everyone
 
-        return key_of_sum(int(self.keys.astype(object).sum()))
+        return key_of_everyone(self.keys)
 
 
 class CellKeyGrid(PointGridAlgorithm):

@@ -103,7 +103,7 @@ class CellKeyCounts:
 
         if self.record_field:
             return cellkey.key_of_sum(self.record_key_total)
-        return cellkey.key_of_sum(int(self.person_keys.astype(object).sum()))
+        return cellkey.key_of_everyone(self.person_keys)
 
     def perturbed(self, resolution):
         """cellkey.PerturbedCells of the groups at one cell size, in the engine's order; the

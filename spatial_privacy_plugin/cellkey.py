@@ -151,11 +151,14 @@ def field_record_keys(values, person_codes, field_name):
 
     NULL keys, keys outside [0, 1) and a person with two different keys are refused.
     """
-    keys = pd.to_numeric(pd.Series(values), errors="coerce").to_numpy(dtype=float)
-    bad = ~np.isfinite(keys) | (keys < 0) | (keys >= 1)
+    if isinstance(values, np.ndarray) and values.dtype == np.float64:
+        keys = values  # as the Arrow reader gives a column without NULLs: no copy
+    else:
+        keys = pd.to_numeric(pd.Series(values), errors="coerce").to_numpy(dtype=float)
+    bad = ~((keys >= 0) & (keys < 1))  # NaN compares false
     if bad.any():
         raise bad_record_keys(int(bad.sum()), field_name)
-    scaled = np.floor(keys * KEY_SCALE).astype(np.uint64)
+    scaled = (keys * KEY_SCALE).astype(np.uint64)  # truncation: the floor of keys >= 0
     n_persons = int(person_codes.max()) + 1 if len(person_codes) else 0
     by_person = np.zeros(n_persons, dtype=np.uint64)
     by_person[person_codes] = scaled
@@ -187,6 +190,12 @@ def key_of_sum(total):
     return float((int(total) & KEY_MASK) / KEY_SCALE)
 
 
+def key_of_everyone(person_keys):
+    """The cell key of all the people whose 53-bit record keys are given (the grand total's):
+    their sum modulo 2**64 in numpy keeps it modulo 2**53 exactly."""
+    return key_of_sum(int(np.asarray(person_keys, dtype=np.uint64).sum(dtype=np.uint64)))
+
+
 def cell_keys(group_of_row, person_codes, person_keys, n_groups):
     """Cell key of each group: frac(sum of the record keys of its distinct people), exactly."""
     group_bits = max(int(n_groups - 1).bit_length(), 1)
@@ -195,12 +204,18 @@ def cell_keys(group_of_row, person_codes, person_keys, n_groups):
     # them in close to linear time (as counting.count_cells_by_code does), quicksort does not.
     pairs.sort(kind="stable")
     pairs = pairs[run_starts(pairs)]
-    groups = pairs & ((1 << group_bits) - 1)
-    keys = person_keys[pairs >> group_bits]
-    high = np.bincount(groups, weights=(keys >> np.uint64(HALF_BITS)).astype(float),
+    return pair_cell_keys(pairs & ((1 << group_bits) - 1), pairs >> group_bits, person_keys,
+                          n_groups)
+
+
+def pair_cell_keys(pair_group, pair_person, person_keys, n_groups):
+    """Cell key of each group from its distinct (person, group) pairs, exactly: the 53-bit
+    keys are added in two halves, each sum exact in float64."""
+    keys = person_keys[pair_person]
+    high = np.bincount(pair_group, weights=(keys >> np.uint64(HALF_BITS)).astype(float),
                        minlength=n_groups)
-    low = np.bincount(groups, weights=(keys & np.uint64((1 << HALF_BITS) - 1)).astype(float),
-                      minlength=n_groups)
+    keys &= np.uint64((1 << HALF_BITS) - 1)
+    low = np.bincount(pair_group, weights=keys.astype(float), minlength=n_groups)
     return key_of_sum((high.astype(np.uint64) << np.uint64(HALF_BITS)) + low.astype(np.uint64))
 
 
@@ -222,8 +237,10 @@ class PerturbedCells:
 
 def perturbed_cells(x, y, person_codes, key_codes, origin, resolution, person_keys, table):
     """Count distinct people per cell × key combination and perturb each count with the p-table."""
-    counts = count_cells(x, y, person_codes, key_codes, origin, resolution)
-    keys = cell_keys(counts.group_of_row, person_codes, person_keys, len(counts.n_persons))
+    # The counting's own distinct (person, cell) pairs: no second sort of every row.
+    counts = count_cells(x, y, person_codes, key_codes, origin, resolution, with_pairs=True)
+    keys = pair_cell_keys(counts.pair_group, counts.pair_person, person_keys,
+                          len(counts.n_persons))
     return perturbed_groups(counts, keys, table)
 
 

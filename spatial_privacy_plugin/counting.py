@@ -7,6 +7,7 @@ or above. Counts are of distinct people (or devices), never of rows.
 """
 
 from dataclasses import dataclass
+from typing import Optional
 
 import numpy as np
 import pandas as pd
@@ -224,6 +225,9 @@ class CellCounts:
     n_rows: np.ndarray
     first_row: np.ndarray  # index of one input row of the group, to look up key values
     group_of_row: np.ndarray
+    # The distinct (person, group) pairs, when asked for (the cell key method sums over them).
+    pair_person: Optional[np.ndarray] = None
+    pair_group: Optional[np.ndarray] = None
 
 
 def dense_codes(*columns):
@@ -245,8 +249,9 @@ def run_starts(sorted_values):
     return starts
 
 
-def count_cells(x, y, person_codes, key_codes, origin, resolution):
-    """Distinct people and rows per non-empty cell x key combination."""
+def count_cells(x, y, person_codes, key_codes, origin, resolution, with_pairs=False):
+    """Distinct people and rows per non-empty cell x key combination (``with_pairs``: and the
+    distinct (person, group) pairs)."""
     code = cell_index(x, origin[0], resolution)
     rows = cell_index(y, origin[1], resolution)
     col_min, row_min = int(code.min()), int(rows.min())
@@ -262,15 +267,17 @@ def count_cells(x, y, person_codes, key_codes, origin, resolution):
     if key_span > 1:
         code *= key_span
         code += key_codes
-    counts = count_cells_by_code(code, person_codes)
+    counts = count_cells_by_code(code, person_codes, with_pairs)
     first_row = counts["first_row"]
     cell = counts["first_code"] // key_span
     return CellCounts(cell // row_span + col_min, cell % row_span + row_min, key_codes[first_row],
-                      counts["n_persons"], counts["n_rows"], first_row, counts["group_of_row"])
+                      counts["n_persons"], counts["n_rows"], first_row, counts["group_of_row"],
+                      counts.get("pair_person"), counts.get("pair_group"))
 
 
-def count_cells_by_code(group_code, person_codes):
+def count_cells_by_code(group_code, person_codes, with_pairs=False):
     """Distinct people and rows per group code; ``group_code`` (int64) is used as work memory.
+    With ``with_pairs``, also the person and group of each distinct (person, group) pair.
 
     Groups come from hashing the integer codes (no string keys, no sort),
     numbered in order of first appearance, so a group starts where the
@@ -295,7 +302,10 @@ def count_cells_by_code(group_code, person_codes):
     # ten times faster than quicksort; on shuffled rows it is about 15 % slower.
     pairs.sort(kind="stable")
     distinct = pairs[run_starts(pairs)]
+    found = {"pair_person": distinct >> group_bits} if with_pairs else {}
     distinct &= (1 << group_bits) - 1
+    if with_pairs:
+        found["pair_group"] = distinct
     return {"first_row": first_row, "first_code": first_code, "group_of_row": group_of_row,
             "n_persons": np.bincount(distinct, minlength=n_groups),
-            "n_rows": np.bincount(group_of_row, minlength=n_groups)}
+            "n_rows": np.bincount(group_of_row, minlength=n_groups), **found}

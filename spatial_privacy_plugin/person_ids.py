@@ -9,6 +9,9 @@ alone are no evidence; the rules below need a second sign.
 import math
 import re
 
+import numpy as np
+import pandas as pd
+
 # Field names that usually hold a person's (or a device's) id, compared after normalise_name.
 PERSON_ID_NAMES = ("person_id", "personid", "person", "pid", "id_person", "person_key",
                    "individual_id", "individual", "user_id", "userid", "user", "uid",
@@ -32,12 +35,24 @@ def person_like_fields(names):
     return [name for name in names if normalise_name(name) in PERSON_ID_NAMES]
 
 
+def _whole_number_array(values):
+    """Integer arrays (as the Arrow reader gives id columns): checked in numpy, not per value."""
+    return isinstance(values, np.ndarray) and values.dtype.kind in "iu"
+
+
 def _all_distinct(values):
+    if _whole_number_array(values):
+        # Trip tables come person by person: a repeat is usually beside its twin.
+        if len(values) >= 2 and (values[1:] == values[:-1]).any():
+            return False
+        return len(pd.unique(values)) == len(values)
     return len(set(values)) == len(values)
 
 
 def _consecutive_integers(values):
-    """True when the values are the integers m, m+1, …, m+n-1 in some order (n >= 2)."""
+    """True when the distinct values are the integers m, m+1, …, m+n-1 in some order (n >= 2)."""
+    if _whole_number_array(values):
+        return len(values) >= 2 and int(values.max()) - int(values.min()) == len(values) - 1
     numbers = []
     for value in values:
         if value is None or type(value).__name__ in ("bool", "bool_"):
@@ -67,10 +82,16 @@ def person_id_doubt(values, is_key=False, others=None):
       (``others``: name -> values) repeats, so people do have several points here.
     Returns (reason, other field name or None).
     """
-    values = list(values) if not is_key else []
-    return doubt_from_signs(is_key, len(values) >= 2 and _all_distinct(values),
-                            {name: _all_distinct(list(other)) for name, other in
-                             (others or {}).items()}, lambda: _consecutive_integers(values))
+    if is_key:
+        return REASON_KEY, None
+    if not _whole_number_array(values):
+        values = list(values)
+    distinct = len(values) >= 2 and _all_distinct(values)
+    # The other fields matter only beside distinct ids (doubt_from_signs).
+    others_distinct = {name: _all_distinct(other if _whole_number_array(other) else list(other))
+                       for name, other in (others or {}).items()} if distinct else {}
+    return doubt_from_signs(False, distinct, others_distinct,
+                            lambda: _consecutive_integers(values))
 
 
 def doubt_from_signs(is_key, distinct, others_distinct, consecutive):

@@ -1,5 +1,6 @@
 import hashlib
 import hmac
+import math
 import os
 import stat
 import time
@@ -119,6 +120,24 @@ def test_cell_key_sums_are_exact_and_order_free():
         assert keys[group] == (total % 2 ** 53) / 2 ** 53
 
 
+def test_the_grids_cell_keys_are_those_of_its_rows_and_everyones_is_exact():
+    # perturbed_cells sums over the counting's own (person, cell) pairs; cell_keys sorts rows.
+    rng = np.random.default_rng(8)
+    persons = np.sort(rng.integers(0, 3000, 60_000))
+    x, y = rng.uniform(0, 5000, len(persons)), rng.uniform(0, 5000, len(persons))
+    person_keys = rng.integers(2 ** 52, 2 ** 53, 3000, dtype=np.uint64)  # sums wrap 2**64
+    cells = cellkey.perturbed_cells(x, y, persons, grid.encode_key_columns([], len(x)),
+                                    (0.0, 0.0), 250.0, person_keys, TABLE)
+    counts = grid.count_cells(x, y, persons, grid.encode_key_columns([], len(x)), (0.0, 0.0),
+                              250.0)
+    assert np.array_equal(cells.cell_key, cellkey.cell_keys(
+        counts.group_of_row, persons, person_keys, len(counts.n_persons)))
+    total = sum(int(key) for key in person_keys.tolist())
+    assert total >= 2 ** 64
+    assert cellkey.key_of_everyone(person_keys) == (total % 2 ** 53) / 2 ** 53
+    assert cellkey.key_of_everyone(person_keys[:0]) == 0.0
+
+
 def test_person_ids_read_as_int_float_or_numpy_get_one_key():
     keys = cellkey.hmac_record_keys(SECRET, [42, 42.0, np.int64(42), "42"])
     assert len(set(keys.tolist())) == 1
@@ -172,6 +191,20 @@ def test_persistent_key_fields_are_checked():
         cellkey.field_record_keys([0.25, 0.25, 1.0], persons, "rkey")
     with pytest.raises(InputError, match="different record keys"):
         cellkey.field_record_keys([0.25, 0.3, 0.5], persons, "rkey")
+
+
+def test_key_field_arrays_give_the_floor_of_key_times_two_to_the_53():
+    # A float64 array (the Arrow reader's column) is read as it is; other columns through pandas.
+    rng = np.random.default_rng(3)
+    keys = np.concatenate([rng.random(2000), [0.0, -0.0, np.nextafter(1.0, 0.0), 2.0 ** -60]])
+    persons = np.arange(len(keys))
+    expected = [math.floor(key * 2 ** 53) for key in keys.tolist()]
+    assert cellkey.field_record_keys(keys, persons, "rkey").tolist() == expected
+    assert cellkey.field_record_keys(keys.tolist(), persons, "rkey").tolist() == expected
+    assert cellkey.field_record_keys(keys.astype(object), persons, "rkey").tolist() == expected
+    for bad in (np.nan, np.inf, -np.inf, -1e-300, 1.0):
+        with pytest.raises(InputError, match="1 record"):
+            cellkey.field_record_keys(np.array([0.25, bad, 0.5]), np.arange(3), "rkey")
 
 
 def test_key_files_hold_256_random_bits_for_their_owner_only(tmp_path):

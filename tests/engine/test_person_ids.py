@@ -1,5 +1,7 @@
 """Signs that a person id field numbers features instead of people."""
 
+import numpy as np
+
 from spatial_privacy_plugin.person_ids import REASON_KEY, REASON_OTHER_FIELD, REASON_ROW_NUMBERS, \
     person_id_doubt, person_like_fields
 
@@ -30,3 +32,16 @@ def test_plausible_person_ids_raise_no_doubt():
     assert person_id_doubt([1, 5, 9]) is None  # distinct but not a run of row numbers
     assert person_id_doubt(["u1", "u2"], others={"device_id": ["d1", "d2"]}) is None
     assert person_id_doubt([1]) is None
+
+
+def test_integer_arrays_are_judged_as_their_values_are():
+    # Id columns come from the Arrow reader as integer arrays, checked in numpy.
+    cases = [([3, 1, 2, 4], None), ([1, 2, 2, 3], None), ([2, 1, 2], None), ([1, 5, 9], None),
+             ([7], None), (["t1", "t2", "t3"], {"user_id": [5, 5, 6]}),
+             (["t1", "t2", "t3"], {"user_id": [5, 6, 7]})]
+    for ids, others in cases:
+        arrays = {name: np.array(values) for name, values in (others or {}).items()}
+        given = np.array(ids) if isinstance(ids[0], int) else ids
+        assert person_id_doubt(given, others=arrays) == person_id_doubt(ids, others=others)
+    assert person_id_doubt(np.array([3, 1, 2, 4], dtype=np.uint32)) == (REASON_ROW_NUMBERS, None)
+    assert person_id_doubt(np.array([4, 1, 4, 2])) is None  # a repeat that is not adjacent
