@@ -180,21 +180,33 @@ def postgis_layer(table):
 
 def grid_columns(n_cells):
     """(fields, cols, rows, columns) of a grid of ``n_cells`` cells with the suppressed grid's
-    fields, a third of them withheld."""
+    fields, a quarter of them withheld, the columns of the types the engine gives them (a
+    pandas frame: nullable counts, text ids, the release's constants, no totals)."""
     import numpy as np
+    import pandas as pd
 
     from spatial_privacy.processing_provider.io import make_fields
     from spatial_privacy.processing_provider.suppressed_grid import CELL_FIELDS, COUNT_FIELDS
+    from spatial_privacy.spatial_privacy_plugin.counting import cell_ids
+    from spatial_privacy.spatial_privacy_plugin.totals import STATUS_PRIMARY, blanked_counts, \
+        published_status
 
     side = int(np.ceil(np.sqrt(n_cells)))
     cols, rows = np.arange(n_cells) % side, np.arange(n_cells) // side
     n = np.random.default_rng(1).integers(0, 40, n_cells)
-    withheld = n < 10
-    columns = [[f"100m_{c}_{r}" for c, r in zip(cols, rows)], cols, rows, np.full(n_cells, 100.0),
-               np.where(withheld, np.nan, n), np.where(withheld, "withheld", "published"),
-               np.full(n_cells, 10), ["person"] * n_cells, ["0" * 64] * n_cells,
-               [None] * n_cells, [None] * n_cells, [None] * n_cells, [None] * n_cells]
-    return make_fields(CELL_FIELDS + COUNT_FIELDS), cols, rows, columns
+    published = n >= 10
+    frame = pd.DataFrame({
+        "cell_id": cell_ids(100.0, cols, rows), "col": cols, "row": rows, "resolution_m": 100.0,
+        "n_persons": blanked_counts(n, published),
+        "status": published_status(np.where(published, "published", STATUS_PRIMARY)),
+        "parent_id": pd.Series([None] * n_cells, dtype=object),
+        "parent_total": pd.array([pd.NA] * n_cells, dtype="Int64"),
+        "grand_total": pd.array([pd.NA] * n_cells, dtype="Int64")}).assign(k=10, stratum=None)
+    columns = [frame["cell_id"], frame["col"], frame["row"], frame["resolution_m"],
+               frame["n_persons"], frame["status"], frame["k"], ["person"] * n_cells,
+               ["0" * 64] * n_cells, frame["stratum"], frame["parent_id"], frame["parent_total"],
+               frame["grand_total"]]
+    return make_fields(CELL_FIELDS + COUNT_FIELDS), frame["col"], frame["row"], columns
 
 
 def write_grid(n_cells):

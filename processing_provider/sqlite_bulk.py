@@ -4,6 +4,7 @@ Used by bulk_write for GeoPackage outputs; plain sqlite3 and numpy, no QGIS.
 """
 
 import itertools
+import math
 
 import numpy as np
 
@@ -128,7 +129,28 @@ def write_rtree(connection, rtree, ids, boxes):
     connection.executemany(f"INSERT INTO {node} (nodeno, data) VALUES (?, ?)", nodes)
     for children, owners, rows in children_of:
         table, columns = (rowid, ("rowid", "nodeno")) if rows else (parent, ("nodeno", "parentnode"))
-        multi_row_insert(connection, table, columns, [children.tolist(), owners.tolist()])
+        if children[-1] - children[0] == len(children) - 1 and np.all(np.diff(children) == 1):
+            # Numbered in order (nodes always, a grid's rows too): the map is made in SQLite.
+            _insert_runs(connection, table, columns, int(children[0]), int(owners[0]),
+                         len(children), capacity)
+        else:
+            multi_row_insert(connection, table, columns, [children.tolist(), owners.tolist()])
+
+
+def _insert_runs(connection, table, columns, first, first_owner, count, per_owner):
+    """Insert the rows (first + i, first_owner + i // per_owner) for i < count, counted in
+    SQLite (a small table of numbers joined with itself) rather than bound one by one."""
+    side = math.isqrt(count - 1) + 1
+    connection.execute("CREATE TEMP TABLE numbers (i INTEGER PRIMARY KEY)")
+    connection.execute("INSERT INTO temp.numbers WITH RECURSIVE counter(i) AS (SELECT 0 UNION "
+                       "ALL SELECT i + 1 FROM counter WHERE i + 1 < ?) SELECT i FROM counter",
+                       (side,))
+    target = ", ".join(quoted(column) for column in columns)
+    connection.execute(f"INSERT INTO {table} ({target}) SELECT ?1 + i, ?2 + i / ?3 FROM (SELECT "
+                       "high.i * ?4 + low.i AS i FROM temp.numbers AS high CROSS JOIN "
+                       "temp.numbers AS low) WHERE i < ?5",
+                       (first, first_owner, per_owner, side, count))
+    connection.execute("DROP TABLE temp.numbers")
 
 
 def packing_order(x, y, capacity):
