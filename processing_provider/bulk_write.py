@@ -118,15 +118,15 @@ def _plain(column):
     missing values None; a column with no value at all is None throughout."""
     from .io import plain_column
 
-    missing = getattr(column, "isna", None)
-    if missing is not None and len(column) and missing().all():
-        return [None] * len(column)
     dtype = getattr(column, "dtype", None)
     if dtype is not None and not isinstance(dtype, np.dtype) and dtype.kind in "iuf":
-        return column.to_numpy(dtype=object, na_value=math.nan).tolist()  # pandas Int64, Float64
+        # A pandas nullable column (Int64, Float64).
+        if column.isna().all():
+            return [None] * len(column)
+        return column.to_numpy(dtype=object, na_value=math.nan).tolist()
     values = column.to_numpy() if hasattr(column, "to_numpy") else column
     if isinstance(values, np.ndarray) and values.dtype.kind in "biuf":
-        if values.dtype.kind == "f" and len(values) and np.isnan(values).all():
+        if values.dtype.kind == "f" and np.isnan(values).all():
             return [None] * len(values)
         return (values.astype(np.int64) if values.dtype.kind == "b" else values).tolist()
     listed = values.tolist() if isinstance(values, np.ndarray) else list(values)
