@@ -3,7 +3,6 @@
 Used by bulk_write for GeoPackage outputs; plain sqlite3 and numpy, no QGIS.
 """
 
-import itertools
 import math
 
 import numpy as np
@@ -41,19 +40,27 @@ def multi_row_insert(connection, table, names, columns):
     selected = ", ".join([f"?{number}" for number in range(1, len(constant) + 1)] +
                          [f"column{number}" for number in range(1, width + 1)])
     fixed = [value for _, value in constant]
+    lists = [column for _, column in varying]
 
     def statement(rows):
-        row = "(" + ", ".join("?" * width) + ")"
-        return f"INSERT INTO {table} ({target}) SELECT {selected} FROM (VALUES " \
-               f"{', '.join([row] * rows)})"
-    flat = list(itertools.chain.from_iterable(zip(*[column for _, column in varying])))
-    whole = count // per_statement * per_statement * width
-    step = per_statement * width
+        # Values numbered column by column, so that a statement binds each column's slice as
+        # it is (no row tuples built in Python).
+        first = len(constant) + 1
+        values = ", ".join("(" + ", ".join(f"?{first + number * rows + row}" for number in
+                                           range(width)) + ")" for row in range(rows))
+        return f"INSERT INTO {table} ({target}) SELECT {selected} FROM (VALUES {values})"
+
+    def parameters(start, stop):
+        bound = list(fixed)
+        for column in lists:
+            bound += column[start:stop]
+        return bound
+    whole = count // per_statement * per_statement
     if whole:
-        connection.executemany(statement(per_statement),
-                               (fixed + flat[start:start + step] for start in range(0, whole, step)))
-    if whole < len(flat):
-        connection.execute(statement((len(flat) - whole) // width), fixed + flat[whole:])
+        connection.executemany(statement(per_statement), (
+            parameters(start, start + per_statement) for start in range(0, whole, per_statement)))
+    if whole < count:
+        connection.execute(statement(count - whole), parameters(whole, count))
 
 
 def _float32(values, direction):
