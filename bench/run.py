@@ -505,13 +505,13 @@ def child_load(result):
 
 
 def bench_grid_writing(n_cells):
-    """A suppressed grid of ``n_cells`` written to a GeoPackage in bulk (median of three, with
-    its CPU time), against the sink, in one child process."""
+    """A suppressed grid of ``n_cells`` written to a GeoPackage in bulk (median of three after
+    a first run, with its CPU time), against the sink, in one child process."""
     result = child("write_grid", "-", str(n_cells))
     return {"case": f"writing a {n_cells:,}-cell grid to a GeoPackage in bulk "
             f"({result['bulk_cpu_s']:.2f} s of CPU; {child_load(result)})", "ours_s":
-            result["bulk_s"], "baseline": "PyQGIS file sink, feature by feature",
-            "baseline_s": result["sink_s"]}
+            result["bulk_s"], "first_s": result["first_s"],
+            "baseline": "PyQGIS file sink, feature by feature", "baseline_s": result["sink_s"]}
 
 
 def bench_risk_writing(path, n_records):
