@@ -136,15 +136,15 @@ def write_rtree(connection, rtree, ids, boxes):
     connection.executemany(f"INSERT INTO {node} (nodeno, data) VALUES (?, ?)", nodes)
     for children, owners, rows in children_of:
         table, columns = (rowid, ("rowid", "nodeno")) if rows else (parent, ("nodeno", "parentnode"))
-        if children[-1] - children[0] == len(children) - 1 and np.all(np.diff(children) == 1):
+        if np.all(np.diff(children) == 1):
             # Numbered in order (nodes always, a grid's rows too): the map is made in SQLite.
-            _insert_runs(connection, table, columns, int(children[0]), int(owners[0]),
+            _insert_consecutive(connection, table, columns, int(children[0]), int(owners[0]),
                          len(children), capacity)
         else:
             multi_row_insert(connection, table, columns, [children.tolist(), owners.tolist()])
 
 
-def _insert_runs(connection, table, columns, first, first_owner, count, per_owner):
+def _insert_consecutive(connection, table, columns, first, first_owner, count, per_owner):
     """Insert the rows (first + i, first_owner + i // per_owner) for i < count, counted in
     SQLite (a small table of numbers joined with itself) rather than bound one by one."""
     side = math.isqrt(count - 1) + 1
