@@ -16,6 +16,7 @@ geometry by geometry).
 """
 
 import contextlib
+import math
 import os
 import sqlite3
 from pathlib import Path
@@ -80,22 +81,16 @@ def square_envelopes(origin, resolution, cols, rows):
 
 
 def square_blobs(envelopes, srs_id):
-    """GeoPackage geometry blobs of grid cells (ring as QgsGeometry.fromRect draws it)."""
-    x0, x1, y0, y1 = envelopes
-    blobs = np.zeros(len(x0), dtype=_BLOB)
-    blobs["magic"] = b"GP"
-    blobs["flags"] = _FLAGS_LITTLE_ENDIAN_XY_ENVELOPE
-    blobs["srs_id"] = srs_id
-    envelope = blobs["envelope"]
-    envelope[:, 0], envelope[:, 1], envelope[:, 2], envelope[:, 3] = x0, x1, y0, y1
-    blobs["order"] = 1
-    blobs["type"] = WKB_POLYGON
-    blobs["rings"] = 1
-    blobs["points"] = 5
+    """GeoPackage geometry blobs of grid cells (ring as QgsGeometry.fromRect draws it), as
+    bytes."""
+    header = np.zeros((), dtype=_BLOB)
+    header["magic"], header["flags"], header["srs_id"] = b"GP", _FLAGS_LITTLE_ENDIAN_XY_ENVELOPE, srs_id
+    header["order"], header["type"], header["rings"], header["points"] = 1, WKB_POLYGON, 1, 5
+    blobs = np.full(len(envelopes[0]), header, dtype=_BLOB)
+    blobs["envelope"] = np.stack(envelopes, axis=1)
     fill_square_rings(blobs["ring"], envelopes)
-    raw = blobs.tobytes()
-    width = _BLOB.itemsize
-    return [raw[start:start + width] for start in range(0, len(raw), width)]
+    # Each record seen as one opaque value: tolist() makes them bytes in one pass.
+    return blobs.view(np.dtype((np.void, _BLOB.itemsize))).tolist()
 
 
 def _ogr_field(field):
@@ -117,13 +112,23 @@ def _ogr_field(field):
 
 
 def _plain(column):
-    """A column as a list of plain Python values, missing ones as None, without a call per
-    value where its values are plain already (numbers, text)."""
-    from .io import plain_column, plain_values
+    """A column as a list of plain Python values to bind, without a call per value where its
+    values are plain already (numbers, text). A missing number is NaN (SQLite stores a bound
+    NaN as NULL, and Python's sqlite3 binds None several times slower than a float), other
+    missing values None; a column with no value at all is None throughout."""
+    from .io import plain_column
 
+    dtype = getattr(column, "dtype", None)
+    if dtype is not None and not isinstance(dtype, np.dtype) and dtype.kind in "iuf":
+        # A pandas nullable column (Int64, Float64).
+        if column.isna().all():
+            return [None] * len(column)
+        return column.to_numpy(dtype=object, na_value=math.nan).tolist()
     values = column.to_numpy() if hasattr(column, "to_numpy") else column
     if isinstance(values, np.ndarray) and values.dtype.kind in "biuf":
-        return plain_values(values)
+        if values.dtype.kind == "f" and np.isnan(values).all():
+            return [None] * len(values)
+        return (values.astype(np.int64) if values.dtype.kind == "b" else values).tolist()
     listed = values.tolist() if isinstance(values, np.ndarray) else list(values)
     kinds = set(map(type, listed))
     if kinds <= {str, int, bool, type(None)} and not (bool in kinds and int in kinds):

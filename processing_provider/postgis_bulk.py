@@ -169,8 +169,7 @@ def fill_square_rings(ring, envelopes):
     """Write each cell's ring of five corners into ``ring`` (n × 5 × 2), as
     QgsGeometry.fromRect draws it: GeoPackage blobs and EWKB share it."""
     x0, x1, y0, y1 = envelopes
-    for corner, (x, y) in enumerate(((x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0))):
-        ring[:, corner, 0], ring[:, corner, 1] = x, y
+    ring[...] = np.stack([x0, y0, x1, y0, x1, y1, x0, y1, x0, y0], axis=1).reshape(-1, 5, 2)
 
 
 def square_ewkb(envelopes, srid):

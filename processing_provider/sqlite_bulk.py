@@ -3,7 +3,7 @@
 Used by bulk_write for GeoPackage outputs; plain sqlite3 and numpy, no QGIS.
 """
 
-import itertools
+import math
 
 import numpy as np
 
@@ -40,19 +40,27 @@ def multi_row_insert(connection, table, names, columns):
     selected = ", ".join([f"?{number}" for number in range(1, len(constant) + 1)] +
                          [f"column{number}" for number in range(1, width + 1)])
     fixed = [value for _, value in constant]
+    lists = [column for _, column in varying]
 
     def statement(rows):
-        row = "(" + ", ".join("?" * width) + ")"
-        return f"INSERT INTO {table} ({target}) SELECT {selected} FROM (VALUES " \
-               f"{', '.join([row] * rows)})"
-    flat = list(itertools.chain.from_iterable(zip(*[column for _, column in varying])))
-    whole = count // per_statement * per_statement * width
-    step = per_statement * width
+        # Values numbered column by column, so that a statement binds each column's slice as
+        # it is (no row tuples built in Python).
+        first = len(constant) + 1
+        values = ", ".join("(" + ", ".join(f"?{first + number * rows + row}" for number in
+                                           range(width)) + ")" for row in range(rows))
+        return f"INSERT INTO {table} ({target}) SELECT {selected} FROM (VALUES {values})"
+
+    def parameters(start, stop):
+        bound = list(fixed)
+        for column in lists:
+            bound += column[start:stop]
+        return bound
+    whole = count // per_statement * per_statement
     if whole:
-        connection.executemany(statement(per_statement),
-                               (fixed + flat[start:start + step] for start in range(0, whole, step)))
-    if whole < len(flat):
-        connection.execute(statement((len(flat) - whole) // width), fixed + flat[whole:])
+        connection.executemany(statement(per_statement), (
+            parameters(start, start + per_statement) for start in range(0, whole, per_statement)))
+    if whole < count:
+        connection.execute(statement(count - whole), parameters(whole, count))
 
 
 def _float32(values, direction):
@@ -128,7 +136,28 @@ def write_rtree(connection, rtree, ids, boxes):
     connection.executemany(f"INSERT INTO {node} (nodeno, data) VALUES (?, ?)", nodes)
     for children, owners, rows in children_of:
         table, columns = (rowid, ("rowid", "nodeno")) if rows else (parent, ("nodeno", "parentnode"))
-        multi_row_insert(connection, table, columns, [children.tolist(), owners.tolist()])
+        if np.all(np.diff(children) == 1):
+            # Numbered in order (nodes always, a grid's rows too): the map is made in SQLite.
+            _insert_consecutive(connection, table, columns, int(children[0]), int(owners[0]),
+                         len(children), capacity)
+        else:
+            multi_row_insert(connection, table, columns, [children.tolist(), owners.tolist()])
+
+
+def _insert_consecutive(connection, table, columns, first, first_owner, count, per_owner):
+    """Insert the rows (first + i, first_owner + i // per_owner) for i < count, counted in
+    SQLite (a small table of numbers joined with itself) rather than bound one by one."""
+    side = math.isqrt(count - 1) + 1
+    connection.execute("CREATE TEMP TABLE numbers (i INTEGER PRIMARY KEY)")
+    connection.execute("INSERT INTO temp.numbers WITH RECURSIVE counter(i) AS (SELECT 0 UNION "
+                       "ALL SELECT i + 1 FROM counter WHERE i + 1 < ?) SELECT i FROM counter",
+                       (side,))
+    target = ", ".join(quoted(column) for column in columns)
+    connection.execute(f"INSERT INTO {table} ({target}) SELECT ?1 + i, ?2 + i / ?3 FROM (SELECT "
+                       "high.i * ?4 + low.i AS i FROM temp.numbers AS high CROSS JOIN "
+                       "temp.numbers AS low) WHERE i < ?5",
+                       (first, first_owner, per_owner, side, count))
+    connection.execute("DROP TABLE temp.numbers")
 
 
 def packing_order(x, y, capacity):

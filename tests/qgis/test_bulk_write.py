@@ -42,7 +42,11 @@ def test_the_bulk_geopackage_grid_equals_the_sink_s_grid(run, people, tmp_path, 
     connection = sqlite3.connect(str(path))
     tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
     check = connection.execute("SELECT rtreecheck('rtree_grid_geom')").fetchone()[0]
+    # Withheld counts are bound as NaN, which SQLite stores as NULL; the others stay integers.
+    stored = dict(connection.execute("SELECT status, group_concat(DISTINCT typeof(n_persons)) "
+                                     "FROM grid GROUP BY status"))
     connection.close()
+    assert stored == {"published": "integer", "withheld": "null"}
     assert "rtree_grid_geom" in tables and check == "ok"  # the spatial index, valid
     assert written.renderer().type() == "RuleRenderer"  # the style travels with the file
     # The spatial index finds the cells.
