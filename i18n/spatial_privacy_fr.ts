@@ -59,47 +59,47 @@
       <translation>Annulé : aucune sortie n'a été terminée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="145" />
+      <location filename="processing_provider/bulk_write.py" line="150" />
       <source>Could not create the GeoPackage {path}: check that its folder exists and is writable.</source>
       <translation>Impossible de créer le GeoPackage {path} : vérifiez que son dossier existe et est accessible en écriture.</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="454" />
+      <location filename="processing_provider/bulk_write.py" line="459" />
       <source>the values of {fields} do not fit their column type</source>
       <translation>les valeurs de {fields} ne correspondent pas au type de leur colonne</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="476" />
+      <location filename="processing_provider/bulk_write.py" line="481" />
       <source>{count} cells written to {path} in bulk.</source>
       <translation>{count} cellules écrites en bloc dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="487" />
+      <location filename="processing_provider/bulk_write.py" line="492" />
       <source>Cells written feature by feature through QGIS, not with COPY: {reason}.</source>
       <translation>Cellules écrites entité par entité par QGIS, pas avec COPY : {reason}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="490" />
+      <location filename="processing_provider/bulk_write.py" line="495" />
       <source>{count} cells written to the PostGIS table {table} in bulk (COPY).</source>
       <translation>{count} cellules écrites en bloc dans la table PostGIS {table} (COPY).</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="529" />
+      <location filename="processing_provider/bulk_write.py" line="534" />
       <source>{count} records written to {path} in bulk.</source>
       <translation>{count} enregistrements écrits en bloc dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="537" />
+      <location filename="processing_provider/bulk_write.py" line="542" />
       <source>the input is not a point file GDAL can stream</source>
       <translation>l'entrée n'est pas un fichier de points que GDAL peut lire en flux</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="544" />
+      <location filename="processing_provider/bulk_write.py" line="549" />
       <source>Records written feature by feature through QGIS, not with COPY: {reason}.</source>
       <translation>Enregistrements écrits entité par entité par QGIS, pas avec COPY : {reason}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="547" />
+      <location filename="processing_provider/bulk_write.py" line="552" />
       <source>{count} records written to the PostGIS table {table} in bulk (COPY).</source>
       <translation>{count} enregistrements écrits en bloc dans la table PostGIS {table} (COPY).</translation>
     </message>
@@ -1499,42 +1499,42 @@
       <translation>Comptage dans PostGIS ({where}) : les {rows} points ne sont pas lus dans QGIS.</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis_bulk.py" line="251" />
+      <location filename="processing_provider/postgis_bulk.py" line="250" />
       <source>the destination names its own key column</source>
       <translation>la destination nomme sa propre colonne de clé</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis_bulk.py" line="253" />
+      <location filename="processing_provider/postgis_bulk.py" line="252" />
       <source>the key field {field} is not a 64-bit integer</source>
       <translation>le champ de clé {field} n'est pas un entier de 64 bits</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis_bulk.py" line="255" />
+      <location filename="processing_provider/postgis_bulk.py" line="254" />
       <source>the destination names no geometry column</source>
       <translation>la destination ne nomme pas de colonne de géométrie</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis_bulk.py" line="257" />
+      <location filename="processing_provider/postgis_bulk.py" line="256" />
       <source>the destination has a filter</source>
       <translation>la destination a un filtre</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis_bulk.py" line="261" />
+      <location filename="processing_provider/postgis_bulk.py" line="260" />
       <source>the field(s) {fields} have no bulk type</source>
       <translation>le ou les champs {fields} n'ont pas de type pour l'écriture en bloc</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis_bulk.py" line="263" />
+      <location filename="processing_provider/postgis_bulk.py" line="262" />
       <source>its authentication configuration could not be resolved</source>
       <translation>sa configuration d'authentification n'a pas pu être résolue</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis_bulk.py" line="291" />
+      <location filename="processing_provider/postgis_bulk.py" line="290" />
       <source>the server does not know the SRID {srid}</source>
       <translation>le serveur ne connaît pas le SRID {srid}</translation>
     </message>
     <message>
-      <location filename="processing_provider/postgis_bulk.py" line="335" />
+      <location filename="processing_provider/postgis_bulk.py" line="334" />
       <source>Writing the PostGIS table {table} failed, so nothing was written: {error}</source>
       <translation>L'écriture de la table PostGIS {table} a échoué, donc rien n'a été écrit : {error}</translation>
     </message>
@@ -2179,12 +2179,12 @@
       <translation>confidentialité,divulgation,risque,budget,registre,contrôle,diffusion,cumulé</translation>
     </message>
     <message>
-      <location filename="processing_provider/rounding.py" line="149" />
+      <location filename="processing_provider/rounding.py" line="245" />
       <source>Reprojected into the grid's CRS, the straight borders of '{layer}' bow up to {metres:.2f} m off their lines: strips that much wider along them are thin too (audited also as empty).</source>
       <translation>Reprojetées dans le SCR de la grille, les limites droites de '{layer}' s'incurvent jusqu'à {metres:.2f} m de leur tracé : les bandes plus larges d'autant le long de ces limites sont minces aussi (auditées aussi comme vides).</translation>
     </message>
     <message>
-      <location filename="processing_provider/rounding.py" line="156" />
+      <location filename="processing_provider/rounding.py" line="252" />
       <source>The coordinates of '{layer}' are rounded to multiples of {step:g}: a vertex moved up to {metres:.2f} m, so strips narrower than that between its borders and the cell edges are thin (audited also as empty).</source>
       <translation>Les coordonnées de '{layer}' sont arrondies à des multiples de {step:g} : un sommet a pu bouger de {metres:.2f} m, donc les bandes plus étroites que cela entre ses limites et les bords de cellules sont minces (auditées aussi comme vides).</translation>
     </message>
@@ -2734,12 +2734,12 @@
       <translation>{count} zone(s) ont un {field} hors de [0, 1] (zone {zone} : {value!r}) : un risque de réidentification est une probabilité. Relancez l'algorithme de risque par zone, ou corrigez la table.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/cellkey.py" line="169" />
+      <location filename="spatial_privacy_plugin/cellkey.py" line="172" />
       <source>{count} record(s) have a record key in '{field}' that is NULL, not a number or outside [0, 1). Give every person a key in [0, 1), or leave the record key field empty to use a key file.</source>
       <translation>{count} enregistrement(s) ont dans « {field} » une clé d'enregistrement NULL, non numérique ou hors de [0, 1). Donnez à chaque personne une clé dans [0, 1), ou laissez vide le champ de clé d'enregistrement pour utiliser un fichier de clé.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/cellkey.py" line="177" />
+      <location filename="spatial_privacy_plugin/cellkey.py" line="180" />
       <source>Some people have different record keys in '{field}' on different records: a person's key must be the same everywhere, or the same people would not get the same noise.</source>
       <translation>Certaines personnes ont des clés d'enregistrement différentes dans « {field} » selon les enregistrements : la clé d'une personne doit être partout la même, sinon les mêmes personnes ne recevraient pas le même bruit.</translation>
     </message>
@@ -2759,37 +2759,37 @@
       <translation>Le fichier de clé {path} ne contient pas une clé de 256 bits (64 chiffres hexadécimaux). Donnez le fichier de clé du programme, ou un chemin sans fichier pour créer une nouvelle clé (ce qui change le bruit de chaque cellule).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/counting.py" line="107" />
+      <location filename="spatial_privacy_plugin/counting.py" line="108" />
       <source>Give at least one cell size in metres, e.g. 100,250,500,1000.</source>
       <translation>Indiquez au moins une taille de maille en mètres, par ex. 100,250,500,1000.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/counting.py" line="113" />
+      <location filename="spatial_privacy_plugin/counting.py" line="114" />
       <source>'{value}' is not a cell size: give numbers of metres separated by commas, e.g. 100,250,500,1000.</source>
       <translation>« {value} » n'est pas une taille de maille : indiquez des nombres de mètres séparés par des virgules, par ex. 100,250,500,1000.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/counting.py" line="155" />
+      <location filename="spatial_privacy_plugin/counting.py" line="156" />
       <source>A cell index would not fit: coordinates up to {largest:g} m from an origin at {start:g} make more than {limit} cells of {resolution:g} m. Repair the outlying geometries (or a wrong CRS), set the grid origin near the data, or choose a larger cell size.</source>
       <translation>Un indice de maille ne tiendrait pas : des coordonnées jusqu'à {largest:g} m depuis une origine à {start:g} font plus de {limit} mailles de {resolution:g} m. Réparez les géométries aberrantes (ou un SCR erroné), placez l'origine de la grille près des données, ou choisissez une maille plus grande.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/counting.py" line="32" />
+      <location filename="spatial_privacy_plugin/counting.py" line="33" />
       <source>{count} record(s) have a NULL id in the field '{field}'. Counting them would either drop them or merge strangers: fill in their ids (or give each its own id) and run again.</source>
       <translation>{count} enregistrement(s) ont un identifiant NULL dans le champ « {field} ». Les compter reviendrait à les ignorer ou à confondre des inconnus : renseignez leurs identifiants (ou donnez à chacun le sien) et relancez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/counting.py" line="83" />
+      <location filename="spatial_privacy_plugin/counting.py" line="84" />
       <source>{count} point(s) have NaN or infinite coordinates: repair or remove their geometries first.</source>
       <translation>{count} point(s) ont des coordonnées NaN ou infinies : réparez ou supprimez d'abord leurs géométries.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/counting.py" line="90" />
+      <location filename="spatial_privacy_plugin/counting.py" line="91" />
       <source>{count} point(s) lie more than {limit:g} m from the CRS's origin (e.g. {x:g}, {y:g}): no place on Earth has such coordinates in a metric CRS. Repair or remove their geometries, or check the layer's CRS.</source>
       <translation>{count} point(s) se trouvent à plus de {limit:g} m de l'origine du SCR (par exemple {x:g}, {y:g}) : aucun lieu sur Terre n'a de telles coordonnées dans un SCR métrique. Réparez ou supprimez leurs géométries, ou vérifiez le SCR de la couche.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/counting.py" line="98" />
+      <location filename="spatial_privacy_plugin/counting.py" line="99" />
       <source>A cell size must be a positive number of metres, got {value}.</source>
       <translation>Une taille de maille doit être un nombre positif de mètres, reçu {value}.</translation>
     </message>
@@ -2959,17 +2959,17 @@
       <translation>{count} enregistrement(s) masqué(s) portent encore un effectif : une valeur masquée doit être NULL dans toute sortie. Videz l'effectif des enregistrements masqués.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="205" />
+      <location filename="spatial_privacy_plugin/gate.py" line="208" />
       <source>{count} withheld record(s) (e.g. {records}) can be narrowed by an attacker to an interval narrower than p = {p:g} from what the release publishes (its counts and totals, that withheld cells are not empty, the number of people, any status labels). Withhold more cells (complementary suppression) or publish fewer totals.</source>
       <translation>{count} enregistrement(s) masqué(s) (p. ex. {records}) peuvent être resserrés par un attaquant à un intervalle plus étroit que p = {p:g} à partir de ce que publie la diffusion (ses effectifs et totaux, le fait que les cellules masquées ne sont pas vides, le nombre de personnes, les éventuelles étiquettes de statut). Masquez davantage de cellules (suppression complémentaire) ou publiez moins de totaux.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="250" />
+      <location filename="spatial_privacy_plugin/gate.py" line="253" />
       <source>{count} withheld record(s) can be recovered exactly from what the release publishes.</source>
       <translation>{count} enregistrement(s) masqué(s) peuvent être retrouvés exactement à partir de ce que publie la diffusion.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="330" />
+      <location filename="spatial_privacy_plugin/gate.py" line="333" />
       <source>{count} sliver(s) where a published area's border crosses a cell can be narrowed below p = {p:g} by subtracting the cells inside the area from its count (cell ∩ area [interval]: {examples}). Withhold the cells around those borders, or do not publish those area counts beside this grid.</source>
       <translation>{count} lisière(s) où la limite d'une zone publiée traverse une cellule peuvent être resserrées sous p = {p:g} en soustrayant de l'effectif de la zone les cellules qu'elle contient (cellule ∩ zone [intervalle] : {examples}). Masquez les cellules autour de ces limites, ou ne publiez pas ces effectifs de zones à côté de cette grille.</translation>
     </message>
@@ -2989,7 +2989,7 @@
       <translation>effectif publié inférieur à k</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="360" />
+      <location filename="spatial_privacy_plugin/gate.py" line="363" />
       <source>{count} sliver(s) where a published area's border crosses a cell can be narrowed below p = {p:g} summed over the cell's pieces in that area (over the cell's attribute records, or over the areas of other published layers that cut it), however wide each piece alone (cell ∩ area [interval]: {examples}). Withhold the cells around those borders (every attribute record of them), or do not publish those area counts beside this grid.</source>
       <translation>{count} lisière(s), où la limite d'une zone publiée traverse une cellule, peuvent être resserrées sous p = {p:g} en somme sur les morceaux de la cellule dans cette zone (sur les enregistrements d'attributs de la cellule, ou sur les zones d'autres couches publiées qui la découpent), si large que soit chaque morceau seul (cellule ∩ zone [intervalle] : {examples}). Masquez les cellules autour de ces limites (tous leurs enregistrements d'attributs), ou ne publiez pas ces effectifs de zones à côté de cette grille.</translation>
     </message>
@@ -2999,7 +2999,7 @@
       <translation>masqué mais porte encore un effectif</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="376" />
+      <location filename="spatial_privacy_plugin/gate.py" line="379" />
       <source>{count} withheld cell(s) published per attribute can be narrowed by an attacker below p = {p:g} summed over all their attribute records, however wide each record's own interval (cell [interval]: {examples}). Withhold more cells (every attribute record of them), or publish fewer totals and area counts.</source>
       <translation>{count} cellule(s) masquée(s) publiée(s) par attribut peuvent être resserrées par un attaquant sous p = {p:g} en somme sur tous leurs enregistrements d'attributs, si large que soit l'intervalle de chaque enregistrement (cellule [intervalle] : {examples}). Masquez davantage de cellules (tous leurs enregistrements d'attributs), ou publiez moins de totaux et d'effectifs de zones.</translation>
     </message>
@@ -3019,32 +3019,32 @@
       <translation>masqué, un attaquant resserre sa cellule en dessous de p, sur tous ses enregistrements d'attributs</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="409" />
+      <location filename="spatial_privacy_plugin/gate.py" line="412" />
       <source>{count} withheld cell(s) (e.g. {cells}) can be narrowed below p = {p:g} by combining this release with the earlier ones, assuming no cell changes by more than {delta:g} between releases. Rebuild the grid with the earlier releases given, so that suppression holds across the series.</source>
       <translation>{count} cellule(s) masquée(s) (p. ex. {cells}) peuvent être resserrées sous p = {p:g} en combinant cette diffusion avec les précédentes, en supposant qu'aucune cellule ne change de plus de {delta:g} entre deux diffusions. Reconstruisez la grille en donnant les diffusions précédentes, pour que la suppression tienne sur toute la série.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="420" />
+      <location filename="spatial_privacy_plugin/gate.py" line="423" />
       <source>This release narrows {count} withheld cell(s) of earlier releases below p = {p:g} (e.g. {cells}).</source>
       <translation>Cette diffusion resserre {count} cellule(s) masquée(s) de diffusions précédentes sous p = {p:g} (p. ex. {cells}).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="454" />
+      <location filename="spatial_privacy_plugin/gate.py" line="457" />
       <source>{count} published record(s) have no sensitive value: give every record its category.</source>
       <translation>{count} enregistrement(s) publié(s) n'ont pas de valeur sensible : donnez à chaque enregistrement sa modalité.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="457" />
+      <location filename="spatial_privacy_plugin/gate.py" line="460" />
       <source>No published record has a positive count: there is no evidence of diversity.</source>
       <translation>Aucun enregistrement publié n'a d'effectif positif : il n'y a aucune preuve de diversité.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="466" />
+      <location filename="spatial_privacy_plugin/gate.py" line="469" />
       <source>{count} published cell(s) show fewer than l = {l} distinct sensitive values (fewest: {fewest}): everyone in them can be assigned a value. Merge categories, publish coarser, or withhold the attribute.</source>
       <translation>{count} maille(s) publiée(s) montrent moins de l = {l} valeurs sensibles distinctes (le minimum : {fewest}) : on peut attribuer une valeur à chacun de leurs membres. Regroupez des modalités, publiez plus grossier, ou masquez l'attribut.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="479" />
+      <location filename="spatial_privacy_plugin/gate.py" line="482" />
       <source>{count} published cell(s) have a distribution of the sensitive value farther than t = {t:g} from the whole release's (largest: {largest:.3f}).</source>
       <translation>{count} maille(s) publiée(s) ont une distribution de la valeur sensible plus éloignée que t = {t:g} de celle de la diffusion entière (la plus grande : {largest:.3f}).</translation>
     </message>
@@ -3619,9 +3619,14 @@
       <translation>Les tailles de maille des strates {sizes} ne sont pas emboîtées : chacune doit être un multiple entier des plus fines, pour que mailles grossières et fines ne se chevauchent jamais.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/thin_strips.py" line="22" />
+      <location filename="spatial_privacy_plugin/thin_strips.py" line="27" />
       <source>These include what an attacker derives by reading the {count} thin strip(s) between borders and the cell edges they follow as empty (the borders were meant to lie on the edges). Publish the areas with borders that lie exactly on the cell edges, in the grid's CRS, or withhold more cells.</source>
       <translation>Cela comprend ce qu'un attaquant déduit en lisant comme vides les {count} bande(s) fine(s) entre les limites et les bords de cellules qu'elles suivent (les limites devaient passer sur les bords). Publiez les zones avec des limites exactement sur les bords des cellules, dans le SCR de la grille, ou masquez davantage de cellules.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/thin_strips.py" line="32" />
+      <source>These include what an attacker derives by reading the {count} thin strip(s) between borders and the cell edges they follow as holding no more people than the counts require ({held}: the borders were meant to lie on the edges). Publish the areas with borders that lie exactly on the cell edges, in the grid's CRS, or withhold more cells.</source>
+      <translation>Cela comprend ce qu'un attaquant déduit en lisant les {count} bande(s) fine(s) entre les limites et les bords de cellules qu'elles suivent comme ne comptant pas plus de personnes que les effectifs n'en exigent ({held} ; les limites devaient passer sur les bords). Publiez les zones avec des limites exactement sur les bords des cellules, dans le SCR de la grille, ou masquez davantage de cellules.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/totals.py" line="130" />

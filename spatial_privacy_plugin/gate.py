@@ -166,7 +166,8 @@ def evaluate_release_audit(raw_counts, statuses, equalities, protection, k=None,
     counts are of distinct people (an area then holds at least each of its
     records and at most their sum: the atoms' programme reads it so).
     """
-    from .thin_strips import STRIPS_READ_EMPTY, audit_with_strips_empty, either_fails, thin_atoms
+    from .thin_strips import STRIPS_READ_EMPTY, STRIPS_READ_NEARLY_EMPTY, \
+        audit_with_strips_empty, either_fails, thin_atoms
 
     equalities = list(equalities)
     if len(thin_atoms(cut)):
@@ -174,15 +175,17 @@ def evaluate_release_audit(raw_counts, statuses, equalities, protection, k=None,
             return evaluate_release_audit(raw_counts, statuses, equalities, protection, k,
                                           label_k, people, names, at_most, one_cut, add_up,
                                           record_cell, record_class)
-        audit, empty = audit_of(cut[:3]), audit_with_strips_empty(audit_of, cut)
-        if empty is None:
+        audit, read_empty = audit_of(cut[:3]), audit_with_strips_empty(audit_of, cut)
+        if read_empty is None:
             return audit
+        empty, held = read_empty
         both = either_fails(audit, empty)
         if empty.passed or not (audit.passed or set(both.slivers) - set(audit.slivers)
                                 or dict(both.failing).keys() - dict(audit.failing).keys()):
             return both  # reading the strips as empty finds nothing more
-        return dataclasses.replace(both, problems=both.problems + (
-            _problem(STRIPS_READ_EMPTY, count=len(thin_atoms(cut))),))
+        reading = _problem(STRIPS_READ_NEARLY_EMPTY, count=len(thin_atoms(cut)), held=held) \
+            if held else _problem(STRIPS_READ_EMPTY, count=len(thin_atoms(cut)))
+        return dataclasses.replace(both, problems=both.problems + (reading,))
     cut = None if cut is None else cut[:3]
     shared = record_cell is not None and len(set(record_cell)) < len(record_cell)
     nested = cut is not None and not (np.bincount(np.asarray(cut[0], dtype=np.int64)) > 1).any()

@@ -7,9 +7,11 @@ the edge. Nobody lives in them, and an attacker who takes them as empty
 subtracts as if the border lay on the edge (the EU guidelines' worked case:
 A's 3 people in the shared tile). The glue marks such atoms thin (``overlay``);
 the release is audited as published, where a strip may hold people, and again
-with every thin atom held at 0, as a published count of 0 over them. Where the
-release contradicts that reading (somebody lives in a strip) that attacker is
-wrong and the first audit stands alone.
+with the thin atoms together holding as few people as the release allows: 0
+(every strip empty) unless the counts refute that (somebody lives in a strip);
+then the fewest, up to ``FEWEST_TRIED``, as a published count over them, so that
+a person proven to live in one strip does not hide what the others' emptiness
+gives away. Past that the first audit stands alone.
 """
 
 import dataclasses
@@ -19,11 +21,20 @@ import numpy as np
 from .errors import N_, InputError
 from .intervals import CONTRADICTION
 
+# The most people in the strips together the attacker's reading is tried with: each try is a
+# whole audit, and a release that puts more people on its borders is not read as nearly empty.
+FEWEST_TRIED = 3
 STRIPS_READ_EMPTY = N_("These include what an attacker derives by reading the {count} thin "
                        "strip(s) between borders and the cell edges they follow as empty (the "
                        "borders were meant to lie on the edges). Publish the areas with borders "
                        "that lie exactly on the cell edges, in the grid's CRS, or withhold more "
                        "cells.")
+STRIPS_READ_NEARLY_EMPTY = N_("These include what an attacker derives by reading the {count} "
+                              "thin strip(s) between borders and the cell edges they follow as "
+                              "holding no more people than the counts require ({held}: the "
+                              "borders were meant to lie on the edges). Publish the areas with "
+                              "borders that lie exactly on the cell edges, in the grid's CRS, or "
+                              "withhold more cells.")
 
 
 def thin_atoms(cut):
@@ -33,24 +44,26 @@ def thin_atoms(cut):
     return np.flatnonzero(np.asarray(cut[3], dtype=bool))
 
 
-def strips_held_empty(cut):
-    """The cut (atom_record, atom_areas, areas) with its thin atoms held at 0: one more area
-    over them, counting nobody."""
+def strips_holding(cut, held):
+    """The cut (atom_record, atom_areas, areas) with its thin atoms holding ``held`` people
+    together: one more area over them, counting that many."""
     atom_record, atom_areas, areas = cut[:3]
-    return atom_record, atom_areas, list(areas) + [(thin_atoms(cut), 0.0)]
+    return atom_record, atom_areas, list(areas) + [(thin_atoms(cut), float(held))]
 
 
 def audit_with_strips_empty(audit_of, cut):
-    """``audit_of`` the cut with its thin atoms held at 0, or None when the release contradicts
-    that reading (then no attacker can hold it) or no atom is thin."""
+    """(``audit_of`` the cut with its thin atoms holding the fewest people the release allows,
+    that number), or None when no atom is thin or the release refutes every number up to
+    ``FEWEST_TRIED``."""
     if not len(thin_atoms(cut)):
         return None
-    try:
-        return audit_of(strips_held_empty(cut))
-    except InputError as error:
-        if error.template != CONTRADICTION:
-            raise
-        return None
+    for held in range(FEWEST_TRIED + 1):
+        try:
+            return audit_of(strips_holding(cut, held)), held
+        except InputError as error:
+            if error.template != CONTRADICTION:
+                raise
+    return None
 
 
 def either_fails(audit, empty):
