@@ -2179,14 +2179,14 @@
       <translation>confidentialité,divulgation,risque,budget,registre,contrôle,diffusion,cumulé</translation>
     </message>
     <message>
-      <location filename="processing_provider/rounding.py" line="245" />
+      <location filename="processing_provider/rounding.py" line="249" />
       <source>Reprojected into the grid's CRS, the straight borders of '{layer}' bow up to {metres:.2f} m off their lines: strips that much wider along them are thin too (audited also as empty).</source>
       <translation>Reprojetées dans le SCR de la grille, les limites droites de '{layer}' s'incurvent jusqu'à {metres:.2f} m de leur tracé : les bandes plus larges d'autant le long de ces limites sont minces aussi (auditées aussi comme vides).</translation>
     </message>
     <message>
-      <location filename="processing_provider/rounding.py" line="252" />
-      <source>The coordinates of '{layer}' are rounded to multiples of {step:g}: a vertex moved up to {metres:.2f} m, so strips narrower than that between its borders and the cell edges are thin (audited also as empty).</source>
-      <translation>Les coordonnées de '{layer}' sont arrondies à des multiples de {step:g} : un sommet a pu bouger de {metres:.2f} m, donc les bandes plus étroites que cela entre ses limites et les bords de cellules sont minces (auditées aussi comme vides).</translation>
+      <location filename="processing_provider/rounding.py" line="256" />
+      <source>The coordinates of '{layer}' lie on a lattice of step {step:g} (rounded): a vertex moved up to {metres:.2f} m, so strips narrower than that between its borders and the cell edges are thin (audited also as empty).</source>
+      <translation>Les coordonnées de '{layer}' sont sur un réseau de pas {step:g} (arrondies) : un sommet a pu bouger de {metres:.2f} m, donc les bandes plus étroites que cela entre ses limites et les bords de cellules sont minces (auditées aussi comme vides).</translation>
     </message>
     <message>
       <location filename="processing_provider/styles.py" line="100" />

@@ -20,51 +20,55 @@ from qgis.core import QgsCoordinateTransform, QgsCsException, QgsFeatureRequest,
 
 from .base import tr
 
-# Steps of rounding looked for: at most this long on the ground (5 decimals of a degree of
-# latitude are 1.1 m). Coordinates on a coarser lattice were drawn on it (zones built from
+# Steps of rounding looked for: at most this long on the ground (4 decimals of a degree of
+# latitude are 11 m). Coordinates on a coarser lattice were drawn on it (zones built from
 # 100 m cells), not rounded.
-COARSEST_ROUNDING = 1.5
-# No rounding finer than this many decimals is looked for: a double's digits run out there
-# (a coordinate of 4e6 m holds about 9 decimals), and it moves a vertex less than a strip's width.
-FINEST_DECIMALS = 9
+COARSEST_ROUNDING = 15.0
+# Gaps between coordinates are exact to about this share of the coordinates (doubles); a step
+# finer than ``FINEST_STEP`` of them is read as no lattice (such digits are noise, and move a
+# vertex less than a strip's width: a millimetre in metres of a continent, 2 cm in degrees).
+GAP_PRECISION, FINEST_STEP = 1e-12, 1e-9
 # A segment the audit's reprojection bends less than this (ground metres) counts everywhere, not
 # only near it (``Bends``).
 BENT = 0.01
 # How much more a short segment may bend than chords across its layer bend per squared length
 # (the curvature of a CRS's image of straight lines changes across a layer, e.g. with latitude).
 SAFETY = 4.0
-# A coordinate this close (in steps) to a multiple of the step lies on it: a decimal such as
-# 10.12345 is not exactly a double.
-ON_STEP = 1e-6
-
-
 @dataclass(frozen=True)
 class Rounding:
     layer: str  # the layer's name
-    step: float  # its coordinates are multiples of this (in its units)
+    step: float  # its coordinates lie on a lattice of this step (in its units)
     metres: float  # how far rounding may have moved a vertex, on the ground
 
 
-def _on_step(values, decimals):
-    """Whether every value (an array) is a multiple of 10^-``decimals``."""
-    scaled = values * 10.0 ** decimals
-    return bool(np.all((np.abs(scaled) < 2.0 ** 52)
-                       & (np.abs(scaled - np.round(scaled)) <= ON_STEP)))
+def lattice_step(values):
+    """The largest step of a lattice (of any origin) that all the distinct ``values`` lie on, a
+    whole number of decimal quanta (``FINEST_STEP`` of the values, rounded down to a power of
+    ten), or None. A border moved off such a lattice by a real offset moves the step to a
+    divisor of that offset, so a strip's own width is never within it."""
+    distinct = np.unique(np.asarray(values, dtype=float))
+    if len(distinct) < 2:
+        return None
+    gaps = np.diff(distinct)
+    magnitude = float(np.abs(distinct).max())
+    quantum = 10.0 ** math.floor(math.log10(magnitude * FINEST_STEP))
+    quanta = np.round(gaps / quantum)
+    if (np.abs(gaps - quanta * quantum) > magnitude * GAP_PRECISION).any():
+        return None  # digits finer than the quantum: not rounded
+    step = float(np.gcd.reduce(quanta.astype(np.int64))) * quantum
+    return step if step >= magnitude * FINEST_STEP else None
 
 
-def coordinate_decimals(layer, coarsest):
-    """The fewest decimals from ``coarsest`` on (negative: tens, hundreds) to which every vertex
-    coordinate of ``layer`` is rounded; None when none up to ``FINEST_DECIMALS`` is (a layer
-    not rounded stops at its first feature) or the layer has no vertex."""
-    decimals, seen = coarsest, False
-    for feature in layer.getFeatures(QgsFeatureRequest().setNoAttributes()):
-        for ring in _rings(feature.geometry()):
-            seen = True
-            while not _on_step(ring, decimals):
-                decimals += 1
-                if decimals > FINEST_DECIMALS:
-                    return None
-    return decimals if seen else None
+def coordinate_step(layer):
+    """The step of the lattice every vertex of ``layer`` lies on in both coordinates
+    (``lattice_step``: the coarser of the two axes'), or None."""
+    rings = [ring for feature in layer.getFeatures(QgsFeatureRequest().setNoAttributes())
+             for ring in _rings(feature.geometry())]
+    if not rings:
+        return None
+    vertices = np.concatenate(rings)
+    steps = [lattice_step(vertices[:, axis]) for axis in (0, 1)]
+    return None if None in steps else max(steps)
 
 
 def _near_middle(extent):
@@ -82,13 +86,13 @@ def rounding_of(layer, strip_width):
     if extent.isNull() or extent.isEmpty():
         return None
     _, longest = strip_width.scales(_near_middle(extent))
-    decimals = coordinate_decimals(layer, math.ceil(math.log10(longest / COARSEST_ROUNDING)))
-    if decimals is None:
+    step = coordinate_step(layer)
+    if step is None or step * longest > COARSEST_ROUNDING:
         return None
-    metres = 10.0 ** -decimals / 2 * math.sqrt(2) * longest
+    metres = step / 2 * math.sqrt(2) * longest
     if metres <= strip_width.metres:
         return None
-    return Rounding(layer.name(), 10.0 ** -decimals, metres)
+    return Rounding(layer.name(), step, metres)
 
 
 def _bend(transform, start, end):
@@ -249,7 +253,7 @@ def bow_note(layer, metres):
 
 def rounding_note(rounding):
     """The log's line on a layer's rounded coordinates."""
-    return tr("The coordinates of '{layer}' are rounded to multiples of {step:g}: a vertex moved "
-              "up to {metres:.2f} m, so strips narrower than that between its borders and the cell "
-              "edges are thin (audited also as empty).").format(
+    return tr("The coordinates of '{layer}' lie on a lattice of step {step:g} (rounded): a vertex "
+              "moved up to {metres:.2f} m, so strips narrower than that between its borders and the "
+              "cell edges are thin (audited also as empty).").format(
         layer=rounding.layer, step=rounding.step, metres=rounding.metres)

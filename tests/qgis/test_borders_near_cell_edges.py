@@ -99,7 +99,7 @@ def test_borders_rounded_to_a_metre_leave_strips_as_wide_as_the_rounding(run, fe
     with pytest.raises(QgsProcessingException, match=AS_SLIVER + r".*reading the \d+ thin "
                                                                  r"strip\(s\)"):
         gate(run, tiles(), published(municipalities(), [100, 50], decimals=5), feedback)
-    assert any("rounded to multiples of 1e-05: a vertex moved up to 0.79 m" in message
+    assert any("lie on a lattice of step 1e-05 (rounded): a vertex moved up to 0.79 m" in message
                for message in feedback.messages)
     # Negative controls: 2 m strips of that layer are places, and so is a strip 91 cm wide of
     # a layer not rounded (in EPSG:3035 to the 0.1 mm).
@@ -125,14 +125,33 @@ def test_borders_the_audit_reprojects_bow_and_widen_the_strips(run, feedback):
 
 
 def test_the_rounding_of_coordinates_is_found(plugin_package):
-    from spatial_privacy.processing_provider.rounding import coordinate_decimals
+    import numpy as np
+    from spatial_privacy.processing_provider.rounding import coordinate_step, lattice_step
+
+    rng = np.random.default_rng(19)
+
+    def on(step, origin=0.0, count=40, size=2_000):
+        return origin + step * rng.integers(0, int(size / step), size=count)
+    assert lattice_step(np.round(rng.uniform(10, 11, 40), 5)) == pytest.approx(1e-5)
+    # The coarsest step, not the first power of ten: 4 decimals are no multiples of 1e-5 alone.
+    assert lattice_step(np.round(rng.uniform(10, 11, 40), 4)) == pytest.approx(1e-4)
+    for step in (0.25, 0.3, 1.5, 2.5, 5.0):  # not powers of ten
+        assert lattice_step(on(step, 4_321_000)) == pytest.approx(step), step
+    # A lattice of any origin (TopoJSON's quantisation).
+    assert lattice_step(on(0.8, 4_321_000.123)) == pytest.approx(0.8)
+    # A border really moved 1 m off a 100 m lattice: the step is 1 m, so that strip (1 m) is
+    # wider than the rounding it could come from (0.71 m) and stays a place.
+    assert lattice_step([4_321_000, 4_323_000, 4_323_300, 4_323_301]) == pytest.approx(1.0)
+    # Not rounded (a step below a billionth of the coordinates is no rounding).
+    assert lattice_step(rng.uniform(4_321_000, 4_323_000, 40)) is None
+    assert lattice_step(rng.uniform(10, 11, 40)) is None
 
     def layer(*points):
         return point_layer([(point, ["p"]) for point in points])
-    assert coordinate_decimals(layer((10.12345, 52.5), (10.1, 52.00001)), 0) == 5
-    assert coordinate_decimals(layer((4_321_000, 3_210_300)), 0) == 0
-    assert coordinate_decimals(layer((4_321_000.25, 3_210_300)), 0) == 2
-    assert coordinate_decimals(layer((10.123456789012, 52.5)), 0) is None
+    assert coordinate_step(layer(*zip(np.round(rng.uniform(10, 11, 20), 5),
+                                      np.round(rng.uniform(52, 53, 20), 5)))) == \
+        pytest.approx(1e-5)
+    assert coordinate_step(layer(*zip(on(1.0, 4_321_000, 20), rng.uniform(0, 1e6, 20)))) is None
 
 
 def test_short_segments_bend_less_than_their_bound(plugin_package):
