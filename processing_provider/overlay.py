@@ -146,7 +146,11 @@ class StripWidth:
     one, in its units), and the width taken in the direction in which a unit is shortest on the
     ground, so that no strip thinner than ``metres`` on the ground is missed."""
 
-    def __init__(self, crs, transform_context, metres=THIN_STRIP_WIDTH, bends=None):
+    def __init__(self, crs, transform_context, metres=THIN_STRIP_WIDTH, bends=None,
+                 area_metres=None):
+        # Per area (numbered across the layers): its layer's width, where rounding widened it;
+        # a cell takes the widest of the layers whose borders cut it (``near``).
+        self._area_metres = area_metres
         self._measure = QgsDistanceArea()
         self._measure.setSourceCrs(crs, transform_context)
         self._measure.setEllipsoid(crs.ellipsoidAcronym())
@@ -174,27 +178,47 @@ class StripWidth:
             return self._planar, self._planar
         return math.sqrt(middle - spread), math.sqrt(middle + spread)
 
-    def near(self, box):
-        """The width in units near ``box``: ``metres``, plus how far the audit's reprojection
-        bent borders there (``bends``: a ``rounding.Bends``)."""
+    def near(self, box, pieces=()):
+        """The width in units near ``box`` of the cell cut into ``pieces`` ((geometry, area
+        numbers)): ``THIN_STRIP_WIDTH``, or the width of a layer whose rounded borders cut the
+        cell (its pieces lie in different areas of it, or outside it), plus how far the audit's
+        reprojection bent borders there (``bends``: a ``rounding.Bends``)."""
+        metres = self.metres
+        if self._area_metres is not None:
+            layer_areas = []  # per piece: the areas it lies in, by layer
+            for _, names in pieces:
+                by_layer = {}
+                for area in names:
+                    by_layer.setdefault(self._area_metres[area][0], []).append(area)
+                layer_areas.append(by_layer)
+            widths = {self._area_metres[area] for _, names in pieces for area in names}
+            metres = max([THIN_STRIP_WIDTH] + [
+                layer_metres for layer, layer_metres in widths
+                if len({tuple(by_layer.get(layer, ())) for by_layer in layer_areas}) > 1])
         bent = self._bends.near(box) if self._bends is not None else 0.0
-        return (self.metres + bent) / self.scales(box)[0]
+        return (metres + bent) / self.scales(box)[0]
 
 
-def strip_width_of(crs, layers, transform_context):
+def strip_width_of(crs, layers, transform_context, area_layers=None):
     """(the ``StripWidth`` in ``crs`` of strips along the borders of ``layers``, the log's notes
     on what widened it): as far as the rounding of a layer's coordinates moved a vertex, if
-    farther than ``THIN_STRIP_WIDTH``, plus how far the audit's reprojection of a layer into
-    ``crs`` bends its borders near the place (``rounding``)."""
-    roundings = [rounding for rounding in (rounding_of(layer, StripWidth(
-        layer.crs(), transform_context)) for layer in layers) if rounding is not None]
+    farther than ``THIN_STRIP_WIDTH``, along that layer's borders, plus how far the audit's
+    reprojection of a layer into ``crs`` bends its borders near the place (``rounding``).
+    ``area_layers``: the number of the layer (in ``layers``) of each area, numbered across the
+    layers."""
+    roundings = [rounding_of(layer, StripWidth(layer.crs(), transform_context))
+                 for layer in layers]
     bends = Bends(StripWidth(crs, transform_context))
     for layer in layers:
         bends.add(layer, transform_context)
-    notes = [rounding_note(rounding) for rounding in roundings] + \
+    notes = [rounding_note(rounding) for rounding in roundings if rounding is not None] + \
         [bow_note(layer, metres) for layer, metres in bends.farthest if metres >= BOW_NOTED]
-    metres = max([THIN_STRIP_WIDTH] + [rounding.metres for rounding in roundings])
-    return StripWidth(crs, transform_context, metres, bends), notes
+    layer_metres = [THIN_STRIP_WIDTH if rounding is None else rounding.metres
+                    for rounding in roundings]
+    area_metres = None if area_layers is None else [(layer, layer_metres[layer])
+                                                    for layer in area_layers]
+    return StripWidth(crs, transform_context, max([THIN_STRIP_WIDTH] + layer_metres), bends,
+                      area_metres), notes
 
 
 def is_strip(geometry, width):
@@ -225,7 +249,7 @@ def thin_pieces(pieces, strip_width):
     box = QgsRectangle(pieces[0][0].boundingBox())
     for geometry, _ in pieces[1:]:
         box.combineExtentWith(geometry.boundingBox())
-    width = strip_width.near(box)
+    width = strip_width.near(box, pieces)
     return [is_strip(geometry, width) for geometry, _ in pieces]
 
 
@@ -236,7 +260,11 @@ def overlay(source, layers, count_field, context, feedback):
     published = [published_areas(layer, count_field, crs, context, request)
                  for layer, request in sources]
     offsets = layer_offsets(published)
-    strip_width, strip_notes = strip_width_of(crs, layers, context.transformContext())
+    layer_number = {id(layer): number for number, layer in enumerate(layers)}
+    area_layers = [layer_number[id(layer)] for (layer, _), (_, areas) in zip(sources, published)
+                   for _ in areas]
+    strip_width, strip_notes = strip_width_of(crs, layers, context.transformContext(),
+                                              area_layers)
     area_members = [[] for _ in range(sum(len(areas) for _, areas in published))]
     area_counts = [count for _, areas in published for _, _, count, _ in areas.values()]
     area_names = [name for _, areas in published for _, _, _, name in areas.values()]

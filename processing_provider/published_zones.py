@@ -108,7 +108,8 @@ def read_zones(layers, crs, context, feedback, reserved):
         _refuse_overlaps(layer, index, areas)
         attributes += [(number, feature.attributes()) for feature in features]
     names = [name for _, areas in published for _, _, _, name in areas.values()]
-    strip_width, notes = strip_width_of(crs, layers, context.transformContext())
+    strip_width, notes = strip_width_of(crs, layers, context.transformContext(), [
+        number for number, (_, areas) in enumerate(published) for _ in areas])
     for note in notes:
         feedback.pushInfo(note)
     return Zones(layers, published, layer_offsets(published), names, attributes, strip_width)

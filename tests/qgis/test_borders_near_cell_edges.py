@@ -94,6 +94,29 @@ def test_strips_of_a_millimetre_are_read_as_empty_and_of_a_metre_as_places(run):
         gate(run, tiles(), published(municipalities(east=2001), [100, 50]))
 
 
+def test_a_layers_rounding_widens_the_strips_of_the_cells_its_own_borders_cut(run, feedback):
+    # Districts stored to whole metres (a vertex moved up to 0.71 m) around the whole grid: their
+    # borders cut no cell, so the municipalities' real 30 cm strips stay places; the release
+    # passes as it does without the districts. Before, the districts' width served every layer.
+    x, y = X0 - 101, Y0 - 101
+    districts = point_layer([(f"POLYGON(({x} {y}, {X0 + 3100} {y}, {X0 + 3100} {Y0 + 2100}, "
+                              f"{X0 + 1500} {Y0 + 2103}, {x} {Y0 + 2100}, {x} {y}))",
+                              ["all", sum(TILES.values())])], "name:string,n_persons:integer",
+                            crs="EPSG:3035", geometry="Polygon")
+    districts.setName("districts")
+    municipalities_layer = published(municipalities(outward=0.3), [100, 50])
+    assert gate(run, tiles(), municipalities_layer)["PASSED"]
+    assert gate(run, tiles(), municipalities_layer, feedback,
+                AUDIT_LAYERS=[municipalities_layer, districts])["PASSED"]
+    assert any("lie on a lattice of step 1 (rounded)" in message for message in feedback.messages)
+    # Negative control: beside the districts, municipalities in EPSG:4326 at 5 decimals leave
+    # strips their own rounding covers (up to 0.79 m) in the cells their borders cut.
+    rounded = published(municipalities(), [100, 50], decimals=5)
+    with pytest.raises(QgsProcessingException, match=r"1000m_2_0 ∩ points: 1 ∩ districts: 1 "
+                                                     r"\[3, 3\].*reading the \d+ thin strip"):
+        gate(run, tiles(), rounded, AUDIT_LAYERS=[rounded, districts])
+
+
 def test_borders_rounded_to_a_metre_leave_strips_as_wide_as_the_rounding(run, feedback):
     """In EPSG:4326 at 5 decimals a vertex moves up to 79 cm here: strips up to that wide."""
     with pytest.raises(QgsProcessingException, match=AS_SLIVER + r".*reading the \d+ thin "
