@@ -59,16 +59,15 @@ def lattice_step(values):
     return step if step >= magnitude * FINEST_STEP else None
 
 
-def coordinate_step(layer):
-    """The step of the lattice every vertex of ``layer`` lies on in both coordinates
-    (``lattice_step``: the coarser of the two axes'), or None."""
+def coordinate_steps(layer):
+    """The steps of the lattices the x and the y coordinates of every vertex of ``layer`` lie on
+    (``lattice_step``; None for an axis on none)."""
     rings = [ring for feature in layer.getFeatures(QgsFeatureRequest().setNoAttributes())
              for ring in _rings(feature.geometry())]
     if not rings:
-        return None
+        return None, None
     vertices = np.concatenate(rings)
-    steps = [lattice_step(vertices[:, axis]) for axis in (0, 1)]
-    return None if None in steps else max(steps)
+    return tuple(lattice_step(vertices[:, axis]) for axis in (0, 1))
 
 
 def _near_middle(extent):
@@ -86,13 +85,17 @@ def rounding_of(layer, strip_width):
     if extent.isNull() or extent.isEmpty():
         return None
     _, longest = strip_width.scales(_near_middle(extent))
-    step = coordinate_step(layer)
-    if step is None or step * longest > COARSEST_ROUNDING:
+    steps = coordinate_steps(layer)
+    within = [step for step in steps if step is not None and step * longest <= COARSEST_ROUNDING]
+    if None in steps or not within:
         return None
-    metres = step / 2 * math.sqrt(2) * longest
+    # An axis whose few distinct values lie on a coarser lattice by chance (a rectangle's two
+    # sides) was rounded as the other one.
+    steps = (within * 2)[:2]
+    metres = math.hypot(*steps) / 2 * longest
     if metres <= strip_width.metres:
         return None
-    return Rounding(layer.name(), step, metres)
+    return Rounding(layer.name(), max(steps), metres)
 
 
 def _bend(transform, start, end):

@@ -124,6 +124,13 @@ def test_borders_rounded_to_a_metre_leave_strips_as_wide_as_the_rounding(run, fe
         gate(run, tiles(), published(municipalities(), [100, 50], decimals=5), feedback)
     assert any("lie on a lattice of step 1e-05 (rounded): a vertex moved up to 0.79 m" in message
                for message in feedback.messages)
+    # At 4 decimals a vertex moves up to 7.9 m: the coarsest lattice the coordinates lie on, not
+    # the first power of ten below 1.5 m (multiples of 1e-4 are multiples of 1e-5 too).
+    with pytest.raises(QgsProcessingException, match=AS_SLIVER + r".*reading the \d+ thin "
+                                                                 r"strip\(s\)"):
+        gate(run, tiles(), published(municipalities(), [100, 50], decimals=4), feedback)
+    assert any("lie on a lattice of step 0.0001 (rounded)" in message
+               for message in feedback.messages)
     # Negative controls: 2 m strips of that layer are places, and so is a strip 91 cm wide of
     # a layer not rounded (in EPSG:3035 to the 0.1 mm).
     assert gate(run, tiles(), published(municipalities(outward=2.0), [100, 50],
@@ -149,7 +156,7 @@ def test_borders_the_audit_reprojects_bow_and_widen_the_strips(run, feedback):
 
 def test_the_rounding_of_coordinates_is_found(plugin_package):
     import numpy as np
-    from spatial_privacy.processing_provider.rounding import coordinate_step, lattice_step
+    from spatial_privacy.processing_provider.rounding import coordinate_steps, lattice_step
 
     rng = np.random.default_rng(19)
 
@@ -171,10 +178,11 @@ def test_the_rounding_of_coordinates_is_found(plugin_package):
 
     def layer(*points):
         return point_layer([(point, ["p"]) for point in points])
-    assert coordinate_step(layer(*zip(np.round(rng.uniform(10, 11, 20), 5),
-                                      np.round(rng.uniform(52, 53, 20), 5)))) == \
-        pytest.approx(1e-5)
-    assert coordinate_step(layer(*zip(on(1.0, 4_321_000, 20), rng.uniform(0, 1e6, 20)))) is None
+    steps = coordinate_steps(layer(*zip(np.round(rng.uniform(10, 11, 20), 5),
+                                        np.round(rng.uniform(52, 53, 20), 4))))
+    assert steps == (pytest.approx(1e-5), pytest.approx(1e-4))
+    assert coordinate_steps(layer(*zip(on(1.0, 4_321_000, 20), rng.uniform(0, 1e6, 20))))[1] \
+        is None
 
 
 def test_short_segments_bend_less_than_their_bound(plugin_package):
