@@ -1590,11 +1590,11 @@
     </message>
     <message>
       <location filename="processing_provider/published_cells.py" line="58" />
-      <source>{count} record(s) repeat a cell (and its attribute values) published by another record (feature ids {pairs}): each cell is published once. Remove the copies.</source>
-      <translation>{count} enregistrement(s) répètent une cellule (et ses valeurs d'attributs) publiée par un autre enregistrement (identifiants d'entité {pairs}) : chaque cellule est publiée une fois. Supprimez les copies.</translation>
+      <source>{count} record(s) repeat a cell (and its attribute values) published by another record (feature ids {pairs}): each cell is published once per combination of attribute values. The gate reads a layer's attribute fields between resolution_m and n_persons, as this plugin's grids write them: for a grid published per attribute, put its attribute fields there (Refactor fields); else remove the copies.</source>
+      <translation>{count} enregistrement(s) répètent une cellule (et ses valeurs d'attributs) publiée par un autre enregistrement (identifiants d'entité {pairs}) : chaque cellule est publiée une fois par combinaison de valeurs d'attributs. Le contrôle lit les champs d'attributs d'une couche entre resolution_m et n_persons, comme les grilles de cette extension les écrivent : pour une grille publiée par attribut, placez-y ses champs d'attributs (Refactoriser les champs) ; sinon supprimez les copies.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_cells.py" line="64" />
+      <location filename="processing_provider/published_cells.py" line="67" />
       <source>{count} pair(s) of cells overlap (feature ids {pairs}): the difference of two overlapping cells publishes the people in the part they do not share, which the audit cannot see. Publish cells that do not overlap (one grid), or release the coarser layer separately as an audit layer.</source>
       <translation>{count} paire(s) de cellules se chevauchent (identifiants d'entité {pairs}) : la différence de deux cellules qui se chevauchent publie les personnes de la partie qu'elles ne partagent pas, ce que l'audit ne voit pas. Publiez des cellules qui ne se chevauchent pas (une seule grille), ou diffusez la couche plus grossière à part, comme couche d'audit.</translation>
     </message>
@@ -1604,32 +1604,32 @@
       <translation>La couche de zonage publiée « {layer} » a des géométries invalides (entités {fids}) : réparez-les d'abord (Traitement : Réparer les géométries).</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="172" />
+      <location filename="processing_provider/published_zones.py" line="173" />
       <source>the sliver(s) {slivers} (cell ∩ zone)</source>
       <translation>le(s) morceau(x) {slivers} (carreau ∩ zone)</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="174" />
+      <location filename="processing_provider/published_zones.py" line="175" />
       <source>the withheld cell(s) {cells}</source>
       <translation>le(s) carreau(x) masqué(s) {cells}</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="176" />
+      <location filename="processing_provider/published_zones.py" line="177" />
       <source>No pattern of withheld cells and zone counts was found that protects {what}: whatever is withheld, the gate's attacker narrows it below p = {p:g} or recovers it exactly from the totals, zone counts and number of people published beside it. Use a coarser grid, publish fewer totals or zone layers beside it, or review p in the policy.</source>
       <translation>Aucun schéma de carreaux et d'effectifs de zones masqués n'a été trouvé qui protège {what} : quoi que l'on masque, l'attaquant du contrôle le resserre sous p = {p:g} ou le retrouve exactement à partir des totaux, des effectifs de zones et du nombre de personnes publiés à côté. Utilisez une grille plus grossière, publiez moins de totaux ou de couches de zones à côté, ou revoyez p dans la politique.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="181" />
+      <location filename="processing_provider/published_zones.py" line="182" />
       <source>this release</source>
       <translation>cette diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="181" />
+      <location filename="processing_provider/published_zones.py" line="182" />
       <source> and </source>
       <translation> et </translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="185" />
+      <location filename="processing_provider/published_zones.py" line="186" />
       <source>{zones} zone count(s) published beside the grid ({withheld} withheld below k); their borders cut {cut} record(s) into slivers. {cells} more cell(s) and {protective} zone count(s) withheld so that no sliver that may hold 1 to k - 1 people can be narrowed below p = {p:g}.</source>
       <translation>{zones} effectif(s) de zones publiés à côté de la grille ({withheld} masqué(s) sous k) ; leurs limites découpent {cut} enregistrement(s) en éclats. {cells} carreau(x) et {protective} effectif(s) de zones masqués en plus pour qu'aucun éclat pouvant contenir de 1 à k - 1 personnes ne puisse être resserré sous p = {p:g}.</translation>
     </message>
@@ -2179,12 +2179,12 @@
       <translation>confidentialité,divulgation,risque,budget,registre,contrôle,diffusion,cumulé</translation>
     </message>
     <message>
-      <location filename="processing_provider/rounding.py" line="249" />
+      <location filename="processing_provider/rounding.py" line="252" />
       <source>Reprojected into the grid's CRS, the straight borders of '{layer}' bow up to {metres:.2f} m off their lines: strips that much wider along them are thin too (audited also as empty).</source>
       <translation>Reprojetées dans le SCR de la grille, les limites droites de '{layer}' s'incurvent jusqu'à {metres:.2f} m de leur tracé : les bandes plus larges d'autant le long de ces limites sont minces aussi (auditées aussi comme vides).</translation>
     </message>
     <message>
-      <location filename="processing_provider/rounding.py" line="256" />
+      <location filename="processing_provider/rounding.py" line="259" />
       <source>The coordinates of '{layer}' lie on a lattice of step {step:g} (rounded): a vertex moved up to {metres:.2f} m, so strips narrower than that between its borders and the cell edges are thin (audited also as empty).</source>
       <translation>Les coordonnées de '{layer}' sont sur un réseau de pas {step:g} (arrondies) : un sommet a pu bouger de {metres:.2f} m, donc les bandes plus étroites que cela entre ses limites et les bords de cellules sont minces (auditées aussi comme vides).</translation>
     </message>

@@ -57,7 +57,10 @@ def check_cells(source, key_columns, feedback):
     if duplicates:
         raise QgsProcessingException(tr(
             "{count} record(s) repeat a cell (and its attribute values) published by another "
-            "record (feature ids {pairs}): each cell is published once. Remove the copies.").format(
+            "record (feature ids {pairs}): each cell is published once per combination of "
+            "attribute values. The gate reads a layer's attribute fields between resolution_m and "
+            "n_persons, as this plugin's grids write them: for a grid published per attribute, "
+            "put its attribute fields there (Refactor fields); else remove the copies.").format(
             count=len(duplicates), pairs=_named(f"{a}={b}" for a, b in duplicates)))
     overlaps = _overlapping([records[0] for records in cells.values()], feedback)
     if overlaps:
