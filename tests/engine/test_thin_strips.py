@@ -165,9 +165,13 @@ def test_a_person_in_a_strip_refutes_the_empty_reading_without_a_contradiction()
         return gate_audit(atom_record, atom_zone, thin, values, np.zeros(6, dtype=bool), areas,
                           None, 4, 2)
     # With the strip empty A's piece of tile 4 would hold 96 - 97 = -1: the counts refute the
-    # reading, and read as published A's piece is anywhere in [0, 15].
+    # reading (no contradiction is raised). Read as holding the fewest people the counts allow,
+    # the strip holds exactly its 1 (true: that reading gives the person on the border away),
+    # and A's empty piece of tile 4 is no sliver.
     lives_in_strip = audit(np.array([15, 40, 26, 15, 1, 0, 23, 30], dtype=float), thin)
-    assert lives_in_strip.passed, [problem.message() for problem in lives_in_strip.problems]
+    assert set(lives_in_strip.slivers) == {4}
+    assert any(problem.template == STRIPS_READ_NEARLY_EMPTY
+               for problem in lives_in_strip.problems)
     # Negative control: nobody in the strip (the guidelines' A = 100, B = 50): the reading holds
     # and gives A's 3 in tile 4 away, which the release read as published does not.
     empty_strip = np.array([15, 40, 26, 16, 0, 3, 20, 30], dtype=float)
