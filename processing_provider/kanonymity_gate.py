@@ -425,7 +425,8 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
             policy.k if policy.straddle_k else None, k, people, names, blanks,
             None if cut is None else (cut.atom_record, cut.atom_areas, cut.areas, cut.atom_thin),
             self.counts_add_up(parameters, context), None if cut is None else cut.record_cell,
-            attribute_labels([columns[name] for name in key_fields]))
+            attribute_labels([columns[name] for name in key_fields]),
+            () if cut is None else cut.withheld_areas)
         if audit.shared_attributes:
             feedback.pushInfo(tr(
                 "Audit: the counts contradict one value of the attribute fields per person, so "

@@ -42,6 +42,7 @@ class Overlay:
     record_cell: list  # the cell (distinct geometry) of each record: records of a grid
     # published per attribute share their cell
     atom_thin: list  # per atom: a thin strip of a cut cell (``thin_pieces``)
+    withheld_areas: list  # (atom indices, name) per area published without its count
     strip_metres: float  # how narrow on the ground a thin strip is
     strip_notes: list  # the log's notes on what widened it (``strip_width_of``)
 
@@ -305,5 +306,8 @@ def overlay(source, layers, count_field, context, feedback):
     areas = [(members, count) for members, count, keep in
              zip(area_members, area_counts, counted) if keep]
     names = [name for name, keep in zip(area_names, counted) if keep]
-    return Overlay(atom_record, atom_areas, areas, names, record_cell, atom_thin,
+    # A withheld count is a withheld value too: the attacker must not narrow it (SPEC, invariant 2).
+    withheld_areas = [(members, name) for members, count, name in
+                      zip(area_members, area_counts, area_names) if members and count is None]
+    return Overlay(atom_record, atom_areas, areas, names, record_cell, atom_thin, withheld_areas,
                    strip_width.metres, strip_notes)

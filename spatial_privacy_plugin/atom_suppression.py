@@ -176,7 +176,9 @@ def audit_pattern(values, withheld, zone_withheld, atoms, view, protection, k, s
         np.where(withheld, np.nan, values), np.where(withheld, STATUS_WITHHELD, STATUS_PUBLISHED),
         view.sums, protection, k if straddle_k else None, k, view.people, None, view.at_most,
         (atoms.atom_record, [[str(zone) for zone in zones_of] for zones_of in atoms.atom_zones],
-         zones, atoms.atom_thin), view.one_point)
+         zones, atoms.atom_thin), view.one_point,
+        withheld_areas=[(members, str(zone)) for zone, (members, blank) in
+                        enumerate(zip(atoms.zone_atoms, zone_withheld)) if blank and len(members)])
 
 
 def _bounds(audit, values, withheld, zone_withheld, atoms, view):

@@ -12,22 +12,11 @@ import numpy as np
 import pandas as pd
 
 from .errors import N_, InputError
+from .problems import problem as _problem
+from .sum_audit import cell_sum_problems, withheld_area_problems
 from .totals import ALL_STATUSES, STATUS_PUBLISHED
 
 
-@dataclass(frozen=True)
-class Problem:
-    """One reason the gate fails, as an untranslated template and its values."""
-
-    template: str
-    params: tuple  # sorted (name, value) pairs
-
-    def message(self, translate=lambda text: text):
-        return translate(self.template).format(**dict(self.params))
-
-
-def _problem(template, **params):
-    return Problem(template, tuple(sorted(params.items())))
 
 
 # Why a record fails, per record: the FAILED layer's reason field (translated by the glue).
@@ -151,7 +140,7 @@ class AuditResult:
 
 def evaluate_release_audit(raw_counts, statuses, equalities, protection, k=None, label_k=None,
                            people=None, names=None, at_most=(), cut=None, add_up=True,
-                           record_cell=None, record_class=None):
+                           record_cell=None, record_class=None, withheld_areas=()):
     """The gate's audit of a release: what it publishes, read as the attacker of SPEC section 7.
 
     Arguments as for ``evaluate_audit``; ``cut``: (atom_record, atom_areas,
@@ -160,7 +149,9 @@ def evaluate_release_audit(raw_counts, statuses, equalities, protection, k=None,
     empty (``thin_strips``); ``add_up``: one point per person (the areas' counts
     and the people total are sums); ``record_cell``: the cell each record
     describes, when records of one cell are published per attribute, and
-    ``record_class`` their attribute values. Areas that cut no record are
+    ``record_class`` their attribute values; ``withheld_areas``: (atom indices,
+    name) of each area whose count is withheld (below k, or for protection),
+    audited as a withheld record is. Areas that cut no record are
     totals over whole records, unless cells are published per attribute (what
     a cell holds over its records is then audited over the atoms too) or the
     counts are of distinct people (an area then holds at least each of its
@@ -174,7 +165,7 @@ def evaluate_release_audit(raw_counts, statuses, equalities, protection, k=None,
         def audit_of(one_cut):
             return evaluate_release_audit(raw_counts, statuses, equalities, protection, k,
                                           label_k, people, names, at_most, one_cut, add_up,
-                                          record_cell, record_class)
+                                          record_cell, record_class, withheld_areas)
         audit, read_empty = audit_of(cut[:3]), audit_with_strips_empty(audit_of, cut)
         if read_empty is None:
             return audit
@@ -189,7 +180,7 @@ def evaluate_release_audit(raw_counts, statuses, equalities, protection, k=None,
     cut = None if cut is None else cut[:3]
     shared = record_cell is not None and len(set(record_cell)) < len(record_cell)
     nested = cut is not None and not (np.bincount(np.asarray(cut[0], dtype=np.int64)) > 1).any()
-    by_atoms = cut is not None and not (nested and add_up and not shared)
+    by_atoms = cut is not None and not (nested and add_up and not shared and not withheld_areas)
     if not by_atoms:
         if cut is not None:
             # Every record lies inside its areas: their counts are totals over whole records.
@@ -200,7 +191,7 @@ def evaluate_release_audit(raw_counts, statuses, equalities, protection, k=None,
                               names, at_most)
     return evaluate_atom_audit(raw_counts, statuses, equalities, *cut, protection, k, label_k,
                                people, add_up, names, at_most, record_cell if shared else None,
-                               record_class)
+                               record_class, withheld_areas)
 
 
 def _narrow_problem(narrow, names, protection):
@@ -258,7 +249,7 @@ def evaluate_audit(raw_counts, statuses, equalities, protection, k=None, label_k
 
 def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_areas, areas,
                         protection, k=None, label_k=None, people=None, one_point=True, names=None,
-                        at_most=(), record_cell=None, record_class=None):
+                        at_most=(), record_cell=None, record_class=None, withheld_areas=()):
     """Audit withheld records and slivers when published areas cut the records' cells.
 
     ``atom_record``/``atom_areas``: per atom, its record and the names of the
@@ -278,7 +269,8 @@ def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_area
     distinct people a person is taken to hold one value of them (records of
     one cell add up), unless the release contradicts that
     (``AuditResult.shared_attributes``: records of one cell may then share
-    people).
+    people). ``withheld_areas``: (atom indices, name) of areas whose count is
+    withheld, failing by the rule of withheld records (SPEC invariant 2).
     """
     from .atoms import atom_intervals, cell_sums
     from .intervals import CONTRADICTION, EXACT_WIDTH, Intervals, protection_failures
@@ -300,7 +292,9 @@ def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_area
     def bounds(partition):
         return atom_intervals(values, withheld, lower, upper, atom_record, areas,
                               None if people is None else people.n, one_point, equalities,
-                              at_most, sums.pieces + sums.cells, record_class, partition)
+                              at_most, sums.pieces + sums.cells + [
+                                  np.asarray(members, dtype=np.int64)
+                                  for members, _ in withheld_areas], record_class, partition)
     shared_attributes = False
     try:
         result = bounds(True)
@@ -335,55 +329,16 @@ def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_area
                "area [interval]: {examples}). Withhold the cells around those borders, or do not "
                "publish those area counts beside this grid."),
             count=int(sliver.sum()), p=float(protection), examples="; ".join(examples)))
-    sum_problems, cell_narrow = _cell_sum_problems(sums, result, names, protected, threshold,
+    sum_problems, cell_narrow = cell_sum_problems(sums, result, names, protected, threshold,
                                                    protection, k)
+    sum_problems += withheld_area_problems(withheld_areas, result, len(sums.pieces) +
+                                            len(sums.cells), protection, k, label_k)
     widths = records.width[withheld]
     return AuditResult(float(widths.min()) if len(widths) else None,
                        tuple(problems + sum_problems),
                        _failing((exact, REASON_EXACT), (narrow, REASON_NARROW),
                                 (cell_narrow & withheld, REASON_CELL_NARROW)),
                        tuple(np.flatnonzero(sliver).tolist()), result, shared_attributes)
-
-
-def _cell_sum_problems(sums, result, names, protected, threshold, protection, k):
-    """(problems, records of cells narrowed) of the sums over atoms (``atoms.CellSums``): a
-    cut cell's piece in an area by the rule of slivers, a withheld cell over its records by
-    the rule of withheld records."""
-    from .intervals import EXACT_WIDTH, Intervals, protection_failures
-
-    n_pieces = len(sums.pieces)
-    low, high = result.group_lower[:n_pieces], result.group_upper[:n_pieces]
-    largest_k = np.array([threshold[records].max() for records in sums.piece_records])
-    at_risk = (high - low < protection - EXACT_WIDTH) & (high >= 1) & (low < largest_k)
-    problems = []
-    if at_risk.any():
-        examples = [f"{names[sums.piece_records[piece][0]]} ∩ {sums.piece_area[piece] or '—'} "
-                    f"[{low[piece]:g}, {high[piece]:g}]" for piece in np.flatnonzero(at_risk)[:5]]
-        problems.append(_problem(
-            N_("{count} sliver(s) where a published area's border crosses a cell can be narrowed "
-               "below p = {p:g} summed over the cell's pieces in that area (over the cell's "
-               "attribute records, or over the areas of other published layers that cut it), "
-               "however wide each piece alone (cell ∩ area [interval]: {examples}). Withhold the "
-               "cells around those borders (every attribute record of them), or do not publish "
-               "those area counts beside this grid."),
-            count=int(at_risk.sum()), p=float(protection), examples="; ".join(examples)))
-    cells = Intervals(result.group_lower[n_pieces:], result.group_upper[n_pieces:])
-    narrow = protection_failures(
-        cells, np.array([protected[records].any() for records in sums.cell_records], bool),
-        protection, k, np.array([threshold[records].max() for records in sums.cell_records]))
-    failing = np.zeros(len(threshold), dtype=bool)
-    if narrow.any():
-        examples = [f"{names[sums.cell_records[cell][0]]} [{cells.lower[cell]:g}, "
-                    f"{cells.upper[cell]:g}]" for cell in np.flatnonzero(narrow)[:5]]
-        problems.append(_problem(
-            N_("{count} withheld cell(s) published per attribute can be narrowed by an attacker "
-               "below p = {p:g} summed over all their attribute records, however wide each "
-               "record's own interval (cell [interval]: {examples}). Withhold more cells (every "
-               "attribute record of them), or publish fewer totals and area counts."),
-            count=int(narrow.sum()), p=float(protection), examples="; ".join(examples)))
-        for cell in np.flatnonzero(narrow):
-            failing[sums.cell_records[cell]] = True
-    return problems, failing
 
 
 def evaluate_series_audit(series, release, protection, k=None, people=None, policy_k=None):

@@ -1,0 +1,60 @@
+"""A withheld area count is a withheld value (SPEC invariant 2): the gate fails when what the
+release publishes narrows it below p, and the grid with published zones withholds more until it
+does not (found by an independent attacker: zone A of 3 people, withheld below k, came back as
+the number of people less zone B's count)."""
+
+import numpy as np
+
+from spatial_privacy_plugin.atom_suppression import AttackerView, ZoneAtoms, protect_atoms
+from spatial_privacy_plugin.counting import PeopleTotal
+from spatial_privacy_plugin.gate import evaluate_release_audit
+
+K, P = 4, 2
+# Three cells in a row, every one published: cell 0 lies in B; zone A holds a person of cell 1
+# and two of cell 2, B the rest. Atoms: (cell, zone).
+ATOM_RECORD = np.array([0, 1, 1, 2, 2])
+ATOM_ZONE = np.array([1, 0, 1, 0, 1])
+TRUTH = np.array([20, 1, 19, 2, 21], dtype=float)
+CELLS = np.bincount(ATOM_RECORD, weights=TRUTH)
+ZONES = np.bincount(ATOM_ZONE, weights=TRUTH)  # A = 3, B = 60
+
+
+def audit(zone_withheld, people=True):
+    members = [np.flatnonzero(ATOM_ZONE == zone) for zone in range(2)]
+    return evaluate_release_audit(
+        CELLS, np.array(["published"] * 3), [], P, None, K,
+        PeopleTotal(int(TRUTH.sum()), True) if people else None, None, (),
+        (ATOM_RECORD, [[f"z{zone}"] for zone in ATOM_ZONE],
+         [(members[zone], ZONES[zone]) for zone in range(2) if not zone_withheld[zone]], None),
+        withheld_areas=[(members[zone], f"z{zone}") for zone in range(2) if zone_withheld[zone]])
+
+
+def test_a_withheld_zone_count_the_release_gives_away_fails_the_gate():
+    # Each of A's pieces is in [0, 3] (no sliver), but A itself is the cells' 63 less B's 60.
+    leaky = audit([True, False])
+    assert not leaky.passed and not leaky.slivers
+    assert any("withheld area count" in problem.template and "z0 [3, 3]" in problem.message()
+               for problem in leaky.problems)
+    # Negative controls: B withheld too, A is anywhere in [0, 43]; and A published beside B
+    # (nothing withheld) is no withheld value.
+    assert audit([True, True]).passed
+    assert audit([False, False]).passed
+
+
+def test_the_grid_withholds_more_until_no_withheld_zone_count_is_narrow():
+    atoms = ZoneAtoms(ATOM_RECORD, tuple((int(zone),) for zone in ATOM_ZONE), TRUTH, ZONES, None)
+    view = AttackerView((), (), PeopleTotal(int(TRUTH.sum()), True))
+    result = protect_atoms(CELLS, CELLS < K, atoms, view, P, K)
+    assert result.protected and result.zone_withheld[0]
+    # B's count (or cells) withheld beside A's: before, B was published and gave A away.
+    assert result.zone_withheld[1] or result.withheld.any()
+    written = evaluate_release_audit(
+        np.where(result.withheld, np.nan, CELLS),
+        np.where(result.withheld, "withheld", "published"), [], P, None, K,
+        PeopleTotal(int(TRUTH.sum()), True), None, (),
+        (ATOM_RECORD, [[f"z{zone}"] for zone in ATOM_ZONE],
+         [(np.flatnonzero(ATOM_ZONE == zone), ZONES[zone]) for zone in range(2)
+          if not result.zone_withheld[zone]], None),
+        withheld_areas=[(np.flatnonzero(ATOM_ZONE == zone), f"z{zone}") for zone in range(2)
+                        if result.zone_withheld[zone]])
+    assert written.passed
