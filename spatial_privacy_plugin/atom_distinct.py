@@ -119,6 +119,12 @@ def distinct_system(values, withheld, lower, upper, members, areas, people, sums
         atoms = np.asarray(atoms, dtype=np.int64)
         records = np.unique(atom_record[atoms])
         system.published_union(atoms, total)
+        # The area holds at most each record's people in it added up, and a record cut there by
+        # another layer's border holds at most its own count in it, not its pieces' sum.
+        parts = [_record_part(system, atoms[atom_record[atoms] == record], record, withheld,
+                              values, upper, record_unknown) for record in records]
+        if len(parts) < len(atoms):
+            system.rows.append((np.array(parts, dtype=np.int64), float(total), np.inf))
         classes = _classes(record_class, records, partition)
         if len(classes) > 1:  # the area's count adds up its classes' people
             counts = [system.count_over(atoms[np.isin(atom_record[atoms], group)], high=total)
@@ -142,6 +148,18 @@ def distinct_system(values, withheld, lower, upper, members, areas, people, sums
         unknowns, known = terms(records)
         _sum_row(system, unknowns, 0.0, float(total) - known.sum())
     return system, record_unknown
+
+
+def _record_part(system, atoms, record, withheld, values, upper, record_unknown):
+    """The unknown of ``record``'s people in its ``atoms`` (those in one area): the atom itself,
+    or their union, at most the record's count."""
+    if len(atoms) == 1:
+        return int(atoms[0])
+    part = system.count_over(atoms, high=upper[record] if withheld[record] else values[record])
+    if withheld[record]:
+        system.signed.append((np.array([part, record_unknown[record]]), np.array([1.0, -1.0]),
+                              -np.inf, 0.0))
+    return part
 
 
 def _sum_row(system, unknowns, low, high):

@@ -58,3 +58,22 @@ def test_the_grid_withholds_more_until_no_withheld_zone_count_is_narrow():
         withheld_areas=[(np.flatnonzero(ATOM_ZONE == zone), f"z{zone}") for zone in range(2)
                         if result.zone_withheld[zone]])
     assert written.passed
+
+
+def test_an_area_holds_at_most_its_cells_people_when_another_layer_cuts_them():
+    # Distinct people (two points each). Four cells in a row: c0 (1 person) and c1 (3) withheld,
+    # c2 = c3 = 20 published, their grand total 44 (a sum of the cells' counts). Zone Z = c1 + c2
+    # counts 23; a second layer cuts c2 in two. Z holds at most c1's people and c2's 20, so
+    # c1 >= 3, and c0 = 44 - 40 - c1 = 1 exactly (found by an independent attacker: the gate
+    # bounded Z by c2's two pieces, 40).
+    def audit(z_count):
+        return evaluate_release_audit(
+            np.array([np.nan, np.nan, 20, 20]), np.array(["withheld"] * 2 + ["published"] * 2),
+            [(np.arange(4), 44.0)], 2, None, 3, None, None, (),
+            (np.array([0, 1, 2, 2, 3]), [["Y"], ["Z"], ["Z", "L"], ["Z", "R"], ["Y"]],
+             [(np.array([1, 2, 3]), z_count)], None), add_up=False)
+    leaky = audit(23.0)
+    assert not leaky.passed and 0 in {record for record, _ in leaky.failing}
+    assert leaky.bounds.record_lower[0] == leaky.bounds.record_upper[0] == 1
+    # Negative control: Z = 20 says nothing about c1 (c2 alone may hold all of Z's people).
+    assert audit(20.0).passed
