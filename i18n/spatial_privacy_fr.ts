@@ -1374,9 +1374,14 @@
       <translation>Série : diffusions antérieures de la grille, la plus ancienne d'abord</translation>
     </message>
     <message>
-      <location filename="processing_provider/overlay.py" line="83" />
+      <location filename="processing_provider/overlay.py" line="84" />
       <source>The audit layer '{layer}' has a count that is not a number in '{field}' (feature {fid}): choose its numeric count field.</source>
       <translation>La couche d'audit « {layer} » a un effectif qui n'est pas un nombre dans « {field} » (entité {fid}) : choisissez son champ d'effectif numérique.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/overlay.py" line="94" />
+      <source>The area {fid} of '{layer}' cannot be reprojected to the grid's CRS {crs} (it lies outside that CRS's area of use): clip the layer to the grid's extent, or publish the grid in a CRS that covers it.</source>
+      <translation>La zone {fid} de '{layer}' ne peut pas être reprojetée dans le SCR de la grille {crs} (elle sort du domaine d'emploi de ce SCR) : découpez la couche à l'emprise de la grille, ou publiez la grille dans un SCR qui la couvre.</translation>
     </message>
     <message>
       <location filename="processing_provider/person_field.py" line="64" />

@@ -9,8 +9,9 @@ import math
 from collections import Counter
 from dataclasses import dataclass
 
-from qgis.core import QgsCoordinateTransform, QgsDistanceArea, QgsExpression, QgsFeatureRequest, \
-    QgsGeometry, QgsPointXY, QgsProcessingException, QgsRectangle, QgsSpatialIndex, QgsUnitTypes
+from qgis.core import QgsCoordinateTransform, QgsCsException, QgsDistanceArea, QgsExpression, \
+    QgsFeatureRequest, QgsGeometry, QgsPointXY, QgsProcessingException, QgsRectangle, \
+    QgsSpatialIndex, QgsUnitTypes
 
 from .base import tr
 from .rounding import Bends, bow_note, rounding_note, rounding_of
@@ -85,7 +86,16 @@ def published_areas(layer, count_field, crs, context, request=None):
                 "(feature {fid}): choose its numeric count field.").format(
                 layer=layer.name(), field=count_field, fid=feature.id()))
         geometry = QgsGeometry(geometry)
-        geometry.transform(transform)
+        try:
+            geometry.transform(transform)
+        except QgsCsException:
+            geometry = QgsGeometry()
+        if geometry.isNull() or not geometry.boundingBox().isFinite():
+            raise QgsProcessingException(tr(
+                "The area {fid} of '{layer}' cannot be reprojected to the grid's CRS {crs} (it "
+                "lies outside that CRS's area of use): clip the layer to the grid's extent, or "
+                "publish the grid in a CRS that covers it.").format(
+                fid=feature.id(), layer=layer.name(), crs=crs.authid()))
         # Prepared once: each area is tested against every cell near it.
         engine = QgsGeometry.createGeometryEngine(geometry.constGet())
         engine.prepareGeometry()

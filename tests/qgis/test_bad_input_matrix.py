@@ -386,6 +386,12 @@ ROWS = [
         "PUBLISHED_ZONES": [point_layer([("POLYGON((0 0,1000 0,1000 1000,0 1000,0 0))", ["a"]),
                                          (None, ["b"])], "zone_id:string", geometry="Polygon")],
         "ZONE_COUNTS": str(o / "zones.gpkg")}, "has 1 feature(s) without a geometry (features 2)"),
+    ("a published zone outside the grid CRS's area of use", (GRID,), lambda i, o: {
+        # A vertex at the antipode of EPSG:3035's centre (52° N, 10° E) has no place in it.
+        "PUBLISHED_ZONES": [point_layer([("POLYGON((-170 -52,-160 -52,-160 -40,-170 -52))",
+                                          ["antipode"])], "zone_id:string", crs="EPSG:4326",
+                                        geometry="Polygon")],
+        "ZONE_COUNTS": str(o / "zones.gpkg")}, "cannot be reprojected to the grid's CRS"),
     ("the same published zones layer twice", (GRID,), lambda i, o: (lambda layer: {
         "PUBLISHED_ZONES": [layer, layer]})(zones()), "are given more than once"),
     ("two published zones layers of one name", (GRID,), lambda i, o: {
