@@ -10,14 +10,15 @@ from .problems import problem
 
 def withheld_area_problems(withheld_areas, result, first, protection, k, label_k):
     """The problems of withheld area counts (their sums over atoms, from group ``first`` on):
-    narrower than p and not proven to hold the policy's k, or exact."""
+    narrower than p and not proven to hold the policy's k, or exact, unless proven empty."""
     if not withheld_areas:
         return []
     areas = Intervals(result.group_lower[first:first + len(withheld_areas)],
                       result.group_upper[first:first + len(withheld_areas)])
-    narrow = protection_failures(areas, np.ones(len(withheld_areas), dtype=bool), protection, k,
-                                 np.inf if label_k is None else label_k) | \
-        (areas.width < EXACT_WIDTH)
+    # An area proven empty gives nobody away, whatever its interval.
+    narrow = (protection_failures(areas, np.ones(len(withheld_areas), dtype=bool), protection, k,
+                                  np.inf if label_k is None else label_k) |
+              (areas.width < EXACT_WIDTH)) & (areas.upper >= 1)
     if not narrow.any():
         return []
     examples = [f"{withheld_areas[area][1]} [{areas.lower[area]:g}, {areas.upper[area]:g}]"

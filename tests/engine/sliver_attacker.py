@@ -7,7 +7,7 @@ below k, at most k - 1), and the number of people N is known unless kept
 secret. A sliver (an atom of a cut cell) is at risk when its interval is
 narrower than p, it may hold somebody and it is not proven to hold k or more;
 a withheld cell when its interval is narrower than p and it is not proven to
-hold k.
+hold k; a withheld zone count so too, or when exact (unless proven empty).
 """
 
 import numpy as np
@@ -48,8 +48,10 @@ class AtomProgramme:
 
 
 def attacker_findings(values, withheld, atom_record, atom_zone, atom_values, zone_values,
-                      zone_withheld, people, grand_total, k, p):
-    """(slivers at risk, withheld records at risk) by integer programming over the atoms."""
+                      zone_withheld, people, grand_total, k, p, with_zones=False):
+    """(slivers at risk, withheld records at risk[, withheld zone counts at risk, with
+    ``with_zones``: narrower than p and not proven to hold k, or exact]) by integer programming
+    over the atoms."""
     n = len(atom_record)
     programme = AtomProgramme(n)
     constrain, interval = programme.constrain, programme.interval
@@ -82,7 +84,15 @@ def attacker_findings(values, withheld, atom_record, atom_zone, atom_values, zon
         lower, upper = interval(np.flatnonzero(atom_record == record))
         if upper - lower < p - 1e-6 and lower < k - 1e-6:
             records.append(int(record))
-    return slivers, records
+    if not with_zones:
+        return slivers, records
+    zones = []
+    for zone in np.flatnonzero(zone_withheld):
+        lower, upper = interval(np.flatnonzero(atom_zone == zone))
+        # A zone proven empty gives nobody away.
+        if upper >= 1 and ((upper - lower < p - 1e-6 and lower < k - 1e-6) or upper == lower):
+            zones.append(int(zone))
+    return slivers, records, zones
 
 
 def line_zones(rng, columns, rows, cuts=(1, 4)):
