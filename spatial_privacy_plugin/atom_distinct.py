@@ -33,6 +33,7 @@ class DistinctSystem:
         self.box = list(np.full(n_atoms, np.inf))
         self.rows = []
         self.signed = []
+        self.twice_rows = 0  # rows of how often people are counted twice (``_counted_twice``)
 
     def variable(self, high=np.inf):
         self.box.append(float(high))
@@ -80,6 +81,11 @@ class DistinctSystem:
         return low + offsets, high + offsets
 
 
+def _label(record_class, records):
+    """The attribute class of ``records`` (of one class)."""
+    return np.asarray(record_class)[records[0]].item()
+
+
 def _classes(record_class, records, partition):
     """The records of each attribute class among ``records`` (one class unless
     ``partition``)."""
@@ -91,11 +97,13 @@ def _classes(record_class, records, partition):
 
 
 def distinct_system(values, withheld, lower, upper, members, areas, people, sums, at_most,
-                    record_class, partition):
+                    record_class, partition, twice=False, first=None):
     """(DistinctSystem, per record its unknown or -1 where published) of a release of
     distinct-people counts. ``members``: the atoms of each record; ``areas``: (atom indices,
     count); ``sums``/``at_most``: (record indices, total) exact sums of records' counts and
-    their upper bounds; ``record_class``: each record's attribute class (None: one)."""
+    their upper bounds; ``record_class``: each record's attribute class (None: one);
+    ``twice``: bound how often people are counted twice (``_counted_twice``, with
+    ``first``: the bounds of the last solve and of the first, ``_counted_twice``)."""
     atom_record = np.empty(sum(len(atoms) for atoms in members), dtype=np.int64)
     for record, atoms in enumerate(members):
         atom_record[atoms] = record
@@ -115,6 +123,8 @@ def distinct_system(values, withheld, lower, upper, members, areas, people, sums
         hidden = withheld[records]
         return record_unknown[records[hidden]].tolist(), values[records[~hidden]]
 
+    record_parts = []  # per area: the unknown of each record's people in it
+    area_classes = []  # per area cut into attribute classes: each class's people in it
     for atoms, total in areas:
         atoms = np.asarray(atoms, dtype=np.int64)
         records = np.unique(atom_record[atoms])
@@ -123,6 +133,7 @@ def distinct_system(values, withheld, lower, upper, members, areas, people, sums
         # another layer's border holds at most its own count in it, not its pieces' sum.
         parts = [_record_part(system, atoms[atom_record[atoms] == record], record, withheld,
                               values, upper, record_unknown) for record in records]
+        record_parts.append(dict(zip(records.tolist(), parts)))
         if len(parts) < len(atoms):
             system.rows.append((np.array(parts, dtype=np.int64), float(total), np.inf))
         classes = _classes(record_class, records, partition)
@@ -130,17 +141,32 @@ def distinct_system(values, withheld, lower, upper, members, areas, people, sums
             counts = [system.count_over(atoms[np.isin(atom_record[atoms], group)], high=total)
                       for group in classes]
             system.rows.append((np.array(counts), float(total), float(total)))
+            area_classes.append({_label(record_class, group): count
+                                 for group, count in zip(classes, counts)})
+        elif record_class is not None and partition:
+            area_classes.append({_label(record_class, classes[0]): float(total)})
     if people is not None:
+        if twice:
+            system.twice_rows = _counted_twice(system, areas, record_parts, atom_record, people, withheld, values,
+                           record_unknown, first)
         classes = _classes(record_class, np.arange(len(values)), partition)
         unknowns, known = terms(np.arange(len(values)))
         system.published_union(unknowns, float(people), known)
         if len(classes) > 1:
-            counts = []
+            counts = {}
             for group in classes:
                 unknowns, known = terms(group)
-                counts.append(system.variable(people))
-                system.union(counts[-1], unknowns, known)
-            system.rows.append((np.array(counts), float(people), float(people)))
+                counts[_label(record_class, group)] = system.variable(people)
+                system.union(counts[_label(record_class, group)], unknowns, known)
+            system.rows.append((np.array(list(counts.values())), float(people), float(people)))
+            # An area's people of one class are some of the release's people of that class.
+            for in_area in area_classes:
+                for label, count in in_area.items():
+                    if isinstance(count, float):
+                        system.rows.append((np.array([counts[label]]), count, np.inf))
+                    else:
+                        system.signed.append((np.array([count, counts[label]]),
+                                              np.array([1.0, -1.0]), -np.inf, 0.0))
     for records, total in sums:
         unknowns, known = terms(records)
         _sum_row(system, unknowns, float(total) - known.sum(), float(total) - known.sum())
@@ -148,6 +174,120 @@ def distinct_system(values, withheld, lower, upper, members, areas, people, sums
         unknowns, known = terms(records)
         _sum_row(system, unknowns, 0.0, float(total) - known.sum())
     return system, record_unknown
+
+
+def disjoint_layers(areas, n_atoms):
+    """Sets of areas (indices) that share no atom, found greedily: the areas of one layer
+    (any such set serves)."""
+    layers, covered = [], []
+    for area, (atoms, _) in enumerate(areas):
+        atoms = np.asarray(atoms, dtype=np.int64)
+        for layer, taken in zip(layers, covered):
+            if not taken[atoms].any():
+                layer.append(area)
+                taken[atoms] = True
+                break
+        else:
+            layers.append([area])
+            covered.append(np.zeros(n_atoms, dtype=bool))
+            covered[-1][atoms] = True
+    return layers
+
+
+def _counted_twice(system, areas, record_parts, atom_record, people, withheld, values,
+                  record_unknown, first):
+    """Rows from how often the release counts anybody twice; how many were added.
+
+    Everybody is in a record: the records' counts added up exceed the people by the people
+    counted in several records, and a person in ``m`` records of one area is counted ``m - 1``
+    times too many in the area's records' parts. Likewise per record over a layer of areas
+    that share no atom (the atoms in none of them one place more): the record's parts exceed
+    its count by at most how much the layer's counts exceed the people. ``first``: the bounds
+    (``atoms.AtomIntervals``) of the last solve, which stand in for the unknowns far from a row
+    (rows over every withheld record would join all the programme's blocks into one), and of
+    the solve without these rows, which leave out the rows they satisfy already; None: the
+    unknowns themselves."""
+    last, base = first if first is not None else (None, None)
+    atom_upper, record_upper = (last.atom_upper, last.record_upper) if last else (None, None)
+    base_atoms, base_records, record_lower = (base.atom_upper, base.record_upper,
+                                              base.record_lower) if base else (None,) * 3
+    hidden = np.flatnonzero(withheld)
+    rows = []
+    for (atoms, total), parts in zip(areas, record_parts):
+        row = _Row(float(total) - float(people) + float(values[~withheld].sum()))
+        for record, part in parts.items():
+            row.add(part, 1.0, first and _part_upper(record, atom_record, atoms, base_atoms,
+                                                     base_records))
+        for record in hidden.tolist():
+            if first is None or record in parts:
+                row.add(record_unknown[record], -1.0, first and record_lower[record])
+            else:
+                row.high += float(record_upper[record])
+        rows.append(row)
+    for layer in disjoint_layers(areas, len(atom_record)):
+        rest = np.ones(len(atom_record), dtype=bool)
+        for area in layer:
+            rest[np.asarray(areas[area][0], dtype=np.int64)] = False
+        spare = _Row(sum(float(areas[area][1]) for area in layer) - float(people))
+        if first is not None:
+            spare.high += min(float(people), float(atom_upper[rest].sum()))
+        elif rest.any():
+            spare.add(system.count_over(np.flatnonzero(rest), high=people), -1.0)
+        pieces = {}
+        for area in layer:
+            for record in record_parts[area]:
+                pieces.setdefault(record, []).append(area)
+        rest_records = set(np.unique(atom_record[rest]).tolist())
+        for record, in_areas in pieces.items():
+            if len(in_areas) + (record in rest_records) < 2:
+                continue
+            row = _Row(spare.high, dict(spare.coefficients))
+            for area in in_areas:
+                row.add(record_parts[area][record], 1.0, first and _part_upper(
+                    record, atom_record, areas[area][0], base_atoms, base_records))
+            if record in rest_records:
+                atoms = np.flatnonzero(rest & (atom_record == record))
+                bound = record_upper if first is not None else np.full(len(values), people)
+                row.add(_record_part(system, atoms, record, withheld, values, bound,
+                                     record_unknown), 1.0,
+                        first and _part_upper(record, atom_record, atoms, base_atoms,
+                                              base_records))
+            if withheld[record]:
+                row.add(record_unknown[record], -1.0, first and record_lower[record])
+            else:
+                row.high += float(values[record])
+            rows.append(row)
+    added = [row for row in rows if row.binds()]
+    for row in added:
+        system.signed.append((np.array(list(row.coefficients), dtype=np.int64),
+                              np.array(list(row.coefficients.values())), -np.inf, row.high))
+    return len(added)
+
+
+def _part_upper(record, atom_record, atoms, atom_upper, record_upper):
+    """At most how many of ``record``'s people are in its ``atoms`` among ``atoms``."""
+    atoms = np.asarray(atoms, dtype=np.int64)
+    own = atoms[atom_record[atoms] == record]
+    return min(float(atom_upper[own].sum()), float(record_upper[record]))
+
+
+class _Row:
+    """``coefficients @ x <= high``, built term by term (an unknown may come twice), with the
+    most its left side can be given the unknowns' bounds (None: not known)."""
+
+    def __init__(self, high, coefficients=None):
+        self.high, self.coefficients = high, coefficients or {}
+        self.most = 0.0
+
+    def add(self, unknown, coefficient, bound=None):
+        unknown = int(unknown)
+        self.coefficients[unknown] = self.coefficients.get(unknown, 0.0) + coefficient
+        self.most = None if bound is None or self.most is None else \
+            self.most + coefficient * float(bound)
+
+    def binds(self):
+        """Whether the row may cut anything off (finite, and not met by the bounds alone)."""
+        return np.isfinite(self.high) and (self.most is None or self.most > self.high)
 
 
 def _record_part(system, atoms, record, withheld, values, upper, record_unknown):

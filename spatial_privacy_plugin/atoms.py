@@ -21,6 +21,12 @@ import numpy as np
 from .atom_distinct import distinct_system, group_target
 from .atom_programmes import sum_bounds
 
+# How often people are counted twice (``atom_distinct``) is bounded over the unknowns
+# themselves up to this many atoms; beyond, over the bounds of a solve without it, solved
+# again this many times with the last bounds (each may narrow what the next bounds).
+EXACT_TWICE = 500
+REPEATS = 2
+
 
 @dataclass(frozen=True)
 class AtomIntervals:
@@ -66,14 +72,39 @@ def atom_intervals(values, withheld, lower, upper, atom_record, areas, people=No
         low, high = sum_bounds(rows, box, [np.array([atom]) for atom in cut_atoms]
                                + [members[record] for record in hidden] + groups)
     else:
-        system, record_unknown = distinct_system(
-            values, withheld, np.asarray(lower, dtype=float), np.asarray(upper, dtype=float),
-            members, areas, people, sums, at_most, record_class, partition)
-        low, high = system.bounds(
-            [([atom], 0.0) for atom in cut_atoms]
-            + [([record_unknown[record]], 0.0) for record in hidden]
-            + [group_target(system, group, atom_record, members, record_unknown, values,
-                            partition) for group in groups])
+        def solve(twice=False, first=None):
+            system, record_unknown = distinct_system(
+                values, withheld, np.asarray(lower, dtype=float), np.asarray(upper, dtype=float),
+                members, areas, people, sums, at_most, record_class, partition, twice, first)
+            if first is not None and not system.twice_rows:
+                return None  # the first solve's bounds meet every row already
+            return system.bounds(
+                [([atom], 0.0) for atom in cut_atoms]
+                + [([record_unknown[record]], 0.0) for record in hidden]
+                + [group_target(system, group, atom_record, members, record_unknown, values,
+                                partition) for group in groups])
+        twice = people is not None and len(areas) > 0
+        if twice and len(atom_record) <= EXACT_TWICE:
+            low, high = solve(twice)
+        else:
+            low, high = solve()
+            base = _intervals(low, high, values, withheld, lower, upper, atom_record, members,
+                              cut_atoms, hidden)
+            for _ in range(REPEATS if twice else 0):
+                last = _intervals(low, high, values, withheld, lower, upper, atom_record,
+                                  members, cut_atoms, hidden)
+                again = solve(twice, (last, base))
+                if again is None:
+                    break
+                low, high = again
+    return _intervals(low, high, values, withheld, lower, upper, atom_record, members, cut_atoms,
+                      hidden)
+
+
+def _intervals(low, high, values, withheld, lower, upper, atom_record, members, cut_atoms,
+               hidden):
+    """The ``AtomIntervals`` of the programmes' bounds (``low``, ``high``) of the cut atoms,
+    the withheld records and the groups, in this order."""
     settled = len(cut_atoms) + len(hidden)
     record_lower = np.where(withheld, np.asarray(lower, dtype=float), values)
     record_upper = np.where(withheld, np.asarray(upper, dtype=float), values)

@@ -111,21 +111,47 @@ class DistinctAttacker:
                 self.lower[self.record[record]] = 1.0  # an emitted record holds somebody
             else:
                 self.lower[self.record[record]] = self.upper[self.record[record]] = values[record]
-        for z, count in release["zones"]:
-            classes = []
-            for v in np.unique(record_value):
+        published = dict(release["zones"])
+        zone_total, zone_classes = {}, {}  # every zone's people, and per class, known or not
+        for z in np.unique(atom_zone).tolist():
+            zone_classes[z] = {}
+            for v in np.unique(record_value).tolist():
                 members = np.flatnonzero((atom_zone == z) & (record_value[atom_record] == v))
                 if len(members):
-                    classes.append(self.unknown())
-                    self.union(classes[-1], members)
-            self.constrain({unknown: 1.0 for unknown in classes}, count, count)
+                    zone_classes[z][v] = self.unknown()
+                    self.union(zone_classes[z][v], members)
+            zone_total[z] = self.unknown()
+            coefficients = {unknown: 1.0 for unknown in zone_classes[z].values()}
+            coefficients[zone_total[z]] = -1.0
+            self.constrain(coefficients, 0.0, 0.0)
+            if z in published:
+                self.lower[zone_total[z]] = self.upper[zone_total[z]] = published[z]
         if release["people"] is not None:
-            classes = []
-            for v in np.unique(record_value):
-                classes.append(self.unknown())
-                self.union(classes[-1], self.record[record_value == v])
-            self.constrain({unknown: 1.0 for unknown in classes}, release["people"],
-                           release["people"])
+            people = release["people"]
+            classes = {}
+            for v in np.unique(record_value).tolist():
+                classes[v] = self.unknown()
+                self.union(classes[v], self.record[record_value == v])
+            self.constrain({unknown: 1.0 for unknown in classes.values()}, people, people)
+            for in_zone in zone_classes.values():  # a zone's people of a class are the class's
+                for v, unknown in in_zone.items():
+                    self.constrain({unknown: 1.0, classes[v]: -1.0}, -np.inf, 0.0)
+            # Everybody is in at least one record and one zone: the records' counts added up
+            # exceed the people by the people counted in several records, and so do a zone's
+            # records' people in it its count, and a record's zones' people in it its count
+            # (by at most how much the zones' counts added up exceed the people).
+            for z in zone_total:
+                coefficients = {atom: 1.0 for atom in np.flatnonzero(atom_zone == z).tolist()}
+                coefficients[zone_total[z]] = -1.0
+                for unknown in self.record:
+                    coefficients[unknown] = coefficients.get(unknown, 0.0) - 1.0
+                self.constrain(coefficients, -np.inf, -people)
+            for record in range(len(values)):
+                coefficients = {atom: 1.0 for atom in np.flatnonzero(atom_record == record).tolist()}
+                coefficients[self.record[record]] = -1.0
+                for unknown in zone_total.values():
+                    coefficients[unknown] = -1.0
+                self.constrain(coefficients, -np.inf, -people)
         for members, total in release["sums"]:
             self.constrain({unknown: 1.0 for unknown in self.record[members]}, total, total)
         for members, total in release["at_most"]:
