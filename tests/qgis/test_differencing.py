@@ -153,6 +153,30 @@ def test_the_grid_with_published_zones_protects_as_sliver_and_the_gate_passes(ru
     assert sliver[0]["cost_cells"] == sum(s == "withheld" for s in statuses.values())
 
 
+def test_a_zone_where_nobody_lives_is_published_as_zero(run):
+    # Zone C (a park east of the tiles) holds nobody: 0 gives nobody away and is published, as
+    # an empty cell inside a study area is (SPEC: 0 < n < k is withheld). Zone D holds 2 people
+    # (below k = 4): withheld.
+    people = worked_case_people()
+    people.dataProvider().addFeatures(list(point_layer(
+        [((650.0, 20.0 + i), [f"d{i}"]) for i in range(2)]).getFeatures()))
+    zones = zones_without_counts()
+    zones.dataProvider().addFeatures(list(point_layer(
+        [("POLYGON((600 0, 640 0, 640 100, 600 100, 600 0))", ["C"]),
+         ("POLYGON((640 0, 700 0, 700 100, 640 100, 640 0))", ["D"])],
+        "name:string", geometry="Polygon").getFeatures()))
+    result = grid_with_zones(run, INPUT=people, PUBLISHED_ZONES=[zones])
+    zone_counts = {f["name"]: (f["n_persons"], f["status"])
+                   for f in result["ZONE_COUNTS"].getFeatures()}
+    assert zone_counts["C"] == (0, "published")
+    assert zone_counts["D"] == (NULL, "withheld")
+    assert run("kanonymitygate", {"INPUT": result["OUTPUT"], "COUNT_FIELD": "n_persons",
+                                  "STATUS_FIELD": "status", "RHO": 0.25,
+                                  "AUDIT_LAYERS": [result["ZONE_COUNTS"]],
+                                  "PERSONS_TOTAL": sum(TILES) + 2,
+                                  "OUTPUT": "TEMPORARY_OUTPUT"})["PASSED"]
+
+
 def test_zones_in_another_crs_are_reprojected_to_the_grid_s(run, feedback):
     from qgis.core import QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsProject
 
