@@ -278,6 +278,10 @@ def test_strips_are_told_from_slivers_by_their_width(plugin_package):
     assert not shape("POLYGON((0 0, 1 0, 1 100, 0 100, 0 0))")
     assert not shape("POLYGON((0 0, 0.3 0, 0.3 0.3, 0 0.3, 0 0))")
     assert shape("POLYGON((0 0, 0.15 0, 0.15 0.15, 0 0.15, 0 0))")
+    # Pieces of floating-point noise, now atoms of their own: a strip a nanometre wide, a speck.
+    assert shape("POLYGON((0 0, 1e-9 0, 1e-9 1000, 0 1000, 0 0))")
+    assert shape("POLYGON((4321000 3210000, 4321000.0001 3210000, 4321000 3210000.0001, "
+                 "4321000 3210000))")
 
 
 def worked_case_people():
@@ -448,3 +452,28 @@ def test_the_grid_protects_a_strip_a_hair_wide_and_passes_its_gate(run, hair, po
         (slivers, _, _), _ = geometric_attack(plain["OUTPUT"], true_zone_counts(
             row_zones(hair), points), points, people, int(plain["K"]))
         assert slivers
+
+
+def test_zones_of_one_layer_may_overlap_only_in_thin_strips(run):
+    """Neighbours' borders digitised or reprojected apart overlap in strips nobody lives in; a
+    share of the zone does not tell them from a place (a 30 cm speck is 1e-7 of West)."""
+    points = row_people(0.0, 0)
+    (_, west), (_, east) = row_zones(0.0)
+
+    def with_east_grown(wkt):
+        grown = east.combine(QgsGeometry.fromWkt(wkt))
+        return row_grid(run, points, PUBLISHED_ZONES=[published([("West", west),
+                                                                  ("East", grown)])],
+                        ZONE_COUNTS="TEMPORARY_OUTPUT")
+    x, y = X0 + 1000, Y0
+    strip = f"POLYGON(({x - 0.05} {y}, {x} {y}, {x} {y + 1000}, {x - 0.05} {y + 1000}, " \
+            f"{x - 0.05} {y}))"
+    counts = {f["name"]: f["n_persons"] for f in with_east_grown(strip)["ZONE_COUNTS"]
+              .getFeatures()}
+    assert counts == {"West": BLOCK[(0, 0)] + BLOCK[(0, 1)],
+                      "East": sum(BLOCK.values()) - BLOCK[(0, 0)] - BLOCK[(0, 1)]}
+    # Negative control: a speck 30 cm square is a place two zones claim.
+    with pytest.raises(QgsProcessingException, match="overlap"):
+        with_east_grown(f"POLYGON(({x - 0.3} {y + 500}, {x} {y + 500}, {x} {y + 500.3}, "
+                        f"{x - 0.3} {y + 500.3}, {x - 0.3} {y + 500}))")
+
