@@ -17,10 +17,6 @@ from .base import tr
 from .rounding import Bends, bow_note, rounding_note, rounding_of
 from .values import python_value
 
-# A piece smaller than this share of its cell is the width of a shared border, not a sliver: a
-# border reprojected from another CRS is no longer exactly straight and leaves pieces of about
-# 1e-8 of a 1 km cell along the cell edges it follows (the attacker reads them as empty).
-SLIVER_TOLERANCE = 1e-6
 # A piece of a cut cell narrower than this (metres on the ground) is a strip between a border and
 # the cell edge it was meant to lie on (``thin_strips``: audited also as empty). Rounding to 6
 # decimals of a degree (RFC 7946's GeoJSON) moves a vertex up to 5.6 cm, to 7 decimals 0.6 cm;
@@ -108,10 +104,14 @@ def published_areas(layer, count_field, crs, context, request=None):
 
 def _cut(pieces, index, areas, offset):
     """Each (geometry, area numbers) piece cut by the areas of one layer (numbered from
-    ``offset`` on)."""
+    ``offset`` on).
+
+    Every piece of positive area is kept, however small: the attacker cuts the published
+    geometries too, and a strip a micrometre wide is an atom of its own (a border reprojected
+    from another CRS leaves such pieces along the cell edges it follows; ``thin_pieces`` marks
+    them, and the audit reads them also as empty)."""
     cut = []
     for geometry, names in pieces:
-        size = geometry.area()
         inside = []
         for position in index.intersects(geometry.boundingBox()):
             area, engine, _, _ = areas[position]
@@ -121,15 +121,16 @@ def _cut(pieces, index, areas, offset):
             if not engine.intersects(geometry.constGet()):
                 continue
             part = geometry.intersection(area)
-            if part.area() > SLIVER_TOLERANCE * size:
+            if part.area() > 0:
                 inside.append((part, position))
-        covered = sum(part.area() for part, _ in inside)
         for part, position in inside:
             cut.append((part, names + [offset + position]))
-        if size - covered > SLIVER_TOLERANCE * size:
-            rest = geometry
-            for _, position in inside:
-                rest = rest.difference(areas[position][0])
+        if inside and inside[0][0] is geometry:
+            continue  # one area holds the whole piece
+        rest = geometry
+        for _, position in inside:
+            rest = rest.difference(areas[position][0])
+        if rest.area() > 0:  # an exactly covered piece leaves an empty difference
             cut.append((rest, names))
     return cut
 

@@ -9,7 +9,7 @@ from qgis.core import QgsFeatureRequest, QgsGeometry, QgsProcessingException, Qg
     QgsWkbTypes
 
 from .base import tr
-from .overlay import SLIVER_TOLERANCE, ZONE_LAYER, StripWidth, cut_by_areas, layer_offsets, \
+from .overlay import ZONE_LAYER, StripWidth, cut_by_areas, is_strip, layer_offsets, \
     published_areas, strip_width_of, thin_pieces
 
 ZONE_COUNT_FIELDS = (("n_persons", "int"), ("status", "string"))
@@ -39,16 +39,19 @@ class Zones:
         return [geometry for _, areas in self.published for geometry, _, _, _ in areas.values()]
 
 
-def _refuse_overlaps(layer, index, areas):
+def _refuse_overlaps(layer, index, areas, strip_width):
     """Zones of one layer must not overlap: a person would count in two of them and the
-    pieces of a cell would not add up to it."""
+    pieces of a cell would not add up to it. An overlap that is a thin strip (``is_strip``,
+    ``strip_width`` a ``StripWidth``) is where neighbours' borders, meant to be shared, were
+    digitised or reprojected apart; nobody lives there (a point in it counts in the first zone)."""
     for position, (geometry, _, _, name) in areas.items():
         for other in index.intersects(geometry.boundingBox()):
             if other <= position:
                 continue
             other_geometry, _, _, other_name = areas[other]
-            shared = geometry.intersection(other_geometry).area()
-            if shared > SLIVER_TOLERANCE * min(geometry.area(), other_geometry.area()):
+            shared = geometry.intersection(other_geometry)
+            if shared.area() > 0 and not is_strip(
+                    shared, strip_width.near(shared.boundingBox())):
                 raise QgsProcessingException(tr(
                     "The published zones {first} and {second} overlap: zones of one layer must "
                     "not overlap (a person would be counted in both). Fix the layer '{layer}', or "
@@ -105,11 +108,12 @@ def read_zones(layers, crs, context, feedback, reserved):
                 "The published zones layer '{layer}' has invalid geometries (features {fids}): "
                 "repair them first (Processing: Fix geometries).").format(
                 layer=layer.name(), fids=", ".join(str(fid) for fid in invalid[:10])))
-        _refuse_overlaps(layer, index, areas)
         attributes += [(number, feature.attributes()) for feature in features]
-    names = [name for _, areas in published for _, _, _, name in areas.values()]
     strip_width, notes = strip_width_of(crs, layers, context.transformContext(), [
         number for number, (_, areas) in enumerate(published) for _ in areas])
+    for layer, (index, areas) in zip(layers, published):
+        _refuse_overlaps(layer, index, areas, strip_width)
+    names = [name for _, areas in published for _, _, _, name in areas.values()]
     for note in notes:
         feedback.pushInfo(note)
     return Zones(layers, published, layer_offsets(published), names, attributes, strip_width)

@@ -6,12 +6,18 @@ The EU guidelines' worked case on 1 km tiles in two rows, near EPSG:3035 coordin
 Europe: A holds (0, 0), (1, 0), (0, 1), (1, 1) and the western 300 m of (2, 0), where 3 of its
 100 people live; its border runs along the edges of (1, 1), (2, 1) and (2, 0)."""
 
+import math
 import re
+import sys
+from pathlib import Path
 
 import pytest
 from layers import point_layer
 from qgis.core import QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsGeometry, \
-    QgsProcessingException, QgsProject
+    QgsPointXY, QgsProcessingException, QgsProject, QgsRectangle
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+from sliver_attacker import attacker_findings  # noqa: E402 (the engine tests' attacker)
 
 X0, Y0 = 4_321_000, 3_210_000
 TILES = {(0, 0): 15, (1, 0): 40, (2, 0): 23, (0, 1): 26, (1, 1): 16, (2, 1): 30}
@@ -272,6 +278,10 @@ def test_strips_are_told_from_slivers_by_their_width(plugin_package):
     assert not shape("POLYGON((0 0, 1 0, 1 100, 0 100, 0 0))")
     assert not shape("POLYGON((0 0, 0.3 0, 0.3 0.3, 0 0.3, 0 0))")
     assert shape("POLYGON((0 0, 0.15 0, 0.15 0.15, 0 0.15, 0 0))")
+    # Pieces of floating-point noise, now atoms of their own: a strip a nanometre wide, a speck.
+    assert shape("POLYGON((0 0, 1e-9 0, 1e-9 1000, 0 1000, 0 0))")
+    assert shape("POLYGON((4321000 3210000, 4321000.0001 3210000, 4321000 3210000.0001, "
+                 "4321000 3210000))")
 
 
 def worked_case_people():
@@ -308,3 +318,162 @@ def test_the_grid_with_zones_near_the_cell_edges_passes_its_gate(run, feedback, 
         gate(run, plain["OUTPUT"], zones, **people)
     assert gate(run, protected["OUTPUT"], zones, **people)["PASSED"]
     assert gate(run, protected["OUTPUT"], protected["ZONE_COUNTS"], **people)["PASSED"]
+
+
+# Issue 19, pieces of no size: a zone border a hair past a cell edge, on 2 x 4 cells of 1 km in
+# EPSG:3035 (origin X0, Y0). West holds the first column and, in the first row, a strip `hair`
+# wide of (1, 0); East the rest.
+BLOCK = {(0, 0): 12, (1, 0): 9, (2, 0): 11, (3, 0): 14, (0, 1): 10, (1, 1): 13, (2, 1): 8,
+         (3, 1): 15}
+
+
+def row_zones(hair):
+    x, y = X0 + 1000 + hair, Y0 + 1000
+    west = QgsGeometry.fromWkt(f"POLYGON(({X0 - 10} {Y0 - 10}, {x} {Y0 - 10}, {x} {y}, "
+                               f"{X0 + 1000} {y}, {X0 + 1000} {Y0 + 2010}, {X0 - 10} {Y0 + 2010}, "
+                               f"{X0 - 10} {Y0 - 10}))")
+    east = QgsGeometry.fromRect(QgsRectangle(X0 - 10, Y0 - 10, X0 + 4010, Y0 + 2010)) \
+        .difference(west)
+    return [("West", west), ("East", east)]
+
+
+def row_people(hair, in_strip, points_each=1):
+    """(person, x, y) points: ``in_strip`` people in the strip of West in (1, 0), the others of
+    each cell well inside it; each person has ``points_each`` points, all in one piece."""
+    points = []
+    for (column, row), count in BLOCK.items():
+        for person in range(count):
+            in_the_strip = (column, row) == (1, 0) and person < in_strip
+            for point in range(points_each):
+                x = X0 + 1000 + hair * (point + 1) / (points_each + 1) if in_the_strip else \
+                    X0 + 1000 * column + 150 + 50 * person + 5 * point
+                points.append((f"p{column}_{row}_{person}", x,
+                               Y0 + 1000 * row + 100 + 50 * person + 3 * point))
+    return points
+
+
+def row_grid(run, points, **extra):
+    return run("suppressedgrid", dict({
+        "INPUT": point_layer([((x, y), [person]) for person, x, y in points]),
+        "PERSON_FIELD": "person_id", "RHO": 0.25, "RESOLUTION": 1000,
+        "ORIGIN": f"{X0},{Y0} [EPSG:3035]", "OUTPUT": "TEMPORARY_OUTPUT"}, **extra))
+
+
+def true_zone_counts(zones, points, k=4):
+    """The zones with their true counts of distinct people, withheld below k."""
+    rows = []
+    for name, geometry in zones:
+        people = {person for person, x, y in points
+                  if geometry.contains(QgsGeometry.fromPointXY(QgsPointXY(x, y)))}
+        shown = len(people) >= k
+        rows.append((geometry.asWkt(17), [name, len(people) if shown else None,
+                                          "published" if shown else "withheld"]))
+    return point_layer(rows, "name:string,n_persons:integer,status:string", crs="EPSG:3035",
+                       geometry="Polygon")
+
+
+@pytest.mark.parametrize("hair", [1e-6, 5e-4, 1e-3], ids=["1 µm", "0.5 mm", "1 mm"])
+@pytest.mark.parametrize("in_strip", [1, 3])
+def test_a_strip_a_hair_wide_with_people_in_it_is_an_atom(run, hair, in_strip):
+    """The strip (1, 0) ∩ West is a piece of 1e-9 or 1e-6 of its cell: before, it was read as
+    part of the border and the gate passed although West's count less (0, 0) gives its people
+    away (the grid publishes every cell)."""
+    points = row_people(hair, in_strip)
+    grid = row_grid(run, points)["OUTPUT"]
+    people = {"PERSONS_TOTAL": sum(BLOCK.values())}
+    with pytest.raises(QgsProcessingException,
+                       match=rf"1000m_1_0 ∩ points: 1 \[{in_strip}, {in_strip}\]"):
+        gate(run, grid, true_zone_counts(row_zones(hair), points), **people)
+    # Negative controls: nobody in the strip, or the border exactly on the edge.
+    assert gate(run, grid, true_zone_counts(row_zones(hair), row_people(hair, 0)), **people)[
+        "PASSED"]
+    on_edge = row_people(0.0, 0)
+    assert gate(run, row_grid(run, on_edge)["OUTPUT"], true_zone_counts(row_zones(0.0), on_edge),
+                **people)["PASSED"]
+
+
+def geometric_attack(grid, zone_counts, points, people, k, grand_total=True):
+    """The tests' attacker (``sliver_attacker``, scipy's MILP) over the atoms it cuts itself from
+    the published geometries: every piece of a cell in a zone or in none of positive area.
+    People here lie each in one piece, and the counts published (the grand total equal to the
+    number of people, the zones of a layer covering the cells) force that, so counts of people
+    add up over atoms."""
+    import numpy as np
+
+    cells, zones = list(grid.getFeatures()), list(zone_counts.getFeatures())
+    atoms = {}
+    for record, cell in enumerate(cells):
+        rest = cell.geometry()
+        for zone, feature in enumerate(zones):
+            piece = cell.geometry().intersection(feature.geometry())
+            rest = rest.difference(feature.geometry())
+            if piece.area() > 0:
+                atoms.setdefault((record, zone), len(atoms))
+        if rest.area() > 0:
+            atoms.setdefault((record, -1), len(atoms))
+    members = {}
+    for person, x, y in points:
+        spot = QgsGeometry.fromPointXY(QgsPointXY(x, y))
+        record = next(r for r, cell in enumerate(cells) if cell.geometry().contains(spot))
+        inside = [z for z, feature in enumerate(zones) if feature.geometry().contains(spot)]
+        members.setdefault(atoms[(record, inside[0] if inside else -1)], set()).add(person)
+    keys = sorted(atoms, key=atoms.get)
+    atom_values = np.array([len(members.get(atom, ())) for atom in range(len(keys))], float)
+    atom_record, atom_zone = np.array([r for r, _ in keys]), np.array([z for _, z in keys])
+    values = np.bincount(atom_record, weights=atom_values, minlength=len(cells))
+    zone_values = np.array([atom_values[atom_zone == z].sum() for z in range(len(zones))])
+    withheld = np.array([f["status"] != "published" for f in cells])
+    zone_withheld = np.array([f["status"] != "published" for f in zones])
+    assert all(f["n_persons"] == values[r] for r, f in enumerate(cells) if not withheld[r])
+    assert all(f["n_persons"] == zone_values[z] for z, f in enumerate(zones) if not
+               zone_withheld[z])
+    return attacker_findings(values, withheld, atom_record, atom_zone, atom_values, zone_values,
+                             zone_withheld, float(people), grand_total, k, math.ceil(k / 2),
+                             with_zones=True), sum(np.bincount(atom_record)[atom_record] > 1)
+
+
+@pytest.mark.parametrize("hair", [1e-6, 5e-4, 1e-3], ids=["1 µm", "0.5 mm", "1 mm"])
+@pytest.mark.parametrize("points_each", [1, 3], ids=["one point", "three points"])
+def test_the_grid_protects_a_strip_a_hair_wide_and_passes_its_gate(run, hair, points_each):
+    for in_strip in (1, 3):
+        points = row_people(hair, in_strip, points_each)
+        people = sum(BLOCK.values())
+        # The grand total (people's points in one cell each: it is the number of people).
+        result = row_grid(run, points, PUBLISHED_ZONES=[published(row_zones(hair))],
+                          ZONE_COUNTS="TEMPORARY_OUTPUT", MARGINALS=1)
+        (slivers, records, zones), cut = geometric_attack(
+            result["OUTPUT"], result["ZONE_COUNTS"], points, people, int(result["K"]))
+        assert cut >= 2  # the strip is a piece of its own
+        assert slivers == [] and records == [] and zones == [], in_strip
+        assert gate(run, result["OUTPUT"], result["ZONE_COUNTS"], PERSONS_TOTAL=people,
+                    PERSONS_TOTAL_KIND=int(points_each > 1))["PASSED"]
+        # Negative control: the plain grid beside the true zone counts gives the strip away.
+        plain = row_grid(run, points, MARGINALS=1)
+        (slivers, _, _), _ = geometric_attack(plain["OUTPUT"], true_zone_counts(
+            row_zones(hair), points), points, people, int(plain["K"]))
+        assert slivers
+
+
+def test_zones_of_one_layer_may_overlap_only_in_thin_strips(run):
+    """Neighbours' borders digitised or reprojected apart overlap in strips nobody lives in; a
+    share of the zone does not tell them from a place (a 30 cm speck is 1e-7 of West)."""
+    points = row_people(0.0, 0)
+    (_, west), (_, east) = row_zones(0.0)
+
+    def with_east_grown(wkt):
+        grown = east.combine(QgsGeometry.fromWkt(wkt))
+        return row_grid(run, points, PUBLISHED_ZONES=[published([("West", west),
+                                                                  ("East", grown)])],
+                        ZONE_COUNTS="TEMPORARY_OUTPUT")
+    x, y = X0 + 1000, Y0
+    strip = f"POLYGON(({x - 0.05} {y}, {x} {y}, {x} {y + 1000}, {x - 0.05} {y + 1000}, " \
+            f"{x - 0.05} {y}))"
+    counts = {f["name"]: f["n_persons"] for f in with_east_grown(strip)["ZONE_COUNTS"]
+              .getFeatures()}
+    assert counts == {"West": BLOCK[(0, 0)] + BLOCK[(0, 1)],
+                      "East": sum(BLOCK.values()) - BLOCK[(0, 0)] - BLOCK[(0, 1)]}
+    # Negative control: a speck 30 cm square is a place two zones claim.
+    with pytest.raises(QgsProcessingException, match="overlap"):
+        with_east_grown(f"POLYGON(({x - 0.3} {y + 500}, {x} {y + 500}, {x} {y + 500.3}, "
+                        f"{x - 0.3} {y + 500.3}, {x - 0.3} {y + 500}))")
+
