@@ -29,6 +29,7 @@ from .base import tr
 from .postgis_bulk import BOOL, DOUBLE, INT, LONGLONG, STRING, PostgisTarget, column_cells, \
     WKB_POLYGON, fill_square_rings, point_ewkb, postgis_uri, square_ewkb
 from .sqlite_bulk import CELL, HEADER, multi_row_insert, packing_order, quoted, write_rtree
+from .values import distinct_rows
 
 
 # GeoPackage geometry blob of one axis-aligned square: header (magic "GP", version 0, flags:
@@ -337,21 +338,6 @@ def _copy_rtree(connection, table, geometry, name, count):
     return True
 
 
-def _distinct_rows(columns):
-    """(each row's number among the distinct rows of ``columns``, the first row of each).
-
-    Floats are compared by their bits, so that a distinct row keeps its exact values."""
-    import pandas as pd
-
-    keys = {}
-    for number, column in enumerate(columns):
-        values = np.asarray(column)
-        keys[number] = values.astype(np.float64).view(np.int64) if values.dtype.kind == "f" \
-            else values
-    groups = pd.DataFrame(keys).groupby(list(keys), dropna=False, sort=False).ngroup().to_numpy()
-    return groups, np.unique(groups, return_index=True)[1]
-
-
 def _take(column, rows):
     values = column.to_numpy() if hasattr(column, "to_numpy") else column
     return np.asarray(values, dtype=None if isinstance(values, np.ndarray) else object)[rows]
@@ -408,7 +394,7 @@ def _copy_records(path, name, fields, crs, source, rows, added, x, y, feedback):
         # Added values repeat (risk is mostly a function of the key): each distinct row of
         # them is bound once, and each record finds its row by a number read in SQLite from
         # one blob of fixed-width decimal digits, at the record's fid.
-        groups, first = _distinct_rows(added)
+        groups, first = distinct_rows(added)
         staged = [f"added_{number}" for number in range(len(added))]
         connection.execute(f"CREATE TEMP TABLE added (id INTEGER PRIMARY KEY, {', '.join(staged)})")
         multi_row_insert(connection, "temp.added", ["id"] + staged,
