@@ -195,7 +195,7 @@ def records_gpkg(path, spatial_index=True, gaps=True):
         feature = ogr.Feature(layer.GetLayerDefn())
         feature.SetField("person_id", number)
         feature.SetField("sex", "fm"[number % 2])
-        feature.SetField("age_band", ["0-17", "18-64", "65+"][int(rng.integers(0, 3))])
+        feature.SetField("age_band", ["0-17", "18-64 années", "65+"][int(rng.integers(0, 3))])
         if number % 7:
             feature.SetField("note", f"n{number % 5}")
         feature.SetField("weight", float(rng.uniform(1, 50)))
