@@ -33,7 +33,7 @@ def distinct_rows(columns):
     missing values of an object column are one value."""
     import pandas as pd
 
-    codes = None
+    codes, bound = None, 1  # codes < bound
     for column in columns:
         values = column.to_numpy() if hasattr(column, "to_numpy") else np.asarray(column)
         if values.dtype.kind == "f":
@@ -41,8 +41,12 @@ def distinct_rows(columns):
         part, distinct = pd.factorize(np.ascontiguousarray(values))
         part = part.astype(np.int64)
         part[part < 0] = len(distinct)
-        combined = part if codes is None else codes * (len(distinct) + 1) + part
-        codes = pd.factorize(combined)[0].astype(np.int64)
+        if codes is not None and bound * (len(distinct) + 1) >= 2 ** 62:
+            codes = pd.factorize(codes)[0].astype(np.int64)  # renumbered before they overflow
+            bound = int(codes.max()) + 1 if len(codes) else 1
+        codes = part if codes is None else codes * (len(distinct) + 1) + part
+        bound *= len(distinct) + 1
+    codes = pd.factorize(codes)[0].astype(np.int64)
     # Numbered by first appearance: a row starts a new number where the running maximum grows.
     first = np.flatnonzero(np.diff(np.maximum.accumulate(codes), prepend=-1))
     return codes, first
