@@ -29,6 +29,7 @@ from .base import tr
 from .postgis_bulk import BOOL, DOUBLE, INT, LONGLONG, STRING, PostgisTarget, column_cells, \
     WKB_POLYGON, fill_square_rings, point_ewkb, postgis_uri, square_ewkb
 from .sqlite_bulk import CELL, HEADER, multi_row_insert, packing_order, quoted, write_rtree
+from .values import distinct_rows
 
 
 # GeoPackage geometry blob of one axis-aligned square: header (magic "GP", version 0, flags:
@@ -300,8 +301,11 @@ def _source_rows(source_file, table, count):
         columns = list(connection.execute(f"PRAGMA table_info({quoted(table)})"))
         if [column[1] for column in columns if column[5]] != ["fid"]:
             return None
+        # Each aggregate in its own query reads the b-tree's ends and counts its pages, where
+        # one query of the three would decode every row.
         first, last, rows = connection.execute(
-            f"SELECT min(fid), max(fid), count(*) FROM {quoted(table)}").fetchone()
+            "SELECT (SELECT min(fid) FROM {0}), (SELECT max(fid) FROM {0}), "
+            "(SELECT count(*) FROM {0})".format(quoted(table))).fetchone()
         if rows != count:
             return None
         fids = np.arange(first, last + 1) if rows and last - first + 1 == rows else np.array(
@@ -335,21 +339,6 @@ def _copy_rtree(connection, table, geometry, name, count):
         connection.execute(f"INSERT INTO {quoted(f'{target}_{part}')} "
                            f"SELECT * FROM source.{quoted(f'{source}_{part}')}")
     return True
-
-
-def _distinct_rows(columns):
-    """(each row's number among the distinct rows of ``columns``, the first row of each).
-
-    Floats are compared by their bits, so that a distinct row keeps its exact values."""
-    import pandas as pd
-
-    keys = {}
-    for number, column in enumerate(columns):
-        values = np.asarray(column)
-        keys[number] = values.astype(np.float64).view(np.int64) if values.dtype.kind == "f" \
-            else values
-    groups = pd.DataFrame(keys).groupby(list(keys), dropna=False, sort=False).ngroup().to_numpy()
-    return groups, np.unique(groups, return_index=True)[1]
 
 
 def _take(column, rows):
@@ -408,7 +397,7 @@ def _copy_records(path, name, fields, crs, source, rows, added, x, y, feedback):
         # Added values repeat (risk is mostly a function of the key): each distinct row of
         # them is bound once, and each record finds its row by a number read in SQLite from
         # one blob of fixed-width decimal digits, at the record's fid.
-        groups, first = _distinct_rows(added)
+        groups, first = distinct_rows(added)
         staged = [f"added_{number}" for number in range(len(added))]
         connection.execute(f"CREATE TEMP TABLE added (id INTEGER PRIMARY KEY, {', '.join(staged)})")
         multi_row_insert(connection, "temp.added", ["id"] + staged,

@@ -195,7 +195,7 @@ def records_gpkg(path, spatial_index=True, gaps=True):
         feature = ogr.Feature(layer.GetLayerDefn())
         feature.SetField("person_id", number)
         feature.SetField("sex", "fm"[number % 2])
-        feature.SetField("age_band", ["0-17", "18-64", "65+"][int(rng.integers(0, 3))])
+        feature.SetField("age_band", ["0-17", "18-64 années", "65+"][int(rng.integers(0, 3))])
         if number % 7:
             feature.SetField("note", f"n{number % 5}")
         feature.SetField("weight", float(rng.uniform(1, 50)))
@@ -376,3 +376,35 @@ def test_record_risk_in_bulk_from_qgis_process(qgis_process_env, tmp_path):
     written = QgsVectorLayer(str(output), "risk", "ogr")
     assert written.featureCount() == 395
     assert written.hasSpatialIndex() == QgsFeatureSource.SpatialIndexPresence.SpatialIndexPresent
+
+
+@pytest.mark.parametrize("many", [False, True])
+def test_distinct_rows_are_numbered_as_they_first_appear(plugin_package, many):
+    """The distinct rows of risk values (and of text keys as words) found by hashing: the same
+    numbering as counting tuples of the values in order, floats told apart by their bits (0.0
+    and -0.0 two values, NaN one), missing text one value; with many columns of many values
+    the codes are renumbered before they overflow, with the same result."""
+    import struct
+
+    import numpy as np
+
+    from spatial_privacy.processing_provider.values import distinct_rows
+
+    rng = np.random.default_rng(5)
+    count = 3_000
+    floats = rng.integers(0, 4, count) / 3.0
+    floats[rng.random(count) < 0.2] = np.nan
+    floats[rng.random(count) < 0.2] = -0.0
+    texts = np.array([None if value == 0 else "é" * int(value) for value in
+                      rng.integers(0, 3, count)], dtype=object)
+    columns = [rng.integers(0, 3, count), floats, rng.random(count) < 0.5, texts]
+    if many:
+        columns += [rng.random(count) for _ in range(6)]
+    keys = [tuple(struct.pack("<d", value) if isinstance(value, float) else value
+                  for value in row) for row in zip(*[column.tolist() for column in columns])]
+    numbers = {}
+    expected = [numbers.setdefault(key, len(numbers)) for key in keys]
+    codes, first = distinct_rows(columns)
+    assert codes.tolist() == expected
+    assert first.tolist() == [keys.index(key) for key in numbers]
+    assert len(numbers) < count or many
