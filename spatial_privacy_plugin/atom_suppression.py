@@ -348,7 +348,7 @@ def protect_atoms(values, withheld, atoms, view, protection, k, straddle_k=False
     """
     values = np.asarray(values, dtype=float)
     start = np.asarray(withheld, dtype=bool)
-    zone_start = (atoms.zone_values > 0) & (atoms.zone_values < k)  # SPEC section 2: 0 < n < k
+    zone_start = atoms.zone_values < k
 
     def audit(cells, zones):
         return audit_pattern(values, cells, zones, atoms, view, protection, k, straddle_k)
