@@ -34,6 +34,7 @@ class DistinctSystem:
         self.rows = []
         self.signed = []
         self.twice_rows = 0  # rows of how often people are counted twice (``_counted_twice``)
+        self.unions = {}  # the unknown of each count over a set of parts (``count_over``)
 
     def variable(self, high=np.inf):
         self.box.append(float(high))
@@ -65,10 +66,17 @@ class DistinctSystem:
             raise InputError(CONTRADICTION)
 
     def count_over(self, parts, known=(), high=np.inf):
-        """The unknown of a count over ``parts`` (an unknown alone is its own count)."""
+        """The unknown of a count over ``parts`` (an unknown alone is its own count); one
+        unknown per set of parts, so that what bounds a place bounds it wherever it is asked
+        for (a record's piece in an area is an area's part and a target)."""
         if len(parts) == 1 and not len(known):
             return int(parts[0])
-        whole = self.variable(high)
+        key = (tuple(sorted(int(part) for part in parts)), tuple(sorted(map(float, known))))
+        if key in self.unions:
+            whole = self.unions[key]
+            self.box[whole] = min(self.box[whole], float(high))
+            return whole
+        whole = self.unions[key] = self.variable(high)
         self.union(whole, parts, known)
         return whole
 
@@ -133,6 +141,8 @@ def distinct_system(values, withheld, lower, upper, members, areas, people, sums
         # another layer's border holds at most its own count in it, not its pieces' sum.
         parts = [_record_part(system, atoms[atom_record[atoms] == record], record, withheld,
                               values, upper, record_unknown) for record in records]
+        for part in parts:  # a record's people in the area are some of the area's
+            system.box[part] = min(system.box[part], float(total))
         record_parts.append(dict(zip(records.tolist(), parts)))
         if len(parts) < len(atoms):
             system.rows.append((np.array(parts, dtype=np.int64), float(total), np.inf))
@@ -242,21 +252,29 @@ def _counted_twice(system, areas, record_parts, atom_record, people, withheld, v
             if len(in_areas) + (record in rest_records) < 2:
                 continue
             row = _Row(spare.high, dict(spare.coefficients))
-            for area in in_areas:
-                row.add(record_parts[area][record], 1.0, first and _part_upper(
-                    record, atom_record, areas[area][0], base_atoms, base_records))
+            covering = [record_parts[area][record] for area in in_areas]
+            for area, part in zip(in_areas, covering):
+                row.add(part, 1.0, first and _part_upper(record, atom_record, areas[area][0],
+                                                         base_atoms, base_records))
             if record in rest_records:
                 atoms = np.flatnonzero(rest & (atom_record == record))
                 bound = record_upper if first is not None else np.full(len(values), people)
-                row.add(_record_part(system, atoms, record, withheld, values, bound,
-                                     record_unknown), 1.0,
-                        first and _part_upper(record, atom_record, atoms, base_atoms,
-                                              base_records))
+                covering.append(_record_part(system, atoms, record, withheld, values, bound,
+                                             record_unknown))
+                row.add(covering[-1], 1.0, first and _part_upper(
+                    record, atom_record, atoms, base_atoms, base_records))
             if withheld[record]:
                 row.add(record_unknown[record], -1.0, first and record_lower[record])
             else:
                 row.high += float(values[record])
             rows.append(row)
+            # The record's people are in its pieces in the layer's areas and outside them.
+            if withheld[record]:
+                system.signed.append((np.array(covering + [int(record_unknown[record])]),
+                                      np.array([1.0] * len(covering) + [-1.0]), 0.0, np.inf))
+            else:
+                system.rows.append((np.array(covering, dtype=np.int64), float(values[record]),
+                                    np.inf))
     added = [row for row in rows if row.binds()]
     for row in added:
         system.signed.append((np.array(list(row.coefficients), dtype=np.int64),
@@ -323,8 +341,13 @@ def group_target(system, group, atom_record, members, record_unknown, values, pa
                 known.append(float(values[record]))
             else:
                 unknowns.append(int(record_unknown[record]))
-        else:
-            unknowns.append(system.count_over(atoms))
+        else:  # some of the record's people: at most the record
+            part = system.count_over(atoms, high=values[record] if record_unknown[record] < 0
+                                     else np.inf)
+            if record_unknown[record] >= 0:
+                system.signed.append((np.array([part, record_unknown[record]]),
+                                      np.array([1.0, -1.0]), -np.inf, 0.0))
+            unknowns.append(part)
     if partition:
         return unknowns, float(sum(known))
     return [system.count_over(unknowns, known)], 0.0
