@@ -19,6 +19,8 @@ sums of records' counts (this plugin's grid totals) add the records' counts
 up in either reading.
 """
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from .atom_programmes import sum_bounds
@@ -35,6 +37,7 @@ class DistinctSystem:
         self.signed = []
         self.twice_rows = 0  # rows of how often people are counted twice (``_counted_twice``)
         self.unions = {}  # the unknown of each count over a set of parts (``count_over``)
+        self.area_unknowns = []  # the count of each withheld area (``distinct_system``)
 
     def variable(self, high=np.inf):
         self.box.append(float(high))
@@ -105,13 +108,16 @@ def _classes(record_class, records, partition):
 
 
 def distinct_system(values, withheld, lower, upper, members, areas, people, sums, at_most,
-                    record_class, partition, twice=False, first=None):
+                    record_class, partition, layers, hidden_areas=(), twice=False, first=None):
     """(DistinctSystem, per record its unknown or -1 where published) of a release of
     distinct-people counts. ``members``: the atoms of each record; ``areas``: (atom indices,
-    count); ``sums``/``at_most``: (record indices, total) exact sums of records' counts and
-    their upper bounds; ``record_class``: each record's attribute class (None: one);
-    ``twice``: bound how often people are counted twice (``_counted_twice``, with
-    ``first``: the bounds of the last solve and of the first, ``_counted_twice``)."""
+    count) per published area; ``hidden_areas``: the atom indices of each area whose count
+    is withheld (an unknown: ``DistinctSystem.area_unknowns``); ``layers``: sets of areas,
+    published then withheld, that share no atom (``disjoint_layers``); ``sums``/``at_most``:
+    (record indices, total) exact sums of records' counts and their upper bounds;
+    ``record_class``: each record's attribute class (None: one); ``twice``: bound how often
+    people are counted twice (``_counted_twice``; ``first``: the ``EarlierBounds`` standing in
+    for the unknowns far from a row, None: the unknowns themselves)."""
     atom_record = np.empty(sum(len(atoms) for atoms in members), dtype=np.int64)
     for record, atoms in enumerate(members):
         atom_record[atoms] = record
@@ -131,51 +137,67 @@ def distinct_system(values, withheld, lower, upper, members, areas, people, sums
         hidden = withheld[records]
         return record_unknown[records[hidden]].tolist(), values[records[~hidden]]
 
+    area_atoms = [np.asarray(atoms, dtype=np.int64) for atoms, _ in areas] + \
+        [np.asarray(atoms, dtype=np.int64) for atoms in hidden_areas]
+    counts = []  # per area: its count, published (a number) or withheld (an unknown)
     record_parts = []  # per area: the unknown of each record's people in it
     area_classes = []  # per area cut into attribute classes: each class's people in it
-    for atoms, total in areas:
-        atoms = np.asarray(atoms, dtype=np.int64)
+    for atoms, total in zip(area_atoms, [total for _, total in areas] + [None] * len(hidden_areas)):
         records = np.unique(atom_record[atoms])
-        system.published_union(atoms, total)
         # The area holds at most each record's people in it added up, and a record cut there by
         # another layer's border holds at most its own count in it, not its pieces' sum.
-        parts = [_record_part(system, atoms[atom_record[atoms] == record], record, withheld,
-                              values, upper, record_unknown) for record in records]
-        for part in parts:  # a record's people in the area are some of the area's
-            system.box[part] = min(system.box[part], float(total))
+        parts = [_record_part(system, atoms[atom_record[atoms] == record], record,
+                              record_unknown, values, upper) for record in records]
+        if total is None:  # withheld: the union of its records' parts
+            count = system.count_over(parts, high=np.inf if people is None else people)
+            system.area_unknowns.append(count)
+        else:
+            count = float(total)
+            system.published_union(atoms, total)
+            for part in parts:  # a record's people in the area are some of the area's
+                system.box[part] = min(system.box[part], count)
+            if len(parts) < len(atoms):
+                system.rows.append((np.array(parts, dtype=np.int64), count, np.inf))
+        counts.append(count)
         record_parts.append(dict(zip(records.tolist(), parts)))
-        if len(parts) < len(atoms):
-            system.rows.append((np.array(parts, dtype=np.int64), float(total), np.inf))
         classes = _classes(record_class, records, partition)
         if len(classes) > 1:  # the area's count adds up its classes' people
-            counts = [system.count_over(atoms[np.isin(atom_record[atoms], group)], high=total)
-                      for group in classes]
-            system.rows.append((np.array(counts), float(total), float(total)))
-            area_classes.append({_label(record_class, group): count
-                                 for group, count in zip(classes, counts)})
+            in_class = [system.count_over(atoms[np.isin(atom_record[atoms], group)])
+                        for group in classes]
+            if total is None:
+                system.signed.append((np.array(in_class + [count]),
+                                      np.array([1.0] * len(in_class) + [-1.0]), 0.0, 0.0))
+            else:
+                system.rows.append((np.array(in_class), count, count))
+            area_classes.append({_label(record_class, group): unknown
+                                 for group, unknown in zip(classes, in_class)})
         elif record_class is not None and partition:
-            area_classes.append({_label(record_class, classes[0]): float(total)})
+            area_classes.append({_label(record_class, classes[0]): count})
+    pieces = [_layer_pieces(system, layer, area_atoms, record_parts, atom_record,
+                            record_unknown, values, upper) for layer in layers]
     if people is not None:
         if twice:
-            system.twice_rows = _counted_twice(system, areas, record_parts, atom_record, people, withheld, values,
-                           record_unknown, first)
+            system.twice_rows = _counted_twice(system, counts, area_atoms, record_parts, layers,
+                                               pieces, atom_record, people, withheld, values,
+                                               record_unknown, first)
         classes = _classes(record_class, np.arange(len(values)), partition)
         unknowns, known = terms(np.arange(len(values)))
         system.published_union(unknowns, float(people), known)
         if len(classes) > 1:
-            counts = {}
+            in_release = {}
             for group in classes:
                 unknowns, known = terms(group)
-                counts[_label(record_class, group)] = system.variable(people)
-                system.union(counts[_label(record_class, group)], unknowns, known)
-            system.rows.append((np.array(list(counts.values())), float(people), float(people)))
+                in_release[_label(record_class, group)] = system.variable(people)
+                system.union(in_release[_label(record_class, group)], unknowns, known)
+            system.rows.append((np.array(list(in_release.values())), float(people),
+                                float(people)))
             # An area's people of one class are some of the release's people of that class.
             for in_area in area_classes:
                 for label, count in in_area.items():
                     if isinstance(count, float):
-                        system.rows.append((np.array([counts[label]]), count, np.inf))
+                        system.rows.append((np.array([in_release[label]]), count, np.inf))
                     else:
-                        system.signed.append((np.array([count, counts[label]]),
+                        system.signed.append((np.array([count, in_release[label]]),
                                               np.array([1.0, -1.0]), -np.inf, 0.0))
     for records, total in sums:
         unknowns, known = terms(records)
@@ -187,10 +209,10 @@ def distinct_system(values, withheld, lower, upper, members, areas, people, sums
 
 
 def disjoint_layers(areas, n_atoms):
-    """Sets of areas (indices) that share no atom, found greedily: the areas of one layer
-    (any such set serves)."""
+    """Sets of areas (indices into ``areas``, the atom indices of each) that share no atom,
+    found greedily: the areas of one layer (any such set serves)."""
     layers, covered = [], []
-    for area, (atoms, _) in enumerate(areas):
+    for area, atoms in enumerate(areas):
         atoms = np.asarray(atoms, dtype=np.int64)
         for layer, taken in zip(layers, covered):
             if not taken[atoms].any():
@@ -204,78 +226,124 @@ def disjoint_layers(areas, n_atoms):
     return layers
 
 
-def _counted_twice(system, areas, record_parts, atom_record, people, withheld, values,
-                  record_unknown, first):
+@dataclass(frozen=True)
+class EarlierBounds:
+    """What stands in for the unknowns far from a row (``_counted_twice``): the
+    ``atoms.AtomIntervals`` of the last solve, and of the first (without these rows), which
+    tell the rows that cut anything; a withheld area's bounds follow its ``n_groups`` groups."""
+
+    last: object
+    base: object
+    n_groups: int
+
+
+def _layer_pieces(system, layer, area_atoms, record_parts, atom_record, record_unknown,
+                  values, upper):
+    """(atoms in none of the ``layer``'s areas, per record in several of its pieces over the
+    layer: its areas and the unknowns of its parts there, the part outside them last), with
+    the row that a record's people are in its pieces (valid without the number of people)."""
+    rest = np.ones(len(atom_record), dtype=bool)
+    for area in layer:
+        rest[area_atoms[area]] = False
+    in_areas = {}
+    for area in layer:
+        for record in record_parts[area]:
+            in_areas.setdefault(record, []).append(area)
+    outside = {}
+    for atom in np.flatnonzero(rest).tolist():
+        outside.setdefault(int(atom_record[atom]), []).append(atom)
+    cut = {}
+    for record, areas in in_areas.items():
+        rest_atoms = np.array(outside.get(record, []), dtype=np.int64)
+        if len(areas) + bool(len(rest_atoms)) < 2:
+            continue
+        parts = [record_parts[area][record] for area in areas]
+        if len(rest_atoms):
+            parts.append(_record_part(system, rest_atoms, record, record_unknown, values, upper))
+        cut[record] = (areas, parts, rest_atoms)
+        if record_unknown[record] >= 0:
+            system.signed.append((np.array(parts + [int(record_unknown[record])]),
+                                  np.array([1.0] * len(parts) + [-1.0]), 0.0, np.inf))
+        else:
+            system.rows.append((np.array(parts, dtype=np.int64), float(values[record]), np.inf))
+    return rest, cut
+
+
+def _counted_twice(system, counts, area_atoms, record_parts, layers, pieces, atom_record,
+                   people, withheld, values, record_unknown, first):
     """Rows from how often the release counts anybody twice; how many were added.
 
     Everybody is in a record: the records' counts added up exceed the people by the people
     counted in several records, and a person in ``m`` records of one area is counted ``m - 1``
     times too many in the area's records' parts. Likewise per record over a layer of areas
     that share no atom (the atoms in none of them one place more): the record's parts exceed
-    its count by at most how much the layer's counts exceed the people. ``first``: the bounds
-    (``atoms.AtomIntervals``) of the last solve, which stand in for the unknowns far from a row
-    (rows over every withheld record would join all the programme's blocks into one), and of
-    the solve without these rows, which leave out the rows they satisfy already; None: the
-    unknowns themselves."""
-    last, base = first if first is not None else (None, None)
-    atom_upper, record_upper = (last.atom_upper, last.record_upper) if last else (None, None)
-    base_atoms, base_records, record_lower = (base.atom_upper, base.record_upper,
-                                              base.record_lower) if base else (None,) * 3
+    its count by at most how much the layer's counts exceed the people, who are all in the
+    layer's areas or outside them. ``counts``: each area's, a number or (withheld) an unknown;
+    ``first``: the ``EarlierBounds`` (rows over every withheld record would join all the
+    programme's blocks into one), None: the unknowns themselves."""
+    withheld_area = [area for area, count in enumerate(counts) if not isinstance(count, float)]
+    withheld_area = dict(zip(withheld_area, range(len(withheld_area))))
+    if first is not None:
+        last, base = first.last, first.base
+        area_lower = base.group_lower[first.n_groups:]
+        area_upper = last.group_upper[first.n_groups:]
+
+    def part_bound(record, atoms):
+        return first and _part_upper(record, atom_record, atoms, base.atom_upper,
+                                     base.record_upper)
+
     hidden = np.flatnonzero(withheld)
     rows = []
-    for (atoms, total), parts in zip(areas, record_parts):
-        row = _Row(float(total) - float(people) + float(values[~withheld].sum()))
+    for area, parts in enumerate(record_parts):
+        row = _Row(float(values[~withheld].sum()) - float(people))
+        if area in withheld_area:
+            row.add(counts[area], -1.0, first and area_lower[withheld_area[area]])
+        else:
+            row.high += counts[area]
         for record, part in parts.items():
-            row.add(part, 1.0, first and _part_upper(record, atom_record, atoms, base_atoms,
-                                                     base_records))
+            row.add(part, 1.0, part_bound(record, area_atoms[area]))
         for record in hidden.tolist():
             if first is None or record in parts:
-                row.add(record_unknown[record], -1.0, first and record_lower[record])
+                row.add(record_unknown[record], -1.0, first and base.record_lower[record])
             else:
-                row.high += float(record_upper[record])
+                row.high += float(last.record_upper[record])
         rows.append(row)
-    for layer in disjoint_layers(areas, len(atom_record)):
-        rest = np.ones(len(atom_record), dtype=bool)
-        for area in layer:
-            rest[np.asarray(areas[area][0], dtype=np.int64)] = False
-        spare = _Row(sum(float(areas[area][1]) for area in layer) - float(people))
-        if first is not None:
-            spare.high += min(float(people), float(atom_upper[rest].sum()))
-        elif rest.any():
-            spare.add(system.count_over(np.flatnonzero(rest), high=people), -1.0)
-        pieces = {}
-        for area in layer:
-            for record in record_parts[area]:
-                pieces.setdefault(record, []).append(area)
-        rest_records = set(np.unique(atom_record[rest]).tolist())
-        for record, in_areas in pieces.items():
-            if len(in_areas) + (record in rest_records) < 2:
-                continue
+    for layer, (rest, cut) in zip(layers, pieces):
+        # The layer's counts less the people exceed how often it counts anybody twice; far
+        # from a row, a withheld count and the people outside the layer's areas at their most.
+        spare = _Row(sum(counts[area] for area in layer if area not in withheld_area)
+                     - float(people))
+        held = [area for area in layer if area in withheld_area]
+        if first is None:
+            covering = _Row(spare.high)
+            for area in held:
+                spare.add(counts[area], -1.0)
+                covering.add(counts[area], -1.0)
+            if rest.any():
+                outside = system.count_over(np.flatnonzero(rest), high=people)
+                spare.add(outside, -1.0)
+                covering.add(outside, -1.0)
+            rows.append(covering)
+        else:
+            spare.high += min(float(people), float(last.atom_upper[rest].sum()))
+            for area in held:
+                spare.high += float(area_upper[withheld_area[area]])
+            for area in held:  # everybody is in the layer's areas or outside them
+                covering = _Row(spare.high - float(area_upper[withheld_area[area]]))
+                covering.add(counts[area], -1.0, area_lower[withheld_area[area]])
+                rows.append(covering)
+        for record, (areas, parts, rest_atoms) in cut.items():
             row = _Row(spare.high, dict(spare.coefficients))
-            covering = [record_parts[area][record] for area in in_areas]
-            for area, part in zip(in_areas, covering):
-                row.add(part, 1.0, first and _part_upper(record, atom_record, areas[area][0],
-                                                         base_atoms, base_records))
-            if record in rest_records:
-                atoms = np.flatnonzero(rest & (atom_record == record))
-                bound = record_upper if first is not None else np.full(len(values), people)
-                covering.append(_record_part(system, atoms, record, withheld, values, bound,
-                                             record_unknown))
-                row.add(covering[-1], 1.0, first and _part_upper(
-                    record, atom_record, atoms, base_atoms, base_records))
+            for area, part in zip(areas, parts):
+                row.add(part, 1.0, part_bound(record, area_atoms[area]))
+            if len(rest_atoms):
+                row.add(parts[-1], 1.0, part_bound(record, rest_atoms))
             if withheld[record]:
-                row.add(record_unknown[record], -1.0, first and record_lower[record])
+                row.add(record_unknown[record], -1.0, first and base.record_lower[record])
             else:
                 row.high += float(values[record])
             rows.append(row)
-            # The record's people are in its pieces in the layer's areas and outside them.
-            if withheld[record]:
-                system.signed.append((np.array(covering + [int(record_unknown[record])]),
-                                      np.array([1.0] * len(covering) + [-1.0]), 0.0, np.inf))
-            else:
-                system.rows.append((np.array(covering, dtype=np.int64), float(values[record]),
-                                    np.inf))
-    added = [row for row in rows if row.binds()]
+    added = [row for row in rows if row.coefficients and row.binds()]
     for row in added:
         system.signed.append((np.array(list(row.coefficients), dtype=np.int64),
                               np.array(list(row.coefficients.values())), -np.inf, row.high))
@@ -295,7 +363,7 @@ class _Row:
 
     def __init__(self, high, coefficients=None):
         self.high, self.coefficients = high, coefficients or {}
-        self.most = 0.0
+        self.most = None if self.coefficients else 0.0
 
     def add(self, unknown, coefficient, bound=None):
         unknown = int(unknown)
@@ -308,13 +376,15 @@ class _Row:
         return np.isfinite(self.high) and (self.most is None or self.most > self.high)
 
 
-def _record_part(system, atoms, record, withheld, values, upper, record_unknown):
+def _record_part(system, atoms, record, record_unknown, values, upper):
     """The unknown of ``record``'s people in its ``atoms`` (those in one area): the atom itself,
     or their union, at most the record's count."""
     if len(atoms) == 1:
         return int(atoms[0])
-    part = system.count_over(atoms, high=upper[record] if withheld[record] else values[record])
-    if withheld[record]:
+    hidden = record_unknown[record] >= 0
+    made = len(system.box)
+    part = system.count_over(atoms, high=upper[record] if hidden else values[record])
+    if hidden and len(system.box) > made:  # a new unknown, tied to its record once
         system.signed.append((np.array([part, record_unknown[record]]), np.array([1.0, -1.0]),
                               -np.inf, 0.0))
     return part
@@ -327,7 +397,8 @@ def _sum_row(system, unknowns, low, high):
         raise InputError(CONTRADICTION)
 
 
-def group_target(system, group, atom_record, members, record_unknown, values, partition):
+def group_target(system, group, atom_record, members, record_unknown, values, upper,
+                 partition):
     """(unknowns, published part) of the people of a place over the atoms ``group`` (pieces of
     several records of one cell, or of one record cut further): each record's people in it
     (its own count where the group holds all its atoms), added up over the records when the
@@ -336,18 +407,12 @@ def group_target(system, group, atom_record, members, record_unknown, values, pa
     unknowns, known = [], []
     for record in np.unique(atom_record[group]).tolist():
         atoms = group[atom_record[group] == record]
-        if len(atoms) == len(members[record]):
-            if record_unknown[record] < 0:
-                known.append(float(values[record]))
-            else:
-                unknowns.append(int(record_unknown[record]))
+        if len(atoms) == len(members[record]) and record_unknown[record] < 0:
+            known.append(float(values[record]))
+        elif len(atoms) == len(members[record]):
+            unknowns.append(int(record_unknown[record]))
         else:  # some of the record's people: at most the record
-            part = system.count_over(atoms, high=values[record] if record_unknown[record] < 0
-                                     else np.inf)
-            if record_unknown[record] >= 0:
-                system.signed.append((np.array([part, record_unknown[record]]),
-                                      np.array([1.0, -1.0]), -np.inf, 0.0))
-            unknowns.append(part)
+            unknowns.append(_record_part(system, atoms, record, record_unknown, values, upper))
     if partition:
         return unknowns, float(sum(known))
     return [system.count_over(unknowns, known)], 0.0

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .atom_distinct import distinct_system, group_target
+from .atom_distinct import EarlierBounds, disjoint_layers, distinct_system, group_target
 from .atom_programmes import sum_bounds
 
 # How often people are counted twice (``atom_distinct``) is bounded over the unknowns
@@ -43,7 +43,7 @@ class AtomIntervals:
 
 def atom_intervals(values, withheld, lower, upper, atom_record, areas, people=None,
                    one_point=True, sums=(), at_most=(), groups=(), record_class=None,
-                   partition=True):
+                   partition=True, hidden_areas=()):
     """Bounds of every atom and record over whole numbers of people.
 
     ``values``: each record's published count (ignored where ``withheld``);
@@ -59,46 +59,51 @@ def atom_intervals(values, withheld, lower, upper, atom_record, areas, people=No
     bounded too (the pieces of one place over the records that describe it per
     attribute); ``record_class``: each record's attribute class (its published
     attribute values; None: one class) and ``partition``: a person has one
-    value of the attributes (distinct people only).
+    value of the attributes (distinct people only); ``hidden_areas``: the atom
+    indices of each area whose count is withheld, bounded after the groups.
     """
     atom_record = np.asarray(atom_record, dtype=np.int64)
     values = np.nan_to_num(np.asarray(values, dtype=float))
     withheld = np.asarray(withheld, dtype=bool)
     members, cut_atoms, hidden = atom_targets(atom_record, withheld)
     groups = [np.asarray(group, dtype=np.int64) for group in groups]
+    hidden_areas = [np.asarray(atoms, dtype=np.int64) for atoms in hidden_areas]
+
+    def intervals(bounds):
+        return _intervals(*bounds, values, withheld, lower, upper, atom_record, members,
+                          cut_atoms, hidden)
     if one_point:
         rows, box = atom_rows(values, withheld, lower, upper, atom_record, areas, people, sums,
                               at_most)
-        low, high = sum_bounds(rows, box, [np.array([atom]) for atom in cut_atoms]
-                               + [members[record] for record in hidden] + groups)
-    else:
-        def solve(twice=False, first=None):
-            system, record_unknown = distinct_system(
-                values, withheld, np.asarray(lower, dtype=float), np.asarray(upper, dtype=float),
-                members, areas, people, sums, at_most, record_class, partition, twice, first)
-            if first is not None and not system.twice_rows:
-                return None  # the first solve's bounds meet every row already
-            return system.bounds(
-                [([atom], 0.0) for atom in cut_atoms]
-                + [([record_unknown[record]], 0.0) for record in hidden]
-                + [group_target(system, group, atom_record, members, record_unknown, values,
-                                partition) for group in groups])
-        twice = people is not None and len(areas) > 0
-        if twice and len(atom_record) <= EXACT_TWICE:
-            low, high = solve(twice)
-        else:
-            low, high = solve()
-            base = _intervals(low, high, values, withheld, lower, upper, atom_record, members,
-                              cut_atoms, hidden)
-            for _ in range(REPEATS if twice else 0):
-                last = _intervals(low, high, values, withheld, lower, upper, atom_record,
-                                  members, cut_atoms, hidden)
-                again = solve(twice, (last, base))
-                if again is None:
-                    break
-                low, high = again
-    return _intervals(low, high, values, withheld, lower, upper, atom_record, members, cut_atoms,
-                      hidden)
+        return intervals(sum_bounds(rows, box, [np.array([atom]) for atom in cut_atoms]
+                                    + [members[record] for record in hidden] + groups
+                                    + hidden_areas))
+    # An area's count is the union of its parts: withheld, it is an unknown of its own.
+    layers = disjoint_layers([atoms for atoms, _ in areas] + hidden_areas, len(atom_record))
+
+    def solve(twice=False, first=None):
+        system, record_unknown = distinct_system(
+            values, withheld, np.asarray(lower, dtype=float), np.asarray(upper, dtype=float),
+            members, areas, people, sums, at_most, record_class, partition, layers,
+            hidden_areas, twice, first)
+        if first is not None and not system.twice_rows:
+            return None  # the first solve's bounds meet every row already
+        return system.bounds(
+            [([atom], 0.0) for atom in cut_atoms]
+            + [([record_unknown[record]], 0.0) for record in hidden]
+            + [group_target(system, group, atom_record, members, record_unknown, values,
+                            np.asarray(upper, dtype=float), partition) for group in groups]
+            + [([unknown], 0.0) for unknown in system.area_unknowns])
+    twice = people is not None and len(layers) > 0
+    if twice and len(atom_record) <= EXACT_TWICE:
+        return intervals(solve(twice))
+    base = last = intervals(solve())
+    for _ in range(REPEATS if twice else 0):
+        again = solve(twice, EarlierBounds(last, base, len(groups)))
+        if again is None:
+            break
+        last = intervals(again)
+    return last
 
 
 def _intervals(low, high, values, withheld, lower, upper, atom_record, members, cut_atoms,

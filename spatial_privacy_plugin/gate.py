@@ -292,9 +292,8 @@ def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_area
     def bounds(partition):
         return atom_intervals(values, withheld, lower, upper, atom_record, areas,
                               None if people is None else people.n, one_point, equalities,
-                              at_most, sums.pieces + sums.cells + [
-                                  np.asarray(members, dtype=np.int64)
-                                  for members, _ in withheld_areas], record_class, partition)
+                              at_most, sums.pieces + sums.cells, record_class, partition,
+                              [members for members, _ in withheld_areas])
     shared_attributes = False
     try:
         result = bounds(True)
