@@ -252,16 +252,20 @@ def attacker_findings(release, k, p):
 
 
 def gate_audit(release, k, p):
+    """The gate's audit of the release; its ``hidden_zones`` (if any) are areas published
+    with their count withheld."""
     values, withheld, cells = release["values"], release["withheld"], release["cells"]
     atom_zone = release["atom_zone"]
     zones = [(np.flatnonzero(atom_zone == z), count) for z, count in release["zones"]]
+    hidden_zones = [(np.flatnonzero(atom_zone == z), f"z{z}")
+                    for z in release.get("hidden_zones", ())]
     per_attribute = len(np.unique(release["record_value"])) > 1
     return evaluate_atom_audit(
         np.where(withheld, np.nan, values), np.where(withheld, "withheld", "published"),
         release["sums"], release["atom_record"], [[f"z{z}"] for z in atom_zone], zones, p, None,
         k, None if release["people"] is None else PeopleTotal(int(release["people"]), False),
         False, [f"c{c}" for c in cells], release["at_most"], cells if per_attribute else None,
-        release["record_value"] if per_attribute else None)
+        release["record_value"] if per_attribute else None, hidden_zones)
 
 
 def named(result, marker):

@@ -6,8 +6,11 @@ have points in. On a release of a few atoms every such set is a kind, and the un
 how many people of each kind there are: every published count is the number of people whose
 kind meets its atoms, the people total the number of people. This is everything the release
 says (SPEC section 7), with no union bounds in between; whatever it narrows, the gate must
-fail. The releases are those of ``test_distinct_people_attacker`` (random cells per attribute
-value, zones, people with one to three points) with at most ``ATOMS`` atoms.
+fail, and where its bounds are narrower than this attacker's, it claims what the release does
+not say. The releases are those of ``test_distinct_people_attacker`` (random cells per
+attribute value, zones, people with one to three points) with at most ``ATOMS`` atoms; half
+of them withhold their zones below k rather than leave them out, and publish some zones
+where nobody has a point as 0 (a release this plugin does not make; the gate audits it).
 """
 
 import itertools
@@ -15,7 +18,7 @@ import itertools
 import numpy as np
 import pytest
 from scipy.optimize import Bounds, LinearConstraint, milp
-from test_distinct_people_attacker import gate_audit, random_people, release_of
+from test_distinct_people_attacker import distinct, gate_audit, random_people, release_of
 
 from spatial_privacy_plugin import atoms
 
@@ -78,24 +81,53 @@ class KindsAttacker:
         return ends
 
 
-def narrowed(release, k, p):
-    """The withheld records and the atoms of cut records the attacker narrows below p (the
-    gate's rules: a record exact or narrow with k not excluded, an atom narrow with somebody
-    possible in it and k not excluded)."""
+def attacked(release):
+    """The attacker's interval of each withheld record, withheld zone count and atom of a cut
+    record: {(kind, index): (lowest, highest)}, checked against the truth."""
     attacker = KindsAttacker(release)
-    found = []
+    intervals = {}
     for record in np.flatnonzero(release["withheld"]).tolist():
-        low, high = attacker.interval(attacker.record_atoms[record])
-        assert low <= release["values"][record] <= high
-        if (high - low < p and low < k) or high == low:
-            found.append(("record", record, low, high))
+        intervals["record", record] = attacker.interval(attacker.record_atoms[record])
+        assert intervals["record", record][0] <= release["values"][record] \
+            <= intervals["record", record][1]
+    for zone, count in zip(release.get("hidden_zones", ()), release.get("hidden_counts", ())):
+        intervals["zone", zone] = attacker.interval(
+            frozenset(np.flatnonzero(release["atom_zone"] == zone).tolist()))
+        assert intervals["zone", zone][0] <= count <= intervals["zone", zone][1]
     pieces = np.bincount(release["atom_record"])
     for atom in np.flatnonzero(pieces[release["atom_record"]] > 1).tolist():
-        low, high = attacker.interval(frozenset([atom]))
-        assert low <= release["truth"][atom] <= high
-        if high - low < p and high >= 1 and low < k:
-            found.append(("atom", atom, low, high))
+        intervals["atom", atom] = attacker.interval(frozenset([atom]))
+        assert intervals["atom", atom][0] <= release["truth"][atom] <= intervals["atom", atom][1]
+    return intervals
+
+
+def narrowed(release, k, p, intervals=None):
+    """The withheld records, withheld zone counts and atoms of cut records the attacker
+    narrows below p (the gate's rules: a count exact, or narrow with k not excluded; a zone
+    or an atom only with somebody possible in it, an atom only with k not excluded)."""
+    found = []
+    for (kind, index), (low, high) in (intervals or attacked(release)).items():
+        narrow = high - low < p and low < k
+        if kind == "record" and (narrow or high == low) or \
+                kind == "zone" and high >= 1 and (narrow or high == low) or \
+                kind == "atom" and high >= 1 and narrow:
+            found.append((kind, index, low, high))
     return found
+
+
+def assert_no_narrower(result, intervals, hidden_zones):
+    """The gate's bounds hold the attacker's: narrower, the gate would claim what the release
+    does not say (a wrong count, or a count the attacker cannot reach)."""
+    bounds = result.bounds
+    for (kind, index), (low, high) in intervals.items():
+        if kind == "record":
+            gate = bounds.record_lower[index], bounds.record_upper[index]
+        elif kind == "atom":
+            gate = bounds.atom_lower[index], bounds.atom_upper[index]
+        else:
+            hidden = len(bounds.group_lower) - len(hidden_zones) + hidden_zones.index(index)
+            gate = bounds.group_lower[hidden], bounds.group_upper[hidden]
+        assert gate[0] <= low + 1e-6 and high <= gate[1] + 1e-6, (kind, index, gate, low, high)
 
 
 @pytest.mark.parametrize("bounded", [False, True], ids=["over unknowns", "over bounds"])
@@ -104,7 +136,7 @@ def test_the_gate_fails_whatever_the_exact_attacker_narrows(monkeypatch, bounded
     if bounded:
         monkeypatch.setattr(atoms, "EXACT_TWICE", 0)
     rng = np.random.default_rng(2026_12_03 + bounded)
-    tried = leaking = several_points = 0
+    tried = leaking = several_points = zones_narrowed = 0
     while tried < CASES:
         k = int(rng.integers(3, 6))
         p = int(rng.integers(max(1, k // 2), k + 1))
@@ -112,13 +144,34 @@ def test_the_gate_fails_whatever_the_exact_attacker_narrows(monkeypatch, bounded
         release = release_of(rng, value, person, cell, zone, zone_of, rows, k)
         if len(release["atom_record"]) > ATOMS:
             continue
+        if rng.random() < 0.5:
+            release = with_zones_below_k(rng, release, zone, person, k)
         tried += 1
-        found = narrowed(release, k, p)
+        intervals = attacked(release)
+        found = narrowed(release, k, p, intervals)
         result = gate_audit(release, k, p)
         assert not (found and result.passed), (tried, found)
+        if result.bounds is not None:
+            assert_no_narrower(result, intervals, release.get("hidden_zones", []))
         leaking += bool(found)
         several_points += len(person) > len(value)
+        zones_narrowed += any(kind == "zone" for kind, *_ in found)
     assert leaking >= CASES // 5 and several_points >= CASES * 3 // 4, (leaking, several_points)
+    assert zones_narrowed >= CASES // 100, zones_narrowed
+
+
+def with_zones_below_k(rng, release, zone, person, k):
+    """The release with its zones below k withheld, not left out, and some zones where nobody
+    has a point published as 0 (a release this plugin does not make; the gate audits it)."""
+    counts = distinct(zone.tolist(), person)
+    zones, hidden = [], []
+    for z in np.unique(release["atom_zone"]).tolist():
+        if counts.get(z, 0) >= k or (z not in counts and rng.random() < 0.5):
+            zones.append((z, float(counts.get(z, 0))))
+        else:
+            hidden.append(z)
+    return dict(release, zones=zones, hidden_zones=hidden,
+                hidden_counts=[counts.get(z, 0) for z in hidden])
 
 
 def hand_release(values, withheld, atom_record, atom_zone, zones, people, sums=(),

@@ -1,0 +1,84 @@
+"""Zone counts of people with several points, beside the grid: two cases an independent
+black-box attacker (an integer programme over kinds of people) found the gate to pass."""
+
+import pytest
+from layers import point_layer
+from qgis.core import NULL, QgsProcessingException
+
+TOWN = "POLYGON((1232 102, 1554 102, 1554 830, 1232 830, 1232 102))"
+COUNTRY_AROUND_TOWN = ("POLYGON((0 0, 2000 0, 2000 1000, 0 1000, 0 0), "
+                       "(1232 102, 1232 830, 1554 830, 1554 102, 1232 102))")
+SOUTH = "POLYGON((0 0, 2000 0, 2000 450, 1000 162, 0 725, 0 0))"
+NORTH = "POLYGON((0 725, 1000 162, 2000 450, 2000 1000, 0 1000, 0 725))"
+# Eleven people with one to three points each, in two cells of 1 km.
+TRIPS = [[(271.1, 59.8), (1661.0, 865.6), (543.4, 0.01)],
+         [(1065.7, 690.9), (1150.3, 974.7), (1756.6, 769.8)], [(1279.6, 752.4), (1619.4, 387.5)],
+         [(1783.8, 589.9)], [(647.1, 815.8)], [(445.7, 59.4)],
+         [(645.1, 387.3), (238.0, 905.1), (68.9, 999.99)],
+         [(213.2, 976.0), (965.9, 586.1), (1552.7, 136.5)], [(1342.8, 253.5)], [(211.7, 347.3)],
+         [(340.0, 133.7), (0.01, 328.2), (851.2, 607.7)]]
+
+
+def trips(people):
+    return point_layer([(point, [f"p{person}"]) for person, points in enumerate(people)
+                        for point in points])
+
+
+def zone_layer(name, zones):
+    layer = point_layer([(wkt, [zone]) for zone, wkt in zones], "name:string",
+                        geometry="Polygon")
+    layer.setName(name)
+    return layer
+
+
+def two_layers():
+    return [zone_layer("towns", [("town", TOWN), ("country", COUNTRY_AROUND_TOWN)]),
+            zone_layer("halves", [("south", SOUTH), ("north", NORTH)])]
+
+
+def grid(run, rho, **extra):
+    return run("suppressedgrid", dict({
+        "INPUT": trips(TRIPS), "PERSON_FIELD": "person_id", "RHO": rho, "RESOLUTION": 1000,
+        "ORIGIN": "0,0 [EPSG:3035]", "MARGINALS": 1, "OUTPUT": "TEMPORARY_OUTPUT"}, **extra))
+
+
+def gate(run, cells, zone_counts, **extra):
+    """The gate's run; a parameter given as None is left out."""
+    parameters = dict({
+        "INPUT": cells, "COUNT_FIELD": "n_persons", "STATUS_FIELD": "status", "RHO": 1 / 6,
+        "AUDIT_LAYERS": [zone_counts], "PERSONS_TOTAL": len(TRIPS), "PERSONS_TOTAL_KIND": 1,
+        "OUTPUT": "TEMPORARY_OUTPUT"}, **extra)
+    return run("kanonymitygate", {name: value for name, value in parameters.items()
+                                  if value is not None})
+
+
+def test_a_cell_s_piece_in_a_zone_cut_by_a_second_zone_layer_is_protected_whole(run):
+    # Cell (0, 0) holds 7 and lies in the country around the town (10): cell (1, 0)'s piece
+    # there holds at least 3; the cells count 13 people of 11, so at most 2 are in both,
+    # and the piece holds at most 5. The halves cut that piece in two, each wide alone.
+    unprotected = grid(run, 0.9, PUBLISHED_ZONES=two_layers(), ZONE_COUNTS="TEMPORARY_OUTPUT")
+    assert {f["status"] for f in unprotected["ZONE_COUNTS"].getFeatures()} == {"published"}
+    plain = grid(run, 1 / 6)
+    # The zones' own counts (k = 2 publishes them all); the plain grid beside them gives the
+    # piece away: the negative control.
+    with pytest.raises(QgsProcessingException, match=r"1000m_1_0 ∩ [^[]*\[3, 5\]"):
+        gate(run, plain["OUTPUT"], unprotected["ZONE_COUNTS"])
+    protected = grid(run, 1 / 6, PUBLISHED_ZONES=two_layers(), ZONE_COUNTS="TEMPORARY_OUTPUT")
+    assert gate(run, protected["OUTPUT"], protected["ZONE_COUNTS"])["PASSED"]
+
+
+def test_a_zone_counted_as_nobody_gives_the_withheld_zone_away_as_everybody(run):
+    # Three people in two cells (both withheld below k = 4); the zone east of x = 1300 is
+    # published as 0 (a release this plugin does not make), so every person is in the
+    # withheld zone west of it: exactly 3.
+    people = [[(200, 300), (1100, 500)], [(400, 700)], [(1200, 200)]]
+    cells = grid(run, 0.25, INPUT=trips(people))["OUTPUT"]
+    assert {f["status"] for f in cells.getFeatures()} == {"withheld"}
+    zone_counts = point_layer(
+        [("POLYGON((0 0, 1300 0, 1300 1000, 0 1000, 0 0))", ["west", NULL, "withheld"]),
+         ("POLYGON((1300 0, 2000 0, 2000 1000, 1300 1000, 1300 0))", ["east", 0, "published"])],
+        "name:string,n_persons:integer,status:string", geometry="Polygon")
+    with pytest.raises(QgsProcessingException, match=r"withheld area count.*\[3, 3\]"):
+        gate(run, cells, zone_counts, RHO=0.25, PERSONS_TOTAL=3)
+    # The control: without the number of people, the withheld zone holds 2 or more.
+    assert gate(run, cells, zone_counts, RHO=0.25, PERSONS_TOTAL=None)["PASSED"]
