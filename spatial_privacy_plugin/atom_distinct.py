@@ -142,7 +142,8 @@ def distinct_system(values, withheld, lower, upper, members, areas, people, sums
     counts = []  # per area: its count, published (a number) or withheld (an unknown)
     record_parts = []  # per area: the unknown of each record's people in it
     area_classes = []  # per area cut into attribute classes: each class's people in it
-    for atoms, total in zip(area_atoms, [total for _, total in areas] + [None] * len(hidden_areas)):
+    totals = [total for _, total in areas] + [None] * len(hidden_areas)  # None: withheld
+    for atoms, total in zip(area_atoms, totals):
         records = np.unique(atom_record[atoms])
         # The area holds at most each record's people in it added up, and a record cut there by
         # another layer's border holds at most its own count in it, not its pieces' sum.
@@ -162,7 +163,8 @@ def distinct_system(values, withheld, lower, upper, members, areas, people, sums
         record_parts.append(dict(zip(records.tolist(), parts)))
         classes = _classes(record_class, records, partition)
         if len(classes) > 1:  # the area's count adds up its classes' people
-            in_class = [system.count_over(atoms[np.isin(atom_record[atoms], group)])
+            in_class = [system.count_over(atoms[np.isin(atom_record[atoms], group)],
+                                          high=np.inf if total is None else count)
                         for group in classes]
             if total is None:
                 system.signed.append((np.array(in_class + [count]),
