@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from layers import point_layer
-from qgis.core import QgsGeometry, QgsPointXY, QgsRectangle
+from qgis.core import QgsGeometry, QgsPointXY, QgsProcessingException, QgsRectangle
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from sliver_attacker import attacker_findings  # noqa: E402 (the engine tests' attacker)
@@ -35,12 +35,33 @@ def random_people(rng, columns, rows):
     return np.clip(points, 0.01, [columns * CELL - 0.01, rows * CELL - 0.01])
 
 
-def random_case(rng):
-    """Voronoi zones over a grid of 3-5 x 2-3 cells, people in three clusters, and the zones'
-    layer."""
+def near_edge_zones(rng, columns, rows):
+    """Blocks of cells whose borders lie 1 µm to 1 mm past a cell edge, as zones built from the
+    grid lie once rounded or reprojected, and 1 to 3 people in each strip between."""
+    cuts, strips = [], []
+    for cells, other in ((columns, rows), (rows, columns)):
+        edges = rng.choice(np.arange(1, cells), size=int(rng.integers(1, min(3, cells))),
+                           replace=False)
+        shifts = rng.choice([-1.0, 1.0], size=len(edges)) * 10 ** rng.uniform(-6, -3, len(edges))
+        cuts.append([0.0] + sorted((edges * CELL + shifts).tolist()) + [cells * CELL])
+        strips.append([(edge * CELL + shift / 2, rng.uniform(0.01, other * CELL - 0.01))
+                       for edge, shift in zip(edges.tolist(), shifts.tolist())
+                       for _ in range(int(rng.integers(1, 4)))])
+    zones = [QgsGeometry.fromRect(QgsRectangle(x0, y0, x1, y1))
+             for x0, x1 in zip(cuts[0], cuts[0][1:]) for y0, y1 in zip(cuts[1], cuts[1][1:])]
+    return zones, np.array(strips[0] + [(x, y) for y, x in strips[1]])
+
+
+def random_case(rng, near_edges=False):
+    """Zones over a grid of 3-5 x 2-3 cells (Voronoi, or blocks of cells whose borders lie a
+    hair past cell edges), people in three clusters, and the zones' layer."""
     columns, rows = int(rng.integers(3, 6)), int(rng.integers(2, 4))
-    zones = voronoi_zones(rng, columns, rows)
-    points = random_people(rng, columns, rows)
+    if near_edges:
+        zones, in_strips = near_edge_zones(rng, columns, rows)
+        points = np.concatenate([random_people(rng, columns, rows), in_strips])
+    else:
+        zones = voronoi_zones(rng, columns, rows)
+        points = random_people(rng, columns, rows)
     zone_layer = point_layer([(zone.asWkt(), [f"z{number}"]) for number, zone in
                               enumerate(zones)], "name:string", geometry="Polygon")
     return zones, points, zone_layer
@@ -61,18 +82,26 @@ def gate_fails(run, grid, zone_counts, rho, people):
     return False
 
 
-def test_protected_grids_beside_voronoi_zones_leave_no_sliver_narrower_than_p(run):
-    rng = np.random.default_rng(2026_12_19)
-    slivers_seen = leaky_cases = 0
+@pytest.mark.parametrize("near_edges", [False, True], ids=["voronoi", "a hair past cell edges"])
+def test_protected_grids_beside_zones_leave_no_sliver_narrower_than_p(run, near_edges):
+    rng = np.random.default_rng(2026_12_19 + near_edges)
+    slivers_seen = leaky_cases = refused = 0
     for case in range(24):
-        zones, points, zone_layer = random_case(rng)
+        zones, points, zone_layer = random_case(rng, near_edges)
         grand_total, rho = case % 2 == 1, [0.25, 0.2][case % 3 == 0]
-        result = run("suppressedgrid", {
-            "INPUT": point_layer([((x, y), [f"p{i}"]) for i, (x, y) in enumerate(points)]),
-            "PERSON_FIELD": "person_id", "RHO": rho, "RESOLUTION": CELL,
-            "ORIGIN": "0,0 [EPSG:3035]", "MARGINALS": int(grand_total),
-            "PUBLISHED_ZONES": [zone_layer], "ZONE_COUNTS": "TEMPORARY_OUTPUT",
-            "OUTPUT": "TEMPORARY_OUTPUT"})
+        try:
+            result = run("suppressedgrid", {
+                "INPUT": point_layer([((x, y), [f"p{i}"]) for i, (x, y) in enumerate(points)]),
+                "PERSON_FIELD": "person_id", "RHO": rho, "RESOLUTION": CELL,
+                "ORIGIN": "0,0 [EPSG:3035]", "MARGINALS": int(grand_total),
+                "PUBLISHED_ZONES": [zone_layer], "ZONE_COUNTS": "TEMPORARY_OUTPUT",
+                "OUTPUT": "TEMPORARY_OUTPUT"})
+        except QgsProcessingException as error:
+            # People in strips a hair wide, read both as places and as empty, may leave no
+            # pattern the search finds (a refusal; counted below).
+            assert near_edges and "No pattern" in str(error), (case, error)
+            refused += 1
+            continue
         k = int(result["K"])
         p = math.ceil(k / 2)  # the policy's default protection level
         cells = list(result["OUTPUT"].getFeatures())
@@ -126,11 +155,15 @@ def test_protected_grids_beside_voronoi_zones_leave_no_sliver_narrower_than_p(ru
         counts = point_layer([(f.geometry().asWkt(), [f["name"], None if value < k else int(value)])
                               for f, value in zip(published_zones, zone_values)],
                              "name:string,n_persons:integer", geometry="MultiPolygon")
-        leaky_cases += bool(slivers or records or zones_found)
-        assert gate_fails(run, plain, counts, rho, len(points)) == \
-            bool(slivers or records or zones_found), case
+        leaks = bool(slivers or records or zones_found)
+        leaky_cases += leaks
+        # Strips a hair wide are also read as empty (zones built from the grid), which this
+        # attacker does not: there the gate may fail more than it finds.
+        fails = gate_fails(run, plain, counts, rho, len(points))
+        assert fails >= leaks if near_edges else fails == leaks, case
     assert slivers_seen >= 100  # borders did cut cells
-    assert leaky_cases >= 3
+    # A known limit (README): with people in strips a hair wide, 12 of these 24 are refused.
+    assert leaky_cases >= 3 and refused <= 14, (leaky_cases, refused)
 
 
 def test_a_sliver_no_pattern_protects_is_refused_and_nothing_is_written(run, tmp_path):
