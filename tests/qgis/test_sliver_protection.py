@@ -1,8 +1,8 @@
 """The suppressed grid with PUBLISHED_ZONES, run through Processing on random grids and
 Voronoi zones (or blocks of cells whose borders lie 1 µm to 1 mm past the cell edges, with
-people in the strips between): the tests' own attacker (``sliver_attacker``, atoms cut here with QGIS's
-geometries) finds no sliver or withheld cell narrower than p in what is published, and the
-gate passes the grid beside its zone counts."""
+people in the strips between): the tests' own attacker (``sliver_attacker``, atoms cut here
+with QGIS's geometries) finds no sliver or withheld cell narrower than p in what is
+published, and the gate passes the grid beside its zone counts."""
 
 import math
 import sys
