@@ -249,7 +249,8 @@ def _protect(values, start, zone_start, atoms, view, audit, zones_first, is_canc
     unprotected records); ``audit(withheld, zone_withheld)``: the gate's audit of a pattern;
     ``first_audit``: that of the starting pattern, computed once for both patterns. With
     ``zones_first``, a failing sliver's smallest published zone count is withheld before any
-    cell."""
+    cell. A withheld zone count still failing when nothing else is to be withheld gets a
+    published cell of its own withheld (the fewest people first), or any where it has none."""
     withheld, zone_withheld = start.copy(), zone_start.copy()
     neighbours = _Neighbours(atoms, view.sums, len(values))
     stuck = np.zeros(len(atoms.atom_record), dtype=bool)
@@ -262,7 +263,12 @@ def _protect(values, start, zone_start, atoms, view, audit, zones_first, is_canc
         result = first_audit if first_audit is not None else audit(withheld, zone_withheld)
         first_audit = None
         failing, failing_records = _failures(result, len(atoms.atom_record), len(values))
-        if not result.passed and not failing.any() and not failing_records.any():
+        # The withheld zone counts that fail, numbered as ``audit_pattern`` gives them.
+        blank = [zone for zone, members in enumerate(atoms.zone_atoms)
+                 if zone_withheld[zone] and len(members)]
+        failing_zones = [blank[area] for area in result.areas]
+        if not result.passed and not failing.any() and not failing_records.any() and \
+                not failing_zones:
             stuck_records[:] = withheld  # a failure the audit names no record for: refuse
             return withheld, zone_withheld, result, stuck, stuck_records
         cells, zones = set(), set()
@@ -299,6 +305,12 @@ def _protect(values, start, zone_start, atoms, view, audit, zones_first, is_canc
             if cell is None:
                 stuck_records[record] = True
             else:
+                cells.add(cell)
+        # A failing withheld zone count once its slivers and cells are dealt with: a cell of
+        # its own widens it, else any (the people total ties them).
+        for zone in failing_zones if not cells and not zones else ():
+            cell = _cheapest([neighbours.zone_records[zone], everyone], values, withheld, cells)
+            if cell is not None:
                 cells.add(cell)
         if not cells and not zones:
             # Only what still fails is unprotected: a later withholding may have opened it.

@@ -132,6 +132,7 @@ class AuditResult:
     # Distinct people whose records of one cell contradict one attribute value per person:
     # audited as records that may share people.
     shared_attributes: bool = False
+    areas: tuple = ()  # withheld area counts (indices into ``withheld_areas``) that fail it
 
     @property
     def passed(self):
@@ -330,14 +331,15 @@ def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_area
             count=int(sliver.sum()), p=float(protection), examples="; ".join(examples)))
     sum_problems, cell_narrow = cell_sum_problems(sums, result, names, protected, threshold,
                                                    protection, k)
-    sum_problems += withheld_area_problems(withheld_areas, result, len(sums.pieces) +
-                                            len(sums.cells), protection, k, label_k)
+    area_problems, failing_areas = withheld_area_problems(
+        withheld_areas, result, len(sums.pieces) + len(sums.cells), protection, k, label_k)
     widths = records.width[withheld]
     return AuditResult(float(widths.min()) if len(widths) else None,
-                       tuple(problems + sum_problems),
+                       tuple(problems + sum_problems + area_problems),
                        _failing((exact, REASON_EXACT), (narrow, REASON_NARROW),
                                 (cell_narrow & withheld, REASON_CELL_NARROW)),
-                       tuple(np.flatnonzero(sliver).tolist()), result, shared_attributes)
+                       tuple(np.flatnonzero(sliver).tolist()), result, shared_attributes,
+                       failing_areas)
 
 
 def evaluate_series_audit(series, release, protection, k=None, people=None, policy_k=None):

@@ -9,10 +9,11 @@ from .problems import problem
 
 
 def withheld_area_problems(withheld_areas, result, first, protection, k, label_k):
-    """The problems of withheld area counts (their sums over atoms, from group ``first`` on):
-    narrower than p and not proven to hold the policy's k, or exact, unless proven empty."""
+    """(problems, indices of the areas that fail) of withheld area counts (their sums over
+    atoms, from group ``first`` on): narrower than p and not proven to hold the policy's k, or
+    exact, unless proven empty."""
     if not withheld_areas:
-        return []
+        return [], ()
     areas = Intervals(result.group_lower[first:first + len(withheld_areas)],
                       result.group_upper[first:first + len(withheld_areas)])
     # An area proven empty gives nobody away, whatever its interval.
@@ -20,14 +21,15 @@ def withheld_area_problems(withheld_areas, result, first, protection, k, label_k
                                   np.inf if label_k is None else label_k) |
               (areas.width < EXACT_WIDTH)) & (areas.upper >= 1)
     if not narrow.any():
-        return []
+        return [], ()
     examples = [f"{withheld_areas[area][1]} [{areas.lower[area]:g}, {areas.upper[area]:g}]"
                 for area in np.flatnonzero(narrow)[:5]]
     return [problem(
         N_("{count} withheld area count(s) can be narrowed below p = {p:g} from what the release "
            "publishes (area [interval]: {examples}). Withhold more area counts or cells, or do "
            "not publish the number of people."),
-        count=int(narrow.sum()), p=float(protection), examples="; ".join(examples))]
+        count=int(narrow.sum()), p=float(protection), examples="; ".join(examples))], \
+        tuple(np.flatnonzero(narrow).tolist())
 
 
 def cell_sum_problems(sums, result, names, protected, threshold, protection, k):

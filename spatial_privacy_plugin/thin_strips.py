@@ -78,4 +78,5 @@ def either_fails(audit, empty):
                                         if problem not in audit.problems),
         failing=tuple(sorted(reasons.items())),
         slivers=tuple(sorted(set(audit.slivers) | set(empty.slivers))),
-        shared_attributes=audit.shared_attributes or empty.shared_attributes)
+        shared_attributes=audit.shared_attributes or empty.shared_attributes,
+        areas=tuple(sorted(set(audit.areas) | set(empty.areas))))

@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from layers import point_layer
-from qgis.core import QgsGeometry, QgsPointXY, QgsProcessingException, QgsRectangle
+from qgis.core import QgsGeometry, QgsPointXY, QgsRectangle
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from sliver_attacker import attacker_findings  # noqa: E402 (the engine tests' attacker)
@@ -86,23 +86,16 @@ def gate_fails(run, grid, zone_counts, rho, people):
 @pytest.mark.parametrize("near_edges", [False, True], ids=["voronoi", "a hair past cell edges"])
 def test_protected_grids_beside_zones_leave_no_sliver_narrower_than_p(run, near_edges):
     rng = np.random.default_rng(2026_12_19 + near_edges)
-    slivers_seen = leaky_cases = refused = 0
+    slivers_seen = leaky_cases = 0
     for case in range(24):
         zones, points, zone_layer = random_case(rng, near_edges)
         grand_total, rho = case % 2 == 1, [0.25, 0.2][case % 3 == 0]
-        try:
-            result = run("suppressedgrid", {
-                "INPUT": point_layer([((x, y), [f"p{i}"]) for i, (x, y) in enumerate(points)]),
-                "PERSON_FIELD": "person_id", "RHO": rho, "RESOLUTION": CELL,
-                "ORIGIN": "0,0 [EPSG:3035]", "MARGINALS": int(grand_total),
-                "PUBLISHED_ZONES": [zone_layer], "ZONE_COUNTS": "TEMPORARY_OUTPUT",
-                "OUTPUT": "TEMPORARY_OUTPUT"})
-        except QgsProcessingException as error:
-            # People in strips a hair wide, read both as places and as empty, may leave no
-            # pattern the search finds (a refusal; counted below).
-            assert near_edges and "No pattern" in str(error), (case, error)
-            refused += 1
-            continue
+        result = run("suppressedgrid", {
+            "INPUT": point_layer([((x, y), [f"p{i}"]) for i, (x, y) in enumerate(points)]),
+            "PERSON_FIELD": "person_id", "RHO": rho, "RESOLUTION": CELL,
+            "ORIGIN": "0,0 [EPSG:3035]", "MARGINALS": int(grand_total),
+            "PUBLISHED_ZONES": [zone_layer], "ZONE_COUNTS": "TEMPORARY_OUTPUT",
+            "OUTPUT": "TEMPORARY_OUTPUT"})
         k = int(result["K"])
         p = math.ceil(k / 2)  # the policy's default protection level
         cells = list(result["OUTPUT"].getFeatures())
@@ -163,8 +156,7 @@ def test_protected_grids_beside_zones_leave_no_sliver_narrower_than_p(run, near_
         fails = gate_fails(run, plain, counts, rho, len(points))
         assert fails >= leaks if near_edges else fails == leaks, case
     assert slivers_seen >= 100  # borders did cut cells
-    # A known limit (README): with people in strips a hair wide, 12 of these 24 are refused.
-    assert leaky_cases >= 3 and refused <= 14, (leaky_cases, refused)
+    assert leaky_cases >= 3
 
 
 def test_a_sliver_no_pattern_protects_is_refused_and_nothing_is_written(run, tmp_path):
