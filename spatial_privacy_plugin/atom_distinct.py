@@ -177,6 +177,8 @@ def distinct_system(values, withheld, lower, upper, members, areas, people, sums
             area_classes.append({_label(record_class, classes[0]): count})
     pieces = [_layer_pieces(system, layer, area_atoms, record_parts, atom_record,
                             record_unknown, values, upper) for layer in layers]
+    _outside_rows(system, area_atoms, counts, record_parts, atom_record, record_unknown, values,
+                  people)
     if people is not None:
         if twice:
             system.twice_rows = _counted_twice(system, counts, area_atoms, record_parts, layers,
@@ -269,6 +271,49 @@ def _layer_pieces(system, layer, area_atoms, record_parts, atom_record, record_u
         else:
             system.rows.append((np.array(parts, dtype=np.int64), float(values[record]), np.inf))
     return rest, cut
+
+
+def _outside_rows(system, area_atoms, counts, record_parts, atom_record, record_unknown, values,
+                  people):
+    """A record holding every atom of an area Y outside another area Z holds the people of Y
+    who are not in Z (at least y - z of them, their points in Y all in the record) beside
+    its own people in Z: record >= its part in Z + y - z. Y may be the whole release (y: the
+    people)."""
+    atoms_of = [set(atoms.tolist()) for atoms in area_atoms]
+    areas_of_atom = [[] for _ in atom_record]
+    for area, atoms in enumerate(area_atoms):
+        for atom in atoms.tolist():
+            areas_of_atom[atom].append(area)
+    wholes = list(enumerate(area_atoms))
+    if people is not None:
+        wholes.append((None, np.arange(len(atom_record))))
+    for whole, atoms in wholes:
+        for record in np.unique(atom_record[atoms]).tolist():
+            outside = atoms[atom_record[atoms] != record]
+            if len(outside):  # the areas holding every atom of Y outside the record
+                others = [area for area in areas_of_atom[outside[0]] if area != whole and
+                          atoms_of[area].issuperset(outside.tolist())]
+            else:  # Y inside the record: the areas meeting it
+                others = {area for atom in np.flatnonzero(atom_record == record).tolist()
+                          for area in areas_of_atom[atom] if area != whole}
+            for other in others:
+                row = _Row(0.0)  # part in Z - record + y - z <= 0
+                if record in record_parts[other]:
+                    row.add(record_parts[other][record], 1.0)
+                if record_unknown[record] >= 0:
+                    row.add(record_unknown[record], -1.0)
+                else:
+                    row.high += float(values[record])
+                for area, sign in ((whole, 1.0), (other, -1.0)):
+                    count = float(people) if area is None else counts[area]
+                    if isinstance(count, float):
+                        row.high -= sign * count
+                    else:
+                        row.add(count, sign)
+                if row.coefficients:
+                    system.signed.append((np.array(list(row.coefficients), dtype=np.int64),
+                                          np.array(list(row.coefficients.values())), -np.inf,
+                                          row.high))
 
 
 def _counted_twice(system, counts, area_atoms, record_parts, layers, pieces, atom_record,

@@ -82,3 +82,40 @@ def test_a_zone_counted_as_nobody_gives_the_withheld_zone_away_as_everybody(run)
         gate(run, cells, zone_counts, RHO=0.25, PERSONS_TOTAL=3)
     # The control: without the number of people, the withheld zone holds 2 or more.
     assert gate(run, cells, zone_counts, RHO=0.25, PERSONS_TOTAL=None)["PASSED"]
+
+
+# Fourteen people in three cells of 1 km, two zone layers: west of x = 1020 (a strip of cell
+# (1, 0)) and the rest; west of x = 1850 and the rest.
+STRIP_PEOPLE = [[(1017.95, 881.13)], [(1008.88, 151.21), (2224.90, 801.24)], [(663.07, 301.12)],
+                [(1011.66, 484.65)], [(271.21, 342.25)], [(1411.61, 771.47), (2815.38, 475.27)],
+                [(514.14, 416.39), (2509.43, 476.66)], [(101.34, 762.95)],
+                [(2232.42, 506.40), (873.43, 972.05)], [(679.89, 144.62), (1010.35, 312.28)],
+                [(2382.33, 14.92), (224.71, 826.40)], [(2035.31, 188.45), (1538.08, 802.10)],
+                [(1006.20, 491.71)], [(2511.85, 421.62), (1834.49, 920.94)]]
+
+
+def strip_layers():
+    def halves(name, x):
+        return zone_layer(name, [("west", f"POLYGON((0 0, {x} 0, {x} 1000, 0 1000, 0 0))"),
+                                 ("east", f"POLYGON(({x} 0, 3000 0, 3000 1000, {x} 1000, {x} 0))")])
+    return [halves("strip", 1020), halves("halves", 1850)]
+
+
+def test_people_outside_a_zone_all_in_one_cell_bound_its_piece_in_the_zone(run):
+    # The halves' west holds all 14: everybody has a point west of x = 1850. The strip's
+    # west holds 11, so 3 people have no point west of x = 1020 and all lie in cell (1, 0)
+    # (8) east of the strip: the strip's piece of that cell holds at most 8 - 3 = 5 people,
+    # and at least 11 - 7 (cell (0, 0)) = 4 (found by an independent attacker).
+    counts = grid(run, 0.9, INPUT=trips(STRIP_PEOPLE), RESOLUTION=1000,
+                  PUBLISHED_ZONES=strip_layers(), ZONE_COUNTS="TEMPORARY_OUTPUT")["ZONE_COUNTS"]
+    release = {(f["zone_layer"], f["name"]): f["n_persons"] for f in counts.getFeatures()}
+    assert release[("strip", "west")] == 11 and release[("halves", "west")] == 14
+    plain = grid(run, 1 / 7, INPUT=trips(STRIP_PEOPLE))
+    assert {f["status"] for f in plain["OUTPUT"].getFeatures()} == {"published"}
+    with pytest.raises(QgsProcessingException, match=r"1000m_1_0 ∩ [^[]*\[4, 5\]"):
+        gate(run, plain["OUTPUT"], counts, RHO=1 / 7, PERSONS_TOTAL=len(STRIP_PEOPLE))
+    # The grid with both layers protects it, and passes its own gate.
+    protected = grid(run, 1 / 7, INPUT=trips(STRIP_PEOPLE), PUBLISHED_ZONES=strip_layers(),
+                     ZONE_COUNTS="TEMPORARY_OUTPUT")
+    assert gate(run, protected["OUTPUT"], protected["ZONE_COUNTS"], RHO=1 / 7,
+                PERSONS_TOTAL=len(STRIP_PEOPLE))["PASSED"]
