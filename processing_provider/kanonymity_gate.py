@@ -1,5 +1,7 @@
 """spatialprivacy:kanonymitygate — stop a model when a published cell counts fewer than k people."""
 
+import dataclasses
+
 from qgis.core import QgsProcessing, QgsProcessingException, QgsProcessingOutputBoolean, \
     QgsProcessingOutputNumber, QgsProcessingParameterEnum, QgsProcessingParameterFeatureSink, \
     QgsProcessingParameterFeatureSource, QgsProcessingParameterField, \
@@ -356,7 +358,7 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
         """Derive what the release publishes and audit every withheld record against it."""
         import numpy as np
 
-        from ..spatial_privacy_plugin.gate import evaluate_release_audit
+        from ..spatial_privacy_plugin.gate import area_count_problems, evaluate_release_audit
         from ..spatial_privacy_plugin.grid import STATUS_PUBLISHED, equalities_from_columns
         from ..spatial_privacy_plugin.totals import blank_totals_from_columns
         from .grid_base import attribute_labels
@@ -427,6 +429,10 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
             self.counts_add_up(parameters, context), None if cut is None else cut.record_cell,
             attribute_labels([columns[name] for name in key_fields]),
             () if cut is None else cut.withheld_areas)
+        if cut is not None and cut.published_counts:
+            names, values = zip(*cut.published_counts)
+            audit = dataclasses.replace(audit, problems=audit.problems + area_count_problems(
+                names, values, policy.k, policy.publish_zeros))
         if audit.shared_attributes:
             feedback.pushInfo(tr(
                 "Audit: the counts contradict one value of the attribute fields per person, so "

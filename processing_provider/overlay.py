@@ -42,6 +42,7 @@ class Overlay:
     withheld_areas: list  # (atom indices, name) per area published without its count
     strip_metres: float  # how narrow on the ground a thin strip is
     strip_notes: list  # the log's notes on what widened it (``strip_width_of``)
+    published_counts: list  # (name, count) of every area published with a count
 
     @property
     def cut_records(self):
@@ -265,6 +266,23 @@ def thin_pieces(pieces, strip_width):
     return [is_strip(geometry, width) for geometry, _ in pieces]
 
 
+def overlapping_areas(index, areas, strip_width):
+    """The names of the first two areas of one layer (``published_areas``) that overlap, or
+    None. An overlap that is a thin strip (``is_strip``, ``strip_width`` a ``StripWidth``) is
+    where neighbours' borders, meant to be shared, were digitised or reprojected apart; nobody
+    lives there (a point in it counts in the first area)."""
+    for position, (geometry, _, _, name) in areas.items():
+        for other in index.intersects(geometry.boundingBox()):
+            if other <= position:
+                continue
+            other_geometry, _, _, other_name = areas[other]
+            shared = geometry.intersection(other_geometry)
+            if shared.area() > 0 and not is_strip(
+                    shared, strip_width.near(shared.boundingBox())):
+                return name, other_name
+    return None
+
+
 def overlay(source, layers, count_field, context, feedback):
     """The atoms of the records of ``source`` with the published areas of ``layers``."""
     crs = source.sourceCrs()
@@ -277,6 +295,16 @@ def overlay(source, layers, count_field, context, feedback):
                    for _ in areas]
     strip_width, strip_notes = strip_width_of(crs, layers, context.transformContext(),
                                               area_layers)
+    for (layer, _), (index, areas) in zip(sources, published):
+        overlap = overlapping_areas(index, areas, strip_width)
+        if overlap:  # cut as one partition, a piece in both would count in one of them only
+            raise QgsProcessingException(tr(
+                "The audit layer '{layer}' has areas that overlap ({first} and {second}): the "
+                "areas of one audit layer must not overlap. Give each set of areas that do not "
+                "overlap (municipalities, districts) as an audit layer of its own, or in one "
+                "layer with a '{field}' field naming each set, as the suppressed grid's zone "
+                "counts have.").format(layer=layer.name(), first=overlap[0], second=overlap[1],
+                                       field=ZONE_LAYER))
     area_members = [[] for _ in range(sum(len(areas) for _, areas in published))]
     area_counts = [count for _, areas in published for _, _, count, _ in areas.values()]
     area_names = [name for _, areas in published for _, _, _, name in areas.values()]
@@ -321,4 +349,6 @@ def overlay(source, layers, count_field, context, feedback):
     withheld_areas = [(members, name) for members, count, name in
                       zip(area_members, area_counts, area_names) if members and count is None]
     return Overlay(atom_record, atom_areas, areas, names, record_cell, atom_thin, withheld_areas,
-                   strip_width.metres, strip_notes)
+                   strip_width.metres, strip_notes,
+                   [(name, count) for name, count in zip(area_names, area_counts)
+                    if count is not None])

@@ -9,7 +9,7 @@ from qgis.core import QgsFeatureRequest, QgsGeometry, QgsProcessingException, Qg
     QgsWkbTypes
 
 from .base import tr
-from .overlay import ZONE_LAYER, StripWidth, cut_by_areas, is_strip, layer_offsets, \
+from .overlay import ZONE_LAYER, StripWidth, cut_by_areas, layer_offsets, overlapping_areas, \
     published_areas, strip_width_of, thin_pieces
 
 ZONE_COUNT_FIELDS = (("n_persons", "int"), ("status", "string"))
@@ -37,26 +37,6 @@ class Zones:
     @property
     def geometries(self):
         return [geometry for _, areas in self.published for geometry, _, _, _ in areas.values()]
-
-
-def _refuse_overlaps(layer, index, areas, strip_width):
-    """Zones of one layer must not overlap: a person would count in two of them and the
-    pieces of a cell would not add up to it. An overlap that is a thin strip (``is_strip``,
-    ``strip_width`` a ``StripWidth``) is where neighbours' borders, meant to be shared, were
-    digitised or reprojected apart; nobody lives there (a point in it counts in the first zone)."""
-    for position, (geometry, _, _, name) in areas.items():
-        for other in index.intersects(geometry.boundingBox()):
-            if other <= position:
-                continue
-            other_geometry, _, _, other_name = areas[other]
-            shared = geometry.intersection(other_geometry)
-            if shared.area() > 0 and not is_strip(
-                    shared, strip_width.near(shared.boundingBox())):
-                raise QgsProcessingException(tr(
-                    "The published zones {first} and {second} overlap: zones of one layer must "
-                    "not overlap (a person would be counted in both). Fix the layer '{layer}', or "
-                    "give overlapping zones as separate layers.").format(
-                    first=name, second=other_name, layer=layer.name()))
 
 
 def read_zones(layers, crs, context, feedback, reserved):
@@ -112,7 +92,13 @@ def read_zones(layers, crs, context, feedback, reserved):
     strip_width, notes = strip_width_of(crs, layers, context.transformContext(), [
         number for number, (_, areas) in enumerate(published) for _ in areas])
     for layer, (index, areas) in zip(layers, published):
-        _refuse_overlaps(layer, index, areas, strip_width)
+        overlap = overlapping_areas(index, areas, strip_width)
+        if overlap:  # a person would count in both, and a cell's pieces not add up to it
+            raise QgsProcessingException(tr(
+                "The published zones {first} and {second} overlap: zones of one layer must "
+                "not overlap (a person would be counted in both). Fix the layer '{layer}', or "
+                "give overlapping zones as separate layers.").format(
+                first=overlap[0], second=overlap[1], layer=layer.name()))
     names = [name for _, areas in published for _, _, _, name in areas.values()]
     for note in notes:
         feedback.pushInfo(note)

@@ -122,6 +122,23 @@ def evaluate_gate(raw_counts, k, withheld=None, allow_zero=False):
     return GateResult(int(k), int(published.sum()), min_count, tuple(problems), failing)
 
 
+def area_count_problems(names, counts, k, allow_zero=False):
+    """The problems of area counts published beside the release (the audit layers'): an area
+    counting fewer than k people gives them away as a cell would (0 only under a policy
+    that publishes zeros)."""
+    counts = np.asarray(counts, dtype=float)
+    below = (counts < k) & ~(allow_zero & (counts == 0))
+    if not below.any():
+        return ()
+    return (_problem(
+        N_("{count} published area count(s) beside the release count fewer than k = {k} people "
+           "({examples}). Withhold them (NULL) where they are published, or give the areas "
+           "without those counts."),
+        count=int(below.sum()), k=f"{k:g}", examples="; ".join(
+            f"{name}: {count:g}" for name, count in list(zip(
+                np.asarray(names, dtype=object)[below], counts[below]))[:5])),)
+
+
 @dataclass(frozen=True)
 class AuditResult:
     min_width: float  # narrowest attacker interval of a withheld record; None when none is withheld

@@ -326,3 +326,35 @@ def test_a_second_area_layer_does_not_hide_as_sliver(run):
     protected = tiles(["withheld", "published", "published", "published", "withheld",
                        "published"])
     assert gate(run, protected, AUDIT_LAYERS=[municipalities(), districts()])["PASSED"]
+
+
+def test_an_audit_layer_whose_areas_overlap_is_refused_and_nothing_is_written(run, tmp_path):
+    # Municipalities and districts in one layer without a zone_layer field: cut as one
+    # partition, A's part of tile 4 would count in one of them only (found by an independent
+    # attacker: such a release passed). Each layer apart is audited (the control).
+    both = municipalities()
+    both.dataProvider().addFeatures(list(districts().getFeatures()))
+    output = tmp_path / "checked.gpkg"
+    with pytest.raises(QgsProcessingException, match="areas that overlap.*zone_layer"):
+        gate(run, tiles(), AUDIT_LAYERS=[both], OUTPUT=str(output))
+    assert not output.exists()
+    with pytest.raises(QgsProcessingException, match=r"100m_4_0 ∩ [^[]*\[3, 3\]"):
+        gate(run, tiles(), AUDIT_LAYERS=[municipalities(), districts()])
+
+
+def test_an_area_count_below_k_published_beside_the_grid_fails(run):
+    # Tiles 4 and 5 withheld (wide apart from the areas); zone C publishes 2 people (k = 4),
+    # whatever its status field says, and a zone of nobody publishes 0 (not under this
+    # policy). The control: C withheld (NULL) passes.
+    protected = tiles(["withheld", "published", "published", "published", "withheld",
+                       "published"])
+    small = point_layer([("POLYGON((0 0, 600 0, 600 100, 0 100, 0 0))", ["all", 150]),
+                         ("POLYGON((600 0, 650 0, 650 100, 600 100, 600 0))", ["C", 2]),
+                         ("POLYGON((650 0, 700 0, 700 100, 650 100, 650 0))", ["D", 0])],
+                        "name:string,n_persons:integer", geometry="Polygon")
+    with pytest.raises(QgsProcessingException, match=r"2 published area count\(s\).*k = 4"):
+        gate(run, protected, AUDIT_LAYERS=[small])
+    withheld = point_layer([("POLYGON((0 0, 600 0, 600 100, 0 100, 0 0))", ["all", 150]),
+                            ("POLYGON((600 0, 650 0, 650 100, 600 100, 600 0))", ["C", NULL])],
+                           "name:string,n_persons:integer", geometry="Polygon")
+    assert gate(run, protected, AUDIT_LAYERS=[withheld])["PASSED"]

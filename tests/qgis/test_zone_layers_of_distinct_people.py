@@ -67,10 +67,13 @@ def test_a_cell_s_piece_in_a_zone_cut_by_a_second_zone_layer_is_protected_whole(
     assert gate(run, protected["OUTPUT"], protected["ZONE_COUNTS"])["PASSED"]
 
 
-def test_a_zone_counted_as_nobody_gives_the_withheld_zone_away_as_everybody(run):
+def test_a_zone_counted_as_nobody_gives_the_withheld_zone_away_as_everybody(run, tmp_path):
     # Three people in two cells (both withheld below k = 4); the zone east of x = 1300 is
-    # published as 0 (a release this plugin does not make), so every person is in the
-    # withheld zone west of it: exactly 3.
+    # published as 0 (a release this plugin does not make; the policy publishes zeros), so
+    # every person is in the withheld zone west of it: exactly 3.
+    policy = tmp_path / "zeros.toml"
+    policy.write_text('rho = 0.25\ntolerance = 0.2\ncounting_unit = "person"\n'
+                      'publish_zeros = true\n', encoding="utf-8")
     people = [[(200, 300), (1100, 500)], [(400, 700)], [(1200, 200)]]
     cells = grid(run, 0.25, INPUT=trips(people))["OUTPUT"]
     assert {f["status"] for f in cells.getFeatures()} == {"withheld"}
@@ -79,9 +82,10 @@ def test_a_zone_counted_as_nobody_gives_the_withheld_zone_away_as_everybody(run)
          ("POLYGON((1300 0, 2000 0, 2000 1000, 1300 1000, 1300 0))", ["east", 0, "published"])],
         "name:string,n_persons:integer,status:string", geometry="Polygon")
     with pytest.raises(QgsProcessingException, match=r"withheld area count.*\[3, 3\]"):
-        gate(run, cells, zone_counts, RHO=0.25, PERSONS_TOTAL=3)
+        gate(run, cells, zone_counts, RHO=None, POLICY=str(policy), PERSONS_TOTAL=3)
     # The control: without the number of people, the withheld zone holds 2 or more.
-    assert gate(run, cells, zone_counts, RHO=0.25, PERSONS_TOTAL=None)["PASSED"]
+    assert gate(run, cells, zone_counts, RHO=None, POLICY=str(policy),
+                PERSONS_TOTAL=None)["PASSED"]
 
 
 # Fourteen people in three cells of 1 km, two zone layers: west of x = 1020 (a strip of cell
