@@ -59,47 +59,47 @@
       <translation>Annulé : aucune sortie n'a été terminée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="150" />
+      <location filename="processing_provider/bulk_write.py" line="151" />
       <source>Could not create the GeoPackage {path}: check that its folder exists and is writable.</source>
       <translation>Impossible de créer le GeoPackage {path} : vérifiez que son dossier existe et est accessible en écriture.</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="459" />
+      <location filename="processing_provider/bulk_write.py" line="448" />
       <source>the values of {fields} do not fit their column type</source>
       <translation>les valeurs de {fields} ne correspondent pas au type de leur colonne</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="481" />
+      <location filename="processing_provider/bulk_write.py" line="470" />
       <source>{count} cells written to {path} in bulk.</source>
       <translation>{count} cellules écrites en bloc dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="492" />
+      <location filename="processing_provider/bulk_write.py" line="481" />
       <source>Cells written feature by feature through QGIS, not with COPY: {reason}.</source>
       <translation>Cellules écrites entité par entité par QGIS, pas avec COPY : {reason}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="495" />
+      <location filename="processing_provider/bulk_write.py" line="484" />
       <source>{count} cells written to the PostGIS table {table} in bulk (COPY).</source>
       <translation>{count} cellules écrites en bloc dans la table PostGIS {table} (COPY).</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="534" />
+      <location filename="processing_provider/bulk_write.py" line="523" />
       <source>{count} records written to {path} in bulk.</source>
       <translation>{count} enregistrements écrits en bloc dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="542" />
+      <location filename="processing_provider/bulk_write.py" line="531" />
       <source>the input is not a point file GDAL can stream</source>
       <translation>l'entrée n'est pas un fichier de points que GDAL peut lire en flux</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="549" />
+      <location filename="processing_provider/bulk_write.py" line="538" />
       <source>Records written feature by feature through QGIS, not with COPY: {reason}.</source>
       <translation>Enregistrements écrits entité par entité par QGIS, pas avec COPY : {reason}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/bulk_write.py" line="552" />
+      <location filename="processing_provider/bulk_write.py" line="541" />
       <source>{count} records written to the PostGIS table {table} in bulk (COPY).</source>
       <translation>{count} enregistrements écrits en bloc dans la table PostGIS {table} (COPY).</translation>
     </message>
@@ -1109,277 +1109,282 @@
       <translation>Poids de couverture auxiliaire (les cibles en sont pondérées)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="100" />
+      <location filename="processing_provider/kanonymity_gate.py" line="102" />
       <source>Audit: number of people the release states</source>
       <translation>Audit : nombre de personnes indiqué par la diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="103" />
+      <location filename="processing_provider/kanonymity_gate.py" line="105" />
       <source>Audit: how the records relate to that number</source>
       <translation>Audit : relation entre les enregistrements et ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="105" />
+      <location filename="processing_provider/kanonymity_gate.py" line="107" />
       <source>Passed</source>
       <translation>Réussi</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="107" />
+      <location filename="processing_provider/kanonymity_gate.py" line="109" />
       <source>Fewest distinct sensitive values in a published cell</source>
       <translation>Plus petit nombre de valeurs sensibles distinctes d'une maille publiée</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="109" />
+      <location filename="processing_provider/kanonymity_gate.py" line="111" />
       <source>Largest t-closeness distance of a published cell</source>
       <translation>Plus grande distance de t-proximité d'une maille publiée</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="111" />
+      <location filename="processing_provider/kanonymity_gate.py" line="113" />
       <source>Narrowest attacker interval of a withheld record</source>
       <translation>Plus étroit intervalle d'attaque d'un enregistrement masqué</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="112" />
+      <location filename="processing_provider/kanonymity_gate.py" line="114" />
       <source>Smallest published count</source>
       <translation>Plus petit effectif publié</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="113" />
+      <location filename="processing_provider/kanonymity_gate.py" line="115" />
       <source>Published records checked</source>
       <translation>Enregistrements publiés contrôlés</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="114" />
+      <location filename="processing_provider/kanonymity_gate.py" line="116" />
       <source>k</source>
       <translation>k</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="116" />
+      <location filename="processing_provider/kanonymity_gate.py" line="118" />
       <source>Failing records (written only when the gate fails)</source>
       <translation>Enregistrements en échec (écrits seulement quand le contrôle échoue)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="13" />
-      <source>each person has one point: the records add up to it</source>
-      <translation>chaque personne a un point : les enregistrements s'additionnent à ce nombre</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="138" />
+      <location filename="processing_provider/kanonymity_gate.py" line="140" />
       <source>Choose the field that holds the counts.</source>
       <translation>Choisissez le champ qui contient les effectifs.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="14" />
-      <source>people may have several points: the records add up to at least it</source>
-      <translation>une personne peut avoir plusieurs points : les enregistrements s'additionnent à au moins ce nombre</translation>
+      <location filename="processing_provider/kanonymity_gate.py" line="15" />
+      <source>each person has one point: the records add up to it</source>
+      <translation>chaque personne a un point : les enregistrements s'additionnent à ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="150" />
+      <location filename="processing_provider/kanonymity_gate.py" line="152" />
       <source>l-diversity and t-closeness need the cell id field and the sensitive attribute field.</source>
       <translation>La l-diversité et la t-proximité exigent le champ identifiant de maille et le champ de l'attribut sensible.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="164" />
+      <location filename="processing_provider/kanonymity_gate.py" line="16" />
+      <source>people may have several points: the records add up to at least it</source>
+      <translation>une personne peut avoir plusieurs points : les enregistrements s'additionnent à au moins ce nombre</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="166" />
       <source>The count field '{field}' is not numeric ({type}): the gate needs counts of people. Choose a numeric field, or convert it with the field calculator in a copy.</source>
       <translation>Le champ de comptage « {field} » n'est pas numérique ({type}) : le contrôle a besoin d'effectifs de personnes. Choisissez un champ numérique, ou convertissez-le avec la calculatrice de champ dans une copie.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="204" />
+      <location filename="processing_provider/kanonymity_gate.py" line="206" />
       <source>k-anonymity gate FAILED (k = {k}, policy {hash}): {problems}</source>
       <translation>ÉCHEC du contrôle de k-anonymat (k = {k}, politique {hash}) : {problems}</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="207" />
+      <location filename="processing_provider/kanonymity_gate.py" line="209" />
       <source>k-anonymity gate passed: {checked} published record(s), all with at least k = {k} people.</source>
       <translation>Contrôle de k-anonymat réussi : {checked} enregistrement(s) publié(s), tous avec au moins k = {k} personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="22" />
+      <location filename="processing_provider/kanonymity_gate.py" line="24" />
       <source>k-anonymity gate</source>
       <translation>Contrôle de k-anonymat</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="23" />
+      <location filename="processing_provider/kanonymity_gate.py" line="25" />
       <source>Blocks the release (and stops the model) when any published record counts fewer than k people; passes the layer through unchanged otherwise.</source>
       <translation>Bloque la diffusion (et arrête le modèle) si un enregistrement publié compte moins de k personnes ; sinon transmet la couche inchangée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="248" />
+      <location filename="processing_provider/kanonymity_gate.py" line="250" />
       <source>feature {id}</source>
       <translation>entité {id}</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="25" />
-      <source>privacy,disclosure,k-anonymity,gate,check,release,model</source>
-      <translation>confidentialité,divulgation,k-anonymat,contrôle,vérification,diffusion,modèle</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="250" />
+      <location filename="processing_provider/kanonymity_gate.py" line="252" />
       <source>Failing records: {records}</source>
       <translation>Enregistrements en échec : {records}</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="252" />
+      <location filename="processing_provider/kanonymity_gate.py" line="254" />
       <source>{named} and {more} more</source>
       <translation>{named} et {more} autres</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="260" />
+      <location filename="processing_provider/kanonymity_gate.py" line="262" />
       <source> (give a file for the failing records layer to get all of them).</source>
       <translation> (indiquez un fichier pour la couche des enregistrements en échec afin de les obtenir tous).</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="278" />
+      <location filename="processing_provider/kanonymity_gate.py" line="27" />
+      <source>privacy,disclosure,k-anonymity,gate,check,release,model</source>
+      <translation>confidentialité,divulgation,k-anonymat,contrôle,vérification,diffusion,modèle</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="280" />
       <source> (a temporary failing records layer is lost when the gate fails: choose a file for it).</source>
       <translation> (une couche temporaire des enregistrements en échec est perdue quand le contrôle échoue : choisissez un fichier).</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="280" />
+      <location filename="processing_provider/kanonymity_gate.py" line="282" />
       <source> (all {count} in {path}).</source>
       <translation> (tous les {count} dans {path}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="290" />
+      <location filename="processing_provider/kanonymity_gate.py" line="292" />
       <source>A series audit needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume.</source>
       <translation>Un audit de série exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="306" />
+      <location filename="processing_provider/kanonymity_gate.py" line="308" />
       <source>Series audit with {count} earlier release(s), assuming no cell changes by more than {delta:g} between releases.</source>
       <translation>Audit de série avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} entre deux diffusions.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="339" />
+      <location filename="processing_provider/kanonymity_gate.py" line="341" />
       <source>The policy keeps the number of people secret (population_total_secret = true), yet the gate was given one: a number that is published is no secret. Change the policy, or leave the number of people empty.</source>
       <translation>La politique garde secret le nombre de personnes (population_total_secret = true), mais la porte en a reçu un : un nombre publié n'est pas un secret. Modifiez la politique, ou laissez le nombre de personnes vide.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="346" />
+      <location filename="processing_provider/kanonymity_gate.py" line="348" />
       <source>The audit does not know the number of people in the release: an attacker who reads it (in a table, a report, the log of the grid) may narrow withheld cells further. Give it in 'number of people the release states', or declare population_total_secret = true in the policy if it is never published.</source>
       <translation>L'audit ne connaît pas le nombre de personnes de la diffusion : un attaquant qui le lit (dans une table, un rapport, le journal de la grille) peut resserrer davantage les cellules masquées. Indiquez-le dans « nombre de personnes indiqué par la diffusion », ou déclarez population_total_secret = true dans la politique s'il n'est jamais publié.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="385" />
+      <location filename="processing_provider/kanonymity_gate.py" line="387" />
       <source>Audit: {count} total(s) from the layer's own totals columns.</source>
       <translation>Audit : {count} total(s) tiré(s) des colonnes de totaux de la couche elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="391" />
+      <location filename="processing_provider/kanonymity_gate.py" line="393" />
       <source>Auditing against other layers needs the geometry of the records to publish; the input is a table. Give the grid layer itself.</source>
       <translation>L'audit par rapport à d'autres couches a besoin de la géométrie des enregistrements à publier ; l'entrée est une table. Donnez la couche de grille elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="398" />
+      <location filename="processing_provider/kanonymity_gate.py" line="400" />
       <source>The audit layer '{layer}' has no field '{field}': name its count field in the audit count field.</source>
       <translation>La couche d'audit « {layer} » n'a pas de champ « {field} » : indiquez son champ de comptage dans le champ de comptage d'audit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="402" />
+      <location filename="processing_provider/kanonymity_gate.py" line="404" />
       <source>The audit count field '{field}' of '{layer}' is {kind}, not a number: name a numeric field of published totals, or convert it (in a copy).</source>
       <translation>Le champ de comptage d'audit « {field} » de « {layer} » est de type {kind}, pas un nombre : indiquez un champ numérique de totaux publiés, ou convertissez-le (dans une copie).</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="408" />
+      <location filename="processing_provider/kanonymity_gate.py" line="410" />
       <source>Audit: {areas} published area count(s) from the audit layers; {records} record(s) in {atoms} pieces, {cells} of them cut by an area's border.</source>
       <translation>Audit : {areas} effectif(s) de zones publié(s) par les couches d'audit ; {records} enregistrement(s) en {atoms} morceaux, dont {cells} coupé(s) par la limite d'une zone.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="414" />
+      <location filename="processing_provider/kanonymity_gate.py" line="416" />
       <source>Audit: {strips} of those pieces are strips narrower than {width:.2g} m on the ground, between a border and the cell edge it follows: audited as able to hold people and again as empty.</source>
       <translation>Audit : {strips} de ces morceaux sont des bandes de moins de {width:.2g} m de large sur le terrain, entre une limite et le bord de cellule qu'elle suit : auditées comme pouvant contenir des personnes, puis comme vides.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="431" />
+      <location filename="processing_provider/kanonymity_gate.py" line="437" />
       <source>Audit: the counts contradict one value of the attribute fields per person, so the records of one cell are audited as possibly sharing people (an attribute of each point, such as the mode of a trip); a person-level attribute would be audited as adding up.</source>
       <translation>Audit : les effectifs contredisent une seule valeur des champs d'attribut par personne ; les enregistrements d'une même cellule sont donc audités comme pouvant partager des personnes (un attribut de chaque point, comme le mode d'un trajet) ; un attribut propre à la personne serait audité comme s'additionnant.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="438" />
+      <location filename="processing_provider/kanonymity_gate.py" line="444" />
       <source>Audit, knowing the number of people: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
       <translation>Audit, avec le nombre de personnes : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="440" />
+      <location filename="processing_provider/kanonymity_gate.py" line="446" />
       <source>Audit, without the number of people: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
       <translation>Audit, sans le nombre de personnes : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="57" />
+      <location filename="processing_provider/kanonymity_gate.py" line="59" />
       <source>Layer or table to publish</source>
       <translation>Couche ou table à publier</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="59" />
+      <location filename="processing_provider/kanonymity_gate.py" line="61" />
       <source>Count field (distinct people per record)</source>
       <translation>Champ de comptage (personnes distinctes par enregistrement)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="64" />
+      <location filename="processing_provider/kanonymity_gate.py" line="66" />
       <source>Status field (records not marked published are withheld)</source>
       <translation>Champ de statut (les enregistrements non « published » sont masqués)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="67" />
+      <location filename="processing_provider/kanonymity_gate.py" line="69" />
       <source>Checked layer (unchanged)</source>
       <translation>Couche contrôlée (inchangée)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="69" />
+      <location filename="processing_provider/kanonymity_gate.py" line="71" />
       <source>Audit: other layers published beside this one</source>
       <translation>Audit : autres couches publiées à côté de celle-ci</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="72" />
+      <location filename="processing_provider/kanonymity_gate.py" line="74" />
       <source>Audit: count field of those layers</source>
       <translation>Audit : champ de comptage de ces couches</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="75" />
+      <location filename="processing_provider/kanonymity_gate.py" line="77" />
       <source>Audit: published total over all records</source>
       <translation>Audit : total publié sur l'ensemble des enregistrements</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="79" />
+      <location filename="processing_provider/kanonymity_gate.py" line="81" />
       <source>Diversity: cell id field</source>
       <translation>Diversité : champ identifiant de maille</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="82" />
+      <location filename="processing_provider/kanonymity_gate.py" line="84" />
       <source>Diversity: sensitive attribute field</source>
       <translation>Diversité : champ de l'attribut sensible</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="85" />
+      <location filename="processing_provider/kanonymity_gate.py" line="87" />
       <source>Diversity: least distinct sensitive values per cell (l)</source>
       <translation>Diversité : minimum de valeurs sensibles distinctes par maille (l)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="88" />
+      <location filename="processing_provider/kanonymity_gate.py" line="90" />
       <source>Diversity: largest distance to the overall distribution (t)</source>
       <translation>Diversité : plus grande distance à la distribution d'ensemble (t)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="91" />
+      <location filename="processing_provider/kanonymity_gate.py" line="93" />
       <source>Diversity: the sensitive categories are ordered</source>
       <translation>Diversité : les modalités sensibles sont ordonnées</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="94" />
+      <location filename="processing_provider/kanonymity_gate.py" line="96" />
       <source>Stratum field (k per stratum from the policy's stratum_rho)</source>
       <translation>Champ de strate (k par strate d'après le stratum_rho de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="97" />
+      <location filename="processing_provider/kanonymity_gate.py" line="99" />
       <source>Series: earlier releases of this grid, oldest first</source>
       <translation>Série : diffusions antérieures de la grille, la plus ancienne d'abord</translation>
     </message>
     <message>
-      <location filename="processing_provider/overlay.py" line="84" />
+      <location filename="processing_provider/overlay.py" line="301" />
+      <source>The audit layer '{layer}' has areas that overlap ({first} and {second}): the areas of one audit layer must not overlap. Give each set of areas that do not overlap (municipalities, districts) as an audit layer of its own, or in one layer with a '{field}' field naming each set, as the suppressed grid's zone counts have.</source>
+      <translation>La couche d'audit « {layer} » a des zones qui se chevauchent ({first} et {second}) : les zones d'une même couche d'audit ne doivent pas se chevaucher. Donnez chaque ensemble de zones qui ne se chevauchent pas (communes, arrondissements) comme une couche d'audit à part, ou dans une seule couche avec un champ « {field} » qui nomme chaque ensemble, comme les effectifs de zones de la grille supprimée.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/overlay.py" line="81" />
       <source>The audit layer '{layer}' has a count that is not a number in '{field}' (feature {fid}): choose its numeric count field.</source>
       <translation>La couche d'audit « {layer} » a un effectif qui n'est pas un nombre dans « {field} » (entité {fid}) : choisissez son champ d'effectif numérique.</translation>
     </message>
     <message>
-      <location filename="processing_provider/overlay.py" line="94" />
+      <location filename="processing_provider/overlay.py" line="91" />
       <source>The area {fid} of '{layer}' cannot be reprojected to the grid's CRS {crs} (it lies outside that CRS's area of use): clip the layer to the grid's extent, or publish the grid in a CRS that covers it.</source>
       <translation>La zone {fid} de '{layer}' ne peut pas être reprojetée dans le SCR de la grille {crs} (elle sort du domaine d'emploi de ce SCR) : découpez la couche à l'emprise de la grille, ou publiez la grille dans un SCR qui la couvre.</translation>
     </message>
@@ -1604,74 +1609,74 @@
       <translation>{count} paire(s) de cellules se chevauchent (identifiants d'entité {pairs}) : la différence de deux cellules qui se chevauchent publie les personnes de la partie qu'elles ne partagent pas, ce que l'audit ne voit pas. Publiez des cellules qui ne se chevauchent pas (une seule grille), ou diffusez la couche plus grossière à part, comme couche d'audit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="104" />
-      <source>The published zones layer '{layer}' has invalid geometries (features {fids}): repair them first (Processing: Fix geometries).</source>
-      <translation>La couche de zonage publiée « {layer} » a des géométries invalides (entités {fids}) : réparez-les d'abord (Traitement : Réparer les géométries).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/published_zones.py" line="173" />
+      <location filename="processing_provider/published_zones.py" line="163" />
       <source>the sliver(s) {slivers} (cell ∩ zone)</source>
       <translation>le(s) morceau(x) {slivers} (carreau ∩ zone)</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="175" />
+      <location filename="processing_provider/published_zones.py" line="165" />
       <source>the withheld cell(s) {cells}</source>
       <translation>le(s) carreau(x) masqué(s) {cells}</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="177" />
+      <location filename="processing_provider/published_zones.py" line="167" />
       <source>No pattern of withheld cells and zone counts was found that protects {what}: whatever is withheld, the gate's attacker narrows it below p = {p:g} or recovers it exactly from the totals, zone counts and number of people published beside it. Use a coarser grid, publish fewer totals or zone layers beside it, or review p in the policy.</source>
       <translation>Aucun schéma de carreaux et d'effectifs de zones masqués n'a été trouvé qui protège {what} : quoi que l'on masque, l'attaquant du contrôle le resserre sous p = {p:g} ou le retrouve exactement à partir des totaux, des effectifs de zones et du nombre de personnes publiés à côté. Utilisez une grille plus grossière, publiez moins de totaux ou de couches de zones à côté, ou revoyez p dans la politique.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="182" />
+      <location filename="processing_provider/published_zones.py" line="172" />
       <source>this release</source>
       <translation>cette diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="182" />
+      <location filename="processing_provider/published_zones.py" line="172" />
       <source> and </source>
       <translation> et </translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="186" />
+      <location filename="processing_provider/published_zones.py" line="176" />
       <source>{zones} zone count(s) published beside the grid ({withheld} withheld below k); their borders cut {cut} record(s) into slivers. {cells} more cell(s) and {protective} zone count(s) withheld so that no sliver that may hold 1 to k - 1 people can be narrowed below p = {p:g}.</source>
       <translation>{zones} effectif(s) de zones publiés à côté de la grille ({withheld} masqué(s) sous k) ; leurs limites découpent {cut} enregistrement(s) en éclats. {cells} carreau(x) et {protective} effectif(s) de zones masqués en plus pour qu'aucun éclat pouvant contenir de 1 à k - 1 personnes ne puisse être resserré sous p = {p:g}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="52" />
-      <source>The published zones {first} and {second} overlap: zones of one layer must not overlap (a person would be counted in both). Fix the layer '{layer}', or give overlapping zones as separate layers.</source>
-      <translation>Les zones publiées {first} et {second} se chevauchent : les zones d'une même couche ne doivent pas se chevaucher (une personne serait comptée dans les deux). Corrigez la couche « {layer} », ou donnez les zones qui se chevauchent dans des couches distinctes.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/published_zones.py" line="66" />
+      <location filename="processing_provider/published_zones.py" line="49" />
       <source>The published zones layer '{layer}' is not a polygon layer: give the polygons (municipalities, postcodes) whose counts are published beside the grid.</source>
       <translation>La couche de zones publiées « {layer} » n'est pas une couche de polygones : donnez les polygones (communes, codes postaux) dont les effectifs sont publiés à côté de la grille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="71" />
+      <location filename="processing_provider/published_zones.py" line="54" />
       <source>The published zones layer '{layer}' has no valid CRS: set its CRS first.</source>
       <translation>La couche de zones publiées « {layer} » n'a pas de SCR valide : définissez d'abord son SCR.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="76" />
+      <location filename="processing_provider/published_zones.py" line="59" />
       <source>The published zones layer '{layer}' has the field(s) {fields}, which the zone counts output writes itself: rename them in a copy of the layer.</source>
       <translation>La couche de zones publiées « {layer} » a le(s) champ(s) {fields}, que la sortie des effectifs de zones écrit elle-même : renommez-les dans une copie de la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="84" />
+      <location filename="processing_provider/published_zones.py" line="67" />
       <source>The published zones layer '{layer}' has {count} feature(s) without a geometry (features {fids}): every published zone needs its polygon. Give them their polygons, or delete them, in a copy of the layer.</source>
       <translation>La couche de zonage publiée « {layer} » a {count} entité(s) sans géométrie (entités {fids}) : chaque zone publiée a besoin de son polygone. Donnez-leur leurs polygones, ou supprimez-les, dans une copie de la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="91" />
+      <location filename="processing_provider/published_zones.py" line="74" />
       <source>The published zones layer '{layer}' is reprojected from {theirs} to the grid's {ours}.</source>
       <translation>La couche de zones publiées « {layer} » est reprojetée de {theirs} vers le SCR de la grille, {ours}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="98" />
+      <location filename="processing_provider/published_zones.py" line="81" />
       <source>The published zones layer '{layer}' has no polygon: give the zones whose counts are published, or leave the layer out.</source>
       <translation>La couche de zones publiées « {layer} » n'a aucun polygone : donnez les zones dont les effectifs sont publiés, ou retirez la couche.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_zones.py" line="87" />
+      <source>The published zones layer '{layer}' has invalid geometries (features {fids}): repair them first (Processing: Fix geometries).</source>
+      <translation>La couche de zonage publiée « {layer} » a des géométries invalides (entités {fids}) : réparez-les d'abord (Traitement : Réparer les géométries).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/published_zones.py" line="97" />
+      <source>The published zones {first} and {second} overlap: zones of one layer must not overlap (a person would be counted in both). Fix the layer '{layer}', or give overlapping zones as separate layers.</source>
+      <translation>Les zones publiées {first} et {second} se chevauchent : les zones d'une même couche ne doivent pas se chevaucher (une personne serait comptée dans les deux). Corrigez la couche « {layer} », ou donnez les zones qui se chevauchent dans des couches distinctes.</translation>
     </message>
     <message>
       <location filename="processing_provider/reassess_releases.py" line="106" />
@@ -2959,7 +2964,12 @@
       <translation>{count} enregistrement(s) masqué(s) portent encore un effectif : une valeur masquée doit être NULL dans toute sortie. Videz l'effectif des enregistrements masqués.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="199" />
+      <location filename="spatial_privacy_plugin/gate.py" line="134" />
+      <source>{count} published area count(s) beside the release count fewer than k = {k} people ({examples}). Withhold them (NULL) where they are published, or give the areas without those counts.</source>
+      <translation>{count} effectif(s) de zone publié(s) à côté de la diffusion comptent moins de k = {k} personnes ({examples}). Masquez-les (NULL) là où ils sont publiés, ou donnez les zones sans ces effectifs.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="217" />
       <source>{count} withheld record(s) (e.g. {records}) can be narrowed by an attacker to an interval narrower than p = {p:g} from what the release publishes (its counts and totals, that withheld cells are not empty, the number of people, any status labels). Withhold more cells (complementary suppression) or publish fewer totals.</source>
       <translation>{count} enregistrement(s) masqué(s) (p. ex. {records}) peuvent être resserrés par un attaquant à un intervalle plus étroit que p = {p:g} à partir de ce que publie la diffusion (ses effectifs et totaux, le fait que les cellules masquées ne sont pas vides, le nombre de personnes, les éventuelles étiquettes de statut). Masquez davantage de cellules (suppression complémentaire) ou publiez moins de totaux.</translation>
     </message>
@@ -2974,11 +2984,6 @@
       <translation>l'effectif publié n'est pas un nombre entier</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="244" />
-      <source>{count} withheld record(s) can be recovered exactly from what the release publishes.</source>
-      <translation>{count} enregistrement(s) masqué(s) peuvent être retrouvés exactement à partir de ce que publie la diffusion.</translation>
-    </message>
-    <message>
       <location filename="spatial_privacy_plugin/gate.py" line="25" />
       <source>published count below k</source>
       <translation>effectif publié inférieur à k</translation>
@@ -2987,6 +2992,11 @@
       <location filename="spatial_privacy_plugin/gate.py" line="26" />
       <source>withheld but still carries a count</source>
       <translation>masqué mais porte encore un effectif</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="262" />
+      <source>{count} withheld record(s) can be recovered exactly from what the release publishes.</source>
+      <translation>{count} enregistrement(s) masqué(s) peuvent être retrouvés exactement à partir de ce que publie la diffusion.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/gate.py" line="27" />
@@ -3004,37 +3014,37 @@
       <translation>masqué, un attaquant resserre sa cellule en dessous de p, sur tous ses enregistrements d'attributs</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="327" />
+      <location filename="spatial_privacy_plugin/gate.py" line="344" />
       <source>{count} sliver(s) where a published area's border crosses a cell can be narrowed below p = {p:g} by subtracting the cells inside the area from its count (cell ∩ area [interval]: {examples}). Withhold the cells around those borders, or do not publish those area counts beside this grid.</source>
       <translation>{count} lisière(s) où la limite d'une zone publiée traverse une cellule peuvent être resserrées sous p = {p:g} en soustrayant de l'effectif de la zone les cellules qu'elle contient (cellule ∩ zone [intervalle] : {examples}). Masquez les cellules autour de ces limites, ou ne publiez pas ces effectifs de zones à côté de cette grille.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="367" />
+      <location filename="spatial_privacy_plugin/gate.py" line="385" />
       <source>{count} withheld cell(s) (e.g. {cells}) can be narrowed below p = {p:g} by combining this release with the earlier ones, assuming no cell changes by more than {delta:g} between releases. Rebuild the grid with the earlier releases given, so that suppression holds across the series.</source>
       <translation>{count} cellule(s) masquée(s) (p. ex. {cells}) peuvent être resserrées sous p = {p:g} en combinant cette diffusion avec les précédentes, en supposant qu'aucune cellule ne change de plus de {delta:g} entre deux diffusions. Reconstruisez la grille en donnant les diffusions précédentes, pour que la suppression tienne sur toute la série.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="378" />
+      <location filename="spatial_privacy_plugin/gate.py" line="396" />
       <source>This release narrows {count} withheld cell(s) of earlier releases below p = {p:g} (e.g. {cells}).</source>
       <translation>Cette diffusion resserre {count} cellule(s) masquée(s) de diffusions précédentes sous p = {p:g} (p. ex. {cells}).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="412" />
+      <location filename="spatial_privacy_plugin/gate.py" line="430" />
       <source>{count} published record(s) have no sensitive value: give every record its category.</source>
       <translation>{count} enregistrement(s) publié(s) n'ont pas de valeur sensible : donnez à chaque enregistrement sa modalité.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="415" />
+      <location filename="spatial_privacy_plugin/gate.py" line="433" />
       <source>No published record has a positive count: there is no evidence of diversity.</source>
       <translation>Aucun enregistrement publié n'a d'effectif positif : il n'y a aucune preuve de diversité.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="424" />
+      <location filename="spatial_privacy_plugin/gate.py" line="442" />
       <source>{count} published cell(s) show fewer than l = {l} distinct sensitive values (fewest: {fewest}): everyone in them can be assigned a value. Merge categories, publish coarser, or withhold the attribute.</source>
       <translation>{count} maille(s) publiée(s) montrent moins de l = {l} valeurs sensibles distinctes (le minimum : {fewest}) : on peut attribuer une valeur à chacun de leurs membres. Regroupez des modalités, publiez plus grossier, ou masquez l'attribut.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="437" />
+      <location filename="spatial_privacy_plugin/gate.py" line="455" />
       <source>{count} published cell(s) have a distribution of the sensitive value farther than t = {t:g} from the whole release's (largest: {largest:.3f}).</source>
       <translation>{count} maille(s) publiée(s) ont une distribution de la valeur sensible plus éloignée que t = {t:g} de celle de la diffusion entière (la plus grande : {largest:.3f}).</translation>
     </message>
@@ -3189,52 +3199,52 @@
       <translation>La variable d'environnement {name} doit être un nombre entier de fils d'exécution (1 ou plus) ; reçu « {value} ».</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/perturbed.py" line="110" />
+      <location filename="spatial_privacy_plugin/perturbed.py" line="102" />
       <source>Some records say method = 'cell key' and others do not: a release is perturbed as a whole or not at all.</source>
       <translation>Certains enregistrements disent method = 'cell key' et d'autres non : une diffusion est perturbée en entier ou pas du tout.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/perturbed.py" line="113" />
+      <location filename="spatial_privacy_plugin/perturbed.py" line="105" />
       <source>This release is perturbed by the cell key method, which the policy does not allow: add method = "cell key" with ckm_min_d, ckm_min_v, ckm_min_js and the approved ptable to the policy file, or publish a suppressed grid.</source>
       <translation>Cette diffusion est perturbée par la méthode de la clé de cellule, que la politique n'autorise pas : ajoutez method = "cell key" avec ckm_min_d, ckm_min_v, ckm_min_js et la ptable approuvée au fichier de politique, ou publiez une grille avec secret statistique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/perturbed.py" line="120" />
+      <location filename="spatial_privacy_plugin/perturbed.py" line="112" />
       <source>The policy names no approved p-table (ptable = "file.csv"): without it the gate cannot check D, V and JS. Add it to the policy file.</source>
       <translation>La politique ne nomme aucune table p approuvée (ptable = "fichier.csv") : sans elle, le contrôle ne peut vérifier D, V et JS. Ajoutez-la au fichier de politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/perturbed.py" line="130" />
+      <location filename="spatial_privacy_plugin/perturbed.py" line="122" />
       <source>{count} record(s) were not perturbed with the approved p-table (their ptable_hash differs from {hash}…).</source>
       <translation>{count} enregistrement(s) n'ont pas été perturbés avec la table p approuvée (leur ptable_hash diffère de {hash}…).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/perturbed.py" line="134" />
+      <location filename="spatial_privacy_plugin/perturbed.py" line="126" />
       <source>The records must all carry one key_fingerprint: a release is perturbed with one key.</source>
       <translation>Les enregistrements doivent tous porter une même key_fingerprint : une diffusion est perturbée avec une seule clé.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/perturbed.py" line="140" />
+      <location filename="spatial_privacy_plugin/perturbed.py" line="132" />
       <source>A published count is missing or not a whole number &gt;= 0 ({value!r}): every cell of a cell key release is published.</source>
       <translation>Un effectif publié manque ou n'est pas un nombre entier &gt;= 0 ({value!r}) : toutes les cellules d'une diffusion à clé de cellule sont publiées.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/perturbed.py" line="148" />
+      <location filename="spatial_privacy_plugin/perturbed.py" line="140" />
       <source>{count} published count(s) lie in 1..{js}, which the p-table never publishes (e.g. {value}): the layer was edited after perturbation or perturbed otherwise.</source>
       <translation>{count} effectif(s) publié(s) sont dans 1..{js}, que la table p ne publie jamais (par exemple {value}) : la couche a été modifiée après la perturbation ou perturbée autrement.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/perturbed.py" line="42" />
+      <location filename="spatial_privacy_plugin/perturbed.py" line="34" />
       <source>The p-table has {label} = {value:g}, below the policy's minimum {name} = {minimum:g}.</source>
       <translation>La table p a {label} = {value:g}, sous le minimum de la politique {name} = {minimum:g}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/perturbed.py" line="72" />
+      <location filename="spatial_privacy_plugin/perturbed.py" line="64" />
       <source>The approved p-table {path} has changed since the policy pinned it: its hash is {actual}…, the policy's ptable_hash is {pinned}…. Restore the approved file, or approve the new table by putting its hash in the policy.</source>
       <translation>La table p approuvée {path} a changé depuis que la politique l'a figée : son empreinte est {actual}…, le ptable_hash de la politique est {pinned}…. Restaurez le fichier approuvé, ou approuvez la nouvelle table en inscrivant son empreinte dans la politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/perturbed.py" line="89" />
+      <location filename="spatial_privacy_plugin/perturbed.py" line="81" />
       <source>The p-table differs from the one the policy approves ({path}): use that p-table, or change the policy file.</source>
       <translation>La table p diffère de celle qu'approuve la politique ({path}) : utilisez cette table p, ou changez le fichier de politique.</translation>
     </message>
@@ -3614,17 +3624,17 @@
       <translation>Les tailles de maille des strates {sizes} ne sont pas emboîtées : chacune doit être un multiple entier des plus fines, pour que mailles grossières et fines ne se chevauchent jamais.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/sum_audit.py" line="26" />
+      <location filename="spatial_privacy_plugin/sum_audit.py" line="28" />
       <source>{count} withheld area count(s) can be narrowed below p = {p:g} from what the release publishes (area [interval]: {examples}). Withhold more area counts or cells, or do not publish the number of people.</source>
       <translation>{count} effectif(s) de zone masqué(s) peuvent être resserrés sous p = {p:g} à partir de ce que publie la diffusion (zone [intervalle] : {examples}). Masquez davantage d'effectifs de zones ou de cellules, ou ne publiez pas le nombre de personnes.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/sum_audit.py" line="45" />
+      <location filename="spatial_privacy_plugin/sum_audit.py" line="48" />
       <source>{count} sliver(s) where a published area's border crosses a cell can be narrowed below p = {p:g} summed over the cell's pieces in that area (over the cell's attribute records, or over the areas of other published layers that cut it), however wide each piece alone (cell ∩ area [interval]: {examples}). Withhold the cells around those borders (every attribute record of them), or do not publish those area counts beside this grid.</source>
       <translation>{count} lisière(s), où la limite d'une zone publiée traverse une cellule, peuvent être resserrées sous p = {p:g} en somme sur les morceaux de la cellule dans cette zone (sur les enregistrements d'attributs de la cellule, ou sur les zones d'autres couches publiées qui la découpent), si large que soit chaque morceau seul (cellule ∩ zone [intervalle] : {examples}). Masquez les cellules autour de ces limites (tous leurs enregistrements d'attributs), ou ne publiez pas ces effectifs de zones à côté de cette grille.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/sum_audit.py" line="63" />
+      <location filename="spatial_privacy_plugin/sum_audit.py" line="66" />
       <source>{count} withheld cell(s) published per attribute can be narrowed by an attacker below p = {p:g} summed over all their attribute records, however wide each record's own interval (cell [interval]: {examples}). Withhold more cells (every attribute record of them), or publish fewer totals and area counts.</source>
       <translation>{count} cellule(s) masquée(s) publiée(s) par attribut peuvent être resserrées par un attaquant sous p = {p:g} en somme sur tous leurs enregistrements d'attributs, si large que soit l'intervalle de chaque enregistrement (cellule [intervalle] : {examples}). Masquez davantage de cellules (tous leurs enregistrements d'attributs), ou publiez moins de totaux et d'effectifs de zones.</translation>
     </message>
