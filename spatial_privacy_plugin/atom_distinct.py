@@ -38,6 +38,7 @@ class DistinctSystem:
         self.twice_rows = 0  # rows of how often people are counted twice (``_counted_twice``)
         self.unions = {}  # the unknown of each count over a set of parts (``count_over``)
         self.area_unknowns = []  # the count of each withheld area (``distinct_system``)
+        self.record_sizes = np.zeros(0, dtype=np.int64)  # how many atoms each record has
 
     def variable(self, high=np.inf):
         self.box.append(float(high))
@@ -122,6 +123,7 @@ def distinct_system(values, withheld, lower, upper, members, areas, people, sums
     for record, atoms in enumerate(members):
         atom_record[atoms] = record
     system = DistinctSystem(len(atom_record))
+    system.record_sizes = np.array([len(atoms) for atoms in members], dtype=np.int64)
     record_unknown = np.full(len(values), -1, dtype=np.int64)
     for record, atoms in enumerate(members):
         if withheld[record]:
@@ -434,6 +436,9 @@ def _record_part(system, atoms, record, record_unknown, values, upper):
     if hidden and len(system.box) > made:  # a new unknown, tied to its record once
         system.signed.append((np.array([part, record_unknown[record]]), np.array([1.0, -1.0]),
                               -np.inf, 0.0))
+    elif len(system.box) > made and len(atoms) == system.record_sizes[record]:
+        # all of a published record's pieces: its count (an area over a cell cut by another)
+        system.rows.append((np.array([part]), float(values[record]), float(values[record])))
     return part
 
 

@@ -123,3 +123,25 @@ def test_people_outside_a_zone_all_in_one_cell_bound_its_piece_in_the_zone(run):
                      ZONE_COUNTS="TEMPORARY_OUTPUT")
     assert gate(run, protected["OUTPUT"], protected["ZONE_COUNTS"], RHO=1 / 7,
                 PERSONS_TOTAL=len(STRIP_PEOPLE))["PASSED"]
+
+
+def test_a_withheld_zone_that_is_a_published_cell_is_that_cell_s_count(run):
+    # Cell (0, 0) (6 people) is published; zone "south" of the second layer is that cell,
+    # withheld, and the first layer's border cuts the cell: the zone is the cell's pieces
+    # together, exactly 6 (found by an independent attacker; with one layer the gate saw it).
+    people = [[(858.2, 336.2)], [(40.4, 423.7)], [(809.3, 949.5)], [(691.4, 979.4)],
+              [(569.5, 610.9)], [(232.2, 850.1), (442.1, 1812.4)]]
+    plain = grid(run, 0.2, INPUT=trips(people), MARGINALS=0)["OUTPUT"]
+    assert [f["status"] for f in plain.getFeatures()] == ["published", "withheld"]
+
+    def zones(*layers):
+        return point_layer(
+            [(f"POLYGON((0 {low}, 1000 {low}, 1000 {high}, 0 {high}, 0 {low}))",
+              [layer, name, NULL, "withheld"]) for layer, border in layers
+             for name, low, high in (("south", 0, border), ("north", border, 2000))],
+            "zone_layer:string,name:string,n_persons:integer,status:string", geometry="Polygon")
+    with pytest.raises(QgsProcessingException, match=r"withheld area count.*\[6, 6\]"):
+        gate(run, plain, zones(("first", 935.3), ("cells", 1000)), RHO=0.2,
+             PERSONS_TOTAL=len(people))
+    # The control: the first layer alone leaves its zones wide.
+    assert gate(run, plain, zones(("first", 935.3)), RHO=0.2, PERSONS_TOTAL=len(people))["PASSED"]
