@@ -277,15 +277,29 @@ def _layer_pieces(system, layer, area_atoms, record_parts, atom_record, record_u
 
 def _outside_rows(system, area_atoms, counts, record_parts, atom_record, record_unknown, values,
                   people):
-    """A record holding every atom of an area Y outside another area Z holds the people of Y
-    who are not in Z (at least y - z of them, their points in Y all in the record) beside
-    its own people in Z: record >= its part in Z + y - z. Y may be the whole release (y: the
+    """An area within another (its atoms among the other's) holds no more people; and a
+    record holding every atom of an area Y outside another area Z holds the people of Y who
+    are not in Z (at least y - z of them, their points in Y all in the record) beside its own
+    people in Z: record >= its part in Z + y - z. Y may be the whole release (y: the
     people)."""
     atoms_of = [set(atoms.tolist()) for atoms in area_atoms]
     areas_of_atom = [[] for _ in atom_record]
     for area, atoms in enumerate(area_atoms):
         for atom in atoms.tolist():
             areas_of_atom[atom].append(area)
+    for inner, atoms in enumerate(area_atoms):  # an area within another holds no more
+        for outer in areas_of_atom[int(atoms[0])] if len(atoms) else ():
+            if outer != inner and atoms_of[outer].issuperset(atoms_of[inner]) and (
+                    not isinstance(counts[inner], float) or not isinstance(counts[outer], float)):
+                row = _Row(0.0)
+                for area, sign in ((inner, 1.0), (outer, -1.0)):
+                    if isinstance(counts[area], float):
+                        row.high -= sign * counts[area]
+                    else:
+                        row.add(counts[area], sign)
+                system.signed.append((np.array(list(row.coefficients), dtype=np.int64),
+                                      np.array(list(row.coefficients.values())), -np.inf,
+                                      row.high))
     wholes = list(enumerate(area_atoms))
     if people is not None:
         wholes.append((None, np.arange(len(atom_record))))

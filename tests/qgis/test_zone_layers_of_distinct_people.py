@@ -145,3 +145,27 @@ def test_a_withheld_zone_that_is_a_published_cell_is_that_cell_s_count(run):
              PERSONS_TOTAL=len(people))
     # The control: the first layer alone leaves its zones wide.
     assert gate(run, plain, zones(("first", 935.3)), RHO=0.2, PERSONS_TOTAL=len(people))["PASSED"]
+
+
+def test_a_withheld_zone_holding_a_published_one_holds_at_least_its_people(run):
+    # The north of y = 672.6 publishes all 8 people; the north of y = 245.1, withheld, holds
+    # it, so at least 8 and at most the 8 people: exactly 8 (found by an independent
+    # attacker). Without the number of people (the control) it holds 8 or more.
+    people = [[(672.4, 920.0), (1023.8, 908.2), (1826.0, 863.6)],
+              [(854.8, 851.7), (1796.2, 917.8)], [(1671.0, 760.9), (182.7, 965.6)],
+              [(884.9, 932.2)], [(465.5, 823.4), (1505.4, 867.4)],
+              [(468.1, 753.5), (749.3, 946.2), (1740.5, 762.4)],
+              [(144.7, 721.3), (1422.9, 884.5), (1118.0, 684.5)],
+              [(201.6, 689.8), (1667.2, 870.9), (982.9, 939.4)]]
+    plain = grid(run, 1 / 3, INPUT=trips(people), MARGINALS=0)["OUTPUT"]
+    assert {f["status"] for f in plain.getFeatures()} == {"published"}
+    zones = point_layer(
+        [(f"POLYGON((0 {low}, 2000 {low}, 2000 {high}, 0 {high}, 0 {low}))",
+          [layer, name, count, "published" if count else "withheld"])
+         for layer, border, north in (("upper", 672.6, 8), ("bands", 245.1, NULL))
+         for name, low, high, count in (("south", 0, border, NULL),
+                                        ("north", border, 1000, north))],
+        "zone_layer:string,name:string,n_persons:integer,status:string", geometry="Polygon")
+    with pytest.raises(QgsProcessingException, match=r"withheld area count.*\[8, 8\]"):
+        gate(run, plain, zones, RHO=1 / 3, PERSONS_TOTAL=len(people))
+    assert gate(run, plain, zones, RHO=1 / 3, PERSONS_TOTAL=None)["PASSED"]
