@@ -281,7 +281,9 @@ def _outside_rows(system, area_atoms, counts, record_parts, atom_record, record_
     record holding every atom of an area Y outside another area Z holds the people of Y who
     are not in Z (at least y - z of them, their points in Y all in the record) beside its own
     people in Z: record >= its part in Z + y - z. Y may be the whole release (y: the
-    people)."""
+    people). Atoms proven empty (thin strips read as empty) are left out of both."""
+    live = np.asarray(system.box[:len(atom_record)]) > 0
+    area_atoms = [atoms[live[atoms]] for atoms in area_atoms]
     atoms_of = [set(atoms.tolist()) for atoms in area_atoms]
     areas_of_atom = [[] for _ in atom_record]
     for area, atoms in enumerate(area_atoms):
@@ -302,7 +304,7 @@ def _outside_rows(system, area_atoms, counts, record_parts, atom_record, record_
                                       row.high))
     wholes = list(enumerate(area_atoms))
     if people is not None:
-        wholes.append((None, np.arange(len(atom_record))))
+        wholes.append((None, np.flatnonzero(live)))
     for whole, atoms in wholes:
         for record in np.unique(atom_record[atoms]).tolist():
             outside = atoms[atom_record[atoms] != record]

@@ -169,3 +169,33 @@ def test_a_withheld_zone_holding_a_published_one_holds_at_least_its_people(run):
     with pytest.raises(QgsProcessingException, match=r"withheld area count.*\[8, 8\]"):
         gate(run, plain, zones, RHO=1 / 3, PERSONS_TOTAL=len(people))
     assert gate(run, plain, zones, RHO=1 / 3, PERSONS_TOTAL=None)["PASSED"]
+
+
+def test_a_withheld_zone_a_hair_off_a_published_one_is_its_count_with_the_strips_empty(run):
+    # Two layers split the grid at x = 500, one a millimetre west of it, the other 30 µm
+    # either side; read with the strips between them empty, the first's withheld east is the
+    # second's published east, 4 (found by an independent attacker; the gate's empty reading
+    # did not see through the strips). The control: the first layer alone passes.
+    people = [[(883.0, 1076.5), (186.6, 1276.7), (792.0, 1284.9)],
+              [(449.96, 873.35), (175.7, 600.6), (411.0, 1266.4)],
+              [(953.5, 151.6), (931.1, 1011.8)],
+              [(685.0, 1175.1), (814.43, 263.06), (409.9, 791.0)],
+              [(219.7, 1749.3), (973.0, 1746.5)], [(75.88, 52.58)], [(424.6, 194.1)],
+              [(162.2, 1822.4)], [(232.78, 1842.53), (88.0, 1323.1)]]
+    cells = grid(run, 0.25, INPUT=trips(people), MARGINALS=0)["OUTPUT"]
+    assert [f["n_persons"] for f in cells.getFeatures()] == [5, 7]
+
+    def halves(west, east, counts):
+        return point_layer([(west, ["west", counts[0]]), (east, ["east", counts[1]])],
+                           "name:string,n_persons:integer", geometry="Polygon")
+    first = halves("POLYGON((0 0, 499.999 0, 499.999 2000, 0 2000, 0 0))",
+                   "POLYGON((499.999 0, 1000 0, 1000 2000, 499.999 2000, 499.999 0))", (8, NULL))
+    second = halves("POLYGON((0 0, 500.00003 0, 500.00003 1189.4, 499.99997 1189.4, "
+                    "499.99997 2000, 0 2000, 0 0))",
+                    "POLYGON((500.00003 0, 1000 0, 1000 2000, 499.99997 2000, 499.99997 1189.4, "
+                    "500.00003 1189.4, 500.00003 0))", (8, 4))
+    with pytest.raises(QgsProcessingException, match=r"withheld area count.*\[4, 4\]"):
+        gate(run, cells, first, RHO=0.25, PERSONS_TOTAL=len(people),
+             AUDIT_LAYERS=[first, second])
+    assert gate(run, cells, first, RHO=0.25, PERSONS_TOTAL=len(people),
+                AUDIT_LAYERS=[first])["PASSED"]
