@@ -358,7 +358,9 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
         """Derive what the release publishes and audit every withheld record against it."""
         import numpy as np
 
+        from ..spatial_privacy_plugin.errors import InputError
         from ..spatial_privacy_plugin.gate import area_count_problems, evaluate_release_audit
+        from ..spatial_privacy_plugin.intervals import CONTRADICTION
         from ..spatial_privacy_plugin.grid import STATUS_PUBLISHED, equalities_from_columns
         from ..spatial_privacy_plugin.totals import blank_totals_from_columns
         from .grid_base import attribute_labels
@@ -422,13 +424,25 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                 feedback.pushInfo(note)
         names = columns.get("cell_id") or list(range(len(counts)))
         people = self.people(parameters, context, policy, feedback)
-        audit = evaluate_release_audit(
-            counts, statuses, equalities, policy.protection_level,
-            policy.k if policy.straddle_k else None, k, people, names, blanks,
-            None if cut is None else (cut.atom_record, cut.atom_areas, cut.areas, cut.atom_thin),
-            self.counts_add_up(parameters, context), None if cut is None else cut.record_cell,
-            attribute_labels([columns[name] for name in key_fields]),
-            () if cut is None else cut.withheld_areas)
+        try:
+            audit = evaluate_release_audit(
+                counts, statuses, equalities, policy.protection_level,
+                policy.k if policy.straddle_k else None, k, people, names, blanks,
+                None if cut is None else (cut.atom_record, cut.atom_areas, cut.areas,
+                                          cut.atom_thin),
+                self.counts_add_up(parameters, context), None if cut is None else cut.record_cell,
+                attribute_labels([columns[name] for name in key_fields]),
+                () if cut is None else cut.withheld_areas)
+        except InputError as error:
+            if error.template != CONTRADICTION or not self.counts_add_up(parameters, context):
+                raise
+            # The default reading (one point per person) is the usual cause with trips or visits.
+            raise QgsProcessingException(tr(CONTRADICTION) + " " + tr(
+                "The audit read every count as the sum of its parts, as where each person has "
+                "one point. Counts of distinct people with several points each (trips, visits) "
+                "do not add up: set '{label}' (PERSONS_TOTAL_KIND) to '{several}'.").format(
+                label=tr("Audit: how the records relate to that number"),
+                several=tr(PERSONS_TOTAL_KINDS[1]))) from error
         if cut is not None and cut.published_counts:
             names, values = zip(*cut.published_counts)
             audit = dataclasses.replace(audit, problems=audit.problems + area_count_problems(

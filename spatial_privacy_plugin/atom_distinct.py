@@ -31,14 +31,15 @@ from .intervals import CONTRADICTION, EXACT_WIDTH
 class DistinctSystem:
     """The rows (``atom_programmes.sum_bounds``) over atoms and the counts added beside them."""
 
-    def __init__(self, n_atoms):
-        self.box = list(np.full(n_atoms, np.inf))
+    def __init__(self, members):
+        """``members``: the atoms of each record (indices into the atoms)."""
+        self.box = list(np.full(sum(len(atoms) for atoms in members), np.inf))
         self.rows = []
         self.signed = []
         self.twice_rows = 0  # rows of how often people are counted twice (``_counted_twice``)
         self.unions = {}  # the unknown of each count over a set of parts (``count_over``)
         self.area_unknowns = []  # the count of each withheld area (``distinct_system``)
-        self.record_sizes = np.zeros(0, dtype=np.int64)  # how many atoms each record has
+        self.record_sizes = np.array([len(atoms) for atoms in members], dtype=np.int64)
 
     def variable(self, high=np.inf):
         self.box.append(float(high))
@@ -122,8 +123,7 @@ def distinct_system(values, withheld, lower, upper, members, areas, people, sums
     atom_record = np.empty(sum(len(atoms) for atoms in members), dtype=np.int64)
     for record, atoms in enumerate(members):
         atom_record[atoms] = record
-    system = DistinctSystem(len(atom_record))
-    system.record_sizes = np.array([len(atoms) for atoms in members], dtype=np.int64)
+    system = DistinctSystem(members)
     record_unknown = np.full(len(values), -1, dtype=np.int64)
     for record, atoms in enumerate(members):
         if withheld[record]:
@@ -291,47 +291,41 @@ def _outside_rows(system, area_atoms, counts, record_parts, atom_record, record_
             areas_of_atom[atom].append(area)
     for inner, atoms in enumerate(area_atoms):  # an area within another holds no more
         for outer in areas_of_atom[int(atoms[0])] if len(atoms) else ():
-            if outer != inner and atoms_of[outer].issuperset(atoms_of[inner]) and (
+            if outer != inner and len(atoms_of[outer]) >= len(atoms) and \
+                    atoms_of[outer].issuperset(atoms_of[inner]) and (
                     not isinstance(counts[inner], float) or not isinstance(counts[outer], float)):
                 row = _Row(0.0)
-                for area, sign in ((inner, 1.0), (outer, -1.0)):
-                    if isinstance(counts[area], float):
-                        row.high -= sign * counts[area]
-                    else:
-                        row.add(counts[area], sign)
-                system.signed.append((np.array(list(row.coefficients), dtype=np.int64),
-                                      np.array(list(row.coefficients.values())), -np.inf,
-                                      row.high))
+                row.add_count(counts[inner], 1.0)
+                row.add_count(counts[outer], -1.0)
+                row.append_to(system)
     wholes = list(enumerate(area_atoms))
     if people is not None:
         wholes.append((None, np.flatnonzero(live)))
+    order = np.argsort(atom_record, kind="stable")
+    record_atoms = np.split(order, np.cumsum(np.bincount(atom_record,
+                                                         minlength=len(record_unknown)))[:-1])
     for whole, atoms in wholes:
-        for record in np.unique(atom_record[atoms]).tolist():
-            outside = atoms[atom_record[atoms] != record]
-            if len(outside):  # the areas holding every atom of Y outside the record
-                others = [area for area in areas_of_atom[outside[0]] if area != whole and
-                          atoms_of[area].issuperset(outside.tolist())]
+        owners = atom_record[atoms]
+        records, own = np.unique(owners, return_counts=True)
+        for record, n_own in zip(records.tolist(), own.tolist()):
+            n_outside = len(atoms) - n_own
+            if n_outside:  # the areas holding every atom of Y outside the record
+                first = atoms[0] if owners[0] != record else atoms[np.argmax(owners != record)]
+                others = [area for area in areas_of_atom[first] if area != whole and
+                          len(atoms_of[area]) >= n_outside and
+                          atoms_of[area].issuperset(atoms[owners != record].tolist())]
             else:  # Y inside the record: the areas meeting it
-                others = {area for atom in np.flatnonzero(atom_record == record).tolist()
+                others = {area for atom in record_atoms[record].tolist()
                           for area in areas_of_atom[atom] if area != whole}
             for other in others:
                 row = _Row(0.0)  # part in Z - record + y - z <= 0
                 if record in record_parts[other]:
                     row.add(record_parts[other][record], 1.0)
-                if record_unknown[record] >= 0:
-                    row.add(record_unknown[record], -1.0)
-                else:
-                    row.high += float(values[record])
-                for area, sign in ((whole, 1.0), (other, -1.0)):
-                    count = float(people) if area is None else counts[area]
-                    if isinstance(count, float):
-                        row.high -= sign * count
-                    else:
-                        row.add(count, sign)
+                row.add_count(_record_count(record, record_unknown, values), -1.0)
+                row.add_count(float(people) if whole is None else counts[whole], 1.0)
+                row.add_count(counts[other], -1.0)
                 if row.coefficients:
-                    system.signed.append((np.array(list(row.coefficients), dtype=np.int64),
-                                          np.array(list(row.coefficients.values())), -np.inf,
-                                          row.high))
+                    row.append_to(system)
 
 
 def _counted_twice(system, counts, area_atoms, record_parts, layers, pieces, atom_record,
@@ -403,15 +397,12 @@ def _counted_twice(system, counts, area_atoms, record_parts, layers, pieces, ato
                 row.add(part, 1.0, part_bound(record, area_atoms[area]))
             if len(rest_atoms):
                 row.add(parts[-1], 1.0, part_bound(record, rest_atoms))
-            if withheld[record]:
-                row.add(record_unknown[record], -1.0, first and base.record_lower[record])
-            else:
-                row.high += float(values[record])
+            row.add_count(_record_count(record, record_unknown, values), -1.0,
+                          first and base.record_lower[record])
             rows.append(row)
     added = [row for row in rows if row.coefficients and row.binds()]
     for row in added:
-        system.signed.append((np.array(list(row.coefficients), dtype=np.int64),
-                              np.array(list(row.coefficients.values())), -np.inf, row.high))
+        row.append_to(system)
     return len(added)
 
 
@@ -436,9 +427,25 @@ class _Row:
         self.most = None if bound is None or self.most is None else \
             self.most + coefficient * float(bound)
 
+    def add_count(self, count, coefficient, bound=None):
+        """A count: a published number moves to the right side, an unknown joins the left."""
+        if isinstance(count, float):
+            self.high -= coefficient * count
+        else:
+            self.add(count, coefficient, bound)
+
+    def append_to(self, system):
+        system.signed.append((np.array(list(self.coefficients), dtype=np.int64),
+                              np.array(list(self.coefficients.values())), -np.inf, self.high))
+
     def binds(self):
         """Whether the row may cut anything off (finite, and not met by the bounds alone)."""
         return np.isfinite(self.high) and (self.most is None or self.most > self.high)
+
+
+def _record_count(record, record_unknown, values):
+    """A record's count: its unknown when withheld, else its published number."""
+    return int(record_unknown[record]) if record_unknown[record] >= 0 else float(values[record])
 
 
 def _record_part(system, atoms, record, record_unknown, values, upper):

@@ -177,8 +177,15 @@ def audit_pattern(values, withheld, zone_withheld, atoms, view, protection, k, s
         view.sums, protection, k if straddle_k else None, k, view.people, None, view.at_most,
         (atoms.atom_record, [[str(zone) for zone in zones_of] for zones_of in atoms.atom_zones],
          zones, atoms.atom_thin), view.one_point,
-        withheld_areas=[(members, str(zone)) for zone, (members, blank) in
-                        enumerate(zip(atoms.zone_atoms, zone_withheld)) if blank and len(members)])
+        withheld_areas=[(atoms.zone_atoms[zone], str(zone))
+                        for zone in _withheld_zones(atoms, zone_withheld)])
+
+
+def _withheld_zones(atoms, zone_withheld):
+    """The withheld zones that hold atoms, in the order ``audit_pattern`` gives them to the
+    audit as withheld areas (``AuditResult.areas`` indexes them)."""
+    return [zone for zone, members in enumerate(atoms.zone_atoms)
+            if zone_withheld[zone] and len(members)]
 
 
 def _bounds(audit, values, withheld, zone_withheld, atoms, view):
@@ -263,9 +270,7 @@ def _protect(values, start, zone_start, atoms, view, audit, zones_first, is_canc
         result = first_audit if first_audit is not None else audit(withheld, zone_withheld)
         first_audit = None
         failing, failing_records = _failures(result, len(atoms.atom_record), len(values))
-        # The withheld zone counts that fail, numbered as ``audit_pattern`` gives them.
-        blank = [zone for zone, members in enumerate(atoms.zone_atoms)
-                 if zone_withheld[zone] and len(members)]
+        blank = _withheld_zones(atoms, zone_withheld)
         failing_zones = [blank[area] for area in result.areas]
         if not result.passed and not failing.any() and not failing_records.any() and \
                 not failing_zones:

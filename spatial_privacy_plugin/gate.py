@@ -102,7 +102,7 @@ def evaluate_gate(raw_counts, k, withheld=None, allow_zero=False):
             N_("{count} published record(s) have a count that is not a whole number of people."),
             count=int(invalid.sum())))
     valid = published & whole
-    below = valid & (numeric < k_values) & ~(allow_zero & (numeric == 0))
+    below = valid & _below_k(numeric, k_values, allow_zero)
     min_count = float(numeric[valid].min()) if valid.any() else None
     if below.any():
         problems.append(_problem(
@@ -122,12 +122,18 @@ def evaluate_gate(raw_counts, k, withheld=None, allow_zero=False):
     return GateResult(int(k), int(published.sum()), min_count, tuple(problems), failing)
 
 
+def _below_k(counts, k, allow_zero):
+    """Counts that give people away: fewer than k (a 0 is published only with
+    ``allow_zero``, the policy's ``publish_zeros``)."""
+    return (counts < k) & ~(allow_zero & (counts == 0))
+
+
 def area_count_problems(names, counts, k, allow_zero=False):
     """The problems of area counts published beside the release (the audit layers'): an area
     counting fewer than k people gives them away as a cell would (0 only under a policy
     that publishes zeros)."""
     counts = np.asarray(counts, dtype=float)
-    below = (counts < k) & ~(allow_zero & (counts == 0))
+    below = _below_k(counts, k, allow_zero)
     if not below.any():
         return ()
     return (_problem(

@@ -328,6 +328,11 @@ ROWS = [
     ("text audit count field", (KGATE,), lambda i, o: dict(zip(
         ("INPUT", "AUDIT_LAYERS"), (lambda cells, parent: (cells, [parent]))(*grid_cells("string"))),
         AUDIT_COUNT_FIELD="n_persons"), "is string, not a number"),
+    ("an audit layer whose areas overlap", (KGATE,), lambda i, o: {
+        "INPUT": grid_cells()[0], "AUDIT_COUNT_FIELD": "n_persons", "AUDIT_LAYERS": [point_layer(
+            [("POLYGON((0 0,150 0,150 100,0 100,0 0))", [20]),
+             ("POLYGON((50 0,200 0,200 100,50 100,50 0))", [20])], "n_persons:integer",
+            geometry="Polygon")]}, "areas that overlap"),
     ("stratum label in another case", (KGATE,), lambda i, o: {
         "INPUT": counts((("30", "published", "Rural"),), "n_persons:integer,status:string,band:string"),
         "STRATUM_FIELD": "band", "RHO": DROP,

@@ -199,3 +199,18 @@ def test_a_withheld_zone_a_hair_off_a_published_one_is_its_count_with_the_strips
              AUDIT_LAYERS=[first, second])
     assert gate(run, cells, first, RHO=0.25, PERSONS_TOTAL=len(people),
                 AUDIT_LAYERS=[first])["PASSED"]
+
+
+def test_the_gate_read_as_one_point_per_person_names_the_setting_for_several(run, tmp_path):
+    # The default reading (each count the sum of its parts) contradicts counts of distinct
+    # people with several points each: the message names the setting that reads them as
+    # such, and nothing is written; with that setting the same release passes.
+    protected = grid(run, 1 / 6, PUBLISHED_ZONES=two_layers(), ZONE_COUNTS="TEMPORARY_OUTPUT")
+    output = tmp_path / "checked.gpkg"
+    with pytest.raises(QgsProcessingException,
+                       match=r"contradict.*PERSONS_TOTAL_KIND\) to 'people may have several"):
+        gate(run, protected["OUTPUT"], protected["ZONE_COUNTS"], PERSONS_TOTAL_KIND=None,
+             OUTPUT=str(output))
+    assert not output.exists()
+    assert gate(run, protected["OUTPUT"], protected["ZONE_COUNTS"],
+                OUTPUT=str(output))["PASSED"]
