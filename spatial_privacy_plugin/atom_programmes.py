@@ -88,8 +88,15 @@ class _Reduction:
             if self.upper[cell] - self.lower[cell] < EXACT_WIDTH:
                 self.known[cell] = self.lower[cell]
             return None
-        if low <= self.lower[free].sum() + EXACT_WIDTH and \
-                high >= self.upper[free].sum() - EXACT_WIDTH:
+        least, most = float(self.lower[free].sum()), float(self.upper[free].sum())
+        if high <= least + EXACT_WIDTH or low >= most - EXACT_WIDTH:
+            # Every unknown at one end of its box (thin strips read as empty: a row of 0 over
+            # atoms all over the grid would join its blocks and break their flow networks).
+            _check(high >= least - EXACT_WIDTH and low <= most + EXACT_WIDTH)
+            end = self.lower[free] if high <= least + EXACT_WIDTH else self.upper[free]
+            self.lower[free], self.upper[free], self.known[free] = end, end, end
+            return None
+        if low <= least + EXACT_WIDTH and high >= most - EXACT_WIDTH:
             return None  # binds nothing beyond the box
         return free, low, high
 

@@ -60,8 +60,9 @@ def random_system(rng, k=4):
     return system, np.full(len(atoms), np.inf), targets
 
 
-def integer_bounds(system, n, target):
-    """(min, max) of the target's sum by the integer programme over the whole system."""
+def integer_bounds(system, n, target, box=np.inf):
+    """(min, max) of the target's sum by the integer programme over the whole system, each
+    unknown within [0, ``box``]."""
     matrix = np.zeros((len(system), n))
     for row, (cells, _, _) in enumerate(system):
         matrix[row, cells] = 1
@@ -72,7 +73,7 @@ def integer_bounds(system, n, target):
     ends = []
     for sign in (1, -1):
         solved = milp(sign * objective, constraints=constraints, integrality=np.ones(n),
-                      bounds=Bounds(0, np.inf))
+                      bounds=Bounds(0, box))
         unbounded = sign < 0 and solved.status in (3, 4)
         assert unbounded or solved.status == 0, solved.message
         ends.append(np.inf if unbounded else round(sign * solved.fun))
@@ -102,3 +103,36 @@ def test_crossing_layers_get_the_integer_programmes_bounds(monkeypatch, near):
         assert np.array_equal(high, expected[:, 1]), case
     # The crossing path is the one compared, in most cases.
     assert len(crossed) >= CASES // 2, len(crossed)
+
+
+def test_a_row_that_holds_its_unknowns_at_one_end_of_their_box_keeps_the_exact_bounds():
+    # Thin strips read as empty are one row of 0 over atoms all over the grid, and a row may
+    # equally hold its unknowns at their most: the reduction pins them instead of keeping a
+    # row that joins every block. The bounds stay the integer programme's (or the release is
+    # refused as contradictory where that programme has no solution).
+    from spatial_privacy_plugin.errors import InputError
+
+    rng = np.random.default_rng(2026_12_02_19)
+    compared = contradicted = 0
+    for case in range(CASES):
+        system, box, targets = random_system(rng)
+        n = len(box)
+        strips = rng.choice(n, size=int(rng.integers(2, max(3, n // 3))), replace=False)
+        if rng.random() < 0.5:
+            system = system + [(strips, 0.0, 0.0)]
+        else:  # at their most: a finite box, and the row at its sum
+            box = rng.integers(1, 6, size=n).astype(float)
+            most = float(box[strips].sum())
+            system = system + [(strips, most, np.inf)]
+        try:
+            expected = np.array([integer_bounds(system, n, target, box) for target in targets])
+        except AssertionError:  # no whole-number solution
+            with pytest.raises(InputError):
+                sum_bounds(system, box, targets)
+            contradicted += 1
+            continue
+        low, high = sum_bounds(system, box, targets)
+        assert np.array_equal(low, expected[:, 0]), case
+        assert np.array_equal(high, expected[:, 1]), case
+        compared += 1
+    assert compared >= CASES // 4 and contradicted >= 1, (compared, contradicted)
