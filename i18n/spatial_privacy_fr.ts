@@ -199,22 +199,22 @@
       <translation>Une nouvelle clé secrète a été créée dans {path} (256 bits aléatoires). Gardez-la secrète et en lieu sûr, et donnez le même fichier à chaque diffusion du programme : une autre clé donne à chaque cellule un autre bruit, et des diffusions sous deux clés peuvent être différenciées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="209" />
+      <location filename="processing_provider/cell_key_grid.py" line="207" />
       <source>Give the programme's secret key file (a new path creates one) or a record key field: the noise of each cell comes from its people's keys.</source>
       <translation>Donnez le fichier de clé secrète du programme (un nouveau chemin en crée un) ou un champ de clé d'enregistrement : le bruit de chaque cellule vient des clés de ses personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="215" />
+      <location filename="processing_provider/cell_key_grid.py" line="213" />
       <source>The key file must outlive the run (every release of the programme uses the same key): choose a path outside QGIS's temporary folder.</source>
       <translation>Le fichier de clé doit survivre à l'exécution (chaque diffusion du programme utilise la même clé) : choisissez un chemin hors du dossier temporaire de QGIS.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="243" />
+      <location filename="processing_provider/cell_key_grid.py" line="241" />
       <source>The attribute field(s) {fields} share a name with an output field; rename them in a copy of the layer first.</source>
       <translation>Le(s) champ(s) d'attributs {fields} portent le nom d'un champ de sortie ; renommez-les d'abord dans une copie de la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="262" />
+      <location filename="processing_provider/cell_key_grid.py" line="260" />
       <source>{count} empty cells inside the study area are published as 0.</source>
       <translation>{count} cellules vides dans la zone d'étude sont publiées à 0.</translation>
     </message>
@@ -224,27 +224,27 @@
       <translation>Fichiers de clé (*.key);;Tous les fichiers (*)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="288" />
+      <location filename="processing_provider/cell_key_grid.py" line="286" />
       <source>{count} cells published with cell key noise (key {fingerprint}). Publish neither D nor the key file; the p-table hash identifies the noise rule.</source>
       <translation>{count} cellules publiées avec le bruit de la clé de cellule (clé {fingerprint}). Ne publiez ni D ni le fichier de clé ; l'empreinte de la table p identifie la règle de bruit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="300" />
+      <location filename="processing_provider/cell_key_grid.py" line="298" />
       <source>True zeros need a grid without published attribute fields: an empty cell x attribute combination is not a structural zero.</source>
       <translation>Les vrais zéros exigent une grille sans champs d'attributs publiés : une combinaison maille × attribut vide n'est pas un zéro structurel.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="305" />
+      <location filename="processing_provider/cell_key_grid.py" line="303" />
       <source>The study area has no polygon.</source>
       <translation>La zone d'étude n'a aucun polygone.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="355" />
+      <location filename="processing_provider/cell_key_grid.py" line="353" />
       <source>The audit holds the {count} parent cells of {size:g} m published beside the grid.</source>
       <translation>L'audit tient compte des {count} mailles parentes de {size:g} m publiées à côté de la grille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="362" />
+      <location filename="processing_provider/cell_key_grid.py" line="360" />
       <source>Audit (an attacker who knows D and the p-table): {count} cell(s) have an interval narrower than p = {p:g}.</source>
       <translation>Audit (un attaquant qui connaît D et la table p) : {count} cellule(s) ont un intervalle plus étroit que p = {p:g}.</translation>
     </message>
@@ -694,62 +694,67 @@
       <translation>Largeur des mailles parentes, en mailles (250 m dans 1 km : 4)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="224" />
+      <location filename="processing_provider/grid_base.py" line="203" />
+      <source>No cell size was given (in a model: the resolution sweep recommended none, as no size it tried withholds few enough cells under the policy). Nothing was written. Try coarser cell sizes in the sweep; never raise the policy's tolerance to publish.</source>
+      <translation>Aucune taille de maille n'a été donnée (dans un modèle : le balayage des résolutions n'en a recommandé aucune, car aucune taille essayée ne masque assez peu de cellules selon la politique). Rien n'a été écrit. Essayez des tailles de maille plus grandes dans le balayage ; n'augmentez jamais la tolérance de la politique pour publier.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="238" />
       <source>The grid takes the origin of the earlier release {name}.</source>
       <translation>La grille reprend l'origine de la diffusion antérieure {name}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="243" />
+      <location filename="processing_provider/grid_base.py" line="257" />
       <source>Choose the field that names the strata.</source>
       <translation>Choisissez le champ qui nomme les strates.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="265" />
+      <location filename="processing_provider/grid_base.py" line="279" />
       <source>Choose the field that identifies people.</source>
       <translation>Choisissez le champ qui identifie les personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="276" />
+      <location filename="processing_provider/grid_base.py" line="290" />
       <source>Multipoint features were exploded into {count} points; each part counts for the same person, so no count is inflated.</source>
       <translation>Les entités multipoints ont été éclatées en {count} points ; chaque partie compte pour la même personne, aucun effectif n'est donc gonflé.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="293" />
+      <location filename="processing_provider/grid_base.py" line="307" />
       <source>Grid origin: {x}, {y} (in {crs}). Reuse it in later releases so that grids stay aligned.</source>
       <translation>Origine de la grille : {x}, {y} (en {crs}). Réutilisez-la dans les diffusions suivantes pour que les grilles restent alignées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="297" />
+      <location filename="processing_provider/grid_base.py" line="311" />
       <source>The origin is a multiple of {size:g} m, so every grid of this size or one dividing it lies on one lattice through (0, 0) (in EPSG:3035 the INSPIRE grid); it is no coordinate of the data.</source>
       <translation>L'origine est un multiple de {size:g} m : toute grille de cette taille ou d'une taille qui la divise repose sur un même réseau passant par (0, 0) (en EPSG:3035 la grille INSPIRE) ; ce n'est aucune coordonnée des données.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="303" />
+      <location filename="processing_provider/grid_base.py" line="317" />
       <source>k = {k} from ρ = {rho} (policy {hash}); counting unit: {unit}.</source>
       <translation>k = {k} d'après ρ = {rho} (politique {hash}) ; unité de comptage : {unit}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="307" />
+      <location filename="processing_provider/grid_base.py" line="321" />
       <source>The policy keeps the number of people secret (population_total_secret = true): suppression does not protect against it, so it is written nowhere; never publish it with the release.</source>
       <translation>La politique garde secret le nombre de personnes (population_total_secret = true) : la suppression ne protège pas contre lui, il n'est donc écrit nulle part ; ne le publiez jamais avec la diffusion.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="312" />
+      <location filename="processing_provider/grid_base.py" line="326" />
       <source>{people} distinct ids in {points} points.</source>
       <translation>{people} identifiants distincts dans {points} points.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="314" />
+      <location filename="processing_provider/grid_base.py" line="328" />
       <source>An attacker is assumed to know the number of people in the release: withheld cells are protected against it too ({kind}).</source>
       <translation>Un attaquant est supposé connaître le nombre de personnes de la diffusion : les cellules masquées sont aussi protégées contre lui ({kind}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="317" />
+      <location filename="processing_provider/grid_base.py" line="331" />
       <source>one point per person: the cells add up to it</source>
       <translation>un point par personne : les cellules s'additionnent à ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="319" />
+      <location filename="processing_provider/grid_base.py" line="333" />
       <source>several points per person: the cells add up to at least it</source>
       <translation>plusieurs points par personne : les cellules s'additionnent à au moins ce nombre</translation>
     </message>
@@ -2244,37 +2249,37 @@
       <translation>{low}–{high}</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="188" />
+      <location filename="processing_provider/suppressed_grid.py" line="187" />
       <source>{published} cells published, {withheld} withheld (primary suppression, fewer than {k} people).</source>
       <translation>{published} mailles publiées, {withheld} masquées (secret primaire, moins de {k} personnes).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="192" />
+      <location filename="processing_provider/suppressed_grid.py" line="191" />
       <source>No published totals were declared: if totals (grand total, coarser cells) are published beside this grid, withheld cells may be recovered by subtraction. Declare them so that complementary cells are withheld.</source>
       <translation>Aucun total publié n'a été déclaré : si des totaux (total général, mailles plus grossières) sont publiés à côté de cette grille, les mailles masquées peuvent être retrouvées par soustraction. Déclarez-les pour que des mailles de secret secondaire soient masquées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="199" />
+      <location filename="processing_provider/suppressed_grid.py" line="198" />
       <source>{complementary} complementary cell(s) ({share} of the cells) withheld so that no withheld cell can be narrowed below p = {p:g} from what the release publishes ({marginals}, the number of people, non-empty cells); narrowest attacker interval of a withheld cell: {width:g}.</source>
       <translation>{complementary} cellule(s) complémentaire(s) ({share} des cellules) masquée(s) pour qu'aucune cellule masquée ne puisse être resserrée sous p = {p:g} à partir de ce que publie la diffusion ({marginals}, le nombre de personnes, des cellules non vides) ; plus étroit intervalle d'attaque d'une cellule masquée : {width:g}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="221" />
+      <location filename="processing_provider/suppressed_grid.py" line="220" />
       <source>This version protects the slivers of published zones on a grid of one cell size without earlier releases: leave out the cell size per stratum and the earlier releases, or the published zones.</source>
       <translation>Cette version protège les éclats des zones publiées sur une grille d'une seule taille de maille sans publications antérieures : retirez la taille de maille par strate et les publications antérieures, ou les zones publiées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="228" />
+      <location filename="processing_provider/suppressed_grid.py" line="227" />
       <source>This version does not protect the slivers of published zones beside published attribute fields: leave out the published attribute fields or the published zones.</source>
       <translation>Cette version ne protège pas les éclats des zonages publiés à côté de champs d'attributs publiés : retirez les champs d'attributs publiés ou les zonages publiés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="236" />
+      <location filename="processing_provider/suppressed_grid.py" line="235" />
       <source>The published zones layer(s) {layers} are given more than once: give each zone layer once.</source>
       <translation>La ou les couches de zonage publiées {layers} sont données plusieurs fois : donnez chaque couche de zonage une seule fois.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="242" />
+      <location filename="processing_provider/suppressed_grid.py" line="241" />
       <source>Several published zones layers are named {names}: rename them so that the zone counts can say which layer each count is of.</source>
       <translation>Plusieurs couches de zonage publiées s'appellent {names} : renommez-les pour que les effectifs des zones puissent dire de quelle couche est chaque effectif.</translation>
     </message>
@@ -2289,7 +2294,7 @@
       <translation>Mailles carrées avec le nombre de personnes distinctes dans chacune ; les mailles de moins de k personnes sont masquées (secret primaire), ainsi que d'autres mailles là où des totaux publiés les trahiraient (secret secondaire).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="290" />
+      <location filename="processing_provider/suppressed_grid.py" line="289" />
       <source>A zero mask needs a study area: zeros are only emitted inside one.</source>
       <translation>Un masque des zéros exige une zone d'étude : les zéros ne sont produits qu'à l'intérieur.</translation>
     </message>
@@ -2299,47 +2304,47 @@
       <translation>confidentialité,divulgation,k-anonymat,grille,secret,comptage,grille carroyée</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="306" />
+      <location filename="processing_provider/suppressed_grid.py" line="305" />
       <source>A series of releases needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume (differencing attacks rest on such an assumption).</source>
       <translation>Une série de diffusions exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer (les attaques par différence reposent sur une telle hypothèse).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="313" />
+      <location filename="processing_provider/suppressed_grid.py" line="312" />
       <source>Audited jointly with {count} earlier release(s), assuming no cell changes by more than {delta:g} people between releases.</source>
       <translation>Audit conjoint avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} personnes entre deux diffusions.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="350" />
+      <location filename="processing_provider/suppressed_grid.py" line="349" />
       <source>This release would narrow {count} withheld cell(s) of earlier releases below p (e.g. {cells}), and withholding more cells here cannot prevent it (such as a cell that is empty now). Use a coarser grid or a stable study area and zero mask for the whole series.</source>
       <translation>Cette diffusion resserrerait sous p {count} maille(s) masquée(s) de diffusions antérieures (par ex. {cells}), et masquer d'autres mailles ici ne peut l'empêcher (par exemple une maille vide maintenant). Utilisez une grille plus grossière, ou une zone d'étude et un masque de zéros stables pour toute la série.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="359" />
+      <location filename="processing_provider/suppressed_grid.py" line="358" />
       <source>{count} withheld cell(s) cannot be protected: either they share a published total only with withheld cells, or they were published (or empty) in the previous release and an attacker who assumes counts move by at most {delta:g} pins them near that value. See the flipping cells of the resolution sweep; use a stable geometry (same study area and zero mask each release) or a coarser grid.</source>
       <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées : soit elles ne partagent un total publié qu'avec des mailles masquées, soit elles étaient publiées (ou vides) dans la diffusion précédente et un attaquant qui suppose que les effectifs varient d'au plus {delta:g} les coince près de cette valeur. Voyez les mailles qui basculent dans le balayage des résolutions ; utilisez une géométrie stable (même zone d'étude et même masque de zéros à chaque diffusion) ou une grille plus grossière.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="366" />
+      <location filename="processing_provider/suppressed_grid.py" line="365" />
       <source>{count} withheld cell(s) cannot be protected against the declared totals: every cell that shares a published total with them is withheld and the total leaves less than p open. Lower none of the policy: publish fewer totals, or use a coarser grid.</source>
       <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées contre les totaux déclarés : toutes les mailles qui partagent avec elles un total publié sont masquées et le total laisse moins de p d'incertitude. N'assouplissez pas la politique : publiez moins de totaux, ou utilisez une grille plus grossière.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="385" />
+      <location filename="processing_provider/suppressed_grid.py" line="384" />
       <source>A cell size per stratum needs the strata layer and its name field.</source>
       <translation>Une taille de maille par strate exige la couche de strates et son champ de nom.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="388" />
+      <location filename="processing_provider/suppressed_grid.py" line="387" />
       <source>This version builds a grid with a cell size per stratum without earlier releases; run a series on a single cell size.</source>
       <translation>Cette version construit une grille avec une taille de maille par strate sans diffusions antérieures ; menez une série avec une seule taille de maille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="409" />
+      <location filename="processing_provider/suppressed_grid.py" line="408" />
       <source>The candidate cell sizes must be nested (each a whole multiple of the finer ones).</source>
       <translation>Les tailles de maille candidates doivent être emboîtées (chacune multiple entier des plus fines).</translation>
     </message>
     <message>
-      <location filename="processing_provider/suppressed_grid.py" line="418" />
+      <location filename="processing_provider/suppressed_grid.py" line="417" />
       <source>No candidate size is publishable in the stratum/strata {names}: add coarser sizes; never lower k.</source>
       <translation>Aucune taille candidate n'est publiable dans la ou les strates {names} : ajoutez des tailles plus grossières ; ne baissez jamais k.</translation>
     </message>
@@ -2529,99 +2534,99 @@
       <translation>Zones avec leur risque</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="107" />
-      <source>Suppressed grid at the recommended size</source>
-      <translation>Grille avec secret statistique à la taille recommandée</translation>
-    </message>
-    <message>
-      <location filename="scripts/make_example_models.py" line="116" />
-      <source>Publish (runs only when the gate passes)</source>
-      <translation>Publier (seulement si le contrôle est réussi)</translation>
-    </message>
-    <message>
-      <location filename="scripts/make_example_models.py" line="118" />
-      <source>Published grid (a file in the publication folder)</source>
-      <translation>Grille publiée (un fichier du dossier de publication)</translation>
-    </message>
-    <message>
-      <location filename="scripts/make_example_models.py" line="121" />
-      <source>Publish a grid safely</source>
-      <translation>Publier une grille en sécurité</translation>
-    </message>
-    <message>
-      <location filename="scripts/make_example_models.py" line="121" />
-      <source>Sweeps the cell sizes, builds the suppressed grid at the finest size the sweep recommends, checks it with the k-anonymity gate (with any layers already published from the same people) and writes the published grid only when the gate passes. A failing gate stops the model: nothing is written to the publication folder.</source>
-      <translation>Balaie les tailles de maille, construit la grille avec secret statistique à la taille la plus fine que recommande le balayage, la vérifie par le contrôle de k-anonymat (avec les couches déjà publiées sur les mêmes personnes) et n'écrit la grille publiée que si le contrôle est réussi. Un contrôle en échec arrête le modèle : rien n'est écrit dans le dossier de publication.</translation>
-    </message>
-    <message>
-      <location filename="scripts/make_example_models.py" line="138" />
-      <source>Records to release (points)</source>
-      <translation>Enregistrements à diffuser (points)</translation>
-    </message>
-    <message>
-      <location filename="scripts/make_example_models.py" line="139" />
-      <source>Key fields (what an adversary knows of a person)</source>
-      <translation>Variables clés (ce qu'un adversaire sait d'une personne)</translation>
-    </message>
-    <message>
-      <location filename="scripts/make_example_models.py" line="143" />
-      <source>Policy file (its ceilings)</source>
-      <translation>Fichier de politique (ses plafonds)</translation>
-    </message>
-    <message>
-      <location filename="scripts/make_example_models.py" line="164" />
-      <source>Keep the key fields</source>
-      <translation>Garder les variables clés</translation>
-    </message>
-    <message>
-      <location filename="scripts/make_example_models.py" line="166" />
-      <source>Add each record's zone</source>
-      <translation>Ajouter la zone de chaque enregistrement</translation>
-    </message>
-    <message>
-      <location filename="scripts/make_example_models.py" line="170" />
-      <source>Publish without coordinates (runs only when the gate passes)</source>
-      <translation>Publier sans coordonnées (seulement si le contrôle est réussi)</translation>
-    </message>
-    <message>
-      <location filename="scripts/make_example_models.py" line="173" />
-      <source>Published table (a file in the publication folder)</source>
-      <translation>Table publiée (un fichier du dossier de publication)</translation>
-    </message>
-    <message>
-      <location filename="scripts/make_example_models.py" line="176" />
-      <source>Release under a risk budget</source>
-      <translation>Diffuser sous un budget de risque</translation>
-    </message>
-    <message>
-      <location filename="scripts/make_example_models.py" line="176" />
-      <source>Measures the re-identification risk of the records in every zone, lets the risk budget gate check the worst zone and the programme's cumulative risk against the policy's ceilings (recording the release in the ledger when it passes), and only then writes the release: the key fields and each record's zone, without coordinates. A failing gate stops the model: nothing is written.</source>
-      <translation>Mesure le risque de réidentification des enregistrements dans chaque zone, fait vérifier par le contrôle du budget de risque la pire zone et le risque cumulé du programme au regard des plafonds de la politique (en inscrivant la diffusion au registre si elle passe), puis seulement écrit la diffusion : les variables clés et la zone de chaque enregistrement, sans coordonnées. Un contrôle en échec arrête le modèle : rien n'est écrit.</translation>
-    </message>
-    <message>
-      <location filename="scripts/make_example_models.py" line="88" />
-      <source>Points (one or more per person)</source>
-      <translation>Points (un ou plusieurs par personne)</translation>
-    </message>
-    <message>
-      <location filename="scripts/make_example_models.py" line="90" />
-      <source>Person id field</source>
-      <translation>Champ identifiant de la personne</translation>
-    </message>
-    <message>
-      <location filename="scripts/make_example_models.py" line="91" />
+      <location filename="scripts/make_example_models.py" line="100" />
       <source>Policy file</source>
       <translation>Fichier de politique</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="94" />
+      <location filename="scripts/make_example_models.py" line="103" />
       <source>Cell sizes to try (metres, comma separated)</source>
       <translation>Tailles de maille à essayer (mètres, séparées par des virgules)</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="97" />
+      <location filename="scripts/make_example_models.py" line="106" />
       <source>Layers already published from the same people (the gate audits the grid with them)</source>
       <translation>Couches déjà publiées sur les mêmes personnes (le contrôle audite la grille avec elles)</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="116" />
+      <source>Suppressed grid at the recommended size</source>
+      <translation>Grille avec secret statistique à la taille recommandée</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="125" />
+      <source>Publish (runs only when the gate passes)</source>
+      <translation>Publier (seulement si le contrôle est réussi)</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="127" />
+      <source>Published grid (a file in the publication folder)</source>
+      <translation>Grille publiée (un fichier du dossier de publication)</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="130" />
+      <source>Publish a grid safely</source>
+      <translation>Publier une grille en sécurité</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="130" />
+      <source>Sweeps the cell sizes, builds the suppressed grid at the finest size the sweep recommends, checks it with the k-anonymity gate (with any layers already published from the same people) and writes the published grid only when the gate passes. A failing gate stops the model, and so does a sweep that recommends no size: nothing is written to the publication folder.</source>
+      <translation>Balaie les tailles de maille, construit la grille avec secret statistique à la taille la plus fine que recommande le balayage, la vérifie par le contrôle de k-anonymat (avec les couches déjà publiées sur les mêmes personnes) et n'écrit la grille publiée que si le contrôle est réussi. Un contrôle en échec arrête le modèle, de même qu'un balayage qui ne recommande aucune taille : rien n'est écrit dans le dossier de publication.</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="148" />
+      <source>Records to release (points)</source>
+      <translation>Enregistrements à diffuser (points)</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="149" />
+      <source>Key fields (what an adversary knows of a person)</source>
+      <translation>Variables clés (ce qu'un adversaire sait d'une personne)</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="153" />
+      <source>Policy file (its ceilings)</source>
+      <translation>Fichier de politique (ses plafonds)</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="174" />
+      <source>Keep the key fields</source>
+      <translation>Garder les variables clés</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="176" />
+      <source>Add each record's zone</source>
+      <translation>Ajouter la zone de chaque enregistrement</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="180" />
+      <source>Publish without coordinates (runs only when the gate passes)</source>
+      <translation>Publier sans coordonnées (seulement si le contrôle est réussi)</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="183" />
+      <source>Published table (a file in the publication folder)</source>
+      <translation>Table publiée (un fichier du dossier de publication)</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="186" />
+      <source>Release under a risk budget</source>
+      <translation>Diffuser sous un budget de risque</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="186" />
+      <source>Measures the re-identification risk of the records in every zone, lets the risk budget gate check the worst zone and the programme's cumulative risk against the policy's ceilings (recording the release in the ledger when it passes), and only then writes the release: the key fields and each record's zone, without coordinates. A failing gate stops the model: nothing is written.</source>
+      <translation>Mesure le risque de réidentification des enregistrements dans chaque zone, fait vérifier par le contrôle du budget de risque la pire zone et le risque cumulé du programme au regard des plafonds de la politique (en inscrivant la diffusion au registre si elle passe), puis seulement écrit la diffusion : les variables clés et la zone de chaque enregistrement, sans coordonnées. Un contrôle en échec arrête le modèle : rien n'est écrit.</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="97" />
+      <source>Points (one or more per person)</source>
+      <translation>Points (un ou plusieurs par personne)</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="99" />
+      <source>Person id field</source>
+      <translation>Champ identifiant de la personne</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/budget.py" line="110" />
@@ -3409,137 +3414,137 @@
       <translation>La tolérance de secret doit être une part dans [0, 1), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="108" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="109" />
       <source>D (the largest noise) must be a whole number from 1 to {limit}, got {value}.</source>
       <translation>D (le bruit le plus grand) doit être un nombre entier de 1 à {limit}, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="111" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="112" />
       <source>JS (published counts 1..JS are blocked) must be a whole number &gt;= 0, got {value}.</source>
       <translation>JS (les effectifs publiés 1..JS sont interdits) doit être un nombre entier &gt;= 0, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="114" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="115" />
       <source>V (the noise variance) must be a positive number, got {value}.</source>
       <translation>V (la variance du bruit) doit être un nombre positif, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="117" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="118" />
       <source>PSTAY (the probability of no noise) must lie in [0, 1), got {value}; leave it empty to let the maximum-entropy rule choose it.</source>
       <translation>PSTAY (la probabilité de ne pas bruiter) doit être dans [0, 1), reçu {value} ; laissez-le vide pour que la règle d'entropie maximale le choisisse.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="123" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="124" />
       <source>V = {variance:g} cannot hold in any row: with noise at most D = {d} the variance is at most {largest:g} (D²{pstay_note}). Raise D or lower V.</source>
       <translation>V = {variance:g} ne peut tenir dans aucune ligne : avec un bruit d'au plus D = {d}, la variance vaut au plus {largest:g} (D²{pstay_note}). Augmentez D ou diminuez V.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="128" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="129" />
       <source>V = {variance:g} cannot hold in the rows of large counts with PSTAY = {pstay:g}: the noise is nonzero with probability {spread:g}, so its variance is at least {spread:g}. Lower PSTAY or raise V.</source>
       <translation>V = {variance:g} ne peut tenir dans les lignes des grands effectifs avec PSTAY = {pstay:g} : le bruit est non nul avec la probabilité {spread:g}, donc sa variance vaut au moins {spread:g}. Diminuez PSTAY ou augmentez V.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="133" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="134" />
       <source>JS = {js} is larger than D = {d}: a count of {js} can neither become 0 nor reach {above} with noise of at most D, so row {js} has no unbiased noise. Raise D to at least JS or lower JS.</source>
       <translation>JS = {js} est plus grand que D = {d} : un effectif de {js} ne peut ni devenir 0 ni atteindre {above} avec un bruit d'au plus D, la ligne {js} n'a donc pas de bruit sans biais. Portez D à au moins JS ou diminuez JS.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="212" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="213" />
       <source>no unbiased noise is possible: the row can only stay or move up</source>
       <translation>aucun bruit sans biais n'est possible : la ligne ne peut que rester ou monter</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="233" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="234" />
       <source>The maximum-entropy solver did not converge for noise values {values} and variance {variance:g}: choose a variance further from the bounds its support allows.</source>
       <translation>Le solveur d'entropie maximale n'a pas convergé pour les valeurs de bruit {values} et la variance {variance:g} : choisissez une variance plus éloignée des bornes que permet son support.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="240" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="241" />
       <source>the largest variance its support allows</source>
       <translation>la plus grande variance que permet son support</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="241" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="242" />
       <source>the least variance its support allows</source>
       <translation>la plus petite variance que permet son support</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="264" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="265" />
       <source>Row {row} of the p-table has no unbiased noise: with D = {d} and JS = {js} its count can only grow. Raise D or lower JS.</source>
       <translation>La ligne {row} de la table p n'a pas de bruit sans biais : avec D = {d} et JS = {js}, son effectif ne peut que croître. Augmentez D ou diminuez JS.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="270" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="271" />
       <source>Row {row} of the p-table cannot have variance {variance:g} (the nearest its support allows is {reached:g}). Change D, V or PSTAY.</source>
       <translation>La ligne {row} de la table p ne peut avoir la variance {variance:g} (la plus proche que permet son support est {reached:g}). Changez D, V ou PSTAY.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="304" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="305" />
       <source>The p-table {source} lacks the column(s) {columns}: give a table with the columns i, j, p, v, p_int_lb, p_int_ub (the ptable package's format).</source>
       <translation>La table p {source} n'a pas la ou les colonnes {columns} : donnez une table avec les colonnes i, j, p, v, p_int_lb, p_int_ub (le format du paquet ptable).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="311" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="312" />
       <source>The p-table {source} has a value that is not a number: the columns i, j, p, v, p_int_lb, p_int_ub hold numbers only.</source>
       <translation>La table p {source} a une valeur qui n'est pas un nombre : les colonnes i, j, p, v, p_int_lb, p_int_ub ne contiennent que des nombres.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="315" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="316" />
       <source>The p-table {source} is empty or has missing values.</source>
       <translation>La table p {source} est vide ou a des valeurs manquantes.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="318" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="319" />
       <source>The p-table {source} has a {column} that is not a whole number &gt;= 0.</source>
       <translation>La table p {source} a une valeur de {column} qui n'est pas un nombre entier &gt;= 0.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="321" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="322" />
       <source>The p-table {source} has a probability outside [0, 1].</source>
       <translation>La table p {source} a une probabilité hors de [0, 1].</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="323" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="324" />
       <source>The p-table {source} has a pair (i, j) twice.</source>
       <translation>La table p {source} a deux fois le même couple (i, j).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="326" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="327" />
       <source>The p-table {source} must have every row i from 0 to its last one without gaps (the last row serves every larger count).</source>
       <translation>La table p {source} doit avoir toutes les lignes i de 0 à la dernière, sans trou (la dernière ligne sert pour tout effectif plus grand).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="331" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="332" />
       <source>Row {row} of the p-table {source} has probabilities summing to {total!r}, not 1.</source>
       <translation>La ligne {row} de la table p {source} a des probabilités de somme {total!r}, et non 1.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="336" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="337" />
       <source>Row 0 of the p-table {source} moves an empty cell: 0 must stay 0.</source>
       <translation>La ligne 0 de la table p {source} déplace une cellule vide : 0 doit rester 0.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="342" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="343" />
       <source>The p-table {source} has a v that is not j − i.</source>
       <translation>La table p {source} a une valeur v qui n'est pas j − i.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="347" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="348" />
       <source>The p-table {source} has a {column} that is not the cumulative probability of its row in order of j: correct it or leave the column out.</source>
       <translation>La table p {source} a une valeur de {column} qui n'est pas la probabilité cumulée de sa ligne dans l'ordre de j : corrigez-la ou omettez la colonne.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="358" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="359" />
       <source>Cannot read the p-table {source}: {reason}.</source>
       <translation>Impossible de lire la table p {source} : {reason}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="361" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="362" />
       <source>The p-table {source} is not UTF-8 text.</source>
       <translation>La table p {source} n'est pas un texte UTF-8.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="367" />
+      <location filename="spatial_privacy_plugin/ptable.py" line="368" />
       <source>The p-table {source} does not parse as CSV: {reason}.</source>
       <translation>La table p {source} n'est pas un CSV lisible : {reason}.</translation>
     </message>

@@ -191,7 +191,6 @@ class CellKeyGrid(PointGridAlgorithm):
             cellkey.key_fingerprint(secret)
 
     def process(self, parameters, context, feedback):
-        from ..spatial_privacy_plugin import grid
         from ..spatial_privacy_plugin.perturbed import refuse_unapproved
         from .perturbation_table import report_ptable
         from .postgis import CountedInput
@@ -201,8 +200,7 @@ class CellKeyGrid(PointGridAlgorithm):
         table = self.read_ptable(parameters, context, feedback)
         refuse_unapproved(table, policy)
         report_ptable(table, feedback)
-        resolution = grid.check_resolution(
-            self.parameterAsDouble(parameters, self.RESOLUTION, context))
+        resolution = self.cell_size(parameters, context)
         record_field = self.parameterAsString(parameters, self.RECORD_KEY_FIELD, context)
         key_path = self.parameterAsFile(parameters, self.KEY_FILE, context)
         if not record_field and not key_path:

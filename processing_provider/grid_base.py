@@ -193,6 +193,20 @@ class PointGridAlgorithm(SpatialPrivacyAlgorithm):
             self.PARENT_FACTOR, tr("Parent cell width, in cells (250 m cells, 1 km parents: 4)"),
             QgsProcessingParameterNumber.Type.Integer, defaultValue=4, minValue=2))
 
+    def cell_size(self, parameters, context):
+        """The cell size (``RESOLUTION``), refused when it is given empty: in a model, the sweep
+        that was to recommend it recommended none (its default would publish at a size the
+        sweep found unpublishable)."""
+        from ..spatial_privacy_plugin import grid
+
+        if self.RESOLUTION in parameters and parameters[self.RESOLUTION] is None:
+            raise QgsProcessingException(tr(
+                "No cell size was given (in a model: the resolution sweep recommended none, as "
+                "no size it tried withholds few enough cells under the policy). Nothing was "
+                "written. Try coarser cell sizes in the sweep; never raise the policy's "
+                "tolerance to publish."))
+        return grid.check_resolution(self.parameterAsDouble(parameters, self.RESOLUTION, context))
+
     def marginals_from_parameters(self, parameters, context, policy):
         """The declared marginals (kind "none" when no totals are published beside the grid:
         the attacker may still know the number of people) and the protection they need."""

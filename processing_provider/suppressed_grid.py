@@ -95,8 +95,7 @@ class SuppressedGrid(PointGridAlgorithm):
         from .styles import apply_style, count_renderer
 
         policy = self.policy_from_parameters(parameters, context)
-        resolution = grid.check_resolution(
-            self.parameterAsDouble(parameters, self.RESOLUTION, context))
+        resolution = self.cell_size(parameters, context)
         marginals = self.marginals_from_parameters(parameters, context, policy)
         steps = QgsProcessingMultiStepFeedback(2, feedback)
         coarsest = self.coarsest_size(parameters, context, resolution, marginals)

@@ -50,6 +50,13 @@ def step(algorithm_id, child_id, description, parameters, outputs=None, after=()
     child.setPosition(QPointF(400.0, 120.0 + 130.0 * row))
     for name, value in parameters.items():
         child.addParameterSources(name, sources(value))
+    # A mandatory parameter left out takes its default, as the modeler writes it: the
+    # modeler's validation (and its Run button) calls a step without it invalid.
+    for definition in child.algorithm().parameterDefinitions():
+        if definition.name() not in parameters and not definition.isDestination() and \
+                not definition.flags() & definition.Flag.FlagOptional and \
+                definition.defaultValue() is not None:
+            child.addParameterSources(definition.name(), sources(definition.defaultValue()))
     model_outputs = {}
     for child_output, (name, label, *default) in (outputs or {}).items():
         output = QgsProcessingModelOutput(name, label)
@@ -76,6 +83,8 @@ def build(name, description, inputs, steps):
         model.addModelParameter(definition, component)
     for child in steps:
         model.addChildAlgorithm(child)
+    # The dialog lists the inputs in this order (a layer before its fields), not by name.
+    model.setParameterOrder([definition.name() for definition in inputs])
     return model
 
 
@@ -122,7 +131,8 @@ def publish_grid_safely():
         "Sweeps the cell sizes, builds the suppressed grid at the finest size the sweep "
         "recommends, checks it with the k-anonymity gate (with any layers already published "
         "from the same people) and writes the published grid only when the gate passes. A "
-        "failing gate stops the model: nothing is written to the publication folder."),
+        "failing gate stops the model, and so does a sweep that recommends no size: nothing "
+        "is written to the publication folder."),
         inputs, steps)
 
 

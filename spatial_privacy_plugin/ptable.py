@@ -20,6 +20,7 @@ import hashlib
 import io
 import math
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -353,7 +354,7 @@ def ptable_from_frame(frame, source=""):
 def read_ptable_csv(path):
     """Read a p-table CSV (comma- or semicolon-separated, a header row naming the columns)."""
     try:
-        text = open(path, encoding="utf-8").read()
+        text = Path(path).read_text(encoding="utf-8")
     except OSError as error:
         raise InputError(N_("Cannot read the p-table {source}: {reason}."), source=str(path),
                          reason=error.strerror or str(error)) from error

@@ -170,3 +170,17 @@ def test_the_cell_key_selects_the_entry_whose_interval_holds_it():
     assert table.noise([3], [0.0]).tolist() == [row["v"].iloc[0]]
     # Larger counts use the last row.
     assert table.noise([50, 10 ** 6], [0.5, 0.5]).tolist() == table.noise([4, 4], [0.5, 0.5]).tolist()
+
+
+def test_reading_a_ptable_leaves_no_file_open(tmp_path):
+    # QGIS's message log shows each ResourceWarning as a Python warning with its traceback.
+    import gc
+    import warnings
+
+    path = tmp_path / "ptable.csv"
+    write_ptable_csv(create_ptable(3, 2.0, 0), path)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", ResourceWarning)
+        read_ptable_csv(path)
+        gc.collect()
+    assert not [warning for warning in caught if warning.category is ResourceWarning]

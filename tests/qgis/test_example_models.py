@@ -36,6 +36,24 @@ def test_each_model_is_listed_under_spatial_privacy(provider, model_id):
     assert len(model.destinationParameterDefinitions()) == 2
 
 
+@pytest.mark.parametrize("model_id", MODELS)
+def test_each_shipped_model_is_valid_in_the_modeler_and_lists_its_inputs_in_order(
+        provider, repo_root, model_id):
+    # The modeler draws a step red, and its Run button refuses the model, when a mandatory
+    # parameter of a step has no value (one with a default too); the dialog lists the inputs
+    # in the saved order (a layer before its fields), by name where none is saved.
+    from qgis.core import QgsProcessingModelAlgorithm
+    model = QgsProcessingModelAlgorithm()
+    assert model.fromFile(str(repo_root / "processing_provider" / "models" / f"{model_id}.model3"))
+    for child_id in model.childAlgorithms():
+        valid, issues = model.validateChildAlgorithm(child_id)
+        assert valid, (child_id, issues)
+    inputs = [d.name() for d in model.parameterDefinitions() if not d.isDestination()]
+    assert inputs[:2] == {"publishgridsafely": ["points", "person_field"],
+                          "releaseunderriskbudget": ["zones", "zone_id_field"]}[model_id]
+    assert inputs != sorted(inputs)
+
+
 def structure(path):
     """What a model does, as one QGIS reads it: its texts, inputs, steps and their wiring."""
     from qgis.core import QgsProcessingModelAlgorithm
@@ -109,6 +127,17 @@ def test_publish_a_grid_safely_halts_at_the_gate_beside_a_weaker_release(provide
     message = halting_message("spatialprivacy:publishgridsafely", grid_model_parameters(
         city, tmp_path, published_layers=[weaker]))
     assert "k-anonymity gate FAILED" in message and "recovered exactly" in message, message
+    assert not list((tmp_path / "publication").iterdir())
+
+
+def test_publish_a_grid_safely_halts_where_the_sweep_recommends_no_size(provider, city, tmp_path):
+    """At 250 and 500 m the sample city withholds more cells than the policy tolerates: the
+    sweep recommends none, and the grid (given no size) refuses instead of publishing at its
+    default size."""
+    (tmp_path / "publication").mkdir()
+    message = halting_message("spatialprivacy:publishgridsafely", grid_model_parameters(
+        city, tmp_path, cell_sizes="250,500"))
+    assert "No cell size was given" in message and "recommended none" in message, message
     assert not list((tmp_path / "publication").iterdir())
 
 
