@@ -251,6 +251,16 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
         return effective_policy(policy, self.optional_number(parameters, self.RHO, context),
                                 tolerance, protection)
 
+    def checkParameterValues(self, parameters, context):  # noqa: N802 (QGIS's name)
+        # QGIS 3.22 rejects a mandatory field parameter left out even where it has a default
+        # (processing.run, qgis_process): it takes its default, as every other parameter does.
+        parameters = dict(parameters)
+        for definition in self.parameterDefinitions():
+            if definition.type() == "field" and definition.name() not in parameters and \
+                    definition.defaultValue() is not None:
+                parameters[definition.name()] = definition.defaultValue()
+        return super().checkParameterValues(parameters, context)
+
     def processAlgorithm(self, parameters, context, feedback):
         missing = missing_modules()
         if missing:
