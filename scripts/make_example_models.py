@@ -51,8 +51,11 @@ def step(algorithm_id, child_id, description, parameters, outputs=None, after=()
     for name, value in parameters.items():
         child.addParameterSources(name, sources(value))
     # A mandatory parameter left out takes its default, as the modeler writes it: the
-    # modeler's validation (and its Run button) calls a step without it invalid.
-    for definition in child.algorithm().parameterDefinitions():
+    # modeler's validation (and its Run button) calls a step without it invalid. Only the
+    # plugin's own steps: QGIS's change between versions (3.40's Save features has one more),
+    # and the file is written on 3.22.
+    ours = algorithm_id.startswith("spatialprivacy:")
+    for definition in child.algorithm().parameterDefinitions() if ours else ():
         if definition.name() not in parameters and not definition.isDestination() and \
                 not definition.flags() & definition.Flag.FlagOptional and \
                 definition.defaultValue() is not None:
