@@ -54,7 +54,7 @@
       <translation>Niveau de protection p (vide : celui de la politique, sinon ⌈k/2⌉)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="263" />
+      <location filename="processing_provider/base.py" line="273" />
       <source>Cancelled: no output was completed.</source>
       <translation>Annulé : aucune sortie n'a été terminée.</translation>
     </message>
@@ -1384,7 +1384,7 @@
       <translation>Série : diffusions antérieures de la grille, la plus ancienne d'abord</translation>
     </message>
     <message>
-      <location filename="processing_provider/overlay.py" line="301" />
+      <location filename="processing_provider/overlay.py" line="303" />
       <source>The audit layer '{layer}' has areas that overlap ({first} and {second}): the areas of one audit layer must not overlap. Give each set of areas that do not overlap (municipalities, districts) as an audit layer of its own, or in one layer with a '{field}' field naming each set, as the suppressed grid's zone counts have.</source>
       <translation>La couche d'audit « {layer} » a des zones qui se chevauchent ({first} et {second}) : les zones d'une même couche d'audit ne doivent pas se chevaucher. Donnez chaque ensemble de zones qui ne se chevauchent pas (communes, arrondissements) comme une couche d'audit à part, ou dans une seule couche avec un champ « {field} » qui nomme chaque ensemble, comme les effectifs de zones de la grille supprimée.</translation>
     </message>
@@ -1619,32 +1619,32 @@
       <translation>{count} paire(s) de cellules se chevauchent (identifiants d'entité {pairs}) : la différence de deux cellules qui se chevauchent publie les personnes de la partie qu'elles ne partagent pas, ce que l'audit ne voit pas. Publiez des cellules qui ne se chevauchent pas (une seule grille), ou diffusez la couche plus grossière à part, comme couche d'audit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="163" />
+      <location filename="processing_provider/published_zones.py" line="165" />
       <source>the sliver(s) {slivers} (cell ∩ zone)</source>
       <translation>le(s) morceau(x) {slivers} (carreau ∩ zone)</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="165" />
+      <location filename="processing_provider/published_zones.py" line="167" />
       <source>the withheld cell(s) {cells}</source>
       <translation>le(s) carreau(x) masqué(s) {cells}</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="167" />
+      <location filename="processing_provider/published_zones.py" line="169" />
       <source>No pattern of withheld cells and zone counts was found that protects {what}: whatever is withheld, the gate's attacker narrows it below p = {p:g} or recovers it exactly from the totals, zone counts and number of people published beside it. Use a coarser grid, publish fewer totals or zone layers beside it, or review p in the policy.</source>
       <translation>Aucun schéma de carreaux et d'effectifs de zones masqués n'a été trouvé qui protège {what} : quoi que l'on masque, l'attaquant du contrôle le resserre sous p = {p:g} ou le retrouve exactement à partir des totaux, des effectifs de zones et du nombre de personnes publiés à côté. Utilisez une grille plus grossière, publiez moins de totaux ou de couches de zones à côté, ou revoyez p dans la politique.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="172" />
+      <location filename="processing_provider/published_zones.py" line="174" />
       <source>this release</source>
       <translation>cette diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="172" />
+      <location filename="processing_provider/published_zones.py" line="174" />
       <source> and </source>
       <translation> et </translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="176" />
+      <location filename="processing_provider/published_zones.py" line="178" />
       <source>{zones} zone count(s) published beside the grid ({withheld} withheld below k); their borders cut {cut} record(s) into slivers. {cells} more cell(s) and {protective} zone count(s) withheld so that no sliver that may hold 1 to k - 1 people can be narrowed below p = {p:g}.</source>
       <translation>{zones} effectif(s) de zones publiés à côté de la grille ({withheld} masqué(s) sous k) ; leurs limites découpent {cut} enregistrement(s) en éclats. {cells} carreau(x) et {protective} effectif(s) de zones masqués en plus pour qu'aucun éclat pouvant contenir de 1 à k - 1 personnes ne puisse être resserré sous p = {p:g}.</translation>
     </message>
@@ -2199,12 +2199,12 @@
       <translation>confidentialité,divulgation,risque,budget,registre,contrôle,diffusion,cumulé</translation>
     </message>
     <message>
-      <location filename="processing_provider/rounding.py" line="252" />
+      <location filename="processing_provider/rounding.py" line="255" />
       <source>Reprojected into the grid's CRS, the straight borders of '{layer}' bow up to {metres:.2f} m off their lines: strips that much wider along them are thin too (audited also as empty).</source>
       <translation>Reprojetées dans le SCR de la grille, les limites droites de '{layer}' s'incurvent jusqu'à {metres:.2f} m de leur tracé : les bandes plus larges d'autant le long de ces limites sont minces aussi (auditées aussi comme vides).</translation>
     </message>
     <message>
-      <location filename="processing_provider/rounding.py" line="259" />
+      <location filename="processing_provider/rounding.py" line="262" />
       <source>The coordinates of '{layer}' lie on a lattice of step {step:g} (rounded): a vertex moved up to {metres:.2f} m, so strips narrower than that between its borders and the cell edges are thin (audited also as empty).</source>
       <translation>Les coordonnées de '{layer}' sont sur un réseau de pas {step:g} (arrondies) : un sommet a pu bouger de {metres:.2f} m, donc les bandes plus étroites que cela entre ses limites et les bords de cellules sont minces (auditées aussi comme vides).</translation>
     </message>
@@ -2535,98 +2535,98 @@
     </message>
     <message>
       <location filename="scripts/make_example_models.py" line="100" />
-      <source>Policy file</source>
-      <translation>Fichier de politique</translation>
-    </message>
-    <message>
-      <location filename="scripts/make_example_models.py" line="103" />
-      <source>Cell sizes to try (metres, comma separated)</source>
-      <translation>Tailles de maille à essayer (mètres, séparées par des virgules)</translation>
-    </message>
-    <message>
-      <location filename="scripts/make_example_models.py" line="106" />
-      <source>Layers already published from the same people (the gate audits the grid with them)</source>
-      <translation>Couches déjà publiées sur les mêmes personnes (le contrôle audite la grille avec elles)</translation>
-    </message>
-    <message>
-      <location filename="scripts/make_example_models.py" line="116" />
-      <source>Suppressed grid at the recommended size</source>
-      <translation>Grille avec secret statistique à la taille recommandée</translation>
-    </message>
-    <message>
-      <location filename="scripts/make_example_models.py" line="125" />
-      <source>Publish (runs only when the gate passes)</source>
-      <translation>Publier (seulement si le contrôle est réussi)</translation>
-    </message>
-    <message>
-      <location filename="scripts/make_example_models.py" line="127" />
-      <source>Published grid (a file in the publication folder)</source>
-      <translation>Grille publiée (un fichier du dossier de publication)</translation>
-    </message>
-    <message>
-      <location filename="scripts/make_example_models.py" line="130" />
-      <source>Publish a grid safely</source>
-      <translation>Publier une grille en sécurité</translation>
-    </message>
-    <message>
-      <location filename="scripts/make_example_models.py" line="130" />
-      <source>Sweeps the cell sizes, builds the suppressed grid at the finest size the sweep recommends, checks it with the k-anonymity gate (with any layers already published from the same people) and writes the published grid only when the gate passes. A failing gate stops the model, and so does a sweep that recommends no size: nothing is written to the publication folder.</source>
-      <translation>Balaie les tailles de maille, construit la grille avec secret statistique à la taille la plus fine que recommande le balayage, la vérifie par le contrôle de k-anonymat (avec les couches déjà publiées sur les mêmes personnes) et n'écrit la grille publiée que si le contrôle est réussi. Un contrôle en échec arrête le modèle, de même qu'un balayage qui ne recommande aucune taille : rien n'est écrit dans le dossier de publication.</translation>
-    </message>
-    <message>
-      <location filename="scripts/make_example_models.py" line="148" />
-      <source>Records to release (points)</source>
-      <translation>Enregistrements à diffuser (points)</translation>
-    </message>
-    <message>
-      <location filename="scripts/make_example_models.py" line="149" />
-      <source>Key fields (what an adversary knows of a person)</source>
-      <translation>Variables clés (ce qu'un adversaire sait d'une personne)</translation>
-    </message>
-    <message>
-      <location filename="scripts/make_example_models.py" line="153" />
-      <source>Policy file (its ceilings)</source>
-      <translation>Fichier de politique (ses plafonds)</translation>
-    </message>
-    <message>
-      <location filename="scripts/make_example_models.py" line="174" />
-      <source>Keep the key fields</source>
-      <translation>Garder les variables clés</translation>
-    </message>
-    <message>
-      <location filename="scripts/make_example_models.py" line="176" />
-      <source>Add each record's zone</source>
-      <translation>Ajouter la zone de chaque enregistrement</translation>
-    </message>
-    <message>
-      <location filename="scripts/make_example_models.py" line="180" />
-      <source>Publish without coordinates (runs only when the gate passes)</source>
-      <translation>Publier sans coordonnées (seulement si le contrôle est réussi)</translation>
-    </message>
-    <message>
-      <location filename="scripts/make_example_models.py" line="183" />
-      <source>Published table (a file in the publication folder)</source>
-      <translation>Table publiée (un fichier du dossier de publication)</translation>
-    </message>
-    <message>
-      <location filename="scripts/make_example_models.py" line="186" />
-      <source>Release under a risk budget</source>
-      <translation>Diffuser sous un budget de risque</translation>
-    </message>
-    <message>
-      <location filename="scripts/make_example_models.py" line="186" />
-      <source>Measures the re-identification risk of the records in every zone, lets the risk budget gate check the worst zone and the programme's cumulative risk against the policy's ceilings (recording the release in the ledger when it passes), and only then writes the release: the key fields and each record's zone, without coordinates. A failing gate stops the model: nothing is written.</source>
-      <translation>Mesure le risque de réidentification des enregistrements dans chaque zone, fait vérifier par le contrôle du budget de risque la pire zone et le risque cumulé du programme au regard des plafonds de la politique (en inscrivant la diffusion au registre si elle passe), puis seulement écrit la diffusion : les variables clés et la zone de chaque enregistrement, sans coordonnées. Un contrôle en échec arrête le modèle : rien n'est écrit.</translation>
-    </message>
-    <message>
-      <location filename="scripts/make_example_models.py" line="97" />
       <source>Points (one or more per person)</source>
       <translation>Points (un ou plusieurs par personne)</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="99" />
+      <location filename="scripts/make_example_models.py" line="102" />
       <source>Person id field</source>
       <translation>Champ identifiant de la personne</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="103" />
+      <source>Policy file</source>
+      <translation>Fichier de politique</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="106" />
+      <source>Cell sizes to try (metres, comma separated)</source>
+      <translation>Tailles de maille à essayer (mètres, séparées par des virgules)</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="109" />
+      <source>Layers already published from the same people (the gate audits the grid with them)</source>
+      <translation>Couches déjà publiées sur les mêmes personnes (le contrôle audite la grille avec elles)</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="119" />
+      <source>Suppressed grid at the recommended size</source>
+      <translation>Grille avec secret statistique à la taille recommandée</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="128" />
+      <source>Publish (runs only when the gate passes)</source>
+      <translation>Publier (seulement si le contrôle est réussi)</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="130" />
+      <source>Published grid (a file in the publication folder)</source>
+      <translation>Grille publiée (un fichier du dossier de publication)</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="133" />
+      <source>Publish a grid safely</source>
+      <translation>Publier une grille en sécurité</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="133" />
+      <source>Sweeps the cell sizes, builds the suppressed grid at the finest size the sweep recommends, checks it with the k-anonymity gate (with any layers already published from the same people) and writes the published grid only when the gate passes. A failing gate stops the model, and so does a sweep that recommends no size: nothing is written to the publication folder.</source>
+      <translation>Balaie les tailles de maille, construit la grille avec secret statistique à la taille la plus fine que recommande le balayage, la vérifie par le contrôle de k-anonymat (avec les couches déjà publiées sur les mêmes personnes) et n'écrit la grille publiée que si le contrôle est réussi. Un contrôle en échec arrête le modèle, de même qu'un balayage qui ne recommande aucune taille : rien n'est écrit dans le dossier de publication.</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="151" />
+      <source>Records to release (points)</source>
+      <translation>Enregistrements à diffuser (points)</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="152" />
+      <source>Key fields (what an adversary knows of a person)</source>
+      <translation>Variables clés (ce qu'un adversaire sait d'une personne)</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="156" />
+      <source>Policy file (its ceilings)</source>
+      <translation>Fichier de politique (ses plafonds)</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="177" />
+      <source>Keep the key fields</source>
+      <translation>Garder les variables clés</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="179" />
+      <source>Add each record's zone</source>
+      <translation>Ajouter la zone de chaque enregistrement</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="183" />
+      <source>Publish without coordinates (runs only when the gate passes)</source>
+      <translation>Publier sans coordonnées (seulement si le contrôle est réussi)</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="186" />
+      <source>Published table (a file in the publication folder)</source>
+      <translation>Table publiée (un fichier du dossier de publication)</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="189" />
+      <source>Release under a risk budget</source>
+      <translation>Diffuser sous un budget de risque</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="189" />
+      <source>Measures the re-identification risk of the records in every zone, lets the risk budget gate check the worst zone and the programme's cumulative risk against the policy's ceilings (recording the release in the ledger when it passes), and only then writes the release: the key fields and each record's zone, without coordinates. A failing gate stops the model: nothing is written.</source>
+      <translation>Mesure le risque de réidentification des enregistrements dans chaque zone, fait vérifier par le contrôle du budget de risque la pire zone et le risque cumulé du programme au regard des plafonds de la politique (en inscrivant la diffusion au registre si elle passe), puis seulement écrit la diffusion : les variables clés et la zone de chaque enregistrement, sans coordonnées. Un contrôle en échec arrête le modèle : rien n'est écrit.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/budget.py" line="110" />
@@ -3029,32 +3029,32 @@
       <translation>{count} lisière(s) où la limite d'une zone publiée traverse une cellule peuvent être resserrées sous p = {p:g} en soustrayant de l'effectif de la zone les cellules qu'elle contient (cellule ∩ zone [intervalle] : {examples}). Masquez les cellules autour de ces limites, ou ne publiez pas ces effectifs de zones à côté de cette grille.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="391" />
+      <location filename="spatial_privacy_plugin/gate.py" line="395" />
       <source>{count} withheld cell(s) (e.g. {cells}) can be narrowed below p = {p:g} by combining this release with the earlier ones, assuming no cell changes by more than {delta:g} between releases. Rebuild the grid with the earlier releases given, so that suppression holds across the series.</source>
       <translation>{count} cellule(s) masquée(s) (p. ex. {cells}) peuvent être resserrées sous p = {p:g} en combinant cette diffusion avec les précédentes, en supposant qu'aucune cellule ne change de plus de {delta:g} entre deux diffusions. Reconstruisez la grille en donnant les diffusions précédentes, pour que la suppression tienne sur toute la série.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="402" />
+      <location filename="spatial_privacy_plugin/gate.py" line="406" />
       <source>This release narrows {count} withheld cell(s) of earlier releases below p = {p:g} (e.g. {cells}).</source>
       <translation>Cette diffusion resserre {count} cellule(s) masquée(s) de diffusions précédentes sous p = {p:g} (p. ex. {cells}).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="436" />
+      <location filename="spatial_privacy_plugin/gate.py" line="440" />
       <source>{count} published record(s) have no sensitive value: give every record its category.</source>
       <translation>{count} enregistrement(s) publié(s) n'ont pas de valeur sensible : donnez à chaque enregistrement sa modalité.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="439" />
+      <location filename="spatial_privacy_plugin/gate.py" line="443" />
       <source>No published record has a positive count: there is no evidence of diversity.</source>
       <translation>Aucun enregistrement publié n'a d'effectif positif : il n'y a aucune preuve de diversité.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="448" />
+      <location filename="spatial_privacy_plugin/gate.py" line="452" />
       <source>{count} published cell(s) show fewer than l = {l} distinct sensitive values (fewest: {fewest}): everyone in them can be assigned a value. Merge categories, publish coarser, or withhold the attribute.</source>
       <translation>{count} maille(s) publiée(s) montrent moins de l = {l} valeurs sensibles distinctes (le minimum : {fewest}) : on peut attribuer une valeur à chacun de leurs membres. Regroupez des modalités, publiez plus grossier, ou masquez l'attribut.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="461" />
+      <location filename="spatial_privacy_plugin/gate.py" line="465" />
       <source>{count} published cell(s) have a distribution of the sensitive value farther than t = {t:g} from the whole release's (largest: {largest:.3f}).</source>
       <translation>{count} maille(s) publiée(s) ont une distribution de la valeur sensible plus éloignée que t = {t:g} de celle de la diffusion entière (la plus grande : {largest:.3f}).</translation>
     </message>
@@ -3077,6 +3077,11 @@
       <location filename="spatial_privacy_plugin/intervals.py" line="32" />
       <source>The published totals contradict each other (no non-negative counts satisfy them): check that every total was computed from the same data, as a sum of the cells it covers.</source>
       <translation>Les totaux publiés se contredisent (aucun effectif positif ou nul ne les satisfait) : vérifiez que chaque total a été calculé sur les mêmes données, comme somme des mailles qu'il couvre.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/intervals.py" line="35" />
+      <source>The attacker's programme of this release could not be solved (HiGHS: {reason}), so the release cannot be audited. Nothing was written: report it with the inputs.</source>
+      <translation>Le programme de l'attaquant pour cette diffusion n'a pas pu être résolu (HiGHS : {reason}) : la diffusion ne peut pas être auditée. Rien n'a été écrit : signalez-le avec les données d'entrée.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/ledger.py" line="100" />
@@ -3647,6 +3652,11 @@
       <location filename="spatial_privacy_plugin/sum_audit.py" line="66" />
       <source>{count} withheld cell(s) published per attribute can be narrowed by an attacker below p = {p:g} summed over all their attribute records, however wide each record's own interval (cell [interval]: {examples}). Withhold more cells (every attribute record of them), or publish fewer totals and area counts.</source>
       <translation>{count} cellule(s) masquée(s) publiée(s) par attribut peuvent être resserrées par un attaquant sous p = {p:g} en somme sur tous leurs enregistrements d'attributs, si large que soit l'intervalle de chaque enregistrement (cellule [intervalle] : {examples}). Masquez davantage de cellules (tous leurs enregistrements d'attributs), ou publiez moins de totaux et d'effectifs de zones.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/sum_audit.py" line="94" />
+      <source>{count} intersection(s) of published areas of different layers can be narrowed below p = {p:g} by subtracting their counts from each other, over the cells they span (area ∩ area [interval]: {examples}). Withhold the cells in those intersections, or withhold more of those area counts.</source>
+      <translation>{count} intersection(s) de zones publiées de couches différentes peuvent être resserrées sous p = {p:g} en soustrayant leurs effectifs les uns des autres, sur les mailles qu'elles couvrent (zone ∩ zone [intervalle] : {examples}). Masquez les mailles de ces intersections, ou masquez davantage de ces effectifs de zones.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/thin_strips.py" line="27" />

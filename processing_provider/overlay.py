@@ -51,15 +51,15 @@ class Overlay:
 
 
 def zone_layer_requests(layer):
-    """One feature request per zone layer a layer holds: the suppressed grid's zone counts put
-    the counts of several zone layers, which overlap one another, in one layer with their
-    ``zone_layer``; areas of one layer are cut as a partition."""
+    """(feature request, name) per zone layer a layer holds: the suppressed grid's zone counts
+    put the counts of several zone layers, which overlap one another, in one layer with their
+    ``zone_layer``; areas of one layer are cut as a partition. (None: the whole layer.)"""
     field = layer.fields().lookupField(ZONE_LAYER)
     values = sorted(str(value) for value in layer.uniqueValues(field)) if field >= 0 else []
     if len(values) < 2:
-        return [QgsFeatureRequest()]
-    return [QgsFeatureRequest(QgsExpression(QgsExpression.createFieldEqualityExpression(
-        ZONE_LAYER, value))) for value in values]
+        return [(QgsFeatureRequest(), None)]
+    return [(QgsFeatureRequest(QgsExpression(QgsExpression.createFieldEqualityExpression(
+        ZONE_LAYER, value))), f"{layer.name()} ({value})") for value in values]
 
 
 def published_areas(layer, count_field, crs, context, request=None):
@@ -212,15 +212,17 @@ class StripWidth:
         return (metres + bent) / self.scales(box)[0]
 
 
-def strip_width_of(crs, layers, transform_context, area_layers=None):
+def strip_width_of(crs, layers, transform_context, area_layers=None, parts=None):
     """(the ``StripWidth`` in ``crs`` of strips along the borders of ``layers``, the log's notes
     on what widened it): as far as the rounding of a layer's coordinates moved a vertex, if
     farther than ``THIN_STRIP_WIDTH``, along that layer's borders, plus how far the audit's
     reprojection of a layer into ``crs`` bends its borders near the place (``rounding``).
     ``area_layers``: the number of the layer (in ``layers``) of each area, numbered across the
-    layers."""
-    roundings = [rounding_of(layer, StripWidth(layer.crs(), transform_context))
-                 for layer in layers]
+    layers; ``parts``: (layer, request, name) of each zone layer a layer holds (``overlay``;
+    None: each layer is one), the rounding read per part and ``area_layers`` numbering them."""
+    parts = [(layer, None, None) for layer in layers] if parts is None else parts
+    roundings = [rounding_of(layer, StripWidth(layer.crs(), transform_context), request, name)
+                 for layer, request, name in parts]
     bends = Bends(StripWidth(crs, transform_context))
     for layer in layers:
         bends.add(layer, transform_context)
@@ -286,15 +288,15 @@ def overlapping_areas(index, areas, strip_width):
 def overlay(source, layers, count_field, context, feedback):
     """The atoms of the records of ``source`` with the published areas of ``layers``."""
     crs = source.sourceCrs()
-    sources = [(layer, request) for layer in layers for request in zone_layer_requests(layer)]
+    parts = [(layer, request, name) for layer in layers
+             for request, name in zone_layer_requests(layer)]
+    sources = [(layer, request) for layer, request, _ in parts]
     published = [published_areas(layer, count_field, crs, context, request)
                  for layer, request in sources]
     offsets = layer_offsets(published)
-    layer_number = {id(layer): number for number, layer in enumerate(layers)}
-    area_layers = [layer_number[id(layer)] for (layer, _), (_, areas) in zip(sources, published)
-                   for _ in areas]
+    area_layers = [number for number, (_, areas) in enumerate(published) for _ in areas]
     strip_width, strip_notes = strip_width_of(crs, layers, context.transformContext(),
-                                              area_layers)
+                                              area_layers, parts)
     for (layer, _), (index, areas) in zip(sources, published):
         overlap = overlapping_areas(index, areas, strip_width)
         if overlap:  # cut as one partition, a piece in both would count in one of them only

@@ -129,8 +129,10 @@ def zone_atoms(zones, cells, data, point_record, feedback):
         owner = assign_points(data.x, data.y, [polygon_rings(geometry)
                                                for geometry, _, _, _ in areas.values()])
         columns.append(np.where(owner >= 0, owner + offset, -1))
+    zone_layer = np.repeat(np.arange(len(zones.published)),
+                           [len(areas) for _, areas in zones.published])
     return count_atoms(point_record, np.column_stack(columns), data.person_codes, record_pieces,
-                       len(zones.names), record_thin)
+                       len(zones.names), record_thin, zone_layer)
 
 
 def protect_slivers(zones, release, data, policy, marginals, feedback):

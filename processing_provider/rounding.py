@@ -59,10 +59,11 @@ def lattice_step(values):
     return step if step >= magnitude * FINEST_STEP else None
 
 
-def coordinate_steps(layer):
-    """The steps of the lattices the x and the y coordinates of every vertex of ``layer`` lie on
-    (``lattice_step``; None for an axis on none)."""
-    rings = [ring for feature in layer.getFeatures(QgsFeatureRequest().setNoAttributes())
+def coordinate_steps(layer, request=None):
+    """The steps of the lattices the x and the y coordinates of every vertex of ``layer`` (of
+    its features ``request`` selects) lie on (``lattice_step``; None for an axis on none)."""
+    request = QgsFeatureRequest().setNoAttributes() if request is None else request
+    rings = [ring for feature in layer.getFeatures(request)
              for ring in _rings(feature.geometry())]
     if not rings:
         return None, None
@@ -76,16 +77,18 @@ def _near_middle(extent):
     return QgsRectangle(centre.x(), centre.y(), centre.x() + step, centre.y() + step)
 
 
-def rounding_of(layer, strip_width):
+def rounding_of(layer, strip_width, request=None, name=None):
     """The ``Rounding`` of ``layer``'s coordinates (``strip_width``: an ``overlay.StripWidth`` of
-    its CRS), or None when they are not rounded or by less than a thin strip's width. The
+    its CRS; ``request``: its features of one zone layer, named ``name``, read apart as the
+    grid reads each of its zone layers), or None when they are not rounded or by less than a
+    thin strip's width. The
     ground length of a unit is taken at the middle of the layer's extent, in the direction in
     which it is longest."""
     extent = layer.extent()
     if extent.isNull() or extent.isEmpty():
         return None
     _, longest = strip_width.scales(_near_middle(extent))
-    steps = coordinate_steps(layer)
+    steps = coordinate_steps(layer, request)
     within = [step for step in steps if step is not None and step * longest <= COARSEST_ROUNDING]
     if None in steps or not within:
         return None
@@ -95,7 +98,7 @@ def rounding_of(layer, strip_width):
     metres = math.hypot(*steps) / 2 * longest
     if metres <= strip_width.metres:
         return None
-    return Rounding(layer.name(), max(steps), metres)
+    return Rounding(name or layer.name(), max(steps), metres)
 
 
 def _bend(transform, start, end):

@@ -28,13 +28,13 @@ bounds come quicker:
 
 import numpy as np
 from scipy.optimize import linprog
-from scipy.sparse import bmat, csr_matrix, vstack
+from scipy.sparse import bmat, csr_matrix, identity, vstack
 from scipy.sparse.csgraph import connected_components
 
 from .atom_crossings import settle_crossing
 from .atom_flows import FlowNetwork, crossing_families, crossings, target_edges
 from .errors import InputError
-from .intervals import CONTRADICTION, EXACT_WIDTH, _outer_bounds
+from .intervals import CONTRADICTION, EXACT_WIDTH, UNSOLVED, _outer_bounds
 
 # A joint programme over a block is worth about this share of the block's targets settled one
 # by one: the rounds go on while each settles at least as many.
@@ -347,6 +347,11 @@ class _Block:
             # HiGHS's presolve calls some programmes with differences (signed rows) infeasible
             # that are unbounded, or whose relaxation has whole solutions: it decides alone.
             result = linprog(objective, options={"presolve": False}, **options)
+            if result.status == 4:
+                # Without presolve it may give up instead (status unknown): the rows relaxed by
+                # a slack each tell whether any solution exists.
+                _check(_relaxation_is_feasible(self.options))
+                raise InputError(UNSOLVED, reason=result.message)
         _check(result.status != 2)
         return result
 
@@ -413,6 +418,29 @@ class _Block:
             if found is not None:
                 self.seen(found)
         return bound if reached() else None
+
+
+def _relaxation_is_feasible(options):
+    """Whether the linear programme of ``options`` (``_Block.options``) has a solution: the
+    least total slack that satisfies its rows is 0 (that programme always has an optimum)."""
+    n = options["bounds"].shape[0]
+    inequalities, equalities = options["A_ub"], options["A_eq"]
+    n_ub = 0 if inequalities is None else inequalities.shape[0]
+    n_eq = 0 if equalities is None else equalities.shape[0]
+    slack = n_ub + 2 * n_eq
+    elastic = {"bounds": np.vstack([options["bounds"], np.column_stack([np.zeros(slack),
+                                                                        np.full(slack, np.inf)])]),
+               "method": "highs"}
+    if n_ub:
+        elastic["A_ub"] = bmat([[inequalities, -identity(n_ub),
+                                 csr_matrix((n_ub, 2 * n_eq))]]).tocsr()
+        elastic["b_ub"] = options["b_ub"]
+    if n_eq:
+        elastic["A_eq"] = bmat([[equalities, csr_matrix((n_eq, n_ub)), identity(n_eq),
+                                 -identity(n_eq)]]).tocsr()
+        elastic["b_eq"] = options["b_eq"]
+    result = linprog(np.concatenate([np.zeros(n), np.ones(slack)]), **elastic)
+    return result.status == 0 and result.fun <= EXACT_WIDTH
 
 
 def _signed_matrix(signed, n):

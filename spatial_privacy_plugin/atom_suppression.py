@@ -38,7 +38,8 @@ class ZoneAtoms:
     ``atom_record``: the record of each atom; ``atom_zones``: the zones (indices
     over all zone layers) each atom lies in; ``atom_values``: the distinct people
     in each atom and ``zone_values`` in each zone (true counts: the data holder's);
-    ``atom_thin``: per atom, a thin strip (``thin_strips``; None: none is).
+    ``atom_thin``: per atom, a thin strip (``thin_strips``; None: none is);
+    ``zone_layer``: the layer of each zone (None: one layer).
     """
 
     atom_record: np.ndarray
@@ -46,6 +47,20 @@ class ZoneAtoms:
     atom_values: np.ndarray
     zone_values: np.ndarray
     atom_thin: np.ndarray = None
+    zone_layer: np.ndarray = None
+
+    def places(self):
+        """Per atom, the names of the places it lies in, as the gate's overlay names them: its
+        zones and, beside several layers, the hole of each layer whose zones miss it (a place
+        too: a cell's pieces there are summed, also where another layer's zone covers them)."""
+        names = [[str(zone) for zone in zones] for zones in self.atom_zones]
+        layers = [] if self.zone_layer is None else np.unique(self.zone_layer).tolist()
+        if len(layers) < 2:
+            return names
+        for atom_names, zones in zip(names, self.atom_zones):
+            covered = set(np.asarray(self.zone_layer)[list(zones)].tolist())
+            atom_names += [f"outside {layer}" for layer in layers if layer not in covered]
+        return names
 
     @property
     def zone_atoms(self):
@@ -64,14 +79,14 @@ class ZoneAtoms:
 
 
 def count_atoms(point_record, point_zones, person_codes, record_pieces, n_zones,
-                record_thin=None):
+                record_thin=None, zone_layer=None):
     """ZoneAtoms from the points and the geometric pieces of each record.
 
     ``point_record``: the record of each point; ``point_zones``: (points x zone
     layers) the zone holding the point in each layer (-1: none);
     ``record_pieces``: per record, the zone tuples of the pieces its cell is
     cut into; ``record_thin``: per record, whether each of those pieces is a
-    thin strip (None: none is). A combination that holds points but was too
+    thin strip (None: none is); ``zone_layer``: the layer of each zone. A combination that holds points but was too
     thin to be a piece (a point on a border) is an atom too, so that every
     count adds up, and a thin one where pieces are told thin.
     """
@@ -109,7 +124,7 @@ def count_atoms(point_record, point_zones, person_codes, record_pieces, n_zones,
         atom_thin = np.arange(len(atom_record)) >= geometric
         atom_thin[list(thin)] = True
     return ZoneAtoms(np.asarray(atom_record, dtype=np.int64), tuple(atom_zones), atom_values,
-                     zone_values, atom_thin)
+                     zone_values, atom_thin, zone_layer)
 
 
 def _distinct(groups, person_codes, n_groups):
@@ -175,8 +190,7 @@ def audit_pattern(values, withheld, zone_withheld, atoms, view, protection, k, s
     return evaluate_release_audit(
         np.where(withheld, np.nan, values), np.where(withheld, STATUS_WITHHELD, STATUS_PUBLISHED),
         view.sums, protection, k if straddle_k else None, k, view.people, None, view.at_most,
-        (atoms.atom_record, [[str(zone) for zone in zones_of] for zones_of in atoms.atom_zones],
-         zones, atoms.atom_thin), view.one_point,
+        (atoms.atom_record, atoms.places(), zones, atoms.atom_thin), view.one_point,
         withheld_areas=[(atoms.zone_atoms[zone], str(zone))
                         for zone in _withheld_zones(atoms, zone_withheld)])
 
@@ -371,23 +385,36 @@ def protect_atoms(values, withheld, atoms, view, protection, k, straddle_k=False
         return audit_pattern(values, cells, zones, atoms, view, protection, k, straddle_k)
     first_audit = audit(start, zone_start)
     at_risk = _failures(first_audit, len(atoms.atom_record), len(values))[0]
-    outcomes = []
-    for zones_first, zones_from in ((False, zone_start), (True, zone_start),
-                                    (False, np.ones(len(zone_start), dtype=bool))):
-        if len(outcomes) == 2 and not all(failed for (failed, _), _ in outcomes):
-            break  # a greedy pattern passes: no need for the last resort
-        cells, zones, final, stuck, stuck_records = _protect(
-            values, start, zones_from, atoms, view, audit, zones_first, is_canceled,
-            first_audit if zones_from is zone_start else None)
+    def outcome(cells, zones, final, stuck, stuck_records):
+        """((failed, cost), pattern) of a pattern, with what it need not withhold published
+        again where it passes."""
         if final.passed:
             zones, final = _publish_again(atoms.zone_values, zones, zone_start,
                                           lambda trial: audit(cells, trial), final, is_canceled)
             cells, final = _publish_again(values, cells, start,
                                           lambda trial: audit(trial, zones), final, is_canceled)
         cost = values[cells & ~start].sum() + atoms.zone_values[zones & ~zone_start].sum()
-        outcomes.append(((not final.passed, cost), (cells, zones, final, stuck, stuck_records)))
+        return (not final.passed, cost), (cells, zones, final, stuck, stuck_records)
+
+    outcomes = []
+    for zones_first, zones_from in ((False, zone_start), (True, zone_start),
+                                    (False, np.ones(len(zone_start), dtype=bool))):
+        if len(outcomes) == 2 and not all(failed for (failed, _), _ in outcomes):
+            break  # a greedy pattern passes: no need for the last resort
+        outcomes.append(outcome(*_protect(
+            values, start, zones_from, atoms, view, audit, zones_first, is_canceled,
+            first_audit if zones_from is zone_start else None)))
         if first_audit.passed:
             break  # nothing was at risk: no zone count to withhold
+    if all(failed for (failed, _), _ in outcomes):
+        # Every greedy path failed, yet withholding everything may pass: a cell withheld is a
+        # value to protect more, so withholding more does not always protect more.
+        cells, zones = np.ones(len(values), dtype=bool), np.ones(len(zone_start), dtype=bool)
+        everything = audit(cells, zones)
+        if everything.passed:
+            outcomes.append(outcome(cells, zones, everything,
+                                    np.zeros(len(atoms.atom_record), dtype=bool),
+                                    np.zeros(len(values), dtype=bool)))
     chosen = min(range(len(outcomes)), key=lambda index: outcomes[index][0])
     cells, zones, final, stuck, stuck_records = outcomes[chosen][1]
     return AtomProtection(cells, zones, zones & ~zone_start,

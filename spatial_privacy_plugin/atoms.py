@@ -43,7 +43,7 @@ class AtomIntervals:
 
 def atom_intervals(values, withheld, lower, upper, atom_record, areas, people=None,
                    one_point=True, sums=(), at_most=(), groups=(), record_class=None,
-                   partition=True, hidden_areas=()):
+                   partition=True, hidden_areas=(), places=()):
     """Bounds of every atom and record over whole numbers of people.
 
     ``values``: each record's published count (ignored where ``withheld``);
@@ -59,14 +59,18 @@ def atom_intervals(values, withheld, lower, upper, atom_record, areas, people=No
     bounded too (the pieces of one place over the records that describe it per
     attribute); ``record_class``: each record's attribute class (its published
     attribute values; None: one class) and ``partition``: a person has one
-    value of the attributes (distinct people only); ``hidden_areas``: the atom
-    indices of each area whose count is withheld, bounded after the groups.
+    value of the attributes (distinct people only); ``places``: atom index arrays
+    over several cells (the intersections of areas of different layers: their
+    people are a union there, with distinct people), bounded after the groups;
+    ``hidden_areas``: the atom indices of each area whose count is withheld,
+    bounded after those.
     """
     atom_record = np.asarray(atom_record, dtype=np.int64)
     values = np.nan_to_num(np.asarray(values, dtype=float))
     withheld = np.asarray(withheld, dtype=bool)
     members, cut_atoms, hidden = atom_targets(atom_record, withheld)
     groups = [np.asarray(group, dtype=np.int64) for group in groups]
+    places = [np.asarray(place, dtype=np.int64) for place in places]
     hidden_areas = [np.asarray(atoms, dtype=np.int64) for atoms in hidden_areas]
 
     def intervals(bounds):
@@ -77,7 +81,7 @@ def atom_intervals(values, withheld, lower, upper, atom_record, areas, people=No
                               at_most)
         return intervals(sum_bounds(rows, box, [np.array([atom]) for atom in cut_atoms]
                                     + [members[record] for record in hidden] + groups
-                                    + hidden_areas))
+                                    + places + hidden_areas))
     # An area's count is the union of its parts: withheld, it is an unknown of its own.
     layers = disjoint_layers([atoms for atoms, _ in areas] + hidden_areas, len(atom_record))
 
@@ -93,13 +97,15 @@ def atom_intervals(values, withheld, lower, upper, atom_record, areas, people=No
             + [([record_unknown[record]], 0.0) for record in hidden]
             + [group_target(system, group, atom_record, members, record_unknown, values,
                             np.asarray(upper, dtype=float), partition) for group in groups]
+            + [group_target(system, place, atom_record, members, record_unknown, values,
+                            np.asarray(upper, dtype=float), False) for place in places]
             + [([unknown], 0.0) for unknown in system.area_unknowns])
     twice = people is not None and len(layers) > 0
     if twice and len(atom_record) <= EXACT_TWICE:
         return intervals(solve(twice))
     base = last = intervals(solve())
     for _ in range(REPEATS if twice else 0):
-        again = solve(twice, EarlierBounds(last, base, len(groups)))
+        again = solve(twice, EarlierBounds(last, base, len(groups) + len(places)))
         if again is None:
             break
         last = intervals(again)
@@ -176,6 +182,8 @@ class CellSums:
     piece_area: list  # the area of each piece (None: the part of the cell in no area)
     cells: list  # atom indices of each cell with a withheld record, described by several
     cell_records: list  # the records of each of those cells
+    places: list = ()  # atom indices of each intersection of areas of different layers
+    place_areas: list = ()  # the areas of each such intersection
 
 
 def cell_sums(atom_record, atom_areas, record_cell, withheld, at_least, threshold):
@@ -202,12 +210,39 @@ def cell_sums(atom_record, atom_areas, record_cell, withheld, at_least, threshol
     for atom, (record, cell) in enumerate(zip(atom_record.tolist(),
                                               record_cell[atom_record].tolist())):
         if pieces_of_record[record] > 1:
-            for area in atom_areas[atom] or (None,):
-                pieces.setdefault((cell, area), []).append(atom)
+            # Its piece in each area, and with three layers or more in each intersection of
+            # areas of different layers, summed over the pieces the others cut it into.
+            areas = atom_areas[atom]
+            for place in _intersections(areas, range(1, max(len(areas), 2))) or (None,):
+                pieces.setdefault((cell, place), []).append(atom)
         if cell in hidden:
             cells.setdefault(cell, []).append(atom)
     pieces = {key: atoms for key, atoms in pieces.items() if len(atoms) > 1}
+    places = _places_over_cells(atom_record, atom_areas, record_cell)
     return CellSums([np.array(atoms) for atoms in pieces.values()],
                     [records_of[cell] for cell, _ in pieces], [area for _, area in pieces],
                     [np.array(atoms) for atoms in cells.values()],
-                    [records_of[cell] for cell in cells])
+                    [records_of[cell] for cell in cells],
+                    [np.array(atoms) for atoms in places.values()], list(places))
+
+
+def _intersections(areas, sizes):
+    """The name of each intersection of ``sizes`` of ``areas`` (of different layers): "A" for
+    one area, "A ∩ D" for two, …"""
+    from itertools import combinations
+
+    return [" ∩ ".join(place) for size in sizes for place in combinations(sorted(areas), size)]
+
+
+def _places_over_cells(atom_record, atom_areas, record_cell):
+    """The atoms of each intersection of areas of different layers (an atom's areas are of
+    different layers; a layer's hole among them), by its areas: a place the attacker can
+    draw and count too (municipality A ∩ district D, over the cells), where it spans
+    several cells (in one cell it is an atom, or a cell's piece summed)."""
+    places = {}
+    for atom, areas in enumerate(atom_areas):
+        for place in _intersections(areas, range(2, len(areas) + 1)):
+            places.setdefault(place, []).append(atom)
+    cell_of_atom = np.asarray(record_cell, dtype=np.int64)[np.asarray(atom_record, np.int64)]
+    return {place: atoms for place, atoms in places.items()
+            if len(np.unique(cell_of_atom[atoms])) > 1}

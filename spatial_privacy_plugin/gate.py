@@ -13,7 +13,7 @@ import pandas as pd
 
 from .errors import N_, InputError
 from .problems import problem as _problem
-from .sum_audit import cell_sum_problems, withheld_area_problems
+from .sum_audit import cell_sum_problems, place_problems_of, withheld_area_problems
 from .totals import ALL_STATUSES, STATUS_PUBLISHED
 
 
@@ -317,7 +317,7 @@ def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_area
         return atom_intervals(values, withheld, lower, upper, atom_record, areas,
                               None if people is None else people.n, one_point, equalities,
                               at_most, sums.pieces + sums.cells, record_class, partition,
-                              [members for members, _ in withheld_areas])
+                              [members for members, _ in withheld_areas], sums.places)
     shared_attributes = False
     try:
         result = bounds(True)
@@ -354,14 +354,18 @@ def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_area
             count=int(sliver.sum()), p=float(protection), examples="; ".join(examples)))
     sum_problems, cell_narrow = cell_sum_problems(sums, result, names, protected, threshold,
                                                    protection, k)
+    place_problems, place_atoms = place_problems_of(sums, result, atom_record, threshold,
+                                                    protection)
     area_problems, failing_areas = withheld_area_problems(
-        withheld_areas, result, len(sums.pieces) + len(sums.cells), protection, k, label_k)
+        withheld_areas, result, len(sums.pieces) + len(sums.cells) + len(sums.places),
+        protection, k, label_k)
     widths = records.width[withheld]
     return AuditResult(float(widths.min()) if len(widths) else None,
-                       tuple(problems + sum_problems + area_problems),
+                       tuple(problems + sum_problems + place_problems + area_problems),
                        _failing((exact, REASON_EXACT), (narrow, REASON_NARROW),
                                 (cell_narrow & withheld, REASON_CELL_NARROW)),
-                       tuple(np.flatnonzero(sliver).tolist()), result, shared_attributes,
+                       tuple(sorted(set(np.flatnonzero(sliver).tolist()) | place_atoms)), result,
+                       shared_attributes,
                        failing_areas)
 
 

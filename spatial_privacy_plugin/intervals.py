@@ -32,6 +32,9 @@ EXACT_WIDTH = 1e-6  # an interval narrower than this is an exact disclosure
 CONTRADICTION = N_("The published totals contradict each other (no non-negative counts satisfy "
                    "them): check that every total was computed from the same data, as a sum of "
                    "the cells it covers.")
+UNSOLVED = N_("The attacker's programme of this release could not be solved (HiGHS: {reason}), "
+              "so the release cannot be audited. Nothing was written: report it with the "
+              "inputs.")
 
 
 @dataclass(frozen=True)

@@ -71,3 +71,28 @@ def cell_sum_problems(sums, result, names, protected, threshold, protection, k):
         for cell in np.flatnonzero(narrow):
             failing[sums.cell_records[cell]] = True
     return problems, failing
+
+
+def place_problems_of(sums, result, atom_record, threshold, protection):
+    """(problems, atoms of the places that fail) of the intersections of areas of different
+    layers over several cells (``atoms.CellSums.places``, bounded after the pieces and the
+    cells), by the rule of slivers: narrower than p, possibly holding somebody and not proven
+    to hold k or more."""
+    if not len(sums.places):
+        return [], set()
+    first = len(sums.pieces) + len(sums.cells)
+    low = result.group_lower[first:first + len(sums.places)]
+    high = result.group_upper[first:first + len(sums.places)]
+    largest_k = np.array([threshold[atom_record[atoms]].max() for atoms in sums.places])
+    at_risk = (high - low < protection - EXACT_WIDTH) & (high >= 1) & (low < largest_k)
+    if not at_risk.any():
+        return [], set()
+    examples = [f"{sums.place_areas[place]} [{low[place]:g}, {high[place]:g}]"
+                for place in np.flatnonzero(at_risk)[:5]]
+    failing = {int(atom) for place in np.flatnonzero(at_risk) for atom in sums.places[place]}
+    return [problem(
+        N_("{count} intersection(s) of published areas of different layers can be narrowed "
+           "below p = {p:g} by subtracting their counts from each other, over the cells they "
+           "span (area ∩ area [interval]: {examples}). Withhold the cells in those "
+           "intersections, or withhold more of those area counts."),
+        count=int(at_risk.sum()), p=float(protection), examples="; ".join(examples))], failing
