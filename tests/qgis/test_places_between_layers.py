@@ -116,3 +116,30 @@ def test_a_cell_s_piece_in_the_hole_of_a_zone_layer_is_protected_by_the_grid(run
         "INPUT": made["OUTPUT"], "COUNT_FIELD": "n_persons", "STATUS_FIELD": "status",
         "RHO": 1 / 8, "PROTECTION_LEVEL": 2, "AUDIT_LAYERS": [made["ZONE_COUNTS"]],
         "PERSONS_TOTAL": len(HOLE), "OUTPUT": "TEMPORARY_OUTPUT"})["PASSED"]
+
+
+# Two cells of people with several points each, a zone 1 µm short of the second cell's east
+# edge and one person's point in that strip (found by an independent attacker: HiGHS gave up
+# on the programme of the strip read as empty, and the grid stopped with a TypeError).
+STRIP_TRIPS = [("p1", 299.9999995786, 37.8120229198), ("p5", 138.7352098627, 30.7615251006),
+               ("p5", 154.6283125514, 64.1907959217), ("p5", 157.2558194944, 64.4680019664),
+               ("p6", 134.5384036824, 40.9593498246), ("p7", 130.4568793094, 64.1479802993),
+               ("p7", 142.500857157, 56.099832571), ("p8", 147.1511041224, 38.6792864227),
+               ("p8", 162.4041431523, 51.388120706), ("p8", 153.911222126, 55.3633306674),
+               ("p9", 134.1113412, 60.6068666866)]
+
+
+def test_a_programme_highs_gives_up_on_is_decided_not_a_traceback(run):
+    people = point_layer([((x, y), [person]) for person, x, y in STRIP_TRIPS])
+    zones = zone_layer("zones", [("west", (-20, -20, 299.999999, 220))])
+    try:
+        made = run("suppressedgrid", {
+            "INPUT": people, "PERSON_FIELD": "person_id", "RHO": 0.5, "PROTECTION_LEVEL": 4,
+            "RESOLUTION": 100, "ORIGIN": "0,0 [EPSG:3035]", "MARGINALS": 1,
+            "OUTPUT": "TEMPORARY_OUTPUT", "PUBLISHED_ZONES": [zones],
+            "ZONE_COUNTS": "TEMPORARY_OUTPUT"})
+    except QgsProcessingException as refused:  # a refusal names the reason, no traceback
+        assert "Traceback" not in str(refused) and "Error" not in str(refused), str(refused)
+        assert "No pattern" in str(refused) or "cannot be" in str(refused), str(refused)
+    else:
+        assert made["OUTPUT"].featureCount() == 2
