@@ -1264,52 +1264,57 @@
       <translation>L'audit ne connaît pas le nombre de personnes de la diffusion : un attaquant qui le lit (dans une table, un rapport, le journal de la grille) peut resserrer davantage les cellules masquées. Indiquez-le dans « nombre de personnes indiqué par la diffusion », ou déclarez population_total_secret = true dans la politique s'il n'est jamais publié.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="389" />
+      <location filename="processing_provider/kanonymity_gate.py" line="355" />
+      <source>The number of people the release states is {total:g}, not a whole number of 0 or more: give the count of distinct people.</source>
+      <translation>Le nombre de personnes qu'indique la diffusion est {total:g}, pas un nombre entier positif ou nul : donnez le nombre de personnes distinctes.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/kanonymity_gate.py" line="393" />
       <source>Audit: {count} total(s) from the layer's own totals columns.</source>
       <translation>Audit : {count} total(s) tiré(s) des colonnes de totaux de la couche elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="395" />
+      <location filename="processing_provider/kanonymity_gate.py" line="399" />
       <source>Auditing against other layers needs the geometry of the records to publish; the input is a table. Give the grid layer itself.</source>
       <translation>L'audit par rapport à d'autres couches a besoin de la géométrie des enregistrements à publier ; l'entrée est une table. Donnez la couche de grille elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="402" />
+      <location filename="processing_provider/kanonymity_gate.py" line="406" />
       <source>The audit layer '{layer}' has no field '{field}': name its count field in the audit count field.</source>
       <translation>La couche d'audit « {layer} » n'a pas de champ « {field} » : indiquez son champ de comptage dans le champ de comptage d'audit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="406" />
+      <location filename="processing_provider/kanonymity_gate.py" line="410" />
       <source>The audit count field '{field}' of '{layer}' is {kind}, not a number: name a numeric field of published totals, or convert it (in a copy).</source>
       <translation>Le champ de comptage d'audit « {field} » de « {layer} » est de type {kind}, pas un nombre : indiquez un champ numérique de totaux publiés, ou convertissez-le (dans une copie).</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="412" />
+      <location filename="processing_provider/kanonymity_gate.py" line="417" />
       <source>Audit: {areas} published area count(s) from the audit layers; {records} record(s) in {atoms} pieces, {cells} of them cut by an area's border.</source>
       <translation>Audit : {areas} effectif(s) de zones publié(s) par les couches d'audit ; {records} enregistrement(s) en {atoms} morceaux, dont {cells} coupé(s) par la limite d'une zone.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="418" />
+      <location filename="processing_provider/kanonymity_gate.py" line="423" />
       <source>Audit: {strips} of those pieces are strips narrower than {width:.2g} m on the ground, between a border and the cell edge it follows: audited as able to hold people and again as empty.</source>
       <translation>Audit : {strips} de ces morceaux sont des bandes de moins de {width:.2g} m de large sur le terrain, entre une limite et le bord de cellule qu'elle suit : auditées comme pouvant contenir des personnes, puis comme vides.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="440" />
+      <location filename="processing_provider/kanonymity_gate.py" line="445" />
       <source>The audit read every count as the sum of its parts, as where each person has one point. Counts of distinct people with several points each (trips, visits) do not add up: set '{label}' (PERSONS_TOTAL_KIND) to '{several}'.</source>
       <translation>L'audit a lu chaque effectif comme la somme de ses parties, comme lorsque chaque personne a un seul point. Les effectifs de personnes distinctes ayant chacune plusieurs points (trajets, visites) ne s'additionnent pas : réglez « {label} » (PERSONS_TOTAL_KIND) sur « {several} ».</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="451" />
+      <location filename="processing_provider/kanonymity_gate.py" line="456" />
       <source>Audit: the counts contradict one value of the attribute fields per person, so the records of one cell are audited as possibly sharing people (an attribute of each point, such as the mode of a trip); a person-level attribute would be audited as adding up.</source>
       <translation>Audit : les effectifs contredisent une seule valeur des champs d'attribut par personne ; les enregistrements d'une même cellule sont donc audités comme pouvant partager des personnes (un attribut de chaque point, comme le mode d'un trajet) ; un attribut propre à la personne serait audité comme s'additionnant.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="458" />
+      <location filename="processing_provider/kanonymity_gate.py" line="463" />
       <source>Audit, knowing the number of people: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
       <translation>Audit, avec le nombre de personnes : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="460" />
+      <location filename="processing_provider/kanonymity_gate.py" line="465" />
       <source>Audit, without the number of people: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
       <translation>Audit, sans le nombre de personnes : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
     </message>
@@ -1384,19 +1389,34 @@
       <translation>Série : diffusions antérieures de la grille, la plus ancienne d'abord</translation>
     </message>
     <message>
-      <location filename="processing_provider/overlay.py" line="303" />
-      <source>The audit layer '{layer}' has areas that overlap ({first} and {second}): the areas of one audit layer must not overlap. Give each set of areas that do not overlap (municipalities, districts) as an audit layer of its own, or in one layer with a '{field}' field naming each set, as the suppressed grid's zone counts have.</source>
-      <translation>La couche d'audit « {layer} » a des zones qui se chevauchent ({first} et {second}) : les zones d'une même couche d'audit ne doivent pas se chevaucher. Donnez chaque ensemble de zones qui ne se chevauchent pas (communes, arrondissements) comme une couche d'audit à part, ou dans une seule couche avec un champ « {field} » qui nomme chaque ensemble, comme les effectifs de zones de la grille supprimée.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/overlay.py" line="81" />
+      <location filename="processing_provider/overlay.py" line="115" />
       <source>The audit layer '{layer}' has a count that is not a number in '{field}' (feature {fid}): choose its numeric count field.</source>
       <translation>La couche d'audit « {layer} » a un effectif qui n'est pas un nombre dans « {field} » (entité {fid}) : choisissez son champ d'effectif numérique.</translation>
     </message>
     <message>
-      <location filename="processing_provider/overlay.py" line="91" />
+      <location filename="processing_provider/overlay.py" line="125" />
       <source>The area {fid} of '{layer}' cannot be reprojected to the grid's CRS {crs} (it lies outside that CRS's area of use): clip the layer to the grid's extent, or publish the grid in a CRS that covers it.</source>
       <translation>La zone {fid} de '{layer}' ne peut pas être reprojetée dans le SCR de la grille {crs} (elle sort du domaine d'emploi de ce SCR) : découpez la couche à l'emprise de la grille, ou publiez la grille dans un SCR qui la couvre.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/overlay.py" line="337" />
+      <source>The audit layer '{layer}' has areas that overlap ({first} and {second}): the areas of one audit layer must not overlap. Give each set of areas that do not overlap (municipalities, districts) as an audit layer of its own, or in one layer with a '{field}' field naming each set, as the suppressed grid's zone counts have.</source>
+      <translation>La couche d'audit « {layer} » a des zones qui se chevauchent ({first} et {second}) : les zones d'une même couche d'audit ne doivent pas se chevaucher. Donnez chaque ensemble de zones qui ne se chevauchent pas (communes, arrondissements) comme une couche d'audit à part, ou dans une seule couche avec un champ « {field} » qui nomme chaque ensemble, comme les effectifs de zones de la grille supprimée.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/overlay.py" line="82" />
+      <source>The audit layer '{layer}' has {count} feature(s) without a geometry (features {fids}): every published area needs its polygon. Give them their polygons, or delete them, in a copy of the layer.</source>
+      <translation>La couche d'audit « {layer} » a {count} entité(s) sans géométrie (entités {fids}) : chaque zone publiée a besoin de son polygone. Donnez-leur leurs polygones, ou supprimez-les, dans une copie de la couche.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/overlay.py" line="88" />
+      <source>The audit layer '{layer}' has invalid geometries (features {fids}): repair them first (Processing: Fix geometries).</source>
+      <translation>La couche d'audit « {layer} » a des géométries invalides (entités {fids}) : réparez-les d'abord (Traitement : Réparer les géométries).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/overlay.py" line="93" />
+      <source>The audit layer '{layer}' has counts that are no whole number of 0 or more people ({examples}): give each area's count of distinct people, or NULL where it is withheld.</source>
+      <translation>La couche d'audit « {layer} » a des effectifs qui ne sont pas un nombre entier positif ou nul de personnes ({examples}) : donnez l'effectif de personnes distinctes de chaque zone, ou NULL là où il est masqué.</translation>
     </message>
     <message>
       <location filename="processing_provider/person_field.py" line="64" />

@@ -351,6 +351,10 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                     "cells further. Give it in 'number of people the release states', or declare "
                     "population_total_secret = true in the policy if it is never published."))
             return None
+        if total < 0 or total != int(total):
+            raise QgsProcessingException(tr(
+                "The number of people the release states is {total:g}, not a whole number of 0 "
+                "or more: give the count of distinct people.").format(total=total))
         return PeopleTotal(int(total), self.counts_add_up(parameters, context))
 
     def audit(self, parameters, context, source, columns, count_field, statuses, policy, k,
@@ -364,7 +368,7 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
         from ..spatial_privacy_plugin.grid import STATUS_PUBLISHED, equalities_from_columns
         from ..spatial_privacy_plugin.totals import blank_totals_from_columns
         from .grid_base import attribute_labels
-        from .overlay import overlay
+        from .overlay import overlay, refuse_unusable_areas
 
         counts = columns[count_field]
         statuses = statuses if statuses is not None else [STATUS_PUBLISHED] * len(counts)
@@ -408,6 +412,7 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                         "a numeric field of published totals, or convert it (in a copy).").format(
                         field=count_field, layer=layer.name(),
                         kind=layer.fields().field(count_field).typeName()))
+                refuse_unusable_areas(layer, count_field)
             cut = overlay(source, layers, count_field, context, feedback)
             feedback.pushInfo(tr("Audit: {areas} published area count(s) from the audit layers; "
                                  "{records} record(s) in {atoms} pieces, {cells} of them cut "

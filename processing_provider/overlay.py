@@ -62,6 +62,40 @@ def zone_layer_requests(layer):
         ZONE_LAYER, value))), f"{layer.name()} ({value})") for value in values]
 
 
+def refuse_unusable_areas(layer, count_field):
+    """Refuse an audit layer the overlay cannot read as published: an area without a polygon
+    (its count published without its place), an invalid polygon (GEOS cannot cut cells by it:
+    it would be left out, and missing evidence passed), a count that is no whole number of
+    people."""
+    missing, invalid, counts = [], [], []
+    field = layer.fields().lookupField(count_field)
+    for feature in layer.getFeatures():
+        geometry = feature.geometry()
+        if geometry.isNull() or geometry.isEmpty():
+            missing.append(feature.id())
+        elif not geometry.isGeosValid():
+            invalid.append(feature.id())
+        count = python_value(feature.attributes()[field])
+        if isinstance(count, (int, float)) and (count < 0 or count != int(count)):
+            counts.append(f"{feature.id()}: {count:g}")
+    if missing:
+        raise QgsProcessingException(tr(
+            "The audit layer '{layer}' has {count} feature(s) without a geometry (features "
+            "{fids}): every published area needs its polygon. Give them their polygons, or "
+            "delete them, in a copy of the layer.").format(
+            layer=layer.name(), count=len(missing), fids=", ".join(map(str, missing[:10]))))
+    if invalid:
+        raise QgsProcessingException(tr(
+            "The audit layer '{layer}' has invalid geometries (features {fids}): repair them "
+            "first (Processing: Fix geometries).").format(
+            layer=layer.name(), fids=", ".join(map(str, invalid[:10]))))
+    if counts:
+        raise QgsProcessingException(tr(
+            "The audit layer '{layer}' has counts that are no whole number of 0 or more people "
+            "({examples}): give each area's count of distinct people, or NULL where it is "
+            "withheld.").format(layer=layer.name(), examples="; ".join(counts[:5])))
+
+
 def published_areas(layer, count_field, crs, context, request=None):
     """(index, {position: (geometry, prepared engine, count, name)}) of a layer's areas, in
     ``crs`` (those ``request`` selects: every feature by default).

@@ -333,6 +333,24 @@ ROWS = [
             [("POLYGON((0 0,150 0,150 100,0 100,0 0))", [20]),
              ("POLYGON((50 0,200 0,200 100,50 100,50 0))", [20])], "n_persons:integer",
             geometry="Polygon")]}, "areas that overlap"),
+    ("an audit area without a geometry", (KGATE,), lambda i, o: {
+        "INPUT": grid_cells()[0], "AUDIT_COUNT_FIELD": "n_persons", "AUDIT_LAYERS": [point_layer(
+            [("POLYGON((0 0,200 0,200 100,0 100,0 0))", [27]), (None, [14])], "n_persons:integer",
+            geometry="Polygon")]}, "has 1 feature(s) without a geometry (features 2)"),
+    ("an invalid (self-intersecting) audit area", (KGATE,), lambda i, o: {
+        "INPUT": grid_cells()[0], "AUDIT_COUNT_FIELD": "n_persons", "AUDIT_LAYERS": [point_layer(
+            [("POLYGON((0 0,200 100,200 0,0 100,0 0))", [14])], "n_persons:integer",
+            geometry="Polygon")]}, "has invalid geometries (features 1)"),
+    ("a negative audit count", (KGATE,), lambda i, o: {
+        "INPUT": grid_cells()[0], "AUDIT_COUNT_FIELD": "n_persons", "AUDIT_LAYERS": [point_layer(
+            [("POLYGON((0 0,200 0,200 100,0 100,0 0))", [-27])], "n_persons:integer",
+            geometry="Polygon")]}, "no whole number of 0 or more people (1: -27)"),
+    ("a fractional audit count", (KGATE,), lambda i, o: {
+        "INPUT": grid_cells()[0], "AUDIT_COUNT_FIELD": "n_persons", "AUDIT_LAYERS": [point_layer(
+            [("POLYGON((0 0,200 0,200 100,0 100,0 0))", [26.5])], "n_persons:double",
+            geometry="Polygon")]}, "no whole number of 0 or more people (1: 26.5)"),
+    ("a fractional number of people", (KGATE,), lambda i, o: {"PERSONS_TOTAL": 7.5},
+     "is 7.5, not a whole number of 0 or more"),
     ("stratum label in another case", (KGATE,), lambda i, o: {
         "INPUT": counts((("30", "published", "Rural"),), "n_persons:integer,status:string,band:string"),
         "STRATUM_FIELD": "band", "RHO": DROP,
