@@ -141,6 +141,7 @@ def protect_slivers(zones, release, data, policy, marginals, feedback):
     import numpy as np
 
     from ..spatial_privacy_plugin import atom_suppression as engine
+    from ..spatial_privacy_plugin.atom_release import protected_release
     from ..spatial_privacy_plugin.grid import STATUS_PUBLISHED
 
     cells = release.cells
@@ -173,7 +174,7 @@ def protect_slivers(zones, release, data, policy, marginals, feedback):
             "a coarser grid, publish fewer totals or zone layers beside it, or review p in the "
             "policy.").format(what=tr(" and ").join(what) or tr("this release"),
                               p=marginals.protection))
-    protected = engine.protected_release(release, values, result)
+    protected = protected_release(release, values, result)
     added = int((result.withheld & ~start).sum())
     feedback.pushInfo(tr(
         "{zones} zone count(s) published beside the grid ({withheld} withheld below k); their "
@@ -228,7 +229,7 @@ def write_zone_counts(sink, zones, atoms, result, feedback):
 
 def write_sliver_report(sink, zones, atoms, result, cells, values, start, feedback):
     """The data holder's table of slivers (true counts: never publish it)."""
-    from ..spatial_privacy_plugin.atom_suppression import sliver_report
+    from ..spatial_privacy_plugin.atom_release import sliver_report
     from .io import make_fields, write_features
 
     report = sliver_report(cells["cell_id"].to_numpy(), atoms, result, start, values)

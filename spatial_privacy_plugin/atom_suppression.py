@@ -16,7 +16,6 @@ nothing (it may also be a count withheld for protection, so the blank does
 not say it is below k).
 """
 
-import dataclasses
 from dataclasses import dataclass
 
 import numpy as np
@@ -26,9 +25,7 @@ from .atoms import atom_intervals
 from .counting import cell_index
 from .errors import Cancelled
 from .gate import evaluate_release_audit
-from .intervals import Intervals
-from .totals import STATUS_COMPLEMENTARY, STATUS_PUBLISHED, STATUS_WITHHELD, blanked_counts, \
-    published_status, status_bounds
+from .totals import STATUS_PUBLISHED, STATUS_WITHHELD, status_bounds
 
 
 @dataclass(frozen=True)
@@ -255,7 +252,7 @@ def _cheapest(groups, values, withheld, taken):
     return None
 
 
-def _failures(audit, n_atoms, n_records):
+def failure_masks(audit, n_atoms, n_records):
     """(failing slivers, failing records) of an audit, as masks."""
     slivers = np.zeros(n_atoms, dtype=bool)
     slivers[list(audit.slivers)] = True
@@ -283,7 +280,7 @@ def _protect(values, start, zone_start, atoms, view, audit, zones_first, is_canc
             raise Cancelled()
         result = first_audit if first_audit is not None else audit(withheld, zone_withheld)
         first_audit = None
-        failing, failing_records = _failures(result, len(atoms.atom_record), len(values))
+        failing, failing_records = failure_masks(result, len(atoms.atom_record), len(values))
         blank = _withheld_zones(atoms, zone_withheld)
         failing_zones = [blank[area] for area in result.areas]
         if not result.passed and not failing.any() and not failing_records.any() and \
@@ -339,6 +336,39 @@ def _protect(values, start, zone_start, atoms, view, audit, zones_first, is_canc
         zone_withheld[list(zones)] = True
 
 
+def _zones_alone(cells, zone_start, atoms, audit, k, is_canceled):
+    """Zone counts to withhold, the ``cells`` as they are, that pass ``audit``, or None: each
+    failing sliver's smallest published zone count withheld (its cell's where its own are
+    blank), and a failing withheld zone count of k or more published again, once (published,
+    it is no value to protect; the release may give it away already)."""
+    zones, published_again = zone_start.copy(), set()
+    record_zones = [set() for _ in range(len(cells))]
+    for record, zones_of in zip(atoms.atom_record.tolist(), atoms.atom_zones):
+        record_zones[record].update(zones_of)
+    for _ in range(2 * len(zones) + 1):
+        if is_canceled is not None and is_canceled():
+            raise Cancelled()
+        result = audit(cells, zones)
+        if result.passed:
+            return zones
+        failing = failure_masks(result, len(atoms.atom_record), len(cells))[0]
+        blank = _withheld_zones(atoms, zones)
+        again = {blank[area] for area in result.areas} - published_again
+        again = {zone for zone in again if atoms.zone_values[zone] >= k and not zone_start[zone]}
+        more = set()
+        for atom in np.flatnonzero(failing).tolist():
+            shown = [zone for zone in atoms.atom_zones[atom] if not zones[zone]] or \
+                [zone for zone in record_zones[atoms.atom_record[atom]] if not zones[zone]]
+            if shown:
+                more.add(min(shown, key=lambda zone: atoms.zone_values[zone]))
+        if not again and not more:
+            return None
+        zones[list(more)] = True
+        zones[list(again)] = False
+        published_again |= again
+    return None
+
+
 def _publish_again(weights, withheld, keep, audit, passed, is_canceled):
     """(withheld, the gate's audit): each withheld item (record or zone count) not in ``keep``,
     the largest ``weights`` first, published again wherever ``audit(withheld)`` still passes
@@ -384,7 +414,7 @@ def protect_atoms(values, withheld, atoms, view, protection, k, straddle_k=False
     def audit(cells, zones):
         return audit_pattern(values, cells, zones, atoms, view, protection, k, straddle_k)
     first_audit = audit(start, zone_start)
-    at_risk = _failures(first_audit, len(atoms.atom_record), len(values))[0]
+    at_risk = failure_masks(first_audit, len(atoms.atom_record), len(values))[0]
     def outcome(cells, zones, final, stuck, stuck_records):
         """((failed, cost), pattern) of a pattern, with what it need not withhold published
         again where it passes."""
@@ -407,14 +437,18 @@ def protect_atoms(values, withheld, atoms, view, protection, k, straddle_k=False
         if first_audit.passed:
             break  # nothing was at risk: no zone count to withhold
     if all(failed for (failed, _), _ in outcomes):
-        # Every greedy path failed, yet withholding everything may pass: a cell withheld is a
-        # value to protect more, so withholding more does not always protect more.
-        cells, zones = np.ones(len(values), dtype=bool), np.ones(len(zone_start), dtype=bool)
-        everything = audit(cells, zones)
-        if everything.passed:
-            outcomes.append(outcome(cells, zones, everything,
-                                    np.zeros(len(atoms.atom_record), dtype=bool),
-                                    np.zeros(len(values), dtype=bool)))
+        # Every greedy path failed, yet other patterns may pass: a cell or zone count withheld
+        # is a value to protect more, so withholding more does not always protect more.
+        unprotected = (np.zeros(len(atoms.atom_record), dtype=bool),
+                       np.zeros(len(values), dtype=bool))
+        zones = _zones_alone(start, zone_start, atoms, audit, k, is_canceled)
+        if zones is not None:
+            outcomes.append(outcome(start.copy(), zones, audit(start, zones), *unprotected))
+        else:
+            cells, zones = np.ones(len(values), dtype=bool), np.ones(len(zone_start), dtype=bool)
+            everything = audit(cells, zones)
+            if everything.passed:
+                outcomes.append(outcome(cells, zones, everything, *unprotected))
     chosen = min(range(len(outcomes)), key=lambda index: outcomes[index][0])
     cells, zones, final, stuck, stuck_records = outcomes[chosen][1]
     return AtomProtection(cells, zones, zones & ~zone_start,
@@ -440,50 +474,3 @@ def record_values(point_record, person_codes, n_records):
     """The distinct people of each record."""
     return _distinct(np.asarray(point_record, dtype=np.int64),
                      np.asarray(person_codes, dtype=np.int64), n_records)
-
-
-def protected_release(release, values, protection_result):
-    """The grid release (``release.GridRelease``) with the cells withheld for the slivers:
-    blanked, labelled withheld, and in the data holder's audit table as complementary, with
-    the attacker's bounds of the zone-aware audit."""
-    cells = release.cells
-    withheld = protection_result.withheld
-    reasons = np.where(withheld, STATUS_COMPLEMENTARY, STATUS_PUBLISHED).astype(object)
-    earlier = dict(zip(zip(release.audit["cell_id"], release.audit["first_row"]),
-                       release.audit["reason"]))
-    keys = list(zip(cells["cell_id"], cells["first_row"]))
-    for record in np.flatnonzero(withheld).tolist():
-        reasons[record] = earlier.get(keys[record], STATUS_COMPLEMENTARY)
-    after = protection_result.after
-    intervals = Intervals(after.record_lower, after.record_upper)
-    failing = _failures(protection_result.audit, len(after.atom_lower), len(withheld))[1]
-    rows = np.flatnonzero(withheld)
-    audit = pd.DataFrame({"cell_id": cells["cell_id"].to_numpy()[rows],
-                          "first_row": cells["first_row"].to_numpy()[rows],
-                          "lower": intervals.lower[rows], "upper": intervals.upper[rows],
-                          "width": intervals.width[rows], "ok": ~failing[rows],
-                          "reason": reasons[rows]})
-    cells = cells.assign(n_persons=blanked_counts(np.asarray(values), ~withheld),
-                         status=published_status(reasons))
-    return dataclasses.replace(release, cells=cells, audit=audit)
-
-
-def sliver_report(cell_ids, atoms, protection_result, start, values):
-    """The data holder's table of slivers: per cut atom its record, zones, true count, the
-    attacker's interval before and after protection, and what the protection cost (the same
-    on every row: the cells withheld for the slivers and the people in them)."""
-    cut = np.flatnonzero(atoms.cut)
-    before, after = protection_result.before, protection_result.after
-    added = protection_result.withheld & ~np.asarray(start, dtype=bool)
-    return pd.DataFrame({
-        "cell_id": np.asarray(cell_ids, dtype=object)[atoms.atom_record[cut]],
-        "zones": [atoms.atom_zones[atom] for atom in cut],
-        "n_persons": atoms.atom_values[cut],
-        "lower_before": before.atom_lower[cut], "upper_before": before.atom_upper[cut],
-        "at_risk_before": protection_result.at_risk_before[cut],
-        "lower_after": after.atom_lower[cut], "upper_after": after.atom_upper[cut],
-        "cell_withheld": protection_result.withheld[atoms.atom_record[cut]],
-        "cost_cells": int(added.sum()),
-        "cost_people": float(np.asarray(values)[added].sum()),
-        "cost_zone_counts": int(protection_result.zone_protective.sum()),
-    })

@@ -24,8 +24,9 @@ import pytest
 from sliver_attacker import line_zones, voronoi_zones
 
 from spatial_privacy_plugin import grid
+from spatial_privacy_plugin.atom_release import protected_release
 from spatial_privacy_plugin.atom_suppression import AttackerView, count_atoms, \
-    protect_atoms, protected_release, record_values, records_of_points
+    protect_atoms, record_values, records_of_points
 from spatial_privacy_plugin.gate import evaluate_gate, evaluate_release_audit
 from spatial_privacy_plugin.totals import blank_totals_from_columns, equalities_from_columns
 

@@ -143,3 +143,40 @@ def test_a_programme_highs_gives_up_on_is_decided_not_a_traceback(run):
         assert "No pattern" in str(refused) or "cannot be" in str(refused), str(refused)
     else:
         assert made["OUTPUT"].featureCount() == 2
+
+
+# One cell of 25 people (k = 4, p = 1, its grand and parent totals published): a zone layer
+# cuts a southern strip of 1 person off, another covers the whole cell. Withholding the cell
+# gives it away through its totals, so the greedy searches, which withhold it, refused; yet
+# the cell published beside the whole-cell zone, with the strip's layer withheld, is safe
+# (found by an independent attacker among refusals it could protect by hand).
+STRIP = [(60.5, 59.5), (67.7, 47.7), (60.2, 75.7), (37.6, 47.3), (64.4, 73.4), (59.9, 48.6),
+         (33.2, 58.9), (65.5, 53.4), (36.0, 63.6), (48.5, 54.7), (38.0, 56.8), (31.4, 57.8),
+         (43.9, 74.3), (40.7, 68.8), (37.0, 46.4), (33.3, 7.1), (55.6, 49.0), (60.5, 47.6),
+         (57.8, 75.0), (54.9, 57.3), (67.9, 63.6), (31.7, 61.7), (53.1, 51.9), (33.5, 44.0),
+         (62.1, 58.6)]
+
+
+def test_a_pattern_of_zone_counts_alone_is_found_where_withholding_cells_cannot_help(run):
+    people = point_layer([((x, y), [f"p{i}"]) for i, (x, y) in enumerate(STRIP)])
+    made = run("suppressedgrid", {
+        "INPUT": people, "PERSON_FIELD": "person_id", "RHO": 0.25, "PROTECTION_LEVEL": 1,
+        "RESOLUTION": 100, "ORIGIN": "0,0 [EPSG:3035]", "MARGINALS": 3,
+        "OUTPUT": "TEMPORARY_OUTPUT", "ZONE_COUNTS": "TEMPORARY_OUTPUT",
+        "PUBLISHED_ZONES": [zone_layer("bands", [("south", (-20, -20, 220, 20)),
+                                                 ("north", (-20, 20, 220, 120))]),
+                            zone_layer("all", [("whole", (-20, -20, 220, 120))])]})
+    cell = next(made["OUTPUT"].getFeatures())
+    counts = {f["zone"]: f["n_persons"] for f in made["ZONE_COUNTS"].getFeatures()}
+    # The attacker's atoms: the cell's southern strip and the rest; the cell and its totals
+    # say 25 (published or not), the number of people too.
+    rows = [([0, 1], len(STRIP), len(STRIP))]
+    for zone, members in (("south", [0]), ("north", [1]), ("whole", [0, 1])):
+        if counts[zone] != NULL:
+            rows.append((members, counts[zone], counts[zone]))
+    low, high = interval(2, rows, [0])
+    assert high - low >= 1, (low, high, counts, cell["n_persons"])
+    assert run("kanonymitygate", {
+        "INPUT": made["OUTPUT"], "COUNT_FIELD": "n_persons", "STATUS_FIELD": "status",
+        "RHO": 0.25, "PROTECTION_LEVEL": 1, "AUDIT_LAYERS": [made["ZONE_COUNTS"]],
+        "PERSONS_TOTAL": len(STRIP), "OUTPUT": "TEMPORARY_OUTPUT"})["PASSED"]
