@@ -19,11 +19,10 @@ sums of records' counts (this plugin's grid totals) add the records' counts
 up in either reading.
 """
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from .atom_programmes import sum_bounds
+from .atom_twice import Row, counted_twice, record_count
 from .errors import InputError
 from .intervals import CONTRADICTION, EXACT_WIDTH
 
@@ -36,7 +35,7 @@ class DistinctSystem:
         self.box = list(np.full(sum(len(atoms) for atoms in members), np.inf))
         self.rows = []
         self.signed = []
-        self.twice_rows = 0  # rows of how often people are counted twice (``_counted_twice``)
+        self.twice_rows = 0  # rows of how often people are counted twice (``counted_twice``)
         self.unions = {}  # the unknown of each count over a set of parts (``count_over``)
         self.area_unknowns = []  # the count of each withheld area (``distinct_system``)
         self.record_sizes = np.array([len(atoms) for atoms in members], dtype=np.int64)
@@ -118,7 +117,7 @@ def distinct_system(values, withheld, lower, upper, members, areas, people, sums
     published then withheld, that share no atom (``disjoint_layers``); ``sums``/``at_most``:
     (record indices, total) exact sums of records' counts and their upper bounds;
     ``record_class``: each record's attribute class (None: one); ``twice``: bound how often
-    people are counted twice (``_counted_twice``; ``first``: the ``EarlierBounds`` standing in
+    people are counted twice (``counted_twice``; ``first``: the ``EarlierBounds`` standing in
     for the unknowns far from a row, None: the unknowns themselves)."""
     atom_record = np.empty(sum(len(atoms) for atoms in members), dtype=np.int64)
     for record, atoms in enumerate(members):
@@ -183,9 +182,9 @@ def distinct_system(values, withheld, lower, upper, members, areas, people, sums
                   people)
     if people is not None:
         if twice:
-            system.twice_rows = _counted_twice(system, counts, area_atoms, record_parts, layers,
-                                               pieces, atom_record, people, withheld, values,
-                                               record_unknown, first)
+            system.twice_rows = counted_twice(system, counts, area_atoms, record_parts, layers,
+                                              pieces, atom_record, people, withheld, values,
+                                              record_unknown, first)
         classes = _classes(record_class, np.arange(len(values)), partition)
         unknowns, known = terms(np.arange(len(values)))
         system.published_union(unknowns, float(people), known)
@@ -230,17 +229,6 @@ def disjoint_layers(areas, n_atoms):
             covered.append(np.zeros(n_atoms, dtype=bool))
             covered[-1][atoms] = True
     return layers
-
-
-@dataclass(frozen=True)
-class EarlierBounds:
-    """What stands in for the unknowns far from a row (``_counted_twice``): the
-    ``atoms.AtomIntervals`` of the last solve, and of the first (without these rows), which
-    tell the rows that cut anything; a withheld area's bounds follow its ``n_groups`` groups."""
-
-    last: object
-    base: object
-    n_groups: int
 
 
 def _layer_pieces(system, layer, area_atoms, record_parts, atom_record, record_unknown,
@@ -294,7 +282,7 @@ def _outside_rows(system, area_atoms, counts, record_parts, atom_record, record_
             if outer != inner and len(atoms_of[outer]) >= len(atoms) and \
                     atoms_of[outer].issuperset(atoms_of[inner]) and (
                     not isinstance(counts[inner], float) or not isinstance(counts[outer], float)):
-                row = _Row(0.0)
+                row = Row(0.0)
                 row.add_count(counts[inner], 1.0)
                 row.add_count(counts[outer], -1.0)
                 row.append_to(system)
@@ -318,134 +306,37 @@ def _outside_rows(system, area_atoms, counts, record_parts, atom_record, record_
                 others = {area for atom in record_atoms[record].tolist()
                           for area in areas_of_atom[atom] if area != whole}
             for other in others:
-                row = _Row(0.0)  # part in Z - record + y - z <= 0
+                row = Row(0.0)  # part in Z - record + y - z <= 0
                 if record in record_parts[other]:
                     row.add(record_parts[other][record], 1.0)
-                row.add_count(_record_count(record, record_unknown, values), -1.0)
+                row.add_count(record_count(record, record_unknown, values), -1.0)
                 row.add_count(float(people) if whole is None else counts[whole], 1.0)
                 row.add_count(counts[other], -1.0)
                 if row.coefficients:
                     row.append_to(system)
+    if people is not None:
+        _outside_an_area(system, area_atoms, atoms_of, counts, int(live.sum()), people)
 
 
-def _counted_twice(system, counts, area_atoms, record_parts, layers, pieces, atom_record,
-                   people, withheld, values, record_unknown, first):
-    """Rows from how often the release counts anybody twice; how many were added.
-
-    Everybody is in a record: the records' counts added up exceed the people by the people
-    counted in several records, and a person in ``m`` records of one area is counted ``m - 1``
-    times too many in the area's records' parts. Likewise per record over a layer of areas
-    that share no atom (the atoms in none of them one place more): the record's parts exceed
-    its count by at most how much the layer's counts exceed the people, who are all in the
-    layer's areas or outside them. ``counts``: each area's, a number or (withheld) an unknown;
-    ``first``: the ``EarlierBounds`` (rows over every withheld record would join all the
-    programme's blocks into one), None: the unknowns themselves."""
-    withheld_area = [area for area, count in enumerate(counts) if not isinstance(count, float)]
-    withheld_area = dict(zip(withheld_area, range(len(withheld_area))))
-    if first is not None:
-        last, base = first.last, first.base
-        area_lower = base.group_lower[first.n_groups:]
-        area_upper = last.group_upper[first.n_groups:]
-
-    def part_bound(record, atoms):
-        return first and _part_upper(record, atom_record, atoms, base.atom_upper,
-                                     base.record_upper)
-
-    hidden = np.flatnonzero(withheld)
-    rows = []
-    for area, parts in enumerate(record_parts):
-        row = _Row(float(values[~withheld].sum()) - float(people))
-        if area in withheld_area:
-            row.add(counts[area], -1.0, first and area_lower[withheld_area[area]])
-        else:
-            row.high += counts[area]
-        for record, part in parts.items():
-            row.add(part, 1.0, part_bound(record, area_atoms[area]))
-        for record in hidden.tolist():
-            if first is None or record in parts:
-                row.add(record_unknown[record], -1.0, first and base.record_lower[record])
-            else:
-                row.high += float(last.record_upper[record])
-        rows.append(row)
-    for layer, (rest, cut) in zip(layers, pieces):
-        # The layer's counts less the people exceed how often it counts anybody twice; far
-        # from a row, a withheld count and the people outside the layer's areas at their most.
-        spare = _Row(sum(counts[area] for area in layer if area not in withheld_area)
-                     - float(people))
-        held = [area for area in layer if area in withheld_area]
-        if first is None:
-            covering = _Row(spare.high)
-            for area in held:
-                spare.add(counts[area], -1.0)
-                covering.add(counts[area], -1.0)
-            if rest.any():
-                outside = system.count_over(np.flatnonzero(rest), high=people)
-                spare.add(outside, -1.0)
-                covering.add(outside, -1.0)
-            rows.append(covering)
-        else:
-            spare.high += min(float(people), float(last.atom_upper[rest].sum()))
-            for area in held:
-                spare.high += float(area_upper[withheld_area[area]])
-            for area in held:  # everybody is in the layer's areas or outside them
-                covering = _Row(spare.high - float(area_upper[withheld_area[area]]))
-                covering.add(counts[area], -1.0, area_lower[withheld_area[area]])
-                rows.append(covering)
-        for record, (areas, parts, rest_atoms) in cut.items():
-            row = _Row(spare.high, dict(spare.coefficients))
-            for area, part in zip(areas, parts):
-                row.add(part, 1.0, part_bound(record, area_atoms[area]))
-            if len(rest_atoms):
-                row.add(parts[-1], 1.0, part_bound(record, rest_atoms))
-            row.add_count(_record_count(record, record_unknown, values), -1.0,
-                          first and base.record_lower[record])
-            rows.append(row)
-    added = [row for row in rows if row.coefficients and row.binds()]
-    for row in added:
-        row.append_to(system)
-    return len(added)
-
-
-def _part_upper(record, atom_record, atoms, atom_upper, record_upper):
-    """At most how many of ``record``'s people are in its ``atoms`` among ``atoms``."""
-    atoms = np.asarray(atoms, dtype=np.int64)
-    own = atoms[atom_record[atoms] == record]
-    return min(float(atom_upper[own].sum()), float(record_upper[record]))
-
-
-class _Row:
-    """``coefficients @ x <= high``, built term by term (an unknown may come twice), with the
-    most its left side can be given the unknowns' bounds (None: not known)."""
-
-    def __init__(self, high, coefficients=None):
-        self.high, self.coefficients = high, coefficients or {}
-        self.most = None if self.coefficients else 0.0
-
-    def add(self, unknown, coefficient, bound=None):
-        unknown = int(unknown)
-        self.coefficients[unknown] = self.coefficients.get(unknown, 0.0) + coefficient
-        self.most = None if bound is None or self.most is None else \
-            self.most + coefficient * float(bound)
-
-    def add_count(self, count, coefficient, bound=None):
-        """A count: a published number moves to the right side, an unknown joins the left."""
-        if isinstance(count, float):
-            self.high -= coefficient * count
-        else:
-            self.add(count, coefficient, bound)
-
-    def append_to(self, system):
-        system.signed.append((np.array(list(self.coefficients), dtype=np.int64),
-                              np.array(list(self.coefficients.values())), -np.inf, self.high))
-
-    def binds(self):
-        """Whether the row may cut anything off (finite, and not met by the bounds alone)."""
-        return np.isfinite(self.high) and (self.most is None or self.most > self.high)
-
-
-def _record_count(record, record_unknown, values):
-    """A record's count: its unknown when withheld, else its published number."""
-    return int(record_unknown[record]) if record_unknown[record] >= 0 else float(values[record])
+def _outside_an_area(system, area_atoms, atoms_of, counts, n_live, people):
+    """An area X holding every atom outside another area Z holds the people outside Z (at
+    least N - z of them) beside its own people in Z: x >= X's people in Z + N - z (the row of
+    a record holding them, ``_outside_rows``, with an area in place of the record)."""
+    sizes = [len(atoms) for atoms in area_atoms]
+    for holder, atoms in enumerate(area_atoms):
+        for other in range(len(area_atoms)):
+            if other == holder or sizes[holder] + sizes[other] < n_live or \
+                    len(atoms_of[holder] | atoms_of[other]) < n_live:
+                continue
+            shared = sorted(atoms_of[holder] & atoms_of[other])
+            row = Row(0.0)  # X's people in Z - x + N - z <= 0
+            if shared:
+                row.add(system.count_over(np.array(shared, dtype=np.int64)), 1.0)
+            row.add_count(counts[holder], -1.0)
+            row.high -= float(people)
+            row.add_count(counts[other], -1.0)
+            if row.coefficients:
+                row.append_to(system)
 
 
 def _record_part(system, atoms, record, record_unknown, values, upper):

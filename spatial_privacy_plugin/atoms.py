@@ -18,7 +18,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .atom_distinct import EarlierBounds, disjoint_layers, distinct_system, group_target
+from .atom_distinct import disjoint_layers, distinct_system, group_target
+from .atom_twice import EarlierBounds
 from .atom_programmes import sum_bounds
 
 # How often people are counted twice (``atom_distinct``) is bounded over the unknowns

@@ -214,3 +214,61 @@ def test_the_gate_read_as_one_point_per_person_names_the_setting_for_several(run
     assert not output.exists()
     assert gate(run, protected["OUTPUT"], protected["ZONE_COUNTS"],
                 OUTPUT=str(output))["PASSED"]
+
+
+def kinds_interval(n_atoms, published, target, people):
+    """(min, max) of the people with a point in the ``target`` atom, over kinds of people (one
+    whole unknown per non-empty set of atoms a person has points in): each published distinct
+    count (atoms, count) is the number of people whose kind meets its atoms."""
+    from itertools import combinations
+
+    from scipy.optimize import Bounds, LinearConstraint, milp
+
+    kinds = [set(kind) for size in range(1, n_atoms + 1)
+             for kind in combinations(range(n_atoms), size)]
+    rows = [[1.0 if kind & set(atoms) else 0.0 for kind in kinds] for atoms, _ in published]
+    counts = [count for _, count in published]
+    rows.append([1.0] * len(kinds))
+    counts.append(people)
+    constraints = LinearConstraint(rows, counts, counts)
+    objective = [1.0 if target in kind else 0.0 for kind in kinds]
+    ends = [milp([sign * value for value in objective], constraints=constraints,
+                 integrality=[1] * len(kinds), bounds=Bounds(0, people)) for sign in (1, -1)]
+    return round(ends[0].fun), round(-ends[1].fun)
+
+
+# One 100 m cell of 9 people with one to three points; "halves" splits it at x = 70 (the east
+# half above y = 40 only, a hole below), "bands" has a west strip (nobody: withheld) and the
+# part east of x = 40. The 3 people outside "bands: east" all lie in "halves: west", which
+# counts 4: at most 1 of its people is east of x = 40 (found by an independent attacker).
+TRIPLES = [[(28.2, 68.7)], [(27.3, 80.3)], [(27.7, 68.2)], [(84.4, 74.9), (79.7, 25.0), (87.3, 20.2)],
+           [(86.7, 16.3), (79.2, 79.1), (85.6, 76.1)], [(49.8, 74.5)], [(79.3, 66.0)],
+           [(84.2, 23.8), (91.0, 76.4)], [(90.0, 17.3)]]
+
+
+def test_the_people_outside_a_zone_all_in_another_bound_that_zone_s_people_in_it(run):
+    # Atoms: x < 10 (west ∩ strip), 10-40 (west, no band), 40-70 (west ∩ east band), east half
+    # above y = 40 (∩ east band), below it (no half ∩ east band).
+    assert kinds_interval(5, [([0, 1, 2], 4), ([3], 4), ([2, 3, 4], 6)], 2, 9) == (0, 1)
+    cells = point_layer([("POLYGON((0 0, 100 0, 100 100, 0 100, 0 0))", ["100m_0_0", 9,
+                                                                         "published"])],
+                        "cell_id:string,n_persons:integer,status:string", geometry="Polygon")
+    halves = point_layer([("POLYGON((-20 -20, 70 -20, 70 120, -20 120, -20 -20))", ["west", 4]),
+                          ("POLYGON((70 40, 120 40, 120 120, 70 120, 70 40))", ["east", 4])],
+                         "name:string,n_persons:integer", geometry="Polygon")
+    bands = point_layer([("POLYGON((-20 -20, 10 -20, 10 120, -20 120, -20 -20))", ["strip", NULL]),
+                         ("POLYGON((40 -20, 120 -20, 120 120, 40 120, 40 -20))", ["east", 6])],
+                        "name:string,n_persons:integer", geometry="Polygon")
+    parameters = {"INPUT": cells, "COUNT_FIELD": "n_persons", "STATUS_FIELD": "status",
+                  "RHO": 1 / 3, "PROTECTION_LEVEL": 4, "AUDIT_LAYERS": [halves, bands],
+                  "PERSONS_TOTAL": 9, "PERSONS_TOTAL_KIND": 1, "OUTPUT": "TEMPORARY_OUTPUT"}
+    with pytest.raises(QgsProcessingException, match=r"100m_0_0 ∩ [^[]*\[0, 1\]"):
+        run("kanonymitygate", parameters)
+    # The negative control: without the east band's count the piece is wide, and it passes.
+    low, high = kinds_interval(5, [([0, 1, 2], 4), ([3], 4)], 2, 9)
+    assert high - low >= 4
+    bands.startEditing()
+    east = [feature.id() for feature in bands.getFeatures() if feature["name"] == "east"][0]
+    bands.changeAttributeValue(east, 1, NULL)
+    bands.commitChanges()
+    assert run("kanonymitygate", parameters)["PASSED"]
