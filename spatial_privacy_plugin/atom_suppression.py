@@ -17,6 +17,7 @@ not say it is below k).
 """
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 import pandas as pd
@@ -46,6 +47,7 @@ class ZoneAtoms:
     atom_thin: np.ndarray = None
     zone_layer: np.ndarray = None
 
+    @cached_property
     def places(self):
         """Per atom, the names of the places it lies in, as the gate's overlay names them: its
         zones and, beside several layers, the hole of each layer whose zones miss it (a place
@@ -83,9 +85,10 @@ def count_atoms(point_record, point_zones, person_codes, record_pieces, n_zones,
     layers) the zone holding the point in each layer (-1: none);
     ``record_pieces``: per record, the zone tuples of the pieces its cell is
     cut into; ``record_thin``: per record, whether each of those pieces is a
-    thin strip (None: none is); ``zone_layer``: the layer of each zone. A combination that holds points but was too
-    thin to be a piece (a point on a border) is an atom too, so that every
-    count adds up, and a thin one where pieces are told thin.
+    thin strip (None: none is); ``zone_layer``: the layer of each zone. A
+    combination that holds points but was too thin to be a piece (a point on a
+    border) is an atom too, so that every count adds up, and a thin one where
+    pieces are told thin.
     """
     point_record = np.asarray(point_record, dtype=np.int64)
     point_zones = np.asarray(point_zones, dtype=np.int64).reshape(len(point_record), -1)
@@ -187,7 +190,7 @@ def audit_pattern(values, withheld, zone_withheld, atoms, view, protection, k, s
     return evaluate_release_audit(
         np.where(withheld, np.nan, values), np.where(withheld, STATUS_WITHHELD, STATUS_PUBLISHED),
         view.sums, protection, k if straddle_k else None, k, view.people, None, view.at_most,
-        (atoms.atom_record, atoms.places(), zones, atoms.atom_thin), view.one_point,
+        (atoms.atom_record, atoms.places, zones, atoms.atom_thin), view.one_point,
         withheld_areas=[(atoms.zone_atoms[zone], str(zone))
                         for zone in _withheld_zones(atoms, zone_withheld)])
 
@@ -336,15 +339,12 @@ def _protect(values, start, zone_start, atoms, view, audit, zones_first, is_canc
         zone_withheld[list(zones)] = True
 
 
-def _zones_alone(cells, zone_start, atoms, audit, k, is_canceled):
+def _zones_alone(cells, zone_start, atoms, record_zones, audit, k, is_canceled):
     """Zone counts to withhold, the ``cells`` as they are, that pass ``audit``, or None: each
     failing sliver's smallest published zone count withheld (its cell's where its own are
     blank), and a failing withheld zone count of k or more published again, once (published,
     it is no value to protect; the release may give it away already)."""
     zones, published_again = zone_start.copy(), set()
-    record_zones = [set() for _ in range(len(cells))]
-    for record, zones_of in zip(atoms.atom_record.tolist(), atoms.atom_zones):
-        record_zones[record].update(zones_of)
     for _ in range(2 * len(zones) + 1):
         if is_canceled is not None and is_canceled():
             raise Cancelled()
@@ -441,7 +441,9 @@ def protect_atoms(values, withheld, atoms, view, protection, k, straddle_k=False
         # is a value to protect more, so withholding more does not always protect more.
         unprotected = (np.zeros(len(atoms.atom_record), dtype=bool),
                        np.zeros(len(values), dtype=bool))
-        zones = _zones_alone(start, zone_start, atoms, audit, k, is_canceled)
+        zones = _zones_alone(start, zone_start, atoms,
+                             _Neighbours(atoms, view.sums, len(values)).record_zones, audit, k,
+                             is_canceled)
         if zones is not None:
             outcomes.append(outcome(start.copy(), zones, audit(start, zones), *unprotected))
         else:

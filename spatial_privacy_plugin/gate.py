@@ -13,7 +13,8 @@ import pandas as pd
 
 from .errors import N_, InputError
 from .problems import problem as _problem
-from .sum_audit import cell_sum_problems, place_problems_of, withheld_area_problems
+from .sum_audit import cell_sum_problems, place_problems_of, sliver_at_risk, \
+    withheld_area_problems
 from .totals import ALL_STATUSES, STATUS_PUBLISHED
 
 
@@ -338,10 +339,9 @@ def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_area
             N_("{count} withheld record(s) can be recovered exactly from what the release "
                "publishes."), count=int(exact.sum())))
     cut = np.bincount(atom_record, minlength=len(values))[atom_record] > 1
-    width = result.atom_upper - result.atom_lower
     # A sliver proven to hold k or more is not at risk.
-    sliver = cut & (width < protection - EXACT_WIDTH) & (result.atom_upper >= 1) & \
-        (result.atom_lower < threshold[atom_record])
+    sliver = cut & sliver_at_risk(result.atom_lower, result.atom_upper, protection,
+                                  threshold[atom_record])
     if sliver.any():
         examples = [f"{names[atom_record[atom]]} ∩ {' ∩ '.join(atom_areas[atom]) or '—'} "
                     f"[{result.atom_lower[atom]:g}, {result.atom_upper[atom]:g}]"

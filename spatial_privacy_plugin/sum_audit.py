@@ -8,6 +8,12 @@ from .intervals import EXACT_WIDTH, Intervals, protection_failures
 from .problems import problem
 
 
+def sliver_at_risk(low, high, protection, threshold):
+    """Sums over atoms (slivers, a cut cell's pieces, intersections of areas) at risk: narrower
+    than p, possibly holding somebody and not proven to hold ``threshold`` (k) or more."""
+    return (high - low < protection - EXACT_WIDTH) & (high >= 1) & (low < threshold)
+
+
 def withheld_area_problems(withheld_areas, result, first, protection, k, label_k):
     """(problems, indices of the areas that fail) of withheld area counts (their sums over
     atoms, from group ``first`` on): narrower than p and not proven to hold the policy's k, or
@@ -39,7 +45,7 @@ def cell_sum_problems(sums, result, names, protected, threshold, protection, k):
     n_pieces = len(sums.pieces)
     low, high = result.group_lower[:n_pieces], result.group_upper[:n_pieces]
     largest_k = np.array([threshold[records].max() for records in sums.piece_records])
-    at_risk = (high - low < protection - EXACT_WIDTH) & (high >= 1) & (low < largest_k)
+    at_risk = sliver_at_risk(low, high, protection, largest_k)
     problems = []
     if at_risk.any():
         examples = [f"{names[sums.piece_records[piece][0]]} ∩ {sums.piece_area[piece] or '—'} "
@@ -84,7 +90,7 @@ def place_problems_of(sums, result, atom_record, threshold, protection):
     low = result.group_lower[first:first + len(sums.places)]
     high = result.group_upper[first:first + len(sums.places)]
     largest_k = np.array([threshold[atom_record[atoms]].max() for atoms in sums.places])
-    at_risk = (high - low < protection - EXACT_WIDTH) & (high >= 1) & (low < largest_k)
+    at_risk = sliver_at_risk(low, high, protection, largest_k)
     if not at_risk.any():
         return [], set()
     examples = [f"{sums.place_areas[place]} [{low[place]:g}, {high[place]:g}]"
