@@ -1639,32 +1639,32 @@
       <translation>{count} paire(s) de cellules se chevauchent (identifiants d'entité {pairs}) : la différence de deux cellules qui se chevauchent publie les personnes de la partie qu'elles ne partagent pas, ce que l'audit ne voit pas. Publiez des cellules qui ne se chevauchent pas (une seule grille), ou diffusez la couche plus grossière à part, comme couche d'audit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="165" />
+      <location filename="processing_provider/published_zones.py" line="166" />
       <source>the sliver(s) {slivers} (cell ∩ zone)</source>
       <translation>le(s) morceau(x) {slivers} (carreau ∩ zone)</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="167" />
+      <location filename="processing_provider/published_zones.py" line="168" />
       <source>the withheld cell(s) {cells}</source>
       <translation>le(s) carreau(x) masqué(s) {cells}</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="169" />
+      <location filename="processing_provider/published_zones.py" line="170" />
       <source>No pattern of withheld cells and zone counts was found that protects {what}: whatever is withheld, the gate's attacker narrows it below p = {p:g} or recovers it exactly from the totals, zone counts and number of people published beside it. Use a coarser grid, publish fewer totals or zone layers beside it, or review p in the policy.</source>
       <translation>Aucun schéma de carreaux et d'effectifs de zones masqués n'a été trouvé qui protège {what} : quoi que l'on masque, l'attaquant du contrôle le resserre sous p = {p:g} ou le retrouve exactement à partir des totaux, des effectifs de zones et du nombre de personnes publiés à côté. Utilisez une grille plus grossière, publiez moins de totaux ou de couches de zones à côté, ou revoyez p dans la politique.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="174" />
+      <location filename="processing_provider/published_zones.py" line="175" />
       <source>this release</source>
       <translation>cette diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="174" />
+      <location filename="processing_provider/published_zones.py" line="175" />
       <source> and </source>
       <translation> et </translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="178" />
+      <location filename="processing_provider/published_zones.py" line="179" />
       <source>{zones} zone count(s) published beside the grid ({withheld} withheld below k); their borders cut {cut} record(s) into slivers. {cells} more cell(s) and {protective} zone count(s) withheld so that no sliver that may hold 1 to k - 1 people can be narrowed below p = {p:g}.</source>
       <translation>{zones} effectif(s) de zones publiés à côté de la grille ({withheld} masqué(s) sous k) ; leurs limites découpent {cut} enregistrement(s) en éclats. {cells} carreau(x) et {protective} effectif(s) de zones masqués en plus pour qu'aucun éclat pouvant contenir de 1 à k - 1 personnes ne puisse être resserré sous p = {p:g}.</translation>
     </message>
@@ -2649,6 +2649,16 @@
       <translation>Mesure le risque de réidentification des enregistrements dans chaque zone, fait vérifier par le contrôle du budget de risque la pire zone et le risque cumulé du programme au regard des plafonds de la politique (en inscrivant la diffusion au registre si elle passe), puis seulement écrit la diffusion : les variables clés et la zone de chaque enregistrement, sans coordonnées. Un contrôle en échec arrête le modèle : rien n'est écrit.</translation>
     </message>
     <message>
+      <location filename="spatial_privacy_plugin/atom_kinds.py" line="24" />
+      <source>Counts of distinct people (people with points in several places) over areas whose borders cross cells, or over area layers that cross, cannot be audited exactly for a release of {atoms} pieces: the exact attacker's programme grows as 2^pieces (releases of up to {most} pieces are solved) and the union bounds are only a relaxation there, so the release is not proven safe. Publish counts of one point per person (homes), use areas made of whole cells that nest, or release a smaller area.</source>
+      <translation>Des effectifs de personnes distinctes (des personnes ayant des points en plusieurs lieux) sur des zones dont les limites coupent des carreaux, ou sur des couches de zones qui se croisent, ne peuvent pas être audités exactement pour une diffusion de {atoms} morceaux : le programme exact de l'attaquant croît comme 2^morceaux (les diffusions d'au plus {most} morceaux sont résolues) et les bornes d'union n'en sont là qu'une relaxation ; la diffusion n'est donc pas prouvée sûre. Publiez des effectifs d'un point par personne (domiciles), utilisez des zones faites de carreaux entiers qui s'emboîtent, ou diffusez une zone plus petite.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/atom_suppression.py" line="33" />
+      <source>The grid cannot protect these zones: with several points per person (counts of distinct people) and zones whose borders cross cells, or zone layers that cross, its {atoms} pieces are too many for the exact attacker (at most {most}) and no pattern can be proven safe. Count one point per person (homes), publish zones made of whole cells (a coarser grid), or leave PUBLISHED_ZONES empty.</source>
+      <translation>La grille ne peut pas protéger ces zones : avec plusieurs points par personne (effectifs de personnes distinctes) et des zones dont les limites coupent des carreaux, ou des couches de zones qui se croisent, ses {atoms} morceaux sont trop nombreux pour l'attaquant exact (au plus {most}) et aucun schéma ne peut être prouvé sûr. Comptez un point par personne (domiciles), publiez des zones faites de carreaux entiers (une grille plus grossière), ou laissez PUBLISHED_ZONES vide.</translation>
+    </message>
+    <message>
       <location filename="spatial_privacy_plugin/budget.py" line="110" />
       <source>The per-zone risk table is empty: missing evidence never passes the risk budget.</source>
       <translation>La table de risque par zone est vide : l'absence de preuve ne passe jamais le budget de risque.</translation>
@@ -2979,117 +2989,117 @@
       <translation>Les tailles de maille {fine:g} m et {coarse:g} m ne sont pas emboîtées : chaque taille doit être un multiple entier de la taille plus fine suivante (par exemple 1000,2000,4000), pour que chaque maille soit dans un seul parent.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="102" />
+      <location filename="spatial_privacy_plugin/gate.py" line="103" />
       <source>{count} published record(s) have a count that is not a whole number of people.</source>
       <translation>{count} enregistrement(s) publié(s) ont un effectif qui n'est pas un nombre entier de personnes.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="109" />
+      <location filename="spatial_privacy_plugin/gate.py" line="110" />
       <source>{count} published record(s) count fewer than k = {k} people (smallest: {smallest}). Withhold them, or publish at a coarser resolution; never lower k. (Structural zeros are published only under a policy with publish_zeros = true.)</source>
       <translation>{count} enregistrement(s) publié(s) comptent moins de k = {k} personnes (le plus petit : {smallest}). Masquez-les ou publiez à une résolution plus grossière ; ne baissez jamais k. (Les zéros structurels ne sont publiés que sous une politique avec publish_zeros = true.)</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="117" />
+      <location filename="spatial_privacy_plugin/gate.py" line="118" />
       <source>{count} withheld record(s) still carry a count: a withheld value must be NULL in every output. Blank the count of withheld records.</source>
       <translation>{count} enregistrement(s) masqué(s) portent encore un effectif : une valeur masquée doit être NULL dans toute sortie. Videz l'effectif des enregistrements masqués.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="140" />
+      <location filename="spatial_privacy_plugin/gate.py" line="141" />
       <source>{count} published area count(s) beside the release count fewer than k = {k} people ({examples}). Withhold them (NULL) where they are published, or give the areas without those counts.</source>
       <translation>{count} effectif(s) de zone publié(s) à côté de la diffusion comptent moins de k = {k} personnes ({examples}). Masquez-les (NULL) là où ils sont publiés, ou donnez les zones sans ces effectifs.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="223" />
+      <location filename="spatial_privacy_plugin/gate.py" line="224" />
       <source>{count} withheld record(s) (e.g. {records}) can be narrowed by an attacker to an interval narrower than p = {p:g} from what the release publishes (its counts and totals, that withheld cells are not empty, the number of people, any status labels). Withhold more cells (complementary suppression) or publish fewer totals.</source>
       <translation>{count} enregistrement(s) masqué(s) (p. ex. {records}) peuvent être resserrés par un attaquant à un intervalle plus étroit que p = {p:g} à partir de ce que publie la diffusion (ses effectifs et totaux, le fait que les cellules masquées ne sont pas vides, le nombre de personnes, les éventuelles étiquettes de statut). Masquez davantage de cellules (suppression complémentaire) ou publiez moins de totaux.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="23" />
+      <location filename="spatial_privacy_plugin/gate.py" line="24" />
       <source>published with a NULL count</source>
       <translation>publié avec un effectif NULL</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="24" />
+      <location filename="spatial_privacy_plugin/gate.py" line="25" />
       <source>published count is not a whole number</source>
       <translation>l'effectif publié n'est pas un nombre entier</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="25" />
+      <location filename="spatial_privacy_plugin/gate.py" line="26" />
       <source>published count below k</source>
       <translation>effectif publié inférieur à k</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="26" />
-      <source>withheld but still carries a count</source>
-      <translation>masqué mais porte encore un effectif</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="268" />
+      <location filename="spatial_privacy_plugin/gate.py" line="269" />
       <source>{count} withheld record(s) can be recovered exactly from what the release publishes.</source>
       <translation>{count} enregistrement(s) masqué(s) peuvent être retrouvés exactement à partir de ce que publie la diffusion.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/gate.py" line="27" />
+      <source>withheld but still carries a count</source>
+      <translation>masqué mais porte encore un effectif</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="28" />
       <source>withheld, an attacker narrows it below p</source>
       <translation>masqué, un attaquant le resserre en dessous de p</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="28" />
+      <location filename="spatial_privacy_plugin/gate.py" line="29" />
       <source>withheld, an attacker recovers it exactly</source>
       <translation>masqué, un attaquant le retrouve exactement</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="29" />
+      <location filename="spatial_privacy_plugin/gate.py" line="30" />
       <source>withheld, an attacker narrows its cell below p over all its attribute records</source>
       <translation>masqué, un attaquant resserre sa cellule en dessous de p, sur tous ses enregistrements d'attributs</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="350" />
+      <location filename="spatial_privacy_plugin/gate.py" line="352" />
       <source>{count} sliver(s) where a published area's border crosses a cell can be narrowed below p = {p:g} by subtracting the cells inside the area from its count (cell ∩ area [interval]: {examples}). Withhold the cells around those borders, or do not publish those area counts beside this grid.</source>
       <translation>{count} lisière(s) où la limite d'une zone publiée traverse une cellule peuvent être resserrées sous p = {p:g} en soustrayant de l'effectif de la zone les cellules qu'elle contient (cellule ∩ zone [intervalle] : {examples}). Masquez les cellules autour de ces limites, ou ne publiez pas ces effectifs de zones à côté de cette grille.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="395" />
+      <location filename="spatial_privacy_plugin/gate.py" line="397" />
       <source>{count} withheld cell(s) (e.g. {cells}) can be narrowed below p = {p:g} by combining this release with the earlier ones, assuming no cell changes by more than {delta:g} between releases. Rebuild the grid with the earlier releases given, so that suppression holds across the series.</source>
       <translation>{count} cellule(s) masquée(s) (p. ex. {cells}) peuvent être resserrées sous p = {p:g} en combinant cette diffusion avec les précédentes, en supposant qu'aucune cellule ne change de plus de {delta:g} entre deux diffusions. Reconstruisez la grille en donnant les diffusions précédentes, pour que la suppression tienne sur toute la série.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="406" />
+      <location filename="spatial_privacy_plugin/gate.py" line="408" />
       <source>This release narrows {count} withheld cell(s) of earlier releases below p = {p:g} (e.g. {cells}).</source>
       <translation>Cette diffusion resserre {count} cellule(s) masquée(s) de diffusions précédentes sous p = {p:g} (p. ex. {cells}).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="440" />
+      <location filename="spatial_privacy_plugin/gate.py" line="442" />
       <source>{count} published record(s) have no sensitive value: give every record its category.</source>
       <translation>{count} enregistrement(s) publié(s) n'ont pas de valeur sensible : donnez à chaque enregistrement sa modalité.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="443" />
+      <location filename="spatial_privacy_plugin/gate.py" line="445" />
       <source>No published record has a positive count: there is no evidence of diversity.</source>
       <translation>Aucun enregistrement publié n'a d'effectif positif : il n'y a aucune preuve de diversité.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="452" />
+      <location filename="spatial_privacy_plugin/gate.py" line="454" />
       <source>{count} published cell(s) show fewer than l = {l} distinct sensitive values (fewest: {fewest}): everyone in them can be assigned a value. Merge categories, publish coarser, or withhold the attribute.</source>
       <translation>{count} maille(s) publiée(s) montrent moins de l = {l} valeurs sensibles distinctes (le minimum : {fewest}) : on peut attribuer une valeur à chacun de leurs membres. Regroupez des modalités, publiez plus grossier, ou masquez l'attribut.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="465" />
+      <location filename="spatial_privacy_plugin/gate.py" line="467" />
       <source>{count} published cell(s) have a distribution of the sensitive value farther than t = {t:g} from the whole release's (largest: {largest:.3f}).</source>
       <translation>{count} maille(s) publiée(s) ont une distribution de la valeur sensible plus éloignée que t = {t:g} de celle de la diffusion entière (la plus grande : {largest:.3f}).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="62" />
+      <location filename="spatial_privacy_plugin/gate.py" line="63" />
       <source>{count} record(s) have a status in '{field}' that is none of {known} (e.g. {examples}): the gate cannot tell whether they are published.</source>
       <translation>{count} enregistrement(s) ont dans « {field} » un statut qui n'est aucun de {known} (par ex. {examples}) : le contrôle ne peut pas savoir s'ils sont publiés.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="85" />
+      <location filename="spatial_privacy_plugin/gate.py" line="86" />
       <source>The input has no records: there is nothing to check, and missing evidence never passes the gate.</source>
       <translation>L'entrée n'a aucun enregistrement : il n'y a rien à contrôler, et l'absence de preuve ne passe jamais le contrôle.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="96" />
+      <location filename="spatial_privacy_plugin/gate.py" line="97" />
       <source>{count} published record(s) have a NULL count: a published cell needs a count (mark it withheld in the status field if it is not published).</source>
       <translation>{count} enregistrement(s) publié(s) ont un effectif NULL : une maille publiée a besoin d'un effectif (marquez-la masquée dans le champ de statut si elle n'est pas publiée).</translation>
     </message>
@@ -3659,24 +3669,24 @@
       <translation>Les tailles de maille des strates {sizes} ne sont pas emboîtées : chacune doit être un multiple entier des plus fines, pour que mailles grossières et fines ne se chevauchent jamais.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/sum_audit.py" line="28" />
+      <location filename="spatial_privacy_plugin/sum_audit.py" line="100" />
+      <source>{count} intersection(s) of published areas of different layers can be narrowed below p = {p:g} by subtracting their counts from each other, over the cells they span (area ∩ area [interval]: {examples}). Withhold the cells in those intersections, or withhold more of those area counts.</source>
+      <translation>{count} intersection(s) de zones publiées de couches différentes peuvent être resserrées sous p = {p:g} en soustrayant leurs effectifs les uns des autres, sur les mailles qu'elles couvrent (zone ∩ zone [intervalle] : {examples}). Masquez les mailles de ces intersections, ou masquez davantage de ces effectifs de zones.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/sum_audit.py" line="34" />
       <source>{count} withheld area count(s) can be narrowed below p = {p:g} from what the release publishes (area [interval]: {examples}). Withhold more area counts or cells, or do not publish the number of people.</source>
       <translation>{count} effectif(s) de zone masqué(s) peuvent être resserrés sous p = {p:g} à partir de ce que publie la diffusion (zone [intervalle] : {examples}). Masquez davantage d'effectifs de zones ou de cellules, ou ne publiez pas le nombre de personnes.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/sum_audit.py" line="48" />
+      <location filename="spatial_privacy_plugin/sum_audit.py" line="54" />
       <source>{count} sliver(s) where a published area's border crosses a cell can be narrowed below p = {p:g} summed over the cell's pieces in that area (over the cell's attribute records, or over the areas of other published layers that cut it), however wide each piece alone (cell ∩ area [interval]: {examples}). Withhold the cells around those borders (every attribute record of them), or do not publish those area counts beside this grid.</source>
       <translation>{count} lisière(s), où la limite d'une zone publiée traverse une cellule, peuvent être resserrées sous p = {p:g} en somme sur les morceaux de la cellule dans cette zone (sur les enregistrements d'attributs de la cellule, ou sur les zones d'autres couches publiées qui la découpent), si large que soit chaque morceau seul (cellule ∩ zone [intervalle] : {examples}). Masquez les cellules autour de ces limites (tous leurs enregistrements d'attributs), ou ne publiez pas ces effectifs de zones à côté de cette grille.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/sum_audit.py" line="66" />
+      <location filename="spatial_privacy_plugin/sum_audit.py" line="72" />
       <source>{count} withheld cell(s) published per attribute can be narrowed by an attacker below p = {p:g} summed over all their attribute records, however wide each record's own interval (cell [interval]: {examples}). Withhold more cells (every attribute record of them), or publish fewer totals and area counts.</source>
       <translation>{count} cellule(s) masquée(s) publiée(s) par attribut peuvent être resserrées par un attaquant sous p = {p:g} en somme sur tous leurs enregistrements d'attributs, si large que soit l'intervalle de chaque enregistrement (cellule [intervalle] : {examples}). Masquez davantage de cellules (tous leurs enregistrements d'attributs), ou publiez moins de totaux et d'effectifs de zones.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/sum_audit.py" line="94" />
-      <source>{count} intersection(s) of published areas of different layers can be narrowed below p = {p:g} by subtracting their counts from each other, over the cells they span (area ∩ area [interval]: {examples}). Withhold the cells in those intersections, or withhold more of those area counts.</source>
-      <translation>{count} intersection(s) de zones publiées de couches différentes peuvent être resserrées sous p = {p:g} en soustrayant leurs effectifs les uns des autres, sur les mailles qu'elles couvrent (zone ∩ zone [intervalle] : {examples}). Masquez les mailles de ces intersections, ou masquez davantage de ces effectifs de zones.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/thin_strips.py" line="27" />

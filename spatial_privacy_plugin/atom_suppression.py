@@ -22,11 +22,20 @@ from functools import cached_property
 import numpy as np
 import pandas as pd
 
+from .atom_kinds import EXACT_ATOMS, exactly_solvable
 from .atoms import atom_intervals
 from .counting import cell_index
-from .errors import Cancelled
+from .errors import N_, Cancelled, InputError
 from .gate import evaluate_release_audit
 from .totals import STATUS_PUBLISHED, STATUS_WITHHELD, status_bounds
+
+
+UNPROVEN_GRID = N_("The grid cannot protect these zones: with several points per person (counts "
+                   "of distinct people) and zones whose borders cross cells, or zone layers "
+                   "that cross, its {atoms} pieces are too many for the exact attacker (at most "
+                   "{most}) and no pattern can be proven safe. Count one point per person "
+                   "(homes), publish zones made of whole cells (a coarser grid), or leave "
+                   "PUBLISHED_ZONES empty.")
 
 
 @dataclass(frozen=True)
@@ -413,6 +422,11 @@ def protect_atoms(values, withheld, atoms, view, protection, k, straddle_k=False
 
     def audit(cells, zones):
         return audit_pattern(values, cells, zones, atoms, view, protection, k, straddle_k)
+    # Decided by the shape of the release (the zones alone: it is published without attribute
+    # fields), before any programme runs.
+    if not view.one_point and not exactly_solvable(
+            atoms.atom_record, [members for members in atoms.zone_atoms if len(members)]):
+        raise InputError(UNPROVEN_GRID, atoms=len(atoms.atom_record), most=EXACT_ATOMS)
     first_audit = audit(start, zone_start)
     at_risk = failure_masks(first_audit, len(atoms.atom_record), len(values))[0]
     def outcome(cells, zones, final, stuck, stuck_records):

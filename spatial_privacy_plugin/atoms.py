@@ -14,11 +14,12 @@ the sum of its parts (``atom_distinct``). The attacker of SPEC section 7 also kn
 emitted cell is not empty and how many people the release holds.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from .atom_distinct import disjoint_layers, distinct_system, group_target
+from .atom_kinds import EXACT_KINDS, kind_count, kinds_bounds, nesting_tree, tree_bounds
 from .atom_twice import EarlierBounds
 from .atom_programmes import sum_bounds
 
@@ -40,6 +41,9 @@ class AtomIntervals:
     record_upper: np.ndarray
     group_lower: np.ndarray  # bounds of each sum of atoms asked for (``groups``)
     group_upper: np.ndarray
+    # Counts of distinct people over places that do not nest, too many atoms for the exact
+    # attacker (``atom_kinds``): the bounds are a relaxation of what the release says.
+    unproven: bool = False
 
 
 def atom_intervals(values, withheld, lower, upper, atom_record, areas, people=None,
@@ -83,6 +87,18 @@ def atom_intervals(values, withheld, lower, upper, atom_record, areas, people=No
         return intervals(sum_bounds(rows, box, [np.array([atom]) for atom in cut_atoms]
                                     + [members[record] for record in hidden] + groups
                                     + places + hidden_areas))
+    # Exact where places nest, or over kinds of people on a small release (``atom_kinds``).
+    targets = [np.array([atom]) for atom in cut_atoms] + [members[record] for record in hidden] \
+        + groups + places + hidden_areas
+    arguments = (values, withheld, lower, upper, members, areas, people, sums, at_most,
+                 record_class, partition, targets)
+    tree = nesting_tree(atom_record, [atoms for atoms, _ in areas] + hidden_areas,
+                        groups + places)
+    if tree is not None:
+        return intervals(tree_bounds(tree, *arguments))
+    kinds = kind_count(atom_record, record_class, partition)
+    if kinds is not None and kinds <= EXACT_KINDS:
+        return intervals(kinds_bounds(*arguments))
     # An area's count is the union of its parts: withheld, it is an unknown of its own.
     layers = disjoint_layers([atoms for atoms, _ in areas] + hidden_areas, len(atom_record))
 
@@ -103,14 +119,14 @@ def atom_intervals(values, withheld, lower, upper, atom_record, areas, people=No
             + [([unknown], 0.0) for unknown in system.area_unknowns])
     twice = people is not None and len(layers) > 0
     if twice and len(atom_record) <= EXACT_TWICE:
-        return intervals(solve(twice))
+        return replace(intervals(solve(twice)), unproven=True)
     base = last = intervals(solve())
     for _ in range(REPEATS if twice else 0):
         again = solve(twice, EarlierBounds(last, base, len(groups) + len(places)))
         if again is None:
             break
         last = intervals(again)
-    return last
+    return replace(last, unproven=True)
 
 
 def _intervals(low, high, values, withheld, lower, upper, atom_record, members, cut_atoms,

@@ -297,6 +297,7 @@ def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_area
     people). ``withheld_areas``: (atom indices, name) of areas whose count is
     withheld, failing by the rule of withheld records (SPEC invariant 2).
     """
+    from .atom_kinds import EXACT_ATOMS, UNPROVEN
     from .atoms import atom_intervals, cell_sums
     from .intervals import CONTRADICTION, EXACT_WIDTH, Intervals, protection_failures
     from .totals import status_bounds
@@ -329,7 +330,8 @@ def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_area
         # An attribute a person may hold several values of (the mode of each trip).
         result, shared_attributes = bounds(False), True
     records = Intervals(result.record_lower, result.record_upper)
-    problems = []
+    problems = [_problem(UNPROVEN, atoms=len(atom_record), most=EXACT_ATOMS)] \
+        if result.unproven else []
     narrow = protection_failures(records, protected, protection, k, label_k)
     if narrow.any():
         problems.append(_narrow_problem(narrow, names, protection))

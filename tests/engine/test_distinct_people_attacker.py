@@ -9,8 +9,11 @@ total per value sums the records' counts (it is blank below k), the number of pe
 them once. The attacker's unknowns are the distinct people of each record in each piece of its
 cell, of each record, of each value in each zone and in the release; a place holds at least
 each of its parts and at most their sum, and the values of one place add up exactly (a person
-has one). The gate must fail exactly the withheld records, slivers (a record's piece), cells'
-pieces over their records and withheld cells over their records the attacker narrows below p.
+has one). These union bounds are a relaxation of the exact attacker (``test_distinct_people_
+exact_attacker``, over kinds of people): what they narrow, the exact attacker narrows too. The
+gate must fail every withheld record, sliver (a record's piece), cell's piece over its records
+and withheld cell over its records this attacker narrows below p, and where it cannot solve the
+exact attacker (more pieces than it solves) it fails the release as unproven.
 """
 
 import numpy as np
@@ -275,9 +278,9 @@ def named(result, marker):
     return (set(found[0]["examples"].split("; ")), found[0]["count"]) if found else (set(), 0)
 
 
-def test_the_gate_fails_exactly_what_an_attacker_of_distinct_people_narrows():
+def test_the_gate_fails_whatever_the_union_bounds_narrow():
     rng = np.random.default_rng(2026_12_02)
-    leaking = protected = per_attribute = several_points = 0
+    leaking = protected = per_attribute = several_points = unproven = 0
     for case in range(CASES):
         k = int(rng.integers(3, 6))
         p = int(rng.integers(max(1, k // 2), k + 1))
@@ -288,20 +291,22 @@ def test_the_gate_fails_exactly_what_an_attacker_of_distinct_people_narrows():
         assert not result.shared_attributes, case
         failing = {index for index, reason in result.failing
                    if reason in (REASON_NARROW, REASON_EXACT)}
-        assert failing == records, case
-        assert set(result.slivers) == slivers, case
+        assert records <= failing, case
+        assert slivers <= set(result.slivers), case
         for marker, found in (("summed over the cell's pieces in that area", cell_pieces),
                               ("withheld cell(s) published per attribute", withheld_cells)):
-            examples, count = named(result, marker)
-            assert count == len(found) and examples <= found, case
-            assert len(examples) == min(5, len(found)), case
+            assert named(result, marker)[1] >= len(found), case
         leaks = bool(records or slivers or cell_pieces or withheld_cells)
-        assert result.passed != leaks, case
+        assert not (leaks and result.passed), case
+        assert result.bounds.unproven == any("cannot be audited exactly" in problem.template
+                                             for problem in result.problems), case
         leaking += leaks
-        protected += not leaks and bool(release["withheld"].any() or len(release["zones"]))
+        unproven += result.bounds.unproven
+        protected += result.passed and bool(release["withheld"].any() or len(release["zones"]))
         per_attribute += len(np.unique(release["record_value"])) > 1
         several_points += len(person) > len(value)
-    assert leaking >= CASES // 10 and protected >= CASES // 10, (leaking, protected)
+    assert leaking >= CASES // 10 and protected >= CASES // 10 and unproven >= CASES // 100, \
+        (leaking, protected, unproven)
     assert per_attribute >= CASES // 2 and several_points >= CASES * 9 // 10, (per_attribute,
                                                                       several_points)
 

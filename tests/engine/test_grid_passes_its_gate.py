@@ -25,8 +25,9 @@ from sliver_attacker import line_zones, voronoi_zones
 
 from spatial_privacy_plugin import grid
 from spatial_privacy_plugin.atom_release import protected_release
-from spatial_privacy_plugin.atom_suppression import AttackerView, count_atoms, \
+from spatial_privacy_plugin.atom_suppression import UNPROVEN_GRID, AttackerView, count_atoms, \
     protect_atoms, record_values, records_of_points
+from spatial_privacy_plugin.errors import InputError
 from spatial_privacy_plugin.gate import evaluate_gate, evaluate_release_audit
 from spatial_privacy_plugin.totals import blank_totals_from_columns, equalities_from_columns
 
@@ -98,8 +99,14 @@ def protected_grid(case):
     people = grid.people_total(persons)
     view = AttackerView.of_cells(cells, k, people if case["people_known"] else None,
                                  people.one_point)
-    result = protect_atoms(values, cells["status"].to_numpy() != grid.STATUS_PUBLISHED, atoms,
-                           view, marginals.protection, k, marginals.straddle_k)
+    try:
+        result = protect_atoms(values, cells["status"].to_numpy() != grid.STATUS_PUBLISHED,
+                               atoms, view, marginals.protection, k, marginals.straddle_k)
+    except InputError as error:
+        # Several points per person over zones that cut cells, too many pieces for the exact
+        # attacker: refused as unproven, never with one point per person.
+        assert error.template == UNPROVEN_GRID and not people.one_point, error
+        return UNPROVEN_GRID
     if not result.protected:
         return None
     written = protected_release(release, values, result).cells
@@ -134,13 +141,14 @@ def gate_verdict(case, written, zone_counts, atoms, people):
 @pytest.mark.parametrize("seed", [20261201, 20261202, 20261203, 20261204])
 def test_every_release_the_grid_writes_passes_its_gate(seed):
     rng = np.random.default_rng(seed)
-    written = refused = several = crossing = withheld_for_zones = 0
+    written = refused = unproven = several = crossing = withheld_for_zones = 0
     failures = []
     for number in range(500):
         case = random_case(rng)
         outputs = protected_grid(case)
-        if outputs is None:
+        if outputs is None or outputs is UNPROVEN_GRID:
             refused += 1
+            unproven += outputs is UNPROVEN_GRID
             continue
         written += 1
         several += not outputs[3].one_point
@@ -151,6 +159,8 @@ def test_every_release_the_grid_writes_passes_its_gate(seed):
             failures.append((seed, number, [problem.template[:60] for problem in problems]))
     assert not failures, f"{len(failures)} of {written} written releases fail the gate: " \
                          f"{failures[:3]}"
-    # The cases exercise what they test: several points, crossing layers, withheld cells.
-    assert written >= 380 and several >= 120 and crossing >= 60 and withheld_for_zones > 0, \
-        (written, several, crossing)
+    # The cases exercise what they test: several points, crossing layers, withheld cells, and
+    # the refusal of several points over too many pieces (about half of those cases).
+    assert written >= 300 and several >= 60 and crossing >= 60 and withheld_for_zones > 0 \
+        and unproven >= 50, \
+        (written, several, crossing, unproven)

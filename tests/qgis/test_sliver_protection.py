@@ -200,8 +200,8 @@ def test_grids_with_parent_totals_and_several_points_pass_their_gate(run):
     from qgis.core import QgsProcessingException
 
     rng = np.random.default_rng(2026_12_01)
-    written = several = 0
-    for case in range(24):
+    written = several = unproven = 0
+    for case in range(40):
         _, points, zone_layer = random_case(rng)
         ids = np.arange(len(points))
         if case % 2:  # several points: some people also have a point near another one's
@@ -217,7 +217,11 @@ def test_grids_with_parent_totals_and_several_points_pass_their_gate(run):
         try:
             result = run("suppressedgrid", parameters)
         except QgsProcessingException as error:
-            assert "cannot be protected" in str(error) or "No pattern" in str(error), error
+            # Several points over zones that cut cells, too many pieces for the exact attacker:
+            # refused as unproven (never with one point per person).
+            unproven += bool(case % 2) and "cannot protect these zones" in str(error)
+            assert "cannot be protected" in str(error) or "No pattern" in str(error) \
+                or case % 2 and "cannot protect these zones" in str(error), error
             continue
         written += 1
         several += len(set(ids.tolist())) < len(ids)
@@ -227,4 +231,4 @@ def test_grids_with_parent_totals_and_several_points_pass_their_gate(run):
                                "PERSONS_TOTAL": len(set(ids.tolist())),
                                "PERSONS_TOTAL_KIND": int(len(set(ids.tolist())) < len(ids)),
                                "OUTPUT": "TEMPORARY_OUTPUT"})  # raises when the gate fails
-    assert written >= 16 and several >= 6, (written, several)
+    assert written >= 16 and several >= 5 and unproven >= 5, (written, several, unproven)
