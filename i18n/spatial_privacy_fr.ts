@@ -2649,7 +2649,7 @@
       <translation>Mesure le risque de réidentification des enregistrements dans chaque zone, fait vérifier par le contrôle du budget de risque la pire zone et le risque cumulé du programme au regard des plafonds de la politique (en inscrivant la diffusion au registre si elle passe), puis seulement écrit la diffusion : les variables clés et la zone de chaque enregistrement, sans coordonnées. Un contrôle en échec arrête le modèle : rien n'est écrit.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/atom_kinds.py" line="24" />
+      <location filename="spatial_privacy_plugin/atom_kinds.py" line="27" />
       <source>Counts of distinct people (people with points in several places) over areas whose borders cross cells, or over area layers that cross, cannot be audited exactly for a release of {atoms} pieces: the exact attacker's programme grows as 2^pieces (releases of up to {most} pieces are solved) and the union bounds are only a relaxation there, so the release is not proven safe. Publish counts of one point per person (homes), use areas made of whole cells that nest, or release a smaller area.</source>
       <translation>Des effectifs de personnes distinctes (des personnes ayant des points en plusieurs lieux) sur des zones dont les limites coupent des carreaux, ou sur des couches de zones qui se croisent, ne peuvent pas être audités exactement pour une diffusion de {atoms} morceaux : le programme exact de l'attaquant croît comme 2^morceaux (les diffusions d'au plus {most} morceaux sont résolues) et les bornes d'union n'en sont là qu'une relaxation ; la diffusion n'est donc pas prouvée sûre. Publiez des effectifs d'un point par personne (domiciles), utilisez des zones faites de carreaux entiers qui s'emboîtent, ou diffusez une zone plus petite.</translation>
     </message>
@@ -3054,37 +3054,37 @@
       <translation>masqué, un attaquant resserre sa cellule en dessous de p, sur tous ses enregistrements d'attributs</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="352" />
+      <location filename="spatial_privacy_plugin/gate.py" line="354" />
       <source>{count} sliver(s) where a published area's border crosses a cell can be narrowed below p = {p:g} by subtracting the cells inside the area from its count (cell ∩ area [interval]: {examples}). Withhold the cells around those borders, or do not publish those area counts beside this grid.</source>
       <translation>{count} lisière(s) où la limite d'une zone publiée traverse une cellule peuvent être resserrées sous p = {p:g} en soustrayant de l'effectif de la zone les cellules qu'elle contient (cellule ∩ zone [intervalle] : {examples}). Masquez les cellules autour de ces limites, ou ne publiez pas ces effectifs de zones à côté de cette grille.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="397" />
+      <location filename="spatial_privacy_plugin/gate.py" line="399" />
       <source>{count} withheld cell(s) (e.g. {cells}) can be narrowed below p = {p:g} by combining this release with the earlier ones, assuming no cell changes by more than {delta:g} between releases. Rebuild the grid with the earlier releases given, so that suppression holds across the series.</source>
       <translation>{count} cellule(s) masquée(s) (p. ex. {cells}) peuvent être resserrées sous p = {p:g} en combinant cette diffusion avec les précédentes, en supposant qu'aucune cellule ne change de plus de {delta:g} entre deux diffusions. Reconstruisez la grille en donnant les diffusions précédentes, pour que la suppression tienne sur toute la série.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="408" />
+      <location filename="spatial_privacy_plugin/gate.py" line="410" />
       <source>This release narrows {count} withheld cell(s) of earlier releases below p = {p:g} (e.g. {cells}).</source>
       <translation>Cette diffusion resserre {count} cellule(s) masquée(s) de diffusions précédentes sous p = {p:g} (p. ex. {cells}).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="442" />
+      <location filename="spatial_privacy_plugin/gate.py" line="444" />
       <source>{count} published record(s) have no sensitive value: give every record its category.</source>
       <translation>{count} enregistrement(s) publié(s) n'ont pas de valeur sensible : donnez à chaque enregistrement sa modalité.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="445" />
+      <location filename="spatial_privacy_plugin/gate.py" line="447" />
       <source>No published record has a positive count: there is no evidence of diversity.</source>
       <translation>Aucun enregistrement publié n'a d'effectif positif : il n'y a aucune preuve de diversité.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="454" />
+      <location filename="spatial_privacy_plugin/gate.py" line="456" />
       <source>{count} published cell(s) show fewer than l = {l} distinct sensitive values (fewest: {fewest}): everyone in them can be assigned a value. Merge categories, publish coarser, or withhold the attribute.</source>
       <translation>{count} maille(s) publiée(s) montrent moins de l = {l} valeurs sensibles distinctes (le minimum : {fewest}) : on peut attribuer une valeur à chacun de leurs membres. Regroupez des modalités, publiez plus grossier, ou masquez l'attribut.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="467" />
+      <location filename="spatial_privacy_plugin/gate.py" line="469" />
       <source>{count} published cell(s) have a distribution of the sensitive value farther than t = {t:g} from the whole release's (largest: {largest:.3f}).</source>
       <translation>{count} maille(s) publiée(s) ont une distribution de la valeur sensible plus éloignée que t = {t:g} de celle de la diffusion entière (la plus grande : {largest:.3f}).</translation>
     </message>

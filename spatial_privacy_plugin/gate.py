@@ -281,7 +281,9 @@ def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_area
     areas it lies in; ``areas``: (atom indices, count) per published area;
     ``equalities``: record-level totals, sums of their records (the layer's own
     columns, the grand total). ``one_point``: the areas' counts add up (else
-    they are counts of distinct people: bounds, not sums); ``at_most``: the
+    they are counts of distinct people: bounds, not sums, audited exactly
+    (``atom_kinds``) or, out of the exact attacker's reach, failed as
+    unproven); ``at_most``: the
     (records, total) sums blank declared totals tell.
     Fails like ``evaluate_audit`` for withheld records, and for every sliver
     (an atom of a cell an area's border crosses) that could hold 1..k-1
