@@ -1164,7 +1164,7 @@
       <translation>Enregistrements en échec (écrits seulement quand le contrôle échoue)</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="140" />
+      <location filename="processing_provider/kanonymity_gate.py" line="141" />
       <source>Choose the field that holds the counts.</source>
       <translation>Choisissez le champ qui contient les effectifs.</translation>
     </message>
@@ -1174,7 +1174,7 @@
       <translation>chaque personne a un point : les enregistrements s'additionnent à ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="152" />
+      <location filename="processing_provider/kanonymity_gate.py" line="153" />
       <source>l-diversity and t-closeness need the cell id field and the sensitive attribute field.</source>
       <translation>La l-diversité et la t-proximité exigent le champ identifiant de maille et le champ de l'attribut sensible.</translation>
     </message>
@@ -1184,17 +1184,17 @@
       <translation>une personne peut avoir plusieurs points : les enregistrements s'additionnent à au moins ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="166" />
+      <location filename="processing_provider/kanonymity_gate.py" line="167" />
       <source>The count field '{field}' is not numeric ({type}): the gate needs counts of people. Choose a numeric field, or convert it with the field calculator in a copy.</source>
       <translation>Le champ de comptage « {field} » n'est pas numérique ({type}) : le contrôle a besoin d'effectifs de personnes. Choisissez un champ numérique, ou convertissez-le avec la calculatrice de champ dans une copie.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="206" />
+      <location filename="processing_provider/kanonymity_gate.py" line="209" />
       <source>k-anonymity gate FAILED (k = {k}, policy {hash}): {problems}</source>
       <translation>ÉCHEC du contrôle de k-anonymat (k = {k}, politique {hash}) : {problems}</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="209" />
+      <location filename="processing_provider/kanonymity_gate.py" line="212" />
       <source>k-anonymity gate passed: {checked} published record(s), all with at least k = {k} people.</source>
       <translation>Contrôle de k-anonymat réussi : {checked} enregistrement(s) publié(s), tous avec au moins k = {k} personnes.</translation>
     </message>
@@ -1209,22 +1209,22 @@
       <translation>Bloque la diffusion (et arrête le modèle) si un enregistrement publié compte moins de k personnes ; sinon transmet la couche inchangée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="250" />
+      <location filename="processing_provider/kanonymity_gate.py" line="253" />
       <source>feature {id}</source>
       <translation>entité {id}</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="252" />
+      <location filename="processing_provider/kanonymity_gate.py" line="255" />
       <source>Failing records: {records}</source>
       <translation>Enregistrements en échec : {records}</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="254" />
+      <location filename="processing_provider/kanonymity_gate.py" line="257" />
       <source>{named} and {more} more</source>
       <translation>{named} et {more} autres</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="262" />
+      <location filename="processing_provider/kanonymity_gate.py" line="265" />
       <source> (give a file for the failing records layer to get all of them).</source>
       <translation> (indiquez un fichier pour la couche des enregistrements en échec afin de les obtenir tous).</translation>
     </message>
@@ -1234,87 +1234,87 @@
       <translation>confidentialité,divulgation,k-anonymat,contrôle,vérification,diffusion,modèle</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="280" />
+      <location filename="processing_provider/kanonymity_gate.py" line="283" />
       <source> (a temporary failing records layer is lost when the gate fails: choose a file for it).</source>
       <translation> (une couche temporaire des enregistrements en échec est perdue quand le contrôle échoue : choisissez un fichier).</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="282" />
+      <location filename="processing_provider/kanonymity_gate.py" line="285" />
       <source> (all {count} in {path}).</source>
       <translation> (tous les {count} dans {path}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="292" />
+      <location filename="processing_provider/kanonymity_gate.py" line="295" />
       <source>A series audit needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume.</source>
       <translation>Un audit de série exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="308" />
+      <location filename="processing_provider/kanonymity_gate.py" line="311" />
       <source>Series audit with {count} earlier release(s), assuming no cell changes by more than {delta:g} between releases.</source>
       <translation>Audit de série avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} entre deux diffusions.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="341" />
+      <location filename="processing_provider/kanonymity_gate.py" line="344" />
       <source>The policy keeps the number of people secret (population_total_secret = true), yet the gate was given one: a number that is published is no secret. Change the policy, or leave the number of people empty.</source>
       <translation>La politique garde secret le nombre de personnes (population_total_secret = true), mais la porte en a reçu un : un nombre publié n'est pas un secret. Modifiez la politique, ou laissez le nombre de personnes vide.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="348" />
+      <location filename="processing_provider/kanonymity_gate.py" line="351" />
       <source>The audit does not know the number of people in the release: an attacker who reads it (in a table, a report, the log of the grid) may narrow withheld cells further. Give it in 'number of people the release states', or declare population_total_secret = true in the policy if it is never published.</source>
       <translation>L'audit ne connaît pas le nombre de personnes de la diffusion : un attaquant qui le lit (dans une table, un rapport, le journal de la grille) peut resserrer davantage les cellules masquées. Indiquez-le dans « nombre de personnes indiqué par la diffusion », ou déclarez population_total_secret = true dans la politique s'il n'est jamais publié.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="355" />
+      <location filename="processing_provider/kanonymity_gate.py" line="358" />
       <source>The number of people the release states is {total:g}, not a whole number of 0 or more: give the count of distinct people.</source>
       <translation>Le nombre de personnes qu'indique la diffusion est {total:g}, pas un nombre entier positif ou nul : donnez le nombre de personnes distinctes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="393" />
+      <location filename="processing_provider/kanonymity_gate.py" line="396" />
       <source>Audit: {count} total(s) from the layer's own totals columns.</source>
       <translation>Audit : {count} total(s) tiré(s) des colonnes de totaux de la couche elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="399" />
+      <location filename="processing_provider/kanonymity_gate.py" line="402" />
       <source>Auditing against other layers needs the geometry of the records to publish; the input is a table. Give the grid layer itself.</source>
       <translation>L'audit par rapport à d'autres couches a besoin de la géométrie des enregistrements à publier ; l'entrée est une table. Donnez la couche de grille elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="406" />
+      <location filename="processing_provider/kanonymity_gate.py" line="409" />
       <source>The audit layer '{layer}' has no field '{field}': name its count field in the audit count field.</source>
       <translation>La couche d'audit « {layer} » n'a pas de champ « {field} » : indiquez son champ de comptage dans le champ de comptage d'audit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="410" />
+      <location filename="processing_provider/kanonymity_gate.py" line="413" />
       <source>The audit count field '{field}' of '{layer}' is {kind}, not a number: name a numeric field of published totals, or convert it (in a copy).</source>
       <translation>Le champ de comptage d'audit « {field} » de « {layer} » est de type {kind}, pas un nombre : indiquez un champ numérique de totaux publiés, ou convertissez-le (dans une copie).</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="417" />
+      <location filename="processing_provider/kanonymity_gate.py" line="420" />
       <source>Audit: {areas} published area count(s) from the audit layers; {records} record(s) in {atoms} pieces, {cells} of them cut by an area's border.</source>
       <translation>Audit : {areas} effectif(s) de zones publié(s) par les couches d'audit ; {records} enregistrement(s) en {atoms} morceaux, dont {cells} coupé(s) par la limite d'une zone.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="423" />
+      <location filename="processing_provider/kanonymity_gate.py" line="426" />
       <source>Audit: {strips} of those pieces are strips narrower than {width:.2g} m on the ground, between a border and the cell edge it follows: audited as able to hold people and again as empty.</source>
       <translation>Audit : {strips} de ces morceaux sont des bandes de moins de {width:.2g} m de large sur le terrain, entre une limite et le bord de cellule qu'elle suit : auditées comme pouvant contenir des personnes, puis comme vides.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="445" />
+      <location filename="processing_provider/kanonymity_gate.py" line="448" />
       <source>The audit read every count as the sum of its parts, as where each person has one point. Counts of distinct people with several points each (trips, visits) do not add up: set '{label}' (PERSONS_TOTAL_KIND) to '{several}'.</source>
       <translation>L'audit a lu chaque effectif comme la somme de ses parties, comme lorsque chaque personne a un seul point. Les effectifs de personnes distinctes ayant chacune plusieurs points (trajets, visites) ne s'additionnent pas : réglez « {label} » (PERSONS_TOTAL_KIND) sur « {several} ».</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="456" />
+      <location filename="processing_provider/kanonymity_gate.py" line="459" />
       <source>Audit: the counts contradict one value of the attribute fields per person, so the records of one cell are audited as possibly sharing people (an attribute of each point, such as the mode of a trip); a person-level attribute would be audited as adding up.</source>
       <translation>Audit : les effectifs contredisent une seule valeur des champs d'attribut par personne ; les enregistrements d'une même cellule sont donc audités comme pouvant partager des personnes (un attribut de chaque point, comme le mode d'un trajet) ; un attribut propre à la personne serait audité comme s'additionnant.</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="463" />
+      <location filename="processing_provider/kanonymity_gate.py" line="466" />
       <source>Audit, knowing the number of people: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
       <translation>Audit, avec le nombre de personnes : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="465" />
+      <location filename="processing_provider/kanonymity_gate.py" line="468" />
       <source>Audit, without the number of people: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
       <translation>Audit, sans le nombre de personnes : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
     </message>
@@ -3009,7 +3009,12 @@
       <translation>{count} effectif(s) de zone publié(s) à côté de la diffusion comptent moins de k = {k} personnes ({examples}). Masquez-les (NULL) là où ils sont publiés, ou donnez les zones sans ces effectifs.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="224" />
+      <location filename="spatial_privacy_plugin/gate.py" line="156" />
+      <source>The release states {n} people, fewer than k = {k}: the whole area is then a place of fewer than k people, whatever its cells show. Release a larger area, or keep the number of people secret (population_total_secret = true in the policy, and no number of people given to the gate).</source>
+      <translation>La diffusion indique {n} personnes, moins que k = {k} : la zone entière est alors un lieu de moins de k personnes, quoi que montrent ses cellules. Diffusez une zone plus grande, ou gardez le nombre de personnes secret (population_total_secret = true dans la politique, et aucun nombre de personnes donné au contrôle).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="237" />
       <source>{count} withheld record(s) (e.g. {records}) can be narrowed by an attacker to an interval narrower than p = {p:g} from what the release publishes (its counts and totals, that withheld cells are not empty, the number of people, any status labels). Withhold more cells (complementary suppression) or publish fewer totals.</source>
       <translation>{count} enregistrement(s) masqué(s) (p. ex. {records}) peuvent être resserrés par un attaquant à un intervalle plus étroit que p = {p:g} à partir de ce que publie la diffusion (ses effectifs et totaux, le fait que les cellules masquées ne sont pas vides, le nombre de personnes, les éventuelles étiquettes de statut). Masquez davantage de cellules (suppression complémentaire) ou publiez moins de totaux.</translation>
     </message>
@@ -3029,11 +3034,6 @@
       <translation>effectif publié inférieur à k</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="269" />
-      <source>{count} withheld record(s) can be recovered exactly from what the release publishes.</source>
-      <translation>{count} enregistrement(s) masqué(s) peuvent être retrouvés exactement à partir de ce que publie la diffusion.</translation>
-    </message>
-    <message>
       <location filename="spatial_privacy_plugin/gate.py" line="27" />
       <source>withheld but still carries a count</source>
       <translation>masqué mais porte encore un effectif</translation>
@@ -3042,6 +3042,11 @@
       <location filename="spatial_privacy_plugin/gate.py" line="28" />
       <source>withheld, an attacker narrows it below p</source>
       <translation>masqué, un attaquant le resserre en dessous de p</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/gate.py" line="282" />
+      <source>{count} withheld record(s) can be recovered exactly from what the release publishes.</source>
+      <translation>{count} enregistrement(s) masqué(s) peuvent être retrouvés exactement à partir de ce que publie la diffusion.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/gate.py" line="29" />
@@ -3054,37 +3059,37 @@
       <translation>masqué, un attaquant resserre sa cellule en dessous de p, sur tous ses enregistrements d'attributs</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="354" />
+      <location filename="spatial_privacy_plugin/gate.py" line="367" />
       <source>{count} sliver(s) where a published area's border crosses a cell can be narrowed below p = {p:g} by subtracting the cells inside the area from its count (cell ∩ area [interval]: {examples}). Withhold the cells around those borders, or do not publish those area counts beside this grid.</source>
       <translation>{count} lisière(s) où la limite d'une zone publiée traverse une cellule peuvent être resserrées sous p = {p:g} en soustrayant de l'effectif de la zone les cellules qu'elle contient (cellule ∩ zone [intervalle] : {examples}). Masquez les cellules autour de ces limites, ou ne publiez pas ces effectifs de zones à côté de cette grille.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="399" />
+      <location filename="spatial_privacy_plugin/gate.py" line="412" />
       <source>{count} withheld cell(s) (e.g. {cells}) can be narrowed below p = {p:g} by combining this release with the earlier ones, assuming no cell changes by more than {delta:g} between releases. Rebuild the grid with the earlier releases given, so that suppression holds across the series.</source>
       <translation>{count} cellule(s) masquée(s) (p. ex. {cells}) peuvent être resserrées sous p = {p:g} en combinant cette diffusion avec les précédentes, en supposant qu'aucune cellule ne change de plus de {delta:g} entre deux diffusions. Reconstruisez la grille en donnant les diffusions précédentes, pour que la suppression tienne sur toute la série.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="410" />
+      <location filename="spatial_privacy_plugin/gate.py" line="423" />
       <source>This release narrows {count} withheld cell(s) of earlier releases below p = {p:g} (e.g. {cells}).</source>
       <translation>Cette diffusion resserre {count} cellule(s) masquée(s) de diffusions précédentes sous p = {p:g} (p. ex. {cells}).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="444" />
+      <location filename="spatial_privacy_plugin/gate.py" line="457" />
       <source>{count} published record(s) have no sensitive value: give every record its category.</source>
       <translation>{count} enregistrement(s) publié(s) n'ont pas de valeur sensible : donnez à chaque enregistrement sa modalité.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="447" />
+      <location filename="spatial_privacy_plugin/gate.py" line="460" />
       <source>No published record has a positive count: there is no evidence of diversity.</source>
       <translation>Aucun enregistrement publié n'a d'effectif positif : il n'y a aucune preuve de diversité.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="456" />
+      <location filename="spatial_privacy_plugin/gate.py" line="469" />
       <source>{count} published cell(s) show fewer than l = {l} distinct sensitive values (fewest: {fewest}): everyone in them can be assigned a value. Merge categories, publish coarser, or withhold the attribute.</source>
       <translation>{count} maille(s) publiée(s) montrent moins de l = {l} valeurs sensibles distinctes (le minimum : {fewest}) : on peut attribuer une valeur à chacun de leurs membres. Regroupez des modalités, publiez plus grossier, ou masquez l'attribut.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="469" />
+      <location filename="spatial_privacy_plugin/gate.py" line="482" />
       <source>{count} published cell(s) have a distribution of the sensitive value farther than t = {t:g} from the whole release's (largest: {largest:.3f}).</source>
       <translation>{count} maille(s) publiée(s) ont une distribution de la valeur sensible plus éloignée que t = {t:g} de celle de la diffusion entière (la plus grande : {largest:.3f}).</translation>
     </message>

@@ -119,7 +119,8 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
             QgsProcessing.SourceType.TypeVector, optional=True, createByDefault=False))
 
     def process(self, parameters, context, feedback):
-        from ..spatial_privacy_plugin.gate import evaluate_gate, parse_statuses
+        from ..spatial_privacy_plugin.gate import evaluate_gate, parse_statuses, \
+            people_total_problems
         from .dp_gate import check_dp_release
         from .io import copy_features, read_attributes
         from .published_cells import check_cells
@@ -181,6 +182,8 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                                columns[status_field] if status_field else None, policy, k,
                                key_fields, feedback)
             problems += [problem.message(tr) for problem in audit.problems]
+            problems += [problem.message(tr) for problem in people_total_problems(
+                self.people(parameters, context, policy, None), policy.k)]
             min_width = audit.min_width
             failing.update((index, reason) for index, reason in audit.failing
                            if index not in failing)

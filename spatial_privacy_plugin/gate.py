@@ -146,6 +146,19 @@ def area_count_problems(names, counts, k, allow_zero=False):
                 np.asarray(names, dtype=object)[below], counts[below]))[:5])),)
 
 
+def people_total_problems(people, k):
+    """The problem of a release whose number of people, which the attacker holds
+    (``counting.PeopleTotal``, or None when the policy keeps it secret), is 1..k-1: the
+    release as a whole is then a place of fewer than k people."""
+    if people is None or not 0 < people.n < k:
+        return ()
+    return (_problem(
+        N_("The release states {n} people, fewer than k = {k}: the whole area is then a place "
+           "of fewer than k people, whatever its cells show. Release a larger area, or keep the "
+           "number of people secret (population_total_secret = true in the policy, and no "
+           "number of people given to the gate)."), n=people.n, k=f"{k:g}"),)
+
+
 @dataclass(frozen=True)
 class AuditResult:
     min_width: float  # narrowest attacker interval of a withheld record; None when none is withheld

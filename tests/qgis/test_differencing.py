@@ -358,3 +358,17 @@ def test_an_area_count_below_k_published_beside_the_grid_fails(run):
                             ("POLYGON((600 0, 650 0, 650 100, 600 100, 600 0))", ["C", NULL])],
                            "name:string,n_persons:integer", geometry="Polygon")
     assert gate(run, protected, AUDIT_LAYERS=[withheld])["PASSED"]
+
+
+def test_a_release_of_fewer_than_k_people_fails_whatever_its_cells_show(run):
+    # Six withheld cells of one person each: every cell is protected, yet the number of
+    # people the release states (3) is itself a place of fewer than k = 4 (found by an
+    # independent attacker). With 12 people (the control) the same cells pass.
+    cells = point_layer([(f"POLYGON(({x} 0, {x + 100} 0, {x + 100} 100, {x} 100, {x} 0))",
+                          [f"100m_{x // 100}_0", NULL, "withheld"]) for x in range(0, 600, 100)],
+                        FIELDS, geometry="Polygon")
+    check = {"INPUT": cells, "COUNT_FIELD": "n_persons", "STATUS_FIELD": "status", "RHO": 0.25,
+             "PERSONS_TOTAL": 3, "PERSONS_TOTAL_KIND": 1, "OUTPUT": "TEMPORARY_OUTPUT"}
+    with pytest.raises(QgsProcessingException, match="states 3 people, fewer than k = 4"):
+        run("kanonymitygate", check)
+    assert run("kanonymitygate", dict(check, PERSONS_TOTAL=12))["PASSED"]
