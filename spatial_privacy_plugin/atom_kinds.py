@@ -14,6 +14,8 @@ that nest, the tree of places gives the same bounds at any size
 (``tree_bounds``).
 """
 
+from functools import partial
+
 import numpy as np
 
 from .atom_programmes import sum_bounds
@@ -62,15 +64,12 @@ def _kinds(atom_classes):
     return np.concatenate(masks) if masks else np.empty(0, dtype=np.int64)
 
 
-def kinds_bounds(values, withheld, lower, upper, members, areas, people, sums, at_most,
-                 record_class, partition, targets):
+def kinds_bounds(values, withheld, lower, upper, atom_record, members, areas, people, sums,
+                 at_most, record_class, partition, targets):
     """(low, high) of the number of people with a point in each of ``targets`` (atom index
     arrays), over whole numbers of people of each kind. Arguments as for
     ``atoms.atom_intervals``: ``members`` the atoms of each record, ``areas`` (atom indices,
     count) per published area. Raises the contradiction when no numbers satisfy the release."""
-    atom_record = np.empty(sum(len(atoms) for atoms in members), dtype=np.int64)
-    for record, atoms in enumerate(members):
-        atom_record[atoms] = record
     kinds = _kinds(_atom_classes(atom_record, record_class, partition))
 
     def meeting(atoms):
@@ -98,13 +97,16 @@ def kinds_bounds(values, withheld, lower, upper, members, areas, people, sums, a
                       signed=signed)
 
 
-def exactly_solvable(atom_record, area_atoms, targets=(), record_class=None, partition=True):
-    """Whether the exact attacker is solved for a release of this shape: its places nest
-    (``nesting_tree``), or it has at most ``EXACT_KINDS`` kinds of people."""
-    if nesting_tree(atom_record, area_atoms, targets) is not None:
-        return True
+def exact_solver(atom_record, area_atoms, targets=(), record_class=None, partition=True):
+    """The exact attacker's programme for a release of this shape (a function of
+    ``kinds_bounds``' arguments): over the tree of places where they nest
+    (``nesting_tree``), over kinds of people where there are at most ``EXACT_KINDS``; None
+    out of reach."""
+    tree = nesting_tree(atom_record, area_atoms, targets)
+    if tree is not None:
+        return partial(tree_bounds, tree)
     kinds = kind_count(atom_record, record_class, partition)
-    return kinds is not None and kinds <= EXACT_KINDS
+    return kinds_bounds if kinds is not None and kinds <= EXACT_KINDS else None
 
 
 def nesting_tree(atom_record, area_atoms, targets):
@@ -133,8 +135,8 @@ def nesting_tree(atom_record, area_atoms, targets):
     return sets, parent, inner
 
 
-def tree_bounds(tree, values, withheld, lower, upper, members, areas, people, sums, at_most,
-                record_class, partition, targets):
+def tree_bounds(tree, values, withheld, lower, upper, atom_record, members, areas, people, sums,
+                at_most, record_class, partition, targets):
     """(low, high) of the number of people in each of ``targets`` over a ``nesting_tree``,
     exactly: per attribute class, a place's people are at least each of its children's (the
     places just inside it and the records in none of those) and at most their sum, and any
@@ -143,8 +145,6 @@ def tree_bounds(tree, values, withheld, lower, upper, members, areas, people, su
     ``kinds_bounds``; each record is one atom here, the atom's unknown its people."""
     sets, parent, inner = tree
     atom_of = np.array([atoms[0] for atoms in members], dtype=np.int64)
-    atom_record = np.empty(len(atom_of), dtype=np.int64)
-    atom_record[atom_of] = np.arange(len(atom_of))
     label = _atom_classes(atom_record, record_class, partition)
     unknowns = len(atom_of)  # one per atom, then one per place and class
     place_class = {}

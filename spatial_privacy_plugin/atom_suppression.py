@@ -22,7 +22,7 @@ from functools import cached_property
 import numpy as np
 import pandas as pd
 
-from .atom_kinds import EXACT_ATOMS, exactly_solvable
+from .atom_kinds import EXACT_ATOMS, exact_solver
 from .atoms import atom_intervals
 from .counting import cell_index
 from .errors import N_, Cancelled, InputError
@@ -424,8 +424,8 @@ def protect_atoms(values, withheld, atoms, view, protection, k, straddle_k=False
         return audit_pattern(values, cells, zones, atoms, view, protection, k, straddle_k)
     # Decided by the shape of the release (the zones alone: it is published without attribute
     # fields), before any programme runs.
-    if not view.one_point and not exactly_solvable(
-            atoms.atom_record, [members for members in atoms.zone_atoms if len(members)]):
+    if not view.one_point and exact_solver(
+            atoms.atom_record, [members for members in atoms.zone_atoms if len(members)]) is None:
         raise InputError(UNPROVEN_GRID, atoms=len(atoms.atom_record), most=EXACT_ATOMS)
     first_audit = audit(start, zone_start)
     at_risk = failure_masks(first_audit, len(atoms.atom_record), len(values))[0]

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from .atom_distinct import disjoint_layers, distinct_system, group_target
-from .atom_kinds import EXACT_KINDS, kind_count, kinds_bounds, nesting_tree, tree_bounds
+from .atom_kinds import exact_solver
 from .atom_twice import EarlierBounds
 from .atom_programmes import sum_bounds
 
@@ -90,15 +90,11 @@ def atom_intervals(values, withheld, lower, upper, atom_record, areas, people=No
     # Exact where places nest, or over kinds of people on a small release (``atom_kinds``).
     targets = [np.array([atom]) for atom in cut_atoms] + [members[record] for record in hidden] \
         + groups + places + hidden_areas
-    arguments = (values, withheld, lower, upper, members, areas, people, sums, at_most,
-                 record_class, partition, targets)
-    tree = nesting_tree(atom_record, [atoms for atoms, _ in areas] + hidden_areas,
-                        groups + places)
-    if tree is not None:
-        return intervals(tree_bounds(tree, *arguments))
-    kinds = kind_count(atom_record, record_class, partition)
-    if kinds is not None and kinds <= EXACT_KINDS:
-        return intervals(kinds_bounds(*arguments))
+    exact = exact_solver(atom_record, [atoms for atoms, _ in areas] + hidden_areas,
+                         groups + places, record_class, partition)
+    if exact is not None:
+        return intervals(exact(values, withheld, lower, upper, atom_record, members, areas,
+                               people, sums, at_most, record_class, partition, targets))
     # An area's count is the union of its parts: withheld, it is an unknown of its own.
     layers = disjoint_layers([atoms for atoms, _ in areas] + hidden_areas, len(atom_record))
 

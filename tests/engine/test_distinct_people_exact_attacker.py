@@ -27,43 +27,29 @@ CASES = 1000
 
 
 class KindsAttacker:
-    """The attacker's integer programme over how many people of each kind there are."""
+    """The attacker's integer programme over how many people of each kind there are: a kind is
+    a non-empty set of atoms of one attribute class (``atom_class``, per atom: a person has one
+    attribute value); each row (atom sets, lowest, highest) bounds the sum over its sets of the
+    people with a point in each set; ``people``: the number of people, or None."""
 
-    def __init__(self, release):
-        atom_record, record_value = release["atom_record"], release["record_value"]
+    def __init__(self, atom_class, rows, people):
         self.kinds = []
-        for value in np.unique(record_value).tolist():  # a person has one attribute value
-            own = np.flatnonzero(record_value[atom_record] == value).tolist()
+        for label in sorted(set(atom_class)):
+            own = [atom for atom, of in enumerate(atom_class) if of == label]
             for size in range(1, len(own) + 1):
                 self.kinds += [frozenset(kind) for kind in itertools.combinations(own, size)]
-        self.record_atoms = [frozenset(np.flatnonzero(atom_record == record).tolist())
-                             for record in range(len(release["values"]))]
-        rows, low, high = [], [], []
-
-        def count(row, at_least, at_most):
-            rows.append(row)
-            low.append(at_least)
-            high.append(at_most)
-
-        for record, atoms_of_record in enumerate(self.record_atoms):
-            if release["withheld"][record]:
-                count(self.meeting(atoms_of_record), 1.0, np.inf)  # an emitted record
-            else:
-                count(self.meeting(atoms_of_record), *[release["values"][record]] * 2)
-        for zone, total in release["zones"]:
-            count(self.meeting(frozenset(np.flatnonzero(release["atom_zone"] == zone).tolist())),
-                  total, total)
-        if release["people"] is not None:
-            count(np.ones(len(self.kinds)), release["people"], release["people"])
-        for members, total in release["sums"]:
-            count(sum(self.meeting(self.record_atoms[m]) for m in members), total, total)
-        for members, total in release["at_most"]:
-            count(sum(self.meeting(self.record_atoms[m]) for m in members), 0.0, total)
-        self.constraint = LinearConstraint(np.array(rows), low, high)
+        matrix = [sum(self.meeting(atom_set) for atom_set in sets) for sets, _, _ in rows]
+        low = [lowest for _, lowest, _ in rows]
+        high = [highest for _, _, highest in rows]
+        if people is not None:
+            matrix.append(np.ones(len(self.kinds)))
+            low.append(people)
+            high.append(people)
+        self.constraint = LinearConstraint(np.array(matrix), low, high)
 
     def meeting(self, atom_set):
         """1 for each kind of person with a point in ``atom_set``."""
-        return np.array([1.0 if kind & atom_set else 0.0 for kind in self.kinds])
+        return np.array([1.0 if kind & frozenset(atom_set) else 0.0 for kind in self.kinds])
 
     def interval(self, atom_set):
         """(lowest, highest) number of people with a point in ``atom_set``."""
@@ -81,13 +67,32 @@ class KindsAttacker:
         return ends
 
 
+def release_attacker(release):
+    """The ``KindsAttacker`` of a release of ``test_distinct_people_attacker``, and the atoms
+    of each record."""
+    atom_record = release["atom_record"]
+    record_atoms = [frozenset(np.flatnonzero(atom_record == record).tolist())
+                    for record in range(len(release["values"]))]
+    rows = [([atoms], 1.0, np.inf) if release["withheld"][record]  # an emitted record
+            else ([atoms], release["values"][record], release["values"][record])
+            for record, atoms in enumerate(record_atoms)]
+    rows += [([frozenset(np.flatnonzero(release["atom_zone"] == zone).tolist())], total, total)
+             for zone, total in release["zones"]]
+    rows += [([record_atoms[m] for m in members], total, total)
+             for members, total in release["sums"]]
+    rows += [([record_atoms[m] for m in members], 0.0, total)
+             for members, total in release["at_most"]]
+    return KindsAttacker(release["record_value"][atom_record].tolist(), rows,
+                         release["people"]), record_atoms
+
+
 def attacked(release):
     """The attacker's interval of each withheld record, withheld zone count and atom of a cut
     record: {(kind, index): (lowest, highest)}, checked against the truth."""
-    attacker = KindsAttacker(release)
+    attacker, record_atoms = release_attacker(release)
     intervals = {}
     for record in np.flatnonzero(release["withheld"]).tolist():
-        intervals["record", record] = attacker.interval(attacker.record_atoms[record])
+        intervals["record", record] = attacker.interval(record_atoms[record])
         assert intervals["record", record][0] <= release["values"][record] \
             <= intervals["record", record][1]
     for zone, count in zip(release.get("hidden_zones", ()), release.get("hidden_counts", ())):

@@ -13,54 +13,16 @@ exact programme on small releases and otherwise fails the release as unproven: a
 control here, and a crossing-layers leak the union bounds missed.
 """
 
-import itertools
-
 import numpy as np
 import pytest
-from scipy.optimize import Bounds, LinearConstraint, milp
+from test_distinct_people_exact_attacker import KindsAttacker
 
-from spatial_privacy_plugin import atoms
+from spatial_privacy_plugin import atom_kinds, atoms
 from spatial_privacy_plugin.atom_kinds import UNPROVEN
 from spatial_privacy_plugin.counting import PeopleTotal
 from spatial_privacy_plugin.gate import evaluate_atom_audit
 
 CASES = 400
-
-
-class ExactAttacker:
-    """Whole numbers of people of each kind (a set of atoms of one attribute class), every
-    published count the number of people whose kind meets its atoms."""
-
-    def __init__(self, atom_class, published, people):
-        """``published``: (atom set, lowest, highest) per count; ``people``: the total or
-        None."""
-        self.kinds = [frozenset(kind) for label in set(atom_class)
-                      for size in range(1, atom_class.count(label) + 1)
-                      for kind in itertools.combinations(
-                          [a for a, own in enumerate(atom_class) if own == label], size)]
-        rows = [self.meeting(atom_set) for atom_set, _, _ in published]
-        low = [lowest for _, lowest, _ in published]
-        high = [highest for _, _, highest in published]
-        if people is not None:
-            rows.append(np.ones(len(self.kinds)))
-            low.append(people)
-            high.append(people)
-        self.constraint = LinearConstraint(np.array(rows), low, high)
-
-    def meeting(self, atom_set):
-        return np.array([float(bool(kind & frozenset(atom_set))) for kind in self.kinds])
-
-    def interval(self, atom_set):
-        ends = []
-        for sign in (1.0, -1.0):
-            solved = milp(sign * self.meeting(atom_set), constraints=self.constraint,
-                          integrality=np.ones(len(self.kinds)), bounds=Bounds(0, np.inf))
-            if solved.status != 0:
-                assert sign < 0 and solved.status in (3, 4), solved.message
-                ends.append(np.inf)
-            else:
-                ends.append(round(sign * solved.fun))
-        return tuple(ends)
 
 
 def nested_release(rng, k):
@@ -116,12 +78,12 @@ def cell_groups(release):
 
 def exact_intervals(release, partition):
     withheld = release["withheld"]
-    published = [({r}, release["lower"][r], release["upper"][r]) if withheld[r]
-                 else ({r}, release["values"][r], release["values"][r])
+    published = [([{r}], release["lower"][r], release["upper"][r]) if withheld[r]
+                 else ([{r}], release["values"][r], release["values"][r])
                  for r in range(len(withheld))]
-    published += [(set(a.tolist()), n, n) for a, n in release["areas"]]
+    published += [([set(a.tolist())], n, n) for a, n in release["areas"]]
     classes = release["record_class"] if partition else [0] * len(withheld)
-    attacker = ExactAttacker(list(classes), published, release["people"])
+    attacker = KindsAttacker(list(classes), published, release["people"])
     targets = [{r} for r in np.flatnonzero(withheld).tolist()] + \
         [set(g.tolist()) for g in cell_groups(release)] + \
         [set(a.tolist()) for a in release["hidden"]]
@@ -173,9 +135,9 @@ def crossing_audit(values, one_point=False, people=None):
 def test_a_leak_over_crossing_layers_that_the_union_bounds_miss_fails(monkeypatch):
     # Cells of 6 and 4 people with points in several places (k = 4, p = 3). Over kinds of
     # people the attacker holds A0 ∩ B1 (over both cells) to 3..5 people, a width of 2.
-    exact = ExactAttacker([0] * 6, [({0, 1}, 6, 6), ({2, 3, 4, 5}, 4, 4),
-                                    ({0, 1, 2, 3}, 7, 7), ({0, 2, 4}, 4, 4),
-                                    ({1, 3, 5}, 5, 5)], None)
+    exact = KindsAttacker([0] * 6, [([{0, 1}], 6, 6), ([{2, 3, 4, 5}], 4, 4),
+                                    ([{0, 1, 2, 3}], 7, 7), ([{0, 2, 4}], 4, 4),
+                                    ([{1, 3, 5}], 5, 5)], None)
     low, high = exact.interval({1, 3})
     assert high - low < 3 and low < 4, (low, high)
     result = crossing_audit([6.0, 4.0])
@@ -185,7 +147,7 @@ def test_a_leak_over_crossing_layers_that_the_union_bounds_miss_fails(monkeypatc
         result.problems
     # The union bounds alone (the exact programme switched off) pass it: the gate fails the
     # release as unproven instead, and says so.
-    monkeypatch.setattr(atoms, "EXACT_KINDS", 0)
+    monkeypatch.setattr(atom_kinds, "EXACT_KINDS", 0)
     relaxed = crossing_audit([6.0, 4.0])
     assert [problem.template for problem in relaxed.problems] == [UNPROVEN], relaxed.problems
 
