@@ -75,7 +75,7 @@ QUERIES = []  # (start, end) of every query the push-down sent, this run
 def time_pushdown_queries():
     """Wrap the push-down's one way to the database (PostgisCounter.fetch) so that every query
     it sends is timed: the database's own time (and the rows' transfer, a few thousand cells)."""
-    from spatial_privacy.processing_provider import postgis
+    from spatial_privacy.processing_provider.io import postgis
 
     fetch = postgis.PostgisCounter.fetch
 
@@ -185,10 +185,10 @@ def grid_columns(n_cells):
     import numpy as np
     import pandas as pd
 
-    from spatial_privacy.processing_provider.io import make_fields
-    from spatial_privacy.processing_provider.suppressed_grid import CELL_FIELDS, COUNT_FIELDS
-    from spatial_privacy.spatial_privacy_plugin.counting import cell_ids
-    from spatial_privacy.spatial_privacy_plugin.totals import STATUS_PRIMARY, blanked_counts, \
+    from spatial_privacy.processing_provider.io.layers import make_fields
+    from spatial_privacy.processing_provider.algorithms.suppressed_grid import CELL_FIELDS, COUNT_FIELDS
+    from spatial_privacy.spatial_privacy_plugin.counting.cells import cell_ids
+    from spatial_privacy.spatial_privacy_plugin.release.totals import STATUS_PRIMARY, blanked_counts, \
         published_status
 
     side = int(np.ceil(np.sqrt(n_cells)))
@@ -216,8 +216,8 @@ def write_grid(n_cells):
     from qgis.core import QgsCoordinateReferenceSystem, QgsCoordinateTransformContext, \
         QgsVectorFileWriter, QgsWkbTypes
 
-    from spatial_privacy.processing_provider.bulk_write import write_grid_gpkg
-    from spatial_privacy.processing_provider.io import square_cells, write_features
+    from spatial_privacy.processing_provider.io.bulk_write import write_grid_gpkg
+    from spatial_privacy.processing_provider.io.layers import square_cells, write_features
 
     import shutil
     import statistics
@@ -259,9 +259,9 @@ def write_grid_postgis(n_cells):
 
     from qgis.core import QgsCoordinateReferenceSystem, QgsVectorLayerExporter, QgsWkbTypes
 
-    from spatial_privacy.processing_provider.bulk_write import square_envelopes
-    from spatial_privacy.processing_provider.io import square_cells, write_features
-    from spatial_privacy.processing_provider.postgis_bulk import PostgisTarget, column_cells, \
+    from spatial_privacy.processing_provider.io.bulk_write import square_envelopes
+    from spatial_privacy.processing_provider.io.layers import square_cells, write_features
+    from spatial_privacy.processing_provider.io.postgis_bulk import PostgisTarget, column_cells, \
         postgis_uri as destination_uri, square_ewkb
 
     fields, cols, rows, columns = grid_columns(n_cells)
@@ -294,7 +294,7 @@ def disclosure_to_postgis(path):
     run with COPY (it imports pandas and scipy); means of two (the sink is slow)."""
     import statistics
 
-    from spatial_privacy.processing_provider import bulk_write
+    from spatial_privacy.processing_provider.io import bulk_write
 
     with_copy = bulk_write._postgis_target
     times = {"copy_s": [], "sink_s": []}
@@ -320,8 +320,8 @@ def city_grid_and_areas(n_persons, resolution, n_areas):
     from qgis.core import QgsFeature, QgsGeometry, QgsPointXY, QgsRectangle
     from scipy.spatial import cKDTree
 
-    from spatial_privacy.spatial_privacy_plugin import grid
-    from spatial_privacy.spatial_privacy_plugin.synthetic import synthetic_trips
+    from spatial_privacy.spatial_privacy_plugin.release import grid
+    from spatial_privacy.spatial_privacy_plugin.samples.synthetic import synthetic_trips
 
     homes = synthetic_trips(n_persons).groupby("person_id").head(1)
     x, y = homes["x"].to_numpy(), homes["y"].to_numpy()
@@ -372,7 +372,7 @@ def atom_gate(path, size):
     import numpy as np
     from qgis.core import QgsProcessingContext, QgsProcessingException
 
-    from spatial_privacy.processing_provider.overlay import overlay
+    from spatial_privacy.processing_provider.release_layers.overlay import overlay
 
     n_persons, resolution, n_areas = (float(part) for part in size.split(","))
     layer, areas, people = city_grid_and_areas(int(n_persons), resolution, int(n_areas))
@@ -416,8 +416,8 @@ def disclosure_to_gpkg(path):
     import shutil
     import statistics
 
-    from spatial_privacy.processing_provider.io import read_points_arrow
-    from spatial_privacy.spatial_privacy_plugin.risk import record_risk
+    from spatial_privacy.processing_provider.io.layers import read_points_arrow
+    from spatial_privacy.spatial_privacy_plugin.risk.measures import record_risk
 
     keys = ["age_band", "sex", "trip_purpose"]
     table = read_points_arrow(QgsVectorLayer(path, "trips", "ogr"), keys, QgsProcessingFeedback())
@@ -531,7 +531,7 @@ def run_once(mode, path, resolutions):
     elif mode == "atomgate":
         return atom_gate(path, resolutions)
     elif mode == "read":
-        from spatial_privacy.processing_provider.io import read_points_arrow, read_points_by_feature
+        from spatial_privacy.processing_provider.io.layers import read_points_arrow, read_points_by_feature
         read_points_arrow(layer, ["person_id"], feedback)
         arrow = time.perf_counter() - start
         start = time.perf_counter()

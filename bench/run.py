@@ -78,14 +78,15 @@ import scipy
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from spatial_privacy_plugin import grid, parallel  # noqa: E402
-from spatial_privacy_plugin.linkage import join_simulation  # noqa: E402
-from spatial_privacy_plugin.masking import donut_displacement  # noqa: E402
-from spatial_privacy_plugin.risk import record_risk  # noqa: E402
-from spatial_privacy_plugin.series import Series  # noqa: E402
-from spatial_privacy_plugin.intervals import _residual_rows, bounds_by_programming  # noqa: E402
-from spatial_privacy_plugin.totals import blank_total_bounds  # noqa: E402
-from spatial_privacy_plugin.synthetic import synthetic_trips  # noqa: E402
+from spatial_privacy_plugin.release import grid  # noqa: E402
+from spatial_privacy_plugin import parallel  # noqa: E402
+from spatial_privacy_plugin.risk.linkage import join_simulation  # noqa: E402
+from spatial_privacy_plugin.risk.masking import donut_displacement  # noqa: E402
+from spatial_privacy_plugin.risk.measures import record_risk  # noqa: E402
+from spatial_privacy_plugin.release.series import Series  # noqa: E402
+from spatial_privacy_plugin.audit.intervals import _residual_rows, bounds_by_programming  # noqa: E402
+from spatial_privacy_plugin.release.totals import blank_total_bounds  # noqa: E402
+from spatial_privacy_plugin.samples.synthetic import synthetic_trips  # noqa: E402
 
 RESOLUTIONS = (100.0, 250.0, 500.0, 1000.0)
 
@@ -365,8 +366,8 @@ def bench_cell_key(path, x, y, trips, keys, origin, sweep_engine):
     of the ids and everything else, so that the hash's cost shows."""
     import secrets
 
-    from spatial_privacy_plugin import cellkey
-    from spatial_privacy_plugin.ptable import create_ptable
+    from spatial_privacy_plugin.noise import cellkey
+    from spatial_privacy_plugin.noise.ptable import create_ptable
 
     table = create_ptable(5, 3.0, 2)
     secret = secrets.token_bytes(32)
@@ -454,9 +455,9 @@ def bench_atom_audit(n_persons, resolution, n_areas, folder, sample=40):
     """The gate audit of the city's homes on a suppressed grid against irregular areas (their
     borders cut cells into atoms) end to end and its engine alone; the plain per-atom
     programme is timed on ``sample`` of its targets and scaled to all of them."""
-    from spatial_privacy_plugin.atoms import atom_rows, atom_targets
-    from spatial_privacy_plugin.counting import PeopleTotal
-    from spatial_privacy_plugin.gate import evaluate_atom_audit
+    from spatial_privacy_plugin.audit.atoms import atom_rows, atom_targets
+    from spatial_privacy_plugin.counting.cells import PeopleTotal
+    from spatial_privacy_plugin.release.gate import evaluate_atom_audit
 
     path = Path(folder) / "atoms.npz"
     ours = child("atomgate", path, f"{n_persons},{resolution:g},{n_areas}")
@@ -498,7 +499,7 @@ def bench_crossing_zones(n_persons, resolution, n_areas, n_crossing):
     each cell from a lattice of sample points and the homes."""
     from scipy.spatial import cKDTree
 
-    from spatial_privacy_plugin.atom_suppression import AttackerView, audit_pattern, \
+    from spatial_privacy_plugin.release.sliver_suppression import AttackerView, audit_pattern, \
         count_atoms, record_values, records_of_points
 
     homes = synthetic_trips(n_persons).groupby("person_id").head(1)
@@ -553,8 +554,8 @@ def bench_distinct_nesting(n_persons, resolution, factor):
     grid ``factor`` times coarser, both counts of distinct people: the exact programme over the
     tree of places that nest (``atom_kinds.tree_bounds``), against the same audit of the
     people's homes (one point each: sums, a flow network), in the same process."""
-    from spatial_privacy_plugin.counting import PeopleTotal
-    from spatial_privacy_plugin.gate import evaluate_release_audit
+    from spatial_privacy_plugin.counting.cells import PeopleTotal
+    from spatial_privacy_plugin.release.gate import evaluate_release_audit
 
     trips = synthetic_trips(n_persons)
 

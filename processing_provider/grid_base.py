@@ -35,7 +35,7 @@ class GridInput:
     @property
     def people(self):
         """The number of distinct people (grid.PeopleTotal)."""
-        from ..spatial_privacy_plugin.counting import people_total
+        from ..spatial_privacy_plugin.counting.cells import people_total
 
         return people_total(self.person_codes)
 
@@ -60,7 +60,7 @@ RELEASE_FIELDS = ("cell_id", "col", "row", "resolution_m", "n_persons", "status"
 
 def attribute_labels(columns):
     """One text per record naming its published attribute values (None without attributes)."""
-    from .io import python_value
+    from .io.layers import python_value
 
     if not columns:
         return None
@@ -74,8 +74,8 @@ def read_release(layer, feedback, k=None):
     complementary) the ranges an attacker reads from them."""
     import numpy as np
 
-    from ..spatial_privacy_plugin import grid
-    from .io import read_attributes
+    from ..spatial_privacy_plugin.release import grid
+    from .io.layers import read_attributes
 
     name = layer.name()
     missing = [field for field in RELEASE_FIELDS if field not in layer.fields().names()]
@@ -197,7 +197,7 @@ class PointGridAlgorithm(SpatialPrivacyAlgorithm):
         """The cell size (``RESOLUTION``), refused when it is given empty: in a model, the sweep
         that was to recommend it recommended none (its default would publish at a size the
         sweep found unpublishable)."""
-        from ..spatial_privacy_plugin import grid
+        from ..spatial_privacy_plugin.release import grid
 
         if self.RESOLUTION in parameters and parameters[self.RESOLUTION] is None:
             raise QgsProcessingException(tr(
@@ -210,7 +210,7 @@ class PointGridAlgorithm(SpatialPrivacyAlgorithm):
     def marginals_from_parameters(self, parameters, context, policy):
         """The declared marginals (kind "none" when no totals are published beside the grid:
         the attacker may still know the number of people) and the protection they need."""
-        from ..spatial_privacy_plugin import grid
+        from ..spatial_privacy_plugin.release import grid
 
         kind = grid.MARGINAL_KINDS[self.parameterAsEnum(parameters, self.MARGINALS, context)]
         return grid.Marginals(kind, self.parameterAsInt(parameters, self.PARENT_FACTOR, context),
@@ -247,7 +247,7 @@ class PointGridAlgorithm(SpatialPrivacyAlgorithm):
 
         Several polygons may share a stratum name; their parts are gathered.
         """
-        from .io import read_polygons
+        from .io.layers import read_polygons
 
         strata = self.parameterAsSource(parameters, self.STRATA, context)
         if strata is None:
@@ -268,8 +268,8 @@ class PointGridAlgorithm(SpatialPrivacyAlgorithm):
         Without a given origin, the grid's is the multiple of ``cell_size`` (the
         coarsest size the run lays down) below the points: never a data coordinate.
         """
-        from ..spatial_privacy_plugin import grid
-        from .io import read_points
+        from ..spatial_privacy_plugin.release import grid
+        from .io.layers import read_points
 
         source = self.parameterAsSource(parameters, self.INPUT, context)
         if source is None:

@@ -3,7 +3,7 @@ rather than people."""
 
 from qgis.core import QgsProcessingParameterDefinition, QgsProcessingParameterField
 
-from ..spatial_privacy_plugin.person_ids import REASON_KEY, REASON_OTHER_FIELD, \
+from ..spatial_privacy_plugin.counting.person_ids import REASON_KEY, REASON_OTHER_FIELD, \
     REASON_ROW_NUMBERS, ROW_ID_NAMES, normalise_name, person_id_doubt, person_like_fields
 from .base import tr
 
@@ -41,7 +41,7 @@ def warn_if_features_are_counted(layer, field, values, others, feedback):
     """Warn, naming the field, when ``values`` of ``field`` look like feature numbers.
 
     ``layer`` (or None) tells the primary key; ``others`` maps other person-like fields to
-    their values. See spatial_privacy_plugin.person_ids for the rules.
+    their values. See spatial_privacy_plugin.counting.person_ids for the rules.
     """
     return warn_of_doubt(field, person_id_doubt(values, is_layer_key(layer, field), others),
                          feedback)

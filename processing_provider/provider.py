@@ -5,20 +5,20 @@ from qgis.PyQt.QtGui import QIcon
 
 from .. import __about__
 from .base import HERE, tr
-from .cell_key_grid import CellKeyGrid
-from .disclosure_risk import DisclosureRisk
-from .dp_grid import DpGrid
-from .example_models import example_models
-from .geomask import Geomask
-from .join_simulation import JoinSimulation
-from .kanonymity_gate import KAnonymityGate
-from .perturbation_table import PerturbationTable
-from .reassess_releases import ReassessReleases
-from .resolution_sweep import ResolutionSweep
-from .risk_budget_gate import RiskBudgetGate
-from .suppressed_grid import SuppressedGrid
-from .synthetic_auxiliary import SyntheticAuxiliary
-from .zone_risk import ZoneRisk
+from .algorithms.cell_key_grid import CellKeyGrid
+from .algorithms.disclosure_risk import DisclosureRisk
+from .algorithms.dp_grid import DpGrid
+from .presentation.example_models import example_models
+from .algorithms.geomask import Geomask
+from .algorithms.join_simulation import JoinSimulation
+from .algorithms.kanonymity_gate import KAnonymityGate
+from .algorithms.perturbation_table import PerturbationTable
+from .algorithms.reassess_releases import ReassessReleases
+from .algorithms.resolution_sweep import ResolutionSweep
+from .algorithms.risk_budget_gate import RiskBudgetGate
+from .algorithms.suppressed_grid import SuppressedGrid
+from .algorithms.synthetic_auxiliary import SyntheticAuxiliary
+from .algorithms.zone_risk import ZoneRisk
 
 ALGORITHMS = (ResolutionSweep, SuppressedGrid, KAnonymityGate, JoinSimulation, Geomask,
               SyntheticAuxiliary, DisclosureRisk, ZoneRisk, RiskBudgetGate, ReassessReleases,

@@ -45,7 +45,7 @@ class RiskAlgorithm(SpatialPrivacyAlgorithm):
 
     @staticmethod
     def measure(columns, keys, weight, population, household, rare_threshold=3):
-        from ..spatial_privacy_plugin.risk import record_risk
+        from ..spatial_privacy_plugin.risk.measures import record_risk
         return record_risk([columns[name] for name in keys], keys,
                            columns[weight] if weight else None,
                            columns[population] if population else None,

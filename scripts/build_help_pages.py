@@ -213,7 +213,7 @@ def english_algorithms():
     from qgis.analysis import QgsNativeAlgorithms
     from qgis.core import QgsApplication
 
-    from spatial_privacy.processing_provider.example_models import example_models
+    from spatial_privacy.processing_provider.presentation.example_models import example_models
     from spatial_privacy.processing_provider.provider import ALGORITHMS, SpatialPrivacyProvider
     # A model knows its outputs once the algorithms of its steps are registered.
     registry = QgsApplication.processingRegistry()

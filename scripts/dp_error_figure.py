@@ -19,11 +19,12 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from spatial_privacy_plugin import cellkey, dp_release, grid  # noqa: E402
-from spatial_privacy_plugin.ptable import create_ptable  # noqa: E402
-from spatial_privacy_plugin.masking import mask_generator  # noqa: E402
+from spatial_privacy_plugin.noise import cellkey, dp_release  # noqa: E402
+from spatial_privacy_plugin.release import grid  # noqa: E402
+from spatial_privacy_plugin.noise.ptable import create_ptable  # noqa: E402
+from spatial_privacy_plugin.risk.masking import mask_generator  # noqa: E402
 from spatial_privacy_plugin.policy import load_policy  # noqa: E402
-from spatial_privacy_plugin.synthetic import synthetic_trips  # noqa: E402
+from spatial_privacy_plugin.samples.synthetic import synthetic_trips  # noqa: E402
 
 EPSILONS = (0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 SIZES = (250.0, 500.0, 1000.0, 2000.0)

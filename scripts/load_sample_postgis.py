@@ -20,7 +20,7 @@ from osgeo import gdal
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from make_sample_data import write_trips  # noqa: E402
-from spatial_privacy_plugin.synthetic import synthetic_trips  # noqa: E402
+from spatial_privacy_plugin.samples.synthetic import synthetic_trips  # noqa: E402
 
 gdal.UseExceptions()
 gdal.SetConfigOption("OGR_CURRENT_DATE", "2026-01-01T00:00:00.000Z")

@@ -12,7 +12,7 @@ from pathlib import Path
 from osgeo import gdal
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from spatial_privacy_plugin.synthetic import CRS, synthetic_region, synthetic_trips  # noqa: E402
+from spatial_privacy_plugin.samples.synthetic import CRS, synthetic_region, synthetic_trips  # noqa: E402
 
 gdal.UseExceptions()
 # GeoPackage writes the creation time into gpkg_contents; pin it.

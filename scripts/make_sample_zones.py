@@ -13,8 +13,8 @@ from pathlib import Path
 from osgeo import gdal, ogr, osr
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from spatial_privacy_plugin.synthetic import CRS  # noqa: E402
-from spatial_privacy_plugin.synthetic_zones import synthetic_zones  # noqa: E402
+from spatial_privacy_plugin.samples.synthetic import CRS  # noqa: E402
+from spatial_privacy_plugin.samples.synthetic_zones import synthetic_zones  # noqa: E402
 
 gdal.UseExceptions()
 gdal.SetConfigOption("OGR_CURRENT_DATE", "2026-01-01T00:00:00.000Z")

@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from spatial_privacy_plugin.synthetic import AGE_BANDS, AGE_SHARES, CENTRE, \
+from spatial_privacy_plugin.samples.synthetic import AGE_BANDS, AGE_SHARES, CENTRE, \
     village_centres  # noqa: E402
 
 PEOPLE_PER_BATCH = 1_000_000

@@ -8,24 +8,34 @@ PACKAGES = ("spatial_privacy_plugin", "processing_provider")
 LARGEST_ENGINE_MODULE = 500  # lines: a module past this holds two concerns
 
 
+LARGEST_FLAT_PACKAGE = 15  # modules side by side: past this, a package per concern
+
+
+def module_name(path):
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
 def modules():
-    return {f"{path.parent.name}.{path.stem}": path
-            for package in PACKAGES for path in sorted((ROOT / package).glob("*.py"))}
+    return {module_name(path): path
+            for package in PACKAGES for path in sorted((ROOT / package).rglob("*.py"))}
 
 
 def imports_of(name, path):
-    """The project's modules this module imports, at its top or inside functions."""
-    package = name.split(".")[0]
+    """The project's modules this module imports, at its top or inside functions.
+
+    ``from .x import y`` counts as importing module ``x`` (or ``x.y`` where that is a
+    module), resolved from the module's own package.
+    """
+    package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
     found = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if not isinstance(node, ast.ImportFrom) or node.level == 0:
             continue
-        parts = (node.module or "").split(".")
-        target_package = package if node.level == 1 else parts.pop(0)
-        if node.level == 1 and not node.module:  # from . import x
-            found |= {f"{package}.{alias.name}" for alias in node.names}
-        elif parts and parts[0]:
-            found.add(f"{target_package}.{parts[0]}")
+        base = package[:len(package) - (node.level - 1)]
+        target = ".".join(base + ([node.module] if node.module else []))
+        found.add(target)
+        found |= {f"{target}.{alias.name}" for alias in node.names}
     return found
 
 
@@ -69,13 +79,43 @@ def test_no_engine_module_is_larger_than_one_concern():
 
 def test_no_import_circle_among_the_projects_modules():
     known = modules()
-    graph = {name: imports_of(name, path) & set(known) for name, path in known.items()}
+    graph = {name: imports_of(name, path) & set(known) - {name} for name, path in known.items()}
     assert cycles(graph) == []
+
+
+def package_of(module):
+    """The engine or provider package a module belongs to (its first two name parts)."""
+    return ".".join(module.split(".")[:2])
+
+
+def test_imports_between_packages_run_one_way():
+    known = modules()
+    graph = {}
+    for name, path in known.items():
+        graph.setdefault(package_of(name), set()).update(
+            package_of(other) for other in imports_of(name, path) & set(known)
+            if package_of(other) != package_of(name))
+    assert cycles(graph) == []
+
+
+def test_no_package_is_a_flat_folder_of_many_modules():
+    folders = {path.parent for package in PACKAGES for path in (ROOT / package).rglob("*.py")}
+    crowded = {str(folder.relative_to(ROOT)): count for folder in folders
+               if (count := len([p for p in folder.glob("*.py") if p.name != "__init__.py"]))
+               > LARGEST_FLAT_PACKAGE}
+    assert crowded == {}
+
+
+def test_every_package_says_what_lives_there():
+    silent = [str(path.relative_to(ROOT)) for package in PACKAGES
+              for path in (ROOT / package).rglob("__init__.py")
+              if not ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))]
+    assert silent == []
 
 
 def test_the_circle_check_finds_a_circle():
     # The negative control: two modules that import each other, and one that imports itself.
     assert cycles({"a": {"b"}, "b": {"a"}, "c": {"a"}}) == [["a", "b"]]
     assert cycles({"a": {"a"}}) == [["a"]]
-    assert imports_of("spatial_privacy_plugin.x", ROOT / "spatial_privacy_plugin" / "series.py") \
-        >= {"spatial_privacy_plugin.intervals"}
+    series = ROOT / "spatial_privacy_plugin" / "release" / "series.py"
+    assert "spatial_privacy_plugin.audit.intervals" in imports_of(module_name(series), series)

@@ -12,11 +12,11 @@ import numpy as np
 import pytest
 from sliver_attacker import attacker_findings
 
-from spatial_privacy_plugin.atom_suppression import AttackerView, ZoneAtoms, count_atoms, \
+from spatial_privacy_plugin.release.sliver_suppression import AttackerView, ZoneAtoms, count_atoms, \
     protect_atoms
-from spatial_privacy_plugin.counting import PeopleTotal
-from spatial_privacy_plugin.gate import evaluate_atom_audit
-from spatial_privacy_plugin.suppression import Knowledge, complementary_suppression
+from spatial_privacy_plugin.counting.cells import PeopleTotal
+from spatial_privacy_plugin.release.gate import evaluate_atom_audit
+from spatial_privacy_plugin.release.suppression import Knowledge, complementary_suppression
 
 LATTICE = 6  # sample points per cell side, to find the pieces a cut makes
 

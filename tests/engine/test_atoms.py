@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.optimize import linprog
 
-from spatial_privacy_plugin.atoms import atom_intervals
+from spatial_privacy_plugin.audit.atoms import atom_intervals
 from spatial_privacy_plugin.errors import InputError
 
 

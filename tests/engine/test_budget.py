@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from spatial_privacy_plugin.budget import budget_policy, cumulative_risk, gate_release, reassess, \
+from spatial_privacy_plugin.ledger.budget import budget_policy, cumulative_risk, gate_release, reassess, \
     summarise_zones
 from spatial_privacy_plugin.errors import InputError, PolicyError
-from spatial_privacy_plugin.ledger import Ledger, LedgerError
+from spatial_privacy_plugin.ledger.store import Ledger, LedgerError
 
 ROOT = Path(__file__).resolve().parents[2]
 POLICY = budget_policy(per_release_ceiling=0.05, cumulative_ceiling=0.20, warn_at=0.5)
@@ -151,7 +151,7 @@ def test_concurrent_writers_all_land_with_an_intact_chain(tmp_path):
 CRASHING_WRITER = """
 import sys, time
 sys.path.insert(0, {root!r})
-from spatial_privacy_plugin.ledger import Ledger
+from spatial_privacy_plugin.ledger.store import Ledger
 with Ledger({path!r}).transaction() as transaction:
     transaction.append(entry_type="release", dataset="d", release_id="half-written",
                        worst_p_reid=0.01, per_release_ceiling=0.05, cumulative_ceiling=0.2)

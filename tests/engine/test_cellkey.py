@@ -8,10 +8,11 @@ import time
 import numpy as np
 import pytest
 
-from spatial_privacy_plugin import cellkey, grid
+from spatial_privacy_plugin.noise import cellkey
+from spatial_privacy_plugin.release import grid
 from spatial_privacy_plugin.errors import InputError
-from spatial_privacy_plugin.ptable import create_ptable
-from spatial_privacy_plugin.synthetic import synthetic_trips
+from spatial_privacy_plugin.noise.ptable import create_ptable
+from spatial_privacy_plugin.samples.synthetic import synthetic_trips
 
 D, V, JS = 5, 3.0, 2
 TABLE = create_ptable(D, V, JS)
@@ -227,7 +228,7 @@ def test_key_files_hold_256_random_bits_for_their_owner_only(tmp_path):
 
 
 def test_utility_figures_of_the_benchmark_city(city):
-    from spatial_privacy_plugin.cellkey_audit import utility
+    from spatial_privacy_plugin.noise.cellkey_audit import utility
 
     _, x, y, ids, origin = city
     cells = release(x, y, ids, origin)
@@ -243,7 +244,7 @@ def test_utility_figures_of_the_benchmark_city(city):
 
 
 def test_worst_window_is_the_5_by_5_block_around_a_cell():
-    from spatial_privacy_plugin.cellkey_audit import window_sums
+    from spatial_privacy_plugin.noise.cellkey_audit import window_sums
 
     col, row = np.meshgrid(np.arange(10), np.arange(10))
     values = np.zeros(100)
@@ -258,7 +259,7 @@ def test_worst_window_is_the_5_by_5_block_around_a_cell():
 
 
 def test_attacker_intervals_from_the_p_table():
-    from spatial_privacy_plugin.cellkey_audit import possible_originals
+    from spatial_privacy_plugin.noise.cellkey_audit import possible_originals
 
     least, largest = possible_originals(TABLE, [0, 3, 10, 40])
     # 0 is published by counts 1..5 (noise down to -D, j = 0 allowed); 3 by counts 1..8.
@@ -271,7 +272,7 @@ def test_margin_exploit_two_inner_cells_of_1_and_a_margin_perturbed_to_0():
     """Inner cells of 1 and 1; their margin (2) published as 0. Knowing D = 2 and the p-table, an
     attacker learns the margin held 1 or 2 people; with each emitted cell holding at least one,
     both inner cells are exactly 1."""
-    from spatial_privacy_plugin.cellkey_audit import attacker_intervals, possible_originals
+    from spatial_privacy_plugin.noise.cellkey_audit import attacker_intervals, possible_originals
 
     table = create_ptable(2, 1.0, 0)
     zero_entry = table.frame[(table.frame["i"] == 2) & (table.frame["j"] == 0)]
@@ -289,7 +290,7 @@ def test_margin_exploit_two_inner_cells_of_1_and_a_margin_perturbed_to_0():
 
 
 def test_sweep_utility_gives_one_row_per_size_with_noise_shrinking_relative_to_counts(city):
-    from spatial_privacy_plugin.cellkey_audit import sweep_utility
+    from spatial_privacy_plugin.noise.cellkey_audit import sweep_utility
 
     _, x, y, ids, origin = city
     persons = grid.encode_person_ids(ids, "person_id")

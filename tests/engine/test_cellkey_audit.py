@@ -6,10 +6,10 @@ import itertools
 import numpy as np
 import pytest
 
-from spatial_privacy_plugin import cellkey
-from spatial_privacy_plugin.cellkey_audit import attacker_intervals, bounds_under_totals, \
+from spatial_privacy_plugin.noise import cellkey
+from spatial_privacy_plugin.noise.cellkey_audit import attacker_intervals, bounds_under_totals, \
     parent_totals
-from spatial_privacy_plugin.ptable import create_ptable
+from spatial_privacy_plugin.noise.ptable import create_ptable
 
 
 def enumerated_bounds(least, largest, totals, additive):

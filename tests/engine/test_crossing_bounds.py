@@ -8,8 +8,8 @@ import pytest
 from scipy.optimize import Bounds, LinearConstraint, milp
 from sliver_attacker import voronoi_zones
 
-from spatial_privacy_plugin import atom_crossings, atom_programmes
-from spatial_privacy_plugin.atom_programmes import sum_bounds
+from spatial_privacy_plugin.audit import crossings as atom_crossings, programmes as atom_programmes
+from spatial_privacy_plugin.audit.programmes import sum_bounds
 
 CASES = 40
 LATTICE = 4

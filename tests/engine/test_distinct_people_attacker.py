@@ -20,8 +20,8 @@ import numpy as np
 from scipy.optimize import Bounds, LinearConstraint, linprog, milp
 from sliver_attacker import line_zones, voronoi_zones
 
-from spatial_privacy_plugin.counting import PeopleTotal
-from spatial_privacy_plugin.gate import REASON_EXACT, REASON_NARROW, evaluate_atom_audit
+from spatial_privacy_plugin.counting.cells import PeopleTotal
+from spatial_privacy_plugin.release.gate import REASON_EXACT, REASON_NARROW, evaluate_atom_audit
 
 LATTICE = 5  # sample points per cell side, to find the pieces a zone border makes
 CASES = 1000

@@ -17,10 +17,10 @@ import numpy as np
 import pytest
 from test_distinct_people_exact_attacker import KindsAttacker
 
-from spatial_privacy_plugin import atom_kinds, atoms
-from spatial_privacy_plugin.atom_kinds import UNPROVEN
-from spatial_privacy_plugin.counting import PeopleTotal
-from spatial_privacy_plugin.gate import evaluate_atom_audit
+from spatial_privacy_plugin.audit import kinds as atom_kinds, atoms
+from spatial_privacy_plugin.audit.kinds import UNPROVEN
+from spatial_privacy_plugin.counting.cells import PeopleTotal
+from spatial_privacy_plugin.release.gate import evaluate_atom_audit
 
 CASES = 400
 

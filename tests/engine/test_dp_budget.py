@@ -5,12 +5,12 @@ import sqlite3
 
 import pytest
 
-from spatial_privacy_plugin import dp_release
-from spatial_privacy_plugin.budget import budget_policy, gate_release, summarise_zones
-from spatial_privacy_plugin.dp_budget import DpBudget, dp_budget_policy, record_dp_release, \
+from spatial_privacy_plugin.noise import dp_release
+from spatial_privacy_plugin.ledger.budget import budget_policy, gate_release, summarise_zones
+from spatial_privacy_plugin.ledger.dp_budget import DpBudget, dp_budget_policy, record_dp_release, \
     remaining_by_dataset, spend_of
 from spatial_privacy_plugin.errors import InputError, PolicyError
-from spatial_privacy_plugin.ledger import ENTRY_DP_RELEASE, Ledger, LedgerError
+from spatial_privacy_plugin.ledger.store import ENTRY_DP_RELEASE, Ledger, LedgerError
 from spatial_privacy_plugin.policy import policy_from_mapping
 
 BUDGET = DpBudget(2.0, 1e-6, "policy-hash")

@@ -5,10 +5,10 @@ import math
 import numpy as np
 import pytest
 
-from spatial_privacy_plugin import dp_release
+from spatial_privacy_plugin.noise import dp_release
 from spatial_privacy_plugin.errors import InputError
-from spatial_privacy_plugin.masking import mask_generator
-from spatial_privacy_plugin.synthetic import synthetic_trips
+from spatial_privacy_plugin.risk.masking import mask_generator
+from spatial_privacy_plugin.samples.synthetic import synthetic_trips
 
 SIZES = (250.0, 500.0, 1000.0, 2000.0)
 
@@ -205,7 +205,7 @@ def test_bad_parameters_are_refused_with_the_fix(call, message):
 
 
 def test_lattice_points_in_polygons_agree_with_the_zone_assignment():
-    from spatial_privacy_plugin.zones import assign_points
+    from spatial_privacy_plugin.counting.zones import assign_points
 
     rng = np.random.default_rng(3)
     for trial in range(20):

@@ -8,8 +8,8 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from spatial_privacy_plugin import dp
-from spatial_privacy_plugin.masking import mask_generator
+from spatial_privacy_plugin.noise import dp
+from spatial_privacy_plugin.risk.masking import mask_generator
 
 DRAWS = 10 ** 6
 

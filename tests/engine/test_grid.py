@@ -6,9 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spatial_privacy_plugin import grid, parallel
+from spatial_privacy_plugin.release import grid
+from spatial_privacy_plugin import parallel
 from spatial_privacy_plugin.errors import Cancelled, InputError
-from spatial_privacy_plugin.synthetic import synthetic_trips
+from spatial_privacy_plugin.samples.synthetic import synthetic_trips
 
 
 def encode(persons, keys=()):
@@ -436,7 +437,7 @@ def test_a_multi_resolution_grid_with_its_grand_total_withholds_a_complement():
 
 def test_coordinates_beyond_any_metric_crs_are_refused():
     from spatial_privacy_plugin.errors import InputError
-    from spatial_privacy_plugin.grid import check_coordinates
+    from spatial_privacy_plugin.release.grid import check_coordinates
     check_coordinates(np.array([0.0, 4e6]), np.array([-1e9, 1e9]))
     check_coordinates(np.array([]), np.array([]))
     for bad in (1e300, -1e300, 2e9):
@@ -449,7 +450,7 @@ def test_coordinates_beyond_any_metric_crs_are_refused():
 
 def test_a_cell_index_that_would_not_fit_is_refused_not_wrapped():
     from spatial_privacy_plugin.errors import InputError
-    from spatial_privacy_plugin.grid import cell_index
+    from spatial_privacy_plugin.release.grid import cell_index
     for coordinate, resolution in ((1e300, 100.0), (1e12, 100.0), (1e7, 1e-3)):
         with pytest.raises(InputError, match="cell index would not fit"):
             cell_index(np.array([0.0, coordinate]), 0.0, resolution)

@@ -23,13 +23,13 @@ import pandas as pd
 import pytest
 from sliver_attacker import line_zones, voronoi_zones
 
-from spatial_privacy_plugin import grid
-from spatial_privacy_plugin.atom_release import protected_release
-from spatial_privacy_plugin.atom_suppression import UNPROVEN_GRID, AttackerView, count_atoms, \
+from spatial_privacy_plugin.release import grid
+from spatial_privacy_plugin.release.sliver_release import protected_release
+from spatial_privacy_plugin.release.sliver_suppression import UNPROVEN_GRID, AttackerView, count_atoms, \
     protect_atoms, record_values, records_of_points
 from spatial_privacy_plugin.errors import InputError
-from spatial_privacy_plugin.gate import evaluate_gate, evaluate_release_audit
-from spatial_privacy_plugin.totals import blank_totals_from_columns, equalities_from_columns
+from spatial_privacy_plugin.release.gate import evaluate_gate, evaluate_release_audit
+from spatial_privacy_plugin.release.totals import blank_totals_from_columns, equalities_from_columns
 
 LATTICE = 6  # sample points per cell side, to find the pieces a border cuts a cell into
 

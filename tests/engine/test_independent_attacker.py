@@ -35,7 +35,7 @@ import pytest
 from scipy.optimize import Bounds, LinearConstraint, milp
 from scipy.sparse import csc_array
 
-from spatial_privacy_plugin import grid
+from spatial_privacy_plugin.release import grid
 
 CELL = 100.0
 # What a published layer holds (``first_row`` is the engine's pointer back

@@ -5,10 +5,10 @@ import sqlite3
 
 import pytest
 
-from spatial_privacy_plugin import ledger as ledger_module
-from spatial_privacy_plugin.budget import budget_policy, gate_release, reassess, summarise_zones
+from spatial_privacy_plugin.ledger import store as ledger_module
+from spatial_privacy_plugin.ledger.budget import budget_policy, gate_release, reassess, summarise_zones
 from spatial_privacy_plugin.errors import InputError
-from spatial_privacy_plugin.ledger import Ledger, LedgerError
+from spatial_privacy_plugin.ledger.store import Ledger, LedgerError
 
 POLICY = budget_policy(per_release_ceiling=0.05, cumulative_ceiling=0.20, warn_at=0.5)
 
@@ -106,7 +106,7 @@ def test_release_ids_are_compared_after_normalisation_and_stored_as_given(tmp_pa
 
 
 def test_name_key():
-    from spatial_privacy_plugin.ledger import name_key
+    from spatial_privacy_plugin.ledger.store import name_key
 
     assert len({name_key(name) for name in ("mob", "Mob ", "MOB", "mob\u200b",
                                             "\uff4d\uff4f\uff42", "\ufeffmob")}) == 1

@@ -8,10 +8,10 @@ from scipy import stats
 from spatial_privacy_plugin.charts import line_chart_svg
 from spatial_privacy_plugin.errors import InputError
 from spatial_privacy_plugin.parallel import THREADS_VARIABLE
-from spatial_privacy_plugin.linkage import displace_within, join_simulation, \
+from spatial_privacy_plugin.risk.linkage import displace_within, join_simulation, \
     threshold_sentence_inputs
-from spatial_privacy_plugin.masking import donut_displacement, read_marginals, sample_auxiliary
-from spatial_privacy_plugin.synthetic import synthetic_trips
+from spatial_privacy_plugin.risk.masking import donut_displacement, read_marginals, sample_auxiliary
+from spatial_privacy_plugin.samples.synthetic import synthetic_trips
 
 
 def hand_case():

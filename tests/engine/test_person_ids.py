@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from spatial_privacy_plugin.person_ids import REASON_KEY, REASON_OTHER_FIELD, REASON_ROW_NUMBERS, \
+from spatial_privacy_plugin.counting.person_ids import REASON_KEY, REASON_OTHER_FIELD, REASON_ROW_NUMBERS, \
     person_id_doubt, person_like_fields
 
 

@@ -1,9 +1,9 @@
 import pytest
 
 from spatial_privacy_plugin.errors import PolicyError
-from spatial_privacy_plugin.perturbed import evaluate_cell_key_release, refuse_unapproved
+from spatial_privacy_plugin.noise.perturbed import evaluate_cell_key_release, refuse_unapproved
 from spatial_privacy_plugin.policy import load_policy, policy_from_mapping
-from spatial_privacy_plugin.ptable import create_ptable, write_ptable_csv
+from spatial_privacy_plugin.noise.ptable import create_ptable, write_ptable_csv
 
 BASE = {"rho": 0.1, "tolerance": 0.2, "counting_unit": "person"}
 CKM = dict(BASE, method="cell key", ckm_min_d=3, ckm_min_v=2, ckm_min_js=2)

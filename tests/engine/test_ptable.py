@@ -5,7 +5,7 @@ import pandas as pd
 import pytest
 
 from spatial_privacy_plugin.errors import InputError
-from spatial_privacy_plugin.ptable import create_ptable, ptable_csv_text, ptable_from_frame, \
+from spatial_privacy_plugin.noise.ptable import create_ptable, ptable_csv_text, ptable_from_frame, \
     read_ptable_csv, write_ptable_csv
 
 GRID = [(d, share * d * d, js, pstay)

@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spatial_privacy_plugin.errors import InputError
-from spatial_privacy_plugin.risk import household_risk, individual_risk, key_codes, \
+from spatial_privacy_plugin.risk.measures import household_risk, individual_risk, key_codes, \
     neighbourhood_rareness, population_uniqueness, record_risk, wilson_interval, worst_and_pooled, \
     zone_table, zones_hash
 

@@ -7,12 +7,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import plain_lp_bounds
 
-from spatial_privacy_plugin import grid
+from spatial_privacy_plugin.release import grid
 from spatial_privacy_plugin.errors import InputError
-from spatial_privacy_plugin.series import PublishedRelease, Series, flipping_cells, \
+from spatial_privacy_plugin.release.series import PublishedRelease, Series, flipping_cells, \
     series_intervals
-from spatial_privacy_plugin.intervals import attacker_intervals, protection_failures, with_totals
-from spatial_privacy_plugin.suppression import complementary_suppression
+from spatial_privacy_plugin.audit.intervals import attacker_intervals, protection_failures, with_totals
+from spatial_privacy_plugin.release.suppression import complementary_suppression
 
 K, P = 5, 3
 KEYS = np.array(["a", "b", "c"], dtype=object)

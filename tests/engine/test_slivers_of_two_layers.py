@@ -7,8 +7,8 @@ import numpy as np
 from sliver_attacker import AtomProgramme
 from test_slivers_per_attribute import LATTICE, zone_function
 
-from spatial_privacy_plugin.counting import PeopleTotal
-from spatial_privacy_plugin.gate import evaluate_atom_audit
+from spatial_privacy_plugin.counting.cells import PeopleTotal
+from spatial_privacy_plugin.release.gate import evaluate_atom_audit
 
 CASES = 600
 LAYERS = ("a", "b")

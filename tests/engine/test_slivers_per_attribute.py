@@ -12,8 +12,8 @@ intervals.
 import numpy as np
 from sliver_attacker import AtomProgramme, line_zones, voronoi_zones
 
-from spatial_privacy_plugin.counting import PeopleTotal
-from spatial_privacy_plugin.gate import evaluate_atom_audit
+from spatial_privacy_plugin.counting.cells import PeopleTotal
+from spatial_privacy_plugin.release.gate import evaluate_atom_audit
 
 LATTICE = 5  # sample points per cell side, to find the pieces a zone border makes
 CASES = 1000

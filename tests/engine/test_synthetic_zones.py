@@ -3,9 +3,9 @@
 import numpy as np
 import pytest
 
-from spatial_privacy_plugin.synthetic import CENTRE, synthetic_trips
-from spatial_privacy_plugin.synthetic_zones import HALF_SIDE, synthetic_zones
-from spatial_privacy_plugin.zones import assign_points
+from spatial_privacy_plugin.samples.synthetic import CENTRE, synthetic_trips
+from spatial_privacy_plugin.samples.synthetic_zones import HALF_SIDE, synthetic_zones
+from spatial_privacy_plugin.counting.zones import assign_points
 
 
 def shoelace(ring):

@@ -13,10 +13,10 @@ import numpy as np
 from scipy.optimize import Bounds, LinearConstraint, milp
 from sliver_attacker import AtomProgramme
 
-from spatial_privacy_plugin.atom_suppression import AttackerView, ZoneAtoms, protect_atoms
-from spatial_privacy_plugin.counting import PeopleTotal
-from spatial_privacy_plugin.gate import evaluate_release_audit
-from spatial_privacy_plugin.thin_strips import STRIPS_READ_EMPTY, STRIPS_READ_NEARLY_EMPTY
+from spatial_privacy_plugin.release.sliver_suppression import AttackerView, ZoneAtoms, protect_atoms
+from spatial_privacy_plugin.counting.cells import PeopleTotal
+from spatial_privacy_plugin.release.gate import evaluate_release_audit
+from spatial_privacy_plugin.audit.thin_strips import STRIPS_READ_EMPTY, STRIPS_READ_NEARLY_EMPTY
 
 CASES = 500
 

@@ -5,9 +5,9 @@ the number of people less zone B's count)."""
 
 import numpy as np
 
-from spatial_privacy_plugin.atom_suppression import AttackerView, ZoneAtoms, protect_atoms
-from spatial_privacy_plugin.counting import PeopleTotal
-from spatial_privacy_plugin.gate import evaluate_release_audit
+from spatial_privacy_plugin.release.sliver_suppression import AttackerView, ZoneAtoms, protect_atoms
+from spatial_privacy_plugin.counting.cells import PeopleTotal
+from spatial_privacy_plugin.release.gate import evaluate_release_audit
 
 K, P = 4, 2
 # Three cells in a row, every one published: cell 0 lies in B; zone A holds a person of cell 1

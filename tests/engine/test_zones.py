@@ -4,7 +4,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spatial_privacy_plugin.zones import assign_points
+from spatial_privacy_plugin.counting.zones import assign_points
 
 
 def winding_number(px, py, ring):

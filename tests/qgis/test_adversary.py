@@ -147,7 +147,7 @@ def test_geomask_keeps_distances_in_the_ring_and_is_reproducible_only_with_a_see
         [f.geometry().asPoint() for f in two.getFeatures()]
     assert one.fields().names() == ["mask_min_m", "mask_max_m"]
     # The attack on the old default (seed 1): regenerate the offsets and subtract them.
-    from spatial_privacy.spatial_privacy_plugin.masking import donut_displacement
+    from spatial_privacy.spatial_privacy_plugin.risk.masking import donut_displacement
     dx, dy = donut_displacement(200, 50, 100, np.random.default_rng(1))
     recovered = [(p.x() - x, p.y() - y) for p, x, y in zip(
         (f.geometry().asPoint() for f in one.getFeatures()), dx, dy)]

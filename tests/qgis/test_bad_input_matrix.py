@@ -148,8 +148,8 @@ def policy_file(folder, text, encoding="utf-8", name="policy.toml"):
 
 def recorded_ledger(folder):
     """A ledger holding one release of dataset 'mobility' (written by the engine)."""
-    from spatial_privacy_plugin.budget import budget_policy, gate_release, summarise_zones
-    from spatial_privacy_plugin.ledger import Ledger
+    from spatial_privacy_plugin.ledger.budget import budget_policy, gate_release, summarise_zones
+    from spatial_privacy_plugin.ledger.store import Ledger
     path = folder / "recorded.sqlite"
     gate_release(Ledger(path), "mobility", "r1",
                  summarise_zones(["a", "b"], [0.01, 0.02], [100, 50], zones_hash=["v1", "v1"]),
@@ -179,7 +179,7 @@ def bad_ptable(folder):
 
 def pinned_policy_of_an_edited_ptable(folder):
     """A cell key policy whose ptable_hash pins another table than its approved file now holds."""
-    from spatial_privacy_plugin.ptable import create_ptable, write_ptable_csv
+    from spatial_privacy_plugin.noise.ptable import create_ptable, write_ptable_csv
 
     write_ptable_csv(create_ptable(3, 2.0, 0), folder / "approved.csv")
     pinned = create_ptable(3, 2.5, 0).ptable_hash

@@ -162,7 +162,7 @@ def test_borders_the_audit_reprojects_bow_and_widen_the_strips(run, feedback):
 
 def test_the_rounding_of_coordinates_is_found(plugin_package):
     import numpy as np
-    from spatial_privacy.processing_provider.rounding import coordinate_steps, lattice_step
+    from spatial_privacy.processing_provider.release_layers.rounding import coordinate_steps, lattice_step
 
     rng = np.random.default_rng(19)
 
@@ -200,7 +200,7 @@ def test_short_segments_bend_less_than_their_bound(plugin_package):
 
     import numpy as np
     from qgis.core import QgsRectangle
-    from spatial_privacy.processing_provider.rounding import SAFETY, _bend, _curvature
+    from spatial_privacy.processing_provider.release_layers.rounding import SAFETY, _bend, _curvature
 
     rng = random.Random(19)
     for source, target, (x, y), unit in (
@@ -224,7 +224,7 @@ def test_short_segments_bend_less_than_their_bound(plugin_package):
 
 
 def test_vertices_are_read_from_any_polygon_or_line_type(plugin_package):
-    from spatial_privacy.processing_provider.rounding import _rings
+    from spatial_privacy.processing_provider.release_layers.rounding import _rings
 
     for wkt in ("POLYGON((0 0, 3 0, 3 2, 0 0), (1 0.5, 2 0.5, 2 1, 1 0.5))",
                 "MULTIPOLYGON Z (((0 0 1, 3 0 1, 3 2 1, 0 0 1)), ((5 5 2, 6 5 2, 6 6 2, 5 5 2)))",
@@ -262,7 +262,7 @@ def test_an_l_shaped_strip_round_a_cell_corner_is_thin(run):
 
 
 def test_strips_are_told_from_slivers_by_their_width(plugin_package):
-    from spatial_privacy.processing_provider.overlay import is_strip
+    from spatial_privacy.processing_provider.release_layers.overlay import is_strip
 
     def shape(wkt):
         return is_strip(QgsGeometry.fromWkt(wkt), 0.1)

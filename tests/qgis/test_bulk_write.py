@@ -104,7 +104,7 @@ def test_the_bulk_r_tree_is_valid_and_finds_what_insertion_finds(provider, count
     R-tree built one insertion at a time does (several levels at the larger counts)."""
     import numpy as np
 
-    from spatial_privacy.processing_provider.sqlite_bulk import write_rtree
+    from spatial_privacy.processing_provider.io.sqlite_bulk import write_rtree
 
     rng = np.random.default_rng(count)
     x, y = rng.uniform(4e6, 4.1e6, count), rng.uniform(3e6, 3.1e6, count)
@@ -282,7 +282,7 @@ def test_a_bulk_write_that_fails_or_is_cancelled_leaves_no_output(run, people, t
     from qgis.core import QgsProcessingException
 
     from conftest import RecordingFeedback
-    from spatial_privacy.processing_provider import bulk_write
+    from spatial_privacy.processing_provider.io import bulk_write
 
     source = records_gpkg(tmp_path / "records.gpkg")
     destination = tmp_path / "out" / "result.gpkg"

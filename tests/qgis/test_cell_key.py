@@ -7,8 +7,8 @@ from models import child, child_output, halting_message, model, model_input
 from qgis.core import QgsProcessingException, QgsProcessingParameterFeatureSource, \
     QgsProcessingParameterFile, QgsVectorLayer
 
-from spatial_privacy_plugin import grid as engine_grid
-from spatial_privacy_plugin.ptable import create_ptable, read_ptable_csv, write_ptable_csv
+from spatial_privacy_plugin.release import grid as engine_grid
+from spatial_privacy_plugin.noise.ptable import create_ptable, read_ptable_csv, write_ptable_csv
 
 ORIGIN = "0,0 [EPSG:3035]"
 # Cells of many sizes: the small ones are perturbed too, none is withheld.

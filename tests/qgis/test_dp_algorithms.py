@@ -9,7 +9,7 @@ from qgis.core import QgsFeatureRequest, QgsProcessingException, QgsVectorLayer
 from test_installed_plugin import plugin_zip, qgis_process_binary, qgis_process_env  # noqa: F401
 from test_scalar_outputs import save
 
-from spatial_privacy_plugin.ledger import Ledger
+from spatial_privacy_plugin.ledger.store import Ledger
 
 CELLS = {(0, 0): 30, (1, 0): 3, (0, 1): 2, (3, 3): 60}
 EXTENT = "0,800,0,800 [EPSG:3035]"  # xmin, xmax, ymin, ymax

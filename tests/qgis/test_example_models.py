@@ -153,7 +153,7 @@ def budget_model_parameters(city, tmp_path, **changes):
 
 def test_release_under_a_risk_budget_publishes_keys_and_zones_and_records_it(provider, city,
                                                                              tmp_path):
-    from spatial_privacy.spatial_privacy_plugin.ledger import Ledger
+    from spatial_privacy.spatial_privacy_plugin.ledger.store import Ledger
     (tmp_path / "publication").mkdir()
     processing.run("spatialprivacy:releaseunderriskbudget", budget_model_parameters(city, tmp_path))
     published = QgsVectorLayer(str(tmp_path / "publication" / "release.gpkg"), "release", "ogr")
@@ -169,7 +169,7 @@ def test_release_under_a_risk_budget_publishes_keys_and_zones_and_records_it(pro
 
 def test_release_under_a_risk_budget_halts_at_the_gate_with_more_keys(provider, city, tmp_path):
     """Negative control: purpose and hour of the trips beside age and sex exceed the ceiling."""
-    from spatial_privacy.spatial_privacy_plugin.ledger import Ledger
+    from spatial_privacy.spatial_privacy_plugin.ledger.store import Ledger
     (tmp_path / "publication").mkdir()
     message = halting_message("spatialprivacy:releaseunderriskbudget", budget_model_parameters(
         city, tmp_path, key_fields=["age_band", "sex", "trip_purpose", "trip_hour"]))
@@ -179,7 +179,7 @@ def test_release_under_a_risk_budget_halts_at_the_gate_with_more_keys(provider, 
 
 
 def test_an_unreadable_model_is_named_in_the_log_and_not_listed(provider, tmp_path, monkeypatch):
-    from spatial_privacy.processing_provider import example_models
+    from spatial_privacy.processing_provider.presentation import example_models
     (tmp_path / "broken.model3").write_text("<!DOCTYPE model>\n<Option", encoding="utf-8")
     monkeypatch.setattr(example_models, "MODELS_FOLDER", tmp_path)
     logged = []

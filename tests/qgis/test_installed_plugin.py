@@ -25,7 +25,7 @@ def test_zip_has_one_top_folder_translations_and_no_tests(plugin_zip):
     names = zipfile.ZipFile(plugin_zip).namelist()
     assert {name.split("/")[0] for name in names} == {PLUGIN}
     assert f"{PLUGIN}/metadata.txt" in names and f"{PLUGIN}/i18n/spatial_privacy_fr.qm" in names
-    assert f"{PLUGIN}/processing_provider/styles.py" in names
+    assert f"{PLUGIN}/processing_provider/presentation/styles.py" in names
     assert not [name for name in names if "/tests/" in name or "__pycache__" in name
                 or name.endswith((".ts", ".pyc")) or "/scripts/" in name]
 
@@ -101,9 +101,9 @@ def test_qgis_process_gate_exit_codes(qgis_process_env, tmp_path, counts, exit_c
 @pytest.mark.slow
 def test_qgis_process_reassessment_exits_1_when_a_release_is_over(qgis_process_env, tmp_path,
                                                                    plugin_package):
-    from spatial_privacy.spatial_privacy_plugin.budget import budget_policy, gate_release, \
+    from spatial_privacy.spatial_privacy_plugin.ledger.budget import budget_policy, gate_release, \
         summarise_zones
-    from spatial_privacy.spatial_privacy_plugin.ledger import Ledger
+    from spatial_privacy.spatial_privacy_plugin.ledger.store import Ledger
     ledger = tmp_path / "ledger.sqlite"
     published = summarise_zones(["a", "b"], [0.01, 0.03], [50, 50], zones_hash=["h", "h"])
     gate_release(Ledger(ledger), "mobility", "2026-11", published,

@@ -114,7 +114,7 @@ def drop(*tables):
 @pytest.fixture
 def through_the_sink(monkeypatch):
     """Runs with this fixture's ``off()`` called write PostGIS outputs through the sink."""
-    from spatial_privacy.processing_provider import bulk_write
+    from spatial_privacy.processing_provider.io import bulk_write
 
     class Switch:
         @staticmethod
@@ -176,7 +176,7 @@ def test_a_write_that_fails_midway_leaves_the_database_as_it_was(run, people, mo
     table, or the table that was there, untouched: everything is one transaction."""
     from qgis.core import QgsProcessingException
 
-    from spatial_privacy.processing_provider import postgis_bulk
+    from spatial_privacy.processing_provider.io import postgis_bulk
 
     drop("grid_failed")
     if existing:
@@ -206,7 +206,7 @@ def test_a_write_that_fails_midway_leaves_the_database_as_it_was(run, people, mo
 def test_cancelling_stops_the_copy_and_writes_nothing(run, people, monkeypatch):
     from qgis.core import QgsProcessingException
 
-    from spatial_privacy.processing_provider import postgis_bulk
+    from spatial_privacy.processing_provider.io import postgis_bulk
 
     drop("grid_cancelled")
     monkeypatch.setattr(postgis_bulk, "ROWS_PER_CHUNK", 8)

@@ -7,7 +7,7 @@ from qgis.core import QgsFeature, QgsGeometry, QgsProcessingException, \
     QgsProcessingFeatureSourceDefinition, QgsProject, QgsRectangle, QgsVectorLayer
 
 from pg_server import QUOTED_FIELD, conninfo, connect, postgis_layer
-from spatial_privacy_plugin.ptable import create_ptable, write_ptable_csv
+from spatial_privacy_plugin.noise.ptable import create_ptable, write_ptable_csv
 
 # A record key per person with all 53 bits in use (the golden ratio's fractional multiples):
 # a float sum in another order would differ in the last bits and pick other noise.
@@ -106,9 +106,10 @@ def test_the_database_s_cell_keys_are_the_engine_s_to_the_bit(provider, keyed, t
                                                               record_field, tmp_path):
     """Every group's count and cell key from the database against the engine's on the
     GeoPackage's arrays (a negative control: another origin gives other keys)."""
-    from spatial_privacy.processing_provider.postgis import CountedInput, PostgisCounter
-    from spatial_privacy.processing_provider.postgis_keyed import CellKeyCounts
-    from spatial_privacy.spatial_privacy_plugin import cellkey, grid
+    from spatial_privacy.processing_provider.io.postgis import CountedInput, PostgisCounter
+    from spatial_privacy.processing_provider.io.postgis_keyed import CellKeyCounts
+    from spatial_privacy.spatial_privacy_plugin.noise import cellkey
+    from spatial_privacy.spatial_privacy_plugin.release import grid
 
     from conftest import RecordingFeedback
 
@@ -300,10 +301,11 @@ def test_the_dp_grid_counted_in_postgis_draws_from_the_same_true_counts(run, key
 def test_the_dp_pairs_of_the_database_are_the_engine_s(provider, keyed, table):
     """The engine's input itself: each person's distinct finest cells, people numbered alike,
     and the bounded true counts of every level (m = 1: a choice among several cells)."""
-    from spatial_privacy.processing_provider.postgis import CountedInput, PostgisCounter
-    from spatial_privacy.processing_provider.postgis_keyed import dp_pairs
-    from spatial_privacy.spatial_privacy_plugin import dp_release, grid
-    from spatial_privacy.spatial_privacy_plugin.masking import mask_generator
+    from spatial_privacy.processing_provider.io.postgis import CountedInput, PostgisCounter
+    from spatial_privacy.processing_provider.io.postgis_keyed import dp_pairs
+    from spatial_privacy.spatial_privacy_plugin.noise import dp_release
+    from spatial_privacy.spatial_privacy_plugin.release import grid
+    from spatial_privacy.spatial_privacy_plugin.risk.masking import mask_generator
 
     from conftest import RecordingFeedback
 

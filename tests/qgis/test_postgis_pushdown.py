@@ -131,8 +131,8 @@ EDGE_SIZES = (0.1, 0.3, 1.0 / 3.0, 7.0, 250.0, 1000.0)
 def test_points_on_cell_edges_fall_in_the_engine_s_cells(provider, points_per_person):
     """Points exactly on edges, and a hair either side, in cells of awkward sizes (people
     counted distinct, and with one point each counted as rows)."""
-    from spatial_privacy.processing_provider.postgis import PostgisCounter
-    from spatial_privacy.spatial_privacy_plugin import grid
+    from spatial_privacy.processing_provider.io.postgis import PostgisCounter
+    from spatial_privacy.spatial_privacy_plugin.release import grid
 
     origin = (4_321_000.1, 3_210_000.7)
     xs, ys = [], []
@@ -180,7 +180,7 @@ def test_points_on_cell_edges_fall_in_the_engine_s_cells(provider, points_per_pe
 
 
 def test_cancelling_the_run_cancels_the_query(provider):
-    from spatial_privacy.processing_provider.postgis import PostgisCounter
+    from spatial_privacy.processing_provider.io.postgis import PostgisCounter
 
     class Feedback:
         cancelled = False
@@ -338,7 +338,7 @@ def session_settings(counter):
 
 
 def test_the_pushdown_sessions_run_without_jit_and_with_room_to_sort(provider):
-    from spatial_privacy.processing_provider.postgis import WORK_MEM_KB, PostgisCounter
+    from spatial_privacy.processing_provider.io.postgis import WORK_MEM_KB, PostgisCounter
 
     with connect() as connection, connection.cursor() as cursor:
         cursor.execute("SELECT current_setting('jit'), "
@@ -364,7 +364,7 @@ def test_the_pushdown_sessions_run_without_jit_and_with_room_to_sort(provider):
 
 
 def test_a_larger_work_mem_of_the_server_is_kept(provider):
-    from spatial_privacy.processing_provider.postgis import WORK_MEM_KB, PostgisCounter
+    from spatial_privacy.processing_provider.io.postgis import WORK_MEM_KB, PostgisCounter
 
     larger = 4 * WORK_MEM_KB
     with connect() as connection, connection.cursor() as cursor:

@@ -32,7 +32,7 @@ def write_points(path, rows):
 def both_paths(plugin_package, layer, fields, batch_size=None):
     """The layer read both ways; ``batch_size`` sets the Arrow stream's batches (a small
     one makes a column change type between batches: a batch with a NULL is an object column)."""
-    from spatial_privacy.processing_provider import io
+    from spatial_privacy.processing_provider.io import layers as io
     default_batch = io.ARROW_BATCH
     io.ARROW_BATCH = batch_size or default_batch
     try:
@@ -74,7 +74,7 @@ def test_both_paths_give_identical_arrays(plugin_package, qgis_app, tmp_path_fac
 def test_a_column_filled_by_batches_grows_and_changes_type_as_they_come(plugin_package):
     """The stream's row count is a hint: more rows grow the column, a batch of another type
     (an object batch after integers) turns it into an object column, fewer rows trim it."""
-    from spatial_privacy.processing_provider.io import _Column
+    from spatial_privacy.processing_provider.io.layers import _Column
     batches = [np.array([1, 2]), np.array([3, 4, 5]), np.array([None, 7], dtype=object)]
     column = _Column(expected_length=2)
     for batch in batches:
@@ -120,7 +120,7 @@ def test_a_multipoint_layer_falls_back_to_feature_iteration(plugin_package, qgis
     feature.SetGeometry(ogr.CreateGeometryFromWkt("MULTIPOINT ((1 2),(3 4))"))
     layer.CreateFeature(feature)
     dataset = None
-    from spatial_privacy.processing_provider.io import read_points_arrow
+    from spatial_privacy.processing_provider.io.layers import read_points_arrow
     qgis_layer = QgsVectorLayer(str(tmp_path / "multi.gpkg"), "multi", "ogr")
     assert read_points_arrow(qgis_layer, ["person"], RecordingFeedback()) is None
 
@@ -130,7 +130,7 @@ def test_reading_reports_progress_by_batch_and_stops_when_cancelled(plugin_packa
     import pytest
     from qgis.core import QgsProcessingException
 
-    from spatial_privacy.processing_provider import io
+    from spatial_privacy.processing_provider.io import layers as io
     layer = write_points(tmp_path / "points.gpkg",
                          [(float(i), 0.0, f"p{i}", "a", i) for i in range(10)])
     default_batch = io.ARROW_BATCH
@@ -155,7 +155,7 @@ def test_columns_become_plain_python_values_with_missing_ones_as_null(plugin_pac
     plain values, every kind of missing value as None (written as NULL)."""
     import pandas as pd
 
-    from spatial_privacy.processing_provider.io import plain_column
+    from spatial_privacy.processing_provider.io.layers import plain_column
     text = pd.Series(["a", None, np.nan, pd.NA, "é"], dtype=object)
     assert plain_column(text) == ["a", None, None, None, "é"]
     mixed = np.array([1, "b", np.int64(3), np.float64("nan"), None], dtype=object)

@@ -1,0 +1,1 @@
+"""The Processing algorithms, one module each (their ids and parameter names are frozen)."""

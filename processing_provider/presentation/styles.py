@@ -1,0 +1,161 @@
+"""Classed styles whose legend shows values: built in code so that the labels are translated.
+
+A grid's legend reads 10–24, 25–49, … (the first class starts at k) with withheld
+cells hatched; a risk layer's legend reads probability classes with the policy's
+ceiling as a break. The style is applied when QGIS loads an output and stored
+with file outputs (qgis_process and models do not run the post-processor).
+"""
+
+from qgis.core import QgsExpression, QgsFillSymbol, QgsLinePatternFillSymbolLayer, \
+    QgsMarkerSymbol, QgsProcessingLayerPostProcessorInterface, QgsRuleBasedRenderer
+from qgis.PyQt import sip
+from qgis.PyQt.QtGui import QColor
+
+from ...spatial_privacy_plugin.formatting import count_class_breaks, percent, risk_class_breaks
+from ..base import tr
+from ..io.layers import store_style
+
+# Light to dark: more people (counts), more risk (below the ceiling, then above it).
+COUNT_COLOURS = ("#fee5d9", "#a50f15")
+RISK_COLOURS = ("#ffffd4", "#cc4c02")
+OVER_CEILING_COLOURS = ("#ef3b2c", "#67000d")
+WITHHELD_FILL = "224,224,224,255"
+NO_ESTIMATE_FILL = "189,189,189,255"
+
+# QGIS takes ownership of a post-processor and deletes it with the run's context, so every run
+# gets a new one. Python keeps a reference until QGIS has deleted it: without one, Python could
+# collect its half of the object before the layer loads.
+_LIVE_POST_PROCESSORS = []
+
+
+def _blend(colours, position):
+    """The colour at ``position`` in [0, 1] between two hex colours."""
+    first, last = QColor(colours[0]), QColor(colours[1])
+    channels = [round(a + (b - a) * position) for a, b in
+                zip(first.getRgb()[:3], last.getRgb()[:3])]
+    return ",".join(str(value) for value in channels) + ",255"
+
+
+def _fill(colour, outline="255,255,255,255"):
+    return QgsFillSymbol.createSimple({"color": colour, "outline_color": outline,
+                                       "outline_width": "0.1", "outline_width_unit": "MM"})
+
+
+def _hatched(colour):
+    """Grey fill with diagonal lines: visibly not a value."""
+    symbol = _fill(colour, "158,158,158,255")
+    hatch = QgsLinePatternFillSymbolLayer()
+    hatch.setLineAngle(45)
+    hatch.setDistance(1.2)
+    hatch.setColor(QColor(90, 90, 90))
+    symbol.appendSymbolLayer(hatch)
+    return symbol
+
+
+def _marker(colour):
+    return QgsMarkerSymbol.createSimple({"name": "circle", "color": colour, "size": "2",
+                                         "outline_style": "no"})
+
+
+def _renderer(rules):
+    """A rule-based renderer from (symbol, filter, label) triples, in legend order."""
+    root = QgsRuleBasedRenderer.Rule(None)
+    for symbol, expression, label in rules:
+        root.appendChild(QgsRuleBasedRenderer.Rule(symbol, 0, 0, expression, label))
+    return QgsRuleBasedRenderer(root)
+
+
+def _positions(count):
+    return [index / max(count - 1, 1) for index in range(count)]
+
+
+def count_renderer(k, count_field="n_persons", status_field="status", largest=None, zeros=False,
+                   withheld=True, perturbed=False):
+    """Classes of people counts from k up, a class for true zeros, withheld cells hatched.
+
+    ``status_field`` None: every record with a count is published (a layer
+    without a status). ``withheld`` False leaves the withheld class out and
+    ``perturbed`` says a 0 need not be empty (a cell key release).
+    """
+    count = QgsExpression.quotedColumnRef(count_field)
+    published = f"{QgsExpression.quotedColumnRef(status_field)} = 'published' AND " \
+        if status_field else ""
+    bounds = count_class_breaks(k, largest)
+    rules = []
+    if zeros:
+        rules.append((_fill(_blend(COUNT_COLOURS, 0.0)), f"{published}{count} = 0",
+                      tr("0 (a perturbed count: not necessarily empty)") if perturbed
+                      else tr("0 (an empty cell)")))
+    for position, low, high in zip(_positions(len(bounds)), bounds, bounds[1:] + [None]):
+        if high is None:
+            expression, label = f"{published}{count} >= {low}", tr("{low} or more").format(low=low)
+        else:
+            expression = f"{published}{count} >= {low} AND {count} < {high}"
+            label = str(low) if high - 1 == low else tr("{low}–{high}").format(low=low, high=high - 1)
+        rules.append((_fill(_blend(COUNT_COLOURS, 0.15 + 0.85 * position)), expression, label))
+    if withheld:
+        not_published = f"{QgsExpression.quotedColumnRef(status_field)} <> 'published' OR " \
+            if status_field else ""
+        rules.append((_hatched(WITHHELD_FILL), f"{not_published}{count} IS NULL",
+                      tr("Withheld (not published)")))
+    return _renderer(rules)
+
+
+def risk_renderer(risk_field, ceiling=None, points=False, no_estimate=True):
+    """Probability classes with the ceiling as a break; classes above it in reds.
+
+    A class that ends at the ceiling includes it (the gate fails only above it).
+    """
+    risk = QgsExpression.quotedColumnRef(risk_field)
+    breaks = risk_class_breaks(ceiling)
+    bounds = list(zip([0.0] + breaks, breaks + [None]))
+    below = [bound for bound in bounds if ceiling is None or bound[0] < ceiling]
+    above = bounds[len(below):]
+    symbol = _marker if points else _fill
+    rules = []
+    if no_estimate:
+        rules.append((_hatched(NO_ESTIMATE_FILL), f"{risk} IS NULL",
+                      tr("No estimate (blocks a release)")))
+    for colours, group in ((RISK_COLOURS, below), (OVER_CEILING_COLOURS, above)):
+        for position, (low, high) in zip(_positions(len(group)), group):
+            lower = f"{risk} > {low!r}" if low == ceiling else f"{risk} >= {low!r}"
+            upper = "" if high is None else \
+                f" AND {risk} {'<=' if high == ceiling else '<'} {high!r}"
+            if high is None:
+                label = tr("{low} or more").format(low=percent(low))
+            else:
+                label = tr("{low} to {high}").format(low=percent(low), high=percent(high))
+            if ceiling is not None and low >= ceiling:
+                label = tr("{range} (above the ceiling)").format(range=label)
+            rules.append((symbol(_blend(colours, position)), lower + upper, label))
+    return _renderer(rules)
+
+
+class StyleOnLoad(QgsProcessingLayerPostProcessorInterface):
+    def __init__(self, build_renderer):
+        super().__init__()
+        self.build_renderer = build_renderer
+
+    def postProcessLayer(self, layer, context, feedback):  # noqa: N802 (QGIS's name)
+        layer.setRenderer(self.build_renderer())
+        layer.triggerRepaint()
+
+
+def style_on_load(build_renderer):
+    """A new post-processor for one run, kept alive until QGIS deletes it."""
+    _LIVE_POST_PROCESSORS[:] = [kept for kept in _LIVE_POST_PROCESSORS if not sip.isdeleted(kept)]
+    post_processor = StyleOnLoad(build_renderer)
+    _LIVE_POST_PROCESSORS.append(post_processor)
+    return post_processor
+
+
+def apply_style(build_renderer, destination, context):
+    """Style ``destination`` when QGIS loads it, and store the style in a file output.
+
+    ``build_renderer`` makes a new renderer each time it is called (a layer owns its renderer).
+    """
+    if context.willLoadLayerOnCompletion(destination):
+        context.layerToLoadOnCompletionDetails(destination).setPostProcessor(
+            style_on_load(build_renderer))
+    if "memory:" not in destination and context.getMapLayer(destination) is None:
+        store_style(destination, build_renderer())
