@@ -366,7 +366,8 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
         import numpy as np
 
         from ...spatial_privacy_plugin.errors import InputError
-        from ...spatial_privacy_plugin.release.gate import area_count_problems, evaluate_release_audit
+        from ...spatial_privacy_plugin.release.gate import TOTALS_BELOW_K, area_count_problems, \
+            evaluate_release_audit
         from ...spatial_privacy_plugin.audit.intervals import CONTRADICTION
         from ...spatial_privacy_plugin.release.grid import STATUS_PUBLISHED, equalities_from_columns
         from ...spatial_privacy_plugin.release.totals import blank_totals_from_columns
@@ -375,10 +376,11 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
 
         counts = columns[count_field]
         statuses = statuses if statuses is not None else [STATUS_PUBLISHED] * len(counts)
-        equalities, blanks = [], []
+        equalities, blanks, total_names = [], [], []
         total = self.optional_number(parameters, self.PUBLISHED_TOTAL, context)
         if total is not None:
             equalities.append((np.arange(len(counts)), total))
+            total_names.append(tr("the published total"))
         if any(name in columns for name in TOTALS_FIELDS):
             # The layer's own totals columns: what it says was published beside it.
             empty = [None] * len(counts)
@@ -387,6 +389,10 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                                           columns.get("grand_total", empty),
                                           attribute_labels([columns[name] for name in key_fields]))
             equalities += own
+            parent_ids = columns.get("parent_id", empty)
+            total_names += [parent_ids[cells[0]] if parent_ids[cells[0]] is not None and all(
+                parent_ids[cell] == parent_ids[cells[0]] for cell in cells) else tr("grand total")
+                for cells, _ in own]
             if "parent_id" in columns and "parent_total" in columns:
                 blanks = blank_totals_from_columns(
                     columns["parent_id"], columns["parent_total"],
@@ -455,6 +461,10 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
             names, values = zip(*cut.published_counts)
             audit = dataclasses.replace(audit, problems=audit.problems + area_count_problems(
                 names, values, policy.k, policy.publish_zeros))
+        if equalities:
+            audit = dataclasses.replace(audit, problems=area_count_problems(
+                total_names, [value for _, value in equalities], policy.k, policy.publish_zeros,
+                TOTALS_BELOW_K) + audit.problems)
         if audit.shared_attributes:
             feedback.pushInfo(tr(
                 "Audit: the counts contradict one value of the attribute fields per person, so "

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from qgis.core import QgsCoordinateTransform, QgsCsException, QgsDistanceArea, QgsExpression, \
     QgsFeatureRequest, QgsGeometry, QgsPointXY, QgsProcessingException, QgsRectangle, \
-    QgsSpatialIndex, QgsUnitTypes
+    QgsSpatialIndex, QgsUnitTypes, QgsWkbTypes
 
 from ..base import tr
 from .rounding import Bends, bow_note, rounding_note, rounding_of
@@ -67,6 +67,13 @@ def refuse_unusable_areas(layer, count_field):
     (its count published without its place), an invalid polygon (GEOS cannot cut cells by it:
     it would be left out, and missing evidence passed), a count that is no whole number of
     people."""
+    if QgsWkbTypes.geometryType(layer.wkbType()) != QgsWkbTypes.GeometryType.PolygonGeometry:
+        # Points or lines cut no cell: their counts would be left out, and missing evidence passed.
+        raise QgsProcessingException(tr(
+            "The audit layer '{layer}' is not a polygon layer ({kind}): the audit reads each "
+            "published count over the area it covers. Give the published areas as polygons "
+            "(for totals of parent cells, the parent grid's polygons).").format(
+            layer=layer.name(), kind=QgsWkbTypes.displayString(layer.wkbType())))
     missing, invalid, counts = [], [], []
     field = layer.fields().lookupField(count_field)
     for feature in layer.getFeatures():

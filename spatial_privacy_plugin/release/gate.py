@@ -129,19 +129,25 @@ def _below_k(counts, k, allow_zero):
     return (counts < k) & ~(allow_zero & (counts == 0))
 
 
-def area_count_problems(names, counts, k, allow_zero=False):
-    """The problems of area counts published beside the release (the audit layers'): an area
-    counting fewer than k people gives them away as a cell would (0 only under a policy
-    that publishes zeros)."""
+AREA_COUNTS_BELOW_K = N_("{count} published area count(s) beside the release count fewer than "
+                        "k = {k} people ({examples}). Withhold them (NULL) where they are "
+                        "published, or give the areas without those counts.")
+TOTALS_BELOW_K = N_("{count} total(s) the release publishes count fewer than k = {k} people "
+                    "({examples}). A total is a cell of the release like any other: withhold it "
+                    "(NULL) where it is published.")
+
+
+def area_count_problems(names, counts, k, allow_zero=False, template=AREA_COUNTS_BELOW_K):
+    """The problems of counts published beside the release's records (the audit layers'
+    areas, or ``TOTALS_BELOW_K``: the totals in its own columns and the stated grand
+    total): a count of fewer than k people gives them away as a cell would (0 only under a
+    policy that publishes zeros)."""
     counts = np.asarray(counts, dtype=float)
     below = _below_k(counts, k, allow_zero)
     if not below.any():
         return ()
     return (_problem(
-        N_("{count} published area count(s) beside the release count fewer than k = {k} people "
-           "({examples}). Withhold them (NULL) where they are published, or give the areas "
-           "without those counts."),
-        count=int(below.sum()), k=f"{k:g}", examples="; ".join(
+        template, count=int(below.sum()), k=f"{k:g}", examples="; ".join(
             f"{name}: {count:g}" for name, count in list(zip(
                 np.asarray(names, dtype=object)[below], counts[below]))[:5])),)
 
@@ -157,6 +163,13 @@ def people_total_problems(people, k):
            "of fewer than k people, whatever its cells show. Release a larger area, or keep the "
            "number of people secret (population_total_secret = true in the policy, and no "
            "number of people given to the gate)."), n=people.n, k=f"{k:g}"),)
+
+
+def refuse_few_people(people, k):
+    """Raise the gate's people-total problem (``people_total_problems``) as an ``InputError``:
+    what the gate would fail, the grid refuses before it writes anything."""
+    for found in people_total_problems(people, k):
+        raise InputError(found.template, **dict(found.params))
 
 
 @dataclass(frozen=True)

@@ -151,7 +151,12 @@ def suppressed_grid_counted(counts, people, origin, resolution, k, marginals=Non
                             key_labels=None, people_known=True):
     """The suppressed grid (see ``suppressed_grid``) from cells counted elsewhere, e.g. by a
     database: ``counts`` (``CellCounts``; ``first_row`` names a row of whatever the caller
-    looks key values up in) and the input's ``PeopleTotal`` ``people``."""
+    looks key values up in) and the input's ``PeopleTotal`` ``people``. A known number of
+    people from 1 to k - 1 is refused: the release would be a place of fewer than k."""
+    from .gate import refuse_few_people
+
+    if people_known:
+        refuse_few_people(people, k)
     if series is not None and counts.key.max(initial=0) > 0 and key_labels is None:
         raise InputError(N_("A series with published attribute fields needs the attribute values "
                             "of each key to match groups across releases."))

@@ -9,6 +9,7 @@ import pandas as pd
 from ..counting.cells import cell_ids, cell_index, check_resolution, count_cells_by_code, dense_codes, \
     people_total
 from ..errors import N_, InputError
+from .gate import refuse_few_people
 from .grid_release import NO_AUDIT, GridRelease, audit_table, refuse_zeros_with_attributes
 from .sweep import non_nested_pairs
 from .totals import STATUS_COMPLEMENTARY, STATUS_PRIMARY, STATUS_PUBLISHED, attacker_knowledge, \
@@ -137,6 +138,8 @@ def multi_resolution_grid(x, y, person_codes, origin, strata, stratum_names, str
     complementary suppression as in ``suppressed_grid``, against the people
     total too when ``people_known``. Returns a GridRelease.
     """
+    if people_known:
+        refuse_few_people(people_total(person_codes), k)
     if marginals is not None and marginals.parents:
         raise InputError(N_("Parent totals are not defined for a grid with a cell size per "
                             "stratum (its cells have no common parent grid): declare the grand "
