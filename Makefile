@@ -6,7 +6,7 @@ PYTHON := /usr/bin/python3
 VENV := .venv
 export QT_QPA_PLATFORM := offscreen
 
-.PHONY: deps translations help-pages test test-debian13 demo package screenshots bench clean
+.PHONY: deps translations help-pages check test test-debian13 demo package screenshots bench clean
 
 deps:
 	@bash scripts/install_deps.sh
@@ -23,6 +23,11 @@ translations: deps
 # The shipped help pages (processing_provider/help/pages), from the algorithms, help texts and .ts.
 help-pages: deps
 	$(PYTHON) scripts/build_help_pages.py
+
+# What the QGIS plugin repository checks, on the zip it would receive: Bandit (nothing of
+# medium severity or above), detect-secrets (nothing) and flake8-qgis (scripts/check_package.py).
+check: package $(VENV)/.ready
+	$(VENV)/bin/python scripts/check_package.py build/spatial_privacy.zip
 
 # Test state (QGIS settings, hypothesis examples, pytest's cache) goes to build/test-state;
 # the run fails if it wrote any file into the source tree. A PostgreSQL + PostGIS server on

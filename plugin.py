@@ -24,8 +24,7 @@ def install_translator():
 
 
 class SpatialPrivacyPlugin:
-    def __init__(self, iface):
-        self.iface = iface
+    def __init__(self):
         self.provider = None  # QGIS forgets algorithms whose provider is garbage-collected
         self.translator = install_translator()
 

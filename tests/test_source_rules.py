@@ -57,14 +57,31 @@ def test_metadata_is_complete_and_consistent():
     general = metadata["general"]
     for key in ("name", "qgisMinimumVersion", "qgisMaximumVersion", "description", "about",
                 "version", "author", "email", "tracker", "repository", "homepage", "tags",
-                "category", "icon", "changelog", "hasProcessingProvider", "supportsQt6"):
+                "category", "icon", "changelog", "hasProcessingProvider"):
         assert general.get(key), key
+    # Dropped as obsolete (issue 35): qgisMaximumVersion 4.99 is what lists it in QGIS 4.
+    assert "supportsQt6" not in general
     version = tuple(int(part) for part in general["qgisMinimumVersion"].split("."))
     maximum = tuple(int(part) for part in general["qgisMaximumVersion"].split("."))
     assert (3, 22) <= version <= maximum and maximum >= (4, 0)
     assert re.fullmatch(r"\d+\.\d+\.\d+", general["version"])
-    assert general["hasProcessingProvider"] == "yes" and general["supportsQt6"] == "True"
+    assert general["hasProcessingProvider"] == "yes"
     assert (ROOT / general["icon"]).exists() and (ROOT / "LICENSE").exists()
+
+
+def test_metadata_tells_what_the_plugin_does_now():
+    """The plugin manager shows about and changelog: they name what this version ships, and the
+    changelog starts with this version."""
+    metadata = ConfigParser(interpolation=None)
+    metadata.read(ROOT / "metadata.txt", encoding="utf-8")
+    general = metadata["general"]
+    assert general["version"] != "0.1.0"
+    changelog = general["changelog"].strip()
+    assert changelog.startswith(general["version"] + ":")
+    current = changelog.splitlines()[0].lower()
+    for shipped in ("cell key", "differentially private", "differencing", "postgis", "models"):
+        assert shipped in general["about"].lower(), shipped
+        assert shipped in current, shipped
 
 
 def test_root_init_imports_nothing_heavy():

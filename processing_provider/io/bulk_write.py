@@ -28,7 +28,7 @@ from qgis.core import QgsCoordinateReferenceSystem, QgsFields, QgsProcessingExce
 from ..base import tr
 from .postgis_bulk import BOOL, DOUBLE, INT, LONGLONG, STRING, PostgisTarget, column_cells, \
     WKB_POLYGON, fill_square_rings, point_ewkb, postgis_uri, square_ewkb
-from .sqlite_bulk import CELL, HEADER, multi_row_insert, packing_order, quoted, write_rtree
+from .sqlite_bulk import CELL, HEADER, multi_row_insert, packing_order, statement, write_rtree
 from ..values import distinct_rows
 
 
@@ -216,7 +216,7 @@ def _bulk_connection(path, name, source=None):
             yield None
             return
         for trigger in _ROW_TRIGGERS:
-            connection.execute(f"DROP TRIGGER {quoted(trigger.format(name))}")
+            connection.execute(statement("DROP TRIGGER {trigger}", trigger=trigger.format(name)))
         yield connection
         for (sql,) in triggers:
             connection.execute(sql)
@@ -259,7 +259,7 @@ def _write_grid(path, name, fields, crs, columns, origin, resolution, cols, rows
                                     (name,)).fetchone()[0]
         # No fid bound: the new table numbers its rows 1, 2, … in the order they go in.
         names = ["geom"] + [fields.at(i).name() for i in range(fields.count())]
-        multi_row_insert(connection, quoted(name), names, [square_blobs(envelopes, srs_id)] +
+        multi_row_insert(connection, name, names, [square_blobs(envelopes, srs_id)] +
                          [_plain(column) for column in columns])
         write_rtree(connection, f"rtree_{name}_geom", fids, np.stack(envelopes, axis=1))
         x0, x1, y0, y1 = envelopes
@@ -298,18 +298,18 @@ def _source_rows(source_file, table, count):
             "WHERE lower(table_name) = lower(?)", (table,)).fetchone()
         if row is None or row[1].upper() != "POINT" or row[2] or row[3]:
             return None
-        columns = list(connection.execute(f"PRAGMA table_info({quoted(table)})"))
+        columns = list(connection.execute(statement("PRAGMA table_info({table})", table=table)))
         if [column[1] for column in columns if column[5]] != ["fid"]:
             return None
         # Each aggregate in its own query reads the b-tree's ends and counts its pages, where
         # one query of the three would decode every row.
         first, last, rows = connection.execute(
-            "SELECT (SELECT min(fid) FROM {0}), (SELECT max(fid) FROM {0}), "
-            "(SELECT count(*) FROM {0})".format(quoted(table))).fetchone()
+            statement("SELECT (SELECT min(fid) FROM {table}), (SELECT max(fid) FROM {table}), "
+                      "(SELECT count(*) FROM {table})", table=table)).fetchone()
         if rows != count:
             return None
         fids = np.arange(first, last + 1) if rows and last - first + 1 == rows else np.array(
-            connection.execute(f"SELECT fid FROM {quoted(table)} ORDER BY fid").fetchall(),
+            connection.execute(statement("SELECT fid FROM {table} ORDER BY fid", table=table)).fetchall(),
             dtype=np.int64).reshape(-1)
         return row[0], row[4], {column[1] for column in columns}, fids
     except sqlite3.Error:
@@ -328,16 +328,16 @@ def _copy_rtree(connection, table, geometry, name, count):
                                ).fetchone()[0]
     if found != 4:
         return False
-    size = "SELECT length(data) FROM {} WHERE nodeno = 1"
-    if connection.execute(size.format(f"source.{quoted(source + '_node')}")).fetchone() != \
-            connection.execute(size.format(quoted(target + "_node"))).fetchone() or \
-            connection.execute(f"SELECT count(*) FROM source.{quoted(source + '_rowid')}"
-                               ).fetchone()[0] != count:
+    size = "SELECT length(data) FROM {node} WHERE nodeno = 1"
+    if connection.execute(statement(size, node=("source", f"{source}_node"))).fetchone() != \
+            connection.execute(statement(size, node=f"{target}_node")).fetchone() or \
+            connection.execute(statement("SELECT count(*) FROM {rowid}",
+                                         rowid=("source", f"{source}_rowid"))).fetchone()[0] != count:
         return False
     for part in ("node", "rowid", "parent"):
-        connection.execute(f"DELETE FROM {quoted(f'{target}_{part}')}")
-        connection.execute(f"INSERT INTO {quoted(f'{target}_{part}')} "
-                           f"SELECT * FROM source.{quoted(f'{source}_{part}')}")
+        connection.execute(statement("DELETE FROM {table}", table=f"{target}_{part}"))
+        connection.execute(statement("INSERT INTO {table} SELECT * FROM {copied}",
+                                     table=f"{target}_{part}", copied=("source", f"{source}_{part}")))
     return True
 
 
@@ -399,25 +399,26 @@ def _copy_records(path, name, fields, crs, source, rows, added, x, y, feedback):
         # one blob of fixed-width decimal digits, at the record's fid.
         groups, first = distinct_rows(added)
         staged = [f"added_{number}" for number in range(len(added))]
-        connection.execute(f"CREATE TEMP TABLE added (id INTEGER PRIMARY KEY, {', '.join(staged)})")
-        multi_row_insert(connection, "temp.added", ["id"] + staged,
+        connection.execute(statement("CREATE TEMP TABLE added (id INTEGER PRIMARY KEY, {staged})",
+                                     staged=staged))
+        multi_row_insert(connection, ("temp", "added"), ["id"] + staged,
                           [list(range(len(first)))] + [_plain(_take(column, first))
                                                        for column in added])
         width = len(str(max(len(first) - 1, 0)))
         slots = np.zeros(fids[-1] - fids[0] + 1, dtype=np.int64)
         slots[fids - fids[0]] = groups
         digits = (slots[:, None] // 10 ** np.arange(width - 1, -1, -1)) % 10 + ord("0")
-        target = ", ".join(quoted(column) for column in ["fid", "geom"] + names[1:])
-        selected = ", ".join([f"s.{quoted(column)}" for column in ["fid", geometry] + copied] +
-                             [f"a.{column}" for column in staged])
-        connection.execute(f"INSERT INTO {quoted(name)} ({target}) SELECT {selected} FROM "
-                           f"source.{quoted(table)} AS s CROSS JOIN temp.added AS a ON a.id = "
-                           f"CAST(substr(?1, (s.fid - ?2) * ?3 + 1, ?3) AS INTEGER) ORDER BY s.fid",
-                           (digits.astype(np.uint8).tobytes(), int(fids[0]), width))
+        connection.execute(statement(
+            "INSERT INTO {name} ({target}) SELECT {selected} FROM {table} AS s CROSS JOIN "
+            "temp.added AS a ON a.id = CAST(substr(?1, (s.fid - ?2) * ?3 + 1, ?3) AS INTEGER) "
+            "ORDER BY s.fid", name=name, target=["fid", "geom"] + names[1:], table=("source", table),
+            selected=[("s", column) for column in ["fid", geometry] + copied] +
+                     [("a", column) for column in staged]),
+            (digits.astype(np.uint8).tobytes(), int(fids[0]), width))
         if not _copy_rtree(connection, table, geometry, name, len(x)):
             node_size = connection.execute(
-                f"SELECT length(data) FROM {quoted(f'rtree_{name}_geom_node')} WHERE nodeno = 1"
-            ).fetchone()[0]
+                statement("SELECT length(data) FROM {node} WHERE nodeno = 1",
+                          node=f"rtree_{name}_geom_node")).fetchone()[0]
             order = packing_order(x, y, (node_size - HEADER.itemsize) // CELL.itemsize)
             write_rtree(connection, f"rtree_{name}_geom", fids[order],
                         np.stack([x[order], x[order], y[order], y[order]], axis=1))

@@ -9,7 +9,20 @@ import numpy as np
 
 
 def quoted(identifier):
+    """An SQLite identifier in SQLite's own quoting: in double quotes, a double quote doubled.
+    A tuple (schema, name) gives ``"schema"."name"``; a list, its identifiers comma-separated."""
+    if isinstance(identifier, tuple):
+        return ".".join(quoted(part) for part in identifier)
+    if isinstance(identifier, list):
+        return ", ".join(quoted(part) for part in identifier)
     return '"' + identifier.replace('"', '""') + '"'
+
+
+def statement(template, /, **identifiers):
+    """An SQL statement whose ``{fields}`` are identifiers (tables, columns) only, each quoted
+    by ``quoted``: names never enter SQL unquoted, and values never enter it at all (they are
+    bound as ``?`` parameters). The one place this package builds SQL text from names."""
+    return template.format(**{key: quoted(name) for key, name in identifiers.items()})
 
 
 # SQLite before 3.32 binds at most 999 values per statement.
@@ -36,19 +49,21 @@ def multi_row_insert(connection, table, names, columns):
         constant = [(name, value) for name, value in constant if name != kept[0][0]]
     width = len(varying)
     per_statement = max(1, (MAX_BOUND_VALUES - len(constant)) // width)
-    target = ", ".join(quoted(name) for name, _ in constant + varying)
+    head = statement("INSERT INTO {table} ({target})", table=table,
+                     target=[name for name, _ in constant + varying])
     selected = ", ".join([f"?{number}" for number in range(1, len(constant) + 1)] +
                          [f"column{number}" for number in range(1, width + 1)])
     fixed = [value for _, value in constant]
     lists = [column for _, column in varying]
 
-    def statement(rows):
+    def insert(rows):
         # Values numbered column by column, so that a statement binds each column's slice as
         # it is (no row tuples built in Python).
         first = len(constant) + 1
         values = ", ".join("(" + ", ".join(f"?{first + number * rows + row}" for number in
                                            range(width)) + ")" for row in range(rows))
-        return f"INSERT INTO {table} ({target}) SELECT {selected} FROM (VALUES {values})"
+        # After the quoted names come only numbered placeholders and VALUES' own column names.
+        return f"{head} SELECT {selected} FROM (VALUES {values})"  # nosec B608
 
     def parameters(start, stop):
         bound = list(fixed)
@@ -57,10 +72,10 @@ def multi_row_insert(connection, table, names, columns):
         return bound
     whole = count // per_statement * per_statement
     if whole:
-        connection.executemany(statement(per_statement), (
+        connection.executemany(insert(per_statement), (
             parameters(start, start + per_statement) for start in range(0, whole, per_statement)))
     if whole < count:
-        connection.execute(statement(count - whole), parameters(whole, count))
+        connection.execute(insert(count - whole), parameters(whole, count))
 
 
 def _float32(values, direction):
@@ -93,8 +108,9 @@ def write_rtree(connection, rtree, ids, boxes):
     """
     if len(ids) == 0:
         return
-    node, rowid, parent = (quoted(f"{rtree}_{part}") for part in ("node", "rowid", "parent"))
-    node_size = connection.execute(f"SELECT length(data) FROM {node} WHERE nodeno = 1").fetchone()[0]
+    node, rowid, parent = (f"{rtree}_{part}" for part in ("node", "rowid", "parent"))
+    node_size = connection.execute(statement("SELECT length(data) FROM {node} WHERE nodeno = 1",
+                                             node=node)).fetchone()[0]
     capacity = (node_size - HEADER.itemsize) // CELL.itemsize
     boxes = np.stack([_float32(boxes[:, 0], -1), _float32(boxes[:, 1], 1),
                       _float32(boxes[:, 2], -1), _float32(boxes[:, 3], 1)], axis=1)
@@ -132,8 +148,9 @@ def write_rtree(connection, rtree, ids, boxes):
         ids, next_node, depth = numbers, next_node + len(starts), depth + 1
     nodes.append((1, blobs(depth, ids, boxes)[0]))
     children_of.append((ids, np.ones(len(ids), dtype=np.int64), depth == 0))
-    connection.execute(f"DELETE FROM {node}")
-    connection.executemany(f"INSERT INTO {node} (nodeno, data) VALUES (?, ?)", nodes)
+    connection.execute(statement("DELETE FROM {node}", node=node))
+    connection.executemany(statement("INSERT INTO {node} (nodeno, data) VALUES (?, ?)", node=node),
+                           nodes)
     for children, owners, rows in children_of:
         table, columns = (rowid, ("rowid", "nodeno")) if rows else (parent, ("nodeno", "parentnode"))
         if np.all(np.diff(children) == 1):
@@ -152,10 +169,10 @@ def _insert_consecutive(connection, table, columns, first, first_owner, count, p
     connection.execute("INSERT INTO temp.numbers WITH RECURSIVE counter(i) AS (SELECT 0 UNION "
                        "ALL SELECT i + 1 FROM counter WHERE i + 1 < ?) SELECT i FROM counter",
                        (side,))
-    target = ", ".join(quoted(column) for column in columns)
-    connection.execute(f"INSERT INTO {table} ({target}) SELECT ?1 + i, ?2 + i / ?3 FROM (SELECT "
-                       "high.i * ?4 + low.i AS i FROM temp.numbers AS high CROSS JOIN "
-                       "temp.numbers AS low) WHERE i < ?5",
+    connection.execute(statement("INSERT INTO {table} ({columns}) SELECT ?1 + i, ?2 + i / ?3 FROM "
+                                 "(SELECT high.i * ?4 + low.i AS i FROM temp.numbers AS high "
+                                 "CROSS JOIN temp.numbers AS low) WHERE i < ?5",
+                                 table=table, columns=list(columns)),
                        (first, first_owner, per_owner, side, count))
     connection.execute("DROP TABLE temp.numbers")
 
