@@ -29,6 +29,11 @@ help-pages: deps
 check: package $(VENV)/.ready
 	$(VENV)/bin/python scripts/check_package.py build/spatial_privacy.zip
 
+# The tests run on every core (pytest-xdist; TEST_WORKERS=1 for one), each worker its own QGIS
+# with its own settings (pytest-qgis); the PostGIS tests share one worker (tests/qgis/conftest.py).
+# The ten slowest tests are listed at the end.
+TEST_WORKERS ?= auto
+
 # Test state (QGIS settings, hypothesis examples, pytest's cache) goes to build/test-state;
 # the run fails if it wrote any file into the source tree. A PostgreSQL + PostGIS server on
 # 127.0.0.1 (scripts/postgres_for_tests.sh) runs for the duration of the tests, stopped
@@ -38,7 +43,8 @@ test: translations $(VENV)/.ready
 	@trap 'bash scripts/postgres_for_tests.sh stop' EXIT INT TERM; \
 	bash scripts/postgres_for_tests.sh start && \
 	SPATIAL_PRIVACY_TEST_PG="$$(cat build/postgres/conninfo)" $(VENV)/bin/python -m pytest \
-	    -p tests.state_outside_tree -o cache_dir=build/test-state/pytest-cache --qgis_disable_gui
+	    -p tests.state_outside_tree -o cache_dir=build/test-state/pytest-cache --qgis_disable_gui \
+	    -n $(TEST_WORKERS) --dist loadgroup --durations=10
 	@written=$$(find . \( -path ./.git -o -path ./.venv -o -path ./build -o -name __pycache__ \) -prune \
 	    -o -type f -newer build/test-state/.started -print); \
 	if [ -n "$$written" ]; then echo "make test wrote into the source tree (keep test state under build/):"; \

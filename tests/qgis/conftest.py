@@ -6,7 +6,22 @@ import sys
 import pytest
 from qgis.core import QgsProcessingFeedback, QgsSettings, QgsVectorLayer
 
+import pg_server
+
 sys.path.insert(0, "/usr/share/qgis/python/plugins")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    """Under pytest-xdist's ``--dist loadgroup`` (make test), the PostGIS tests run one after
+    another on one worker: they share one server, its tables and its activity views. Every
+    other test goes to whichever worker is free."""
+    if not config.pluginmanager.hasplugin("xdist"):
+        return
+    for item in items:
+        module = getattr(item, "module", None)
+        if module is not None and pg_server.used_by(module):
+            item.add_marker(pytest.mark.xdist_group("postgis"))
 
 
 @pytest.fixture(scope="session")

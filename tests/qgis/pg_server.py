@@ -14,6 +14,11 @@ ENV = "SPATIAL_PRIVACY_TEST_PG"
 QUOTED_FIELD = 'per"son\'id'  # the column of trips_quoted holding the person id
 
 
+def used_by(module):
+    """Whether a test module talks to this server (it imports from this module)."""
+    return any(getattr(value, "__module__", None) == __name__ for value in vars(module).values())
+
+
 def conninfo():
     value = os.environ.get(ENV)
     if not value:
