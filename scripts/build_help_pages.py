@@ -1,29 +1,34 @@
 """Write the help pages the plugin ships: one standalone HTML page per algorithm and language.
 
 Each page is built from the algorithm itself (its name, description, parameters
-with the labels the dialog shows, outputs) and the help panel's text
-(processing_provider/help/<id>[_<lang>].html); other languages take their
+with the labels the dialog shows, outputs), the help panel's short text
+(processing_provider/help/<id>[_<lang>].html: what it does, needs and writes, at
+most 1,500 characters) and the full text behind it
+(processing_provider/help/details/<id>[_<lang>].html); other languages take their
 labels from i18n/spatial_privacy_<lang>.ts, as the dialog does. The pages go to
-processing_provider/help/pages/ and are checked in; helpUrl() opens them.
+processing_provider/help/pages/ and are checked in; helpUrl() opens them. They are
+the user guide's page per algorithm (docs/README.md links them).
 
 Usage (with QGIS's Python): python3 scripts/build_help_pages.py [--check]
 With --check, write nothing and exit 1 when a checked-in page is missing or out of date.
 """
 
 import html
+import re
 import sys
 import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 HELP = ROOT / "processing_provider" / "help"
+DETAILS = HELP / "details"
 PAGES = HELP / "pages"
 PLUGIN_NAME = "spatial_privacy"
 
 # The pages' own words; the plugin's strings come from the algorithms and the .ts files.
 WORDS = {
     "en": {"parameters": "Parameters", "advanced": "Advanced parameters", "outputs": "Outputs",
-           "description": "Description", "label": "In the dialog",
+           "description": "Description", "details": "Details", "label": "In the dialog",
            "name": "Name (models, qgis_process)", "notes": "Notes", "optional": "optional",
            "default": "default: {value}", "yes": "yes", "no": "no", "kind": "Kind",
            "advanced_note": "These are folded into the dialog's Advanced parameters group.",
@@ -32,7 +37,8 @@ WORDS = {
            "text": "text (model variable)", "separator": "; ",
            "steps": "The model runs these algorithms, in this order:"},
     "fr": {"parameters": "Paramètres", "advanced": "Paramètres avancés", "outputs": "Sorties",
-           "description": "Description", "label": "Dans la boîte de dialogue",
+           "description": "Description", "details": "Détails",
+           "label": "Dans la boîte de dialogue",
            "name": "Nom (modèles, qgis_process)", "notes": "Remarques", "optional": "facultatif",
            "default": "par défaut : {value}", "yes": "oui", "no": "non", "kind": "Type",
            "advanced_note": "Ils sont regroupés dans la section Paramètres avancés de la boîte "
@@ -66,11 +72,14 @@ def translations(language):
     return update_translations.read_ts(ROOT / "i18n" / f"spatial_privacy_{language}.ts")
 
 
-def help_body(algorithm_id, language):
+def help_body(algorithm_id, language, folder=HELP):
+    """The help panel's text (``folder`` HELP) or the full text behind it (DETAILS); the
+    panel's pointer to this page (``<p class="more">``) is left out."""
     for name in (f"{algorithm_id}_{language}.html", f"{algorithm_id}.html"):
-        if (HELP / name).exists():
-            return (HELP / name).read_text(encoding="utf-8").strip()
-    raise FileNotFoundError(f"no help text for {algorithm_id}")
+        if (folder / name).exists():
+            text = (folder / name).read_text(encoding="utf-8")
+            return re.sub(r'<p class="more">.*?</p>\s*', "", text, flags=re.S).strip()
+    raise FileNotFoundError(f"no help text for {algorithm_id} in {folder}")
 
 
 def page_name(algorithm_id, language):
@@ -139,10 +148,11 @@ def render_page(algorithm, language, translation, catalogue):
                for output in algorithm.outputDefinitions()]
     if isinstance(algorithm, QgsProcessingModelAlgorithm):
         title, summary = algorithm.displayName(), algorithm.shortDescription()
-        body = model_steps(algorithm, language, translate, words, catalogue)
+        body = [model_steps(algorithm, language, translate, words, catalogue)]
     else:
         title, summary = algorithm.DISPLAY_NAME, algorithm.SHORT_DESCRIPTION
-        body = help_body(algorithm.name(), language)
+        body = [help_body(algorithm.name(), language), f"<h2>{words['details']}</h2>",
+                help_body(algorithm.name(), language, DETAILS)]
     title = translate(title)
     parts = [
         "<!DOCTYPE html>",
@@ -162,7 +172,7 @@ def render_page(algorithm, language, translation, catalogue):
                   table(columns, parameter_rows(advanced, translate, words))]
     parts += [f"<h2>{words['outputs']}</h2>",
               table((words["label"], words["name"], words["kind"]), outputs),
-              f"<h2>{words['description']}</h2>", body, "</body>", "</html>", ""]
+              f"<h2>{words['description']}</h2>", *body, "</body>", "</html>", ""]
     return "\n".join(parts)
 
 

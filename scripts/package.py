@@ -15,6 +15,8 @@ FOLDERS = {
     "processing_provider": ("*.py", "*.html", "*.svg", "*.model3"),
     "i18n": ("*.qm",),
 }
+# Sources of the help pages, which the zip holds built (processing_provider/help/pages).
+LEFT_OUT = ("processing_provider/help/details",)
 
 
 def plugin_files():
@@ -22,7 +24,9 @@ def plugin_files():
     for folder, patterns in FOLDERS.items():
         for pattern in patterns:
             yield from (path for path in sorted((ROOT / folder).rglob(pattern))
-                        if "__pycache__" not in path.parts)
+                        if "__pycache__" not in path.parts and not any(
+                            path.relative_to(ROOT).as_posix().startswith(left + "/")
+                            for left in LEFT_OUT))
 
 
 def build(output):

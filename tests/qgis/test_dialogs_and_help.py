@@ -78,9 +78,28 @@ def locale():
     settings.setValue("locale/userLocale", previous)
 
 
-def help_text(algorithm_id, language):
+# What the help panel may hold (QGIS core's panels are a few lines); the full page has the rest.
+PANEL_LIMIT = 1500
+
+
+def help_file(folder, algorithm_id, language):
     name = f"{algorithm_id}.html" if language == "en" else f"{algorithm_id}_{language}.html"
-    return (HELP / name).read_text(encoding="utf-8")
+    return (folder / name).read_text(encoding="utf-8")
+
+
+def panel_text(algorithm_id, language):
+    """What the dialog's help panel shows."""
+    return help_file(HELP, algorithm_id, language)
+
+
+def details_text(algorithm_id, language):
+    """The full text behind the panel, shown on the algorithm's page."""
+    return help_file(HELP / "details", algorithm_id, language)
+
+
+def help_text(algorithm_id, language):
+    """Everything the help says of an algorithm: the panel and the full text."""
+    return panel_text(algorithm_id, language) + "\n" + details_text(algorithm_id, language)
 
 
 def test_advanced_parameters_are_those_of_the_table(algorithms):
@@ -227,7 +246,9 @@ def test_a_page_shows_the_dialog_labels_and_the_panel_help(algorithms, french_la
         name = "kanonymitygate.html" if language == "en" else "kanonymitygate_fr.html"
         page = (HELP / "pages" / name).read_text(encoding="utf-8")
         assert f'<html lang="{language}">' in page
-        assert help_text("kanonymitygate", language).strip() in page
+        panel = re.sub(r'<p class="more">.*?</p>', "", panel_text("kanonymitygate", language))
+        assert panel.strip() in page and 'class="more"' not in page
+        assert details_text("kanonymitygate", language).strip() in page
         basic, advanced = page.split("<h2>")[1:3]
         for definition in gate.parameterDefinitions():
             if definition.isDestination():
@@ -256,3 +277,30 @@ def test_dialogs_need_no_horizontal_scrollbar_at_1300_pixels(plugin_package, alg
     if not control["scrollbar"]:  # QGIS 3.40 wraps long labels: no label widens its dialog
         pytest.skip(f"QGIS {Qgis.version()} wraps long labels, so the control shows no scrollbar")
     assert control == {"scrollbar": True, "unfolded": 1}
+
+
+@pytest.mark.parametrize("language, locale_name", [("en", "en_GB"), ("fr", "fr_FR")])
+def test_every_help_panel_is_short_and_its_full_text_is_on_its_page(provider, locale, language,
+                                                                      locale_name):
+    """What it does, what it needs, what it writes, in at most 1,500 characters; the long text
+    lives on the page the Help button opens (before, the gate's panel held 7,600 characters)."""
+    locale(locale_name)
+    needs, writes = {"en": ("Needs", "Writes"), "fr": ("Il faut", "Écrit")}[language]
+    for algorithm in plain_algorithms(provider):
+        panel = panel_text(algorithm.name(), language)
+        assert algorithm.shortHelpString() == panel  # what QGIS shows in this language
+        assert len(panel) <= PANEL_LIMIT, (algorithm.name(), language, len(panel))
+        assert f"<b>{needs}</b>" in panel and f"<b>{writes}</b>" in panel, algorithm.name()
+        assert panel.rstrip().endswith("</p>") and 'class="more"' in panel, algorithm.name()
+        page = Path(QUrl(algorithm.helpUrl()).toLocalFile())
+        assert page.is_file(), algorithm.helpUrl()
+        assert details_text(algorithm.name(), language).strip() in page.read_text("utf-8")
+    for model in provider.algorithms():
+        if model not in plain_algorithms(provider):
+            assert len(model.shortHelpString()) <= PANEL_LIMIT, model.name()
+
+
+def test_the_panel_limit_would_catch_the_long_panels_of_before():
+    """The negative control: the texts that were panels (now the full text) are past it."""
+    longest = max(len(details_text(name, "en")) for name in ADVANCED)
+    assert longest > PANEL_LIMIT
