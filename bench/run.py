@@ -19,9 +19,10 @@ same rows, each with the QGIS process's peak memory and the load average
 (the machine is shared: ratios of runs in one session are the figures); so are
 the cell key grid and the DP grid of the 1 M trips, and zone risk of the 1 M
 trips in the 25 sample zones (scripts/make_sample_zones.py), the same three ways.
-Writes bench/RESULTS.md (not with --smoke) and prints the same table. The engine runs independent pieces of work (a
-sweep's resolutions, a join's steps) on up to four threads; the largest
-sweep and the join are also timed on one thread (SPATIAL_PRIVACY_THREADS=1).
+Writes the first table of bench/RESULTS.md (not with --smoke; the notes below it stay) and
+prints the same table. The engine runs independent pieces of work (a sweep's resolutions, a
+join's steps) on up to four threads; the largest sweep and the join are also timed on one
+thread (SPATIAL_PRIVACY_THREADS=1).
 
 1. The resolution sweep end to end through Processing on a GeoPackage (in a
    child QGIS process, with its peak memory) against the engine alone on the
@@ -900,9 +901,14 @@ def main(smoke, large, postgis_only=False, cell_key_only=False, huge=False, huge
     report = table_of(rows)
     print(report)
     if not smoke:
-        (ROOT / "bench" / "RESULTS.md").write_text(
+        # The table replaces the file's first section; the notes below it (## sections) stay.
+        results = ROOT / "bench" / "RESULTS.md"
+        _, heading, notes = results.read_text(encoding="utf-8").partition("\n## ") \
+            if results.exists() else ("", "", "")
+        results.write_text(
             f"# Benchmark results\n\nMachine: {machine()}. Made by `make bench` on "
-            f"{time.strftime('%Y-%m-%d')}.\n\n{report}\n", encoding="utf-8")
+            f"{time.strftime('%Y-%m-%d')}.\n\n{report}\n" + (f"\n## {notes}" if heading else ""),
+            encoding="utf-8")
 
 
 if __name__ == "__main__":
