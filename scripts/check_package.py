@@ -80,4 +80,5 @@ def main(archive):
 
 
 if __name__ == "__main__":
-    sys.exit(main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "build" / "spatial_privacy.zip"))
+    default = ROOT / "build" / "spatial_privacy.zip"
+    sys.exit(main(Path(sys.argv[1]) if len(sys.argv) > 1 else default))

@@ -28,7 +28,8 @@ from qgis.core import QgsCoordinateReferenceSystem, QgsFields, QgsProcessingExce
 from ..base import tr
 from .postgis_bulk import BOOL, DOUBLE, INT, LONGLONG, STRING, PostgisTarget, column_cells, \
     WKB_POLYGON, fill_square_rings, point_ewkb, postgis_uri, square_ewkb
-from .sqlite_bulk import CELL, HEADER, multi_row_insert, packing_order, statement, write_rtree
+from .sqlite_bulk import CELL, HEADER, copy_rtree, multi_row_insert, packing_order, source_rows, \
+    statement, write_rtree
 from ..values import distinct_rows
 
 
@@ -287,60 +288,6 @@ def gpkg_table_of(layer):
     return (Path(path), table.GetName()) if table is not None else None
 
 
-def _source_rows(source_file, table, count):
-    """(geometry column, srs_id, column names, fids in order) of a GeoPackage table whose
-    rows can be copied as they are (2-D points, FID column ``fid``, ``count`` rows), else
-    None. Read-only."""
-    connection = sqlite3.connect(Path(source_file).resolve().as_uri() + "?mode=ro", uri=True)
-    try:
-        row = connection.execute(
-            "SELECT column_name, geometry_type_name, z, m, srs_id FROM gpkg_geometry_columns "
-            "WHERE lower(table_name) = lower(?)", (table,)).fetchone()
-        if row is None or row[1].upper() != "POINT" or row[2] or row[3]:
-            return None
-        columns = list(connection.execute(statement("PRAGMA table_info({table})", table=table)))
-        if [column[1] for column in columns if column[5]] != ["fid"]:
-            return None
-        # Each aggregate in its own query reads the b-tree's ends and counts its pages, where
-        # one query of the three would decode every row.
-        first, last, rows = connection.execute(
-            statement("SELECT (SELECT min(fid) FROM {table}), (SELECT max(fid) FROM {table}), "
-                      "(SELECT count(*) FROM {table})", table=table)).fetchone()
-        if rows != count:
-            return None
-        fids = np.arange(first, last + 1) if rows and last - first + 1 == rows else np.array(
-            connection.execute(statement("SELECT fid FROM {table} ORDER BY fid", table=table)).fetchall(),
-            dtype=np.int64).reshape(-1)
-        return row[0], row[4], {column[1] for column in columns}, fids
-    except sqlite3.Error:
-        return None
-    finally:
-        connection.close()
-
-
-def _copy_rtree(connection, table, geometry, name, count):
-    """Copy the source's R-tree (same rows, same fids, same boxes) into the output's; False
-    when the source has none of the output's node size or not one entry per row."""
-    source, target = f"rtree_{table}_{geometry}", f"rtree_{name}_geom"
-    found = connection.execute("SELECT count(*) FROM source.sqlite_master WHERE type = 'table' "
-                               "AND name IN (?, ?, ?, ?)", (source, *(f"{source}_{part}" for part in
-                                                                      ("node", "rowid", "parent")))
-                               ).fetchone()[0]
-    if found != 4:
-        return False
-    size = "SELECT length(data) FROM {node} WHERE nodeno = 1"
-    if connection.execute(statement(size, node=("source", f"{source}_node"))).fetchone() != \
-            connection.execute(statement(size, node=f"{target}_node")).fetchone() or \
-            connection.execute(statement("SELECT count(*) FROM {rowid}",
-                                         rowid=("source", f"{source}_rowid"))).fetchone()[0] != count:
-        return False
-    for part in ("node", "rowid", "parent"):
-        connection.execute(statement("DELETE FROM {table}", table=f"{target}_{part}"))
-        connection.execute(statement("INSERT INTO {table} SELECT * FROM {copied}",
-                                     table=f"{target}_{part}", copied=("source", f"{source}_{part}")))
-    return True
-
-
 def _take(column, rows):
     values = column.to_numpy() if hasattr(column, "to_numpy") else column
     return np.asarray(values, dtype=None if isinstance(values, np.ndarray) else object)[rows]
@@ -364,7 +311,7 @@ def write_records_gpkg(path, fields, crs, source, added, x, y, feedback=None):
     if not names or names[0] != "fid" or len(added) >= len(names) or \
             path.resolve() == source_file.resolve():
         return False
-    rows = _source_rows(source_file, table, len(x))
+    rows = source_rows(source_file, table, len(x))
     if rows is None or any(field not in rows[2] for field in copied):
         return False
     geometry, srs_id, _, fids = rows
@@ -411,11 +358,12 @@ def _copy_records(path, name, fields, crs, source, rows, added, x, y, feedback):
         connection.execute(statement(
             "INSERT INTO {name} ({target}) SELECT {selected} FROM {table} AS s CROSS JOIN "
             "temp.added AS a ON a.id = CAST(substr(?1, (s.fid - ?2) * ?3 + 1, ?3) AS INTEGER) "
-            "ORDER BY s.fid", name=name, target=["fid", "geom"] + names[1:], table=("source", table),
+            "ORDER BY s.fid", name=name, target=["fid", "geom"] + names[1:],
+            table=("source", table),
             selected=[("s", column) for column in ["fid", geometry] + copied] +
                      [("a", column) for column in staged]),
             (digits.astype(np.uint8).tobytes(), int(fids[0]), width))
-        if not _copy_rtree(connection, table, geometry, name, len(x)):
+        if not copy_rtree(connection, table, geometry, name, len(x)):
             node_size = connection.execute(
                 statement("SELECT length(data) FROM {node} WHERE nodeno = 1",
                           node=f"rtree_{name}_geom_node")).fetchone()[0]
@@ -498,7 +446,7 @@ def _source_columns(layer, source, count, feedback):
     fids = None
     if table is None and names and names[0] == "fid" and gpkg_table_of(layer) is not None:
         table = read_points_arrow(layer, names[1:], feedback)
-        rows = _source_rows(*gpkg_table_of(layer), count) if table is not None else None
+        rows = source_rows(*gpkg_table_of(layer), count) if table is not None else None
         fids = rows[3] if rows is not None else None
         if fids is None:
             return None

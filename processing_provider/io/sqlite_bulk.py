@@ -1,9 +1,12 @@
-"""SQLite in bulk, from Python: many rows to a statement, an R-tree packed in its own format.
+"""SQLite in bulk, from Python: many rows to a statement, an R-tree packed in its own format,
+a GeoPackage point table's rows and R-tree copied as they are.
 
 Used by bulk_write for GeoPackage outputs; plain sqlite3 and numpy, no QGIS.
 """
 
 import math
+import sqlite3
+from pathlib import Path
 
 import numpy as np
 
@@ -185,3 +188,59 @@ def packing_order(x, y, capacity):
     by_x = np.argsort(x, kind="stable")
     strip = np.arange(len(x)) * strips // max(len(x), 1)
     return by_x[np.lexsort((y[by_x], strip))]
+
+
+def source_rows(source_file, table, count):
+    """(geometry column, srs_id, column names, fids in order) of a GeoPackage table whose
+    rows can be copied as they are (2-D points, FID column ``fid``, ``count`` rows), else
+    None. Read-only."""
+    connection = sqlite3.connect(Path(source_file).resolve().as_uri() + "?mode=ro", uri=True)
+    try:
+        row = connection.execute(
+            "SELECT column_name, geometry_type_name, z, m, srs_id FROM gpkg_geometry_columns "
+            "WHERE lower(table_name) = lower(?)", (table,)).fetchone()
+        if row is None or row[1].upper() != "POINT" or row[2] or row[3]:
+            return None
+        columns = list(connection.execute(statement("PRAGMA table_info({table})", table=table)))
+        if [column[1] for column in columns if column[5]] != ["fid"]:
+            return None
+        # Each aggregate in its own query reads the b-tree's ends and counts its pages, where
+        # one query of the three would decode every row.
+        first, last, rows = connection.execute(
+            statement("SELECT (SELECT min(fid) FROM {table}), (SELECT max(fid) FROM {table}), "
+                      "(SELECT count(*) FROM {table})", table=table)).fetchone()
+        if rows != count:
+            return None
+        fids = np.arange(first, last + 1) if rows and last - first + 1 == rows else np.array(
+            connection.execute(statement("SELECT fid FROM {table} ORDER BY fid", table=table)
+                               ).fetchall(),
+            dtype=np.int64).reshape(-1)
+        return row[0], row[4], {column[1] for column in columns}, fids
+    except sqlite3.Error:
+        return None
+    finally:
+        connection.close()
+
+
+def copy_rtree(connection, table, geometry, name, count):
+    """Copy the source's R-tree (same rows, same fids, same boxes) into the output's; False
+    when the source has none of the output's node size or not one entry per row."""
+    source, target = f"rtree_{table}_{geometry}", f"rtree_{name}_geom"
+    found = connection.execute("SELECT count(*) FROM source.sqlite_master WHERE type = 'table' "
+                               "AND name IN (?, ?, ?, ?)", (source, *(f"{source}_{part}" for part in
+                                                                      ("node", "rowid", "parent")))
+                               ).fetchone()[0]
+    if found != 4:
+        return False
+    size = "SELECT length(data) FROM {node} WHERE nodeno = 1"
+    if connection.execute(statement(size, node=("source", f"{source}_node"))).fetchone() != \
+            connection.execute(statement(size, node=f"{target}_node")).fetchone() or \
+            connection.execute(statement("SELECT count(*) FROM {rowid}", rowid=(
+                "source", f"{source}_rowid"))).fetchone()[0] != count:
+        return False
+    for part in ("node", "rowid", "parent"):
+        connection.execute(statement("DELETE FROM {table}", table=f"{target}_{part}"))
+        connection.execute(statement("INSERT INTO {table} SELECT * FROM {copied}",
+                                     table=f"{target}_{part}",
+                                     copied=("source", f"{source}_{part}")))
+    return True

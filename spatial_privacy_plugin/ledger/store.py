@@ -219,9 +219,9 @@ class LedgerTransaction:
         entry["entry_hash"] = entry_hash(entry)
         names = list(CONTENT) + ["entry_hash"]
         # The column names are this module's constants (CONTENT); every value is bound.
-        self.connection.execute(
-            f"INSERT INTO ledger ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})",  # nosec B608
-            [entry[name] for name in names])
+        columns, places = ", ".join(names), ", ".join("?" * len(names))
+        self.connection.execute(f"INSERT INTO ledger ({columns}) VALUES ({places})",  # nosec B608
+                                [entry[name] for name in names])
         self.entries.append(entry)
         return entry["entry_hash"]
 
