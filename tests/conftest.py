@@ -58,7 +58,9 @@ def pytest_unconfigure(config):
 
     QGIS 3.22 can crash (SIGSEGV) while a standalone interpreter that ran it
     is torn down, after every test has passed and the summary is printed;
-    the exit code must be pytest's, not the crash's.
+    the exit code must be pytest's, not the crash's. Under pytest-xdist each
+    worker leaves this way too, after its session has sent the controller its
+    results (execnet writes them to the pipe before the send returns).
     """
     if "exitstatus" in _SESSION and "qgis.core" in sys.modules:
         sys.stdout.flush()
