@@ -32,11 +32,14 @@ def bandit(folder):
     completed = run(["bandit", "--recursive", "--severity-level", "medium", "--format", "json",
                      "--quiet", "."], folder)
     try:
-        results = json.loads(completed.stdout)["results"]
+        report = json.loads(completed.stdout)
+        results, errors = report["results"], report["errors"]
     except (ValueError, KeyError):
         return [f"bandit did not run: {completed.stderr.strip()[-2000:]}"]
-    return [f"{item['filename']}:{item['line_number']}: {item['test_id']} {item['issue_text']}"
-            for item in results]
+    # A file bandit could not read is a file nobody checked.
+    return [f"{item['filename']}: not scanned: {item['reason']}" for item in errors] + \
+        [f"{item['filename']}:{item['line_number']}: {item['test_id']} {item['issue_text']}"
+         for item in results]
 
 
 def detect_secrets(folder):

@@ -57,6 +57,13 @@ def test_each_tool_flags_what_the_repository_refuses(tools_installed, tmp_path):
     assert check_package.main(archive) == 1
 
 
+def test_a_module_bandit_cannot_read_fails_the_check(tools_installed, tmp_path):
+    """Bandit skips a file it cannot parse and says so only in its report's errors: that is a
+    finding, not a pass."""
+    (tmp_path / "broken.py").write_text("def f(:\n    pass\n")
+    assert [line for line in check_package.bandit(tmp_path) if "not scanned" in line]
+
+
 def test_ci_checks_the_package_before_the_tests():
     lines = [line.strip() for line in (ROOT / ".ci" / "run").read_text().splitlines()]
     assert "make check" in lines and lines.index("make check") < lines.index("make test")
