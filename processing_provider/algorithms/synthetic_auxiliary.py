@@ -66,6 +66,11 @@ class SyntheticAuxiliary(SpatialPrivacyAlgorithm):
         zone_field = self.parameterAsString(parameters, self.ZONE_ID_FIELD, context)
         if addresses is None or marginal_source is None:
             raise QgsProcessingException(tr("The input layer could not be opened."))
+        if not addresses.sourceCrs().isValid():  # the auxiliary points would have none either
+            raise QgsProcessingException(tr(
+                "The address layer has no valid CRS, so the auxiliary points could not be matched "
+                "with a release. Set the CRS its coordinates are in (Layer Properties, Source) "
+                "and run again."))
         if zones is not None and not zone_field:
             raise QgsProcessingException(tr("Choose the zone id field of the zones layer."))
         columns = MARGINAL_COLUMNS + (("zone",) if zones is not None else ())
@@ -73,6 +78,10 @@ class SyntheticAuxiliary(SpatialPrivacyAlgorithm):
         marginals = read_marginals(table["attribute"], table["category"], table["share"],
                                    table["zone"] if zones is not None else None)
         _, anchors = read_attributes(addresses, [], feedback, anchors=True)
+        if not anchors:
+            raise QgsProcessingException(tr(
+                "The address layer has no features (or none selected): there are no addresses "
+                "to draw the auxiliary points from."))
         missing = sum(anchor is None for anchor in anchors)
         if missing:
             raise QgsProcessingException(tr("{count} address(es) have no geometry: repair or remove "
