@@ -137,6 +137,14 @@ def input_places(algorithm, parameters, context):
     return places
 
 
+def own_layers(path):
+    """The layers a layer output given as a plain path writes into its file (lower case):
+    named as the file (QGIS's writer takes the name up to the first dot, the bulk writer the
+    name without the extension), and the styles QGIS may store beside them."""
+    name = Path(path).name.lower()
+    return (Path(name).stem, name.split(".")[0], STYLES_TABLE)
+
+
 def layers_lost(path, kept):
     """The layers of an existing GeoPackage or SQLite file that replacing the file would
     delete: every one but those named in ``kept`` (lower case)."""
@@ -144,11 +152,14 @@ def layers_lost(path, kept):
 
     if not Path(path).is_file():
         return []
+    gdal.PushErrorHandler("CPLQuietErrorHandler")  # a file of another format is no error here
     try:
         dataset = gdal.OpenEx(path, gdal.OF_VECTOR | gdal.OF_READONLY,
                               allowed_drivers=["GPKG", "SQLite"])
     except RuntimeError:
         return []
+    finally:
+        gdal.PopErrorHandler()
     if dataset is None:
         return []
     if dataset.GetDriver().ShortName != "GPKG":
@@ -187,9 +198,8 @@ def refuse_destroying_outputs(algorithm, parameters, context):
                     first=description, second=definition.description(), destination=text)
         outputs.append((definition.description(), place))
         if whole_file:
-            own = (Path(place.store).stem.lower(), STYLES_TABLE) \
-                if kind in LAYER_OUTPUT_TYPES else ()
-            lost = layers_lost(place.store, own)
+            lost = layers_lost(place.store, own_layers(place.store) if kind in LAYER_OUTPUT_TYPES
+                               else ())
             if lost:
                 raise InputError(N_(
                     "The output '{output}' would replace the whole file {path}, and with it "
