@@ -217,6 +217,13 @@ def output_onto_input(algorithm, as_layer=False):
         else str(i / "input.gpkg"))}
 
 
+def zones_of_marginals(layer):
+    """``layer`` as the zones of the synthetic auxiliary's marginals (zones a and b)."""
+    shares = [["sex", sex, 0.5, zone] for zone in "ab" for sex in "FM"]
+    return {"ZONES": layer, "ZONE_ID_FIELD": "zone_id", "MARGINALS": cells_layer(
+        shares, fields="attribute:string,category:string,share:double,zone:string")}
+
+
 def output_onto(parameter, make_input):
     """``parameter`` given the file ``make_input(inputs)`` makes, and OUTPUT that file too."""
     return lambda i, o: (lambda path: {parameter: path, "OUTPUT": path})(str(make_input(i)))
@@ -454,6 +461,10 @@ ROWS = [
      "has invalid polygons (features 1)"),
     ("records without a CRS", (ZONE_RISK,), lambda i, o: {"RECORDS": without_crs(zone_records())},
      "has no valid CRS"),
+    ("zones without a CRS", (SYNTHETIC,), lambda i, o: zones_of_marginals(without_crs(zones())),
+     "has no valid CRS"),
+    ("an invalid (self-intersecting) zone", (SYNTHETIC,), lambda i, o: zones_of_marginals(
+        bow_tie(1000)), "has invalid polygons (features 1)"),
     ("empty layer", (SYNTHETIC,), lambda i, o: {"ADDRESSES": empty_points()}, "has no features"),
     ("addresses without a CRS", (SYNTHETIC,), lambda i, o: {"ADDRESSES": without_crs(people())},
      "has no valid CRS"),
