@@ -1764,7 +1764,7 @@
       <translation>Mailles masquées</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/synthetic_auxiliary.py" line="116" />
+      <location filename="processing_provider/algorithms/synthetic_auxiliary.py" line="117" />
       <source>{held} of {total} addresses held ({share:.0%}); attributes sampled: {attributes}. Figures against this layer are a lower bound.</source>
       <translation>{held} adresses détenues sur {total} ({share:.0%}) ; attributs tirés : {attributes}. Les chiffres obtenus contre cette couche sont un minorant.</translation>
     </message>
@@ -1814,22 +1814,22 @@
       <translation>Points auxiliaires synthétiques</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/synthetic_auxiliary.py" line="70" />
+      <location filename="processing_provider/algorithms/synthetic_auxiliary.py" line="71" />
       <source>The address layer has no valid CRS, so the auxiliary points could not be matched with a release. Set the CRS its coordinates are in (Layer Properties, Source) and run again.</source>
       <translation>La couche d'adresses n'a pas de SCR valide : les points auxiliaires ne pourraient pas être rapprochés d'une publication. Définissez le SCR dans lequel sont ses coordonnées (Propriétés de la couche, Source) et relancez.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/synthetic_auxiliary.py" line="75" />
+      <location filename="processing_provider/algorithms/synthetic_auxiliary.py" line="76" />
       <source>Choose the zone id field of the zones layer.</source>
       <translation>Choisissez le champ identifiant de la couche de zones.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/synthetic_auxiliary.py" line="82" />
+      <location filename="processing_provider/algorithms/synthetic_auxiliary.py" line="83" />
       <source>The address layer has no features (or none selected): there are no addresses to draw the auxiliary points from.</source>
       <translation>La couche d'adresses n'a aucune entité (ou aucune sélectionnée) : il n'y a pas d'adresses d'où tirer les points auxiliaires.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/synthetic_auxiliary.py" line="87" />
+      <location filename="processing_provider/algorithms/synthetic_auxiliary.py" line="88" />
       <source>{count} address(es) have no geometry: repair or remove them first.</source>
       <translation>{count} adresse(s) n'ont pas de géométrie : réparez-les ou supprimez-les d'abord.</translation>
     </message>
@@ -1844,22 +1844,22 @@
       <translation>unicité</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="130" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="131" />
       <source>{count} zone(s) have no id: every zone needs one.</source>
       <translation>{count} zone(s) n'ont pas d'identifiant : chaque zone en a besoin.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="159" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="160" />
       <source>{count} zone(s) hold no record and get no estimate: a risk budget gate blocks on them (missing evidence).</source>
       <translation>{count} zone(s) ne contiennent aucun enregistrement et n'ont pas d'estimation : un contrôle de budget de risque les bloque (absence de preuve).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="177" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="178" />
       <source>Worst zone {zone}: {worst}; record-weighted mean {pooled} ({ratio:.1f} times lower). The release's risk is the worst zone.</source>
       <translation>Pire zone {zone} : {worst} ; moyenne pondérée {pooled} ({ratio:.1f} fois plus basse). Le risque de la diffusion est celui de la pire zone.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="212" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="213" />
       <source>{count} record(s) lie in no zone. Nothing is dropped silently: extend the zones to cover them, or clip the records first and report the clipped ones.</source>
       <translation>{count} enregistrement(s) ne sont dans aucune zone. Rien n'est ignoré en silence : étendez les zones pour les couvrir, ou découpez d'abord les enregistrements et signalez ceux qui sont retirés.</translation>
     </message>
@@ -1959,17 +1959,17 @@
       <translation>Annulé : aucune sortie n'a été terminée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/destinations.py" line="177" />
+      <location filename="processing_provider/destinations.py" line="188" />
       <source>The output '{output}' ({destination}) would overwrite the input '{input}', which would be lost. Write the output to another file (or another layer of the GeoPackage: Save to GeoPackage…).</source>
       <translation>La sortie « {output} » ({destination}) écraserait l'entrée « {input} », qui serait perdue. Écrivez la sortie dans un autre fichier (ou une autre couche du GeoPackage : Enregistrer dans un GeoPackage…).</translation>
     </message>
     <message>
-      <location filename="processing_provider/destinations.py" line="184" />
+      <location filename="processing_provider/destinations.py" line="195" />
       <source>The outputs '{first}' and '{second}' are both written to {destination}: the second would replace the first. Give each its own file or layer.</source>
       <translation>Les sorties « {first} » et « {second} » sont toutes deux écrites dans {destination} : la seconde remplacerait la première. Donnez à chacune son propre fichier ou sa propre couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/destinations.py" line="194" />
+      <location filename="processing_provider/destinations.py" line="204" />
       <source>The output '{output}' would replace the whole file {path}, and with it the layers it holds ({layers}). Choose a new file, or add the output to that file as a layer of its own (Save to GeoPackage…; on the command line ogr:dbname='{path}' table="{table}").</source>
       <translation>La sortie « {output} » remplacerait tout le fichier {path}, et avec lui les couches qu'il contient ({layers}). Choisissez un nouveau fichier, ou ajoutez la sortie à ce fichier comme une couche à part (Enregistrer dans un GeoPackage… ; en ligne de commande ogr:dbname='{path}' table="{table}").</translation>
     </message>
@@ -2199,21 +2199,6 @@
       <translation>La couche d'entrée n'a aucune entité (ou aucune sélectionnée) : il n'y a rien à évaluer.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/layers.py" line="385" />
-      <source>The layer '{layer}' has no valid CRS, so its polygons cannot be matched with the points. Set the CRS its coordinates are in (Layer Properties, Source) and run again.</source>
-      <translation>La couche « {layer} » n'a pas de SCR valide : ses polygones ne peuvent pas être rapprochés des points. Définissez le SCR dans lequel sont ses coordonnées (Propriétés de la couche, Source) et relancez.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/io/layers.py" line="410" />
-      <source>The layer '{layer}' has features that are not polygons (features {fids}): keep only its polygons and run again.</source>
-      <translation>La couche « {layer} » a des entités qui ne sont pas des polygones (entités {fids}) : ne gardez que ses polygones et relancez.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/io/layers.py" line="415" />
-      <source>The layer '{layer}' has invalid polygons (features {fids}), such as a ring that crosses itself: repair them first (Processing: Fix geometries) and run again.</source>
-      <translation>La couche « {layer} » a des polygones invalides (entités {fids}), par exemple un anneau qui se recoupe : réparez-les d'abord (Traitement : Réparer les géométries) et relancez.</translation>
-    </message>
-    <message>
       <location filename="processing_provider/io/layers.py" line="50" />
       <source>The field '{field}' is not in the layer; its fields are: {available}. Choose one of them.</source>
       <translation>Le champ « {field} » n'existe pas dans la couche ; ses champs sont : {available}. Choisissez-en un.</translation>
@@ -2237,6 +2222,21 @@
       <location filename="processing_provider/io/layers.py" line="96" />
       <source>The layer '{layer}' has no valid CRS, so its points cannot be matched with the other layers. Set the CRS its coordinates are in (Layer Properties, Source) and run again.</source>
       <translation>La couche « {layer} » n'a pas de SCR valide : ses points ne peuvent pas être rapprochés des autres couches. Définissez le SCR dans lequel sont ses coordonnées (Propriétés de la couche, Source) et relancez.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/io/polygons.py" line="29" />
+      <source>The layer '{layer}' has no valid CRS, so its polygons cannot be matched with the points. Set the CRS its coordinates are in (Layer Properties, Source) and run again.</source>
+      <translation>La couche « {layer} » n'a pas de SCR valide : ses polygones ne peuvent pas être rapprochés des points. Définissez le SCR dans lequel sont ses coordonnées (Propriétés de la couche, Source) et relancez.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/io/polygons.py" line="56" />
+      <source>The layer '{layer}' has features that are not polygons (features {fids}): keep only its polygons and run again.</source>
+      <translation>La couche « {layer} » a des entités qui ne sont pas des polygones (entités {fids}) : ne gardez que ses polygones et relancez.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/io/polygons.py" line="61" />
+      <source>The layer '{layer}' has invalid polygons (features {fids}), such as a ring that crosses itself: repair them first (Processing: Fix geometries) and run again.</source>
+      <translation>La couche « {layer} » a des polygones invalides (entités {fids}), par exemple un anneau qui se recoupe : réparez-les d'abord (Traitement : Réparer les géométries) et relancez.</translation>
     </message>
     <message>
       <location filename="processing_provider/io/postgis.py" line="342" />
@@ -2509,32 +2509,32 @@
       <translation>{count} paire(s) de cellules se chevauchent (identifiants d'entité {pairs}) : la différence de deux cellules qui se chevauchent publie les personnes de la partie qu'elles ne partagent pas, ce que l'audit ne voit pas. Publiez des cellules qui ne se chevauchent pas (une seule grille), ou diffusez la couche plus grossière à part, comme couche d'audit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/release_layers/published_zones.py" line="166" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="167" />
       <source>the sliver(s) {slivers} (cell ∩ zone)</source>
       <translation>le(s) morceau(x) {slivers} (carreau ∩ zone)</translation>
     </message>
     <message>
-      <location filename="processing_provider/release_layers/published_zones.py" line="168" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="169" />
       <source>the withheld cell(s) {cells}</source>
       <translation>le(s) carreau(x) masqué(s) {cells}</translation>
     </message>
     <message>
-      <location filename="processing_provider/release_layers/published_zones.py" line="170" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="171" />
       <source>No pattern of withheld cells and zone counts was found that protects {what}: whatever is withheld, the gate's attacker narrows it below p = {p:g} or recovers it exactly from the totals, zone counts and number of people published beside it. Use a coarser grid, publish fewer totals or zone layers beside it, or review p in the policy.</source>
       <translation>Aucun schéma de carreaux et d'effectifs de zones masqués n'a été trouvé qui protège {what} : quoi que l'on masque, l'attaquant du contrôle le resserre sous p = {p:g} ou le retrouve exactement à partir des totaux, des effectifs de zones et du nombre de personnes publiés à côté. Utilisez une grille plus grossière, publiez moins de totaux ou de couches de zones à côté, ou revoyez p dans la politique.</translation>
     </message>
     <message>
-      <location filename="processing_provider/release_layers/published_zones.py" line="175" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="176" />
       <source>this release</source>
       <translation>cette diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/release_layers/published_zones.py" line="175" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="176" />
       <source> and </source>
       <translation> et </translation>
     </message>
     <message>
-      <location filename="processing_provider/release_layers/published_zones.py" line="179" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="180" />
       <source>{zones} zone count(s) published beside the grid ({withheld} withheld below k); their borders cut {cut} record(s) into slivers. {cells} more cell(s) and {protective} zone count(s) withheld so that no sliver that may hold 1 to k - 1 people can be narrowed below p = {p:g}.</source>
       <translation>{zones} effectif(s) de zones publiés à côté de la grille ({withheld} masqué(s) sous k) ; leurs limites découpent {cut} enregistrement(s) en éclats. {cells} carreau(x) et {protective} effectif(s) de zones masqués en plus pour qu'aucun éclat pouvant contenir de 1 à k - 1 personnes ne puisse être resserré sous p = {p:g}.</translation>
     </message>

@@ -58,7 +58,8 @@ class SyntheticAuxiliary(SpatialPrivacyAlgorithm):
         from ...spatial_privacy_plugin.release.grid import check_coordinates
         from ...spatial_privacy_plugin.risk.masking import read_marginals, sample_auxiliary
         from ...spatial_privacy_plugin.counting.zones import assign_points
-        from ..io.layers import add_in_batches, make_fields, point_arrays, read_attributes, read_polygons
+        from ..io.layers import add_in_batches, make_fields, point_arrays, read_attributes
+        from ..io.polygons import read_polygons
 
         addresses = self.parameterAsSource(parameters, self.ADDRESSES, context)
         marginal_source = self.parameterAsSource(parameters, self.MARGINALS, context)

@@ -105,7 +105,8 @@ class ZoneRisk(RiskAlgorithm):
         from ...spatial_privacy_plugin.policy import load_policy
         from ...spatial_privacy_plugin.risk.measures import worst_and_pooled, zone_table_counted, \
             zones_hash
-        from ..io.layers import make_fields, read_attributes, read_polygons, write_features
+        from ..io.layers import make_fields, read_attributes, write_features
+        from ..io.polygons import read_polygons
         from ..io.postgis_zones import zone_counts_in_postgis
         from ..presentation.styles import apply_style, risk_renderer
 
