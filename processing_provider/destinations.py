@@ -15,6 +15,7 @@ which the base algorithm translates: this module imports nothing of the
 provider, so that the base can import it.
 """
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -82,10 +83,11 @@ def output_place(text):
             return Place(_file(uri.database()),
                          (uri.table() or Path(uri.database()).stem).lower()), False
         text = text[len("ogr:"):]
-    path = Path(text.split("|")[0])
-    if not path.suffix:
-        path = path.with_name(path.name + DEFAULT_EXTENSION)
-    return Place(_file(path)), True
+    # QGIS 3.22 writes the path as given (a '|layername=' part too), adding the default
+    # extension to a name that does not end in one.
+    if not re.search(r"\.[A-Za-z0-9]*$", text):
+        text += DEFAULT_EXTENSION
+    return Place(_file(text)), True
 
 
 def _first_layer_name(path, number):

@@ -82,6 +82,9 @@ def test_destinations_are_read_as_processing_writes_them(tmp_path):
     from spatial_privacy.processing_provider.destinations import Place, layer_place, output_place
     assert output_place("TEMPORARY_OUTPUT") is None and output_place("memory:grid") is None
     assert output_place(str(tmp_path / "grid")) == (Place(str(tmp_path / "grid.gpkg")), True)
+    # QGIS 3.22 writes a file of that very name (with the extension added): no layer of a.gpkg.
+    assert output_place(f"{tmp_path / 'a.gpkg'}|layername=b") == \
+        (Place(f"{tmp_path / 'a.gpkg'}|layername=b.gpkg"), True)
     assert output_place(as_layer(tmp_path / "a.gpkg", "Grid")) == \
         (Place(str(tmp_path / "a.gpkg"), "grid"), False)
     # A PostGIS input and a destination naming its table, written another way.
