@@ -4,614 +4,1974 @@
   <context>
     <name>SpatialPrivacy</name>
     <message>
-      <location filename="processing_provider/base.py" line="122" />
-      <source>Spatial Privacy needs the Python packages {modules}. On Debian or Ubuntu: sudo apt install {packages}; elsewhere install them into QGIS's Python (OSGeo4W Shell: python -m pip install {modules}).</source>
-      <translation>Spatial Privacy a besoin des paquets Python {modules}. Sous Debian ou Ubuntu : sudo apt install {packages} ; ailleurs, installez-les dans le Python de QGIS (OSGeo4W Shell : python -m pip install {modules}).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/base.py" line="130" />
-      <source>Grids and suppression</source>
-      <translation>Grilles et secret statistique</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/base.py" line="131" />
-      <source>Release gates</source>
-      <translation>Contrôles de diffusion</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/base.py" line="132" />
-      <source>Adversary simulation</source>
-      <translation>Simulation d'adversaire</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/base.py" line="133" />
-      <source>Disclosure risk</source>
-      <translation>Risque de divulgation</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/base.py" line="134" />
-      <source>Example models</source>
-      <translation>Modèles d'exemple</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/base.py" line="206" />
-      <source>Disclosure ceiling ρ (k = ⌈1/ρ⌉; empty: the policy file's)</source>
-      <translation>Plafond de divulgation ρ (k = ⌈1/ρ⌉ ; vide : celui de la politique)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/base.py" line="209" />
-      <source>Policy file (TOML or JSON)</source>
-      <translation>Fichier de politique (TOML ou JSON)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/base.py" line="211" />
-      <source>Policy files (*.toml *.json)</source>
-      <translation>Fichiers de politique (*.toml *.json)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/base.py" line="242" />
-      <source>Protection level p (empty: the policy's, else ⌈k/2⌉)</source>
-      <translation>Niveau de protection p (vide : celui de la politique, sinon ⌈k/2⌉)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/base.py" line="273" />
-      <source>Cancelled: no output was completed.</source>
-      <translation>Annulé : aucune sortie n'a été terminée.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/bulk_write.py" line="151" />
-      <source>Could not create the GeoPackage {path}: check that its folder exists and is writable.</source>
-      <translation>Impossible de créer le GeoPackage {path} : vérifiez que son dossier existe et est accessible en écriture.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/bulk_write.py" line="448" />
-      <source>the values of {fields} do not fit their column type</source>
-      <translation>les valeurs de {fields} ne correspondent pas au type de leur colonne</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/bulk_write.py" line="470" />
-      <source>{count} cells written to {path} in bulk.</source>
-      <translation>{count} cellules écrites en bloc dans {path}.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/bulk_write.py" line="481" />
-      <source>Cells written feature by feature through QGIS, not with COPY: {reason}.</source>
-      <translation>Cellules écrites entité par entité par QGIS, pas avec COPY : {reason}.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/bulk_write.py" line="484" />
-      <source>{count} cells written to the PostGIS table {table} in bulk (COPY).</source>
-      <translation>{count} cellules écrites en bloc dans la table PostGIS {table} (COPY).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/bulk_write.py" line="523" />
-      <source>{count} records written to {path} in bulk.</source>
-      <translation>{count} enregistrements écrits en bloc dans {path}.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/bulk_write.py" line="531" />
-      <source>the input is not a point file GDAL can stream</source>
-      <translation>l'entrée n'est pas un fichier de points que GDAL peut lire en flux</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/bulk_write.py" line="538" />
-      <source>Records written feature by feature through QGIS, not with COPY: {reason}.</source>
-      <translation>Enregistrements écrits entité par entité par QGIS, pas avec COPY : {reason}.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/bulk_write.py" line="541" />
-      <source>{count} records written to the PostGIS table {table} in bulk (COPY).</source>
-      <translation>{count} enregistrements écrits en bloc dans la table PostGIS {table} (COPY).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/cell_key_grid.py" line="103" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="103" />
       <source>p-table (empty: built from D, V, JS)</source>
       <translation>Table p (vide : construite à partir de D, V, JS)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="106" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="106" />
       <source>D: largest noise, without a p-table (keep it secret)</source>
       <translation>D : le plus grand bruit, sans table p (gardez-le secret)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="109" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="109" />
       <source>V: noise variance, without a p-table</source>
       <translation>V : variance du bruit, sans table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="112" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="112" />
       <source>JS: published counts 1..JS are blocked, without a p-table</source>
       <translation>JS : les effectifs publiés 1..JS sont interdits, sans table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="115" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="115" />
       <source>Cell size (metres)</source>
       <translation>Taille de maille (mètres)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="119" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="119" />
       <source>Study area (empty cells inside it are published as 0)</source>
       <translation>Zone d'étude (les mailles vides qu'elle contient sont publiées à 0)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="125" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="122" />
+      <source>Policy file (TOML or JSON)</source>
+      <translation>Fichier de politique (TOML ou JSON)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="123" />
+      <source>Policy files (*.toml *.json)</source>
+      <translation>Fichiers de politique (*.toml *.json)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="125" />
       <source>Perturbed grid</source>
       <translation>Grille perturbée</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="127" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="127" />
       <source>Utility (errors against the true counts; data holder only)</source>
       <translation>Utilité (erreurs sur les vrais effectifs ; détenteur seulement)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="130" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="130" />
       <source>Audit: the attacker's intervals (data holder only)</source>
       <translation>Audit : intervalles de l'attaquant (détenteur seulement)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="133" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="133" />
       <source>Audit: published parent cells, in cells wide</source>
       <translation>Audit : mailles parentes publiées, en nombre de mailles</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="135" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="135" />
       <source>Published cells</source>
       <translation>Mailles publiées</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="137" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="137" />
       <source>Cells whose attacker interval is narrower than p</source>
       <translation>Cellules dont l'intervalle de l'attaquant est plus étroit que p</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="138" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="138" />
       <source>Key fingerprint</source>
       <translation>Empreinte de la clé</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="139" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="139" />
       <source>p-table hash</source>
       <translation>Empreinte de la table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="150" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="150" />
       <source>Give a p-table or D and V, not both: the p-table already fixes the noise.</source>
       <translation>Donnez une table p ou bien D et V, pas les deux : la table p fixe déjà le bruit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="154" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="154" />
       <source>Give a p-table, or D (largest noise) and V (noise variance) to build one.</source>
       <translation>Donnez une table p, ou D (le plus grand bruit) et V (la variance du bruit) pour en construire une.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="157" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="157" />
       <source>D must be a whole number.</source>
       <translation>D doit être un nombre entier.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="177" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="177" />
       <source>Record keys from the field '{field}'.</source>
       <translation>Clés d'enregistrement issues du champ « {field} ».</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="182" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="182" />
       <source>A new secret key was created in {path} (256 random bits). Keep it secret and safe, and give the same file to every release of the programme: another key gives every cell other noise, and releases under two keys can be differenced.</source>
       <translation>Une nouvelle clé secrète a été créée dans {path} (256 bits aléatoires). Gardez-la secrète et en lieu sûr, et donnez le même fichier à chaque diffusion du programme : une autre clé donne à chaque cellule un autre bruit, et des diffusions sous deux clés peuvent être différenciées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="207" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="207" />
       <source>Give the programme's secret key file (a new path creates one) or a record key field: the noise of each cell comes from its people's keys.</source>
       <translation>Donnez le fichier de clé secrète du programme (un nouveau chemin en crée un) ou un champ de clé d'enregistrement : le bruit de chaque cellule vient des clés de ses personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="213" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="213" />
       <source>The key file must outlive the run (every release of the programme uses the same key): choose a path outside QGIS's temporary folder.</source>
       <translation>Le fichier de clé doit survivre à l'exécution (chaque diffusion du programme utilise la même clé) : choisissez un chemin hors du dossier temporaire de QGIS.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="241" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="241" />
       <source>The attribute field(s) {fields} share a name with an output field; rename them in a copy of the layer first.</source>
       <translation>Le(s) champ(s) d'attributs {fields} portent le nom d'un champ de sortie ; renommez-les d'abord dans une copie de la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="260" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="260" />
       <source>{count} empty cells inside the study area are published as 0.</source>
       <translation>{count} cellules vides dans la zone d'étude sont publiées à 0.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="27" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="27" />
       <source>Key files (*.key);;All files (*)</source>
       <translation>Fichiers de clé (*.key);;Tous les fichiers (*)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="286" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="286" />
       <source>{count} cells published with cell key noise (key {fingerprint}). Publish neither D nor the key file; the p-table hash identifies the noise rule.</source>
       <translation>{count} cellules publiées avec le bruit de la clé de cellule (clé {fingerprint}). Ne publiez ni D ni le fichier de clé ; l'empreinte de la table p identifie la règle de bruit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="298" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="298" />
       <source>True zeros need a grid without published attribute fields: an empty cell x attribute combination is not a structural zero.</source>
       <translation>Les vrais zéros exigent une grille sans champs d'attributs publiés : une combinaison maille × attribut vide n'est pas un zéro structurel.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="303" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="303" />
       <source>The study area has no polygon.</source>
       <translation>La zone d'étude n'a aucun polygone.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="353" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="353" />
       <source>The audit holds the {count} parent cells of {size:g} m published beside the grid.</source>
       <translation>L'audit tient compte des {count} mailles parentes de {size:g} m publiées à côté de la grille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="360" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="360" />
       <source>Audit (an attacker who knows D and the p-table): {count} cell(s) have an interval narrower than p = {p:g}.</source>
       <translation>Audit (un attaquant qui connaît D et la table p) : {count} cellule(s) ont un intervalle plus étroit que p = {p:g}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="39" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="39" />
       <source>The p-table lacks the columns i, j and p: give a table in the ptable format (i, j, p, v, p_int_lb, p_int_ub), e.g. the output of the perturbation table algorithm.</source>
       <translation>La table p n'a pas les colonnes i, j et p : donnez une table au format ptable (i, j, p, v, p_int_lb, p_int_ub), par exemple la sortie de l'algorithme de table de perturbation.</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="68" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="68" />
       <source>Cell key grid (perturbed counts)</source>
       <translation>Grille à clé de cellule (effectifs perturbés)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="69" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="69" />
       <source>Square cells with the number of distinct people in each, every cell published with small, bounded, unbiased noise that is the same for the same people in every release (the cell key method).</source>
       <translation>Des cellules carrées avec le nombre de personnes distinctes dans chacune, toutes publiées avec un bruit petit, borné et sans biais, le même pour les mêmes personnes dans chaque diffusion (la méthode de la clé de cellule).</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="72" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="72" />
       <source>privacy,disclosure,cell key method,ckm,perturbation,noise,grid,census grid</source>
       <translation>confidentialité,divulgation,méthode de la clé de cellule,ckm,perturbation,bruit,grille,grille du recensement</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="96" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="96" />
       <source>Record key field (empty: keys from the key file)</source>
       <translation>Champ de clé d'enregistrement (vide : clés du fichier de clé)</translation>
     </message>
     <message>
-      <location filename="processing_provider/cell_key_grid.py" line="99" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="99" />
       <source>Secret key file (a new path creates one; never publish it)</source>
       <translation>Fichier de clé secrète (un nouveau chemin en crée un ; ne pas publier)</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="116" />
+      <location filename="processing_provider/algorithms/disclosure_risk.py" line="116" />
       <source>Log-linear model (main effects), sampling fraction {fraction}: {expected:.1f} sample uniques are expected to be population uniques.</source>
       <translation>Modèle log-linéaire (effets principaux), taux de sondage {fraction} : {expected:.1f} uniques de l'échantillon devraient être uniques dans la population.</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="124" />
+      <location filename="processing_provider/algorithms/disclosure_risk.py" line="124" />
       <source>{share} of records have no other record within 0.1 standard deviations of their continuous keys.</source>
       <translation>{share} des enregistrements n'ont aucun autre enregistrement à moins de 0,1 écart-type de leurs clés continues.</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="131" />
+      <location filename="processing_provider/algorithms/disclosure_risk.py" line="131" />
       <source>The input already has the field(s) {fields}: rename them in a copy first.</source>
       <translation>L'entrée a déjà le(s) champ(s) {fields} : renommez-les d'abord dans une copie.</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="144" />
+      <location filename="processing_provider/algorithms/disclosure_risk.py" line="144" />
       <source>{uniques} sample unique(s), {rare} sample rare; expected re-identifications {expected:.2f} ({rate} of {n} records); {above} record(s) above {threshold}; highest risk {highest}.</source>
       <translation>{uniques} unique(s) dans l'échantillon, {rare} rare(s) ; ré-identifications attendues {expected:.2f} ({rate} de {n} enregistrements) ; {above} enregistrement(s) au-dessus de {threshold} ; risque maximal {highest}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="19" />
+      <location filename="processing_provider/algorithms/disclosure_risk.py" line="19" />
       <source>Record disclosure risk</source>
       <translation>Risque de divulgation par enregistrement</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="20" />
+      <location filename="processing_provider/algorithms/disclosure_risk.py" line="20" />
       <source>Sample and population uniqueness, individual risk with sampling weights, household and global risk, and rareness of continuous keys, for every record.</source>
       <translation>Unicité dans l'échantillon et dans la population, risque individuel avec poids de sondage, risque ménage et global, et rareté des clés continues, pour chaque enregistrement.</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="23" />
+      <location filename="processing_provider/algorithms/disclosure_risk.py" line="23" />
       <source>privacy,disclosure,risk,uniqueness,individual risk,household,microdata,sdc</source>
       <translation>confidentialité,divulgation,risque,unicité,risque individuel,ménage,microdonnées,secret statistique</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="41" />
+      <location filename="processing_provider/algorithms/disclosure_risk.py" line="41" />
       <source>Records (points or a table)</source>
       <translation>Enregistrements (points ou table)</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="44" />
+      <location filename="processing_provider/algorithms/disclosure_risk.py" line="44" />
       <source>Continuous keys (e.g. income, exact age)</source>
       <translation>Clés continues (par ex. revenu, âge exact)</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="48" />
+      <location filename="processing_provider/algorithms/disclosure_risk.py" line="48" />
       <source>Sample rare below this frequency (α)</source>
       <translation>Rare dans l'échantillon sous cette fréquence (α)</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="51" />
+      <location filename="processing_provider/algorithms/disclosure_risk.py" line="51" />
       <source>Count records whose risk exceeds</source>
       <translation>Compter les enregistrements dont le risque dépasse</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="54" />
+      <location filename="processing_provider/algorithms/disclosure_risk.py" line="54" />
       <source>Records with risk measures</source>
       <translation>Enregistrements avec mesures de risque</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="57" />
+      <location filename="processing_provider/algorithms/disclosure_risk.py" line="57" />
       <source>Estimate population uniqueness (log-linear; needs weights)</source>
       <translation>Estimer l'unicité dans la population (log-linéaire ; exige des poids)</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="59" />
+      <location filename="processing_provider/algorithms/disclosure_risk.py" line="59" />
       <source>Expected re-identifications</source>
       <translation>Ré-identifications attendues</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="60" />
+      <location filename="processing_provider/algorithms/disclosure_risk.py" line="60" />
       <source>Re-identification rate</source>
       <translation>Taux de ré-identification</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="61" />
+      <location filename="processing_provider/algorithms/disclosure_risk.py" line="61" />
       <source>Records above the risk threshold</source>
       <translation>Enregistrements au-dessus du seuil de risque</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="62" />
+      <location filename="processing_provider/algorithms/disclosure_risk.py" line="62" />
       <source>Highest record risk</source>
       <translation>Risque individuel maximal</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="63" />
+      <location filename="processing_provider/algorithms/disclosure_risk.py" line="63" />
       <source>Expected population uniques</source>
       <translation>Uniques attendus dans la population</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="80" />
+      <location filename="processing_provider/algorithms/disclosure_risk.py" line="80" />
       <source>Records written feature by feature through QGIS.</source>
       <translation>Enregistrements écrits entité par entité par QGIS.</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="93" />
+      <location filename="processing_provider/algorithms/disclosure_risk.py" line="93" />
       <source>The input layer could not be opened.</source>
       <translation>La couche d'entrée n'a pas pu être ouverte.</translation>
     </message>
     <message>
-      <location filename="processing_provider/disclosure_risk.py" line="98" />
+      <location filename="processing_provider/algorithms/disclosure_risk.py" line="98" />
       <source>Estimating population uniqueness needs the sampling weight field.</source>
       <translation>L'estimation de l'unicité dans la population exige le champ de poids de sondage.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_gate.py" line="38" />
-      <source>The DP release lacks the field(s) {fields}: give the layer as the differentially private grid wrote it.</source>
-      <translation>La diffusion DP n'a pas le(s) champ(s) {fields} : donnez la couche telle que la grille différentiellement privée l'a écrite.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/dp_gate.py" line="47" />
-      <source>k-anonymity gate FAILED for a DP release (policy {hash}): {problems}</source>
-      <translation>Contrôle de k-anonymat ÉCHOUÉ pour une diffusion DP (politique {hash}) : {problems}</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/dp_gate.py" line="51" />
-      <source>DP release: {records} record(s) at ε = {epsilon:g} ({mechanism}) within the policy's epsilon_budget {budget:g}. Its protection is the noise, not k: small and zero counts are published on purpose.</source>
-      <translation>Diffusion DP : {records} enregistrement(s) à ε = {epsilon:g} ({mechanism}) dans l'epsilon_budget {budget:g} de la politique. Sa protection est le bruit, pas k : les petits comptes et les zéros sont publiés à dessein.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/dp_gate.py" line="73" />
-      <source>DP releases of {dataset}: {releases}, ε spent {spent:.4g} of {budget:g}, {remaining:.4g} remaining. (A DP guarantee does not weaken with new auxiliary data; only further releases spend it.)</source>
-      <translation>Diffusions DP de {dataset} : {releases}, ε dépensé {spent:.4g} sur {budget:g}, {remaining:.4g} restant. (Une garantie DP ne faiblit pas avec de nouvelles données auxiliaires ; seules de nouvelles diffusions la consomment.)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/dp_grid.py" line="112" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="112" />
       <source>Give either an extent or a study area (not both, not neither): a differentially private release publishes every cell of a domain fixed in advance, since a domain drawn around the data would give people away.</source>
       <translation>Donnez soit une emprise, soit une zone d'étude (pas les deux, ni aucune) : une diffusion différentiellement privée publie chaque maille d'un domaine fixé d'avance, car un domaine tracé autour des données trahirait des personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="165" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="165" />
       <source>No ledger at {path}: a new ledger is started there, with no earlier releases. If the programme already has a ledger, give its path instead: a second ledger restarts the cumulative budget.</source>
       <translation>Aucun registre à {path} : un nouveau registre y est démarré, sans diffusion antérieure. Si le programme a déjà un registre, indiquez plutôt son chemin : un second registre fait repartir le budget cumulé de zéro.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="19" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="19" />
       <source>discrete Laplace (pure ε-DP)</source>
       <translation>Laplace discrète (ε-DP pure)</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="20" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="20" />
       <source>discrete Gaussian (ρ-zCDP; ε stated at the policy's δ)</source>
       <translation>gaussienne discrète (ρ-zCDP ; ε énoncé au δ de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="201" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="201" />
       <source>The output could not be created: nothing was recorded in the ledger.</source>
       <translation>La sortie n'a pas pu être créée : rien n'a été enregistré dans le registre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="218" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="218" />
       <source>ε spent by {dataset}: {spent:.4g} of {budget:g} ({remaining:.4g} left). Ledger head: {head}.</source>
       <translation>ε dépensé par {dataset} : {spent:.4g} sur {budget:g} (reste {remaining:.4g}). Tête du registre : {head}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="230" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="230" />
       <source>DP release REFUSED for {dataset} / {release}: {problems}</source>
       <translation>Diffusion DP REFUSÉE pour {dataset} / {release} : {problems}</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="237" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="237" />
       <source>{size:g} m: ε {epsilon:.4g}{rho}, noise variance {variance:.4g}, 95 % of the noise within ±{accuracy} people, mean absolute noise {mae:.3g}.</source>
       <translation>{size:g} m : ε {epsilon:.4g}{rho}, variance du bruit {variance:.4g}, 95 % du bruit à ±{accuracy} personnes, bruit absolu moyen {mae:.3g}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="243" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="243" />
       <source>The budget is split equally across the {count} levels; each person counts in at most {m} cell(s) per level.</source>
       <translation>Le budget est partagé également entre les {count} niveaux ; chaque personne compte dans au plus {m} maille(s) par niveau.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="247" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="247" />
       <source>Bias of the released counts against the true ones, for the data holder only (not differentially private: never publish it):</source>
       <translation>Biais des comptes diffusés par rapport aux vrais, pour le détenteur des données seulement (pas différentiellement privé : ne le publiez jamais) :</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="250" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="250" />
       <source>  {size:g} m, true count {kind}: {cells} cells, mean error {error:+.2f}, mean absolute error {mae:.2f}</source>
       <translation>  {size:g} m, vrai compte {kind} : {cells} mailles, erreur moyenne {error:+.2f}, erreur absolue moyenne {mae:.2f}</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="255" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="255" />
       <source>Some points lie outside the extent or study area: they are not counted.</source>
       <translation>Des points sont hors de l'emprise ou de la zone d'étude : ils ne sont pas comptés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="258" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="258" />
       <source>The noise was drawn from the given seed: anyone who holds the seed (or finds it in a saved model or the Processing history) can remove it. Use a seed only to reproduce a test; leave it empty for a release.</source>
       <translation>Le bruit a été tiré de la graine donnée : quiconque détient la graine (ou la trouve dans un modèle enregistré ou l'historique de Processing) peut le retirer. N'utilisez une graine que pour reproduire un test ; laissez-la vide pour une diffusion.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="30" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="30" />
       <source>Differentially private grid</source>
       <translation>Grille différentiellement privée</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="31" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="31" />
       <source>Noisy counts of distinct people in every cell of a fixed extent at several nested sizes, from exact integer noise (discrete Laplace or Gaussian); the ε spent is recorded in the release ledger and a release over the budget is refused before any noise is drawn.</source>
       <translation>Comptes bruités de personnes distinctes dans chaque maille d'une emprise fixée, à plusieurs tailles emboîtées, avec un bruit entier exact (Laplace ou gaussienne discrète) ; l'ε dépensé est enregistré dans le registre des diffusions et une diffusion au-delà du budget est refusée avant tout tirage de bruit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="35" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="35" />
       <source>privacy,differential privacy,dp,epsilon,budget,noise,laplace,gaussian,grid,ledger</source>
       <translation>confidentialité,confidentialité différentielle,dp,epsilon,budget,bruit,laplace,gaussienne,grille,registre</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="56" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="56" />
       <source>ε of this release (smaller: more private, noisier)</source>
       <translation>ε de cette diffusion (plus petit : plus protecteur, plus bruité)</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="59" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="59" />
       <source>Mechanism</source>
       <translation>Mécanisme</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="62" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="62" />
       <source>Cells a person may count in, per level (m)</source>
       <translation>Mailles où une personne peut compter, par niveau (m)</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="65" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="65" />
       <source>Nested cell sizes in metres (the budget is split equally)</source>
       <translation>Tailles de maille emboîtées en mètres (budget partagé également)</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="68" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="68" />
       <source>Extent released (or a study area)</source>
       <translation>Emprise diffusée (ou une zone d'étude)</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="71" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="71" />
       <source>Study area released (or an extent)</source>
       <translation>Zone d'étude diffusée (ou une emprise)</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="75" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="75" />
       <source>Grid origin (lower-left corner; empty: automatic)</source>
       <translation>Origine de la grille (coin inférieur gauche ; vide : automatique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="77" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="77" />
       <source>Policy file (epsilon_budget; delta for the Gaussian)</source>
       <translation>Fichier de politique (epsilon_budget ; delta pour la gaussienne)</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="81" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="81" />
       <source>Seed, only to reproduce a test (leave empty)</source>
       <translation>Graine, seulement pour reproduire un test (laisser vide)</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="87" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="87" />
       <source>ε spent by the dataset's DP releases</source>
       <translation>ε dépensé par les diffusions DP du jeu de données</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="89" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="89" />
       <source>ε remaining in the dataset's budget</source>
       <translation>ε restant dans le budget du jeu de données</translation>
     </message>
     <message>
-      <location filename="processing_provider/dp_grid.py" line="90" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="90" />
       <source>Ledger head hash</source>
       <translation>Hachage de tête du registre</translation>
     </message>
     <message>
-      <location filename="processing_provider/example_models.py" line="64" />
-      <source>The example model {path} could not be read: reinstall the plugin.</source>
-      <translation>Le modèle d'exemple {path} n'a pas pu être lu : réinstallez l'extension.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/geomask.py" line="17" />
+      <location filename="processing_provider/algorithms/geomask.py" line="17" />
       <source>Donut geomask</source>
       <translation>Géomasque en anneau</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="18" />
+      <location filename="processing_provider/algorithms/geomask.py" line="18" />
       <source>Moves every point in a random direction by a distance between a minimum and a maximum radius, uniformly over the ring's area.</source>
       <translation>Déplace chaque point dans une direction aléatoire d'une distance comprise entre un rayon minimal et un rayon maximal, uniformément sur la surface de l'anneau.</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="20" />
+      <location filename="processing_provider/algorithms/geomask.py" line="20" />
       <source>privacy,geomask,donut,displacement,masking,anonymisation,release</source>
       <translation>confidentialité,géomasque,anneau,déplacement,masquage,anonymisation,diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="32" />
+      <location filename="processing_provider/algorithms/geomask.py" line="32" />
       <source>Points to mask (metric CRS)</source>
       <translation>Points à masquer (SCR métrique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="34" />
+      <location filename="processing_provider/algorithms/geomask.py" line="34" />
       <source>Minimum displacement</source>
       <translation>Déplacement minimal</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="37" />
+      <location filename="processing_provider/algorithms/geomask.py" line="37" />
       <source>Maximum displacement</source>
       <translation>Déplacement maximal</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="44" />
+      <location filename="processing_provider/algorithms/geomask.py" line="44" />
       <source>Fields to keep (empty: none)</source>
       <translation>Champs à conserver (vide : aucun)</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="47" />
+      <location filename="processing_provider/algorithms/geomask.py" line="47" />
       <source>Masked points</source>
       <translation>Points masqués</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="58" />
+      <location filename="processing_provider/algorithms/geomask.py" line="58" />
       <source>Multipoint features would be masked part by part: explode them first (each part a record).</source>
       <translation>Les entités multipoints seraient masquées partie par partie : éclatez-les d'abord (chaque partie un enregistrement).</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="69" />
+      <location filename="processing_provider/algorithms/geomask.py" line="69" />
       <source>The mask was drawn from the given seed: anyone who holds the seed (or finds it in a saved model or the Processing history) can undo the displacement. Use a seed only to reproduce a test; leave it empty for a release.</source>
       <translation>Le masque a été tiré à partir de la graine donnée : quiconque détient la graine (ou la trouve dans un modèle enregistré ou l'historique de Processing) peut annuler le déplacement. N'utilisez une graine que pour reproduire un test ; laissez-la vide pour une diffusion.</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="74" />
+      <location filename="processing_provider/algorithms/geomask.py" line="74" />
       <source>Kept fields: {fields}. Any of them that identifies a person (an id, a truth field) links the masked points back to the people; keep such a field only to test the mask.</source>
       <translation>Champs conservés : {fields}. Tout champ qui identifie une personne (un identifiant, un champ de vérité) relie les points masqués aux personnes ; ne gardez un tel champ que pour tester le masque.</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="81" />
+      <location filename="processing_provider/algorithms/geomask.py" line="81" />
       <source>The input already has the field(s) {fields}: leave them out of the fields to keep.</source>
       <translation>L'entrée a déjà le(s) champ(s) {fields} : retirez-les des champs à conserver.</translation>
     </message>
     <message>
-      <location filename="processing_provider/geomask.py" line="96" />
+      <location filename="processing_provider/algorithms/geomask.py" line="96" />
       <source>{count} points displaced by {low:g} to {high:g} m (uniform over the ring's area). Quote the radii in the methodology note; never publish the seed.</source>
       <translation>{count} points déplacés de {low:g} à {high:g} m (uniformément sur la surface de l'anneau). Citez les rayons dans la note méthodologique ; ne publiez jamais la graine.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="101" />
+      <source>Random seed</source>
+      <translation>Graine aléatoire</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="104" />
+      <source>Where the auxiliary data came from, its coverage and cost</source>
+      <translation>Provenance des données auxiliaires, leur couverture et leur coût</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="108" />
+      <source>Escalation table</source>
+      <translation>Table d'escalade</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="110" />
+      <source>Targets with their candidate counts</source>
+      <translation>Cibles avec leur nombre de candidats</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="113" />
+      <source>Escalation chart</source>
+      <translation>Graphique d'escalade</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="113" />
+      <source>SVG files (*.svg);;PNG files (*.png)</source>
+      <translation>Fichiers SVG (*.svg);;Fichiers PNG (*.png)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="116" />
+      <source>Report</source>
+      <translation>Rapport</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="116" />
+      <source>HTML files (*.html);;Markdown files (*.md)</source>
+      <translation>Fichiers HTML (*.html);;Fichiers Markdown (*.md)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="119" />
+      <source>Sequential releases: other releases of the same subjects</source>
+      <translation>Diffusions successives : autres diffusions des mêmes sujets</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="122" />
+      <source>Sequential releases: field linking a subject's records</source>
+      <translation>Diffusions successives : champ reliant les enregistrements d'un sujet</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="124" />
+      <source>π unique at the last step</source>
+      <translation>π unique à la dernière étape</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="125" />
+      <source>π correct at the last step</source>
+      <translation>π correct à la dernière étape</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="126" />
+      <source>π marketer at the last step</source>
+      <translation>π marketer à la dernière étape</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="127" />
+      <source>Precision at the last step</source>
+      <translation>Précision à la dernière étape</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="146" />
+      <source>The folder {folder} of the output file {path} does not exist: create it, or choose a file in an existing folder. Nothing was written.</source>
+      <translation>Le dossier {folder} du fichier de sortie {path} n'existe pas : créez-le, ou choisissez un fichier dans un dossier existant. Rien n'a été écrit.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="155" />
+      <source>Sequential releases need the link field: the published id that ties a subject's records across releases.</source>
+      <translation>Les diffusions successives exigent le champ de liaison : l'identifiant publié qui relie les enregistrements d'un sujet d'une diffusion à l'autre.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="174" />
+      <source>Multipoint features cannot be joined one to one: explode them first (each part a record).</source>
+      <translation>Les entités multipoints ne peuvent pas être appariées une à une : éclatez-les d'abord (chaque partie un enregistrement).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="183" />
+      <source>{count} auxiliary record(s) have a NULL coverage weight: fill them in.</source>
+      <translation>{count} enregistrement(s) auxiliaire(s) ont un poids de couverture NULL : renseignez-les.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="21" />
+      <source>believed re-identified (π unique)</source>
+      <translation>cru ré-identifié (π unique)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="22" />
+      <source>really re-identified (π correct)</source>
+      <translation>vraiment ré-identifié (π correct)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="23" />
+      <source>random guess in candidate set (π marketer)</source>
+      <translation>tirage au hasard parmi les candidats (π marketer)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="230" />
+      <source>The quasi-identifier '{field}' is {release_type} in the release but {other_type} in the layer '{layer}': values would never match. Convert one of them (in a copy) so that both have the same type.</source>
+      <translation>Le quasi-identifiant '{field}' est de type {release_type} dans la diffusion mais {other_type} dans la couche '{layer}' : les valeurs ne correspondraient jamais. Convertissez l'un des deux (dans une copie) pour qu'ils aient le même type.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="258" />
+      <source>{count} released record(s) have a NULL link id in '{field}': every record of a sequential release needs the id that ties it to its subject.</source>
+      <translation>{count} enregistrement(s) diffusé(s) ont un identifiant de liaison NULL dans '{field}' : chaque enregistrement d'une diffusion successive a besoin de l'identifiant qui le relie à son sujet.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="26" />
+      <source>the share of targets with exactly one candidate in the release within the radius and with the same attributes: what the adversary believes they re-identified.</source>
+      <translation>la part des cibles qui ont exactement un candidat dans la diffusion, dans le rayon et avec les mêmes attributs : ce que l'adversaire croit avoir ré-identifié.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="263" />
+      <source>Joined against {count} releases of the same subjects, linked by '{field}': a subject stays a candidate only if every release it appears in places it within the radius.</source>
+      <translation>Jointure avec {count} diffusions des mêmes sujets, reliées par '{field}' : un sujet reste candidat seulement si chaque diffusion où il apparaît le place dans le rayon.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="283" />
+      <source>No provenance was given for the auxiliary data: say where it came from, its coverage and its cost, or the figures cannot be weighed.</source>
+      <translation>Aucune provenance n'a été donnée pour les données auxiliaires : indiquez d'où elles viennent, leur couverture et leur coût, sinon les chiffres ne peuvent être appréciés.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="29" />
+      <source>the share of targets whose single candidate really is them: what the adversary really re-identified (known only with the held-out truth ids).</source>
+      <translation>la part des cibles dont l'unique candidat est bien elles-mêmes : ce que l'adversaire a vraiment ré-identifié (connu seulement avec les identifiants de vérité mis de côté).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="291" />
+      <source>unknown</source>
+      <translation>inconnu</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="294" />
+      <source>{attributes}: π unique {unique}, π correct {correct}, π marketer {marketer}, precision {precision}; median candidates {median:g}, {none} target(s) with no candidate.</source>
+      <translation>{attributes} : π unique {unique}, π correct {correct}, π marketer {marketer}, précision {precision} ; médiane des candidats {median:g}, {none} cible(s) sans candidat.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="306" />
+      <source>No policy was given: the figures are not compared with a ceiling.</source>
+      <translation>Aucune politique n'a été donnée : les chiffres ne sont comparés à aucun plafond.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="309" />
+      <source>With every attribute tried ({attributes}) the adversary stays at or below ρ = {rho}.</source>
+      <translation>Avec tous les attributs essayés ({attributes}), l'adversaire reste au plus à ρ = {rho}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="31" />
+      <source>the mean over targets of 1 / (number of candidates), 0 for a target without one: the share re-identified by picking a candidate at random.</source>
+      <translation>la moyenne sur les cibles de 1 / (nombre de candidats), 0 pour une cible sans candidat : la part ré-identifiée en choisissant un candidat au hasard.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="312" />
+      <source>An adversary crosses the policy's ceiling with {attributes}: {figure} = {value}, above ρ = {rho}.</source>
+      <translation>Un adversaire dépasse le plafond de la politique avec {attributes} : {figure} = {value}, au-dessus de ρ = {rho}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="33" />
+      <source>precision</source>
+      <translation>précision</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="33" />
+      <source>π correct / π unique: how often a confident match is right; a wrong match harms the person it lands on.</source>
+      <translation>π correct / π unique : la fréquence à laquelle un appariement sûr de lui est juste ; un appariement faux nuit à la personne sur qui il tombe.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="337" />
+      <source>Re-identification as the adversary adds attributes</source>
+      <translation>Ré-identification à mesure que l'adversaire ajoute des attributs</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="341" />
+      <source>share of targets</source>
+      <translation>part des cibles</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="341" />
+      <source>what the adversary knows</source>
+      <translation>ce que sait l'adversaire</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="343" />
+      <source>ceiling ρ = {rho}</source>
+      <translation>plafond ρ = {rho}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="357" />
+      <source>Could not write the chart to {path}.</source>
+      <translation>Impossible d'écrire le graphique dans {path}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="364" />
+      <source>attributes</source>
+      <translation>attributs</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="365" />
+      <source>median candidates</source>
+      <translation>candidats (médiane)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="365" />
+      <source>no candidate</source>
+      <translation>sans candidat</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="371" />
+      <source>The adversary joins {targets} identified target(s) to the release within {radius:g} m, adding one attribute at a time.</source>
+      <translation>L'adversaire apparie {targets} cible(s) identifiée(s) à la diffusion dans un rayon de {radius:g} m, en ajoutant un attribut à la fois.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="374" />
+      <source>Auxiliary data: {provenance}</source>
+      <translation>Données auxiliaires : {provenance}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="375" />
+      <source>provenance not stated</source>
+      <translation>provenance non indiquée</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="395" />
+      <source>What the figures mean</source>
+      <translation>Ce que signifient les chiffres</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="41" />
+      <source>Join simulation</source>
+      <translation>Simulation de jointure</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="42" />
+      <source>Runs the adversary's join of an identified auxiliary layer against a masked release and reports how many people it singles out, and how many of those correctly, as attributes are added.</source>
+      <translation>Exécute la jointure de l'adversaire entre une couche auxiliaire identifiée et une diffusion masquée, et indique combien de personnes elle isole, et combien à juste titre, à mesure que des attributs sont ajoutés.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="45" />
+      <source>privacy,disclosure,linkage,re-identification,attack,join,geomask,escalation</source>
+      <translation>confidentialité,divulgation,appariement,ré-identification,attaque,jointure,géomasque,escalade</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="73" />
+      <source>Masked release (points, metric CRS)</source>
+      <translation>Diffusion masquée (points, SCR métrique)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="76" />
+      <source>Auxiliary identified layer (points the adversary holds)</source>
+      <translation>Couche auxiliaire identifiée (points que détient l'adversaire)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="79" />
+      <source>Mask radius the adversary assumes (a closed disc)</source>
+      <translation>Rayon de masquage supposé par l'adversaire (disque fermé)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="82" />
+      <source>Quasi-identifiers, in the order the adversary adds them</source>
+      <translation>Quasi-identifiants, dans l'ordre où l'adversaire les ajoute</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="85" />
+      <source>Release: held-out subject id (truth)</source>
+      <translation>Diffusion : identifiant réservé de la personne (vérité)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="88" />
+      <source>Auxiliary: subject id (truth)</source>
+      <translation>Auxiliaire : identifiant de la personne (vérité)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="91" />
+      <source>Share of auxiliary records with a stale position</source>
+      <translation>Part des enregistrements auxiliaires à position périmée</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="94" />
+      <source>Largest stale-position error</source>
+      <translation>Plus grande erreur de position périmée</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="97" />
+      <source>Auxiliary coverage weight (targets weighted by it)</source>
+      <translation>Poids de couverture auxiliaire (les cibles en sont pondérées)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="102" />
+      <source>Audit: number of people the release states</source>
+      <translation>Audit : nombre de personnes indiqué par la diffusion</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="105" />
+      <source>Audit: how the records relate to that number</source>
+      <translation>Audit : relation entre les enregistrements et ce nombre</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="107" />
+      <source>Passed</source>
+      <translation>Réussi</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="109" />
+      <source>Fewest distinct sensitive values in a published cell</source>
+      <translation>Plus petit nombre de valeurs sensibles distinctes d'une maille publiée</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="111" />
+      <source>Largest t-closeness distance of a published cell</source>
+      <translation>Plus grande distance de t-proximité d'une maille publiée</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="113" />
+      <source>Narrowest attacker interval of a withheld record</source>
+      <translation>Plus étroit intervalle d'attaque d'un enregistrement masqué</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="114" />
+      <source>Smallest published count</source>
+      <translation>Plus petit effectif publié</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="115" />
+      <source>Published records checked</source>
+      <translation>Enregistrements publiés contrôlés</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="116" />
+      <source>k</source>
+      <translation>k</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="118" />
+      <source>Failing records (written only when the gate fails)</source>
+      <translation>Enregistrements en échec (écrits seulement quand le contrôle échoue)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="141" />
+      <source>Choose the field that holds the counts.</source>
+      <translation>Choisissez le champ qui contient les effectifs.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="15" />
+      <source>each person has one point: the records add up to it</source>
+      <translation>chaque personne a un point : les enregistrements s'additionnent à ce nombre</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="153" />
+      <source>l-diversity and t-closeness need the cell id field and the sensitive attribute field.</source>
+      <translation>La l-diversité et la t-proximité exigent le champ identifiant de maille et le champ de l'attribut sensible.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="16" />
+      <source>people may have several points: the records add up to at least it</source>
+      <translation>une personne peut avoir plusieurs points : les enregistrements s'additionnent à au moins ce nombre</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="167" />
+      <source>The count field '{field}' is not numeric ({type}): the gate needs counts of people. Choose a numeric field, or convert it with the field calculator in a copy.</source>
+      <translation>Le champ de comptage « {field} » n'est pas numérique ({type}) : le contrôle a besoin d'effectifs de personnes. Choisissez un champ numérique, ou convertissez-le avec la calculatrice de champ dans une copie.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="209" />
+      <source>k-anonymity gate FAILED (k = {k}, policy {hash}): {problems}</source>
+      <translation>ÉCHEC du contrôle de k-anonymat (k = {k}, politique {hash}) : {problems}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="212" />
+      <source>k-anonymity gate passed: {checked} published record(s), all with at least k = {k} people.</source>
+      <translation>Contrôle de k-anonymat réussi : {checked} enregistrement(s) publié(s), tous avec au moins k = {k} personnes.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="24" />
+      <source>k-anonymity gate</source>
+      <translation>Contrôle de k-anonymat</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="25" />
+      <source>Blocks the release (and stops the model) when any published record counts fewer than k people; passes the layer through unchanged otherwise.</source>
+      <translation>Bloque la diffusion (et arrête le modèle) si un enregistrement publié compte moins de k personnes ; sinon transmet la couche inchangée.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="253" />
+      <source>feature {id}</source>
+      <translation>entité {id}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="255" />
+      <source>Failing records: {records}</source>
+      <translation>Enregistrements en échec : {records}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="257" />
+      <source>{named} and {more} more</source>
+      <translation>{named} et {more} autres</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="265" />
+      <source> (give a file for the failing records layer to get all of them).</source>
+      <translation> (indiquez un fichier pour la couche des enregistrements en échec afin de les obtenir tous).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="27" />
+      <source>privacy,disclosure,k-anonymity,gate,check,release,model</source>
+      <translation>confidentialité,divulgation,k-anonymat,contrôle,vérification,diffusion,modèle</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="283" />
+      <source> (a temporary failing records layer is lost when the gate fails: choose a file for it).</source>
+      <translation> (une couche temporaire des enregistrements en échec est perdue quand le contrôle échoue : choisissez un fichier).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="285" />
+      <source> (all {count} in {path}).</source>
+      <translation> (tous les {count} dans {path}).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="295" />
+      <source>A series audit needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume.</source>
+      <translation>Un audit de série exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="311" />
+      <source>Series audit with {count} earlier release(s), assuming no cell changes by more than {delta:g} between releases.</source>
+      <translation>Audit de série avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} entre deux diffusions.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="344" />
+      <source>The policy keeps the number of people secret (population_total_secret = true), yet the gate was given one: a number that is published is no secret. Change the policy, or leave the number of people empty.</source>
+      <translation>La politique garde secret le nombre de personnes (population_total_secret = true), mais la porte en a reçu un : un nombre publié n'est pas un secret. Modifiez la politique, ou laissez le nombre de personnes vide.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="351" />
+      <source>The audit does not know the number of people in the release: an attacker who reads it (in a table, a report, the log of the grid) may narrow withheld cells further. Give it in 'number of people the release states', or declare population_total_secret = true in the policy if it is never published.</source>
+      <translation>L'audit ne connaît pas le nombre de personnes de la diffusion : un attaquant qui le lit (dans une table, un rapport, le journal de la grille) peut resserrer davantage les cellules masquées. Indiquez-le dans « nombre de personnes indiqué par la diffusion », ou déclarez population_total_secret = true dans la politique s'il n'est jamais publié.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="358" />
+      <source>The number of people the release states is {total:g}, not a whole number of 0 or more: give the count of distinct people.</source>
+      <translation>Le nombre de personnes qu'indique la diffusion est {total:g}, pas un nombre entier positif ou nul : donnez le nombre de personnes distinctes.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="383" />
+      <source>the published total</source>
+      <translation>le total publié</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="394" />
+      <source>grand total</source>
+      <translation>total général</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="402" />
+      <source>Audit: {count} total(s) from the layer's own totals columns.</source>
+      <translation>Audit : {count} total(s) tiré(s) des colonnes de totaux de la couche elle-même.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="408" />
+      <source>Auditing against other layers needs the geometry of the records to publish; the input is a table. Give the grid layer itself.</source>
+      <translation>L'audit par rapport à d'autres couches a besoin de la géométrie des enregistrements à publier ; l'entrée est une table. Donnez la couche de grille elle-même.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="415" />
+      <source>The audit layer '{layer}' has no field '{field}': name its count field in the audit count field.</source>
+      <translation>La couche d'audit « {layer} » n'a pas de champ « {field} » : indiquez son champ de comptage dans le champ de comptage d'audit.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="419" />
+      <source>The audit count field '{field}' of '{layer}' is {kind}, not a number: name a numeric field of published totals, or convert it (in a copy).</source>
+      <translation>Le champ de comptage d'audit « {field} » de « {layer} » est de type {kind}, pas un nombre : indiquez un champ numérique de totaux publiés, ou convertissez-le (dans une copie).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="426" />
+      <source>Audit: {areas} published area count(s) from the audit layers; {records} record(s) in {atoms} pieces, {cells} of them cut by an area's border.</source>
+      <translation>Audit : {areas} effectif(s) de zones publié(s) par les couches d'audit ; {records} enregistrement(s) en {atoms} morceaux, dont {cells} coupé(s) par la limite d'une zone.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="432" />
+      <source>Audit: {strips} of those pieces are strips narrower than {width:.2g} m on the ground, between a border and the cell edge it follows: audited as able to hold people and again as empty.</source>
+      <translation>Audit : {strips} de ces morceaux sont des bandes de moins de {width:.2g} m de large sur le terrain, entre une limite et le bord de cellule qu'elle suit : auditées comme pouvant contenir des personnes, puis comme vides.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="454" />
+      <source>The audit read every count as the sum of its parts, as where each person has one point. Counts of distinct people with several points each (trips, visits) do not add up: set '{label}' (PERSONS_TOTAL_KIND) to '{several}'.</source>
+      <translation>L'audit a lu chaque effectif comme la somme de ses parties, comme lorsque chaque personne a un seul point. Les effectifs de personnes distinctes ayant chacune plusieurs points (trajets, visites) ne s'additionnent pas : réglez « {label} » (PERSONS_TOTAL_KIND) sur « {several} ».</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="469" />
+      <source>Audit: the counts contradict one value of the attribute fields per person, so the records of one cell are audited as possibly sharing people (an attribute of each point, such as the mode of a trip); a person-level attribute would be audited as adding up.</source>
+      <translation>Audit : les effectifs contredisent une seule valeur des champs d'attribut par personne ; les enregistrements d'une même cellule sont donc audités comme pouvant partager des personnes (un attribut de chaque point, comme le mode d'un trajet) ; un attribut propre à la personne serait audité comme s'additionnant.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="476" />
+      <source>Audit, knowing the number of people: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
+      <translation>Audit, avec le nombre de personnes : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="478" />
+      <source>Audit, without the number of people: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
+      <translation>Audit, sans le nombre de personnes : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="59" />
+      <source>Layer or table to publish</source>
+      <translation>Couche ou table à publier</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="61" />
+      <source>Count field (distinct people per record)</source>
+      <translation>Champ de comptage (personnes distinctes par enregistrement)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="66" />
+      <source>Status field (records not marked published are withheld)</source>
+      <translation>Champ de statut (les enregistrements non « published » sont masqués)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="69" />
+      <source>Checked layer (unchanged)</source>
+      <translation>Couche contrôlée (inchangée)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="71" />
+      <source>Audit: other layers published beside this one</source>
+      <translation>Audit : autres couches publiées à côté de celle-ci</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="74" />
+      <source>Audit: count field of those layers</source>
+      <translation>Audit : champ de comptage de ces couches</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="77" />
+      <source>Audit: published total over all records</source>
+      <translation>Audit : total publié sur l'ensemble des enregistrements</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="81" />
+      <source>Diversity: cell id field</source>
+      <translation>Diversité : champ identifiant de maille</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="84" />
+      <source>Diversity: sensitive attribute field</source>
+      <translation>Diversité : champ de l'attribut sensible</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="87" />
+      <source>Diversity: least distinct sensitive values per cell (l)</source>
+      <translation>Diversité : minimum de valeurs sensibles distinctes par maille (l)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="90" />
+      <source>Diversity: largest distance to the overall distribution (t)</source>
+      <translation>Diversité : plus grande distance à la distribution d'ensemble (t)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="93" />
+      <source>Diversity: the sensitive categories are ordered</source>
+      <translation>Diversité : les modalités sensibles sont ordonnées</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="96" />
+      <source>Stratum field (k per stratum from the policy's stratum_rho)</source>
+      <translation>Champ de strate (k par strate d'après le stratum_rho de la politique)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="99" />
+      <source>Series: earlier releases of this grid, oldest first</source>
+      <translation>Série : diffusions antérieures de la grille, la plus ancienne d'abord</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/perturbation_table.py" line="17" />
+      <source>Row {row} cannot have the variance asked for: it has {reached:g}, {reason}.</source>
+      <translation>La ligne {row} ne peut avoir la variance demandée : elle a {reached:g}, {reason}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/perturbation_table.py" line="19" />
+      <source>p-table {hash}: rows 0 to {last} (the last serves every larger count).</source>
+      <translation>Table p {hash} : lignes 0 à {last} (la dernière sert pour tout effectif plus grand).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/perturbation_table.py" line="26" />
+      <source>Perturbation table (cell key method)</source>
+      <translation>Table de perturbation (méthode de la clé de cellule)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/perturbation_table.py" line="27" />
+      <source>The maximum-entropy p-table of the cell key method: for each original count, the probability of each published count, unbiased, with variance V and noise of at most D.</source>
+      <translation>La table p d'entropie maximale de la méthode de la clé de cellule : pour chaque effectif d'origine, la probabilité de chaque effectif publié, sans biais, de variance V et de bruit d'au plus D.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/perturbation_table.py" line="30" />
+      <source>privacy,cell key method,ckm,perturbation,noise,ptable,tau-argus,census grid</source>
+      <translation>confidentialité,méthode de la clé de cellule,ckm,perturbation,bruit,table p,tau-argus,grille du recensement</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/perturbation_table.py" line="43" />
+      <source>D: largest noise (keep it secret)</source>
+      <translation>D : le plus grand bruit (gardez-le secret)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/perturbation_table.py" line="46" />
+      <source>V: noise variance</source>
+      <translation>V : variance du bruit</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/perturbation_table.py" line="49" />
+      <source>JS: published counts 1..JS are blocked (0: none)</source>
+      <translation>JS : les effectifs publiés 1..JS sont interdits (0 : aucun)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/perturbation_table.py" line="52" />
+      <source>PSTAY: probability of no noise (empty: maximum entropy)</source>
+      <translation>PSTAY : probabilité de ne pas bruiter (vide : entropie maximale)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/perturbation_table.py" line="55" />
+      <source>p-table (save it as CSV for the cell key grid)</source>
+      <translation>Table p (enregistrez-la en CSV pour la grille à clé de cellule)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/perturbation_table.py" line="59" />
+      <source>Rows solved with the nearest feasible variance</source>
+      <translation>Lignes résolues avec la variance faisable la plus proche</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="106" />
+      <source>{release}: published at {published}, today {today} (ceiling {ceiling}): {verdict}.</source>
+      <translation>{release} : publiée à {published}, aujourd'hui {today} (plafond {ceiling}) : {verdict}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="111" />
+      <source>{release} ({published} → {today}, ceiling {ceiling})</source>
+      <translation>{release} ({published} → {today}, plafond {ceiling})</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="115" />
+      <source>the table is loaded in the project</source>
+      <translation>la table est chargée dans le projet</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="117" />
+      <source>the table is in {path}</source>
+      <translation>la table est dans {path}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="119" />
+      <source>choose a file for the table to keep it when the check fails</source>
+      <translation>choisissez un fichier pour la table afin de la conserver quand le contrôle échoue</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="120" />
+      <source>{count} release(s) of {dataset} are now over the ceiling they were published under: {releases}. Withdraw them, re-publish them coarser, or document the acceptance. The re-assessment is recorded in the ledger; {table}.</source>
+      <translation>{count} diffusion(s) de {dataset} dépassent désormais le plafond sous lequel elles ont été publiées : {releases}. Retirez-les, republiez-les plus grossières ou documentez l'acceptation. La réévaluation est enregistrée dans le registre ; {table}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="31" />
+      <source>Re-assessment</source>
+      <translation>Réévaluation</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="41" />
+      <source>Re-assess published releases</source>
+      <translation>Réévaluer les diffusions publiées</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="42" />
+      <source>Re-runs today's risk estimate for releases in the ledger and fails when any is now over the ceiling it was published under.</source>
+      <translation>Relance l'estimation de risque du jour pour les diffusions du registre et échoue si l'une dépasse désormais le plafond sous lequel elle a été publiée.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="44" />
+      <source>privacy,disclosure,risk,ledger,reassessment,schedule,cron,monitoring</source>
+      <translation>confidentialité,divulgation,risque,registre,réévaluation,planification,cron,suivi</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="60" />
+      <source>Release ledger</source>
+      <translation>Registre des diffusions</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="62" />
+      <source>Dataset (programme name)</source>
+      <translation>Jeu de données (nom du programme)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="64" />
+      <source>Release id (empty: every release of the dataset)</source>
+      <translation>Identifiant de diffusion (vide : toutes les diffusions du jeu)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="66" />
+      <source>Today's per-zone risk</source>
+      <translation>Risque par zone du jour</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="69" />
+      <source>Releases now over their ceiling</source>
+      <translation>Diffusions désormais au-dessus de leur plafond</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="100" />
+      <source>HTML files (*.html)</source>
+      <translation>Fichiers HTML (*.html)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="118" />
+      <source>{coarse:g} m cells are not unions of {fine:g} m cells: releasing both invites differencing (subtract overlapping cells to isolate small areas). Release only nested resolutions (each a whole multiple of the finer) on one origin.</source>
+      <translation>Les mailles de {coarse:g} m ne sont pas des unions de mailles de {fine:g} m : diffuser les deux expose à la différenciation (soustraire des mailles qui se chevauchent pour isoler de petites zones). Ne diffusez que des résolutions emboîtées (chacune multiple entier de la plus fine) sur une même origine.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="211" />
+      <source>The cell key comparison is made without strata: run the sweep without strata to see it.</source>
+      <translation>La comparaison avec la clé de cellule se fait sans strates : lancez le balayage sans strates pour la voir.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="220" />
+      <source>The cell key comparison uses a one-off random key (never written): its figures vary a little from run to run.</source>
+      <translation>La comparaison avec la clé de cellule utilise une clé aléatoire à usage unique (jamais écrite) : ses chiffres varient un peu d'une exécution à l'autre.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="228" />
+      <source>Cell key method beside suppression: every non-empty cell published with noise; ckm_mae is its mean absolute error per cell.</source>
+      <translation>Méthode de la clé de cellule à côté du secret : toutes les cellules non vides publiées avec du bruit ; ckm_mae est son erreur absolue moyenne par cellule.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="264" />
+      <source>No earlier release has one of the swept cell sizes ({swept}); they have {theirs}. Sweep the series' cell size.</source>
+      <translation>Aucune diffusion antérieure n'a l'une des tailles de maille balayées ({swept}) ; elles ont {theirs}. Balayez la taille de maille de la série.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="287" />
+      <source>At {res:g} m, since {name}: {to_withheld} cell(s) go from published (or empty) to withheld and {to_published} from withheld to published. A flipping cell is a risk: an attacker who assumes counts change little between releases pins it near its value in the other release, whatever else is withheld. Prefer sizes and geometries where few cells flip.</source>
+      <translation>À {res:g} m, depuis {name} : {to_withheld} maille(s) passent de publiée (ou vide) à masquée et {to_published} de masquée à publiée. Une maille qui bascule est un risque : un attaquant qui suppose que les effectifs varient peu d'une diffusion à l'autre la coince près de sa valeur dans l'autre diffusion, quoi qu'on masque d'autre. Préférez les tailles et géométries où peu de mailles basculent.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="309" />
+      <source>{count} point(s) lie in no stratum. Nothing is dropped silently: extend the strata to cover them, or clip the points first and report the clipped ones.</source>
+      <translation>{count} point(s) ne sont dans aucune strate. Rien n'est ignoré en silence : étendez les strates pour les couvrir, ou découpez d'abord les points et signalez ceux qui sont retirés.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="331" />
+      <source>Resolution sweep: what each cell size withholds</source>
+      <translation>Balayage des résolutions : ce que chaque taille de maille masque</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="333" />
+      <source>cell size (m)</source>
+      <translation>taille de maille (m)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="334" />
+      <source>withheld share of non-empty cells</source>
+      <translation>part masquée des mailles non vides</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="335" />
+      <source>median count of a published cell</source>
+      <translation>effectif médian d'une maille publiée</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="336" />
+      <source>withheld share, {name}</source>
+      <translation>part masquée, {name}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="337" />
+      <source>median count, {name}</source>
+      <translation>effectif médian, {name}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="338" />
+      <source>tolerance {share}</source>
+      <translation>tolérance {share}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="340" />
+      <source>recommended: {size:g} m</source>
+      <translation>recommandée : {size:g} m</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="341" />
+      <source>no swept size is publishable</source>
+      <translation>aucune taille balayée n'est publiable</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="351" />
+      <source>publishable</source>
+      <translation>publiable</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="351" />
+      <source>not publishable</source>
+      <translation>non publiable</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="353" />
+      <source>{verdict} in stratum {stratum}</source>
+      <translation>{verdict} dans la strate {stratum}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="355" />
+      <source>{res:g} m: {cells} cells, {withheld} withheld ({share}); {verdict}.</source>
+      <translation>{res:g} m : {cells} mailles, {withheld} masquées ({share}) ; {verdict}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="361" />
+      <source>{res:g} m with {marginals} published: {complementary} complementary cells, {total} withheld in all, {bad} cell(s) that no pattern can protect.</source>
+      <translation>{res:g} m avec {marginals} publié(s) : {complementary} mailles de secret secondaire, {total} masquées au total, {bad} maille(s) qu'aucun schéma ne peut protéger.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="370" />
+      <source>At {res:g} m, the size recommended in stratum {stratum}, the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the recommendation keeps the withheld share within the tolerance, but the holes form whole areas without figures. Where those areas matter, publish this stratum at a coarser size; do not raise the tolerance.</source>
+      <translation>À {res:g} m, la taille recommandée dans la strate {stratum}, les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : la recommandation garde la part masquée dans la tolérance, mais les trous forment des zones entières sans chiffres. Là où ces zones comptent, publiez cette strate à une taille plus grossière ; n'augmentez pas la tolérance.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="379" />
+      <source>At {res:g} m in stratum {stratum} the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): prefer a coarser geometry in this stratum rather than a higher tolerance.</source>
+      <translation>À {res:g} m dans la strate {stratum}, les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : préférez une géométrie plus grossière dans cette strate plutôt qu'une tolérance plus élevée.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="386" />
+      <source>At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the holes form areas, so prefer a coarser geometry there rather than a higher tolerance.</source>
+      <translation>À {res:g} m les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : les trous forment des zones, préférez donc une géométrie plus grossière plutôt qu'une tolérance plus élevée.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="393" />
+      <source>Recommended cell size per stratum: {sizes}.</source>
+      <translation>Taille de maille recommandée par strate : {sizes}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="397" />
+      <source>No cell size is publishable under this policy (k = {k}, tolerance {tolerance}). Sweep coarser cells than {coarsest:g} m, or publish per density band; never lower k: it follows from the accepted disclosure probability.</source>
+      <translation>Aucune taille de maille n'est publiable avec cette politique (k = {k}, tolérance {tolerance}). Balayez des mailles plus grossières que {coarsest:g} m, ou publiez par strate de densité ; ne baissez jamais k : il découle de la probabilité de divulgation acceptée.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="404" />
+      <source>Recommended cell size: {res:g} m, the finest that keeps the withheld share within the tolerance at k = {k}.</source>
+      <translation>Taille de maille recommandée : {res:g} m, la plus fine qui garde la part masquée dans la tolérance avec k = {k}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="41" />
+      <source>Resolution sweep</source>
+      <translation>Balayage des résolutions</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="42" />
+      <source>Counts distinct people per grid cell at several cell sizes and shows which sizes satisfy the policy's k and suppression tolerance.</source>
+      <translation>Compte les personnes distinctes par maille à plusieurs tailles de maille et montre quelles tailles respectent le k et la tolérance de secret de la politique.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="420" />
+      <source>{size:g} m, the finest publishable size whose withheld cells do not cluster, leaves no such areas: prefer it where those areas matter.</source>
+      <translation>{size:g} m, la taille publiable la plus fine dont les mailles masquées ne se regroupent pas, ne laisse pas de telles zones : préférez-la là où ces zones comptent.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="424" />
+      <source>No swept size avoids it: sweep coarser sizes, or publish those areas per density band (strata).</source>
+      <translation>Aucune taille balayée ne l'évite : balayez des tailles plus grossières, ou publiez ces zones par bande de densité (strates).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="426" />
+      <source>At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the recommendation keeps the withheld share within the tolerance, but the holes form whole areas without figures. {advice} Do not raise the tolerance instead.</source>
+      <translation>À {res:g} m les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : la recommandation garde la part masquée dans la tolérance, mais les trous forment des zones entières sans chiffres. {advice} N'augmentez pas la tolérance à la place.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="44" />
+      <source>privacy,disclosure,k-anonymity,grid,resolution,sweep,suppression</source>
+      <translation>confidentialité,divulgation,k-anonymat,grille,résolution,balayage,secret</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="63" />
+      <source>Cell sizes in metres, comma separated</source>
+      <translation>Tailles de maille en mètres, séparées par des virgules</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="67" />
+      <source>Tolerance: share of cells withheld (empty: the policy's)</source>
+      <translation>Tolérance : part des mailles masquées (vide : celle de la politique)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="71" />
+      <source>Sweep table</source>
+      <translation>Table du balayage</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="74" />
+      <source>Strata an adversary can draw (each swept separately)</source>
+      <translation>Strates qu'un adversaire peut tracer (balayées séparément)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="77" />
+      <source>Stratum name field</source>
+      <translation>Champ du nom de strate</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="79" />
+      <source>Earlier releases of the series, oldest first</source>
+      <translation>Diffusions antérieures de la série, la plus ancienne d'abord</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="82" />
+      <source>Cells that flip since the latest earlier release</source>
+      <translation>Mailles qui basculent depuis la diffusion antérieure la plus récente</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="85" />
+      <source>Compare with the cell key method: its p-table</source>
+      <translation>Comparer avec la méthode de la clé de cellule : sa table p</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="88" />
+      <source>Compare: the programme's key file (empty: a one-off key)</source>
+      <translation>Comparer : fichier de clé du programme (vide : clé à usage unique)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="92" />
+      <source>Recommended (finest publishable) cell size</source>
+      <translation>Taille de maille recommandée (la plus fine publiable)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="95" />
+      <source>Number of people (empty when the policy keeps it secret)</source>
+      <translation>Nombre de personnes (vide quand la politique le garde secret)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="97" />
+      <source>Points per person: 0 one each, 1 several</source>
+      <translation>Points par personne : 0 un chacun, 1 plusieurs</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="99" />
+      <source>Chart: withheld share and median count by cell size</source>
+      <translation>Graphique : part masquée et effectif médian par taille de maille</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="121" />
+      <source>Per-zone risk (the zone risk output)</source>
+      <translation>Risque par zone (la sortie du risque par zone)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="125" />
+      <source>Policy file (ceilings, warn_at, gate_on)</source>
+      <translation>Fichier de politique (plafonds, warn_at, gate_on)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="128" />
+      <source>Per-release ceiling (empty: the policy's)</source>
+      <translation>Plafond par diffusion (vide : celui de la politique)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="129" />
+      <source>Cumulative ceiling (empty: the policy's)</source>
+      <translation>Plafond cumulé (vide : celui de la politique)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="130" />
+      <source>Warn above this share of the cumulative ceiling</source>
+      <translation>Avertir au-delà de cette part du plafond cumulé</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="135" />
+      <source>Gate on (empty: the policy's, else the estimate)</source>
+      <translation>Contrôler sur (vide : selon la politique, sinon l'estimation)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="138" />
+      <source>Record the release in the ledger when it passes</source>
+      <translation>Inscrire la diffusion au registre si elle est acceptée</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="140" />
+      <source>Release record</source>
+      <translation>Enregistrement de la diffusion</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="142" />
+      <source>Worst zone</source>
+      <translation>Pire zone</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="143" />
+      <source>Worst zone's risk</source>
+      <translation>Risque de la pire zone</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="144" />
+      <source>Record-weighted mean risk</source>
+      <translation>Risque moyen pondéré par les enregistrements</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="145" />
+      <source>Cumulative risk of the programme</source>
+      <translation>Risque cumulé du programme</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="146" />
+      <source>Headroom under the cumulative ceiling</source>
+      <translation>Marge sous le plafond cumulé</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="148" />
+      <source>Warning</source>
+      <translation>Avertissement</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="16" />
+      <source>estimate</source>
+      <translation>estimation</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="16" />
+      <source>lower bound</source>
+      <translation>borne basse</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="204" />
+      <source>The release record could not be created: nothing was recorded in the ledger.</source>
+      <translation>L'enregistrement de la diffusion n'a pas pu être créé : rien n'a été inscrit au registre.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="213" />
+      <source>The release record could not be written ({error}): nothing was recorded in the ledger.</source>
+      <translation>L'enregistrement de la diffusion n'a pas pu être écrit ({error}) : rien n'a été inscrit au registre.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="225" />
+      <source>Risk budget gate FAILED for {dataset} / {release}: {problems}</source>
+      <translation>ÉCHEC du contrôle du budget de risque pour {dataset} / {release} : {problems}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="228" />
+      <source>Risk budget gate passed: worst zone {zone} at {worst} ({basis}; pooled mean {pooled}) under the per-release ceiling {ceiling}; cumulative {cumulative} over {count} release(s), headroom {headroom} under {budget}.</source>
+      <translation>Contrôle du budget de risque réussi : pire zone {zone} à {worst} ({basis} ; moyenne {pooled}) sous le plafond par diffusion {ceiling} ; cumulé {cumulative} sur {count} diffusion(s), marge {headroom} sous {budget}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="23" />
+      <source>Ledger (*.sqlite *.db *.gpkg)</source>
+      <translation>Registre (*.sqlite *.db *.gpkg)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="236" />
+      <source>The cumulative figure assumes independent releases; releases of the same population are correlated, so it understates the risk.</source>
+      <translation>Le chiffre cumulé suppose des diffusions indépendantes ; les diffusions d'une même population sont corrélées, il sous-estime donc le risque.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="239" />
+      <source>The cumulative risk {cumulative} is above {share} of the ceiling {ceiling}: plan the remaining releases.</source>
+      <translation>Le risque cumulé {cumulative} dépasse {share} du plafond {ceiling} : planifiez les diffusions restantes.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="24" />
+      <source>All files (*)</source>
+      <translation>Tous les fichiers (*)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="243" />
+      <source>Ledger head: {head}. Archive it elsewhere to detect a rewritten ledger.</source>
+      <translation>Tête du registre : {head}. Archivez-la ailleurs pour détecter un registre réécrit.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="245" />
+      <source>Not recorded (RECORD is off): this release does not count against the budget; the ledger was only read.</source>
+      <translation>Non enregistrée (RECORD désactivé) : cette diffusion ne compte pas dans le budget ; le registre a seulement été lu.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="34" />
+      <source>Choose the programme's ledger file (a new file starts a ledger). In a model saved with an earlier version, where the ledger was an output of this step, add a file input for the ledger and connect it to this step's ledger.</source>
+      <translation>Choisissez le fichier registre du programme (un nouveau fichier démarre un registre). Dans un modèle enregistré avec une version antérieure, où le registre était une sortie de cette étape, ajoutez une entrée fichier pour le registre et reliez-la au registre de cette étape.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="38" />
+      <source>The risk budget gate needs a ledger that outlives the run, not a temporary file: choose the programme's ledger file, or a new file in a kept folder to start one.</source>
+      <translation>Le contrôle du budget de risque a besoin d'un registre qui survit à l'exécution, pas d'un fichier temporaire : choisissez le fichier registre du programme, ou un nouveau fichier dans un dossier conservé pour en démarrer un.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="43" />
+      <source>The ledger {path} is in QGIS's temporary folder, which is deleted when QGIS closes: the next run would start a fresh budget. Choose the programme's ledger file, or a new file in a kept folder.</source>
+      <translation>Le registre {path} est dans le dossier temporaire de QGIS, supprimé à la fermeture de QGIS : l'exécution suivante repartirait d'un budget neuf. Choisissez le fichier registre du programme, ou un nouveau fichier dans un dossier conservé.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="57" />
+      <source>The per-zone risk table lacks the field(s) {fields}: give the output of the zone risk algorithm, or a table with zone_id, p_reid and n_records.</source>
+      <translation>Il manque à la table de risque par zone le(s) champ(s) {fields} : donnez la sortie de l'algorithme de risque par zone, ou une table avec zone_id, p_reid et n_records.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="77" />
+      <source>Release ledger (a new file starts one)</source>
+      <translation>Registre des diffusions (un nouveau fichier en démarre un)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="81" />
+      <source>Release id</source>
+      <translation>Identifiant de diffusion</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="93" />
+      <source>Risk budget gate</source>
+      <translation>Contrôle du budget de risque</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="94" />
+      <source>Blocks a release whose worst zone exceeds the per-release ceiling, or whose programme's cumulative risk exceeds its budget; records every release that passes in a tamper-evident ledger.</source>
+      <translation>Bloque une diffusion dont la pire zone dépasse le plafond par diffusion, ou dont le risque cumulé du programme dépasse son budget ; inscrit chaque diffusion acceptée dans un registre infalsifiable.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="97" />
+      <source>privacy,disclosure,risk,budget,ledger,gate,release,cumulative</source>
+      <translation>confidentialité,divulgation,risque,budget,registre,contrôle,diffusion,cumulé</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="187" />
+      <source>{published} cells published, {withheld} withheld (primary suppression, fewer than {k} people).</source>
+      <translation>{published} mailles publiées, {withheld} masquées (secret primaire, moins de {k} personnes).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="191" />
+      <source>No published totals were declared: if totals (grand total, coarser cells) are published beside this grid, withheld cells may be recovered by subtraction. Declare them so that complementary cells are withheld.</source>
+      <translation>Aucun total publié n'a été déclaré : si des totaux (total général, mailles plus grossières) sont publiés à côté de cette grille, les mailles masquées peuvent être retrouvées par soustraction. Déclarez-les pour que des mailles de secret secondaire soient masquées.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="198" />
+      <source>{complementary} complementary cell(s) ({share} of the cells) withheld so that no withheld cell can be narrowed below p = {p:g} from what the release publishes ({marginals}, the number of people, non-empty cells); narrowest attacker interval of a withheld cell: {width:g}.</source>
+      <translation>{complementary} cellule(s) complémentaire(s) ({share} des cellules) masquée(s) pour qu'aucune cellule masquée ne puisse être resserrée sous p = {p:g} à partir de ce que publie la diffusion ({marginals}, le nombre de personnes, des cellules non vides) ; plus étroit intervalle d'attaque d'une cellule masquée : {width:g}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="220" />
+      <source>This version protects the slivers of published zones on a grid of one cell size without earlier releases: leave out the cell size per stratum and the earlier releases, or the published zones.</source>
+      <translation>Cette version protège les éclats des zones publiées sur une grille d'une seule taille de maille sans publications antérieures : retirez la taille de maille par strate et les publications antérieures, ou les zones publiées.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="227" />
+      <source>This version does not protect the slivers of published zones beside published attribute fields: leave out the published attribute fields or the published zones.</source>
+      <translation>Cette version ne protège pas les éclats des zonages publiés à côté de champs d'attributs publiés : retirez les champs d'attributs publiés ou les zonages publiés.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="235" />
+      <source>The published zones layer(s) {layers} are given more than once: give each zone layer once.</source>
+      <translation>La ou les couches de zonage publiées {layers} sont données plusieurs fois : donnez chaque couche de zonage une seule fois.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="241" />
+      <source>Several published zones layers are named {names}: rename them so that the zone counts can say which layer each count is of.</source>
+      <translation>Plusieurs couches de zonage publiées s'appellent {names} : renommez-les pour que les effectifs des zones puissent dire de quelle couche est chaque effectif.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="26" />
+      <source>Suppressed grid</source>
+      <translation>Grille avec secret statistique</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="27" />
+      <source>Square cells with the number of distinct people in each; cells with fewer than k people are withheld (primary suppression), and more cells where published totals would give them away (complementary).</source>
+      <translation>Mailles carrées avec le nombre de personnes distinctes dans chacune ; les mailles de moins de k personnes sont masquées (secret primaire), ainsi que d'autres mailles là où des totaux publiés les trahiraient (secret secondaire).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="289" />
+      <source>A zero mask needs a study area: zeros are only emitted inside one.</source>
+      <translation>Un masque des zéros exige une zone d'étude : les zéros ne sont produits qu'à l'intérieur.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="30" />
+      <source>privacy,disclosure,k-anonymity,grid,suppression,count,census grid</source>
+      <translation>confidentialité,divulgation,k-anonymat,grille,secret,comptage,grille carroyée</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="305" />
+      <source>A series of releases needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume (differencing attacks rest on such an assumption).</source>
+      <translation>Une série de diffusions exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer (les attaques par différence reposent sur une telle hypothèse).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="312" />
+      <source>Audited jointly with {count} earlier release(s), assuming no cell changes by more than {delta:g} people between releases.</source>
+      <translation>Audit conjoint avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} personnes entre deux diffusions.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="349" />
+      <source>This release would narrow {count} withheld cell(s) of earlier releases below p (e.g. {cells}), and withholding more cells here cannot prevent it (such as a cell that is empty now). Use a coarser grid or a stable study area and zero mask for the whole series.</source>
+      <translation>Cette diffusion resserrerait sous p {count} maille(s) masquée(s) de diffusions antérieures (par ex. {cells}), et masquer d'autres mailles ici ne peut l'empêcher (par exemple une maille vide maintenant). Utilisez une grille plus grossière, ou une zone d'étude et un masque de zéros stables pour toute la série.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="358" />
+      <source>{count} withheld cell(s) cannot be protected: either they share a published total only with withheld cells, or they were published (or empty) in the previous release and an attacker who assumes counts move by at most {delta:g} pins them near that value. See the flipping cells of the resolution sweep; use a stable geometry (same study area and zero mask each release) or a coarser grid.</source>
+      <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées : soit elles ne partagent un total publié qu'avec des mailles masquées, soit elles étaient publiées (ou vides) dans la diffusion précédente et un attaquant qui suppose que les effectifs varient d'au plus {delta:g} les coince près de cette valeur. Voyez les mailles qui basculent dans le balayage des résolutions ; utilisez une géométrie stable (même zone d'étude et même masque de zéros à chaque diffusion) ou une grille plus grossière.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="365" />
+      <source>{count} withheld cell(s) cannot be protected against the declared totals: every cell that shares a published total with them is withheld and the total leaves less than p open. Lower none of the policy: publish fewer totals, or use a coarser grid.</source>
+      <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées contre les totaux déclarés : toutes les mailles qui partagent avec elles un total publié sont masquées et le total laisse moins de p d'incertitude. N'assouplissez pas la politique : publiez moins de totaux, ou utilisez une grille plus grossière.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="384" />
+      <source>A cell size per stratum needs the strata layer and its name field.</source>
+      <translation>Une taille de maille par strate exige la couche de strates et son champ de nom.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="387" />
+      <source>This version builds a grid with a cell size per stratum without earlier releases; run a series on a single cell size.</source>
+      <translation>Cette version construit une grille avec une taille de maille par strate sans diffusions antérieures ; menez une série avec une seule taille de maille.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="408" />
+      <source>The candidate cell sizes must be nested (each a whole multiple of the finer ones).</source>
+      <translation>Les tailles de maille candidates doivent être emboîtées (chacune multiple entier des plus fines).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="417" />
+      <source>No candidate size is publishable in the stratum/strata {names}: add coarser sizes; never lower k.</source>
+      <translation>Aucune taille candidate n'est publiable dans la ou les strates {names} : ajoutez des tailles plus grossières ; ne baissez jamais k.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="59" />
+      <source>Audit of withheld cells (data holder only; never publish)</source>
+      <translation>Audit des mailles masquées (détenteur seulement ; à ne pas publier)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="65" />
+      <source>Zero mask (empty cells inside it are withheld, not 0)</source>
+      <translation>Masque des zéros (les mailles vides y sont masquées, pas à 0)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="68" />
+      <source>Strata (adversary-known polygons), for a size per stratum</source>
+      <translation>Strates (polygones connus de l'adversaire), une taille par strate</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="75" />
+      <source>Cell size per stratum (e.g. core=250;rural=2000, or auto:…)</source>
+      <translation>Taille de maille par strate (ex. core=250;rural=2000, ou auto:…)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="77" />
+      <source>Earlier releases of this grid, oldest first</source>
+      <translation>Diffusions antérieures de cette grille, la plus ancienne d'abord</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="80" />
+      <source>Zones published beside the grid (same people)</source>
+      <translation>Zonages publiés à côté de la grille (mêmes personnes)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="83" />
+      <source>Zone counts</source>
+      <translation>Effectifs des zones</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="86" />
+      <source>Sliver report (data holder only: never publish)</source>
+      <translation>Rapport des éclats (détenteur seul : ne jamais publier)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="90" />
+      <source>Withheld cells</source>
+      <translation>Mailles masquées</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/synthetic_auxiliary.py" line="117" />
+      <source>{held} of {total} addresses held ({share:.0%}); attributes sampled: {attributes}. Figures against this layer are a lower bound.</source>
+      <translation>{held} adresses détenues sur {total} ({share:.0%}) ; attributs tirés : {attributes}. Les chiffres obtenus contre cette couche sont un minorant.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/synthetic_auxiliary.py" line="18" />
+      <source>Synthetic auxiliary data</source>
+      <translation>Données auxiliaires synthétiques</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/synthetic_auxiliary.py" line="19" />
+      <source>Builds the identified layer an adversary could assemble from address points and published marginals, when no real one can be obtained; results against it are a lower bound.</source>
+      <translation>Construit la couche identifiée qu'un adversaire pourrait assembler à partir de points d'adresse et de marges publiées, quand aucune réelle ne peut être obtenue ; les résultats obtenus contre elle sont un minorant.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/synthetic_auxiliary.py" line="22" />
+      <source>privacy,auxiliary,adversary,synthetic,marginals,census,linkage</source>
+      <translation>confidentialité,auxiliaire,adversaire,synthétique,marges,recensement,appariement</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/synthetic_auxiliary.py" line="35" />
+      <source>Address points or buildings</source>
+      <translation>Points d'adresse ou bâtiments</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/synthetic_auxiliary.py" line="38" />
+      <source>Marginals table (attribute, category, share; zone)</source>
+      <translation>Table des marges (attribute, category, share ; zone)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/synthetic_auxiliary.py" line="41" />
+      <source>Zones of the marginals (optional)</source>
+      <translation>Zones des marges (facultatif)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/synthetic_auxiliary.py" line="44" />
+      <source>Zone id field</source>
+      <translation>Champ identifiant de zone</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/synthetic_auxiliary.py" line="47" />
+      <source>Share of addresses the adversary holds</source>
+      <translation>Part des adresses que détient l'adversaire</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/synthetic_auxiliary.py" line="53" />
+      <source>Synthetic auxiliary points</source>
+      <translation>Points auxiliaires synthétiques</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/synthetic_auxiliary.py" line="71" />
+      <source>The address layer has no valid CRS, so the auxiliary points could not be matched with a release. Set the CRS its coordinates are in (Layer Properties, Source) and run again.</source>
+      <translation>La couche d'adresses n'a pas de SCR valide : les points auxiliaires ne pourraient pas être rapprochés d'une publication. Définissez le SCR dans lequel sont ses coordonnées (Propriétés de la couche, Source) et relancez.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/synthetic_auxiliary.py" line="76" />
+      <source>Choose the zone id field of the zones layer.</source>
+      <translation>Choisissez le champ identifiant de la couche de zones.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/synthetic_auxiliary.py" line="83" />
+      <source>The address layer has no features (or none selected): there are no addresses to draw the auxiliary points from.</source>
+      <translation>La couche d'adresses n'a aucune entité (ou aucune sélectionnée) : il n'y a pas d'adresses d'où tirer les points auxiliaires.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/synthetic_auxiliary.py" line="88" />
+      <source>{count} address(es) have no geometry: repair or remove them first.</source>
+      <translation>{count} adresse(s) n'ont pas de géométrie : réparez-les ou supprimez-les d'abord.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/zone_risk.py" line="13" />
+      <source>individual risk</source>
+      <translation>risque individuel</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/zone_risk.py" line="13" />
+      <source>uniqueness</source>
+      <translation>unicité</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/zone_risk.py" line="131" />
+      <source>{count} zone(s) have no id: every zone needs one.</source>
+      <translation>{count} zone(s) n'ont pas d'identifiant : chaque zone en a besoin.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/zone_risk.py" line="160" />
+      <source>{count} zone(s) hold no record and get no estimate: a risk budget gate blocks on them (missing evidence).</source>
+      <translation>{count} zone(s) ne contiennent aucun enregistrement et n'ont pas d'estimation : un contrôle de budget de risque les bloque (absence de preuve).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/zone_risk.py" line="178" />
+      <source>Worst zone {zone}: {worst}; record-weighted mean {pooled} ({ratio:.1f} times lower). The release's risk is the worst zone.</source>
+      <translation>Pire zone {zone} : {worst} ; moyenne pondérée {pooled} ({ratio:.1f} fois plus basse). Le risque de la diffusion est celui de la pire zone.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/zone_risk.py" line="213" />
+      <source>{count} record(s) lie in no zone. Nothing is dropped silently: extend the zones to cover them, or clip the records first and report the clipped ones.</source>
+      <translation>{count} enregistrement(s) ne sont dans aucune zone. Rien n'est ignoré en silence : étendez les zones pour les couvrir, ou découpez d'abord les enregistrements et signalez ceux qui sont retirés.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/zone_risk.py" line="50" />
+      <source>The zones {first} and {second} overlap ({area:g} square map units in common): zones must be a partition, or records in the overlap count in one zone only. Repair the zone layer (e.g. remove the overlap, or dissolve the two) and run again.</source>
+      <translation>Les zones {first} et {second} se chevauchent ({area:g} unités carrées de carte en commun) : les zones doivent former une partition, sinon les enregistrements du chevauchement ne comptent que dans une zone. Réparez la couche de zones (par exemple en supprimant le chevauchement, ou en fusionnant les deux) et relancez.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/zone_risk.py" line="61" />
+      <source>Zone re-identification risk</source>
+      <translation>Risque de ré-identification par zone</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/zone_risk.py" line="62" />
+      <source>Re-identification probability per zone with a confidence interval; the worst zone, not the average, is the release's risk.</source>
+      <translation>Probabilité de ré-identification par zone avec un intervalle de confiance ; le risque de la diffusion est celui de la pire zone, pas la moyenne.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/zone_risk.py" line="64" />
+      <source>privacy,disclosure,risk,zone,worst case,wilson,release,budget</source>
+      <translation>confidentialité,divulgation,risque,zone,pire cas,wilson,diffusion,budget</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/zone_risk.py" line="79" />
+      <source>Zones an adversary could also draw</source>
+      <translation>Zones qu'un adversaire pourrait aussi tracer</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/zone_risk.py" line="84" />
+      <source>Records (points, any CRS)</source>
+      <translation>Enregistrements (points, n'importe quel SCR)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/zone_risk.py" line="87" />
+      <source>Zone risk</source>
+      <translation>Risque de zone</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/zone_risk.py" line="89" />
+      <source>Person id (to count distinct people per zone)</source>
+      <translation>Identifiant de personne (pour compter les personnes par zone)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/zone_risk.py" line="92" />
+      <source>Policy file (its per-release ceiling marks zones above it)</source>
+      <translation>Fichier de politique (son plafond signale les zones au-dessus)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/zone_risk.py" line="96" />
+      <source>Zones with their risk</source>
+      <translation>Zones avec leur risque</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/base.py" line="123" />
+      <source>Spatial Privacy needs the Python packages {modules}. On Debian or Ubuntu: sudo apt install {packages}; elsewhere install them into QGIS's Python (OSGeo4W Shell: python -m pip install {modules}).</source>
+      <translation>Spatial Privacy a besoin des paquets Python {modules}. Sous Debian ou Ubuntu : sudo apt install {packages} ; ailleurs, installez-les dans le Python de QGIS (OSGeo4W Shell : python -m pip install {modules}).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/base.py" line="131" />
+      <source>Grids and suppression</source>
+      <translation>Grilles et secret statistique</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/base.py" line="132" />
+      <source>Release gates</source>
+      <translation>Contrôles de diffusion</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/base.py" line="133" />
+      <source>Adversary simulation</source>
+      <translation>Simulation d'adversaire</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/base.py" line="134" />
+      <source>Disclosure risk</source>
+      <translation>Risque de divulgation</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/base.py" line="135" />
+      <source>Example models</source>
+      <translation>Modèles d'exemple</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/base.py" line="207" />
+      <source>Disclosure ceiling ρ (k = ⌈1/ρ⌉; empty: the policy file's)</source>
+      <translation>Plafond de divulgation ρ (k = ⌈1/ρ⌉ ; vide : celui de la politique)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/base.py" line="243" />
+      <source>Protection level p (empty: the policy's, else ⌈k/2⌉)</source>
+      <translation>Niveau de protection p (vide : celui de la politique, sinon ⌈k/2⌉)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/base.py" line="275" />
+      <source>Cancelled: no output was completed.</source>
+      <translation>Annulé : aucune sortie n'a été terminée.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/destinations.py" line="188" />
+      <source>The output '{output}' ({destination}) would overwrite the input '{input}', which would be lost. Write the output to another file (or another layer of the GeoPackage: Save to GeoPackage…).</source>
+      <translation>La sortie « {output} » ({destination}) écraserait l'entrée « {input} », qui serait perdue. Écrivez la sortie dans un autre fichier (ou une autre couche du GeoPackage : Enregistrer dans un GeoPackage…).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/destinations.py" line="195" />
+      <source>The outputs '{first}' and '{second}' are both written to {destination}: the second would replace the first. Give each its own file or layer.</source>
+      <translation>Les sorties « {first} » et « {second} » sont toutes deux écrites dans {destination} : la seconde remplacerait la première. Donnez à chacune son propre fichier ou sa propre couche.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/destinations.py" line="204" />
+      <source>The output '{output}' would replace the whole file {path}, and with it the layers it holds ({layers}). Choose a new file, or add the output to that file as a layer of its own (Save to GeoPackage…; on the command line ogr:dbname='{path}' table="{table}").</source>
+      <translation>La sortie « {output} » remplacerait tout le fichier {path}, et avec lui les couches qu'il contient ({layers}). Choisissez un nouveau fichier, ou ajoutez la sortie à ce fichier comme une couche à part (Enregistrer dans un GeoPackage… ; en ligne de commande ogr:dbname='{path}' table="{table}").</translation>
     </message>
     <message>
       <location filename="processing_provider/grid_base.py" line="100" />
@@ -652,11 +2012,6 @@
       <location filename="processing_provider/grid_base.py" line="16" />
       <source>none</source>
       <translation>aucun</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/grid_base.py" line="16" />
-      <source>grand total</source>
-      <translation>total général</translation>
     </message>
     <message>
       <location filename="processing_provider/grid_base.py" line="16" />
@@ -769,654 +2124,229 @@
       <translation>La diffusion {name} doit avoir une seule taille de maille (elle a {sizes}) : une grille avec une taille de maille par strate ne peut pas faire partie d'une série.</translation>
     </message>
     <message>
-      <location filename="processing_provider/html_chart.py" line="23" />
-      <source>The chart needs the Python package plotly, which this QGIS does not have. On Debian or Ubuntu: sudo apt install python3-plotly; elsewhere install it into QGIS's Python (OSGeo4W Shell: python -m pip install plotly). The table holds every figure the chart would show.</source>
-      <translation>Le graphique demande le paquet Python plotly, absent de ce QGIS. Sous Debian ou Ubuntu : sudo apt install python3-plotly ; ailleurs, installez-le dans le Python de QGIS (OSGeo4W Shell : python -m pip install plotly). La table contient tous les chiffres que le graphique montrerait.</translation>
+      <location filename="processing_provider/io/bulk_write.py" line="139" />
+      <source>Could not create the GeoPackage {path}: check that its folder exists and is writable.</source>
+      <translation>Impossible de créer le GeoPackage {path} : vérifiez que son dossier existe et est accessible en écriture.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io.py" line="101" />
-      <source>Read {count} points through GDAL's Arrow stream.</source>
-      <translation>{count} points lus par le flux Arrow de GDAL.</translation>
+      <location filename="processing_provider/io/bulk_write.py" line="436" />
+      <source>the values of {fields} do not fit their column type</source>
+      <translation>les valeurs de {fields} ne correspondent pas au type de leur colonne</translation>
     </message>
     <message>
-      <location filename="processing_provider/io.py" line="105" />
-      <source>Read {count} points feature by feature.</source>
-      <translation>{count} points lus entité par entité.</translation>
+      <location filename="processing_provider/io/bulk_write.py" line="458" />
+      <source>{count} cells written to {path} in bulk.</source>
+      <translation>{count} cellules écrites en bloc dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io.py" line="144" />
-      <source>{count} feature(s) have no geometry or an empty one. Repair or remove them (e.g. with 'Remove null geometries') so that nobody is left out of the counts.</source>
-      <translation>{count} entité(s) n'ont pas de géométrie ou une géométrie vide. Réparez-les ou supprimez-les (par ex. avec « Supprimer les géométries nulles ») pour que personne ne soit oublié dans les comptages.</translation>
+      <location filename="processing_provider/io/bulk_write.py" line="469" />
+      <source>Cells written feature by feature through QGIS, not with COPY: {reason}.</source>
+      <translation>Cellules écrites entité par entité par QGIS, pas avec COPY : {reason}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io.py" line="149" />
-      <source>The input layer has no features (or none selected): there is nothing to assess.</source>
-      <translation>La couche d'entrée n'a aucune entité (ou aucune sélectionnée) : il n'y a rien à évaluer.</translation>
+      <location filename="processing_provider/io/bulk_write.py" line="472" />
+      <source>{count} cells written to the PostGIS table {table} in bulk (COPY).</source>
+      <translation>{count} cellules écrites en bloc dans la table PostGIS {table} (COPY).</translation>
     </message>
     <message>
-      <location filename="processing_provider/io.py" line="50" />
-      <source>The field '{field}' is not in the layer; its fields are: {available}. Choose one of them.</source>
-      <translation>Le champ « {field} » n'existe pas dans la couche ; ses champs sont : {available}. Choisissez-en un.</translation>
+      <location filename="processing_provider/io/bulk_write.py" line="511" />
+      <source>{count} records written to {path} in bulk.</source>
+      <translation>{count} enregistrements écrits en bloc dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io.py" line="58" />
-      <source>The layer has no valid CRS. Set its CRS, then reproject it to a projected CRS in metres before binning.</source>
-      <translation>La couche n'a pas de SCR valide. Définissez son SCR, puis reprojetez-la dans un SCR projeté en mètres avant le maillage.</translation>
+      <location filename="processing_provider/io/bulk_write.py" line="519" />
+      <source>the input is not a point file GDAL can stream</source>
+      <translation>l'entrée n'est pas un fichier de points que GDAL peut lire en flux</translation>
     </message>
     <message>
-      <location filename="processing_provider/io.py" line="62" />
-      <source>The layer's CRS {crs} is geographic (degrees): reproject to a metric CRS before binning (e.g. a UTM zone or your national grid).</source>
-      <translation>Le SCR de la couche {crs} est géographique (degrés) : reprojetez dans un SCR métrique avant le maillage (par ex. une zone UTM ou votre projection nationale).</translation>
+      <location filename="processing_provider/io/bulk_write.py" line="526" />
+      <source>Records written feature by feature through QGIS, not with COPY: {reason}.</source>
+      <translation>Enregistrements écrits entité par entité par QGIS, pas avec COPY : {reason}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io.py" line="66" />
-      <source>The layer's CRS {crs} is not in metres: reproject to a metric CRS before binning.</source>
-      <translation>Le SCR de la couche {crs} n'est pas en mètres : reprojetez dans un SCR métrique avant le maillage.</translation>
+      <location filename="processing_provider/io/bulk_write.py" line="529" />
+      <source>{count} records written to the PostGIS table {table} in bulk (COPY).</source>
+      <translation>{count} enregistrements écrits en bloc dans la table PostGIS {table} (COPY).</translation>
     </message>
     <message>
-      <location filename="processing_provider/io.py" line="97" />
+      <location filename="processing_provider/io/layers.py" line="102" />
       <source>The input must be a point layer.</source>
       <translation>L'entrée doit être une couche de points.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="101" />
-      <source>Random seed</source>
-      <translation>Graine aléatoire</translation>
+      <location filename="processing_provider/io/layers.py" line="106" />
+      <source>Read {count} points through GDAL's Arrow stream.</source>
+      <translation>{count} points lus par le flux Arrow de GDAL.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="104" />
-      <source>Where the auxiliary data came from, its coverage and cost</source>
-      <translation>Provenance des données auxiliaires, leur couverture et leur coût</translation>
+      <location filename="processing_provider/io/layers.py" line="110" />
+      <source>Read {count} points feature by feature.</source>
+      <translation>{count} points lus entité par entité.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="108" />
-      <source>Escalation table</source>
-      <translation>Table d'escalade</translation>
+      <location filename="processing_provider/io/layers.py" line="153" />
+      <source>{count} feature(s) are not points (features {fids}): the layer mixes geometry types. Keep only its points (e.g. Extract by expression: geometry_type($geometry) = 'Point'), or give each feature its point, and run again.</source>
+      <translation>{count} entité(s) ne sont pas des points (entités {fids}) : la couche mélange des types de géométrie. Ne gardez que ses points (par ex. Extraire par expression : geometry_type($geometry) = 'Point'), ou donnez à chaque entité son point, et relancez.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="110" />
-      <source>Targets with their candidate counts</source>
-      <translation>Cibles avec leur nombre de candidats</translation>
+      <location filename="processing_provider/io/layers.py" line="160" />
+      <source>{count} feature(s) have no geometry or an empty one. Repair or remove them (e.g. with 'Remove null geometries') so that nobody is left out of the counts.</source>
+      <translation>{count} entité(s) n'ont pas de géométrie ou une géométrie vide. Réparez-les ou supprimez-les (par ex. avec « Supprimer les géométries nulles ») pour que personne ne soit oublié dans les comptages.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="113" />
-      <source>Escalation chart</source>
-      <translation>Graphique d'escalade</translation>
+      <location filename="processing_provider/io/layers.py" line="165" />
+      <source>The input layer has no features (or none selected): there is nothing to assess.</source>
+      <translation>La couche d'entrée n'a aucune entité (ou aucune sélectionnée) : il n'y a rien à évaluer.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="113" />
-      <source>SVG files (*.svg);;PNG files (*.png)</source>
-      <translation>Fichiers SVG (*.svg);;Fichiers PNG (*.png)</translation>
+      <location filename="processing_provider/io/layers.py" line="50" />
+      <source>The field '{field}' is not in the layer; its fields are: {available}. Choose one of them.</source>
+      <translation>Le champ « {field} » n'existe pas dans la couche ; ses champs sont : {available}. Choisissez-en un.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="116" />
-      <source>Report</source>
-      <translation>Rapport</translation>
+      <location filename="processing_provider/io/layers.py" line="58" />
+      <source>The layer has no valid CRS. Set its CRS, then reproject it to a projected CRS in metres before binning.</source>
+      <translation>La couche n'a pas de SCR valide. Définissez son SCR, puis reprojetez-la dans un SCR projeté en mètres avant le maillage.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="116" />
-      <source>HTML files (*.html);;Markdown files (*.md)</source>
-      <translation>Fichiers HTML (*.html);;Fichiers Markdown (*.md)</translation>
+      <location filename="processing_provider/io/layers.py" line="62" />
+      <source>The layer's CRS {crs} is geographic (degrees): reproject to a metric CRS before binning (e.g. a UTM zone or your national grid).</source>
+      <translation>Le SCR de la couche {crs} est géographique (degrés) : reprojetez dans un SCR métrique avant le maillage (par ex. une zone UTM ou votre projection nationale).</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="119" />
-      <source>Sequential releases: other releases of the same subjects</source>
-      <translation>Diffusions successives : autres diffusions des mêmes sujets</translation>
+      <location filename="processing_provider/io/layers.py" line="66" />
+      <source>The layer's CRS {crs} is not in metres: reproject to a metric CRS before binning.</source>
+      <translation>Le SCR de la couche {crs} n'est pas en mètres : reprojetez dans un SCR métrique avant le maillage.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="122" />
-      <source>Sequential releases: field linking a subject's records</source>
-      <translation>Diffusions successives : champ reliant les enregistrements d'un sujet</translation>
+      <location filename="processing_provider/io/layers.py" line="96" />
+      <source>The layer '{layer}' has no valid CRS, so its points cannot be matched with the other layers. Set the CRS its coordinates are in (Layer Properties, Source) and run again.</source>
+      <translation>La couche « {layer} » n'a pas de SCR valide : ses points ne peuvent pas être rapprochés des autres couches. Définissez le SCR dans lequel sont ses coordonnées (Propriétés de la couche, Source) et relancez.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="124" />
-      <source>π unique at the last step</source>
-      <translation>π unique à la dernière étape</translation>
+      <location filename="processing_provider/io/polygons.py" line="29" />
+      <source>The layer '{layer}' has no valid CRS, so its polygons cannot be matched with the points. Set the CRS its coordinates are in (Layer Properties, Source) and run again.</source>
+      <translation>La couche « {layer} » n'a pas de SCR valide : ses polygones ne peuvent pas être rapprochés des points. Définissez le SCR dans lequel sont ses coordonnées (Propriétés de la couche, Source) et relancez.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="125" />
-      <source>π correct at the last step</source>
-      <translation>π correct à la dernière étape</translation>
+      <location filename="processing_provider/io/polygons.py" line="56" />
+      <source>The layer '{layer}' has features that are not polygons (features {fids}): keep only its polygons and run again.</source>
+      <translation>La couche « {layer} » a des entités qui ne sont pas des polygones (entités {fids}) : ne gardez que ses polygones et relancez.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="126" />
-      <source>π marketer at the last step</source>
-      <translation>π marketer à la dernière étape</translation>
+      <location filename="processing_provider/io/polygons.py" line="61" />
+      <source>The layer '{layer}' has invalid polygons (features {fids}), such as a ring that crosses itself: repair them first (Processing: Fix geometries) and run again.</source>
+      <translation>La couche « {layer} » a des polygones invalides (entités {fids}), par exemple un anneau qui se recoupe : réparez-les d'abord (Traitement : Réparer les géométries) et relancez.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="127" />
-      <source>Precision at the last step</source>
-      <translation>Précision à la dernière étape</translation>
+      <location filename="processing_provider/io/postgis.py" line="342" />
+      <source>{res:g} m cells counted in PostGIS ({where}): {count} rows returned in {seconds:.1f} s.</source>
+      <translation>Cellules de {res:g} m comptées dans PostGIS ({where}) : {count} lignes renvoyées en {seconds:.1f} s.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="146" />
-      <source>The folder {folder} of the output file {path} does not exist: create it, or choose a file in an existing folder. Nothing was written.</source>
-      <translation>Le dossier {folder} du fichier de sortie {path} n'existe pas : créez-le, ou choisissez un fichier dans un dossier existant. Rien n'a été écrit.</translation>
+      <location filename="processing_provider/io/postgis.py" line="360" />
+      <source>Cells of {res:g} m this far from the origin do not fit the count in PostGIS: choose a larger cell size or an origin nearer the data.</source>
+      <translation>Des cellules de {res:g} m aussi loin de l'origine ne tiennent pas dans le comptage dans PostGIS : choisissez une taille de maille plus grande ou une origine plus proche des données.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="155" />
-      <source>Sequential releases need the link field: the published id that ties a subject's records across releases.</source>
-      <translation>Les diffusions successives exigent le champ de liaison : l'identifiant publié qui relie les enregistrements d'un sujet d'une diffusion à l'autre.</translation>
+      <location filename="processing_provider/io/postgis.py" line="422" />
+      <source>Counting in PostGIS needs psycopg2 in QGIS's Python (Debian/Ubuntu: sudo apt install python3-psycopg2); reading the points instead.</source>
+      <translation>Compter dans PostGIS demande psycopg2 dans le Python de QGIS (Debian/Ubuntu : sudo apt install python3-psycopg2) ; les points sont lus à la place.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="174" />
-      <source>Multipoint features cannot be joined one to one: explode them first (each part a record).</source>
-      <translation>Les entités multipoints ne peuvent pas être appariées une à une : éclatez-les d'abord (chaque partie un enregistrement).</translation>
+      <location filename="processing_provider/io/postgis.py" line="427" />
+      <source>The PostGIS layer is a query layer: reading its points instead of counting in the database.</source>
+      <translation>La couche PostGIS est une couche de requête : ses points sont lus au lieu d'être comptés dans la base.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="183" />
-      <source>{count} auxiliary record(s) have a NULL coverage weight: fill them in.</source>
-      <translation>{count} enregistrement(s) auxiliaire(s) ont un poids de couverture NULL : renseignez-les.</translation>
+      <location filename="processing_provider/io/postgis.py" line="435" />
+      <source>{count} row(s) of the PostGIS layer need the general path (no point geometry, a multipoint, a NULL id or a coordinate out of range): reading the points instead of counting in the database.</source>
+      <translation>{count} ligne(s) de la couche PostGIS demandent le chemin général (pas de géométrie ponctuelle, un multipoint, un identifiant NULL ou une coordonnée hors limites) : les points sont lus au lieu d'être comptés dans la base.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="21" />
-      <source>believed re-identified (π unique)</source>
-      <translation>cru ré-identifié (π unique)</translation>
+      <location filename="processing_provider/io/postgis.py" line="488" />
+      <source>Counting in PostGIS failed ({error}); reading the points instead.</source>
+      <translation>Le comptage dans PostGIS a échoué ({error}) ; les points sont lus à la place.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="22" />
-      <source>really re-identified (π correct)</source>
-      <translation>vraiment ré-identifié (π correct)</translation>
+      <location filename="processing_provider/io/postgis.py" line="503" />
+      <source>Counting in PostGIS ({where}): {rows} points are not read into QGIS.</source>
+      <translation>Comptage dans PostGIS ({where}) : les {rows} points ne sont pas lus dans QGIS.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="23" />
-      <source>random guess in candidate set (π marketer)</source>
-      <translation>tirage au hasard parmi les candidats (π marketer)</translation>
+      <location filename="processing_provider/io/postgis_bulk.py" line="250" />
+      <source>the destination names its own key column</source>
+      <translation>la destination nomme sa propre colonne de clé</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="230" />
-      <source>The quasi-identifier '{field}' is {release_type} in the release but {other_type} in the layer '{layer}': values would never match. Convert one of them (in a copy) so that both have the same type.</source>
-      <translation>Le quasi-identifiant '{field}' est de type {release_type} dans la diffusion mais {other_type} dans la couche '{layer}' : les valeurs ne correspondraient jamais. Convertissez l'un des deux (dans une copie) pour qu'ils aient le même type.</translation>
+      <location filename="processing_provider/io/postgis_bulk.py" line="252" />
+      <source>the key field {field} is not a 64-bit integer</source>
+      <translation>le champ de clé {field} n'est pas un entier de 64 bits</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="258" />
-      <source>{count} released record(s) have a NULL link id in '{field}': every record of a sequential release needs the id that ties it to its subject.</source>
-      <translation>{count} enregistrement(s) diffusé(s) ont un identifiant de liaison NULL dans '{field}' : chaque enregistrement d'une diffusion successive a besoin de l'identifiant qui le relie à son sujet.</translation>
+      <location filename="processing_provider/io/postgis_bulk.py" line="254" />
+      <source>the destination names no geometry column</source>
+      <translation>la destination ne nomme pas de colonne de géométrie</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="26" />
-      <source>the share of targets with exactly one candidate in the release within the radius and with the same attributes: what the adversary believes they re-identified.</source>
-      <translation>la part des cibles qui ont exactement un candidat dans la diffusion, dans le rayon et avec les mêmes attributs : ce que l'adversaire croit avoir ré-identifié.</translation>
+      <location filename="processing_provider/io/postgis_bulk.py" line="256" />
+      <source>the destination has a filter</source>
+      <translation>la destination a un filtre</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="263" />
-      <source>Joined against {count} releases of the same subjects, linked by '{field}': a subject stays a candidate only if every release it appears in places it within the radius.</source>
-      <translation>Jointure avec {count} diffusions des mêmes sujets, reliées par '{field}' : un sujet reste candidat seulement si chaque diffusion où il apparaît le place dans le rayon.</translation>
+      <location filename="processing_provider/io/postgis_bulk.py" line="260" />
+      <source>the field(s) {fields} have no bulk type</source>
+      <translation>le ou les champs {fields} n'ont pas de type pour l'écriture en bloc</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="283" />
-      <source>No provenance was given for the auxiliary data: say where it came from, its coverage and its cost, or the figures cannot be weighed.</source>
-      <translation>Aucune provenance n'a été donnée pour les données auxiliaires : indiquez d'où elles viennent, leur couverture et leur coût, sinon les chiffres ne peuvent être appréciés.</translation>
+      <location filename="processing_provider/io/postgis_bulk.py" line="262" />
+      <source>its authentication configuration could not be resolved</source>
+      <translation>sa configuration d'authentification n'a pas pu être résolue</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="29" />
-      <source>the share of targets whose single candidate really is them: what the adversary really re-identified (known only with the held-out truth ids).</source>
-      <translation>la part des cibles dont l'unique candidat est bien elles-mêmes : ce que l'adversaire a vraiment ré-identifié (connu seulement avec les identifiants de vérité mis de côté).</translation>
+      <location filename="processing_provider/io/postgis_bulk.py" line="290" />
+      <source>the server does not know the SRID {srid}</source>
+      <translation>le serveur ne connaît pas le SRID {srid}</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="291" />
-      <source>unknown</source>
-      <translation>inconnu</translation>
+      <location filename="processing_provider/io/postgis_bulk.py" line="334" />
+      <source>Writing the PostGIS table {table} failed, so nothing was written: {error}</source>
+      <translation>L'écriture de la table PostGIS {table} a échoué, donc rien n'a été écrit : {error}</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="294" />
-      <source>{attributes}: π unique {unique}, π correct {correct}, π marketer {marketer}, precision {precision}; median candidates {median:g}, {none} target(s) with no candidate.</source>
-      <translation>{attributes} : π unique {unique}, π correct {correct}, π marketer {marketer}, précision {precision} ; médiane des candidats {median:g}, {none} cible(s) sans candidat.</translation>
+      <location filename="processing_provider/io/postgis_keyed.py" line="116" />
+      <source>{res:g} m cells and their cell keys counted in PostGIS ({where}): {count} rows returned in {seconds:.1f} s.</source>
+      <translation>Cellules de {res:g} m et leurs clés de cellule comptées dans PostGIS ({where}) : {count} lignes renvoyées en {seconds:.1f} s.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="306" />
-      <source>No policy was given: the figures are not compared with a ceiling.</source>
-      <translation>Aucune politique n'a été donnée : les chiffres ne sont comparés à aucun plafond.</translation>
+      <location filename="processing_provider/io/postgis_keyed.py" line="285" />
+      <source>{res:g} m cells of the domain counted in PostGIS ({where}): {count} rows returned in {seconds:.1f} s.</source>
+      <translation>Cellules de {res:g} m du domaine comptées dans PostGIS ({where}) : {count} lignes renvoyées en {seconds:.1f} s.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="309" />
-      <source>With every attribute tried ({attributes}) the adversary stays at or below ρ = {rho}.</source>
-      <translation>Avec tous les attributs essayés ({attributes}), l'adversaire reste au plus à ρ = {rho}.</translation>
+      <location filename="processing_provider/io/postgis_keyed.py" line="39" />
+      <source>The field '{field}' is of type {kind}, whose values QGIS may read otherwise than the database: reading the points instead of counting in the database.</source>
+      <translation>Le champ « {field} » est de type {kind}, dont QGIS peut lire les valeurs autrement que la base de données : lecture des points au lieu du comptage dans la base.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="31" />
-      <source>the mean over targets of 1 / (number of candidates), 0 for a target without one: the share re-identified by picking a candidate at random.</source>
-      <translation>la moyenne sur les cibles de 1 / (nombre de candidats), 0 pour une cible sans candidat : la part ré-identifiée en choisissant un candidat au hasard.</translation>
+      <location filename="processing_provider/io/postgis_zones.py" line="201" />
+      <source>Zones counted in PostGIS ({where}): {count} rows returned in {seconds:.1f} s.</source>
+      <translation>Zones comptées dans PostGIS ({where}) : {count} lignes renvoyées en {seconds:.1f} s.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="312" />
-      <source>An adversary crosses the policy's ceiling with {attributes}: {figure} = {value}, above ρ = {rho}.</source>
-      <translation>Un adversaire dépasse le plafond de la politique avec {attributes} : {figure} = {value}, au-dessus de ρ = {rho}.</translation>
+      <location filename="processing_provider/io/postgis_zones.py" line="229" />
+      <source>Zones that share a sliver are assigned point by point: reading the points instead of counting in the database.</source>
+      <translation>Des zones partagent un éclat : les points sont attribués un par un, en lisant les points au lieu de compter dans la base de données.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="33" />
-      <source>precision</source>
-      <translation>précision</translation>
+      <location filename="processing_provider/io/postgis_zones.py" line="238" />
+      <source>The records are in another CRS than the zones: reading the points (reprojected by QGIS) instead of counting in the database.</source>
+      <translation>Les enregistrements sont dans un autre SCR que les zones : lecture des points (reprojetés par QGIS) au lieu du comptage dans la base de données.</translation>
     </message>
     <message>
-      <location filename="processing_provider/join_simulation.py" line="33" />
-      <source>π correct / π unique: how often a confident match is right; a wrong match harms the person it lands on.</source>
-      <translation>π correct / π unique : la fréquence à laquelle un appariement sûr de lui est juste ; un appariement faux nuit à la personne sur qui il tombe.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="337" />
-      <source>Re-identification as the adversary adds attributes</source>
-      <translation>Ré-identification à mesure que l'adversaire ajoute des attributs</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="341" />
-      <source>share of targets</source>
-      <translation>part des cibles</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="341" />
-      <source>what the adversary knows</source>
-      <translation>ce que sait l'adversaire</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="343" />
-      <source>ceiling ρ = {rho}</source>
-      <translation>plafond ρ = {rho}</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="357" />
-      <source>Could not write the chart to {path}.</source>
-      <translation>Impossible d'écrire le graphique dans {path}.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="364" />
-      <source>attributes</source>
-      <translation>attributs</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="365" />
-      <source>median candidates</source>
-      <translation>candidats (médiane)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="365" />
-      <source>no candidate</source>
-      <translation>sans candidat</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="371" />
-      <source>The adversary joins {targets} identified target(s) to the release within {radius:g} m, adding one attribute at a time.</source>
-      <translation>L'adversaire apparie {targets} cible(s) identifiée(s) à la diffusion dans un rayon de {radius:g} m, en ajoutant un attribut à la fois.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="374" />
-      <source>Auxiliary data: {provenance}</source>
-      <translation>Données auxiliaires : {provenance}</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="375" />
-      <source>provenance not stated</source>
-      <translation>provenance non indiquée</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="395" />
-      <source>What the figures mean</source>
-      <translation>Ce que signifient les chiffres</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="41" />
-      <source>Join simulation</source>
-      <translation>Simulation de jointure</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="42" />
-      <source>Runs the adversary's join of an identified auxiliary layer against a masked release and reports how many people it singles out, and how many of those correctly, as attributes are added.</source>
-      <translation>Exécute la jointure de l'adversaire entre une couche auxiliaire identifiée et une diffusion masquée, et indique combien de personnes elle isole, et combien à juste titre, à mesure que des attributs sont ajoutés.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="45" />
-      <source>privacy,disclosure,linkage,re-identification,attack,join,geomask,escalation</source>
-      <translation>confidentialité,divulgation,appariement,ré-identification,attaque,jointure,géomasque,escalade</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="73" />
-      <source>Masked release (points, metric CRS)</source>
-      <translation>Diffusion masquée (points, SCR métrique)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="76" />
-      <source>Auxiliary identified layer (points the adversary holds)</source>
-      <translation>Couche auxiliaire identifiée (points que détient l'adversaire)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="79" />
-      <source>Mask radius the adversary assumes (a closed disc)</source>
-      <translation>Rayon de masquage supposé par l'adversaire (disque fermé)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="82" />
-      <source>Quasi-identifiers, in the order the adversary adds them</source>
-      <translation>Quasi-identifiants, dans l'ordre où l'adversaire les ajoute</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="85" />
-      <source>Release: held-out subject id (truth)</source>
-      <translation>Diffusion : identifiant réservé de la personne (vérité)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="88" />
-      <source>Auxiliary: subject id (truth)</source>
-      <translation>Auxiliaire : identifiant de la personne (vérité)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="91" />
-      <source>Share of auxiliary records with a stale position</source>
-      <translation>Part des enregistrements auxiliaires à position périmée</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="94" />
-      <source>Largest stale-position error</source>
-      <translation>Plus grande erreur de position périmée</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/join_simulation.py" line="97" />
-      <source>Auxiliary coverage weight (targets weighted by it)</source>
-      <translation>Poids de couverture auxiliaire (les cibles en sont pondérées)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="102" />
-      <source>Audit: number of people the release states</source>
-      <translation>Audit : nombre de personnes indiqué par la diffusion</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="105" />
-      <source>Audit: how the records relate to that number</source>
-      <translation>Audit : relation entre les enregistrements et ce nombre</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="107" />
-      <source>Passed</source>
-      <translation>Réussi</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="109" />
-      <source>Fewest distinct sensitive values in a published cell</source>
-      <translation>Plus petit nombre de valeurs sensibles distinctes d'une maille publiée</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="111" />
-      <source>Largest t-closeness distance of a published cell</source>
-      <translation>Plus grande distance de t-proximité d'une maille publiée</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="113" />
-      <source>Narrowest attacker interval of a withheld record</source>
-      <translation>Plus étroit intervalle d'attaque d'un enregistrement masqué</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="114" />
-      <source>Smallest published count</source>
-      <translation>Plus petit effectif publié</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="115" />
-      <source>Published records checked</source>
-      <translation>Enregistrements publiés contrôlés</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="116" />
-      <source>k</source>
-      <translation>k</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="118" />
-      <source>Failing records (written only when the gate fails)</source>
-      <translation>Enregistrements en échec (écrits seulement quand le contrôle échoue)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="141" />
-      <source>Choose the field that holds the counts.</source>
-      <translation>Choisissez le champ qui contient les effectifs.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="15" />
-      <source>each person has one point: the records add up to it</source>
-      <translation>chaque personne a un point : les enregistrements s'additionnent à ce nombre</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="153" />
-      <source>l-diversity and t-closeness need the cell id field and the sensitive attribute field.</source>
-      <translation>La l-diversité et la t-proximité exigent le champ identifiant de maille et le champ de l'attribut sensible.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="16" />
-      <source>people may have several points: the records add up to at least it</source>
-      <translation>une personne peut avoir plusieurs points : les enregistrements s'additionnent à au moins ce nombre</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="167" />
-      <source>The count field '{field}' is not numeric ({type}): the gate needs counts of people. Choose a numeric field, or convert it with the field calculator in a copy.</source>
-      <translation>Le champ de comptage « {field} » n'est pas numérique ({type}) : le contrôle a besoin d'effectifs de personnes. Choisissez un champ numérique, ou convertissez-le avec la calculatrice de champ dans une copie.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="209" />
-      <source>k-anonymity gate FAILED (k = {k}, policy {hash}): {problems}</source>
-      <translation>ÉCHEC du contrôle de k-anonymat (k = {k}, politique {hash}) : {problems}</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="212" />
-      <source>k-anonymity gate passed: {checked} published record(s), all with at least k = {k} people.</source>
-      <translation>Contrôle de k-anonymat réussi : {checked} enregistrement(s) publié(s), tous avec au moins k = {k} personnes.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="24" />
-      <source>k-anonymity gate</source>
-      <translation>Contrôle de k-anonymat</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="25" />
-      <source>Blocks the release (and stops the model) when any published record counts fewer than k people; passes the layer through unchanged otherwise.</source>
-      <translation>Bloque la diffusion (et arrête le modèle) si un enregistrement publié compte moins de k personnes ; sinon transmet la couche inchangée.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="253" />
-      <source>feature {id}</source>
-      <translation>entité {id}</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="255" />
-      <source>Failing records: {records}</source>
-      <translation>Enregistrements en échec : {records}</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="257" />
-      <source>{named} and {more} more</source>
-      <translation>{named} et {more} autres</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="265" />
-      <source> (give a file for the failing records layer to get all of them).</source>
-      <translation> (indiquez un fichier pour la couche des enregistrements en échec afin de les obtenir tous).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="27" />
-      <source>privacy,disclosure,k-anonymity,gate,check,release,model</source>
-      <translation>confidentialité,divulgation,k-anonymat,contrôle,vérification,diffusion,modèle</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="283" />
-      <source> (a temporary failing records layer is lost when the gate fails: choose a file for it).</source>
-      <translation> (une couche temporaire des enregistrements en échec est perdue quand le contrôle échoue : choisissez un fichier).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="285" />
-      <source> (all {count} in {path}).</source>
-      <translation> (tous les {count} dans {path}).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="295" />
-      <source>A series audit needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume.</source>
-      <translation>Un audit de série exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="311" />
-      <source>Series audit with {count} earlier release(s), assuming no cell changes by more than {delta:g} between releases.</source>
-      <translation>Audit de série avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} entre deux diffusions.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="344" />
-      <source>The policy keeps the number of people secret (population_total_secret = true), yet the gate was given one: a number that is published is no secret. Change the policy, or leave the number of people empty.</source>
-      <translation>La politique garde secret le nombre de personnes (population_total_secret = true), mais la porte en a reçu un : un nombre publié n'est pas un secret. Modifiez la politique, ou laissez le nombre de personnes vide.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="351" />
-      <source>The audit does not know the number of people in the release: an attacker who reads it (in a table, a report, the log of the grid) may narrow withheld cells further. Give it in 'number of people the release states', or declare population_total_secret = true in the policy if it is never published.</source>
-      <translation>L'audit ne connaît pas le nombre de personnes de la diffusion : un attaquant qui le lit (dans une table, un rapport, le journal de la grille) peut resserrer davantage les cellules masquées. Indiquez-le dans « nombre de personnes indiqué par la diffusion », ou déclarez population_total_secret = true dans la politique s'il n'est jamais publié.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="358" />
-      <source>The number of people the release states is {total:g}, not a whole number of 0 or more: give the count of distinct people.</source>
-      <translation>Le nombre de personnes qu'indique la diffusion est {total:g}, pas un nombre entier positif ou nul : donnez le nombre de personnes distinctes.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="396" />
-      <source>Audit: {count} total(s) from the layer's own totals columns.</source>
-      <translation>Audit : {count} total(s) tiré(s) des colonnes de totaux de la couche elle-même.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="402" />
-      <source>Auditing against other layers needs the geometry of the records to publish; the input is a table. Give the grid layer itself.</source>
-      <translation>L'audit par rapport à d'autres couches a besoin de la géométrie des enregistrements à publier ; l'entrée est une table. Donnez la couche de grille elle-même.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="409" />
-      <source>The audit layer '{layer}' has no field '{field}': name its count field in the audit count field.</source>
-      <translation>La couche d'audit « {layer} » n'a pas de champ « {field} » : indiquez son champ de comptage dans le champ de comptage d'audit.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="413" />
-      <source>The audit count field '{field}' of '{layer}' is {kind}, not a number: name a numeric field of published totals, or convert it (in a copy).</source>
-      <translation>Le champ de comptage d'audit « {field} » de « {layer} » est de type {kind}, pas un nombre : indiquez un champ numérique de totaux publiés, ou convertissez-le (dans une copie).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="420" />
-      <source>Audit: {areas} published area count(s) from the audit layers; {records} record(s) in {atoms} pieces, {cells} of them cut by an area's border.</source>
-      <translation>Audit : {areas} effectif(s) de zones publié(s) par les couches d'audit ; {records} enregistrement(s) en {atoms} morceaux, dont {cells} coupé(s) par la limite d'une zone.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="426" />
-      <source>Audit: {strips} of those pieces are strips narrower than {width:.2g} m on the ground, between a border and the cell edge it follows: audited as able to hold people and again as empty.</source>
-      <translation>Audit : {strips} de ces morceaux sont des bandes de moins de {width:.2g} m de large sur le terrain, entre une limite et le bord de cellule qu'elle suit : auditées comme pouvant contenir des personnes, puis comme vides.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="448" />
-      <source>The audit read every count as the sum of its parts, as where each person has one point. Counts of distinct people with several points each (trips, visits) do not add up: set '{label}' (PERSONS_TOTAL_KIND) to '{several}'.</source>
-      <translation>L'audit a lu chaque effectif comme la somme de ses parties, comme lorsque chaque personne a un seul point. Les effectifs de personnes distinctes ayant chacune plusieurs points (trajets, visites) ne s'additionnent pas : réglez « {label} » (PERSONS_TOTAL_KIND) sur « {several} ».</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="459" />
-      <source>Audit: the counts contradict one value of the attribute fields per person, so the records of one cell are audited as possibly sharing people (an attribute of each point, such as the mode of a trip); a person-level attribute would be audited as adding up.</source>
-      <translation>Audit : les effectifs contredisent une seule valeur des champs d'attribut par personne ; les enregistrements d'une même cellule sont donc audités comme pouvant partager des personnes (un attribut de chaque point, comme le mode d'un trajet) ; un attribut propre à la personne serait audité comme s'additionnant.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="466" />
-      <source>Audit, knowing the number of people: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
-      <translation>Audit, avec le nombre de personnes : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="468" />
-      <source>Audit, without the number of people: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
-      <translation>Audit, sans le nombre de personnes : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="59" />
-      <source>Layer or table to publish</source>
-      <translation>Couche ou table à publier</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="61" />
-      <source>Count field (distinct people per record)</source>
-      <translation>Champ de comptage (personnes distinctes par enregistrement)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="66" />
-      <source>Status field (records not marked published are withheld)</source>
-      <translation>Champ de statut (les enregistrements non « published » sont masqués)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="69" />
-      <source>Checked layer (unchanged)</source>
-      <translation>Couche contrôlée (inchangée)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="71" />
-      <source>Audit: other layers published beside this one</source>
-      <translation>Audit : autres couches publiées à côté de celle-ci</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="74" />
-      <source>Audit: count field of those layers</source>
-      <translation>Audit : champ de comptage de ces couches</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="77" />
-      <source>Audit: published total over all records</source>
-      <translation>Audit : total publié sur l'ensemble des enregistrements</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="81" />
-      <source>Diversity: cell id field</source>
-      <translation>Diversité : champ identifiant de maille</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="84" />
-      <source>Diversity: sensitive attribute field</source>
-      <translation>Diversité : champ de l'attribut sensible</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="87" />
-      <source>Diversity: least distinct sensitive values per cell (l)</source>
-      <translation>Diversité : minimum de valeurs sensibles distinctes par maille (l)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="90" />
-      <source>Diversity: largest distance to the overall distribution (t)</source>
-      <translation>Diversité : plus grande distance à la distribution d'ensemble (t)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="93" />
-      <source>Diversity: the sensitive categories are ordered</source>
-      <translation>Diversité : les modalités sensibles sont ordonnées</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="96" />
-      <source>Stratum field (k per stratum from the policy's stratum_rho)</source>
-      <translation>Champ de strate (k par strate d'après le stratum_rho de la politique)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/kanonymity_gate.py" line="99" />
-      <source>Series: earlier releases of this grid, oldest first</source>
-      <translation>Série : diffusions antérieures de la grille, la plus ancienne d'abord</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/overlay.py" line="115" />
-      <source>The audit layer '{layer}' has a count that is not a number in '{field}' (feature {fid}): choose its numeric count field.</source>
-      <translation>La couche d'audit « {layer} » a un effectif qui n'est pas un nombre dans « {field} » (entité {fid}) : choisissez son champ d'effectif numérique.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/overlay.py" line="125" />
-      <source>The area {fid} of '{layer}' cannot be reprojected to the grid's CRS {crs} (it lies outside that CRS's area of use): clip the layer to the grid's extent, or publish the grid in a CRS that covers it.</source>
-      <translation>La zone {fid} de '{layer}' ne peut pas être reprojetée dans le SCR de la grille {crs} (elle sort du domaine d'emploi de ce SCR) : découpez la couche à l'emprise de la grille, ou publiez la grille dans un SCR qui la couvre.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/overlay.py" line="337" />
-      <source>The audit layer '{layer}' has areas that overlap ({first} and {second}): the areas of one audit layer must not overlap. Give each set of areas that do not overlap (municipalities, districts) as an audit layer of its own, or in one layer with a '{field}' field naming each set, as the suppressed grid's zone counts have.</source>
-      <translation>La couche d'audit « {layer} » a des zones qui se chevauchent ({first} et {second}) : les zones d'une même couche d'audit ne doivent pas se chevaucher. Donnez chaque ensemble de zones qui ne se chevauchent pas (communes, arrondissements) comme une couche d'audit à part, ou dans une seule couche avec un champ « {field} » qui nomme chaque ensemble, comme les effectifs de zones de la grille supprimée.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/overlay.py" line="82" />
-      <source>The audit layer '{layer}' has {count} feature(s) without a geometry (features {fids}): every published area needs its polygon. Give them their polygons, or delete them, in a copy of the layer.</source>
-      <translation>La couche d'audit « {layer} » a {count} entité(s) sans géométrie (entités {fids}) : chaque zone publiée a besoin de son polygone. Donnez-leur leurs polygones, ou supprimez-les, dans une copie de la couche.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/overlay.py" line="88" />
-      <source>The audit layer '{layer}' has invalid geometries (features {fids}): repair them first (Processing: Fix geometries).</source>
-      <translation>La couche d'audit « {layer} » a des géométries invalides (entités {fids}) : réparez-les d'abord (Traitement : Réparer les géométries).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/overlay.py" line="93" />
-      <source>The audit layer '{layer}' has counts that are no whole number of 0 or more people ({examples}): give each area's count of distinct people, or NULL where it is withheld.</source>
-      <translation>La couche d'audit « {layer} » a des effectifs qui ne sont pas un nombre entier positif ou nul de personnes ({examples}) : donnez l'effectif de personnes distinctes de chaque zone, ou NULL là où il est masqué.</translation>
+      <location filename="processing_provider/io/postgis_zones.py" line="242" />
+      <source>The PostGIS layer has no single-column key (points on zone borders are told apart by it): reading the points instead of counting in the database.</source>
+      <translation>La couche PostGIS n'a pas de clé d'une seule colonne (elle distingue les points situés sur les limites des zones) : lecture des points au lieu du comptage dans la base de données.</translation>
     </message>
     <message>
       <location filename="processing_provider/person_field.py" line="64" />
@@ -1434,184 +2364,54 @@
       <translation>Toutes les valeurs du champ d'identifiant de personne « {field} » sont distinctes et forment ensemble des entiers consécutifs, comme des numéros de ligne : là où les personnes ont plusieurs points, chaque entité compte pour une personne. Choisissez le champ qui identifie les personnes (ou ignorez ceci si chaque personne a un seul point).</translation>
     </message>
     <message>
-      <location filename="processing_provider/perturbation_table.py" line="17" />
-      <source>Row {row} cannot have the variance asked for: it has {reached:g}, {reason}.</source>
-      <translation>La ligne {row} ne peut avoir la variance demandée : elle a {reached:g}, {reason}.</translation>
+      <location filename="processing_provider/presentation/example_models.py" line="64" />
+      <source>The example model {path} could not be read: reinstall the plugin.</source>
+      <translation>Le modèle d'exemple {path} n'a pas pu être lu : réinstallez l'extension.</translation>
     </message>
     <message>
-      <location filename="processing_provider/perturbation_table.py" line="19" />
-      <source>p-table {hash}: rows 0 to {last} (the last serves every larger count).</source>
-      <translation>Table p {hash} : lignes 0 à {last} (la dernière sert pour tout effectif plus grand).</translation>
+      <location filename="processing_provider/presentation/html_chart.py" line="23" />
+      <source>The chart needs the Python package plotly, which this QGIS does not have. On Debian or Ubuntu: sudo apt install python3-plotly; elsewhere install it into QGIS's Python (OSGeo4W Shell: python -m pip install plotly). The table holds every figure the chart would show.</source>
+      <translation>Le graphique demande le paquet Python plotly, absent de ce QGIS. Sous Debian ou Ubuntu : sudo apt install python3-plotly ; ailleurs, installez-le dans le Python de QGIS (OSGeo4W Shell : python -m pip install plotly). La table contient tous les chiffres que le graphique montrerait.</translation>
     </message>
     <message>
-      <location filename="processing_provider/perturbation_table.py" line="26" />
-      <source>Perturbation table (cell key method)</source>
-      <translation>Table de perturbation (méthode de la clé de cellule)</translation>
+      <location filename="processing_provider/presentation/styles.py" line="100" />
+      <source>Withheld (not published)</source>
+      <translation>Masquée (non publiée)</translation>
     </message>
     <message>
-      <location filename="processing_provider/perturbation_table.py" line="27" />
-      <source>The maximum-entropy p-table of the cell key method: for each original count, the probability of each published count, unbiased, with variance V and noise of at most D.</source>
-      <translation>La table p d'entropie maximale de la méthode de la clé de cellule : pour chaque effectif d'origine, la probabilité de chaque effectif publié, sans biais, de variance V et de bruit d'au plus D.</translation>
+      <location filename="processing_provider/presentation/styles.py" line="118" />
+      <source>No estimate (blocks a release)</source>
+      <translation>Aucune estimation (bloque une diffusion)</translation>
     </message>
     <message>
-      <location filename="processing_provider/perturbation_table.py" line="30" />
-      <source>privacy,cell key method,ckm,perturbation,noise,ptable,tau-argus,census grid</source>
-      <translation>confidentialité,méthode de la clé de cellule,ckm,perturbation,bruit,table p,tau-argus,grille du recensement</translation>
+      <location filename="processing_provider/presentation/styles.py" line="127" />
+      <source>{low} to {high}</source>
+      <translation>{low} à {high}</translation>
     </message>
     <message>
-      <location filename="processing_provider/perturbation_table.py" line="43" />
-      <source>D: largest noise (keep it secret)</source>
-      <translation>D : le plus grand bruit (gardez-le secret)</translation>
+      <location filename="processing_provider/presentation/styles.py" line="129" />
+      <source>{range} (above the ceiling)</source>
+      <translation>{range} (au-dessus du plafond)</translation>
     </message>
     <message>
-      <location filename="processing_provider/perturbation_table.py" line="46" />
-      <source>V: noise variance</source>
-      <translation>V : variance du bruit</translation>
+      <location filename="processing_provider/presentation/styles.py" line="87" />
+      <source>0 (a perturbed count: not necessarily empty)</source>
+      <translation>0 (un effectif perturbé : pas forcément vide)</translation>
     </message>
     <message>
-      <location filename="processing_provider/perturbation_table.py" line="49" />
-      <source>JS: published counts 1..JS are blocked (0: none)</source>
-      <translation>JS : les effectifs publiés 1..JS sont interdits (0 : aucun)</translation>
+      <location filename="processing_provider/presentation/styles.py" line="88" />
+      <source>0 (an empty cell)</source>
+      <translation>0 (une maille vide)</translation>
     </message>
     <message>
-      <location filename="processing_provider/perturbation_table.py" line="52" />
-      <source>PSTAY: probability of no noise (empty: maximum entropy)</source>
-      <translation>PSTAY : probabilité de ne pas bruiter (vide : entropie maximale)</translation>
+      <location filename="processing_provider/presentation/styles.py" line="91" />
+      <source>{low} or more</source>
+      <translation>{low} ou plus</translation>
     </message>
     <message>
-      <location filename="processing_provider/perturbation_table.py" line="55" />
-      <source>p-table (save it as CSV for the cell key grid)</source>
-      <translation>Table p (enregistrez-la en CSV pour la grille à clé de cellule)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/perturbation_table.py" line="59" />
-      <source>Rows solved with the nearest feasible variance</source>
-      <translation>Lignes résolues avec la variance faisable la plus proche</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/perturbed_releases.py" line="29" />
-      <source>k-anonymity gate FAILED: this cell key release lacks the field(s) {fields}; give the layer as the cell key grid wrote it.</source>
-      <translation>ÉCHEC du contrôle de k-anonymat : cette diffusion à clé de cellule n'a pas le ou les champs {fields} ; donnez la couche telle que la grille à clé de cellule l'a écrite.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/perturbed_releases.py" line="41" />
-      <source>k-anonymity gate FAILED (cell key release, policy {hash}): {problems}</source>
-      <translation>ÉCHEC du contrôle de k-anonymat (diffusion à clé de cellule, politique {hash}) : {problems}</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/perturbed_releases.py" line="45" />
-      <source>k-anonymity gate passed a cell key release: {checked} published record(s) perturbed with the approved p-table; the k threshold does not apply to perturbed counts.</source>
-      <translation>Le contrôle de k-anonymat a accepté une diffusion à clé de cellule : {checked} enregistrement(s) publié(s) perturbé(s) avec la table p approuvée ; le seuil k ne s'applique pas aux effectifs perturbés.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/postgis.py" line="342" />
-      <source>{res:g} m cells counted in PostGIS ({where}): {count} rows returned in {seconds:.1f} s.</source>
-      <translation>Cellules de {res:g} m comptées dans PostGIS ({where}) : {count} lignes renvoyées en {seconds:.1f} s.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/postgis.py" line="360" />
-      <source>Cells of {res:g} m this far from the origin do not fit the count in PostGIS: choose a larger cell size or an origin nearer the data.</source>
-      <translation>Des cellules de {res:g} m aussi loin de l'origine ne tiennent pas dans le comptage dans PostGIS : choisissez une taille de maille plus grande ou une origine plus proche des données.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/postgis.py" line="422" />
-      <source>Counting in PostGIS needs psycopg2 in QGIS's Python (Debian/Ubuntu: sudo apt install python3-psycopg2); reading the points instead.</source>
-      <translation>Compter dans PostGIS demande psycopg2 dans le Python de QGIS (Debian/Ubuntu : sudo apt install python3-psycopg2) ; les points sont lus à la place.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/postgis.py" line="427" />
-      <source>The PostGIS layer is a query layer: reading its points instead of counting in the database.</source>
-      <translation>La couche PostGIS est une couche de requête : ses points sont lus au lieu d'être comptés dans la base.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/postgis.py" line="435" />
-      <source>{count} row(s) of the PostGIS layer need the general path (no point geometry, a multipoint, a NULL id or a coordinate out of range): reading the points instead of counting in the database.</source>
-      <translation>{count} ligne(s) de la couche PostGIS demandent le chemin général (pas de géométrie ponctuelle, un multipoint, un identifiant NULL ou une coordonnée hors limites) : les points sont lus au lieu d'être comptés dans la base.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/postgis.py" line="488" />
-      <source>Counting in PostGIS failed ({error}); reading the points instead.</source>
-      <translation>Le comptage dans PostGIS a échoué ({error}) ; les points sont lus à la place.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/postgis.py" line="503" />
-      <source>Counting in PostGIS ({where}): {rows} points are not read into QGIS.</source>
-      <translation>Comptage dans PostGIS ({where}) : les {rows} points ne sont pas lus dans QGIS.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/postgis_bulk.py" line="250" />
-      <source>the destination names its own key column</source>
-      <translation>la destination nomme sa propre colonne de clé</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/postgis_bulk.py" line="252" />
-      <source>the key field {field} is not a 64-bit integer</source>
-      <translation>le champ de clé {field} n'est pas un entier de 64 bits</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/postgis_bulk.py" line="254" />
-      <source>the destination names no geometry column</source>
-      <translation>la destination ne nomme pas de colonne de géométrie</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/postgis_bulk.py" line="256" />
-      <source>the destination has a filter</source>
-      <translation>la destination a un filtre</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/postgis_bulk.py" line="260" />
-      <source>the field(s) {fields} have no bulk type</source>
-      <translation>le ou les champs {fields} n'ont pas de type pour l'écriture en bloc</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/postgis_bulk.py" line="262" />
-      <source>its authentication configuration could not be resolved</source>
-      <translation>sa configuration d'authentification n'a pas pu être résolue</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/postgis_bulk.py" line="290" />
-      <source>the server does not know the SRID {srid}</source>
-      <translation>le serveur ne connaît pas le SRID {srid}</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/postgis_bulk.py" line="334" />
-      <source>Writing the PostGIS table {table} failed, so nothing was written: {error}</source>
-      <translation>L'écriture de la table PostGIS {table} a échoué, donc rien n'a été écrit : {error}</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/postgis_keyed.py" line="116" />
-      <source>{res:g} m cells and their cell keys counted in PostGIS ({where}): {count} rows returned in {seconds:.1f} s.</source>
-      <translation>Cellules de {res:g} m et leurs clés de cellule comptées dans PostGIS ({where}) : {count} lignes renvoyées en {seconds:.1f} s.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/postgis_keyed.py" line="285" />
-      <source>{res:g} m cells of the domain counted in PostGIS ({where}): {count} rows returned in {seconds:.1f} s.</source>
-      <translation>Cellules de {res:g} m du domaine comptées dans PostGIS ({where}) : {count} lignes renvoyées en {seconds:.1f} s.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/postgis_keyed.py" line="39" />
-      <source>The field '{field}' is of type {kind}, whose values QGIS may read otherwise than the database: reading the points instead of counting in the database.</source>
-      <translation>Le champ « {field} » est de type {kind}, dont QGIS peut lire les valeurs autrement que la base de données : lecture des points au lieu du comptage dans la base.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/postgis_zones.py" line="201" />
-      <source>Zones counted in PostGIS ({where}): {count} rows returned in {seconds:.1f} s.</source>
-      <translation>Zones comptées dans PostGIS ({where}) : {count} lignes renvoyées en {seconds:.1f} s.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/postgis_zones.py" line="229" />
-      <source>Zones that are invalid or share a sliver are assigned point by point: reading the points instead of counting in the database.</source>
-      <translation>Des zones non valides ou partageant une mince surface sont attribuées point par point : lecture des points au lieu du comptage dans la base de données.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/postgis_zones.py" line="238" />
-      <source>The records are in another CRS than the zones: reading the points (reprojected by QGIS) instead of counting in the database.</source>
-      <translation>Les enregistrements sont dans un autre SCR que les zones : lecture des points (reprojetés par QGIS) au lieu du comptage dans la base de données.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/postgis_zones.py" line="242" />
-      <source>The PostGIS layer has no single-column key (points on zone borders are told apart by it): reading the points instead of counting in the database.</source>
-      <translation>La couche PostGIS n'a pas de clé d'une seule colonne (elle distingue les points situés sur les limites des zones) : lecture des points au lieu du comptage dans la base de données.</translation>
+      <location filename="processing_provider/presentation/styles.py" line="94" />
+      <source>{low}–{high}</source>
+      <translation>{low}–{high}</translation>
     </message>
     <message>
       <location filename="processing_provider/provider.py" line="33" />
@@ -1624,399 +2424,169 @@
       <translation>Confidentialité spatiale {version}</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_cells.py" line="45" />
+      <location filename="processing_provider/release_layers/dp_gate.py" line="38" />
+      <source>The DP release lacks the field(s) {fields}: give the layer as the differentially private grid wrote it.</source>
+      <translation>La diffusion DP n'a pas le(s) champ(s) {fields} : donnez la couche telle que la grille différentiellement privée l'a écrite.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/release_layers/dp_gate.py" line="47" />
+      <source>k-anonymity gate FAILED for a DP release (policy {hash}): {problems}</source>
+      <translation>Contrôle de k-anonymat ÉCHOUÉ pour une diffusion DP (politique {hash}) : {problems}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/release_layers/dp_gate.py" line="51" />
+      <source>DP release: {records} record(s) at ε = {epsilon:g} ({mechanism}) within the policy's epsilon_budget {budget:g}. Its protection is the noise, not k: small and zero counts are published on purpose.</source>
+      <translation>Diffusion DP : {records} enregistrement(s) à ε = {epsilon:g} ({mechanism}) dans l'epsilon_budget {budget:g} de la politique. Sa protection est le bruit, pas k : les petits comptes et les zéros sont publiés à dessein.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/release_layers/dp_gate.py" line="73" />
+      <source>DP releases of {dataset}: {releases}, ε spent {spent:.4g} of {budget:g}, {remaining:.4g} remaining. (A DP guarantee does not weaken with new auxiliary data; only further releases spend it.)</source>
+      <translation>Diffusions DP de {dataset} : {releases}, ε dépensé {spent:.4g} sur {budget:g}, {remaining:.4g} restant. (Une garantie DP ne faiblit pas avec de nouvelles données auxiliaires ; seules de nouvelles diffusions la consomment.)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/release_layers/overlay.py" line="100" />
+      <source>The audit layer '{layer}' has counts that are no whole number of 0 or more people ({examples}): give each area's count of distinct people, or NULL where it is withheld.</source>
+      <translation>La couche d'audit « {layer} » a des effectifs qui ne sont pas un nombre entier positif ou nul de personnes ({examples}) : donnez l'effectif de personnes distinctes de chaque zone, ou NULL là où il est masqué.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/release_layers/overlay.py" line="122" />
+      <source>The audit layer '{layer}' has a count that is not a number in '{field}' (feature {fid}): choose its numeric count field.</source>
+      <translation>La couche d'audit « {layer} » a un effectif qui n'est pas un nombre dans « {field} » (entité {fid}) : choisissez son champ d'effectif numérique.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/release_layers/overlay.py" line="132" />
+      <source>The area {fid} of '{layer}' cannot be reprojected to the grid's CRS {crs} (it lies outside that CRS's area of use): clip the layer to the grid's extent, or publish the grid in a CRS that covers it.</source>
+      <translation>La zone {fid} de '{layer}' ne peut pas être reprojetée dans le SCR de la grille {crs} (elle sort du domaine d'emploi de ce SCR) : découpez la couche à l'emprise de la grille, ou publiez la grille dans un SCR qui la couvre.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/release_layers/overlay.py" line="344" />
+      <source>The audit layer '{layer}' has areas that overlap ({first} and {second}): the areas of one audit layer must not overlap. Give each set of areas that do not overlap (municipalities, districts) as an audit layer of its own, or in one layer with a '{field}' field naming each set, as the suppressed grid's zone counts have.</source>
+      <translation>La couche d'audit « {layer} » a des zones qui se chevauchent ({first} et {second}) : les zones d'une même couche d'audit ne doivent pas se chevaucher. Donnez chaque ensemble de zones qui ne se chevauchent pas (communes, arrondissements) comme une couche d'audit à part, ou dans une seule couche avec un champ « {field} » qui nomme chaque ensemble, comme les effectifs de zones de la grille supprimée.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/release_layers/overlay.py" line="72" />
+      <source>The audit layer '{layer}' is not a polygon layer ({kind}): the audit reads each published count over the area it covers. Give the published areas as polygons (for totals of parent cells, the parent grid's polygons).</source>
+      <translation>La couche d'audit « {layer} » n'est pas une couche de polygones ({kind}) : l'audit lit chaque comptage publié sur la surface qu'il couvre. Donnez les surfaces publiées en polygones (pour les totaux des cellules parentes, les polygones de la grille parente).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/release_layers/overlay.py" line="89" />
+      <source>The audit layer '{layer}' has {count} feature(s) without a geometry (features {fids}): every published area needs its polygon. Give them their polygons, or delete them, in a copy of the layer.</source>
+      <translation>La couche d'audit « {layer} » a {count} entité(s) sans géométrie (entités {fids}) : chaque zone publiée a besoin de son polygone. Donnez-leur leurs polygones, ou supprimez-les, dans une copie de la couche.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/release_layers/overlay.py" line="95" />
+      <source>The audit layer '{layer}' has invalid geometries (features {fids}): repair them first (Processing: Fix geometries).</source>
+      <translation>La couche d'audit « {layer} » a des géométries invalides (entités {fids}) : réparez-les d'abord (Traitement : Réparer les géométries).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/release_layers/perturbed_releases.py" line="29" />
+      <source>k-anonymity gate FAILED: this cell key release lacks the field(s) {fields}; give the layer as the cell key grid wrote it.</source>
+      <translation>ÉCHEC du contrôle de k-anonymat : cette diffusion à clé de cellule n'a pas le ou les champs {fields} ; donnez la couche telle que la grille à clé de cellule l'a écrite.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/release_layers/perturbed_releases.py" line="41" />
+      <source>k-anonymity gate FAILED (cell key release, policy {hash}): {problems}</source>
+      <translation>ÉCHEC du contrôle de k-anonymat (diffusion à clé de cellule, politique {hash}) : {problems}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/release_layers/perturbed_releases.py" line="45" />
+      <source>k-anonymity gate passed a cell key release: {checked} published record(s) perturbed with the approved p-table; the k threshold does not apply to perturbed counts.</source>
+      <translation>Le contrôle de k-anonymat a accepté une diffusion à clé de cellule : {checked} enregistrement(s) publié(s) perturbé(s) avec la table p approuvée ; le seuil k ne s'applique pas aux effectifs perturbés.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/release_layers/published_cells.py" line="45" />
       <source>{count} record(s) have no geometry (feature ids {ids}): the audit cannot place them, and leaving them out would hide what they publish. Give every record its cell, or remove the records from the layer to publish.</source>
       <translation>{count} enregistrement(s) sans géométrie (identifiants d'entité {ids}) : l'audit ne peut pas les placer, et les écarter cacherait ce qu'ils publient. Donnez à chaque enregistrement sa cellule, ou retirez ces enregistrements de la couche à publier.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_cells.py" line="58" />
+      <location filename="processing_provider/release_layers/published_cells.py" line="58" />
       <source>{count} record(s) repeat a cell (and its attribute values) published by another record (feature ids {pairs}): each cell is published once per combination of attribute values. The gate reads a layer's attribute fields between resolution_m and n_persons, as this plugin's grids write them: for a grid published per attribute, put its attribute fields there (Refactor fields); else remove the copies.</source>
       <translation>{count} enregistrement(s) répètent une cellule (et ses valeurs d'attributs) publiée par un autre enregistrement (identifiants d'entité {pairs}) : chaque cellule est publiée une fois par combinaison de valeurs d'attributs. Le contrôle lit les champs d'attributs d'une couche entre resolution_m et n_persons, comme les grilles de cette extension les écrivent : pour une grille publiée par attribut, placez-y ses champs d'attributs (Refactoriser les champs) ; sinon supprimez les copies.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_cells.py" line="67" />
+      <location filename="processing_provider/release_layers/published_cells.py" line="67" />
       <source>{count} pair(s) of cells overlap (feature ids {pairs}): the difference of two overlapping cells publishes the people in the part they do not share, which the audit cannot see. Publish cells that do not overlap (one grid), or release the coarser layer separately as an audit layer.</source>
       <translation>{count} paire(s) de cellules se chevauchent (identifiants d'entité {pairs}) : la différence de deux cellules qui se chevauchent publie les personnes de la partie qu'elles ne partagent pas, ce que l'audit ne voit pas. Publiez des cellules qui ne se chevauchent pas (une seule grille), ou diffusez la couche plus grossière à part, comme couche d'audit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="166" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="167" />
       <source>the sliver(s) {slivers} (cell ∩ zone)</source>
       <translation>le(s) morceau(x) {slivers} (carreau ∩ zone)</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="168" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="169" />
       <source>the withheld cell(s) {cells}</source>
       <translation>le(s) carreau(x) masqué(s) {cells}</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="170" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="171" />
       <source>No pattern of withheld cells and zone counts was found that protects {what}: whatever is withheld, the gate's attacker narrows it below p = {p:g} or recovers it exactly from the totals, zone counts and number of people published beside it. Use a coarser grid, publish fewer totals or zone layers beside it, or review p in the policy.</source>
       <translation>Aucun schéma de carreaux et d'effectifs de zones masqués n'a été trouvé qui protège {what} : quoi que l'on masque, l'attaquant du contrôle le resserre sous p = {p:g} ou le retrouve exactement à partir des totaux, des effectifs de zones et du nombre de personnes publiés à côté. Utilisez une grille plus grossière, publiez moins de totaux ou de couches de zones à côté, ou revoyez p dans la politique.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="175" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="176" />
       <source>this release</source>
       <translation>cette diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="175" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="176" />
       <source> and </source>
       <translation> et </translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="179" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="180" />
       <source>{zones} zone count(s) published beside the grid ({withheld} withheld below k); their borders cut {cut} record(s) into slivers. {cells} more cell(s) and {protective} zone count(s) withheld so that no sliver that may hold 1 to k - 1 people can be narrowed below p = {p:g}.</source>
       <translation>{zones} effectif(s) de zones publiés à côté de la grille ({withheld} masqué(s) sous k) ; leurs limites découpent {cut} enregistrement(s) en éclats. {cells} carreau(x) et {protective} effectif(s) de zones masqués en plus pour qu'aucun éclat pouvant contenir de 1 à k - 1 personnes ne puisse être resserré sous p = {p:g}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="49" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="49" />
       <source>The published zones layer '{layer}' is not a polygon layer: give the polygons (municipalities, postcodes) whose counts are published beside the grid.</source>
       <translation>La couche de zones publiées « {layer} » n'est pas une couche de polygones : donnez les polygones (communes, codes postaux) dont les effectifs sont publiés à côté de la grille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="54" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="54" />
       <source>The published zones layer '{layer}' has no valid CRS: set its CRS first.</source>
       <translation>La couche de zones publiées « {layer} » n'a pas de SCR valide : définissez d'abord son SCR.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="59" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="59" />
       <source>The published zones layer '{layer}' has the field(s) {fields}, which the zone counts output writes itself: rename them in a copy of the layer.</source>
       <translation>La couche de zones publiées « {layer} » a le(s) champ(s) {fields}, que la sortie des effectifs de zones écrit elle-même : renommez-les dans une copie de la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="67" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="67" />
       <source>The published zones layer '{layer}' has {count} feature(s) without a geometry (features {fids}): every published zone needs its polygon. Give them their polygons, or delete them, in a copy of the layer.</source>
       <translation>La couche de zonage publiée « {layer} » a {count} entité(s) sans géométrie (entités {fids}) : chaque zone publiée a besoin de son polygone. Donnez-leur leurs polygones, ou supprimez-les, dans une copie de la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="74" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="74" />
       <source>The published zones layer '{layer}' is reprojected from {theirs} to the grid's {ours}.</source>
       <translation>La couche de zones publiées « {layer} » est reprojetée de {theirs} vers le SCR de la grille, {ours}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="81" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="81" />
       <source>The published zones layer '{layer}' has no polygon: give the zones whose counts are published, or leave the layer out.</source>
       <translation>La couche de zones publiées « {layer} » n'a aucun polygone : donnez les zones dont les effectifs sont publiés, ou retirez la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="87" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="87" />
       <source>The published zones layer '{layer}' has invalid geometries (features {fids}): repair them first (Processing: Fix geometries).</source>
       <translation>La couche de zonage publiée « {layer} » a des géométries invalides (entités {fids}) : réparez-les d'abord (Traitement : Réparer les géométries).</translation>
     </message>
     <message>
-      <location filename="processing_provider/published_zones.py" line="97" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="97" />
       <source>The published zones {first} and {second} overlap: zones of one layer must not overlap (a person would be counted in both). Fix the layer '{layer}', or give overlapping zones as separate layers.</source>
       <translation>Les zones publiées {first} et {second} se chevauchent : les zones d'une même couche ne doivent pas se chevaucher (une personne serait comptée dans les deux). Corrigez la couche « {layer} », ou donnez les zones qui se chevauchent dans des couches distinctes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="106" />
-      <source>{release}: published at {published}, today {today} (ceiling {ceiling}): {verdict}.</source>
-      <translation>{release} : publiée à {published}, aujourd'hui {today} (plafond {ceiling}) : {verdict}.</translation>
+      <location filename="processing_provider/release_layers/rounding.py" line="255" />
+      <source>Reprojected into the grid's CRS, the straight borders of '{layer}' bow up to {metres:.2f} m off their lines: strips that much wider along them are thin too (audited also as empty).</source>
+      <translation>Reprojetées dans le SCR de la grille, les limites droites de '{layer}' s'incurvent jusqu'à {metres:.2f} m de leur tracé : les bandes plus larges d'autant le long de ces limites sont minces aussi (auditées aussi comme vides).</translation>
     </message>
     <message>
-      <location filename="processing_provider/reassess_releases.py" line="111" />
-      <source>{release} ({published} → {today}, ceiling {ceiling})</source>
-      <translation>{release} ({published} → {today}, plafond {ceiling})</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/reassess_releases.py" line="115" />
-      <source>the table is loaded in the project</source>
-      <translation>la table est chargée dans le projet</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/reassess_releases.py" line="117" />
-      <source>the table is in {path}</source>
-      <translation>la table est dans {path}</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/reassess_releases.py" line="119" />
-      <source>choose a file for the table to keep it when the check fails</source>
-      <translation>choisissez un fichier pour la table afin de la conserver quand le contrôle échoue</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/reassess_releases.py" line="120" />
-      <source>{count} release(s) of {dataset} are now over the ceiling they were published under: {releases}. Withdraw them, re-publish them coarser, or document the acceptance. The re-assessment is recorded in the ledger; {table}.</source>
-      <translation>{count} diffusion(s) de {dataset} dépassent désormais le plafond sous lequel elles ont été publiées : {releases}. Retirez-les, republiez-les plus grossières ou documentez l'acceptation. La réévaluation est enregistrée dans le registre ; {table}.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/reassess_releases.py" line="31" />
-      <source>Re-assessment</source>
-      <translation>Réévaluation</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/reassess_releases.py" line="41" />
-      <source>Re-assess published releases</source>
-      <translation>Réévaluer les diffusions publiées</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/reassess_releases.py" line="42" />
-      <source>Re-runs today's risk estimate for releases in the ledger and fails when any is now over the ceiling it was published under.</source>
-      <translation>Relance l'estimation de risque du jour pour les diffusions du registre et échoue si l'une dépasse désormais le plafond sous lequel elle a été publiée.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/reassess_releases.py" line="44" />
-      <source>privacy,disclosure,risk,ledger,reassessment,schedule,cron,monitoring</source>
-      <translation>confidentialité,divulgation,risque,registre,réévaluation,planification,cron,suivi</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/reassess_releases.py" line="60" />
-      <source>Release ledger</source>
-      <translation>Registre des diffusions</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/reassess_releases.py" line="62" />
-      <source>Dataset (programme name)</source>
-      <translation>Jeu de données (nom du programme)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/reassess_releases.py" line="64" />
-      <source>Release id (empty: every release of the dataset)</source>
-      <translation>Identifiant de diffusion (vide : toutes les diffusions du jeu)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/reassess_releases.py" line="66" />
-      <source>Today's per-zone risk</source>
-      <translation>Risque par zone du jour</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/reassess_releases.py" line="69" />
-      <source>Releases now over their ceiling</source>
-      <translation>Diffusions désormais au-dessus de leur plafond</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="100" />
-      <source>HTML files (*.html)</source>
-      <translation>Fichiers HTML (*.html)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="118" />
-      <source>{coarse:g} m cells are not unions of {fine:g} m cells: releasing both invites differencing (subtract overlapping cells to isolate small areas). Release only nested resolutions (each a whole multiple of the finer) on one origin.</source>
-      <translation>Les mailles de {coarse:g} m ne sont pas des unions de mailles de {fine:g} m : diffuser les deux expose à la différenciation (soustraire des mailles qui se chevauchent pour isoler de petites zones). Ne diffusez que des résolutions emboîtées (chacune multiple entier de la plus fine) sur une même origine.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="211" />
-      <source>The cell key comparison is made without strata: run the sweep without strata to see it.</source>
-      <translation>La comparaison avec la clé de cellule se fait sans strates : lancez le balayage sans strates pour la voir.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="220" />
-      <source>The cell key comparison uses a one-off random key (never written): its figures vary a little from run to run.</source>
-      <translation>La comparaison avec la clé de cellule utilise une clé aléatoire à usage unique (jamais écrite) : ses chiffres varient un peu d'une exécution à l'autre.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="228" />
-      <source>Cell key method beside suppression: every non-empty cell published with noise; ckm_mae is its mean absolute error per cell.</source>
-      <translation>Méthode de la clé de cellule à côté du secret : toutes les cellules non vides publiées avec du bruit ; ckm_mae est son erreur absolue moyenne par cellule.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="264" />
-      <source>No earlier release has one of the swept cell sizes ({swept}); they have {theirs}. Sweep the series' cell size.</source>
-      <translation>Aucune diffusion antérieure n'a l'une des tailles de maille balayées ({swept}) ; elles ont {theirs}. Balayez la taille de maille de la série.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="287" />
-      <source>At {res:g} m, since {name}: {to_withheld} cell(s) go from published (or empty) to withheld and {to_published} from withheld to published. A flipping cell is a risk: an attacker who assumes counts change little between releases pins it near its value in the other release, whatever else is withheld. Prefer sizes and geometries where few cells flip.</source>
-      <translation>À {res:g} m, depuis {name} : {to_withheld} maille(s) passent de publiée (ou vide) à masquée et {to_published} de masquée à publiée. Une maille qui bascule est un risque : un attaquant qui suppose que les effectifs varient peu d'une diffusion à l'autre la coince près de sa valeur dans l'autre diffusion, quoi qu'on masque d'autre. Préférez les tailles et géométries où peu de mailles basculent.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="309" />
-      <source>{count} point(s) lie in no stratum. Nothing is dropped silently: extend the strata to cover them, or clip the points first and report the clipped ones.</source>
-      <translation>{count} point(s) ne sont dans aucune strate. Rien n'est ignoré en silence : étendez les strates pour les couvrir, ou découpez d'abord les points et signalez ceux qui sont retirés.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="331" />
-      <source>Resolution sweep: what each cell size withholds</source>
-      <translation>Balayage des résolutions : ce que chaque taille de maille masque</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="333" />
-      <source>cell size (m)</source>
-      <translation>taille de maille (m)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="334" />
-      <source>withheld share of non-empty cells</source>
-      <translation>part masquée des mailles non vides</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="335" />
-      <source>median count of a published cell</source>
-      <translation>effectif médian d'une maille publiée</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="336" />
-      <source>withheld share, {name}</source>
-      <translation>part masquée, {name}</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="337" />
-      <source>median count, {name}</source>
-      <translation>effectif médian, {name}</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="338" />
-      <source>tolerance {share}</source>
-      <translation>tolérance {share}</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="340" />
-      <source>recommended: {size:g} m</source>
-      <translation>recommandée : {size:g} m</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="341" />
-      <source>no swept size is publishable</source>
-      <translation>aucune taille balayée n'est publiable</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="351" />
-      <source>publishable</source>
-      <translation>publiable</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="351" />
-      <source>not publishable</source>
-      <translation>non publiable</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="353" />
-      <source>{verdict} in stratum {stratum}</source>
-      <translation>{verdict} dans la strate {stratum}</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="355" />
-      <source>{res:g} m: {cells} cells, {withheld} withheld ({share}); {verdict}.</source>
-      <translation>{res:g} m : {cells} mailles, {withheld} masquées ({share}) ; {verdict}.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="361" />
-      <source>{res:g} m with {marginals} published: {complementary} complementary cells, {total} withheld in all, {bad} cell(s) that no pattern can protect.</source>
-      <translation>{res:g} m avec {marginals} publié(s) : {complementary} mailles de secret secondaire, {total} masquées au total, {bad} maille(s) qu'aucun schéma ne peut protéger.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="370" />
-      <source>At {res:g} m, the size recommended in stratum {stratum}, the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the recommendation keeps the withheld share within the tolerance, but the holes form whole areas without figures. Where those areas matter, publish this stratum at a coarser size; do not raise the tolerance.</source>
-      <translation>À {res:g} m, la taille recommandée dans la strate {stratum}, les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : la recommandation garde la part masquée dans la tolérance, mais les trous forment des zones entières sans chiffres. Là où ces zones comptent, publiez cette strate à une taille plus grossière ; n'augmentez pas la tolérance.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="379" />
-      <source>At {res:g} m in stratum {stratum} the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): prefer a coarser geometry in this stratum rather than a higher tolerance.</source>
-      <translation>À {res:g} m dans la strate {stratum}, les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : préférez une géométrie plus grossière dans cette strate plutôt qu'une tolérance plus élevée.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="386" />
-      <source>At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the holes form areas, so prefer a coarser geometry there rather than a higher tolerance.</source>
-      <translation>À {res:g} m les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : les trous forment des zones, préférez donc une géométrie plus grossière plutôt qu'une tolérance plus élevée.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="393" />
-      <source>Recommended cell size per stratum: {sizes}.</source>
-      <translation>Taille de maille recommandée par strate : {sizes}.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="397" />
-      <source>No cell size is publishable under this policy (k = {k}, tolerance {tolerance}). Sweep coarser cells than {coarsest:g} m, or publish per density band; never lower k: it follows from the accepted disclosure probability.</source>
-      <translation>Aucune taille de maille n'est publiable avec cette politique (k = {k}, tolérance {tolerance}). Balayez des mailles plus grossières que {coarsest:g} m, ou publiez par strate de densité ; ne baissez jamais k : il découle de la probabilité de divulgation acceptée.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="404" />
-      <source>Recommended cell size: {res:g} m, the finest that keeps the withheld share within the tolerance at k = {k}.</source>
-      <translation>Taille de maille recommandée : {res:g} m, la plus fine qui garde la part masquée dans la tolérance avec k = {k}.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="41" />
-      <source>Resolution sweep</source>
-      <translation>Balayage des résolutions</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="42" />
-      <source>Counts distinct people per grid cell at several cell sizes and shows which sizes satisfy the policy's k and suppression tolerance.</source>
-      <translation>Compte les personnes distinctes par maille à plusieurs tailles de maille et montre quelles tailles respectent le k et la tolérance de secret de la politique.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="420" />
-      <source>{size:g} m, the finest publishable size whose withheld cells do not cluster, leaves no such areas: prefer it where those areas matter.</source>
-      <translation>{size:g} m, la taille publiable la plus fine dont les mailles masquées ne se regroupent pas, ne laisse pas de telles zones : préférez-la là où ces zones comptent.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="424" />
-      <source>No swept size avoids it: sweep coarser sizes, or publish those areas per density band (strata).</source>
-      <translation>Aucune taille balayée ne l'évite : balayez des tailles plus grossières, ou publiez ces zones par bande de densité (strates).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="426" />
-      <source>At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the recommendation keeps the withheld share within the tolerance, but the holes form whole areas without figures. {advice} Do not raise the tolerance instead.</source>
-      <translation>À {res:g} m les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : la recommandation garde la part masquée dans la tolérance, mais les trous forment des zones entières sans chiffres. {advice} N'augmentez pas la tolérance à la place.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="44" />
-      <source>privacy,disclosure,k-anonymity,grid,resolution,sweep,suppression</source>
-      <translation>confidentialité,divulgation,k-anonymat,grille,résolution,balayage,secret</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="63" />
-      <source>Cell sizes in metres, comma separated</source>
-      <translation>Tailles de maille en mètres, séparées par des virgules</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="67" />
-      <source>Tolerance: share of cells withheld (empty: the policy's)</source>
-      <translation>Tolérance : part des mailles masquées (vide : celle de la politique)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="71" />
-      <source>Sweep table</source>
-      <translation>Table du balayage</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="74" />
-      <source>Strata an adversary can draw (each swept separately)</source>
-      <translation>Strates qu'un adversaire peut tracer (balayées séparément)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="77" />
-      <source>Stratum name field</source>
-      <translation>Champ du nom de strate</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="79" />
-      <source>Earlier releases of the series, oldest first</source>
-      <translation>Diffusions antérieures de la série, la plus ancienne d'abord</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="82" />
-      <source>Cells that flip since the latest earlier release</source>
-      <translation>Mailles qui basculent depuis la diffusion antérieure la plus récente</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="85" />
-      <source>Compare with the cell key method: its p-table</source>
-      <translation>Comparer avec la méthode de la clé de cellule : sa table p</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="88" />
-      <source>Compare: the programme's key file (empty: a one-off key)</source>
-      <translation>Comparer : fichier de clé du programme (vide : clé à usage unique)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="92" />
-      <source>Recommended (finest publishable) cell size</source>
-      <translation>Taille de maille recommandée (la plus fine publiable)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="95" />
-      <source>Number of people (empty when the policy keeps it secret)</source>
-      <translation>Nombre de personnes (vide quand la politique le garde secret)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="97" />
-      <source>Points per person: 0 one each, 1 several</source>
-      <translation>Points par personne : 0 un chacun, 1 plusieurs</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/resolution_sweep.py" line="99" />
-      <source>Chart: withheld share and median count by cell size</source>
-      <translation>Graphique : part masquée et effectif médian par taille de maille</translation>
+      <location filename="processing_provider/release_layers/rounding.py" line="262" />
+      <source>The coordinates of '{layer}' lie on a lattice of step {step:g} (rounded): a vertex moved up to {metres:.2f} m, so strips narrower than that between its borders and the cell edges are thin (audited also as empty).</source>
+      <translation>Les coordonnées de '{layer}' sont sur un réseau de pas {step:g} (arrondies) : un sommet a pu bouger de {metres:.2f} m, donc les bandes plus étroites que cela entre ses limites et les bords de cellules sont minces (auditées aussi comme vides).</translation>
     </message>
     <message>
       <location filename="processing_provider/risk_base.py" line="19" />
@@ -2042,516 +2612,6 @@
       <location filename="processing_provider/risk_base.py" line="37" />
       <source>Choose at least one key variable.</source>
       <translation>Choisissez au moins une variable clé.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="121" />
-      <source>Per-zone risk (the zone risk output)</source>
-      <translation>Risque par zone (la sortie du risque par zone)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="125" />
-      <source>Policy file (ceilings, warn_at, gate_on)</source>
-      <translation>Fichier de politique (plafonds, warn_at, gate_on)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="128" />
-      <source>Per-release ceiling (empty: the policy's)</source>
-      <translation>Plafond par diffusion (vide : celui de la politique)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="129" />
-      <source>Cumulative ceiling (empty: the policy's)</source>
-      <translation>Plafond cumulé (vide : celui de la politique)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="130" />
-      <source>Warn above this share of the cumulative ceiling</source>
-      <translation>Avertir au-delà de cette part du plafond cumulé</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="135" />
-      <source>Gate on (empty: the policy's, else the estimate)</source>
-      <translation>Contrôler sur (vide : selon la politique, sinon l'estimation)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="138" />
-      <source>Record the release in the ledger when it passes</source>
-      <translation>Inscrire la diffusion au registre si elle est acceptée</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="140" />
-      <source>Release record</source>
-      <translation>Enregistrement de la diffusion</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="142" />
-      <source>Worst zone</source>
-      <translation>Pire zone</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="143" />
-      <source>Worst zone's risk</source>
-      <translation>Risque de la pire zone</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="144" />
-      <source>Record-weighted mean risk</source>
-      <translation>Risque moyen pondéré par les enregistrements</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="145" />
-      <source>Cumulative risk of the programme</source>
-      <translation>Risque cumulé du programme</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="146" />
-      <source>Headroom under the cumulative ceiling</source>
-      <translation>Marge sous le plafond cumulé</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="148" />
-      <source>Warning</source>
-      <translation>Avertissement</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="16" />
-      <source>estimate</source>
-      <translation>estimation</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="16" />
-      <source>lower bound</source>
-      <translation>borne basse</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="204" />
-      <source>The release record could not be created: nothing was recorded in the ledger.</source>
-      <translation>L'enregistrement de la diffusion n'a pas pu être créé : rien n'a été inscrit au registre.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="213" />
-      <source>The release record could not be written ({error}): nothing was recorded in the ledger.</source>
-      <translation>L'enregistrement de la diffusion n'a pas pu être écrit ({error}) : rien n'a été inscrit au registre.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="225" />
-      <source>Risk budget gate FAILED for {dataset} / {release}: {problems}</source>
-      <translation>ÉCHEC du contrôle du budget de risque pour {dataset} / {release} : {problems}</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="228" />
-      <source>Risk budget gate passed: worst zone {zone} at {worst} ({basis}; pooled mean {pooled}) under the per-release ceiling {ceiling}; cumulative {cumulative} over {count} release(s), headroom {headroom} under {budget}.</source>
-      <translation>Contrôle du budget de risque réussi : pire zone {zone} à {worst} ({basis} ; moyenne {pooled}) sous le plafond par diffusion {ceiling} ; cumulé {cumulative} sur {count} diffusion(s), marge {headroom} sous {budget}.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="23" />
-      <source>Ledger (*.sqlite *.db *.gpkg)</source>
-      <translation>Registre (*.sqlite *.db *.gpkg)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="236" />
-      <source>The cumulative figure assumes independent releases; releases of the same population are correlated, so it understates the risk.</source>
-      <translation>Le chiffre cumulé suppose des diffusions indépendantes ; les diffusions d'une même population sont corrélées, il sous-estime donc le risque.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="239" />
-      <source>The cumulative risk {cumulative} is above {share} of the ceiling {ceiling}: plan the remaining releases.</source>
-      <translation>Le risque cumulé {cumulative} dépasse {share} du plafond {ceiling} : planifiez les diffusions restantes.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="24" />
-      <source>All files (*)</source>
-      <translation>Tous les fichiers (*)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="243" />
-      <source>Ledger head: {head}. Archive it elsewhere to detect a rewritten ledger.</source>
-      <translation>Tête du registre : {head}. Archivez-la ailleurs pour détecter un registre réécrit.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="245" />
-      <source>Not recorded (RECORD is off): this release does not count against the budget; the ledger was only read.</source>
-      <translation>Non enregistrée (RECORD désactivé) : cette diffusion ne compte pas dans le budget ; le registre a seulement été lu.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="34" />
-      <source>Choose the programme's ledger file (a new file starts a ledger). In a model saved with an earlier version, where the ledger was an output of this step, add a file input for the ledger and connect it to this step's ledger.</source>
-      <translation>Choisissez le fichier registre du programme (un nouveau fichier démarre un registre). Dans un modèle enregistré avec une version antérieure, où le registre était une sortie de cette étape, ajoutez une entrée fichier pour le registre et reliez-la au registre de cette étape.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="38" />
-      <source>The risk budget gate needs a ledger that outlives the run, not a temporary file: choose the programme's ledger file, or a new file in a kept folder to start one.</source>
-      <translation>Le contrôle du budget de risque a besoin d'un registre qui survit à l'exécution, pas d'un fichier temporaire : choisissez le fichier registre du programme, ou un nouveau fichier dans un dossier conservé pour en démarrer un.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="43" />
-      <source>The ledger {path} is in QGIS's temporary folder, which is deleted when QGIS closes: the next run would start a fresh budget. Choose the programme's ledger file, or a new file in a kept folder.</source>
-      <translation>Le registre {path} est dans le dossier temporaire de QGIS, supprimé à la fermeture de QGIS : l'exécution suivante repartirait d'un budget neuf. Choisissez le fichier registre du programme, ou un nouveau fichier dans un dossier conservé.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="57" />
-      <source>The per-zone risk table lacks the field(s) {fields}: give the output of the zone risk algorithm, or a table with zone_id, p_reid and n_records.</source>
-      <translation>Il manque à la table de risque par zone le(s) champ(s) {fields} : donnez la sortie de l'algorithme de risque par zone, ou une table avec zone_id, p_reid et n_records.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="77" />
-      <source>Release ledger (a new file starts one)</source>
-      <translation>Registre des diffusions (un nouveau fichier en démarre un)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="81" />
-      <source>Release id</source>
-      <translation>Identifiant de diffusion</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="93" />
-      <source>Risk budget gate</source>
-      <translation>Contrôle du budget de risque</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="94" />
-      <source>Blocks a release whose worst zone exceeds the per-release ceiling, or whose programme's cumulative risk exceeds its budget; records every release that passes in a tamper-evident ledger.</source>
-      <translation>Bloque une diffusion dont la pire zone dépasse le plafond par diffusion, ou dont le risque cumulé du programme dépasse son budget ; inscrit chaque diffusion acceptée dans un registre infalsifiable.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/risk_budget_gate.py" line="97" />
-      <source>privacy,disclosure,risk,budget,ledger,gate,release,cumulative</source>
-      <translation>confidentialité,divulgation,risque,budget,registre,contrôle,diffusion,cumulé</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/rounding.py" line="255" />
-      <source>Reprojected into the grid's CRS, the straight borders of '{layer}' bow up to {metres:.2f} m off their lines: strips that much wider along them are thin too (audited also as empty).</source>
-      <translation>Reprojetées dans le SCR de la grille, les limites droites de '{layer}' s'incurvent jusqu'à {metres:.2f} m de leur tracé : les bandes plus larges d'autant le long de ces limites sont minces aussi (auditées aussi comme vides).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/rounding.py" line="262" />
-      <source>The coordinates of '{layer}' lie on a lattice of step {step:g} (rounded): a vertex moved up to {metres:.2f} m, so strips narrower than that between its borders and the cell edges are thin (audited also as empty).</source>
-      <translation>Les coordonnées de '{layer}' sont sur un réseau de pas {step:g} (arrondies) : un sommet a pu bouger de {metres:.2f} m, donc les bandes plus étroites que cela entre ses limites et les bords de cellules sont minces (auditées aussi comme vides).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/styles.py" line="100" />
-      <source>Withheld (not published)</source>
-      <translation>Masquée (non publiée)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/styles.py" line="118" />
-      <source>No estimate (blocks a release)</source>
-      <translation>Aucune estimation (bloque une diffusion)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/styles.py" line="127" />
-      <source>{low} to {high}</source>
-      <translation>{low} à {high}</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/styles.py" line="129" />
-      <source>{range} (above the ceiling)</source>
-      <translation>{range} (au-dessus du plafond)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/styles.py" line="87" />
-      <source>0 (a perturbed count: not necessarily empty)</source>
-      <translation>0 (un effectif perturbé : pas forcément vide)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/styles.py" line="88" />
-      <source>0 (an empty cell)</source>
-      <translation>0 (une maille vide)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/styles.py" line="91" />
-      <source>{low} or more</source>
-      <translation>{low} ou plus</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/styles.py" line="94" />
-      <source>{low}–{high}</source>
-      <translation>{low}–{high}</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="187" />
-      <source>{published} cells published, {withheld} withheld (primary suppression, fewer than {k} people).</source>
-      <translation>{published} mailles publiées, {withheld} masquées (secret primaire, moins de {k} personnes).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="191" />
-      <source>No published totals were declared: if totals (grand total, coarser cells) are published beside this grid, withheld cells may be recovered by subtraction. Declare them so that complementary cells are withheld.</source>
-      <translation>Aucun total publié n'a été déclaré : si des totaux (total général, mailles plus grossières) sont publiés à côté de cette grille, les mailles masquées peuvent être retrouvées par soustraction. Déclarez-les pour que des mailles de secret secondaire soient masquées.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="198" />
-      <source>{complementary} complementary cell(s) ({share} of the cells) withheld so that no withheld cell can be narrowed below p = {p:g} from what the release publishes ({marginals}, the number of people, non-empty cells); narrowest attacker interval of a withheld cell: {width:g}.</source>
-      <translation>{complementary} cellule(s) complémentaire(s) ({share} des cellules) masquée(s) pour qu'aucune cellule masquée ne puisse être resserrée sous p = {p:g} à partir de ce que publie la diffusion ({marginals}, le nombre de personnes, des cellules non vides) ; plus étroit intervalle d'attaque d'une cellule masquée : {width:g}.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="220" />
-      <source>This version protects the slivers of published zones on a grid of one cell size without earlier releases: leave out the cell size per stratum and the earlier releases, or the published zones.</source>
-      <translation>Cette version protège les éclats des zones publiées sur une grille d'une seule taille de maille sans publications antérieures : retirez la taille de maille par strate et les publications antérieures, ou les zones publiées.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="227" />
-      <source>This version does not protect the slivers of published zones beside published attribute fields: leave out the published attribute fields or the published zones.</source>
-      <translation>Cette version ne protège pas les éclats des zonages publiés à côté de champs d'attributs publiés : retirez les champs d'attributs publiés ou les zonages publiés.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="235" />
-      <source>The published zones layer(s) {layers} are given more than once: give each zone layer once.</source>
-      <translation>La ou les couches de zonage publiées {layers} sont données plusieurs fois : donnez chaque couche de zonage une seule fois.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="241" />
-      <source>Several published zones layers are named {names}: rename them so that the zone counts can say which layer each count is of.</source>
-      <translation>Plusieurs couches de zonage publiées s'appellent {names} : renommez-les pour que les effectifs des zones puissent dire de quelle couche est chaque effectif.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="26" />
-      <source>Suppressed grid</source>
-      <translation>Grille avec secret statistique</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="27" />
-      <source>Square cells with the number of distinct people in each; cells with fewer than k people are withheld (primary suppression), and more cells where published totals would give them away (complementary).</source>
-      <translation>Mailles carrées avec le nombre de personnes distinctes dans chacune ; les mailles de moins de k personnes sont masquées (secret primaire), ainsi que d'autres mailles là où des totaux publiés les trahiraient (secret secondaire).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="289" />
-      <source>A zero mask needs a study area: zeros are only emitted inside one.</source>
-      <translation>Un masque des zéros exige une zone d'étude : les zéros ne sont produits qu'à l'intérieur.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="30" />
-      <source>privacy,disclosure,k-anonymity,grid,suppression,count,census grid</source>
-      <translation>confidentialité,divulgation,k-anonymat,grille,secret,comptage,grille carroyée</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="305" />
-      <source>A series of releases needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume (differencing attacks rest on such an assumption).</source>
-      <translation>Une série de diffusions exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer (les attaques par différence reposent sur une telle hypothèse).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="312" />
-      <source>Audited jointly with {count} earlier release(s), assuming no cell changes by more than {delta:g} people between releases.</source>
-      <translation>Audit conjoint avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} personnes entre deux diffusions.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="349" />
-      <source>This release would narrow {count} withheld cell(s) of earlier releases below p (e.g. {cells}), and withholding more cells here cannot prevent it (such as a cell that is empty now). Use a coarser grid or a stable study area and zero mask for the whole series.</source>
-      <translation>Cette diffusion resserrerait sous p {count} maille(s) masquée(s) de diffusions antérieures (par ex. {cells}), et masquer d'autres mailles ici ne peut l'empêcher (par exemple une maille vide maintenant). Utilisez une grille plus grossière, ou une zone d'étude et un masque de zéros stables pour toute la série.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="358" />
-      <source>{count} withheld cell(s) cannot be protected: either they share a published total only with withheld cells, or they were published (or empty) in the previous release and an attacker who assumes counts move by at most {delta:g} pins them near that value. See the flipping cells of the resolution sweep; use a stable geometry (same study area and zero mask each release) or a coarser grid.</source>
-      <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées : soit elles ne partagent un total publié qu'avec des mailles masquées, soit elles étaient publiées (ou vides) dans la diffusion précédente et un attaquant qui suppose que les effectifs varient d'au plus {delta:g} les coince près de cette valeur. Voyez les mailles qui basculent dans le balayage des résolutions ; utilisez une géométrie stable (même zone d'étude et même masque de zéros à chaque diffusion) ou une grille plus grossière.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="365" />
-      <source>{count} withheld cell(s) cannot be protected against the declared totals: every cell that shares a published total with them is withheld and the total leaves less than p open. Lower none of the policy: publish fewer totals, or use a coarser grid.</source>
-      <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées contre les totaux déclarés : toutes les mailles qui partagent avec elles un total publié sont masquées et le total laisse moins de p d'incertitude. N'assouplissez pas la politique : publiez moins de totaux, ou utilisez une grille plus grossière.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="384" />
-      <source>A cell size per stratum needs the strata layer and its name field.</source>
-      <translation>Une taille de maille par strate exige la couche de strates et son champ de nom.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="387" />
-      <source>This version builds a grid with a cell size per stratum without earlier releases; run a series on a single cell size.</source>
-      <translation>Cette version construit une grille avec une taille de maille par strate sans diffusions antérieures ; menez une série avec une seule taille de maille.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="408" />
-      <source>The candidate cell sizes must be nested (each a whole multiple of the finer ones).</source>
-      <translation>Les tailles de maille candidates doivent être emboîtées (chacune multiple entier des plus fines).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="417" />
-      <source>No candidate size is publishable in the stratum/strata {names}: add coarser sizes; never lower k.</source>
-      <translation>Aucune taille candidate n'est publiable dans la ou les strates {names} : ajoutez des tailles plus grossières ; ne baissez jamais k.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="59" />
-      <source>Audit of withheld cells (data holder only; never publish)</source>
-      <translation>Audit des mailles masquées (détenteur seulement ; à ne pas publier)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="65" />
-      <source>Zero mask (empty cells inside it are withheld, not 0)</source>
-      <translation>Masque des zéros (les mailles vides y sont masquées, pas à 0)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="68" />
-      <source>Strata (adversary-known polygons), for a size per stratum</source>
-      <translation>Strates (polygones connus de l'adversaire), une taille par strate</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="75" />
-      <source>Cell size per stratum (e.g. core=250;rural=2000, or auto:…)</source>
-      <translation>Taille de maille par strate (ex. core=250;rural=2000, ou auto:…)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="77" />
-      <source>Earlier releases of this grid, oldest first</source>
-      <translation>Diffusions antérieures de cette grille, la plus ancienne d'abord</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="80" />
-      <source>Zones published beside the grid (same people)</source>
-      <translation>Zonages publiés à côté de la grille (mêmes personnes)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="83" />
-      <source>Zone counts</source>
-      <translation>Effectifs des zones</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="86" />
-      <source>Sliver report (data holder only: never publish)</source>
-      <translation>Rapport des éclats (détenteur seul : ne jamais publier)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/suppressed_grid.py" line="90" />
-      <source>Withheld cells</source>
-      <translation>Mailles masquées</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/synthetic_auxiliary.py" line="107" />
-      <source>{held} of {total} addresses held ({share:.0%}); attributes sampled: {attributes}. Figures against this layer are a lower bound.</source>
-      <translation>{held} adresses détenues sur {total} ({share:.0%}) ; attributs tirés : {attributes}. Les chiffres obtenus contre cette couche sont un minorant.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/synthetic_auxiliary.py" line="18" />
-      <source>Synthetic auxiliary data</source>
-      <translation>Données auxiliaires synthétiques</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/synthetic_auxiliary.py" line="19" />
-      <source>Builds the identified layer an adversary could assemble from address points and published marginals, when no real one can be obtained; results against it are a lower bound.</source>
-      <translation>Construit la couche identifiée qu'un adversaire pourrait assembler à partir de points d'adresse et de marges publiées, quand aucune réelle ne peut être obtenue ; les résultats obtenus contre elle sont un minorant.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/synthetic_auxiliary.py" line="22" />
-      <source>privacy,auxiliary,adversary,synthetic,marginals,census,linkage</source>
-      <translation>confidentialité,auxiliaire,adversaire,synthétique,marges,recensement,appariement</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/synthetic_auxiliary.py" line="35" />
-      <source>Address points or buildings</source>
-      <translation>Points d'adresse ou bâtiments</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/synthetic_auxiliary.py" line="38" />
-      <source>Marginals table (attribute, category, share; zone)</source>
-      <translation>Table des marges (attribute, category, share ; zone)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/synthetic_auxiliary.py" line="41" />
-      <source>Zones of the marginals (optional)</source>
-      <translation>Zones des marges (facultatif)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/synthetic_auxiliary.py" line="44" />
-      <source>Zone id field</source>
-      <translation>Champ identifiant de zone</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/synthetic_auxiliary.py" line="47" />
-      <source>Share of addresses the adversary holds</source>
-      <translation>Part des adresses que détient l'adversaire</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/synthetic_auxiliary.py" line="53" />
-      <source>Synthetic auxiliary points</source>
-      <translation>Points auxiliaires synthétiques</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/synthetic_auxiliary.py" line="70" />
-      <source>Choose the zone id field of the zones layer.</source>
-      <translation>Choisissez le champ identifiant de la couche de zones.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/synthetic_auxiliary.py" line="78" />
-      <source>{count} address(es) have no geometry: repair or remove them first.</source>
-      <translation>{count} adresse(s) n'ont pas de géométrie : réparez-les ou supprimez-les d'abord.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/zone_risk.py" line="128" />
-      <source>{count} zone(s) have no id: every zone needs one.</source>
-      <translation>{count} zone(s) n'ont pas d'identifiant : chaque zone en a besoin.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/zone_risk.py" line="13" />
-      <source>individual risk</source>
-      <translation>risque individuel</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/zone_risk.py" line="13" />
-      <source>uniqueness</source>
-      <translation>unicité</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/zone_risk.py" line="160" />
-      <source>{count} zone(s) hold no record and get no estimate: a risk budget gate blocks on them (missing evidence).</source>
-      <translation>{count} zone(s) ne contiennent aucun enregistrement et n'ont pas d'estimation : un contrôle de budget de risque les bloque (absence de preuve).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/zone_risk.py" line="178" />
-      <source>Worst zone {zone}: {worst}; record-weighted mean {pooled} ({ratio:.1f} times lower). The release's risk is the worst zone.</source>
-      <translation>Pire zone {zone} : {worst} ; moyenne pondérée {pooled} ({ratio:.1f} fois plus basse). Le risque de la diffusion est celui de la pire zone.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/zone_risk.py" line="213" />
-      <source>{count} record(s) lie in no zone. Nothing is dropped silently: extend the zones to cover them, or clip the records first and report the clipped ones.</source>
-      <translation>{count} enregistrement(s) ne sont dans aucune zone. Rien n'est ignoré en silence : étendez les zones pour les couvrir, ou découpez d'abord les enregistrements et signalez ceux qui sont retirés.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/zone_risk.py" line="50" />
-      <source>The zones {first} and {second} overlap ({area:g} square map units in common): zones must be a partition, or records in the overlap count in one zone only. Repair the zone layer (e.g. remove the overlap, or dissolve the two) and run again.</source>
-      <translation>Les zones {first} et {second} se chevauchent ({area:g} unités carrées de carte en commun) : les zones doivent former une partition, sinon les enregistrements du chevauchement ne comptent que dans une zone. Réparez la couche de zones (par exemple en supprimant le chevauchement, ou en fusionnant les deux) et relancez.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/zone_risk.py" line="61" />
-      <source>Zone re-identification risk</source>
-      <translation>Risque de ré-identification par zone</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/zone_risk.py" line="62" />
-      <source>Re-identification probability per zone with a confidence interval; the worst zone, not the average, is the release's risk.</source>
-      <translation>Probabilité de ré-identification par zone avec un intervalle de confiance ; le risque de la diffusion est celui de la pire zone, pas la moyenne.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/zone_risk.py" line="64" />
-      <source>privacy,disclosure,risk,zone,worst case,wilson,release,budget</source>
-      <translation>confidentialité,divulgation,risque,zone,pire cas,wilson,diffusion,budget</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/zone_risk.py" line="79" />
-      <source>Zones an adversary could also draw</source>
-      <translation>Zones qu'un adversaire pourrait aussi tracer</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/zone_risk.py" line="84" />
-      <source>Records (points, any CRS)</source>
-      <translation>Enregistrements (points, n'importe quel SCR)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/zone_risk.py" line="87" />
-      <source>Zone risk</source>
-      <translation>Risque de zone</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/zone_risk.py" line="89" />
-      <source>Person id (to count distinct people per zone)</source>
-      <translation>Identifiant de personne (pour compter les personnes par zone)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/zone_risk.py" line="92" />
-      <source>Policy file (its per-release ceiling marks zones above it)</source>
-      <translation>Fichier de politique (son plafond signale les zones au-dessus)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/zone_risk.py" line="96" />
-      <source>Zones with their risk</source>
-      <translation>Zones avec leur risque</translation>
     </message>
     <message>
       <location filename="scripts/make_example_models.py" line="100" />
@@ -2649,654 +2709,614 @@
       <translation>Mesure le risque de réidentification des enregistrements dans chaque zone, fait vérifier par le contrôle du budget de risque la pire zone et le risque cumulé du programme au regard des plafonds de la politique (en inscrivant la diffusion au registre si elle passe), puis seulement écrit la diffusion : les variables clés et la zone de chaque enregistrement, sans coordonnées. Un contrôle en échec arrête le modèle : rien n'est écrit.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/atom_kinds.py" line="29" />
-      <source>Counts of distinct people (people with points in several places) over areas whose borders cross cells, or over area layers that cross, cannot be audited exactly for a release of {atoms} pieces: the exact attacker's programme grows as 2^pieces (releases of up to {most} pieces are solved) and the union bounds are only a relaxation there, so the release is not proven safe. Publish counts of one point per person (homes), use areas made of whole cells that nest, or release a smaller area.</source>
-      <translation>Des effectifs de personnes distinctes (des personnes ayant des points en plusieurs lieux) sur des zones dont les limites coupent des carreaux, ou sur des couches de zones qui se croisent, ne peuvent pas être audités exactement pour une diffusion de {atoms} morceaux : le programme exact de l'attaquant croît comme 2^morceaux (les diffusions d'au plus {most} morceaux sont résolues) et les bornes d'union n'en sont là qu'une relaxation ; la diffusion n'est donc pas prouvée sûre. Publiez des effectifs d'un point par personne (domiciles), utilisez des zones faites de carreaux entiers qui s'emboîtent, ou diffusez une zone plus petite.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/atom_suppression.py" line="33" />
-      <source>The grid cannot protect these zones: with several points per person (counts of distinct people) and zones whose borders cross cells, or zone layers that cross, its {atoms} pieces are too many for the exact attacker (at most {most}) and no pattern can be proven safe. Count one point per person (homes), publish zones made of whole cells (a coarser grid), or leave PUBLISHED_ZONES empty.</source>
-      <translation>La grille ne peut pas protéger ces zones : avec plusieurs points par personne (effectifs de personnes distinctes) et des zones dont les limites coupent des carreaux, ou des couches de zones qui se croisent, ses {atoms} morceaux sont trop nombreux pour l'attaquant exact (au plus {most}) et aucun schéma ne peut être prouvé sûr. Comptez un point par personne (domiciles), publiez des zones faites de carreaux entiers (une grille plus grossière), ou laissez PUBLISHED_ZONES vide.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="110" />
-      <source>The per-zone risk table is empty: missing evidence never passes the risk budget.</source>
-      <translation>La table de risque par zone est vide : l'absence de preuve ne passe jamais le budget de risque.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="115" />
-      <source>{count} zone(s) have no zone_id: every zone of the per-zone risk table needs its own id. Re-run the zone risk algorithm on zones that all have one.</source>
-      <translation>{count} zone(s) n'ont pas de zone_id : chaque zone de la table de risque par zone doit avoir son propre identifiant. Relancez l'algorithme de risque par zone sur des zones qui en ont toutes un.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="121" />
-      <source>The zone id {zone} appears {count} times in the per-zone risk table: each zone must appear once (a table mixing releases or zone layers cannot be gated). Give one row per zone.</source>
-      <translation>L'identifiant de zone {zone} apparaît {count} fois dans la table de risque par zone : chaque zone doit apparaître une seule fois (une table qui mêle des diffusions ou des couches de zones ne peut pas être contrôlée). Donnez une ligne par zone.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="127" />
-      <source>{count} zone(s) have no risk estimate or record count (e.g. {zone}): missing evidence never passes the risk budget. Re-run the zone risk with records in every zone, or drop such zones from the release.</source>
-      <translation>{count} zone(s) n'ont pas d'estimation de risque ou de nombre d'enregistrements (par ex. {zone}) : l'absence de preuve ne passe jamais le budget de risque. Relancez le risque par zone avec des enregistrements dans chaque zone, ou retirez ces zones de la diffusion.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="135" />
-      <source>{count} zone(s) have an n_records that is not a whole number of 0 or more (zone {zone}: {value!r}): it counts records. Re-run the zone risk algorithm, or correct the table.</source>
-      <translation>{count} zone(s) ont un n_records qui n'est pas un entier positif ou nul (zone {zone} : {value!r}) : il compte des enregistrements. Relancez l'algorithme de risque par zone, ou corrigez la table.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="143" />
-      <source>{count} zone(s) have a p_reid_low above their p_reid (zone {zone}: {bound!r} against {estimate!r}): an interval must hold its estimate. Re-run the zone risk algorithm, or correct the table.</source>
-      <translation>{count} zone(s) ont un p_reid_low supérieur à leur p_reid (zone {zone} : {bound!r} contre {estimate!r}) : un intervalle doit contenir son estimation. Relancez l'algorithme de risque par zone, ou corrigez la table.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="147" />
-      <source>{count} zone(s) have a p_reid_high below their p_reid (zone {zone}: {bound!r} against {estimate!r}): an interval must hold its estimate. Re-run the zone risk algorithm, or correct the table.</source>
-      <translation>{count} zone(s) ont un p_reid_high inférieur à leur p_reid (zone {zone} : {bound!r} contre {estimate!r}) : un intervalle doit contenir son estimation. Relancez l'algorithme de risque par zone, ou corrigez la table.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="163" />
-      <source>The policy gates on the interval's lower bound, but the table has no p_reid_low field.</source>
-      <translation>La politique contrôle sur la borne basse de l'intervalle, mais la table n'a pas de champ p_reid_low.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="167" />
-      <source>{count} zone(s) have no p_reid_low: missing evidence never passes the risk budget.</source>
-      <translation>{count} zone(s) n'ont pas de p_reid_low : l'absence de preuve ne passe jamais le budget de risque.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="172" />
-      <source>The zones_hash field holds {value!r}, not text: it must be the SHA-256 text the zone risk algorithm writes. Re-run the zone risk algorithm, or make the field a text field.</source>
-      <translation>Le champ zones_hash contient {value!r}, pas du texte : ce doit être le SHA-256 textuel qu'écrit l'algorithme de risque par zone. Relancez l'algorithme de risque par zone, ou faites-en un champ texte.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="177" />
-      <source>The per-zone table carries {count} different zones hashes: it mixes zone layers.</source>
-      <translation>La table par zone porte {count} hachages de zones différents : elle mélange des couches de zones.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="206" />
-      <source>The ceilings changed since release {release}: per-release {old_release} -&gt; {new_release}, cumulative {old_cumulative} -&gt; {new_cumulative} (policy {old_hash} then, {new_hash} now). Make sure the change of policy was approved and is documented; earlier releases keep the ceilings they were published under.</source>
-      <translation>Les plafonds ont changé depuis la diffusion {release} : par diffusion {old_release} -&gt; {new_release}, cumulé {old_cumulative} -&gt; {new_cumulative} (politique {old_hash} alors, {new_hash} maintenant). Vérifiez que ce changement de politique a été approuvé et documenté ; les diffusions antérieures gardent les plafonds sous lesquels elles ont été publiées.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="229" />
-      <source>The worst zone {zone} has a re-identification risk of {risk} ({basis}), above the per-release ceiling {ceiling} (the record-weighted mean, {pooled}, hides it). Publish coarser there, or withhold that zone.</source>
-      <translation>La pire zone {zone} a un risque de ré-identification de {risk} ({basis}), au-dessus du plafond par diffusion {ceiling} (la moyenne pondérée, {pooled}, le cache). Publiez plus grossier à cet endroit, ou masquez cette zone.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="241" />
-      <source>The zones differ from those of the dataset's earlier releases (zones hash {now} against {before}): a programme keeps its zones fixed.</source>
-      <translation>Les zones diffèrent de celles des diffusions antérieures du jeu de données (hachage {now} contre {before}) : un programme garde ses zones fixes.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="247" />
-      <source>A release recorded in the ledger has a risk outside [0, 1]: the cumulative budget cannot be computed. Restore the ledger from a backup and investigate.</source>
-      <translation>Une diffusion inscrite au registre a un risque hors de [0, 1] : le budget cumulé ne peut pas être calculé. Restaurez le registre depuis une sauvegarde et enquêtez.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="252" />
-      <source>With {prior} earlier release(s) the cumulative risk would be {cumulative}, above the cumulative ceiling {ceiling}. The programme's budget is spent for this dataset.</source>
-      <translation>Avec {prior} diffusion(s) antérieure(s), le risque cumulé serait de {cumulative}, au-dessus du plafond cumulé {ceiling}. Le budget du programme est épuisé pour ce jeu de données.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="277" />
-      <source>Name the dataset and the release: the ledger keeps releases per dataset.</source>
-      <translation>Nommez le jeu de données et la diffusion : le registre tient les diffusions par jeu de données.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="303" />
-      <source>ok</source>
-      <translation>ok</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="304" />
-      <source>over ceiling</source>
-      <translation>au-dessus du plafond</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="324" />
-      <source>The ledger has no release {release} for dataset {dataset}.</source>
-      <translation>Le registre n'a pas de diffusion {release} pour le jeu {dataset}.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="329" />
-      <source>The ledger has no release of dataset {dataset} to re-assess.</source>
-      <translation>Le registre n'a aucune diffusion du jeu {dataset} à réévaluer.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="53" />
-      <source>Give {name} (in the policy file or as a value): a risk budget without it cannot be checked.</source>
-      <translation>Indiquez {name} (dans le fichier de politique ou comme valeur) : sans lui, un budget de risque ne peut pas être contrôlé.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="57" />
-      <source>{name} must be a probability in (0, 1], got {value!r}.</source>
-      <translation>{name} doit être une probabilité dans (0, 1], reçu {value!r}.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="60" />
-      <source>gate_on must be "estimate" or "lower bound", got {value!r}.</source>
-      <translation>gate_on doit valoir "estimate" ou "lower bound", reçu {value!r}.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/budget.py" line="92" />
-      <source>{count} zone(s) have a {field} outside [0, 1] (zone {zone}: {value!r}): a re-identification risk is a probability. Re-run the zone risk algorithm, or correct the table.</source>
-      <translation>{count} zone(s) ont un {field} hors de [0, 1] (zone {zone} : {value!r}) : un risque de réidentification est une probabilité. Relancez l'algorithme de risque par zone, ou corrigez la table.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/cellkey.py" line="172" />
-      <source>{count} record(s) have a record key in '{field}' that is NULL, not a number or outside [0, 1). Give every person a key in [0, 1), or leave the record key field empty to use a key file.</source>
-      <translation>{count} enregistrement(s) ont dans « {field} » une clé d'enregistrement NULL, non numérique ou hors de [0, 1). Donnez à chaque personne une clé dans [0, 1), ou laissez vide le champ de clé d'enregistrement pour utiliser un fichier de clé.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/cellkey.py" line="180" />
-      <source>Some people have different record keys in '{field}' on different records: a person's key must be the same everywhere, or the same people would not get the same noise.</source>
-      <translation>Certaines personnes ont des clés d'enregistrement différentes dans « {field} » selon les enregistrements : la clé d'une personne doit être partout la même, sinon les mêmes personnes ne recevraient pas le même bruit.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/cellkey.py" line="47" />
-      <source>Cannot create the key file {path}: {reason}. Choose a folder you can write to.</source>
-      <translation>Impossible de créer le fichier de clé {path} : {reason}. Choisissez un dossier où vous pouvez écrire.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/cellkey.py" line="59" />
-      <source>Cannot read the key file {path}: {reason}.</source>
-      <translation>Impossible de lire le fichier de clé {path} : {reason}.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/cellkey.py" line="66" />
-      <source>The key file {path} does not hold a key of 256 bits (64 hexadecimal digits). Give the key file of the programme, or a path with no file to create a new key (which changes every cell's noise).</source>
-      <translation>Le fichier de clé {path} ne contient pas une clé de 256 bits (64 chiffres hexadécimaux). Donnez le fichier de clé du programme, ou un chemin sans fichier pour créer une nouvelle clé (ce qui change le bruit de chaque cellule).</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/counting.py" line="108" />
-      <source>Give at least one cell size in metres, e.g. 100,250,500,1000.</source>
-      <translation>Indiquez au moins une taille de maille en mètres, par ex. 100,250,500,1000.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/counting.py" line="114" />
-      <source>'{value}' is not a cell size: give numbers of metres separated by commas, e.g. 100,250,500,1000.</source>
-      <translation>« {value} » n'est pas une taille de maille : indiquez des nombres de mètres séparés par des virgules, par ex. 100,250,500,1000.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/counting.py" line="156" />
-      <source>A cell index would not fit: coordinates up to {largest:g} m from an origin at {start:g} make more than {limit} cells of {resolution:g} m. Repair the outlying geometries (or a wrong CRS), set the grid origin near the data, or choose a larger cell size.</source>
-      <translation>Un indice de maille ne tiendrait pas : des coordonnées jusqu'à {largest:g} m depuis une origine à {start:g} font plus de {limit} mailles de {resolution:g} m. Réparez les géométries aberrantes (ou un SCR erroné), placez l'origine de la grille près des données, ou choisissez une maille plus grande.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/counting.py" line="33" />
-      <source>{count} record(s) have a NULL id in the field '{field}'. Counting them would either drop them or merge strangers: fill in their ids (or give each its own id) and run again.</source>
-      <translation>{count} enregistrement(s) ont un identifiant NULL dans le champ « {field} ». Les compter reviendrait à les ignorer ou à confondre des inconnus : renseignez leurs identifiants (ou donnez à chacun le sien) et relancez.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/counting.py" line="84" />
-      <source>{count} point(s) have NaN or infinite coordinates: repair or remove their geometries first.</source>
-      <translation>{count} point(s) ont des coordonnées NaN ou infinies : réparez ou supprimez d'abord leurs géométries.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/counting.py" line="91" />
-      <source>{count} point(s) lie more than {limit:g} m from the CRS's origin (e.g. {x:g}, {y:g}): no place on Earth has such coordinates in a metric CRS. Repair or remove their geometries, or check the layer's CRS.</source>
-      <translation>{count} point(s) se trouvent à plus de {limit:g} m de l'origine du SCR (par exemple {x:g}, {y:g}) : aucun lieu sur Terre n'a de telles coordonnées dans un SCR métrique. Réparez ou supprimez leurs géométries, ou vérifiez le SCR de la couche.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/counting.py" line="99" />
-      <source>A cell size must be a positive number of metres, got {value}.</source>
-      <translation>Une taille de maille doit être un nombre positif de mètres, reçu {value}.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/dp.py" line="115" />
-      <source>The noise scale must be positive, got {value}.</source>
-      <translation>L'échelle du bruit doit être positive, reçu {value}.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/dp.py" line="118" />
-      <source>The noise scale {value} is too large or too finely given for the exact sampler: give ε as a decimal with at most six places.</source>
-      <translation>L'échelle du bruit {value} est trop grande ou donnée trop finement pour l'échantillonneur exact : donnez ε en décimal avec au plus six décimales.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/dp.py" line="154" />
-      <source>The noise variance must be positive, got {value}.</source>
-      <translation>La variance du bruit doit être positive, reçu {value}.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/dp.py" line="160" />
-      <source>The noise variance {value} is too large or too finely given for the exact sampler.</source>
-      <translation>La variance du bruit {value} est trop grande ou donnée trop finement pour l'échantillonneur exact.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/dp.py" line="184" />
-      <source>{value} is too small for the exact sampler (at least {least}).</source>
-      <translation>{value} est trop petit pour l'échantillonneur exact (au moins {least}).</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/dp.py" line="212" />
-      <source>ρ = {rho} asks for more noise than the exact sampler can draw: raise ε.</source>
-      <translation>ρ = {rho} demande plus de bruit que l'échantillonneur exact ne peut en tirer : augmentez ε.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="116" />
-      <source>The release is planned at δ = {plan}, the policy gives {policy}.</source>
-      <translation>La diffusion est prévue à δ = {plan}, la politique donne {policy}.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="126" />
-      <source>This release (ε = {epsilon:g}, {mechanism}) would bring the dataset's spent ε from {before:.4g} to {after:.4g}, above its epsilon_budget {budget:g}: it is refused before any noise is drawn, and nothing is recorded. Release with a smaller ε, or not at all; raising the budget is a change of policy.</source>
-      <translation>Cette diffusion (ε = {epsilon:g}, {mechanism}) porterait l'ε dépensé du jeu de données de {before:.4g} à {after:.4g}, au-dessus de son epsilon_budget {budget:g} : elle est refusée avant tout tirage de bruit, et rien n'est enregistré. Diffusez avec un ε plus petit, ou pas du tout ; relever le budget est un changement de politique.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="228" />
-      <source>The DP release has no record: missing evidence never passes.</source>
-      <translation>La diffusion DP n'a aucun enregistrement : une preuve manquante ne passe jamais.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="231" />
-      <source>The layer mixes a DP release with records of method(s) {methods}: check each release on its own.</source>
-      <translation>La couche mélange une diffusion DP et des enregistrements de méthode(s) {methods} : contrôlez chaque diffusion séparément.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="237" />
-      <source>{count} record(s) of the DP release have a count that is missing or not a whole number of 0 or more (e.g. {value!r}).</source>
-      <translation>{count} enregistrement(s) de la diffusion DP ont un compte manquant ou qui n'est pas un entier positif ou nul (par exemple {value!r}).</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="245" />
-      <source>The DP release must state one positive ε in its epsilon field, found {values}: missing evidence never passes.</source>
-      <translation>La diffusion DP doit indiquer un seul ε positif dans son champ epsilon, trouvé {values} : une preuve manquante ne passe jamais.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="251" />
-      <source>The DP release spends ε = {epsilon:g}, more than the policy's epsilon_budget {budget:g}.</source>
-      <translation>La diffusion DP dépense ε = {epsilon:g}, plus que l'epsilon_budget {budget:g} de la politique.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="257" />
-      <source>The DP release must state one mechanism ({known}) in its mechanism field, found {values}.</source>
-      <translation>La diffusion DP doit indiquer un seul mécanisme ({known}) dans son champ mechanism, trouvé {values}.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="264" />
-      <source>The DP release uses the discrete Gaussian, whose ε holds at a δ, but the policy gives no delta.</source>
-      <translation>La diffusion DP utilise la gaussienne discrète, dont l'ε vaut à un δ, mais la politique ne donne pas de delta.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="268" />
-      <source>The DP release was made under policy {made}, the gate checks policy {now}: check it against the policy it was released under.</source>
-      <translation>La diffusion DP a été faite sous la politique {made}, le contrôle vérifie la politique {now} : contrôlez-la avec la politique sous laquelle elle a été diffusée.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="37" />
-      <source>A differentially private release needs a policy file with epsilon_budget (the total ε the dataset's DP releases may spend, e.g. epsilon_budget = 2) and, for the discrete Gaussian, delta.</source>
-      <translation>Une diffusion différentiellement privée a besoin d'un fichier de politique avec epsilon_budget (l'ε total que les diffusions DP du jeu de données peuvent dépenser, par exemple epsilon_budget = 2) et, pour la gaussienne discrète, delta.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/dp_budget.py" line="68" />
-      <source>The DP entry {seq} (release {release}) of the ledger has no readable ε: the budget cannot be computed. Restore the ledger from a backup and investigate.</source>
-      <translation>L'entrée DP {seq} (diffusion {release}) du registre n'a pas d'ε lisible : le budget ne peut pas être calculé. Restaurez le registre depuis une sauvegarde et enquêtez.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/dp_release.py" line="138" />
-      <source>Unknown mechanism {value!r}: use discrete laplace or discrete gaussian.</source>
-      <translation>Mécanisme inconnu {value!r} : utilisez discrete laplace ou discrete gaussian.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/dp_release.py" line="142" />
-      <source>ε must be a positive number, got {value!r} (e.g. 1; smaller is more private and noisier).</source>
-      <translation>ε doit être un nombre positif, reçu {value!r} (par exemple 1 ; plus petit est plus protecteur et plus bruité).</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/dp_release.py" line="145" />
-      <source>The number of cells a person may contribute to must be a whole number of at least 1, got {value!r}.</source>
-      <translation>Le nombre de mailles auxquelles une personne peut contribuer doit être un entier d'au moins 1, reçu {value!r}.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/dp_release.py" line="181" />
-      <source>The extent {bounds} is not a rectangle: give xmin, xmax, ymin, ymax in the layer's CRS.</source>
-      <translation>L'emprise {bounds} n'est pas un rectangle : donnez xmin, xmax, ymin, ymax dans le SCR de la couche.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/dp_release.py" line="204" />
-      <source>The study area holds no cell centre at {size:g} m: give a larger study area or smaller cells.</source>
-      <translation>La zone d'étude ne contient aucun centre de maille à {size:g} m : donnez une zone d'étude plus grande ou des mailles plus petites.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/dp_release.py" line="239" />
-      <source>The domain has {count} cells at the finest level, more than {limit}: give a smaller extent or study area, or coarser cells.</source>
-      <translation>Le domaine compte {count} mailles au niveau le plus fin, plus que {limit} : donnez une emprise ou une zone d'étude plus petite, ou des mailles plus grandes.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/dp_release.py" line="402" />
-      <source>The domain is laid on {domain:g} m cells, the coarsest level is {size:g} m.</source>
-      <translation>Le domaine repose sur des mailles de {domain:g} m, le niveau le plus grossier est de {size:g} m.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/dp_release.py" line="61" />
-      <source>The discrete Gaussian needs delta in the policy file (e.g. delta = 1e-6, well below one over the number of people): its ε is stated at that δ.</source>
-      <translation>La gaussienne discrète a besoin de delta dans le fichier de politique (par exemple delta = 1e-6, bien en dessous de un sur le nombre de personnes) : son ε est énoncé à ce δ.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/dp_release.py" line="66" />
-      <source>delta must lie strictly between 0 and 1, got {value!r}.</source>
-      <translation>delta doit être strictement compris entre 0 et 1, reçu {value!r}.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/dp_release.py" line="75" />
-      <source>Give at least one cell size in metres, e.g. 1000,2000,4000.</source>
-      <translation>Donnez au moins une taille de maille en mètres, par exemple 1000,2000,4000.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/dp_release.py" line="79" />
-      <source>The cell sizes {fine:g} m and {coarse:g} m are not nested: each size must be a whole multiple of the next finer one (e.g. 1000,2000,4000), so that every cell lies in one parent.</source>
-      <translation>Les tailles de maille {fine:g} m et {coarse:g} m ne sont pas emboîtées : chaque taille doit être un multiple entier de la taille plus fine suivante (par exemple 1000,2000,4000), pour que chaque maille soit dans un seul parent.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="103" />
-      <source>{count} published record(s) have a count that is not a whole number of people.</source>
-      <translation>{count} enregistrement(s) publié(s) ont un effectif qui n'est pas un nombre entier de personnes.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="110" />
-      <source>{count} published record(s) count fewer than k = {k} people (smallest: {smallest}). Withhold them, or publish at a coarser resolution; never lower k. (Structural zeros are published only under a policy with publish_zeros = true.)</source>
-      <translation>{count} enregistrement(s) publié(s) comptent moins de k = {k} personnes (le plus petit : {smallest}). Masquez-les ou publiez à une résolution plus grossière ; ne baissez jamais k. (Les zéros structurels ne sont publiés que sous une politique avec publish_zeros = true.)</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="118" />
-      <source>{count} withheld record(s) still carry a count: a withheld value must be NULL in every output. Blank the count of withheld records.</source>
-      <translation>{count} enregistrement(s) masqué(s) portent encore un effectif : une valeur masquée doit être NULL dans toute sortie. Videz l'effectif des enregistrements masqués.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="141" />
-      <source>{count} published area count(s) beside the release count fewer than k = {k} people ({examples}). Withhold them (NULL) where they are published, or give the areas without those counts.</source>
-      <translation>{count} effectif(s) de zone publié(s) à côté de la diffusion comptent moins de k = {k} personnes ({examples}). Masquez-les (NULL) là où ils sont publiés, ou donnez les zones sans ces effectifs.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="156" />
-      <source>The release states {n} people, fewer than k = {k}: the whole area is then a place of fewer than k people, whatever its cells show. Release a larger area, or keep the number of people secret (population_total_secret = true in the policy, and no number of people given to the gate).</source>
-      <translation>La diffusion indique {n} personnes, moins que k = {k} : la zone entière est alors un lieu de moins de k personnes, quoi que montrent ses cellules. Diffusez une zone plus grande, ou gardez le nombre de personnes secret (population_total_secret = true dans la politique, et aucun nombre de personnes donné au contrôle).</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="237" />
-      <source>{count} withheld record(s) (e.g. {records}) can be narrowed by an attacker to an interval narrower than p = {p:g} from what the release publishes (its counts and totals, that withheld cells are not empty, the number of people, any status labels). Withhold more cells (complementary suppression) or publish fewer totals.</source>
-      <translation>{count} enregistrement(s) masqué(s) (p. ex. {records}) peuvent être resserrés par un attaquant à un intervalle plus étroit que p = {p:g} à partir de ce que publie la diffusion (ses effectifs et totaux, le fait que les cellules masquées ne sont pas vides, le nombre de personnes, les éventuelles étiquettes de statut). Masquez davantage de cellules (suppression complémentaire) ou publiez moins de totaux.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="24" />
-      <source>published with a NULL count</source>
-      <translation>publié avec un effectif NULL</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="25" />
-      <source>published count is not a whole number</source>
-      <translation>l'effectif publié n'est pas un nombre entier</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="26" />
-      <source>published count below k</source>
-      <translation>effectif publié inférieur à k</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="27" />
-      <source>withheld but still carries a count</source>
-      <translation>masqué mais porte encore un effectif</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="28" />
-      <source>withheld, an attacker narrows it below p</source>
-      <translation>masqué, un attaquant le resserre en dessous de p</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="282" />
-      <source>{count} withheld record(s) can be recovered exactly from what the release publishes.</source>
-      <translation>{count} enregistrement(s) masqué(s) peuvent être retrouvés exactement à partir de ce que publie la diffusion.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="29" />
-      <source>withheld, an attacker recovers it exactly</source>
-      <translation>masqué, un attaquant le retrouve exactement</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="30" />
-      <source>withheld, an attacker narrows its cell below p over all its attribute records</source>
-      <translation>masqué, un attaquant resserre sa cellule en dessous de p, sur tous ses enregistrements d'attributs</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="367" />
-      <source>{count} sliver(s) where a published area's border crosses a cell can be narrowed below p = {p:g} by subtracting the cells inside the area from its count (cell ∩ area [interval]: {examples}). Withhold the cells around those borders, or do not publish those area counts beside this grid.</source>
-      <translation>{count} lisière(s) où la limite d'une zone publiée traverse une cellule peuvent être resserrées sous p = {p:g} en soustrayant de l'effectif de la zone les cellules qu'elle contient (cellule ∩ zone [intervalle] : {examples}). Masquez les cellules autour de ces limites, ou ne publiez pas ces effectifs de zones à côté de cette grille.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="412" />
-      <source>{count} withheld cell(s) (e.g. {cells}) can be narrowed below p = {p:g} by combining this release with the earlier ones, assuming no cell changes by more than {delta:g} between releases. Rebuild the grid with the earlier releases given, so that suppression holds across the series.</source>
-      <translation>{count} cellule(s) masquée(s) (p. ex. {cells}) peuvent être resserrées sous p = {p:g} en combinant cette diffusion avec les précédentes, en supposant qu'aucune cellule ne change de plus de {delta:g} entre deux diffusions. Reconstruisez la grille en donnant les diffusions précédentes, pour que la suppression tienne sur toute la série.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="423" />
-      <source>This release narrows {count} withheld cell(s) of earlier releases below p = {p:g} (e.g. {cells}).</source>
-      <translation>Cette diffusion resserre {count} cellule(s) masquée(s) de diffusions précédentes sous p = {p:g} (p. ex. {cells}).</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="457" />
-      <source>{count} published record(s) have no sensitive value: give every record its category.</source>
-      <translation>{count} enregistrement(s) publié(s) n'ont pas de valeur sensible : donnez à chaque enregistrement sa modalité.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="460" />
-      <source>No published record has a positive count: there is no evidence of diversity.</source>
-      <translation>Aucun enregistrement publié n'a d'effectif positif : il n'y a aucune preuve de diversité.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="469" />
-      <source>{count} published cell(s) show fewer than l = {l} distinct sensitive values (fewest: {fewest}): everyone in them can be assigned a value. Merge categories, publish coarser, or withhold the attribute.</source>
-      <translation>{count} maille(s) publiée(s) montrent moins de l = {l} valeurs sensibles distinctes (le minimum : {fewest}) : on peut attribuer une valeur à chacun de leurs membres. Regroupez des modalités, publiez plus grossier, ou masquez l'attribut.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="482" />
-      <source>{count} published cell(s) have a distribution of the sensitive value farther than t = {t:g} from the whole release's (largest: {largest:.3f}).</source>
-      <translation>{count} maille(s) publiée(s) ont une distribution de la valeur sensible plus éloignée que t = {t:g} de celle de la diffusion entière (la plus grande : {largest:.3f}).</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="63" />
-      <source>{count} record(s) have a status in '{field}' that is none of {known} (e.g. {examples}): the gate cannot tell whether they are published.</source>
-      <translation>{count} enregistrement(s) ont dans « {field} » un statut qui n'est aucun de {known} (par ex. {examples}) : le contrôle ne peut pas savoir s'ils sont publiés.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="86" />
-      <source>The input has no records: there is nothing to check, and missing evidence never passes the gate.</source>
-      <translation>L'entrée n'a aucun enregistrement : il n'y a rien à contrôler, et l'absence de preuve ne passe jamais le contrôle.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/gate.py" line="97" />
-      <source>{count} published record(s) have a NULL count: a published cell needs a count (mark it withheld in the status field if it is not published).</source>
-      <translation>{count} enregistrement(s) publié(s) ont un effectif NULL : une maille publiée a besoin d'un effectif (marquez-la masquée dans le champ de statut si elle n'est pas publiée).</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/intervals.py" line="32" />
+      <location filename="spatial_privacy_plugin/audit/intervals.py" line="32" />
       <source>The published totals contradict each other (no non-negative counts satisfy them): check that every total was computed from the same data, as a sum of the cells it covers.</source>
       <translation>Les totaux publiés se contredisent (aucun effectif positif ou nul ne les satisfait) : vérifiez que chaque total a été calculé sur les mêmes données, comme somme des mailles qu'il couvre.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/intervals.py" line="35" />
+      <location filename="spatial_privacy_plugin/audit/intervals.py" line="35" />
       <source>The attacker's programme of this release could not be solved (HiGHS: {reason}), so the release cannot be audited. Nothing was written: report it with the inputs.</source>
       <translation>Le programme de l'attaquant pour cette diffusion n'a pas pu être résolu (HiGHS : {reason}) : la diffusion ne peut pas être auditée. Rien n'a été écrit : signalez-le avec les données d'entrée.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="100" />
+      <location filename="spatial_privacy_plugin/audit/kinds.py" line="29" />
+      <source>Counts of distinct people (people with points in several places) over areas whose borders cross cells, or over area layers that cross, cannot be audited exactly for a release of {atoms} pieces: the exact attacker's programme grows as 2^pieces (releases of up to {most} pieces are solved) and the union bounds are only a relaxation there, so the release is not proven safe. Publish counts of one point per person (homes), use areas made of whole cells that nest, or release a smaller area.</source>
+      <translation>Des effectifs de personnes distinctes (des personnes ayant des points en plusieurs lieux) sur des zones dont les limites coupent des carreaux, ou sur des couches de zones qui se croisent, ne peuvent pas être audités exactement pour une diffusion de {atoms} morceaux : le programme exact de l'attaquant croît comme 2^morceaux (les diffusions d'au plus {most} morceaux sont résolues) et les bornes d'union n'en sont là qu'une relaxation ; la diffusion n'est donc pas prouvée sûre. Publiez des effectifs d'un point par personne (domiciles), utilisez des zones faites de carreaux entiers qui s'emboîtent, ou diffusez une zone plus petite.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/audit/sums.py" line="100" />
+      <source>{count} intersection(s) of published areas of different layers can be narrowed below p = {p:g} by subtracting their counts from each other, over the cells they span (area ∩ area [interval]: {examples}). Withhold the cells in those intersections, or withhold more of those area counts.</source>
+      <translation>{count} intersection(s) de zones publiées de couches différentes peuvent être resserrées sous p = {p:g} en soustrayant leurs effectifs les uns des autres, sur les mailles qu'elles couvrent (zone ∩ zone [intervalle] : {examples}). Masquez les mailles de ces intersections, ou masquez davantage de ces effectifs de zones.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/audit/sums.py" line="34" />
+      <source>{count} withheld area count(s) can be narrowed below p = {p:g} from what the release publishes (area [interval]: {examples}). Withhold more area counts or cells, or do not publish the number of people.</source>
+      <translation>{count} effectif(s) de zone masqué(s) peuvent être resserrés sous p = {p:g} à partir de ce que publie la diffusion (zone [intervalle] : {examples}). Masquez davantage d'effectifs de zones ou de cellules, ou ne publiez pas le nombre de personnes.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/audit/sums.py" line="54" />
+      <source>{count} sliver(s) where a published area's border crosses a cell can be narrowed below p = {p:g} summed over the cell's pieces in that area (over the cell's attribute records, or over the areas of other published layers that cut it), however wide each piece alone (cell ∩ area [interval]: {examples}). Withhold the cells around those borders (every attribute record of them), or do not publish those area counts beside this grid.</source>
+      <translation>{count} lisière(s), où la limite d'une zone publiée traverse une cellule, peuvent être resserrées sous p = {p:g} en somme sur les morceaux de la cellule dans cette zone (sur les enregistrements d'attributs de la cellule, ou sur les zones d'autres couches publiées qui la découpent), si large que soit chaque morceau seul (cellule ∩ zone [intervalle] : {examples}). Masquez les cellules autour de ces limites (tous leurs enregistrements d'attributs), ou ne publiez pas ces effectifs de zones à côté de cette grille.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/audit/sums.py" line="72" />
+      <source>{count} withheld cell(s) published per attribute can be narrowed by an attacker below p = {p:g} summed over all their attribute records, however wide each record's own interval (cell [interval]: {examples}). Withhold more cells (every attribute record of them), or publish fewer totals and area counts.</source>
+      <translation>{count} cellule(s) masquée(s) publiée(s) par attribut peuvent être resserrées par un attaquant sous p = {p:g} en somme sur tous leurs enregistrements d'attributs, si large que soit l'intervalle de chaque enregistrement (cellule [intervalle] : {examples}). Masquez davantage de cellules (tous leurs enregistrements d'attributs), ou publiez moins de totaux et d'effectifs de zones.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/audit/thin_strips.py" line="27" />
+      <source>These include what an attacker derives by reading the {count} thin strip(s) between borders and the cell edges they follow as empty (the borders were meant to lie on the edges). Publish the areas with borders that lie exactly on the cell edges, in the grid's CRS, or withhold more cells.</source>
+      <translation>Cela comprend ce qu'un attaquant déduit en lisant comme vides les {count} bande(s) fine(s) entre les limites et les bords de cellules qu'elles suivent (les limites devaient passer sur les bords). Publiez les zones avec des limites exactement sur les bords des cellules, dans le SCR de la grille, ou masquez davantage de cellules.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/audit/thin_strips.py" line="32" />
+      <source>These include what an attacker derives by reading the {count} thin strip(s) between borders and the cell edges they follow as holding no more people than the counts require ({held}: the borders were meant to lie on the edges). Publish the areas with borders that lie exactly on the cell edges, in the grid's CRS, or withhold more cells.</source>
+      <translation>Cela comprend ce qu'un attaquant déduit en lisant les {count} bande(s) fine(s) entre les limites et les bords de cellules qu'elles suivent comme ne comptant pas plus de personnes que les effectifs n'en exigent ({held} ; les limites devaient passer sur les bords). Publiez les zones avec des limites exactement sur les bords des cellules, dans le SCR de la grille, ou masquez davantage de cellules.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/counting/cells.py" line="108" />
+      <source>Give at least one cell size in metres, e.g. 100,250,500,1000.</source>
+      <translation>Indiquez au moins une taille de maille en mètres, par ex. 100,250,500,1000.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/counting/cells.py" line="114" />
+      <source>'{value}' is not a cell size: give numbers of metres separated by commas, e.g. 100,250,500,1000.</source>
+      <translation>« {value} » n'est pas une taille de maille : indiquez des nombres de mètres séparés par des virgules, par ex. 100,250,500,1000.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/counting/cells.py" line="156" />
+      <source>A cell index would not fit: coordinates up to {largest:g} m from an origin at {start:g} make more than {limit} cells of {resolution:g} m. Repair the outlying geometries (or a wrong CRS), set the grid origin near the data, or choose a larger cell size.</source>
+      <translation>Un indice de maille ne tiendrait pas : des coordonnées jusqu'à {largest:g} m depuis une origine à {start:g} font plus de {limit} mailles de {resolution:g} m. Réparez les géométries aberrantes (ou un SCR erroné), placez l'origine de la grille près des données, ou choisissez une maille plus grande.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/counting/cells.py" line="33" />
+      <source>{count} record(s) have a NULL id in the field '{field}'. Counting them would either drop them or merge strangers: fill in their ids (or give each its own id) and run again.</source>
+      <translation>{count} enregistrement(s) ont un identifiant NULL dans le champ « {field} ». Les compter reviendrait à les ignorer ou à confondre des inconnus : renseignez leurs identifiants (ou donnez à chacun le sien) et relancez.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/counting/cells.py" line="84" />
+      <source>{count} point(s) have NaN or infinite coordinates: repair or remove their geometries first.</source>
+      <translation>{count} point(s) ont des coordonnées NaN ou infinies : réparez ou supprimez d'abord leurs géométries.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/counting/cells.py" line="91" />
+      <source>{count} point(s) lie more than {limit:g} m from the CRS's origin (e.g. {x:g}, {y:g}): no place on Earth has such coordinates in a metric CRS. Repair or remove their geometries, or check the layer's CRS.</source>
+      <translation>{count} point(s) se trouvent à plus de {limit:g} m de l'origine du SCR (par exemple {x:g}, {y:g}) : aucun lieu sur Terre n'a de telles coordonnées dans un SCR métrique. Réparez ou supprimez leurs géométries, ou vérifiez le SCR de la couche.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/counting/cells.py" line="99" />
+      <source>A cell size must be a positive number of metres, got {value}.</source>
+      <translation>Une taille de maille doit être un nombre positif de mètres, reçu {value}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="110" />
+      <source>The per-zone risk table is empty: missing evidence never passes the risk budget.</source>
+      <translation>La table de risque par zone est vide : l'absence de preuve ne passe jamais le budget de risque.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="115" />
+      <source>{count} zone(s) have no zone_id: every zone of the per-zone risk table needs its own id. Re-run the zone risk algorithm on zones that all have one.</source>
+      <translation>{count} zone(s) n'ont pas de zone_id : chaque zone de la table de risque par zone doit avoir son propre identifiant. Relancez l'algorithme de risque par zone sur des zones qui en ont toutes un.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="121" />
+      <source>The zone id {zone} appears {count} times in the per-zone risk table: each zone must appear once (a table mixing releases or zone layers cannot be gated). Give one row per zone.</source>
+      <translation>L'identifiant de zone {zone} apparaît {count} fois dans la table de risque par zone : chaque zone doit apparaître une seule fois (une table qui mêle des diffusions ou des couches de zones ne peut pas être contrôlée). Donnez une ligne par zone.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="127" />
+      <source>{count} zone(s) have no risk estimate or record count (e.g. {zone}): missing evidence never passes the risk budget. Re-run the zone risk with records in every zone, or drop such zones from the release.</source>
+      <translation>{count} zone(s) n'ont pas d'estimation de risque ou de nombre d'enregistrements (par ex. {zone}) : l'absence de preuve ne passe jamais le budget de risque. Relancez le risque par zone avec des enregistrements dans chaque zone, ou retirez ces zones de la diffusion.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="135" />
+      <source>{count} zone(s) have an n_records that is not a whole number of 0 or more (zone {zone}: {value!r}): it counts records. Re-run the zone risk algorithm, or correct the table.</source>
+      <translation>{count} zone(s) ont un n_records qui n'est pas un entier positif ou nul (zone {zone} : {value!r}) : il compte des enregistrements. Relancez l'algorithme de risque par zone, ou corrigez la table.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="143" />
+      <source>{count} zone(s) have a p_reid_low above their p_reid (zone {zone}: {bound!r} against {estimate!r}): an interval must hold its estimate. Re-run the zone risk algorithm, or correct the table.</source>
+      <translation>{count} zone(s) ont un p_reid_low supérieur à leur p_reid (zone {zone} : {bound!r} contre {estimate!r}) : un intervalle doit contenir son estimation. Relancez l'algorithme de risque par zone, ou corrigez la table.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="147" />
+      <source>{count} zone(s) have a p_reid_high below their p_reid (zone {zone}: {bound!r} against {estimate!r}): an interval must hold its estimate. Re-run the zone risk algorithm, or correct the table.</source>
+      <translation>{count} zone(s) ont un p_reid_high inférieur à leur p_reid (zone {zone} : {bound!r} contre {estimate!r}) : un intervalle doit contenir son estimation. Relancez l'algorithme de risque par zone, ou corrigez la table.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="163" />
+      <source>The policy gates on the interval's lower bound, but the table has no p_reid_low field.</source>
+      <translation>La politique contrôle sur la borne basse de l'intervalle, mais la table n'a pas de champ p_reid_low.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="167" />
+      <source>{count} zone(s) have no p_reid_low: missing evidence never passes the risk budget.</source>
+      <translation>{count} zone(s) n'ont pas de p_reid_low : l'absence de preuve ne passe jamais le budget de risque.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="172" />
+      <source>The zones_hash field holds {value!r}, not text: it must be the SHA-256 text the zone risk algorithm writes. Re-run the zone risk algorithm, or make the field a text field.</source>
+      <translation>Le champ zones_hash contient {value!r}, pas du texte : ce doit être le SHA-256 textuel qu'écrit l'algorithme de risque par zone. Relancez l'algorithme de risque par zone, ou faites-en un champ texte.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="177" />
+      <source>The per-zone table carries {count} different zones hashes: it mixes zone layers.</source>
+      <translation>La table par zone porte {count} hachages de zones différents : elle mélange des couches de zones.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="206" />
+      <source>The ceilings changed since release {release}: per-release {old_release} -&gt; {new_release}, cumulative {old_cumulative} -&gt; {new_cumulative} (policy {old_hash} then, {new_hash} now). Make sure the change of policy was approved and is documented; earlier releases keep the ceilings they were published under.</source>
+      <translation>Les plafonds ont changé depuis la diffusion {release} : par diffusion {old_release} -&gt; {new_release}, cumulé {old_cumulative} -&gt; {new_cumulative} (politique {old_hash} alors, {new_hash} maintenant). Vérifiez que ce changement de politique a été approuvé et documenté ; les diffusions antérieures gardent les plafonds sous lesquels elles ont été publiées.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="229" />
+      <source>The worst zone {zone} has a re-identification risk of {risk} ({basis}), above the per-release ceiling {ceiling} (the record-weighted mean, {pooled}, hides it). Publish coarser there, or withhold that zone.</source>
+      <translation>La pire zone {zone} a un risque de ré-identification de {risk} ({basis}), au-dessus du plafond par diffusion {ceiling} (la moyenne pondérée, {pooled}, le cache). Publiez plus grossier à cet endroit, ou masquez cette zone.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="241" />
+      <source>The zones differ from those of the dataset's earlier releases (zones hash {now} against {before}): a programme keeps its zones fixed.</source>
+      <translation>Les zones diffèrent de celles des diffusions antérieures du jeu de données (hachage {now} contre {before}) : un programme garde ses zones fixes.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="247" />
+      <source>A release recorded in the ledger has a risk outside [0, 1]: the cumulative budget cannot be computed. Restore the ledger from a backup and investigate.</source>
+      <translation>Une diffusion inscrite au registre a un risque hors de [0, 1] : le budget cumulé ne peut pas être calculé. Restaurez le registre depuis une sauvegarde et enquêtez.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="252" />
+      <source>With {prior} earlier release(s) the cumulative risk would be {cumulative}, above the cumulative ceiling {ceiling}. The programme's budget is spent for this dataset.</source>
+      <translation>Avec {prior} diffusion(s) antérieure(s), le risque cumulé serait de {cumulative}, au-dessus du plafond cumulé {ceiling}. Le budget du programme est épuisé pour ce jeu de données.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="277" />
+      <source>Name the dataset and the release: the ledger keeps releases per dataset.</source>
+      <translation>Nommez le jeu de données et la diffusion : le registre tient les diffusions par jeu de données.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="303" />
+      <source>ok</source>
+      <translation>ok</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="304" />
+      <source>over ceiling</source>
+      <translation>au-dessus du plafond</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="324" />
+      <source>The ledger has no release {release} for dataset {dataset}.</source>
+      <translation>Le registre n'a pas de diffusion {release} pour le jeu {dataset}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="329" />
+      <source>The ledger has no release of dataset {dataset} to re-assess.</source>
+      <translation>Le registre n'a aucune diffusion du jeu {dataset} à réévaluer.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="53" />
+      <source>Give {name} (in the policy file or as a value): a risk budget without it cannot be checked.</source>
+      <translation>Indiquez {name} (dans le fichier de politique ou comme valeur) : sans lui, un budget de risque ne peut pas être contrôlé.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="57" />
+      <source>{name} must be a probability in (0, 1], got {value!r}.</source>
+      <translation>{name} doit être une probabilité dans (0, 1], reçu {value!r}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="60" />
+      <source>gate_on must be "estimate" or "lower bound", got {value!r}.</source>
+      <translation>gate_on doit valoir "estimate" ou "lower bound", reçu {value!r}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="92" />
+      <source>{count} zone(s) have a {field} outside [0, 1] (zone {zone}: {value!r}): a re-identification risk is a probability. Re-run the zone risk algorithm, or correct the table.</source>
+      <translation>{count} zone(s) ont un {field} hors de [0, 1] (zone {zone} : {value!r}) : un risque de réidentification est une probabilité. Relancez l'algorithme de risque par zone, ou corrigez la table.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="116" />
+      <source>The release is planned at δ = {plan}, the policy gives {policy}.</source>
+      <translation>La diffusion est prévue à δ = {plan}, la politique donne {policy}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="126" />
+      <source>This release (ε = {epsilon:g}, {mechanism}) would bring the dataset's spent ε from {before:.4g} to {after:.4g}, above its epsilon_budget {budget:g}: it is refused before any noise is drawn, and nothing is recorded. Release with a smaller ε, or not at all; raising the budget is a change of policy.</source>
+      <translation>Cette diffusion (ε = {epsilon:g}, {mechanism}) porterait l'ε dépensé du jeu de données de {before:.4g} à {after:.4g}, au-dessus de son epsilon_budget {budget:g} : elle est refusée avant tout tirage de bruit, et rien n'est enregistré. Diffusez avec un ε plus petit, ou pas du tout ; relever le budget est un changement de politique.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="228" />
+      <source>The DP release has no record: missing evidence never passes.</source>
+      <translation>La diffusion DP n'a aucun enregistrement : une preuve manquante ne passe jamais.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="231" />
+      <source>The layer mixes a DP release with records of method(s) {methods}: check each release on its own.</source>
+      <translation>La couche mélange une diffusion DP et des enregistrements de méthode(s) {methods} : contrôlez chaque diffusion séparément.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="237" />
+      <source>{count} record(s) of the DP release have a count that is missing or not a whole number of 0 or more (e.g. {value!r}).</source>
+      <translation>{count} enregistrement(s) de la diffusion DP ont un compte manquant ou qui n'est pas un entier positif ou nul (par exemple {value!r}).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="245" />
+      <source>The DP release must state one positive ε in its epsilon field, found {values}: missing evidence never passes.</source>
+      <translation>La diffusion DP doit indiquer un seul ε positif dans son champ epsilon, trouvé {values} : une preuve manquante ne passe jamais.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="251" />
+      <source>The DP release spends ε = {epsilon:g}, more than the policy's epsilon_budget {budget:g}.</source>
+      <translation>La diffusion DP dépense ε = {epsilon:g}, plus que l'epsilon_budget {budget:g} de la politique.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="257" />
+      <source>The DP release must state one mechanism ({known}) in its mechanism field, found {values}.</source>
+      <translation>La diffusion DP doit indiquer un seul mécanisme ({known}) dans son champ mechanism, trouvé {values}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="264" />
+      <source>The DP release uses the discrete Gaussian, whose ε holds at a δ, but the policy gives no delta.</source>
+      <translation>La diffusion DP utilise la gaussienne discrète, dont l'ε vaut à un δ, mais la politique ne donne pas de delta.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="268" />
+      <source>The DP release was made under policy {made}, the gate checks policy {now}: check it against the policy it was released under.</source>
+      <translation>La diffusion DP a été faite sous la politique {made}, le contrôle vérifie la politique {now} : contrôlez-la avec la politique sous laquelle elle a été diffusée.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="37" />
+      <source>A differentially private release needs a policy file with epsilon_budget (the total ε the dataset's DP releases may spend, e.g. epsilon_budget = 2) and, for the discrete Gaussian, delta.</source>
+      <translation>Une diffusion différentiellement privée a besoin d'un fichier de politique avec epsilon_budget (l'ε total que les diffusions DP du jeu de données peuvent dépenser, par exemple epsilon_budget = 2) et, pour la gaussienne discrète, delta.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="68" />
+      <source>The DP entry {seq} (release {release}) of the ledger has no readable ε: the budget cannot be computed. Restore the ledger from a backup and investigate.</source>
+      <translation>L'entrée DP {seq} (diffusion {release}) du registre n'a pas d'ε lisible : le budget ne peut pas être calculé. Restaurez le registre depuis une sauvegarde et enquêtez.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="100" />
       <source>The ledger field {field} takes text, got {value!r} ({kind}): nothing was recorded. Give it as text (a zones hash is the SHA-256 text the zone risk algorithm writes).</source>
       <translation>Le champ {field} du registre prend du texte, reçu {value!r} ({kind}) : rien n'a été inscrit. Donnez-le sous forme de texte (un hachage de zones est le SHA-256 textuel qu'écrit l'algorithme de risque par zone).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="124" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="124" />
       <source>The release id {release} is already in the ledger for this dataset (as {recorded}): give every release its own id.</source>
       <translation>L'identifiant de diffusion {release} est déjà au registre pour ce jeu de données (sous la forme {recorded}) : donnez à chaque diffusion son propre identifiant.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="146" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="146" />
       <source>The ledger {path} cannot be opened as an SQLite database ({reason}). Restore it from a backup; it is never rewritten.</source>
       <translation>Le registre {path} ne peut pas être ouvert comme base SQLite ({reason}). Restaurez-le depuis une sauvegarde ; il n'est jamais réécrit.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="235" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="235" />
       <source>The ledger {path} is corrupt ({reason}). Restore it from a backup; it is never rewritten.</source>
       <translation>Le registre {path} est corrompu ({reason}). Restaurez-le depuis une sauvegarde ; il n'est jamais réécrit.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="241" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="241" />
       <source>The ledger {path} fails verification: entry {seq} (dataset {dataset}, release {release}) follows a deleted entry. Every gate that uses it is blocked; nothing rewrites it. Restore it from a backup and investigate.</source>
       <translation>Le registre {path} échoue à la vérification : l'entrée {seq} (jeu {dataset}, diffusion {release}) suit une entrée supprimée. Tout contrôle qui l'utilise est bloqué ; rien ne le réécrit. Restaurez-le depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="245" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="245" />
       <source>The ledger {path} fails verification: entry {seq} (dataset {dataset}, release {release}) does not link to the entry before it. Every gate that uses it is blocked; nothing rewrites it. Restore it from a backup and investigate.</source>
       <translation>Le registre {path} échoue à la vérification : l'entrée {seq} (jeu {dataset}, diffusion {release}) n'est pas liée à l'entrée précédente. Tout contrôle qui l'utilise est bloqué ; rien ne le réécrit. Restaurez-le depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="250" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="250" />
       <source>The ledger {path} fails verification: entry {seq} (dataset {dataset}, release {release}) was changed after it was written. Every gate that uses it is blocked; nothing rewrites it. Restore it from a backup and investigate.</source>
       <translation>Le registre {path} échoue à la vérification : l'entrée {seq} (jeu {dataset}, diffusion {release}) a été modifiée après son écriture. Tout contrôle qui l'utilise est bloqué ; rien ne le réécrit. Restaurez-le depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="260" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="260" />
       <source>The ledger {path} fails verification: its last {count} entry(ies) were deleted. Every gate that uses it is blocked; restore it from a backup.</source>
       <translation>Le registre {path} échoue à la vérification : sa ou ses {count} dernière(s) entrée(s) ont été supprimées. Tout contrôle qui l'utilise est bloqué ; restaurez-le depuis une sauvegarde.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger.py" line="96" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="96" />
       <source>The ledger field {field} takes a finite number, got {value!r}: nothing was recorded.</source>
       <translation>Le champ {field} du registre prend un nombre fini, reçu {value!r} : rien n'a été inscrit.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="207" />
-      <source>The radius must be a distance of 0 or more, got {value}.</source>
-      <translation>Le rayon doit être une distance positive ou nulle, reçu {value}.</translation>
+      <location filename="spatial_privacy_plugin/noise/cellkey.py" line="172" />
+      <source>{count} record(s) have a record key in '{field}' that is NULL, not a number or outside [0, 1). Give every person a key in [0, 1), or leave the record key field empty to use a key file.</source>
+      <translation>{count} enregistrement(s) ont dans « {field} » une clé d'enregistrement NULL, non numérique ou hors de [0, 1). Donnez à chaque personne une clé dans [0, 1), ou laissez vide le champ de clé d'enregistrement pour utiliser un fichier de clé.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="212" />
-      <source>The auxiliary layer has no records: there is nobody to look for.</source>
-      <translation>La couche auxiliaire n'a aucun enregistrement : il n'y a personne à chercher.</translation>
+      <location filename="spatial_privacy_plugin/noise/cellkey.py" line="180" />
+      <source>Some people have different record keys in '{field}' on different records: a person's key must be the same everywhere, or the same people would not get the same noise.</source>
+      <translation>Certaines personnes ont des clés d'enregistrement différentes dans « {field} » selon les enregistrements : la clé d'une personne doit être partout la même, sinon les mêmes personnes ne recevraient pas le même bruit.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="214" />
-      <source>The release has no records: there is nothing to join against.</source>
-      <translation>La diffusion n'a aucun enregistrement : il n'y a rien à apparier.</translation>
+      <location filename="spatial_privacy_plugin/noise/cellkey.py" line="47" />
+      <source>Cannot create the key file {path}: {reason}. Choose a folder you can write to.</source>
+      <translation>Impossible de créer le fichier de clé {path} : {reason}. Choisissez un dossier où vous pouvez écrire.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="218" />
-      <source>Coverage weights must be positive numbers; {count} are zero, negative or missing.</source>
-      <translation>Les poids de couverture doivent être des nombres positifs ; {count} sont nuls, négatifs ou manquants.</translation>
+      <location filename="spatial_privacy_plugin/noise/cellkey.py" line="59" />
+      <source>Cannot read the key file {path}: {reason}.</source>
+      <translation>Impossible de lire le fichier de clé {path} : {reason}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="222" />
-      <source>Give the truth id of both layers, or of neither.</source>
-      <translation>Donnez l'identifiant de vérité des deux couches, ou d'aucune.</translation>
+      <location filename="spatial_privacy_plugin/noise/cellkey.py" line="66" />
+      <source>The key file {path} does not hold a key of 256 bits (64 hexadecimal digits). Give the key file of the programme, or a path with no file to create a new key (which changes every cell's noise).</source>
+      <translation>Le fichier de clé {path} ne contient pas une clé de 256 bits (64 chiffres hexadécimaux). Donnez le fichier de clé du programme, ou un chemin sans fichier pour créer une nouvelle clé (ce qui change le bruit de chaque cellule).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="284" />
-      <source>The share of displaced records must be between 0 and 1, got {value}.</source>
-      <translation>La part des enregistrements déplacés doit être entre 0 et 1, reçu {value}.</translation>
+      <location filename="spatial_privacy_plugin/noise/dp.py" line="115" />
+      <source>The noise scale must be positive, got {value}.</source>
+      <translation>L'échelle du bruit doit être positive, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/linkage.py" line="287" />
-      <source>Give a positive displacement distance for the displaced share.</source>
-      <translation>Donnez une distance de déplacement positive pour la part déplacée.</translation>
+      <location filename="spatial_privacy_plugin/noise/dp.py" line="118" />
+      <source>The noise scale {value} is too large or too finely given for the exact sampler: give ε as a decimal with at most six places.</source>
+      <translation>L'échelle du bruit {value} est trop grande ou donnée trop finement pour l'échantillonneur exact : donnez ε en décimal avec au plus six décimales.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/masking.py" line="39" />
-      <source>The donut needs 0 &lt;= minimum radius &lt; maximum radius, got {low} and {high}.</source>
-      <translation>L'anneau exige 0 &lt;= rayon minimal &lt; rayon maximal, reçu {low} et {high}.</translation>
+      <location filename="spatial_privacy_plugin/noise/dp.py" line="154" />
+      <source>The noise variance must be positive, got {value}.</source>
+      <translation>La variance du bruit doit être positive, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/masking.py" line="42" />
-      <source>A maximum displacement of {high:g} m is larger than any distance on Earth ({limit:g} m): give the radius in metres of the layer's metric CRS, e.g. 250.</source>
-      <translation>Un déplacement maximal de {high:g} m dépasse toute distance sur Terre ({limit:g} m) : donnez le rayon en mètres du SCR métrique de la couche, par exemple 250.</translation>
+      <location filename="spatial_privacy_plugin/noise/dp.py" line="160" />
+      <source>The noise variance {value} is too large or too finely given for the exact sampler.</source>
+      <translation>La variance du bruit {value} est trop grande ou donnée trop finement pour l'échantillonneur exact.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/masking.py" line="61" />
-      <source>The marginals table is empty: it needs rows of attribute, category and share.</source>
-      <translation>La table des marges est vide : il lui faut des lignes attribute, category et share.</translation>
+      <location filename="spatial_privacy_plugin/noise/dp.py" line="184" />
+      <source>{value} is too small for the exact sampler (at least {least}).</source>
+      <translation>{value} est trop petit pour l'échantillonneur exact (au moins {least}).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/masking.py" line="65" />
-      <source>{count} marginal row(s) have a missing attribute or a share that is not a number of 0 or more.</source>
-      <translation>{count} ligne(s) de marges ont un attribut manquant ou une part qui n'est pas un nombre positif ou nul.</translation>
+      <location filename="spatial_privacy_plugin/noise/dp.py" line="212" />
+      <source>ρ = {rho} asks for more noise than the exact sampler can draw: raise ε.</source>
+      <translation>ρ = {rho} demande plus de bruit que l'échantillonneur exact ne peut en tirer : augmentez ε.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/masking.py" line="71" />
-      <source>The shares of '{attribute}' add up to {total:.3f}, not 1: fix the marginals table.</source>
-      <translation>Les parts de « {attribute} » totalisent {total:.3f}, et non 1 : corrigez la table des marges.</translation>
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="138" />
+      <source>Unknown mechanism {value!r}: use discrete laplace or discrete gaussian.</source>
+      <translation>Mécanisme inconnu {value!r} : utilisez discrete laplace ou discrete gaussian.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/masking.py" line="74" />
-      <source>The shares of '{attribute}' in zone {zone} add up to {total:.3f}, not 1: fix the marginals table.</source>
-      <translation>Les parts de « {attribute} » dans la zone {zone} totalisent {total:.3f}, et non 1 : corrigez la table des marges.</translation>
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="142" />
+      <source>ε must be a positive number, got {value!r} (e.g. 1; smaller is more private and noisier).</source>
+      <translation>ε doit être un nombre positif, reçu {value!r} (par exemple 1 ; plus petit est plus protecteur et plus bruité).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/masking.py" line="81" />
-      <source>Every zone of the marginals table must give the same attributes.</source>
-      <translation>Chaque zone de la table des marges doit donner les mêmes attributs.</translation>
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="145" />
+      <source>The number of cells a person may contribute to must be a whole number of at least 1, got {value!r}.</source>
+      <translation>Le nombre de mailles auxquelles une personne peut contribuer doit être un entier d'au moins 1, reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/masking.py" line="94" />
-      <source>Coverage must be a share in (0, 1], got {value}.</source>
-      <translation>La couverture doit être une part dans (0, 1], reçu {value}.</translation>
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="181" />
+      <source>The extent {bounds} is not a rectangle: give xmin, xmax, ymin, ymax in the layer's CRS.</source>
+      <translation>L'emprise {bounds} n'est pas un rectangle : donnez xmin, xmax, ymin, ymax dans le SCR de la couche.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/masking.py" line="99" />
-      <source>{count} address(es) lie in no zone of the marginals table: give marginals for every zone, or clip the addresses first.</source>
-      <translation>{count} adresse(s) ne sont dans aucune zone de la table des marges : donnez des marges pour chaque zone, ou découpez d'abord les adresses.</translation>
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="204" />
+      <source>The study area holds no cell centre at {size:g} m: give a larger study area or smaller cells.</source>
+      <translation>La zone d'étude ne contient aucun centre de maille à {size:g} m : donnez une zone d'étude plus grande ou des mailles plus petites.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="239" />
+      <source>The domain has {count} cells at the finest level, more than {limit}: give a smaller extent or study area, or coarser cells.</source>
+      <translation>Le domaine compte {count} mailles au niveau le plus fin, plus que {limit} : donnez une emprise ou une zone d'étude plus petite, ou des mailles plus grandes.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="402" />
+      <source>The domain is laid on {domain:g} m cells, the coarsest level is {size:g} m.</source>
+      <translation>Le domaine repose sur des mailles de {domain:g} m, le niveau le plus grossier est de {size:g} m.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="61" />
+      <source>The discrete Gaussian needs delta in the policy file (e.g. delta = 1e-6, well below one over the number of people): its ε is stated at that δ.</source>
+      <translation>La gaussienne discrète a besoin de delta dans le fichier de politique (par exemple delta = 1e-6, bien en dessous de un sur le nombre de personnes) : son ε est énoncé à ce δ.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="66" />
+      <source>delta must lie strictly between 0 and 1, got {value!r}.</source>
+      <translation>delta doit être strictement compris entre 0 et 1, reçu {value!r}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="75" />
+      <source>Give at least one cell size in metres, e.g. 1000,2000,4000.</source>
+      <translation>Donnez au moins une taille de maille en mètres, par exemple 1000,2000,4000.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="79" />
+      <source>The cell sizes {fine:g} m and {coarse:g} m are not nested: each size must be a whole multiple of the next finer one (e.g. 1000,2000,4000), so that every cell lies in one parent.</source>
+      <translation>Les tailles de maille {fine:g} m et {coarse:g} m ne sont pas emboîtées : chaque taille doit être un multiple entier de la taille plus fine suivante (par exemple 1000,2000,4000), pour que chaque maille soit dans un seul parent.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/perturbed.py" line="102" />
+      <source>Some records say method = 'cell key' and others do not: a release is perturbed as a whole or not at all.</source>
+      <translation>Certains enregistrements disent method = 'cell key' et d'autres non : une diffusion est perturbée en entier ou pas du tout.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/perturbed.py" line="105" />
+      <source>This release is perturbed by the cell key method, which the policy does not allow: add method = "cell key" with ckm_min_d, ckm_min_v, ckm_min_js and the approved ptable to the policy file, or publish a suppressed grid.</source>
+      <translation>Cette diffusion est perturbée par la méthode de la clé de cellule, que la politique n'autorise pas : ajoutez method = "cell key" avec ckm_min_d, ckm_min_v, ckm_min_js et la ptable approuvée au fichier de politique, ou publiez une grille avec secret statistique.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/perturbed.py" line="112" />
+      <source>The policy names no approved p-table (ptable = "file.csv"): without it the gate cannot check D, V and JS. Add it to the policy file.</source>
+      <translation>La politique ne nomme aucune table p approuvée (ptable = "fichier.csv") : sans elle, le contrôle ne peut vérifier D, V et JS. Ajoutez-la au fichier de politique.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/perturbed.py" line="122" />
+      <source>{count} record(s) were not perturbed with the approved p-table (their ptable_hash differs from {hash}…).</source>
+      <translation>{count} enregistrement(s) n'ont pas été perturbés avec la table p approuvée (leur ptable_hash diffère de {hash}…).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/perturbed.py" line="126" />
+      <source>The records must all carry one key_fingerprint: a release is perturbed with one key.</source>
+      <translation>Les enregistrements doivent tous porter une même key_fingerprint : une diffusion est perturbée avec une seule clé.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/perturbed.py" line="132" />
+      <source>A published count is missing or not a whole number &gt;= 0 ({value!r}): every cell of a cell key release is published.</source>
+      <translation>Un effectif publié manque ou n'est pas un nombre entier &gt;= 0 ({value!r}) : toutes les cellules d'une diffusion à clé de cellule sont publiées.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/perturbed.py" line="140" />
+      <source>{count} published count(s) lie in 1..{js}, which the p-table never publishes (e.g. {value}): the layer was edited after perturbation or perturbed otherwise.</source>
+      <translation>{count} effectif(s) publié(s) sont dans 1..{js}, que la table p ne publie jamais (par exemple {value}) : la couche a été modifiée après la perturbation ou perturbée autrement.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/perturbed.py" line="34" />
+      <source>The p-table has {label} = {value:g}, below the policy's minimum {name} = {minimum:g}.</source>
+      <translation>La table p a {label} = {value:g}, sous le minimum de la politique {name} = {minimum:g}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/perturbed.py" line="64" />
+      <source>The approved p-table {path} has changed since the policy pinned it: its hash is {actual}…, the policy's ptable_hash is {pinned}…. Restore the approved file, or approve the new table by putting its hash in the policy.</source>
+      <translation>La table p approuvée {path} a changé depuis que la politique l'a figée : son empreinte est {actual}…, le ptable_hash de la politique est {pinned}…. Restaurez le fichier approuvé, ou approuvez la nouvelle table en inscrivant son empreinte dans la politique.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/perturbed.py" line="81" />
+      <source>The p-table differs from the one the policy approves ({path}): use that p-table, or change the policy file.</source>
+      <translation>La table p diffère de celle qu'approuve la politique ({path}) : utilisez cette table p, ou changez le fichier de politique.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="109" />
+      <source>D (the largest noise) must be a whole number from 1 to {limit}, got {value}.</source>
+      <translation>D (le bruit le plus grand) doit être un nombre entier de 1 à {limit}, reçu {value}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="112" />
+      <source>JS (published counts 1..JS are blocked) must be a whole number &gt;= 0, got {value}.</source>
+      <translation>JS (les effectifs publiés 1..JS sont interdits) doit être un nombre entier &gt;= 0, reçu {value}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="115" />
+      <source>V (the noise variance) must be a positive number, got {value}.</source>
+      <translation>V (la variance du bruit) doit être un nombre positif, reçu {value}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="118" />
+      <source>PSTAY (the probability of no noise) must lie in [0, 1), got {value}; leave it empty to let the maximum-entropy rule choose it.</source>
+      <translation>PSTAY (la probabilité de ne pas bruiter) doit être dans [0, 1), reçu {value} ; laissez-le vide pour que la règle d'entropie maximale le choisisse.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="124" />
+      <source>V = {variance:g} cannot hold in any row: with noise at most D = {d} the variance is at most {largest:g} (D²{pstay_note}). Raise D or lower V.</source>
+      <translation>V = {variance:g} ne peut tenir dans aucune ligne : avec un bruit d'au plus D = {d}, la variance vaut au plus {largest:g} (D²{pstay_note}). Augmentez D ou diminuez V.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="129" />
+      <source>V = {variance:g} cannot hold in the rows of large counts with PSTAY = {pstay:g}: the noise is nonzero with probability {spread:g}, so its variance is at least {spread:g}. Lower PSTAY or raise V.</source>
+      <translation>V = {variance:g} ne peut tenir dans les lignes des grands effectifs avec PSTAY = {pstay:g} : le bruit est non nul avec la probabilité {spread:g}, donc sa variance vaut au moins {spread:g}. Diminuez PSTAY ou augmentez V.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="134" />
+      <source>JS = {js} is larger than D = {d}: a count of {js} can neither become 0 nor reach {above} with noise of at most D, so row {js} has no unbiased noise. Raise D to at least JS or lower JS.</source>
+      <translation>JS = {js} est plus grand que D = {d} : un effectif de {js} ne peut ni devenir 0 ni atteindre {above} avec un bruit d'au plus D, la ligne {js} n'a donc pas de bruit sans biais. Portez D à au moins JS ou diminuez JS.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="213" />
+      <source>no unbiased noise is possible: the row can only stay or move up</source>
+      <translation>aucun bruit sans biais n'est possible : la ligne ne peut que rester ou monter</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="234" />
+      <source>The maximum-entropy solver did not converge for noise values {values} and variance {variance:g}: choose a variance further from the bounds its support allows.</source>
+      <translation>Le solveur d'entropie maximale n'a pas convergé pour les valeurs de bruit {values} et la variance {variance:g} : choisissez une variance plus éloignée des bornes que permet son support.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="241" />
+      <source>the largest variance its support allows</source>
+      <translation>la plus grande variance que permet son support</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="242" />
+      <source>the least variance its support allows</source>
+      <translation>la plus petite variance que permet son support</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="265" />
+      <source>Row {row} of the p-table has no unbiased noise: with D = {d} and JS = {js} its count can only grow. Raise D or lower JS.</source>
+      <translation>La ligne {row} de la table p n'a pas de bruit sans biais : avec D = {d} et JS = {js}, son effectif ne peut que croître. Augmentez D ou diminuez JS.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="271" />
+      <source>Row {row} of the p-table cannot have variance {variance:g} (the nearest its support allows is {reached:g}). Change D, V or PSTAY.</source>
+      <translation>La ligne {row} de la table p ne peut avoir la variance {variance:g} (la plus proche que permet son support est {reached:g}). Changez D, V ou PSTAY.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="305" />
+      <source>The p-table {source} lacks the column(s) {columns}: give a table with the columns i, j, p, v, p_int_lb, p_int_ub (the ptable package's format).</source>
+      <translation>La table p {source} n'a pas la ou les colonnes {columns} : donnez une table avec les colonnes i, j, p, v, p_int_lb, p_int_ub (le format du paquet ptable).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="312" />
+      <source>The p-table {source} has a value that is not a number: the columns i, j, p, v, p_int_lb, p_int_ub hold numbers only.</source>
+      <translation>La table p {source} a une valeur qui n'est pas un nombre : les colonnes i, j, p, v, p_int_lb, p_int_ub ne contiennent que des nombres.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="316" />
+      <source>The p-table {source} is empty or has missing values.</source>
+      <translation>La table p {source} est vide ou a des valeurs manquantes.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="319" />
+      <source>The p-table {source} has a {column} that is not a whole number &gt;= 0.</source>
+      <translation>La table p {source} a une valeur de {column} qui n'est pas un nombre entier &gt;= 0.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="322" />
+      <source>The p-table {source} has a probability outside [0, 1].</source>
+      <translation>La table p {source} a une probabilité hors de [0, 1].</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="324" />
+      <source>The p-table {source} has a pair (i, j) twice.</source>
+      <translation>La table p {source} a deux fois le même couple (i, j).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="327" />
+      <source>The p-table {source} must have every row i from 0 to its last one without gaps (the last row serves every larger count).</source>
+      <translation>La table p {source} doit avoir toutes les lignes i de 0 à la dernière, sans trou (la dernière ligne sert pour tout effectif plus grand).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="332" />
+      <source>Row {row} of the p-table {source} has probabilities summing to {total!r}, not 1.</source>
+      <translation>La ligne {row} de la table p {source} a des probabilités de somme {total!r}, et non 1.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="337" />
+      <source>Row 0 of the p-table {source} moves an empty cell: 0 must stay 0.</source>
+      <translation>La ligne 0 de la table p {source} déplace une cellule vide : 0 doit rester 0.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="343" />
+      <source>The p-table {source} has a v that is not j − i.</source>
+      <translation>La table p {source} a une valeur v qui n'est pas j − i.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="348" />
+      <source>The p-table {source} has a {column} that is not the cumulative probability of its row in order of j: correct it or leave the column out.</source>
+      <translation>La table p {source} a une valeur de {column} qui n'est pas la probabilité cumulée de sa ligne dans l'ordre de j : corrigez-la ou omettez la colonne.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="359" />
+      <source>Cannot read the p-table {source}: {reason}.</source>
+      <translation>Impossible de lire la table p {source} : {reason}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="362" />
+      <source>The p-table {source} is not UTF-8 text.</source>
+      <translation>La table p {source} n'est pas un texte UTF-8.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="368" />
+      <source>The p-table {source} does not parse as CSV: {reason}.</source>
+      <translation>La table p {source} n'est pas un CSV lisible : {reason}.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/parallel.py" line="25" />
       <source>The environment variable {name} must be a whole number of threads (1 or more), got '{value}'.</source>
       <translation>La variable d'environnement {name} doit être un nombre entier de fils d'exécution (1 ou plus) ; reçu « {value} ».</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/perturbed.py" line="102" />
-      <source>Some records say method = 'cell key' and others do not: a release is perturbed as a whole or not at all.</source>
-      <translation>Certains enregistrements disent method = 'cell key' et d'autres non : une diffusion est perturbée en entier ou pas du tout.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/perturbed.py" line="105" />
-      <source>This release is perturbed by the cell key method, which the policy does not allow: add method = "cell key" with ckm_min_d, ckm_min_v, ckm_min_js and the approved ptable to the policy file, or publish a suppressed grid.</source>
-      <translation>Cette diffusion est perturbée par la méthode de la clé de cellule, que la politique n'autorise pas : ajoutez method = "cell key" avec ckm_min_d, ckm_min_v, ckm_min_js et la ptable approuvée au fichier de politique, ou publiez une grille avec secret statistique.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/perturbed.py" line="112" />
-      <source>The policy names no approved p-table (ptable = "file.csv"): without it the gate cannot check D, V and JS. Add it to the policy file.</source>
-      <translation>La politique ne nomme aucune table p approuvée (ptable = "fichier.csv") : sans elle, le contrôle ne peut vérifier D, V et JS. Ajoutez-la au fichier de politique.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/perturbed.py" line="122" />
-      <source>{count} record(s) were not perturbed with the approved p-table (their ptable_hash differs from {hash}…).</source>
-      <translation>{count} enregistrement(s) n'ont pas été perturbés avec la table p approuvée (leur ptable_hash diffère de {hash}…).</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/perturbed.py" line="126" />
-      <source>The records must all carry one key_fingerprint: a release is perturbed with one key.</source>
-      <translation>Les enregistrements doivent tous porter une même key_fingerprint : une diffusion est perturbée avec une seule clé.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/perturbed.py" line="132" />
-      <source>A published count is missing or not a whole number &gt;= 0 ({value!r}): every cell of a cell key release is published.</source>
-      <translation>Un effectif publié manque ou n'est pas un nombre entier &gt;= 0 ({value!r}) : toutes les cellules d'une diffusion à clé de cellule sont publiées.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/perturbed.py" line="140" />
-      <source>{count} published count(s) lie in 1..{js}, which the p-table never publishes (e.g. {value}): the layer was edited after perturbation or perturbed otherwise.</source>
-      <translation>{count} effectif(s) publié(s) sont dans 1..{js}, que la table p ne publie jamais (par exemple {value}) : la couche a été modifiée après la perturbation ou perturbée autrement.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/perturbed.py" line="34" />
-      <source>The p-table has {label} = {value:g}, below the policy's minimum {name} = {minimum:g}.</source>
-      <translation>La table p a {label} = {value:g}, sous le minimum de la politique {name} = {minimum:g}.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/perturbed.py" line="64" />
-      <source>The approved p-table {path} has changed since the policy pinned it: its hash is {actual}…, the policy's ptable_hash is {pinned}…. Restore the approved file, or approve the new table by putting its hash in the policy.</source>
-      <translation>La table p approuvée {path} a changé depuis que la politique l'a figée : son empreinte est {actual}…, le ptable_hash de la politique est {pinned}…. Restaurez le fichier approuvé, ou approuvez la nouvelle table en inscrivant son empreinte dans la politique.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/perturbed.py" line="81" />
-      <source>The p-table differs from the one the policy approves ({path}): use that p-table, or change the policy file.</source>
-      <translation>La table p diffère de celle qu'approuve la politique ({path}) : utilisez cette table p, ou changez le fichier de politique.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/policy.py" line="147" />
@@ -3454,264 +3474,309 @@
       <translation>La tolérance de secret doit être une part dans [0, 1), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="109" />
-      <source>D (the largest noise) must be a whole number from 1 to {limit}, got {value}.</source>
-      <translation>D (le bruit le plus grand) doit être un nombre entier de 1 à {limit}, reçu {value}.</translation>
+      <location filename="spatial_privacy_plugin/release/gate.py" line="103" />
+      <source>{count} published record(s) have a count that is not a whole number of people.</source>
+      <translation>{count} enregistrement(s) publié(s) ont un effectif qui n'est pas un nombre entier de personnes.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="112" />
-      <source>JS (published counts 1..JS are blocked) must be a whole number &gt;= 0, got {value}.</source>
-      <translation>JS (les effectifs publiés 1..JS sont interdits) doit être un nombre entier &gt;= 0, reçu {value}.</translation>
+      <location filename="spatial_privacy_plugin/release/gate.py" line="110" />
+      <source>{count} published record(s) count fewer than k = {k} people (smallest: {smallest}). Withhold them, or publish at a coarser resolution; never lower k. (Structural zeros are published only under a policy with publish_zeros = true.)</source>
+      <translation>{count} enregistrement(s) publié(s) comptent moins de k = {k} personnes (le plus petit : {smallest}). Masquez-les ou publiez à une résolution plus grossière ; ne baissez jamais k. (Les zéros structurels ne sont publiés que sous une politique avec publish_zeros = true.)</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="115" />
-      <source>V (the noise variance) must be a positive number, got {value}.</source>
-      <translation>V (la variance du bruit) doit être un nombre positif, reçu {value}.</translation>
+      <location filename="spatial_privacy_plugin/release/gate.py" line="118" />
+      <source>{count} withheld record(s) still carry a count: a withheld value must be NULL in every output. Blank the count of withheld records.</source>
+      <translation>{count} enregistrement(s) masqué(s) portent encore un effectif : une valeur masquée doit être NULL dans toute sortie. Videz l'effectif des enregistrements masqués.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="118" />
-      <source>PSTAY (the probability of no noise) must lie in [0, 1), got {value}; leave it empty to let the maximum-entropy rule choose it.</source>
-      <translation>PSTAY (la probabilité de ne pas bruiter) doit être dans [0, 1), reçu {value} ; laissez-le vide pour que la règle d'entropie maximale le choisisse.</translation>
+      <location filename="spatial_privacy_plugin/release/gate.py" line="132" />
+      <source>{count} published area count(s) beside the release count fewer than k = {k} people ({examples}). Withhold them (NULL) where they are published, or give the areas without those counts.</source>
+      <translation>{count} effectif(s) de zone publié(s) à côté de la diffusion comptent moins de k = {k} personnes ({examples}). Masquez-les (NULL) là où ils sont publiés, ou donnez les zones sans ces effectifs.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="124" />
-      <source>V = {variance:g} cannot hold in any row: with noise at most D = {d} the variance is at most {largest:g} (D²{pstay_note}). Raise D or lower V.</source>
-      <translation>V = {variance:g} ne peut tenir dans aucune ligne : avec un bruit d'au plus D = {d}, la variance vaut au plus {largest:g} (D²{pstay_note}). Augmentez D ou diminuez V.</translation>
+      <location filename="spatial_privacy_plugin/release/gate.py" line="135" />
+      <source>{count} total(s) the release publishes count fewer than k = {k} people ({examples}). A total is a cell of the release like any other: withhold it (NULL) where it is published.</source>
+      <translation>{count} total(aux) que publie la diffusion comptent moins de k = {k} personnes ({examples}). Un total est une cellule de la diffusion comme une autre : retenez-le (NULL) là où il est publié.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="129" />
-      <source>V = {variance:g} cannot hold in the rows of large counts with PSTAY = {pstay:g}: the noise is nonzero with probability {spread:g}, so its variance is at least {spread:g}. Lower PSTAY or raise V.</source>
-      <translation>V = {variance:g} ne peut tenir dans les lignes des grands effectifs avec PSTAY = {pstay:g} : le bruit est non nul avec la probabilité {spread:g}, donc sa variance vaut au moins {spread:g}. Diminuez PSTAY ou augmentez V.</translation>
+      <location filename="spatial_privacy_plugin/release/gate.py" line="162" />
+      <source>The release states {n} people, fewer than k = {k}: the whole area is then a place of fewer than k people, whatever its cells show. Release a larger area, or keep the number of people secret (population_total_secret = true in the policy, and no number of people given to the gate).</source>
+      <translation>La diffusion indique {n} personnes, moins que k = {k} : la zone entière est alors un lieu de moins de k personnes, quoi que montrent ses cellules. Diffusez une zone plus grande, ou gardez le nombre de personnes secret (population_total_secret = true dans la politique, et aucun nombre de personnes donné au contrôle).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="134" />
-      <source>JS = {js} is larger than D = {d}: a count of {js} can neither become 0 nor reach {above} with noise of at most D, so row {js} has no unbiased noise. Raise D to at least JS or lower JS.</source>
-      <translation>JS = {js} est plus grand que D = {d} : un effectif de {js} ne peut ni devenir 0 ni atteindre {above} avec un bruit d'au plus D, la ligne {js} n'a donc pas de bruit sans biais. Portez D à au moins JS ou diminuez JS.</translation>
+      <location filename="spatial_privacy_plugin/release/gate.py" line="24" />
+      <source>published with a NULL count</source>
+      <translation>publié avec un effectif NULL</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="213" />
-      <source>no unbiased noise is possible: the row can only stay or move up</source>
-      <translation>aucun bruit sans biais n'est possible : la ligne ne peut que rester ou monter</translation>
+      <location filename="spatial_privacy_plugin/release/gate.py" line="25" />
+      <source>published count is not a whole number</source>
+      <translation>l'effectif publié n'est pas un nombre entier</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="234" />
-      <source>The maximum-entropy solver did not converge for noise values {values} and variance {variance:g}: choose a variance further from the bounds its support allows.</source>
-      <translation>Le solveur d'entropie maximale n'a pas convergé pour les valeurs de bruit {values} et la variance {variance:g} : choisissez une variance plus éloignée des bornes que permet son support.</translation>
+      <location filename="spatial_privacy_plugin/release/gate.py" line="250" />
+      <source>{count} withheld record(s) (e.g. {records}) can be narrowed by an attacker to an interval narrower than p = {p:g} from what the release publishes (its counts and totals, that withheld cells are not empty, the number of people, any status labels). Withhold more cells (complementary suppression) or publish fewer totals.</source>
+      <translation>{count} enregistrement(s) masqué(s) (p. ex. {records}) peuvent être resserrés par un attaquant à un intervalle plus étroit que p = {p:g} à partir de ce que publie la diffusion (ses effectifs et totaux, le fait que les cellules masquées ne sont pas vides, le nombre de personnes, les éventuelles étiquettes de statut). Masquez davantage de cellules (suppression complémentaire) ou publiez moins de totaux.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="241" />
-      <source>the largest variance its support allows</source>
-      <translation>la plus grande variance que permet son support</translation>
+      <location filename="spatial_privacy_plugin/release/gate.py" line="26" />
+      <source>published count below k</source>
+      <translation>effectif publié inférieur à k</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="242" />
-      <source>the least variance its support allows</source>
-      <translation>la plus petite variance que permet son support</translation>
+      <location filename="spatial_privacy_plugin/release/gate.py" line="27" />
+      <source>withheld but still carries a count</source>
+      <translation>masqué mais porte encore un effectif</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="265" />
-      <source>Row {row} of the p-table has no unbiased noise: with D = {d} and JS = {js} its count can only grow. Raise D or lower JS.</source>
-      <translation>La ligne {row} de la table p n'a pas de bruit sans biais : avec D = {d} et JS = {js}, son effectif ne peut que croître. Augmentez D ou diminuez JS.</translation>
+      <location filename="spatial_privacy_plugin/release/gate.py" line="28" />
+      <source>withheld, an attacker narrows it below p</source>
+      <translation>masqué, un attaquant le resserre en dessous de p</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="271" />
-      <source>Row {row} of the p-table cannot have variance {variance:g} (the nearest its support allows is {reached:g}). Change D, V or PSTAY.</source>
-      <translation>La ligne {row} de la table p ne peut avoir la variance {variance:g} (la plus proche que permet son support est {reached:g}). Changez D, V ou PSTAY.</translation>
+      <location filename="spatial_privacy_plugin/release/gate.py" line="29" />
+      <source>withheld, an attacker recovers it exactly</source>
+      <translation>masqué, un attaquant le retrouve exactement</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="305" />
-      <source>The p-table {source} lacks the column(s) {columns}: give a table with the columns i, j, p, v, p_int_lb, p_int_ub (the ptable package's format).</source>
-      <translation>La table p {source} n'a pas la ou les colonnes {columns} : donnez une table avec les colonnes i, j, p, v, p_int_lb, p_int_ub (le format du paquet ptable).</translation>
+      <location filename="spatial_privacy_plugin/release/gate.py" line="295" />
+      <source>{count} withheld record(s) can be recovered exactly from what the release publishes.</source>
+      <translation>{count} enregistrement(s) masqué(s) peuvent être retrouvés exactement à partir de ce que publie la diffusion.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="312" />
-      <source>The p-table {source} has a value that is not a number: the columns i, j, p, v, p_int_lb, p_int_ub hold numbers only.</source>
-      <translation>La table p {source} a une valeur qui n'est pas un nombre : les colonnes i, j, p, v, p_int_lb, p_int_ub ne contiennent que des nombres.</translation>
+      <location filename="spatial_privacy_plugin/release/gate.py" line="30" />
+      <source>withheld, an attacker narrows its cell below p over all its attribute records</source>
+      <translation>masqué, un attaquant resserre sa cellule en dessous de p, sur tous ses enregistrements d'attributs</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="316" />
-      <source>The p-table {source} is empty or has missing values.</source>
-      <translation>La table p {source} est vide ou a des valeurs manquantes.</translation>
+      <location filename="spatial_privacy_plugin/release/gate.py" line="380" />
+      <source>{count} sliver(s) where a published area's border crosses a cell can be narrowed below p = {p:g} by subtracting the cells inside the area from its count (cell ∩ area [interval]: {examples}). Withhold the cells around those borders, or do not publish those area counts beside this grid.</source>
+      <translation>{count} lisière(s) où la limite d'une zone publiée traverse une cellule peuvent être resserrées sous p = {p:g} en soustrayant de l'effectif de la zone les cellules qu'elle contient (cellule ∩ zone [intervalle] : {examples}). Masquez les cellules autour de ces limites, ou ne publiez pas ces effectifs de zones à côté de cette grille.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="319" />
-      <source>The p-table {source} has a {column} that is not a whole number &gt;= 0.</source>
-      <translation>La table p {source} a une valeur de {column} qui n'est pas un nombre entier &gt;= 0.</translation>
+      <location filename="spatial_privacy_plugin/release/gate.py" line="425" />
+      <source>{count} withheld cell(s) (e.g. {cells}) can be narrowed below p = {p:g} by combining this release with the earlier ones, assuming no cell changes by more than {delta:g} between releases. Rebuild the grid with the earlier releases given, so that suppression holds across the series.</source>
+      <translation>{count} cellule(s) masquée(s) (p. ex. {cells}) peuvent être resserrées sous p = {p:g} en combinant cette diffusion avec les précédentes, en supposant qu'aucune cellule ne change de plus de {delta:g} entre deux diffusions. Reconstruisez la grille en donnant les diffusions précédentes, pour que la suppression tienne sur toute la série.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="322" />
-      <source>The p-table {source} has a probability outside [0, 1].</source>
-      <translation>La table p {source} a une probabilité hors de [0, 1].</translation>
+      <location filename="spatial_privacy_plugin/release/gate.py" line="436" />
+      <source>This release narrows {count} withheld cell(s) of earlier releases below p = {p:g} (e.g. {cells}).</source>
+      <translation>Cette diffusion resserre {count} cellule(s) masquée(s) de diffusions précédentes sous p = {p:g} (p. ex. {cells}).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="324" />
-      <source>The p-table {source} has a pair (i, j) twice.</source>
-      <translation>La table p {source} a deux fois le même couple (i, j).</translation>
+      <location filename="spatial_privacy_plugin/release/gate.py" line="470" />
+      <source>{count} published record(s) have no sensitive value: give every record its category.</source>
+      <translation>{count} enregistrement(s) publié(s) n'ont pas de valeur sensible : donnez à chaque enregistrement sa modalité.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="327" />
-      <source>The p-table {source} must have every row i from 0 to its last one without gaps (the last row serves every larger count).</source>
-      <translation>La table p {source} doit avoir toutes les lignes i de 0 à la dernière, sans trou (la dernière ligne sert pour tout effectif plus grand).</translation>
+      <location filename="spatial_privacy_plugin/release/gate.py" line="473" />
+      <source>No published record has a positive count: there is no evidence of diversity.</source>
+      <translation>Aucun enregistrement publié n'a d'effectif positif : il n'y a aucune preuve de diversité.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="332" />
-      <source>Row {row} of the p-table {source} has probabilities summing to {total!r}, not 1.</source>
-      <translation>La ligne {row} de la table p {source} a des probabilités de somme {total!r}, et non 1.</translation>
+      <location filename="spatial_privacy_plugin/release/gate.py" line="482" />
+      <source>{count} published cell(s) show fewer than l = {l} distinct sensitive values (fewest: {fewest}): everyone in them can be assigned a value. Merge categories, publish coarser, or withhold the attribute.</source>
+      <translation>{count} maille(s) publiée(s) montrent moins de l = {l} valeurs sensibles distinctes (le minimum : {fewest}) : on peut attribuer une valeur à chacun de leurs membres. Regroupez des modalités, publiez plus grossier, ou masquez l'attribut.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="337" />
-      <source>Row 0 of the p-table {source} moves an empty cell: 0 must stay 0.</source>
-      <translation>La ligne 0 de la table p {source} déplace une cellule vide : 0 doit rester 0.</translation>
+      <location filename="spatial_privacy_plugin/release/gate.py" line="495" />
+      <source>{count} published cell(s) have a distribution of the sensitive value farther than t = {t:g} from the whole release's (largest: {largest:.3f}).</source>
+      <translation>{count} maille(s) publiée(s) ont une distribution de la valeur sensible plus éloignée que t = {t:g} de celle de la diffusion entière (la plus grande : {largest:.3f}).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="343" />
-      <source>The p-table {source} has a v that is not j − i.</source>
-      <translation>La table p {source} a une valeur v qui n'est pas j − i.</translation>
+      <location filename="spatial_privacy_plugin/release/gate.py" line="63" />
+      <source>{count} record(s) have a status in '{field}' that is none of {known} (e.g. {examples}): the gate cannot tell whether they are published.</source>
+      <translation>{count} enregistrement(s) ont dans « {field} » un statut qui n'est aucun de {known} (par ex. {examples}) : le contrôle ne peut pas savoir s'ils sont publiés.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="348" />
-      <source>The p-table {source} has a {column} that is not the cumulative probability of its row in order of j: correct it or leave the column out.</source>
-      <translation>La table p {source} a une valeur de {column} qui n'est pas la probabilité cumulée de sa ligne dans l'ordre de j : corrigez-la ou omettez la colonne.</translation>
+      <location filename="spatial_privacy_plugin/release/gate.py" line="86" />
+      <source>The input has no records: there is nothing to check, and missing evidence never passes the gate.</source>
+      <translation>L'entrée n'a aucun enregistrement : il n'y a rien à contrôler, et l'absence de preuve ne passe jamais le contrôle.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="359" />
-      <source>Cannot read the p-table {source}: {reason}.</source>
-      <translation>Impossible de lire la table p {source} : {reason}.</translation>
+      <location filename="spatial_privacy_plugin/release/gate.py" line="97" />
+      <source>{count} published record(s) have a NULL count: a published cell needs a count (mark it withheld in the status field if it is not published).</source>
+      <translation>{count} enregistrement(s) publié(s) ont un effectif NULL : une maille publiée a besoin d'un effectif (marquez-la masquée dans le champ de statut si elle n'est pas publiée).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="362" />
-      <source>The p-table {source} is not UTF-8 text.</source>
-      <translation>La table p {source} n'est pas un texte UTF-8.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/ptable.py" line="368" />
-      <source>The p-table {source} does not parse as CSV: {reason}.</source>
-      <translation>La table p {source} n'est pas un CSV lisible : {reason}.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/release.py" line="156" />
+      <location filename="spatial_privacy_plugin/release/grid_release.py" line="161" />
       <source>A series with published attribute fields needs the attribute values of each key to match groups across releases.</source>
       <translation>Une série avec des champs d'attributs publiés a besoin des valeurs d'attributs de chaque clé pour apparier les groupes d'une diffusion à l'autre.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/release.py" line="41" />
+      <location filename="spatial_privacy_plugin/release/grid_release.py" line="41" />
       <source>The protection level must be positive, got {value}.</source>
       <translation>Le niveau de protection doit être positif, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="116" />
-      <source>{count} record(s) have no household id: fill them in, or leave the household field empty.</source>
-      <translation>{count} enregistrement(s) n'ont pas d'identifiant de ménage : renseignez-les, ou laissez vide le champ ménage.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="145" />
-      <source>{count} record(s) have a missing or non-numeric continuous key.</source>
-      <translation>{count} enregistrement(s) ont une clé continue manquante ou non numérique.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="215" />
-      <source>The key variables have {cells:.0f} combinations, too many for the log-linear model: group categories or use fewer keys.</source>
-      <translation>Les variables clés ont {cells:.0f} combinaisons, trop pour le modèle log-linéaire : regroupez des modalités ou utilisez moins de clés.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="220" />
-      <source>The sampling fraction n / Σw is {value:.3f}: estimating population uniqueness needs weights above 1 (a sample, not a census).</source>
-      <translation>Le taux de sondage n / Σw vaut {value:.3f} : estimer l'unicité dans la population exige des poids supérieurs à 1 (un échantillon, pas un recensement).</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="259" />
-      <source>Choose at least one key variable (the attributes an adversary knows).</source>
-      <translation>Choisissez au moins une variable clé (les attributs que connaît un adversaire).</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="262" />
-      <source>The input has no records: there is nothing to assess.</source>
-      <translation>L'entrée n'a aucun enregistrement : il n'y a rien à évaluer.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="33" />
-      <source>{count} record(s) have no value in the key field '{field}'. Recode missing values as an explicit category (e.g. "unknown") in a copy, then run again.</source>
-      <translation>{count} enregistrement(s) n'ont pas de valeur dans le champ clé « {field} ». Recodez les valeurs manquantes en modalité explicite (par ex. "inconnu") dans une copie, puis relancez.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="367" />
-      <source>The zones layer repeats the id(s) {ids}: every zone needs its own id.</source>
-      <translation>La couche de zones répète le(s) identifiant(s) {ids} : chaque zone a besoin du sien.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="46" />
-      <source>{count} record(s) have a sampling weight that is missing, zero or negative: every sampled record stands for at least itself.</source>
-      <translation>{count} enregistrement(s) ont un poids de sondage manquant, nul ou négatif : chaque enregistrement échantillonné représente au moins lui-même.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/risk.py" line="66" />
-      <source>The population frequency must be a number at least as large as the sample frequency for every record.</source>
-      <translation>La fréquence dans la population doit être un nombre au moins égal à la fréquence dans l'échantillon pour chaque enregistrement.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/series.py" line="34" />
+      <location filename="spatial_privacy_plugin/release/series.py" line="34" />
       <source>The releases of the series cannot all hold if no cell changes by more than series_max_change = {delta:g} people between releases: the data moved more than the assumed attacker model allows. Set series_max_change in the policy to the largest change an attacker could assume (at least the largest observed change of a published cell).</source>
       <translation>Les diffusions de la série ne peuvent pas toutes tenir si aucune maille ne varie de plus de series_max_change = {delta:g} personnes entre deux diffusions : les données ont varié plus que le modèle d'attaquant supposé ne le permet. Fixez series_max_change dans la politique à la plus grande variation qu'un attaquant pourrait supposer (au moins la plus grande variation observée d'une maille publiée).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/strata.py" line="141" />
+      <location filename="spatial_privacy_plugin/release/sliver_suppression.py" line="33" />
+      <source>The grid cannot protect these zones: with several points per person (counts of distinct people) and zones whose borders cross cells, or zone layers that cross, its {atoms} pieces are too many for the exact attacker (at most {most}) and no pattern can be proven safe. Count one point per person (homes), publish zones made of whole cells (a coarser grid), or leave PUBLISHED_ZONES empty.</source>
+      <translation>La grille ne peut pas protéger ces zones : avec plusieurs points par personne (effectifs de personnes distinctes) et des zones dont les limites coupent des carreaux, ou des couches de zones qui se croisent, ses {atoms} morceaux sont trop nombreux pour l'attaquant exact (au plus {most}) et aucun schéma ne peut être prouvé sûr. Comptez un point par personne (domiciles), publiez des zones faites de carreaux entiers (une grille plus grossière), ou laissez PUBLISHED_ZONES vide.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/release/strata.py" line="144" />
       <source>Parent totals are not defined for a grid with a cell size per stratum (its cells have no common parent grid): declare the grand total only.</source>
       <translation>Les totaux parents ne sont pas définis pour une grille avec une taille de maille par strate (ses mailles n'ont pas de grille parente commune) : déclarez seulement le total général.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/strata.py" line="27" />
+      <location filename="spatial_privacy_plugin/release/strata.py" line="28" />
       <source>'{part}' is not stratum=metres (e.g. core=250;rural=2000).</source>
       <translation>« {part} » n'est pas de la forme strate=mètres (par ex. core=250;rural=2000).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/strata.py" line="31" />
+      <location filename="spatial_privacy_plugin/release/strata.py" line="32" />
       <source>No cell size is given for the stratum/strata {names}: give one for every stratum, e.g. core=250;rural=2000.</source>
       <translation>Aucune taille de maille n'est donnée pour la ou les strates {names} : donnez-en une pour chaque strate, par ex. core=250;rural=2000.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/strata.py" line="35" />
+      <location filename="spatial_privacy_plugin/release/strata.py" line="36" />
       <source>The strata's cell sizes {sizes} are not nested: each must be a whole multiple of the finer ones, so that coarse and fine cells never overlap.</source>
       <translation>Les tailles de maille des strates {sizes} ne sont pas emboîtées : chacune doit être un multiple entier des plus fines, pour que mailles grossières et fines ne se chevauchent jamais.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/sum_audit.py" line="100" />
-      <source>{count} intersection(s) of published areas of different layers can be narrowed below p = {p:g} by subtracting their counts from each other, over the cells they span (area ∩ area [interval]: {examples}). Withhold the cells in those intersections, or withhold more of those area counts.</source>
-      <translation>{count} intersection(s) de zones publiées de couches différentes peuvent être resserrées sous p = {p:g} en soustrayant leurs effectifs les uns des autres, sur les mailles qu'elles couvrent (zone ∩ zone [intervalle] : {examples}). Masquez les mailles de ces intersections, ou masquez davantage de ces effectifs de zones.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/sum_audit.py" line="34" />
-      <source>{count} withheld area count(s) can be narrowed below p = {p:g} from what the release publishes (area [interval]: {examples}). Withhold more area counts or cells, or do not publish the number of people.</source>
-      <translation>{count} effectif(s) de zone masqué(s) peuvent être resserrés sous p = {p:g} à partir de ce que publie la diffusion (zone [intervalle] : {examples}). Masquez davantage d'effectifs de zones ou de cellules, ou ne publiez pas le nombre de personnes.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/sum_audit.py" line="54" />
-      <source>{count} sliver(s) where a published area's border crosses a cell can be narrowed below p = {p:g} summed over the cell's pieces in that area (over the cell's attribute records, or over the areas of other published layers that cut it), however wide each piece alone (cell ∩ area [interval]: {examples}). Withhold the cells around those borders (every attribute record of them), or do not publish those area counts beside this grid.</source>
-      <translation>{count} lisière(s), où la limite d'une zone publiée traverse une cellule, peuvent être resserrées sous p = {p:g} en somme sur les morceaux de la cellule dans cette zone (sur les enregistrements d'attributs de la cellule, ou sur les zones d'autres couches publiées qui la découpent), si large que soit chaque morceau seul (cellule ∩ zone [intervalle] : {examples}). Masquez les cellules autour de ces limites (tous leurs enregistrements d'attributs), ou ne publiez pas ces effectifs de zones à côté de cette grille.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/sum_audit.py" line="72" />
-      <source>{count} withheld cell(s) published per attribute can be narrowed by an attacker below p = {p:g} summed over all their attribute records, however wide each record's own interval (cell [interval]: {examples}). Withhold more cells (every attribute record of them), or publish fewer totals and area counts.</source>
-      <translation>{count} cellule(s) masquée(s) publiée(s) par attribut peuvent être resserrées par un attaquant sous p = {p:g} en somme sur tous leurs enregistrements d'attributs, si large que soit l'intervalle de chaque enregistrement (cellule [intervalle] : {examples}). Masquez davantage de cellules (tous leurs enregistrements d'attributs), ou publiez moins de totaux et d'effectifs de zones.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/thin_strips.py" line="27" />
-      <source>These include what an attacker derives by reading the {count} thin strip(s) between borders and the cell edges they follow as empty (the borders were meant to lie on the edges). Publish the areas with borders that lie exactly on the cell edges, in the grid's CRS, or withhold more cells.</source>
-      <translation>Cela comprend ce qu'un attaquant déduit en lisant comme vides les {count} bande(s) fine(s) entre les limites et les bords de cellules qu'elles suivent (les limites devaient passer sur les bords). Publiez les zones avec des limites exactement sur les bords des cellules, dans le SCR de la grille, ou masquez davantage de cellules.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/thin_strips.py" line="32" />
-      <source>These include what an attacker derives by reading the {count} thin strip(s) between borders and the cell edges they follow as holding no more people than the counts require ({held}: the borders were meant to lie on the edges). Publish the areas with borders that lie exactly on the cell edges, in the grid's CRS, or withhold more cells.</source>
-      <translation>Cela comprend ce qu'un attaquant déduit en lisant les {count} bande(s) fine(s) entre les limites et les bords de cellules qu'elles suivent comme ne comptant pas plus de personnes que les effectifs n'en exigent ({held} ; les limites devaient passer sur les bords). Publiez les zones avec des limites exactement sur les bords des cellules, dans le SCR de la grille, ou masquez davantage de cellules.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/totals.py" line="130" />
+      <location filename="spatial_privacy_plugin/release/totals.py" line="130" />
       <source>The parent factor must be a whole number of at least 2, got {value}.</source>
       <translation>Le facteur parent doit être un entier d'au moins 2, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/totals.py" line="230" />
+      <location filename="spatial_privacy_plugin/release/totals.py" line="230" />
       <source>An earlier release gives different totals for the same set of cells: use the grid layers exactly as they were published.</source>
       <translation>Une diffusion antérieure donne des totaux différents pour le même ensemble de mailles : utilisez les couches de grille exactement telles qu'elles ont été publiées.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk/linkage.py" line="207" />
+      <source>The radius must be a distance of 0 or more, got {value}.</source>
+      <translation>Le rayon doit être une distance positive ou nulle, reçu {value}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk/linkage.py" line="212" />
+      <source>The auxiliary layer has no records: there is nobody to look for.</source>
+      <translation>La couche auxiliaire n'a aucun enregistrement : il n'y a personne à chercher.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk/linkage.py" line="214" />
+      <source>The release has no records: there is nothing to join against.</source>
+      <translation>La diffusion n'a aucun enregistrement : il n'y a rien à apparier.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk/linkage.py" line="218" />
+      <source>Coverage weights must be positive numbers; {count} are zero, negative or missing.</source>
+      <translation>Les poids de couverture doivent être des nombres positifs ; {count} sont nuls, négatifs ou manquants.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk/linkage.py" line="222" />
+      <source>Give the truth id of both layers, or of neither.</source>
+      <translation>Donnez l'identifiant de vérité des deux couches, ou d'aucune.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk/linkage.py" line="284" />
+      <source>The share of displaced records must be between 0 and 1, got {value}.</source>
+      <translation>La part des enregistrements déplacés doit être entre 0 et 1, reçu {value}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk/linkage.py" line="287" />
+      <source>Give a positive displacement distance for the displaced share.</source>
+      <translation>Donnez une distance de déplacement positive pour la part déplacée.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk/masking.py" line="39" />
+      <source>The donut needs 0 &lt;= minimum radius &lt; maximum radius, got {low} and {high}.</source>
+      <translation>L'anneau exige 0 &lt;= rayon minimal &lt; rayon maximal, reçu {low} et {high}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk/masking.py" line="42" />
+      <source>A maximum displacement of {high:g} m is larger than any distance on Earth ({limit:g} m): give the radius in metres of the layer's metric CRS, e.g. 250.</source>
+      <translation>Un déplacement maximal de {high:g} m dépasse toute distance sur Terre ({limit:g} m) : donnez le rayon en mètres du SCR métrique de la couche, par exemple 250.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk/masking.py" line="61" />
+      <source>The marginals table is empty: it needs rows of attribute, category and share.</source>
+      <translation>La table des marges est vide : il lui faut des lignes attribute, category et share.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk/masking.py" line="65" />
+      <source>{count} marginal row(s) have a missing attribute or a share that is not a number of 0 or more.</source>
+      <translation>{count} ligne(s) de marges ont un attribut manquant ou une part qui n'est pas un nombre positif ou nul.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk/masking.py" line="71" />
+      <source>The shares of '{attribute}' add up to {total:.3f}, not 1: fix the marginals table.</source>
+      <translation>Les parts de « {attribute} » totalisent {total:.3f}, et non 1 : corrigez la table des marges.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk/masking.py" line="74" />
+      <source>The shares of '{attribute}' in zone {zone} add up to {total:.3f}, not 1: fix the marginals table.</source>
+      <translation>Les parts de « {attribute} » dans la zone {zone} totalisent {total:.3f}, et non 1 : corrigez la table des marges.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk/masking.py" line="81" />
+      <source>Every zone of the marginals table must give the same attributes.</source>
+      <translation>Chaque zone de la table des marges doit donner les mêmes attributs.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk/masking.py" line="94" />
+      <source>Coverage must be a share in (0, 1], got {value}.</source>
+      <translation>La couverture doit être une part dans (0, 1], reçu {value}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk/masking.py" line="99" />
+      <source>{count} address(es) lie in no zone of the marginals table: give marginals for every zone, or clip the addresses first.</source>
+      <translation>{count} adresse(s) ne sont dans aucune zone de la table des marges : donnez des marges pour chaque zone, ou découpez d'abord les adresses.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk/measures.py" line="116" />
+      <source>{count} record(s) have no household id: fill them in, or leave the household field empty.</source>
+      <translation>{count} enregistrement(s) n'ont pas d'identifiant de ménage : renseignez-les, ou laissez vide le champ ménage.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk/measures.py" line="145" />
+      <source>{count} record(s) have a missing or non-numeric continuous key.</source>
+      <translation>{count} enregistrement(s) ont une clé continue manquante ou non numérique.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk/measures.py" line="215" />
+      <source>The key variables have {cells:.0f} combinations, too many for the log-linear model: group categories or use fewer keys.</source>
+      <translation>Les variables clés ont {cells:.0f} combinaisons, trop pour le modèle log-linéaire : regroupez des modalités ou utilisez moins de clés.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk/measures.py" line="220" />
+      <source>The sampling fraction n / Σw is {value:.3f}: estimating population uniqueness needs weights above 1 (a sample, not a census).</source>
+      <translation>Le taux de sondage n / Σw vaut {value:.3f} : estimer l'unicité dans la population exige des poids supérieurs à 1 (un échantillon, pas un recensement).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk/measures.py" line="259" />
+      <source>Choose at least one key variable (the attributes an adversary knows).</source>
+      <translation>Choisissez au moins une variable clé (les attributs que connaît un adversaire).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk/measures.py" line="262" />
+      <source>The input has no records: there is nothing to assess.</source>
+      <translation>L'entrée n'a aucun enregistrement : il n'y a rien à évaluer.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk/measures.py" line="33" />
+      <source>{count} record(s) have no value in the key field '{field}'. Recode missing values as an explicit category (e.g. "unknown") in a copy, then run again.</source>
+      <translation>{count} enregistrement(s) n'ont pas de valeur dans le champ clé « {field} ». Recodez les valeurs manquantes en modalité explicite (par ex. "inconnu") dans une copie, puis relancez.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk/measures.py" line="367" />
+      <source>The zones layer repeats the id(s) {ids}: every zone needs its own id.</source>
+      <translation>La couche de zones répète le(s) identifiant(s) {ids} : chaque zone a besoin du sien.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk/measures.py" line="46" />
+      <source>{count} record(s) have a sampling weight that is missing, zero or negative: every sampled record stands for at least itself.</source>
+      <translation>{count} enregistrement(s) ont un poids de sondage manquant, nul ou négatif : chaque enregistrement échantillonné représente au moins lui-même.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk/measures.py" line="66" />
+      <source>The population frequency must be a number at least as large as the sample frequency for every record.</source>
+      <translation>La fréquence dans la population doit être un nombre au moins égal à la fréquence dans l'échantillon pour chaque enregistrement.</translation>
     </message>
   </context>
 </TS>

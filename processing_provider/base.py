@@ -23,6 +23,7 @@ from qgis.PyQt.QtGui import QIcon
 from ..spatial_privacy_plugin.errors import N_, Cancelled, SpatialPrivacyError
 from ..spatial_privacy_plugin.formatting import Figure
 from ..spatial_privacy_plugin.policy import effective_policy, load_policy
+from .destinations import refuse_destroying_outputs
 
 HERE = Path(__file__).resolve().parent
 TRANSLATION_CONTEXT = "SpatialPrivacy"
@@ -266,6 +267,7 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
         if missing:
             raise QgsProcessingException(install_hint(missing))
         try:
+            refuse_destroying_outputs(self, parameters, context)
             results = self.process(parameters, context, feedback)
         except SpatialPrivacyError as error:
             raise QgsProcessingException(tr(error.template).format(**error.params)) from error

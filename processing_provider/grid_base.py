@@ -247,7 +247,7 @@ class PointGridAlgorithm(SpatialPrivacyAlgorithm):
 
         Several polygons may share a stratum name; their parts are gathered.
         """
-        from .io.layers import read_polygons
+        from .io.polygons import read_polygons
 
         strata = self.parameterAsSource(parameters, self.STRATA, context)
         if strata is None:

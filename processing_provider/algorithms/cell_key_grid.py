@@ -289,7 +289,7 @@ class CellKeyGrid(PointGridAlgorithm):
         return results
 
     def study_area(self, parameters, context, data):
-        from ..io.layers import read_polygons
+        from ..io.polygons import read_polygons
 
         source = self.parameterAsSource(parameters, self.STUDY_AREA, context)
         if source is None:

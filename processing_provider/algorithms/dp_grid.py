@@ -104,7 +104,7 @@ class DpGrid(LedgerParameters, PointGridAlgorithm):
     def domain(self, parameters, context, crs, sizes):
         """(the domain, the grid origin): fixed by the extent or study area, never by the data."""
         from ...spatial_privacy_plugin.noise import dp_release
-        from ..io.layers import read_polygons
+        from ..io.polygons import read_polygons
 
         has_extent = parameters.get(self.EXTENT) not in (None, "")
         study_area = self.parameterAsSource(parameters, self.STUDY_AREA, context)

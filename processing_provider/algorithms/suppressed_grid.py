@@ -280,7 +280,7 @@ class SuppressedGrid(PointGridAlgorithm):
 
     def zero_areas(self, parameters, context, crs):
         """(study area polygons or None, zero mask polygons) in ``crs``."""
-        from ..io.layers import read_polygons
+        from ..io.polygons import read_polygons
 
         study_area = self.parameterAsSource(parameters, self.STUDY_AREA, context)
         zero_mask = self.parameterAsSource(parameters, self.ZERO_MASK, context)

@@ -58,7 +58,8 @@ class SyntheticAuxiliary(SpatialPrivacyAlgorithm):
         from ...spatial_privacy_plugin.release.grid import check_coordinates
         from ...spatial_privacy_plugin.risk.masking import read_marginals, sample_auxiliary
         from ...spatial_privacy_plugin.counting.zones import assign_points
-        from ..io.layers import add_in_batches, make_fields, point_arrays, read_attributes, read_polygons
+        from ..io.layers import add_in_batches, make_fields, point_arrays, read_attributes
+        from ..io.polygons import read_polygons
 
         addresses = self.parameterAsSource(parameters, self.ADDRESSES, context)
         marginal_source = self.parameterAsSource(parameters, self.MARGINALS, context)
@@ -66,6 +67,11 @@ class SyntheticAuxiliary(SpatialPrivacyAlgorithm):
         zone_field = self.parameterAsString(parameters, self.ZONE_ID_FIELD, context)
         if addresses is None or marginal_source is None:
             raise QgsProcessingException(tr("The input layer could not be opened."))
+        if not addresses.sourceCrs().isValid():  # the auxiliary points would have none either
+            raise QgsProcessingException(tr(
+                "The address layer has no valid CRS, so the auxiliary points could not be matched "
+                "with a release. Set the CRS its coordinates are in (Layer Properties, Source) "
+                "and run again."))
         if zones is not None and not zone_field:
             raise QgsProcessingException(tr("Choose the zone id field of the zones layer."))
         columns = MARGINAL_COLUMNS + (("zone",) if zones is not None else ())
@@ -73,6 +79,10 @@ class SyntheticAuxiliary(SpatialPrivacyAlgorithm):
         marginals = read_marginals(table["attribute"], table["category"], table["share"],
                                    table["zone"] if zones is not None else None)
         _, anchors = read_attributes(addresses, [], feedback, anchors=True)
+        if not anchors:
+            raise QgsProcessingException(tr(
+                "The address layer has no features (or none selected): there are no addresses "
+                "to draw the auxiliary points from."))
         missing = sum(anchor is None for anchor in anchors)
         if missing:
             raise QgsProcessingException(tr("{count} address(es) have no geometry: repair or remove "

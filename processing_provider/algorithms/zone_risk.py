@@ -105,7 +105,8 @@ class ZoneRisk(RiskAlgorithm):
         from ...spatial_privacy_plugin.policy import load_policy
         from ...spatial_privacy_plugin.risk.measures import worst_and_pooled, zone_table_counted, \
             zones_hash
-        from ..io.layers import make_fields, read_attributes, read_polygons, write_features
+        from ..io.layers import make_fields, read_attributes, write_features
+        from ..io.polygons import read_polygons
         from ..io.postgis_zones import zone_counts_in_postgis
         from ..presentation.styles import apply_style, risk_renderer
 
@@ -122,6 +123,8 @@ class ZoneRisk(RiskAlgorithm):
         policy = load_policy(policy_path) if policy_path else None
         ceiling = policy.get("per_release_ceiling") if policy is not None else None
 
+        # Read first: a zone without a CRS or an invalid one is refused before GEOS meets it.
+        polygons, polygon_ids = read_polygons(zones, zones.sourceCrs(), context, zone_field)
         zone_columns = read_attributes(zones, [zone_field], feedback)
         zone_ids = [None if value is None else str(value) for value in zone_columns[zone_field]]
         if any(zone_id is None for zone_id in zone_ids):
@@ -130,17 +133,14 @@ class ZoneRisk(RiskAlgorithm):
         geometries = [feature.geometry() for feature in zones.getFeatures()]
         fingerprint = zones_hash(zone_ids, [g.asWkb() for g in geometries])
         shared_interior = refuse_overlapping_zones(zone_ids, geometries)
-        polygons, polygon_ids = read_polygons(zones, zones.sourceCrs(), context, zone_field)
         index_of = {zone_id: position for position, zone_id in enumerate(zone_ids)}
         zone_of_polygon = np.array([index_of[str(zone)] for zone in polygon_ids], dtype=np.int64)
 
         counts = None
         if not (household or population):  # per-record figures the database does not return
-            zones_fit = not shared_interior and all(geometry.isGeosValid()
-                                                    for geometry in geometries
-                                                    if not geometry.isNull())
             counts = zone_counts_in_postgis(self, parameters, context, feedback, polygons,
-                                            zones.sourceCrs(), zones_fit, person, keys, weight)
+                                            zones.sourceCrs(), not shared_interior, person, keys,
+                                            weight)
         if counts is not None:
             refuse_records_outside(counts.rows - int(counts.records.sum()))
             n_persons = None

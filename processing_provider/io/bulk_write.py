@@ -22,10 +22,10 @@ import sqlite3
 from pathlib import Path
 
 import numpy as np
-from qgis.core import QgsCoordinateReferenceSystem, QgsFields, QgsProcessingException, \
-    QgsProcessingOutputLayerDefinition, QgsProperty, QgsWkbTypes
+from qgis.core import QgsCoordinateReferenceSystem, QgsFields, QgsProcessingException, QgsWkbTypes
 
 from ..base import tr
+from ..destinations import destination_text
 from .postgis_bulk import BOOL, DOUBLE, INT, LONGLONG, STRING, PostgisTarget, column_cells, \
     WKB_POLYGON, fill_square_rings, point_ewkb, postgis_uri, square_ewkb
 from .sqlite_bulk import CELL, HEADER, copy_rtree, multi_row_insert, packing_order, source_rows, \
@@ -47,18 +47,6 @@ def _plain_gpkg(destination):
         return None
     path = Path(destination)
     return path if path.suffix.lower() == ".gpkg" and path.is_absolute() else None
-
-
-def destination_text(algorithm, parameters, name, context):
-    """The output's destination as the user gave it, read without registering anything."""
-    value = parameters.get(name)
-    if value is None:
-        value = algorithm.parameterDefinition(name).defaultValue()
-    if isinstance(value, QgsProcessingOutputLayerDefinition):
-        value = value.sink
-    if isinstance(value, QgsProperty):
-        value = value.valueAsString(context.expressionContext(), "")
-    return value if isinstance(value, str) else None
 
 
 def gpkg_path(algorithm, parameters, name, context):

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 import numpy as np
 from qgis.core import Qgis, QgsFeature, QgsFeatureRequest, QgsFeatureSink, QgsField, QgsFields, \
-    QgsCoordinateTransform, QgsGeometry, QgsMapLayer, QgsPointXY, QgsProcessingException, \
-    QgsRectangle, QgsProviderRegistry, QgsUnitTypes, QgsVectorLayer, QgsWkbTypes
+    QgsGeometry, QgsMapLayer, QgsPointXY, QgsProcessingException, QgsRectangle, \
+    QgsProviderRegistry, QgsUnitTypes, QgsVectorLayer, QgsWkbTypes
 from qgis.PyQt.QtCore import QVariant
 
 from ..base import tr
@@ -91,6 +91,11 @@ def read_points(source, field_names, feedback, crs=None, context=None, metric=Tr
     """
     require_fields(source, field_names)
     working_crs = crs if crs is not None else source.sourceCrs()
+    if crs is not None and not source.sourceCrs().isValid():
+        raise QgsProcessingException(
+            tr("The layer '{layer}' has no valid CRS, so its points cannot be matched with the "
+               "other layers. Set the CRS its coordinates are in (Layer Properties, Source) and "
+               "run again.").format(layer=source.sourceName()))
     if metric:
         require_metric_crs(working_crs)
     if QgsWkbTypes.geometryType(source.wkbType()) != QgsWkbTypes.GeometryType.PointGeometry:
@@ -117,6 +122,7 @@ def read_points_by_feature(source, field_names, feedback, crs=None, context=None
     xs, ys = [], []
     columns = {name: [] for name in field_names}
     no_geometry = 0
+    not_points = []
     multipart_points = 0
     n_features = 0
     for n_features, feature in enumerate(source.getFeatures(request), start=1):
@@ -127,6 +133,9 @@ def read_points_by_feature(source, field_names, feedback, crs=None, context=None
         geometry = feature.geometry()
         if geometry.isNull() or geometry.isEmpty():
             no_geometry += 1
+            continue
+        if QgsWkbTypes.geometryType(geometry.wkbType()) != QgsWkbTypes.GeometryType.PointGeometry:
+            not_points.append(feature.id())
             continue
         if geometry.isMultipart():
             points = geometry.asMultiPoint()
@@ -139,6 +148,13 @@ def read_points_by_feature(source, field_names, feedback, crs=None, context=None
             ys.append(point.y())
             for name, index in zip(field_names, indices):
                 columns[name].append(python_value(attributes[index]))
+    if not_points:  # a layer of mixed geometry types, whose first feature is a point
+        raise QgsProcessingException(
+            tr("{count} feature(s) are not points (features {fids}): the layer mixes geometry "
+               "types. Keep only its points (e.g. Extract by expression: "
+               "geometry_type($geometry) = 'Point'), or give each feature its point, and run "
+               "again.").format(count=len(not_points),
+                                fids=", ".join(str(fid) for fid in not_points[:10])))
     if no_geometry:
         raise QgsProcessingException(
             tr("{count} feature(s) have no geometry or an empty one. Repair or remove them "
@@ -350,35 +366,6 @@ def anchor_point(geometry):
         return QgsPointXY(box.xMaximum() if abs(box.xMaximum()) >= abs(box.xMinimum()) else box.xMinimum(),
                           box.yMaximum() if abs(box.yMaximum()) >= abs(box.yMinimum()) else box.yMinimum())
     return geometry.pointOnSurface().asPoint()
-
-
-def read_polygons(source, crs, context, value_field=None):
-    """Polygon rings (in ``crs``) and a value per feature, for ``zones.assign_points``.
-
-    Features whose value is NULL (a withheld total publishes nothing) or
-    that have no geometry are left out; they own no point. Without a value
-    field the value is the feature id.
-    """
-    source_crs = source.sourceCrs() if hasattr(source, "sourceCrs") else source.crs()
-    transform = QgsCoordinateTransform(source_crs, crs, context.transformContext())
-    field_index = source.fields().lookupField(value_field) if value_field else -1
-    polygons, values = [], []
-    for feature in source.getFeatures():
-        value = python_value(feature.attributes()[field_index]) if value_field else feature.id()
-        if value is None or feature.geometry().isNull():
-            continue
-        geometry = QgsGeometry(feature.geometry())
-        geometry.transform(transform)
-        polygons.append(polygon_rings(geometry))
-        values.append(value)
-    return polygons, values
-
-
-def polygon_rings(geometry):
-    """A polygon geometry's parts as rings of vertex arrays, as ``zones.assign_points`` takes."""
-    parts = geometry.asMultiPolygon() if geometry.isMultipart() else [geometry.asPolygon()]
-    return [[np.array([(point.x(), point.y()) for point in ring]) for ring in part]
-            for part in parts]
 
 
 def point_arrays(points):

@@ -219,15 +219,15 @@ def zone_counts_in_postgis(algorithm, parameters, context, feedback, polygons, z
     """ZoneCounts of the RECORDS layer when it can be counted in PostGIS, else None (with a
     line in the log: then read the points).
 
-    ``zones_fit``: the zones are valid and share no interior (see ZoneCounter). The caller
-    has checked that no option the push-down does not cover is set.
+    ``zones_fit``: the zones share no interior (see ZoneCounter; read_polygons has refused
+    invalid ones). The caller has checked that no option the push-down does not cover is set.
     """
     layer = algorithm.plain_layer(parameters, algorithm.RECORDS, context)
     if layer is None or layer.providerType() != "postgres":
         return None
     if not zones_fit:
-        feedback.pushInfo(tr("Zones that are invalid or share a sliver are assigned point by "
-                             "point: reading the points instead of counting in the database."))
+        feedback.pushInfo(tr("Zones that share a sliver are assigned point by point: reading the "
+                             "points instead of counting in the database."))
         return None
     uri = countable_table(layer, feedback)
     if uri is None:

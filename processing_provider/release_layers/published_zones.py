@@ -111,7 +111,8 @@ def zone_atoms(zones, cells, data, point_record, feedback):
 
     from ...spatial_privacy_plugin.release.sliver_suppression import count_atoms
     from ...spatial_privacy_plugin.counting.zones import assign_points
-    from ..io.layers import polygon_rings, square_cells
+    from ..io.layers import square_cells
+    from ..io.polygons import polygon_rings
 
     geometries = square_cells(data.origin, cells["resolution_m"], cells["col"], cells["row"])
     pieces_of_cell, record_pieces, record_thin = {}, [], []

@@ -7,15 +7,18 @@ that no row passes because the base was broken). A new algorithm joins the
 matrix with an entry in ``GOOD`` and its id in the rows that apply to it.
 
 Every output of a case is a file in its own empty folder: a refused run must
-leave that folder empty.
+leave that folder empty, and every file of the inputs folder as it was, byte
+for byte (rows whose output lands on an input check that nothing was lost).
 """
 
 import math
 
 import pytest
 from layers import cells_layer, point_layer
+from matrix_layers import bow_tie, city_file, empty_points, file_contents, in_file, in_mixed_file, \
+    people, people_file, polygons, saved, without_crs
 from models import plain_algorithms
-from qgis.core import NULL, QgsGeometry, QgsPoint, QgsProcessingException, QgsVectorLayer
+from qgis.core import NULL, QgsProcessingException
 
 SWEEP, GRID, KGATE, JOIN = "resolutionsweep", "suppressedgrid", "kanonymitygate", "joinsimulation"
 GEOMASK, SYNTHETIC, RECORD_RISK = "geomask", "syntheticauxiliary", "disclosurerisk"
@@ -33,57 +36,6 @@ DP_POLICY = POLICY + "epsilon_budget = 2\n"
 
 
 # Layers ---------------------------------------------------------------------------------------
-
-def people(crs="EPSG:3035", location=None, person=None, count=24):
-    """Points of distinct people in a few 100 m cells; ``location``/``person`` override the first."""
-    points = [((50 + 100 * (i % 3), 50 + 100 * (i % 2)), [f"p{i}", ["F", "M"][i % 2]])
-              for i in range(count)]
-    layer = point_layer(points, "person_id:string,sex:string", crs=crs)
-    if location is not None or person is not None:
-        feature = next(layer.getFeatures())
-        layer.startEditing()
-        if location is not None:
-            geometry = QgsGeometry() if location == "null" else \
-                QgsGeometry(QgsPoint(float(location[0]), float(location[1])))
-            layer.changeGeometry(feature.id(), geometry)
-        if person is not None:
-            layer.changeAttributeValue(feature.id(), 0, person)
-        layer.commitChanges()
-    return layer
-
-
-def people_file(folder, location, name="people.gpkg"):
-    """The people of ``people()`` in a GeoPackage (read through GDAL's Arrow stream, where QGIS
-    does not turn a NaN point into an empty geometry), the first at ``location``."""
-    from osgeo import ogr, osr
-    path = folder / name
-    source = ogr.GetDriverByName("GPKG").CreateDataSource(str(path))
-    srs = osr.SpatialReference()
-    srs.ImportFromEPSG(3035)
-    layer = source.CreateLayer("people", srs, ogr.wkbPoint)
-    for field in ("person_id", "sex"):
-        layer.CreateField(ogr.FieldDefn(field, ogr.OFTString))
-    for feature in people().getFeatures():
-        out = ogr.Feature(layer.GetLayerDefn())
-        out.SetField("person_id", feature["person_id"])
-        out.SetField("sex", feature["sex"])
-        point = ogr.Geometry(ogr.wkbPoint)
-        x, y = (location if feature.id() == 1 else
-                (feature.geometry().asPoint().x(), feature.geometry().asPoint().y()))
-        point.AddPoint_2D(float(x), float(y))
-        out.SetGeometry(point)
-        layer.CreateFeature(out)
-    source = None
-    return QgsVectorLayer(str(path), "people", "ogr")
-
-
-def in_file(names, location):
-    return lambda i, o: {name: people_file(i, location, f"{name}.gpkg") for name in names}
-
-
-def empty_points(crs="EPSG:3035"):
-    return point_layer([], "person_id:string,sex:string", crs=crs)
-
 
 def counts(rows=((12, "published"), (15, "published")), fields="n_persons:integer,status:string"):
     return cells_layer([list(row) for row in rows], fields=fields)
@@ -111,12 +63,6 @@ def grid_cells(count_kind="integer"):
     parent = point_layer([("POLYGON((0 0,200 0,200 100,0 100,0 0))", [total])],
                          f"n_persons:{count_kind}", geometry="Polygon")
     return cells, parent
-
-
-def without_crs(layer):
-    from qgis.core import QgsCoordinateReferenceSystem
-    layer.setCrs(QgsCoordinateReferenceSystem())
-    return layer
 
 
 def zones(overlap=False):
@@ -251,6 +197,36 @@ def with_policy(text, encoding="utf-8"):
 
 def at_point(names, location=None, person=None, crs="EPSG:3035"):
     return lambda i, o: {name: people(crs, location, person) for name in names}
+
+
+# The layer each algorithm reads first (its parameter, a good layer), for outputs onto it.
+MAIN_INPUT = {SWEEP: ("INPUT", people), GRID: ("INPUT", people), KGATE: ("INPUT", counts),
+              JOIN: ("RELEASE", people), GEOMASK: ("INPUT", people),
+              SYNTHETIC: ("ADDRESSES", people), RECORD_RISK: ("INPUT", people),
+              ZONE_RISK: ("ZONES", zones), BUDGET: ("ZONE_RISK", zone_table),
+              REASSESS: ("ZONE_RISK", zone_table), CKGRID: ("INPUT", people),
+              DPGRID: ("INPUT", people)}
+
+
+def output_onto_input(algorithm, as_layer=False):
+    """The main input as the layer 'input' of inputs/input.gpkg, and OUTPUT that file (or that
+    layer of it, as the dialog's Save to GeoPackage… writes it)."""
+    name, make = MAIN_INPUT[algorithm]
+    return lambda i, o: {name: saved(make(), i / "input.gpkg"), "OUTPUT": (
+        f"ogr:dbname='{i / 'input.gpkg'}' table=\"input\" (geom)" if as_layer
+        else str(i / "input.gpkg"))}
+
+
+def zones_of_marginals(layer):
+    """``layer`` as the zones of the synthetic auxiliary's marginals (zones a and b)."""
+    shares = [["sex", sex, 0.5, zone] for zone in "ab" for sex in "FM"]
+    return {"ZONES": layer, "ZONE_ID_FIELD": "zone_id", "MARGINALS": cells_layer(
+        shares, fields="attribute:string,category:string,share:double,zone:string")}
+
+
+def output_onto(parameter, make_input):
+    """``parameter`` given the file ``make_input(inputs)`` makes, and OUTPUT that file too."""
+    return lambda i, o: (lambda path: {parameter: path, "OUTPUT": path})(str(make_input(i)))
 
 
 # input kind, algorithms, overrides (inputs, outputs) -> parameters, message fragment
@@ -447,6 +423,51 @@ ROWS = [
      "cannot be opened as an SQLite database"),
     ("ledger with an edited entry", (BUDGET, REASSESS, DPGRID), lambda i, o: {"LEDGER": edited_ledger(i)},
      "entry 1 (dataset mobility, release r1) was changed after it was written"),
+    *[("OUTPUT the input's GeoPackage", (algorithm,), output_onto_input(algorithm),
+       "would overwrite the input") for algorithm in MAIN_INPUT],
+    *[("OUTPUT the input's layer of its GeoPackage", (algorithm,),
+       output_onto_input(algorithm, as_layer=True), "would overwrite the input")
+      for algorithm in (GEOMASK, GRID, DPGRID, ZONE_RISK)],
+    ("OUTPUT the policy file", POLICY_USERS, lambda i, o: dict(
+        output_onto("POLICY", lambda i: policy_file(i, POLICY))(i, o), RHO=DROP),
+     "would overwrite the input 'Policy file"),
+    ("OUTPUT the ledger", (BUDGET, REASSESS, DPGRID), output_onto("LEDGER", recorded_ledger),
+     "would overwrite the input 'Release ledger"),
+    ("OUTPUT a GeoPackage holding other layers", tuple(GOOD),
+     lambda i, o: {"OUTPUT": city_file(i)}, "and with it the layers it holds (people, zones)"),
+    ("chart onto the policy file", (SWEEP, JOIN), lambda i, o: (lambda path: {
+        "POLICY": path, "RHO": DROP, "CHART": path})(policy_file(i, POLICY)),
+     "would overwrite the input 'Policy file"),
+    ("two outputs to one file", (GRID,), lambda i, o: {"AUDIT": str(o / "grid.gpkg")},
+     "are both written to"),
+    ("two outputs to one file", (JOIN,), lambda i, o: {"TARGETS": str(o / "join.gpkg")},
+     "are both written to"),
+    ("a point layer with a polygon among its points",
+     (SWEEP, GRID, GEOMASK, ZONE_RISK, CKGRID, DPGRID, JOIN), in_mixed_file(POINT_INPUT.values()),
+     "1 feature(s) are not points (features 25)"),
+    ("an invalid (self-intersecting) study area", (GRID, CKGRID, DPGRID),
+     lambda i, o: {"STUDY_AREA": bow_tie(), "EXTENT": DROP}, "has invalid polygons (features 1)"),
+    ("a study area without a CRS", (GRID, CKGRID, DPGRID),
+     lambda i, o: {"STUDY_AREA": without_crs(polygons(["POLYGON((0 0,400 0,400 400,0 400,0 0))"])),
+                   "EXTENT": DROP}, "has no valid CRS"),
+    ("an invalid (self-intersecting) stratum", (SWEEP, GRID),
+     lambda i, o: {"STRATA": bow_tie(), "STRATUM_FIELD": "zone_id", "STRATUM_RESOLUTIONS": "a=100"},
+     "has invalid polygons (features 1)"),
+    ("zones without a CRS", (ZONE_RISK,), lambda i, o: {"ZONES": without_crs(zones())},
+     "has no valid CRS"),
+    ("an invalid (self-intersecting) zone", (ZONE_RISK,), lambda i, o: {"ZONES": polygons(
+        ["POLYGON((0 0,1000 1000,1000 0,0 1000,0 0))",
+         "POLYGON((1000 0,2000 0,2000 1000,1000 1000,1000 0))"])},
+     "has invalid polygons (features 1)"),
+    ("records without a CRS", (ZONE_RISK,), lambda i, o: {"RECORDS": without_crs(zone_records())},
+     "has no valid CRS"),
+    ("zones without a CRS", (SYNTHETIC,), lambda i, o: zones_of_marginals(without_crs(zones())),
+     "has no valid CRS"),
+    ("an invalid (self-intersecting) zone", (SYNTHETIC,), lambda i, o: zones_of_marginals(
+        bow_tie(1000)), "has invalid polygons (features 1)"),
+    ("empty layer", (SYNTHETIC,), lambda i, o: {"ADDRESSES": empty_points()}, "has no features"),
+    ("addresses without a CRS", (SYNTHETIC,), lambda i, o: {"ADDRESSES": without_crs(people())},
+     "has no valid CRS"),
 ]
 
 CASES = [pytest.param(algorithm, change, fragment, id=f"{kind} / {algorithm}")
@@ -483,6 +504,7 @@ def test_the_good_parameters_of_every_algorithm_run(run, tmp_path, algorithm, fe
 def test_bad_input_gets_a_clear_error_and_nothing_is_written(run, tmp_path, feedback, algorithm,
                                                              change, fragment):
     parameters, outputs = parameters_for(algorithm, change, tmp_path)
+    inputs = file_contents(tmp_path / "inputs")
     with pytest.raises(QgsProcessingException) as caught:
         run(algorithm, parameters, feedback)
     message = str(caught.value)
@@ -490,6 +512,7 @@ def test_bad_input_gets_a_clear_error_and_nothing_is_written(run, tmp_path, feed
     for text in [message] + [str(line) for line in feedback.messages]:
         assert not any(marker in text for marker in TRACEBACK_MARKERS), text
     assert written_files(outputs) == []
+    assert file_contents(tmp_path / "inputs") == inputs  # every input file, byte for byte
 
 
 def test_every_algorithm_is_in_the_matrix(provider):

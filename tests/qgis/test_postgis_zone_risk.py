@@ -156,7 +156,7 @@ def test_points_on_borders_and_vertices_fall_in_the_engine_s_zones(provider, zon
     exactly on shared borders and vertices, a hair beside them, and outside every zone."""
     from qgis.core import QgsProcessingContext
 
-    from spatial_privacy.processing_provider.io.layers import read_polygons
+    from spatial_privacy.processing_provider.io.polygons import read_polygons
     from spatial_privacy.processing_provider.io.postgis_zones import ZoneCounter
     from spatial_privacy.spatial_privacy_plugin.counting.zones import assign_points
 
@@ -301,7 +301,7 @@ def test_cancelling_cancels_the_query_of_a_zone_counter(provider, zones):
     the zones' temporary tables) stays usable."""
     from qgis.core import QgsProcessingContext
 
-    from spatial_privacy.processing_provider.io.layers import read_polygons
+    from spatial_privacy.processing_provider.io.polygons import read_polygons
     from spatial_privacy.processing_provider.io.postgis_zones import ZoneCounter
 
     feedback = QuietFeedback()
