@@ -1,0 +1,231 @@
+"""Targeted record swapping: the rate to the household, every high-risk household swapped or
+listed, donors of the profile within the distance, households moved whole, and bad input."""
+
+import numpy as np
+import pytest
+
+from spatial_privacy_plugin.counting.cells import encode_key_columns
+from spatial_privacy_plugin.errors import InputError
+from spatial_privacy_plugin.swap import donors
+from spatial_privacy_plugin.swap.households import grid_level, household_values, households_of, \
+    nested, profile_codes, zone_level
+from spatial_privacy_plugin.swap.swapping import swap_households, swapped_locations
+
+
+def census(n_households, seed=1, towns=20, spread=2500.0, categories=(8, 2)):
+    """Persons in households (1 to 5 members) around towns in a 100 km square: household ids,
+    x, y per person, risk attributes per person and the household size per person."""
+    rng = np.random.default_rng(seed)
+    size = rng.integers(1, 6, n_households)
+    centres = rng.uniform(10_000, 90_000, (towns, 2))
+    town = rng.integers(0, towns, n_households)
+    hx = centres[town, 0] + rng.normal(0, spread, n_households)
+    hy = centres[town, 1] + rng.normal(0, spread, n_households)
+    household = np.repeat(np.arange(n_households), size)
+    attributes = [rng.integers(0, n, len(household)) for n in categories]
+    return household, hx[household], hy[household], attributes, size[household]
+
+
+def prepared(n_households, sizes=(10_000.0, 1_000.0), seed=1, **options):
+    household, x, y, attributes, size = census(n_households, seed, **options)
+    homes = households_of(household, x, y, "household_id")
+    levels = nested([grid_level(f"{s:g} m", homes.x, homes.y, (0.0, 0.0), s) for s in sizes])
+    risk = encode_key_columns(attributes, len(household))
+    profiles = [profile_codes(homes, {"household_size": size})]
+    return homes, levels, risk, profiles
+
+
+def run(homes, levels, risk, profiles, k=3, rate=0.05, distance=None, seed=7):
+    return swap_households(homes, risk, [level.codes for level in levels], profiles, k, rate,
+                           np.random.default_rng(seed), distance)
+
+
+def test_the_swapped_share_is_the_rate_to_the_household():
+    # Two risk categories in dense towns: few high-risk households, donors everywhere.
+    homes, levels, risk, profiles = prepared(100_000, categories=(2,), spread=4000.0)
+    result = run(homes, levels, risk, profiles)
+    assert 0 < len(result.pairs[result.pairs.targeted]) < 2_500
+    assert result.target == 5_000 and result.households_swapped == 5_000
+    assert (result.location_of != np.arange(homes.n)).sum() == 5_000
+    # An odd number of households asked for rounds to whole swaps: within one household.
+    small = run(*prepared(3_001, sizes=(50_000.0,), categories=(2,)), rate=0.1)
+    assert small.target == small.households_swapped == 300
+
+
+def test_high_risk_households_are_swapped_across_their_area_or_listed():
+    homes, levels, risk, profiles = prepared(20_000)
+    result = run(homes, levels, risk, profiles, distance=1500.0)
+    high = np.flatnonzero(result.high_risk_level >= 0)
+    assert len(high) > 1000 and len(result.unswapped) > 0  # the case tests both sides
+    listed = set(result.unswapped["household"])
+    for household in high.tolist():
+        level = result.high_risk_level[household]
+        codes = levels[level].codes
+        moved = codes[result.location_of[household]] != codes[household]
+        assert moved != (household in listed), household
+    assert (result.location_of[list(listed)] == list(listed)).all()
+    assert set(result.unswapped["reason"]) <= {donors.NO_PROFILE_MATCH, donors.BEYOND_DISTANCE,
+                                               donors.DONORS_TAKEN}
+    # Without a distance every high-risk household finds a donor here.
+    assert len(run(homes, levels, risk, profiles).unswapped) == 0
+
+
+def test_a_household_is_high_risk_by_sdcmicros_rule_at_its_top_most_level():
+    homes, levels, risk, profiles = prepared(5_000)
+    result = run(homes, levels, risk, profiles)
+    for level, counts in enumerate(result.smallest_count):
+        # Recount one household by hand: people of each member's category in its area.
+        household = int(np.flatnonzero(result.high_risk_level == level)[0])
+        members = np.flatnonzero(homes.of_person == household)
+        area_of_person = levels[level].codes[homes.of_person]
+        by_hand = min(int(((area_of_person == area_of_person[m]) & (risk == risk[m])).sum())
+                      for m in members)
+        assert counts[household] == by_hand < 3
+        assert all(result.smallest_count[above][household] >= 3 for above in range(level))
+
+
+def test_every_donor_matches_its_profile_lies_within_the_distance_and_outside_the_area():
+    homes, levels, risk, profiles = prepared(20_000)
+    tried = profiles + [(homes.size % 2).astype(np.int64)]  # then: the same size parity
+    result = run(homes, levels, risk, tried, distance=1200.0)
+    pairs = result.pairs
+    assert len(pairs) > 1000
+    for row in pairs.itertuples():
+        assert tried[row.profile][row.recipient] == tried[row.profile][row.donor]
+        assert levels[row.level].codes[row.recipient] != levels[row.level].codes[row.donor]
+        distance = np.hypot(homes.x[row.recipient] - homes.x[row.donor],
+                            homes.y[row.recipient] - homes.y[row.donor])
+        assert row.distance == pytest.approx(distance) and distance <= 1200.0
+    assert (pairs["profile"] == 0).mean() > 0.8
+
+
+def test_households_move_whole_and_keep_their_composition():
+    household, x, y, attributes, size = census(10_000)
+    homes = households_of(household, x, y, "household_id")
+    levels = nested([grid_level("1 km", homes.x, homes.y, (0.0, 0.0), 1000.0)])
+    result = swap_households(homes, encode_key_columns(attributes, len(household)),
+                             [levels[0].codes], [profile_codes(homes, {"size": size})], 3, 0.1,
+                             np.random.default_rng(3))
+    new_x, new_y = swapped_locations(homes, result)
+    # A swap is an exchange: the locations are a permutation of the households' own.
+    assert (result.location_of[result.location_of] == np.arange(homes.n)).all()
+    assert sorted(zip(new_x[homes.first], new_y[homes.first])) == sorted(zip(homes.x, homes.y))
+    again = households_of(household, new_x, new_y, "household_id")  # members together
+    assert (again.size == homes.size).all()
+    moved = result.location_of[household]
+    assert (new_x == homes.x[moved]).all() and (new_y == homes.y[moved]).all()
+    # Same-size donors: the number of people per area is unchanged at the swap level.
+    before = np.bincount(levels[0].codes[household])
+    after = np.bincount(levels[0].codes[moved], minlength=len(before))
+    assert (before == after).all()
+
+
+def test_counts_per_top_area_change_only_by_swaps_across_it():
+    household, x, y, attributes, size = census(20_000)
+    homes = households_of(household, x, y, "household_id")
+    levels = nested([grid_level(f"{s:g} m", homes.x, homes.y, (0.0, 0.0), s)
+                     for s in (10_000.0, 1_000.0)])
+    result = swap_households(homes, encode_key_columns(attributes, len(household)),
+                             [level.codes for level in levels], [], 3, 0.05,
+                             np.random.default_rng(5))  # any donor: sizes differ
+    top = levels[0].codes
+    before = np.bincount(top[household], minlength=top.max() + 1)
+    after = np.bincount(top[result.location_of[household]], minlength=top.max() + 1)
+    expected = before.copy()
+    crossing = 0
+    for row in result.pairs.itertuples():
+        for mover, place in ((row.recipient, row.donor), (row.donor, row.recipient)):
+            if top[mover] != top[place]:
+                expected[top[mover]] -= homes.size[mover]
+                expected[top[place]] += homes.size[mover]
+                crossing += 1
+    assert (after == expected).all() and crossing > 0 and (after != before).any()
+
+
+def test_the_nearest_donor_of_the_profile_is_taken_and_the_distance_bounds_it():
+    # One recipient (a unique person at x = 50) and candidates outside its 200 m cell, where
+    # the four of the other category are not at risk.
+    xs = [50.0, 350.0, 390.0, 250.0, 260.0]
+    sizes = [1, 1, 1, 2, 1]
+    household = np.arange(5)
+    homes = households_of(household, np.array(xs), np.full(5, 50.0), "h")
+    cells = nested([grid_level("200 m", homes.x, homes.y, (0.0, 0.0), 200.0)])
+    risk = np.array([0, 1, 1, 1, 1])
+    profile = [profile_codes(homes, {"size": np.array(sizes)})]
+
+    def swap(distance, rate=0.0, profiles=profile):
+        return swap_households(homes, risk, [cells[0].codes], profiles, 2, rate,
+                               np.random.default_rng(1), distance)
+    nearest = swap(None).pairs.iloc[0]
+    assert (nearest.recipient, nearest.donor) == (0, 4)  # 210 m of size 1 (not 200 m of size 2)
+    assert nearest.distance == pytest.approx(210.0)
+    assert swap(250.0).pairs.iloc[0].donor == 4
+    refused = swap(150.0)
+    assert refused.pairs.empty and list(refused.unswapped["household"]) == [0]
+    assert refused.unswapped.iloc[0].reason == donors.BEYOND_DISTANCE
+    # A second profile is tried when the first finds nobody.
+    lone = [profile_codes(homes, {"size": np.array([3, 1, 1, 2, 1])}), np.zeros(5, np.int64)]
+    fallback = swap(None, profiles=lone).pairs.iloc[0]
+    assert (fallback.donor, fallback.profile) == (3, 1)
+    assert swap(None, profiles=lone[:1]).unswapped.iloc[0].reason == donors.NO_PROFILE_MATCH
+
+
+def test_the_rate_draws_favour_risky_households():
+    homes, levels, risk, profiles = prepared(30_000, categories=(3,), spread=3000.0)
+    result = run(homes, levels, risk, profiles, rate=0.2)
+    drawn = result.pairs[~result.pairs.targeted]["recipient"].to_numpy()
+    lowest = result.smallest_count[-1]
+    pool = result.high_risk_level < 0
+    assert len(drawn) > 1000
+    assert np.mean(1.0 / lowest[drawn]) > 1.2 * np.mean(1.0 / lowest[pool])
+
+
+def test_the_same_seed_gives_the_same_swap_and_another_another():
+    homes, levels, risk, profiles = prepared(5_000)
+    first, again = run(homes, levels, risk, profiles), run(homes, levels, risk, profiles)
+    assert first.pairs.equals(again.pairs)
+    assert not first.pairs.equals(run(homes, levels, risk, profiles, seed=8).pairs)
+
+
+def test_zones_and_grids_nest_and_label_their_areas():
+    homes = households_of(np.arange(4), np.array([50.0, 150.0, 1050.0, 1150.0]),
+                          np.full(4, 50.0), "h")
+    zones = zone_level("regions", [0, 1, 1, 1], ["north", "south"])
+    cells = grid_level("1 km", homes.x, homes.y, (0.0, 0.0), 1000.0)
+    top, fine = nested([zones, cells])
+    assert top.labels == ["north", "south"]
+    assert len(set(fine.codes)) == 3 and fine.labels == ["north / 1000m_0_0", "south / 1000m_0_0",
+                                                         "south / 1000m_1_0"]
+    with pytest.raises(InputError, match="lie in no zone of 'regions'"):
+        zone_level("regions", [0, -1, 1, 1], ["north", "south"])
+
+
+@pytest.mark.parametrize("k, rate, distance, fragment", [
+    (0, 0.05, None, "k must be a whole number of 1 or more"),
+    (2.5, 0.05, None, "k must be a whole number of 1 or more"),
+    (3, -0.1, None, "between 0 and 1"),
+    (3, 1.5, None, "between 0 and 1"),
+    (3, float("nan"), None, "between 0 and 1"),
+    (3, 0.05, 0.0, "positive number of metres"),
+    (3, 0.05, -5.0, "positive number of metres"),
+])
+def test_bad_parameters_are_refused(k, rate, distance, fragment):
+    homes, levels, risk, profiles = prepared(200)
+    with pytest.raises(InputError, match=fragment):
+        run(homes, levels, risk, profiles, k=k, rate=rate, distance=distance)
+
+
+def test_bad_households_are_refused():
+    with pytest.raises(InputError, match="no household id in the field 'hh'"):
+        households_of(np.array(["a", None, "b"], dtype=object), np.zeros(3), np.zeros(3), "hh")
+    with pytest.raises(InputError, match=r"1 household\(s\) have members at different locations "
+                                         r"\(e.g. household b"):
+        households_of(np.array(["a", "b", "b"], dtype=object), np.array([0.0, 5.0, 9.0]),
+                      np.zeros(3), "hh")
+    with pytest.raises(InputError, match="no persons"):
+        households_of(np.array([], dtype=object), np.zeros(0), np.zeros(0), "hh")
+    homes = households_of(np.array([1, 1, 2]), np.zeros(3), np.zeros(3), "hh")
+    with pytest.raises(InputError, match="'tenure' differs between members of 1 household"):
+        household_values(homes, ["own", "rent", "own"], "tenure")
+    with pytest.raises(InputError, match="at least one level"):
+        swap_households(homes, np.zeros(3, np.int64), [], [], 3, 0.05, np.random.default_rng())
