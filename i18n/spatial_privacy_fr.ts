@@ -1209,9 +1209,219 @@
       <translation>Diffusions désormais au-dessus de leur plafond</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="100" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="103" />
+      <source>Risk fields (what an attacker knows, e.g. age band, sex)</source>
+      <translation>Champs de risque (ce qu'un attaquant sait : âge, sexe…)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="106" />
+      <source>k: fewer than k people alike in an area is a risk</source>
+      <translation>k : moins de k personnes semblables dans une zone est un risque</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="109" />
+      <source>Swap rate (share of households swapped; a swap moves two)</source>
+      <translation>Taux d'échange (part des ménages ; un échange en déplace deux)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="113" />
+      <source>Similarity profiles, in order (';' between profiles)</source>
+      <translation>Profils de similarité, dans l'ordre (« ; » entre profils)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="116" />
+      <source>Largest donor distance (empty: anywhere)</source>
+      <translation>Distance maximale du donneur (vide : partout)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="119" />
+      <source>Household fields that move with the location</source>
+      <translation>Champs du ménage qui suivent le lieu</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="124" />
+      <source>Swapped persons</source>
+      <translation>Personnes échangées</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="126" />
+      <source>Swap log (data holder only; never publish)</source>
+      <translation>Journal des échanges (détenteur seul ; ne jamais publier)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="129" />
+      <source>High-risk households without a donor (data holder only)</source>
+      <translation>Ménages à risque sans donneur (détenteur seul)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="132" />
+      <source>Report (data holder only)</source>
+      <translation>Rapport (détenteur seul)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="132" />
       <source>HTML files (*.html)</source>
       <translation>Fichiers HTML (*.html)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="135" />
+      <source>Households swapped</source>
+      <translation>Ménages échangés</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="137" />
+      <source>High-risk households without a donor</source>
+      <translation>Ménages à risque sans donneur</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="139" />
+      <source>High-risk households</source>
+      <translation>Ménages à risque</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="153" />
+      <source>Multipoint features: a person is one point (their dwelling). Explode them first, or give one point per person.</source>
+      <translation>Entités multipoints : une personne est un point (son logement). Éclatez-les d'abord, ou donnez un point par personne.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="159" />
+      <source>Choose the household id field and the person id field.</source>
+      <translation>Choisissez le champ identifiant du ménage et celui de la personne.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="163" />
+      <source>Choose at least one risk field (an attribute an attacker knows, e.g. age band or sex).</source>
+      <translation>Choisissez au moins un champ de risque (un attribut qu'un attaquant connaît, par exemple la tranche d'âge ou le sexe).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="188" />
+      <source>{count} person id(s) in '{field}' appear more than once: a person lives in one household, at one point. Give each person one point.</source>
+      <translation>{count} identifiant(s) de personne de '{field}' apparaissent plusieurs fois : une personne vit dans un ménage, en un point. Donnez un point à chaque personne.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="201" />
+      <source>The swap was drawn from the given seed: anyone who holds the seed (or finds it in a saved model or the Processing history) can redraw which households were swapped. Use a seed only to reproduce a test; leave it empty for a release.</source>
+      <translation>L'échange a été tiré de la graine donnée : quiconque la détient (ou la trouve dans un modèle enregistré ou l'historique de Traitement) peut retrouver quels ménages ont été échangés. N'utilisez une graine que pour reproduire un test ; laissez-la vide pour une diffusion.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="233" />
+      <source>Give one zone id field for every zone layer ({layers} layers, {fields} fields), or one name that every layer has.</source>
+      <translation>Donnez un champ identifiant par couche de zones ({layers} couches, {fields} champs), ou un nom que toutes les couches ont.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="240" />
+      <source>The zone layer {name} has no id field '{field}'; its fields are: {available}.</source>
+      <translation>La couche de zones {name} n'a pas de champ identifiant '{field}' ; ses champs sont : {available}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="246" />
+      <source>The zone layer {name} has no polygon.</source>
+      <translation>La couche de zones {name} n'a aucun polygone.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="253" />
+      <source>The cell sizes {sizes} are not nested: each must be a whole multiple of the next finer one (e.g. 10000,1000,100), so that every cell lies in one coarser cell.</source>
+      <translation>Les tailles de maille {sizes} ne sont pas emboîtées : chacune doit être un multiple entier de la suivante plus fine (par exemple 10000,1000,100), pour que chaque maille soit dans une seule maille plus grande.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="263" />
+      <source>{size:g} m cells</source>
+      <translation>mailles de {size:g} m</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="266" />
+      <source>Give the hierarchy: cell sizes (e.g. 10000,1000) and/or zone layers.</source>
+      <translation>Donnez la hiérarchie : des tailles de maille (par exemple 10000,1000) et/ou des couches de zones.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="268" />
+      <source>Hierarchy, top first: {levels}.</source>
+      <translation>Hiérarchie, du plus haut niveau au plus fin : {levels}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="322" />
+      <source>high risk</source>
+      <translation>risque élevé</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="322" />
+      <source>swap rate</source>
+      <translation>taux d'échange</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="343" />
+      <source>{swapped} of {households} households swapped ({share}; the swap rate asks for {target}); {high} were high-risk.</source>
+      <translation>{swapped} ménages échangés sur {households} ({share} ; le taux d'échange en demande {target}) ; {high} étaient à risque.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="349" />
+      <source>The high-risk households alone need more swaps than the swap rate: every one of them was swapped (or listed). A coarser hierarchy or fewer risk fields make fewer of them.</source>
+      <translation>Les ménages à risque demandent à eux seuls plus d'échanges que le taux d'échange : chacun a été échangé (ou listé). Une hiérarchie plus grossière ou moins de champs de risque en font moins.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="354" />
+      <source>Only {swapped} households could be swapped of the {target} the rate asks for: too few households have a donor (of their profile, outside their area, within the distance).</source>
+      <translation>Seuls {swapped} ménages ont pu être échangés sur les {target} que demande le taux : trop peu de ménages ont un donneur (de leur profil, hors de leur zone, dans la distance).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="359" />
+      <source>{count} high-risk household(s) kept their location for want of a donor: the table of high-risk households without a donor says why. Widen the donor distance, add a looser similarity profile, or protect them otherwise.</source>
+      <translation>{count} ménage(s) à risque ont gardé leur lieu faute de donneur : la table des ménages à risque sans donneur dit pourquoi. Élargissez la distance du donneur, ajoutez un profil de similarité plus lâche, ou protégez-les autrement.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="364" />
+      <source>Never publish the swap log, the seed or the report: they undo the swap. Publish the swapped persons' counts (e.g. with the cell key grid).</source>
+      <translation>Ne publiez jamais le journal des échanges, la graine ni le rapport : ils défont l'échange. Publiez les effectifs des personnes échangées (par exemple avec la grille à clé de cellule).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="38" />
+      <source>The similarity profile field(s) {fields} are not in the layer; its fields are: {available}. Separate profiles by ';' and their fields by ',' (e.g. household_size;household_size,tenure).</source>
+      <translation>Le ou les champs de profil de similarité {fields} ne sont pas dans la couche ; ses champs sont : {available}. Séparez les profils par « ; » et leurs champs par « , » (par exemple household_size;household_size,tenure).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="50" />
+      <source>Targeted record swap (households)</source>
+      <translation>Échange ciblé d'enregistrements (ménages)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="51" />
+      <source>Swaps the locations of households at risk (fewer than k people share a member's attributes in an area) with similar households outside the area, nearest first within a distance, then more households at random up to the swap rate: the census step before the cell key method.</source>
+      <translation>Échange le lieu des ménages à risque (moins de k personnes partagent les attributs d'un membre dans une zone) avec celui de ménages semblables hors de la zone, le plus proche d'abord dans une distance donnée, puis d'autres ménages au hasard jusqu'au taux d'échange : l'étape du recensement avant la méthode de la clé de cellule.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="55" />
+      <source>privacy,disclosure,record swapping,targeted swapping,census,household,sdcMicro,perturbation</source>
+      <translation>confidentialité,divulgation,échange d'enregistrements,échange ciblé,recensement,ménage,sdcMicro,perturbation</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="83" />
+      <source>Persons (points at their dwelling; projected CRS in metres)</source>
+      <translation>Personnes (points à leur logement ; SCR projeté en mètres)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="86" />
+      <source>Household id field</source>
+      <translation>Champ identifiant du ménage</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="89" />
+      <source>Person id field (one point per person)</source>
+      <translation>Champ identifiant de la personne (un point chacune)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="91" />
+      <source>Hierarchy: cell sizes in metres, coarsest first</source>
+      <translation>Hiérarchie : tailles de maille en mètres, la plus grande d'abord</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="94" />
+      <source>Hierarchy: zone layers above the cells, coarsest first</source>
+      <translation>Hiérarchie : couches de zones au-dessus des mailles</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="97" />
+      <source>Zone id field of each zone layer, in order</source>
+      <translation>Champ identifiant de chaque couche de zones, dans l'ordre</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/resolution_sweep.py" line="118" />
@@ -1959,17 +2169,17 @@
       <translation>Annulé : aucune sortie n'a été terminée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/destinations.py" line="188" />
+      <location filename="processing_provider/destinations.py" line="190" />
       <source>The output '{output}' ({destination}) would overwrite the input '{input}', which would be lost. Write the output to another file (or another layer of the GeoPackage: Save to GeoPackage…).</source>
       <translation>La sortie « {output} » ({destination}) écraserait l'entrée « {input} », qui serait perdue. Écrivez la sortie dans un autre fichier (ou une autre couche du GeoPackage : Enregistrer dans un GeoPackage…).</translation>
     </message>
     <message>
-      <location filename="processing_provider/destinations.py" line="195" />
+      <location filename="processing_provider/destinations.py" line="197" />
       <source>The outputs '{first}' and '{second}' are both written to {destination}: the second would replace the first. Give each its own file or layer.</source>
       <translation>Les sorties « {first} » et « {second} » sont toutes deux écrites dans {destination} : la seconde remplacerait la première. Donnez à chacune son propre fichier ou sa propre couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/destinations.py" line="204" />
+      <location filename="processing_provider/destinations.py" line="206" />
       <source>The output '{output}' would replace the whole file {path}, and with it the layers it holds ({layers}). Choose a new file, or add the output to that file as a layer of its own (Save to GeoPackage…; on the command line ogr:dbname='{path}' table="{table}").</source>
       <translation>La sortie « {output} » remplacerait tout le fichier {path}, et avec lui les couches qu'il contient ({layers}). Choisissez un nouveau fichier, ou ajoutez la sortie à ce fichier comme une couche à part (Enregistrer dans un GeoPackage… ; en ligne de commande ogr:dbname='{path}' table="{table}").</translation>
     </message>
@@ -2124,47 +2334,47 @@
       <translation>La diffusion {name} doit avoir une seule taille de maille (elle a {sizes}) : une grille avec une taille de maille par strate ne peut pas faire partie d'une série.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="139" />
+      <location filename="processing_provider/io/bulk_write.py" line="140" />
       <source>Could not create the GeoPackage {path}: check that its folder exists and is writable.</source>
       <translation>Impossible de créer le GeoPackage {path} : vérifiez que son dossier existe et est accessible en écriture.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="436" />
+      <location filename="processing_provider/io/bulk_write.py" line="385" />
       <source>the values of {fields} do not fit their column type</source>
       <translation>les valeurs de {fields} ne correspondent pas au type de leur colonne</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="458" />
+      <location filename="processing_provider/io/bulk_write.py" line="407" />
       <source>{count} cells written to {path} in bulk.</source>
       <translation>{count} cellules écrites en bloc dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="469" />
+      <location filename="processing_provider/io/bulk_write.py" line="418" />
       <source>Cells written feature by feature through QGIS, not with COPY: {reason}.</source>
       <translation>Cellules écrites entité par entité par QGIS, pas avec COPY : {reason}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="472" />
+      <location filename="processing_provider/io/bulk_write.py" line="421" />
       <source>{count} cells written to the PostGIS table {table} in bulk (COPY).</source>
       <translation>{count} cellules écrites en bloc dans la table PostGIS {table} (COPY).</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="511" />
+      <location filename="processing_provider/io/bulk_write.py" line="460" />
       <source>{count} records written to {path} in bulk.</source>
       <translation>{count} enregistrements écrits en bloc dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="519" />
+      <location filename="processing_provider/io/bulk_write.py" line="468" />
       <source>the input is not a point file GDAL can stream</source>
       <translation>l'entrée n'est pas un fichier de points que GDAL peut lire en flux</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="526" />
+      <location filename="processing_provider/io/bulk_write.py" line="475" />
       <source>Records written feature by feature through QGIS, not with COPY: {reason}.</source>
       <translation>Enregistrements écrits entité par entité par QGIS, pas avec COPY : {reason}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="529" />
+      <location filename="processing_provider/io/bulk_write.py" line="478" />
       <source>{count} records written to the PostGIS table {table} in bulk (COPY).</source>
       <translation>{count} enregistrements écrits en bloc dans la table PostGIS {table} (COPY).</translation>
     </message>
@@ -2369,7 +2579,7 @@
       <translation>Le modèle d'exemple {path} n'a pas pu être lu : réinstallez l'extension.</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/html_chart.py" line="23" />
+      <location filename="processing_provider/presentation/html_chart.py" line="24" />
       <source>The chart needs the Python package plotly, which this QGIS does not have. On Debian or Ubuntu: sudo apt install python3-plotly; elsewhere install it into QGIS's Python (OSGeo4W Shell: python -m pip install plotly). The table holds every figure the chart would show.</source>
       <translation>Le graphique demande le paquet Python plotly, absent de ce QGIS. Sous Debian ou Ubuntu : sudo apt install python3-plotly ; ailleurs, installez-le dans le Python de QGIS (OSGeo4W Shell : python -m pip install plotly). La table contient tous les chiffres que le graphique montrerait.</translation>
     </message>
@@ -2414,12 +2624,122 @@
       <translation>{low}–{high}</translation>
     </message>
     <message>
-      <location filename="processing_provider/provider.py" line="33" />
+      <location filename="processing_provider/presentation/swap_report.py" line="26" />
+      <source>{swapped} of {households} households swapped ({share}; the swap rate asked for {target}). {high} household(s) were high-risk; {unswapped} of them kept their location for want of a donor. For the data holder only: never publish this report.</source>
+      <translation>{swapped} ménages échangés sur {households} ({share} ; le taux d'échange en demandait {target}). {high} ménage(s) étaient à risque ; {unswapped} d'entre eux ont gardé leur lieu faute de donneur. Pour le détenteur des données seul : ne publiez jamais ce rapport.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/presentation/swap_report.py" line="41" />
+      <source>Swapped share per level</source>
+      <translation>Part échangée par niveau</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/presentation/swap_report.py" line="42" />
+      <source>level</source>
+      <translation>niveau</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/presentation/swap_report.py" line="42" />
+      <source>areas</source>
+      <translation>zones</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/presentation/swap_report.py" line="42" />
+      <source>high-risk swaps</source>
+      <translation>échanges de ménages à risque</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/presentation/swap_report.py" line="42" />
+      <source>swaps for the rate</source>
+      <translation>échanges pour le taux</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/presentation/swap_report.py" line="44" />
+      <source>households whose area changed</source>
+      <translation>ménages dont la zone a changé</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/presentation/swap_report.py" line="44" />
+      <source>share</source>
+      <translation>part</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/presentation/swap_report.py" line="45" />
+      <source>smallest share in an area</source>
+      <translation>plus petite part dans une zone</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/presentation/swap_report.py" line="45" />
+      <source>median share in an area</source>
+      <translation>part médiane dans une zone</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/presentation/swap_report.py" line="46" />
+      <source>largest share in an area</source>
+      <translation>plus grande part dans une zone</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/presentation/swap_report.py" line="47" />
+      <source>Top-level areas (largest share moved first)</source>
+      <translation>Zones du plus haut niveau (plus grande part déplacée d'abord)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/presentation/swap_report.py" line="48" />
+      <source>area</source>
+      <translation>zone</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/presentation/swap_report.py" line="48" />
+      <source>households</source>
+      <translation>ménages</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/presentation/swap_report.py" line="48" />
+      <source>households that left</source>
+      <translation>ménages partis</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/presentation/swap_report.py" line="49" />
+      <source>households that came</source>
+      <translation>ménages arrivés</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/presentation/swap_report.py" line="49" />
+      <source>share moved</source>
+      <translation>part déplacée</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/presentation/swap_report.py" line="51" />
+      <source>Distances between swapped households</source>
+      <translation>Distances entre ménages échangés</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/presentation/swap_report.py" line="52" />
+      <source>distance (metres)</source>
+      <translation>distance (mètres)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/presentation/swap_report.py" line="52" />
+      <source>swaps</source>
+      <translation>échanges</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/presentation/swap_report.py" line="53" />
+      <source>donor distance {distance} m</source>
+      <translation>distance du donneur {distance} m</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/presentation/swap_report.py" line="55" />
+      <source>Record swap</source>
+      <translation>Échange d'enregistrements</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/provider.py" line="34" />
       <source>Spatial Privacy</source>
       <translation>Confidentialité spatiale</translation>
     </message>
     <message>
-      <location filename="processing_provider/provider.py" line="36" />
+      <location filename="processing_provider/provider.py" line="37" />
       <source>Spatial Privacy {version}</source>
       <translation>Confidentialité spatiale {version}</translation>
     </message>
@@ -2466,7 +2786,7 @@
     <message>
       <location filename="processing_provider/release_layers/overlay.py" line="72" />
       <source>The audit layer '{layer}' is not a polygon layer ({kind}): the audit reads each published count over the area it covers. Give the published areas as polygons (for totals of parent cells, the parent grid's polygons).</source>
-      <translation>La couche d'audit « {layer} » n'est pas une couche de polygones ({kind}) : l'audit lit chaque comptage publié sur la surface qu'il couvre. Donnez les surfaces publiées en polygones (pour les totaux des cellules parentes, les polygones de la grille parente).</translation>
+      <translation>La couche d'audit '{layer}' n'est pas une couche de polygones ({kind}) : l'audit lit chaque effectif publié sur la surface qu'il couvre. Donnez les surfaces publiées en polygones (pour les totaux des mailles parentes, les polygones de la grille parente).</translation>
     </message>
     <message>
       <location filename="processing_provider/release_layers/overlay.py" line="89" />
@@ -2989,27 +3309,27 @@
       <translation>Le registre {path} ne peut pas être ouvert comme base SQLite ({reason}). Restaurez-le depuis une sauvegarde ; il n'est jamais réécrit.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/store.py" line="235" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="236" />
       <source>The ledger {path} is corrupt ({reason}). Restore it from a backup; it is never rewritten.</source>
       <translation>Le registre {path} est corrompu ({reason}). Restaurez-le depuis une sauvegarde ; il n'est jamais réécrit.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/store.py" line="241" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="242" />
       <source>The ledger {path} fails verification: entry {seq} (dataset {dataset}, release {release}) follows a deleted entry. Every gate that uses it is blocked; nothing rewrites it. Restore it from a backup and investigate.</source>
       <translation>Le registre {path} échoue à la vérification : l'entrée {seq} (jeu {dataset}, diffusion {release}) suit une entrée supprimée. Tout contrôle qui l'utilise est bloqué ; rien ne le réécrit. Restaurez-le depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/store.py" line="245" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="246" />
       <source>The ledger {path} fails verification: entry {seq} (dataset {dataset}, release {release}) does not link to the entry before it. Every gate that uses it is blocked; nothing rewrites it. Restore it from a backup and investigate.</source>
       <translation>Le registre {path} échoue à la vérification : l'entrée {seq} (jeu {dataset}, diffusion {release}) n'est pas liée à l'entrée précédente. Tout contrôle qui l'utilise est bloqué ; rien ne le réécrit. Restaurez-le depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/store.py" line="250" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="251" />
       <source>The ledger {path} fails verification: entry {seq} (dataset {dataset}, release {release}) was changed after it was written. Every gate that uses it is blocked; nothing rewrites it. Restore it from a backup and investigate.</source>
       <translation>Le registre {path} échoue à la vérification : l'entrée {seq} (jeu {dataset}, diffusion {release}) a été modifiée après son écriture. Tout contrôle qui l'utilise est bloqué ; rien ne le réécrit. Restaurez-le depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/store.py" line="260" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="261" />
       <source>The ledger {path} fails verification: its last {count} entry(ies) were deleted. Every gate that uses it is blocked; restore it from a backup.</source>
       <translation>Le registre {path} échoue à la vérification : sa ou ses {count} dernière(s) entrée(s) ont été supprimées. Tout contrôle qui l'utilise est bloqué ; restaurez-le depuis une sauvegarde.</translation>
     </message>
@@ -3496,7 +3816,7 @@
     <message>
       <location filename="spatial_privacy_plugin/release/gate.py" line="135" />
       <source>{count} total(s) the release publishes count fewer than k = {k} people ({examples}). A total is a cell of the release like any other: withhold it (NULL) where it is published.</source>
-      <translation>{count} total(aux) que publie la diffusion comptent moins de k = {k} personnes ({examples}). Un total est une cellule de la diffusion comme une autre : retenez-le (NULL) là où il est publié.</translation>
+      <translation>{count} total(aux) publié(s) par la diffusion compte(nt) moins de k = {k} personnes ({examples}). Un total est une maille de la diffusion comme une autre : masquez-le (NULL) là où il est publié.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/release/gate.py" line="162" />
@@ -3777,6 +4097,66 @@
       <location filename="spatial_privacy_plugin/risk/measures.py" line="66" />
       <source>The population frequency must be a number at least as large as the sample frequency for every record.</source>
       <translation>La fréquence dans la population doit être un nombre au moins égal à la fréquence dans l'échantillon pour chaque enregistrement.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/swap/donors.py" line="22" />
+      <source>no household of its profile outside the area</source>
+      <translation>aucun ménage de son profil hors de la zone</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/swap/donors.py" line="23" />
+      <source>no household of its profile outside the area within the donor distance</source>
+      <translation>aucun ménage de son profil hors de la zone dans la distance du donneur</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/swap/donors.py" line="24" />
+      <source>every household of its profile outside the area within the donor distance was swapped already</source>
+      <translation>tous les ménages de son profil hors de la zone dans la distance du donneur étaient déjà échangés</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/swap/households.py" line="124" />
+      <source>{count} household(s) lie in no zone of '{level}': every household needs an area at every level. Extend the zones to cover them, or clip the persons first.</source>
+      <translation>{count} ménage(s) ne sont dans aucune zone de '{level}' : chaque ménage doit avoir une zone à chaque niveau. Étendez les zones pour les couvrir, ou découpez d'abord les personnes.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/swap/households.py" line="136" />
+      <source>Give at least one level of the geographic hierarchy (a cell size or a zone layer).</source>
+      <translation>Donnez au moins un niveau de la hiérarchie géographique (une taille de maille ou une couche de zones).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/swap/households.py" line="48" />
+      <source>The layer has no persons: there is nothing to swap.</source>
+      <translation>La couche n'a aucune personne : il n'y a rien à échanger.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/swap/households.py" line="51" />
+      <source>{count} person(s) have no household id in the field '{field}': a person without a household cannot be swapped, and NULL ids would merge strangers into one household. Fill in their household ids (a person living alone is a household of one) and run again.</source>
+      <translation>{count} personne(s) n'ont pas d'identifiant de ménage dans le champ '{field}' : une personne sans ménage ne peut être échangée, et des identifiants NULL réuniraient des inconnus en un ménage. Renseignez leurs identifiants de ménage (une personne seule est un ménage d'une personne) et relancez.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/swap/households.py" line="63" />
+      <source>{count} household(s) have members at different locations (e.g. household {example} in the field '{field}'): a household moves whole, from one dwelling. Give each household's members the dwelling's point, or check the household id field.</source>
+      <translation>{count} ménage(s) ont des membres en des lieux différents (par exemple le ménage {example} du champ '{field}') : un ménage se déplace entier, depuis un logement. Donnez aux membres de chaque ménage le point du logement, ou vérifiez le champ identifiant du ménage.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/swap/households.py" line="78" />
+      <source>The field '{field}' differs between members of {count} household(s): a similarity profile or a carried field describes the household, so all its members must hold the same value. Choose a household-level field.</source>
+      <translation>Le champ '{field}' diffère entre les membres de {count} ménage(s) : un profil de similarité ou un champ qui suit le lieu décrit le ménage, tous ses membres doivent donc avoir la même valeur. Choisissez un champ au niveau du ménage.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/swap/swapping.py" line="67" />
+      <source>k must be a whole number of 1 or more (a household is high-risk when fewer than k people share a member's risk-field values in an area); got {k}.</source>
+      <translation>k doit être un nombre entier d'au moins 1 (un ménage est à risque quand moins de k personnes partagent les valeurs des champs de risque d'un membre dans une zone) ; reçu {k}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/swap/swapping.py" line="71" />
+      <source>The swap rate is a share of households between 0 and 1 (0.05: 5 %); got {rate}.</source>
+      <translation>Le taux d'échange est une part des ménages entre 0 et 1 (0,05 : 5 %) ; reçu {rate}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/swap/swapping.py" line="74" />
+      <source>The largest donor distance must be a positive number of metres (or empty: anywhere); got {distance}.</source>
+      <translation>La distance maximale du donneur doit être un nombre positif de mètres (ou vide : partout) ; reçu {distance}.</translation>
     </message>
   </context>
 </TS>

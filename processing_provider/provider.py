@@ -14,6 +14,7 @@ from .algorithms.join_simulation import JoinSimulation
 from .algorithms.kanonymity_gate import KAnonymityGate
 from .algorithms.perturbation_table import PerturbationTable
 from .algorithms.reassess_releases import ReassessReleases
+from .algorithms.record_swap import RecordSwap
 from .algorithms.resolution_sweep import ResolutionSweep
 from .algorithms.risk_budget_gate import RiskBudgetGate
 from .algorithms.suppressed_grid import SuppressedGrid
@@ -22,7 +23,7 @@ from .algorithms.zone_risk import ZoneRisk
 
 ALGORITHMS = (ResolutionSweep, SuppressedGrid, KAnonymityGate, JoinSimulation, Geomask,
               SyntheticAuxiliary, DisclosureRisk, ZoneRisk, RiskBudgetGate, ReassessReleases,
-              PerturbationTable, CellKeyGrid, DpGrid)
+              PerturbationTable, CellKeyGrid, DpGrid, RecordSwap)
 
 
 class SpatialPrivacyProvider(QgsProcessingProvider):

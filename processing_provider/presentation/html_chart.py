@@ -11,8 +11,9 @@ from pathlib import Path
 from ..base import tr
 
 
-def write_html_chart(path, figure, title, feedback):
-    """Write ``figure`` (a plotly figure as a dict) to ``path`` as one self-contained HTML page.
+def write_html_chart(path, figure, title, feedback, before_chart=""):
+    """Write ``figure`` (a plotly figure as a dict) to ``path`` as one self-contained HTML page,
+    with ``before_chart`` (HTML: headings, tables) above the chart.
 
     The page carries plotly's script, so it opens without a network. Returns
     True when the chart was drawn, False when the page only explains why not.
@@ -26,12 +27,14 @@ def write_html_chart(path, figure, title, feedback):
                     "every figure the chart would show.")
         feedback.pushWarning(reason)
         Path(path).write_text(f"<html><head><meta charset='utf-8'><title>{escape(title)}</title>"
-                              f"</head><body><h1>{escape(title)}</h1><p>{escape(reason)}</p>"
+                              f"</head><body><h1>{escape(title)}</h1>{before_chart}<p>{escape(reason)}</p>"
                               f"</body></html>", encoding="utf-8")
         return False
     page = plotly.io.to_html(figure, include_plotlyjs=True, full_html=True,
                              config={"displaylogo": False, "responsive": True})
     # plotly's page has no title of its own: name it as the chart.
     page = page.replace("<head>", f"<head><meta charset='utf-8'><title>{escape(title)}</title>", 1)
+    if before_chart:
+        page = page.replace("<body>", f"<body><h1>{escape(title)}</h1>{before_chart}", 1)
     Path(path).write_text(page, encoding="utf-8")
     return True

@@ -74,7 +74,8 @@ class DonorSearch:
             asked = min(FIRST_QUERY, len(members))
             distance, index = tree.query(self.points[asking], k=asked,
                                          distance_upper_bound=self.bound)
-            distance, index = distance.reshape(len(asking), asked), index.reshape(len(asking), asked)
+            shape = (len(asking), asked)
+            distance, index = distance.reshape(shape), index.reshape(shape)
             found = index < len(members)
             candidates = np.where(found, members[np.minimum(index, len(members) - 1)], -1)
             more = found.all(axis=1) & (asked < len(members))
@@ -97,7 +98,8 @@ class DonorSearch:
                 return -1, np.inf
             asked = min(4 * asked, n)
         while True:
-            distance, index = tree.query(self.points[household], k=asked, distance_upper_bound=bound)
+            distance, index = tree.query(self.points[household], k=asked,
+                                         distance_upper_bound=bound)
             distance, index = np.atleast_1d(distance), np.atleast_1d(index)
             found = index < n
             candidates = members[index[found]]

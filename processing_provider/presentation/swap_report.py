@@ -1,0 +1,55 @@
+"""The record swap's report: swapped shares per level and per top-level area, and the chart of
+the distances between swapped households (an HTML page for the data holder)."""
+
+from html import escape
+
+from ...spatial_privacy_plugin.formatting import percent
+from ..base import tr
+from .html_chart import write_html_chart
+
+# Top-level areas listed in the report, those with the largest share moved first.
+LISTED_AREAS = 50
+
+
+def html_table(headers, rows):
+    return "<table border='1' cellpadding='4' style='border-collapse:collapse'><tr>" + "".join(
+        f"<th>{escape(header)}</th>" for header in headers) + "</tr>" + "".join(
+        "<tr>" + "".join(f"<td>{escape(str(cell))}</td>" for cell in row) + "</tr>"
+        for row in rows) + "</table>"
+
+
+def write_swap_report(path, result, levels, max_distance, feedback):
+    """Write the report of ``result`` (swapping.SwapResult) over ``levels`` to ``path``."""
+    from ...spatial_privacy_plugin.swap.summary import area_shares, distance_figure, level_shares
+
+    by_level = level_shares(result, levels)
+    intro = tr("{swapped} of {households} households swapped ({share}; the swap rate asked for "
+               "{target}). {high} household(s) were high-risk; {unswapped} of them kept their "
+               "location for want of a donor. For the data holder only: never publish this "
+               "report.").format(
+        swapped=result.households_swapped, households=result.n_households,
+        share=percent(result.households_swapped / result.n_households), target=result.target,
+        high=int((result.high_risk_level >= 0).sum()), unswapped=len(result.unswapped))
+    level_rows = [[row.level, row.areas, row.high_risk_swaps, row.rate_swaps,
+                   row.households_moved, percent(row.share_moved), percent(row.area_share_min),
+                   percent(row.area_share_median), percent(row.area_share_max)]
+                  for row in by_level.itertuples(index=False)]
+    areas = area_shares(result, levels[0]).sort_values("share_moved", ascending=False,
+                                                        kind="stable")
+    area_rows = [[row.area, row.households, row.left, row.entered, percent(row.share_moved)]
+                 for row in areas.head(LISTED_AREAS).itertuples(index=False)]
+    body = (f"<p>{escape(intro)}</p><h2>{escape(tr('Swapped share per level'))}</h2>"
+            + html_table([tr("level"), tr("areas"), tr("high-risk swaps"), tr("swaps for the "
+                                                                               "rate"),
+                          tr("households whose area changed"), tr("share"),
+                          tr("smallest share in an area"), tr("median share in an area"),
+                          tr("largest share in an area")], level_rows)
+            + f"<h2>{escape(tr('Top-level areas (largest share moved first)'))}</h2>"
+            + html_table([tr("area"), tr("households"), tr("households that left"),
+                          tr("households that came"), tr("share moved")], area_rows)
+            + f"<h2>{escape(tr('Distances between swapped households'))}</h2>")
+    labels = {"title": tr("Distances between swapped households"),
+              "distance": tr("distance (metres)"), "swaps": tr("swaps"),
+              "limit": tr("donor distance {distance} m")}
+    write_html_chart(path, distance_figure(result.pairs["distance"], max_distance, labels),
+                     tr("Record swap"), feedback, body)
