@@ -4,18 +4,20 @@ points, in memory or in GeoPackages, and the bad geometries and files a careless
 from pathlib import Path
 
 from layers import point_layer
-from qgis.core import QgsCoordinateReferenceSystem, QgsCoordinateTransformContext, QgsGeometry, \
+from qgis.core import NULL, QgsCoordinateReferenceSystem, QgsCoordinateTransformContext, QgsGeometry, \
     QgsPoint, QgsVectorFileWriter, QgsVectorLayer
 
 # Two triangles that meet in a point, drawn as one ring that crosses itself: invalid.
 BOW_TIE = "POLYGON((0 0,{side} {side},{side} 0,0 {side},0 0))"
+PEOPLE_FIELDS = "person_id:string,sex:string,household_id:string"
 
 
 def people(crs="EPSG:3035", location=None, person=None, count=24):
-    """Points of distinct people in a few 100 m cells; ``location``/``person`` override the first."""
-    points = [((50 + 100 * (i % 3), 50 + 100 * (i % 2)), [f"p{i}", ["F", "M"][i % 2]])
+    """Points of distinct people (each a household of one) in a few 100 m cells;
+    ``location``/``person`` override the first."""
+    points = [((50 + 100 * (i % 3), 50 + 100 * (i % 2)), [f"p{i}", ["F", "M"][i % 2], f"h{i}"])
               for i in range(count)]
-    layer = point_layer(points, "person_id:string,sex:string", crs=crs)
+    layer = point_layer(points, PEOPLE_FIELDS, crs=crs)
     if location is not None or person is not None:
         feature = next(layer.getFeatures())
         layer.startEditing()
@@ -37,12 +39,13 @@ def _ogr_people(path, geometries, layer_type):
     srs = osr.SpatialReference()
     srs.ImportFromEPSG(3035)
     layer = source.CreateLayer("people", srs, layer_type)
-    for field in ("person_id", "sex"):
+    for field in ("person_id", "sex", "household_id"):
         layer.CreateField(ogr.FieldDefn(field, ogr.OFTString))
     for number, wkt in enumerate(geometries):
         out = ogr.Feature(layer.GetLayerDefn())
         out.SetField("person_id", f"p{number}")
         out.SetField("sex", ["F", "M"][number % 2])
+        out.SetField("household_id", f"h{number}")
         out.SetGeometry(ogr.CreateGeometryFromWkt(wkt) if isinstance(wkt, str) else wkt)
         layer.CreateFeature(out)
     source = None
@@ -79,7 +82,26 @@ def in_mixed_file(names):
 
 
 def empty_points(crs="EPSG:3035"):
-    return point_layer([], "person_id:string,sex:string", crs=crs)
+    return point_layer([], PEOPLE_FIELDS, crs=crs)
+
+
+def with_household(household):
+    """The people of ``people()``, the first with ``household`` as its household id."""
+    layer = people()
+    feature = next(layer.getFeatures())
+    layer.startEditing()
+    layer.changeAttributeValue(feature.id(), 2, household)
+    layer.commitChanges()
+    return layer
+
+
+def household_apart():
+    """Two persons of one household (h1) at different points."""
+    return with_household("h1")
+
+
+def without_household_id():
+    return with_household(NULL)
 
 
 def without_crs(layer):

@@ -15,8 +15,8 @@ import math
 
 import pytest
 from layers import cells_layer, point_layer
-from matrix_layers import bow_tie, city_file, empty_points, file_contents, in_file, in_mixed_file, \
-    people, people_file, polygons, saved, without_crs
+from matrix_layers import bow_tie, city_file, empty_points, file_contents, household_apart, \
+    in_file, in_mixed_file, people, people_file, polygons, saved, without_crs, without_household_id
 from models import plain_algorithms
 from qgis.core import NULL, QgsProcessingException
 
@@ -25,6 +25,7 @@ GEOMASK, SYNTHETIC, RECORD_RISK = "geomask", "syntheticauxiliary", "disclosureri
 ZONE_RISK, BUDGET, REASSESS = "zonerisk", "riskbudgetgate", "reassessreleases"
 PTABLE, CKGRID = "ptable", "cellkeygrid"
 DPGRID = "dpgrid"
+SWAP = "recordswap"
 DROP = object()  # an override that removes a parameter
 
 TRACEBACK_MARKERS = ("Traceback", "TypeError", "ValueError", "KeyError", "IndexError",
@@ -181,14 +182,18 @@ GOOD = {
                           "POLICY": policy_file(i, DP_POLICY, name="dp.toml"),
                           "LEDGER": str(i / "dp_ledger.sqlite"), "DATASET": "mobility",
                           "RELEASE_ID": "dp1", "OUTPUT": str(o / "dp.gpkg")},
+    SWAP: lambda i, o: {"INPUT": people(), "HOUSEHOLD_FIELD": "household_id",
+                        "PERSON_FIELD": "person_id", "RISK_FIELDS": ["sex"], "HIERARCHY": "200,100",
+                        "OUTPUT": str(o / "swapped.gpkg"), "REPORT": str(o / "swap.html")},
 }
 
 POLICY_USERS = (SWEEP, GRID, KGATE, JOIN, ZONE_RISK, BUDGET, CKGRID, DPGRID)
 RHO_USERS = (SWEEP, GRID, KGATE, JOIN)
 POINT_INPUT = {SWEEP: "INPUT", GRID: "INPUT", JOIN: "RELEASE", GEOMASK: "INPUT", CKGRID: "INPUT",
-               SYNTHETIC: "ADDRESSES", RECORD_RISK: "INPUT", ZONE_RISK: "RECORDS", DPGRID: "INPUT"}
-METRIC_ONLY = (SWEEP, GRID, JOIN, GEOMASK, CKGRID, DPGRID)
-BINNED = (SWEEP, GRID, JOIN, GEOMASK, SYNTHETIC, CKGRID, DPGRID)
+               SYNTHETIC: "ADDRESSES", RECORD_RISK: "INPUT", ZONE_RISK: "RECORDS", DPGRID: "INPUT",
+               SWAP: "INPUT"}
+METRIC_ONLY = (SWEEP, GRID, JOIN, GEOMASK, CKGRID, DPGRID, SWAP)
+BINNED = (SWEEP, GRID, JOIN, GEOMASK, SYNTHETIC, CKGRID, DPGRID, SWAP)
 
 
 def with_policy(text, encoding="utf-8"):
@@ -205,7 +210,7 @@ MAIN_INPUT = {SWEEP: ("INPUT", people), GRID: ("INPUT", people), KGATE: ("INPUT"
               SYNTHETIC: ("ADDRESSES", people), RECORD_RISK: ("INPUT", people),
               ZONE_RISK: ("ZONES", zones), BUDGET: ("ZONE_RISK", zone_table),
               REASSESS: ("ZONE_RISK", zone_table), CKGRID: ("INPUT", people),
-              DPGRID: ("INPUT", people)}
+              DPGRID: ("INPUT", people), SWAP: ("INPUT", people)}
 
 
 def output_onto_input(algorithm, as_layer=False):
@@ -248,13 +253,15 @@ ROWS = [
     ("geographic CRS", METRIC_ONLY,
      lambda i, o: {name: people("EPSG:4326") for name in POINT_INPUT.values()},
      "is geographic (degrees): reproject to a metric CRS"),
-    ("empty layer", (SWEEP, GRID, JOIN, GEOMASK, ZONE_RISK, CKGRID, DPGRID),
+    ("empty layer", (SWEEP, GRID, JOIN, GEOMASK, ZONE_RISK, CKGRID, DPGRID, SWAP),
      lambda i, o: {name: empty_points() for name in POINT_INPUT.values()}, "has no features"),
-    ("null geometry", (SWEEP, GRID, JOIN, GEOMASK, ZONE_RISK, CKGRID, DPGRID),
+    ("null geometry", (SWEEP, GRID, JOIN, GEOMASK, ZONE_RISK, CKGRID, DPGRID, SWAP),
      at_point(POINT_INPUT.values(), "null"), "have no geometry or an empty one"),
     ("null geometry", (SYNTHETIC,), at_point(["ADDRESSES"], "null"), "have no geometry"),
-    ("NULL person id", (SWEEP, GRID, CKGRID, DPGRID), at_point(["INPUT"], person=NULL), "have a NULL id"),
-    ("NaN coordinates", (SWEEP, GRID, JOIN, CKGRID, DPGRID), in_file(POINT_INPUT.values(), (math.nan, 0.0)),
+    ("NULL person id", (SWEEP, GRID, CKGRID, DPGRID, SWAP), at_point(["INPUT"], person=NULL),
+     "have a NULL id"),
+    ("NaN coordinates", (SWEEP, GRID, JOIN, CKGRID, DPGRID, SWAP),
+     in_file(POINT_INPUT.values(), (math.nan, 0.0)),
      "have NaN or infinite coordinates"),
     ("NaN coordinates", (GEOMASK, SYNTHETIC), at_point(POINT_INPUT.values(), (math.nan, 0.0)),
      "have no geometry"),  # QGIS reads a NaN point as an empty geometry
@@ -357,7 +364,7 @@ ROWS = [
      "larger than any distance on Earth"),
     ("chart in a missing folder", (JOIN, SWEEP), lambda i, o: {"CHART": str(o / "missing" / "c.svg")},
      "does not exist: create it"),
-    ("report in a missing folder", (JOIN,), lambda i, o: {"REPORT": str(o / "missing" / "r.md")},
+    ("report in a missing folder", (JOIN, SWAP), lambda i, o: {"REPORT": str(o / "missing" / "r.md")},
      "does not exist: create it"),
     ("overlapping zones", (ZONE_RISK,), lambda i, o: {"ZONES": zones(overlap=True)},
      "The zones a and b overlap"),
@@ -409,6 +416,24 @@ ROWS = [
         "GATE_ON": 1, "ZONE_RISK": zone_table([["a", 0.01, 100, 0.005, "v1"], ["b", 0.02, 50, -5, "v1"]])},
      "p_reid_low outside [0, 1] (zone b: -5.0)"),
     ("cell sizes not nested", (DPGRID,), lambda i, o: {"RESOLUTIONS": "100,150"}, "not nested"),
+    ("cell sizes not nested", (SWAP,), lambda i, o: {"HIERARCHY": "300,200"}, "not nested"),
+    ("resolution ≤ 0", (SWAP,), lambda i, o: {"HIERARCHY": "200,0"},
+     "A cell size must be a positive number of metres"),
+    ("NULL household id", (SWAP,), lambda i, o: {"INPUT": without_household_id()},
+     "1 person(s) have no household id in the field 'household_id'"),
+    ("members of a household at different locations", (SWAP,),
+     lambda i, o: {"INPUT": household_apart()},
+     "1 household(s) have members at different locations (e.g. household h1"),
+    ("a person twice", (SWAP,), lambda i, o: {"INPUT": at_point(["INPUT"], person="p1")(i, o)[
+        "INPUT"]}, "1 person id(s) in 'person_id' appear more than once"),
+    ("k < 1", (SWAP,), lambda i, o: {"K_ANONYMITY": 0}, "K_ANONYMITY"),
+    ("swap rate above 1", (SWAP,), lambda i, o: {"SWAP_RATE": 1.5}, "SWAP_RATE"),
+    ("swap rate below 0", (SWAP,), lambda i, o: {"SWAP_RATE": -0.1}, "SWAP_RATE"),
+    ("donor distance 0", (SWAP,), lambda i, o: {"MAX_DONOR_DISTANCE": 0.0},
+     "The largest donor distance must be a positive number of metres"),
+    ("a similarity field the layer lacks", (SWAP,), lambda i, o: {"SIMILARITY_FIELDS": "rooms"},
+     "The similarity profile field(s) rooms are not in the layer"),
+    ("no hierarchy", (SWAP,), lambda i, o: {"HIERARCHY": ""}, "Give the hierarchy"),
     ("no extent nor study area", (DPGRID,), lambda i, o: {"EXTENT": DROP},
      "Give either an extent or a study area"),
     ("temporary ledger", (DPGRID,), lambda i, o: {"LEDGER": "TEMPORARY_OUTPUT"}, "outlives the run"),
@@ -443,7 +468,8 @@ ROWS = [
     ("two outputs to one file", (JOIN,), lambda i, o: {"TARGETS": str(o / "join.gpkg")},
      "are both written to"),
     ("a point layer with a polygon among its points",
-     (SWEEP, GRID, GEOMASK, ZONE_RISK, CKGRID, DPGRID, JOIN), in_mixed_file(POINT_INPUT.values()),
+     (SWEEP, GRID, GEOMASK, ZONE_RISK, CKGRID, DPGRID, JOIN, SWAP),
+     in_mixed_file(POINT_INPUT.values()),
      "1 feature(s) are not points (features 25)"),
     ("an invalid (self-intersecting) study area", (GRID, CKGRID, DPGRID),
      lambda i, o: {"STUDY_AREA": bow_tie(), "EXTENT": DROP}, "has invalid polygons (features 1)"),

@@ -46,6 +46,7 @@ ADVANCED = {
     "cellkeygrid": {"RECORD_KEY_FIELD", "D", "V", "JS", "ORIGIN", "KEY_FIELDS", "STUDY_AREA",
                     "AUDIT_PARENT_FACTOR"},
     "dpgrid": {"MECHANISM", "MAX_CELLS_PER_PERSON", "ORIGIN", "SEED"},
+    "recordswap": {"ORIGIN", "HIERARCHY_ZONES", "HIERARCHY_ZONE_FIELDS", "CARRY_ALONG", "SEED"},
 }
 # The dialogs a newcomer opens first: most of what they hold is for later runs.
 BUSY_DIALOGS = ("resolutionsweep", "suppressedgrid", "kanonymitygate")
