@@ -12,7 +12,7 @@ ALL_ALGORITHMS = ["spatialprivacy:cellkeygrid", "spatialprivacy:disclosurerisk",
                   "spatialprivacy:dpgrid", "spatialprivacy:geomask",
                   "spatialprivacy:joinsimulation",
         "spatialprivacy:kanonymitygate", "spatialprivacy:ptable", "spatialprivacy:reassessreleases",
-        "spatialprivacy:resolutionsweep", "spatialprivacy:riskbudgetgate",
+        "spatialprivacy:recordswap", "spatialprivacy:resolutionsweep", "spatialprivacy:riskbudgetgate",
         "spatialprivacy:suppressedgrid", "spatialprivacy:syntheticauxiliary",
         "spatialprivacy:zonerisk"]
 HAND_CELLS = {(0, 0): 12, (1, 0): 3, (0, 1): 2}
@@ -95,6 +95,11 @@ def test_frozen_parameter_names(provider):
                                     "PTABLE", "D", "V", "JS", "RESOLUTION", "ORIGIN", "KEY_FIELDS",
                                     "STUDY_AREA", "POLICY", "OUTPUT", "UTILITY", "AUDIT",
                                     "AUDIT_PARENT_FACTOR"]
+    assert names["recordswap"] == ["INPUT", "HOUSEHOLD_FIELD", "PERSON_FIELD", "HIERARCHY",
+                                   "HIERARCHY_ZONES", "HIERARCHY_ZONE_FIELDS", "ORIGIN",
+                                   "RISK_FIELDS", "K_ANONYMITY", "SWAP_RATE", "SIMILARITY_FIELDS",
+                                   "MAX_DONOR_DISTANCE", "CARRY_ALONG", "SEED", "OUTPUT",
+                                   "SWAP_LOG", "UNSWAPPED", "REPORT"]
     outputs = {alg.name(): {o.name() for o in alg.outputDefinitions()} for alg in plain_algorithms(provider)}
     assert {"PASSED", "WORST_ZONE", "WORST_P_REID", "POOLED_P_REID", "CUMULATIVE_P_REID", "HEADROOM",
             "WARNING"} <= outputs["riskbudgetgate"]

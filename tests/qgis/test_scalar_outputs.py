@@ -52,7 +52,7 @@ def runs(inputs):
     out = {name: str(folder / f"{name}.gpkg") for name in ("sweep", "grid", "checked", "risk",
                                                             "zone_risk", "budget", "reassessed",
                                                             "masked", "join", "auxiliary",
-                                                            "ptable", "ckm", "dp")}
+                                                            "ptable", "ckm", "dp", "swapped")}
     ledger = str(folder / "ledger.sqlite")
     return [
         ("resolutionsweep", {"INPUT": inputs["people"], "PERSON_FIELD": "person_id", "RHO": 0.1,
@@ -93,6 +93,10 @@ def runs(inputs):
                     "RESOLUTIONS": "100,200", "EXTENT": "0,400,0,400 [EPSG:3035]",
                     "POLICY": dp_policy(folder), "LEDGER": str(folder / "dp_ledger.sqlite"),
                     "DATASET": "mobility", "RELEASE_ID": "dp1", "OUTPUT": out["dp"]}, set()),
+        # Each person a household of one.
+        ("recordswap", {"INPUT": inputs["records"], "HOUSEHOLD_FIELD": "person_id",
+                        "PERSON_FIELD": "person_id", "RISK_FIELDS": ["sex", "age"],
+                        "HIERARCHY": "1000,100", "SEED": 5, "OUTPUT": out["swapped"]}, set()),
     ]
 
 

@@ -21,6 +21,7 @@ def test_display_names_are_translated_in_french(provider, french):
                      "ptable": "Table de perturbation (méthode de la clé de cellule)",
                      "cellkeygrid": "Grille à clé de cellule (effectifs perturbés)",
                      "dpgrid": "Grille différentiellement privée",
+                     "recordswap": "Échange ciblé d'enregistrements (ménages)",
                      "publishgridsafely": "Publier une grille en sécurité",
                      "releaseunderriskbudget": "Diffuser sous un budget de risque"}
     gate = provider.algorithm("kanonymitygate")
