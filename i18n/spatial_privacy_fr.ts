@@ -3029,6 +3029,41 @@
       <translation>Mesure le risque de réidentification des enregistrements dans chaque zone, fait vérifier par le contrôle du budget de risque la pire zone et le risque cumulé du programme au regard des plafonds de la politique (en inscrivant la diffusion au registre si elle passe), puis seulement écrit la diffusion : les variables clés et la zone de chaque enregistrement, sans coordonnées. Un contrôle en échec arrête le modèle : rien n'est écrit.</translation>
     </message>
     <message>
+      <location filename="scripts/make_example_models.py" line="204" />
+      <source>Persons (points at their dwelling)</source>
+      <translation>Personnes (points à leur logement)</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="217" />
+      <source>p-table (the one the policy approves)</source>
+      <translation>Table de perturbation (celle que la politique approuve)</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="219" />
+      <source>Secret key file of the programme (never publish it)</source>
+      <translation>Fichier de clé secrète du programme (ne jamais le publier)</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="229" />
+      <source>Targeted record swap</source>
+      <translation>Échange ciblé d'enregistrements</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="234" />
+      <source>Cell key grid of the swapped persons</source>
+      <translation>Grille à clé de cellule des personnes échangées</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="246" />
+      <source>Census grid: swap, then cell key</source>
+      <translation>Grille de recensement : échange, puis clé de cellule</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="246" />
+      <source>The census recipe: swaps households at risk (and more, up to the swap rate) with similar households nearby, counts the swapped persons in square cells with cell key noise (the programme's key file and approved p-table), checks the grid with the k-anonymity gate and writes the published grid only when the gate passes. The swap log is for the data holder only.</source>
+      <translation>La recette du recensement : échange les ménages à risque (et d'autres, jusqu'au taux d'échange) avec des ménages semblables proches, compte les personnes échangées dans des mailles carrées avec le bruit de la clé de cellule (le fichier de clé du programme et la table de perturbation approuvée), contrôle la grille avec le contrôle de k-anonymat et n'écrit la grille publiée que si le contrôle réussit. Le journal des échanges est pour le détenteur des données seul.</translation>
+    </message>
+    <message>
       <location filename="spatial_privacy_plugin/audit/intervals.py" line="32" />
       <source>The published totals contradict each other (no non-negative counts satisfy them): check that every total was computed from the same data, as a sum of the cells it covers.</source>
       <translation>Les totaux publiés se contredisent (aucun effectif positif ou nul ne les satisfait) : vérifiez que chaque total a été calculé sur les mêmes données, comme somme des mailles qu'il couvre.</translation>

@@ -195,8 +195,66 @@ def release_under_risk_budget():
         inputs, steps)
 
 
+def census_grid_swap_then_cell_key():
+    from qgis.core import QgsProcessing, QgsProcessingParameterDistance, \
+        QgsProcessingParameterFeatureSource, QgsProcessingParameterField, \
+        QgsProcessingParameterFile
+    inputs = [
+        QgsProcessingParameterFeatureSource(
+            "persons", N_("Persons (points at their dwelling)"),
+            [QgsProcessing.SourceType.TypeVectorPoint]),
+        QgsProcessingParameterField("household_field", N_("Household id field"), "household_id",
+                                    "persons"),
+        QgsProcessingParameterField("person_field", N_("Person id field"), "person_id",
+                                    "persons"),
+        QgsProcessingParameterField("risk_fields", N_("Risk fields (what an attacker knows, e.g. "
+                                                      "age band, sex)"), "age_band;sex",
+                                    "persons", allowMultiple=True),
+        QgsProcessingParameterFile("policy", N_("Policy file"),
+                                   QgsProcessingParameterFile.Behavior.File,
+                                   fileFilter=N_("Policy files (*.toml *.json)")),
+        QgsProcessingParameterFeatureSource(
+            "ptable", N_("p-table (the one the policy approves)"),
+            [QgsProcessing.SourceType.TypeVector]),
+        QgsProcessingParameterFile("key_file", N_("Secret key file of the programme (never "
+                                                  "publish it)"),
+                                   QgsProcessingParameterFile.Behavior.File,
+                                   fileFilter=N_("Key files (*.key);;All files (*)")),
+        QgsProcessingParameterDistance("cell_size", N_("Cell size (metres)"), 1000.0, "persons",
+                                       minValue=0.0),
+    ]
+    persons, policy = ("input", "persons"), ("input", "policy")
+    person = ("input", "person_field")
+    steps = [
+        step("spatialprivacy:recordswap", "swap", N_("Targeted record swap"),
+             {"INPUT": persons, "HOUSEHOLD_FIELD": ("input", "household_field"),
+              "PERSON_FIELD": person, "RISK_FIELDS": ("input", "risk_fields")},
+             {"SWAP_LOG": ("swap_log", N_("Swap log (data holder only; never publish)"),
+                           "TEMPORARY_OUTPUT")}),
+        step("spatialprivacy:cellkeygrid", "grid", N_("Cell key grid of the swapped persons"),
+             {"INPUT": ("child", "swap.OUTPUT"), "PERSON_FIELD": person,
+              "KEY_FILE": ("input", "key_file"), "PTABLE": ("input", "ptable"),
+              "RESOLUTION": ("input", "cell_size"), "POLICY": policy}, row=1),
+        step("spatialprivacy:kanonymitygate", "gate", N_("k-anonymity gate"),
+             {"INPUT": ("child", "grid.OUTPUT"), "COUNT_FIELD": "n_persons", "POLICY": policy},
+             row=2),
+        step("native:savefeatures", "publish", N_("Publish (runs only when the gate passes)"),
+             {"INPUT": ("child", "gate.OUTPUT")},
+             {"OUTPUT": ("published_grid", N_("Published grid (a file in the publication "
+                                              "folder)"))}, row=3),
+    ]
+    return build(N_("Census grid: swap, then cell key"), N_(
+        "The census recipe: swaps households at risk (and more, up to the swap rate) with "
+        "similar households nearby, counts the swapped persons in square cells with cell key "
+        "noise (the programme's key file and approved p-table), checks the grid with the "
+        "k-anonymity gate and writes the published grid only when the gate passes. The swap "
+        "log is for the data holder only."),
+        inputs, steps)
+
+
 MODELS = {"publishgridsafely": publish_grid_safely,
-          "releaseunderriskbudget": release_under_risk_budget}
+          "releaseunderriskbudget": release_under_risk_budget,
+          "censusgridswapcellkey": census_grid_swap_then_cell_key}
 
 
 def start_qgis():

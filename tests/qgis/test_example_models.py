@@ -9,7 +9,7 @@ import pytest
 from models import halting_message
 from qgis.core import QgsApplication, QgsVectorLayer, QgsWkbTypes
 
-MODELS = ("publishgridsafely", "releaseunderriskbudget")
+MODELS = ("censusgridswapcellkey", "publishgridsafely", "releaseunderriskbudget")
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +50,8 @@ def test_each_shipped_model_is_valid_in_the_modeler_and_lists_its_inputs_in_orde
         assert valid, (child_id, issues)
     inputs = [d.name() for d in model.parameterDefinitions() if not d.isDestination()]
     assert inputs[:2] == {"publishgridsafely": ["points", "person_field"],
-                          "releaseunderriskbudget": ["zones", "zone_id_field"]}[model_id]
+                          "releaseunderriskbudget": ["zones", "zone_id_field"],
+                          "censusgridswapcellkey": ["persons", "household_field"]}[model_id]
     assert inputs != sorted(inputs)
 
 
@@ -192,3 +193,82 @@ def test_an_unreadable_model_is_named_in_the_log_and_not_listed(provider, tmp_pa
     finally:
         QgsApplication.messageLog().messageReceived.disconnect(record)
     assert any("broken.model3" in message for message in logged), logged
+
+
+@pytest.fixture(scope="module")
+def census(tmp_path_factory):
+    """Persons at their households' dwellings (a GeoPackage), an approved p-table (D = 4,
+    V = 2, JS = 2) and a cell key policy that approves it."""
+    import numpy as np
+    from osgeo import ogr, osr
+
+    from spatial_privacy.spatial_privacy_plugin.noise.ptable import create_ptable, \
+        write_ptable_csv
+    folder = tmp_path_factory.mktemp("census")
+    write_ptable_csv(create_ptable(4, 2.0, 2), folder / "ptable.csv")
+    (folder / "policy.toml").write_text(
+        'rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\nmethod = "cell key"\n'
+        'ckm_min_d = 3\nckm_min_v = 2\nckm_min_js = 2\nptable = "ptable.csv"\n')
+    (folder / "plain.toml").write_text('rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\n')
+    rng = np.random.default_rng(11)
+    source = ogr.GetDriverByName("GPKG").CreateDataSource(str(folder / "persons.gpkg"))
+    srs = osr.SpatialReference()
+    srs.ImportFromEPSG(3035)
+    layer = source.CreateLayer("persons", srs, ogr.wkbPoint)
+    for name in ("person_id", "household_id", "age_band", "sex"):
+        layer.CreateField(ogr.FieldDefn(name, ogr.OFTString))
+    for household in range(3000):
+        x, y = rng.normal(4_000_000, 3000, 2)
+        for member in range(int(rng.integers(1, 5))):
+            feature = ogr.Feature(layer.GetLayerDefn())
+            for name, value in (("person_id", f"p{household}_{member}"),
+                                ("household_id", f"h{household}"),
+                                ("age_band", f"{20 * int(rng.integers(0, 4))}+"),
+                                ("sex", "FM"[member % 2])):
+                feature.SetField(name, value)
+            point = ogr.Geometry(ogr.wkbPoint)
+            point.AddPoint_2D(float(x), float(y))
+            feature.SetGeometry(point)
+            layer.CreateFeature(feature)
+    source = None
+    return {"persons": str(folder / "persons.gpkg"), "ptable": str(folder / "ptable.csv"),
+            "policy": str(folder / "policy.toml"), "plain": str(folder / "plain.toml"),
+            "key": str(folder / "programme.key")}
+
+
+def census_model_parameters(census, tmp_path, **changes):
+    return dict({"persons": census["persons"], "household_field": "household_id",
+                 "person_field": "person_id", "risk_fields": ["age_band", "sex"],
+                 "policy": census["policy"], "ptable": census["ptable"], "key_file": census["key"],
+                 "cell_size": 1000.0, "swap:swap_log": str(tmp_path / "holder" / "log.gpkg"),
+                 "publish:published_grid": str(tmp_path / "publication" / "grid.gpkg")},
+                **changes)
+
+
+def test_census_grid_swaps_then_publishes_the_cell_key_grid(provider, census, tmp_path):
+    for folder in ("holder", "publication"):
+        (tmp_path / folder).mkdir()
+    processing.run("spatialprivacy:censusgridswapcellkey",
+                   census_model_parameters(census, tmp_path))
+    published = QgsVectorLayer(str(tmp_path / "publication" / "grid.gpkg"), "grid", "ogr")
+    cells = list(published.getFeatures())
+    assert published.isValid() and cells
+    assert {cell["method"] for cell in cells} == {"cell key"}
+    assert all(cell.geometry().area() == pytest.approx(1000.0 * 1000.0) for cell in cells)
+    assert not any(1 <= cell["n_persons"] <= 2 for cell in cells)  # JS = 2
+    log = QgsVectorLayer(str(tmp_path / "holder" / "log.gpkg"), "log", "ogr")
+    assert log.isValid() and log.featureCount() >= 75  # 5 % of 3000 households, two a swap
+    persons = QgsVectorLayer(census["persons"], "persons", "ogr").featureCount()
+    total = sum(cell["n_persons"] for cell in cells)
+    assert abs(total - persons) <= 4 * len(cells)
+
+
+def test_census_grid_halts_at_the_gate_without_a_cell_key_policy(provider, census, tmp_path):
+    """Negative control: under a policy without the cell key method the gate reads the
+    perturbed small cells as counts below k, and nothing is published."""
+    for folder in ("holder", "publication"):
+        (tmp_path / folder).mkdir()
+    message = halting_message("spatialprivacy:censusgridswapcellkey", census_model_parameters(
+        census, tmp_path, policy=census["plain"]))
+    assert "k-anonymity gate FAILED" in message, message
+    assert not list((tmp_path / "publication").iterdir())

@@ -23,7 +23,9 @@ def test_display_names_are_translated_in_french(provider, french):
                      "dpgrid": "Grille différentiellement privée",
                      "recordswap": "Échange ciblé d'enregistrements (ménages)",
                      "publishgridsafely": "Publier une grille en sécurité",
-                     "releaseunderriskbudget": "Diffuser sous un budget de risque"}
+                     "releaseunderriskbudget": "Diffuser sous un budget de risque",
+                     "censusgridswapcellkey": "Grille de recensement : échange, puis clé de "
+                                              "cellule"}
     gate = provider.algorithm("kanonymitygate")
     assert "bloquant" in gate.shortHelpString()
     assert gate.group() == "Contrôles de diffusion"
