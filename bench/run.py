@@ -1,7 +1,7 @@
 """Benchmarks: each figure beside a baseline run in the same session, reported as a ratio.
 
 Usage: python3 bench/run.py [--smoke] [--large] [--huge] [--postgis [--sweep-only] | --cellkey |
---writing]
+--writing | --swap]
 --smoke: tiny sizes, for the test suite; --large (what `make bench` runs):
 adds the 10 M-trip sweeps; --huge: adds the sweep of 100 M trips generated in
 PostGIS (about 10 GB of table and as much of sort files; dropped after);
@@ -55,6 +55,11 @@ thread (SPATIAL_PRIVACY_THREADS=1).
    the PyQGIS PostGIS sink (each pair alternately in one child process).
 4. The join simulation (62 000 released subjects, 8 400 targets, radius 300 m,
    three quasi-identifiers: four steps) against a per-target loop.
+7. Targeted record swapping of a synthetic census of 10^6 households (about 2.5 M persons
+   around 40 towns in a 200 km square; risk fields age band x sex; 10 km and 1 km cells;
+   k = 3, swap rate 5 %, donors within 5 km; issue #37: under 60 s), the engine from the
+   persons' arrays, against the same swap with donors anywhere (sdcMicro's rule).
+   ``--swap``: only this row (printed, not written).
 6. The gate's audit against areas that do not nest (differencing): the homes of the
    city's 300 000 people on a suppressed 250 m grid and 300 irregular areas (Voronoi
    polygons) whose borders cut the cells into atoms; end to end through Processing
@@ -598,6 +603,51 @@ def bench_distinct_nesting(n_persons, resolution, factor):
             "baseline_s": homes_time}
 
 
+def synthetic_census(n_households, seed=20261204):
+    """Persons at their households' dwellings around 40 towns in a 200 km square: household
+    ids, x, y, age band and sex per person (one to five members a household)."""
+    rng = np.random.default_rng(seed)
+    size = rng.integers(1, 6, n_households)
+    towns = rng.uniform(20_000, 180_000, (40, 2))
+    town = rng.integers(0, len(towns), n_households)
+    spread = rng.uniform(1_000, 6_000, len(towns))[town]
+    hx = towns[town, 0] + rng.normal(0, 1, n_households) * spread
+    hy = towns[town, 1] + rng.normal(0, 1, n_households) * spread
+    household = np.repeat(np.arange(n_households), size)
+    return household, hx[household], hy[household], \
+        rng.integers(0, 8, len(household)), rng.integers(0, 2, len(household))
+
+
+def bench_swap(n_households):
+    """The record swap from the persons' arrays to the swapped locations, within 5 km and with
+    donors anywhere."""
+    from spatial_privacy_plugin.swap.households import grid_level, households_of, nested, \
+        profile_codes
+    from spatial_privacy_plugin.swap.swapping import swap_households, swapped_locations
+
+    household, x, y, age, sex = synthetic_census(n_households)
+
+    def run(distance):
+        homes = households_of(household, x, y, "household_id")
+        levels = nested([grid_level(f"{size:g} m", homes.x, homes.y, (0.0, 0.0), size)
+                         for size in (10_000.0, 1_000.0)])
+        result = swap_households(homes, grid.encode_key_columns([age, sex], len(household)),
+                                 [level.codes for level in levels],
+                                 [profile_codes(homes, {"size": homes.size[homes.of_person]})],
+                                 3, 0.05, np.random.default_rng(), distance)
+        swapped_locations(homes, result)
+        return result
+    ours, result = timed(lambda: run(5_000.0), repeat=1)
+    anywhere, _ = timed(lambda: run(None), repeat=1)
+    high = int((result.high_risk_level >= 0).sum())
+    return {"case": f"record swap, {n_households:,} households ({len(household):,} persons), "
+                    f"10 km and 1 km cells, k = 3, rate 5 %, donors within 5 km: "
+                    f"{result.households_swapped:,} swapped, {high:,} high-risk, "
+                    f"{len(result.unswapped):,} without a donor",
+            "ours_s": ours, "baseline": "the same with donors anywhere (sdcMicro)",
+            "baseline_s": anywhere}
+
+
 def table_of(rows):
     lines = ["| case | ours (s) | first run (s) | peak memory (MB) | baseline | baseline (s) | "
              "ratio baseline/ours |",
@@ -850,7 +900,10 @@ def bench_writing(n_trips, n_cells):
 
 
 def main(smoke, large, postgis_only=False, cell_key_only=False, huge=False, huge_only=False,
-         sweep_only=False, writing_only=False):
+         sweep_only=False, writing_only=False, swap_only=False):
+    if swap_only:
+        print(table_of([bench_swap(3_000 if smoke else 1_000_000)]))
+        return
     if writing_only:
         print(table_of(bench_writing(3_000 if smoke else 1_000_000, 3_000 if smoke else 300_000)))
         return
@@ -897,7 +950,8 @@ def main(smoke, large, postgis_only=False, cell_key_only=False, huge=False, huge
              bench_suppression(sizes["suppression"]),
              bench_series(sizes["suppression"], grid.MARGINALS_TOTAL),
              bench_series(sizes["suppression"], grid.MARGINALS_BOTH),
-             *bench_join(sizes["subjects"], sizes["targets"])]
+             *bench_join(sizes["subjects"], sizes["targets"]),
+             bench_swap(3_000 if smoke else 1_000_000)]
     report = table_of(rows)
     print(report)
     if not smoke:
@@ -914,4 +968,4 @@ def main(smoke, large, postgis_only=False, cell_key_only=False, huge=False, huge
 if __name__ == "__main__":
     main("--smoke" in sys.argv, "--large" in sys.argv, "--postgis" in sys.argv,
          "--cellkey" in sys.argv, "--huge" in sys.argv, "--huge-only" in sys.argv,
-         "--sweep-only" in sys.argv, "--writing" in sys.argv)
+         "--sweep-only" in sys.argv, "--writing" in sys.argv, "--swap" in sys.argv)
