@@ -10,7 +10,11 @@ area there, and so at every finer level, changes). Levels are processed from
 the top down, the riskiest households first (ties in random order). Then, at
 the lowest level, further households are drawn at random with probability
 proportional to their risk there until the swapped households number
-``2 * round(swap_rate * H / 2)`` (a swap moves two households).
+``2 * round(swap_rate * H / 2)`` (a swap moves two households). The draws run
+over all households at once (sdcMicro first shares them out among the
+lowest-level areas by their numbers of households), so that the total is met
+exactly wherever donors exist; when the high-risk households alone need more
+swaps, all of them are swapped and the share exceeds the rate.
 
 Donors (``donors.DonorSearch``): households of the same similarity profile
 (profiles tried in order) outside the recipient's area at the level of the
