@@ -167,3 +167,27 @@ def test_refusals_name_the_problem_and_write_nothing(run, tmp_path):
         swap(run, layer, HIERARCHY_ZONES=[zones], HIERARCHY_ZONE_FIELDS="zone",
              OUTPUT=str(output))
     assert not output.exists()
+
+
+def test_counts_per_top_level_cell_change_only_by_swaps_across_it(run):
+    layer = census_layer(1_500)
+    result = swap(run, layer, SIMILARITY_FIELDS="", SWAP_LOG="TEMPORARY_OUTPUT")
+    before, after = rows_of(layer), rows_of(result["OUTPUT"])
+    old = homes(before)
+    size = Counter(row["household_id"] for row in before)
+
+    def cell(xy):
+        return tuple(int(value // 10_000) for value in xy)
+    counts_before = Counter(cell(row["xy"]) for row in before)
+    counts_after = Counter(cell(row["xy"]) for row in after)
+    expected = Counter(counts_before)
+    crossing = 0
+    for row in rows_of_table(result["SWAP_LOG"]):
+        for mover, place in ((row["household_id"], row["donor_household_id"]),
+                             (row["donor_household_id"], row["household_id"])):
+            if cell(old[mover]) != cell(old[place]):
+                expected[cell(old[mover])] -= size[mover]
+                expected[cell(old[place])] += size[mover]
+                crossing += 1
+    assert crossing > 0 and counts_after != counts_before  # any donor: sizes differ
+    assert +counts_after == +expected
