@@ -4145,8 +4145,8 @@
     </message>
     <message>
       <location filename="spatial_privacy_plugin/swap/donors.py" line="24" />
-      <source>every household of its profile outside the area within the donor distance was swapped already</source>
-      <translation>tous les ménages de son profil hors de la zone dans la distance du donneur étaient déjà échangés</translation>
+      <source>every household of its profile outside the area within the donor distance was taken (swapped, or kept for want of a donor)</source>
+      <translation>tous les ménages de son profil hors de la zone dans la distance du donneur étaient pris (échangés, ou gardés faute de donneur)</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/swap/households.py" line="124" />
@@ -4179,17 +4179,17 @@
       <translation>Le champ '{field}' diffère entre les membres de {count} ménage(s) : un profil de similarité ou un champ qui suit le lieu décrit le ménage, tous ses membres doivent donc avoir la même valeur. Choisissez un champ au niveau du ménage.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/swap/swapping.py" line="67" />
+      <location filename="spatial_privacy_plugin/swap/swapping.py" line="71" />
       <source>k must be a whole number of 1 or more (a household is high-risk when fewer than k people share a member's risk-field values in an area); got {k}.</source>
       <translation>k doit être un nombre entier d'au moins 1 (un ménage est à risque quand moins de k personnes partagent les valeurs des champs de risque d'un membre dans une zone) ; reçu {k}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/swap/swapping.py" line="71" />
+      <location filename="spatial_privacy_plugin/swap/swapping.py" line="75" />
       <source>The swap rate is a share of households between 0 and 1 (0.05: 5 %); got {rate}.</source>
       <translation>Le taux d'échange est une part des ménages entre 0 et 1 (0,05 : 5 %) ; reçu {rate}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/swap/swapping.py" line="74" />
+      <location filename="spatial_privacy_plugin/swap/swapping.py" line="78" />
       <source>The largest donor distance must be a positive number of metres (or empty: anywhere); got {distance}.</source>
       <translation>La distance maximale du donneur doit être un nombre positif de mètres (ou vide : partout) ; reçu {distance}.</translation>
     </message>

@@ -22,7 +22,7 @@ FIRST_QUERY = 16
 NO_PROFILE_MATCH = N_("no household of its profile outside the area")
 BEYOND_DISTANCE = N_("no household of its profile outside the area within the donor distance")
 DONORS_TAKEN = N_("every household of its profile outside the area within the donor distance "
-                  "was swapped already")
+                  "was taken (swapped, or kept for want of a donor)")
 
 
 @dataclass(frozen=True)

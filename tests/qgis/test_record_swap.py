@@ -109,8 +109,8 @@ def test_high_risk_households_are_swapped_or_listed_and_donors_lie_within_the_di
     assert {row["reason"] for row in unswapped} <= {
         "no household of its profile outside the area",
         "no household of its profile outside the area within the donor distance",
-        "every household of its profile outside the area within the donor distance was swapped "
-        "already"}
+        "every household of its profile outside the area within the donor distance was taken "
+        "(swapped, or kept for want of a donor)"}
     assert all(row["smallest_count"] < 3 for row in unswapped)
     # Donors share the household size (the default profile).
     size = Counter(row["household_id"] for row in rows_of(layer))
