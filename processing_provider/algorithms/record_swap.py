@@ -288,25 +288,18 @@ class RecordSwap(SpatialPrivacyAlgorithm):
         """The swapped persons (every field; the location and the carried fields of the
         household whose place each took), the swap log and the no-donor table."""
         from ...spatial_privacy_plugin.swap.swapping import swapped_locations
-        from ..io.layers import add_in_batches, make_fields, write_features
+        from ..io.layers import make_fields, write_features
+        from ..io.moved_points import write_moved_points
 
-        fields = source.fields()
-        sink, destination = self.parameterAsSink(parameters, self.OUTPUT, context, fields,
-                                                 QgsWkbTypes.Type.Point, source.sourceCrs())
         new_x, new_y = swapped_locations(homes, result)
         taken = result.location_of[homes.of_person]
-        carried = {fields.lookupField(name): values[taken].tolist()
-                   for name, values in carried_values.items()}
-        xs, ys = new_x.tolist(), new_y.tolist()
-
-        def features():
-            for number, feature in enumerate(source.getFeatures()):
-                moved = QgsFeature(feature)
-                moved.setGeometry(QgsGeometry.fromPointXY(QgsPointXY(xs[number], ys[number])))
-                for index, values in carried.items():
-                    moved.setAttribute(index, values[number])
-                yield moved
-        add_in_batches(sink, features(), feedback)
+        destination = write_moved_points(
+            self, parameters, self.OUTPUT, context, feedback, source,
+            self.plain_layer(parameters, self.INPUT, context), homes.first[taken],
+            set(carried_values), new_x, new_y) or \
+            self.write_through_sink(parameters, context, feedback, source, new_x, new_y,
+                                    {name: values[taken] for name, values in
+                                     carried_values.items()})
         results = {self.OUTPUT: destination, self.HOUSEHOLDS_SWAPPED: result.households_swapped,
                    self.HIGH_RISK_UNSWAPPED: len(result.unswapped),
                    self.HIGH_RISK_HOUSEHOLDS: int((result.high_risk_level >= 0).sum())}
@@ -336,6 +329,27 @@ class RecordSwap(SpatialPrivacyAlgorithm):
                 table["smallest_count"], [tr(reason) for reason in table["reason"]]])
             results[self.UNSWAPPED] = unswapped
         return results
+
+    def write_through_sink(self, parameters, context, feedback, source, x, y, carried):
+        """The swapped persons feature by feature: each input feature with its new location
+        and ``carried`` values (field name -> a value per feature)."""
+        from ..io.layers import add_in_batches
+
+        fields = source.fields()
+        sink, destination = self.parameterAsSink(parameters, self.OUTPUT, context, fields,
+                                                 QgsWkbTypes.Type.Point, source.sourceCrs())
+        carried = {fields.lookupField(name): values.tolist() for name, values in carried.items()}
+        xs, ys = x.tolist(), y.tolist()
+
+        def features():
+            for number, feature in enumerate(source.getFeatures()):
+                moved = QgsFeature(feature)
+                moved.setGeometry(QgsGeometry.fromPointXY(QgsPointXY(xs[number], ys[number])))
+                for index, values in carried.items():
+                    moved.setAttribute(index, values[number])
+                yield moved
+        add_in_batches(sink, features(), feedback)
+        return destination
 
     def describe(self, result, feedback):
         from ...spatial_privacy_plugin.formatting import percent

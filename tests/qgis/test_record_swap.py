@@ -191,3 +191,30 @@ def test_counts_per_top_level_cell_change_only_by_swaps_across_it(run):
                 crossing += 1
     assert crossing > 0 and counts_after != counts_before  # any donor: sizes differ
     assert +counts_after == +expected
+
+
+def test_a_geopackage_is_written_in_bulk_as_the_sink_writes_it(run, tmp_path, feedback):
+    from qgis.core import QgsCoordinateTransformContext, QgsVectorFileWriter
+    options = QgsVectorFileWriter.SaveVectorOptions()
+    options.driverName = "GPKG"
+    QgsVectorFileWriter.writeAsVectorFormatV3(census_layer(1_000), str(tmp_path / "persons.gpkg"),
+                                              QgsCoordinateTransformContext(), options)
+    persons = str(tmp_path / "persons.gpkg")
+    bulk = swap(run, persons, feedback, CARRY_ALONG=["tenure"],
+                OUTPUT=str(tmp_path / "swapped.gpkg"))
+    assert any("in bulk" in line for line in feedback.messages)
+    sink = swap(run, persons, CARRY_ALONG=["tenure"])
+    written = QgsVectorLayer(bulk["OUTPUT"], "swapped", "ogr")
+    assert written.fields().names() == sink["OUTPUT"].fields().names()
+    assert rows_of(written) == rows_of(sink["OUTPUT"])
+    assert rows_of(written) != rows_of(QgsVectorLayer(persons, "persons", "ogr"))
+    extent = [written.extent(), sink["OUTPUT"].extent()]
+    assert [extent[0].xMinimum(), extent[0].yMinimum(), extent[0].xMaximum(),
+            extent[0].yMaximum()] == pytest.approx([extent[1].xMinimum(), extent[1].yMinimum(),
+                                                    extent[1].xMaximum(), extent[1].yMaximum()])
+    # The spatial index finds the moved points where they now are.
+    from qgis.core import QgsFeatureRequest, QgsRectangle
+    first = rows_of(sink["OUTPUT"])[0]["xy"]
+    box = QgsRectangle(first[0] - 1, first[1] - 1, first[0] + 1, first[1] + 1)
+    found = [f.geometry().asPoint() for f in written.getFeatures(QgsFeatureRequest(box))]
+    assert found and all((p.x(), p.y()) == first for p in found)
