@@ -67,12 +67,15 @@ def _copy_moved(path, name, fields, crs, source, rows, taken, moving, x, y, feed
         selected = ", ".join([f"s.{quoted('fid')}", f"o.{quoted(geometry)}"] +
                              [f"{'o' if column in moving else 's'}.{quoted(column)}"
                               for column in names])
-        connection.execute(f"INSERT INTO {quoted(name)} ({target}) SELECT {selected} FROM "
-                           f"source.{quoted(table)} AS s JOIN temp.taken AS t ON t.fid = s.fid "
-                           f"JOIN source.{quoted(table)} AS o ON o.fid = t.other ORDER BY s.fid")
+        # Only quoted identifiers (the layer's own names) go into the statements' text.
+        into, rows_of = quoted(name), f"source.{quoted(table)}"
+        copy = (f"INSERT INTO {into} ({target}) SELECT {selected} FROM {rows_of}"  # nosec B608
+                f" AS s JOIN temp.taken AS t ON t.fid = s.fid JOIN {rows_of} AS o"
+                " ON o.fid = t.other ORDER BY s.fid")
+        connection.execute(copy)
+        nodes = quoted(f"rtree_{name}_geom_node")
         node_size = connection.execute(
-            f"SELECT length(data) FROM {quoted(f'rtree_{name}_geom_node')} WHERE nodeno = 1"
-        ).fetchone()[0]
+            f"SELECT length(data) FROM {nodes} WHERE nodeno = 1").fetchone()[0]  # nosec B608
         order = packing_order(x, y, (node_size - HEADER.itemsize) // CELL.itemsize)
         write_rtree(connection, f"rtree_{name}_geom", fids[order],
                     np.stack([x[order], x[order], y[order], y[order]], axis=1))
