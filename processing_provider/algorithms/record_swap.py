@@ -223,7 +223,7 @@ class RecordSwap(SpatialPrivacyAlgorithm):
         from ...spatial_privacy_plugin.counting.zones import assign_points
         from ...spatial_privacy_plugin.release.sweep import non_nested_pairs
         from ...spatial_privacy_plugin.swap.households import grid_level, zone_level
-        from ..io.layers import read_polygons
+        from ..io.polygons import read_polygons
 
         levels = []
         layers = self.parameterAsLayerList(parameters, self.HIERARCHY_ZONES, context)

@@ -13,8 +13,8 @@ from qgis.core import QgsFields, QgsWkbTypes
 
 from ..base import tr
 from .bulk_write import _bulk_connection, _create_table, _refuse_if_cancelled, _set_contents, \
-    _source_rows, _written_whole, gpkg_path, gpkg_table_of
-from .sqlite_bulk import CELL, HEADER, packing_order, quoted, write_rtree
+    _written_whole, gpkg_path, gpkg_table_of
+from .sqlite_bulk import CELL, HEADER, packing_order, source_rows, statement, write_rtree
 
 
 def write_moved_points(algorithm, parameters, name, context, feedback, source, layer, taken,
@@ -31,7 +31,7 @@ def write_moved_points(algorithm, parameters, name, context, feedback, source, l
     fields = source.fields()
     names = fields.names()
     source_file, table = gpkg_table_of(layer)
-    rows = _source_rows(source_file, table, len(x))
+    rows = source_rows(source_file, table, len(x))
     if not names or names[0] != "fid" or rows is None or \
             path.resolve() == source_file.resolve() or any(n not in rows[2] for n in names[1:]):
         return None
@@ -63,19 +63,14 @@ def _copy_moved(path, name, fields, crs, source, rows, taken, moving, x, y, feed
         connection.executemany("INSERT INTO temp.taken VALUES (?, ?)",
                                zip(fids.tolist(), fids[taken].tolist()))
         names = fields.names()[1:]
-        target = ", ".join(quoted(column) for column in ["fid", "geom"] + names)
-        selected = ", ".join([f"s.{quoted('fid')}", f"o.{quoted(geometry)}"] +
-                             [f"{'o' if column in moving else 's'}.{quoted(column)}"
-                              for column in names])
-        # Only quoted identifiers (the layer's own names) go into the statements' text.
-        into, rows_of = quoted(name), f"source.{quoted(table)}"
-        copy = (f"INSERT INTO {into} ({target}) SELECT {selected} FROM {rows_of}"  # nosec B608
-                f" AS s JOIN temp.taken AS t ON t.fid = s.fid JOIN {rows_of} AS o"
-                " ON o.fid = t.other ORDER BY s.fid")
-        connection.execute(copy)
-        nodes = quoted(f"rtree_{name}_geom_node")
-        node_size = connection.execute(
-            f"SELECT length(data) FROM {nodes} WHERE nodeno = 1").fetchone()[0]  # nosec B608
+        connection.execute(statement(
+            "INSERT INTO {name} ({target}) SELECT {selected} FROM {table} AS s JOIN temp.taken "
+            "AS t ON t.fid = s.fid JOIN {table} AS o ON o.fid = t.other ORDER BY s.fid",
+            name=name, target=["fid", "geom"] + names, table=("source", table),
+            selected=[("s", "fid"), ("o", geometry)] +
+                     [("o" if column in moving else "s", column) for column in names]))
+        node_size = connection.execute(statement("SELECT length(data) FROM {node} WHERE nodeno = 1",
+                                                 node=f"rtree_{name}_geom_node")).fetchone()[0]
         order = packing_order(x, y, (node_size - HEADER.itemsize) // CELL.itemsize)
         write_rtree(connection, f"rtree_{name}_geom", fids[order],
                     np.stack([x[order], x[order], y[order], y[order]], axis=1))
