@@ -1339,37 +1339,37 @@
       <translation>Hiérarchie, du plus haut niveau au plus fin : {levels}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="322" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="315" />
       <source>high risk</source>
       <translation>risque élevé</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="322" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="315" />
       <source>swap rate</source>
       <translation>taux d'échange</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="343" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="357" />
       <source>{swapped} of {households} households swapped ({share}; the swap rate asks for {target}); {high} were high-risk.</source>
       <translation>{swapped} ménages échangés sur {households} ({share} ; le taux d'échange en demande {target}) ; {high} étaient à risque.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="349" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="363" />
       <source>The high-risk households alone need more swaps than the swap rate: every one of them was swapped (or listed). A coarser hierarchy or fewer risk fields make fewer of them.</source>
       <translation>Les ménages à risque demandent à eux seuls plus d'échanges que le taux d'échange : chacun a été échangé (ou listé). Une hiérarchie plus grossière ou moins de champs de risque en font moins.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="354" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="368" />
       <source>Only {swapped} households could be swapped of the {target} the rate asks for: too few households have a donor (of their profile, outside their area, within the distance).</source>
       <translation>Seuls {swapped} ménages ont pu être échangés sur les {target} que demande le taux : trop peu de ménages ont un donneur (de leur profil, hors de leur zone, dans la distance).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="359" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="373" />
       <source>{count} high-risk household(s) kept their location for want of a donor: the table of high-risk households without a donor says why. Widen the donor distance, add a looser similarity profile, or protect them otherwise.</source>
       <translation>{count} ménage(s) à risque ont gardé leur lieu faute de donneur : la table des ménages à risque sans donneur dit pourquoi. Élargissez la distance du donneur, ajoutez un profil de similarité plus lâche, ou protégez-les autrement.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="364" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="378" />
       <source>Never publish the swap log, the seed or the report: they undo the swap. Publish the swapped persons' counts (e.g. with the cell key grid).</source>
       <translation>Ne publiez jamais le journal des échanges, la graine ni le rapport : ils défont l'échange. Publiez les effectifs des personnes échangées (par exemple avec la grille à clé de cellule).</translation>
     </message>
@@ -2786,7 +2786,7 @@
     <message>
       <location filename="processing_provider/release_layers/overlay.py" line="72" />
       <source>The audit layer '{layer}' is not a polygon layer ({kind}): the audit reads each published count over the area it covers. Give the published areas as polygons (for totals of parent cells, the parent grid's polygons).</source>
-      <translation>La couche d'audit '{layer}' n'est pas une couche de polygones ({kind}) : l'audit lit chaque effectif publié sur la surface qu'il couvre. Donnez les surfaces publiées en polygones (pour les totaux des mailles parentes, les polygones de la grille parente).</translation>
+      <translation>La couche d'audit « {layer} » n'est pas une couche de polygones ({kind}) : l'audit lit chaque comptage publié sur la surface qu'il couvre. Donnez les surfaces publiées en polygones (pour les totaux des cellules parentes, les polygones de la grille parente).</translation>
     </message>
     <message>
       <location filename="processing_provider/release_layers/overlay.py" line="89" />
@@ -3851,7 +3851,7 @@
     <message>
       <location filename="spatial_privacy_plugin/release/gate.py" line="135" />
       <source>{count} total(s) the release publishes count fewer than k = {k} people ({examples}). A total is a cell of the release like any other: withhold it (NULL) where it is published.</source>
-      <translation>{count} total(aux) publié(s) par la diffusion compte(nt) moins de k = {k} personnes ({examples}). Un total est une maille de la diffusion comme une autre : masquez-le (NULL) là où il est publié.</translation>
+      <translation>{count} total(aux) que publie la diffusion comptent moins de k = {k} personnes ({examples}). Un total est une cellule de la diffusion comme une autre : retenez-le (NULL) là où il est publié.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/release/gate.py" line="162" />
