@@ -287,6 +287,8 @@ class RecordSwap(SpatialPrivacyAlgorithm):
                       carried_values):
         """The swapped persons (every field; the location and the carried fields of the
         household whose place each took), the swap log and the no-donor table."""
+        import numpy as np
+
         from ...spatial_privacy_plugin.swap.swapping import swapped_locations
         from ..io.layers import make_fields, write_features
         from ..io.moved_points import write_moved_points
@@ -303,9 +305,12 @@ class RecordSwap(SpatialPrivacyAlgorithm):
         results = {self.OUTPUT: destination, self.HOUSEHOLDS_SWAPPED: result.households_swapped,
                    self.HIGH_RISK_UNSWAPPED: len(result.unswapped),
                    self.HIGH_RISK_HOUSEHOLDS: int((result.high_risk_level >= 0).sum())}
-        ids = [str(value) for value in
-               [points.columns[self.parameterAsString(parameters, self.HOUSEHOLD_FIELD,
-                                                       context)][row] for row in homes.first]]
+        household_ids = points.columns[self.parameterAsString(parameters, self.HOUSEHOLD_FIELD,
+                                                              context)]
+
+        def ids(households):
+            """The household ids (as text) of household numbers."""
+            return [str(household_ids[row]) for row in homes.first[households].tolist()]
         names = [level.name for level in levels]
         pairs = result.pairs
         log_fields = make_fields(LOG_FIELDS)
@@ -315,7 +320,7 @@ class RecordSwap(SpatialPrivacyAlgorithm):
             reasons = [tr("high risk") if targeted else tr("swap rate")
                        for targeted in pairs["targeted"]]
             write_features(sink, log_fields, [
-                [ids[h] for h in pairs["recipient"]], [ids[h] for h in pairs["donor"]],
+                ids(pairs["recipient"].to_numpy()), ids(pairs["donor"].to_numpy()),
                 [names[level] for level in pairs["level"]], reasons, pairs["profile"] + 1,
                 pairs["distance"]])
             results[self.SWAP_LOG] = log
@@ -325,7 +330,8 @@ class RecordSwap(SpatialPrivacyAlgorithm):
         if sink is not None:
             table = result.unswapped
             write_features(sink, table_fields, [
-                [ids[h] for h in table["household"]], [names[level] for level in table["level"]],
+                ids(table["household"].to_numpy(dtype=np.int64)),
+                [names[level] for level in table["level"]],
                 table["smallest_count"], [tr(reason) for reason in table["reason"]]])
             results[self.UNSWAPPED] = unswapped
         return results
