@@ -229,3 +229,26 @@ def test_bad_households_are_refused():
         household_values(homes, ["own", "rent", "own"], "tenure")
     with pytest.raises(InputError, match="at least one level"):
         swap_households(homes, np.zeros(3, np.int64), [], [], 3, 0.05, np.random.default_rng())
+
+
+def test_the_report_figures_count_the_households_that_moved_per_level_and_area():
+    from spatial_privacy_plugin.swap.summary import area_shares, distance_figure, level_shares
+
+    # Households 0 (a unique person, cell 0_0) and 4 (cell 1_0) swap across the 200 m cells.
+    homes = households_of(np.arange(5), np.array([50.0, 60.0, 70.0, 250.0, 260.0]),
+                          np.full(5, 50.0), "h")
+    cells = nested([grid_level("200 m", homes.x, homes.y, (0.0, 0.0), 200.0)])
+    result = swap_households(homes, np.array([0, 1, 1, 1, 1]), [cells[0].codes], [], 2, 0.0,
+                             np.random.default_rng(1), None)
+    assert len(result.pairs) == 1 and set(result.pairs.iloc[0][["recipient", "donor"]]) == {0, 3}
+    row = level_shares(result, cells).iloc[0]
+    assert (row.areas, row.high_risk_swaps, row.rate_swaps, row.households_moved) == (2, 1, 0, 2)
+    assert row.share_moved == pytest.approx(0.4)
+    assert (row.area_share_min, row.area_share_max) == pytest.approx((1 / 3, 0.5))
+    areas = area_shares(result, cells[0])
+    assert list(areas["area"]) == ["200m_0_0", "200m_1_0"]
+    assert list(areas["left"]) == list(areas["entered"]) == [1, 1]
+    figure = distance_figure(result.pairs["distance"], 300.0, {
+        "title": "t", "distance": "d", "swaps": "s", "limit": "limit {distance} m"})
+    assert figure["data"][0]["x"] == [pytest.approx(200.0)]
+    assert figure["layout"]["annotations"][0]["text"] == "limit 300 m"
