@@ -91,7 +91,6 @@ from spatial_privacy_plugin.risk.masking import donut_displacement  # noqa: E402
 from spatial_privacy_plugin.risk.measures import record_risk  # noqa: E402
 from spatial_privacy_plugin.release.series import Series  # noqa: E402
 from spatial_privacy_plugin.audit.intervals import _residual_rows, bounds_by_programming  # noqa: E402
-from spatial_privacy_plugin.release.totals import blank_total_bounds  # noqa: E402
 from spatial_privacy_plugin.samples.synthetic import synthetic_trips  # noqa: E402
 
 RESOLUTIONS = (100.0, 250.0, 500.0, 1000.0)
@@ -144,20 +143,16 @@ def bench_suppression(n_persons):
                                                        marginals), repeat=1)
     counts = grid.count_cells(x, y, persons, keys, origin, 250.0)
     status, result = grid.suppress(counts, 10, marginals)
-    equalities = grid.grid_equalities(counts.col, counts.row, counts.key, counts.n_persons,
-                                      marginals, 10)
+    equalities = result.totals.equalities(result.totals_withheld)
     values = counts.n_persons.astype(float)
 
     def over_withheld(sums):
         return [(cells[result.withheld[cells]], total - values[cells[~result.withheld[cells]]].sum())
                 for cells, total in sums if result.withheld[cells].any()]
     raw = over_withheld(equalities)
-    ceilings = over_withheld(blank_total_bounds(counts.col, counts.row, counts.key,
-                                                counts.n_persons, marginals, 10))
-    variables = np.unique(np.concatenate([cells for cells, _ in raw + ceilings]))
+    variables = np.unique(np.concatenate([cells for cells, _ in raw]))
     baseline_time, (lower, upper) = timed(lambda: bounds_by_programming(
-        variables, raw, np.ones(len(variables)), np.full(len(variables), np.inf),
-        at_most=ceilings), repeat=1)
+        variables, raw, np.ones(len(variables)), np.full(len(variables), np.inf)), repeat=1)
     assert np.allclose(result.intervals.lower[variables], lower, atol=1e-6)
     assert np.allclose(result.intervals.upper[variables], upper, atol=1e-6)
     assert len(_residual_rows(values, result.withheld, equalities)) > 0
@@ -538,7 +533,7 @@ def bench_crossing_zones(n_persons, resolution, n_areas, n_crossing):
         for row in np.unique(np.column_stack([sample_record, sample_zones]), axis=0).tolist():
             pieces[row[0]].append(tuple(row[1:]))
         return count_atoms(point_record, point_zones, persons, pieces, int(offsets[-1]))
-    view = AttackerView.of_cells(cells, 10, grid.people_total(persons), True)
+    view = AttackerView.of_cells(cells, grid.people_total(persons), True)
     withheld = cells["status"].to_numpy() != grid.STATUS_PUBLISHED
 
     def audit(atoms):

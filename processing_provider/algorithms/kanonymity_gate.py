@@ -195,7 +195,7 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                 min_width = audit.min_width if min_width is None else min(min_width, audit.min_width)
         min_l = max_t = None
         if result.passed and diversity:
-            from ...spatial_privacy_plugin.release.gate import evaluate_diversity
+            from ...spatial_privacy_plugin.release.diversity import evaluate_diversity
             spread = evaluate_diversity(columns[cell_field], columns[sensitive_field],
                                         columns[count_field], withheld,
                                         None if l_value is None else int(l_value), t_value,
@@ -370,7 +370,7 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
             evaluate_release_audit
         from ...spatial_privacy_plugin.audit.intervals import CONTRADICTION
         from ...spatial_privacy_plugin.release.grid import STATUS_PUBLISHED, equalities_from_columns
-        from ...spatial_privacy_plugin.release.totals import blank_totals_from_columns
+        from ...spatial_privacy_plugin.release.totals import withheld_totals_from_columns
         from ..grid_base import attribute_labels
         from ..release_layers.overlay import overlay, refuse_unusable_areas
 
@@ -394,10 +394,9 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                 parent_ids[cell] == parent_ids[cells[0]] for cell in cells) else tr("grand total")
                 for cells, _ in own]
             if "parent_id" in columns and "parent_total" in columns:
-                blanks = blank_totals_from_columns(
+                blanks = withheld_totals_from_columns(
                     columns["parent_id"], columns["parent_total"],
-                    attribute_labels([columns[name] for name in key_fields]),
-                    k if not isinstance(k, list) else min(k))
+                    attribute_labels([columns[name] for name in key_fields]))
             if own:
                 feedback.pushInfo(tr("Audit: {count} total(s) from the layer's own totals "
                                      "columns.").format(count=len(own)))

@@ -152,7 +152,7 @@ def protect_slivers(zones, release, data, policy, marginals, feedback):
     values = engine.record_values(point_record, data.person_codes, len(cells))
     atoms = zone_atoms(zones, cells, data, point_record, feedback)
     # What is written, read back as the gate reads it beside the zone counts.
-    view = engine.AttackerView.of_cells(cells, policy.k,
+    view = engine.AttackerView.of_cells(cells,
                                         None if policy.population_total_secret else data.people,
                                         data.people.one_point)
     start = cells["status"].to_numpy() != STATUS_PUBLISHED

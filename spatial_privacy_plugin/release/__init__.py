@@ -4,5 +4,6 @@
 grand totals) as the attacker's equalities; ``suppression``,
 ``grid_release`` and ``sliver_*`` choose what to withhold; ``series`` keeps
 suppression consistent across releases; ``sweep`` and ``strata`` compare cell
-sizes; ``gate`` is the k-gate's engine; ``grid`` gathers the public names.
+sizes; ``linked_totals`` withholds totals as cells; ``gate`` is the k-gate's engine and
+``diversity`` its l-diversity check; ``grid`` gathers the public names.
 """

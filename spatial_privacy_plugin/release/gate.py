@@ -190,7 +190,7 @@ class AuditResult:
 
 
 def evaluate_release_audit(raw_counts, statuses, equalities, protection, k=None, label_k=None,
-                           people=None, names=None, at_most=(), cut=None, add_up=True,
+                           people=None, names=None, withheld_totals=(), cut=None, add_up=True,
                            record_cell=None, record_class=None, withheld_areas=()):
     """The gate's audit of a release: what it publishes, read as the attacker of SPEC section 7.
 
@@ -202,7 +202,9 @@ def evaluate_release_audit(raw_counts, statuses, equalities, protection, k=None,
     describes, when records of one cell are published per attribute, and
     ``record_class`` their attribute values; ``withheld_areas``: (atom indices,
     name) of each area whose count is withheld (below k, or for protection),
-    audited as a withheld record is. Areas that cut no record are
+    audited as a withheld record is; ``withheld_totals``: (record indices, name) of each
+    declared total left blank, a withheld cell whose value is the sum of its records (SPEC
+    section 7: its blank says only "withheld"). Areas that cut no record are
     totals over whole records, unless cells are published per attribute (what
     a cell holds over its records is then audited over the atoms too) or the
     counts are of distinct people (an area then holds at least each of its
@@ -215,7 +217,8 @@ def evaluate_release_audit(raw_counts, statuses, equalities, protection, k=None,
     if len(thin_atoms(cut)):
         def audit_of(one_cut):
             return evaluate_release_audit(raw_counts, statuses, equalities, protection, k,
-                                          label_k, people, names, at_most, one_cut, add_up,
+                                          label_k, people, names, withheld_totals, one_cut,
+                                          add_up,
                                           record_cell, record_class, withheld_areas)
         audit, read_empty = audit_of(cut[:3]), audit_with_strips_empty(audit_of, cut)
         if read_empty is None:
@@ -231,7 +234,14 @@ def evaluate_release_audit(raw_counts, statuses, equalities, protection, k=None,
     cut = None if cut is None else cut[:3]
     shared = record_cell is not None and len(set(record_cell)) < len(record_cell)
     nested = cut is not None and not (np.bincount(np.asarray(cut[0], dtype=np.int64)) > 1).any()
-    by_atoms = cut is not None and not (nested and add_up and not shared and not withheld_areas)
+    by_atoms = cut is not None and not (nested and add_up and not shared and not withheld_areas
+                                        and not withheld_totals)
+    if by_atoms and withheld_totals:
+        # Over atoms, a withheld total is a withheld area made of its records' atoms.
+        atom_record = np.asarray(cut[0], dtype=np.int64)
+        withheld_areas = list(withheld_areas) + [
+            (np.flatnonzero(np.isin(atom_record, np.asarray(records, dtype=np.int64))), name)
+            for records, name in withheld_totals]
     if not by_atoms:
         if cut is not None:
             # Every record lies inside its areas: their counts are totals over whole records.
@@ -239,9 +249,9 @@ def evaluate_release_audit(raw_counts, statuses, equalities, protection, k=None,
             equalities += [(atom_record[np.asarray(members, dtype=np.int64)], total)
                            for members, total in cut[2]]
         return evaluate_audit(raw_counts, statuses, equalities, protection, k, label_k, people,
-                              names, at_most)
+                              names, withheld_totals)
     return evaluate_atom_audit(raw_counts, statuses, equalities, *cut, protection, k, label_k,
-                               people, add_up, names, at_most, record_cell if shared else None,
+                               people, add_up, names, record_cell if shared else None,
                                record_class, withheld_areas)
 
 
@@ -256,7 +266,7 @@ def _narrow_problem(narrow, names, protection):
 
 
 def evaluate_audit(raw_counts, statuses, equalities, protection, k=None, label_k=None,
-                   people=None, names=None, at_most=()):
+                   people=None, names=None, withheld_totals=()):
     """Audit withheld records against what the release publishes, as an outside attacker would.
 
     ``statuses``: published / withheld (or the old primary / complementary)
@@ -269,7 +279,8 @@ def evaluate_audit(raw_counts, statuses, equalities, protection, k=None, label_k
     Fails when a protected record's integer interval is narrower than
     ``protection`` (or, given ``k``, its upper bound is below k) or when any
     withheld record is exactly recoverable. ``names`` label the records in
-    messages; ``at_most``: (records, total) sums a blank declared total tells.
+    messages; ``withheld_totals``: (records, name) of each declared total left blank,
+    audited as a withheld record whose value is the sum of its records.
     """
     from .totals import attacker_knowledge, status_bounds
     from ..audit.intervals import EXACT_WIDTH, attacker_intervals, protection_failures
@@ -284,10 +295,11 @@ def evaluate_audit(raw_counts, statuses, equalities, protection, k=None, label_k
     lower, upper, protected = status_bounds(statuses, values, label_k)
     equalities, knowledge = attacker_knowledge(lower, people, equalities, upper)
     intervals = attacker_intervals(values, withheld, equalities, True, knowledge.lower,
-                                   knowledge.upper, knowledge.at_least, at_most)
+                                   knowledge.upper, knowledge.at_least)
     narrow = protection_failures(intervals, protected, protection, k, label_k)
     exact = withheld & (intervals.width < EXACT_WIDTH)
-    problems = []
+    problems = list(withheld_total_problems(values, withheld, equalities, knowledge,
+                                            withheld_totals, protection, k, label_k))
     if narrow.any():
         problems.append(_narrow_problem(narrow, names, protection))
     if exact.any():
@@ -298,9 +310,39 @@ def evaluate_audit(raw_counts, statuses, equalities, protection, k=None, label_k
                        _failing((exact, REASON_EXACT), (narrow, REASON_NARROW)))
 
 
+WITHHELD_TOTALS_NARROW = N_("{count} withheld total(s) (e.g. {totals}) can be narrowed by an "
+                           "attacker to an interval narrower than p = {p:g} from what the release "
+                           "publishes: a total is a cell of the release, and the cells under it "
+                           "give it away. Withhold more cells under it, or a total beside it.")
+
+
+def withheld_total_problems(values, withheld, equalities, knowledge, withheld_totals,
+                            protection, k=None, label_k=None):
+    """The problem of withheld totals (``withheld_totals``: (records, name) pairs) whose sum
+    an attacker narrows below p (or, given ``k``, below k) while it could be below the
+    policy's ``label_k``: the rule of a withheld record, applied to the sum of its records."""
+    from ..audit.intervals import protection_failures
+    from ..audit.withheld_sums import withheld_sum_intervals
+
+    if not withheld_totals:
+        return ()
+    sums = withheld_sum_intervals(values, withheld, equalities,
+                                  [records for records, _ in withheld_totals], knowledge.lower,
+                                  knowledge.upper, knowledge.at_least)
+    threshold = None if label_k is None else float(np.min(label_k))
+    narrow = protection_failures(sums, np.ones(len(withheld_totals), dtype=bool), protection, k,
+                                 threshold)
+    if not narrow.any():
+        return ()
+    examples = ", ".join(f"{withheld_totals[i][1]} [{sums.lower[i]:g}, {sums.upper[i]:g}]"
+                         for i in np.flatnonzero(narrow)[:5])
+    return (_problem(WITHHELD_TOTALS_NARROW, count=int(narrow.sum()), p=float(protection),
+                     totals=examples),)
+
+
 def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_areas, areas,
                         protection, k=None, label_k=None, people=None, one_point=True, names=None,
-                        at_most=(), record_cell=None, record_class=None, withheld_areas=()):
+                        record_cell=None, record_class=None, withheld_areas=()):
     """Audit withheld records and slivers when published areas cut the records' cells.
 
     ``atom_record``/``atom_areas``: per atom, its record and the names of the
@@ -309,8 +351,7 @@ def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_area
     columns, the grand total). ``one_point``: the areas' counts add up (else
     they are counts of distinct people: bounds, not sums, audited exactly
     (``atom_kinds``) or, out of the exact attacker's reach, failed as
-    unproven); ``at_most``: the
-    (records, total) sums blank declared totals tell.
+    unproven).
     Fails like ``evaluate_audit`` for withheld records, and for every sliver
     (an atom of a cell an area's border crosses) that could hold 1..k-1
     people and whose interval is narrower than ``protection``.
@@ -346,7 +387,7 @@ def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_area
     def bounds(partition):
         return atom_intervals(values, withheld, lower, upper, atom_record, areas,
                               None if people is None else people.n, one_point, equalities,
-                              at_most, sums.pieces + sums.cells, record_class, partition,
+                              (), sums.pieces + sums.cells, record_class, partition,
                               [members for members, _ in withheld_areas], sums.places)
     shared_attributes = False
     try:
@@ -440,59 +481,3 @@ def evaluate_series_audit(series, release, protection, k=None, people=None, poli
                             + [intervals.width[earlier.protected] for earlier, intervals
                                in zip(series.previous, joint.previous)])
     return AuditResult(float(widths.min()) if len(widths) else None, tuple(problems))
-
-
-@dataclass(frozen=True)
-class DiversityResult:
-    min_distinct: int  # fewest distinct sensitive values in a published cell
-    max_distance: float  # largest distance of a cell's distribution to the release's
-    problems: tuple
-
-
-def evaluate_diversity(cells, sensitive, counts, withheld=None, l=None, t=None, ordered=False):
-    """Distinct l-diversity and t-closeness of published cells.
-
-    Each record is one (cell, sensitive value, count) of a published
-    attribute breakdown; withheld records and zero counts show no value. A
-    cell fails l-diversity with fewer than ``l`` distinct sensitive values.
-    Its t-closeness distance compares its distribution of the sensitive value
-    with the whole release's: the earth mover's distance over the sorted
-    categories when ``ordered`` (1/(m-1) Σ_i |Σ_{j<=i} (q_j - p_j)|), else the
-    total variation ½ Σ |q - p|; it fails above ``t``.
-    """
-    frame = pd.DataFrame({"cell": list(cells), "value": list(sensitive),
-                          "count": pd.to_numeric(pd.Series(list(counts), dtype=object),
-                                                 errors="coerce")})
-    if withheld is not None:
-        frame = frame[~np.asarray(withheld, dtype=bool)]
-    frame = frame[frame["count"].fillna(0) > 0]
-    if frame["value"].isna().any():
-        raise InputError(N_("{count} published record(s) have no sensitive value: give every "
-                            "record its category."), count=int(frame["value"].isna().sum()))
-    if frame.empty:
-        return DiversityResult(0, 0.0, (_problem(N_(
-            "No published record has a positive count: there is no evidence of diversity.")),))
-    table = frame.pivot_table(index="cell", columns="value", values="count", aggfunc="sum",
-                              fill_value=0)
-    table = table[sorted(table.columns)] if ordered else table
-    distinct = (table > 0).sum(axis=1)
-    problems = []
-    if l is not None and (distinct < l).any():
-        problems.append(_problem(
-            N_("{count} published cell(s) show fewer than l = {l} distinct sensitive values "
-               "(fewest: {fewest}): everyone in them can be assigned a value. Merge categories, "
-               "publish coarser, or withhold the attribute."),
-            count=int((distinct < l).sum()), l=int(l), fewest=int(distinct.min())))
-    overall = table.sum(axis=0) / table.to_numpy().sum()
-    shares = table.div(table.sum(axis=1), axis=0)
-    if ordered:
-        steps = max(len(table.columns) - 1, 1)
-        distance = (shares - overall).cumsum(axis=1).abs().sum(axis=1) / steps
-    else:
-        distance = (shares - overall).abs().sum(axis=1) / 2.0
-    if t is not None and (distance > t + 1e-12).any():
-        problems.append(_problem(
-            N_("{count} published cell(s) have a distribution of the sensitive value farther than "
-               "t = {t:g} from the whole release's (largest: {largest:.3f})."),
-            count=int((distance > t + 1e-12).sum()), t=float(t), largest=float(distance.max())))
-    return DiversityResult(int(distinct.min()), float(distance.max()), tuple(problems))

@@ -16,7 +16,7 @@ from .sweep import CLUSTERED_Z, morans_i, non_nested_pairs, recommended_resoluti
     series_flips, stratified_sweep, sweep, sweep_counted
 from .totals import ALL_STATUSES, MARGINAL_KINDS, MARGINALS_BOTH, MARGINALS_NONE, \
     MARGINALS_PARENTS, MARGINALS_TOTAL, STATUS_COMPLEMENTARY, STATUS_PRIMARY, STATUS_PUBLISHED, \
-    STATUS_WITHHELD, Marginals, equalities_from_columns, grid_equalities, published_release
+    STATUS_WITHHELD, Marginals, equalities_from_columns, published_release
 
 __all__ = [
     "ALL_STATUSES", "CLUSTERED_Z", "CellCounts", "GridRelease", "MARGINAL_KINDS", "MARGINALS_BOTH",
@@ -24,7 +24,7 @@ __all__ = [
     "STATUS_COMPLEMENTARY", "STATUS_PRIMARY", "STATUS_PUBLISHED", "STATUS_WITHHELD", "cell_ids",
     "cell_index", "cell_positions", "check_coordinates", "check_resolution", "count_cells",
     "default_origin", "encode_key_columns", "encode_person_ids", "equalities_from_columns",
-    "grid_equalities", "morans_i", "multi_resolution_grid", "non_nested_pairs",
+    "morans_i", "multi_resolution_grid", "non_nested_pairs",
     "parse_resolutions", "parse_stratum_resolutions", "people_total", "published_release",
     "recommended_resolution", "series_flips", "series_keys", "split_series_keys",
     "stratified_sweep", "suppress", "suppressed_grid", "suppressed_grid_counted", "sweep",

@@ -11,8 +11,8 @@ from ..counting.cells import CellCounts, cell_ids, cell_index, cell_positions, c
     people_total, series_keys, split_series_keys
 from ..errors import N_, InputError
 from .totals import MARGINALS_NONE, STATUS_COMPLEMENTARY, STATUS_PRIMARY, STATUS_PUBLISHED, \
-    attacker_knowledge, blank_total_bounds, blanked_counts, emitted_lower, grid_equalities, \
-    published_status, published_totals
+    attacker_knowledge, blanked_counts, emitted_lower, published_status, \
+    published_totals
 
 def suppress(counts, k, marginals=None, is_canceled=None, published_zero=None, series=None,
              cell_keys=None, people=None, zeros_emitted=False):
@@ -26,10 +26,12 @@ def suppress(counts, k, marginals=None, is_canceled=None, published_zero=None, s
     as such), and, with a ``series`` (earlier releases and the attacker's
     link between them, ``cell_keys`` naming the cells), every earlier
     release, and reads a declared total left blank as below k. Returns
-    (reason per group: published, primary or complementary; SuppressionResult
-    or None when nothing is published beside the grid).
+    (reason per group: published, primary or complementary; ``LinkedSuppression``
+    (cells and totals) or None when nothing is published beside the grid). Totals are cells
+    (SPEC section 7): a total below k is withheld, and a total may be withheld as a
+    complement; its blank says only "withheld".
     """
-    from .suppression import complementary_suppression
+    from .linked_totals import DeclaredTotals, protect_linked_table
 
     primary = counts.n_persons < k
     if published_zero is not None:
@@ -43,19 +45,12 @@ def suppress(counts, k, marginals=None, is_canceled=None, published_zero=None, s
     may_be_empty = np.full(len(primary), bool(zeros_emitted))
     if series is not None:
         may_be_empty |= series.previously_withheld(cell_keys)
-    equalities = [] if marginals.kind == MARGINALS_NONE else grid_equalities(
-        counts.col, counts.row, counts.key, counts.n_persons, marginals, k)
-    equalities, knowledge = attacker_knowledge(emitted_lower(may_be_empty), people, equalities)
-    if marginals.kind != MARGINALS_NONE:
-        knowledge = dataclasses.replace(knowledge, at_most=tuple(blank_total_bounds(
-            counts.col, counts.row, counts.key, counts.n_persons, marginals, k)))
-    result = complementary_suppression(
-        counts.n_persons, primary, equalities, marginals.protection,
-        k if marginals.straddle_k else None, is_canceled=is_canceled, series=series,
-        cell_keys=cell_keys, knowledge=knowledge, threshold=k)
-    status[result.complementary] = STATUS_COMPLEMENTARY
+    everyone, knowledge = attacker_knowledge(emitted_lower(may_be_empty), people, [])
+    result = protect_linked_table(counts.n_persons, primary, DeclaredTotals.of_grid(
+        counts.col, counts.row, counts.key, counts.n_persons, marginals), marginals.protection, k, marginals.straddle_k, knowledge, everyone,
+        is_canceled, series, cell_keys)
+    status[result.cells.complementary] = STATUS_COMPLEMENTARY
     return status, result
-
 
 def empty_cells(origin, resolution, study_area, zero_mask, occupied_col, occupied_row):
     """Empty cells whose centre lies in the study area: (col, row, inside the zero mask).
@@ -197,6 +192,7 @@ def suppressed_grid_counted(counts, people, origin, resolution, k, marginals=Non
                                    study_area is not None)
     published = status == STATUS_PUBLISHED
     n_persons = blanked_counts(counts.n_persons, published)
+    totals = published_totals(counts, marginals, resolution, suppression)
     order = np.lexsort((counts.key, counts.row, counts.col))
     order = order[~(emptied & published)[order]]
     cells = pd.DataFrame({
@@ -207,24 +203,27 @@ def suppressed_grid_counted(counts, people, origin, resolution, k, marginals=Non
         "n_persons": n_persons,
         "status": published_status(status),
         "first_row": counts.first_row,
-    }).join(published_totals(counts, marginals, k, resolution))
+    }).join(totals)
     if labels is not None:
         cells["key_label"] = labels[counts.key]  # names a group that no record holds any more
     cells = cells.iloc[order].reset_index(drop=True)
     if suppression is None:
         return GridRelease(cells, NO_AUDIT, 0)
     audit = audit_table(ids, counts.first_row, (counts.key, counts.row, counts.col), status,
-                         suppression, marginals, k, None if labels is None else labels[counts.key])
+                         suppression, marginals, k, None if labels is None else labels[counts.key],
+                         totals["parent_id"].to_numpy())
     return GridRelease(cells, audit, int(suppression.unprotectable.sum()),
                        suppression.exposed_earlier)
 
 
-def audit_table(ids, first_row, order, status, suppression, marginals, k, key_labels=None):
+def audit_table(ids, first_row, order, status, suppression, marginals, k, key_labels=None,
+                parent_ids=None):
     """The bounds an attacker derives for every withheld group (never its value), in ``order``
-    (lexsort keys, most significant last), and why it is withheld (``reason``: primary or
-    complementary; for the data holder, never for publication: it would tell the attacker
-    which cells are small). With ``key_labels`` (a series with attribute fields) each row
-    also names its group's values."""
+    (lexsort keys, most significant last), then every withheld total (named by its parent
+    cell's id, ``parent_ids`` per group, or "grand total"; ``first_row`` -1), and why it is
+    withheld (``reason``: primary or complementary; for the data holder, never for
+    publication: it would tell the attacker which cells are small). With ``key_labels`` (a
+    series with attribute fields) each row also names its group's values."""
     from ..audit.intervals import protection_failures
 
     intervals = suppression.intervals
@@ -244,4 +243,24 @@ def audit_table(ids, first_row, order, status, suppression, marginals, k, key_la
     })
     if key_labels is not None:
         audit["key_label"] = key_labels[rows]
-    return audit
+    from .linked_totals import LinkedSuppression
+
+    if not isinstance(suppression, LinkedSuppression):  # a grid of strata: its own totals
+        return audit
+    totals = np.flatnonzero(suppression.totals_withheld)
+    if not len(totals):
+        return audit
+    first = np.array([suppression.totals.members[total][0] for total in totals])
+    bounds = suppression.total_intervals
+    names = np.where(suppression.totals.grand[totals], "grand total",
+                     np.asarray(parent_ids if parent_ids is not None else [None] * len(ids),
+                                dtype=object)[first])
+    rows_of_totals = pd.DataFrame({
+        "cell_id": names, "first_row": -1, "lower": bounds.lower[totals],
+        "upper": bounds.upper[totals], "width": bounds.width[totals],
+        "ok": ~suppression.totals_unprotectable[totals],
+        "reason": np.where(suppression.totals_primary[totals], STATUS_PRIMARY,
+                           STATUS_COMPLEMENTARY)})
+    if key_labels is not None:
+        rows_of_totals["key_label"] = key_labels[first]
+    return pd.concat([audit, rows_of_totals], ignore_index=True)

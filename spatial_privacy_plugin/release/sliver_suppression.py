@@ -147,28 +147,28 @@ def _distinct(groups, person_codes, n_groups):
 class AttackerView:
     """What the gate reads beside the cells and zone counts (SPEC section 7).
 
-    ``sums``: the totals the grid's columns publish (``totals.equalities_from_columns``) and
-    ``at_most`` the sums their blanks bound (``totals.blank_totals_from_columns``), as (records,
-    total) pairs; ``people``: the release's ``counting.PeopleTotal``, None when the policy
+    ``sums``: the totals the grid's columns publish (``totals.equalities_from_columns``), as
+    (records, total) pairs, and ``withheld_totals`` the declared totals they leave blank
+    (``totals.withheld_totals_from_columns``: (records, name) pairs); ``people``: the release's ``counting.PeopleTotal``, None when the policy
     keeps it secret; ``one_point``: counts add up (else zone and record counts are of distinct
     people).
     """
 
     sums: tuple = ()
-    at_most: tuple = ()
+    withheld_totals: tuple = ()
     people: object = None
     one_point: bool = True
 
     @classmethod
-    def of_cells(cls, cells, k, people, one_point):
+    def of_cells(cls, cells, people, one_point):
         """The view of a grid release's ``cells`` as written: its totals columns read back as the
         gate reads them."""
-        from .totals import blank_totals_from_columns, equalities_from_columns
+        from .totals import equalities_from_columns, withheld_totals_from_columns
 
         parent_ids = cells["parent_id"].tolist()
         return cls(tuple(equalities_from_columns(parent_ids, cells["parent_total"],
                                                  cells["grand_total"])),
-                   tuple(blank_totals_from_columns(parent_ids, cells["parent_total"], None, k)),
+                   tuple(withheld_totals_from_columns(parent_ids, cells["parent_total"])),
                    people, one_point)
 
 
@@ -198,7 +198,8 @@ def audit_pattern(values, withheld, zone_withheld, atoms, view, protection, k, s
              zip(atoms.zone_atoms, atoms.zone_values, zone_withheld) if not blank]
     return evaluate_release_audit(
         np.where(withheld, np.nan, values), np.where(withheld, STATUS_WITHHELD, STATUS_PUBLISHED),
-        view.sums, protection, k if straddle_k else None, k, view.people, None, view.at_most,
+        view.sums, protection, k if straddle_k else None, k, view.people, None,
+        view.withheld_totals,
         (atoms.atom_record, atoms.places, zones, atoms.atom_thin), view.one_point,
         withheld_areas=[(atoms.zone_atoms[zone], str(zone))
                         for zone in _withheld_zones(atoms, zone_withheld)])
@@ -222,7 +223,7 @@ def _bounds(audit, values, withheld, zone_withheld, atoms, view):
              zip(atoms.zone_atoms, atoms.zone_values, zone_withheld) if not blank]
     people = None if view.people is None else view.people.n
     return atom_intervals(values, withheld, lower, upper, atoms.atom_record, zones, people,
-                          view.one_point, view.sums, view.at_most)
+                          view.one_point, view.sums)
 
 
 class _Neighbours:
@@ -294,7 +295,8 @@ def _protect(values, start, zone_start, atoms, view, audit, zones_first, is_canc
         first_audit = None
         failing, failing_records = failure_masks(result, len(atoms.atom_record), len(values))
         blank = _withheld_zones(atoms, zone_withheld)
-        failing_zones = [blank[area] for area in result.areas]
+        # Withheld areas past the zones are the grid's withheld totals: nothing here widens them.
+        failing_zones = [blank[area] for area in result.areas if area < len(blank)]
         if not result.passed and not failing.any() and not failing_records.any() and \
                 not failing_zones:
             stuck_records[:] = withheld  # a failure the audit names no record for: refuse

@@ -139,46 +139,14 @@ def parent_codes(col, row, key, marginals):
     return dense_codes(parent_col - parent_col.min(), parent_row - parent_row.min(), key)
 
 
-def grid_equalities(col, row, key, n_persons, marginals, k):
-    """The published equalities (cells, total) of a grid's declared marginals.
-
-    A total below k is itself withheld in the release that would carry it
-    (the coarser grid applies the same policy), so it publishes no equality
-    (but its blank says it is below k: ``blank_total_bounds``).
-    """
-    from ..audit.intervals import equalities_from_groups, with_totals
-
-    grand, parents = _total_labels(col, row, key, marginals)
-    cell_sets = []
-    if grand is not None:
-        cell_sets += equalities_from_groups(grand)
-    if parents is not None:
-        cell_sets += equalities_from_groups(parent_codes(col, row, key, marginals))
-    return [(cells, total) for cells, total in with_totals(cell_sets, n_persons) if total >= k]
-
-
-def blank_total_bounds(col, row, key, n_persons, marginals, k):
-    """The (cells, k - 1) upper sums an attacker reads from declared totals left blank.
-
-    The rule is public: a declared total is blank exactly when it is below k,
-    so the blank says its cells hold at most k - 1 together.
-    """
-    from ..audit.intervals import equalities_from_groups, with_totals
-
-    grand, parents = _total_labels(col, row, key, marginals)
-    grand_sets = equalities_from_groups(grand) if grand is not None else []
-    parent_sets = [] if parents is None else \
-        equalities_from_groups(parent_codes(col, row, key, marginals))
-    return [(cells, float(k) - 1.0) for cells, total in
-            with_totals(grand_sets + parent_sets, n_persons) if 0 < total < k]
-
-
-def published_totals(counts, marginals, k, resolution):
-    """Per group: its parent's cell id and the published totals it lies in (<NA>: none).
+def published_totals(counts, marginals, resolution, linked=None):
+    """Per group: its parent's cell id and the published totals it lies in (<NA>: none, or
+    withheld).
 
     These are the values printed beside the grid; written into the grid, they
     make a release self-describing, so a later release of the series can
-    rebuild the equalities an attacker holds.
+    rebuild the equalities an attacker holds. ``linked``: the grid's
+    ``linked_totals.LinkedSuppression``, which says which totals are withheld.
     """
     n_groups = len(counts.n_persons)
     frame = pd.DataFrame({"parent_id": pd.Series([None] * n_groups, dtype=object),
@@ -186,13 +154,15 @@ def published_totals(counts, marginals, k, resolution):
                           "grand_total": pd.array([pd.NA] * n_groups, dtype="Int64")})
     if marginals is None:
         return frame
-    grand, parents = _total_labels(counts.col, counts.row, counts.key, marginals)
-    if grand is not None:
-        frame["grand_total"] = published_sums(counts.n_persons, [counts.key], k)
+    _, parents = _total_labels(counts.col, counts.row, counts.key, marginals)
     if parents is not None:
-        factor = int(marginals.parent_factor)
-        frame["parent_id"] = cell_ids(resolution * factor, *parents)
-        frame["parent_total"] = published_sums(counts.n_persons, [*parents, counts.key], k)
+        frame["parent_id"] = cell_ids(resolution * int(marginals.parent_factor), *parents)
+    if linked is not None:
+        totals = linked.totals
+        for cells, value, grand, withheld in zip(totals.members, totals.values, totals.grand,
+                                                 linked.totals_withheld):
+            if not withheld:
+                frame.loc[cells, "grand_total" if grand else "parent_total"] = int(value)
     return frame
 
 
@@ -233,16 +203,17 @@ def equalities_from_columns(parent_ids, parent_totals, grand_totals, key_labels=
     return equalities
 
 
-def blank_totals_from_columns(parent_ids, parent_totals, key_labels, k):
-    """The (records, k - 1) upper sums a layer's blank parent totals tell: a parent named in
-    ``parent_id`` (declared) whose total is blank on every record holds fewer than k."""
+def withheld_totals_from_columns(parent_ids, parent_totals, key_labels=None):
+    """(records, name) of each declared parent total a layer leaves blank: a parent named in
+    ``parent_id`` whose total is blank on every record is a withheld cell of the release whose
+    value is the sum of its records (SPEC section 7; the blank says only "withheld")."""
     from ..audit.intervals import equalities_from_groups
 
     parent_totals = pd.array(parent_totals, dtype="Float64")
     keys = [""] * len(parent_ids) if key_labels is None else list(key_labels)
     labels = np.array([None if label is None else f"{label}{SERIES_KEY_SEPARATOR}{key}"
                        for label, key in zip(parent_ids, keys)], dtype=object)
-    return [(cells, float(k) - 1.0) for cells in equalities_from_groups(labels)
+    return [(cells, str(parent_ids[cells[0]])) for cells in equalities_from_groups(labels)
             if pd.isna(parent_totals[cells]).all()]
 
 

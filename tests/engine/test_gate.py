@@ -52,7 +52,7 @@ def test_a_zero_count_is_below_k():
 
 
 def test_negative_control_a_cell_where_everyone_shares_one_value_fails_l_diversity():
-    from spatial_privacy_plugin.release.gate import evaluate_diversity
+    from spatial_privacy_plugin.release.diversity import evaluate_diversity
     cells = ["a", "a", "b", "b", "b"]
     values = ["flu", "cold", "flu", "flu", "flu"]
     counts = [12, 15, 30, 0, None]
@@ -63,7 +63,7 @@ def test_negative_control_a_cell_where_everyone_shares_one_value_fails_l_diversi
 
 
 def test_t_closeness_distances():
-    from spatial_privacy_plugin.release.gate import evaluate_diversity
+    from spatial_privacy_plugin.release.diversity import evaluate_diversity
     # Release: 50 low, 50 high; cell x is all low, cell y all high.
     cells, values, counts = ["x", "y"], [1, 3], [50, 50]
     unordered = evaluate_diversity(cells, values, counts, t=0.6)

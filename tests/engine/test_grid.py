@@ -457,17 +457,39 @@ def test_a_cell_index_that_would_not_fit_is_refused_not_wrapped():
     assert cell_index(np.array([0.0, 2e8]), 0.0, 100.0).tolist() == [0, 2_000_000]
 
 
-def test_a_blank_parent_total_says_below_k_and_a_grid_it_pins_is_refused():
-    # 5 people in each of two 200 m parents (k = 6): both parent totals are blank, which says
-    # each parent holds at most 5; with the 10 people known, each holds exactly 5.
+def test_a_blank_parent_total_says_only_withheld_and_is_itself_protected():
+    # 5 people in each of two 200 m parents (k = 6): both parent totals are below k and
+    # withheld. Their blanks say only "withheld" (SPEC section 7), so with the 10 people known
+    # each parent, and its lone cell, holds 1..9: protected, and written.
     x = np.r_[np.full(5, 50.0), np.full(5, 250.0)]
     y = np.full(10, 50.0)
     persons, keys = encode([f"p{i}" for i in range(10)])
     marginals = grid.Marginals(grid.MARGINALS_PARENTS, parent_factor=2, protection=2)
     release = grid.suppressed_grid(x, y, persons, keys, (0.0, 0.0), 100.0, 6, marginals)
-    assert release.unprotectable == 2
+    assert release.unprotectable == 0
     assert release.cells["parent_total"].isna().all()
-    # Without the parent totals declared, the blank says nothing: the cells range over [1, 9].
-    plain = grid.suppressed_grid(x, y, persons, keys, (0.0, 0.0), 100.0, 6,
-                                 grid.Marginals(grid.MARGINALS_NONE, protection=2))
-    assert plain.unprotectable == 0 and (plain.audit["width"] >= 2).all()
+    totals = release.audit[release.audit["first_row"] == -1]
+    assert sorted(totals["cell_id"]) == ["200m_0_0", "200m_1_0"]
+    assert (totals[["lower", "upper"]].to_numpy() == [1.0, 9.0]).all()
+    assert set(totals["reason"]) == {grid.STATUS_PRIMARY}
+
+
+def test_a_lone_total_below_k_gets_a_total_beside_it_withheld():
+    # Cells 12, 15 | 4, 5 under 500 m parents and the grand total (k = 10, p = 5): the second
+    # parent (9) is below k, and the grand total less the first parent's 27 would give it
+    # away; the first parent's total is withheld too, with the cell of 12 (the cheapest that
+    # gives it the doubt), so neither parent is narrower than p.
+    x = np.r_[np.full(12, 10.0), np.full(15, 300.0), np.full(4, 600.0), np.full(5, 800.0)]
+    y = np.full(len(x), 10.0)
+    persons, keys = encode([f"p{i}" for i in range(len(x))])
+    marginals = grid.Marginals(grid.MARGINALS_BOTH, parent_factor=2, protection=5)
+    release = grid.suppressed_grid(x, y, persons, keys, (0.0, 0.0), 250.0, 10, marginals)
+    assert release.unprotectable == 0
+    cells = release.cells.set_index("cell_id")
+    assert cells["parent_total"].isna().all() and (cells["grand_total"] == 36).all()
+    assert cells.loc["250m_0_0", "status"] == "withheld"
+    assert cells.loc["250m_1_0", "n_persons"] == 15
+    totals = release.audit[release.audit["first_row"] == -1].set_index("cell_id")
+    assert totals.loc["500m_1_0", "reason"] == grid.STATUS_PRIMARY
+    assert totals.loc["500m_0_0", "reason"] == grid.STATUS_COMPLEMENTARY
+    assert (totals["width"] >= 5).all()

@@ -7,7 +7,7 @@ total known or secret. The grid is built as the Processing algorithm builds it
 (``grid.suppressed_grid``, then ``atom_suppression.protect_atoms`` and
 ``protected_release``); what it would write (the cells with their totals columns,
 the zone counts) is read back here as the gate reads the layers
-(``totals.equalities_from_columns``, ``blank_totals_from_columns``) and audited
+(``totals.equalities_from_columns``, ``withheld_totals_from_columns``) and audited
 by the gate's engine (``gate.evaluate_gate``, ``gate.evaluate_release_audit``).
 Every written release must pass. The pieces of each cell are found here (a
 lattice of sample points per cell, and every person's point).
@@ -29,7 +29,7 @@ from spatial_privacy_plugin.release.sliver_suppression import UNPROVEN_GRID, Att
     protect_atoms, record_values, records_of_points
 from spatial_privacy_plugin.errors import InputError
 from spatial_privacy_plugin.release.gate import evaluate_gate, evaluate_release_audit
-from spatial_privacy_plugin.release.totals import blank_totals_from_columns, equalities_from_columns
+from spatial_privacy_plugin.release.totals import equalities_from_columns, withheld_totals_from_columns
 
 LATTICE = 6  # sample points per cell side, to find the pieces a border cuts a cell into
 
@@ -97,7 +97,7 @@ def protected_grid(case):
     values = record_values(point_record, persons, len(cells))
     atoms = zone_atoms(case, cells, point_record)
     people = grid.people_total(persons)
-    view = AttackerView.of_cells(cells, k, people if case["people_known"] else None,
+    view = AttackerView.of_cells(cells, people if case["people_known"] else None,
                                  people.one_point)
     try:
         result = protect_atoms(values, cells["status"].to_numpy() != grid.STATUS_PUBLISHED,
@@ -127,7 +127,7 @@ def gate_verdict(case, written, zone_counts, atoms, people):
     parent_ids = written["parent_id"].tolist()
     equalities = equalities_from_columns(parent_ids, written["parent_total"],
                                          written["grand_total"])
-    blanks = blank_totals_from_columns(parent_ids, written["parent_total"], None, k)
+    blanks = withheld_totals_from_columns(parent_ids, written["parent_total"])
     areas = [(members, count) for members, count in zip(atoms.zone_atoms, zone_counts)
              if count is not None and len(members)]
     cut = (atoms.atom_record, [[str(zone) for zone in zones] for zones in atoms.atom_zones], areas)

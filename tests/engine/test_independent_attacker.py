@@ -21,10 +21,11 @@ engine is only asked for a release (``grid.suppressed_grid``). Hand-made
 leaking tables show that the attacker does flag leaks, and every release the
 engine refuses is checked to be one that no suppression could protect.
 
-A declared total is left blank exactly when it is below k (the README says
-so), so the attacker also reads a blank as "these cells add up to at most
-k - 1". That reading found a leak (the ``test_closed_leak_...`` tests, its
-reproducers); the engine now protects against it or refuses.
+Totals are cells (SPEC section 7): a declared total left blank says only
+"withheld" (an earlier version blanked a total exactly when it was below k, and
+an attacker who read that rule recovered cells: the ``test_closed_leak_...``
+tests). The attacker reads no more into a blank, and audits each blank declared
+total as a withheld cell whose value is the sum of its cells.
 """
 
 import time
@@ -35,6 +36,7 @@ import pytest
 from scipy.optimize import Bounds, LinearConstraint, milp
 from scipy.sparse import csc_array
 
+from spatial_privacy_plugin.errors import InputError
 from spatial_privacy_plugin.release import grid
 
 CELL = 100.0
@@ -122,15 +124,12 @@ class Attack:
     ``people``: the number of distinct people in the release (None: secret);
     ``several_points``: people may have points in several cells, so the cells
     add up to at least ``people`` rather than exactly to it.
-    ``blank_totals``: the totals columns (``parent_total``, ``grand_total``)
-    the release declares, for an attacker who also reads a blank in them: the
-    engine blanks a declared total exactly when it is below k (found by
-    observation, see ``test_a_declared_total_is_blank_exactly_when_below_k``),
-    so a blank says its cells add up to at most k - 1. Empty: the attacker of
-    the brief, who reads only the totals that are stated.
+    ``declared``: the totals columns (``parent_total``, ``grand_total``) the
+    release declares: a group of records that leaves one blank is a withheld
+    total, audited by ``narrow_totals`` (a blank says nothing more).
     """
 
-    def __init__(self, layer, k, people, several_points, blank_totals=()):
+    def __init__(self, layer, k, people, several_points, declared=()):
         if isinstance(layer, pd.DataFrame):
             layer = read_layer(layer)
         self.layer = layer
@@ -165,13 +164,22 @@ class Attack:
         def in_total(row):
             return ("all", key[row])
 
+        self.withheld_totals = []  # (name, constant, coefficients) of each blank declared total
         for column, group_of in (("parent_total", in_parent), ("grand_total", in_total)):
             stated, blank = _declared_totals(layer, column, group_of)
             for total, members in stated:
                 add(members, total, total)
-            if column in blank_totals:
+            if column in declared:
                 for members in blank:
-                    add(members, -np.inf, k - 1)
+                    coefficients = np.zeros(len(self.withheld))
+                    constant = 0
+                    for row in members:
+                        if published[row]:
+                            constant += known[row]
+                        else:
+                            coefficients[position[row]] += 1.0
+                    name = f"{column} of {group_of(members[0])}"
+                    self.withheld_totals.append((name, constant, coefficients))
         if people is not None:
             # One point per person: every person is in exactly one cell. Several points: each
             # person is counted once in every cell (and attribute group) they have a point in.
@@ -197,6 +205,20 @@ class Attack:
     def _interval(self, j, lower, upper):
         row = self.withheld[j]
         return Interval((self.layer["cell_id"][row], self.layer["status"][row], lower, upper))
+
+    def narrow_totals(self, k, p):
+        """[(name, lower, upper)]: withheld totals (sums of their cells) the attacker cannot
+        prove hold >= k and pins below width p."""
+        narrow = []
+        for name, constant, coefficients in self.withheld_totals:
+            if not coefficients.any():
+                lower = upper = constant
+            else:
+                lower = constant + self._solve(coefficients)[0]
+                upper = constant - self._solve(-coefficients)[0]
+            if lower < k and upper - lower < p:
+                narrow.append((name, lower, upper))
+        return narrow
 
     def bounds(self):
         """[Interval]: the smallest and largest count of each withheld cell, as integers."""
@@ -270,12 +292,12 @@ class Attack:
         return narrow
 
 
-def leaks(frame, k, p, people, several_points, attribute=None, known_points=(), blank_totals=()):
+def leaks(frame, k, p, people, several_points, attribute=None, known_points=(), declared=()):
     """Every way this published layer breaks the guarantees, as text (empty: none).
 
     ``frame``: the published layer (a DataFrame, or ``read_layer``'s columns);
     ``known_points``: counts of the withheld cells known to agree with it (see
-    ``Attack.narrow_cells``); ``blank_totals``: see ``Attack``.
+    ``Attack.narrow_cells``); ``declared``: see ``Attack``.
     """
     layer = read_layer(frame, attribute) if isinstance(frame, pd.DataFrame) else frame
     problems = []
@@ -289,10 +311,12 @@ def leaks(frame, k, p, people, several_points, attribute=None, known_points=(), 
             problems.append(f"withheld cell {cell} states its count {value}")
     if problems or all(published):
         return problems
-    attack = Attack(layer, k, people, several_points, blank_totals)
+    attack = Attack(layer, k, people, several_points, declared)
     for cell in attack.narrow_cells(k, p, known_points):
         problems.append(f"withheld cell {cell.cell_id} ({cell.status}) is in "
                         f"[{cell.lower}, {cell.upper}]: width {cell.width} < p = {p}")
+    for name, lower, upper in attack.narrow_totals(k, p):
+        problems.append(f"withheld {name} is in [{lower}, {upper}]: narrower than p = {p}")
     return problems
 
 
@@ -396,23 +420,23 @@ def test_attribute_groups_have_their_own_grand_totals():
         intervals(table.drop(columns=ATTRIBUTE), 5, None, False)
 
 
-def test_a_blank_declared_total_says_below_k():
-    # Two parents with one child each, both totals blank (below k = 6), N = 10 known: the
-    # children add up to 10 and each is at most 5, so both are 5.
+def test_a_blank_declared_total_says_only_withheld_and_is_itself_audited():
+    # Two parents with one child each, both totals blank, N = 10 known: the blanks say
+    # nothing, so each child (and each parent, its sum) holds 1..9.
     table = pd.concat([layer([None], ["withheld"], "200m_0_0"),
                        layer([None], ["withheld"], "200m_1_0")], ignore_index=True)
     table["cell_id"] = ["100m_0_0", "100m_2_0"]
     assert intervals(table, 6, 10, False) == [[1, 9], [1, 9]]
-    attack = Attack(read_layer(table), 6, 10, False, blank_totals=("parent_total",))
-    assert [[cell.lower, cell.upper] for cell in attack.bounds()] == [[5, 5], [5, 5]]
-    assert leaks(table, 6, 2, 10, False, blank_totals=("parent_total",)) == [
-        f"withheld cell {cell} (withheld) is in [5, 5]: width 0 < p = 2"
-        for cell in ("100m_0_0", "100m_2_0")]
-    # A blank grand total, declared, with three non-empty cells: each is 1 when k = 4.
-    table = layer([None, None, None], ["withheld"] * 3)
-    assert intervals(table, 4, 2, True) == [[1, 2]] * 3
-    attack = Attack(read_layer(table), 4, 2, True, blank_totals=("grand_total",))
-    assert [[cell.lower, cell.upper] for cell in attack.bounds()] == [[1, 1]] * 3
+    assert leaks(table, 6, 2, 10, False, declared=("parent_total",)) == []
+    # Cells 12 and 15 under a published parent total of 27, two withheld cells under a blank
+    # one, the grand total 36: the blank total is 36 - 27 = 9 exactly, below k = 10.
+    table = pd.concat([layer([12, 15], [PUBLISHED] * 2, "200m_0_0", 27, 36),
+                       layer([None, None], ["withheld"] * 2, "200m_1_0", None, 36)],
+                      ignore_index=True)
+    table["cell_id"] = [f"100m_{c}_0" for c in range(4)]
+    assert leaks(table, 10, 5, None, False) == []  # its cells alone are [1, 8]: wide enough
+    assert leaks(table, 10, 5, None, False, declared=("parent_total", "grand_total")) == [
+        "withheld parent_total of ('200m_1_0', None) is in [9, 9]: narrower than p = 5"]
 
 
 def test_published_cells_below_k_and_stated_withheld_counts_are_flagged():
@@ -499,18 +523,23 @@ def check_release_is_true(layer, counts, factor):
     return np.array(true)
 
 
-def refusal_is_the_only_safe_answer(layer, true, k, p, people, several_points, blank_totals=()):
-    """Even with every cell withheld, some cell below k stays narrower than p.
+def refusal_is_the_only_safe_answer(layer, true, k, p, people, several_points, declared=()):
+    """Even with every cell and every total withheld, some cell below k stays narrower than p,
+    or a total below k does.
 
-    Withholding more cells only relaxes the attacker's programme, so its
-    intervals under "everything withheld" contain those under any pattern:
-    a cell below k that must be withheld and is narrow there is narrow in
-    every release of this grid with these totals.
+    Withholding more only relaxes the attacker's programme, so its intervals
+    under "everything withheld" contain those under any pattern: a cell or a
+    total below k (which must be withheld) that is narrow there is narrow in
+    every release of this grid with these totals declared.
     """
-    everything = dict(layer, status=["withheld"] * len(true), n_persons=[pd.NA] * len(true))
-    narrow = Attack(everything, k, people, several_points, blank_totals).narrow_cells(k, p, [true])
+    blank = [pd.NA] * len(true)
+    everything = dict(layer, status=["withheld"] * len(true), n_persons=blank,
+                      parent_total=blank, grand_total=blank)
+    attack = Attack(everything, k, people, several_points, declared)
+    narrow = attack.narrow_cells(k, p, [true])
     below_k = {cell for cell, count in zip(layer["cell_id"], true) if count < k}
-    return any(cell.cell_id in below_k for cell in narrow)
+    return any(cell.cell_id in below_k for cell in narrow) or \
+        any(upper < k for _, _, upper in attack.narrow_totals(k, p))
 
 
 CASES = [  # (seed, several points per person, one attribute column, releases to audit)
@@ -550,6 +579,13 @@ def test_random_releases_resist_the_attacker(seed, several_points, with_attribut
         x, y, ids, modes = random_points(rng, k, several_points, with_attribute)
         persons = grid.encode_person_ids(ids, "id")
         keys = grid.encode_key_columns([] if modes is None else [modes], len(x))
+        people = len(set(ids.tolist()))
+        if people < k:  # the grid refuses a release of fewer than k people (forced)
+            with pytest.raises(InputError, match="fewer than k"):
+                grid.suppressed_grid(x, y, persons, keys, (0.0, 0.0), CELL, k,
+                                     grid.Marginals(kind, parent_factor=factor, protection=p))
+            refused[kind] += 1
+            continue
         release = grid.suppressed_grid(x, y, persons, keys, (0.0, 0.0), CELL, k,
                                        grid.Marginals(kind, parent_factor=factor, protection=p))
         cells = release.cells
@@ -559,25 +595,24 @@ def test_random_releases_resist_the_attacker(seed, several_points, with_attribut
             frame = frame.assign(**{attribute: modes[cells["first_row"].to_numpy()]})
         layer = read_layer(frame, attribute)
         true = check_release_is_true(layer, true_counts(x, y, ids, modes), factor)
-        people = len(set(ids.tolist()))
         case = dict(seed=seed, release=release_number, k=k, kind=kind, factor=factor, p=p)
-        # The attacker also reads a blank declared total as "below k" (the rule is public).
-        blank = declared_blank_totals(grid.Marginals(kind))
+        # A blank declared total is a withheld total: the attacker audits it too.
+        declared = declared_totals(grid.Marginals(kind))
         if release.unprotectable > 0:
             # The Processing algorithm refuses to write this grid: nothing is published.
             refused[kind] += 1
             if not refusal_is_the_only_safe_answer(layer, true, k, p, people, several_points,
-                                                   blank):
+                                                   declared):
                 needless_refusals.append(case)
             continue
         audited += 1
         kinds[kind] += 1
         held = true[[str(label) != PUBLISHED for label in layer["status"]]]
         withheld += len(held)
-        attack = Attack(layer, k, people, several_points, blank)
+        attack = Attack(layer, k, people, several_points, declared)
         # The true counts agree with everything published (the attacker's model is sound).
         assert attack.is_feasible(held), dict(case, problem="the truth contradicts the layer")
-        found = leaks(layer, k, p, people, several_points, known_points=[held], blank_totals=blank)
+        found = leaks(layer, k, p, people, several_points, known_points=[held], declared=declared)
         if found:
             failures.append(dict(case, problems=found))
     summary = dict(audited=audited, refused=refused, kinds=kinds, withheld_cells=withheld,
@@ -605,6 +640,8 @@ def test_the_attacker_catches_primary_only_releases_and_its_shortcut_is_exact():
         kind = grid.MARGINAL_KINDS[int(rng.integers(len(grid.MARGINAL_KINDS)))]
         factor, several_points = int(rng.integers(2, 5)), bool(rng.integers(2))
         x, y, ids, modes = random_points(rng, k, several_points, with_attribute=False)
+        if len(set(ids.tolist())) < k:
+            continue  # refused as a whole
         persons = grid.encode_person_ids(ids, "id")
         cells = grid.suppressed_grid(x, y, persons, grid.encode_key_columns([], len(x)),
                                      (0.0, 0.0), CELL, k,
@@ -628,23 +665,25 @@ def test_the_attacker_catches_primary_only_releases_and_its_shortcut_is_exact():
 # Blank totals: what a NULL in parent_total / grand_total tells the attacker
 # --------------------------------------------------------------------------------------
 
-def declared_blank_totals(marginals):
-    """The totals columns a release with these marginals declares (a blank there: below k)."""
+def declared_totals(marginals):
+    """The totals columns a release with these marginals declares (a blank there: withheld)."""
     return tuple(column for column, declared in (("parent_total", marginals.parents),
                                                  ("grand_total", marginals.grand_total))
                  if declared)
 
 
-def test_a_declared_total_is_blank_exactly_when_below_k():
-    # The README says so ("NULL when not declared or below k"); the engine does so. An
-    # attacker who knows the algorithm therefore reads a blank declared total as "< k".
+def test_a_declared_total_below_k_is_blank_and_a_stated_one_is_true():
+    # Totals are cells: one below k is withheld (a primary); one of k or more may be withheld
+    # as a complement, so a blank says only "withheld".
     rng = np.random.default_rng(20240510)
-    seen = {"blank": 0, "stated": 0}
+    seen = {"blank": 0, "stated": 0, "blank at k or more": 0}
     for _ in range(200):
         k, several_points = int(rng.integers(2, 11)), bool(rng.integers(2))
         marginals = grid.Marginals(grid.MARGINALS_BOTH, parent_factor=int(rng.integers(2, 5)),
                                    protection=int(rng.integers(1, k + 1)))
         x, y, ids, _ = random_points(rng, k, several_points, with_attribute=False)
+        if len(set(ids.tolist())) < k:
+            continue  # refused as a whole
         release = grid.suppressed_grid(x, y, grid.encode_person_ids(ids, "id"),
                                        grid.encode_key_columns([], len(x)), (0.0, 0.0), CELL, k,
                                        marginals)
@@ -654,7 +693,10 @@ def test_a_declared_total_is_blank_exactly_when_below_k():
                               ("grand_total", [0] * len(true))):
             sums = pd.Series(true).groupby(np.asarray(group, dtype=object)).sum().to_dict()
             for name, total in zip(group, layer[column]):
-                assert _is_missing(total) == (sums[name] < k), (column, name, total, sums[name])
+                if sums[name] < k:
+                    assert _is_missing(total), (column, name, total, sums[name])
+                elif _is_missing(total):
+                    seen["blank at k or more"] += 1
                 seen["blank" if _is_missing(total) else "stated"] += 1
     assert seen["blank"] > 50 and seen["stated"] > 1000, seen
 
@@ -699,12 +741,16 @@ def test_closed_leak_a_blank_declared_total_gives_withheld_cells_away(name):
     the blank as "at most k - 1" recovers every withheld cell exactly. The engine must either
     protect the cells against that reading or refuse."""
     case = LEAK_REPRODUCERS[name]
+    if case.get("people_known", True) and len(set(case.get("ids") or range(sum(
+            n for _, n in case["cells"])))) < case["k"]:
+        with pytest.raises(InputError, match="fewer than k"):  # refused as a whole
+            release_of(**case)
+        return
     release, frame, people, several_points = release_of(**case)
     k, p, marginals = case["k"], case["p"], grid.Marginals(case["kind"])
-    assert leaks(frame, k, p, people, several_points) == []  # safe for the brief's attacker
-    if release.unprotectable == 0:  # published: it must hold against the blank reading too
+    if release.unprotectable == 0:  # published: its cells and its blank totals hold
         assert leaks(frame, k, p, people, several_points,
-                     blank_totals=declared_blank_totals(marginals)) == []
+                     declared=declared_totals(marginals)) == []
 
 
 @pytest.mark.parametrize("seed, several_points, with_attribute", [
@@ -712,8 +758,8 @@ def test_closed_leak_a_blank_declared_total_gives_withheld_cells_away(name):
     (20240514, True, True)])
 def test_closed_leak_random_releases_resist_an_attacker_who_reads_blank_totals(
         seed, several_points, with_attribute):
-    """The property test with the attacker that also reads a blank declared total as "below k"
-    (see the test above): it found the leak, which the engine now closes."""
+    """The property test with every attribute and marginal kind, and the attacker that audits
+    blank declared totals (see the test above)."""
     rng = np.random.default_rng(seed)
     attribute = ATTRIBUTE if with_attribute else None
     failures, audited = [], 0
@@ -724,6 +770,8 @@ def test_closed_leak_random_releases_resist_an_attacker_who_reads_blank_totals(
         p = int(rng.integers(1, k + 1))
         marginals = grid.Marginals(kind, parent_factor=factor, protection=p)
         x, y, ids, modes = random_points(rng, k, several_points, with_attribute)
+        if len(set(ids.tolist())) < k:
+            continue  # refused as a whole
         release = grid.suppressed_grid(
             x, y, grid.encode_person_ids(ids, "id"),
             grid.encode_key_columns([] if modes is None else [modes], len(x)),
@@ -738,7 +786,7 @@ def test_closed_leak_random_releases_resist_an_attacker_who_reads_blank_totals(
         true = check_release_is_true(layer, true_counts(x, y, ids, modes), factor)
         held = true[[str(label) != PUBLISHED for label in layer["status"]]]
         found = leaks(layer, k, p, len(set(ids.tolist())), several_points, known_points=[held],
-                      blank_totals=declared_blank_totals(marginals))
+                      declared=declared_totals(marginals))
         if found:
             failures.append(dict(seed=seed, release=release_number, k=k, p=p, kind=kind,
                                  factor=factor, problems=found[:2]))

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from reference import plain_lp_bounds
 
 from spatial_privacy_plugin.release import grid
+from spatial_privacy_plugin.release.linked_totals import DeclaredTotals
 from spatial_privacy_plugin.errors import InputError
 from spatial_privacy_plugin.release.series import PublishedRelease, Series, flipping_cells, \
     series_intervals
@@ -142,8 +143,9 @@ def monthly_series(draw):
 def grid_equalities_of(side, values):
     col, row = np.divmod(np.arange(side * side), side)
     marginals = grid.Marginals(grid.MARGINALS_BOTH, parent_factor=2, protection=P)
-    return grid.grid_equalities(col, row, np.zeros(side * side, dtype=np.int64), values, marginals,
-                                K)
+    totals = DeclaredTotals.of_grid(col, row, np.zeros(side * side, dtype=np.int64), values,
+                                    marginals)
+    return totals.equalities(totals.values < K)  # totals below k withheld
 
 
 @settings(max_examples=40, deadline=None)

@@ -152,13 +152,13 @@ def test_after_complementary_suppression_every_primary_cell_is_protected(width, 
     primary = status == grid.STATUS_PRIMARY
     assert result.withheld.sum() <= len(col)
     assert (result.withheld == (status != grid.STATUS_PUBLISHED)).all()
-    equalities = grid.grid_equalities(col, row, counts.key, n_persons, marginals, 10)
+    equalities = result.totals.equalities(result.totals_withheld)
     audit = attacker_intervals(n_persons, result.withheld, equalities, integer=True,
                                lower=np.ones(len(col)))  # emitted cells are not empty
     protected = audit.width >= 5 - 1e-9
-    assert (protected | ~primary | result.unprotectable).all()
+    assert (protected | ~primary | result.cells.unprotectable).all()
     # A cell is only given up when every cell sharing an equality with it is withheld.
-    for cell in np.flatnonzero(result.unprotectable):
+    for cell in np.flatnonzero(result.cells.unprotectable):
         sharing = [cells for cells, _ in equalities if cell in cells]
         assert all(result.withheld[cells].all() for cells in sharing)
 

@@ -157,17 +157,20 @@ def test_the_gate_refuses_overlapping_duplicate_and_geometry_less_cells(run):
     assert gate(run, beside)["PASSED"]
 
 
-def test_a_blank_parent_total_tells_the_gate_it_is_below_k(run):
-    # Two 200 m parents with 5 people each in one child (k = 6): both totals are blank, which
-    # says each parent holds at most 5; with the 10 people known each child holds exactly 5.
+def test_a_blank_parent_total_says_only_withheld_and_the_gate_audits_it(run):
+    # Two 200 m parents with one withheld child each, both totals blank, N = 10 known: the
+    # blanks say only "withheld" (totals are cells), so each child and each parent holds 1..9.
     layer = grid_layer([(0, 0, NULL, "withheld", "200m_0_0", NULL, NULL),
                         (2, 0, NULL, "withheld", "200m_1_0", NULL, NULL)])
-    with pytest.raises(QgsProcessingException, match="recovered exactly"):
-        gate(run, layer, RHO=1 / 6, PERSONS_TOTAL=10, PROTECTION_LEVEL=2)
-    # Without the parents declared (no parent_id), the blank says nothing: [1, 9] each.
-    undeclared = grid_layer([(0, 0, NULL, "withheld", NULL, NULL, NULL),
-                             (2, 0, NULL, "withheld", NULL, NULL, NULL)])
-    assert gate(run, undeclared, RHO=1 / 6, PERSONS_TOTAL=10, PROTECTION_LEVEL=2)["PASSED"]
+    assert gate(run, layer, RHO=1 / 6, PERSONS_TOTAL=10, PROTECTION_LEVEL=2)["PASSED"]
+    # A blank parent total the other totals pin: 36 - 27 = 9, below k = 10 (the negative
+    # control: its cells alone, [1, 8] each, are wide enough).
+    pinned = grid_layer([(0, 0, 12, "published", "200m_0_0", 27, 36),
+                         (1, 0, 15, "published", "200m_0_0", 27, 36),
+                         (2, 0, NULL, "withheld", "200m_1_0", NULL, 36),
+                         (3, 0, NULL, "withheld", "200m_1_0", NULL, 36)])
+    with pytest.raises(QgsProcessingException, match=r"withheld total\(s\) \(e\.g\. 200m_1_0 \[9, 9\]"):
+        gate(run, pinned, PROTECTION_LEVEL=5)
 
 
 def test_the_gate_reads_the_grids_own_count_and_status_fields_by_default(run):

@@ -1,0 +1,49 @@
+"""Bounds of withheld totals: under SPEC section 7 a total is a cell of the release like any
+other, so a total left blank is a withheld cell whose value is the sum of its cells.
+
+The attacker's system is the one ``intervals.attacker_intervals`` solves (published
+equalities, lower sums, upper sums, each cell's own box); a withheld total's interval is the
+minimum and maximum of the sum of its cells over that system, in whole numbers, plus the
+published part of the total. Solved by ``programmes.sum_bounds`` (closed forms and flow
+networks where the rows allow, integer programmes otherwise).
+"""
+
+import numpy as np
+
+from .intervals import Intervals
+from .programmes import sum_bounds
+
+
+def withheld_sum_intervals(values, withheld, equalities, targets, lower, upper, at_least=(),
+                           at_most=()):
+    """Intervals (``Intervals``) of the sums over each of ``targets`` (cell index arrays).
+
+    ``values``: the cells' counts (only published ones are read); ``withheld``: mask of
+    withheld cells; ``equalities`` / ``at_least`` / ``at_most``: (cells, total) pairs as in
+    ``attacker_intervals``; ``lower``/``upper``: each cell's own box.
+    """
+    values = np.asarray(values, dtype=float)
+    withheld = np.asarray(withheld, dtype=bool)
+    hidden = np.flatnonzero(withheld)
+    local = np.full(len(values), -1, dtype=np.int64)
+    local[hidden] = np.arange(len(hidden))
+    known = np.where(withheld, 0.0, np.nan_to_num(values))
+
+    def residual_row(cells, total, low_side, high_side):
+        cells = np.asarray(cells, dtype=np.int64)
+        rest = total - float(known[cells].sum())
+        return local[cells[withheld[cells]]], rest if low_side else -np.inf, \
+            rest if high_side else np.inf
+
+    rows = [residual_row(cells, total, True, True) for cells, total in equalities]
+    rows += [residual_row(cells, total, True, False) for cells, total in at_least]
+    rows += [residual_row(cells, total, False, True) for cells, total in at_most]
+    box_lower = np.asarray(lower, dtype=float)[hidden]
+    rows += [(np.array([index]), low, np.inf) for index, low in enumerate(box_lower) if low > 0]
+    rows = [row for row in rows if len(row[0])]
+    published_part = np.array([float(known[np.asarray(cells, dtype=np.int64)].sum())
+                               for cells in targets])
+    local_targets = [local[np.asarray(cells, dtype=np.int64)[withheld[np.asarray(
+        cells, dtype=np.int64)]]] for cells in targets]
+    low, high = sum_bounds(rows, np.asarray(upper, dtype=float)[hidden], local_targets)
+    return Intervals(published_part + low, published_part + high)
