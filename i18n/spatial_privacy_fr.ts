@@ -4,127 +4,137 @@
   <context>
     <name>SpatialPrivacy</name>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="103" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="100" />
+      <source>Secret key file (a new path creates one; never publish it)</source>
+      <translation>Fichier de clé secrète (un nouveau chemin en crée un ; ne pas publier)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="104" />
       <source>p-table (empty: built from D, V, JS)</source>
       <translation>Table p (vide : construite à partir de D, V, JS)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="106" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="107" />
       <source>D: largest noise, without a p-table (keep it secret)</source>
       <translation>D : le plus grand bruit, sans table p (gardez-le secret)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="109" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="110" />
       <source>V: noise variance, without a p-table</source>
       <translation>V : variance du bruit, sans table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="112" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="113" />
       <source>JS: published counts 1..JS are blocked, without a p-table</source>
       <translation>JS : les effectifs publiés 1..JS sont interdits, sans table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="115" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="116" />
       <source>Cell size (metres)</source>
       <translation>Taille de maille (mètres)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="119" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="120" />
       <source>Study area (empty cells inside it are published as 0)</source>
       <translation>Zone d'étude (les mailles vides qu'elle contient sont publiées à 0)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="122" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="123" />
       <source>Policy file (TOML or JSON)</source>
       <translation>Fichier de politique (TOML ou JSON)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="123" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="124" />
       <source>Policy files (*.toml *.json)</source>
       <translation>Fichiers de politique (*.toml *.json)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="125" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="126" />
       <source>Perturbed grid</source>
       <translation>Grille perturbée</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="127" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="128" />
       <source>Utility (errors against the true counts; data holder only)</source>
       <translation>Utilité (erreurs sur les vrais effectifs ; détenteur seulement)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="130" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="131" />
       <source>Audit: the attacker's intervals (data holder only)</source>
       <translation>Audit : intervalles de l'attaquant (détenteur seulement)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="133" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="134" />
       <source>Audit: published parent cells, in cells wide</source>
       <translation>Audit : mailles parentes publiées, en nombre de mailles</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="135" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="136" />
       <source>Published cells</source>
       <translation>Mailles publiées</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="137" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="138" />
       <source>Cells whose attacker interval is narrower than p</source>
       <translation>Cellules dont l'intervalle de l'attaquant est plus étroit que p</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="138" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="140" />
+      <source>Cells an attacker pins while they could hold 1..k-1 (the gate fails these)</source>
+      <translation>Mailles qu'un attaquant fixe alors qu'elles pourraient compter 1..k-1 (le contrôle les refuse)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="142" />
       <source>Key fingerprint</source>
       <translation>Empreinte de la clé</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="139" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="143" />
       <source>p-table hash</source>
       <translation>Empreinte de la table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="150" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="154" />
       <source>Give a p-table or D and V, not both: the p-table already fixes the noise.</source>
       <translation>Donnez une table p ou bien D et V, pas les deux : la table p fixe déjà le bruit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="154" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="158" />
       <source>Give a p-table, or D (largest noise) and V (noise variance) to build one.</source>
       <translation>Donnez une table p, ou D (le plus grand bruit) et V (la variance du bruit) pour en construire une.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="157" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="161" />
       <source>D must be a whole number.</source>
       <translation>D doit être un nombre entier.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="177" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="181" />
       <source>Record keys from the field '{field}'.</source>
       <translation>Clés d'enregistrement issues du champ « {field} ».</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="182" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="186" />
       <source>A new secret key was created in {path} (256 random bits). Keep it secret and safe, and give the same file to every release of the programme: another key gives every cell other noise, and releases under two keys can be differenced.</source>
       <translation>Une nouvelle clé secrète a été créée dans {path} (256 bits aléatoires). Gardez-la secrète et en lieu sûr, et donnez le même fichier à chaque diffusion du programme : une autre clé donne à chaque cellule un autre bruit, et des diffusions sous deux clés peuvent être différenciées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="207" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="211" />
       <source>Give the programme's secret key file (a new path creates one) or a record key field: the noise of each cell comes from its people's keys.</source>
       <translation>Donnez le fichier de clé secrète du programme (un nouveau chemin en crée un) ou un champ de clé d'enregistrement : le bruit de chaque cellule vient des clés de ses personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="213" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="217" />
       <source>The key file must outlive the run (every release of the programme uses the same key): choose a path outside QGIS's temporary folder.</source>
       <translation>Le fichier de clé doit survivre à l'exécution (chaque diffusion du programme utilise la même clé) : choisissez un chemin hors du dossier temporaire de QGIS.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="241" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="245" />
       <source>The attribute field(s) {fields} share a name with an output field; rename them in a copy of the layer first.</source>
       <translation>Le(s) champ(s) d'attributs {fields} portent le nom d'un champ de sortie ; renommez-les d'abord dans une copie de la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="260" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="264" />
       <source>{count} empty cells inside the study area are published as 0.</source>
       <translation>{count} cellules vides dans la zone d'étude sont publiées à 0.</translation>
     </message>
@@ -134,29 +144,34 @@
       <translation>Fichiers de clé (*.key);;Tous les fichiers (*)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="286" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="290" />
       <source>{count} cells published with cell key noise (key {fingerprint}). Publish neither D nor the key file; the p-table hash identifies the noise rule.</source>
       <translation>{count} cellules publiées avec le bruit de la clé de cellule (clé {fingerprint}). Ne publiez ni D ni le fichier de clé ; l'empreinte de la table p identifie la règle de bruit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="298" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="302" />
       <source>True zeros need a grid without published attribute fields: an empty cell x attribute combination is not a structural zero.</source>
       <translation>Les vrais zéros exigent une grille sans champs d'attributs publiés : une combinaison maille × attribut vide n'est pas un zéro structurel.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="303" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="307" />
       <source>The study area has no polygon.</source>
       <translation>La zone d'étude n'a aucun polygone.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="353" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="358" />
       <source>The audit holds the {count} parent cells of {size:g} m published beside the grid.</source>
       <translation>L'audit tient compte des {count} mailles parentes de {size:g} m publiées à côté de la grille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="360" />
-      <source>Audit (an attacker who knows D and the p-table): {count} cell(s) have an interval narrower than p = {p:g}.</source>
-      <translation>Audit (un attaquant qui connaît D et la table p) : {count} cellule(s) ont un intervalle plus étroit que p = {p:g}.</translation>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="366" />
+      <source>Audit (an attacker who knows D and the p-table): {count} cell(s) have an interval narrower than p = {p:g}; {pinned} that could hold 1..k - 1 are pinned (the gate fails those).</source>
+      <translation>Audit (un attaquant qui connaît D et la p-table) : {count} maille(s) ont un intervalle plus étroit que p = {p:g} ; {pinned} qui pourraient compter 1..k - 1 sont fixées (le contrôle les refuse).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="371" />
+      <source>This cell key release, beside the totals audited with it, pins {pinned} cell(s) that could hold 1..k - 1: the gate will fail it.</source>
+      <translation>Cette diffusion par clés de cellule, à côté des totaux audités avec elle, fixe {pinned} maille(s) qui pourraient compter 1..k - 1 : le contrôle la refusera.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/cell_key_grid.py" line="39" />
@@ -179,14 +194,9 @@
       <translation>confidentialité,divulgation,méthode de la clé de cellule,ckm,perturbation,bruit,grille,grille du recensement</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="96" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="97" />
       <source>Record key field (empty: keys from the key file)</source>
       <translation>Champ de clé d'enregistrement (vide : clés du fichier de clé)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="99" />
-      <source>Secret key file (a new path creates one; never publish it)</source>
-      <translation>Fichier de clé secrète (un nouveau chemin en crée un ; ne pas publier)</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/disclosure_risk.py" line="116" />
@@ -2799,19 +2809,49 @@
       <translation>La couche d'audit « {layer} » a des géométries invalides (entités {fids}) : réparez-les d'abord (Traitement : Réparer les géométries).</translation>
     </message>
     <message>
-      <location filename="processing_provider/release_layers/perturbed_releases.py" line="29" />
+      <location filename="processing_provider/release_layers/perturbed_releases.py" line="118" />
+      <source>The audit layer '{layer}' has cells of {size:g} m, not a whole multiple (2 or more) of this release's {cell:g} m: give the coarser cell key grids published beside it, on the same origin.</source>
+      <translation>La couche d'audit « {layer} » a des mailles de {size:g} m, pas un multiple entier (2 ou plus) des {cell:g} m de cette diffusion : indiquez les grilles par clés de cellule plus grossières publiées à côté, sur la même origine.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/release_layers/perturbed_releases.py" line="135" />
+      <source>Audit of the cell key release (an attacker who knows D and the p-table) against {count} published total(s): {pinned} cell(s) pinned.</source>
+      <translation>Audit de la diffusion par clés de cellule (un attaquant qui connaît D et la p-table) face à {count} total(s) publié(s) : {pinned} maille(s) fixée(s).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/release_layers/perturbed_releases.py" line="142" />
+      <source>a single value</source>
+      <translation>une seule valeur</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/release_layers/perturbed_releases.py" line="142" />
+      <source>an interval narrower than ckm_min_width = {width:g}</source>
+      <translation>un intervalle plus étroit que ckm_min_width = {width:g}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/release_layers/perturbed_releases.py" line="31" />
       <source>k-anonymity gate FAILED: this cell key release lacks the field(s) {fields}; give the layer as the cell key grid wrote it.</source>
       <translation>ÉCHEC du contrôle de k-anonymat : cette diffusion à clé de cellule n'a pas le ou les champs {fields} ; donnez la couche telle que la grille à clé de cellule l'a écrite.</translation>
     </message>
     <message>
-      <location filename="processing_provider/release_layers/perturbed_releases.py" line="41" />
+      <location filename="processing_provider/release_layers/perturbed_releases.py" line="46" />
       <source>k-anonymity gate FAILED (cell key release, policy {hash}): {problems}</source>
       <translation>ÉCHEC du contrôle de k-anonymat (diffusion à clé de cellule, politique {hash}) : {problems}</translation>
     </message>
     <message>
-      <location filename="processing_provider/release_layers/perturbed_releases.py" line="45" />
+      <location filename="processing_provider/release_layers/perturbed_releases.py" line="50" />
       <source>k-anonymity gate passed a cell key release: {checked} published record(s) perturbed with the approved p-table; the k threshold does not apply to perturbed counts.</source>
       <translation>Le contrôle de k-anonymat a accepté une diffusion à clé de cellule : {checked} enregistrement(s) publié(s) perturbé(s) avec la table p approuvée ; le seuil k ne s'applique pas aux effectifs perturbés.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/release_layers/perturbed_releases.py" line="77" />
+      <source>The cell key release '{layer}' lacks the field(s) {fields}: give the layers as the cell key grid wrote them.</source>
+      <translation>La diffusion par clés de cellule « {layer} » n'a pas le(s) champ(s) {fields} : indiquez les couches telles que la grille par clés de cellule les a écrites.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/release_layers/perturbed_releases.py" line="84" />
+      <source>The cell key release '{layer}' mixes cell sizes ({sizes}): give one grid per layer.</source>
+      <translation>La diffusion par clés de cellule « {layer} » mélange des tailles de maille ({sizes}) : indiquez une grille par couche.</translation>
     </message>
     <message>
       <location filename="processing_provider/release_layers/published_cells.py" line="45" />
@@ -3484,52 +3524,57 @@
       <translation>Les tailles de maille {fine:g} m et {coarse:g} m ne sont pas emboîtées : chaque taille doit être un multiple entier de la taille plus fine suivante (par exemple 1000,2000,4000), pour que chaque maille soit dans un seul parent.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/perturbed.py" line="102" />
+      <location filename="spatial_privacy_plugin/noise/perturbed.py" line="106" />
       <source>Some records say method = 'cell key' and others do not: a release is perturbed as a whole or not at all.</source>
       <translation>Certains enregistrements disent method = 'cell key' et d'autres non : une diffusion est perturbée en entier ou pas du tout.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/perturbed.py" line="105" />
+      <location filename="spatial_privacy_plugin/noise/perturbed.py" line="109" />
       <source>This release is perturbed by the cell key method, which the policy does not allow: add method = "cell key" with ckm_min_d, ckm_min_v, ckm_min_js and the approved ptable to the policy file, or publish a suppressed grid.</source>
       <translation>Cette diffusion est perturbée par la méthode de la clé de cellule, que la politique n'autorise pas : ajoutez method = "cell key" avec ckm_min_d, ckm_min_v, ckm_min_js et la ptable approuvée au fichier de politique, ou publiez une grille avec secret statistique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/perturbed.py" line="112" />
+      <location filename="spatial_privacy_plugin/noise/perturbed.py" line="116" />
       <source>The policy names no approved p-table (ptable = "file.csv"): without it the gate cannot check D, V and JS. Add it to the policy file.</source>
       <translation>La politique ne nomme aucune table p approuvée (ptable = "fichier.csv") : sans elle, le contrôle ne peut vérifier D, V et JS. Ajoutez-la au fichier de politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/perturbed.py" line="122" />
+      <location filename="spatial_privacy_plugin/noise/perturbed.py" line="126" />
       <source>{count} record(s) were not perturbed with the approved p-table (their ptable_hash differs from {hash}…).</source>
       <translation>{count} enregistrement(s) n'ont pas été perturbés avec la table p approuvée (leur ptable_hash diffère de {hash}…).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/perturbed.py" line="126" />
+      <location filename="spatial_privacy_plugin/noise/perturbed.py" line="130" />
       <source>The records must all carry one key_fingerprint: a release is perturbed with one key.</source>
       <translation>Les enregistrements doivent tous porter une même key_fingerprint : une diffusion est perturbée avec une seule clé.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/perturbed.py" line="132" />
+      <location filename="spatial_privacy_plugin/noise/perturbed.py" line="136" />
       <source>A published count is missing or not a whole number &gt;= 0 ({value!r}): every cell of a cell key release is published.</source>
       <translation>Un effectif publié manque ou n'est pas un nombre entier &gt;= 0 ({value!r}) : toutes les cellules d'une diffusion à clé de cellule sont publiées.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/perturbed.py" line="140" />
+      <location filename="spatial_privacy_plugin/noise/perturbed.py" line="144" />
       <source>{count} published count(s) lie in 1..{js}, which the p-table never publishes (e.g. {value}): the layer was edited after perturbation or perturbed otherwise.</source>
       <translation>{count} effectif(s) publié(s) sont dans 1..{js}, que la table p ne publie jamais (par exemple {value}) : la couche a été modifiée après la perturbation ou perturbée autrement.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/perturbed.py" line="34" />
+      <location filename="spatial_privacy_plugin/noise/perturbed.py" line="164" />
+      <source>{count} cell(s) of this cell key release can be pinned by an attacker who knows D and the p-table, from the totals published beside it, to {what} while they could hold 1 to k - 1 = {below} people (e.g. {cells}). Publish the totals at another size, a p-table with more noise, or suppression.</source>
+      <translation>{count} maille(s) de cette diffusion par clés de cellule peuvent être fixées par un attaquant qui connaît D et la p-table, à partir des totaux publiés à côté, à {what} alors qu'elles pourraient compter de 1 à k - 1 = {below} personnes (par ex. {cells}). Publiez les totaux à une autre taille, une p-table plus bruitée, ou une suppression.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/perturbed.py" line="38" />
       <source>The p-table has {label} = {value:g}, below the policy's minimum {name} = {minimum:g}.</source>
       <translation>La table p a {label} = {value:g}, sous le minimum de la politique {name} = {minimum:g}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/perturbed.py" line="64" />
+      <location filename="spatial_privacy_plugin/noise/perturbed.py" line="68" />
       <source>The approved p-table {path} has changed since the policy pinned it: its hash is {actual}…, the policy's ptable_hash is {pinned}…. Restore the approved file, or approve the new table by putting its hash in the policy.</source>
       <translation>La table p approuvée {path} a changé depuis que la politique l'a figée : son empreinte est {actual}…, le ptable_hash de la politique est {pinned}…. Restaurez le fichier approuvé, ou approuvez la nouvelle table en inscrivant son empreinte dans la politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/perturbed.py" line="81" />
+      <location filename="spatial_privacy_plugin/noise/perturbed.py" line="85" />
       <source>The p-table differs from the one the policy approves ({path}): use that p-table, or change the policy file.</source>
       <translation>La table p diffère de celle qu'approuve la politique ({path}) : utilisez cette table p, ou changez le fichier de politique.</translation>
     </message>
@@ -3674,159 +3719,164 @@
       <translation>La variable d'environnement {name} doit être un nombre entier de fils d'exécution (1 ou plus) ; reçu « {value} ».</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="147" />
+      <location filename="spatial_privacy_plugin/policy.py" line="100" />
+      <source>The suppression tolerance must be a share in [0, 1), got {value!r}.</source>
+      <translation>La tolérance de secret doit être une part dans [0, 1), reçu {value!r}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/policy.py" line="148" />
       <source>A record has no stratum label (NULL or empty) while the policy gives strata their own rho ({known}): its k would silently be the base one. Give every record its stratum.</source>
       <translation>Un enregistrement n'a pas d'étiquette de strate (NULL ou vide) alors que la politique donne aux strates leur propre rho ({known}) : son k serait silencieusement celui de base. Donnez à chaque enregistrement sa strate.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="152" />
+      <location filename="spatial_privacy_plugin/policy.py" line="153" />
       <source>The stratum label {label!r} is not in the policy's [stratum_rho] ({known}), though it looks like {near!r}: its k would silently be the base one. Correct the label in the strata layer, or name the stratum exactly so in the policy.</source>
       <translation>L'étiquette de strate {label!r} n'est pas dans le [stratum_rho] de la politique ({known}), bien qu'elle ressemble à {near!r} : son k serait silencieusement celui de base. Corrigez l'étiquette dans la couche de strates, ou nommez la strate exactement ainsi dans la politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="192" />
+      <location filename="spatial_privacy_plugin/policy.py" line="193" />
       <source>The policy file {source} gives {name} as a date or time ({value}): policy values are numbers, text or true/false. Write it in quotes, e.g. {name} = "{value}".</source>
       <translation>Le fichier de politique {source} donne {name} comme date ou heure ({value}) : les valeurs d'une politique sont des nombres, du texte ou true/false. Écrivez-la entre guillemets, par exemple {name} = "{value}".</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="214" />
+      <location filename="spatial_privacy_plugin/policy.py" line="215" />
       <source>The policy file {source} must hold key = value pairs.</source>
       <translation>Le fichier de politique {source} doit contenir des paires clé = valeur.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="219" />
+      <location filename="spatial_privacy_plugin/policy.py" line="220" />
       <source>The policy file {source} lacks the field(s) {fields}: add them, e.g. rho = 0.1, tolerance = 0.2, counting_unit = "person".</source>
       <translation>Il manque au fichier de politique {source} le(s) champ(s) {fields} : ajoutez-les, par ex. rho = 0.1, tolerance = 0.2, counting_unit = "person".</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="226" />
+      <location filename="spatial_privacy_plugin/policy.py" line="227" />
       <source>The policy file {source} has unknown field(s) {fields}; known fields are {known}.</source>
       <translation>Le fichier de politique {source} contient des champs inconnus {fields} ; les champs connus sont {known}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="236" />
+      <location filename="spatial_privacy_plugin/policy.py" line="237" />
       <source>counting_unit in {source} must be "person" or "device", got {value!r}.</source>
       <translation>counting_unit dans {source} doit valoir "person" ou "device", reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="242" />
+      <location filename="spatial_privacy_plugin/policy.py" line="243" />
       <source>protection_level in {source} must be a positive number of people, got {value!r}.</source>
       <translation>protection_level dans {source} doit être un nombre positif de personnes, reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="247" />
+      <location filename="spatial_privacy_plugin/policy.py" line="248" />
       <source>series_max_change in {source} must be a number of people &gt;= 0 (the most a cell's count can change between consecutive releases, as an attacker may assume), got {value!r}.</source>
       <translation>series_max_change dans {source} doit être un nombre de personnes &gt;= 0 (la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="252" />
+      <location filename="spatial_privacy_plugin/policy.py" line="253" />
       <source>{name} in {source} must be true or false, got {value!r}.</source>
       <translation>{name} dans {source} doit valoir true ou false, reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="258" />
+      <location filename="spatial_privacy_plugin/policy.py" line="259" />
       <source>{name} in {source} must be a probability in (0, 1], got {value!r}.</source>
       <translation>{name} dans {source} doit être une probabilité dans (0, 1], reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="263" />
+      <location filename="spatial_privacy_plugin/policy.py" line="264" />
       <source>epsilon_budget in {source} must be a positive number (the total ε a dataset's differentially private releases may spend), got {value!r}.</source>
       <translation>epsilon_budget dans {source} doit être un nombre positif (l'ε total que les diffusions différentiellement privées d'un jeu de données peuvent dépenser), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="269" />
+      <location filename="spatial_privacy_plugin/policy.py" line="270" />
       <source>delta in {source} must lie strictly between 0 and 1 (e.g. 1e-6, well below one over the number of people), got {value!r}.</source>
       <translation>delta dans {source} doit être strictement compris entre 0 et 1 (par exemple 1e-6, bien en dessous de un sur le nombre de personnes), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="273" />
+      <location filename="spatial_privacy_plugin/policy.py" line="274" />
       <source>gate_on in {source} must be "estimate" or "lower bound", got {value!r}.</source>
       <translation>gate_on dans {source} doit valoir "estimate" ou "lower bound", reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="278" />
+      <location filename="spatial_privacy_plugin/policy.py" line="279" />
       <source>stratum_rho in {source} must be a table of stratum = rho, e.g. [stratum_rho] rural = 0.05.</source>
       <translation>stratum_rho dans {source} doit être une table strate = rho, par ex. [stratum_rho] rural = 0.05.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="292" />
+      <location filename="spatial_privacy_plugin/policy.py" line="293" />
       <source>method in {source} must be "suppression" or "cell key", got {value!r}.</source>
       <translation>method dans {source} doit être "suppression" ou "cell key", reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="297" />
+      <location filename="spatial_privacy_plugin/policy.py" line="299" />
       <source>{fields} in {source} apply to the cell key method: add method = "cell key" or remove them.</source>
       <translation>{fields} dans {source} s'appliquent à la méthode de la clé de cellule : ajoutez method = "cell key" ou retirez-les.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="304" />
+      <location filename="spatial_privacy_plugin/policy.py" line="306" />
       <source>method = "cell key" in {source} needs the minimums {fields} (largest noise D, noise variance V, blocked counts 1..JS), e.g. ckm_min_d = 3, ckm_min_v = 2, ckm_min_js = 0.</source>
       <translation>method = "cell key" dans {source} demande les minimums {fields} (plus grand bruit D, variance du bruit V, effectifs interdits 1..JS), par exemple ckm_min_d = 3, ckm_min_v = 2, ckm_min_js = 0.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="314" />
+      <location filename="spatial_privacy_plugin/policy.py" line="316" />
       <source>In {source}, ckm_min_d and ckm_min_js must be whole numbers (D at least 1, JS at least 0) and ckm_min_v a positive number; {name} is {value!r}.</source>
       <translation>Dans {source}, ckm_min_d et ckm_min_js doivent être des nombres entiers (D au moins 1, JS au moins 0) et ckm_min_v un nombre positif ; {name} vaut {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="319" />
+      <location filename="spatial_privacy_plugin/policy.py" line="322" />
+      <source>ckm_min_width in {source} must be a number of 0 or more (the least width of the interval an attacker who knows the p-table may derive for a count that could be 1..k - 1), got {value!r}.</source>
+      <translation>ckm_min_width dans {source} doit être un nombre supérieur ou égal à 0 (la plus petite largeur de l'intervalle qu'un attaquant qui connaît la p-table peut déduire pour un effectif qui pourrait valoir 1..k - 1), reçu {value!r}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/policy.py" line="328" />
       <source>ptable in {source} must be the path of the approved p-table (CSV), relative to the policy file or absolute.</source>
       <translation>ptable dans {source} doit être le chemin de la table p approuvée (CSV), relatif au fichier de politique ou absolu.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="324" />
+      <location filename="spatial_privacy_plugin/policy.py" line="333" />
       <source>ptable_hash in {source} must be the SHA-256 of the approved p-table (64 lowercase hexadecimal digits, the PTABLE_HASH output of the perturbation table algorithm), got {value!r}.</source>
       <translation>ptable_hash dans {source} doit être le SHA-256 de la table p approuvée (64 chiffres hexadécimaux en minuscules, la sortie PTABLE_HASH de l'algorithme de table de perturbation), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="329" />
+      <location filename="spatial_privacy_plugin/policy.py" line="338" />
       <source>ptable_hash in {source} pins the approved p-table: name that p-table too (ptable = "file.csv").</source>
       <translation>ptable_hash dans {source} fige la table p approuvée : nommez aussi cette table p (ptable = "fichier.csv").</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="339" />
+      <location filename="spatial_privacy_plugin/policy.py" line="348" />
       <source>Cannot read the policy file {source}: {reason}.</source>
       <translation>Impossible de lire le fichier de politique {source} : {reason}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="342" />
+      <location filename="spatial_privacy_plugin/policy.py" line="351" />
       <source>The policy file {source} is not UTF-8 text (byte {position}): save it as UTF-8 (TOML and JSON files are UTF-8).</source>
       <translation>Le fichier de politique {source} n'est pas du texte UTF-8 (octet {position}) : enregistrez-le en UTF-8 (les fichiers TOML et JSON sont en UTF-8).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="352" />
+      <location filename="spatial_privacy_plugin/policy.py" line="361" />
       <source>The policy file {source} does not parse: {reason}. Fix its syntax (TOML, or JSON for a .json file).</source>
       <translation>Le fichier de politique {source} est illisible : {reason}. Corrigez sa syntaxe (TOML, ou JSON pour un fichier .json).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="373" />
+      <location filename="spatial_privacy_plugin/policy.py" line="382" />
       <source>The value {given} given for {name} conflicts with {in_file} in the policy file {source}. Leave {name} empty to use the policy, or change the policy file.</source>
       <translation>La valeur {given} donnée pour {name} contredit {in_file} du fichier de politique {source}. Laissez {name} vide pour utiliser la politique, ou modifiez le fichier de politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="388" />
+      <location filename="spatial_privacy_plugin/policy.py" line="397" />
       <source>Give a policy file or a value for rho (the accepted disclosure probability, e.g. 0.1 for k = 10).</source>
       <translation>Indiquez un fichier de politique ou une valeur de rho (la probabilité de divulgation acceptée, par ex. 0,1 pour k = 10).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="75" />
+      <location filename="spatial_privacy_plugin/policy.py" line="76" />
       <source>rho must be a number in (0, 1), got {value!r}.</source>
       <translation>rho doit être un nombre dans (0, 1), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="78" />
+      <location filename="spatial_privacy_plugin/policy.py" line="79" />
       <source>rho must lie strictly between 0 and 1, got {value}: it is the accepted probability of singling a person out, for example 0.1 for k = 10.</source>
       <translation>rho doit être strictement entre 0 et 1, reçu {value} : c'est la probabilité acceptée d'isoler une personne, par exemple 0,1 pour k = 10.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="85" />
+      <location filename="spatial_privacy_plugin/policy.py" line="86" />
       <source>rho = {value} asks for k = ⌈1/ρ⌉ above {limit}: no cell could ever be published and k cannot be represented. Give the accepted probability of singling a person out, for example 0.1 for k = 10 (rho must be at least 1e-9).</source>
       <translation>rho = {value} demande k = ⌈1/ρ⌉ au-delà de {limit} : aucune maille ne pourrait jamais être publiée et k ne peut pas être représenté. Donnez la probabilité acceptée d'isoler une personne, par exemple 0.1 pour k = 10 (rho doit valoir au moins 1e-9).</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="99" />
-      <source>The suppression tolerance must be a share in [0, 1), got {value!r}.</source>
-      <translation>La tolérance de secret doit être une part dans [0, 1), reçu {value!r}.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/release/diversity.py" line="38" />

@@ -55,6 +55,7 @@ OPTIONAL_FIELDS = (
     "ckm_min_d",
     "ckm_min_v",
     "ckm_min_js",
+    "ckm_min_width",
     "ptable",
     "ptable_hash",
 )
@@ -292,7 +293,8 @@ def _check_method(content, source):
         raise PolicyError(N_("method in {source} must be \"suppression\" or \"cell key\", got "
                              "{value!r}."), source=source, value=method)
     names = ("ckm_min_d", "ckm_min_v", "ckm_min_js")
-    given = [name for name in names + ("ptable", "ptable_hash") if name in content]
+    given = [name for name in names + ("ckm_min_width", "ptable", "ptable_hash")
+             if name in content]
     if given and method != METHOD_CELL_KEY:
         raise PolicyError(N_("{fields} in {source} apply to the cell key method: add method = "
                              "\"cell key\" or remove them."), fields=", ".join(given),
@@ -314,6 +316,13 @@ def _check_method(content, source):
             raise PolicyError(N_("In {source}, ckm_min_d and ckm_min_js must be whole numbers (D at "
                                  "least 1, JS at least 0) and ckm_min_v a positive number; {name} "
                                  "is {value!r}."), name=name, source=source, value=value)
+    width = content.get("ckm_min_width")
+    if width is not None and (isinstance(width, bool) or not isinstance(width, (int, float)) or
+                              not math.isfinite(width) or width < 0):
+        raise PolicyError(N_("ckm_min_width in {source} must be a number of 0 or more (the least "
+                             "width of the interval an attacker who knows the p-table may derive "
+                             "for a count that could be 1..k - 1), got {value!r}."),
+                          source=source, value=width)
     if "ptable" in content and (not isinstance(content["ptable"], str) or
                                 not content["ptable"].strip()):
         raise PolicyError(N_("ptable in {source} must be the path of the approved p-table (CSV), "

@@ -23,7 +23,7 @@ UTILITY_FIELDS = (("resolution_m", "double"), ("cells", "int"), ("mae", "double"
                   ("ptable_hash", "string"), ("key_fingerprint", "string"),
                   ("policy_hash", "string"))
 AUDIT_FIELDS = (("cell_id", "string"), ("n_published", "int"), ("lower", "double"),
-                ("upper", "double"), ("width", "double"), ("below_p", "bool"))
+                ("upper", "double"), ("width", "double"), ("below_p", "bool"), ("pinned", "bool"))
 KEY_FILTER = N_("Key files (*.key);;All files (*)")
 
 
@@ -87,6 +87,7 @@ class CellKeyGrid(PointGridAlgorithm):
     AUDIT_PARENT_FACTOR = "AUDIT_PARENT_FACTOR"
     CELLS = "CELLS"
     CELLS_BELOW_P = "CELLS_BELOW_P"
+    CELLS_PINNED = "CELLS_PINNED"
     KEY_FINGERPRINT = "KEY_FINGERPRINT"
     PTABLE_HASH = "PTABLE_HASH"
 
@@ -135,6 +136,9 @@ class CellKeyGrid(PointGridAlgorithm):
         self.addOutput(QgsProcessingOutputNumber(self.CELLS, tr("Published cells")))
         self.addOutput(QgsProcessingOutputNumber(
             self.CELLS_BELOW_P, tr("Cells whose attacker interval is narrower than p")))
+        self.addOutput(QgsProcessingOutputNumber(
+            self.CELLS_PINNED, tr("Cells an attacker pins while they could hold 1..k-1 (the "
+                                  "gate fails these)")))
         self.addOutput(QgsProcessingOutputString(self.KEY_FINGERPRINT, tr("Key fingerprint")))
         self.addOutput(QgsProcessingOutputString(self.PTABLE_HASH, tr("p-table hash")))
 
@@ -335,6 +339,7 @@ class CellKeyGrid(PointGridAlgorithm):
 
         from ...spatial_privacy_plugin.noise.cellkey import perturb_counts
         from ...spatial_privacy_plugin.noise.cellkey_audit import attacker_intervals, parent_totals
+        from ...spatial_privacy_plugin.noise.perturbed import cell_key_disclosures
         from ..io.layers import make_fields, write_features
 
         col, row, key, published = cells
@@ -357,14 +362,21 @@ class CellKeyGrid(PointGridAlgorithm):
                                           0 if with_zeros else 1)
         width = upper - lower
         below = width < policy.protection_level
+        pinned = cell_key_disclosures(lower, upper, policy.k, policy.get("ckm_min_width"))
         feedback.pushInfo(tr("Audit (an attacker who knows D and the p-table): {count} cell(s) "
-                             "have an interval narrower than p = {p:g}.").format(
-            count=int(below.sum()), p=policy.protection_level))
-        results = {self.CELLS_BELOW_P: int(below.sum())}
+                             "have an interval narrower than p = {p:g}; {pinned} that could hold "
+                             "1..k - 1 are pinned (the gate fails those).").format(
+            count=int(below.sum()), p=policy.protection_level, pinned=int(pinned.sum())))
+        if pinned.any():
+            feedback.reportError(tr("This cell key release, beside the totals audited with it, "
+                                    "pins {pinned} cell(s) that could hold 1..k - 1: the gate "
+                                    "will fail it.").format(pinned=int(pinned.sum())))
+        results = {self.CELLS_BELOW_P: int(below.sum()), self.CELLS_PINNED: int(pinned.sum())}
         fields = make_fields(AUDIT_FIELDS + tuple(key_fields))
         sink, destination = self.parameterAsSink(parameters, self.AUDIT, context, fields,
                                                  QgsWkbTypes.Type.NoGeometry)
         if sink is not None:
-            write_features(sink, fields, [ids, published, lower, upper, width, below, *key_values])
+            write_features(sink, fields, [ids, published, lower, upper, width, below, pinned,
+                                          *key_values])
             results[self.AUDIT] = destination
         return results

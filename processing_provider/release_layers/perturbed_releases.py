@@ -6,6 +6,8 @@ rules of ``spatial_privacy_plugin.noise.perturbed`` instead (the policy allows t
 method, the approved p-table and its minimums, no count in 1..JS).
 """
 
+import dataclasses
+
 from qgis.core import QgsProcessingException, QgsWkbTypes
 
 from ..base import tr
@@ -37,6 +39,9 @@ def perturbed_release_gate(gate, parameters, context, feedback, policy, source, 
     columns = read_attributes(source, [count_field, "ptable_hash", "key_fingerprint"], feedback)
     result = evaluate_cell_key_release(columns[count_field], methods, columns["ptable_hash"],
                                        columns["key_fingerprint"], policy)
+    if not result.problems:
+        result = dataclasses.replace(result, problems=cell_key_audit_problems(
+            gate, parameters, context, source, columns[count_field], policy, feedback))
     if result.problems:
         raise QgsProcessingException(tr("k-anonymity gate FAILED (cell key release, policy "
                                         "{hash}): {problems}").format(
@@ -59,3 +64,82 @@ def perturbed_release_gate(gate, parameters, context, feedback, policy, source, 
     return {gate.OUTPUT: destination, gate.PASSED: True, gate.MIN_COUNT: result.min_count,
             gate.CELLS_CHECKED: result.cells_checked, gate.K: policy.k,
             gate.MIN_INTERVAL_WIDTH: None, gate.MIN_L_DIVERSITY: None, gate.MAX_T_DISTANCE: None}
+
+
+def _grid_cells(gate, layer, count_field, feedback):
+    """(col, row, attribute labels, published counts, cell size) of a cell key grid layer."""
+    from ..grid_base import attribute_labels
+    from ..io.layers import read_attributes
+
+    missing = [name for name in ("col", "row", "resolution_m", count_field)
+               if name not in layer.fields().names()]
+    if missing:
+        raise QgsProcessingException(tr(
+            "The cell key release '{layer}' lacks the field(s) {fields}: give the layers as the "
+            "cell key grid wrote them.").format(layer=layer.sourceName(), fields=", ".join(missing)))
+    keys = gate.breakdown_fields(layer, None)
+    columns = read_attributes(layer, ["col", "row", "resolution_m", count_field] + keys, feedback)
+    sizes = {float(size) for size in columns["resolution_m"]}
+    if len(sizes) != 1:
+        raise QgsProcessingException(tr(
+            "The cell key release '{layer}' mixes cell sizes ({sizes}): give one grid per "
+            "layer.").format(layer=layer.sourceName(), sizes=", ".join(map(str, sorted(sizes)))))
+    labels = attribute_labels([columns[name] for name in keys]) or [""] * len(columns["col"])
+    return (columns["col"], columns["row"], labels, columns[count_field], sizes.pop())
+
+
+def cell_key_audit_problems(gate, parameters, context, source, counts, policy, feedback):
+    """The attacker's audit of a cell key release beside what is published with it (coarser cell
+    key grids as audit layers, the perturbed number of people): the grid's own audit rule
+    (``perturbed.cell_key_disclosures``). Nothing to audit without them."""
+    import numpy as np
+
+    from ...spatial_privacy_plugin.noise.cellkey_audit import attacker_intervals, parent_totals
+    from ...spatial_privacy_plugin.noise.perturbed import CELL_KEY_DISCLOSED, approved_ptable, \
+        cell_key_disclosures
+    from ...spatial_privacy_plugin.problems import problem
+
+    layers = gate.parameterAsLayerList(parameters, gate.AUDIT_LAYERS, context)
+    stated = gate.optional_number(parameters, gate.PERSONS_TOTAL, context)
+    if not layers and stated is None:
+        return []
+    table = approved_ptable(policy)
+    count_field = gate.parameterAsString(parameters, gate.AUDIT_COUNT_FIELD, context) or "n_persons"
+    col, row, labels, _, size = _grid_cells(gate, source, gate.parameterAsString(
+        parameters, gate.COUNT_FIELD, context), feedback)
+    published = np.array([int(value) for value in counts], dtype=np.int64)
+    codes = {label: code for code, label in enumerate(sorted(set(labels)))}
+    key = np.array([codes[label] for label in labels], dtype=np.int64)
+    totals = []
+    for layer in layers:
+        p_col, p_row, p_labels, p_counts, p_size = _grid_cells(gate, layer, count_field, feedback)
+        factor = p_size / size
+        if factor < 2 or abs(factor - round(factor)) > 1e-9:
+            raise QgsProcessingException(tr(
+                "The audit layer '{layer}' has cells of {size:g} m, not a whole multiple (2 or "
+                "more) of this release's {cell:g} m: give the coarser cell key grids published "
+                "beside it, on the same origin.").format(layer=layer.sourceName(), size=p_size,
+                                                         cell=size))
+        p_key = np.array([codes.get(label, -1) for label in p_labels], dtype=np.int64)
+        totals += parent_totals(np.asarray(col), np.asarray(row), key, np.asarray(p_col),
+                                np.asarray(p_row), p_key, [int(value) for value in p_counts],
+                                int(round(factor)))
+    if stated is not None:
+        totals.append((np.arange(len(published)), int(stated)))  # published with its noise
+    # Emitted cells are non-empty to the attacker (a published 0 may be a small count's noise);
+    # a study-area release's true zeros make the audit stricter than the grid's, never weaker.
+    lower, upper = attacker_intervals(table, published, totals,
+                                      gate.counts_add_up(parameters, context), 1)
+    width = policy.get("ckm_min_width")
+    disclosed = cell_key_disclosures(lower, upper, policy.k, width)
+    feedback.pushInfo(tr("Audit of the cell key release (an attacker who knows D and the "
+                         "p-table) against {count} published total(s): {pinned} cell(s) pinned.")
+                      .format(count=len(totals), pinned=int(disclosed.sum())))
+    if not disclosed.any():
+        return []
+    names = [f"col {c}, row {r}" for c, r in zip(np.asarray(col)[disclosed],
+                                                  np.asarray(row)[disclosed])]
+    what = tr("a single value") if width is None else tr(
+        "an interval narrower than ckm_min_width = {width:g}").format(width=width)
+    return [problem(CELL_KEY_DISCLOSED, count=int(disclosed.sum()), what=what,
+                    below=policy.k - 1, cells="; ".join(names[:5]))]

@@ -6,6 +6,10 @@ method (``method = "cell key"``) with minimum D, V and JS; the release's
 p-table must be the approved one (``ptable`` in the policy) and meet those
 minimums; no published count may lie in 1..JS. A policy may pin the approved
 file's hash (``ptable_hash``): an edited file is then refused, not approved.
+Beside totals published with it (coarser cell key grids, the number of people), the
+noise is the protection: the audit fails a count that could be 1..k - 1 and is
+recovered exactly, or narrower than the policy's ``ckm_min_width`` when set
+(``cell_key_disclosures``); intervals narrower than p are normal under the method.
 """
 
 import math
@@ -142,3 +146,23 @@ def evaluate_cell_key_release(counts, methods, ptable_hashes, fingerprints, poli
                                    "perturbation or perturbed otherwise."),
                                 count=len(inside), js=blocked, value=inside[0]))
     return PerturbedGateResult(problems, min(numbers) if numbers else None, len(counts))
+
+
+def cell_key_disclosures(lower, upper, k, min_width=None):
+    """Cells an attacker who knows D and the p-table pins (``lower``/``upper``: his bounds on
+    the original counts, ``cellkey_audit.attacker_intervals``): the interval could hold 1..k - 1
+    people and is a single value, or narrower than ``min_width`` (the policy's
+    ``ckm_min_width``) when given. The grid's audit and the gate share this rule."""
+    import numpy as np
+
+    lower, upper = np.asarray(lower, dtype=float), np.asarray(upper, dtype=float)
+    width = upper - lower
+    narrow = width < 1e-9 if min_width is None else (width < 1e-9) | (width < float(min_width))
+    return narrow & (lower <= k - 1) & (upper >= 1)
+
+
+CELL_KEY_DISCLOSED = N_("{count} cell(s) of this cell key release can be pinned by an attacker "
+                        "who knows D and the p-table, from the totals published beside it, to "
+                        "{what} while they could hold 1 to k - 1 = {below} people (e.g. {cells}). "
+                        "Publish the totals at another size, a p-table with more noise, or "
+                        "suppression.")

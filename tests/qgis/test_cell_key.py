@@ -320,3 +320,36 @@ def test_attribute_breakdown_and_study_area_zeros(run, approved):
     assert min(row["lower"] for row in rows_of(result["AUDIT"])) == 0
     with pytest.raises(QgsProcessingException, match="True zeros need a grid without"):
         cell_key_grid(run, layer, approved, STUDY_AREA=area, KEY_FIELDS=["sex"])
+
+
+def test_the_gate_audits_a_cell_key_release_beside_its_parents_as_the_grid_does(run, tmp_path):
+    """Issue 33: the grid's audit pins cells beside the perturbed parents published with them;
+    the gate, given those parents as an audit layer, fails exactly those releases (the same
+    rule, ``perturbed.cell_key_disclosures``) and passes the others. Without the parents the
+    gate has nothing to audit against and passes."""
+    write_ptable_csv(create_ptable(2, 1.0, 0), tmp_path / "thin.csv")
+    policy = ckm_policy(tmp_path, "thin.csv", d=2, v=1, js=0)
+    far = [((2050.0, 50.0), [f"f{n}", 0.01 * n]) for n in range(30)]
+
+    def releases(people):
+        layer = point_layer(people + far, "person_id:string,rkey:double")
+        parameters = {"INPUT": layer, "PERSON_FIELD": "person_id", "RECORD_KEY_FIELD": "rkey",
+                      "PTABLE": str(tmp_path / "thin.csv"), "ORIGIN": ORIGIN, "POLICY": policy}
+        fine = run("cellkeygrid", dict(parameters, RESOLUTION=100, OUTPUT="TEMPORARY_OUTPUT",
+                                       AUDIT="TEMPORARY_OUTPUT", AUDIT_PARENT_FACTOR=2))
+        parents = run("cellkeygrid", dict(parameters, RESOLUTION=200, OUTPUT="TEMPORARY_OUTPUT"))
+        assert fine["CELLS_PINNED"] == sum(row["pinned"] for row in rows_of(fine["AUDIT"]))
+        return fine, parents["OUTPUT"]
+
+    # Two people alone in two cells of a parent that publishes 0: both pinned to exactly 1.
+    fine, parents = releases([((50.0, 50.0), ["a", 0.7]), ((150.0, 50.0), ["b", 0.35])])
+    assert fine["CELLS_PINNED"] == 2
+    with pytest.raises(QgsProcessingException, match="2 cell\\(s\\) of this cell key release can be "
+                                                      "pinned"):
+        gate(run, fine["OUTPUT"], policy, AUDIT_LAYERS=[parents])
+    assert gate(run, fine["OUTPUT"], policy)["PASSED"]  # nothing published beside it
+    # The control: twelve people in each of those cells are pinned to nothing small.
+    crowd = [((50.0 + 100 * (n % 2), 50.0), [f"c{n}", (0.37 * n) % 1]) for n in range(24)]
+    fine, parents = releases(crowd)
+    assert fine["CELLS_PINNED"] == 0
+    assert gate(run, fine["OUTPUT"], policy, AUDIT_LAYERS=[parents])["PASSED"]
