@@ -188,10 +188,15 @@ class ZoneCounter(PostgisCounter):
         keys = sql.SQL("").join(sql.SQL(", k{}").format(sql.SQL(str(i))) for i in range(n_keys))
         bad = sql.SQL("SUM(CASE WHEN w IS NULL OR NOT (w > 0 AND w < 'Infinity'::float8) THEN 1 "
                       "ELSE 0 END)") if self.weight is not None else sql.SQL("0")
+        # With a person field, a person's records in a zone with the same keys and weight are
+        # one record (as the points are read), never several people.
+        records = sql.SQL("(SELECT DISTINCT zone, {plain} FROM assigned) AS distinct_records"
+                          ).format(plain=plain) if self.counts_persons else sql.SQL("assigned")
         query = sql.SQL("WITH candidates AS ({candidates}), assigned AS (SELECT zone, {plain} "
                         "FROM candidates WHERE inside UNION ALL {near}) SELECT 0 AS kind, "
-                        "zone{keys}, COUNT(*), SUM(w), {bad} FROM assigned GROUP BY zone{keys}"
-                        ).format(candidates=candidates, plain=plain, near=near, keys=keys, bad=bad)
+                        "zone{keys}, COUNT(*), SUM(w), {bad} FROM {records} GROUP BY zone{keys}"
+                        ).format(candidates=candidates, plain=plain, near=near, keys=keys, bad=bad,
+                                 records=records)
         if self.counts_persons:
             nulls = sql.SQL("").join(sql.SQL(", NULL") for _ in range(n_keys))
             query += sql.SQL(" UNION ALL SELECT 1, zone{nulls}, COUNT(DISTINCT p), NULL, 0 FROM "
