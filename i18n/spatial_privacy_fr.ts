@@ -2545,31 +2545,31 @@
     </message>
     <message>
       <location filename="processing_provider/ledger_base.py" line="106" />
-      <source>Ledger head of an earlier release (entry:hash), or the file of an earlier release output: the ledger must still hold it</source>
-      <translation type="unfinished" />
+      <source>Earlier release's ledger head (entry:hash, or its file)</source>
+      <translation>Tête de registre d'une diffusion antérieure (n:empreinte ou fichier)</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="141" />
+      <location filename="processing_provider/ledger_base.py" line="140" />
       <source>The ledger holds the head(s) {heads} of earlier releases.</source>
       <translation>Le registre contient la ou les têtes {heads} des diffusions antérieures.</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="144" />
+      <location filename="processing_provider/ledger_base.py" line="143" />
       <source>No ledger at {path}: a new ledger is started there, with no earlier releases. If the programme already has a ledger, give its path instead: a second ledger restarts the cumulative budget. Give the head of an earlier release (LEDGER_HEAD) to make a missing ledger an error.</source>
       <translation>Aucun registre à {path} : un nouveau registre y est commencé, sans diffusion antérieure. Si le programme a déjà un registre, donnez plutôt son chemin : un second registre remet le budget cumulé à zéro. Donnez la tête d'une diffusion antérieure (LEDGER_HEAD) pour qu'un registre manquant soit une erreur.</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="166" />
+      <location filename="processing_provider/ledger_base.py" line="165" />
       <source>The output folder {folder} cannot be written ({reason}): nothing was released and no budget was spent. Choose a folder you can write to.</source>
       <translation>Le dossier de sortie {folder} n'est pas accessible en écriture ({reason}) : rien n'a été diffusé et aucun budget n'a été dépensé. Choisissez un dossier où vous pouvez écrire.</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="181" />
+      <location filename="processing_provider/ledger_base.py" line="180" />
       <source>Cancelled.</source>
       <translation>Annulé.</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="184" />
+      <location filename="processing_provider/ledger_base.py" line="183" />
       <source>The release {release} is charged to the ledger (entry {seq}), but its output could not be completed: {reason} The budget stays spent (a release that may have escaped counts); give the next release its own id.</source>
       <translation>La diffusion {release} est imputée au registre (entrée {seq}), mais sa sortie n'a pas pu être achevée : {reason} Le budget reste dépensé (une diffusion qui a pu s'échapper compte) ; donnez à la prochaine diffusion son propre identifiant.</translation>
     </message>

@@ -103,8 +103,7 @@ class LedgerParameters:
 
     def add_ledger_head_parameter(self):
         self.addParameter(QgsProcessingParameterString(
-            self.LEDGER_HEAD, tr("Ledger head of an earlier release (entry:hash), or the file of an "
-                                 "earlier release output: the ledger must still hold it"),
+            self.LEDGER_HEAD, tr("Earlier release's ledger head (entry:hash, or its file)"),
             optional=True))
 
     def checkParameterValues(self, parameters, context):  # noqa: N802 (QGIS's name)
