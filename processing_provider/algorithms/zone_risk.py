@@ -142,7 +142,7 @@ class ZoneRisk(RiskAlgorithm):
                                             zones.sourceCrs(), not shared_interior, person, keys,
                                             weight)
         if counts is not None:
-            refuse_records_outside(counts.rows - int(counts.records.sum()))
+            refuse_records_outside(counts.rows - counts.assigned)
             n_persons = None
             if person:
                 n_persons = np.zeros(len(zone_ids))

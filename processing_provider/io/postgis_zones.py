@@ -37,11 +37,12 @@ class ZoneCounts:
 
     polygon: np.ndarray  # the position, among the zone polygons, of each group's zone
     key_columns: list  # per key field, its value in each group
-    records: np.ndarray
+    records: np.ndarray  # per group, its records (with a person field: its distinct people)
     weights: object  # the sum of each group's weights (None: no weight field)
     bad_weights: int  # records with a missing, zero, negative or infinite weight
     persons: object  # polygon position -> distinct people in it (None: no person field)
-    rows: int  # records of the layer; those in no zone are rows - records.sum()
+    rows: int  # records of the layer; those in no zone are rows - assigned
+    assigned: int  # records of the layer that lie in a zone
 
 
 class ZoneCounter(PostgisCounter):
@@ -197,8 +198,10 @@ class ZoneCounter(PostgisCounter):
                         "zone{keys}, COUNT(*), SUM(w), {bad} FROM {records} GROUP BY zone{keys}"
                         ).format(candidates=candidates, plain=plain, near=near, keys=keys, bad=bad,
                                  records=records)
+        nulls = sql.SQL("").join(sql.SQL(", NULL") for _ in range(n_keys))
+        query += sql.SQL(" UNION ALL SELECT 2, NULL{nulls}, COUNT(*), NULL, 0 FROM assigned"
+                         ).format(nulls=nulls)
         if self.counts_persons:
-            nulls = sql.SQL("").join(sql.SQL(", NULL") for _ in range(n_keys))
             query += sql.SQL(" UNION ALL SELECT 1, zone{nulls}, COUNT(DISTINCT p), NULL, 0 FROM "
                              "assigned GROUP BY zone").format(nulls=nulls)
         started = time.monotonic()
@@ -216,7 +219,8 @@ class ZoneCounter(PostgisCounter):
             np.array([row[3 + n_keys] for row in groups], dtype=float)
             if self.weight is not None else None,
             int(sum(row[4 + n_keys] for row in groups)),
-            persons if self.counts_persons else None, rows)
+            persons if self.counts_persons else None, rows,
+            sum(int(row[2 + n_keys]) for row in returned if row[0] == 2))
 
 
 def zone_counts_in_postgis(algorithm, parameters, context, feedback, polygons, zones_crs,
