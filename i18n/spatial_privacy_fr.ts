@@ -2519,22 +2519,22 @@
       <translation>Le champ « {field} » est de type {kind}, dont QGIS peut lire les valeurs autrement que la base de données : lecture des points au lieu du comptage dans la base.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/postgis_zones.py" line="206" />
+      <location filename="processing_provider/io/postgis_zones.py" line="209" />
       <source>Zones counted in PostGIS ({where}): {count} rows returned in {seconds:.1f} s.</source>
       <translation>Zones comptées dans PostGIS ({where}) : {count} lignes renvoyées en {seconds:.1f} s.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/postgis_zones.py" line="234" />
+      <location filename="processing_provider/io/postgis_zones.py" line="238" />
       <source>Zones that share a sliver are assigned point by point: reading the points instead of counting in the database.</source>
       <translation>Des zones partagent un éclat : les points sont attribués un par un, en lisant les points au lieu de compter dans la base de données.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/postgis_zones.py" line="243" />
+      <location filename="processing_provider/io/postgis_zones.py" line="247" />
       <source>The records are in another CRS than the zones: reading the points (reprojected by QGIS) instead of counting in the database.</source>
       <translation>Les enregistrements sont dans un autre SCR que les zones : lecture des points (reprojetés par QGIS) au lieu du comptage dans la base de données.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/postgis_zones.py" line="247" />
+      <location filename="processing_provider/io/postgis_zones.py" line="251" />
       <source>The PostGIS layer has no single-column key (points on zone borders are told apart by it): reading the points instead of counting in the database.</source>
       <translation>La couche PostGIS n'a pas de clé d'une seule colonne (elle distingue les points situés sur les limites des zones) : lecture des points au lieu du comptage dans la base de données.</translation>
     </message>
