@@ -94,47 +94,47 @@
       <translation>Empreinte de la table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="154" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="153" />
+      <source>The p-table {path} cannot be opened as a table.</source>
+      <translation>La p-table {path} ne peut pas être ouverte comme une table.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="158" />
       <source>Give a p-table or D and V, not both: the p-table already fixes the noise.</source>
       <translation>Donnez une table p ou bien D et V, pas les deux : la table p fixe déjà le bruit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="158" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="162" />
       <source>Give a p-table, or D (largest noise) and V (noise variance) to build one.</source>
       <translation>Donnez une table p, ou D (le plus grand bruit) et V (la variance du bruit) pour en construire une.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="161" />
-      <source>D must be a whole number.</source>
-      <translation>D doit être un nombre entier.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="181" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="184" />
       <source>Record keys from the field '{field}'.</source>
       <translation>Clés d'enregistrement issues du champ « {field} ».</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="186" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="189" />
       <source>A new secret key was created in {path} (256 random bits). Keep it secret and safe, and give the same file to every release of the programme: another key gives every cell other noise, and releases under two keys can be differenced.</source>
       <translation>Une nouvelle clé secrète a été créée dans {path} (256 bits aléatoires). Gardez-la secrète et en lieu sûr, et donnez le même fichier à chaque diffusion du programme : une autre clé donne à chaque cellule un autre bruit, et des diffusions sous deux clés peuvent être différenciées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="211" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="214" />
       <source>Give the programme's secret key file (a new path creates one) or a record key field: the noise of each cell comes from its people's keys.</source>
       <translation>Donnez le fichier de clé secrète du programme (un nouveau chemin en crée un) ou un champ de clé d'enregistrement : le bruit de chaque cellule vient des clés de ses personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="217" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="220" />
       <source>The key file must outlive the run (every release of the programme uses the same key): choose a path outside QGIS's temporary folder.</source>
       <translation>Le fichier de clé doit survivre à l'exécution (chaque diffusion du programme utilise la même clé) : choisissez un chemin hors du dossier temporaire de QGIS.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="245" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="248" />
       <source>The attribute field(s) {fields} share a name with an output field; rename them in a copy of the layer first.</source>
       <translation>Le(s) champ(s) d'attributs {fields} portent le nom d'un champ de sortie ; renommez-les d'abord dans une copie de la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="264" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="267" />
       <source>{count} empty cells inside the study area are published as 0.</source>
       <translation>{count} cellules vides dans la zone d'étude sont publiées à 0.</translation>
     </message>
@@ -144,32 +144,32 @@
       <translation>Fichiers de clé (*.key);;Tous les fichiers (*)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="290" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="293" />
       <source>{count} cells published with cell key noise (key {fingerprint}). Publish neither D nor the key file; the p-table hash identifies the noise rule.</source>
       <translation>{count} cellules publiées avec le bruit de la clé de cellule (clé {fingerprint}). Ne publiez ni D ni le fichier de clé ; l'empreinte de la table p identifie la règle de bruit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="302" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="305" />
       <source>True zeros need a grid without published attribute fields: an empty cell x attribute combination is not a structural zero.</source>
       <translation>Les vrais zéros exigent une grille sans champs d'attributs publiés : une combinaison maille × attribut vide n'est pas un zéro structurel.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="307" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="310" />
       <source>The study area has no polygon.</source>
       <translation>La zone d'étude n'a aucun polygone.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="358" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="361" />
       <source>The audit holds the {count} parent cells of {size:g} m published beside the grid.</source>
       <translation>L'audit tient compte des {count} mailles parentes de {size:g} m publiées à côté de la grille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="366" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="369" />
       <source>Audit (an attacker who knows D and the p-table): {count} cell(s) have an interval narrower than p = {p:g}; {pinned} that could hold 1..k - 1 are pinned (the gate fails those).</source>
       <translation>Audit (un attaquant qui connaît D et la p-table) : {count} maille(s) ont un intervalle plus étroit que p = {p:g} ; {pinned} qui pourraient compter 1..k - 1 sont fixées (le contrôle les refuse).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="371" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="374" />
       <source>This cell key release, beside the totals audited with it, pins {pinned} cell(s) that could hold 1..k - 1: the gate will fail it.</source>
       <translation>Cette diffusion par clés de cellule, à côté des totaux audités avec elle, fixe {pinned} maille(s) qui pourraient compter 1..k - 1 : le contrôle la refusera.</translation>
     </message>
@@ -304,142 +304,137 @@
       <translation>L'estimation de l'unicité dans la population exige le champ de poids de sondage.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="112" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="111" />
       <source>Give either an extent or a study area (not both, not neither): a differentially private release publishes every cell of a domain fixed in advance, since a domain drawn around the data would give people away.</source>
       <translation>Donnez soit une emprise, soit une zone d'étude (pas les deux, ni aucune) : une diffusion différentiellement privée publie chaque maille d'un domaine fixé d'avance, car un domaine tracé autour des données trahirait des personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="165" />
-      <source>No ledger at {path}: a new ledger is started there, with no earlier releases. If the programme already has a ledger, give its path instead: a second ledger restarts the cumulative budget.</source>
-      <translation>Aucun registre à {path} : un nouveau registre y est démarré, sans diffusion antérieure. Si le programme a déjà un registre, indiquez plutôt son chemin : un second registre fait repartir le budget cumulé de zéro.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="19" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="18" />
       <source>discrete Laplace (pure ε-DP)</source>
       <translation>Laplace discrète (ε-DP pure)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="20" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="19" />
       <source>discrete Gaussian (ρ-zCDP; ε stated at the policy's δ)</source>
       <translation>gaussienne discrète (ρ-zCDP ; ε énoncé au δ de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="201" />
-      <source>The output could not be created: nothing was recorded in the ledger.</source>
-      <translation>La sortie n'a pas pu être créée : rien n'a été enregistré dans le registre.</translation>
+      <location filename="processing_provider/algorithms/dp_grid.py" line="190" />
+      <source>ε spent by {dataset}: {spent:.4g} of {budget:g} ({remaining:.4g} left). Ledger head: entry {seq}, {head}; the grid carries it in its ledger_seq and ledger_head fields.</source>
+      <translation>ε dépensé par {dataset} : {spent:.4g} sur {budget:g} (reste {remaining:.4g}). Tête du registre : entrée {seq}, {head} ; la grille la porte dans ses champs ledger_seq et ledger_head.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="218" />
-      <source>ε spent by {dataset}: {spent:.4g} of {budget:g} ({remaining:.4g} left). Ledger head: {head}.</source>
-      <translation>ε dépensé par {dataset} : {spent:.4g} sur {budget:g} (reste {remaining:.4g}). Tête du registre : {head}.</translation>
+      <location filename="processing_provider/algorithms/dp_grid.py" line="226" />
+      <source>The output could not be created.</source>
+      <translation>La sortie n'a pas pu être créée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="230" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="238" />
       <source>DP release REFUSED for {dataset} / {release}: {problems}</source>
       <translation>Diffusion DP REFUSÉE pour {dataset} / {release} : {problems}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="237" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="245" />
       <source>{size:g} m: ε {epsilon:.4g}{rho}, noise variance {variance:.4g}, 95 % of the noise within ±{accuracy} people, mean absolute noise {mae:.3g}.</source>
       <translation>{size:g} m : ε {epsilon:.4g}{rho}, variance du bruit {variance:.4g}, 95 % du bruit à ±{accuracy} personnes, bruit absolu moyen {mae:.3g}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="243" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="251" />
       <source>The budget is split equally across the {count} levels; each person counts in at most {m} cell(s) per level.</source>
       <translation>Le budget est partagé également entre les {count} niveaux ; chaque personne compte dans au plus {m} maille(s) par niveau.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="247" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="255" />
       <source>Bias of the released counts against the true ones, for the data holder only (not differentially private: never publish it):</source>
       <translation>Biais des comptes diffusés par rapport aux vrais, pour le détenteur des données seulement (pas différentiellement privé : ne le publiez jamais) :</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="250" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="258" />
       <source>  {size:g} m, true count {kind}: {cells} cells, mean error {error:+.2f}, mean absolute error {mae:.2f}</source>
       <translation>  {size:g} m, vrai compte {kind} : {cells} mailles, erreur moyenne {error:+.2f}, erreur absolue moyenne {mae:.2f}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="255" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="263" />
       <source>Some points lie outside the extent or study area: they are not counted.</source>
       <translation>Des points sont hors de l'emprise ou de la zone d'étude : ils ne sont pas comptés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="258" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="266" />
       <source>The noise was drawn from the given seed: anyone who holds the seed (or finds it in a saved model or the Processing history) can remove it. Use a seed only to reproduce a test; leave it empty for a release.</source>
       <translation>Le bruit a été tiré de la graine donnée : quiconque détient la graine (ou la trouve dans un modèle enregistré ou l'historique de Processing) peut le retirer. N'utilisez une graine que pour reproduire un test ; laissez-la vide pour une diffusion.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="30" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="29" />
       <source>Differentially private grid</source>
       <translation>Grille différentiellement privée</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="31" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="30" />
       <source>Noisy counts of distinct people in every cell of a fixed extent at several nested sizes, from exact integer noise (discrete Laplace or Gaussian); the ε spent is recorded in the release ledger and a release over the budget is refused before any noise is drawn.</source>
       <translation>Comptes bruités de personnes distinctes dans chaque maille d'une emprise fixée, à plusieurs tailles emboîtées, avec un bruit entier exact (Laplace ou gaussienne discrète) ; l'ε dépensé est enregistré dans le registre des diffusions et une diffusion au-delà du budget est refusée avant tout tirage de bruit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="35" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="34" />
       <source>privacy,differential privacy,dp,epsilon,budget,noise,laplace,gaussian,grid,ledger</source>
       <translation>confidentialité,confidentialité différentielle,dp,epsilon,budget,bruit,laplace,gaussienne,grille,registre</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="56" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="55" />
       <source>ε of this release (smaller: more private, noisier)</source>
       <translation>ε de cette diffusion (plus petit : plus protecteur, plus bruité)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="59" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="58" />
       <source>Mechanism</source>
       <translation>Mécanisme</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="62" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="61" />
       <source>Cells a person may count in, per level (m)</source>
       <translation>Mailles où une personne peut compter, par niveau (m)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="65" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="64" />
       <source>Nested cell sizes in metres (the budget is split equally)</source>
       <translation>Tailles de maille emboîtées en mètres (budget partagé également)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="68" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="67" />
       <source>Extent released (or a study area)</source>
       <translation>Emprise diffusée (ou une zone d'étude)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="71" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="70" />
       <source>Study area released (or an extent)</source>
       <translation>Zone d'étude diffusée (ou une emprise)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="75" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="74" />
       <source>Grid origin (lower-left corner; empty: automatic)</source>
       <translation>Origine de la grille (coin inférieur gauche ; vide : automatique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="77" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="76" />
       <source>Policy file (epsilon_budget; delta for the Gaussian)</source>
       <translation>Fichier de politique (epsilon_budget ; delta pour la gaussienne)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="81" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="80" />
       <source>Seed, only to reproduce a test (leave empty)</source>
       <translation>Graine, seulement pour reproduire un test (laisser vide)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="87" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="86" />
       <source>ε spent by the dataset's DP releases</source>
       <translation>ε dépensé par les diffusions DP du jeu de données</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="89" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="88" />
       <source>ε remaining in the dataset's budget</source>
       <translation>ε restant dans le budget du jeu de données</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="90" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="89" />
       <source>Ledger head hash</source>
       <translation>Hachage de tête du registre</translation>
     </message>
@@ -579,22 +574,22 @@
       <translation>Précision à la dernière étape</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="146" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="147" />
       <source>The folder {folder} of the output file {path} does not exist: create it, or choose a file in an existing folder. Nothing was written.</source>
       <translation>Le dossier {folder} du fichier de sortie {path} n'existe pas : créez-le, ou choisissez un fichier dans un dossier existant. Rien n'a été écrit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="155" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="156" />
       <source>Sequential releases need the link field: the published id that ties a subject's records across releases.</source>
       <translation>Les diffusions successives exigent le champ de liaison : l'identifiant publié qui relie les enregistrements d'un sujet d'une diffusion à l'autre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="174" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="175" />
       <source>Multipoint features cannot be joined one to one: explode them first (each part a record).</source>
       <translation>Les entités multipoints ne peuvent pas être appariées une à une : éclatez-les d'abord (chaque partie un enregistrement).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="183" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="188" />
       <source>{count} auxiliary record(s) have a NULL coverage weight: fill them in.</source>
       <translation>{count} enregistrement(s) auxiliaire(s) ont un poids de couverture NULL : renseignez-les.</translation>
     </message>
@@ -614,14 +609,9 @@
       <translation>tirage au hasard parmi les candidats (π marketer)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="230" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="235" />
       <source>The quasi-identifier '{field}' is {release_type} in the release but {other_type} in the layer '{layer}': values would never match. Convert one of them (in a copy) so that both have the same type.</source>
       <translation>Le quasi-identifiant '{field}' est de type {release_type} dans la diffusion mais {other_type} dans la couche '{layer}' : les valeurs ne correspondraient jamais. Convertissez l'un des deux (dans une copie) pour qu'ils aient le même type.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="258" />
-      <source>{count} released record(s) have a NULL link id in '{field}': every record of a sequential release needs the id that ties it to its subject.</source>
-      <translation>{count} enregistrement(s) diffusé(s) ont un identifiant de liaison NULL dans '{field}' : chaque enregistrement d'une diffusion successive a besoin de l'identifiant qui le relie à son sujet.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/join_simulation.py" line="26" />
@@ -630,11 +620,16 @@
     </message>
     <message>
       <location filename="processing_provider/algorithms/join_simulation.py" line="263" />
+      <source>{count} released record(s) have a NULL link id in '{field}': every record of a sequential release needs the id that ties it to its subject.</source>
+      <translation>{count} enregistrement(s) diffusé(s) ont un identifiant de liaison NULL dans '{field}' : chaque enregistrement d'une diffusion successive a besoin de l'identifiant qui le relie à son sujet.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="268" />
       <source>Joined against {count} releases of the same subjects, linked by '{field}': a subject stays a candidate only if every release it appears in places it within the radius.</source>
       <translation>Jointure avec {count} diffusions des mêmes sujets, reliées par '{field}' : un sujet reste candidat seulement si chaque diffusion où il apparaît le place dans le rayon.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="283" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="288" />
       <source>No provenance was given for the auxiliary data: say where it came from, its coverage and its cost, or the figures cannot be weighed.</source>
       <translation>Aucune provenance n'a été donnée pour les données auxiliaires : indiquez d'où elles viennent, leur couverture et leur coût, sinon les chiffres ne peuvent être appréciés.</translation>
     </message>
@@ -644,24 +639,14 @@
       <translation>la part des cibles dont l'unique candidat est bien elles-mêmes : ce que l'adversaire a vraiment ré-identifié (connu seulement avec les identifiants de vérité mis de côté).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="291" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="296" />
       <source>unknown</source>
       <translation>inconnu</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="294" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="299" />
       <source>{attributes}: π unique {unique}, π correct {correct}, π marketer {marketer}, precision {precision}; median candidates {median:g}, {none} target(s) with no candidate.</source>
       <translation>{attributes} : π unique {unique}, π correct {correct}, π marketer {marketer}, précision {precision} ; médiane des candidats {median:g}, {none} cible(s) sans candidat.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="306" />
-      <source>No policy was given: the figures are not compared with a ceiling.</source>
-      <translation>Aucune politique n'a été donnée : les chiffres ne sont comparés à aucun plafond.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="309" />
-      <source>With every attribute tried ({attributes}) the adversary stays at or below ρ = {rho}.</source>
-      <translation>Avec tous les attributs essayés ({attributes}), l'adversaire reste au plus à ρ = {rho}.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/join_simulation.py" line="31" />
@@ -669,7 +654,17 @@
       <translation>la moyenne sur les cibles de 1 / (nombre de candidats), 0 pour une cible sans candidat : la part ré-identifiée en choisissant un candidat au hasard.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="312" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="311" />
+      <source>No policy was given: the figures are not compared with a ceiling.</source>
+      <translation>Aucune politique n'a été donnée : les chiffres ne sont comparés à aucun plafond.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="314" />
+      <source>With every attribute tried ({attributes}) the adversary stays at or below ρ = {rho}.</source>
+      <translation>Avec tous les attributs essayés ({attributes}), l'adversaire reste au plus à ρ = {rho}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="317" />
       <source>An adversary crosses the policy's ceiling with {attributes}: {figure} = {value}, above ρ = {rho}.</source>
       <translation>Un adversaire dépasse le plafond de la politique avec {attributes} : {figure} = {value}, au-dessus de ρ = {rho}.</translation>
     </message>
@@ -684,62 +679,62 @@
       <translation>π correct / π unique : la fréquence à laquelle un appariement sûr de lui est juste ; un appariement faux nuit à la personne sur qui il tombe.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="337" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="342" />
       <source>Re-identification as the adversary adds attributes</source>
       <translation>Ré-identification à mesure que l'adversaire ajoute des attributs</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="341" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="346" />
       <source>share of targets</source>
       <translation>part des cibles</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="341" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="346" />
       <source>what the adversary knows</source>
       <translation>ce que sait l'adversaire</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="343" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="348" />
       <source>ceiling ρ = {rho}</source>
       <translation>plafond ρ = {rho}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="357" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="362" />
       <source>Could not write the chart to {path}.</source>
       <translation>Impossible d'écrire le graphique dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="364" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="369" />
       <source>attributes</source>
       <translation>attributs</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="365" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="370" />
       <source>median candidates</source>
       <translation>candidats (médiane)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="365" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="370" />
       <source>no candidate</source>
       <translation>sans candidat</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="371" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="376" />
       <source>The adversary joins {targets} identified target(s) to the release within {radius:g} m, adding one attribute at a time.</source>
       <translation>L'adversaire apparie {targets} cible(s) identifiée(s) à la diffusion dans un rayon de {radius:g} m, en ajoutant un attribut à la fois.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="374" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="379" />
       <source>Auxiliary data: {provenance}</source>
       <translation>Données auxiliaires : {provenance}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="375" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="380" />
       <source>provenance not stated</source>
       <translation>provenance non indiquée</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="395" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="400" />
       <source>What the figures mean</source>
       <translation>Ce que signifient les chiffres</translation>
     </message>
@@ -1144,32 +1139,32 @@
       <translation>Lignes résolues avec la variance faisable la plus proche</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/reassess_releases.py" line="106" />
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="107" />
       <source>{release}: published at {published}, today {today} (ceiling {ceiling}): {verdict}.</source>
       <translation>{release} : publiée à {published}, aujourd'hui {today} (plafond {ceiling}) : {verdict}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/reassess_releases.py" line="111" />
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="112" />
       <source>{release} ({published} → {today}, ceiling {ceiling})</source>
       <translation>{release} ({published} → {today}, plafond {ceiling})</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/reassess_releases.py" line="115" />
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="116" />
       <source>the table is loaded in the project</source>
       <translation>la table est chargée dans le projet</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/reassess_releases.py" line="117" />
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="118" />
       <source>the table is in {path}</source>
       <translation>la table est dans {path}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/reassess_releases.py" line="119" />
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="120" />
       <source>choose a file for the table to keep it when the check fails</source>
       <translation>choisissez un fichier pour la table afin de la conserver quand le contrôle échoue</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/reassess_releases.py" line="120" />
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="121" />
       <source>{count} release(s) of {dataset} are now over the ceiling they were published under: {releases}. Withdraw them, re-publish them coarser, or document the acceptance. The re-assessment is recorded in the ledger; {table}.</source>
       <translation>{count} diffusion(s) de {dataset} dépassent désormais le plafond sous lequel elles ont été publiées : {releases}. Retirez-les, republiez-les plus grossières ou documentez l'acceptation. La réévaluation est enregistrée dans le registre ; {table}.</translation>
     </message>
@@ -1194,27 +1189,27 @@
       <translation>confidentialité,divulgation,risque,registre,réévaluation,planification,cron,suivi</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/reassess_releases.py" line="60" />
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="61" />
       <source>Release ledger</source>
       <translation>Registre des diffusions</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/reassess_releases.py" line="62" />
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="63" />
       <source>Dataset (programme name)</source>
       <translation>Jeu de données (nom du programme)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/reassess_releases.py" line="64" />
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="65" />
       <source>Release id (empty: every release of the dataset)</source>
       <translation>Identifiant de diffusion (vide : toutes les diffusions du jeu)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/reassess_releases.py" line="66" />
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="68" />
       <source>Today's per-zone risk</source>
       <translation>Risque par zone du jour</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/reassess_releases.py" line="69" />
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="71" />
       <source>Releases now over their ceiling</source>
       <translation>Diffusions désormais au-dessus de leur plafond</translation>
     </message>
@@ -1664,179 +1659,144 @@
       <translation>Graphique : part masquée et effectif médian par taille de maille</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="121" />
-      <source>Per-zone risk (the zone risk output)</source>
-      <translation>Risque par zone (la sortie du risque par zone)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="125" />
-      <source>Policy file (ceilings, warn_at, gate_on)</source>
-      <translation>Fichier de politique (plafonds, warn_at, gate_on)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="128" />
-      <source>Per-release ceiling (empty: the policy's)</source>
-      <translation>Plafond par diffusion (vide : celui de la politique)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="129" />
-      <source>Cumulative ceiling (empty: the policy's)</source>
-      <translation>Plafond cumulé (vide : celui de la politique)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="130" />
-      <source>Warn above this share of the cumulative ceiling</source>
-      <translation>Avertir au-delà de cette part du plafond cumulé</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="135" />
-      <source>Gate on (empty: the policy's, else the estimate)</source>
-      <translation>Contrôler sur (vide : selon la politique, sinon l'estimation)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="138" />
-      <source>Record the release in the ledger when it passes</source>
-      <translation>Inscrire la diffusion au registre si elle est acceptée</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="140" />
-      <source>Release record</source>
-      <translation>Enregistrement de la diffusion</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="142" />
-      <source>Worst zone</source>
-      <translation>Pire zone</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="143" />
-      <source>Worst zone's risk</source>
-      <translation>Risque de la pire zone</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="144" />
-      <source>Record-weighted mean risk</source>
-      <translation>Risque moyen pondéré par les enregistrements</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="145" />
-      <source>Cumulative risk of the programme</source>
-      <translation>Risque cumulé du programme</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="146" />
-      <source>Headroom under the cumulative ceiling</source>
-      <translation>Marge sous le plafond cumulé</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="148" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="101" />
       <source>Warning</source>
       <translation>Avertissement</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="16" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="14" />
       <source>estimate</source>
       <translation>estimation</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="16" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="14" />
       <source>lower bound</source>
       <translation>borne basse</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="204" />
-      <source>The release record could not be created: nothing was recorded in the ledger.</source>
-      <translation>L'enregistrement de la diffusion n'a pas pu être créé : rien n'a été inscrit au registre.</translation>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="144" />
+      <source>The release record could not be created.</source>
+      <translation>La fiche de diffusion n'a pas pu être créée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="213" />
-      <source>The release record could not be written ({error}): nothing was recorded in the ledger.</source>
-      <translation>L'enregistrement de la diffusion n'a pas pu être écrit ({error}) : rien n'a été inscrit au registre.</translation>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="152" />
+      <source>The release record could not be written ({error}).</source>
+      <translation>La fiche de diffusion n'a pas pu être écrite ({error}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="225" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="170" />
       <source>Risk budget gate FAILED for {dataset} / {release}: {problems}</source>
       <translation>ÉCHEC du contrôle du budget de risque pour {dataset} / {release} : {problems}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="228" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="173" />
       <source>Risk budget gate passed: worst zone {zone} at {worst} ({basis}; pooled mean {pooled}) under the per-release ceiling {ceiling}; cumulative {cumulative} over {count} release(s), headroom {headroom} under {budget}.</source>
       <translation>Contrôle du budget de risque réussi : pire zone {zone} à {worst} ({basis} ; moyenne {pooled}) sous le plafond par diffusion {ceiling} ; cumulé {cumulative} sur {count} diffusion(s), marge {headroom} sous {budget}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="23" />
-      <source>Ledger (*.sqlite *.db *.gpkg)</source>
-      <translation>Registre (*.sqlite *.db *.gpkg)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="236" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="181" />
       <source>The cumulative figure assumes independent releases; releases of the same population are correlated, so it understates the risk.</source>
       <translation>Le chiffre cumulé suppose des diffusions indépendantes ; les diffusions d'une même population sont corrélées, il sous-estime donc le risque.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="239" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="184" />
       <source>The cumulative risk {cumulative} is above {share} of the ceiling {ceiling}: plan the remaining releases.</source>
       <translation>Le risque cumulé {cumulative} dépasse {share} du plafond {ceiling} : planifiez les diffusions restantes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="24" />
-      <source>All files (*)</source>
-      <translation>Tous les fichiers (*)</translation>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="188" />
+      <source>Ledger head: entry {seq}, {head}. The release record carries it: give the record (or the head) as the ledger head of later runs, and a ledger that was cut, emptied or rewritten is refused.</source>
+      <translation>Tête du registre : entrée {seq}, {head}. La fiche de diffusion la porte : donnez la fiche (ou la tête) comme tête du registre aux exécutions suivantes, et un registre tronqué, vidé ou réécrit est refusé.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="243" />
-      <source>Ledger head: {head}. Archive it elsewhere to detect a rewritten ledger.</source>
-      <translation>Tête du registre : {head}. Archivez-la ailleurs pour détecter un registre réécrit.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="245" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="192" />
       <source>Not recorded (RECORD is off): this release does not count against the budget; the ledger was only read.</source>
       <translation>Non enregistrée (RECORD désactivé) : cette diffusion ne compte pas dans le budget ; le registre a seulement été lu.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="34" />
-      <source>Choose the programme's ledger file (a new file starts a ledger). In a model saved with an earlier version, where the ledger was an output of this step, add a file input for the ledger and connect it to this step's ledger.</source>
-      <translation>Choisissez le fichier registre du programme (un nouveau fichier démarre un registre). Dans un modèle enregistré avec une version antérieure, où le registre était une sortie de cette étape, ajoutez une entrée fichier pour le registre et reliez-la au registre de cette étape.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="38" />
-      <source>The risk budget gate needs a ledger that outlives the run, not a temporary file: choose the programme's ledger file, or a new file in a kept folder to start one.</source>
-      <translation>Le contrôle du budget de risque a besoin d'un registre qui survit à l'exécution, pas d'un fichier temporaire : choisissez le fichier registre du programme, ou un nouveau fichier dans un dossier conservé pour en démarrer un.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="43" />
-      <source>The ledger {path} is in QGIS's temporary folder, which is deleted when QGIS closes: the next run would start a fresh budget. Choose the programme's ledger file, or a new file in a kept folder.</source>
-      <translation>Le registre {path} est dans le dossier temporaire de QGIS, supprimé à la fermeture de QGIS : l'exécution suivante repartirait d'un budget neuf. Choisissez le fichier registre du programme, ou un nouveau fichier dans un dossier conservé.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="57" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="32" />
       <source>The per-zone risk table lacks the field(s) {fields}: give the output of the zone risk algorithm, or a table with zone_id, p_reid and n_records.</source>
       <translation>Il manque à la table de risque par zone le(s) champ(s) {fields} : donnez la sortie de l'algorithme de risque par zone, ou une table avec zone_id, p_reid et n_records.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="77" />
-      <source>Release ledger (a new file starts one)</source>
-      <translation>Registre des diffusions (un nouveau fichier en démarre un)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="81" />
-      <source>Release id</source>
-      <translation>Identifiant de diffusion</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="93" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="46" />
       <source>Risk budget gate</source>
       <translation>Contrôle du budget de risque</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="94" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="47" />
       <source>Blocks a release whose worst zone exceeds the per-release ceiling, or whose programme's cumulative risk exceeds its budget; records every release that passes in a tamper-evident ledger.</source>
       <translation>Bloque une diffusion dont la pire zone dépasse le plafond par diffusion, ou dont le risque cumulé du programme dépasse son budget ; inscrit chaque diffusion acceptée dans un registre infalsifiable.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="97" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="50" />
       <source>privacy,disclosure,risk,budget,ledger,gate,release,cumulative</source>
       <translation>confidentialité,divulgation,risque,budget,registre,contrôle,diffusion,cumulé</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="74" />
+      <source>Per-zone risk (the zone risk output)</source>
+      <translation>Risque par zone (la sortie du risque par zone)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="78" />
+      <source>Policy file (ceilings, warn_at, gate_on)</source>
+      <translation>Fichier de politique (plafonds, warn_at, gate_on)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="81" />
+      <source>Per-release ceiling (empty: the policy's)</source>
+      <translation>Plafond par diffusion (vide : celui de la politique)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="82" />
+      <source>Cumulative ceiling (empty: the policy's)</source>
+      <translation>Plafond cumulé (vide : celui de la politique)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="83" />
+      <source>Warn above this share of the cumulative ceiling</source>
+      <translation>Avertir au-delà de cette part du plafond cumulé</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="88" />
+      <source>Gate on (empty: the policy's, else the estimate)</source>
+      <translation>Contrôler sur (vide : selon la politique, sinon l'estimation)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="91" />
+      <source>Record the release in the ledger when it passes</source>
+      <translation>Inscrire la diffusion au registre si elle est acceptée</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="93" />
+      <source>Release record</source>
+      <translation>Enregistrement de la diffusion</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="95" />
+      <source>Worst zone</source>
+      <translation>Pire zone</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="96" />
+      <source>Worst zone's risk</source>
+      <translation>Risque de la pire zone</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="97" />
+      <source>Record-weighted mean risk</source>
+      <translation>Risque moyen pondéré par les enregistrements</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="98" />
+      <source>Cumulative risk of the programme</source>
+      <translation>Risque cumulé du programme</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="99" />
+      <source>Headroom under the cumulative ceiling</source>
+      <translation>Marge sous le plafond cumulé</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/suppressed_grid.py" line="187" />
@@ -2079,7 +2039,12 @@
       <translation>Pire zone {zone} : {worst} ; moyenne pondérée {pooled} ({ratio:.1f} fois plus basse). Le risque de la diffusion est celui de la pire zone.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="213" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="205" />
+      <source>The records include multipoint features: give the person id field, so that the parts of one record are counted as one person, or explode them first if each part is a person of its own.</source>
+      <translation>Les enregistrements comprennent des entités multipoints : donnez le champ d'identifiant de personne, pour que les parties d'un enregistrement comptent pour une seule personne, ou éclatez-les d'abord si chaque partie est une personne à part entière.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/zone_risk.py" line="228" />
       <source>{count} record(s) lie in no zone. Nothing is dropped silently: extend the zones to cover them, or clip the records first and report the clipped ones.</source>
       <translation>{count} enregistrement(s) ne sont dans aucune zone. Rien n'est ignoré en silence : étendez les zones pour les couvrir, ou découpez d'abord les enregistrements et signalez ceux qui sont retirés.</translation>
     </message>
@@ -2169,12 +2134,22 @@
       <translation>Plafond de divulgation ρ (k = ⌈1/ρ⌉ ; vide : celui de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="243" />
+      <location filename="processing_provider/base.py" line="247" />
+      <source>{name} must be a whole number, got {value}: it is never rounded for you.</source>
+      <translation>{name} doit être un nombre entier, reçu {value} : il n'est jamais arrondi à votre place.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/base.py" line="262" />
+      <source>The file {path} given as {name} is empty (0 bytes): give the file with its content.</source>
+      <translation>Le fichier {path} donné pour {name} est vide (0 octet) : donnez le fichier avec son contenu.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/base.py" line="269" />
       <source>Protection level p (empty: the policy's, else ⌈k/2⌉)</source>
       <translation>Niveau de protection p (vide : celui de la politique, sinon ⌈k/2⌉)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="275" />
+      <location filename="processing_provider/base.py" line="304" />
       <source>Cancelled: no output was completed.</source>
       <translation>Annulé : aucune sortie n'a été terminée.</translation>
     </message>
@@ -2459,39 +2434,44 @@
       <translation>La couche « {layer} » a des polygones invalides (entités {fids}), par exemple un anneau qui se recoupe : réparez-les d'abord (Traitement : Réparer les géométries) et relancez.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/postgis.py" line="342" />
+      <location filename="processing_provider/io/postgis.py" line="365" />
       <source>{res:g} m cells counted in PostGIS ({where}): {count} rows returned in {seconds:.1f} s.</source>
       <translation>Cellules de {res:g} m comptées dans PostGIS ({where}) : {count} lignes renvoyées en {seconds:.1f} s.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/postgis.py" line="360" />
+      <location filename="processing_provider/io/postgis.py" line="383" />
       <source>Cells of {res:g} m this far from the origin do not fit the count in PostGIS: choose a larger cell size or an origin nearer the data.</source>
       <translation>Des cellules de {res:g} m aussi loin de l'origine ne tiennent pas dans le comptage dans PostGIS : choisissez une taille de maille plus grande ou une origine plus proche des données.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/postgis.py" line="422" />
+      <location filename="processing_provider/io/postgis.py" line="445" />
       <source>Counting in PostGIS needs psycopg2 in QGIS's Python (Debian/Ubuntu: sudo apt install python3-psycopg2); reading the points instead.</source>
       <translation>Compter dans PostGIS demande psycopg2 dans le Python de QGIS (Debian/Ubuntu : sudo apt install python3-psycopg2) ; les points sont lus à la place.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/postgis.py" line="427" />
+      <location filename="processing_provider/io/postgis.py" line="450" />
       <source>The PostGIS layer is a query layer: reading its points instead of counting in the database.</source>
       <translation>La couche PostGIS est une couche de requête : ses points sont lus au lieu d'être comptés dans la base.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/postgis.py" line="435" />
+      <location filename="processing_provider/io/postgis.py" line="458" />
       <source>{count} row(s) of the PostGIS layer need the general path (no point geometry, a multipoint, a NULL id or a coordinate out of range): reading the points instead of counting in the database.</source>
       <translation>{count} ligne(s) de la couche PostGIS demandent le chemin général (pas de géométrie ponctuelle, un multipoint, un identifiant NULL ou une coordonnée hors limites) : les points sont lus au lieu d'être comptés dans la base.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/postgis.py" line="488" />
+      <location filename="processing_provider/io/postgis.py" line="511" />
       <source>Counting in PostGIS failed ({error}); reading the points instead.</source>
       <translation>Le comptage dans PostGIS a échoué ({error}) ; les points sont lus à la place.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/postgis.py" line="503" />
+      <location filename="processing_provider/io/postgis.py" line="526" />
       <source>Counting in PostGIS ({where}): {rows} points are not read into QGIS.</source>
       <translation>Comptage dans PostGIS ({where}) : les {rows} points ne sont pas lus dans QGIS.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/io/postgis.py" line="83" />
+      <source>The PostGIS layer's filter contains {marks}: the plugin places the filter in its own queries, so a filter that could end a statement or hide text in a comment is refused. Remove them from the layer's filter (Filter… in the layer's menu).</source>
+      <translation>Le filtre de la couche PostGIS contient {marks} : l'extension place le filtre dans ses propres requêtes, aussi un filtre qui pourrait terminer une instruction ou cacher du texte dans un commentaire est refusé. Retirez-les du filtre de la couche (Filtrer… dans le menu de la couche).</translation>
     </message>
     <message>
       <location filename="processing_provider/io/postgis_bulk.py" line="250" />
@@ -2549,24 +2529,109 @@
       <translation>Le champ « {field} » est de type {kind}, dont QGIS peut lire les valeurs autrement que la base de données : lecture des points au lieu du comptage dans la base.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/postgis_zones.py" line="201" />
+      <location filename="processing_provider/io/postgis_zones.py" line="209" />
       <source>Zones counted in PostGIS ({where}): {count} rows returned in {seconds:.1f} s.</source>
       <translation>Zones comptées dans PostGIS ({where}) : {count} lignes renvoyées en {seconds:.1f} s.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/postgis_zones.py" line="229" />
+      <location filename="processing_provider/io/postgis_zones.py" line="238" />
       <source>Zones that share a sliver are assigned point by point: reading the points instead of counting in the database.</source>
       <translation>Des zones partagent un éclat : les points sont attribués un par un, en lisant les points au lieu de compter dans la base de données.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/postgis_zones.py" line="238" />
+      <location filename="processing_provider/io/postgis_zones.py" line="247" />
       <source>The records are in another CRS than the zones: reading the points (reprojected by QGIS) instead of counting in the database.</source>
       <translation>Les enregistrements sont dans un autre SCR que les zones : lecture des points (reprojetés par QGIS) au lieu du comptage dans la base de données.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/postgis_zones.py" line="242" />
+      <location filename="processing_provider/io/postgis_zones.py" line="251" />
       <source>The PostGIS layer has no single-column key (points on zone borders are told apart by it): reading the points instead of counting in the database.</source>
       <translation>La couche PostGIS n'a pas de clé d'une seule colonne (elle distingue les points situés sur les limites des zones) : lecture des points au lieu du comptage dans la base de données.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/ledger_base.py" line="101" />
+      <source>Release id</source>
+      <translation>Identifiant de diffusion</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/ledger_base.py" line="106" />
+      <source>Earlier release's ledger head (entry:hash, or its file)</source>
+      <translation>Tête de registre d'une diffusion antérieure (n:empreinte ou fichier)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/ledger_base.py" line="140" />
+      <source>The ledger holds the head(s) {heads} of earlier releases.</source>
+      <translation>Le registre contient la ou les têtes {heads} des diffusions antérieures.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/ledger_base.py" line="143" />
+      <source>No ledger at {path}: a new ledger is started there, with no earlier releases. If the programme already has a ledger, give its path instead: a second ledger restarts the cumulative budget. Give the head of an earlier release (LEDGER_HEAD) to make a missing ledger an error.</source>
+      <translation>Aucun registre à {path} : un nouveau registre y est commencé, sans diffusion antérieure. Si le programme a déjà un registre, donnez plutôt son chemin : un second registre remet le budget cumulé à zéro. Donnez la tête d'une diffusion antérieure (LEDGER_HEAD) pour qu'un registre manquant soit une erreur.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/ledger_base.py" line="165" />
+      <source>The output folder {folder} cannot be written ({reason}): nothing was released and no budget was spent. Choose a folder you can write to.</source>
+      <translation>Le dossier de sortie {folder} n'est pas accessible en écriture ({reason}) : rien n'a été diffusé et aucun budget n'a été dépensé. Choisissez un dossier où vous pouvez écrire.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/ledger_base.py" line="180" />
+      <source>Cancelled.</source>
+      <translation>Annulé.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/ledger_base.py" line="183" />
+      <source>The release {release} is charged to the ledger (entry {seq}), but its output could not be completed: {reason} The budget stays spent (a release that may have escaped counts); give the next release its own id.</source>
+      <translation>La diffusion {release} est imputée au registre (entrée {seq}), mais sa sortie n'a pas pu être achevée : {reason} Le budget reste dépensé (une diffusion qui a pu s'échapper compte) ; donnez à la prochaine diffusion son propre identifiant.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/ledger_base.py" line="20" />
+      <source>Ledger (*.sqlite *.db *.gpkg)</source>
+      <translation>Registre (*.sqlite *.db *.gpkg)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/ledger_base.py" line="21" />
+      <source>All files (*)</source>
+      <translation>Tous les fichiers (*)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/ledger_base.py" line="33" />
+      <source>Choose the programme's ledger file (a new file starts a ledger). In a model saved with an earlier version, where the ledger was an output of this step, add a file input for the ledger and connect it to this step's ledger.</source>
+      <translation>Choisissez le fichier registre du programme (un nouveau fichier démarre un registre). Dans un modèle enregistré avec une version antérieure, où le registre était une sortie de cette étape, ajoutez une entrée fichier pour le registre et reliez-la au registre de cette étape.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/ledger_base.py" line="37" />
+      <source>The risk budget gate needs a ledger that outlives the run, not a temporary file: choose the programme's ledger file, or a new file in a kept folder to start one.</source>
+      <translation>Le contrôle du budget de risque a besoin d'un registre qui survit à l'exécution, pas d'un fichier temporaire : choisissez le fichier registre du programme, ou un nouveau fichier dans un dossier conservé pour en démarrer un.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/ledger_base.py" line="42" />
+      <source>The ledger {path} is in QGIS's temporary folder, which is deleted when QGIS closes: the next run would start a fresh budget. Choose the programme's ledger file, or a new file in a kept folder.</source>
+      <translation>Le registre {path} est dans le dossier temporaire de QGIS, supprimé à la fermeture de QGIS : l'exécution suivante repartirait d'un budget neuf. Choisissez le fichier registre du programme, ou un nouveau fichier dans un dossier conservé.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/ledger_base.py" line="55" />
+      <source>The earlier release output {path} cannot be opened: give a ledger head (entry:hash) or the file of a DP grid or risk budget gate record.</source>
+      <translation>La sortie de diffusion antérieure {path} ne peut pas être ouverte : donnez une tête du registre (entrée:empreinte) ou le fichier d'une grille DP ou d'une fiche du contrôle du budget de risque.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/ledger_base.py" line="60" />
+      <source>The earlier release output {path} carries no ledger head (no ledger_head field): give the output of the DP grid or of the risk budget gate, or the head itself (entry:hash).</source>
+      <translation>La sortie de diffusion antérieure {path} ne porte aucune tête du registre (pas de champ ledger_head) : donnez la sortie de la grille DP ou du contrôle du budget de risque, ou la tête elle-même (entrée:empreinte).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/ledger_base.py" line="70" />
+      <source>The earlier release output {path} has a record without a ledger head: it is not as the release wrote it.</source>
+      <translation>La sortie de diffusion antérieure {path} a un enregistrement sans tête du registre : elle n'est pas telle que la diffusion l'a écrite.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/ledger_base.py" line="76" />
+      <source>The earlier release output {path} has no record, so no ledger head.</source>
+      <translation>La sortie de diffusion antérieure {path} n'a aucun enregistrement, donc aucune tête du registre.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/ledger_base.py" line="97" />
+      <source>Release ledger (a new file starts one)</source>
+      <translation>Registre des diffusions (un nouveau fichier en démarre un)</translation>
     </message>
     <message>
       <location filename="processing_provider/person_field.py" line="64" />
@@ -3264,11 +3329,6 @@
       <translation>Avec {prior} diffusion(s) antérieure(s), le risque cumulé serait de {cumulative}, au-dessus du plafond cumulé {ceiling}. Le budget du programme est épuisé pour ce jeu de données.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="277" />
-      <source>Name the dataset and the release: the ledger keeps releases per dataset.</source>
-      <translation>Nommez le jeu de données et la diffusion : le registre tient les diffusions par jeu de données.</translation>
-    </message>
-    <message>
       <location filename="spatial_privacy_plugin/ledger/budget.py" line="303" />
       <source>ok</source>
       <translation>ok</translation>
@@ -3279,14 +3339,14 @@
       <translation>au-dessus du plafond</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="324" />
-      <source>The ledger has no release {release} for dataset {dataset}.</source>
-      <translation>Le registre n'a pas de diffusion {release} pour le jeu {dataset}.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="329" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="308" />
       <source>The ledger has no release of dataset {dataset} to re-assess.</source>
       <translation>Le registre n'a aucune diffusion du jeu {dataset} à réévaluer.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="333" />
+      <source>The ledger has no release {release} for dataset {dataset}.</source>
+      <translation>Le registre n'a pas de diffusion {release} pour le jeu {dataset}.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/ledger/budget.py" line="53" />
@@ -3309,109 +3369,149 @@
       <translation>{count} zone(s) ont un {field} hors de [0, 1] (zone {zone} : {value!r}) : un risque de réidentification est une probabilité. Relancez l'algorithme de risque par zone, ou corrigez la table.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="116" />
+      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="117" />
       <source>The release is planned at δ = {plan}, the policy gives {policy}.</source>
       <translation>La diffusion est prévue à δ = {plan}, la politique donne {policy}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="126" />
+      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="127" />
       <source>This release (ε = {epsilon:g}, {mechanism}) would bring the dataset's spent ε from {before:.4g} to {after:.4g}, above its epsilon_budget {budget:g}: it is refused before any noise is drawn, and nothing is recorded. Release with a smaller ε, or not at all; raising the budget is a change of policy.</source>
       <translation>Cette diffusion (ε = {epsilon:g}, {mechanism}) porterait l'ε dépensé du jeu de données de {before:.4g} à {after:.4g}, au-dessus de son epsilon_budget {budget:g} : elle est refusée avant tout tirage de bruit, et rien n'est enregistré. Diffusez avec un ε plus petit, ou pas du tout ; relever le budget est un changement de politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="228" />
+      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="235" />
       <source>The DP release has no record: missing evidence never passes.</source>
       <translation>La diffusion DP n'a aucun enregistrement : une preuve manquante ne passe jamais.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="231" />
+      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="238" />
       <source>The layer mixes a DP release with records of method(s) {methods}: check each release on its own.</source>
       <translation>La couche mélange une diffusion DP et des enregistrements de méthode(s) {methods} : contrôlez chaque diffusion séparément.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="237" />
+      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="244" />
       <source>{count} record(s) of the DP release have a count that is missing or not a whole number of 0 or more (e.g. {value!r}).</source>
       <translation>{count} enregistrement(s) de la diffusion DP ont un compte manquant ou qui n'est pas un entier positif ou nul (par exemple {value!r}).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="245" />
+      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="252" />
       <source>The DP release must state one positive ε in its epsilon field, found {values}: missing evidence never passes.</source>
       <translation>La diffusion DP doit indiquer un seul ε positif dans son champ epsilon, trouvé {values} : une preuve manquante ne passe jamais.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="251" />
+      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="258" />
       <source>The DP release spends ε = {epsilon:g}, more than the policy's epsilon_budget {budget:g}.</source>
       <translation>La diffusion DP dépense ε = {epsilon:g}, plus que l'epsilon_budget {budget:g} de la politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="257" />
+      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="264" />
       <source>The DP release must state one mechanism ({known}) in its mechanism field, found {values}.</source>
       <translation>La diffusion DP doit indiquer un seul mécanisme ({known}) dans son champ mechanism, trouvé {values}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="264" />
+      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="271" />
       <source>The DP release uses the discrete Gaussian, whose ε holds at a δ, but the policy gives no delta.</source>
       <translation>La diffusion DP utilise la gaussienne discrète, dont l'ε vaut à un δ, mais la politique ne donne pas de delta.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="268" />
+      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="275" />
       <source>The DP release was made under policy {made}, the gate checks policy {now}: check it against the policy it was released under.</source>
       <translation>La diffusion DP a été faite sous la politique {made}, le contrôle vérifie la politique {now} : contrôlez-la avec la politique sous laquelle elle a été diffusée.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="37" />
+      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="38" />
       <source>A differentially private release needs a policy file with epsilon_budget (the total ε the dataset's DP releases may spend, e.g. epsilon_budget = 2) and, for the discrete Gaussian, delta.</source>
       <translation>Une diffusion différentiellement privée a besoin d'un fichier de politique avec epsilon_budget (l'ε total que les diffusions DP du jeu de données peuvent dépenser, par exemple epsilon_budget = 2) et, pour la gaussienne discrète, delta.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="68" />
+      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="69" />
       <source>The DP entry {seq} (release {release}) of the ledger has no readable ε: the budget cannot be computed. Restore the ledger from a backup and investigate.</source>
       <translation>L'entrée DP {seq} (diffusion {release}) du registre n'a pas d'ε lisible : le budget ne peut pas être calculé. Restaurez le registre depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/store.py" line="100" />
-      <source>The ledger field {field} takes text, got {value!r} ({kind}): nothing was recorded. Give it as text (a zones hash is the SHA-256 text the zone risk algorithm writes).</source>
-      <translation>Le champ {field} du registre prend du texte, reçu {value!r} ({kind}) : rien n'a été inscrit. Donnez-le sous forme de texte (un hachage de zones est le SHA-256 textuel qu'écrit l'algorithme de risque par zone).</translation>
+      <location filename="spatial_privacy_plugin/ledger/names.py" line="48" />
+      <source>Name the dataset and the release: the ledger keeps releases per dataset.</source>
+      <translation>Nommez le jeu de données et la diffusion : le registre tient les diffusions par jeu de données.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/store.py" line="124" />
+      <location filename="spatial_privacy_plugin/ledger/names.py" line="51" />
+      <source>The name {name}… has {count} characters, more than {limit}: give the dataset and the release short names that a reviewer reading the ledger can compare at a glance.</source>
+      <translation>Le nom {name}… a {count} caractères, plus de {limit} : donnez au jeu de données et à la diffusion des noms courts qu'un relecteur du registre peut comparer d'un coup d'œil.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/names.py" line="57" />
+      <source>The name {name!r} mixes the scripts {scripts}: a letter of one script can pose as a letter of another (a Cyrillic і for a Latin i) and open a fresh budget under a name that looks the same. Type the name in one script.</source>
+      <translation>Le nom {name!r} mélange les écritures {scripts} : une lettre d'une écriture peut se faire passer pour une lettre d'une autre (un і cyrillique pour un i latin) et ouvrir un budget neuf sous un nom d'apparence identique. Saisissez le nom dans une seule écriture.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="118" />
       <source>The release id {release} is already in the ledger for this dataset (as {recorded}): give every release its own id.</source>
       <translation>L'identifiant de diffusion {release} est déjà au registre pour ce jeu de données (sous la forme {recorded}) : donnez à chaque diffusion son propre identifiant.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/store.py" line="146" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="150" />
+      <source>The ledger head {head!r} is not an entry number and a SHA-256 hash (e.g. 12:3f5a…, as a release output gives them in its ledger_seq and ledger_head fields).</source>
+      <translation>La tête du registre {head!r} n'est pas un numéro d'entrée suivi d'une empreinte SHA-256 (p. ex. 12:3f5a…, comme une sortie de diffusion les donne dans ses champs ledger_seq et ledger_head).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="166" />
+      <source>The ledger {path} does not hold the entry {head} that an earlier release extended (it holds {count} entry(ies)): entries were deleted, the ledger was replaced, emptied or rewritten, or it is not this programme's ledger. Every gate that uses it is blocked; nothing starts a fresh budget. Restore it from a backup and investigate.</source>
+      <translation>Le registre {path} ne contient pas l'entrée {head} qu'une diffusion antérieure a prolongée (il contient {count} entrée(s)) : des entrées ont été supprimées, le registre a été remplacé, vidé ou réécrit, ou ce n'est pas le registre de ce programme. Tout contrôle qui l'utilise est bloqué ; rien ne recommence un budget neuf. Restaurez-le depuis une sauvegarde et enquêtez.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="199" />
       <source>The ledger {path} cannot be opened as an SQLite database ({reason}). Restore it from a backup; it is never rewritten.</source>
       <translation>Le registre {path} ne peut pas être ouvert comme base SQLite ({reason}). Restaurez-le depuis une sauvegarde ; il n'est jamais réécrit.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/store.py" line="236" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="215" />
+      <source>The file {path} holds no ledger table: the table was dropped, or the file is not a ledger. Every gate that uses it is blocked; nothing starts a fresh budget in it. Restore the ledger from a backup, or give a new file to start one.</source>
+      <translation>Le fichier {path} ne contient aucune table de registre : la table a été supprimée, ou le fichier n'est pas un registre. Tout contrôle qui l'utilise est bloqué ; aucun budget neuf n'y est commencé. Restaurez le registre depuis une sauvegarde, ou donnez un nouveau fichier pour en commencer un.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="224" />
+      <source>The ledger {path} lacks the column(s) {columns}: it was altered, or it is not a ledger. Every gate that uses it is blocked; restore it from a backup.</source>
+      <translation>Il manque au registre {path} la ou les colonnes {columns} : il a été modifié, ou ce n'est pas un registre. Tout contrôle qui l'utilise est bloqué ; restaurez-le depuis une sauvegarde.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="249" />
+      <source>The ledger {path} cannot be written ({reason}): nothing was recorded, and nothing was released. Make the ledger and its folder writable (SQLite writes a journal beside it), then run again.</source>
+      <translation>Le registre {path} n'est pas accessible en écriture ({reason}) : rien n'a été enregistré, et rien n'a été diffusé. Rendez le registre et son dossier accessibles en écriture (SQLite écrit un journal à côté), puis relancez.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="321" />
       <source>The ledger {path} is corrupt ({reason}). Restore it from a backup; it is never rewritten.</source>
       <translation>Le registre {path} est corrompu ({reason}). Restaurez-le depuis une sauvegarde ; il n'est jamais réécrit.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/store.py" line="242" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="327" />
       <source>The ledger {path} fails verification: entry {seq} (dataset {dataset}, release {release}) follows a deleted entry. Every gate that uses it is blocked; nothing rewrites it. Restore it from a backup and investigate.</source>
       <translation>Le registre {path} échoue à la vérification : l'entrée {seq} (jeu {dataset}, diffusion {release}) suit une entrée supprimée. Tout contrôle qui l'utilise est bloqué ; rien ne le réécrit. Restaurez-le depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/store.py" line="246" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="331" />
       <source>The ledger {path} fails verification: entry {seq} (dataset {dataset}, release {release}) does not link to the entry before it. Every gate that uses it is blocked; nothing rewrites it. Restore it from a backup and investigate.</source>
       <translation>Le registre {path} échoue à la vérification : l'entrée {seq} (jeu {dataset}, diffusion {release}) n'est pas liée à l'entrée précédente. Tout contrôle qui l'utilise est bloqué ; rien ne le réécrit. Restaurez-le depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/store.py" line="251" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="336" />
       <source>The ledger {path} fails verification: entry {seq} (dataset {dataset}, release {release}) was changed after it was written. Every gate that uses it is blocked; nothing rewrites it. Restore it from a backup and investigate.</source>
       <translation>Le registre {path} échoue à la vérification : l'entrée {seq} (jeu {dataset}, diffusion {release}) a été modifiée après son écriture. Tout contrôle qui l'utilise est bloqué ; rien ne le réécrit. Restaurez-le depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/store.py" line="261" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="346" />
       <source>The ledger {path} fails verification: its last {count} entry(ies) were deleted. Every gate that uses it is blocked; restore it from a backup.</source>
       <translation>Le registre {path} échoue à la vérification : sa ou ses {count} dernière(s) entrée(s) ont été supprimées. Tout contrôle qui l'utilise est bloqué ; restaurez-le depuis une sauvegarde.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/store.py" line="96" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="90" />
       <source>The ledger field {field} takes a finite number, got {value!r}: nothing was recorded.</source>
       <translation>Le champ {field} du registre prend un nombre fini, reçu {value!r} : rien n'a été inscrit.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="94" />
+      <source>The ledger field {field} takes text, got {value!r} ({kind}): nothing was recorded. Give it as text (a zones hash is the SHA-256 text the zone risk algorithm writes).</source>
+      <translation>Le champ {field} du registre prend du texte, reçu {value!r} ({kind}) : rien n'a été inscrit. Donnez-le sous forme de texte (un hachage de zones est le SHA-256 textuel qu'écrit l'algorithme de risque par zone).</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/noise/cellkey.py" line="172" />
@@ -3469,57 +3569,62 @@
       <translation>ρ = {rho} demande plus de bruit que l'échantillonneur exact ne peut en tirer : augmentez ε.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="138" />
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="142" />
       <source>Unknown mechanism {value!r}: use discrete laplace or discrete gaussian.</source>
       <translation>Mécanisme inconnu {value!r} : utilisez discrete laplace ou discrete gaussian.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="142" />
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="146" />
       <source>ε must be a positive number, got {value!r} (e.g. 1; smaller is more private and noisier).</source>
       <translation>ε doit être un nombre positif, reçu {value!r} (par exemple 1 ; plus petit est plus protecteur et plus bruité).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="145" />
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="149" />
+      <source>ε = {value:g} is above the largest ε of one release, {limit:g}: at such an ε the noise is almost always 0 and the exact counts are published. Give a smaller ε (e.g. 1); a release that needs no noise is not a differentially private one.</source>
+      <translation>ε = {value:g} dépasse le plus grand ε d'une diffusion, {limit:g} : à un tel ε le bruit est presque toujours nul et les effectifs exacts sont publiés. Donnez un ε plus petit (p. ex. 1) ; une diffusion qui n'a pas besoin de bruit n'est pas une diffusion différentiellement confidentielle.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="155" />
       <source>The number of cells a person may contribute to must be a whole number of at least 1, got {value!r}.</source>
       <translation>Le nombre de mailles auxquelles une personne peut contribuer doit être un entier d'au moins 1, reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="181" />
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="191" />
       <source>The extent {bounds} is not a rectangle: give xmin, xmax, ymin, ymax in the layer's CRS.</source>
       <translation>L'emprise {bounds} n'est pas un rectangle : donnez xmin, xmax, ymin, ymax dans le SCR de la couche.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="204" />
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="214" />
       <source>The study area holds no cell centre at {size:g} m: give a larger study area or smaller cells.</source>
       <translation>La zone d'étude ne contient aucun centre de maille à {size:g} m : donnez une zone d'étude plus grande ou des mailles plus petites.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="239" />
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="249" />
       <source>The domain has {count} cells at the finest level, more than {limit}: give a smaller extent or study area, or coarser cells.</source>
       <translation>Le domaine compte {count} mailles au niveau le plus fin, plus que {limit} : donnez une emprise ou une zone d'étude plus petite, ou des mailles plus grandes.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="402" />
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="412" />
       <source>The domain is laid on {domain:g} m cells, the coarsest level is {size:g} m.</source>
       <translation>Le domaine repose sur des mailles de {domain:g} m, le niveau le plus grossier est de {size:g} m.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="61" />
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="65" />
       <source>The discrete Gaussian needs delta in the policy file (e.g. delta = 1e-6, well below one over the number of people): its ε is stated at that δ.</source>
       <translation>La gaussienne discrète a besoin de delta dans le fichier de politique (par exemple delta = 1e-6, bien en dessous de un sur le nombre de personnes) : son ε est énoncé à ce δ.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="66" />
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="70" />
       <source>delta must lie strictly between 0 and 1, got {value!r}.</source>
       <translation>delta doit être strictement compris entre 0 et 1, reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="75" />
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="79" />
       <source>Give at least one cell size in metres, e.g. 1000,2000,4000.</source>
       <translation>Donnez au moins une taille de maille en mètres, par exemple 1000,2000,4000.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="79" />
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="83" />
       <source>The cell sizes {fine:g} m and {coarse:g} m are not nested: each size must be a whole multiple of the next finer one (e.g. 1000,2000,4000), so that every cell lies in one parent.</source>
       <translation>Les tailles de maille {fine:g} m et {coarse:g} m ne sont pas emboîtées : chaque taille doit être un multiple entier de la taille plus fine suivante (par exemple 1000,2000,4000), pour que chaque maille soit dans un seul parent.</translation>
     </message>
@@ -4092,6 +4197,16 @@
       <location filename="spatial_privacy_plugin/risk/linkage.py" line="287" />
       <source>Give a positive displacement distance for the displaced share.</source>
       <translation>Donnez une distance de déplacement positive pour la part déplacée.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk/linkage.py" line="313" />
+      <source>{count} record(s) of {layer} have a NULL truth id in '{field}': the join could not tell whether they are matched correctly. Fill them in, or leave those records out of the simulation.</source>
+      <translation>{count} enregistrement(s) de {layer} ont un identifiant de vérité NULL dans « {field} » : la jointure ne pourrait pas dire s'ils sont bien appariés. Renseignez-les, ou laissez ces enregistrements hors de la simulation.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk/linkage.py" line="319" />
+      <source>The truth id {value!r} appears {count} times in '{field}' of {layer}: each record of one release is one subject, with its own id. Give every record its own id, or join one record per subject.</source>
+      <translation>L'identifiant de vérité {value!r} apparaît {count} fois dans « {field} » de {layer} : chaque enregistrement d'une diffusion est un sujet, avec son propre identifiant. Donnez à chaque enregistrement son propre identifiant, ou joignez un enregistrement par sujet.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/risk/masking.py" line="39" />

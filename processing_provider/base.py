@@ -237,6 +237,32 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
             return None
         return self.parameterAsDouble(parameters, name, context)
 
+    def whole_number(self, parameters, name, context):
+        """An integer parameter's value; a fraction or NaN, which QGIS would round or wrap into
+        another number, is refused."""
+        import math
+
+        value = self.parameterAsDouble(parameters, name, context)
+        if not math.isfinite(value) or not float(value).is_integer():
+            raise QgsProcessingException(tr("{name} must be a whole number, got {value}: it is "
+                                            "never rounded for you.").format(
+                name=name, value=parameters.get(name)))
+        return int(value)
+
+    def empty_file_problem(self, parameters):
+        """Why a layer given as a file path cannot be read because the file is empty (QGIS
+        would say "not found"), else None."""
+        for definition in self.parameterDefinitions():
+            value = parameters.get(definition.name())
+            if definition.type() not in ("source", "vector", "multilayer") or \
+                    not isinstance(value, str) or not value:
+                continue
+            path = Path(value.split("|")[0])
+            if path.is_file() and path.stat().st_size == 0:
+                return tr("The file {path} given as {name} is empty (0 bytes): give the file with "
+                          "its content.").format(path=path, name=definition.name())
+        return None
+
     def add_protection_parameter(self):
         self.addParameter(QgsProcessingParameterNumber(
             self.PROTECTION_LEVEL,
@@ -253,6 +279,9 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
                                 tolerance, protection)
 
     def checkParameterValues(self, parameters, context):  # noqa: N802 (QGIS's name)
+        problem = self.empty_file_problem(parameters)
+        if problem:
+            return False, problem
         # QGIS 3.22 rejects a mandatory field parameter left out even where it has a default
         # (processing.run, qgis_process): it takes its default, as every other parameter does.
         parameters = dict(parameters)

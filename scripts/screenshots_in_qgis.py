@@ -140,12 +140,12 @@ def join_report():
     """The join simulation's HTML report on the sample city masked by the donut geomask."""
     masked = processing.run("spatialprivacy:geomask", {
         "INPUT": SETUP["people"], "MIN_RADIUS": 200.0, "MAX_RADIUS": 800.0,
-        "KEEP_FIELDS": ["person_id", "age_band", "sex"], "OUTPUT": "TEMPORARY_OUTPUT"})["OUTPUT"]
+        "KEEP_FIELDS": ["trip_id", "age_band", "sex"], "OUTPUT": "TEMPORARY_OUTPUT"})["OUTPUT"]
     report = WORK / "join_report.html"
     processing.run("spatialprivacy:joinsimulation", {
         "RELEASE": masked, "AUXILIARY": SETUP["people"], "RADIUS": 800.0,
-        "QID_FIELDS": ["age_band", "sex"], "RELEASE_TRUTH_FIELD": "person_id",
-        "AUXILIARY_TRUTH_FIELD": "person_id", "POLICY": SETUP["policy"],
+        "QID_FIELDS": ["age_band", "sex"], "RELEASE_TRUTH_FIELD": "trip_id",
+        "AUXILIARY_TRUTH_FIELD": "trip_id", "POLICY": SETUP["policy"],
         "AUXILIARY_PROVENANCE": "the sample city itself (an upper bound)",
         "OUTPUT": "TEMPORARY_OUTPUT",
         "CHART": str(WORK / "join_chart.svg"), "REPORT": str(report)})

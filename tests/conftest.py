@@ -45,6 +45,33 @@ def plugin_package():
     return importlib.import_module(PLUGIN_NAME)
 
 
+@pytest.fixture
+def read_only():
+    """``read_only(path)`` makes a file or folder unwritable for the rest of the test, for root
+    too (root ignores file modes: the file is made immutable), and restores it afterwards."""
+    import subprocess
+
+    made = []
+
+    def make(path):
+        path = Path(path)
+        if os.geteuid() == 0:
+            done = subprocess.run(["chattr", "+i", str(path)], capture_output=True, text=True)
+            if done.returncode:
+                pytest.skip(f"cannot make {path} immutable here: {done.stderr.strip()}")
+        else:
+            path.chmod(path.stat().st_mode & ~0o222)
+        made.append(path)
+        return path
+
+    yield make
+    for path in reversed(made):
+        if os.geteuid() == 0:
+            subprocess.run(["chattr", "-i", str(path)], check=True)
+        else:
+            path.chmod(path.stat().st_mode | 0o200)
+
+
 _SESSION = {}
 
 

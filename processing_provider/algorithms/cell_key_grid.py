@@ -149,6 +149,10 @@ class CellKeyGrid(PointGridAlgorithm):
         source = self.parameterAsSource(parameters, self.PTABLE, context)
         d = self.optional_number(parameters, self.D, context)
         v = self.optional_number(parameters, self.V, context)
+        if source is None and parameters.get(self.PTABLE) not in (None, ""):
+            raise QgsProcessingException(self.empty_file_problem(parameters) or tr(
+                "The p-table {path} cannot be opened as a table.").format(
+                path=parameters.get(self.PTABLE)))
         if source is not None:
             if d is not None or v is not None:
                 raise QgsProcessingException(tr(
@@ -157,9 +161,8 @@ class CellKeyGrid(PointGridAlgorithm):
         if d is None or v is None:
             raise QgsProcessingException(tr(
                 "Give a p-table, or D (largest noise) and V (noise variance) to build one."))
-        if not float(d).is_integer():
-            raise QgsProcessingException(tr("D must be a whole number."))
-        return create_ptable(int(d), v, self.parameterAsInt(parameters, self.JS, context))
+        return create_ptable(self.whole_number(parameters, self.D, context), v,
+                             self.whole_number(parameters, self.JS, context))
 
     def person_keys(self, parameters, context, data, table, feedback):
         """(what gives the groups of a cell size their cell keys, perturbed with ``table``:

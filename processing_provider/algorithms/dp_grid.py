@@ -1,7 +1,6 @@
 """spatialprivacy:dpgrid — differentially private grid counts, their ε spent in the ledger."""
 
 import math
-from pathlib import Path
 
 from qgis.core import QgsPointXY, QgsProcessing, QgsProcessingException, QgsProcessingOutputNumber, \
     QgsProcessingOutputString, QgsProcessingParameterEnum, QgsProcessingParameterExtent, \
@@ -13,7 +12,7 @@ from ... import __about__
 from ...spatial_privacy_plugin.errors import N_
 from ..base import tr
 from ..grid_base import PointGridAlgorithm
-from .risk_budget_gate import LedgerParameters, temporary_ledger_problem
+from ..ledger_base import ANCHOR_FIELDS, LedgerParameters, charged
 
 # Index order is what models store; the engine's names go into the output and the ledger.
 MECHANISM_OPTIONS = (N_("discrete Laplace (pure ε-DP)"),
@@ -22,7 +21,7 @@ METHOD_DP = "dp"
 OUTPUT_FIELDS = (("cell_id", "string"), ("col", "int"), ("row", "int"),
                  ("resolution_m", "double"), ("n_persons", "int"), ("accuracy_95", "int"),
                  ("method", "string"), ("epsilon", "double"), ("mechanism", "string"),
-                 ("policy_hash", "string"))
+                 ("policy_hash", "string")) + ANCHOR_FIELDS
 
 
 class DpGrid(LedgerParameters, PointGridAlgorithm):
@@ -33,7 +32,7 @@ class DpGrid(LedgerParameters, PointGridAlgorithm):
                            "Gaussian); the ε spent is recorded in the release ledger and a "
                            "release over the budget is refused before any noise is drawn.")
     TAGS = N_("privacy,differential privacy,dp,epsilon,budget,noise,laplace,gaussian,grid,ledger")
-    ADVANCED = ("MECHANISM", "MAX_CELLS_PER_PERSON", "ORIGIN", "SEED")
+    ADVANCED = ("MECHANISM", "MAX_CELLS_PER_PERSON", "ORIGIN", "SEED", "LEDGER_HEAD")
 
     EPSILON = "EPSILON"
     MECHANISM = "MECHANISM"
@@ -140,32 +139,21 @@ class DpGrid(LedgerParameters, PointGridAlgorithm):
         from ...spatial_privacy_plugin.noise import dp_release
         from ...spatial_privacy_plugin.ledger.dp_budget import dp_budget_policy, evaluate_dp_budget, \
             record_dp_release
-        from ...spatial_privacy_plugin.ledger.store import Ledger
-        from ...spatial_privacy_plugin.risk.masking import mask_generator
+        from ...spatial_privacy_plugin.ledger.names import check_name
         from ...spatial_privacy_plugin.policy import load_policy
-        from ..io.layers import make_fields, square_cells, write_features
         from ..io.postgis import CountedInput, counted_input
         from ..io.postgis_keyed import dp_pairs
 
-        ledger_path = self.parameterAsFile(parameters, self.LEDGER, context)
-        problem = temporary_ledger_problem(ledger_path)
-        if problem:  # checked again here: a model does not call checkParameterValues
-            raise QgsProcessingException(problem)
         policy_path = self.parameterAsFile(parameters, self.POLICY, context)
         policy = load_policy(policy_path) if policy_path else None
         budget = dp_budget_policy(policy)
         plan = self.plan(parameters, context, budget)
-        dataset = self.parameterAsString(parameters, self.DATASET, context)
-        release_id = self.parameterAsString(parameters, self.RELEASE_ID, context)
-        ledger = Ledger(ledger_path)
+        dataset = check_name(self.parameterAsString(parameters, self.DATASET, context))
+        release_id = check_name(self.parameterAsString(parameters, self.RELEASE_ID, context))
+        ledger = self.open_ledger(parameters, context, feedback)
         # A first look before reading any data (checked again, under the write lock, below).
         decision = evaluate_dp_budget(plan, budget, ledger.read_entries(), dataset, release_id)
         self.refuse(decision, dataset, release_id)
-        if not Path(ledger_path).exists():
-            feedback.pushWarning(tr(
-                "No ledger at {path}: a new ledger is started there, with no earlier releases. If "
-                "the programme already has a ledger, give its path instead: a second ledger "
-                "restarts the cumulative budget.").format(path=ledger_path))
 
         source = self.parameterAsSource(parameters, self.INPUT, context)
         if source is None:
@@ -187,40 +175,60 @@ class DpGrid(LedgerParameters, PointGridAlgorithm):
                 data.finish(feedback)
         seed = self.parameterAsString(parameters, self.SEED, context) \
             if parameters.get(self.SEED) not in (None, "") else None
-        written = {}
+        self.refuse_unwritable_output(parameters, self.OUTPUT, context)
 
-        def make_release(decision):
-            """Draw the noise and write every cell; runs only once the budget allows it."""
-            release = dp_release.dp_grid_of_pairs(pairs, domain, plan, mask_generator(seed),
-                                                  feedback.isCanceled)
-            cells = release.cells
-            fields = make_fields(OUTPUT_FIELDS)
+        def make_release(decision, head):
+            """Draw the noise and write every cell; runs only once the ε is charged."""
+            return charged(head, release_id, lambda: self.write_release(
+                parameters, context, feedback, plan, budget, pairs, domain, data, seed, head))
+
+        decision, head, made = record_dp_release(ledger, dataset, release_id, plan, budget,
+                                                 make_release, __about__.VERSION)
+        self.refuse(decision, dataset, release_id)
+        release, destination = made
+        self.describe(plan, release, seed, feedback)
+        feedback.pushInfo(tr("ε spent by {dataset}: {spent:.4g} of {budget:g} ({remaining:.4g} "
+                             "left). Ledger head: entry {seq}, {head}; the grid carries it in "
+                             "its ledger_seq and ledger_head fields.").format(
+            dataset=dataset, spent=decision.epsilon_spent, budget=budget.epsilon_budget,
+            remaining=decision.epsilon_remaining, seq=head.seq, head=head.hash))
+        return {self.OUTPUT: destination, self.EPSILON_SPENT: float(decision.epsilon_spent),
+                self.EPSILON_REMAINING: float(decision.epsilon_remaining),
+                self.LEDGER_HEAD: head.hash}
+
+    def write_release(self, parameters, context, feedback, plan, budget, pairs, domain, data, seed,
+                      head):
+        """Draw the noise and write every cell with the ledger head: (release, destination).
+
+        A GeoPackage is built under a hidden name and renamed when complete, so a run killed
+        while it writes leaves no partial grid."""
+        from ...spatial_privacy_plugin.noise import dp_release
+        from ...spatial_privacy_plugin.risk.masking import mask_generator
+        from ..io.bulk_write import write_grid
+        from ..io.layers import make_fields, square_cells, write_features
+
+        release = dp_release.dp_grid_of_pairs(pairs, domain, plan, mask_generator(seed),
+                                              feedback.isCanceled)
+        cells = release.cells
+        fields = make_fields(OUTPUT_FIELDS)
+        n = len(cells)
+        columns = [cells["cell_id"], cells["col"], cells["row"], cells["resolution_m"],
+                   cells["n_persons"], cells["accuracy_95"], [METHOD_DP] * n, [plan.epsilon] * n,
+                   [plan.mechanism] * n, [budget.policy_hash] * n, [head.seq] * n,
+                   [head.hash] * n]
+        destination = write_grid(self, parameters, self.OUTPUT, context, feedback, fields, data.crs,
+                                 columns, data.origin, cells["resolution_m"].to_numpy(),
+                                 cells["col"].to_numpy(), cells["row"].to_numpy())
+        if destination is None:
             sink, destination = self.parameterAsSink(parameters, self.OUTPUT, context, fields,
                                                      QgsWkbTypes.Type.Polygon, data.crs)
             if sink is None:
-                raise QgsProcessingException(tr("The output could not be created: nothing was "
-                                                "recorded in the ledger."))
-            n = len(cells)
-            write_features(sink, fields, [
-                cells["cell_id"], cells["col"], cells["row"], cells["resolution_m"],
-                cells["n_persons"], cells["accuracy_95"], [METHOD_DP] * n, [plan.epsilon] * n,
-                [plan.mechanism] * n, [budget.policy_hash] * n],
-                square_cells(data.origin, cells["resolution_m"], cells["col"], cells["row"]),
-                feedback)
-            del sink  # a file output is complete before the ledger entry is committed
-            written[self.OUTPUT] = destination
-            return release
-
-        decision, head, release = record_dp_release(ledger, dataset, release_id, plan, budget,
-                                                    make_release, __about__.VERSION)
-        self.refuse(decision, dataset, release_id)
-        self.describe(plan, release, seed, feedback)
-        feedback.pushInfo(tr("ε spent by {dataset}: {spent:.4g} of {budget:g} ({remaining:.4g} "
-                             "left). Ledger head: {head}.").format(
-            dataset=dataset, spent=decision.epsilon_spent, budget=budget.epsilon_budget,
-            remaining=decision.epsilon_remaining, head=head))
-        return {self.OUTPUT: written[self.OUTPUT], self.EPSILON_SPENT: float(decision.epsilon_spent),
-                self.EPSILON_REMAINING: float(decision.epsilon_remaining), self.LEDGER_HEAD: head}
+                raise QgsProcessingException(tr("The output could not be created."))
+            write_features(sink, fields, columns,
+                           square_cells(data.origin, cells["resolution_m"], cells["col"],
+                                        cells["row"]), feedback)
+            del sink
+        return release, destination
 
     @staticmethod
     def refuse(decision, dataset, release_id):

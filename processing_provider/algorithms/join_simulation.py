@@ -130,7 +130,8 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
     def process(self, parameters, context, feedback):
         import numpy as np
 
-        from ...spatial_privacy_plugin.risk.linkage import displace_within, join_simulation
+        from ...spatial_privacy_plugin.risk.linkage import displace_within, join_simulation, \
+            refuse_bad_truth_ids
         from ..io.layers import make_fields, read_points, write_features
 
         release = self.parameterAsSource(parameters, self.RELEASE, context)
@@ -173,6 +174,10 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
         if release_points.n_multipoint_parts or auxiliary_points.n_multipoint_parts:
             raise QgsProcessingException(tr("Multipoint features cannot be joined one to one: "
                                             "explode them first (each part a record)."))
+        for points, field, layer in ((release_points, release_truth, release),
+                                     (auxiliary_points, auxiliary_truth, auxiliary)):
+            if field:
+                refuse_bad_truth_ids(points.columns[field], field, layer.sourceName())
         rng = np.random.default_rng(self.parameterAsInt(parameters, self.SEED, context))
         auxiliary_xy = displace_within(
             np.column_stack([auxiliary_points.x, auxiliary_points.y]),

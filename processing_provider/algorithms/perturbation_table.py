@@ -62,9 +62,9 @@ class PerturbationTable(SpatialPrivacyAlgorithm):
         from ...spatial_privacy_plugin.noise.ptable import create_ptable
         from ..io.layers import make_fields, write_features
 
-        table = create_ptable(self.parameterAsInt(parameters, self.D, context),
+        table = create_ptable(self.whole_number(parameters, self.D, context),
                               self.parameterAsDouble(parameters, self.V, context),
-                              self.parameterAsInt(parameters, self.JS, context),
+                              self.whole_number(parameters, self.JS, context),
                               self.optional_number(parameters, self.PSTAY, context))
         report_ptable(table, feedback)
         fields = make_fields(PTABLE_FIELDS)

@@ -8,7 +8,7 @@ from qgis.core import QgsCoordinateReferenceSystem, QgsFeatureRequest, QgsProces
 from ... import __about__
 from ...spatial_privacy_plugin.errors import N_
 from ..base import SpatialPrivacyAlgorithm, no_threading_flag, tr
-from .risk_budget_gate import LEDGER_FILTER
+from ..ledger_base import LEDGER_FILTER, LedgerParameters
 
 REASSESSMENT_FIELDS = (("release_id", "string"), ("published_p_reid", "double"),
                        ("today_p_reid", "double"), ("per_release_ceiling", "double"),
@@ -35,18 +35,19 @@ def load_before_failing(destination, context):
     return True
 
 
-class ReassessReleases(SpatialPrivacyAlgorithm):
+class ReassessReleases(LedgerParameters, SpatialPrivacyAlgorithm):
     ALGORITHM_ID = "reassessreleases"
     GROUP_ID = "gates"
     DISPLAY_NAME = N_("Re-assess published releases")
     SHORT_DESCRIPTION = N_("Re-runs today's risk estimate for releases in the ledger and fails when "
                            "any is now over the ceiling it was published under.")
     TAGS = N_("privacy,disclosure,risk,ledger,reassessment,schedule,cron,monitoring")
-    ADVANCED = ("RELEASE_ID",)
+    ADVANCED = ("RELEASE_ID", "LEDGER_HEAD")
 
     LEDGER = "LEDGER"
     DATASET = "DATASET"
     RELEASE_ID = "RELEASE_ID"
+    LEDGER_HEAD = "LEDGER_HEAD"
     ZONE_RISK = "ZONE_RISK"
     OUTPUT = "OUTPUT"
     RELEASES_OVER = "RELEASES_OVER"
@@ -62,6 +63,7 @@ class ReassessReleases(SpatialPrivacyAlgorithm):
         self.addParameter(QgsProcessingParameterString(self.DATASET, tr("Dataset (programme name)")))
         self.addParameter(QgsProcessingParameterString(
             self.RELEASE_ID, tr("Release id (empty: every release of the dataset)"), optional=True))
+        self.add_ledger_head_parameter()
         self.addParameter(QgsProcessingParameterFeatureSource(
             self.ZONE_RISK, tr("Today's per-zone risk"), [QgsProcessing.SourceType.TypeVector]))
         self.addParameter(QgsProcessingParameterFeatureSink(
@@ -71,11 +73,10 @@ class ReassessReleases(SpatialPrivacyAlgorithm):
     def process(self, parameters, context, feedback):
         from ...spatial_privacy_plugin.ledger.budget import VERDICT_OVER, reassess
         from ...spatial_privacy_plugin.formatting import percent
-        from ...spatial_privacy_plugin.ledger.store import Ledger
         from ..io.layers import make_fields, write_features
         from .risk_budget_gate import read_zone_summary
 
-        ledger_path = self.parameterAsFile(parameters, self.LEDGER, context)
+        ledger = self.open_ledger(parameters, context, feedback, must_exist=True)
         dataset = self.parameterAsString(parameters, self.DATASET, context).strip()
         release = self.parameterAsString(parameters, self.RELEASE_ID, context).strip()
         source = self.parameterAsSource(parameters, self.ZONE_RISK, context)
@@ -92,8 +93,8 @@ class ReassessReleases(SpatialPrivacyAlgorithm):
             return read_zone_summary(source.materialize(expression), gate_basis, feedback)
 
         from ..release_layers.dp_gate import report_remaining_epsilon
-        report_remaining_epsilon(Ledger(ledger_path), feedback)  # DP releases: ε left per dataset
-        rows, _ = reassess(Ledger(ledger_path), dataset, [release] if release else None,
+        report_remaining_epsilon(ledger, feedback)  # DP releases: ε left per dataset
+        rows, _ = reassess(ledger, dataset, [release] if release else None,
                            summary_for, __about__.VERSION)
         fields = make_fields(REASSESSMENT_FIELDS)
         sink, destination = self.parameterAsSink(parameters, self.OUTPUT, context, fields,

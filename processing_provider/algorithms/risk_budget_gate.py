@@ -1,17 +1,15 @@
 """spatialprivacy:riskbudgetgate — gate a release on its worst zone and the programme's cumulative risk."""
 
-from pathlib import Path
-
 from qgis.core import QgsCoordinateReferenceSystem, QgsProcessing, QgsProcessingException, \
     QgsProcessingOutputBoolean, QgsProcessingOutputFile, QgsProcessingOutputNumber, \
     QgsProcessingOutputString, QgsProcessingParameterBoolean, QgsProcessingParameterEnum, \
     QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource, \
-    QgsProcessingParameterFile, QgsProcessingParameterNumber, QgsProcessingParameterString, \
-    QgsProcessingUtils, QgsWkbTypes
+    QgsProcessingParameterFile, QgsProcessingParameterNumber, QgsWkbTypes
 
 from ... import __about__
 from ...spatial_privacy_plugin.errors import N_
 from ..base import SpatialPrivacyAlgorithm, tr
+from ..ledger_base import LedgerParameters, charged
 
 GATE_BASES = (N_("estimate"), N_("lower bound"))  # index order is stored in models
 RECORD_FIELDS = (("dataset", "string"), ("release_id", "string"), ("passed", "bool"),
@@ -19,31 +17,8 @@ RECORD_FIELDS = (("dataset", "string"), ("release_id", "string"), ("passed", "bo
                  ("pooled_p_reid", "double"), ("cumulative_p_reid", "double"),
                  ("headroom", "double"), ("warning", "bool"), ("per_release_ceiling", "double"),
                  ("cumulative_ceiling", "double"), ("gate_basis", "string"),
-                 ("policy_hash", "string"), ("zones_hash", "string"), ("ledger_head", "string"))
-LEDGER_FILTER = N_("Ledger (*.sqlite *.db *.gpkg)")
-ALL_FILES_FILTER = N_("All files (*)")
-
-
-def temporary_ledger_problem(path):
-    """Why ``path`` cannot hold a ledger that must outlive the run (None when it can).
-
-    A ledger in Processing's temporary folder is deleted when QGIS closes, and the next run
-    starts a fresh budget: the cumulative ceiling would never bind.
-    """
-    if not path:
-        return tr("Choose the programme's ledger file (a new file starts a ledger). In a model "
-                  "saved with an earlier version, where the ledger was an output of this step, add "
-                  "a file input for the ledger and connect it to this step's ledger.")
-    if path.strip().upper() == "TEMPORARY_OUTPUT":
-        return tr("The risk budget gate needs a ledger that outlives the run, not a temporary "
-                  "file: choose the programme's ledger file, or a new file in a kept folder to "
-                  "start one.")
-    temporary = Path(QgsProcessingUtils.tempFolder()).resolve()
-    if temporary in Path(path).expanduser().resolve().parents:
-        return tr("The ledger {path} is in QGIS's temporary folder, which is deleted when QGIS "
-                  "closes: the next run would start a fresh budget. Choose the programme's ledger "
-                  "file, or a new file in a kept folder.").format(path=path)
-    return None
+                 ("policy_hash", "string"), ("zones_hash", "string"),
+                 ("ledger_head", "string"), ("ledger_seq", "int"))
 
 
 def read_zone_summary(source, gate_on, feedback):
@@ -65,28 +40,6 @@ def read_zone_summary(source, gate_on, feedback):
                            columns.get("p_reid_high"))
 
 
-class LedgerParameters:
-    """For every algorithm that appends to a ledger: its ``LEDGER``, ``DATASET`` and
-    ``RELEASE_ID`` parameters, and the dialog's refusal of a temporary ledger before the run
-    (``processAlgorithm`` checks again, since a model calls no ``checkParameterValues``)."""
-
-    def add_ledger_parameters(self):
-        # An input file, not a destination: the user picks the existing ledger without an
-        # overwrite prompt and is never offered a temporary file; a new path starts a ledger.
-        self.addParameter(QgsProcessingParameterFile(
-            self.LEDGER, tr("Release ledger (a new file starts one)"),
-            QgsProcessingParameterFile.Behavior.File,
-            fileFilter=f"{tr(LEDGER_FILTER)};;{tr(ALL_FILES_FILTER)}"))
-        self.addParameter(QgsProcessingParameterString(self.DATASET, tr("Dataset (programme name)")))
-        self.addParameter(QgsProcessingParameterString(self.RELEASE_ID, tr("Release id")))
-
-    def checkParameterValues(self, parameters, context):  # noqa: N802 (QGIS's name)
-        problem = temporary_ledger_problem(self.parameterAsFile(parameters, self.LEDGER, context))
-        if problem:
-            return False, problem
-        return super().checkParameterValues(parameters, context)
-
-
 class RiskBudgetGate(LedgerParameters, SpatialPrivacyAlgorithm):
     ALGORITHM_ID = "riskbudgetgate"
     GROUP_ID = "gates"
@@ -95,7 +48,7 @@ class RiskBudgetGate(LedgerParameters, SpatialPrivacyAlgorithm):
                            "whose programme's cumulative risk exceeds its budget; records every "
                            "release that passes in a tamper-evident ledger.")
     TAGS = N_("privacy,disclosure,risk,budget,ledger,gate,release,cumulative")
-    ADVANCED = ("PER_RELEASE_CEILING", "CUMULATIVE_CEILING", "WARN_AT", "GATE_ON")
+    ADVANCED = ("PER_RELEASE_CEILING", "CUMULATIVE_CEILING", "WARN_AT", "GATE_ON", "LEDGER_HEAD")
 
     ZONE_RISK = "ZONE_RISK"
     LEDGER = "LEDGER"
@@ -149,19 +102,6 @@ class RiskBudgetGate(LedgerParameters, SpatialPrivacyAlgorithm):
         self.addOutput(QgsProcessingOutputString(self.LEDGER_HEAD, tr("Ledger head hash")))
         self.addOutput(QgsProcessingOutputFile(self.LEDGER, tr("Release ledger")))
 
-    def ledger_path(self, parameters, context, feedback):
-        """The ledger's path, refused when temporary; a path with no file yet starts a ledger."""
-        path = self.parameterAsFile(parameters, self.LEDGER, context)
-        problem = temporary_ledger_problem(path)
-        if problem:  # checked again here: a model does not call checkParameterValues
-            raise QgsProcessingException(problem)
-        if not Path(path).exists():
-            feedback.pushWarning(tr(
-                "No ledger at {path}: a new ledger is started there, with no earlier releases. If "
-                "the programme already has a ledger, give its path instead: a second ledger "
-                "restarts the cumulative budget.").format(path=path))
-        return path
-
     def budget_policy(self, parameters, context):
         from ...spatial_privacy_plugin.ledger.budget import budget_policy
         from ...spatial_privacy_plugin.policy import load_policy
@@ -179,10 +119,8 @@ class RiskBudgetGate(LedgerParameters, SpatialPrivacyAlgorithm):
 
         from ...spatial_privacy_plugin.ledger.budget import gate_release
         from ...spatial_privacy_plugin.formatting import percent
-        from ...spatial_privacy_plugin.ledger.store import Ledger
         from ..io.layers import make_fields, plain_column
 
-        ledger_path = self.ledger_path(parameters, context, feedback)
         policy = self.budget_policy(parameters, context)
         source = self.parameterAsSource(parameters, self.ZONE_RISK, context)
         if source is None:
@@ -192,32 +130,39 @@ class RiskBudgetGate(LedgerParameters, SpatialPrivacyAlgorithm):
         dataset = self.parameterAsString(parameters, self.DATASET, context)
         release_id = self.parameterAsString(parameters, self.RELEASE_ID, context)
         record = self.parameterAsBoolean(parameters, self.RECORD, context)
+        ledger = self.open_ledger(parameters, context, feedback)
+        self.refuse_unwritable_output(parameters, self.OUTPUT, context)
         written = {}
 
         def write_record(decision, head):
-            """The release record, written before the ledger entry is committed."""
+            """The release record, with the ledger head it extended, once the entry is committed."""
             fields = make_fields(RECORD_FIELDS)
             sink, destination = self.parameterAsSink(parameters, self.OUTPUT, context, fields,
                                                      QgsWkbTypes.Type.NoGeometry,
                                                      QgsCoordinateReferenceSystem())
             if sink is None:
-                raise QgsProcessingException(tr("The release record could not be created: nothing "
-                                                "was recorded in the ledger."))
+                raise QgsProcessingException(tr("The release record could not be created."))
             feature = QgsFeature(fields)
             feature.setAttributes(plain_column([
                 dataset, release_id, True, record, summary.worst_zone, summary.worst,
                 summary.pooled, decision.cumulative, decision.headroom, decision.warning,
                 policy.per_release_ceiling, policy.cumulative_ceiling, policy.gate_on,
-                policy.policy_hash, summary.zones_hash, head]))
+                policy.policy_hash, summary.zones_hash, head.hash, head.seq]))
             if not sink.addFeature(feature, QgsFeatureSink.Flag.FastInsert):
-                raise QgsProcessingException(tr("The release record could not be written ({error}): "
-                                                "nothing was recorded in the ledger.").format(
-                    error=sink.lastError() if hasattr(sink, "lastError") else ""))
-            del sink  # a file output is complete before the entry is committed
+                raise QgsProcessingException(tr("The release record could not be written ({error}).")
+                                             .format(error=sink.lastError()
+                                                     if hasattr(sink, "lastError") else ""))
+            del sink
             written[self.OUTPUT] = destination
 
-        decision, head = gate_release(Ledger(ledger_path), dataset, release_id, summary, policy,
-                                      record, __about__.VERSION, write_record)
+        def after_charge(decision, head):
+            if record:
+                charged(head, release_id, lambda: write_record(decision, head))
+            else:
+                write_record(decision, head)
+
+        decision, head = gate_release(ledger, dataset, release_id, summary, policy, record,
+                                      __about__.VERSION, after_charge)
         for template, values in decision.notices:
             feedback.pushWarning(tr(template).format(**values))
         if not decision.passed:
@@ -240,12 +185,14 @@ class RiskBudgetGate(LedgerParameters, SpatialPrivacyAlgorithm):
                                     "ceiling {ceiling}: plan the remaining releases.").format(
                 cumulative=percent(decision.cumulative), share=percent(policy.warn_at),
                 ceiling=percent(policy.cumulative_ceiling)))
-        feedback.pushInfo(tr("Ledger head: {head}. Archive it elsewhere to detect a rewritten "
-                             "ledger.").format(head=head) if record else
+        feedback.pushInfo(tr("Ledger head: entry {seq}, {head}. The release record carries it: "
+                             "give the record (or the head) as the ledger head of later runs, and "
+                             "a ledger that was cut, emptied or rewritten is refused.").format(
+            seq=head.seq, head=head.hash) if record else
                           tr("Not recorded (RECORD is off): this release does not count against "
                              "the budget; the ledger was only read."))
         return {self.OUTPUT: written[self.OUTPUT], self.PASSED: True,
                 self.WORST_ZONE: summary.worst_zone,
                 self.WORST_P_REID: summary.worst, self.POOLED_P_REID: summary.pooled,
                 self.CUMULATIVE_P_REID: decision.cumulative, self.HEADROOM: decision.headroom,
-                self.WARNING: decision.warning, self.LEDGER_HEAD: head, self.LEDGER: ledger_path}
+                self.WARNING: decision.warning, self.LEDGER_HEAD: head.hash, self.LEDGER: ledger.path}

@@ -142,7 +142,7 @@ class ZoneRisk(RiskAlgorithm):
                                             zones.sourceCrs(), not shared_interior, person, keys,
                                             weight)
         if counts is not None:
-            refuse_records_outside(counts.rows - int(counts.records.sum()))
+            refuse_records_outside(counts.rows - counts.assigned)
             n_persons = None
             if person:
                 n_persons = np.zeros(len(zone_ids))
@@ -184,28 +184,43 @@ class ZoneRisk(RiskAlgorithm):
 
     def table_from_points(self, parameters, context, feedback, records, zones, keys, optional,
                           person, others, polygons, zone_of_polygon, zone_ids, method):
-        """The zone table from the records read point by point and assigned in QGIS."""
+        """The zone table from the records read point by point and assigned in QGIS.
+
+        Persons are read as the other algorithms read them: a person's points (or the parts
+        of a multipoint) are one record of one person in each zone they fall in, and NULL
+        person ids are refused, never dropped."""
         import numpy as np
 
-        from ...spatial_privacy_plugin.risk.measures import zone_table
+        from ...spatial_privacy_plugin.counting.cells import encode_person_ids
+        from ...spatial_privacy_plugin.risk.measures import person_records, zone_table
         from ...spatial_privacy_plugin.counting.zones import assign_points
         from ..io.layers import read_points
 
         weight, population, household = optional
-        fields_needed = list(dict.fromkeys(
-            self.needed_fields(keys, weight, population, household, person) + others))
+        measured = self.needed_fields(keys, weight, population, household)
+        fields_needed = list(dict.fromkeys(measured + [person] * bool(person) + others))
         points = read_points(records, fields_needed, feedback, zones.sourceCrs(), context,
                              metric=False, layer=self.plain_layer(parameters, self.RECORDS, context))
+        if not person and points.n_multipoint_parts:
+            raise QgsProcessingException(tr(
+                "The records include multipoint features: give the person id field, so that the "
+                "parts of one record are counted as one person, or explode them first if each "
+                "part is a person of its own."))
         if person:
             warn_if_features_are_counted(
                 self.parameterAsVectorLayer(parameters, self.RECORDS, context), person,
                 points.columns[person], {name: points.columns[name] for name in others}, feedback)
         owners = assign_points(points.x, points.y, polygons)
         refuse_records_outside(int(np.sum(owners < 0)))
-        result = self.measure(points.columns, keys, weight, population, household)
+        first = np.arange(len(points.x))
+        if person:  # one record per person, zone and measured values (as PostGIS counts them)
+            codes = encode_person_ids(points.columns[person], person)
+            _, first = person_records(codes, [owners] + [points.columns[name] for name in measured])
+        columns = {name: [points.columns[name][row] for row in first] for name in measured}
+        result = self.measure(columns, keys, weight, population, household)
         record_values = result.household if household else result.risk
-        return zone_table(zone_of_polygon[owners], zone_ids, record_values, result.sample_unique,
-                          points.columns[person] if person else None, method)
+        return zone_table(zone_of_polygon[owners[first]], zone_ids, record_values,
+                          result.sample_unique, codes[first] if person else None, method)
 
 
 def refuse_records_outside(outside):

@@ -74,6 +74,20 @@ def relation_of(uri):
     return sql.Identifier(uri.schema(), table) if uri.schema() else sql.Identifier(table)
 
 
+def checked_subset(subset):
+    """The layer's own filter (subset string), which the plugin places in its queries' WHERE
+    clause; a filter with a ``;`` or a comment, which could end the statement or hide the rest
+    of it, is refused."""
+    found = [mark for mark in (";", "--", "/*") if mark in subset]
+    if found:
+        raise QgsProcessingException(tr(
+            "The PostGIS layer's filter contains {marks}: the plugin places the filter in its own "
+            "queries, so a filter that could end a statement or hide text in a comment is refused. "
+            "Remove them from the layer's filter (Filter… in the layer's menu).").format(
+            marks=" ".join(found)))
+    return subset
+
+
 @dataclass(frozen=True)
 class CountedInput:
     """What the grid algorithms need when the database counts: no points, only figures."""
@@ -127,7 +141,7 @@ class PostgisCounter:
         # come in the order the engine numbers them, so ties break the same way.
         self.order_key = sql.Identifier(key_column) if key_column and "," not in key_column \
             else None
-        subset = self.uri.sql()
+        subset = checked_subset(self.uri.sql())
         # The layer's own filter, as QGIS itself sends it; % is doubled for the driver's
         # parameter syntax.
         self.where = sql.SQL(" WHERE ({})").format(sql.SQL(subset.replace("%", "%%"))) \
@@ -199,9 +213,18 @@ class PostgisCounter:
         watcher.start()
         try:
             with connection.cursor() as cursor:
-                # Always with parameters, so that a doubled % of the layer's filter is read as one.
-                cursor.execute(query, parameters or {"none": None})
-                return cursor.fetchall()
+                # In a read-only transaction of its own: whatever the layer's filter calls, the
+                # query can change nothing (nor make a later one read-write).
+                cursor.execute("BEGIN READ ONLY")
+                try:
+                    # Always with parameters, so that a doubled % of the filter is read as one.
+                    cursor.execute(query, parameters or {"none": None})
+                    rows = cursor.fetchall()
+                except BaseException:
+                    cursor.execute("ROLLBACK")
+                    raise
+                cursor.execute("COMMIT")
+                return rows
         except errors.QueryCanceled:
             raise QgsProcessingException(tr("Cancelled: no output was completed.")) from None
         finally:

@@ -37,11 +37,12 @@ class ZoneCounts:
 
     polygon: np.ndarray  # the position, among the zone polygons, of each group's zone
     key_columns: list  # per key field, its value in each group
-    records: np.ndarray
+    records: np.ndarray  # per group, its records (with a person field: its distinct people)
     weights: object  # the sum of each group's weights (None: no weight field)
     bad_weights: int  # records with a missing, zero, negative or infinite weight
     persons: object  # polygon position -> distinct people in it (None: no person field)
-    rows: int  # records of the layer; those in no zone are rows - records.sum()
+    rows: int  # records of the layer; those in no zone are rows - assigned
+    assigned: int  # records of the layer that lie in a zone
 
 
 class ZoneCounter(PostgisCounter):
@@ -188,12 +189,19 @@ class ZoneCounter(PostgisCounter):
         keys = sql.SQL("").join(sql.SQL(", k{}").format(sql.SQL(str(i))) for i in range(n_keys))
         bad = sql.SQL("SUM(CASE WHEN w IS NULL OR NOT (w > 0 AND w < 'Infinity'::float8) THEN 1 "
                       "ELSE 0 END)") if self.weight is not None else sql.SQL("0")
+        # With a person field, a person's records in a zone with the same keys and weight are
+        # one record (as the points are read), never several people.
+        records = sql.SQL("(SELECT DISTINCT zone, {plain} FROM assigned) AS distinct_records"
+                          ).format(plain=plain) if self.counts_persons else sql.SQL("assigned")
         query = sql.SQL("WITH candidates AS ({candidates}), assigned AS (SELECT zone, {plain} "
                         "FROM candidates WHERE inside UNION ALL {near}) SELECT 0 AS kind, "
-                        "zone{keys}, COUNT(*), SUM(w), {bad} FROM assigned GROUP BY zone{keys}"
-                        ).format(candidates=candidates, plain=plain, near=near, keys=keys, bad=bad)
+                        "zone{keys}, COUNT(*), SUM(w), {bad} FROM {records} GROUP BY zone{keys}"
+                        ).format(candidates=candidates, plain=plain, near=near, keys=keys, bad=bad,
+                                 records=records)
+        nulls = sql.SQL("").join(sql.SQL(", NULL") for _ in range(n_keys))
+        query += sql.SQL(" UNION ALL SELECT 2, NULL{nulls}, COUNT(*), NULL, 0 FROM assigned"
+                         ).format(nulls=nulls)
         if self.counts_persons:
-            nulls = sql.SQL("").join(sql.SQL(", NULL") for _ in range(n_keys))
             query += sql.SQL(" UNION ALL SELECT 1, zone{nulls}, COUNT(DISTINCT p), NULL, 0 FROM "
                              "assigned GROUP BY zone").format(nulls=nulls)
         started = time.monotonic()
@@ -211,7 +219,8 @@ class ZoneCounter(PostgisCounter):
             np.array([row[3 + n_keys] for row in groups], dtype=float)
             if self.weight is not None else None,
             int(sum(row[4 + n_keys] for row in groups)),
-            persons if self.counts_persons else None, rows)
+            persons if self.counts_persons else None, rows,
+            sum(int(row[2 + n_keys]) for row in returned if row[0] == 2))
 
 
 def zone_counts_in_postgis(algorithm, parameters, context, feedback, polygons, zones_crs,

@@ -261,47 +261,52 @@ def evaluate_budget(summary, policy, entries, dataset, release_id):
 
 
 def gate_release(ledger, dataset, release_id, summary, policy, record=True, plugin_version="",
-                 before_commit=None):
+                 after_charge=None):
     """Check a release against the budget and, when it passes, append it, in one transaction.
 
-    Returns (decision, ledger head hash after the call). Two concurrent
-    calls are serialised, so neither can spend budget the other already used.
-    ``before_commit(decision, head)`` runs once the decision is made and
-    before the entry is committed (e.g. to write the release record): when
-    it raises, nothing is recorded. Without ``record`` the ledger is only
-    read (a read-only ledger works) and nothing is appended.
+    Returns (decision, ledger ``Head``: the release's own entry when recorded,
+    else the head it was checked against). Two concurrent calls are
+    serialised, so neither can spend budget the other already used. The entry
+    is committed before anything is released: ``after_charge(decision, head)``
+    (e.g. writing the release record) runs only once it is, and when it fails
+    the entry stays (a release that may have escaped is spent budget). Without
+    ``record`` the ledger is only read (a read-only ledger works), nothing is
+    appended and ``after_charge`` runs on a passing decision.
     """
-    from .store import ENTRY_RELEASE, GENESIS, name_key
+    from .names import check_name
+    from .store import ENTRY_RELEASE, head_of
 
-    if not name_key(dataset) or not name_key(release_id):
-        raise InputError(N_("Name the dataset and the release: the ledger keeps releases per "
-                            "dataset."))
-    if not record:
-        entries = ledger.read_entries()
-        decision = evaluate_budget(summary, policy, entries, dataset, release_id)
-        head = entries[-1]["entry_hash"] if entries else GENESIS
-        if decision.passed and before_commit is not None:
-            before_commit(decision, head)
-        return decision, head
-    with ledger.transaction() as transaction:
-        decision = evaluate_budget(summary, policy, transaction.entries, dataset, release_id)
-        head = transaction.entries[-1]["entry_hash"] if transaction.entries else GENESIS
-        if decision.passed:
-            head = transaction.append(
-                entry_type=ENTRY_RELEASE, dataset=dataset, release_id=release_id,
-                worst_zone=summary.worst_zone, worst_p_reid=summary.worst,
-                pooled_p_reid=summary.pooled, cumulative_p_reid=decision.cumulative,
-                per_release_ceiling=policy.per_release_ceiling,
-                cumulative_ceiling=policy.cumulative_ceiling, gate_basis=policy.gate_on,
-                policy_hash=policy.policy_hash, zones_hash=summary.zones_hash,
-                plugin_version=plugin_version)
-            if before_commit is not None:
-                before_commit(decision, head)  # raising here rolls the entry back
+    check_name(dataset)
+    check_name(release_id)
+    # A first look, read only: a refusal leaves no trace, not even a new ledger file.
+    entries = ledger.read_entries()
+    decision = evaluate_budget(summary, policy, entries, dataset, release_id)
+    head = head_of(entries)
+    if record and decision.passed:
+        with ledger.transaction() as transaction:  # checked again under the write lock
+            decision = evaluate_budget(summary, policy, transaction.entries, dataset, release_id)
+            head = transaction.head()
+            if decision.passed:
+                head = transaction.append(
+                    entry_type=ENTRY_RELEASE, dataset=dataset, release_id=release_id,
+                    worst_zone=summary.worst_zone, worst_p_reid=summary.worst,
+                    pooled_p_reid=summary.pooled, cumulative_p_reid=decision.cumulative,
+                    per_release_ceiling=policy.per_release_ceiling,
+                    cumulative_ceiling=policy.cumulative_ceiling, gate_basis=policy.gate_on,
+                    policy_hash=policy.policy_hash, zones_hash=summary.zones_hash,
+                    plugin_version=plugin_version)
+    if decision.passed and after_charge is not None:
+        after_charge(decision, head)
     return decision, head
 
 
 VERDICT_OK = N_("ok")
 VERDICT_OVER = N_("over ceiling")
+
+
+def _no_release(dataset):
+    return InputError(N_("The ledger has no release of dataset {dataset} to re-assess."),
+                      dataset=dataset)
 
 
 def reassess(ledger, dataset, release_ids, summary_for, plugin_version=""):
@@ -310,11 +315,15 @@ def reassess(ledger, dataset, release_ids, summary_for, plugin_version=""):
     ``summary_for(release_id, gate_basis)`` gives today's ZoneSummary of a
     release on the basis it was published under. Each re-assessment is
     appended as its own entry; release entries are never touched. Returns
-    (rows, head hash); a row is (release id, published figure, today's
+    (rows, ledger Head); a row is (release id, published figure, today's
     figure, ceiling, verdict).
     """
-    from .store import ENTRY_REASSESSMENT, name_key
+    from .names import check_name
+    from .store import ENTRY_REASSESSMENT, name_key, releases_of
 
+    check_name(dataset)
+    if not releases_of(ledger.read_entries(), dataset):  # a first look: no file is created
+        raise _no_release(dataset)
     with ledger.transaction() as transaction:
         releases = transaction.releases(dataset)
         if release_ids:
@@ -326,8 +335,7 @@ def reassess(ledger, dataset, release_ids, summary_for, plugin_version=""):
             wanted = {name_key(release) for release in release_ids}
             releases = [entry for entry in releases if name_key(entry["release_id"]) in wanted]
         if not releases:
-            raise InputError(N_("The ledger has no release of dataset {dataset} to re-assess."),
-                             dataset=dataset)
+            raise _no_release(dataset)
         rows = []
         head = None
         for entry in releases:

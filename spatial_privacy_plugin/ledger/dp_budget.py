@@ -10,7 +10,8 @@ discrete Gaussian) ρ in its ``details``. Per dataset the loss composes:
 - the two together by basic composition: ``ε_spent = ε_pure + ε(ρ, δ)``.
 
 A release that would take ε_spent above the policy's ``epsilon_budget`` is
-refused before any noise is drawn, and nothing is recorded.
+refused before any noise is drawn, and nothing is recorded; one that fits is
+charged (its entry committed) before any noise is drawn.
 """
 
 import json
@@ -136,24 +137,30 @@ def evaluate_dp_budget(plan, budget, entries, dataset, release_id):
 
 
 def record_dp_release(ledger, dataset, release_id, plan, budget, make_release, plugin_version=""):
-    """Check the budget, then make and record the release, in one ledger transaction.
+    """Check the budget and charge the release's ε in one ledger transaction, then make it.
 
-    ``make_release(decision)`` draws the noise and writes the output; it runs only once the
-    budget allows the release, and when it raises nothing is recorded. Two concurrent calls
-    are serialised, so neither spends budget the other already used. Returns
-    (decision, ledger head hash, what ``make_release`` returned, None when refused).
+    The entry is committed before ``make_release(decision, head)`` draws any
+    noise or writes any output (``head``: the release's own entry, which the
+    output carries); when making the release fails, the ε stays spent (a
+    release that may have escaped is spent budget). A ledger that cannot be
+    written refuses the release before any noise. Two concurrent calls are
+    serialised, so neither spends budget the other already used. Returns
+    (decision, ledger ``Head``, what ``make_release`` returned, None when refused).
     """
-    from .store import ENTRY_DP_RELEASE, GENESIS, name_key
+    from .names import check_name
+    from .store import ENTRY_DP_RELEASE, head_of
 
-    if not name_key(dataset) or not name_key(release_id):
-        raise InputError(N_("Name the dataset and the release: the ledger keeps releases per "
-                            "dataset."))
-    with ledger.transaction() as transaction:
+    check_name(dataset)
+    check_name(release_id)
+    # A first look, read only: a refusal leaves no trace, not even a new ledger file.
+    entries = ledger.read_entries()
+    decision = evaluate_dp_budget(plan, budget, entries, dataset, release_id)
+    if not decision.passed:
+        return decision, head_of(entries), None
+    with ledger.transaction() as transaction:  # checked again under the write lock
         decision = evaluate_dp_budget(plan, budget, transaction.entries, dataset, release_id)
-        head = transaction.entries[-1]["entry_hash"] if transaction.entries else GENESIS
         if not decision.passed:
-            return decision, head, None
-        result = make_release(decision)
+            return decision, transaction.head(), None
         details = {
             "mechanism": plan.mechanism, "epsilon": plan.epsilon, "rho": plan.rho,
             "delta": plan.delta if plan.rho is not None else budget.delta,
@@ -167,7 +174,7 @@ def record_dp_release(ledger, dataset, release_id, plan, budget, make_release, p
                                   release_id=release_id, policy_hash=budget.policy_hash,
                                   plugin_version=plugin_version,
                                   details=json.dumps(details, sort_keys=True))
-    return decision, head, result
+    return decision, head, make_release(decision, head)
 
 
 def remaining_by_dataset(entries, budget=None):

@@ -7,8 +7,12 @@ the chain. Appends run inside ``BEGIN IMMEDIATE`` transactions: a crash or a
 journal), and two writers are serialised, each seeing the other's entry before
 it checks the budget. Nothing here updates or deletes an entry.
 
-The chain detects edits made without recomputing every later hash; archive
-the head hash (reported with every append) elsewhere for stronger assurance.
+The chain detects edits made without recomputing every later hash. What it
+cannot see alone (the last entries deleted with their sequence, every entry
+deleted, the table dropped, the file replaced, every hash recomputed) the
+anchor sees: each release output carries the head its release extended
+(``Head``: entry number and hash), and a ledger opened with such heads refuses
+to be read unless it still holds them.
 """
 
 import hashlib
@@ -16,12 +20,13 @@ import json
 import math
 import numbers
 import sqlite3
-import unicodedata
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import NamedTuple
 
 from ..errors import N_, InputError
+from .names import name_key
 
 GENESIS = "0" * 64
 ENTRY_RELEASE = "release"
@@ -58,6 +63,7 @@ BUSY_TIMEOUT_S = 60.0
 # normalised to its column's type before it is hashed, so that the entry read
 # back hashes as it did when written (SQLite would store an integer given for
 # a TEXT column as text, and its hash would then no longer match).
+LEDGER_COLUMNS = ("seq",) + CONTENT + ("entry_hash",)
 REAL_COLUMNS = frozenset(("worst_p_reid", "pooled_p_reid", "cumulative_p_reid",
                           "per_release_ceiling", "cumulative_ceiling"))
 
@@ -71,18 +77,6 @@ def entry_hash(entry):
     content = {name: entry.get(name) for name in CONTENT}
     text = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def name_key(name):
-    """The form in which dataset names and release ids are compared (not stored).
-
-    Zero-width and other format characters are removed, then Unicode NFKC
-    (full-width letters become ASCII), case folding and trimming: "mob",
-    "Mob ", "MOB", "mob\u200b" and full-width "ｍｏｂ" are one dataset.
-    """
-    text = "".join(char for char in str(name) if unicodedata.category(char) != "Cf")
-    text = unicodedata.normalize("NFKC", text)
-    return unicodedata.normalize("NFKC", text.casefold()).strip()
 
 
 def normalised_content(values):
@@ -130,100 +124,191 @@ def utc_now():
     return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
+class Head(NamedTuple):
+    """A ledger's head as a release output carries it: the entry number and its hash."""
+
+    seq: int  # None when only the hash is known
+    hash: str
+
+    def __str__(self):
+        return self.hash if self.seq is None else f"{self.seq}:{self.hash}"
+
+
+def head_of(entries):
+    """The head of verified entries (entry 0 and the genesis hash when there are none)."""
+    return Head(len(entries), entries[-1]["entry_hash"] if entries else GENESIS)
+
+
+def parse_head(text):
+    """A head written as ``entry:hash`` (a release output's ledger_seq and ledger_head), or as
+    the hash alone."""
+    raw = str(text).strip()
+    seq, _, digest = raw.rpartition(":")
+    digest = digest.strip().lower()
+    if len(digest) != 64 or any(char not in "0123456789abcdef" for char in digest) or \
+            (seq and not (seq.strip().isascii() and seq.strip().isdigit())):
+        raise InputError(N_("The ledger head {head!r} is not an entry number and a SHA-256 hash "
+                            "(e.g. 12:3f5a…, as a release output gives them in its ledger_seq "
+                            "and ledger_head fields)."), head=raw[:80])
+    return Head(int(seq) if seq else None, digest)
+
+
+def check_heads(entries, heads, path):
+    """Refuse verified entries that do not hold every head an earlier release extended."""
+    for head in heads:
+        if head.seq is None:
+            found = head.hash == GENESIS or any(entry["entry_hash"] == head.hash
+                                                for entry in entries)
+        else:
+            found = (head.seq == 0 and head.hash == GENESIS) or (
+                0 < head.seq <= len(entries) and entries[head.seq - 1]["entry_hash"] == head.hash)
+        if not found:
+            raise LedgerError(N_("The ledger {path} does not hold the entry {head} that an earlier "
+                                 "release extended (it holds {count} entry(ies)): entries were "
+                                 "deleted, the ledger was replaced, emptied or rewritten, or it is "
+                                 "not this programme's ledger. Every gate that uses it is blocked; "
+                                 "nothing starts a fresh budget. Restore it from a backup and "
+                                 "investigate."),
+                              path=path, head=str(head)[:80], count=len(entries))
+
+
 class Ledger:
-    """A ledger file; created with its table on first use."""
+    """A ledger file; its table is created with its first entry.
 
-    def __init__(self, path):
+    ``heads``: heads that earlier release outputs carry (``Head``); every read
+    refuses a ledger that does not hold them, so a ledger that was deleted,
+    emptied, dropped, truncated or rewritten is not taken for a fresh one.
+    """
+
+    def __init__(self, path, heads=()):
         self.path = str(path)
+        self.heads = tuple(heads)
 
-    def _connect(self):
+    def _open(self, read_only):
         try:
-            connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+            if read_only:
+                connection = sqlite3.connect(f"{Path(self.path).resolve().as_uri()}?mode=ro",
+                                             uri=True, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+            else:
+                connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S,
+                                             isolation_level=None)
+                connection.execute("PRAGMA synchronous = FULL")
             connection.row_factory = sqlite3.Row
-            connection.execute("PRAGMA synchronous = FULL")
-            connection.execute(SCHEMA)
+            connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
         except sqlite3.DatabaseError as error:
             raise LedgerError(N_("The ledger {path} cannot be opened as an SQLite database "
                                  "({reason}). Restore it from a backup; it is never rewritten."),
                               path=self.path, reason=str(error)) from error
         return connection
 
+    def _entries(self, connection):
+        """The verified entries of an open transaction, None when the file holds no ledger yet."""
+        try:
+            tables = {row[0] for row in connection.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            columns = {row[1] for row in connection.execute("PRAGMA table_info(ledger)")}
+        except sqlite3.DatabaseError as error:
+            raise LedgerError(N_("The ledger {path} is corrupt ({reason}). Restore it from a backup; "
+                                 "it is never rewritten."), path=self.path, reason=str(error)) from error
+        if "ledger" not in tables:
+            if tables:
+                raise LedgerError(N_("The file {path} holds no ledger table: the table was dropped, "
+                                     "or the file is not a ledger. Every gate that uses it is "
+                                     "blocked; nothing starts a fresh budget in it. Restore the "
+                                     "ledger from a backup, or give a new file to start one."),
+                                  path=self.path)
+            check_heads([], self.heads, self.path)
+            return None
+        missing = [name for name in LEDGER_COLUMNS if name not in columns]
+        if missing:
+            raise LedgerError(N_("The ledger {path} lacks the column(s) {columns}: it was altered, "
+                                 "or it is not a ledger. Every gate that uses it is blocked; "
+                                 "restore it from a backup."),
+                              path=self.path, columns=", ".join(missing))
+        entries = _verified_entries(connection, self.path)
+        check_heads(entries, self.heads, self.path)
+        return entries
+
     @contextmanager
     def transaction(self):
-        """An exclusive write transaction over a verified ledger; yields a LedgerTransaction."""
-        connection = self._connect()
+        """An exclusive write transaction over a verified ledger; yields a LedgerTransaction.
+
+        What it appends is committed when the block ends; a ledger that cannot
+        be written raises LedgerError before the block's work counts for anything.
+        """
+        if not Path(self.path).exists():
+            check_heads([], self.heads, self.path)  # never start afresh where releases exist
+        connection = self._open(read_only=False)
         try:
             connection.execute("BEGIN IMMEDIATE")
-            transaction = LedgerTransaction(connection, self.path)
-            transaction.entries = _verified_entries(connection, self.path)
+            entries = self._entries(connection)
+            transaction = LedgerTransaction(connection, self.path, entries)
             yield transaction
-            connection.execute("COMMIT")
-        except BaseException:
+            connection.execute("COMMIT" if transaction.appended else "ROLLBACK")
+        except sqlite3.Error as error:
+            raise LedgerError(N_("The ledger {path} cannot be written ({reason}): nothing was "
+                                 "recorded, and nothing was released. Make the ledger and its "
+                                 "folder writable (SQLite writes a journal beside it), then run "
+                                 "again."), path=self.path, reason=str(error)) from error
+        finally:
             if connection.in_transaction:
                 connection.execute("ROLLBACK")
-            raise
-        finally:
-            connection.close()
-
-    def entries(self):
-        """Every entry, oldest first, after verifying the whole chain."""
-        connection = self._connect()
-        try:
-            return _verified_entries(connection, self.path)
-        finally:
             connection.close()
 
     def read_entries(self):
         """Every entry, verified, without writing anything: a read-only ledger works.
 
         A ledger file that does not exist yet has no entries (nothing is
-        created); one without the ledger table has none either.
+        created), unless the ledger's heads say it has.
         """
         if not Path(self.path).exists():
+            check_heads([], self.heads, self.path)
             return []
+        connection = self._open(read_only=True)
         try:
-            connection = sqlite3.connect(f"{Path(self.path).resolve().as_uri()}?mode=ro", uri=True,
-                                         timeout=BUSY_TIMEOUT_S)
-            connection.row_factory = sqlite3.Row
-            tables = {row[0] for row in connection.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table'")}
-        except sqlite3.DatabaseError as error:
-            raise LedgerError(N_("The ledger {path} cannot be opened as an SQLite database "
-                                 "({reason}). Restore it from a backup; it is never rewritten."),
-                              path=self.path, reason=str(error)) from error
-        try:
-            if "ledger" not in tables:
-                return []
             connection.execute("BEGIN")  # one consistent snapshot of entries and sequence
-            return _verified_entries(connection, self.path)
+            return self._entries(connection) or []
         finally:
             connection.close()
+
+    def head(self):
+        """The head of the verified ledger (read only)."""
+        return head_of(self.read_entries())
 
 
 class LedgerTransaction:
     """What a gate may do inside one transaction: read the verified entries, append one."""
 
-    def __init__(self, connection, path):
+    def __init__(self, connection, path, entries):
         self.connection = connection
         self.path = path
-        self.entries = []
+        self.has_table = entries is not None
+        self.entries = list(entries or [])
+        self.appended = 0
 
     def releases(self, dataset):
         return releases_of(self.entries, dataset)
 
+    def head(self):
+        return head_of(self.entries)
+
     def append(self, **values):
-        """Append an entry chained to the last one; returns its hash."""
+        """Append an entry chained to the last one; returns the new head."""
         entry = normalised_content(values)
         entry["recorded_utc"] = entry["recorded_utc"] or utc_now()
-        entry["previous_hash"] = self.entries[-1]["entry_hash"] if self.entries else GENESIS
+        entry["previous_hash"] = self.head().hash
         entry["entry_hash"] = entry_hash(entry)
+        if not self.has_table:  # a new ledger: its table comes with its first entry
+            self.connection.execute(SCHEMA)
+            self.has_table = True
         names = list(CONTENT) + ["entry_hash"]
         # The column names are this module's constants (CONTENT); every value is bound.
         columns, places = ", ".join(names), ", ".join("?" * len(names))
         self.connection.execute(f"INSERT INTO ledger ({columns}) VALUES ({places})",  # nosec B608
                                 [entry[name] for name in names])
-        self.entries.append(entry)
-        return entry["entry_hash"]
+        self.entries.append(dict(entry, seq=len(self.entries) + 1))
+        self.appended += 1
+        return self.head()
 
 
 def _verified_entries(connection, path):

@@ -41,6 +41,10 @@ MECHANISM_GAUSSIAN = "discrete gaussian"
 MECHANISMS = (MECHANISM_LAPLACE, MECHANISM_GAUSSIAN)
 # The finest level holds at most this many cells (the output is written cell by cell).
 MAX_FINEST_CELLS = 4_000_000
+# The largest ε of one release. Far below it the noise is already almost always 0 (at ε = 50
+# over one level, P(noise ≠ 0) ≈ 4e-22): the counts are published exactly, which a DP release
+# must not pretend to protect; and past a few hundred e^(−ε) underflows.
+MAX_EPSILON = 50.0
 BIAS_CLASSES = ((0, 0, "0"), (1, 4, "1-4"), (5, 19, "5-19"), (20, 49, "20-49"),
                 (50, None, "50+"))
 
@@ -141,6 +145,12 @@ def plan_noise(mechanism, epsilon, resolutions, m, delta=None):
             not math.isfinite(epsilon) or epsilon <= 0:
         raise InputError(N_("ε must be a positive number, got {value!r} (e.g. 1; smaller is more "
                             "private and noisier)."), value=epsilon)
+    if epsilon > MAX_EPSILON:
+        raise InputError(N_("ε = {value:g} is above the largest ε of one release, {limit:g}: at "
+                            "such an ε the noise is almost always 0 and the exact counts are "
+                            "published. Give a smaller ε (e.g. 1); a release that needs no "
+                            "noise is not a differentially private one."),
+                         value=float(epsilon), limit=MAX_EPSILON)
     if isinstance(m, bool) or int(m) != m or m < 1:
         raise InputError(N_("The number of cells a person may contribute to must be a whole "
                             "number of at least 1, got {value!r}."), value=m)

@@ -301,3 +301,23 @@ def threshold_sentence_inputs(escalation, rho):
     if over.empty:
         return None, figure
     return over.iloc[0], figure
+
+
+def refuse_bad_truth_ids(values, field, layer):
+    """Refuse NULL or repeated truth ids in one layer: a join is scored against who each record
+    really is, so a record without one, or two records of one id, bias pi_correct and
+    precision."""
+    ids = pd.Series(list(values), dtype=object)
+    missing = int(ids.isna().sum())
+    if missing:
+        raise InputError(N_("{count} record(s) of {layer} have a NULL truth id in '{field}': the "
+                            "join could not tell whether they are matched correctly. Fill them "
+                            "in, or leave those records out of the simulation."),
+                         count=missing, layer=layer, field=field)
+    repeated = ids[ids.duplicated(keep=False)]
+    if len(repeated):
+        raise InputError(N_("The truth id {value!r} appears {count} times in '{field}' of {layer}: "
+                            "each record of one release is one subject, with its own id. Give "
+                            "every record its own id, or join one record per subject."),
+                         value=repeated.iloc[0], count=int((ids == repeated.iloc[0]).sum()),
+                         layer=layer, field=field)

@@ -370,3 +370,17 @@ def zones_hash(zone_ids, geometries_wkb):
     for zone_id, wkb in sorted(zip((str(z) for z in zone_ids), geometries_wkb)):
         digest.update(zone_id.encode("utf-8") + b"\0" + bytes(wkb) + b"\0")
     return digest.hexdigest()
+
+
+def person_records(person_codes, columns):
+    """One record per distinct person and values of ``columns``: a person's several points (or
+    the parts of a multipoint) are one record, never several people.
+
+    Returns (the record of each row, the first row of each record).
+    """
+    frame = pd.DataFrame({"person": np.asarray(person_codes, dtype=np.int64)})
+    for number, values in enumerate(columns):
+        frame[f"c{number}"] = pd.Series(list(values), dtype=object)
+    record = frame.groupby(list(frame.columns), sort=False, dropna=False).ngroup().to_numpy()
+    _, first = np.unique(record, return_index=True)
+    return record, first

@@ -37,7 +37,7 @@ def test_worked_checks(tmp_path):
     assert not decision.passed
     assert "per-release ceiling" in decision.problems[0][0]
     assert decision.problems[0][1]["zone"] == "edge"
-    assert len(ledger.entries()) == 3  # the blocked release is not recorded
+    assert len(ledger.read_entries()) == 3  # the blocked release is not recorded
 
 
 def test_a_monthly_series_fits_as_many_releases_as_the_budget_allows(tmp_path):
@@ -107,7 +107,7 @@ def test_negative_control_an_edited_row_blocks_and_is_named(tmp_path):
     with pytest.raises(LedgerError, match="entry 2 .*release r2.* was changed"):
         gate_release(ledger, "d", "r4", summary(0.01), POLICY)
     with pytest.raises(LedgerError, match="entry 2"):
-        ledger.entries()
+        ledger.read_entries()
 
 
 def test_a_deleted_last_entry_is_detected(tmp_path):
@@ -115,14 +115,14 @@ def test_a_deleted_last_entry_is_detected(tmp_path):
     with sqlite3.connect(path) as connection:
         connection.execute("DELETE FROM ledger WHERE seq = 2")
     with pytest.raises(LedgerError, match="deleted"):
-        ledger.entries()
+        ledger.read_entries()
 
 
 def test_a_file_that_is_not_a_ledger_is_refused(tmp_path):
     path = tmp_path / "ledger.sqlite"
     path.write_bytes(b"this is not sqlite" * 100)
     with pytest.raises(LedgerError, match="cannot be opened|corrupt"):
-        Ledger(path).entries()
+        Ledger(path).read_entries()
 
 
 def append_many(path, worker, count):
@@ -134,7 +134,7 @@ def append_many(path, worker, count):
 
 def test_concurrent_writers_all_land_with_an_intact_chain(tmp_path):
     path = tmp_path / "ledger.sqlite"
-    Ledger(path).entries()  # create it
+    Ledger(path).read_entries()  # create it
     context = multiprocessing.get_context("spawn")
     workers = [context.Process(target=append_many, args=(path, worker, 15)) for worker in range(4)]
     for process in workers:
@@ -142,7 +142,7 @@ def test_concurrent_writers_all_land_with_an_intact_chain(tmp_path):
     for process in workers:
         process.join(120)
         assert process.exitcode == 0
-    entries = Ledger(path).entries()
+    entries = Ledger(path).read_entries()
     assert len(entries) == 60
     assert {(e["dataset"], e["release_id"]) for e in entries} == \
         {(f"dataset-{w}", f"r{n}") for w in range(4) for n in range(15)}
@@ -169,10 +169,10 @@ def test_a_writer_killed_mid_append_leaves_a_valid_ledger(tmp_path):
     assert writer.stdout.readline().strip() == "appended"
     os.kill(writer.pid, signal.SIGKILL)
     writer.wait(30)
-    entries = ledger.entries()
+    entries = ledger.read_entries()
     assert [e["release_id"] for e in entries] == ["r1"]
     assert gate_release(ledger, "d", "r2", summary(0.01), POLICY)[0].passed
-    assert len(ledger.entries()) == 2
+    assert len(ledger.read_entries()) == 2
 
 
 def test_reassessment_records_its_own_entries_and_flags_releases_now_over(tmp_path):
@@ -183,7 +183,7 @@ def test_reassessment_records_its_own_entries_and_flags_releases_now_over(tmp_pa
     rows, _ = reassess(ledger, "d", None, lambda release, basis: summary(today[release]))
     assert [(row[0], row[4]) for row in rows] == [("r1", "ok"), ("r2", "over ceiling")]
     assert rows[1][1] == pytest.approx(0.04) and rows[1][2] == pytest.approx(0.07)
-    entries = ledger.entries()
+    entries = ledger.read_entries()
     assert [e["entry_type"] for e in entries] == ["release", "release", "reassessment", "reassessment"]
     assert entries[1]["worst_p_reid"] == pytest.approx(0.04)  # the release entry is untouched
     # Re-assessments do not count against the budget.

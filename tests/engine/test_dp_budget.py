@@ -31,7 +31,7 @@ class Release:
     def __init__(self):
         self.calls = 0
 
-    def __call__(self, decision):
+    def __call__(self, decision, head):
         self.calls += 1
         return "written"
 
@@ -45,13 +45,13 @@ def test_budget_2_takes_releases_of_1_and_1_and_refuses_the_third_before_any_noi
         assert decision.passed and result == "written"
         assert decision.epsilon_spent == pytest.approx(spent)
         assert decision.epsilon_remaining == pytest.approx(2.0 - spent)
-    entries_before = ledger.entries()
+    entries_before = ledger.read_entries()
     decision, head, result = record_dp_release(ledger, "mobility", "r3", laplace(1.0), BUDGET,
                                                release)
     assert not decision.passed and result is None
     assert release.calls == 2  # the refused release never drew its noise
-    assert ledger.entries() == entries_before  # and nothing was recorded
-    assert head == entries_before[-1]["entry_hash"]
+    assert ledger.read_entries() == entries_before  # and nothing was recorded
+    assert head == (2, entries_before[-1]["entry_hash"])
     assert "epsilon_budget" in decision.problems[0][0]
     # Another dataset has its own budget; a smaller release still fits nowhere here.
     assert record_dp_release(ledger, "clinics", "r1", laplace(1.5), BUDGET, release)[0].passed
@@ -75,25 +75,32 @@ def test_zcdp_releases_compose_by_adding_rho(tmp_path):
         assert decision.epsilon_spent == pytest.approx(dp_release.zcdp_epsilon(rho, 1e-6))
         assert decision.passed  # three releases at ε = 1 fit a budget of 2 under zCDP
     assert decision.epsilon_spent < 2.0 < 3.0
-    spend = spend_of(ledger.entries(), "d", 1e-6)
+    spend = spend_of(ledger.read_entries(), "d", 1e-6)
     assert spend.rho == pytest.approx(3 * plans[0].rho) and spend.epsilon_pure == 0.0
     # A pure-ε release adds its ε to the zCDP figure (basic composition).
     decision = record_dp_release(ledger, "d", "l1", laplace(0.2), BUDGET, Release())[0]
     assert decision.passed
     assert decision.epsilon_spent == pytest.approx(0.2 + dp_release.zcdp_epsilon(spend.rho, 1e-6))
-    gauss_entries = [json.loads(entry["details"]) for entry in ledger.entries()]
+    gauss_entries = [json.loads(entry["details"]) for entry in ledger.read_entries()]
     assert [details["mechanism"] for details in gauss_entries] == ["discrete gaussian"] * 3 + [
         "discrete laplace"]
 
 
-def test_a_failing_release_step_records_nothing(tmp_path):
+def test_the_epsilon_is_charged_before_the_release_is_made_and_stays_spent_when_it_fails(tmp_path):
     ledger = Ledger(tmp_path / "ledger.sqlite")
+    seen = []
 
-    def broken(decision):
+    def broken(decision, head):
+        seen.append((head, ledger.read_entries()))  # the entry is committed before any noise
         raise InputError("the output could not be written")
     with pytest.raises(InputError):
         record_dp_release(ledger, "d", "r1", laplace(1.0), BUDGET, broken)
-    assert ledger.entries() == []
+    (head, committed), = seen
+    assert [entry["release_id"] for entry in committed] == ["r1"]
+    assert head == (1, committed[0]["entry_hash"])
+    assert ledger.read_entries() == committed  # a release that may have escaped is spent budget
+    decision = record_dp_release(ledger, "d", "r2", laplace(1.5), BUDGET, Release())[0]
+    assert not decision.passed and decision.epsilon_before == pytest.approx(1.0)
 
 
 def test_a_release_id_is_used_once_per_dataset_across_kinds_both_ways(tmp_path):
@@ -104,7 +111,7 @@ def test_a_release_id_is_used_once_per_dataset_across_kinds_both_ways(tmp_path):
     decision = record_dp_release(ledger, "d", "2026-01 ", laplace(0.5), BUDGET, Release())[0]
     assert not decision.passed and "already in the ledger" in decision.problems[0][0]
     assert record_dp_release(ledger, "d", "2026-02", laplace(0.5), BUDGET, Release())[0].passed
-    kinds = [entry["entry_type"] for entry in ledger.entries()]
+    kinds = [entry["entry_type"] for entry in ledger.read_entries()]
     assert kinds == ["release", ENTRY_DP_RELEASE]
     # The risk budget gate sees the DP release's id too (read only and recording alike).
     for record in (False, True):
@@ -113,7 +120,7 @@ def test_a_release_id_is_used_once_per_dataset_across_kinds_both_ways(tmp_path):
         assert taken.problems[0][1]["recorded"] == "2026-02"
     assert gate_release(ledger, "other dataset", "2026-02", zones, risk_policy)[0].passed
     assert gate_release(ledger, "d", "2026-03", zones, risk_policy)[0].passed
-    assert len(ledger.entries()) == 4
+    assert len(ledger.read_entries()) == 4
 
 
 def _ledger_with_dp_releases(tmp_path, count):
@@ -143,19 +150,19 @@ def test_a_deleted_dp_entry_is_detected(tmp_path):
     with sqlite3.connect(path) as connection:
         connection.execute("DELETE FROM ledger WHERE seq = 1")
     with pytest.raises(LedgerError, match="deleted"):
-        ledger.entries()
+        ledger.read_entries()
 
 
 def test_remaining_epsilon_per_dataset(tmp_path):
     _, ledger = _ledger_with_dp_releases(tmp_path, 3)
     record_dp_release(ledger, "other", "x", laplace(0.25), BUDGET, Release())
-    rows = remaining_by_dataset(ledger.entries(), BUDGET)
+    rows = remaining_by_dataset(ledger.read_entries(), BUDGET)
     assert [(name, count) for name, count, _, _, _ in rows] == [("d", 3), ("other", 1)]
     assert [spent for _, _, spent, _, _ in rows] == pytest.approx([1.5, 0.25])
     assert [left for _, _, _, _, left in rows] == pytest.approx([0.5, 1.75])
     # From the ledger alone: each dataset under the budget recorded with its latest release.
     record_dp_release(ledger, "other", "y", laplace(0.25), DpBudget(3.0, None, "h2"), Release())
-    recorded = remaining_by_dataset(ledger.entries())
+    recorded = remaining_by_dataset(ledger.read_entries())
     assert [(name, budget) for name, _, _, budget, _ in recorded] == [("d", 2.0), ("other", 3.0)]
     assert recorded[1][4] == pytest.approx(2.5)
 

@@ -30,14 +30,14 @@ def test_every_value_is_stored_in_its_column_type_so_the_entry_verifies(tmp_path
         # An integer where the column is REAL comes back as 1.0: it must hash as 1.0.
         transaction.append(entry_type="release", dataset="d", release_id="r1", worst_p_reid=1,
                            per_release_ceiling=1, cumulative_ceiling=1)
-    assert [entry["worst_p_reid"] for entry in ledger.entries()] == [1.0]
+    assert [entry["worst_p_reid"] for entry in ledger.read_entries()] == [1.0]
     for wrong in ({"zones_hash": 123}, {"worst_p_reid": "0.1"}, {"worst_p_reid": True},
                   {"worst_p_reid": float("nan")}, {"dataset": 7}):
         with pytest.raises(LedgerError, match="takes (text|a finite number)"):
             with ledger.transaction() as transaction:
                 transaction.append(**dict({"entry_type": "release", "dataset": "d",
                                            "release_id": "r2"}, **wrong))
-    assert len(ledger.entries()) == 1  # nothing half-written, and the chain still verifies
+    assert len(ledger.read_entries()) == 1  # nothing half-written, and the chain still verifies
 
 
 @pytest.mark.parametrize("low, estimate, high, fragment", [
@@ -61,7 +61,7 @@ def test_a_negative_lower_bound_cannot_refill_the_budget(tmp_path):
     with pytest.raises(InputError, match="p_reid_low"):
         gate_release(ledger, "d", "r1", summarise_zones(
             ["a"], [0.04], [10], p_reid_low=[-5], gate_on="lower bound"), policy)
-    assert ledger.entries() == []
+    assert ledger.read_entries() == []
 
 
 @pytest.mark.parametrize("zone_ids, n_records, fragment", [
@@ -85,7 +85,7 @@ def test_dataset_names_are_one_budget_however_they_are_spelt(tmp_path, spelling)
     decision, _ = gate_release(ledger, spelling, "r2", summary(0.12), policy)
     assert not decision.passed and decision.prior_releases == 1
     assert "cumulative ceiling" in " ".join(template for template, _ in decision.problems)
-    assert [entry["dataset"] for entry in ledger.entries()] == ["mob"]
+    assert [entry["dataset"] for entry in ledger.read_entries()] == ["mob"]
 
 
 def test_release_ids_are_compared_after_normalisation_and_stored_as_given(tmp_path):
@@ -95,7 +95,7 @@ def test_release_ids_are_compared_after_normalisation_and_stored_as_given(tmp_pa
         decision, _ = gate_release(ledger, "mobility", spelling, summary(0.01), POLICY)
         assert not decision.passed
         assert decision.problems[0][1] == {"release": spelling, "recorded": "2026-R1"}
-    entries = ledger.entries()
+    entries = ledger.read_entries()
     assert [(entry["dataset"], entry["release_id"]) for entry in entries] == \
         [("Mobility ", "2026-R1")]
     rows, _ = reassess(ledger, "MOBILITY", ["2026-r1"], lambda release, basis: summary(0.01))
@@ -113,19 +113,21 @@ def test_name_key():
     assert name_key("mob") != name_key("mob2")
 
 
-def test_a_failed_write_before_commit_records_nothing(tmp_path):
+def test_a_failed_write_after_the_charge_leaves_the_release_spent(tmp_path):
     ledger = Ledger(tmp_path / "ledger.sqlite")
 
     def unwritable(decision, head):
+        assert ledger.read_entries()[-1]["entry_hash"] == head.hash  # committed already
         raise OSError("disk full")
 
     with pytest.raises(OSError):
-        gate_release(ledger, "d", "r1", summary(0.01), POLICY, before_commit=unwritable)
-    assert ledger.entries() == []
+        gate_release(ledger, "d", "r1", summary(0.01), POLICY, after_charge=unwritable)
+    assert [entry["release_id"] for entry in ledger.read_entries()] == ["r1"]
     written = []
-    decision, head = gate_release(ledger, "d", "r1", summary(0.01), POLICY,
-                                  before_commit=lambda decision, head: written.append(head))
-    assert decision.passed and written == [head] == [ledger.entries()[-1]["entry_hash"]]
+    decision, head = gate_release(ledger, "d", "r2", summary(0.01), POLICY,
+                                  after_charge=lambda decision, head: written.append(head))
+    assert decision.passed and decision.prior_releases == 1
+    assert written == [head] == [(2, ledger.read_entries()[-1]["entry_hash"])]
 
 
 def test_record_off_only_reads_the_ledger(tmp_path, monkeypatch):
@@ -145,7 +147,7 @@ def test_record_off_only_reads_the_ledger(tmp_path, monkeypatch):
         writer.execute("ROLLBACK")
         writer.close()
     assert decision.passed and decision.prior_releases == 1
-    assert head == ledger.entries()[-1]["entry_hash"] and len(ledger.entries()) == 1
+    assert head == (1, ledger.read_entries()[-1]["entry_hash"]) and len(ledger.read_entries()) == 1
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root writes to read-only files")

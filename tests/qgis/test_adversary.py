@@ -99,8 +99,8 @@ def sample_trips(repo_root, tmp_path_factory):
 def test_positive_control_the_join_finds_raw_data(run, sample_trips):
     result = run("joinsimulation", {
         "RELEASE": sample_trips, "AUXILIARY": sample_trips, "RADIUS": 0.01,
-        "QID_FIELDS": ["age_band", "sex"], "RELEASE_TRUTH_FIELD": "person_id",
-        "AUXILIARY_TRUTH_FIELD": "person_id", "OUTPUT": "TEMPORARY_OUTPUT"})
+        "QID_FIELDS": ["age_band", "sex"], "RELEASE_TRUTH_FIELD": "trip_id",
+        "AUXILIARY_TRUTH_FIELD": "trip_id", "OUTPUT": "TEMPORARY_OUTPUT"})
     assert result["PI_CORRECT"] > 0.95
 
 
@@ -108,11 +108,11 @@ def masking_model():
     return model("mask_then_join", [QgsProcessingParameterFeatureSource("people", "people")], [
         child("spatialprivacy:geomask", "mask", {
             "INPUT": model_input("people"), "MIN_RADIUS": 200.0, "MAX_RADIUS": 800.0,
-            "KEEP_FIELDS": ["person_id"]}),
+            "KEEP_FIELDS": ["trip_id"]}),
         child("spatialprivacy:joinsimulation", "attack", {
             "RELEASE": child_output("mask", "OUTPUT"), "AUXILIARY": model_input("people"),
-            "RADIUS": 800.0, "RELEASE_TRUTH_FIELD": "person_id",
-            "AUXILIARY_TRUTH_FIELD": "person_id"}, outputs=["OUTPUT"]),
+            "RADIUS": 800.0, "RELEASE_TRUTH_FIELD": "trip_id",
+            "AUXILIARY_TRUTH_FIELD": "trip_id"}, outputs=["OUTPUT"]),
     ])
 
 

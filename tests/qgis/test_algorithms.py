@@ -75,8 +75,8 @@ def test_frozen_parameter_names(provider):
         "TARGETS", "CHART", "REPORT", "OTHER_RELEASES", "RELEASE_LINK_FIELD"]
     assert names["dpgrid"] == ["INPUT", "PERSON_FIELD", "EPSILON", "MECHANISM",
                                "MAX_CELLS_PER_PERSON", "RESOLUTIONS", "EXTENT", "STUDY_AREA",
-                               "ORIGIN", "POLICY", "LEDGER", "DATASET", "RELEASE_ID", "SEED",
-                               "OUTPUT"]
+                               "ORIGIN", "POLICY", "LEDGER", "DATASET", "RELEASE_ID",
+                               "LEDGER_HEAD", "SEED", "OUTPUT"]
     assert names["geomask"] == ["INPUT", "MIN_RADIUS", "MAX_RADIUS", "SEED", "KEEP_FIELDS", "OUTPUT"]
     assert names["syntheticauxiliary"] == ["ADDRESSES", "MARGINALS", "ZONES", "ZONE_ID_FIELD",
                                            "COVERAGE", "SEED", "OUTPUT"]
@@ -86,10 +86,11 @@ def test_frozen_parameter_names(provider):
     assert names["zonerisk"] == ["ZONES", "ZONE_ID_FIELD", "RECORDS", "KEY_FIELDS", "WEIGHT_FIELD",
                                  "POPULATION_FIELD", "HOUSEHOLD_FIELD", "METHOD", "PERSON_FIELD",
                                  "POLICY", "OUTPUT"]
-    assert names["riskbudgetgate"] == ["ZONE_RISK", "LEDGER", "DATASET", "RELEASE_ID", "POLICY",
-                                       "PER_RELEASE_CEILING", "CUMULATIVE_CEILING", "WARN_AT",
+    assert names["riskbudgetgate"] == ["ZONE_RISK", "LEDGER", "DATASET", "RELEASE_ID",
+                                       "LEDGER_HEAD", "POLICY", "PER_RELEASE_CEILING", "CUMULATIVE_CEILING", "WARN_AT",
                                        "GATE_ON", "RECORD", "OUTPUT"]
-    assert names["reassessreleases"] == ["LEDGER", "DATASET", "RELEASE_ID", "ZONE_RISK", "OUTPUT"]
+    assert names["reassessreleases"] == ["LEDGER", "DATASET", "RELEASE_ID", "LEDGER_HEAD",
+                                         "ZONE_RISK", "OUTPUT"]
     assert names["ptable"] == ["D", "V", "JS", "PSTAY", "OUTPUT"]
     assert names["cellkeygrid"] == ["INPUT", "PERSON_FIELD", "RECORD_KEY_FIELD", "KEY_FILE",
                                     "PTABLE", "D", "V", "JS", "RESOLUTION", "ORIGIN", "KEY_FIELDS",

@@ -112,6 +112,81 @@ def edited_ledger(folder):
     return str(path)
 
 
+def dropped_ledger(folder):
+    """The recorded ledger with its table dropped (the budget would silently restart)."""
+    import sqlite3
+    path = recorded_ledger(folder)
+    with sqlite3.connect(path) as connection:
+        connection.execute("DROP TABLE ledger")
+    connection.close()
+    return str(path)
+
+
+def ledger_without(folder, column):
+    """The recorded ledger rebuilt without one of its columns."""
+    import sqlite3
+
+    from spatial_privacy_plugin.ledger.store import LEDGER_COLUMNS
+    path = recorded_ledger(folder)
+    kept = ", ".join(name for name in LEDGER_COLUMNS if name != column)
+    with sqlite3.connect(path) as connection:
+        for statement in (f"CREATE TABLE copy AS SELECT {kept} FROM ledger", "DROP TABLE ledger",
+                          "ALTER TABLE copy RENAME TO ledger"):
+            connection.execute(statement)
+    connection.close()
+    return str(path)
+
+
+IMMUTABLE = []  # files made read-only by a case, made writable again after it
+
+
+@pytest.fixture(autouse=True)
+def writable_again():
+    yield
+    import os
+    import subprocess
+    while IMMUTABLE:
+        path = IMMUTABLE.pop()
+        if os.geteuid() == 0:
+            subprocess.run(["chattr", "-i", str(path)], check=True)
+        else:
+            path.chmod(0o755 if path.is_dir() else 0o644)
+
+
+def read_only_ledger(folder):
+    """The recorded ledger, unwritable (for root too: immutable)."""
+    return read_only_path(recorded_ledger(folder))
+
+
+def read_only_folder(folder):
+    """A folder nothing can be written into (for root too: immutable)."""
+    path = folder / "locked"
+    path.mkdir()
+    return read_only_path(path)
+
+
+def read_only_path(path):
+    import os
+    import subprocess
+    if os.geteuid() == 0:
+        done = subprocess.run(["chattr", "+i", str(path)], capture_output=True, text=True)
+        if done.returncode:
+            pytest.skip(f"cannot make a file immutable here: {done.stderr.strip()}")
+    else:
+        path.chmod(0o555 if path.is_dir() else 0o444)
+    IMMUTABLE.append(path)
+    return path
+
+
+def empty_ptable(folder):
+    path = folder / "empty_ptable.csv"
+    path.write_bytes(b"")
+    return str(path)
+
+
+A_HEAD = "1:" + "ab" * 32  # an entry no ledger of the matrix holds
+
+
 def junk_key(folder):
     path = folder / "junk.key"
     path.write_text("not a key\n")
@@ -494,6 +569,53 @@ ROWS = [
     ("empty layer", (SYNTHETIC,), lambda i, o: {"ADDRESSES": empty_points()}, "has no features"),
     ("addresses without a CRS", (SYNTHETIC,), lambda i, o: {"ADDRESSES": without_crs(people())},
      "has no valid CRS"),
+    # Issue 34: a budget that cannot be spent without being charged, and honest inputs.
+    ("read-only ledger", (BUDGET, DPGRID), lambda i, o: {"LEDGER": str(read_only_ledger(i)),
+                                                         "RELEASE_ID": "r2"},
+     "cannot be written (attempt to write a readonly database): nothing was recorded, and "
+     "nothing was released"),
+    ("read-only output folder", (BUDGET, DPGRID), lambda i, o: {
+        "OUTPUT": str(read_only_folder(i) / "out.gpkg")}, "cannot be written"),
+    ("missing output folder", (BUDGET, DPGRID), lambda i, o: {
+        "OUTPUT": str(o / "missing" / "out.gpkg")}, "cannot be written"),
+    ("ledger whose table was dropped", (BUDGET, REASSESS, DPGRID),
+     lambda i, o: {"LEDGER": dropped_ledger(i)}, "holds no ledger table: the table was dropped"),
+    ("ledger without its details column", (BUDGET, REASSESS, DPGRID),
+     lambda i, o: {"LEDGER": ledger_without(i, "details")}, "lacks the column(s) details"),
+    ("ledger without the head of an earlier release", (BUDGET, REASSESS, DPGRID),
+     lambda i, o: {"LEDGER_HEAD": A_HEAD}, "does not hold the entry 1:abab"),
+    ("missing ledger where an earlier release says it exists", (BUDGET, DPGRID),
+     lambda i, o: {"LEDGER_HEAD": A_HEAD, "LEDGER": str(i / "gone.sqlite")},
+     "(it holds 0 entry(ies))"),
+    ("a ledger head that is not one", (BUDGET, REASSESS, DPGRID),
+     lambda i, o: {"LEDGER_HEAD": "12:abc"}, "is not an entry number and a SHA-256 hash"),
+    ("dataset name with a Cyrillic і", (BUDGET, DPGRID), lambda i, o: {"DATASET": "mob\u0456lity"},
+     "mixes the scripts cyrillic, latin"),
+    ("dataset name of 10,000 characters", (BUDGET, DPGRID), lambda i, o: {"DATASET": "m" * 10_000},
+     "has 10000 characters, more than 200"),
+    ("ε = 800 inside the budget", (DPGRID,), lambda i, o: {
+        "EPSILON": 800.0, "RESOLUTIONS": "100",
+        "POLICY": policy_file(i, POLICY + "epsilon_budget = 1000\n", name="dp.toml")},
+     "is above the largest ε of one release, 50"),
+    ("fractional D", (PTABLE, CKGRID), lambda i, o: {"D": 2.5}, "D must be a whole number, got 2.5"),
+    ("fractional JS", (PTABLE, CKGRID), lambda i, o: {"JS": 1.5},
+     "JS must be a whole number, got 1.5"),
+    ("D = NaN", (PTABLE, CKGRID), lambda i, o: {"D": "nan"}, "D must be a whole number, got nan"),
+    ("empty p-table file", (CKGRID,), lambda i, o: {"PTABLE": empty_ptable(i), "D": DROP, "V": DROP},
+     "is empty (0 bytes)"),
+    ("NULL person id", (ZONE_RISK,), lambda i, o: {"RECORDS": (lambda layer: (
+        layer.startEditing(), layer.changeAttributeValue(next(layer.getFeatures()).id(), 0, NULL),
+        layer.commitChanges(), layer)[-1])(zone_records())}, "have a NULL id"),
+    ("multipoint records without a person field", (ZONE_RISK,), lambda i, o: {
+        "PERSON_FIELD": DROP, "RECORDS": point_layer(
+            [("MULTIPOINT((100 500),(140 500))", ["F"])] +
+            [(f"MULTIPOINT(({1100 + 40 * n} 500))", ["M"]) for n in range(3)],
+            "sex:string", geometry="MultiPoint")},
+     "give the person id field"),
+    ("NULL truth id", (JOIN,), lambda i, o: {"AUXILIARY": people(person=NULL)},
+     "have a NULL truth id in 'person_id'"),
+    ("repeated truth id", (JOIN,), lambda i, o: {"RELEASE": people(person="p1")},
+     "The truth id 'p1' appears 2 times in 'person_id'"),
 ]
 
 CASES = [pytest.param(algorithm, change, fragment, id=f"{kind} / {algorithm}")

@@ -40,12 +40,13 @@ ADVANCED = {
     "disclosurerisk": {"POPULATION_FIELD", "HOUSEHOLD_FIELD", "CONTINUOUS_FIELDS", "RARE_THRESHOLD",
                        "RISK_THRESHOLD", "POPULATION_UNIQUENESS"},
     "zonerisk": {"POPULATION_FIELD", "HOUSEHOLD_FIELD"},
-    "riskbudgetgate": {"PER_RELEASE_CEILING", "CUMULATIVE_CEILING", "WARN_AT", "GATE_ON"},
-    "reassessreleases": {"RELEASE_ID"},
+    "riskbudgetgate": {"PER_RELEASE_CEILING", "CUMULATIVE_CEILING", "WARN_AT", "GATE_ON",
+                       "LEDGER_HEAD"},
+    "reassessreleases": {"RELEASE_ID", "LEDGER_HEAD"},
     "ptable": {"PSTAY"},
     "cellkeygrid": {"RECORD_KEY_FIELD", "D", "V", "JS", "ORIGIN", "KEY_FIELDS", "STUDY_AREA",
                     "AUDIT_PARENT_FACTOR"},
-    "dpgrid": {"MECHANISM", "MAX_CELLS_PER_PERSON", "ORIGIN", "SEED"},
+    "dpgrid": {"MECHANISM", "MAX_CELLS_PER_PERSON", "ORIGIN", "SEED", "LEDGER_HEAD"},
     "recordswap": {"ORIGIN", "HIERARCHY_ZONES", "HIERARCHY_ZONE_FIELDS", "CARRY_ALONG", "SEED"},
 }
 # The dialogs a newcomer opens first: most of what they hold is for later runs.

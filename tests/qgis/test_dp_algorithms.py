@@ -59,7 +59,7 @@ def test_every_cell_of_every_level_with_consistent_non_negative_counts(run, tmp_
     assert "cell_id" in first and first["cell_id"].startswith(("100m_", "200m_", "400m_"))
     assert type(result["EPSILON_SPENT"]) is float and result["EPSILON_SPENT"] == pytest.approx(1.0)
     assert type(result["EPSILON_REMAINING"]) is float and result["EPSILON_REMAINING"] == pytest.approx(1.0)
-    entries = Ledger(tmp_path / "ledger.sqlite").entries()
+    entries = Ledger(tmp_path / "ledger.sqlite").read_entries()
     assert [entry["entry_type"] for entry in entries] == ["dp_release"]
     assert json.loads(entries[0]["details"])["epsilon"] == 1.0
     assert any("split equally" in message for message in feedback.messages)
@@ -72,11 +72,11 @@ def test_budget_2_allows_1_and_1_and_the_third_is_refused_writing_nothing(run, t
     second = dpgrid(run, tmp_path, RELEASE_ID="r2", OUTPUT=str(tmp_path / "two.gpkg"))
     assert second["EPSILON_SPENT"] == pytest.approx(2.0)
     assert second["EPSILON_REMAINING"] == pytest.approx(0.0)
-    before = Ledger(tmp_path / "ledger.sqlite").entries()
+    before = Ledger(tmp_path / "ledger.sqlite").read_entries()
     with pytest.raises(QgsProcessingException, match="REFUSED .*epsilon_budget 2.*before any noise"):
         dpgrid(run, tmp_path, RELEASE_ID="r3", OUTPUT=str(tmp_path / "three.gpkg"))
     assert not (tmp_path / "three.gpkg").exists()
-    assert Ledger(tmp_path / "ledger.sqlite").entries() == before
+    assert Ledger(tmp_path / "ledger.sqlite").read_entries() == before
 
 
 def test_runs_without_a_seed_differ_and_with_a_seed_are_identical(run, tmp_path):
@@ -98,7 +98,7 @@ def test_the_gaussian_needs_delta_and_states_epsilon_at_it(run, tmp_path):
     assert result["EPSILON_SPENT"] == pytest.approx(1.0)
     rows = rows_of(result["OUTPUT"])
     assert rows[0]["mechanism"] == "discrete gaussian"
-    details = json.loads(Ledger(tmp_path / "ledger.sqlite").entries()[0]["details"])
+    details = json.loads(Ledger(tmp_path / "ledger.sqlite").read_entries()[0]["details"])
     assert details["rho"] > 0 and details["delta"] == 1e-6
 
 
@@ -120,7 +120,7 @@ def test_bad_parameters_are_refused_and_nothing_is_written(run, tmp_path, change
     with pytest.raises(QgsProcessingException, match=message):
         dpgrid(run, tmp_path, **change)
     assert not (tmp_path / "dp.gpkg").exists()
-    assert not (tmp_path / "ledger.sqlite").exists() or Ledger(tmp_path / "ledger.sqlite").entries() == []
+    assert not (tmp_path / "ledger.sqlite").exists() or Ledger(tmp_path / "ledger.sqlite").read_entries() == []
 
 
 def test_a_policy_without_epsilon_budget_is_refused(run, tmp_path):
@@ -251,4 +251,4 @@ def test_qgis_process_dpgrid_then_gate_and_a_refused_release_exits_1(qgis_proces
     assert second.returncode == 1
     assert "above its epsilon_budget 1.5" in second.stdout + second.stderr
     assert not (tmp_path / "r2.gpkg").exists()
-    assert len(Ledger(tmp_path / "ledger.sqlite").entries()) == 1
+    assert len(Ledger(tmp_path / "ledger.sqlite").read_entries()) == 1

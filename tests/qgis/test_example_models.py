@@ -164,7 +164,7 @@ def test_release_under_a_risk_budget_publishes_keys_and_zones_and_records_it(pro
     assert [name for name in published.fields().names() if name != "fid"] == \
         ["age_band", "sex", "zone_id"]
     assert all(feature["zone_id"] for feature in published.getFeatures())
-    assert [entry["release_id"] for entry in Ledger(str(tmp_path / "ledger.sqlite")).entries()] \
+    assert [entry["release_id"] for entry in Ledger(str(tmp_path / "ledger.sqlite")).read_entries()] \
         == ["2026-11"]
 
 

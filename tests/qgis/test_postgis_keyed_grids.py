@@ -262,6 +262,13 @@ def dp_policy(folder):
     return str(path)
 
 
+def released(result):
+    """The DP grid's cells without the head of the ledger each run charged (its own)."""
+    layer = result["OUTPUT"]
+    head = layer.fields().indexOf("ledger_head")
+    return [row[:head] + row[head + 1:] for row in rows(layer)]
+
+
 def dpgrid(run, layer, folder, name, feedback=None, **extra):
     parameters = {"INPUT": layer, "PERSON_FIELD": "person_id", "EPSILON": 1.0,
                   "MAX_CELLS_PER_PERSON": 2, "RESOLUTIONS": "500,1000,2000",
@@ -282,9 +289,9 @@ def test_the_dp_grid_counted_in_postgis_draws_from_the_same_true_counts(run, key
     assert len(counted_in_postgis(feedback)) == 1
     assert any("outside the extent" in message for message in feedback.messages)
     from_file = dpgrid(run, keyed[table], tmp_path, "file")
-    assert rows(in_postgis["OUTPUT"]) == rows(from_file["OUTPUT"])
+    assert released(in_postgis) == released(from_file)
     other_seed = dpgrid(run, keyed[table], tmp_path, "other", SEED="another")
-    assert rows(other_seed["OUTPUT"]) != rows(from_file["OUTPUT"])  # the seed is what matters
+    assert released(other_seed) != released(from_file)  # the seed is what matters
     layer = postgis_layer(table)
     QgsProject.instance().addMapLayer(layer)
     feedback.messages.clear()
@@ -294,7 +301,7 @@ def test_the_dp_grid_counted_in_postgis_draws_from_the_same_true_counts(run, key
     finally:
         QgsProject.instance().removeMapLayer(layer.id())
     assert not counted_in_postgis(feedback)
-    assert rows(limited["OUTPUT"]) == rows(from_file["OUTPUT"])
+    assert released(limited) == released(from_file)
 
 
 @pytest.mark.parametrize("table", [KEYED, ONE], ids=["several points", "one point"])

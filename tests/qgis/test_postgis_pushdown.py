@@ -1,5 +1,6 @@
 """Counting in PostGIS: the same results as the GeoPackage path, cell for cell."""
 
+import re
 import threading
 
 import numpy as np
@@ -391,3 +392,28 @@ def test_cell_indices_beyond_the_engine_s_limit_are_refused_as_by_the_engine(run
         if layer is not city_gpkg:
             assert any("Counting in PostGIS" in message for message in feedback.messages)
     assert "would not fit" in errors[0] and errors[0] == errors[1]
+
+
+@pytest.mark.parametrize("subset, marks", [
+    ("\"sex\" <> 'x;y'", ";"), ("\"person_id\" <= 6000 /* a note */", "/*"),
+    ("\"sex\" <> '--'", "--")])
+def test_a_filter_that_could_end_or_hide_the_statement_is_refused(run, feedback, subset, marks):
+    layer = postgis_layer("trips", sql=subset)  # QGIS itself opens it
+    with pytest.raises(QgsProcessingException, match=f"filter contains {re.escape(marks)}: "):
+        sweep(run, layer, feedback)
+
+
+def test_the_plugins_queries_run_in_read_only_transactions(feedback):
+    """Even a query that switches the session's default to read-write (as a function in a
+    filter could) leaves the next query read-only."""
+    from spatial_privacy.processing_provider.io.postgis import PostgisCounter
+
+    counter = PostgisCounter(postgis_layer("trips"), "person_id", [], feedback)
+    try:
+        assert counter.fetch("SHOW transaction_read_only") == [("on",)]
+        counter.fetch("SELECT set_config('default_transaction_read_only', 'off', false)")
+        assert counter.fetch("SHOW transaction_read_only") == [("on",)]
+        with pytest.raises(Exception, match="read-only transaction"):
+            counter.fetch("CREATE TEMPORARY TABLE written AS SELECT 1 AS one")
+    finally:
+        counter.close()
