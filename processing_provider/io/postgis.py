@@ -22,6 +22,8 @@ import numpy as np
 from qgis.core import QgsDataSourceUri, QgsProcessingException
 
 from ..base import tr
+from .postgis_source import checked_subset, countable_table, relation_of, say_general_rows, \
+    warn_if_rows_are_counted
 
 # A group's attribute value as text that keeps NULL apart from every value ('N' vs 'V…').
 _NULL_LABEL = "N"
@@ -62,30 +64,6 @@ def pushdown_layer(algorithm, parameters, context, blocking=()):
     if any(parameters.get(name) not in (None, "", []) for name in blocking):
         return None
     return layer
-
-
-def relation_of(uri):
-    """The quoted "schema"."table" of a layer's source, or None for a query layer."""
-    from psycopg2 import sql
-
-    table = uri.table()
-    if not table or table.lstrip().startswith("("):
-        return None  # a query layer: its "table" is SQL text, not a name
-    return sql.Identifier(uri.schema(), table) if uri.schema() else sql.Identifier(table)
-
-
-def checked_subset(subset):
-    """The layer's own filter (subset string), which the plugin places in its queries' WHERE
-    clause; a filter with a ``;`` or a comment, which could end the statement or hide the rest
-    of it, is refused."""
-    found = [mark for mark in (";", "--", "/*") if mark in subset]
-    if found:
-        raise QgsProcessingException(tr(
-            "The PostGIS layer's filter contains {marks}: the plugin places the filter in its own "
-            "queries, so a filter that could end a statement or hide text in a comment is refused. "
-            "Remove them from the layer's filter (Filter… in the layer's menu).").format(
-            marks=" ".join(found)))
-    return subset
 
 
 @dataclass(frozen=True)
@@ -434,46 +412,6 @@ class PostgisCounter:
             cells=self._cells(), columns=tuple_columns, arrays=sql.SQL(", ").join(casts))
         arrays.update({"x0": float(origin[0]), "y0": float(origin[1]), "res": float(resolution)})
         return int(self.fetch(query, arrays)[0][0])
-
-
-def countable_table(layer, feedback):
-    """The layer's data source URI when the database can count its table, else None (with a
-    line in the log: the caller reads the points)."""
-    try:
-        import psycopg2  # noqa: F401 (only whether QGIS's Python has it)
-    except ImportError:
-        feedback.pushInfo(tr("Counting in PostGIS needs psycopg2 in QGIS's Python (Debian/Ubuntu: "
-                             "sudo apt install python3-psycopg2); reading the points instead."))
-        return None
-    uri = QgsDataSourceUri(layer.source())
-    if relation_of(uri) is None or not uri.geometryColumn():
-        feedback.pushInfo(tr("The PostGIS layer is a query layer: reading its points instead of "
-                             "counting in the database."))
-        return None
-    return uri
-
-
-def say_general_rows(bad, feedback):
-    """The log line of rows only the reading path handles (it names their problem)."""
-    feedback.pushInfo(tr("{count} row(s) of the PostGIS layer need the general path (no "
-                         "point geometry, a multipoint, a NULL id or a coordinate out of "
-                         "range): reading the points instead of counting in the "
-                         "database.").format(count=bad))
-
-
-def warn_if_rows_are_counted(counter, layer, source, person_field, rows, people, feedback):
-    """The reading path's warning that features are counted as people, from counts in the
-    database: the ids themselves are compared only when every row has its own (repeating
-    ids, any two equal values standing for them, can only be doubted for being the key)."""
-    from ...spatial_privacy_plugin.counting.person_ids import doubt_from_signs
-    from ..person_field import is_layer_key, other_person_fields, warn_of_doubt
-
-    if people == rows:
-        doubt = counter.id_doubt(is_layer_key(layer, person_field),
-                                 other_person_fields(source, person_field))
-    else:
-        doubt = doubt_from_signs(is_layer_key(layer, person_field), False, {}, lambda: False)
-    warn_of_doubt(person_field, doubt, feedback)
 
 
 def counted_input(algorithm, parameters, context, feedback, cell_size, blocking=()):

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..base import tr
-from .postgis import PostgisCounter, countable_table, say_general_rows, \
-    warn_if_rows_are_counted
+from .postgis import PostgisCounter
+from .postgis_source import countable_table, say_general_rows, warn_if_rows_are_counted
 
 # Points nearer a zone border than this share of the zones' coordinate scale are placed by
 # the engine's own crossing arithmetic; farther ones by ST_Intersects, whose answer the
