@@ -251,7 +251,7 @@ def evaluate_release_audit(raw_counts, statuses, equalities, protection, k=None,
         return evaluate_audit(raw_counts, statuses, equalities, protection, k, label_k, people,
                               names, withheld_totals)
     return evaluate_atom_audit(raw_counts, statuses, equalities, *cut, protection, k, label_k,
-                               people, add_up, names, record_cell if shared else None,
+                               people, add_up, names, (), record_cell if shared else None,
                                record_class, withheld_areas)
 
 
@@ -342,7 +342,7 @@ def withheld_total_problems(values, withheld, equalities, knowledge, withheld_to
 
 def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_areas, areas,
                         protection, k=None, label_k=None, people=None, one_point=True, names=None,
-                        record_cell=None, record_class=None, withheld_areas=()):
+                        at_most=(), record_cell=None, record_class=None, withheld_areas=()):
     """Audit withheld records and slivers when published areas cut the records' cells.
 
     ``atom_record``/``atom_areas``: per atom, its record and the names of the
@@ -351,7 +351,7 @@ def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_area
     columns, the grand total). ``one_point``: the areas' counts add up (else
     they are counts of distinct people: bounds, not sums, audited exactly
     (``atom_kinds``) or, out of the exact attacker's reach, failed as
-    unproven).
+    unproven); ``at_most``: (records, total) sums the records hold at most together.
     Fails like ``evaluate_audit`` for withheld records, and for every sliver
     (an atom of a cell an area's border crosses) that could hold 1..k-1
     people and whose interval is narrower than ``protection``.
@@ -387,7 +387,7 @@ def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_area
     def bounds(partition):
         return atom_intervals(values, withheld, lower, upper, atom_record, areas,
                               None if people is None else people.n, one_point, equalities,
-                              (), sums.pieces + sums.cells, record_class, partition,
+                              at_most, sums.pieces + sums.cells, record_class, partition,
                               [members for members, _ in withheld_areas], sums.places)
     shared_attributes = False
     try:

@@ -81,8 +81,9 @@ def release_view(values, people_known, grand_total, k):
     people = float(values.sum()) if people_known else None
     records = np.arange(len(values))
     sums = ((records, float(values.sum())),) if grand_total and values.sum() >= k else ()
-    at_most = ((records, float(k - 1)),) if grand_total and values.sum() < k else ()
-    return AttackerView(sums, at_most, None if people is None else PeopleTotal(int(people), True),
+    # A grand total below k is withheld: a withheld total over every record.
+    withheld = ((records, "grand total"),) if grand_total and values.sum() < k else ()
+    return AttackerView(sums, withheld, None if people is None else PeopleTotal(int(people), True),
                         True), people
 
 
@@ -120,7 +121,8 @@ def test_protected_releases_leave_no_sliver_narrower_than_p_and_the_gate_agrees_
             np.where(primary, np.nan, values), statuses, view.sums, atom_record,
             [[str(z)] for z in atom_zone], areas, p, None, k,
             None if people is None else PeopleTotal(int(people), True), True, None,
-            view.at_most)
+            (), withheld_areas=[(np.flatnonzero(np.isin(atom_record, records)), name)
+                                for records, name in view.withheld_totals])
         flagged = [dict(problem.params)["count"] for problem in gate.problems
                    if "sliver" in problem.template]
         assert flagged == ([len(slivers)] if slivers else [])
