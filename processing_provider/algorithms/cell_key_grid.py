@@ -331,28 +331,23 @@ class CellKeyGrid(PointGridAlgorithm):
         col, row, key code, published count), the perturbed grand total and, with
         AUDIT_PARENT_FACTOR, the perturbed parent cells; CELLS_BELOW_P counts those narrower
         than the policy's p."""
-        import numpy as np
-
-        from ...spatial_privacy_plugin.noise.cellkey import perturb_counts
-        from ...spatial_privacy_plugin.noise.cellkey_audit import attacker_intervals, parent_totals
+        from ...spatial_privacy_plugin.noise.cellkey_audit import attacker_intervals, \
+            release_totals
         from ..io.layers import make_fields, write_features
 
-        col, row, key, published = cells
+        published = cells[3]
         people = data.people
-        totals = []
-        if not policy.population_total_secret:
-            # The grand total, perturbed with the cell key of everyone, as it would be published.
-            total = int(perturb_counts([people.n], [keyed.everyone()], table)[0])
-            totals.append((np.arange(len(published)), total))
+        # The grand total, perturbed with the cell key of everyone, as it would be published.
+        grand_total = None if policy.population_total_secret else (people.n, keyed.everyone())
         factor = self.optional_number(parameters, self.AUDIT_PARENT_FACTOR, context)
+        parents = None
         if factor is not None:
             # The coarser grid as this algorithm would publish it: same key, p-table and origin.
             parents = keyed.perturbed(resolution * int(factor))
-            totals += parent_totals(col, row, key, parents.col, parents.row, parents.key,
-                                    parents.published, int(factor))
             feedback.pushInfo(tr("The audit holds the {count} parent cells of {size:g} m "
                                  "published beside the grid.").format(
                 count=len(parents.published), size=resolution * int(factor)))
+        totals = release_totals(table, cells, grand_total, parents, factor)
         lower, upper = attacker_intervals(table, published, totals, people.one_point,
                                           0 if with_zeros else 1)
         width = upper - lower
