@@ -63,7 +63,56 @@ class PointKeys:
         return key_of_everyone(self.keys)
 
 
-class CellKeyGrid(PointGridAlgorithm):
+def comparison_record_keys(data, path, feedback):
+    """The record keys of the people read, for a comparison (never a release): from the
+    programme's key file, or from a one-off random key that is never written."""
+    import secrets
+
+    from ...spatial_privacy_plugin.noise import cellkey
+
+    if path:
+        secret = cellkey.read_key_file(path)
+    else:
+        secret = secrets.token_bytes(cellkey.SECRET_BYTES)
+        feedback.pushInfo(tr("The cell key comparison uses a one-off random key (never "
+                             "written): its figures vary a little from run to run."))
+    ids = cellkey.person_ids_by_code(data.person_codes, data.columns[data.person_field])
+    return cellkey.hmac_record_keys(secret, ids)
+
+
+class PTableParameters:
+    """The p-table of an algorithm: a table in the ptable format, or D, V and JS."""
+
+    PTABLE = "PTABLE"
+    D = "D"
+    V = "V"
+    JS = "JS"
+
+    def read_ptable(self, parameters, context, feedback, policy=None):
+        """The p-table given as a table or CSV, else built from D, V and JS; never both. With
+        ``policy``, a policy that names its approved p-table serves when neither is given."""
+        from ...spatial_privacy_plugin.noise.perturbed import approved_ptable
+        from ...spatial_privacy_plugin.noise.ptable import create_ptable
+
+        source = self.parameterAsSource(parameters, self.PTABLE, context)
+        d = self.optional_number(parameters, self.D, context)
+        v = self.optional_number(parameters, self.V, context)
+        if source is not None:
+            if d is not None or v is not None:
+                raise QgsProcessingException(tr(
+                    "Give a p-table or D and V, not both: the p-table already fixes the noise."))
+            return ptable_from_source(source, feedback)
+        if d is None and v is None and policy is not None and approved_ptable(policy) is not None:
+            return approved_ptable(policy)
+        if d is None or v is None:
+            raise QgsProcessingException(tr(
+                "Give a p-table, or D (largest noise) and V (noise variance) to build one."))
+        if not float(d).is_integer():
+            raise QgsProcessingException(tr("D must be a whole number."))
+        return create_ptable(int(d), v, self.parameterAsInt(parameters, self.JS, context))
+
+
+class CellKeyGrid(PTableParameters, PointGridAlgorithm):
     ALGORITHM_ID = "cellkeygrid"
     DISPLAY_NAME = N_("Cell key grid (perturbed counts)")
     SHORT_DESCRIPTION = N_("Square cells with the number of distinct people in each, every cell "
@@ -75,10 +124,6 @@ class CellKeyGrid(PointGridAlgorithm):
 
     RECORD_KEY_FIELD = "RECORD_KEY_FIELD"
     KEY_FILE = "KEY_FILE"
-    PTABLE = "PTABLE"
-    D = "D"
-    V = "V"
-    JS = "JS"
     RESOLUTION = "RESOLUTION"
     STUDY_AREA = "STUDY_AREA"
     OUTPUT = "OUTPUT"
@@ -137,25 +182,6 @@ class CellKeyGrid(PointGridAlgorithm):
             self.CELLS_BELOW_P, tr("Cells whose attacker interval is narrower than p")))
         self.addOutput(QgsProcessingOutputString(self.KEY_FINGERPRINT, tr("Key fingerprint")))
         self.addOutput(QgsProcessingOutputString(self.PTABLE_HASH, tr("p-table hash")))
-
-    def read_ptable(self, parameters, context, feedback):
-        """The p-table given as a table or CSV, else built from D, V and JS; never both."""
-        from ...spatial_privacy_plugin.noise.ptable import create_ptable
-
-        source = self.parameterAsSource(parameters, self.PTABLE, context)
-        d = self.optional_number(parameters, self.D, context)
-        v = self.optional_number(parameters, self.V, context)
-        if source is not None:
-            if d is not None or v is not None:
-                raise QgsProcessingException(tr(
-                    "Give a p-table or D and V, not both: the p-table already fixes the noise."))
-            return ptable_from_source(source, feedback)
-        if d is None or v is None:
-            raise QgsProcessingException(tr(
-                "Give a p-table, or D (largest noise) and V (noise variance) to build one."))
-        if not float(d).is_integer():
-            raise QgsProcessingException(tr("D must be a whole number."))
-        return create_ptable(int(d), v, self.parameterAsInt(parameters, self.JS, context))
 
     def person_keys(self, parameters, context, data, table, feedback):
         """(what gives the groups of a cell size their cell keys, perturbed with ``table``:
