@@ -1079,139 +1079,179 @@
       <translation>Série : diffusions antérieures de la grille, la plus ancienne d'abord</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="176" />
-      <source>Method comparison: what each method costs and risks, by cell size</source>
-      <translation>Comparaison des méthodes : ce que chacune coûte et risque, par taille de maille</translation>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="103" />
+      <source>Similarity profiles, in order (';' between profiles)</source>
+      <translation>Profils de similarité, dans l'ordre (« ; » entre profils)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="177" />
-      <source>cell size (m)</source>
-      <translation>taille de maille (m)</translation>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="106" />
+      <source>Largest donor distance (empty: anywhere)</source>
+      <translation>Distance maximale du donneur (vide : partout)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="178" />
-      <source>mean absolute error per cell</source>
-      <translation>erreur absolue moyenne par maille</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="179" />
-      <source>Kantorovich–Wasserstein distance (m)</source>
-      <translation>distance de Kantorovitch–Wasserstein (m)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="180" />
-      <source>cells at risk</source>
-      <translation>mailles à risque</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="181" />
-      <source>{method}: small counts published exactly</source>
-      <translation>{method} : petits effectifs publiés exacts</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="182" />
-      <source>{method}: cells the audit pins</source>
-      <translation>{method} : mailles que l'audit cerne</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="183" />
-      <source>For the data holder: a simulation, not a release. Publish none of it.</source>
-      <translation>Pour le détenteur : une simulation, pas une diffusion. N'en publiez rien.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="189" />
-      <source>{size:g} m, {method}: mean absolute error {mae:.3g} per cell, {withheld} cell(s) withheld, {exact} small count(s) published exactly.</source>
-      <translation>{size:g} m, {method} : erreur absolue moyenne {mae:.3g} par maille, {withheld} maille(s) masquée(s), {exact} petit(s) effectif(s) publié(s) exact(s).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="196" />
-      <source>{size:g} m, {method}: the Kantorovich–Wasserstein distance is left empty: its exact transport problem has {pairs} variables, more than this version solves. Compare a smaller extent or coarser cells.</source>
-      <translation>{size:g} m, {method} : la distance de Kantorovitch–Wasserstein reste vide : son problème de transport exact a {pairs} variables, plus que cette version n'en résout. Comparez une emprise plus petite ou des mailles plus grandes.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="201" />
-      <source>This comparison is not a release: every figure in it is computed from the true counts, for the data holder only; publish none of it. The DP grids are simulated (their noise is drawn and discarded, no DP grid is written) and no ε is recorded in any ledger: a DP release is made with the DP grid algorithm.</source>
-      <translation>Cette comparaison n'est pas une diffusion : chacun de ses chiffres vient des vrais effectifs, pour le seul détenteur ; n'en publiez rien. Les grilles DP sont simulées (leur bruit est tiré puis jeté, aucune grille DP n'est écrite) et aucun ε n'est inscrit dans un registre : une diffusion DP se fait avec l'algorithme de grille différentiellement privée.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="25" />
-      <source>data holder only: a simulation, not a release; publish nothing</source>
-      <translation>détenteur seul : une simulation, pas une diffusion ; ne rien publier</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="27" />
-      <source>suppression</source>
-      <translation>secret statistique</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="27" />
-      <source>cell key</source>
-      <translation>clé de cellule</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="27" />
-      <source>DP</source>
-      <translation>DP</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="28" />
-      <source>swap + cell key</source>
-      <translation>permutation + clé de cellule</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="33" />
-      <source>Method comparison</source>
-      <translation>Comparaison des méthodes</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="34" />
-      <source>At each cell size, the suppressed grid, the cell key grid, the DP grid and swap + cell key on the same people, scored against the true counts (errors, Hellinger and Kantorovich–Wasserstein distances, Moran's I of the errors) and by risk. For the data holder: a simulation, never a release.</source>
-      <translation>À chaque taille de maille, la grille avec secret statistique, la grille à clé de cellule, la grille DP et permutation + clé de cellule sur les mêmes personnes, notées contre les vrais effectifs (erreurs, distances de Hellinger et de Kantorovitch–Wasserstein, I de Moran des erreurs) et par le risque. Pour le détenteur : une simulation, jamais une diffusion.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="39" />
-      <source>privacy,disclosure,comparison,utility,wasserstein,hellinger,cell key method,differential privacy,suppression,swapping,grid</source>
-      <translation>confidentialité,divulgation,comparaison,utilité,wasserstein,hellinger,méthode de la clé de cellule,confidentialité différentielle,secret statistique,permutation,grille</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="57" />
-      <source>Cell sizes in metres, comma separated</source>
-      <translation>Tailles de maille en mètres, séparées par des virgules</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="60" />
-      <source>ε of the DP grid at each size (simulated, not spent)</source>
-      <translation>ε de la grille DP à chaque taille (simulé, non dépensé)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="66" />
-      <source>p-table (empty: the policy's, or built from D, V, JS)</source>
-      <translation>Table p (vide : celle de la politique, ou construite depuis D, V, JS)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="78" />
-      <source>Compare: the programme's key file (empty: a one-off key)</source>
-      <translation>Comparer : fichier de clé du programme (vide : clé à usage unique)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="81" />
-      <source>Extent of the DP grid (empty: the points')</source>
-      <translation>Emprise de la grille DP (vide : celle des points)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="88" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="111" />
       <source>Comparison table (data holder only)</source>
       <translation>Table de comparaison (détenteur seul)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="91" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="114" />
       <source>Chart: error, distance and risk by cell size</source>
       <translation>Graphique : erreur, distance et risque par taille de maille</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="92" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="115" />
       <source>HTML files (*.html)</source>
       <translation>Fichiers HTML (*.html)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="215" />
+      <source>No household id field: the comparison has no swap + cell key row.</source>
+      <translation>Pas de champ d'identifiant du ménage : la comparaison n'a pas de ligne échange + clé de cellule.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="219" />
+      <source>The swap moves each person's dwelling: give one point per person (some person ids have several points), or leave the household id field empty.</source>
+      <translation>L'échange déplace le logement de chaque personne : donnez un point par personne (certains identifiants ont plusieurs points), ou laissez vide le champ d'identifiant du ménage.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="234" />
+      <source>Swap + cell key: {swapped} of {households} households swapped over the compared cell sizes at k = {k}; {unswapped} high-risk household(s) found no donor.</source>
+      <translation>Échange + clé de cellule : {swapped} ménages échangés sur {households} sur les tailles de maille comparées à k = {k} ; {unswapped} ménage(s) à risque sans donneur.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="257" />
+      <source>Method comparison: what each method costs and risks, by cell size</source>
+      <translation>Comparaison des méthodes : ce que chacune coûte et risque, par taille de maille</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="258" />
+      <source>cell size (m)</source>
+      <translation>taille de maille (m)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="259" />
+      <source>mean absolute error per cell</source>
+      <translation>erreur absolue moyenne par maille</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="26" />
+      <source>data holder only: a simulation, not a release; publish nothing</source>
+      <translation>détenteur seul : une simulation, pas une diffusion ; ne rien publier</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="260" />
+      <source>Kantorovich–Wasserstein distance (m)</source>
+      <translation>distance de Kantorovitch–Wasserstein (m)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="261" />
+      <source>cells at risk</source>
+      <translation>mailles à risque</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="262" />
+      <source>{method}: small counts published exactly</source>
+      <translation>{method} : petits effectifs publiés exacts</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="263" />
+      <source>{method}: cells the audit pins</source>
+      <translation>{method} : mailles que l'audit cerne</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="264" />
+      <source>For the data holder: a simulation, not a release. Publish none of it.</source>
+      <translation>Pour le détenteur : une simulation, pas une diffusion. N'en publiez rien.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="270" />
+      <source>{size:g} m, {method}: mean absolute error {mae:.3g} per cell, {withheld} cell(s) withheld, {exact} small count(s) published exactly.</source>
+      <translation>{size:g} m, {method} : erreur absolue moyenne {mae:.3g} par maille, {withheld} maille(s) masquée(s), {exact} petit(s) effectif(s) publié(s) exact(s).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="277" />
+      <source>{size:g} m, {method}: the Kantorovich–Wasserstein distance is left empty: its exact transport problem has {pairs} variables, more than this version solves. Compare a smaller extent or coarser cells.</source>
+      <translation>{size:g} m, {method} : la distance de Kantorovitch–Wasserstein reste vide : son problème de transport exact a {pairs} variables, plus que cette version n'en résout. Comparez une emprise plus petite ou des mailles plus grandes.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="28" />
+      <source>suppression</source>
+      <translation>secret statistique</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="28" />
+      <source>cell key</source>
+      <translation>clé de cellule</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="28" />
+      <source>DP</source>
+      <translation>DP</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="282" />
+      <source>This comparison is not a release: every figure in it is computed from the true counts, for the data holder only; publish none of it. The DP grids are simulated (their noise is drawn and discarded, no DP grid is written) and no ε is recorded in any ledger: a DP release is made with the DP grid algorithm.</source>
+      <translation>Cette comparaison n'est pas une diffusion : chacun de ses chiffres vient des vrais effectifs, pour le seul détenteur ; n'en publiez rien. Les grilles DP sont simulées (leur bruit est tiré puis jeté, aucune grille DP n'est écrite) et aucun ε n'est inscrit dans un registre : une diffusion DP se fait avec l'algorithme de grille différentiellement privée.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="29" />
+      <source>swap + cell key</source>
+      <translation>échange + clé de cellule</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="34" />
+      <source>Method comparison</source>
+      <translation>Comparaison des méthodes</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="35" />
+      <source>At each cell size, the suppressed grid, the cell key grid, the DP grid and swap + cell key on the same people, scored against the true counts (errors, Hellinger and Kantorovich–Wasserstein distances, Moran's I of the errors) and by risk. For the data holder: a simulation, never a release.</source>
+      <translation>À chaque taille de maille, la grille avec secret statistique, la grille à clé de cellule, la grille DP et échange + clé de cellule sur les mêmes personnes, notées contre les vrais effectifs (erreurs, distances de Hellinger et de Kantorovitch–Wasserstein, I de Moran des erreurs) et par le risque. Pour le détenteur : une simulation, jamais une diffusion.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="40" />
+      <source>privacy,disclosure,comparison,utility,wasserstein,hellinger,cell key method,differential privacy,suppression,swapping,grid</source>
+      <translation>confidentialité,divulgation,comparaison,utilité,wasserstein,hellinger,méthode de la clé de cellule,confidentialité différentielle,secret statistique,échange,grille</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="64" />
+      <source>Cell sizes in metres, comma separated</source>
+      <translation>Tailles de maille en mètres, séparées par des virgules</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="67" />
+      <source>ε of the DP grid at each size (simulated, not spent)</source>
+      <translation>ε de la grille DP à chaque taille (simulé, non dépensé)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="73" />
+      <source>p-table (empty: the policy's, or built from D, V, JS)</source>
+      <translation>Table p (vide : celle de la politique, ou construite depuis D, V, JS)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="85" />
+      <source>Compare: the programme's key file (empty: a one-off key)</source>
+      <translation>Comparer : fichier de clé du programme (vide : clé à usage unique)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="88" />
+      <source>Extent of the DP grid (empty: the points')</source>
+      <translation>Emprise de la grille DP (vide : celle des points)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="93" />
+      <source>Household id field (empty: no swap + cell key row)</source>
+      <translation>Champ d'identifiant du ménage (vide : pas de ligne échange)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="96" />
+      <source>Swap: risk fields (empty: the location alone)</source>
+      <translation>Échange : champs de risque (vide : la localisation seule)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="99" />
+      <source>Swap rate (share of households swapped; a swap moves two)</source>
+      <translation>Taux d'échange (part des ménages ; un échange en déplace deux)</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/perturbation_table.py" line="17" />
@@ -1352,21 +1392,6 @@
       <location filename="processing_provider/algorithms/record_swap.py" line="106" />
       <source>k: fewer than k people alike in an area is a risk</source>
       <translation>k : moins de k personnes semblables dans une zone est un risque</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="109" />
-      <source>Swap rate (share of households swapped; a swap moves two)</source>
-      <translation>Taux d'échange (part des ménages ; un échange en déplace deux)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="113" />
-      <source>Similarity profiles, in order (';' between profiles)</source>
-      <translation>Profils de similarité, dans l'ordre (« ; » entre profils)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="116" />
-      <source>Largest donor distance (empty: anywhere)</source>
-      <translation>Distance maximale du donneur (vide : partout)</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/record_swap.py" line="119" />

@@ -2,8 +2,8 @@
 
 from qgis.core import QgsCoordinateReferenceSystem, QgsProcessing, \
     QgsProcessingMultiStepFeedback, QgsProcessingParameterEnum, QgsProcessingParameterExtent, \
-    QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource, \
-    QgsProcessingParameterFile, QgsProcessingParameterFileDestination, \
+    QgsProcessingException, QgsProcessingParameterDistance, QgsProcessingParameterFeatureSink, \
+    QgsProcessingParameterFeatureSource, QgsProcessingParameterField, QgsProcessingParameterFile, QgsProcessingParameterFileDestination, \
     QgsProcessingParameterNumber, QgsProcessingParameterPoint, QgsProcessingParameterString, \
     QgsWkbTypes
 
@@ -12,6 +12,7 @@ from ..base import tr
 from ..grid_base import PointGridAlgorithm
 from .cell_key_grid import KEY_FILTER, PTableParameters
 from .dp_grid import MECHANISM_OPTIONS
+from .record_swap import HOUSEHOLD_SIZE
 
 TABLE_FIELDS = (
     ("method", "string"), ("resolution_m", "double"), ("k", "int"), ("cells", "int"),
@@ -20,7 +21,7 @@ TABLE_FIELDS = (
     ("transport_pairs", "int"), ("morans_i_errors", "double"), ("morans_z_errors", "double"),
     ("small_cells", "int"), ("small_published_exact", "int"), ("cells_pinned", "int"),
     ("audit", "string"), ("epsilon", "double"), ("ptable_hash", "string"),
-    ("policy_hash", "string"), ("use", "string"),
+    ("households_swapped", "int"), ("policy_hash", "string"), ("use", "string"),
 )
 NOT_A_RELEASE = N_("data holder only: a simulation, not a release; publish nothing")
 # The engine's method names (compare.methods.METHODS) as the log and the chart show them.
@@ -39,13 +40,19 @@ class MethodComparison(PTableParameters, PointGridAlgorithm):
     TAGS = N_("privacy,disclosure,comparison,utility,wasserstein,hellinger,cell key method,"
               "differential privacy,suppression,swapping,grid")
     ADVANCED = ("MECHANISM", "PTABLE", "D", "V", "JS", "KEY_FILE", "EXTENT", "ORIGIN",
-                "PROTECTION_LEVEL", "MARGINALS", "PARENT_FACTOR", "SEED")
+                "PROTECTION_LEVEL", "MARGINALS", "PARENT_FACTOR", "RISK_FIELDS", "SWAP_RATE",
+                "SIMILARITY_FIELDS", "MAX_DONOR_DISTANCE", "SEED")
 
     RESOLUTIONS = "RESOLUTIONS"
     EPSILON = "EPSILON"
     MECHANISM = "MECHANISM"
     KEY_FILE = "KEY_FILE"
     EXTENT = "EXTENT"
+    HOUSEHOLD_FIELD = "HOUSEHOLD_FIELD"
+    RISK_FIELDS = "RISK_FIELDS"
+    SWAP_RATE = "SWAP_RATE"
+    SIMILARITY_FIELDS = "SIMILARITY_FIELDS"
+    MAX_DONOR_DISTANCE = "MAX_DONOR_DISTANCE"
     SEED = "SEED"
     OUTPUT = "OUTPUT"
     CHART = "CHART"
@@ -82,6 +89,22 @@ class MethodComparison(PTableParameters, PointGridAlgorithm):
         self.addParameter(QgsProcessingParameterPoint(
             self.ORIGIN, tr("Grid origin (lower-left corner; empty: automatic)"), optional=True))
         self.add_marginal_parameters()
+        self.addParameter(QgsProcessingParameterField(
+            self.HOUSEHOLD_FIELD, tr("Household id field (empty: no swap + cell key row)"),
+            parentLayerParameterName=self.INPUT, optional=True))
+        self.addParameter(QgsProcessingParameterField(
+            self.RISK_FIELDS, tr("Swap: risk fields (empty: the location alone)"),
+            parentLayerParameterName=self.INPUT, allowMultiple=True, optional=True))
+        self.addParameter(QgsProcessingParameterNumber(
+            self.SWAP_RATE, tr("Swap rate (share of households swapped; a swap moves two)"),
+            QgsProcessingParameterNumber.Type.Double, defaultValue=0.05, minValue=0.0,
+            maxValue=1.0))
+        self.addParameter(QgsProcessingParameterString(
+            self.SIMILARITY_FIELDS, tr("Similarity profiles, in order (';' between profiles)"),
+            defaultValue=HOUSEHOLD_SIZE, optional=True))
+        self.addParameter(QgsProcessingParameterDistance(
+            self.MAX_DONOR_DISTANCE, tr("Largest donor distance (empty: anywhere)"),
+            parentParameterName=self.INPUT, optional=True, minValue=0.0))
         self.addParameter(QgsProcessingParameterString(
             self.SEED, tr("Seed, only to reproduce a test (leave empty)"), optional=True))
         self.addParameter(QgsProcessingParameterFeatureSink(
@@ -105,15 +128,18 @@ class MethodComparison(PTableParameters, PointGridAlgorithm):
         table = self.read_ptable(parameters, context, feedback, policy)
         refuse_unapproved(table, policy)
         dp = self.dp_setup(parameters, context, policy)
+        swap_fields = self.swap_fields(parameters, context)
         steps = QgsProcessingMultiStepFeedback(2, feedback)
         coarsest = max(resolutions) * (marginals.parent_factor if marginals.parents else 1)
-        data = self.read_grid_input(parameters, context, steps, coarsest)
+        data = self.read_grid_input(parameters, context, steps, coarsest, swap_fields)
         self.describe_policy(policy, feedback, data)
         points = methods.Points(data.x, data.y, data.person_codes, data.origin, data.people)
+        moved, households_swapped = self.swap(parameters, context, data, points, resolutions,
+                                              policy.k, feedback)
         comparison = methods.Comparison(
             policy.k, marginals, not policy.population_total_secret,
             methods.CellKeySetup(table, self.record_keys(parameters, context, data, feedback)),
-            dp(parameters, context, data))
+            dp(parameters, context, data), moved, households_swapped)
         steps.setCurrentStep(1)
         rows = methods.compare_methods(
             points, resolutions, comparison,
@@ -156,6 +182,61 @@ class MethodComparison(PTableParameters, PointGridAlgorithm):
             # A generator per size, each as the DP grid algorithm would draw it.
             return DpSetup(mechanism, epsilon, delta, bounds, lambda _: mask_generator(seed))
         return setup
+
+    def swap_fields(self, parameters, context):
+        """The fields the swap reads (household id, risk and profile fields), checked before
+        any point is read; none without a household field."""
+        from ...spatial_privacy_plugin.swap.swapping import check_swap_parameters
+        from .record_swap import parse_profiles
+
+        household = self.parameterAsString(parameters, self.HOUSEHOLD_FIELD, context)
+        if not household:
+            return []
+        check_swap_parameters(1, self.parameterAsDouble(parameters, self.SWAP_RATE, context),
+                              self.optional_number(parameters, self.MAX_DONOR_DISTANCE, context))
+        available = self.parameterAsSource(parameters, self.INPUT, context).fields().names()
+        profiles = parse_profiles(self.parameterAsString(parameters, self.SIMILARITY_FIELDS,
+                                                         context), available)
+        return list(dict.fromkeys([household] + self.field_names(
+            parameters, self.RISK_FIELDS, context) + [name for names in profiles for name in names
+                                                      if name in available]))
+
+    def swap(self, parameters, context, data, points, resolutions, k, feedback):
+        """(the points after a targeted record swap over the compared cell sizes, households
+        swapped), or (None, None) without a household field."""
+        from ...spatial_privacy_plugin.compare.methods import swapped
+        from ...spatial_privacy_plugin.counting.cells import encode_key_columns
+        from ...spatial_privacy_plugin.risk.masking import mask_generator
+        from ...spatial_privacy_plugin.swap.households import households_of
+        from .record_swap import RecordSwap, parse_profiles
+
+        household = self.parameterAsString(parameters, self.HOUSEHOLD_FIELD, context)
+        if not household:
+            feedback.pushInfo(tr("No household id field: the comparison has no swap + cell key "
+                                 "row."))
+            return None, None
+        if not data.people.one_point:
+            raise QgsProcessingException(tr(
+                "The swap moves each person's dwelling: give one point per person (some person "
+                "ids have several points), or leave the household id field empty."))
+        homes = households_of(data.columns[household], data.x, data.y, household)
+        risk_fields = self.field_names(parameters, self.RISK_FIELDS, context)
+        risk = encode_key_columns([data.columns[name] for name in risk_fields], len(data.x))
+        profiles = RecordSwap.profile_codes(homes, parse_profiles(
+            self.parameterAsString(parameters, self.SIMILARITY_FIELDS, context),
+            data.fields.names()), data.columns)
+        moved, result = swapped(
+            points, homes, risk, profiles, resolutions, k,
+            self.parameterAsDouble(parameters, self.SWAP_RATE, context),
+            mask_generator(self.parameterAsString(parameters, self.SEED, context) or None),
+            self.optional_number(parameters, self.MAX_DONOR_DISTANCE, context),
+            feedback.isCanceled)
+        feedback.pushInfo(tr("Swap + cell key: {swapped} of {households} households swapped over "
+                             "the compared cell sizes at k = {k}; {unswapped} high-risk "
+                             "household(s) found no donor.").format(
+            swapped=result.households_swapped, households=result.n_households, k=k,
+            unswapped=len(result.unswapped)))
+        return moved, result.households_swapped
 
     def record_keys(self, parameters, context, data, feedback):
         from .cell_key_grid import comparison_record_keys

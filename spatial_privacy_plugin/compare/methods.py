@@ -30,7 +30,7 @@ AUDIT_NONE = "none: the guarantee is ε"
 COLUMNS = ("method", "resolution_m", "k", "cells", "cells_withheld", "share_withheld",
            "share_changed", "mae", "mse", "hellinger", "wasserstein_m", "transport_pairs",
            "morans_i_errors", "morans_z_errors", "small_cells", "small_published_exact",
-           "cells_pinned", "audit", "epsilon", "ptable_hash")
+           "cells_pinned", "audit", "epsilon", "ptable_hash", "households_swapped")
 
 
 @dataclass(frozen=True)
@@ -136,12 +136,30 @@ def differentially_private(points, resolution, setup, is_canceled=None):
                      epsilon=plan.epsilon)
 
 
+def swapped(points, households, risk_codes, profiles, resolutions, k, swap_rate, rng,
+            max_distance=None, cancelled=None):
+    """The points after a targeted record swap (``swap.swapping.swap_households``) over the
+    hierarchy of the compared cell sizes (coarsest first, on the comparison's origin), and
+    the ``SwapResult``. ``households``: ``swap.households.Households`` of the points' rows
+    (one point per person); ``risk_codes``: per point; ``profiles``: per similarity profile,
+    a code per household."""
+    from ..swap.households import grid_level, nested
+    from ..swap.swapping import swap_households, swapped_locations
+
+    levels = nested([grid_level(f"{size:g} m", households.x, households.y, points.origin, size)
+                     for size in sorted(resolutions, reverse=True)])
+    result = swap_households(households, risk_codes, [level.codes for level in levels], profiles,
+                             k, swap_rate, rng, max_distance, cancelled)
+    return points.moved(*swapped_locations(households, result)), result
+
+
 @dataclass(frozen=True)
 class Comparison:
     """What to compare: the policy's ``k``, the ``marginals`` published beside a grid (their
     protection is the policy's p), ``people_known`` (the attacker knows the number of
     people), the cell key and DP setups (None: that method is left out) and the swapped
-    points (``Points`` of the same people after the swap; None: no swap row)."""
+    points (``Points`` of the same people after the swap; None: no swap row) and how many
+    households the swap moved."""
 
     k: int
     marginals: object
@@ -149,6 +167,7 @@ class Comparison:
     cell_key: object = None
     dp: object = None
     swapped: object = None
+    households_swapped: object = None
     max_pairs: int = MAX_TRANSPORT_PAIRS
 
 
@@ -186,7 +205,9 @@ def compare_methods(points, resolutions, comparison, progress=None, is_canceled=
             rows.append({"method": method, "resolution_m": float(resolution),
                          "k": comparison.k, **scored.__dict__,
                          "cells_pinned": published.pinned, "audit": published.audit,
-                         "epsilon": published.epsilon, "ptable_hash": published.ptable_hash})
+                         "epsilon": published.epsilon, "ptable_hash": published.ptable_hash,
+                         "households_swapped": comparison.households_swapped
+                         if method == METHOD_SWAP_CELL_KEY else None})
         if progress is not None:
             progress(number + 1, len(resolutions))
     return pd.DataFrame(rows, columns=list(COLUMNS))

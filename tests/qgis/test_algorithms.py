@@ -81,7 +81,8 @@ def test_frozen_parameter_names(provider):
     assert names["methodcomparison"] == [
         "INPUT", "PERSON_FIELD", "RHO", "POLICY", "RESOLUTIONS", "EPSILON", "MECHANISM", "PTABLE",
         "D", "V", "JS", "KEY_FILE", "EXTENT", "ORIGIN", "PROTECTION_LEVEL", "MARGINALS",
-        "PARENT_FACTOR", "SEED", "OUTPUT", "CHART"]
+        "PARENT_FACTOR", "HOUSEHOLD_FIELD", "RISK_FIELDS", "SWAP_RATE", "SIMILARITY_FIELDS",
+        "MAX_DONOR_DISTANCE", "SEED", "OUTPUT", "CHART"]
     assert names["geomask"] == ["INPUT", "MIN_RADIUS", "MAX_RADIUS", "SEED", "KEEP_FIELDS", "OUTPUT"]
     assert names["syntheticauxiliary"] == ["ADDRESSES", "MARGINALS", "ZONES", "ZONE_ID_FIELD",
                                            "COVERAGE", "SEED", "OUTPUT"]

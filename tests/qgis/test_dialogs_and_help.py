@@ -48,7 +48,8 @@ ADVANCED = {
     "dpgrid": {"MECHANISM", "MAX_CELLS_PER_PERSON", "ORIGIN", "SEED"},
     "recordswap": {"ORIGIN", "HIERARCHY_ZONES", "HIERARCHY_ZONE_FIELDS", "CARRY_ALONG", "SEED"},
     "methodcomparison": {"MECHANISM", "PTABLE", "D", "V", "JS", "KEY_FILE", "EXTENT", "ORIGIN",
-                         "PROTECTION_LEVEL", "MARGINALS", "PARENT_FACTOR", "SEED"},
+                         "PROTECTION_LEVEL", "MARGINALS", "PARENT_FACTOR", "RISK_FIELDS",
+                         "SWAP_RATE", "SIMILARITY_FIELDS", "MAX_DONOR_DISTANCE", "SEED"},
 }
 # The dialogs a newcomer opens first: most of what they hold is for later runs.
 BUSY_DIALOGS = ("resolutionsweep", "suppressedgrid", "kanonymitygate")

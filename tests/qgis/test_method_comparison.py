@@ -129,3 +129,57 @@ def test_the_help_stays_short_in_both_languages(repo_root):
     for name in ("methodcomparison.html", "methodcomparison_fr.html"):
         text = (repo_root / "processing_provider" / "help" / name).read_text(encoding="utf-8")
         assert len(text) <= 1500, name
+
+
+def households_layer():
+    """People in households of one to three at the dwelling points of CELLS' cells."""
+    from layers import point_layer
+    points, number = [], 0
+    for (col, row), count in CELLS.items():
+        for person in range(count):
+            household = f"h{col}_{row}_{person // 3}"
+            points.append(((col * 100 + 20 + 20 * (person // 3 % 3), row * 100 + 50),
+                           [f"p{number}", household, ["F", "M"][person % 2]]))
+            number += 1
+    return point_layer(points, "person_id:string,household_id:string,sex:string")
+
+
+def test_the_swap_row_equals_the_record_swap_then_the_cell_key_grid(run, inputs):
+    layer = households_layer()
+    swap = {"HOUSEHOLD_FIELD": "household_id", "RISK_FIELDS": ["sex"], "SWAP_RATE": 0.1,
+            "SEED": "same"}
+    comparison(run, inputs, INPUT=layer, RESOLUTIONS="100,200", **swap)
+    by_size = {}
+    for row in rows_of(inputs["folder"] / "comparison.gpkg"):
+        by_size.setdefault(row["resolution_m"], {})[row["method"]] = row
+    swapped = run("recordswap", {"INPUT": layer, "PERSON_FIELD": "person_id", **swap,
+                                 "HIERARCHY": "200,100", "ORIGIN": ORIGIN, "K_ANONYMITY": 5,
+                                 "OUTPUT": "TEMPORARY_OUTPUT"})
+    assert swapped["HOUSEHOLDS_SWAPPED"] > 0
+    truth = {}
+    for feature in layer.getFeatures():
+        point = feature.geometry().asPoint()
+        for size in (100, 200):
+            cell = (size, int(point.x() // size), int(point.y() // size))
+            truth[cell] = truth.get(cell, 0) + 1
+    for size in (100, 200):
+        row = by_size[size]["swap + cell key"]
+        assert row["households_swapped"] == swapped["HOUSEHOLDS_SWAPPED"]
+        key_grid = run("cellkeygrid", {"INPUT": swapped["OUTPUT"], "PERSON_FIELD": "person_id",
+                                       "POLICY": inputs["POLICY"], "PTABLE": inputs["PTABLE"],
+                                       "KEY_FILE": inputs["KEY_FILE"], "RESOLUTION": size,
+                                       "ORIGIN": ORIGIN, "OUTPUT": "TEMPORARY_OUTPUT"})
+        published = {(cell["col"], cell["row"]): cell["n_persons"]
+                     for cell in rows_of(key_grid["OUTPUT"])}
+        true = {(col, row_): count for (at, col, row_), count in truth.items() if at == size}
+        cells = set(true) | {cell for cell, value in published.items() if value}
+        expected = sum(abs(published.get(cell, 0) - true.get(cell, 0)) for cell in cells) / \
+            len(cells)
+        assert row["mae"] == pytest.approx(expected)
+        assert row["mae"] != by_size[size]["cell key"]["mae"]  # the swap moved someone
+
+
+def test_without_households_there_is_no_swap_row(run, inputs, feedback):
+    rows, _ = comparison(run, inputs, feedback)
+    assert "swap + cell key" not in rows
+    assert any("no swap + cell key row" in message for message in feedback.messages)
