@@ -218,24 +218,30 @@ def comparison_figure(rows, labels):
                      "name": labels["exact_of"].format(method=method),
                      "line": {"color": colour, "width": 3},
                      "hovertemplate": "%{x:g} m: %{y}<extra></extra>"})
-        data.append({**common, "y": clean(pinned), "yaxis": "y3",
-                     "name": labels["pinned_of"].format(method=method),
-                     "line": {"color": colour, "width": 2, "dash": "dot"},
-                     "hovertemplate": "%{x:g} m: %{y}<extra></extra>"})
+        if any(value is not None for value in clean(pinned)):  # a method without an audit: none
+            data.append({**common, "y": clean(pinned), "yaxis": "y3",
+                         "name": labels["pinned_of"].format(method=method),
+                         "line": {"color": colour, "width": 2, "dash": "dot"},
+                         "hovertemplate": "%{x:g} m: %{y}<extra></extra>"})
     panel = {"rangemode": "tozero", "automargin": True, "anchor": "x"}
+    # Each panel named above it (titles beside short panels would run into each other).
+    panels = [(labels["mae"], 1.0), (labels["wasserstein"], 0.64), (labels["risk"], 0.30)]
     layout = {
         "title": {"text": labels["title"], "x": 0.5, "xanchor": "center"},
         "xaxis": {"title": {"text": labels["size"], "standoff": 12}, "type": "log",
                   "tickvals": sizes_seen, "ticktext": [f"{size:g}" for size in sizes_seen],
                   "anchor": "y3", "automargin": True},
-        "yaxis": {**panel, "title": {"text": labels["mae"]}, "domain": [0.70, 1.0]},
-        "yaxis2": {**panel, "title": {"text": labels["wasserstein"]}, "domain": [0.36, 0.64]},
-        "yaxis3": {**panel, "title": {"text": labels["risk"]}, "domain": [0.0, 0.30]},
+        "yaxis": {**panel, "domain": [0.70, 0.96]},
+        "yaxis2": {**panel, "domain": [0.36, 0.60]},
+        "yaxis3": {**panel, "domain": [0.0, 0.26]},
         "legend": {"orientation": "h", "x": 0, "xanchor": "left", "y": -0.12,
                    "yanchor": "top"},
         "annotations": [{"xref": "paper", "x": 0.5, "xanchor": "center", "yref": "paper",
-                         "y": 1.0, "yanchor": "bottom", "showarrow": False,
-                         "text": labels["note"]}],
+                         "y": 1.02, "yanchor": "bottom", "showarrow": False,
+                         "text": labels["note"]}] + [
+            {"xref": "paper", "x": 0, "xanchor": "left", "yref": "paper", "y": top,
+             "yanchor": "top", "showarrow": False, "font": {"size": 14}, "text": f"<b>{text}</b>"}
+            for text, top in panels],
         "margin": {"l": 80, "r": 40, "t": 100, "b": 40},
         "template": "plotly_white", "width": 900, "height": 900,
     }
