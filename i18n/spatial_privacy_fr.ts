@@ -1170,8 +1170,8 @@
     </message>
     <message>
       <location filename="processing_provider/algorithms/method_comparison.py" line="277" />
-      <source>{size:g} m, {method}: the Kantorovich–Wasserstein distance is left empty: its exact transport problem has {pairs} variables, more than this version solves. Compare a smaller extent or coarser cells.</source>
-      <translation>{size:g} m, {method} : la distance de Kantorovitch–Wasserstein reste vide : son problème de transport exact a {pairs} variables, plus que cette version n'en résout. Comparez une emprise plus petite ou des mailles plus grandes.</translation>
+      <source>{size:g} m, {method}: the Kantorovich–Wasserstein distance is left empty: its exact transport problem has {pairs} pairs of cells, more than this version solves. Compare a smaller extent or coarser cells.</source>
+      <translation>{size:g} m, {method} : la distance de Kantorovitch–Wasserstein reste vide : son problème de transport exact a {pairs} paires de mailles, plus que cette version n'en résout. Comparez une emprise plus petite ou des mailles plus grandes.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/method_comparison.py" line="28" />
@@ -3249,19 +3249,24 @@
       <translation>Cela comprend ce qu'un attaquant déduit en lisant les {count} bande(s) fine(s) entre les limites et les bords de cellules qu'elles suivent comme ne comptant pas plus de personnes que les effectifs n'en exigent ({held} ; les limites devaient passer sur les bords). Publiez les zones avec des limites exactement sur les bords des cellules, dans le SCR de la grille, ou masquez davantage de cellules.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/compare/measures.py" line="127" />
+      <location filename="spatial_privacy_plugin/compare/measures.py" line="52" />
       <source>A grid to compare names a cell twice: compare grids of one count per cell.</source>
       <translation>Une grille à comparer nomme deux fois une maille : comparez des grilles d'un effectif par maille.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/compare/measures.py" line="151" />
+      <location filename="spatial_privacy_plugin/compare/measures.py" line="76" />
       <source>A published count to compare is negative or not whole.</source>
       <translation>Un effectif publié à comparer est négatif ou non entier.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/compare/measures.py" line="89" />
+      <location filename="spatial_privacy_plugin/compare/transport.py" line="104" />
       <source>The transport problem of the Kantorovich–Wasserstein distance was not solved ({reason}); report this with the data's cell size.</source>
       <translation>Le problème de transport de la distance de Kantorovitch–Wasserstein n'a pas été résolu ({reason}) ; signalez-le avec la taille de maille des données.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/compare/transport.py" line="169" />
+      <source>The transport problem of the Kantorovich–Wasserstein distance did not settle in {rounds} rounds; report this with the data's cell size.</source>
+      <translation>Le problème de transport de la distance de Kantorovitch–Wasserstein ne s'est pas stabilisé en {rounds} tours ; signalez-le avec la taille de maille des données.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/counting/cells.py" line="108" />

@@ -276,7 +276,7 @@ class MethodComparison(PTableParameters, PointGridAlgorithm):
         for row in far.itertuples(index=False):
             feedback.pushWarning(tr(
                 "{size:g} m, {method}: the Kantorovich–Wasserstein distance is left empty: its "
-                "exact transport problem has {pairs} variables, more than this version solves. "
+                "exact transport problem has {pairs} pairs of cells, more than this version solves. "
                 "Compare a smaller extent or coarser cells.").format(
                 size=row.resolution_m, method=tr(METHOD_LABELS[row.method]), pairs=int(row.transport_pairs)))
         feedback.pushWarning(tr(

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spatial_privacy_plugin.compare import measures, methods
+from spatial_privacy_plugin.compare import measures, methods, transport
 from spatial_privacy_plugin.counting.cells import count_cells, people_total
 from spatial_privacy_plugin.noise.cellkey import hmac_record_keys, perturbed_cells
 from spatial_privacy_plugin.noise.cellkey_audit import utility
@@ -106,6 +106,20 @@ def test_wasserstein_on_a_line_equals_the_closed_form(cells):
         return
     ours = measures.wasserstein(col, np.zeros_like(col), a, b, 100.0).distance
     assert ours == pytest.approx(one_dimensional_wasserstein(col, a, b, 100.0), abs=1e-6)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_column_generation_reaches_the_full_problems_optimum(seed, monkeypatch):
+    # One first arc per cell: the optimum needs arcs that only the reduced costs find.
+    monkeypatch.setattr(transport, "NEAREST", 1)
+    rng = np.random.default_rng(seed)
+    side = 6
+    col, row = np.divmod(np.arange(side * side), side)
+    a, b = rng.integers(0, 6, side * side), rng.integers(0, 6, side * side)
+    found = measures.wasserstein(col, row, a, b, 100.0)
+    assert found.distance == pytest.approx(brute_force_wasserstein(col, row, a, b, 100.0),
+                                           abs=1e-6)
+    assert found.arcs < found.pairs  # the full problem was never built
 
 
 def test_wasserstein_is_exact_for_counts_whose_products_exceed_int64():
