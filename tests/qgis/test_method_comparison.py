@@ -125,12 +125,6 @@ def test_each_cell_size_has_a_row_per_method(run, inputs):
     assert suppression[0][1] > suppression[-1][1]
 
 
-def test_the_help_stays_short_in_both_languages(repo_root):
-    for name in ("methodcomparison.html", "methodcomparison_fr.html"):
-        text = (repo_root / "processing_provider" / "help" / name).read_text(encoding="utf-8")
-        assert len(text) <= 1500, name
-
-
 def households_layer():
     """People in households of one to three at the dwelling points of CELLS' cells."""
     from layers import point_layer
