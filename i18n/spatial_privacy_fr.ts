@@ -4,139 +4,149 @@
   <context>
     <name>SpatialPrivacy</name>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="100" />
-      <source>Secret key file (a new path creates one; never publish it)</source>
-      <translation>Fichier de clé secrète (un nouveau chemin en crée un ; ne pas publier)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="104" />
-      <source>p-table (empty: built from D, V, JS)</source>
-      <translation>Table p (vide : construite à partir de D, V, JS)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="107" />
-      <source>D: largest noise, without a p-table (keep it secret)</source>
-      <translation>D : le plus grand bruit, sans table p (gardez-le secret)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="110" />
-      <source>V: noise variance, without a p-table</source>
-      <translation>V : variance du bruit, sans table p</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="113" />
-      <source>JS: published counts 1..JS are blocked, without a p-table</source>
-      <translation>JS : les effectifs publiés 1..JS sont interdits, sans table p</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="116" />
-      <source>Cell size (metres)</source>
-      <translation>Taille de maille (mètres)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="120" />
-      <source>Study area (empty cells inside it are published as 0)</source>
-      <translation>Zone d'étude (les mailles vides qu'elle contient sont publiées à 0)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="123" />
-      <source>Policy file (TOML or JSON)</source>
-      <translation>Fichier de politique (TOML ou JSON)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="124" />
-      <source>Policy files (*.toml *.json)</source>
-      <translation>Fichiers de politique (*.toml *.json)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="126" />
-      <source>Perturbed grid</source>
-      <translation>Grille perturbée</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="128" />
-      <source>Utility (errors against the true counts; data holder only)</source>
-      <translation>Utilité (erreurs sur les vrais effectifs ; détenteur seulement)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="131" />
-      <source>Audit: the attacker's intervals (data holder only)</source>
-      <translation>Audit : intervalles de l'attaquant (détenteur seulement)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="134" />
-      <source>Audit: published parent cells, in cells wide</source>
-      <translation>Audit : mailles parentes publiées, en nombre de mailles</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="136" />
-      <source>Published cells</source>
-      <translation>Mailles publiées</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="138" />
-      <source>Cells whose attacker interval is narrower than p</source>
-      <translation>Cellules dont l'intervalle de l'attaquant est plus étroit que p</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="140" />
-      <source>Cells an attacker pins while they could hold 1..k-1 (the gate fails these)</source>
-      <translation>Mailles qu'un attaquant fixe alors qu'elles pourraient compter 1..k-1 (le contrôle les refuse)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="142" />
-      <source>Key fingerprint</source>
-      <translation>Empreinte de la clé</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="143" />
-      <source>p-table hash</source>
-      <translation>Empreinte de la table p</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="153" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="101" />
       <source>The p-table {path} cannot be opened as a table.</source>
       <translation>La p-table {path} ne peut pas être ouverte comme une table.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="158" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="106" />
       <source>Give a p-table or D and V, not both: the p-table already fixes the noise.</source>
       <translation>Donnez une table p ou bien D et V, pas les deux : la table p fixe déjà le bruit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="162" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="112" />
       <source>Give a p-table, or D (largest noise) and V (noise variance) to build one.</source>
       <translation>Donnez une table p, ou D (le plus grand bruit) et V (la variance du bruit) pour en construire une.</translation>
     </message>
     <message>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="120" />
+      <source>Cell key grid (perturbed counts)</source>
+      <translation>Grille à clé de cellule (effectifs perturbés)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="121" />
+      <source>Square cells with the number of distinct people in each, every cell published with small, bounded, unbiased noise that is the same for the same people in every release (the cell key method).</source>
+      <translation>Des cellules carrées avec le nombre de personnes distinctes dans chacune, toutes publiées avec un bruit petit, borné et sans biais, le même pour les mêmes personnes dans chaque diffusion (la méthode de la clé de cellule).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="124" />
+      <source>privacy,disclosure,cell key method,ckm,perturbation,noise,grid,census grid</source>
+      <translation>confidentialité,divulgation,méthode de la clé de cellule,ckm,perturbation,bruit,grille,grille du recensement</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="145" />
+      <source>Record key field (empty: keys from the key file)</source>
+      <translation>Champ de clé d'enregistrement (vide : clés du fichier de clé)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="148" />
+      <source>Secret key file (a new path creates one; never publish it)</source>
+      <translation>Fichier de clé secrète (un nouveau chemin en crée un ; ne pas publier)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="152" />
+      <source>p-table (empty: built from D, V, JS)</source>
+      <translation>Table p (vide : construite à partir de D, V, JS)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="155" />
+      <source>D: largest noise, without a p-table (keep it secret)</source>
+      <translation>D : le plus grand bruit, sans table p (gardez-le secret)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="158" />
+      <source>V: noise variance, without a p-table</source>
+      <translation>V : variance du bruit, sans table p</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="161" />
+      <source>JS: published counts 1..JS are blocked, without a p-table</source>
+      <translation>JS : les effectifs publiés 1..JS sont interdits, sans table p</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="164" />
+      <source>Cell size (metres)</source>
+      <translation>Taille de maille (mètres)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="168" />
+      <source>Study area (empty cells inside it are published as 0)</source>
+      <translation>Zone d'étude (les mailles vides qu'elle contient sont publiées à 0)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="171" />
+      <source>Policy file (TOML or JSON)</source>
+      <translation>Fichier de politique (TOML ou JSON)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="172" />
+      <source>Policy files (*.toml *.json)</source>
+      <translation>Fichiers de politique (*.toml *.json)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="174" />
+      <source>Perturbed grid</source>
+      <translation>Grille perturbée</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="176" />
+      <source>Utility (errors against the true counts; data holder only)</source>
+      <translation>Utilité (erreurs sur les vrais effectifs ; détenteur seulement)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="179" />
+      <source>Audit: the attacker's intervals (data holder only)</source>
+      <translation>Audit : intervalles de l'attaquant (détenteur seulement)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="182" />
+      <source>Audit: published parent cells, in cells wide</source>
+      <translation>Audit : mailles parentes publiées, en nombre de mailles</translation>
+    </message>
+    <message>
       <location filename="processing_provider/algorithms/cell_key_grid.py" line="184" />
+      <source>Published cells</source>
+      <translation>Mailles publiées</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="186" />
+      <source>Cells whose attacker interval is narrower than p</source>
+      <translation>Cellules dont l'intervalle de l'attaquant est plus étroit que p</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="188" />
+      <source>Cells an attacker pins while they could hold 1..k-1 (the gate fails these)</source>
+      <translation>Mailles qu'un attaquant fixe alors qu'elles pourraient compter 1..k-1 (le contrôle les refuse)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="190" />
+      <source>Key fingerprint</source>
+      <translation>Empreinte de la clé</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="191" />
+      <source>p-table hash</source>
+      <translation>Empreinte de la table p</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="210" />
       <source>Record keys from the field '{field}'.</source>
       <translation>Clés d'enregistrement issues du champ « {field} ».</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="189" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="215" />
       <source>A new secret key was created in {path} (256 random bits). Keep it secret and safe, and give the same file to every release of the programme: another key gives every cell other noise, and releases under two keys can be differenced.</source>
       <translation>Une nouvelle clé secrète a été créée dans {path} (256 bits aléatoires). Gardez-la secrète et en lieu sûr, et donnez le même fichier à chaque diffusion du programme : une autre clé donne à chaque cellule un autre bruit, et des diffusions sous deux clés peuvent être différenciées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="214" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="240" />
       <source>Give the programme's secret key file (a new path creates one) or a record key field: the noise of each cell comes from its people's keys.</source>
       <translation>Donnez le fichier de clé secrète du programme (un nouveau chemin en crée un) ou un champ de clé d'enregistrement : le bruit de chaque cellule vient des clés de ses personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="220" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="246" />
       <source>The key file must outlive the run (every release of the programme uses the same key): choose a path outside QGIS's temporary folder.</source>
       <translation>Le fichier de clé doit survivre à l'exécution (chaque diffusion du programme utilise la même clé) : choisissez un chemin hors du dossier temporaire de QGIS.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="248" />
-      <source>The attribute field(s) {fields} share a name with an output field; rename them in a copy of the layer first.</source>
-      <translation>Le(s) champ(s) d'attributs {fields} portent le nom d'un champ de sortie ; renommez-les d'abord dans une copie de la couche.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="267" />
-      <source>{count} empty cells inside the study area are published as 0.</source>
-      <translation>{count} cellules vides dans la zone d'étude sont publiées à 0.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/cell_key_grid.py" line="27" />
@@ -144,34 +154,34 @@
       <translation>Fichiers de clé (*.key);;Tous les fichiers (*)</translation>
     </message>
     <message>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="274" />
+      <source>The attribute field(s) {fields} share a name with an output field; rename them in a copy of the layer first.</source>
+      <translation>Le(s) champ(s) d'attributs {fields} portent le nom d'un champ de sortie ; renommez-les d'abord dans une copie de la couche.</translation>
+    </message>
+    <message>
       <location filename="processing_provider/algorithms/cell_key_grid.py" line="293" />
+      <source>{count} empty cells inside the study area are published as 0.</source>
+      <translation>{count} cellules vides dans la zone d'étude sont publiées à 0.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="319" />
       <source>{count} cells published with cell key noise (key {fingerprint}). Publish neither D nor the key file; the p-table hash identifies the noise rule.</source>
       <translation>{count} cellules publiées avec le bruit de la clé de cellule (clé {fingerprint}). Ne publiez ni D ni le fichier de clé ; l'empreinte de la table p identifie la règle de bruit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="305" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="331" />
       <source>True zeros need a grid without published attribute fields: an empty cell x attribute combination is not a structural zero.</source>
       <translation>Les vrais zéros exigent une grille sans champs d'attributs publiés : une combinaison maille × attribut vide n'est pas un zéro structurel.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="310" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="336" />
       <source>The study area has no polygon.</source>
       <translation>La zone d'étude n'a aucun polygone.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="361" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="381" />
       <source>The audit holds the {count} parent cells of {size:g} m published beside the grid.</source>
       <translation>L'audit tient compte des {count} mailles parentes de {size:g} m publiées à côté de la grille.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="369" />
-      <source>Audit (an attacker who knows D and the p-table): {count} cell(s) have an interval narrower than p = {p:g}; {pinned} that could hold 1..k - 1 are pinned (the gate fails those).</source>
-      <translation>Audit (un attaquant qui connaît D et la p-table) : {count} maille(s) ont un intervalle plus étroit que p = {p:g} ; {pinned} qui pourraient compter 1..k - 1 sont fixées (le contrôle les refuse).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="374" />
-      <source>This cell key release, beside the totals audited with it, pins {pinned} cell(s) that could hold 1..k - 1: the gate will fail it.</source>
-      <translation>Cette diffusion par clés de cellule, à côté des totaux audités avec elle, fixe {pinned} maille(s) qui pourraient compter 1..k - 1 : le contrôle la refusera.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/cell_key_grid.py" line="39" />
@@ -179,24 +189,19 @@
       <translation>La table p n'a pas les colonnes i, j et p : donnez une table au format ptable (i, j, p, v, p_int_lb, p_int_ub), par exemple la sortie de l'algorithme de table de perturbation.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="68" />
-      <source>Cell key grid (perturbed counts)</source>
-      <translation>Grille à clé de cellule (effectifs perturbés)</translation>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="390" />
+      <source>Audit (an attacker who knows D and the p-table): {count} cell(s) have an interval narrower than p = {p:g}; {pinned} that could hold 1..k - 1 are pinned (the gate fails those).</source>
+      <translation>Audit (un attaquant qui connaît D et la p-table) : {count} maille(s) ont un intervalle plus étroit que p = {p:g} ; {pinned} qui pourraient compter 1..k - 1 sont fixées (le contrôle les refuse).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="69" />
-      <source>Square cells with the number of distinct people in each, every cell published with small, bounded, unbiased noise that is the same for the same people in every release (the cell key method).</source>
-      <translation>Des cellules carrées avec le nombre de personnes distinctes dans chacune, toutes publiées avec un bruit petit, borné et sans biais, le même pour les mêmes personnes dans chaque diffusion (la méthode de la clé de cellule).</translation>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="395" />
+      <source>This cell key release, beside the totals audited with it, pins {pinned} cell(s) that could hold 1..k - 1: the gate will fail it.</source>
+      <translation>Cette diffusion par clés de cellule, à côté des totaux audités avec elle, fixe {pinned} maille(s) qui pourraient compter 1..k - 1 : le contrôle la refusera.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="72" />
-      <source>privacy,disclosure,cell key method,ckm,perturbation,noise,grid,census grid</source>
-      <translation>confidentialité,divulgation,méthode de la clé de cellule,ckm,perturbation,bruit,grille,grille du recensement</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="97" />
-      <source>Record key field (empty: keys from the key file)</source>
-      <translation>Champ de clé d'enregistrement (vide : clés du fichier de clé)</translation>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="77" />
+      <source>The cell key comparison uses a one-off random key (never written): its figures vary a little from run to run.</source>
+      <translation>La comparaison avec la clé de cellule utilise une clé aléatoire à usage unique (jamais écrite) : ses chiffres varient un peu d'une exécution à l'autre.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/disclosure_risk.py" line="116" />
@@ -574,22 +579,17 @@
       <translation>Précision à la dernière étape</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="147" />
-      <source>The folder {folder} of the output file {path} does not exist: create it, or choose a file in an existing folder. Nothing was written.</source>
-      <translation>Le dossier {folder} du fichier de sortie {path} n'existe pas : créez-le, ou choisissez un fichier dans un dossier existant. Rien n'a été écrit.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="156" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="150" />
       <source>Sequential releases need the link field: the published id that ties a subject's records across releases.</source>
       <translation>Les diffusions successives exigent le champ de liaison : l'identifiant publié qui relie les enregistrements d'un sujet d'une diffusion à l'autre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="175" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="169" />
       <source>Multipoint features cannot be joined one to one: explode them first (each part a record).</source>
       <translation>Les entités multipoints ne peuvent pas être appariées une à une : éclatez-les d'abord (chaque partie un enregistrement).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="188" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="182" />
       <source>{count} auxiliary record(s) have a NULL coverage weight: fill them in.</source>
       <translation>{count} enregistrement(s) auxiliaire(s) ont un poids de couverture NULL : renseignez-les.</translation>
     </message>
@@ -604,14 +604,19 @@
       <translation>vraiment ré-identifié (π correct)</translation>
     </message>
     <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="229" />
+      <source>The quasi-identifier '{field}' is {release_type} in the release but {other_type} in the layer '{layer}': values would never match. Convert one of them (in a copy) so that both have the same type.</source>
+      <translation>Le quasi-identifiant '{field}' est de type {release_type} dans la diffusion mais {other_type} dans la couche '{layer}' : les valeurs ne correspondraient jamais. Convertissez l'un des deux (dans une copie) pour qu'ils aient le même type.</translation>
+    </message>
+    <message>
       <location filename="processing_provider/algorithms/join_simulation.py" line="23" />
       <source>random guess in candidate set (π marketer)</source>
       <translation>tirage au hasard parmi les candidats (π marketer)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="235" />
-      <source>The quasi-identifier '{field}' is {release_type} in the release but {other_type} in the layer '{layer}': values would never match. Convert one of them (in a copy) so that both have the same type.</source>
-      <translation>Le quasi-identifiant '{field}' est de type {release_type} dans la diffusion mais {other_type} dans la couche '{layer}' : les valeurs ne correspondraient jamais. Convertissez l'un des deux (dans une copie) pour qu'ils aient le même type.</translation>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="257" />
+      <source>{count} released record(s) have a NULL link id in '{field}': every record of a sequential release needs the id that ties it to its subject.</source>
+      <translation>{count} enregistrement(s) diffusé(s) ont un identifiant de liaison NULL dans '{field}' : chaque enregistrement d'une diffusion successive a besoin de l'identifiant qui le relie à son sujet.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/join_simulation.py" line="26" />
@@ -619,17 +624,12 @@
       <translation>la part des cibles qui ont exactement un candidat dans la diffusion, dans le rayon et avec les mêmes attributs : ce que l'adversaire croit avoir ré-identifié.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="263" />
-      <source>{count} released record(s) have a NULL link id in '{field}': every record of a sequential release needs the id that ties it to its subject.</source>
-      <translation>{count} enregistrement(s) diffusé(s) ont un identifiant de liaison NULL dans '{field}' : chaque enregistrement d'une diffusion successive a besoin de l'identifiant qui le relie à son sujet.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="268" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="262" />
       <source>Joined against {count} releases of the same subjects, linked by '{field}': a subject stays a candidate only if every release it appears in places it within the radius.</source>
       <translation>Jointure avec {count} diffusions des mêmes sujets, reliées par '{field}' : un sujet reste candidat seulement si chaque diffusion où il apparaît le place dans le rayon.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="288" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="282" />
       <source>No provenance was given for the auxiliary data: say where it came from, its coverage and its cost, or the figures cannot be weighed.</source>
       <translation>Aucune provenance n'a été donnée pour les données auxiliaires : indiquez d'où elles viennent, leur couverture et leur coût, sinon les chiffres ne peuvent être appréciés.</translation>
     </message>
@@ -639,14 +639,24 @@
       <translation>la part des cibles dont l'unique candidat est bien elles-mêmes : ce que l'adversaire a vraiment ré-identifié (connu seulement avec les identifiants de vérité mis de côté).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="296" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="290" />
       <source>unknown</source>
       <translation>inconnu</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="299" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="293" />
       <source>{attributes}: π unique {unique}, π correct {correct}, π marketer {marketer}, precision {precision}; median candidates {median:g}, {none} target(s) with no candidate.</source>
       <translation>{attributes} : π unique {unique}, π correct {correct}, π marketer {marketer}, précision {precision} ; médiane des candidats {median:g}, {none} cible(s) sans candidat.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="305" />
+      <source>No policy was given: the figures are not compared with a ceiling.</source>
+      <translation>Aucune politique n'a été donnée : les chiffres ne sont comparés à aucun plafond.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="308" />
+      <source>With every attribute tried ({attributes}) the adversary stays at or below ρ = {rho}.</source>
+      <translation>Avec tous les attributs essayés ({attributes}), l'adversaire reste au plus à ρ = {rho}.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/join_simulation.py" line="31" />
@@ -655,16 +665,6 @@
     </message>
     <message>
       <location filename="processing_provider/algorithms/join_simulation.py" line="311" />
-      <source>No policy was given: the figures are not compared with a ceiling.</source>
-      <translation>Aucune politique n'a été donnée : les chiffres ne sont comparés à aucun plafond.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="314" />
-      <source>With every attribute tried ({attributes}) the adversary stays at or below ρ = {rho}.</source>
-      <translation>Avec tous les attributs essayés ({attributes}), l'adversaire reste au plus à ρ = {rho}.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="317" />
       <source>An adversary crosses the policy's ceiling with {attributes}: {figure} = {value}, above ρ = {rho}.</source>
       <translation>Un adversaire dépasse le plafond de la politique avec {attributes} : {figure} = {value}, au-dessus de ρ = {rho}.</translation>
     </message>
@@ -679,62 +679,62 @@
       <translation>π correct / π unique : la fréquence à laquelle un appariement sûr de lui est juste ; un appariement faux nuit à la personne sur qui il tombe.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="342" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="336" />
       <source>Re-identification as the adversary adds attributes</source>
       <translation>Ré-identification à mesure que l'adversaire ajoute des attributs</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="346" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="340" />
       <source>share of targets</source>
       <translation>part des cibles</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="346" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="340" />
       <source>what the adversary knows</source>
       <translation>ce que sait l'adversaire</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="348" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="342" />
       <source>ceiling ρ = {rho}</source>
       <translation>plafond ρ = {rho}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="362" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="356" />
       <source>Could not write the chart to {path}.</source>
       <translation>Impossible d'écrire le graphique dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="369" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="363" />
       <source>attributes</source>
       <translation>attributs</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="370" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="364" />
       <source>median candidates</source>
       <translation>candidats (médiane)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="370" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="364" />
       <source>no candidate</source>
       <translation>sans candidat</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="376" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="370" />
       <source>The adversary joins {targets} identified target(s) to the release within {radius:g} m, adding one attribute at a time.</source>
       <translation>L'adversaire apparie {targets} cible(s) identifiée(s) à la diffusion dans un rayon de {radius:g} m, en ajoutant un attribut à la fois.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="379" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="373" />
       <source>Auxiliary data: {provenance}</source>
       <translation>Données auxiliaires : {provenance}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="380" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="374" />
       <source>provenance not stated</source>
       <translation>provenance non indiquée</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="400" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="394" />
       <source>What the figures mean</source>
       <translation>Ce que signifient les chiffres</translation>
     </message>
@@ -1084,6 +1084,181 @@
       <translation>Série : diffusions antérieures de la grille, la plus ancienne d'abord</translation>
     </message>
     <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="103" />
+      <source>Similarity profiles, in order (';' between profiles)</source>
+      <translation>Profils de similarité, dans l'ordre (« ; » entre profils)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="106" />
+      <source>Largest donor distance (empty: anywhere)</source>
+      <translation>Distance maximale du donneur (vide : partout)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="111" />
+      <source>Comparison table (data holder only)</source>
+      <translation>Table de comparaison (détenteur seul)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="114" />
+      <source>Chart: error, distance and risk by cell size</source>
+      <translation>Graphique : erreur, distance et risque par taille de maille</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="115" />
+      <source>HTML files (*.html)</source>
+      <translation>Fichiers HTML (*.html)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="215" />
+      <source>No household id field: the comparison has no swap + cell key row.</source>
+      <translation>Pas de champ d'identifiant du ménage : la comparaison n'a pas de ligne échange + clé de cellule.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="219" />
+      <source>The swap moves each person's dwelling: give one point per person (some person ids have several points), or leave the household id field empty.</source>
+      <translation>L'échange déplace le logement de chaque personne : donnez un point par personne (certains identifiants ont plusieurs points), ou laissez vide le champ d'identifiant du ménage.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="234" />
+      <source>Swap + cell key: {swapped} of {households} households swapped over the compared cell sizes at k = {k}; {unswapped} high-risk household(s) found no donor.</source>
+      <translation>Échange + clé de cellule : {swapped} ménages échangés sur {households} sur les tailles de maille comparées à k = {k} ; {unswapped} ménage(s) à risque sans donneur.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="257" />
+      <source>Method comparison: what each method costs and risks, by cell size</source>
+      <translation>Comparaison des méthodes : ce que chacune coûte et risque, par taille de maille</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="258" />
+      <source>cell size (m)</source>
+      <translation>taille de maille (m)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="259" />
+      <source>mean absolute error per cell</source>
+      <translation>erreur absolue moyenne par maille</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="26" />
+      <source>data holder only: a simulation, not a release; publish nothing</source>
+      <translation>détenteur seul : une simulation, pas une diffusion ; ne rien publier</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="260" />
+      <source>Kantorovich–Wasserstein distance (m)</source>
+      <translation>distance de Kantorovitch–Wasserstein (m)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="261" />
+      <source>cells at risk</source>
+      <translation>mailles à risque</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="262" />
+      <source>{method}: small counts published exactly</source>
+      <translation>{method} : petits effectifs publiés exacts</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="263" />
+      <source>{method}: cells the audit pins</source>
+      <translation>{method} : mailles que l'audit cerne</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="264" />
+      <source>For the data holder: a simulation, not a release. Publish none of it.</source>
+      <translation>Pour le détenteur : une simulation, pas une diffusion. N'en publiez rien.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="270" />
+      <source>{size:g} m, {method}: mean absolute error {mae:.3g} per cell, {withheld} cell(s) withheld, {exact} small count(s) published exactly.</source>
+      <translation>{size:g} m, {method} : erreur absolue moyenne {mae:.3g} par maille, {withheld} maille(s) masquée(s), {exact} petit(s) effectif(s) publié(s) exact(s).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="277" />
+      <source>{size:g} m, {method}: the Kantorovich–Wasserstein distance is left empty: its exact transport problem has {pairs} pairs of cells, more than this version solves. Compare a smaller extent or coarser cells.</source>
+      <translation>{size:g} m, {method} : la distance de Kantorovitch–Wasserstein reste vide : son problème de transport exact a {pairs} paires de mailles, plus que cette version n'en résout. Comparez une emprise plus petite ou des mailles plus grandes.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="28" />
+      <source>suppression</source>
+      <translation>secret statistique</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="28" />
+      <source>cell key</source>
+      <translation>clé de cellule</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="28" />
+      <source>DP</source>
+      <translation>DP</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="282" />
+      <source>This comparison is not a release: every figure in it is computed from the true counts, for the data holder only; publish none of it. The DP grids are simulated (their noise is drawn and discarded, no DP grid is written) and no ε is recorded in any ledger: a DP release is made with the DP grid algorithm.</source>
+      <translation>Cette comparaison n'est pas une diffusion : chacun de ses chiffres vient des vrais effectifs, pour le seul détenteur ; n'en publiez rien. Les grilles DP sont simulées (leur bruit est tiré puis jeté, aucune grille DP n'est écrite) et aucun ε n'est inscrit dans un registre : une diffusion DP se fait avec l'algorithme de grille différentiellement privée.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="29" />
+      <source>swap + cell key</source>
+      <translation>échange + clé de cellule</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="34" />
+      <source>Method comparison</source>
+      <translation>Comparaison des méthodes</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="35" />
+      <source>At each cell size, the suppressed grid, the cell key grid, the DP grid and swap + cell key on the same people, scored against the true counts (errors, Hellinger and Kantorovich–Wasserstein distances, Moran's I of the errors) and by risk. For the data holder: a simulation, never a release.</source>
+      <translation>À chaque taille de maille, la grille avec secret statistique, la grille à clé de cellule, la grille DP et échange + clé de cellule sur les mêmes personnes, notées contre les vrais effectifs (erreurs, distances de Hellinger et de Kantorovitch–Wasserstein, I de Moran des erreurs) et par le risque. Pour le détenteur : une simulation, jamais une diffusion.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="40" />
+      <source>privacy,disclosure,comparison,utility,wasserstein,hellinger,cell key method,differential privacy,suppression,swapping,grid</source>
+      <translation>confidentialité,divulgation,comparaison,utilité,wasserstein,hellinger,méthode de la clé de cellule,confidentialité différentielle,secret statistique,échange,grille</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="64" />
+      <source>Cell sizes in metres, comma separated</source>
+      <translation>Tailles de maille en mètres, séparées par des virgules</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="67" />
+      <source>ε of the DP grid at each size (simulated, not spent)</source>
+      <translation>ε de la grille DP à chaque taille (simulé, non dépensé)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="73" />
+      <source>p-table (empty: the policy's, or built from D, V, JS)</source>
+      <translation>Table p (vide : celle de la politique, ou construite depuis D, V, JS)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="85" />
+      <source>Compare: the programme's key file (empty: a one-off key)</source>
+      <translation>Comparer : fichier de clé du programme (vide : clé à usage unique)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="88" />
+      <source>Extent of the DP grid (empty: the points')</source>
+      <translation>Emprise de la grille DP (vide : celle des points)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="93" />
+      <source>Household id field (empty: no swap + cell key row)</source>
+      <translation>Champ d'identifiant du ménage (vide : pas de ligne échange)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="96" />
+      <source>Swap: risk fields (empty: the location alone)</source>
+      <translation>Échange : champs de risque (vide : la localisation seule)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="99" />
+      <source>Swap rate (share of households swapped; a swap moves two)</source>
+      <translation>Taux d'échange (part des ménages ; un échange en déplace deux)</translation>
+    </message>
+    <message>
       <location filename="processing_provider/algorithms/perturbation_table.py" line="17" />
       <source>Row {row} cannot have the variance asked for: it has {reached:g}, {reason}.</source>
       <translation>La ligne {row} ne peut avoir la variance demandée : elle a {reached:g}, {reason}.</translation>
@@ -1224,21 +1399,6 @@
       <translation>k : moins de k personnes semblables dans une zone est un risque</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="109" />
-      <source>Swap rate (share of households swapped; a swap moves two)</source>
-      <translation>Taux d'échange (part des ménages ; un échange en déplace deux)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="113" />
-      <source>Similarity profiles, in order (';' between profiles)</source>
-      <translation>Profils de similarité, dans l'ordre (« ; » entre profils)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="116" />
-      <source>Largest donor distance (empty: anywhere)</source>
-      <translation>Distance maximale du donneur (vide : partout)</translation>
-    </message>
-    <message>
       <location filename="processing_provider/algorithms/record_swap.py" line="119" />
       <source>Household fields that move with the location</source>
       <translation>Champs du ménage qui suivent le lieu</translation>
@@ -1262,11 +1422,6 @@
       <location filename="processing_provider/algorithms/record_swap.py" line="132" />
       <source>Report (data holder only)</source>
       <translation>Rapport (détenteur seul)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="132" />
-      <source>HTML files (*.html)</source>
-      <translation>Fichiers HTML (*.html)</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/record_swap.py" line="135" />
@@ -1297,6 +1452,11 @@
       <location filename="processing_provider/algorithms/record_swap.py" line="163" />
       <source>Choose at least one risk field (an attribute an attacker knows, e.g. age band or sex).</source>
       <translation>Choisissez au moins un champ de risque (un attribut qu'un attaquant connaît, par exemple la tranche d'âge ou le sexe).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="174" />
+      <source>The folder {folder} of the output file {path} does not exist: create it, or choose a file in an existing folder. Nothing was written.</source>
+      <translation>Le dossier {folder} du fichier de sortie {path} n'existe pas : créez-le, ou choisissez un fichier dans un dossier existant. Rien n'a été écrit.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/record_swap.py" line="188" />
@@ -1429,232 +1589,212 @@
       <translation>Champ identifiant de chaque couche de zones, dans l'ordre</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="118" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="111" />
       <source>{coarse:g} m cells are not unions of {fine:g} m cells: releasing both invites differencing (subtract overlapping cells to isolate small areas). Release only nested resolutions (each a whole multiple of the finer) on one origin.</source>
       <translation>Les mailles de {coarse:g} m ne sont pas des unions de mailles de {fine:g} m : diffuser les deux expose à la différenciation (soustraire des mailles qui se chevauchent pour isoler de petites zones). Ne diffusez que des résolutions emboîtées (chacune multiple entier de la plus fine) sur une même origine.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="211" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="201" />
       <source>The cell key comparison is made without strata: run the sweep without strata to see it.</source>
       <translation>La comparaison avec la clé de cellule se fait sans strates : lancez le balayage sans strates pour la voir.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="220" />
-      <source>The cell key comparison uses a one-off random key (never written): its figures vary a little from run to run.</source>
-      <translation>La comparaison avec la clé de cellule utilise une clé aléatoire à usage unique (jamais écrite) : ses chiffres varient un peu d'une exécution à l'autre.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="228" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="211" />
       <source>Cell key method beside suppression: every non-empty cell published with noise; ckm_mae is its mean absolute error per cell.</source>
       <translation>Méthode de la clé de cellule à côté du secret : toutes les cellules non vides publiées avec du bruit ; ckm_mae est son erreur absolue moyenne par cellule.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="264" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="247" />
       <source>No earlier release has one of the swept cell sizes ({swept}); they have {theirs}. Sweep the series' cell size.</source>
       <translation>Aucune diffusion antérieure n'a l'une des tailles de maille balayées ({swept}) ; elles ont {theirs}. Balayez la taille de maille de la série.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="287" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="270" />
       <source>At {res:g} m, since {name}: {to_withheld} cell(s) go from published (or empty) to withheld and {to_published} from withheld to published. A flipping cell is a risk: an attacker who assumes counts change little between releases pins it near its value in the other release, whatever else is withheld. Prefer sizes and geometries where few cells flip.</source>
       <translation>À {res:g} m, depuis {name} : {to_withheld} maille(s) passent de publiée (ou vide) à masquée et {to_published} de masquée à publiée. Une maille qui bascule est un risque : un attaquant qui suppose que les effectifs varient peu d'une diffusion à l'autre la coince près de sa valeur dans l'autre diffusion, quoi qu'on masque d'autre. Préférez les tailles et géométries où peu de mailles basculent.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="309" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="292" />
       <source>{count} point(s) lie in no stratum. Nothing is dropped silently: extend the strata to cover them, or clip the points first and report the clipped ones.</source>
       <translation>{count} point(s) ne sont dans aucune strate. Rien n'est ignoré en silence : étendez les strates pour les couvrir, ou découpez d'abord les points et signalez ceux qui sont retirés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="331" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="314" />
       <source>Resolution sweep: what each cell size withholds</source>
       <translation>Balayage des résolutions : ce que chaque taille de maille masque</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="333" />
-      <source>cell size (m)</source>
-      <translation>taille de maille (m)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="334" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="317" />
       <source>withheld share of non-empty cells</source>
       <translation>part masquée des mailles non vides</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="335" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="318" />
       <source>median count of a published cell</source>
       <translation>effectif médian d'une maille publiée</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="336" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="319" />
       <source>withheld share, {name}</source>
       <translation>part masquée, {name}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="337" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="320" />
       <source>median count, {name}</source>
       <translation>effectif médian, {name}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="338" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="321" />
       <source>tolerance {share}</source>
       <translation>tolérance {share}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="340" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="323" />
       <source>recommended: {size:g} m</source>
       <translation>recommandée : {size:g} m</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="341" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="324" />
       <source>no swept size is publishable</source>
       <translation>aucune taille balayée n'est publiable</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="351" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="334" />
       <source>publishable</source>
       <translation>publiable</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="351" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="334" />
       <source>not publishable</source>
       <translation>non publiable</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="353" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="336" />
       <source>{verdict} in stratum {stratum}</source>
       <translation>{verdict} dans la strate {stratum}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="355" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="338" />
       <source>{res:g} m: {cells} cells, {withheld} withheld ({share}); {verdict}.</source>
       <translation>{res:g} m : {cells} mailles, {withheld} masquées ({share}) ; {verdict}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="361" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="344" />
       <source>{res:g} m with {marginals} published: {complementary} complementary cells, {total} withheld in all, {bad} cell(s) that no pattern can protect.</source>
       <translation>{res:g} m avec {marginals} publié(s) : {complementary} mailles de secret secondaire, {total} masquées au total, {bad} maille(s) qu'aucun schéma ne peut protéger.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="370" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="353" />
       <source>At {res:g} m, the size recommended in stratum {stratum}, the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the recommendation keeps the withheld share within the tolerance, but the holes form whole areas without figures. Where those areas matter, publish this stratum at a coarser size; do not raise the tolerance.</source>
       <translation>À {res:g} m, la taille recommandée dans la strate {stratum}, les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : la recommandation garde la part masquée dans la tolérance, mais les trous forment des zones entières sans chiffres. Là où ces zones comptent, publiez cette strate à une taille plus grossière ; n'augmentez pas la tolérance.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="379" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="362" />
       <source>At {res:g} m in stratum {stratum} the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): prefer a coarser geometry in this stratum rather than a higher tolerance.</source>
       <translation>À {res:g} m dans la strate {stratum}, les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : préférez une géométrie plus grossière dans cette strate plutôt qu'une tolérance plus élevée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="386" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="369" />
       <source>At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the holes form areas, so prefer a coarser geometry there rather than a higher tolerance.</source>
       <translation>À {res:g} m les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : les trous forment des zones, préférez donc une géométrie plus grossière plutôt qu'une tolérance plus élevée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="393" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="376" />
       <source>Recommended cell size per stratum: {sizes}.</source>
       <translation>Taille de maille recommandée par strate : {sizes}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="397" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="380" />
       <source>No cell size is publishable under this policy (k = {k}, tolerance {tolerance}). Sweep coarser cells than {coarsest:g} m, or publish per density band; never lower k: it follows from the accepted disclosure probability.</source>
       <translation>Aucune taille de maille n'est publiable avec cette politique (k = {k}, tolérance {tolerance}). Balayez des mailles plus grossières que {coarsest:g} m, ou publiez par strate de densité ; ne baissez jamais k : il découle de la probabilité de divulgation acceptée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="404" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="387" />
       <source>Recommended cell size: {res:g} m, the finest that keeps the withheld share within the tolerance at k = {k}.</source>
       <translation>Taille de maille recommandée : {res:g} m, la plus fine qui garde la part masquée dans la tolérance avec k = {k}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="41" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="39" />
       <source>Resolution sweep</source>
       <translation>Balayage des résolutions</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="42" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="40" />
       <source>Counts distinct people per grid cell at several cell sizes and shows which sizes satisfy the policy's k and suppression tolerance.</source>
       <translation>Compte les personnes distinctes par maille à plusieurs tailles de maille et montre quelles tailles respectent le k et la tolérance de secret de la politique.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="420" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="403" />
       <source>{size:g} m, the finest publishable size whose withheld cells do not cluster, leaves no such areas: prefer it where those areas matter.</source>
       <translation>{size:g} m, la taille publiable la plus fine dont les mailles masquées ne se regroupent pas, ne laisse pas de telles zones : préférez-la là où ces zones comptent.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="424" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="407" />
       <source>No swept size avoids it: sweep coarser sizes, or publish those areas per density band (strata).</source>
       <translation>Aucune taille balayée ne l'évite : balayez des tailles plus grossières, ou publiez ces zones par bande de densité (strates).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="426" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="409" />
       <source>At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the recommendation keeps the withheld share within the tolerance, but the holes form whole areas without figures. {advice} Do not raise the tolerance instead.</source>
       <translation>À {res:g} m les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : la recommandation garde la part masquée dans la tolérance, mais les trous forment des zones entières sans chiffres. {advice} N'augmentez pas la tolérance à la place.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="44" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="42" />
       <source>privacy,disclosure,k-anonymity,grid,resolution,sweep,suppression</source>
       <translation>confidentialité,divulgation,k-anonymat,grille,résolution,balayage,secret</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="63" />
-      <source>Cell sizes in metres, comma separated</source>
-      <translation>Tailles de maille en mètres, séparées par des virgules</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="67" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="65" />
       <source>Tolerance: share of cells withheld (empty: the policy's)</source>
       <translation>Tolérance : part des mailles masquées (vide : celle de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="71" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="69" />
       <source>Sweep table</source>
       <translation>Table du balayage</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="74" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="72" />
       <source>Strata an adversary can draw (each swept separately)</source>
       <translation>Strates qu'un adversaire peut tracer (balayées séparément)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="77" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="75" />
       <source>Stratum name field</source>
       <translation>Champ du nom de strate</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="79" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="77" />
       <source>Earlier releases of the series, oldest first</source>
       <translation>Diffusions antérieures de la série, la plus ancienne d'abord</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="82" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="80" />
       <source>Cells that flip since the latest earlier release</source>
       <translation>Mailles qui basculent depuis la diffusion antérieure la plus récente</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="85" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="83" />
       <source>Compare with the cell key method: its p-table</source>
       <translation>Comparer avec la méthode de la clé de cellule : sa table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="88" />
-      <source>Compare: the programme's key file (empty: a one-off key)</source>
-      <translation>Comparer : fichier de clé du programme (vide : clé à usage unique)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="92" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="90" />
       <source>Recommended (finest publishable) cell size</source>
       <translation>Taille de maille recommandée (la plus fine publiable)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="95" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="93" />
       <source>Number of people (empty when the policy keeps it secret)</source>
       <translation>Nombre de personnes (vide quand la politique le garde secret)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="97" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="95" />
       <source>Points per person: 0 one each, 1 several</source>
       <translation>Points par personne : 0 un chacun, 1 plusieurs</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="99" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="97" />
       <source>Chart: withheld share and median count by cell size</source>
       <translation>Graphique : part masquée et effectif médian par taille de maille</translation>
     </message>
@@ -2144,12 +2284,12 @@
       <translation>Le fichier {path} donné pour {name} est vide (0 octet) : donnez le fichier avec son contenu.</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="269" />
+      <location filename="processing_provider/base.py" line="280" />
       <source>Protection level p (empty: the policy's, else ⌈k/2⌉)</source>
       <translation>Niveau de protection p (vide : celui de la politique, sinon ⌈k/2⌉)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="304" />
+      <location filename="processing_provider/base.py" line="315" />
       <source>Cancelled: no output was completed.</source>
       <translation>Annulé : aucune sortie n'a été terminée.</translation>
     </message>
@@ -2434,44 +2574,24 @@
       <translation>La couche « {layer} » a des polygones invalides (entités {fids}), par exemple un anneau qui se recoupe : réparez-les d'abord (Traitement : Réparer les géométries) et relancez.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/postgis.py" line="365" />
+      <location filename="processing_provider/io/postgis.py" line="343" />
       <source>{res:g} m cells counted in PostGIS ({where}): {count} rows returned in {seconds:.1f} s.</source>
       <translation>Cellules de {res:g} m comptées dans PostGIS ({where}) : {count} lignes renvoyées en {seconds:.1f} s.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/postgis.py" line="383" />
+      <location filename="processing_provider/io/postgis.py" line="361" />
       <source>Cells of {res:g} m this far from the origin do not fit the count in PostGIS: choose a larger cell size or an origin nearer the data.</source>
       <translation>Des cellules de {res:g} m aussi loin de l'origine ne tiennent pas dans le comptage dans PostGIS : choisissez une taille de maille plus grande ou une origine plus proche des données.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/postgis.py" line="445" />
-      <source>Counting in PostGIS needs psycopg2 in QGIS's Python (Debian/Ubuntu: sudo apt install python3-psycopg2); reading the points instead.</source>
-      <translation>Compter dans PostGIS demande psycopg2 dans le Python de QGIS (Debian/Ubuntu : sudo apt install python3-psycopg2) ; les points sont lus à la place.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/io/postgis.py" line="450" />
-      <source>The PostGIS layer is a query layer: reading its points instead of counting in the database.</source>
-      <translation>La couche PostGIS est une couche de requête : ses points sont lus au lieu d'être comptés dans la base.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/io/postgis.py" line="458" />
-      <source>{count} row(s) of the PostGIS layer need the general path (no point geometry, a multipoint, a NULL id or a coordinate out of range): reading the points instead of counting in the database.</source>
-      <translation>{count} ligne(s) de la couche PostGIS demandent le chemin général (pas de géométrie ponctuelle, un multipoint, un identifiant NULL ou une coordonnée hors limites) : les points sont lus au lieu d'être comptés dans la base.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/io/postgis.py" line="511" />
+      <location filename="processing_provider/io/postgis.py" line="449" />
       <source>Counting in PostGIS failed ({error}); reading the points instead.</source>
       <translation>Le comptage dans PostGIS a échoué ({error}) ; les points sont lus à la place.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/postgis.py" line="526" />
+      <location filename="processing_provider/io/postgis.py" line="464" />
       <source>Counting in PostGIS ({where}): {rows} points are not read into QGIS.</source>
       <translation>Comptage dans PostGIS ({where}) : les {rows} points ne sont pas lus dans QGIS.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/io/postgis.py" line="83" />
-      <source>The PostGIS layer's filter contains {marks}: the plugin places the filter in its own queries, so a filter that could end a statement or hide text in a comment is refused. Remove them from the layer's filter (Filter… in the layer's menu).</source>
-      <translation>Le filtre de la couche PostGIS contient {marks} : l'extension place le filtre dans ses propres requêtes, aussi un filtre qui pourrait terminer une instruction ou cacher du texte dans un commentaire est refusé. Retirez-les du filtre de la couche (Filtrer… dans le menu de la couche).</translation>
     </message>
     <message>
       <location filename="processing_provider/io/postgis_bulk.py" line="250" />
@@ -2527,6 +2647,26 @@
       <location filename="processing_provider/io/postgis_keyed.py" line="39" />
       <source>The field '{field}' is of type {kind}, whose values QGIS may read otherwise than the database: reading the points instead of counting in the database.</source>
       <translation>Le champ « {field} » est de type {kind}, dont QGIS peut lire les valeurs autrement que la base de données : lecture des points au lieu du comptage dans la base.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/io/postgis_source.py" line="26" />
+      <source>The PostGIS layer's filter contains {marks}: the plugin places the filter in its own queries, so a filter that could end a statement or hide text in a comment is refused. Remove them from the layer's filter (Filter… in the layer's menu).</source>
+      <translation>Le filtre de la couche PostGIS contient {marks} : l'extension place le filtre dans ses propres requêtes, aussi un filtre qui pourrait terminer une instruction ou cacher du texte dans un commentaire est refusé. Retirez-les du filtre de la couche (Filtrer… dans le menu de la couche).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/io/postgis_source.py" line="40" />
+      <source>Counting in PostGIS needs psycopg2 in QGIS's Python (Debian/Ubuntu: sudo apt install python3-psycopg2); reading the points instead.</source>
+      <translation>Compter dans PostGIS demande psycopg2 dans le Python de QGIS (Debian/Ubuntu : sudo apt install python3-psycopg2) ; les points sont lus à la place.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/io/postgis_source.py" line="45" />
+      <source>The PostGIS layer is a query layer: reading its points instead of counting in the database.</source>
+      <translation>La couche PostGIS est une couche de requête : ses points sont lus au lieu d'être comptés dans la base.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/io/postgis_source.py" line="53" />
+      <source>{count} row(s) of the PostGIS layer need the general path (no point geometry, a multipoint, a NULL id or a coordinate out of range): reading the points instead of counting in the database.</source>
+      <translation>{count} ligne(s) de la couche PostGIS demandent le chemin général (pas de géométrie ponctuelle, un multipoint, un identifiant NULL ou une coordonnée hors limites) : les points sont lus au lieu d'être comptés dans la base.</translation>
     </message>
     <message>
       <location filename="processing_provider/io/postgis_zones.py" line="209" />
@@ -2809,12 +2949,12 @@
       <translation>Échange d'enregistrements</translation>
     </message>
     <message>
-      <location filename="processing_provider/provider.py" line="34" />
+      <location filename="processing_provider/provider.py" line="35" />
       <source>Spatial Privacy</source>
       <translation>Confidentialité spatiale</translation>
     </message>
     <message>
-      <location filename="processing_provider/provider.py" line="37" />
+      <location filename="processing_provider/provider.py" line="38" />
       <source>Spatial Privacy {version}</source>
       <translation>Confidentialité spatiale {version}</translation>
     </message>
@@ -3212,6 +3352,26 @@
       <location filename="spatial_privacy_plugin/audit/thin_strips.py" line="32" />
       <source>These include what an attacker derives by reading the {count} thin strip(s) between borders and the cell edges they follow as holding no more people than the counts require ({held}: the borders were meant to lie on the edges). Publish the areas with borders that lie exactly on the cell edges, in the grid's CRS, or withhold more cells.</source>
       <translation>Cela comprend ce qu'un attaquant déduit en lisant les {count} bande(s) fine(s) entre les limites et les bords de cellules qu'elles suivent comme ne comptant pas plus de personnes que les effectifs n'en exigent ({held} ; les limites devaient passer sur les bords). Publiez les zones avec des limites exactement sur les bords des cellules, dans le SCR de la grille, ou masquez davantage de cellules.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/compare/measures.py" line="52" />
+      <source>A grid to compare names a cell twice: compare grids of one count per cell.</source>
+      <translation>Une grille à comparer nomme deux fois une maille : comparez des grilles d'un effectif par maille.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/compare/measures.py" line="76" />
+      <source>A published count to compare is negative or not whole.</source>
+      <translation>Un effectif publié à comparer est négatif ou non entier.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/compare/transport.py" line="104" />
+      <source>The transport problem of the Kantorovich–Wasserstein distance was not solved ({reason}); report this with the data's cell size.</source>
+      <translation>Le problème de transport de la distance de Kantorovitch–Wasserstein n'a pas été résolu ({reason}) ; signalez-le avec la taille de maille des données.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/compare/transport.py" line="169" />
+      <source>The transport problem of the Kantorovich–Wasserstein distance did not settle in {rounds} rounds; report this with the data's cell size.</source>
+      <translation>Le problème de transport de la distance de Kantorovitch–Wasserstein ne s'est pas stabilisé en {rounds} tours ; signalez-le avec la taille de maille des données.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/counting/cells.py" line="108" />

@@ -263,6 +263,17 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
                           "its content.").format(path=path, name=definition.name())
         return None
 
+    def file_output(self, parameters, name, context):
+        """The path of a file output ('' when not asked for), refused when its folder does not
+        exist: checked before anything is written, so a refused run writes nothing."""
+        path = self.parameterAsFileOutput(parameters, name, context)
+        if path and not Path(path).parent.is_dir():
+            raise QgsProcessingException(tr(
+                "The folder {folder} of the output file {path} does not exist: create it, or "
+                "choose a file in an existing folder. Nothing was written.").format(
+                folder=str(Path(path).parent), path=path))
+        return path
+
     def add_protection_parameter(self):
         self.addParameter(QgsProcessingParameterNumber(
             self.PROTECTION_LEVEL,

@@ -12,6 +12,7 @@ from .presentation.example_models import example_models
 from .algorithms.geomask import Geomask
 from .algorithms.join_simulation import JoinSimulation
 from .algorithms.kanonymity_gate import KAnonymityGate
+from .algorithms.method_comparison import MethodComparison
 from .algorithms.perturbation_table import PerturbationTable
 from .algorithms.reassess_releases import ReassessReleases
 from .algorithms.record_swap import RecordSwap
@@ -23,7 +24,7 @@ from .algorithms.zone_risk import ZoneRisk
 
 ALGORITHMS = (ResolutionSweep, SuppressedGrid, KAnonymityGate, JoinSimulation, Geomask,
               SyntheticAuxiliary, DisclosureRisk, ZoneRisk, RiskBudgetGate, ReassessReleases,
-              PerturbationTable, CellKeyGrid, DpGrid, RecordSwap)
+              PerturbationTable, CellKeyGrid, DpGrid, RecordSwap, MethodComparison)
 
 
 class SpatialPrivacyProvider(QgsProcessingProvider):

@@ -185,3 +185,64 @@ def sweep_figure(series, tolerance, recommended, labels):
         "template": "plotly_white", "width": 900, "height": 560,
     }
     return {"data": data, "layout": layout}
+
+
+def comparison_figure(rows, labels):
+    """A plotly figure (as a dict) of the method comparison: three panels over the cell size,
+    one line per method in each (mean absolute error per cell; Kantorovich–Wasserstein
+    distance in metres; cells at risk: small counts published exactly, solid, and cells the
+    method's audit pins, dotted).
+
+    ``rows``: (method label, sizes, mae, wasserstein, small published exactly, pinned) per
+    method, values None where not computed. ``labels``: translated texts, keys title, size,
+    mae, wasserstein, risk, exact_of and pinned_of (trace names with ``{method}``), note.
+    """
+    def clean(values):
+        return [None if value is None or value != value else value for value in values]
+
+    data = []
+    sizes_seen = sorted({float(size) for _, sizes, *_ in rows for size in sizes})
+    for number, (method, sizes, mae, wasserstein, exact, pinned) in enumerate(rows):
+        colour = COLOURS[number % len(COLOURS)]
+        marker = {"symbol": MARKERS[number % len(MARKERS)].replace("triangle", "triangle-up"),
+                  "size": 9}
+        common = {"type": "scatter", "mode": "lines+markers", "x": list(sizes),
+                  "legendgroup": method, "marker": marker}
+        data.append({**common, "y": clean(mae), "name": method, "yaxis": "y",
+                     "line": {"color": colour, "width": 3},
+                     "hovertemplate": "%{x:g} m: %{y:.3g}<extra>" + method + "</extra>"})
+        data.append({**common, "y": clean(wasserstein), "name": method, "yaxis": "y2",
+                     "showlegend": False, "line": {"color": colour, "width": 3},
+                     "hovertemplate": "%{x:g} m: %{y:.3g} m<extra>" + method + "</extra>"})
+        data.append({**common, "y": clean(exact), "yaxis": "y3",
+                     "name": labels["exact_of"].format(method=method),
+                     "line": {"color": colour, "width": 3},
+                     "hovertemplate": "%{x:g} m: %{y}<extra></extra>"})
+        if any(value is not None for value in clean(pinned)):  # a method without an audit: none
+            data.append({**common, "y": clean(pinned), "yaxis": "y3",
+                         "name": labels["pinned_of"].format(method=method),
+                         "line": {"color": colour, "width": 2, "dash": "dot"},
+                         "hovertemplate": "%{x:g} m: %{y}<extra></extra>"})
+    panel = {"rangemode": "tozero", "automargin": True, "anchor": "x"}
+    # Each panel named above it (titles beside short panels would run into each other).
+    panels = [(labels["mae"], 1.0), (labels["wasserstein"], 0.64), (labels["risk"], 0.30)]
+    layout = {
+        "title": {"text": labels["title"], "x": 0.5, "xanchor": "center"},
+        "xaxis": {"title": {"text": labels["size"], "standoff": 12}, "type": "log",
+                  "tickvals": sizes_seen, "ticktext": [f"{size:g}" for size in sizes_seen],
+                  "anchor": "y3", "automargin": True},
+        "yaxis": {**panel, "domain": [0.70, 0.96]},
+        "yaxis2": {**panel, "domain": [0.36, 0.60]},
+        "yaxis3": {**panel, "domain": [0.0, 0.26]},
+        "legend": {"orientation": "h", "x": 0, "xanchor": "left", "y": -0.12,
+                   "yanchor": "top"},
+        "annotations": [{"xref": "paper", "x": 0.5, "xanchor": "center", "yref": "paper",
+                         "y": 1.02, "yanchor": "bottom", "showarrow": False,
+                         "text": labels["note"]}] + [
+            {"xref": "paper", "x": 0, "xanchor": "left", "yref": "paper", "y": top,
+             "yanchor": "top", "showarrow": False, "font": {"size": 14}, "text": f"<b>{text}</b>"}
+            for text, top in panels],
+        "margin": {"l": 80, "r": 40, "t": 100, "b": 40},
+        "template": "plotly_white", "width": 900, "height": 900,
+    }
+    return {"data": data, "layout": layout}

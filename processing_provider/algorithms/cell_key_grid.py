@@ -63,7 +63,59 @@ class PointKeys:
         return key_of_everyone(self.keys)
 
 
-class CellKeyGrid(PointGridAlgorithm):
+def comparison_record_keys(data, path, feedback):
+    """The record keys of the people read, for a comparison (never a release): from the
+    programme's key file, or from a one-off random key that is never written."""
+    import secrets
+
+    from ...spatial_privacy_plugin.noise import cellkey
+
+    if path:
+        secret = cellkey.read_key_file(path)
+    else:
+        secret = secrets.token_bytes(cellkey.SECRET_BYTES)
+        feedback.pushInfo(tr("The cell key comparison uses a one-off random key (never "
+                             "written): its figures vary a little from run to run."))
+    ids = cellkey.person_ids_by_code(data.person_codes, data.columns[data.person_field])
+    return cellkey.hmac_record_keys(secret, ids)
+
+
+class PTableParameters:
+    """The p-table of an algorithm: a table in the ptable format, or D, V and JS."""
+
+    PTABLE = "PTABLE"
+    D = "D"
+    V = "V"
+    JS = "JS"
+
+    def read_ptable(self, parameters, context, feedback, policy=None):
+        """The p-table given as a table or CSV, else built from D, V and JS; never both. With
+        ``policy``, a policy that names its approved p-table serves when neither is given."""
+        from ...spatial_privacy_plugin.noise.perturbed import approved_ptable
+        from ...spatial_privacy_plugin.noise.ptable import create_ptable
+
+        source = self.parameterAsSource(parameters, self.PTABLE, context)
+        d = self.optional_number(parameters, self.D, context)
+        v = self.optional_number(parameters, self.V, context)
+        if source is None and parameters.get(self.PTABLE) not in (None, ""):
+            raise QgsProcessingException(self.empty_file_problem(parameters) or tr(
+                "The p-table {path} cannot be opened as a table.").format(
+                path=parameters.get(self.PTABLE)))
+        if source is not None:
+            if d is not None or v is not None:
+                raise QgsProcessingException(tr(
+                    "Give a p-table or D and V, not both: the p-table already fixes the noise."))
+            return ptable_from_source(source, feedback)
+        if d is None and v is None and policy is not None and approved_ptable(policy) is not None:
+            return approved_ptable(policy)
+        if d is None or v is None:
+            raise QgsProcessingException(tr(
+                "Give a p-table, or D (largest noise) and V (noise variance) to build one."))
+        return create_ptable(self.whole_number(parameters, self.D, context), v,
+                             self.whole_number(parameters, self.JS, context))
+
+
+class CellKeyGrid(PTableParameters, PointGridAlgorithm):
     ALGORITHM_ID = "cellkeygrid"
     DISPLAY_NAME = N_("Cell key grid (perturbed counts)")
     SHORT_DESCRIPTION = N_("Square cells with the number of distinct people in each, every cell "
@@ -75,10 +127,6 @@ class CellKeyGrid(PointGridAlgorithm):
 
     RECORD_KEY_FIELD = "RECORD_KEY_FIELD"
     KEY_FILE = "KEY_FILE"
-    PTABLE = "PTABLE"
-    D = "D"
-    V = "V"
-    JS = "JS"
     RESOLUTION = "RESOLUTION"
     STUDY_AREA = "STUDY_AREA"
     OUTPUT = "OUTPUT"
@@ -141,28 +189,6 @@ class CellKeyGrid(PointGridAlgorithm):
                                   "gate fails these)")))
         self.addOutput(QgsProcessingOutputString(self.KEY_FINGERPRINT, tr("Key fingerprint")))
         self.addOutput(QgsProcessingOutputString(self.PTABLE_HASH, tr("p-table hash")))
-
-    def read_ptable(self, parameters, context, feedback):
-        """The p-table given as a table or CSV, else built from D, V and JS; never both."""
-        from ...spatial_privacy_plugin.noise.ptable import create_ptable
-
-        source = self.parameterAsSource(parameters, self.PTABLE, context)
-        d = self.optional_number(parameters, self.D, context)
-        v = self.optional_number(parameters, self.V, context)
-        if source is None and parameters.get(self.PTABLE) not in (None, ""):
-            raise QgsProcessingException(self.empty_file_problem(parameters) or tr(
-                "The p-table {path} cannot be opened as a table.").format(
-                path=parameters.get(self.PTABLE)))
-        if source is not None:
-            if d is not None or v is not None:
-                raise QgsProcessingException(tr(
-                    "Give a p-table or D and V, not both: the p-table already fixes the noise."))
-            return ptable_from_source(source, feedback)
-        if d is None or v is None:
-            raise QgsProcessingException(tr(
-                "Give a p-table, or D (largest noise) and V (noise variance) to build one."))
-        return create_ptable(self.whole_number(parameters, self.D, context), v,
-                             self.whole_number(parameters, self.JS, context))
 
     def person_keys(self, parameters, context, data, table, feedback):
         """(what gives the groups of a cell size their cell keys, perturbed with ``table``:
@@ -338,29 +364,24 @@ class CellKeyGrid(PointGridAlgorithm):
         col, row, key code, published count), the perturbed grand total and, with
         AUDIT_PARENT_FACTOR, the perturbed parent cells; CELLS_BELOW_P counts those narrower
         than the policy's p."""
-        import numpy as np
-
-        from ...spatial_privacy_plugin.noise.cellkey import perturb_counts
-        from ...spatial_privacy_plugin.noise.cellkey_audit import attacker_intervals, parent_totals
+        from ...spatial_privacy_plugin.noise.cellkey_audit import attacker_intervals, \
+            release_totals
         from ...spatial_privacy_plugin.noise.perturbed import cell_key_disclosures
         from ..io.layers import make_fields, write_features
 
-        col, row, key, published = cells
+        published = cells[3]
         people = data.people
-        totals = []
-        if not policy.population_total_secret:
-            # The grand total, perturbed with the cell key of everyone, as it would be published.
-            total = int(perturb_counts([people.n], [keyed.everyone()], table)[0])
-            totals.append((np.arange(len(published)), total))
+        # The grand total, perturbed with the cell key of everyone, as it would be published.
+        grand_total = None if policy.population_total_secret else (people.n, keyed.everyone())
         factor = self.optional_number(parameters, self.AUDIT_PARENT_FACTOR, context)
+        parents = None
         if factor is not None:
             # The coarser grid as this algorithm would publish it: same key, p-table and origin.
             parents = keyed.perturbed(resolution * int(factor))
-            totals += parent_totals(col, row, key, parents.col, parents.row, parents.key,
-                                    parents.published, int(factor))
             feedback.pushInfo(tr("The audit holds the {count} parent cells of {size:g} m "
                                  "published beside the grid.").format(
                 count=len(parents.published), size=resolution * int(factor)))
+        totals = release_totals(table, cells, grand_total, parents, factor)
         lower, upper = attacker_intervals(table, published, totals, people.one_point,
                                           0 if with_zeros else 1)
         width = upper - lower

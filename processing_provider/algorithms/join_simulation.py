@@ -140,14 +140,8 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
             raise QgsProcessingException(tr("The input layer could not be opened."))
         # Everything is validated before anything is written: a refused run writes nothing.
         policy = self.optional_policy(parameters, context)
-        chart = self.parameterAsFileOutput(parameters, self.CHART, context)
-        report = self.parameterAsFileOutput(parameters, self.REPORT, context)
-        for path in (chart, report):
-            if path and not Path(path).parent.is_dir():
-                raise QgsProcessingException(tr(
-                    "The folder {folder} of the output file {path} does not exist: create it, or "
-                    "choose a file in an existing folder. Nothing was written.").format(
-                    folder=str(Path(path).parent), path=path))
+        chart = self.file_output(parameters, self.CHART, context)
+        report = self.file_output(parameters, self.REPORT, context)
         qids = self.field_names(parameters, self.QID_FIELDS, context)
         self.check_qid_types(release, auxiliary, qids)
         others = self.parameterAsLayerList(parameters, self.OTHER_RELEASES, context)

@@ -1,7 +1,5 @@
 """spatialprivacy:resolutionsweep — which cell size satisfies the policy."""
 
-from pathlib import Path
-
 from qgis.core import QgsCoordinateReferenceSystem, QgsProcessing, QgsProcessingException, \
     QgsProcessingMultiStepFeedback, QgsProcessingOutputNumber, QgsProcessingParameterFeatureSink, \
     QgsProcessingParameterFeatureSource, QgsProcessingParameterField, QgsProcessingParameterNumber, \
@@ -108,12 +106,7 @@ class ResolutionSweep(PointGridAlgorithm):
         resolutions = grid.parse_resolutions(
             self.parameterAsString(parameters, self.RESOLUTIONS, context))
         marginals = self.marginals_from_parameters(parameters, context, policy)
-        chart = self.parameterAsFileOutput(parameters, self.CHART, context)
-        if chart and not Path(chart).parent.is_dir():
-            raise QgsProcessingException(tr(
-                "The folder {folder} of the output file {path} does not exist: create it, or "
-                "choose a file in an existing folder. Nothing was written.").format(
-                folder=str(Path(chart).parent), path=chart))
+        chart = self.file_output(parameters, self.CHART, context)
         for fine, coarse in grid.non_nested_pairs(resolutions):
             feedback.pushWarning(tr(
                 "{coarse:g} m cells are not unions of {fine:g} m cells: releasing both invites "
@@ -196,11 +189,8 @@ class ResolutionSweep(PointGridAlgorithm):
 
     def compare_cell_key(self, parameters, context, data, resolutions, strata, table, feedback):
         """Fill the ckm_* columns: the cell key grid's utility at each size, beside suppression."""
-        import secrets
-
-        from ...spatial_privacy_plugin.noise import cellkey
         from ...spatial_privacy_plugin.noise.cellkey_audit import sweep_utility
-        from .cell_key_grid import ptable_from_source
+        from .cell_key_grid import comparison_record_keys, ptable_from_source
 
         for name, _ in CKM_COLUMNS:
             table[name] = None
@@ -212,15 +202,8 @@ class ResolutionSweep(PointGridAlgorithm):
                                     "sweep without strata to see it."))
             return
         ptable = ptable_from_source(source, feedback)
-        path = self.parameterAsFile(parameters, self.CKM_KEY_FILE, context)
-        if path:
-            secret = cellkey.read_key_file(path)
-        else:
-            secret = secrets.token_bytes(cellkey.SECRET_BYTES)
-            feedback.pushInfo(tr("The cell key comparison uses a one-off random key (never "
-                                 "written): its figures vary a little from run to run."))
-        ids = cellkey.person_ids_by_code(data.person_codes, data.columns[data.person_field])
-        keys = cellkey.hmac_record_keys(secret, ids)
+        keys = comparison_record_keys(
+            data, self.parameterAsFile(parameters, self.CKM_KEY_FILE, context), feedback)
         figures = sweep_utility(data.x, data.y, data.person_codes, data.key_codes, data.origin,
                                 resolutions, keys, ptable).set_index("resolution_m")
         for column, name in CKM_COLUMNS:

@@ -56,9 +56,6 @@ def utility(col, row, original, published, small_rows=0):
     absolute = np.abs(error)
     large = original > small_rows
     sums, counts = window_sums(col, row, absolute)
-    p = original / original.sum() if original.sum() > 0 else original
-    q = published / published.sum() if published.sum() > 0 else published
-    hellinger = float(np.sqrt(max(0.0, 1.0 - float(np.sum(np.sqrt(p * q))))))
     before, _ = morans_i(np.asarray(col), np.asarray(row), original)
     after, _ = morans_i(np.asarray(col), np.asarray(row), published)
     return {
@@ -69,11 +66,22 @@ def utility(col, row, original, published, small_rows=0):
         "mean_error_large": float(error[large].mean()) if large.any() else None,
         "max_abs_error": float(absolute.max()) if len(absolute) else None,
         "worst_window_mae": float((sums / counts).max()) if len(absolute) else None,
-        "hellinger": hellinger,
+        "hellinger": hellinger(original, published),
         "morans_i_before": before,
         "morans_i_after": after,
         "share_changed": float((error != 0).mean()) if len(error) else None,
     }
+
+
+def hellinger(original, published):
+    """Hellinger distance between two distributions of people over the same cells:
+    sqrt(1 − Σ sqrt(p q)) with p = n / Σn and q = n' / Σn' (0: the same shares, 1: no cell
+    in common). A grid with nobody in it is compared as it is (its shares all 0)."""
+    original = np.asarray(original, dtype=float)
+    published = np.asarray(published, dtype=float)
+    p = original / original.sum() if original.sum() > 0 else original
+    q = published / published.sum() if published.sum() > 0 else published
+    return float(np.sqrt(max(0.0, 1.0 - float(np.sum(np.sqrt(p * q))))))
 
 
 def possible_originals(table, published, lower=1):
@@ -271,6 +279,28 @@ def parent_totals(col, row, key, parent_col, parent_row, parent_key, parent_publ
     members = np.split(joined["member"].to_numpy(), starts[1:])
     published = np.asarray(parent_published)
     return [(cells_of, int(published[parent[start]])) for cells_of, start in zip(members, starts)]
+
+
+
+def release_totals(table, cells, grand_total=None, parents=None, factor=None):
+    """Every total an attacker holds beside a cell key grid, as (member indices, published
+    value) pairs for ``attacker_intervals``: ``cells`` (col, row, key code, published count of
+    each cell); ``grand_total`` (number of people, cell key of everyone) when the number of
+    people is known (it is published perturbed with everyone's key); ``parents``
+    (``cellkey.PerturbedCells`` of the grid ``factor`` cells wide on the same origin and key)
+    when the coarser grid is published beside it."""
+    from .cellkey import perturb_counts
+
+    col, row, key, published = cells
+    totals = []
+    if grand_total is not None:
+        people, everyone = grand_total
+        totals.append((np.arange(len(published)),
+                       int(perturb_counts([people], [everyone], table)[0])))
+    if parents is not None:
+        totals += parent_totals(col, row, key, parents.col, parents.row, parents.key,
+                                parents.published, int(factor))
+    return totals
 
 
 SWEEP_FIGURES = ("mae", "mse", "max_abs_error", "worst_window_mae", "hellinger", "share_changed")

@@ -11,8 +11,9 @@ ORIGIN = "0,0 [EPSG:3035]"
 ALL_ALGORITHMS = ["spatialprivacy:cellkeygrid", "spatialprivacy:disclosurerisk",
                   "spatialprivacy:dpgrid", "spatialprivacy:geomask",
                   "spatialprivacy:joinsimulation",
-        "spatialprivacy:kanonymitygate", "spatialprivacy:ptable", "spatialprivacy:reassessreleases",
-        "spatialprivacy:recordswap", "spatialprivacy:resolutionsweep", "spatialprivacy:riskbudgetgate",
+        "spatialprivacy:kanonymitygate", "spatialprivacy:methodcomparison",
+        "spatialprivacy:ptable", "spatialprivacy:reassessreleases", "spatialprivacy:recordswap",
+        "spatialprivacy:resolutionsweep", "spatialprivacy:riskbudgetgate",
         "spatialprivacy:suppressedgrid", "spatialprivacy:syntheticauxiliary",
         "spatialprivacy:zonerisk"]
 HAND_CELLS = {(0, 0): 12, (1, 0): 3, (0, 1): 2}
@@ -77,6 +78,11 @@ def test_frozen_parameter_names(provider):
                                "MAX_CELLS_PER_PERSON", "RESOLUTIONS", "EXTENT", "STUDY_AREA",
                                "ORIGIN", "POLICY", "LEDGER", "DATASET", "RELEASE_ID",
                                "LEDGER_HEAD", "SEED", "OUTPUT"]
+    assert names["methodcomparison"] == [
+        "INPUT", "PERSON_FIELD", "RHO", "POLICY", "RESOLUTIONS", "EPSILON", "MECHANISM", "PTABLE",
+        "D", "V", "JS", "KEY_FILE", "EXTENT", "ORIGIN", "PROTECTION_LEVEL", "MARGINALS",
+        "PARENT_FACTOR", "HOUSEHOLD_FIELD", "RISK_FIELDS", "SWAP_RATE", "SIMILARITY_FIELDS",
+        "MAX_DONOR_DISTANCE", "SEED", "OUTPUT", "CHART"]
     assert names["geomask"] == ["INPUT", "MIN_RADIUS", "MAX_RADIUS", "SEED", "KEEP_FIELDS", "OUTPUT"]
     assert names["syntheticauxiliary"] == ["ADDRESSES", "MARGINALS", "ZONES", "ZONE_ID_FIELD",
                                            "COVERAGE", "SEED", "OUTPUT"]

@@ -26,6 +26,7 @@ ZONE_RISK, BUDGET, REASSESS = "zonerisk", "riskbudgetgate", "reassessreleases"
 PTABLE, CKGRID = "ptable", "cellkeygrid"
 DPGRID = "dpgrid"
 SWAP = "recordswap"
+COMPARE = "methodcomparison"
 DROP = object()  # an override that removes a parameter
 
 TRACEBACK_MARKERS = ("Traceback", "TypeError", "ValueError", "KeyError", "IndexError",
@@ -260,15 +261,20 @@ GOOD = {
     SWAP: lambda i, o: {"INPUT": people(), "HOUSEHOLD_FIELD": "household_id",
                         "PERSON_FIELD": "person_id", "RISK_FIELDS": ["sex"], "HIERARCHY": "200,100",
                         "OUTPUT": str(o / "swapped.gpkg"), "REPORT": str(o / "swap.html")},
+    COMPARE: lambda i, o: {"INPUT": people(), "PERSON_FIELD": "person_id", "RHO": 0.25,
+                           "RESOLUTIONS": "100,200", "D": 3, "V": 2.0,
+                           "HOUSEHOLD_FIELD": "household_id",
+                           "OUTPUT": str(o / "comparison.gpkg"),
+                           "CHART": str(o / "comparison.html")},
 }
 
-POLICY_USERS = (SWEEP, GRID, KGATE, JOIN, ZONE_RISK, BUDGET, CKGRID, DPGRID)
-RHO_USERS = (SWEEP, GRID, KGATE, JOIN)
+POLICY_USERS = (SWEEP, GRID, KGATE, JOIN, ZONE_RISK, BUDGET, CKGRID, DPGRID, COMPARE)
+RHO_USERS = (SWEEP, GRID, KGATE, JOIN, COMPARE)
 POINT_INPUT = {SWEEP: "INPUT", GRID: "INPUT", JOIN: "RELEASE", GEOMASK: "INPUT", CKGRID: "INPUT",
                SYNTHETIC: "ADDRESSES", RECORD_RISK: "INPUT", ZONE_RISK: "RECORDS", DPGRID: "INPUT",
-               SWAP: "INPUT"}
-METRIC_ONLY = (SWEEP, GRID, JOIN, GEOMASK, CKGRID, DPGRID, SWAP)
-BINNED = (SWEEP, GRID, JOIN, GEOMASK, SYNTHETIC, CKGRID, DPGRID, SWAP)
+               SWAP: "INPUT", COMPARE: "INPUT"}
+METRIC_ONLY = (SWEEP, GRID, JOIN, GEOMASK, CKGRID, DPGRID, SWAP, COMPARE)
+BINNED = (SWEEP, GRID, JOIN, GEOMASK, SYNTHETIC, CKGRID, DPGRID, SWAP, COMPARE)
 
 
 def with_policy(text, encoding="utf-8"):
@@ -328,14 +334,14 @@ ROWS = [
     ("geographic CRS", METRIC_ONLY,
      lambda i, o: {name: people("EPSG:4326") for name in POINT_INPUT.values()},
      "is geographic (degrees): reproject to a metric CRS"),
-    ("empty layer", (SWEEP, GRID, JOIN, GEOMASK, ZONE_RISK, CKGRID, DPGRID, SWAP),
+    ("empty layer", (SWEEP, GRID, JOIN, GEOMASK, ZONE_RISK, CKGRID, DPGRID, SWAP, COMPARE),
      lambda i, o: {name: empty_points() for name in POINT_INPUT.values()}, "has no features"),
-    ("null geometry", (SWEEP, GRID, JOIN, GEOMASK, ZONE_RISK, CKGRID, DPGRID, SWAP),
+    ("null geometry", (SWEEP, GRID, JOIN, GEOMASK, ZONE_RISK, CKGRID, DPGRID, SWAP, COMPARE),
      at_point(POINT_INPUT.values(), "null"), "have no geometry or an empty one"),
     ("null geometry", (SYNTHETIC,), at_point(["ADDRESSES"], "null"), "have no geometry"),
-    ("NULL person id", (SWEEP, GRID, CKGRID, DPGRID, SWAP), at_point(["INPUT"], person=NULL),
-     "have a NULL id"),
-    ("NaN coordinates", (SWEEP, GRID, JOIN, CKGRID, DPGRID, SWAP),
+    ("NULL person id", (SWEEP, GRID, CKGRID, DPGRID, SWAP, COMPARE),
+     at_point(["INPUT"], person=NULL), "have a NULL id"),
+    ("NaN coordinates", (SWEEP, GRID, JOIN, CKGRID, DPGRID, SWAP, COMPARE),
      in_file(POINT_INPUT.values(), (math.nan, 0.0)),
      "have NaN or infinite coordinates"),
     ("NaN coordinates", (GEOMASK, SYNTHETIC), at_point(POINT_INPUT.values(), (math.nan, 0.0)),
@@ -348,16 +354,16 @@ ROWS = [
      "lie more than 1e+09 m from the CRS's origin"),
     ("NaN coordinates, auxiliary", (JOIN,), in_file(["AUXILIARY"], (0.0, math.nan)),
      "have NaN or infinite coordinates"),
-    ("resolution ≤ 0", (SWEEP, DPGRID), lambda i, o: {"RESOLUTIONS": "0,100"},
+    ("resolution ≤ 0", (SWEEP, DPGRID, COMPARE), lambda i, o: {"RESOLUTIONS": "0,100"},
      "A cell size must be a positive number of metres"),
     ("resolution ≤ 0", (GRID, CKGRID), lambda i, o: {"RESOLUTION": 0.0},
      "A cell size must be a positive number of metres"),
-    ("V > D²", (PTABLE, CKGRID), lambda i, o: {"D": 2, "V": 5.0}, "the variance is at most 4 (D²)"),
-    ("JS > D", (PTABLE, CKGRID), lambda i, o: {"D": 2, "V": 1.0, "JS": 3},
+    ("V > D²", (PTABLE, CKGRID, COMPARE), lambda i, o: {"D": 2, "V": 5.0}, "the variance is at most 4 (D²)"),
+    ("JS > D", (PTABLE, CKGRID, COMPARE), lambda i, o: {"D": 2, "V": 1.0, "JS": 3},
      "JS = 3 is larger than D = 2"),
     ("PSTAY that no variance allows", (PTABLE,), lambda i, o: {"PSTAY": 0.2, "V": 0.5},
      "the noise is nonzero with probability 0.8, so its variance is at least 0.8"),
-    ("key file that holds no key", (CKGRID,), lambda i, o: {"KEY_FILE": junk_key(i)},
+    ("key file that holds no key", (CKGRID, COMPARE), lambda i, o: {"KEY_FILE": junk_key(i)},
      "does not hold a key of 256 bits"),
     ("no key file and no record key field", (CKGRID,), lambda i, o: {"KEY_FILE": DROP},
      "Give the programme's secret key file"),
@@ -366,7 +372,7 @@ ROWS = [
                              "person_id:string,rkey:double"),
         "RECORD_KEY_FIELD": "rkey", "KEY_FILE": DROP},
      "1 record(s) have a record key in 'rkey' that is NULL, not a number or outside [0, 1)"),
-    ("p-table row not summing to 1", (CKGRID,), lambda i, o: {"PTABLE": bad_ptable(i), "D": DROP,
+    ("p-table row not summing to 1", (CKGRID, COMPARE), lambda i, o: {"PTABLE": bad_ptable(i), "D": DROP,
                                                              "V": DROP},
      "has probabilities summing to"),
     ("approved p-table edited after the policy pinned its hash", (CKGRID,),
@@ -374,9 +380,9 @@ ROWS = [
      "has changed since the policy pinned it"),
     ("audit parent factor below 2", (CKGRID,), lambda i, o: {"AUDIT_PARENT_FACTOR": 1},
      "AUDIT_PARENT_FACTOR"),
-    ("unknown method in the policy", (CKGRID, KGATE, SWEEP),
+    ("unknown method in the policy", (CKGRID, KGATE, SWEEP, COMPARE),
      with_policy(POLICY + 'method = "noise"\n'), "method in"),
-    ("cell key policy without its minimums", (CKGRID, KGATE),
+    ("cell key policy without its minimums", (CKGRID, KGATE, COMPARE),
      with_policy(POLICY + 'method = "cell key"\n'), "needs the minimums ckm_min_d, ckm_min_v"),
     ("count field missing", (KGATE,), lambda i, o: {"INPUT": counts(fields="count:integer,status:string")},
      "n_persons"),
@@ -437,7 +443,7 @@ ROWS = [
         "RELEASE": point_layer([((50, 50), ["p0"])])}, "sex"),
     ("MAX_RADIUS = 1e300", (GEOMASK,), lambda i, o: {"MAX_RADIUS": 1e300},
      "larger than any distance on Earth"),
-    ("chart in a missing folder", (JOIN, SWEEP), lambda i, o: {"CHART": str(o / "missing" / "c.svg")},
+    ("chart in a missing folder", (JOIN, SWEEP, COMPARE), lambda i, o: {"CHART": str(o / "missing" / "c.svg")},
      "does not exist: create it"),
     ("report in a missing folder", (JOIN, SWAP), lambda i, o: {"REPORT": str(o / "missing" / "r.md")},
      "does not exist: create it"),
@@ -494,27 +500,31 @@ ROWS = [
     ("cell sizes not nested", (SWAP,), lambda i, o: {"HIERARCHY": "300,200"}, "not nested"),
     ("resolution ≤ 0", (SWAP,), lambda i, o: {"HIERARCHY": "200,0"},
      "A cell size must be a positive number of metres"),
-    ("NULL household id", (SWAP,), lambda i, o: {"INPUT": without_household_id()},
+    ("NULL household id", (SWAP, COMPARE), lambda i, o: {"INPUT": without_household_id()},
      "1 person(s) have no household id in the field 'household_id'"),
-    ("members of a household at different locations", (SWAP,),
+    ("members of a household at different locations", (SWAP, COMPARE),
      lambda i, o: {"INPUT": household_apart()},
      "1 household(s) have members at different locations (e.g. household h1"),
     ("a person twice", (SWAP,), lambda i, o: {"INPUT": at_point(["INPUT"], person="p1")(i, o)[
         "INPUT"]}, "1 person id(s) in 'person_id' appear more than once"),
+    ("a person twice, to be swapped", (COMPARE,), lambda i, o: {
+        "INPUT": at_point(["INPUT"], person="p1")(i, o)["INPUT"]}, "give one point per person"),
     ("k < 1", (SWAP,), lambda i, o: {"K_ANONYMITY": 0}, "K_ANONYMITY"),
-    ("swap rate above 1", (SWAP,), lambda i, o: {"SWAP_RATE": 1.5}, "SWAP_RATE"),
-    ("swap rate below 0", (SWAP,), lambda i, o: {"SWAP_RATE": -0.1}, "SWAP_RATE"),
-    ("donor distance 0", (SWAP,), lambda i, o: {"MAX_DONOR_DISTANCE": 0.0},
+    ("swap rate above 1", (SWAP, COMPARE), lambda i, o: {"SWAP_RATE": 1.5}, "SWAP_RATE"),
+    ("swap rate below 0", (SWAP, COMPARE), lambda i, o: {"SWAP_RATE": -0.1}, "SWAP_RATE"),
+    ("donor distance 0", (SWAP, COMPARE), lambda i, o: {"MAX_DONOR_DISTANCE": 0.0},
      "The largest donor distance must be a positive number of metres"),
-    ("a similarity field the layer lacks", (SWAP,), lambda i, o: {"SIMILARITY_FIELDS": "rooms"},
+    ("a similarity field the layer lacks", (SWAP, COMPARE), lambda i, o: {"SIMILARITY_FIELDS": "rooms"},
      "The similarity profile field(s) rooms are not in the layer"),
     ("no hierarchy", (SWAP,), lambda i, o: {"HIERARCHY": ""}, "Give the hierarchy"),
     ("no extent nor study area", (DPGRID,), lambda i, o: {"EXTENT": DROP},
      "Give either an extent or a study area"),
     ("temporary ledger", (DPGRID,), lambda i, o: {"LEDGER": "TEMPORARY_OUTPUT"}, "outlives the run"),
-    ("ε = 0", (DPGRID,), lambda i, o: {"EPSILON": 0.0}, "ε must be a positive number"),
+    ("ε = 0", (DPGRID, COMPARE), lambda i, o: {"EPSILON": 0.0}, "ε must be a positive number"),
     ("policy without epsilon_budget", (DPGRID,), with_policy(POLICY), "epsilon_budget"),
-    ("Gaussian without delta", (DPGRID,), lambda i, o: {"MECHANISM": 1}, "needs delta"),
+    ("Gaussian without delta", (DPGRID, COMPARE), lambda i, o: {"MECHANISM": 1}, "needs delta"),
+    ("neither a p-table nor D and V", (COMPARE,), lambda i, o: {"D": DROP, "V": DROP},
+     "Give a p-table, or D (largest noise) and V (noise variance)"),
     ("ε over the budget", (DPGRID,), lambda i, o: {"EPSILON": 2.5}, "above its epsilon_budget 2"),
     ("integer zones_hash", (BUDGET,), lambda i, o: {"ZONE_RISK": zone_table(
         [["a", 0.01, 100, 0.005, 7], ["b", 0.02, 50, 0.01, 7]], kind="integer")},

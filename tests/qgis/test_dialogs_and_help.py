@@ -48,6 +48,9 @@ ADVANCED = {
                     "AUDIT_PARENT_FACTOR"},
     "dpgrid": {"MECHANISM", "MAX_CELLS_PER_PERSON", "ORIGIN", "SEED", "LEDGER_HEAD"},
     "recordswap": {"ORIGIN", "HIERARCHY_ZONES", "HIERARCHY_ZONE_FIELDS", "CARRY_ALONG", "SEED"},
+    "methodcomparison": {"MECHANISM", "PTABLE", "D", "V", "JS", "KEY_FILE", "EXTENT", "ORIGIN",
+                         "PROTECTION_LEVEL", "MARGINALS", "PARENT_FACTOR", "RISK_FIELDS",
+                         "SWAP_RATE", "SIMILARITY_FIELDS", "MAX_DONOR_DISTANCE", "SEED"},
 }
 # The dialogs a newcomer opens first: most of what they hold is for later runs.
 BUSY_DIALOGS = ("resolutionsweep", "suppressedgrid", "kanonymitygate")

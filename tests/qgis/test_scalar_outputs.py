@@ -52,7 +52,8 @@ def runs(inputs):
     out = {name: str(folder / f"{name}.gpkg") for name in ("sweep", "grid", "checked", "risk",
                                                             "zone_risk", "budget", "reassessed",
                                                             "masked", "join", "auxiliary",
-                                                            "ptable", "ckm", "dp", "swapped")}
+                                                            "ptable", "ckm", "dp", "swapped",
+                                                            "comparison")}
     ledger = str(folder / "ledger.sqlite")
     return [
         ("resolutionsweep", {"INPUT": inputs["people"], "PERSON_FIELD": "person_id", "RHO": 0.1,
@@ -97,6 +98,9 @@ def runs(inputs):
         ("recordswap", {"INPUT": inputs["records"], "HOUSEHOLD_FIELD": "person_id",
                         "PERSON_FIELD": "person_id", "RISK_FIELDS": ["sex", "age"],
                         "HIERARCHY": "1000,100", "SEED": 5, "OUTPUT": out["swapped"]}, set()),
+        ("methodcomparison", {"INPUT": inputs["people"], "PERSON_FIELD": "person_id",
+                              "RESOLUTIONS": "100,200", "PTABLE": out["ptable"],
+                              "POLICY": policy_path(folder), "OUTPUT": out["comparison"]}, set()),
     ]
 
 

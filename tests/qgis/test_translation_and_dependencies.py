@@ -22,6 +22,7 @@ def test_display_names_are_translated_in_french(provider, french):
                      "cellkeygrid": "Grille à clé de cellule (effectifs perturbés)",
                      "dpgrid": "Grille différentiellement privée",
                      "recordswap": "Échange ciblé d'enregistrements (ménages)",
+                     "methodcomparison": "Comparaison des méthodes",
                      "publishgridsafely": "Publier une grille en sécurité",
                      "releaseunderriskbudget": "Diffuser sous un budget de risque",
                      "censusgridswapcellkey": "Grille de recensement : échange, puis clé de "

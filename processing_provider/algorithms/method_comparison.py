@@ -1,0 +1,286 @@
+"""spatialprivacy:methodcomparison — suppression, cell key, DP and swap + cell key side by side."""
+
+from qgis.core import QgsCoordinateReferenceSystem, QgsProcessing, \
+    QgsProcessingMultiStepFeedback, QgsProcessingParameterEnum, QgsProcessingParameterExtent, \
+    QgsProcessingException, QgsProcessingParameterDistance, QgsProcessingParameterFeatureSink, \
+    QgsProcessingParameterFeatureSource, QgsProcessingParameterField, QgsProcessingParameterFile, QgsProcessingParameterFileDestination, \
+    QgsProcessingParameterNumber, QgsProcessingParameterPoint, QgsProcessingParameterString, \
+    QgsWkbTypes
+
+from ...spatial_privacy_plugin.errors import N_
+from ..base import tr
+from ..grid_base import PointGridAlgorithm
+from .cell_key_grid import KEY_FILTER, PTableParameters
+from .dp_grid import MECHANISM_OPTIONS
+from .record_swap import HOUSEHOLD_SIZE
+
+TABLE_FIELDS = (
+    ("method", "string"), ("resolution_m", "double"), ("k", "int"), ("cells", "int"),
+    ("cells_withheld", "int"), ("share_withheld", "double"), ("share_changed", "double"),
+    ("mae", "double"), ("mse", "double"), ("hellinger", "double"), ("wasserstein_m", "double"),
+    ("transport_pairs", "int"), ("morans_i_errors", "double"), ("morans_z_errors", "double"),
+    ("small_cells", "int"), ("small_published_exact", "int"), ("cells_pinned", "int"),
+    ("audit", "string"), ("epsilon", "double"), ("ptable_hash", "string"),
+    ("households_swapped", "int"), ("policy_hash", "string"), ("use", "string"),
+)
+NOT_A_RELEASE = N_("data holder only: a simulation, not a release; publish nothing")
+# The engine's method names (compare.methods.METHODS) as the log and the chart show them.
+METHOD_LABELS = {"suppression": N_("suppression"), "cell key": N_("cell key"), "dp": N_("DP"),
+                 "swap + cell key": N_("swap + cell key")}
+
+
+class MethodComparison(PTableParameters, PointGridAlgorithm):
+    ALGORITHM_ID = "methodcomparison"
+    DISPLAY_NAME = N_("Method comparison")
+    SHORT_DESCRIPTION = N_("At each cell size, the suppressed grid, the cell key grid, the DP grid "
+                           "and swap + cell key on the same people, scored against the true "
+                           "counts (errors, Hellinger and Kantorovich–Wasserstein distances, "
+                           "Moran's I of the errors) and by risk. For the data holder: a "
+                           "simulation, never a release.")
+    TAGS = N_("privacy,disclosure,comparison,utility,wasserstein,hellinger,cell key method,"
+              "differential privacy,suppression,swapping,grid")
+    ADVANCED = ("MECHANISM", "PTABLE", "D", "V", "JS", "KEY_FILE", "EXTENT", "ORIGIN",
+                "PROTECTION_LEVEL", "MARGINALS", "PARENT_FACTOR", "RISK_FIELDS", "SWAP_RATE",
+                "SIMILARITY_FIELDS", "MAX_DONOR_DISTANCE", "SEED")
+
+    RESOLUTIONS = "RESOLUTIONS"
+    EPSILON = "EPSILON"
+    MECHANISM = "MECHANISM"
+    KEY_FILE = "KEY_FILE"
+    EXTENT = "EXTENT"
+    HOUSEHOLD_FIELD = "HOUSEHOLD_FIELD"
+    RISK_FIELDS = "RISK_FIELDS"
+    SWAP_RATE = "SWAP_RATE"
+    SIMILARITY_FIELDS = "SIMILARITY_FIELDS"
+    MAX_DONOR_DISTANCE = "MAX_DONOR_DISTANCE"
+    SEED = "SEED"
+    OUTPUT = "OUTPUT"
+    CHART = "CHART"
+
+    def initAlgorithm(self, config=None):  # noqa: N802 (QGIS's name)
+        self.add_point_parameters()
+        self.add_policy_parameters()
+        self.addParameter(QgsProcessingParameterString(
+            self.RESOLUTIONS, tr("Cell sizes in metres, comma separated"),
+            defaultValue="250,500,1000"))
+        self.addParameter(QgsProcessingParameterNumber(
+            self.EPSILON, tr("ε of the DP grid at each size (simulated, not spent)"),
+            QgsProcessingParameterNumber.Type.Double, defaultValue=1.0, minValue=0.0))
+        self.addParameter(QgsProcessingParameterEnum(
+            self.MECHANISM, tr("Mechanism"), [tr(option) for option in MECHANISM_OPTIONS],
+            defaultValue=0))
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            self.PTABLE, tr("p-table (empty: the policy's, or built from D, V, JS)"),
+            [QgsProcessing.SourceType.TypeVector], optional=True))
+        self.addParameter(QgsProcessingParameterNumber(
+            self.D, tr("D: largest noise, without a p-table (keep it secret)"),
+            QgsProcessingParameterNumber.Type.Integer, optional=True, minValue=1))
+        self.addParameter(QgsProcessingParameterNumber(
+            self.V, tr("V: noise variance, without a p-table"),
+            QgsProcessingParameterNumber.Type.Double, optional=True, minValue=0.0))
+        self.addParameter(QgsProcessingParameterNumber(
+            self.JS, tr("JS: published counts 1..JS are blocked, without a p-table"),
+            QgsProcessingParameterNumber.Type.Integer, defaultValue=0, minValue=0))
+        self.addParameter(QgsProcessingParameterFile(
+            self.KEY_FILE, tr("Compare: the programme's key file (empty: a one-off key)"),
+            QgsProcessingParameterFile.Behavior.File, optional=True, fileFilter=tr(KEY_FILTER)))
+        self.addParameter(QgsProcessingParameterExtent(
+            self.EXTENT, tr("Extent of the DP grid (empty: the points')"), optional=True))
+        self.addParameter(QgsProcessingParameterPoint(
+            self.ORIGIN, tr("Grid origin (lower-left corner; empty: automatic)"), optional=True))
+        self.add_marginal_parameters()
+        self.addParameter(QgsProcessingParameterField(
+            self.HOUSEHOLD_FIELD, tr("Household id field (empty: no swap + cell key row)"),
+            parentLayerParameterName=self.INPUT, optional=True))
+        self.addParameter(QgsProcessingParameterField(
+            self.RISK_FIELDS, tr("Swap: risk fields (empty: the location alone)"),
+            parentLayerParameterName=self.INPUT, allowMultiple=True, optional=True))
+        self.addParameter(QgsProcessingParameterNumber(
+            self.SWAP_RATE, tr("Swap rate (share of households swapped; a swap moves two)"),
+            QgsProcessingParameterNumber.Type.Double, defaultValue=0.05, minValue=0.0,
+            maxValue=1.0))
+        self.addParameter(QgsProcessingParameterString(
+            self.SIMILARITY_FIELDS, tr("Similarity profiles, in order (';' between profiles)"),
+            defaultValue=HOUSEHOLD_SIZE, optional=True))
+        self.addParameter(QgsProcessingParameterDistance(
+            self.MAX_DONOR_DISTANCE, tr("Largest donor distance (empty: anywhere)"),
+            parentParameterName=self.INPUT, optional=True, minValue=0.0))
+        self.addParameter(QgsProcessingParameterString(
+            self.SEED, tr("Seed, only to reproduce a test (leave empty)"), optional=True))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            self.OUTPUT, tr("Comparison table (data holder only)"),
+            QgsProcessing.SourceType.TypeVector))
+        self.addParameter(QgsProcessingParameterFileDestination(
+            self.CHART, tr("Chart: error, distance and risk by cell size"),
+            tr("HTML files (*.html)"), optional=True))
+
+    def process(self, parameters, context, feedback):
+        from ...spatial_privacy_plugin.compare import methods
+        from ...spatial_privacy_plugin.noise.perturbed import refuse_unapproved
+        from ...spatial_privacy_plugin.release import grid
+        from ..io.layers import make_fields, write_features
+
+        policy = self.policy_from_parameters(parameters, context)
+        resolutions = grid.parse_resolutions(
+            self.parameterAsString(parameters, self.RESOLUTIONS, context))
+        marginals = self.marginals_from_parameters(parameters, context, policy)
+        chart = self.file_output(parameters, self.CHART, context)
+        table = self.read_ptable(parameters, context, feedback, policy)
+        refuse_unapproved(table, policy)
+        dp = self.dp_setup(parameters, context, policy)
+        swap_fields = self.swap_fields(parameters, context)
+        steps = QgsProcessingMultiStepFeedback(2, feedback)
+        coarsest = max(resolutions) * (marginals.parent_factor if marginals.parents else 1)
+        data = self.read_grid_input(parameters, context, steps, coarsest, swap_fields)
+        self.describe_policy(policy, feedback, data)
+        points = methods.Points(data.x, data.y, data.person_codes, data.origin, data.people)
+        moved, households_swapped = self.swap(parameters, context, data, points, resolutions,
+                                              policy.k, feedback)
+        comparison = methods.Comparison(
+            policy.k, marginals, not policy.population_total_secret,
+            methods.CellKeySetup(table, self.record_keys(parameters, context, data, feedback)),
+            dp(parameters, context, data), moved, households_swapped)
+        steps.setCurrentStep(1)
+        rows = methods.compare_methods(
+            points, resolutions, comparison,
+            lambda done, total: steps.setProgress(100.0 * done / total), feedback.isCanceled)
+
+        fields = make_fields(TABLE_FIELDS)
+        sink, destination = self.parameterAsSink(
+            parameters, self.OUTPUT, context, fields, QgsWkbTypes.Type.NoGeometry,
+            QgsCoordinateReferenceSystem())
+        count = len(rows)
+        write_features(sink, fields, [rows[name] for name, _ in TABLE_FIELDS[:-2]]
+                       + [[policy.policy_hash] * count, [tr(NOT_A_RELEASE)] * count])
+        results = {self.OUTPUT: destination}
+        if chart:
+            self.write_chart(chart, rows, feedback)
+            results[self.CHART] = chart
+        self.report(rows, feedback)
+        return results
+
+    def dp_setup(self, parameters, context, policy):
+        """What makes the DP grid, read and checked before any point is: a function of the
+        points read giving ``methods.DpSetup``."""
+        from ...spatial_privacy_plugin.compare.methods import DpSetup
+        from ...spatial_privacy_plugin.noise import dp_release
+        from ...spatial_privacy_plugin.risk.masking import mask_generator
+
+        mechanism = dp_release.MECHANISMS[self.parameterAsEnum(parameters, self.MECHANISM, context)]
+        epsilon = self.parameterAsDouble(parameters, self.EPSILON, context)
+        delta = policy.get("delta") if mechanism == dp_release.MECHANISM_GAUSSIAN else None
+        dp_release.plan_noise(mechanism, epsilon, (1.0,), 1, delta)  # refuses a bad ε or δ now
+        seed = self.parameterAsString(parameters, self.SEED, context) or None
+
+        def setup(parameters, context, data):
+            if parameters.get(self.EXTENT) in (None, ""):
+                bounds = (float(data.x.min()), float(data.y.min()), float(data.x.max()),
+                          float(data.y.max()))
+            else:
+                box = self.parameterAsExtent(parameters, self.EXTENT, context, data.crs)
+                bounds = (box.xMinimum(), box.yMinimum(), box.xMaximum(), box.yMaximum())
+            # A generator per size, each as the DP grid algorithm would draw it.
+            return DpSetup(mechanism, epsilon, delta, bounds, lambda _: mask_generator(seed))
+        return setup
+
+    def swap_fields(self, parameters, context):
+        """The fields the swap reads (household id, risk and profile fields), checked before
+        any point is read; none without a household field."""
+        from ...spatial_privacy_plugin.swap.swapping import check_swap_parameters
+        from .record_swap import parse_profiles
+
+        household = self.parameterAsString(parameters, self.HOUSEHOLD_FIELD, context)
+        if not household:
+            return []
+        check_swap_parameters(1, self.parameterAsDouble(parameters, self.SWAP_RATE, context),
+                              self.optional_number(parameters, self.MAX_DONOR_DISTANCE, context))
+        available = self.parameterAsSource(parameters, self.INPUT, context).fields().names()
+        profiles = parse_profiles(self.parameterAsString(parameters, self.SIMILARITY_FIELDS,
+                                                         context), available)
+        return list(dict.fromkeys([household] + self.field_names(
+            parameters, self.RISK_FIELDS, context) + [name for names in profiles for name in names
+                                                      if name in available]))
+
+    def swap(self, parameters, context, data, points, resolutions, k, feedback):
+        """(the points after a targeted record swap over the compared cell sizes, households
+        swapped), or (None, None) without a household field."""
+        from ...spatial_privacy_plugin.compare.methods import swapped
+        from ...spatial_privacy_plugin.counting.cells import encode_key_columns
+        from ...spatial_privacy_plugin.risk.masking import mask_generator
+        from ...spatial_privacy_plugin.swap.households import households_of
+        from .record_swap import RecordSwap, parse_profiles
+
+        household = self.parameterAsString(parameters, self.HOUSEHOLD_FIELD, context)
+        if not household:
+            feedback.pushInfo(tr("No household id field: the comparison has no swap + cell key "
+                                 "row."))
+            return None, None
+        if not data.people.one_point:
+            raise QgsProcessingException(tr(
+                "The swap moves each person's dwelling: give one point per person (some person "
+                "ids have several points), or leave the household id field empty."))
+        homes = households_of(data.columns[household], data.x, data.y, household)
+        risk_fields = self.field_names(parameters, self.RISK_FIELDS, context)
+        risk = encode_key_columns([data.columns[name] for name in risk_fields], len(data.x))
+        profiles = RecordSwap.profile_codes(homes, parse_profiles(
+            self.parameterAsString(parameters, self.SIMILARITY_FIELDS, context),
+            data.fields.names()), data.columns)
+        moved, result = swapped(
+            points, homes, risk, profiles, resolutions, k,
+            self.parameterAsDouble(parameters, self.SWAP_RATE, context),
+            mask_generator(self.parameterAsString(parameters, self.SEED, context) or None),
+            self.optional_number(parameters, self.MAX_DONOR_DISTANCE, context),
+            feedback.isCanceled)
+        feedback.pushInfo(tr("Swap + cell key: {swapped} of {households} households swapped over "
+                             "the compared cell sizes at k = {k}; {unswapped} high-risk "
+                             "household(s) found no donor.").format(
+            swapped=result.households_swapped, households=result.n_households, k=k,
+            unswapped=len(result.unswapped)))
+        return moved, result.households_swapped
+
+    def record_keys(self, parameters, context, data, feedback):
+        from .cell_key_grid import comparison_record_keys
+
+        return comparison_record_keys(
+            data, self.parameterAsFile(parameters, self.KEY_FILE, context), feedback)
+
+    def write_chart(self, path, rows, feedback):
+        from ...spatial_privacy_plugin.charts import comparison_figure
+        from ..presentation.html_chart import write_html_chart
+
+        series = []
+        for method in dict.fromkeys(rows["method"]):
+            here = rows[rows["method"] == method].sort_values("resolution_m")
+            series.append((tr(METHOD_LABELS[method]), here["resolution_m"].tolist(), here["mae"].tolist(),
+                           here["wasserstein_m"].tolist(), here["small_published_exact"].tolist(),
+                           here["cells_pinned"].tolist()))
+        title = tr("Method comparison: what each method costs and risks, by cell size")
+        labels = {"title": title, "size": tr("cell size (m)"),
+                  "mae": tr("mean absolute error per cell"),
+                  "wasserstein": tr("Kantorovich–Wasserstein distance (m)"),
+                  "risk": tr("cells at risk"),
+                  "exact_of": tr("{method}: small counts published exactly"),
+                  "pinned_of": tr("{method}: cells the audit pins"),
+                  "note": tr("For the data holder: a simulation, not a release. Publish none of "
+                             "it.")}
+        write_html_chart(path, comparison_figure(series, labels), title, feedback)
+
+    def report(self, rows, feedback):
+        for row in rows.itertuples(index=False):
+            feedback.pushInfo(tr("{size:g} m, {method}: mean absolute error {mae:.3g} per cell, "
+                                 "{withheld} cell(s) withheld, {exact} small count(s) published "
+                                 "exactly.").format(
+                size=row.resolution_m, method=tr(METHOD_LABELS[row.method]), mae=row.mae,
+                withheld=row.cells_withheld, exact=row.small_published_exact))
+        far = rows[rows["wasserstein_m"].isna() & (rows["transport_pairs"] > 0)]
+        for row in far.itertuples(index=False):
+            feedback.pushWarning(tr(
+                "{size:g} m, {method}: the Kantorovich–Wasserstein distance is left empty: its "
+                "exact transport problem has {pairs} pairs of cells, more than this version solves. "
+                "Compare a smaller extent or coarser cells.").format(
+                size=row.resolution_m, method=tr(METHOD_LABELS[row.method]), pairs=int(row.transport_pairs)))
+        feedback.pushWarning(tr(
+            "This comparison is not a release: every figure in it is computed from the true "
+            "counts, for the data holder only; publish none of it. The DP grids are simulated "
+            "(their noise is drawn and discarded, no DP grid is written) and no ε is recorded "
+            "in any ledger: a DP release is made with the DP grid algorithm."))

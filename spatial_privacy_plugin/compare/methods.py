@@ -1,0 +1,213 @@
+"""Suppression, the cell key method, the DP grid and swap + cell key on the same points, at each
+cell size, scored against the truth and by the plugin's own audits.
+
+Each method runs through the engine function its algorithm runs (the suppressed
+grid, the cell key grid, the DP grid), so a row of the comparison is what that
+algorithm would publish from the same inputs. Each cell size is compared as a
+release of its own: the DP grid at one size with the whole ε. Nothing is
+recorded in a ledger and nothing here may be published: the comparison keeps
+only figures computed from the true counts (no noisy grid leaves it).
+"""
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from ..counting.cells import count_cells
+from ..errors import Cancelled
+from .measures import MAX_TRANSPORT_PAIRS, score
+
+METHOD_SUPPRESSION = "suppression"
+METHOD_CELL_KEY = "cell key"
+METHOD_DP = "dp"
+METHOD_SWAP_CELL_KEY = "swap + cell key"
+METHODS = (METHOD_SUPPRESSION, METHOD_CELL_KEY, METHOD_DP, METHOD_SWAP_CELL_KEY)
+# Which audit pins cells under each method (the table says it in words).
+AUDIT_SUPPRESSION = "suppression audit: withheld cells narrower than p"
+AUDIT_CELL_KEY = "cell key audit (D and the p-table known): cells narrower than p"
+AUDIT_NONE = "none: the guarantee is ε"
+COLUMNS = ("method", "resolution_m", "k", "cells", "cells_withheld", "share_withheld",
+           "share_changed", "mae", "mse", "hellinger", "wasserstein_m", "transport_pairs",
+           "morans_i_errors", "morans_z_errors", "small_cells", "small_published_exact",
+           "cells_pinned", "audit", "epsilon", "ptable_hash", "households_swapped")
+
+
+@dataclass(frozen=True)
+class Points:
+    """The people's points: coordinates (metres), person codes (0..n − 1), the grid origin and
+    ``people`` (``counting.cells.PeopleTotal``)."""
+
+    x: np.ndarray
+    y: np.ndarray
+    person_codes: np.ndarray
+    origin: tuple
+    people: object
+
+    def moved(self, x, y):
+        """The same people at other points (after a swap)."""
+        return Points(np.asarray(x, dtype=float), np.asarray(y, dtype=float), self.person_codes,
+                      self.origin, self.people)
+
+
+@dataclass(frozen=True)
+class CellKeySetup:
+    table: object  # ptable.PTable
+    person_keys: np.ndarray  # the 53-bit record key of each person code
+
+
+@dataclass(frozen=True)
+class DpSetup:
+    mechanism: str  # dp_release.MECHANISMS
+    epsilon: float
+    delta: object  # the policy's δ (the Gaussian's), else None
+    bounds: tuple  # (xmin, ymin, xmax, ymax) of the released extent
+    rng_of: object  # resolution -> numpy Generator (the operating system's unless seeded)
+    m: int = 1
+
+
+@dataclass(frozen=True)
+class Published:
+    """One method's grid as published (``values`` NaN where withheld) and its audit's verdict
+    (``pinned``: cells the attacker narrows below p; None when the method has no audit)."""
+
+    col: np.ndarray
+    row: np.ndarray
+    values: np.ndarray
+    pinned: object
+    audit: str
+    epsilon: object = None
+    ptable_hash: object = None
+
+
+def keyless(points):
+    return np.zeros(len(points.x), dtype=np.int64)
+
+
+def suppressed(points, resolution, k, marginals, people_known, is_canceled=None):
+    """The suppressed grid's release (``grid_release.suppressed_grid``)."""
+    from ..release.grid_release import suppressed_grid
+
+    release = suppressed_grid(points.x, points.y, points.person_codes, keyless(points),
+                              points.origin, resolution, k, marginals, is_canceled,
+                              people_known=people_known)
+    cells = release.cells
+    values = cells["n_persons"].astype("Float64").to_numpy(dtype=float, na_value=np.nan)
+    return Published(cells["col"].to_numpy(), cells["row"].to_numpy(), values,
+                     int((~release.audit["ok"].astype(bool)).sum()), AUDIT_SUPPRESSION)
+
+
+def cell_key(points, resolution, setup, marginals, people_known):
+    """The cell key grid's release (``cellkey.perturbed_cells``) and its audit: the perturbed
+    grand total when the number of people is known, the perturbed parent cells when
+    ``marginals`` publishes them (``cellkey_audit.release_totals``)."""
+    from ..noise.cellkey import key_of_everyone, perturbed_cells
+    from ..noise.cellkey_audit import attacker_intervals, release_totals
+
+    table = setup.table
+    cells = perturbed_cells(points.x, points.y, points.person_codes, keyless(points),
+                            points.origin, resolution, setup.person_keys, table)
+    grand_total = (points.people.n, key_of_everyone(setup.person_keys)) if people_known else None
+    parents = None
+    if marginals.parents:
+        parents = perturbed_cells(points.x, points.y, points.person_codes, keyless(points),
+                                  points.origin, resolution * marginals.parent_factor,
+                                  setup.person_keys, table)
+    totals = release_totals(table, (cells.col, cells.row, cells.key, cells.published),
+                            grand_total, parents, marginals.parent_factor)
+    lower, upper = attacker_intervals(table, cells.published, totals, points.people.one_point)
+    pinned = int(((upper - lower) < marginals.protection).sum())
+    return Published(cells.col, cells.row, cells.published.astype(float), pinned,
+                     AUDIT_CELL_KEY, ptable_hash=table.ptable_hash)
+
+
+def differentially_private(points, resolution, setup, is_canceled=None):
+    """The DP grid's release at one cell size with the whole ε (``dp_release.dp_grid``) over
+    every cell of the extent, empty ones included."""
+    from ..noise.dp_release import dp_grid, extent_domain, plan_noise
+
+    plan = plan_noise(setup.mechanism, setup.epsilon, (resolution,), setup.m, setup.delta)
+    domain = extent_domain(points.origin, resolution, setup.bounds)
+    release = dp_grid(points.x, points.y, points.person_codes, domain, plan,
+                      setup.rng_of(resolution), is_canceled)
+    cells = release.cells
+    return Published(cells["col"].to_numpy(), cells["row"].to_numpy(),
+                     cells["n_persons"].to_numpy(dtype=float), None, AUDIT_NONE,
+                     epsilon=plan.epsilon)
+
+
+def swapped(points, households, risk_codes, profiles, resolutions, k, swap_rate, rng,
+            max_distance=None, cancelled=None):
+    """The points after a targeted record swap (``swap.swapping.swap_households``) over the
+    hierarchy of the compared cell sizes (coarsest first, on the comparison's origin), and
+    the ``SwapResult``. ``households``: ``swap.households.Households`` of the points' rows
+    (one point per person); ``risk_codes``: per point; ``profiles``: per similarity profile,
+    a code per household."""
+    from ..swap.households import grid_level, nested
+    from ..swap.swapping import swap_households, swapped_locations
+
+    levels = nested([grid_level(f"{size:g} m", households.x, households.y, points.origin, size)
+                     for size in sorted(resolutions, reverse=True)])
+    result = swap_households(households, risk_codes, [level.codes for level in levels], profiles,
+                             k, swap_rate, rng, max_distance, cancelled)
+    return points.moved(*swapped_locations(households, result)), result
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """What to compare: the policy's ``k``, the ``marginals`` published beside a grid (their
+    protection is the policy's p), ``people_known`` (the attacker knows the number of
+    people), the cell key and DP setups (None: that method is left out) and the swapped
+    points (``Points`` of the same people after the swap; None: no swap row) and how many
+    households the swap moved."""
+
+    k: int
+    marginals: object
+    people_known: bool
+    cell_key: object = None
+    dp: object = None
+    swapped: object = None
+    households_swapped: object = None
+    max_pairs: int = MAX_TRANSPORT_PAIRS
+
+
+def releases(points, resolution, comparison, is_canceled=None):
+    """(method, Published) of every method the comparison holds, at one cell size."""
+    found = [(METHOD_SUPPRESSION, suppressed(points, resolution, comparison.k,
+                                             comparison.marginals, comparison.people_known,
+                                             is_canceled))]
+    if comparison.cell_key is not None:
+        found.append((METHOD_CELL_KEY, cell_key(points, resolution, comparison.cell_key,
+                                                comparison.marginals, comparison.people_known)))
+    if comparison.dp is not None:
+        found.append((METHOD_DP, differentially_private(points, resolution, comparison.dp,
+                                                        is_canceled)))
+    if comparison.swapped is not None and comparison.cell_key is not None:
+        found.append((METHOD_SWAP_CELL_KEY, cell_key(comparison.swapped, resolution,
+                                                     comparison.cell_key, comparison.marginals,
+                                                     comparison.people_known)))
+    return found
+
+
+def compare_methods(points, resolutions, comparison, progress=None, is_canceled=None):
+    """One row per cell size and method (COLUMNS): the utility of its published grid against
+    the true counts of ``points`` (``measures.score``; swapped grids against the true counts
+    before the swap), the cells its audit pins, and what identifies it (ε, p-table hash)."""
+    rows = []
+    for number, resolution in enumerate(resolutions):
+        if is_canceled is not None and is_canceled():
+            raise Cancelled()
+        truth = count_cells(points.x, points.y, points.person_codes, keyless(points),
+                            points.origin, resolution)
+        for method, published in releases(points, resolution, comparison, is_canceled):
+            scored = score(truth.col, truth.row, truth.n_persons, published.col, published.row,
+                           published.values, resolution, comparison.k, comparison.max_pairs)
+            rows.append({"method": method, "resolution_m": float(resolution),
+                         "k": comparison.k, **scored.__dict__,
+                         "cells_pinned": published.pinned, "audit": published.audit,
+                         "epsilon": published.epsilon, "ptable_hash": published.ptable_hash,
+                         "households_swapped": comparison.households_swapped
+                         if method == METHOD_SWAP_CELL_KEY else None})
+        if progress is not None:
+            progress(number + 1, len(resolutions))
+    return pd.DataFrame(rows, columns=list(COLUMNS))

@@ -1,0 +1,179 @@
+"""spatialprivacy:methodcomparison through Processing: its rows for suppression, the cell key method
+and DP equal what those three algorithms report themselves from the same inputs; the chart and
+the table say that nothing in them may be published; no ledger is charged."""
+
+import pytest
+from layers import people_in_cells
+from qgis.core import NULL, QgsVectorLayer
+
+from spatial_privacy_plugin.noise.ptable import create_ptable, write_ptable_csv
+
+ORIGIN = "0,0 [EPSG:3035]"
+EXTENT = "0,1000,0,800 [EPSG:3035]"
+# Large, middling and small cells, some of them alone in their corner.
+CELLS = {(col, row): (3 * col + 7 * row) % 17 for col in range(10) for row in range(8)}
+CELLS = {cell: count for cell, count in CELLS.items() if count}
+
+
+def rows_of(source):
+    layer = source if isinstance(source, QgsVectorLayer) else QgsVectorLayer(str(source), "t", "ogr")
+    assert layer.isValid()
+    return [dict(zip(layer.fields().names(), feature.attributes())) for feature in layer.getFeatures()]
+
+
+@pytest.fixture
+def inputs(tmp_path):
+    write_ptable_csv(create_ptable(3, 2.0, 1), tmp_path / "ptable.csv")
+    policy = tmp_path / "policy.toml"
+    policy.write_text('rho = 0.2\ntolerance = 0.2\ncounting_unit = "person"\n'
+                      f'epsilon_budget = 5\nprotection_level = 3\n', encoding="utf-8")
+    key = tmp_path / "programme.key"
+    from spatial_privacy_plugin.noise.cellkey import create_key_file
+    create_key_file(key)
+    return {"INPUT": people_in_cells(CELLS), "PERSON_FIELD": "person_id", "ORIGIN": ORIGIN,
+            "POLICY": str(policy), "PTABLE": str(tmp_path / "ptable.csv"), "KEY_FILE": str(key),
+            "folder": tmp_path}
+
+
+def comparison(run, inputs, feedback=None, **extra):
+    parameters = {name: inputs[name] for name in ("INPUT", "PERSON_FIELD", "ORIGIN", "POLICY",
+                                                  "PTABLE", "KEY_FILE")}
+    parameters.update({"RESOLUTIONS": "100", "EPSILON": 1.0, "EXTENT": EXTENT, "SEED": "same",
+                       "OUTPUT": str(inputs["folder"] / "comparison.gpkg"),
+                       "CHART": str(inputs["folder"] / "comparison.html")})
+    parameters.update(extra)
+    result = run("methodcomparison", parameters, feedback)
+    return {row["method"]: row for row in rows_of(result["OUTPUT"])}, result
+
+
+def mean_absolute_error(published):
+    """Over the cells where the truth or the publication is non-zero; withheld (None) as 0."""
+    cells = set(CELLS) | {cell for cell, value in published.items() if value}
+    return sum(abs((published.get(cell) or 0) - CELLS.get(cell, 0)) for cell in cells) / len(cells)
+
+
+def test_rows_equal_what_the_three_algorithms_report(run, inputs, feedback, tmp_path):
+    rows, result = comparison(run, inputs, feedback)
+    assert set(rows) == {"suppression", "cell key", "dp"}
+    common = {name: inputs[name] for name in ("INPUT", "PERSON_FIELD", "ORIGIN", "POLICY")}
+
+    grid = run("suppressedgrid", {**common, "RESOLUTION": 100, "OUTPUT": "TEMPORARY_OUTPUT",
+                                  "AUDIT": "TEMPORARY_OUTPUT"})
+    row = rows["suppression"]
+    assert row["cells_withheld"] == grid["CELLS_WITHHELD"] > 0
+    assert row["cells"] == grid["CELLS_PUBLISHED"] + grid["CELLS_WITHHELD"]
+    assert row["cells_pinned"] == sum(not audit["ok"] for audit in rows_of(grid["AUDIT"]))
+    published = {(cell["col"], cell["row"]): cell["n_persons"] for cell in rows_of(grid["OUTPUT"])}
+    assert row["mae"] == pytest.approx(mean_absolute_error(published))
+    assert row["share_changed"] == 0.0 and row["small_published_exact"] == 0
+
+    key_grid = run("cellkeygrid", {**common, "PTABLE": inputs["PTABLE"],
+                                   "KEY_FILE": inputs["KEY_FILE"], "RESOLUTION": 100,
+                                   "OUTPUT": "TEMPORARY_OUTPUT", "UTILITY": "TEMPORARY_OUTPUT"})
+    utility = rows_of(key_grid["UTILITY"])[0]
+    row = rows["cell key"]
+    for name in ("cells", "mae", "mse", "hellinger", "share_changed"):
+        assert row[name] == pytest.approx(utility[name]), name
+    assert row["cells_pinned"] == key_grid["CELLS_BELOW_P"]
+    assert row["ptable_hash"] == key_grid["PTABLE_HASH"]
+    published = {(cell["col"], cell["row"]): cell["n_persons"]
+                 for cell in rows_of(key_grid["OUTPUT"])}
+    assert row["mae"] == pytest.approx(mean_absolute_error(published))
+
+    dp_grid = run("dpgrid", {**common, "EPSILON": 1.0, "RESOLUTIONS": "100", "EXTENT": EXTENT,
+                             "SEED": "same", "LEDGER": str(tmp_path / "ledger.sqlite"),
+                             "DATASET": "d", "RELEASE_ID": "r", "OUTPUT": "TEMPORARY_OUTPUT"})
+    published = {(cell["col"], cell["row"]): cell["n_persons"]
+                 for cell in rows_of(dp_grid["OUTPUT"])}
+    row = rows["dp"]
+    assert row["mae"] == pytest.approx(mean_absolute_error(published))
+    assert row["epsilon"] == 1.0
+    assert row["cells_pinned"] == NULL  # DP has no audit: its guarantee is ε
+
+
+def test_the_comparison_is_no_release_and_charges_no_ledger(run, inputs, feedback):
+    rows, result = comparison(run, inputs, feedback)
+    assert {row["use"] for row in rows.values()} == {
+        "data holder only: a simulation, not a release; publish nothing"}
+    assert any("not a release" in message and "no ε is recorded" in message
+               for message in feedback.messages)
+    assert not list(inputs["folder"].glob("*.sqlite"))  # no ledger anywhere
+    page = (inputs["folder"] / "comparison.html").read_text(encoding="utf-8")
+    assert "a simulation, not a release" in page and "Plotly.newPlot" in page
+    assert {row["k"] for row in rows.values()} == {5}
+    assert all(len(row["policy_hash"]) == 64 for row in rows.values())
+
+
+def test_without_a_seed_the_dp_row_varies_and_with_one_it_does_not(run, inputs):
+    seeded = [comparison(run, inputs)[0]["dp"]["mae"] for _ in range(2)]
+    assert seeded[0] == seeded[1]
+    drawn = {comparison(run, inputs, SEED=None)[0]["dp"]["mse"] for _ in range(4)}
+    assert len(drawn) > 1
+
+
+def test_each_cell_size_has_a_row_per_method(run, inputs):
+    result = run("methodcomparison", {
+        **{name: inputs[name] for name in ("INPUT", "PERSON_FIELD", "POLICY", "PTABLE",
+                                           "KEY_FILE")},
+        "RESOLUTIONS": "100,200,400", "OUTPUT": "TEMPORARY_OUTPUT"})
+    rows = rows_of(result["OUTPUT"])
+    assert sorted((row["resolution_m"], row["method"]) for row in rows) == sorted(
+        (size, method) for size in (100, 200, 400) for method in ("suppression", "cell key", "dp"))
+    # Coarser cells withhold fewer: the errors of suppression fall with the size here.
+    suppression = sorted((row["resolution_m"], row["share_withheld"]) for row in rows
+                         if row["method"] == "suppression")
+    assert suppression[0][1] > suppression[-1][1]
+
+
+def households_layer():
+    """People in households of one to three at the dwelling points of CELLS' cells."""
+    from layers import point_layer
+    points, number = [], 0
+    for (col, row), count in CELLS.items():
+        for person in range(count):
+            household = f"h{col}_{row}_{person // 3}"
+            points.append(((col * 100 + 20 + 20 * (person // 3 % 3), row * 100 + 50),
+                           [f"p{number}", household, ["F", "M"][person % 2]]))
+            number += 1
+    return point_layer(points, "person_id:string,household_id:string,sex:string")
+
+
+def test_the_swap_row_equals_the_record_swap_then_the_cell_key_grid(run, inputs):
+    layer = households_layer()
+    swap = {"HOUSEHOLD_FIELD": "household_id", "RISK_FIELDS": ["sex"], "SWAP_RATE": 0.1,
+            "SEED": "same"}
+    comparison(run, inputs, INPUT=layer, RESOLUTIONS="100,200", **swap)
+    by_size = {}
+    for row in rows_of(inputs["folder"] / "comparison.gpkg"):
+        by_size.setdefault(row["resolution_m"], {})[row["method"]] = row
+    swapped = run("recordswap", {"INPUT": layer, "PERSON_FIELD": "person_id", **swap,
+                                 "HIERARCHY": "200,100", "ORIGIN": ORIGIN, "K_ANONYMITY": 5,
+                                 "OUTPUT": "TEMPORARY_OUTPUT"})
+    assert swapped["HOUSEHOLDS_SWAPPED"] > 0
+    truth = {}
+    for feature in layer.getFeatures():
+        point = feature.geometry().asPoint()
+        for size in (100, 200):
+            cell = (size, int(point.x() // size), int(point.y() // size))
+            truth[cell] = truth.get(cell, 0) + 1
+    for size in (100, 200):
+        row = by_size[size]["swap + cell key"]
+        assert row["households_swapped"] == swapped["HOUSEHOLDS_SWAPPED"]
+        key_grid = run("cellkeygrid", {"INPUT": swapped["OUTPUT"], "PERSON_FIELD": "person_id",
+                                       "POLICY": inputs["POLICY"], "PTABLE": inputs["PTABLE"],
+                                       "KEY_FILE": inputs["KEY_FILE"], "RESOLUTION": size,
+                                       "ORIGIN": ORIGIN, "OUTPUT": "TEMPORARY_OUTPUT"})
+        published = {(cell["col"], cell["row"]): cell["n_persons"]
+                     for cell in rows_of(key_grid["OUTPUT"])}
+        true = {(col, row_): count for (at, col, row_), count in truth.items() if at == size}
+        cells = set(true) | {cell for cell, value in published.items() if value}
+        expected = sum(abs(published.get(cell, 0) - true.get(cell, 0)) for cell in cells) / \
+            len(cells)
+        assert row["mae"] == pytest.approx(expected)
+        assert row["mae"] != by_size[size]["cell key"]["mae"]  # the swap moved someone
+
+
+def test_without_households_there_is_no_swap_row(run, inputs, feedback):
+    rows, _ = comparison(run, inputs, feedback)
+    assert "swap + cell key" not in rows
+    assert any("no swap + cell key row" in message for message in feedback.messages)
