@@ -106,7 +106,8 @@ class LinkedSuppression:
 
 
 def protect_linked_table(values, primary, totals, protection, k, straddle_k, knowledge,
-                         extra_equalities=(), is_canceled=None, series=None, cell_keys=None):
+                         extra_equalities=(), is_canceled=None, series=None, cell_keys=None,
+                         progress=None):
     """Primary and complementary suppression over cells and totals together.
 
     ``values``: the cells' counts; ``primary``: cells below k; ``totals``:
@@ -117,6 +118,8 @@ def protect_linked_table(values, primary, totals, protection, k, straddle_k, kno
     hold two pieces with at least p (k when intervals must straddle it) of doubt
     together; then cells are protected (``complementary_suppression``) against the
     published totals, and withheld totals audited as sums, opening more where one fails.
+    ``is_canceled``/``progress``: as ``complementary_suppression`` takes them (each round
+    reports afresh).
     """
     values = np.asarray(values, dtype=float)
     lower = np.asarray(knowledge.lower, dtype=float)
@@ -221,7 +224,7 @@ def protect_linked_table(values, primary, totals, protection, k, straddle_k, kno
         cells = complementary_suppression(values, primary | forced, equalities, protection,
                                           k if straddle_k else None, is_canceled=is_canceled,
                                           series=series, cell_keys=cell_keys,
-                                          knowledge=knowledge, threshold=k)
+                                          knowledge=knowledge, threshold=k, progress=progress)
         cells_withheld = cells.withheld.copy()
         intervals = withheld_sum_intervals(values, cells.withheld, equalities, totals.members,
                                            knowledge.lower, knowledge.upper, knowledge.at_least,
