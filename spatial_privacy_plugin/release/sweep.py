@@ -1,6 +1,8 @@
 """The resolution sweep: what suppression at k costs at each cell size, how the withheld
 cells cluster, which size to recommend, and which cells flip state in a series."""
 
+import time
+
 import numpy as np
 import pandas as pd
 
@@ -80,8 +82,8 @@ def sweep(x, y, person_codes, key_codes, origin, resolutions, k, tolerance, marg
     the number of people (the table publishes it), unless the policy keeps
     it secret. ``progress(done, total)`` hears of the sizes done (fractions
     included: each size's audit reports its solve blocks), ``on_size(resolution,
-    finished)`` of each size as it starts and ends, both from the caller's
-    thread; ``is_canceled`` is asked between sizes, cells and solves.
+    seconds)`` of each size as it starts (None) and ends (its time), both from
+    the caller's thread; ``is_canceled`` is asked between sizes, cells and solves.
     """
     persons = int(person_codes.max()) + 1
 
@@ -113,12 +115,12 @@ def sweep_counted(count_at, people, n_rows, withheld_people, resolutions, k, tol
     known = people if people_known else None
     # Written by the threads working on each size, read by the caller's thread in ``poll``.
     shares = dict.fromkeys(resolutions, 0.0)
-    started, finished, told = set(), set(), set()
+    started, finished, told = {}, {}, set()
 
     def sweep_row(resolution):
         if is_canceled is not None and is_canceled():
             raise Cancelled()
-        started.add(resolution)
+        started[resolution] = time.monotonic()
         counts = count_at(resolution)
         status, suppression = suppress(
             counts, k, marginals, is_canceled, people=known,
@@ -135,7 +137,7 @@ def sweep_counted(count_at, people, n_rows, withheld_people, resolutions, k, tol
         total_fraction = float(withheld.sum()) / len(withheld)
         unprotectable = int(suppression.unprotectable.sum()) if suppression is not None else 0
         shares[resolution] = 1.0
-        finished.add(resolution)
+        finished[resolution] = time.monotonic() - started[resolution]
         return {
             "resolution_m": float(resolution),
             "k": int(k),
@@ -157,16 +159,17 @@ def sweep_counted(count_at, people, n_rows, withheld_people, resolutions, k, tol
         }
 
     def poll():
-        for resolution in resolutions:
-            for event, seen in ((False, started), (True, finished)):
+        for resolution in resolutions[::-1]:
+            for event, seen in (("start", started), ("end", finished)):
                 if resolution in seen and (resolution, event) not in told:
                     told.add((resolution, event))
                     if on_size is not None:
-                        on_size(resolution, event)
+                        on_size(resolution, finished[resolution] if event == "end" else None)
         if progress is not None:
             progress(sum(shares.values()), len(resolutions))
 
-    records = in_parallel(sweep_row, resolutions, poll=poll)
+    # Coarsest first: the quick sizes report early, the finest take the longest.
+    records = in_parallel(sweep_row, resolutions[::-1], poll=poll)[::-1]
     return pd.DataFrame.from_records(records)
 
 
