@@ -8,7 +8,7 @@ keywords: in a GeoPackage (gpkg_metadata) it travels with the file, on a
 temporary layer it lives as long as the layer.
 """
 
-from qgis.core import QgsVectorLayer
+from qgis.core import QgsProviderRegistry, QgsVectorLayer
 
 PERSONS_KEY = "spatial_privacy:persons"
 ONE_POINT_KEY = "spatial_privacy:one_point_per_person"
@@ -19,11 +19,17 @@ def _output_layer(destination, context):
     layer = context.getMapLayer(destination)
     if layer is not None:
         return layer, False
+    parts = QgsProviderRegistry.instance().decodeUri("ogr", destination)
+    if not parts.get("layerName") and parts.get("path"):
+        # Metadata is stored per table of a GeoPackage: name the file's one table.
+        from osgeo import ogr
+
+        dataset = ogr.Open(parts["path"])
+        if dataset is None or dataset.GetLayerCount() != 1:
+            return None, False
+        destination = f"{parts['path']}|layername={dataset.GetLayer(0).GetName()}"
+        dataset = None
     layer = QgsVectorLayer(destination, "output", "ogr")
-    if not layer.isValid():
-        return None, False
-    if "|layername=" not in destination:  # metadata is stored per table of a GeoPackage
-        layer = QgsVectorLayer(layer.dataProvider().dataSourceUri(), "output", "ogr")
     return (layer, True) if layer.isValid() else (None, False)
 
 

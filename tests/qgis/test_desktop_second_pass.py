@@ -7,7 +7,7 @@ import time
 import pytest
 from conftest import RecordingFeedback
 from layers import people_in_cells
-from qgis.core import QgsProcessingException, QgsVectorLayer
+from qgis.core import QgsFeatureRequest, QgsProcessingException, QgsVectorLayer
 
 SLOW_SIZES = "50,100,250,500,1000,2000,4000"
 GRID_TOTAL_AND_PARENTS = 3
@@ -80,3 +80,72 @@ def test_the_cell_key_grid_takes_the_policys_approved_ptable(run, tmp_path):
                                  "POLICY": str(tmp_path / "policy.toml"),
                                  "OUTPUT": "TEMPORARY_OUTPUT"})
     assert result["PTABLE_HASH"] == approved.ptable_hash
+
+
+FEW = {(0, 0): 12, (1, 0): 3, (0, 1): 2, (1, 1): 15, (2, 0): 11, (2, 1): 14}
+UNKNOWN_PEOPLE = "does not know the number of people"
+
+
+def grid_then_gate(run, tmp_path, policy, output):
+    (tmp_path / "policy.toml").write_text(policy)
+    grid_log, gate_log = RecordingFeedback(), RecordingFeedback()
+    grid = run("suppressedgrid", {"INPUT": people_in_cells(FEW), "PERSON_FIELD": "person_id",
+                                  "POLICY": str(tmp_path / "policy.toml"), "RESOLUTION": 100,
+                                  "ORIGIN": "0,0 [EPSG:3035]", "OUTPUT": output}, grid_log)
+    gate = run("kanonymitygate", {"INPUT": grid["OUTPUT"], "COUNT_FIELD": "n_persons",
+                                  "POLICY": str(tmp_path / "policy.toml"),
+                                  "OUTPUT": "TEMPORARY_OUTPUT"}, gate_log)
+    return grid, grid_log.messages, gate, gate_log.messages
+
+
+@pytest.mark.parametrize("output", ["file", "TEMPORARY_OUTPUT"])
+def test_the_gate_reads_the_number_of_people_the_grid_wrote(run, tmp_path, output):
+    destination = str(tmp_path / "grid.gpkg") if output == "file" else output
+    grid, _, gate, log = grid_then_gate(run, tmp_path, POLICY, destination)
+    layer = grid["OUTPUT"] if output != "file" else QgsVectorLayer(grid["OUTPUT"], "g", "ogr")
+    assert layer.metadata().keywords()["spatial_privacy:persons"] == [str(sum(FEW.values()))]
+    assert gate["PASSED"] is True
+    assert f"The number of people, {sum(FEW.values())}, is read from the layer's metadata " \
+        "(written by the grid)." in log
+    assert not any(UNKNOWN_PEOPLE in message for message in log)
+
+
+def test_a_secret_number_of_people_is_written_nowhere(run, tmp_path):
+    grid, _, gate, log = grid_then_gate(run, tmp_path, POLICY + "population_total_secret = true\n",
+                                        str(tmp_path / "grid.gpkg"))
+    layer = QgsVectorLayer(grid["OUTPUT"], "g", "ogr")
+    assert "spatial_privacy:persons" not in layer.metadata().keywords()
+    assert not any("metadata" in message for message in log)
+
+
+def test_a_layer_without_the_number_still_warns(run, tmp_path):
+    """The negative control: a grid layer that does not carry the number (a copy made
+    elsewhere) leaves the gate's warning as it was."""
+    grid, _, _, _ = grid_then_gate(run, tmp_path, POLICY, "TEMPORARY_OUTPUT")
+    copy = grid["OUTPUT"].materialize(QgsFeatureRequest())
+    log = RecordingFeedback()
+    run("kanonymitygate", {"INPUT": copy, "COUNT_FIELD": "n_persons",
+                           "POLICY": str(tmp_path / "policy.toml"),
+                           "OUTPUT": "TEMPORARY_OUTPUT"}, log)
+    assert any(UNKNOWN_PEOPLE in message for message in log.messages)
+
+
+def test_grid_and_gate_say_the_withheld_share_against_the_tolerance(run, tmp_path):
+    _, grid_log, _, gate_log = grid_then_gate(run, tmp_path, POLICY, "TEMPORARY_OUTPUT")
+    above = [message for message in grid_log if "above the policy's tolerance of 20.0 %" in message]
+    assert len(above) == 1 and "not publishable" in above[0]
+    assert any("above the policy's tolerance of 20.0 %" in message for message in gate_log)
+    _, grid_log, _, gate_log = grid_then_gate(run, tmp_path, POLICY.replace("0.2", "0.9"),
+                                              "TEMPORARY_OUTPUT")
+    assert any("within the policy's tolerance of 90.0 %" in message for message in grid_log)
+    assert any("within the policy's tolerance of 90.0 %" in message for message in gate_log)
+
+
+def test_the_sweep_table_carries_the_number_of_people(run, tmp_path):
+    (tmp_path / "policy.toml").write_text(POLICY)
+    result = run("resolutionsweep", {"INPUT": people_in_cells(FEW), "PERSON_FIELD": "person_id",
+                                     "POLICY": str(tmp_path / "policy.toml"),
+                                     "RESOLUTIONS": "100,200", "OUTPUT": str(tmp_path / "s.gpkg")})
+    keywords = QgsVectorLayer(result["OUTPUT"], "s", "ogr").metadata().keywords()
+    assert keywords["spatial_privacy:persons"] == [str(result["PERSONS"])]
+    assert keywords["spatial_privacy:one_point_per_person"] == ["true"]
