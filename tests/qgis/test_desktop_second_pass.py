@@ -149,3 +149,27 @@ def test_the_sweep_table_carries_the_number_of_people(run, tmp_path):
     keywords = QgsVectorLayer(result["OUTPUT"], "s", "ogr").metadata().keywords()
     assert keywords["spatial_privacy:persons"] == [str(result["PERSONS"])]
     assert keywords["spatial_privacy:one_point_per_person"] == ["true"]
+
+
+def test_point_inputs_open_on_a_point_layer_when_a_polygon_layer_is_active(plugin_package):
+    """QGIS 3.22's dialog shows the active layer, or a blank input where it is not points (its
+    own algorithms too: the control); ours open on the first point layer instead."""
+    import json
+    import os
+    import subprocess
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    link = Path(tempfile.mkdtemp(prefix="sp_point_default_")) / "spatial_privacy"
+    link.symlink_to(Path(plugin_package.__file__).resolve().parent, target_is_directory=True)
+    completed = subprocess.run(
+        [sys.executable, str(Path(__file__).with_name("point_input_default.py")), str(link.parent)],
+        capture_output=True, text=True, timeout=300,
+        env=dict(os.environ, HOME=str(link.parent), QT_QPA_PLATFORM="offscreen"))
+    assert completed.returncode == 0, completed.stderr[-3000:]
+    report = json.loads(completed.stdout.strip().splitlines()[-1])
+    control = report["zones"].pop("native:pointstopath")
+    assert report["zones"] == dict.fromkeys(report["zones"], "trips")
+    assert control is None
+    assert set(report["visits"].values()) == {"visits"}  # an active point layer is kept
