@@ -173,3 +173,40 @@ def test_point_inputs_open_on_a_point_layer_when_a_polygon_layer_is_active(plugi
     assert report["zones"] == dict.fromkeys(report["zones"], "trips")
     assert control is None
     assert set(report["visits"].values()) == {"visits"}  # an active point layer is kept
+
+
+def dp_grid_parameters(folder, output):
+    (folder / "dp_policy.toml").write_text(POLICY + "epsilon_budget = 5\n")
+    return {"INPUT": people_in_cells(FEW), "PERSON_FIELD": "person_id", "EPSILON": 1.0,
+            "RESOLUTIONS": "100,200,400", "EXTENT": "0,800,0,800 [EPSG:3035]",
+            "POLICY": str(folder / "dp_policy.toml"), "LEDGER": str(folder / "dp.sqlite"),
+            "DATASET": "mobility", "RELEASE_ID": output[-12:], "OUTPUT": output}
+
+
+def assert_dp_style(layer):
+    """One rule per level with its accuracy, the finest alone shown, classes with values."""
+    renderer = layer.renderer()
+    assert renderer.type() == "RuleRenderer", renderer.type()
+    levels = renderer.rootRule().children()
+    assert [rule.filterExpression() for rule in levels] == \
+        ['"resolution_m" = 100.0', '"resolution_m" = 200.0', '"resolution_m" = 400.0']
+    assert [rule.active() for rule in levels] == [True, False, False]
+    for rule in levels:
+        assert "people (95 %)" in rule.label() and "±" in rule.label()
+        classes = [child.label() for child in rule.children()]
+        assert len(classes) >= 2 and classes[0].startswith("0–")
+        assert "within the noise of an empty cell" in classes[0]
+
+
+def test_the_dp_grid_is_styled_per_level(run, tmp_path):
+    result = run("dpgrid", dp_grid_parameters(tmp_path, str(tmp_path / "dp.gpkg")))
+    assert_dp_style(QgsVectorLayer(result["OUTPUT"], "dp", "ogr"))
+
+
+def test_the_dp_grid_loads_styled_in_the_window(provider, qgis_iface, qgis_new_project, tmp_path):
+    import processing
+    from qgis.core import QgsProject
+
+    results = processing.runAndLoadResults("spatialprivacy:dpgrid",
+                                           dp_grid_parameters(tmp_path, "TEMPORARY_OUTPUT"))
+    assert_dp_style(QgsProject.instance().mapLayer(results["OUTPUT"]))
