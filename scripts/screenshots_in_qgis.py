@@ -148,7 +148,7 @@ def join_report():
         "AUXILIARY_TRUTH_FIELD": "trip_id", "POLICY": SETUP["policy"],
         "AUXILIARY_PROVENANCE": "the sample city itself (an upper bound)",
         "OUTPUT": "TEMPORARY_OUTPUT",
-        "CHART": str(WORK / "join_chart.svg"), "REPORT": str(report)})
+        "CHART": str(WORK / "join_chart.html"), "REPORT": str(report)})
     view = report_view(report)
     view.show()
     save(view, "join_report")
