@@ -123,8 +123,8 @@ def model_halting_at_the_gate(size):
     dialog = processing.createAlgorithmDialog("spatialprivacy:publishgridsafely", {
         "points": SETUP["trips"], "person_field": "person_id", "policy": SETUP["policy"],
         "cell_sizes": CELL_SIZES, "published_layers": [earlier],
-        "sweep:sweep_table": "TEMPORARY_OUTPUT",
-        "publish:published_grid": str(publication / "grid.gpkg")})
+        "sweep:Sweep table": "TEMPORARY_OUTPUT",
+        "gate:Published grid": str(publication / "grid.gpkg")})
     dialog.resize(QSize(1300, 820))
     dialog.show()
     settle()
