@@ -335,18 +335,16 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
         """One point per person: a coarser area's count is the sum of its parts (else a count of
         distinct people, at most that sum)."""
         stored = self.stored_people(parameters, context)
-        if stored is not None:
-            return stored[1]
-        return self.parameterAsEnum(parameters, self.PERSONS_TOTAL_KIND, context) == 0
+        return stored[1] if stored is not None else \
+            self.parameterAsEnum(parameters, self.PERSONS_TOTAL_KIND, context) == 0
 
     def stored_people(self, parameters, context):
-        """(number of people, one point each) that the grid wrote into the input layer's
-        metadata, when PERSONS_TOTAL is empty; else None."""
+        """(people, one point each) from the input's metadata when PERSONS_TOTAL is empty."""
         from ..io.release_metadata import read_people
 
-        if self.optional_number(parameters, self.PERSONS_TOTAL, context) is not None:
-            return None
-        return read_people(self.parameterAsVectorLayer(parameters, self.INPUT, context))
+        given = self.optional_number(parameters, self.PERSONS_TOTAL, context) is not None
+        return None if given else read_people(self.parameterAsVectorLayer(parameters, self.INPUT,
+                                                                           context))
 
     def people(self, parameters, context, policy, feedback):
         """The people total the attacker holds (grid.PeopleTotal), or None."""
@@ -362,10 +360,8 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
         if policy.population_total_secret:
             if stored is not None:
                 raise QgsProcessingException(tr(
-                    "The policy keeps the number of people secret (population_total_secret = "
-                    "true), yet the layer's metadata states it (the grid ran under a policy "
-                    "without that rule): a number that is published is no secret. Run the grid "
-                    "again under this policy."))
+                    "The policy keeps the number of people secret, yet the layer's metadata "
+                    "states it (the grid ran under another policy): run the grid under this one."))
             if total is not None:
                 raise QgsProcessingException(tr(
                     "The policy keeps the number of people secret (population_total_secret = "
