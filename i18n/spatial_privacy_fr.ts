@@ -15,126 +15,126 @@
     </message>
     <message>
       <location filename="processing_provider/algorithms/cell_key_grid.py" line="109" />
-      <source>D: largest noise, without a p-table (empty: the policy's minimum, or 3; keep it secret)</source>
-      <translation type="unfinished" />
+      <source>D: largest noise (empty: policy minimum or 3; secret)</source>
+      <translation>D : bruit maximal (vide : minimum de la politique ou 3 ; secret)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="113" />
-      <source>V: noise variance, without a p-table (empty: the policy's minimum, or 2)</source>
-      <translation type="unfinished" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="112" />
+      <source>V: noise variance (empty: policy minimum or 2)</source>
+      <translation>V : variance du bruit (vide : minimum de la politique ou 2)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="116" />
-      <source>JS: published counts 1..JS are blocked, without a p-table (empty: the policy's minimum, or 0)</source>
-      <translation type="unfinished" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="115" />
+      <source>JS: counts 1..JS blocked (empty: policy minimum or 0)</source>
+      <translation>JS : effectifs 1..JS bloqués (vide : minimum de la politique ou 0)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="120" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="118" />
       <source>Cell size (metres)</source>
       <translation>Taille de maille (mètres)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="124" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="122" />
       <source>Study area (empty cells inside it are published as 0)</source>
       <translation>Zone d'étude (les mailles vides qu'elle contient sont publiées à 0)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="127" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="125" />
       <source>Policy file (TOML or JSON)</source>
       <translation>Fichier de politique (TOML ou JSON)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="128" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="126" />
       <source>Policy files (*.toml *.json)</source>
       <translation>Fichiers de politique (*.toml *.json)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="130" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="128" />
       <source>Perturbed grid</source>
       <translation>Grille perturbée</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="132" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="130" />
       <source>Utility (errors against the true counts; data holder only)</source>
       <translation>Utilité (erreurs sur les vrais effectifs ; détenteur seulement)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="135" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="133" />
       <source>Audit: the attacker's intervals (data holder only)</source>
       <translation>Audit : intervalles de l'attaquant (détenteur seulement)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="138" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="136" />
       <source>Audit: published parent cells, in cells wide</source>
       <translation>Audit : mailles parentes publiées, en nombre de mailles</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="140" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="138" />
       <source>Published cells</source>
       <translation>Mailles publiées</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="142" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="140" />
       <source>Cells whose attacker interval is narrower than p</source>
       <translation>Cellules dont l'intervalle de l'attaquant est plus étroit que p</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="144" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="142" />
       <source>Cells an attacker pins while they could hold 1..k-1 (the gate fails these)</source>
       <translation>Mailles qu'un attaquant fixe alors qu'elles pourraient compter 1..k-1 (le contrôle les refuse)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="146" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="144" />
       <source>Key fingerprint</source>
       <translation>Empreinte de la clé</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="147" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="145" />
       <source>p-table hash</source>
       <translation>Empreinte de la table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="157" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="155" />
       <source>The p-table {path} cannot be opened as a table.</source>
       <translation>La p-table {path} ne peut pas être ouverte comme une table.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="165" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="163" />
       <source>Give a p-table or D, V and JS, not both: the p-table already fixes the noise.</source>
       <translation>Indiquez une table p ou D, V et JS, pas les deux : la table p fixe déjà le bruit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="172" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="170" />
       <source>The p-table is the one the policy approves.</source>
       <translation>La table p est celle qu'approuve la politique.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="180" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="178" />
       <source>The p-table is built from D = {d:g}, V = {v:g}, JS = {js:g} (where not given: the policy's minimums, else the plugin's defaults).</source>
       <translation>La table p est construite à partir de D = {d:g}, V = {v:g}, JS = {js:g} (à défaut : les minimums de la politique, sinon les valeurs par défaut de l'extension).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="202" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="200" />
       <source>Record keys from the field '{field}'.</source>
       <translation>Clés d'enregistrement issues du champ « {field} ».</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="207" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="205" />
       <source>A new secret key was created in {path} (256 random bits). Keep it secret and safe, and give the same file to every release of the programme: another key gives every cell other noise, and releases under two keys can be differenced.</source>
       <translation>Une nouvelle clé secrète a été créée dans {path} (256 bits aléatoires). Gardez-la secrète et en lieu sûr, et donnez le même fichier à chaque diffusion du programme : une autre clé donne à chaque cellule un autre bruit, et des diffusions sous deux clés peuvent être différenciées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="232" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="230" />
       <source>Give the programme's secret key file (a new path creates one) or a record key field: the noise of each cell comes from its people's keys.</source>
       <translation>Donnez le fichier de clé secrète du programme (un nouveau chemin en crée un) ou un champ de clé d'enregistrement : le bruit de chaque cellule vient des clés de ses personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="238" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="236" />
       <source>The key file must outlive the run (every release of the programme uses the same key): choose a path outside QGIS's temporary folder.</source>
       <translation>Le fichier de clé doit survivre à l'exécution (chaque diffusion du programme utilise la même clé) : choisissez un chemin hors du dossier temporaire de QGIS.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="266" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="264" />
       <source>The attribute field(s) {fields} share a name with an output field; rename them in a copy of the layer first.</source>
       <translation>Le(s) champ(s) d'attributs {fields} portent le nom d'un champ de sortie ; renommez-les d'abord dans une copie de la couche.</translation>
     </message>
@@ -144,37 +144,37 @@
       <translation>Fichiers de clé (*.key);;Tous les fichiers (*)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="285" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="283" />
       <source>{count} empty cells inside the study area are published as 0.</source>
       <translation>{count} cellules vides dans la zone d'étude sont publiées à 0.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="311" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="309" />
       <source>{count} cells published with cell key noise (key {fingerprint}). Publish neither D nor the key file; the p-table hash identifies the noise rule.</source>
       <translation>{count} cellules publiées avec le bruit de la clé de cellule (clé {fingerprint}). Ne publiez ni D ni le fichier de clé ; l'empreinte de la table p identifie la règle de bruit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="323" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="321" />
       <source>True zeros need a grid without published attribute fields: an empty cell x attribute combination is not a structural zero.</source>
       <translation>Les vrais zéros exigent une grille sans champs d'attributs publiés : une combinaison maille × attribut vide n'est pas un zéro structurel.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="328" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="326" />
       <source>The study area has no polygon.</source>
       <translation>La zone d'étude n'a aucun polygone.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="379" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="377" />
       <source>The audit holds the {count} parent cells of {size:g} m published beside the grid.</source>
       <translation>L'audit tient compte des {count} mailles parentes de {size:g} m publiées à côté de la grille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="387" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="385" />
       <source>Audit (an attacker who knows D and the p-table): {count} cell(s) have an interval narrower than p = {p:g}; {pinned} that could hold 1..k - 1 are pinned (the gate fails those).</source>
       <translation>Audit (un attaquant qui connaît D et la p-table) : {count} maille(s) ont un intervalle plus étroit que p = {p:g} ; {pinned} qui pourraient compter 1..k - 1 sont fixées (le contrôle les refuse).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="392" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="390" />
       <source>This cell key release, beside the totals audited with it, pins {pinned} cell(s) that could hold 1..k - 1: the gate will fail it.</source>
       <translation>Cette diffusion par clés de cellule, à côté des totaux audités avec elle, fixe {pinned} maille(s) qui pourraient compter 1..k - 1 : le contrôle la refusera.</translation>
     </message>

@@ -106,15 +106,13 @@ class CellKeyGrid(PointGridAlgorithm):
             self.PTABLE, tr("p-table (empty: the policy's, or built from D, V, JS)"),
             [QgsProcessing.SourceType.TypeVector], optional=True))
         self.addParameter(QgsProcessingParameterNumber(
-            self.D, tr("D: largest noise, without a p-table (empty: the policy's minimum, or 3; "
-                       "keep it secret)"),
+            self.D, tr("D: largest noise (empty: policy minimum or 3; secret)"),
             QgsProcessingParameterNumber.Type.Integer, optional=True, minValue=1))
         self.addParameter(QgsProcessingParameterNumber(
-            self.V, tr("V: noise variance, without a p-table (empty: the policy's minimum, or 2)"),
+            self.V, tr("V: noise variance (empty: policy minimum or 2)"),
             QgsProcessingParameterNumber.Type.Double, optional=True, minValue=0.0))
         self.addParameter(QgsProcessingParameterNumber(
-            self.JS, tr("JS: published counts 1..JS are blocked, without a p-table (empty: the "
-                        "policy's minimum, or 0)"),
+            self.JS, tr("JS: counts 1..JS blocked (empty: policy minimum or 0)"),
             QgsProcessingParameterNumber.Type.Integer, optional=True, minValue=0))
         self.addParameter(QgsProcessingParameterDistance(
             self.RESOLUTION, tr("Cell size (metres)"), defaultValue=1000.0,
