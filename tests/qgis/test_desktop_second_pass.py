@@ -45,6 +45,25 @@ def test_a_cancelled_sweep_stops_within_two_seconds_and_logs_each_size(run, city
     assert max(progress) > 50.0  # the bar moves past the read (the first of two steps)
 
 
+def test_a_cancelled_grid_stops_within_two_seconds(run, city_gpkg, tmp_path):
+    """The suppressed grid of the sample city at 100 m under both kinds of totals audits for
+    a minute or more; cancelled after 3 s, it stops at once and writes nothing."""
+    feedback = RecordingFeedback()
+    cancel_after = 3.0
+    timer = threading.Timer(cancel_after, feedback.cancel)
+    started = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(QgsProcessingException, match="Cancelled"):
+            run("suppressedgrid", {"INPUT": city_gpkg, "PERSON_FIELD": "person_id", "RHO": 0.1,
+                                   "RESOLUTION": 100, "MARGINALS": GRID_TOTAL_AND_PARENTS,
+                                   "OUTPUT": str(tmp_path / "grid.gpkg")}, feedback)
+    finally:
+        timer.cancel()
+    assert time.monotonic() - started < cancel_after + 2.0
+    assert not (tmp_path / "grid.gpkg").exists()
+
+
 CELLS = {(col, row): 1 + (3 * col + 5 * row) % 23 for col in range(8) for row in range(6)}
 POLICY = 'rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\n'
 CKM_POLICY = POLICY + 'method = "cell key"\nckm_min_d = 4\nckm_min_v = 2.5\nckm_min_js = 2\n'
