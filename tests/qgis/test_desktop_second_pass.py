@@ -229,3 +229,18 @@ def test_the_dp_grid_loads_styled_in_the_window(provider, qgis_iface, qgis_new_p
     results = processing.runAndLoadResults("spatialprivacy:dpgrid",
                                            dp_grid_parameters(tmp_path, "TEMPORARY_OUTPUT"))
     assert_dp_style(QgsProject.instance().mapLayer(results["OUTPUT"]))
+
+
+def test_a_saved_model_s_js_of_0_beside_a_p_table_still_runs(run, tmp_path):
+    """JS was a mandatory parameter with default 0: models saved then hold JS = 0 with their
+    p-table. D or V beside a p-table is still refused."""
+    from spatial_privacy_plugin.noise.ptable import create_ptable, write_ptable_csv
+
+    write_ptable_csv(create_ptable(4, 2.0, 0), tmp_path / "p.csv")
+    (tmp_path / "policy.toml").write_text(POLICY)
+    common = {"INPUT": people_in_cells(CELLS), "PERSON_FIELD": "person_id",
+              "KEY_FILE": str(tmp_path / "programme.key"), "PTABLE": str(tmp_path / "p.csv"),
+              "POLICY": str(tmp_path / "policy.toml"), "OUTPUT": "TEMPORARY_OUTPUT"}
+    assert run("cellkeygrid", dict(common, JS=0))["OUTPUT"].featureCount() > 0
+    with pytest.raises(QgsProcessingException, match="not both"):
+        run("cellkeygrid", dict(common, JS=2))
