@@ -17,6 +17,7 @@ import numpy as np
 
 from ..audit.intervals import Intervals, equalities_from_groups, protection_failures
 from ..audit.withheld_sums import withheld_sum_intervals
+from ..errors import Cancelled
 from .suppression import cheapest_cover, complementary_suppression
 
 MAX_ROUNDS = 20  # openings after the audit: each opens a total, so this bounds the work
@@ -228,12 +229,14 @@ def protect_linked_table(values, primary, totals, protection, k, straddle_k, kno
         cells_withheld = cells.withheld.copy()
         intervals = withheld_sum_intervals(values, cells.withheld, equalities, totals.members,
                                            knowledge.lower, knowledge.upper, knowledge.at_least,
-                                           knowledge.at_most)
+                                           knowledge.at_most, is_canceled)
         failing = protection_failures(intervals, withheld_totals, protection,
                                       k if straddle_k else None, k)
         narrow_parents = {int(ancestors[total]) for total in np.flatnonzero(failing).tolist()}
         closed = set()  # published totals whose cells are all withheld and still too narrow
         for cell in np.flatnonzero(cells.unprotectable).tolist():
+            if is_canceled is not None and is_canceled():
+                raise Cancelled()
             holder = _smallest_total(totals, ~withheld_totals, cell)
             if holder >= 0:
                 closed.add(holder)

@@ -15,8 +15,9 @@ GRID_TOTAL_AND_PARENTS = 3
 
 def test_a_cancelled_sweep_stops_within_two_seconds_and_logs_each_size(run, city_gpkg, tmp_path,
                                                                         monkeypatch):
-    """The sample city at seven sizes under the grand total and parent cells runs for minutes;
-    a cancel after a few seconds (from another thread, as the dialog's button) stops it."""
+    """The sample city at seven sizes under the grand total and parent cells runs for half a
+    minute (it ran for minutes before the linked totals); a cancel after a few seconds (from
+    another thread, as the dialog's button) stops it."""
     monkeypatch.setenv("SPATIAL_PRIVACY_THREADS", "2")
     feedback = RecordingFeedback()
     progress = []
@@ -47,7 +48,7 @@ def test_a_cancelled_sweep_stops_within_two_seconds_and_logs_each_size(run, city
 
 def test_a_cancelled_grid_stops_within_two_seconds(run, city_gpkg, tmp_path):
     """The suppressed grid of the sample city at 100 m under both kinds of totals audits for
-    a minute or more; cancelled after 3 s, it stops at once and writes nothing."""
+    about ten seconds; cancelled after 3 s, it stops at once and writes nothing."""
     feedback = RecordingFeedback()
     cancel_after = 3.0
     timer = threading.Timer(cancel_after, feedback.cancel)
