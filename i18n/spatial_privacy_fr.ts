@@ -9,142 +9,147 @@
       <translation>La p-table {path} ne peut pas être ouverte comme une table.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="106" />
-      <source>Give a p-table or D and V, not both: the p-table already fixes the noise.</source>
-      <translation>Donnez une table p ou bien D et V, pas les deux : la table p fixe déjà le bruit.</translation>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="109" />
+      <source>Give a p-table or D, V and JS, not both: the p-table already fixes the noise.</source>
+      <translation>Indiquez une table p ou D, V et JS, pas les deux : la table p fixe déjà le bruit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="112" />
-      <source>Give a p-table, or D (largest noise) and V (noise variance) to build one.</source>
-      <translation>Donnez une table p, ou D (le plus grand bruit) et V (la variance du bruit) pour en construire une.</translation>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="116" />
+      <source>The p-table is the one the policy approves.</source>
+      <translation>La table p est celle qu'approuve la politique.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="120" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="124" />
+      <source>The p-table is built from D = {d:g}, V = {v:g}, JS = {js:g} (where not given: the policy's minimums, else the plugin's defaults).</source>
+      <translation>La table p est construite à partir de D = {d:g}, V = {v:g}, JS = {js:g} (à défaut : les minimums de la politique, sinon les valeurs par défaut de l'extension).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="132" />
       <source>Cell key grid (perturbed counts)</source>
       <translation>Grille à clé de cellule (effectifs perturbés)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="121" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="133" />
       <source>Square cells with the number of distinct people in each, every cell published with small, bounded, unbiased noise that is the same for the same people in every release (the cell key method).</source>
       <translation>Des cellules carrées avec le nombre de personnes distinctes dans chacune, toutes publiées avec un bruit petit, borné et sans biais, le même pour les mêmes personnes dans chaque diffusion (la méthode de la clé de cellule).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="124" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="136" />
       <source>privacy,disclosure,cell key method,ckm,perturbation,noise,grid,census grid</source>
       <translation>confidentialité,divulgation,méthode de la clé de cellule,ckm,perturbation,bruit,grille,grille du recensement</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="145" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="157" />
       <source>Record key field (empty: keys from the key file)</source>
       <translation>Champ de clé d'enregistrement (vide : clés du fichier de clé)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="148" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="160" />
       <source>Secret key file (a new path creates one; never publish it)</source>
       <translation>Fichier de clé secrète (un nouveau chemin en crée un ; ne pas publier)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="152" />
-      <source>p-table (empty: built from D, V, JS)</source>
-      <translation>Table p (vide : construite à partir de D, V, JS)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="155" />
-      <source>D: largest noise, without a p-table (keep it secret)</source>
-      <translation>D : le plus grand bruit, sans table p (gardez-le secret)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="158" />
-      <source>V: noise variance, without a p-table</source>
-      <translation>V : variance du bruit, sans table p</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="161" />
-      <source>JS: published counts 1..JS are blocked, without a p-table</source>
-      <translation>JS : les effectifs publiés 1..JS sont interdits, sans table p</translation>
-    </message>
-    <message>
       <location filename="processing_provider/algorithms/cell_key_grid.py" line="164" />
+      <source>p-table (empty: the policy's, or built from D, V, JS)</source>
+      <translation>Table p (vide : celle de la politique, ou construite depuis D, V, JS)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="167" />
+      <source>D: largest noise (empty: policy minimum or 3; secret)</source>
+      <translation>D : bruit maximal (vide : minimum de la politique ou 3 ; secret)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="170" />
+      <source>V: noise variance (empty: policy minimum or 2)</source>
+      <translation>V : variance du bruit (vide : minimum de la politique ou 2)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="173" />
+      <source>JS: counts 1..JS blocked (empty: policy minimum or 0)</source>
+      <translation>JS : effectifs 1..JS bloqués (vide : minimum de la politique ou 0)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="176" />
       <source>Cell size (metres)</source>
       <translation>Taille de maille (mètres)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="168" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="180" />
       <source>Study area (empty cells inside it are published as 0)</source>
       <translation>Zone d'étude (les mailles vides qu'elle contient sont publiées à 0)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="171" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="183" />
       <source>Policy file (TOML or JSON)</source>
       <translation>Fichier de politique (TOML ou JSON)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="172" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="184" />
       <source>Policy files (*.toml *.json)</source>
       <translation>Fichiers de politique (*.toml *.json)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="174" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="186" />
       <source>Perturbed grid</source>
       <translation>Grille perturbée</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="176" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="188" />
       <source>Utility (errors against the true counts; data holder only)</source>
       <translation>Utilité (erreurs sur les vrais effectifs ; détenteur seulement)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="179" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="191" />
       <source>Audit: the attacker's intervals (data holder only)</source>
       <translation>Audit : intervalles de l'attaquant (détenteur seulement)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="182" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="194" />
       <source>Audit: published parent cells, in cells wide</source>
       <translation>Audit : mailles parentes publiées, en nombre de mailles</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="184" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="196" />
       <source>Published cells</source>
       <translation>Mailles publiées</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="186" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="198" />
       <source>Cells whose attacker interval is narrower than p</source>
       <translation>Cellules dont l'intervalle de l'attaquant est plus étroit que p</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="188" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="200" />
       <source>Cells an attacker pins while they could hold 1..k-1 (the gate fails these)</source>
       <translation>Mailles qu'un attaquant fixe alors qu'elles pourraient compter 1..k-1 (le contrôle les refuse)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="190" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="202" />
       <source>Key fingerprint</source>
       <translation>Empreinte de la clé</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="191" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="203" />
       <source>p-table hash</source>
       <translation>Empreinte de la table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="210" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="222" />
       <source>Record keys from the field '{field}'.</source>
       <translation>Clés d'enregistrement issues du champ « {field} ».</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="215" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="227" />
       <source>A new secret key was created in {path} (256 random bits). Keep it secret and safe, and give the same file to every release of the programme: another key gives every cell other noise, and releases under two keys can be differenced.</source>
       <translation>Une nouvelle clé secrète a été créée dans {path} (256 bits aléatoires). Gardez-la secrète et en lieu sûr, et donnez le même fichier à chaque diffusion du programme : une autre clé donne à chaque cellule un autre bruit, et des diffusions sous deux clés peuvent être différenciées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="240" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="252" />
       <source>Give the programme's secret key file (a new path creates one) or a record key field: the noise of each cell comes from its people's keys.</source>
       <translation>Donnez le fichier de clé secrète du programme (un nouveau chemin en crée un) ou un champ de clé d'enregistrement : le bruit de chaque cellule vient des clés de ses personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="246" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="258" />
       <source>The key file must outlive the run (every release of the programme uses the same key): choose a path outside QGIS's temporary folder.</source>
       <translation>Le fichier de clé doit survivre à l'exécution (chaque diffusion du programme utilise la même clé) : choisissez un chemin hors du dossier temporaire de QGIS.</translation>
     </message>
@@ -154,52 +159,52 @@
       <translation>Fichiers de clé (*.key);;Tous les fichiers (*)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="274" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="286" />
       <source>The attribute field(s) {fields} share a name with an output field; rename them in a copy of the layer first.</source>
       <translation>Le(s) champ(s) d'attributs {fields} portent le nom d'un champ de sortie ; renommez-les d'abord dans une copie de la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="293" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="305" />
       <source>{count} empty cells inside the study area are published as 0.</source>
       <translation>{count} cellules vides dans la zone d'étude sont publiées à 0.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="319" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="331" />
       <source>{count} cells published with cell key noise (key {fingerprint}). Publish neither D nor the key file; the p-table hash identifies the noise rule.</source>
       <translation>{count} cellules publiées avec le bruit de la clé de cellule (clé {fingerprint}). Ne publiez ni D ni le fichier de clé ; l'empreinte de la table p identifie la règle de bruit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="331" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="343" />
       <source>True zeros need a grid without published attribute fields: an empty cell x attribute combination is not a structural zero.</source>
       <translation>Les vrais zéros exigent une grille sans champs d'attributs publiés : une combinaison maille × attribut vide n'est pas un zéro structurel.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="336" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="348" />
       <source>The study area has no polygon.</source>
       <translation>La zone d'étude n'a aucun polygone.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="381" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="393" />
       <source>The audit holds the {count} parent cells of {size:g} m published beside the grid.</source>
       <translation>L'audit tient compte des {count} mailles parentes de {size:g} m publiées à côté de la grille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="39" />
-      <source>The p-table lacks the columns i, j and p: give a table in the ptable format (i, j, p, v, p_int_lb, p_int_ub), e.g. the output of the perturbation table algorithm.</source>
-      <translation>La table p n'a pas les colonnes i, j et p : donnez une table au format ptable (i, j, p, v, p_int_lb, p_int_ub), par exemple la sortie de l'algorithme de table de perturbation.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="390" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="402" />
       <source>Audit (an attacker who knows D and the p-table): {count} cell(s) have an interval narrower than p = {p:g}; {pinned} that could hold 1..k - 1 are pinned (the gate fails those).</source>
       <translation>Audit (un attaquant qui connaît D et la p-table) : {count} maille(s) ont un intervalle plus étroit que p = {p:g} ; {pinned} qui pourraient compter 1..k - 1 sont fixées (le contrôle les refuse).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="395" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="407" />
       <source>This cell key release, beside the totals audited with it, pins {pinned} cell(s) that could hold 1..k - 1: the gate will fail it.</source>
       <translation>Cette diffusion par clés de cellule, à côté des totaux audités avec elle, fixe {pinned} maille(s) qui pourraient compter 1..k - 1 : le contrôle la refusera.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="77" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="41" />
+      <source>The p-table lacks the columns i, j and p: give a table in the ptable format (i, j, p, v, p_int_lb, p_int_ub), e.g. the output of the perturbation table algorithm.</source>
+      <translation>La table p n'a pas les colonnes i, j et p : donnez une table au format ptable (i, j, p, v, p_int_lb, p_int_ub), par exemple la sortie de l'algorithme de table de perturbation.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="79" />
       <source>The cell key comparison uses a one-off random key (never written): its figures vary a little from run to run.</source>
       <translation>La comparaison avec la clé de cellule utilise une clé aléatoire à usage unique (jamais écrite) : ses chiffres varient un peu d'une exécution à l'autre.</translation>
     </message>
@@ -324,47 +329,47 @@
       <translation>gaussienne discrète (ρ-zCDP ; ε énoncé au δ de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="190" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="196" />
       <source>ε spent by {dataset}: {spent:.4g} of {budget:g} ({remaining:.4g} left). Ledger head: entry {seq}, {head}; the grid carries it in its ledger_seq and ledger_head fields.</source>
       <translation>ε dépensé par {dataset} : {spent:.4g} sur {budget:g} (reste {remaining:.4g}). Tête du registre : entrée {seq}, {head} ; la grille la porte dans ses champs ledger_seq et ledger_head.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="226" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="232" />
       <source>The output could not be created.</source>
       <translation>La sortie n'a pas pu être créée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="238" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="244" />
       <source>DP release REFUSED for {dataset} / {release}: {problems}</source>
       <translation>Diffusion DP REFUSÉE pour {dataset} / {release} : {problems}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="245" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="251" />
       <source>{size:g} m: ε {epsilon:.4g}{rho}, noise variance {variance:.4g}, 95 % of the noise within ±{accuracy} people, mean absolute noise {mae:.3g}.</source>
       <translation>{size:g} m : ε {epsilon:.4g}{rho}, variance du bruit {variance:.4g}, 95 % du bruit à ±{accuracy} personnes, bruit absolu moyen {mae:.3g}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="251" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="257" />
       <source>The budget is split equally across the {count} levels; each person counts in at most {m} cell(s) per level.</source>
       <translation>Le budget est partagé également entre les {count} niveaux ; chaque personne compte dans au plus {m} maille(s) par niveau.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="255" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="261" />
       <source>Bias of the released counts against the true ones, for the data holder only (not differentially private: never publish it):</source>
       <translation>Biais des comptes diffusés par rapport aux vrais, pour le détenteur des données seulement (pas différentiellement privé : ne le publiez jamais) :</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="258" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="264" />
       <source>  {size:g} m, true count {kind}: {cells} cells, mean error {error:+.2f}, mean absolute error {mae:.2f}</source>
       <translation>  {size:g} m, vrai compte {kind} : {cells} mailles, erreur moyenne {error:+.2f}, erreur absolue moyenne {mae:.2f}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="263" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="269" />
       <source>Some points lie outside the extent or study area: they are not counted.</source>
       <translation>Des points sont hors de l'emprise ou de la zone d'étude : ils ne sont pas comptés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="266" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="272" />
       <source>The noise was drawn from the given seed: anyone who holds the seed (or finds it in a saved model or the Processing history) can remove it. Use a seed only to reproduce a test; leave it empty for a release.</source>
       <translation>Le bruit a été tiré de la graine donnée : quiconque détient la graine (ou la trouve dans un modèle enregistré ou l'historique de Processing) peut le retirer. N'utilisez une graine que pour reproduire un test ; laissez-la vide pour une diffusion.</translation>
     </message>
@@ -535,8 +540,8 @@
     </message>
     <message>
       <location filename="processing_provider/algorithms/join_simulation.py" line="113" />
-      <source>SVG files (*.svg);;PNG files (*.png)</source>
-      <translation>Fichiers SVG (*.svg);;Fichiers PNG (*.png)</translation>
+      <source>HTML files (*.html)</source>
+      <translation>Fichiers HTML (*.html)</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/join_simulation.py" line="116" />
@@ -579,17 +584,22 @@
       <translation>Précision à la dernière étape</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="150" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="146" />
+      <source>The escalation chart is an HTML page (drawn with plotly, as the sweep's): give a path ending in .html instead of {path}. Nothing was written.</source>
+      <translation>Le graphique d'escalade est une page HTML (tracée avec plotly, comme celle du balayage) : indiquez un chemin se terminant par .html au lieu de {path}. Rien n'a été écrit.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="154" />
       <source>Sequential releases need the link field: the published id that ties a subject's records across releases.</source>
       <translation>Les diffusions successives exigent le champ de liaison : l'identifiant publié qui relie les enregistrements d'un sujet d'une diffusion à l'autre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="169" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="173" />
       <source>Multipoint features cannot be joined one to one: explode them first (each part a record).</source>
       <translation>Les entités multipoints ne peuvent pas être appariées une à une : éclatez-les d'abord (chaque partie un enregistrement).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="182" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="186" />
       <source>{count} auxiliary record(s) have a NULL coverage weight: fill them in.</source>
       <translation>{count} enregistrement(s) auxiliaire(s) ont un poids de couverture NULL : renseignez-les.</translation>
     </message>
@@ -604,19 +614,14 @@
       <translation>vraiment ré-identifié (π correct)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="229" />
-      <source>The quasi-identifier '{field}' is {release_type} in the release but {other_type} in the layer '{layer}': values would never match. Convert one of them (in a copy) so that both have the same type.</source>
-      <translation>Le quasi-identifiant '{field}' est de type {release_type} dans la diffusion mais {other_type} dans la couche '{layer}' : les valeurs ne correspondraient jamais. Convertissez l'un des deux (dans une copie) pour qu'ils aient le même type.</translation>
-    </message>
-    <message>
       <location filename="processing_provider/algorithms/join_simulation.py" line="23" />
       <source>random guess in candidate set (π marketer)</source>
       <translation>tirage au hasard parmi les candidats (π marketer)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="257" />
-      <source>{count} released record(s) have a NULL link id in '{field}': every record of a sequential release needs the id that ties it to its subject.</source>
-      <translation>{count} enregistrement(s) diffusé(s) ont un identifiant de liaison NULL dans '{field}' : chaque enregistrement d'une diffusion successive a besoin de l'identifiant qui le relie à son sujet.</translation>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="234" />
+      <source>The quasi-identifier '{field}' is {release_type} in the release but {other_type} in the layer '{layer}': values would never match. Convert one of them (in a copy) so that both have the same type.</source>
+      <translation>Le quasi-identifiant '{field}' est de type {release_type} dans la diffusion mais {other_type} dans la couche '{layer}' : les valeurs ne correspondraient jamais. Convertissez l'un des deux (dans une copie) pour qu'ils aient le même type.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/join_simulation.py" line="26" />
@@ -625,11 +630,16 @@
     </message>
     <message>
       <location filename="processing_provider/algorithms/join_simulation.py" line="262" />
+      <source>{count} released record(s) have a NULL link id in '{field}': every record of a sequential release needs the id that ties it to its subject.</source>
+      <translation>{count} enregistrement(s) diffusé(s) ont un identifiant de liaison NULL dans '{field}' : chaque enregistrement d'une diffusion successive a besoin de l'identifiant qui le relie à son sujet.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="267" />
       <source>Joined against {count} releases of the same subjects, linked by '{field}': a subject stays a candidate only if every release it appears in places it within the radius.</source>
       <translation>Jointure avec {count} diffusions des mêmes sujets, reliées par '{field}' : un sujet reste candidat seulement si chaque diffusion où il apparaît le place dans le rayon.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="282" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="287" />
       <source>No provenance was given for the auxiliary data: say where it came from, its coverage and its cost, or the figures cannot be weighed.</source>
       <translation>Aucune provenance n'a été donnée pour les données auxiliaires : indiquez d'où elles viennent, leur couverture et leur coût, sinon les chiffres ne peuvent être appréciés.</translation>
     </message>
@@ -639,24 +649,14 @@
       <translation>la part des cibles dont l'unique candidat est bien elles-mêmes : ce que l'adversaire a vraiment ré-identifié (connu seulement avec les identifiants de vérité mis de côté).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="290" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="295" />
       <source>unknown</source>
       <translation>inconnu</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="293" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="298" />
       <source>{attributes}: π unique {unique}, π correct {correct}, π marketer {marketer}, precision {precision}; median candidates {median:g}, {none} target(s) with no candidate.</source>
       <translation>{attributes} : π unique {unique}, π correct {correct}, π marketer {marketer}, précision {precision} ; médiane des candidats {median:g}, {none} cible(s) sans candidat.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="305" />
-      <source>No policy was given: the figures are not compared with a ceiling.</source>
-      <translation>Aucune politique n'a été donnée : les chiffres ne sont comparés à aucun plafond.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="308" />
-      <source>With every attribute tried ({attributes}) the adversary stays at or below ρ = {rho}.</source>
-      <translation>Avec tous les attributs essayés ({attributes}), l'adversaire reste au plus à ρ = {rho}.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/join_simulation.py" line="31" />
@@ -664,7 +664,17 @@
       <translation>la moyenne sur les cibles de 1 / (nombre de candidats), 0 pour une cible sans candidat : la part ré-identifiée en choisissant un candidat au hasard.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="311" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="310" />
+      <source>No policy was given: the figures are not compared with a ceiling.</source>
+      <translation>Aucune politique n'a été donnée : les chiffres ne sont comparés à aucun plafond.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="313" />
+      <source>With every attribute tried ({attributes}) the adversary stays at or below ρ = {rho}.</source>
+      <translation>Avec tous les attributs essayés ({attributes}), l'adversaire reste au plus à ρ = {rho}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="316" />
       <source>An adversary crosses the policy's ceiling with {attributes}: {figure} = {value}, above ρ = {rho}.</source>
       <translation>Un adversaire dépasse le plafond de la politique avec {attributes} : {figure} = {value}, au-dessus de ρ = {rho}.</translation>
     </message>
@@ -679,62 +689,57 @@
       <translation>π correct / π unique : la fréquence à laquelle un appariement sûr de lui est juste ; un appariement faux nuit à la personne sur qui il tombe.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="336" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="344" />
       <source>Re-identification as the adversary adds attributes</source>
       <translation>Ré-identification à mesure que l'adversaire ajoute des attributs</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="340" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="345" />
       <source>share of targets</source>
       <translation>part des cibles</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="340" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="345" />
       <source>what the adversary knows</source>
       <translation>ce que sait l'adversaire</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="342" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="346" />
       <source>ceiling ρ = {rho}</source>
       <translation>plafond ρ = {rho}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="356" />
-      <source>Could not write the chart to {path}.</source>
-      <translation>Impossible d'écrire le graphique dans {path}.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="363" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="352" />
       <source>attributes</source>
       <translation>attributs</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="364" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="353" />
       <source>median candidates</source>
       <translation>candidats (médiane)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="364" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="353" />
       <source>no candidate</source>
       <translation>sans candidat</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="370" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="359" />
       <source>The adversary joins {targets} identified target(s) to the release within {radius:g} m, adding one attribute at a time.</source>
       <translation>L'adversaire apparie {targets} cible(s) identifiée(s) à la diffusion dans un rayon de {radius:g} m, en ajoutant un attribut à la fois.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="373" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="362" />
       <source>Auxiliary data: {provenance}</source>
       <translation>Données auxiliaires : {provenance}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="374" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="363" />
       <source>provenance not stated</source>
       <translation>provenance non indiquée</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="394" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="388" />
       <source>What the figures mean</source>
       <translation>Ce que signifient les chiffres</translation>
     </message>
@@ -894,22 +899,22 @@
       <translation>Bloque la diffusion (et arrête le modèle) si un enregistrement publié compte moins de k personnes ; sinon transmet la couche inchangée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="253" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="255" />
       <source>feature {id}</source>
       <translation>entité {id}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="255" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="257" />
       <source>Failing records: {records}</source>
       <translation>Enregistrements en échec : {records}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="257" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="259" />
       <source>{named} and {more} more</source>
       <translation>{named} et {more} autres</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="265" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="267" />
       <source> (give a file for the failing records layer to get all of them).</source>
       <translation> (indiquez un fichier pour la couche des enregistrements en échec afin de les obtenir tous).</translation>
     </message>
@@ -919,97 +924,107 @@
       <translation>confidentialité,divulgation,k-anonymat,contrôle,vérification,diffusion,modèle</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="283" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="285" />
       <source> (a temporary failing records layer is lost when the gate fails: choose a file for it).</source>
       <translation> (une couche temporaire des enregistrements en échec est perdue quand le contrôle échoue : choisissez un fichier).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="285" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="287" />
       <source> (all {count} in {path}).</source>
       <translation> (tous les {count} dans {path}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="295" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="297" />
       <source>A series audit needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume.</source>
       <translation>Un audit de série exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="311" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="313" />
       <source>Series audit with {count} earlier release(s), assuming no cell changes by more than {delta:g} between releases.</source>
       <translation>Audit de série avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} entre deux diffusions.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="344" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="358" />
+      <source>The number of people, {n}, is read from the layer's metadata (written by the grid).</source>
+      <translation>Le nombre de personnes, {n}, est lu dans les métadonnées de la couche (écrites par la grille).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="362" />
+      <source>The policy keeps the number of people secret, yet the layer's metadata states it (the grid ran under another policy): run the grid under this one.</source>
+      <translation>La politique garde secret le nombre de personnes, mais les métadonnées de la couche l'indiquent (la grille a été produite sous une autre politique) : relancez la grille sous celle-ci.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="366" />
       <source>The policy keeps the number of people secret (population_total_secret = true), yet the gate was given one: a number that is published is no secret. Change the policy, or leave the number of people empty.</source>
       <translation>La politique garde secret le nombre de personnes (population_total_secret = true), mais la porte en a reçu un : un nombre publié n'est pas un secret. Modifiez la politique, ou laissez le nombre de personnes vide.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="351" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="373" />
       <source>The audit does not know the number of people in the release: an attacker who reads it (in a table, a report, the log of the grid) may narrow withheld cells further. Give it in 'number of people the release states', or declare population_total_secret = true in the policy if it is never published.</source>
       <translation>L'audit ne connaît pas le nombre de personnes de la diffusion : un attaquant qui le lit (dans une table, un rapport, le journal de la grille) peut resserrer davantage les cellules masquées. Indiquez-le dans « nombre de personnes indiqué par la diffusion », ou déclarez population_total_secret = true dans la politique s'il n'est jamais publié.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="358" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="380" />
       <source>The number of people the release states is {total:g}, not a whole number of 0 or more: give the count of distinct people.</source>
       <translation>Le nombre de personnes qu'indique la diffusion est {total:g}, pas un nombre entier positif ou nul : donnez le nombre de personnes distinctes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="383" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="405" />
       <source>the published total</source>
       <translation>le total publié</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="394" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="416" />
       <source>grand total</source>
       <translation>total général</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="401" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="423" />
       <source>Audit: {count} total(s) from the layer's own totals columns.</source>
       <translation>Audit : {count} total(s) tiré(s) des colonnes de totaux de la couche elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="407" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="429" />
       <source>Auditing against other layers needs the geometry of the records to publish; the input is a table. Give the grid layer itself.</source>
       <translation>L'audit par rapport à d'autres couches a besoin de la géométrie des enregistrements à publier ; l'entrée est une table. Donnez la couche de grille elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="414" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="436" />
       <source>The audit layer '{layer}' has no field '{field}': name its count field in the audit count field.</source>
       <translation>La couche d'audit « {layer} » n'a pas de champ « {field} » : indiquez son champ de comptage dans le champ de comptage d'audit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="418" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="440" />
       <source>The audit count field '{field}' of '{layer}' is {kind}, not a number: name a numeric field of published totals, or convert it (in a copy).</source>
       <translation>Le champ de comptage d'audit « {field} » de « {layer} » est de type {kind}, pas un nombre : indiquez un champ numérique de totaux publiés, ou convertissez-le (dans une copie).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="425" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="447" />
       <source>Audit: {areas} published area count(s) from the audit layers; {records} record(s) in {atoms} pieces, {cells} of them cut by an area's border.</source>
       <translation>Audit : {areas} effectif(s) de zones publié(s) par les couches d'audit ; {records} enregistrement(s) en {atoms} morceaux, dont {cells} coupé(s) par la limite d'une zone.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="431" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="453" />
       <source>Audit: {strips} of those pieces are strips narrower than {width:.2g} m on the ground, between a border and the cell edge it follows: audited as able to hold people and again as empty.</source>
       <translation>Audit : {strips} de ces morceaux sont des bandes de moins de {width:.2g} m de large sur le terrain, entre une limite et le bord de cellule qu'elle suit : auditées comme pouvant contenir des personnes, puis comme vides.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="453" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="475" />
       <source>The audit read every count as the sum of its parts, as where each person has one point. Counts of distinct people with several points each (trips, visits) do not add up: set '{label}' (PERSONS_TOTAL_KIND) to '{several}'.</source>
       <translation>L'audit a lu chaque effectif comme la somme de ses parties, comme lorsque chaque personne a un seul point. Les effectifs de personnes distinctes ayant chacune plusieurs points (trajets, visites) ne s'additionnent pas : réglez « {label} » (PERSONS_TOTAL_KIND) sur « {several} ».</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="468" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="490" />
       <source>Audit: the counts contradict one value of the attribute fields per person, so the records of one cell are audited as possibly sharing people (an attribute of each point, such as the mode of a trip); a person-level attribute would be audited as adding up.</source>
       <translation>Audit : les effectifs contredisent une seule valeur des champs d'attribut par personne ; les enregistrements d'une même cellule sont donc audités comme pouvant partager des personnes (un attribut de chaque point, comme le mode d'un trajet) ; un attribut propre à la personne serait audité comme s'additionnant.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="475" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="497" />
       <source>Audit, knowing the number of people: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
       <translation>Audit, avec le nombre de personnes : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="477" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="499" />
       <source>Audit, without the number of people: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
       <translation>Audit, sans le nombre de personnes : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
     </message>
@@ -1102,11 +1117,6 @@
       <location filename="processing_provider/algorithms/method_comparison.py" line="114" />
       <source>Chart: error, distance and risk by cell size</source>
       <translation>Graphique : erreur, distance et risque par taille de maille</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="115" />
-      <source>HTML files (*.html)</source>
-      <translation>Fichiers HTML (*.html)</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/method_comparison.py" line="215" />
@@ -1229,9 +1239,19 @@
       <translation>ε de la grille DP à chaque taille (simulé, non dépensé)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="73" />
-      <source>p-table (empty: the policy's, or built from D, V, JS)</source>
-      <translation>Table p (vide : celle de la politique, ou construite depuis D, V, JS)</translation>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="76" />
+      <source>D: largest noise, without a p-table (keep it secret)</source>
+      <translation>D : le plus grand bruit, sans table p (gardez-le secret)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="79" />
+      <source>V: noise variance, without a p-table</source>
+      <translation>V : variance du bruit, sans table p</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="82" />
+      <source>JS: published counts 1..JS are blocked, without a p-table</source>
+      <translation>JS : les effectifs publiés 1..JS sont interdits, sans table p</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/method_comparison.py" line="85" />
@@ -1589,214 +1609,224 @@
       <translation>Champ identifiant de chaque couche de zones, dans l'ordre</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="111" />
-      <source>{coarse:g} m cells are not unions of {fine:g} m cells: releasing both invites differencing (subtract overlapping cells to isolate small areas). Release only nested resolutions (each a whole multiple of the finer) on one origin.</source>
-      <translation>Les mailles de {coarse:g} m ne sont pas des unions de mailles de {fine:g} m : diffuser les deux expose à la différenciation (soustraire des mailles qui se chevauchent pour isoler de petites zones). Ne diffusez que des résolutions emboîtées (chacune multiple entier de la plus fine) sur une même origine.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="201" />
-      <source>The cell key comparison is made without strata: run the sweep without strata to see it.</source>
-      <translation>La comparaison avec la clé de cellule se fait sans strates : lancez le balayage sans strates pour la voir.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="211" />
-      <source>Cell key method beside suppression: every non-empty cell published with noise; ckm_mae is its mean absolute error per cell.</source>
-      <translation>Méthode de la clé de cellule à côté du secret : toutes les cellules non vides publiées avec du bruit ; ckm_mae est son erreur absolue moyenne par cellule.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="247" />
-      <source>No earlier release has one of the swept cell sizes ({swept}); they have {theirs}. Sweep the series' cell size.</source>
-      <translation>Aucune diffusion antérieure n'a l'une des tailles de maille balayées ({swept}) ; elles ont {theirs}. Balayez la taille de maille de la série.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="270" />
-      <source>At {res:g} m, since {name}: {to_withheld} cell(s) go from published (or empty) to withheld and {to_published} from withheld to published. A flipping cell is a risk: an attacker who assumes counts change little between releases pins it near its value in the other release, whatever else is withheld. Prefer sizes and geometries where few cells flip.</source>
-      <translation>À {res:g} m, depuis {name} : {to_withheld} maille(s) passent de publiée (ou vide) à masquée et {to_published} de masquée à publiée. Une maille qui bascule est un risque : un attaquant qui suppose que les effectifs varient peu d'une diffusion à l'autre la coince près de sa valeur dans l'autre diffusion, quoi qu'on masque d'autre. Préférez les tailles et géométries où peu de mailles basculent.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="292" />
-      <source>{count} point(s) lie in no stratum. Nothing is dropped silently: extend the strata to cover them, or clip the points first and report the clipped ones.</source>
-      <translation>{count} point(s) ne sont dans aucune strate. Rien n'est ignoré en silence : étendez les strates pour les couvrir, ou découpez d'abord les points et signalez ceux qui sont retirés.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="314" />
-      <source>Resolution sweep: what each cell size withholds</source>
-      <translation>Balayage des résolutions : ce que chaque taille de maille masque</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="317" />
-      <source>withheld share of non-empty cells</source>
-      <translation>part masquée des mailles non vides</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="318" />
-      <source>median count of a published cell</source>
-      <translation>effectif médian d'une maille publiée</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="319" />
-      <source>withheld share, {name}</source>
-      <translation>part masquée, {name}</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="320" />
-      <source>median count, {name}</source>
-      <translation>effectif médian, {name}</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="321" />
-      <source>tolerance {share}</source>
-      <translation>tolérance {share}</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="323" />
-      <source>recommended: {size:g} m</source>
-      <translation>recommandée : {size:g} m</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="324" />
-      <source>no swept size is publishable</source>
-      <translation>aucune taille balayée n'est publiable</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="334" />
-      <source>publishable</source>
-      <translation>publiable</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="334" />
-      <source>not publishable</source>
-      <translation>non publiable</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="336" />
-      <source>{verdict} in stratum {stratum}</source>
-      <translation>{verdict} dans la strate {stratum}</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="338" />
-      <source>{res:g} m: {cells} cells, {withheld} withheld ({share}); {verdict}.</source>
-      <translation>{res:g} m : {cells} mailles, {withheld} masquées ({share}) ; {verdict}.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="344" />
-      <source>{res:g} m with {marginals} published: {complementary} complementary cells, {total} withheld in all, {bad} cell(s) that no pattern can protect.</source>
-      <translation>{res:g} m avec {marginals} publié(s) : {complementary} mailles de secret secondaire, {total} masquées au total, {bad} maille(s) qu'aucun schéma ne peut protéger.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="353" />
-      <source>At {res:g} m, the size recommended in stratum {stratum}, the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the recommendation keeps the withheld share within the tolerance, but the holes form whole areas without figures. Where those areas matter, publish this stratum at a coarser size; do not raise the tolerance.</source>
-      <translation>À {res:g} m, la taille recommandée dans la strate {stratum}, les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : la recommandation garde la part masquée dans la tolérance, mais les trous forment des zones entières sans chiffres. Là où ces zones comptent, publiez cette strate à une taille plus grossière ; n'augmentez pas la tolérance.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="362" />
-      <source>At {res:g} m in stratum {stratum} the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): prefer a coarser geometry in this stratum rather than a higher tolerance.</source>
-      <translation>À {res:g} m dans la strate {stratum}, les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : préférez une géométrie plus grossière dans cette strate plutôt qu'une tolérance plus élevée.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="369" />
-      <source>At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the holes form areas, so prefer a coarser geometry there rather than a higher tolerance.</source>
-      <translation>À {res:g} m les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : les trous forment des zones, préférez donc une géométrie plus grossière plutôt qu'une tolérance plus élevée.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="376" />
-      <source>Recommended cell size per stratum: {sizes}.</source>
-      <translation>Taille de maille recommandée par strate : {sizes}.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="380" />
-      <source>No cell size is publishable under this policy (k = {k}, tolerance {tolerance}). Sweep coarser cells than {coarsest:g} m, or publish per density band; never lower k: it follows from the accepted disclosure probability.</source>
-      <translation>Aucune taille de maille n'est publiable avec cette politique (k = {k}, tolérance {tolerance}). Balayez des mailles plus grossières que {coarsest:g} m, ou publiez par strate de densité ; ne baissez jamais k : il découle de la probabilité de divulgation acceptée.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="387" />
-      <source>Recommended cell size: {res:g} m, the finest that keeps the withheld share within the tolerance at k = {k}.</source>
-      <translation>Taille de maille recommandée : {res:g} m, la plus fine qui garde la part masquée dans la tolérance avec k = {k}.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="39" />
-      <source>Resolution sweep</source>
-      <translation>Balayage des résolutions</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="40" />
-      <source>Counts distinct people per grid cell at several cell sizes and shows which sizes satisfy the policy's k and suppression tolerance.</source>
-      <translation>Compte les personnes distinctes par maille à plusieurs tailles de maille et montre quelles tailles respectent le k et la tolérance de secret de la politique.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="403" />
-      <source>{size:g} m, the finest publishable size whose withheld cells do not cluster, leaves no such areas: prefer it where those areas matter.</source>
-      <translation>{size:g} m, la taille publiable la plus fine dont les mailles masquées ne se regroupent pas, ne laisse pas de telles zones : préférez-la là où ces zones comptent.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="407" />
-      <source>No swept size avoids it: sweep coarser sizes, or publish those areas per density band (strata).</source>
-      <translation>Aucune taille balayée ne l'évite : balayez des tailles plus grossières, ou publiez ces zones par bande de densité (strates).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="409" />
-      <source>At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the recommendation keeps the withheld share within the tolerance, but the holes form whole areas without figures. {advice} Do not raise the tolerance instead.</source>
-      <translation>À {res:g} m les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : la recommandation garde la part masquée dans la tolérance, mais les trous forment des zones entières sans chiffres. {advice} N'augmentez pas la tolérance à la place.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="42" />
-      <source>privacy,disclosure,k-anonymity,grid,resolution,sweep,suppression</source>
-      <translation>confidentialité,divulgation,k-anonymat,grille,résolution,balayage,secret</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="65" />
-      <source>Tolerance: share of cells withheld (empty: the policy's)</source>
-      <translation>Tolérance : part des mailles masquées (vide : celle de la politique)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="69" />
-      <source>Sweep table</source>
-      <translation>Table du balayage</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="72" />
-      <source>Strata an adversary can draw (each swept separately)</source>
-      <translation>Strates qu'un adversaire peut tracer (balayées séparément)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="75" />
-      <source>Stratum name field</source>
-      <translation>Champ du nom de strate</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="77" />
-      <source>Earlier releases of the series, oldest first</source>
-      <translation>Diffusions antérieures de la série, la plus ancienne d'abord</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="80" />
-      <source>Cells that flip since the latest earlier release</source>
-      <translation>Mailles qui basculent depuis la diffusion antérieure la plus récente</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="83" />
-      <source>Compare with the cell key method: its p-table</source>
-      <translation>Comparer avec la méthode de la clé de cellule : sa table p</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="90" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="102" />
       <source>Recommended (finest publishable) cell size</source>
       <translation>Taille de maille recommandée (la plus fine publiable)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="93" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="105" />
       <source>Number of people (empty when the policy keeps it secret)</source>
       <translation>Nombre de personnes (vide quand la politique le garde secret)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="95" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="107" />
       <source>Points per person: 0 one each, 1 several</source>
       <translation>Points par personne : 0 un chacun, 1 plusieurs</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="97" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="109" />
       <source>Chart: withheld share and median count by cell size</source>
       <translation>Graphique : part masquée et effectif médian par taille de maille</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="124" />
+      <source>{coarse:g} m cells are not unions of {fine:g} m cells: releasing both invites differencing (subtract overlapping cells to isolate small areas). Release only nested resolutions (each a whole multiple of the finer) on one origin.</source>
+      <translation>Les mailles de {coarse:g} m ne sont pas des unions de mailles de {fine:g} m : diffuser les deux expose à la différenciation (soustraire des mailles qui se chevauchent pour isoler de petites zones). Ne diffusez que des résolutions emboîtées (chacune multiple entier de la plus fine) sur une même origine.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="219" />
+      <source>The cell key comparison is made without strata: run the sweep without strata to see it.</source>
+      <translation>La comparaison avec la clé de cellule se fait sans strates : lancez le balayage sans strates pour la voir.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="229" />
+      <source>Cell key method beside suppression: every non-empty cell published with noise; ckm_mae is its mean absolute error per cell.</source>
+      <translation>Méthode de la clé de cellule à côté du secret : toutes les cellules non vides publiées avec du bruit ; ckm_mae est son erreur absolue moyenne par cellule.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="265" />
+      <source>No earlier release has one of the swept cell sizes ({swept}); they have {theirs}. Sweep the series' cell size.</source>
+      <translation>Aucune diffusion antérieure n'a l'une des tailles de maille balayées ({swept}) ; elles ont {theirs}. Balayez la taille de maille de la série.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="288" />
+      <source>At {res:g} m, since {name}: {to_withheld} cell(s) go from published (or empty) to withheld and {to_published} from withheld to published. A flipping cell is a risk: an attacker who assumes counts change little between releases pins it near its value in the other release, whatever else is withheld. Prefer sizes and geometries where few cells flip.</source>
+      <translation>À {res:g} m, depuis {name} : {to_withheld} maille(s) passent de publiée (ou vide) à masquée et {to_published} de masquée à publiée. Une maille qui bascule est un risque : un attaquant qui suppose que les effectifs varient peu d'une diffusion à l'autre la coince près de sa valeur dans l'autre diffusion, quoi qu'on masque d'autre. Préférez les tailles et géométries où peu de mailles basculent.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="310" />
+      <source>{count} point(s) lie in no stratum. Nothing is dropped silently: extend the strata to cover them, or clip the points first and report the clipped ones.</source>
+      <translation>{count} point(s) ne sont dans aucune strate. Rien n'est ignoré en silence : étendez les strates pour les couvrir, ou découpez d'abord les points et signalez ceux qui sont retirés.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="332" />
+      <source>Resolution sweep: what each cell size withholds</source>
+      <translation>Balayage des résolutions : ce que chaque taille de maille masque</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="335" />
+      <source>withheld share of non-empty cells</source>
+      <translation>part masquée des mailles non vides</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="336" />
+      <source>median count of a published cell</source>
+      <translation>effectif médian d'une maille publiée</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="337" />
+      <source>withheld share, {name}</source>
+      <translation>part masquée, {name}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="338" />
+      <source>median count, {name}</source>
+      <translation>effectif médian, {name}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="339" />
+      <source>tolerance {share}</source>
+      <translation>tolérance {share}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="341" />
+      <source>recommended: {size:g} m</source>
+      <translation>recommandée : {size:g} m</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="342" />
+      <source>no swept size is publishable</source>
+      <translation>aucune taille balayée n'est publiable</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="352" />
+      <source>publishable</source>
+      <translation>publiable</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="352" />
+      <source>not publishable</source>
+      <translation>non publiable</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="354" />
+      <source>{verdict} in stratum {stratum}</source>
+      <translation>{verdict} dans la strate {stratum}</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="356" />
+      <source>{res:g} m: {cells} cells, {withheld} withheld ({share}); {verdict}.</source>
+      <translation>{res:g} m : {cells} mailles, {withheld} masquées ({share}) ; {verdict}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="362" />
+      <source>{res:g} m with {marginals} published: {complementary} complementary cells, {total} withheld in all, {bad} cell(s) that no pattern can protect.</source>
+      <translation>{res:g} m avec {marginals} publié(s) : {complementary} mailles de secret secondaire, {total} masquées au total, {bad} maille(s) qu'aucun schéma ne peut protéger.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="371" />
+      <source>At {res:g} m, the size recommended in stratum {stratum}, the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the recommendation keeps the withheld share within the tolerance, but the holes form whole areas without figures. Where those areas matter, publish this stratum at a coarser size; do not raise the tolerance.</source>
+      <translation>À {res:g} m, la taille recommandée dans la strate {stratum}, les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : la recommandation garde la part masquée dans la tolérance, mais les trous forment des zones entières sans chiffres. Là où ces zones comptent, publiez cette strate à une taille plus grossière ; n'augmentez pas la tolérance.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="380" />
+      <source>At {res:g} m in stratum {stratum} the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): prefer a coarser geometry in this stratum rather than a higher tolerance.</source>
+      <translation>À {res:g} m dans la strate {stratum}, les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : préférez une géométrie plus grossière dans cette strate plutôt qu'une tolérance plus élevée.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="387" />
+      <source>At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the holes form areas, so prefer a coarser geometry there rather than a higher tolerance.</source>
+      <translation>À {res:g} m les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : les trous forment des zones, préférez donc une géométrie plus grossière plutôt qu'une tolérance plus élevée.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="394" />
+      <source>Recommended cell size per stratum: {sizes}.</source>
+      <translation>Taille de maille recommandée par strate : {sizes}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="398" />
+      <source>No cell size is publishable under this policy (k = {k}, tolerance {tolerance}). Sweep coarser cells than {coarsest:g} m, or publish per density band; never lower k: it follows from the accepted disclosure probability.</source>
+      <translation>Aucune taille de maille n'est publiable avec cette politique (k = {k}, tolérance {tolerance}). Balayez des mailles plus grossières que {coarsest:g} m, ou publiez par strate de densité ; ne baissez jamais k : il découle de la probabilité de divulgation acceptée.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="405" />
+      <source>Recommended cell size: {res:g} m, the finest that keeps the withheld share within the tolerance at k = {k}.</source>
+      <translation>Taille de maille recommandée : {res:g} m, la plus fine qui garde la part masquée dans la tolérance avec k = {k}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="41" />
+      <source>{res:g} m: counting and protecting the cells…</source>
+      <translation>{res:g} m : comptage et protection des mailles…</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="421" />
+      <source>{size:g} m, the finest publishable size whose withheld cells do not cluster, leaves no such areas: prefer it where those areas matter.</source>
+      <translation>{size:g} m, la taille publiable la plus fine dont les mailles masquées ne se regroupent pas, ne laisse pas de telles zones : préférez-la là où ces zones comptent.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="425" />
+      <source>No swept size avoids it: sweep coarser sizes, or publish those areas per density band (strata).</source>
+      <translation>Aucune taille balayée ne l'évite : balayez des tailles plus grossières, ou publiez ces zones par bande de densité (strates).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="427" />
+      <source>At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the recommendation keeps the withheld share within the tolerance, but the holes form whole areas without figures. {advice} Do not raise the tolerance instead.</source>
+      <translation>À {res:g} m les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : la recommandation garde la part masquée dans la tolérance, mais les trous forment des zones entières sans chiffres. {advice} N'augmentez pas la tolérance à la place.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="44" />
+      <source>{res:g} m: done in {seconds:.1f} s.</source>
+      <translation>{res:g} m : terminé en {seconds:.1f} s.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="51" />
+      <source>Resolution sweep</source>
+      <translation>Balayage des résolutions</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="52" />
+      <source>Counts distinct people per grid cell at several cell sizes and shows which sizes satisfy the policy's k and suppression tolerance.</source>
+      <translation>Compte les personnes distinctes par maille à plusieurs tailles de maille et montre quelles tailles respectent le k et la tolérance de secret de la politique.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="54" />
+      <source>privacy,disclosure,k-anonymity,grid,resolution,sweep,suppression</source>
+      <translation>confidentialité,divulgation,k-anonymat,grille,résolution,balayage,secret</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="77" />
+      <source>Tolerance: share of cells withheld (empty: the policy's)</source>
+      <translation>Tolérance : part des mailles masquées (vide : celle de la politique)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="81" />
+      <source>Sweep table</source>
+      <translation>Table du balayage</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="84" />
+      <source>Strata an adversary can draw (each swept separately)</source>
+      <translation>Strates qu'un adversaire peut tracer (balayées séparément)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="87" />
+      <source>Stratum name field</source>
+      <translation>Champ du nom de strate</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="89" />
+      <source>Earlier releases of the series, oldest first</source>
+      <translation>Diffusions antérieures de la série, la plus ancienne d'abord</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="92" />
+      <source>Cells that flip since the latest earlier release</source>
+      <translation>Mailles qui basculent depuis la diffusion antérieure la plus récente</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="95" />
+      <source>Compare with the cell key method: its p-table</source>
+      <translation>Comparer avec la méthode de la clé de cellule : sa table p</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/risk_budget_gate.py" line="101" />
@@ -1939,37 +1969,37 @@
       <translation>Marge sous le plafond cumulé</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/suppressed_grid.py" line="187" />
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="190" />
       <source>{published} cells published, {withheld} withheld (primary suppression, fewer than {k} people).</source>
       <translation>{published} mailles publiées, {withheld} masquées (secret primaire, moins de {k} personnes).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/suppressed_grid.py" line="191" />
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="194" />
       <source>No published totals were declared: if totals (grand total, coarser cells) are published beside this grid, withheld cells may be recovered by subtraction. Declare them so that complementary cells are withheld.</source>
       <translation>Aucun total publié n'a été déclaré : si des totaux (total général, mailles plus grossières) sont publiés à côté de cette grille, les mailles masquées peuvent être retrouvées par soustraction. Déclarez-les pour que des mailles de secret secondaire soient masquées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/suppressed_grid.py" line="198" />
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="201" />
       <source>{complementary} complementary cell(s) ({share} of the cells) withheld so that no withheld cell can be narrowed below p = {p:g} from what the release publishes ({marginals}, the number of people, non-empty cells); narrowest attacker interval of a withheld cell: {width:g}.</source>
       <translation>{complementary} cellule(s) complémentaire(s) ({share} des cellules) masquée(s) pour qu'aucune cellule masquée ne puisse être resserrée sous p = {p:g} à partir de ce que publie la diffusion ({marginals}, le nombre de personnes, des cellules non vides) ; plus étroit intervalle d'attaque d'une cellule masquée : {width:g}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/suppressed_grid.py" line="220" />
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="224" />
       <source>This version protects the slivers of published zones on a grid of one cell size without earlier releases: leave out the cell size per stratum and the earlier releases, or the published zones.</source>
       <translation>Cette version protège les éclats des zones publiées sur une grille d'une seule taille de maille sans publications antérieures : retirez la taille de maille par strate et les publications antérieures, ou les zones publiées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/suppressed_grid.py" line="227" />
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="231" />
       <source>This version does not protect the slivers of published zones beside published attribute fields: leave out the published attribute fields or the published zones.</source>
       <translation>Cette version ne protège pas les éclats des zonages publiés à côté de champs d'attributs publiés : retirez les champs d'attributs publiés ou les zonages publiés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/suppressed_grid.py" line="235" />
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="239" />
       <source>The published zones layer(s) {layers} are given more than once: give each zone layer once.</source>
       <translation>La ou les couches de zonage publiées {layers} sont données plusieurs fois : donnez chaque couche de zonage une seule fois.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/suppressed_grid.py" line="241" />
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="245" />
       <source>Several published zones layers are named {names}: rename them so that the zone counts can say which layer each count is of.</source>
       <translation>Plusieurs couches de zonage publiées s'appellent {names} : renommez-les pour que les effectifs des zones puissent dire de quelle couche est chaque effectif.</translation>
     </message>
@@ -1984,7 +2014,7 @@
       <translation>Mailles carrées avec le nombre de personnes distinctes dans chacune ; les mailles de moins de k personnes sont masquées (secret primaire), ainsi que d'autres mailles là où des totaux publiés les trahiraient (secret secondaire).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/suppressed_grid.py" line="289" />
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="293" />
       <source>A zero mask needs a study area: zeros are only emitted inside one.</source>
       <translation>Un masque des zéros exige une zone d'étude : les zéros ne sont produits qu'à l'intérieur.</translation>
     </message>
@@ -1994,47 +2024,47 @@
       <translation>confidentialité,divulgation,k-anonymat,grille,secret,comptage,grille carroyée</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/suppressed_grid.py" line="305" />
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="309" />
       <source>A series of releases needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume (differencing attacks rest on such an assumption).</source>
       <translation>Une série de diffusions exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer (les attaques par différence reposent sur une telle hypothèse).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/suppressed_grid.py" line="312" />
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="316" />
       <source>Audited jointly with {count} earlier release(s), assuming no cell changes by more than {delta:g} people between releases.</source>
       <translation>Audit conjoint avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} personnes entre deux diffusions.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/suppressed_grid.py" line="349" />
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="353" />
       <source>This release would narrow {count} withheld cell(s) of earlier releases below p (e.g. {cells}), and withholding more cells here cannot prevent it (such as a cell that is empty now). Use a coarser grid or a stable study area and zero mask for the whole series.</source>
       <translation>Cette diffusion resserrerait sous p {count} maille(s) masquée(s) de diffusions antérieures (par ex. {cells}), et masquer d'autres mailles ici ne peut l'empêcher (par exemple une maille vide maintenant). Utilisez une grille plus grossière, ou une zone d'étude et un masque de zéros stables pour toute la série.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/suppressed_grid.py" line="358" />
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="362" />
       <source>{count} withheld cell(s) cannot be protected: either they share a published total only with withheld cells, or they were published (or empty) in the previous release and an attacker who assumes counts move by at most {delta:g} pins them near that value. See the flipping cells of the resolution sweep; use a stable geometry (same study area and zero mask each release) or a coarser grid.</source>
       <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées : soit elles ne partagent un total publié qu'avec des mailles masquées, soit elles étaient publiées (ou vides) dans la diffusion précédente et un attaquant qui suppose que les effectifs varient d'au plus {delta:g} les coince près de cette valeur. Voyez les mailles qui basculent dans le balayage des résolutions ; utilisez une géométrie stable (même zone d'étude et même masque de zéros à chaque diffusion) ou une grille plus grossière.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/suppressed_grid.py" line="365" />
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="369" />
       <source>{count} withheld cell(s) cannot be protected against the declared totals: every cell that shares a published total with them is withheld and the total leaves less than p open. Lower none of the policy: publish fewer totals, or use a coarser grid.</source>
       <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées contre les totaux déclarés : toutes les mailles qui partagent avec elles un total publié sont masquées et le total laisse moins de p d'incertitude. N'assouplissez pas la politique : publiez moins de totaux, ou utilisez une grille plus grossière.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/suppressed_grid.py" line="384" />
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="388" />
       <source>A cell size per stratum needs the strata layer and its name field.</source>
       <translation>Une taille de maille par strate exige la couche de strates et son champ de nom.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/suppressed_grid.py" line="387" />
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="391" />
       <source>This version builds a grid with a cell size per stratum without earlier releases; run a series on a single cell size.</source>
       <translation>Cette version construit une grille avec une taille de maille par strate sans diffusions antérieures ; menez une série avec une seule taille de maille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/suppressed_grid.py" line="408" />
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="412" />
       <source>The candidate cell sizes must be nested (each a whole multiple of the finer ones).</source>
       <translation>Les tailles de maille candidates doivent être emboîtées (chacune multiple entier des plus fines).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/suppressed_grid.py" line="417" />
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="421" />
       <source>No candidate size is publishable in the stratum/strata {names}: add coarser sizes; never lower k.</source>
       <translation>Aucune taille candidate n'est publiable dans la ou les strates {names} : ajoutez des tailles plus grossières ; ne baissez jamais k.</translation>
     </message>
@@ -2294,6 +2324,16 @@
       <translation>Annulé : aucune sortie n'a été terminée.</translation>
     </message>
     <message>
+      <location filename="processing_provider/base.py" line="342" />
+      <source>{share} of the cells withheld, within the policy's tolerance of {tolerance}.</source>
+      <translation>{share} des mailles masquées, dans la tolérance de la politique ({tolerance}).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/base.py" line="346" />
+      <source>{share} of the cells withheld, above the policy's tolerance of {tolerance}: the resolution sweep calls this cell size not publishable. Publish a coarser size (the sweep recommends one); never lower k.</source>
+      <translation>{share} des mailles masquées, au-delà de la tolérance de la politique ({tolerance}) : le balayage des résolutions juge cette taille de maille non publiable. Publiez une taille plus grossière (le balayage en recommande une) ; n'abaissez jamais k.</translation>
+    </message>
+    <message>
       <location filename="processing_provider/destinations.py" line="190" />
       <source>The output '{output}' ({destination}) would overwrite the input '{input}', which would be lost. Write the output to another file (or another layer of the GeoPackage: Save to GeoPackage…).</source>
       <translation>La sortie « {output} » ({destination}) écraserait l'entrée « {input} », qui serait perdue. Écrivez la sortie dans un autre fichier (ou une autre couche du GeoPackage : Enregistrer dans un GeoPackage…).</translation>
@@ -2309,37 +2349,42 @@
       <translation>La sortie « {output} » remplacerait tout le fichier {path}, et avec lui les couches qu'il contient ({layers}). Choisissez un nouveau fichier, ou ajoutez la sortie à ce fichier comme une couche à part (Enregistrer dans un GeoPackage… ; en ligne de commande ogr:dbname='{path}' table="{table}").</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="100" />
+      <location filename="processing_provider/grid_base.py" line="111" />
+      <source>The release {name} must have one cell size (it has {sizes}): a grid with a cell size per stratum cannot be part of a series.</source>
+      <translation>La diffusion {name} doit avoir une seule taille de maille (elle a {sizes}) : une grille avec une taille de maille par strate ne peut pas faire partie d'une série.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="116" />
       <source>The release {name} has several records for one cell and attribute combination: give the layer as it was published.</source>
       <translation>La diffusion {name} a plusieurs enregistrements pour une même combinaison maille × attributs : donnez la couche telle qu'elle a été publiée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="105" />
+      <location filename="processing_provider/grid_base.py" line="121" />
       <source>The release {name} has unknown status value(s) {values}; expected {expected}.</source>
       <translation>La diffusion {name} a des valeurs de statut inconnues {values} ; attendu : {expected}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="110" />
+      <location filename="processing_provider/grid_base.py" line="126" />
       <source>The release {name} has published cells without a count: give the layer as it was published.</source>
       <translation>La diffusion {name} a des mailles publiées sans effectif : donnez la couche telle qu'elle a été publiée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="124" />
+      <location filename="processing_provider/grid_base.py" line="140" />
       <source>The earlier release {name} publishes the attribute fields ({theirs}), this grid ({ours}): a series keeps the same breakdown.</source>
       <translation>La diffusion antérieure {name} publie les champs d'attributs ({theirs}), cette grille ({ours}) : une série garde la même ventilation.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="130" />
+      <location filename="processing_provider/grid_base.py" line="146" />
       <source>The earlier release {name} is in {theirs}, this grid in {ours}: a series keeps one CRS and one grid.</source>
       <translation>La diffusion antérieure {name} est en {theirs}, cette grille en {ours} : une série garde un seul SCR et une seule grille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="135" />
+      <location filename="processing_provider/grid_base.py" line="151" />
       <source>The earlier release {name} has {theirs:g} m cells, this grid {ours:g} m: a series keeps one cell size.</source>
       <translation>La diffusion antérieure {name} a des mailles de {theirs:g} m, cette grille de {ours:g} m : une série garde une seule taille de maille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="141" />
+      <location filename="processing_provider/grid_base.py" line="157" />
       <source>The earlier release {name} is on another grid origin: cells of a series must be the same cells. Leave the origin empty to take the series' origin.</source>
       <translation>La diffusion antérieure {name} est sur une autre origine de grille : les mailles d'une série doivent être les mêmes. Laissez l'origine vide pour reprendre celle de la série.</translation>
     </message>
@@ -2359,104 +2404,99 @@
       <translation>total général et mailles parentes</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="174" />
+      <location filename="processing_provider/grid_base.py" line="190" />
       <source>Points of people (projected CRS in metres)</source>
       <translation>Points des personnes (SCR projeté en mètres)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="177" />
+      <location filename="processing_provider/grid_base.py" line="196" />
       <source>Person id field (counts are of distinct ids)</source>
       <translation>Champ identifiant de personne (on compte les identifiants distincts)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="184" />
+      <location filename="processing_provider/grid_base.py" line="203" />
       <source>Published attribute fields (counts per cell × attributes)</source>
       <translation>Champs d'attributs publiés (effectifs par maille × attributs)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="190" />
+      <location filename="processing_provider/grid_base.py" line="209" />
       <source>Totals published beside the grid</source>
       <translation>Totaux publiés à côté de la grille</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="193" />
+      <location filename="processing_provider/grid_base.py" line="212" />
       <source>Parent cell width, in cells (250 m cells, 1 km parents: 4)</source>
       <translation>Largeur des mailles parentes, en mailles (250 m dans 1 km : 4)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="203" />
+      <location filename="processing_provider/grid_base.py" line="222" />
       <source>No cell size was given (in a model: the resolution sweep recommended none, as no size it tried withholds few enough cells under the policy). Nothing was written. Try coarser cell sizes in the sweep; never raise the policy's tolerance to publish.</source>
       <translation>Aucune taille de maille n'a été donnée (dans un modèle : le balayage des résolutions n'en a recommandé aucune, car aucune taille essayée ne masque assez peu de cellules selon la politique). Rien n'a été écrit. Essayez des tailles de maille plus grandes dans le balayage ; n'augmentez jamais la tolérance de la politique pour publier.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="238" />
+      <location filename="processing_provider/grid_base.py" line="257" />
       <source>The grid takes the origin of the earlier release {name}.</source>
       <translation>La grille reprend l'origine de la diffusion antérieure {name}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="257" />
+      <location filename="processing_provider/grid_base.py" line="276" />
       <source>Choose the field that names the strata.</source>
       <translation>Choisissez le champ qui nomme les strates.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="279" />
+      <location filename="processing_provider/grid_base.py" line="298" />
       <source>Choose the field that identifies people.</source>
       <translation>Choisissez le champ qui identifie les personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="290" />
+      <location filename="processing_provider/grid_base.py" line="309" />
       <source>Multipoint features were exploded into {count} points; each part counts for the same person, so no count is inflated.</source>
       <translation>Les entités multipoints ont été éclatées en {count} points ; chaque partie compte pour la même personne, aucun effectif n'est donc gonflé.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="307" />
+      <location filename="processing_provider/grid_base.py" line="326" />
       <source>Grid origin: {x}, {y} (in {crs}). Reuse it in later releases so that grids stay aligned.</source>
       <translation>Origine de la grille : {x}, {y} (en {crs}). Réutilisez-la dans les diffusions suivantes pour que les grilles restent alignées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="311" />
+      <location filename="processing_provider/grid_base.py" line="330" />
       <source>The origin is a multiple of {size:g} m, so every grid of this size or one dividing it lies on one lattice through (0, 0) (in EPSG:3035 the INSPIRE grid); it is no coordinate of the data.</source>
       <translation>L'origine est un multiple de {size:g} m : toute grille de cette taille ou d'une taille qui la divise repose sur un même réseau passant par (0, 0) (en EPSG:3035 la grille INSPIRE) ; ce n'est aucune coordonnée des données.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="317" />
+      <location filename="processing_provider/grid_base.py" line="336" />
       <source>k = {k} from ρ = {rho} (policy {hash}); counting unit: {unit}.</source>
       <translation>k = {k} d'après ρ = {rho} (politique {hash}) ; unité de comptage : {unit}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="321" />
+      <location filename="processing_provider/grid_base.py" line="340" />
       <source>The policy keeps the number of people secret (population_total_secret = true): suppression does not protect against it, so it is written nowhere; never publish it with the release.</source>
       <translation>La politique garde secret le nombre de personnes (population_total_secret = true) : la suppression ne protège pas contre lui, il n'est donc écrit nulle part ; ne le publiez jamais avec la diffusion.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="326" />
+      <location filename="processing_provider/grid_base.py" line="345" />
       <source>{people} distinct ids in {points} points.</source>
       <translation>{people} identifiants distincts dans {points} points.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="328" />
+      <location filename="processing_provider/grid_base.py" line="347" />
       <source>An attacker is assumed to know the number of people in the release: withheld cells are protected against it too ({kind}).</source>
       <translation>Un attaquant est supposé connaître le nombre de personnes de la diffusion : les cellules masquées sont aussi protégées contre lui ({kind}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="331" />
+      <location filename="processing_provider/grid_base.py" line="350" />
       <source>one point per person: the cells add up to it</source>
       <translation>un point par personne : les cellules s'additionnent à ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="333" />
+      <location filename="processing_provider/grid_base.py" line="352" />
       <source>several points per person: the cells add up to at least it</source>
       <translation>plusieurs points par personne : les cellules s'additionnent à au moins ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="83" />
+      <location filename="processing_provider/grid_base.py" line="99" />
       <source>The release {name} lacks the field(s) {fields}: give the grid layers of the series as this version of the plugin writes them (the totals columns say which totals were published with each release).</source>
       <translation>La diffusion {name} n'a pas le(s) champ(s) {fields} : donnez les couches de grille de la série telles que cette version de l'extension les écrit (les colonnes de totaux disent quels totaux ont été publiés avec chaque diffusion).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/grid_base.py" line="95" />
-      <source>The release {name} must have one cell size (it has {sizes}): a grid with a cell size per stratum cannot be part of a series.</source>
-      <translation>La diffusion {name} doit avoir une seule taille de maille (elle a {sizes}) : une grille avec une taille de maille par strate ne peut pas faire partie d'une série.</translation>
     </message>
     <message>
       <location filename="processing_provider/io/bulk_write.py" line="140" />
@@ -2794,7 +2834,7 @@
       <translation>Le modèle d'exemple {path} n'a pas pu être lu : réinstallez l'extension.</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/html_chart.py" line="24" />
+      <location filename="processing_provider/presentation/html_chart.py" line="25" />
       <source>The chart needs the Python package plotly, which this QGIS does not have. On Debian or Ubuntu: sudo apt install python3-plotly; elsewhere install it into QGIS's Python (OSGeo4W Shell: python -m pip install plotly). The table holds every figure the chart would show.</source>
       <translation>Le graphique demande le paquet Python plotly, absent de ce QGIS. Sous Debian ou Ubuntu : sudo apt install python3-plotly ; ailleurs, installez-le dans le Python de QGIS (OSGeo4W Shell : python -m pip install plotly). La table contient tous les chiffres que le graphique montrerait.</translation>
     </message>
@@ -2817,6 +2857,16 @@
       <location filename="processing_provider/presentation/styles.py" line="129" />
       <source>{range} (above the ceiling)</source>
       <translation>{range} (au-dessus du plafond)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/presentation/styles.py" line="177" />
+      <source>{size:g} m cells: counts ±{accuracy} people (95 %)</source>
+      <translation>Mailles de {size:g} m : effectifs à ±{accuracy} personnes (95 %)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/presentation/styles.py" line="189" />
+      <source>{range} (within the noise of an empty cell)</source>
+      <translation>{range} (dans le bruit d'une maille vide)</translation>
     </message>
     <message>
       <location filename="processing_provider/presentation/styles.py" line="87" />
@@ -3204,107 +3254,112 @@
       <translation>Couches déjà publiées sur les mêmes personnes (le contrôle audite la grille avec elles)</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="119" />
+      <location filename="scripts/make_example_models.py" line="120" />
       <source>Suppressed grid at the recommended size</source>
       <translation>Grille avec secret statistique à la taille recommandée</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="128" />
-      <source>Publish (runs only when the gate passes)</source>
-      <translation>Publier (seulement si le contrôle est réussi)</translation>
+      <location filename="scripts/make_example_models.py" line="124" />
+      <source>k-anonymity gate (publishes only when it passes)</source>
+      <translation>Contrôle de k-anonymat (ne publie que s'il réussit)</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="130" />
+      <location filename="scripts/make_example_models.py" line="131" />
       <source>Published grid (a file in the publication folder)</source>
       <translation>Grille publiée (un fichier du dossier de publication)</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="133" />
+      <location filename="scripts/make_example_models.py" line="134" />
       <source>Publish a grid safely</source>
       <translation>Publier une grille en sécurité</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="133" />
+      <location filename="scripts/make_example_models.py" line="134" />
       <source>Sweeps the cell sizes, builds the suppressed grid at the finest size the sweep recommends, checks it with the k-anonymity gate (with any layers already published from the same people) and writes the published grid only when the gate passes. A failing gate stops the model, and so does a sweep that recommends no size: nothing is written to the publication folder.</source>
       <translation>Balaie les tailles de maille, construit la grille avec secret statistique à la taille la plus fine que recommande le balayage, la vérifie par le contrôle de k-anonymat (avec les couches déjà publiées sur les mêmes personnes) et n'écrit la grille publiée que si le contrôle est réussi. Un contrôle en échec arrête le modèle, de même qu'un balayage qui ne recommande aucune taille : rien n'est écrit dans le dossier de publication.</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="151" />
+      <location filename="scripts/make_example_models.py" line="152" />
       <source>Records to release (points)</source>
       <translation>Enregistrements à diffuser (points)</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="152" />
+      <location filename="scripts/make_example_models.py" line="153" />
       <source>Key fields (what an adversary knows of a person)</source>
       <translation>Variables clés (ce qu'un adversaire sait d'une personne)</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="156" />
+      <location filename="scripts/make_example_models.py" line="157" />
       <source>Policy file (its ceilings)</source>
       <translation>Fichier de politique (ses plafonds)</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="177" />
+      <location filename="scripts/make_example_models.py" line="178" />
       <source>Keep the key fields</source>
       <translation>Garder les variables clés</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="179" />
+      <location filename="scripts/make_example_models.py" line="180" />
       <source>Add each record's zone</source>
       <translation>Ajouter la zone de chaque enregistrement</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="183" />
+      <location filename="scripts/make_example_models.py" line="184" />
       <source>Publish without coordinates (runs only when the gate passes)</source>
       <translation>Publier sans coordonnées (seulement si le contrôle est réussi)</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="186" />
+      <location filename="scripts/make_example_models.py" line="187" />
       <source>Published table (a file in the publication folder)</source>
       <translation>Table publiée (un fichier du dossier de publication)</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="189" />
+      <location filename="scripts/make_example_models.py" line="190" />
       <source>Release under a risk budget</source>
       <translation>Diffuser sous un budget de risque</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="189" />
+      <location filename="scripts/make_example_models.py" line="190" />
       <source>Measures the re-identification risk of the records in every zone, lets the risk budget gate check the worst zone and the programme's cumulative risk against the policy's ceilings (recording the release in the ledger when it passes), and only then writes the release: the key fields and each record's zone, without coordinates. A failing gate stops the model: nothing is written.</source>
       <translation>Mesure le risque de réidentification des enregistrements dans chaque zone, fait vérifier par le contrôle du budget de risque la pire zone et le risque cumulé du programme au regard des plafonds de la politique (en inscrivant la diffusion au registre si elle passe), puis seulement écrit la diffusion : les variables clés et la zone de chaque enregistrement, sans coordonnées. Un contrôle en échec arrête le modèle : rien n'est écrit.</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="204" />
+      <location filename="scripts/make_example_models.py" line="205" />
       <source>Persons (points at their dwelling)</source>
       <translation>Personnes (points à leur logement)</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="217" />
+      <location filename="scripts/make_example_models.py" line="218" />
       <source>p-table (the one the policy approves)</source>
       <translation>Table de perturbation (celle que la politique approuve)</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="219" />
+      <location filename="scripts/make_example_models.py" line="220" />
       <source>Secret key file of the programme (never publish it)</source>
       <translation>Fichier de clé secrète du programme (ne jamais le publier)</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="229" />
+      <location filename="scripts/make_example_models.py" line="230" />
       <source>Targeted record swap</source>
       <translation>Échange ciblé d'enregistrements</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="234" />
+      <location filename="scripts/make_example_models.py" line="235" />
       <source>Cell key grid of the swapped persons</source>
       <translation>Grille à clé de cellule des personnes échangées</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="246" />
+      <location filename="scripts/make_example_models.py" line="242" />
+      <source>Publish (runs only when the gate passes)</source>
+      <translation>Publier (seulement si le contrôle est réussi)</translation>
+    </message>
+    <message>
+      <location filename="scripts/make_example_models.py" line="247" />
       <source>Census grid: swap, then cell key</source>
       <translation>Grille de recensement : échange, puis clé de cellule</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="246" />
+      <location filename="scripts/make_example_models.py" line="247" />
       <source>The census recipe: swaps households at risk (and more, up to the swap rate) with similar households nearby, counts the swapped persons in square cells with cell key noise (the programme's key file and approved p-table), checks the grid with the k-anonymity gate and writes the published grid only when the gate passes. The swap log is for the data holder only.</source>
       <translation>La recette du recensement : échange les ménages à risque (et d'autres, jusqu'au taux d'échange) avec des ménages semblables proches, compte les personnes échangées dans des mailles carrées avec le bruit de la clé de cellule (le fichier de clé du programme et la table de perturbation approuvée), contrôle la grille avec le contrôle de k-anonymat et n'écrit la grille publiée que si le contrôle réussit. Le journal des échanges est pour le détenteur des données seul.</translation>
     </message>
@@ -3979,7 +4034,7 @@
       <translation>La table p {source} n'est pas un CSV lisible : {reason}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/parallel.py" line="25" />
+      <location filename="spatial_privacy_plugin/parallel.py" line="28" />
       <source>The environment variable {name} must be a whole number of threads (1 or more), got '{value}'.</source>
       <translation>La variable d'environnement {name} doit être un nombre entier de fils d'exécution (1 ou plus) ; reçu « {value} ».</translation>
     </message>
@@ -4274,12 +4329,12 @@
       <translation>{count} enregistrement(s) publié(s) ont un effectif NULL : une maille publiée a besoin d'un effectif (marquez-la masquée dans le champ de statut si elle n'est pas publiée).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/release/grid_release.py" line="156" />
+      <location filename="spatial_privacy_plugin/release/grid_release.py" line="157" />
       <source>A series with published attribute fields needs the attribute values of each key to match groups across releases.</source>
       <translation>Une série avec des champs d'attributs publiés a besoin des valeurs d'attributs de chaque clé pour apparier les groupes d'une diffusion à l'autre.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/release/grid_release.py" line="43" />
+      <location filename="spatial_privacy_plugin/release/grid_release.py" line="44" />
       <source>The protection level must be positive, got {value}.</source>
       <translation>Le niveau de protection doit être positif, reçu {value}.</translation>
     </message>

@@ -330,3 +330,20 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
 
     def process(self, parameters, context, feedback):
         raise NotImplementedError
+
+
+def report_tolerance(withheld, cells, tolerance, feedback):
+    """Say what share of the cells is withheld against the policy's tolerance (the sweep's
+    measure: every withheld cell, complements included), and warn above it."""
+    from ..spatial_privacy_plugin.formatting import percent
+
+    share = withheld / cells if cells else 0.0
+    if share <= tolerance:
+        feedback.pushInfo(tr("{share} of the cells withheld, within the policy's tolerance of "
+                             "{tolerance}.").format(share=percent(share),
+                                                   tolerance=percent(tolerance)))
+        return
+    feedback.pushWarning(tr(
+        "{share} of the cells withheld, above the policy's tolerance of {tolerance}: the resolution "
+        "sweep calls this cell size not publishable. Publish a coarser size (the sweep recommends "
+        "one); never lower k.").format(share=percent(share), tolerance=percent(tolerance)))

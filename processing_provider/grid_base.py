@@ -53,6 +53,22 @@ class EarlierRelease:
     key_values: dict  # attribute label (see attribute_labels) -> the values of those fields
 
 
+def first_point_layer_for_dialog():
+    """In QGIS's window, when the active layer is not a point layer: the id of the project's
+    first point layer (top of the Layers panel), for the dialog to open on; else None."""
+    from qgis.core import QgsProject, QgsVectorLayer, QgsWkbTypes
+    from qgis.utils import iface
+
+    def is_points(layer):
+        return isinstance(layer, QgsVectorLayer) and \
+            layer.geometryType() == QgsWkbTypes.GeometryType.PointGeometry
+
+    if iface is None or is_points(iface.activeLayer()):
+        return None
+    return next((layer.id() for layer in QgsProject.instance().layerTreeRoot().layerOrder()
+                 if is_points(layer)), None)
+
+
 # The totals columns say which totals were published beside each release (NULL: none).
 RELEASE_FIELDS = ("cell_id", "col", "row", "resolution_m", "n_persons", "status", "parent_id",
                   "parent_total", "grand_total")
@@ -170,9 +186,12 @@ class PointGridAlgorithm(SpatialPrivacyAlgorithm):
     PREVIOUS_RELEASES = "PREVIOUS_RELEASES"
 
     def add_point_parameters(self):
-        self.addParameter(QgsProcessingParameterFeatureSource(
+        points = QgsProcessingParameterFeatureSource(
             self.INPUT, tr("Points of people (projected CRS in metres)"),
-            [QgsProcessing.SourceType.TypeVectorPoint]))
+            [QgsProcessing.SourceType.TypeVectorPoint])
+        # QGIS 3.22's dialog shows the active layer, or nothing where it is not points.
+        points.setGuiDefaultValueOverride(first_point_layer_for_dialog())
+        self.addParameter(points)
         self.addParameter(person_field_parameter(
             self.PERSON_FIELD, tr("Person id field (counts are of distinct ids)"), self.INPUT))
 

@@ -112,23 +112,24 @@ def publish_grid_safely():
     ]
     points, person, policy = ("input", "points"), ("input", "person_field"), ("input", "policy")
     steps = [
+        # Output names are what QGIS names the layers it loads: written for people.
         step("spatialprivacy:resolutionsweep", "sweep", N_("Resolution sweep"),
              {"INPUT": points, "PERSON_FIELD": person, "POLICY": policy,
               "RESOLUTIONS": ("input", "cell_sizes")},
-             {"OUTPUT": ("sweep_table", N_("Sweep table"), "TEMPORARY_OUTPUT")}),
+             {"OUTPUT": ("Sweep table", N_("Sweep table"), "TEMPORARY_OUTPUT")}),
         step("spatialprivacy:suppressedgrid", "grid", N_("Suppressed grid at the recommended size"),
              {"INPUT": points, "PERSON_FIELD": person, "POLICY": policy,
               "RESOLUTION": ("child", "sweep.RECOMMENDED_RESOLUTION")}, row=1),
-        step("spatialprivacy:kanonymitygate", "gate", N_("k-anonymity gate"),
+        # The gate writes its output only when it passes: that output is the publication.
+        step("spatialprivacy:kanonymitygate", "gate", N_("k-anonymity gate (publishes only when "
+                                                         "it passes)"),
              {"INPUT": ("child", "grid.OUTPUT"), "COUNT_FIELD": "n_persons",
               "STATUS_FIELD": "status", "POLICY": policy,
               "AUDIT_LAYERS": ("input", "published_layers"),
               "PERSONS_TOTAL": ("child", "sweep.PERSONS"),
-              "PERSONS_TOTAL_KIND": ("child", "sweep.PERSONS_TOTAL_KIND")}, row=2),
-        step("native:savefeatures", "publish", N_("Publish (runs only when the gate passes)"),
-             {"INPUT": ("child", "gate.OUTPUT")},
-             {"OUTPUT": ("published_grid", N_("Published grid (a file in the publication "
-                                              "folder)"))}, row=3),
+              "PERSONS_TOTAL_KIND": ("child", "sweep.PERSONS_TOTAL_KIND")},
+             {"OUTPUT": ("Published grid", N_("Published grid (a file in the publication "
+                                              "folder)"))}, row=2),
     ]
     return build(N_("Publish a grid safely"), N_(
         "Sweeps the cell sizes, builds the suppressed grid at the finest size the sweep "

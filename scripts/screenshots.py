@@ -5,7 +5,8 @@ Builds the plugin zip (scripts/package.py), installs it into a QGIS profile of
 its own, generates the sample city and its zones, and starts the qgis binary
 under xvfb-run with scripts/screenshots_in_qgis.py, which opens the toolbox,
 the sweep dialog with its help, the styled grid on the map, the example model
-halting at its gate and the join report, and saves one PNG of each. Exits 1
+halting at its gate, the join report, the DP grid on the map and the sweep cancelled
+from its dialog (its log), and saves one PNG of each. Exits 1
 naming what failed.
 """
 
@@ -22,7 +23,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 import package  # noqa: E402
 
-VIEWS = ("toolbox", "sweep_dialog", "styled_grid", "model_halts_at_gate", "join_report")
+VIEWS = ("toolbox", "sweep_dialog", "styled_grid", "model_halts_at_gate", "join_report",
+         "dp_grid", "cancelled_sweep")
 SCREEN = "1600x1000x24"
 TIMEOUT_SECONDS = 240
 

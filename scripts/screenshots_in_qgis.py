@@ -113,6 +113,63 @@ def styled_grid():
     return size
 
 
+def cancelled_sweep():
+    """The sweep at seven sizes under the grand total and parent cells (minutes of work),
+    cancelled from its dialog after four seconds: the log names each size as it starts and
+    ends, and the run stops within two seconds."""
+    trips = QgsProject.instance().mapLayersByName("trips")[0]
+    dialog = processing.createAlgorithmDialog("spatialprivacy:resolutionsweep", {
+        "INPUT": trips, "PERSON_FIELD": "person_id", "POLICY": SETUP["policy"],
+        "RESOLUTIONS": "50,100,250,500,1000,2000,4000", "MARGINALS": 3,
+        "OUTPUT": "TEMPORARY_OUTPUT"})
+    dialog.resize(QSize(1300, 820))
+    dialog.show()
+    settle()
+    dialog.runAlgorithm()
+    settle(4.0)
+    dialog.cancelButton().click()
+    asked = time.monotonic()
+    wait_until(lambda: dialog.feedback is None, timeout=30.0)
+    stopped = time.monotonic() - asked
+    if stopped > 2.5:
+        raise AssertionError(f"the sweep took {stopped:.1f} s to stop after the cancel")
+    save(dialog, "cancelled_sweep")
+    dialog.close()
+
+
+def dp_grid():
+    """The differentially private grid of the trips over their extent, one styled level shown
+    (the others a tick away in the legend), over the zones."""
+    policy = WORK / "dp_policy.toml"
+    policy.write_text(Path(SETUP["policy"]).read_text(encoding="utf-8") + "\nepsilon_budget = 4\n",
+                      encoding="utf-8")
+    trips = QgsProject.instance().mapLayersByName("trips")[0]
+    box = trips.extent()
+    results = processing.runAndLoadResults("spatialprivacy:dpgrid", {
+        "INPUT": SETUP["trips"], "PERSON_FIELD": "person_id", "EPSILON": 1.0,
+        "RESOLUTIONS": "1000,2000,4000",
+        "EXTENT": f"{box.xMinimum()},{box.xMaximum()},{box.yMinimum()},{box.yMaximum()} "
+                  f"[EPSG:3035]",
+        "POLICY": str(policy), "LEDGER": str(WORK / "dp_ledger.sqlite"),
+        "DATASET": "sample city trips", "RELEASE_ID": "dp-2026-11",
+        "OUTPUT": str(WORK / "dp_grid.gpkg")})
+    root = QgsProject.instance().layerTreeRoot()
+    for layer in QgsProject.instance().mapLayers().values():
+        shown = layer.name() == "zones" or layer.source().split("|")[0] == results["OUTPUT"]
+        root.findLayer(layer.id()).setItemVisibilityChecked(shown)
+        if layer.source().split("|")[0] == results["OUTPUT"]:
+            layer.setName("Differentially private grid (ε = 1)")
+            grid = layer
+    iface.layerTreeView().expandAll()
+    window = iface.mainWindow()
+    canvas = iface.mapCanvas()
+    canvas.setExtent(grid.extent().buffered(1000))
+    canvas.refreshAllLayers()
+    settle(1.0)
+    wait_until(lambda: not canvas.isDrawing())
+    save(window, "dp_grid")
+
+
 def model_halting_at_the_gate(size):
     """Publish a grid safely beside an earlier release at k = 2: the gate stops the model."""
     earlier = processing.run("spatialprivacy:suppressedgrid", {
@@ -123,8 +180,8 @@ def model_halting_at_the_gate(size):
     dialog = processing.createAlgorithmDialog("spatialprivacy:publishgridsafely", {
         "points": SETUP["trips"], "person_field": "person_id", "policy": SETUP["policy"],
         "cell_sizes": CELL_SIZES, "published_layers": [earlier],
-        "sweep:sweep_table": "TEMPORARY_OUTPUT",
-        "publish:published_grid": str(publication / "grid.gpkg")})
+        "sweep:Sweep table": "TEMPORARY_OUTPUT",
+        "gate:Published grid": str(publication / "grid.gpkg")})
     dialog.resize(QSize(1300, 820))
     dialog.show()
     settle()
@@ -148,7 +205,7 @@ def join_report():
         "AUXILIARY_TRUTH_FIELD": "trip_id", "POLICY": SETUP["policy"],
         "AUXILIARY_PROVENANCE": "the sample city itself (an upper bound)",
         "OUTPUT": "TEMPORARY_OUTPUT",
-        "CHART": str(WORK / "join_chart.svg"), "REPORT": str(report)})
+        "CHART": str(WORK / "join_chart.html"), "REPORT": str(report)})
     view = report_view(report)
     view.show()
     save(view, "join_report")
@@ -193,7 +250,8 @@ def main():
     for name, view in (("toolbox", toolbox), ("sweep_dialog", sweep_dialog),
                        ("styled_grid", styled_grid),
                        ("model_halts_at_gate", lambda: model_halting_at_the_gate(size)),
-                       ("join_report", join_report)):
+                       ("join_report", join_report), ("dp_grid", dp_grid),
+                       ("cancelled_sweep", cancelled_sweep)):
         try:
             value = view()
             size = value if name == "styled_grid" else size

@@ -1,129 +1,68 @@
-"""Charts without a plotting library in the engine: an SVG line chart and a plotly figure spec.
+"""Charts as plotly figure specs (plain dicts in plotly's JSON form): the sweep's and the join
+simulation's escalation curve.
 
-Labels are passed in already translated; the charts only draw. The sweep's
-figure is a plain dict in plotly's JSON form: the glue turns it into HTML
-where plotly is installed, and the engine never imports it.
+Labels are passed in already translated; the charts only describe what to draw.
+The glue turns a figure into HTML where plotly is installed, and the engine
+never imports it. Reference lines (the tolerance, the ceiling ρ) are legend
+entries, never text on the plot, so that no label hides a point.
 """
 
 import math
-import textwrap
-from xml.sax.saxutils import escape
 
-WIDTH = 760
-LEFT, RIGHT, TOP, PLOT_HEIGHT = 70, 30, 50, 300
-TICK_LINE, LEGEND_ROW = 15, 22
-TICK_WRAP = 18  # characters per line of an x tick label (about 6.5 px each)
 COLOURS = ("#cb181d", "#2171b5", "#238b45", "#6a51a3")
 # Series drawn widest first and each with its own dash and marker, so that equal series stay
 # visible on top of each other.
 WIDTHS = (5.0, 2.5, 1.5, 1.5)
-DASHES = ("", "9 5", "2 4", "12 3 2 3")
-MARKERS = ("circle", "square", "triangle", "diamond")
+DASHES = ("solid", "dash", "dot", "dashdot")
+MARKERS = ("circle-open", "square", "triangle-up", "diamond")
 
 
-def _marker(kind, x, y, colour):
-    if kind == "circle":
-        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6" fill="white" stroke="{colour}" ' \
-               f'stroke-width="2"/>'
-    if kind == "square":
-        return f'<rect x="{x - 4:.1f}" y="{y - 4:.1f}" width="8" height="8" fill="{colour}"/>'
-    if kind == "triangle":
-        return f'<polygon points="{x:.1f},{y - 5:.1f} {x + 4.5:.1f},{y + 3.5:.1f} ' \
-               f'{x - 4.5:.1f},{y + 3.5:.1f}" fill="{colour}"/>'
-    return f'<polygon points="{x:.1f},{y - 5:.1f} {x + 4:.1f},{y:.1f} {x:.1f},{y + 5:.1f} ' \
-           f'{x - 4:.1f},{y:.1f}" fill="{colour}"/>'
+def _reference_line(x, value, name, yaxis="y"):
+    """A dotted horizontal line named in the legend (a label on the plot could hide a point)."""
+    return {"type": "scatter", "mode": "lines", "x": list(x), "y": [value] * len(x),
+            "name": name, "yaxis": yaxis, "hoverinfo": "skip",
+            "line": {"color": "black", "width": 1.5, "dash": "dot"}}
 
 
-def _multiline(x, y, lines):
-    """Centred lines of text, one element each (viewers differ on tspan offsets)."""
-    return "".join(f'<text x="{x:.1f}" y="{y + TICK_LINE * index:.1f}" text-anchor="middle">'
-                   f'{escape(line)}</text>' for index, line in enumerate(lines))
+def escalation_figure(steps, series, threshold, labels):
+    """A plotly figure (as a dict) of the join simulation's escalation curve.
 
-
-def line_chart_svg(title, x_labels, series, y_label, x_label, threshold=None, threshold_label=""):
-    """SVG text of a line chart with y a share from 0 to 1 (ticks in per cent).
-
-    ``series``: (name, values) pairs, values aligned with ``x_labels``; None
-    values are left out of a line. ``threshold``: a dashed horizontal line.
-    Tick labels wrap instead of turning, and the legend sits under the x axis
-    title, one series a row, so that no text runs into another or off the edge.
+    ``steps``: what the adversary knows at each step (the x categories);
+    ``series``: (name, shares) pairs aligned with ``steps`` (None: unknown);
+    ``threshold``: the policy's ρ, a dotted line (None: no policy). ``labels``:
+    translated texts, keys title, share, steps, threshold.
     """
-    plot_width = WIDTH - LEFT - RIGHT
-    steps = max(len(x_labels) - 1, 1)
-    wrapped = [textwrap.wrap(str(label), TICK_WRAP) or [""] for label in x_labels]
-    tick_lines = max((len(lines) for lines in wrapped), default=1)
-    axis_bottom = TOP + PLOT_HEIGHT
-    x_title_y = axis_bottom + 22 + TICK_LINE * tick_lines + 10
-    legend_top = x_title_y + 16
-    height = legend_top + LEGEND_ROW * len(series) + 10
-    # The first and last points stand in from the axis ends: their labels are centred on them.
-    pad = min(TICK_WRAP * 3.5, plot_width / 4)
-
-    def x_of(index):
-        if len(x_labels) <= 1:
-            return LEFT + plot_width / 2
-        return LEFT + pad + (plot_width - 2 * pad) * index / steps
-
-    def y_of(value):
-        return TOP + PLOT_HEIGHT * (1.0 - value)
-
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
-             f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif" font-size="12">',
-             f'<rect width="{WIDTH}" height="{height}" fill="white"/>',
-             f'<text x="{WIDTH / 2}" y="28" text-anchor="middle" font-size="16" '
-             f'font-weight="bold">{escape(title)}</text>']
-    for tick in range(0, 11, 2):
-        y = y_of(tick / 10)
-        parts.append(f'<line x1="{LEFT}" y1="{y}" x2="{LEFT + plot_width}" y2="{y}" '
-                     f'stroke="#dddddd"/>')
-        parts.append(f'<text x="{LEFT - 8}" y="{y + 4}" text-anchor="end">{tick * 10} %</text>')
-    parts.append(f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{axis_bottom}" stroke="black"/>')
-    parts.append(f'<line x1="{LEFT}" y1="{axis_bottom}" x2="{LEFT + plot_width}" '
-                 f'y2="{axis_bottom}" stroke="black"/>')
-    for index, lines in enumerate(wrapped):
-        parts.append(f'<line x1="{x_of(index):.1f}" y1="{axis_bottom}" x2="{x_of(index):.1f}" '
-                     f'y2="{axis_bottom + 5}" stroke="black"/>')
-        parts.append(_multiline(x_of(index), axis_bottom + 20, lines))
-    parts.append(f'<text x="{LEFT + plot_width / 2}" y="{x_title_y}" text-anchor="middle" '
-                 f'font-weight="bold">{escape(x_label)}</text>')
-    parts.append(f'<text x="16" y="{TOP + PLOT_HEIGHT / 2}" text-anchor="middle" '
-                 f'font-weight="bold" transform="rotate(-90 16 {TOP + PLOT_HEIGHT / 2})">'
-                 f'{escape(y_label)}</text>')
-    if threshold is not None and 0 <= threshold <= 1:
-        y = y_of(threshold)
-        parts.append(f'<line x1="{LEFT}" y1="{y}" x2="{LEFT + plot_width}" y2="{y}" '
-                     f'stroke="black" stroke-dasharray="6 4"/>')
-        # Between the last two points, where no marker is, on a white halo over the lines.
-        label_x = (x_of(steps - 1) + x_of(steps)) / 2 if len(x_labels) > 1 else x_of(0)
-        parts.append(f'<text x="{label_x:.1f}" y="{y - 6}" text-anchor="middle" '
-                     f'stroke="white" stroke-width="4" paint-order="stroke">'
-                     f'{escape(threshold_label)}</text>')
+    data = []
     for number, (name, values) in enumerate(series):
-        colour = COLOURS[number % len(COLOURS)]
-        width, dash = WIDTHS[number % len(WIDTHS)], DASHES[number % len(DASHES)]
-        marker = MARKERS[number % len(MARKERS)]
-        dashing = f' stroke-dasharray="{dash}"' if dash else ""
-        points = [(x_of(i), y_of(v)) for i, v in enumerate(values) if v is not None and v == v]
-        if points:
-            path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
-            parts.append(f'<polyline points="{path}" fill="none" stroke="{colour}" '
-                         f'stroke-width="{width}" stroke-opacity="0.85"{dashing}/>')
-            parts.extend(_marker(marker, x, y, colour) for x, y in points)
-        legend_y = legend_top + LEGEND_ROW * number
-        parts.append(f'<line x1="{LEFT}" y1="{legend_y - 4}" x2="{LEFT + 40}" y2="{legend_y - 4}" '
-                     f'stroke="{colour}" stroke-width="{width}"{dashing}/>')
-        parts.append(_marker(marker, LEFT + 20, legend_y - 4, colour))
-        parts.append(f'<text x="{LEFT + 50}" y="{legend_y}">{escape(name)}</text>')
-    parts.append("</svg>")
-    return "\n".join(parts)
+        data.append({"type": "scatter", "mode": "lines+markers", "x": list(steps),
+                     "y": [None if value is None or value != value else value for value in values],
+                     "name": name,
+                     "line": {"color": COLOURS[number % len(COLOURS)],
+                              "width": WIDTHS[number % len(WIDTHS)],
+                              "dash": DASHES[number % len(DASHES)]},
+                     "marker": {"symbol": MARKERS[number % len(MARKERS)], "size": 10},
+                     "hovertemplate": "%{x}: %{y:.1%}<extra></extra>"})
+    if threshold is not None:
+        data.append(_reference_line(steps, threshold, labels["threshold"]))
+    layout = {
+        "title": {"text": labels["title"], "x": 0.5, "xanchor": "center"},
+        "xaxis": {"title": {"text": labels["steps"], "standoff": 12}, "type": "category",
+                  "automargin": True},
+        "yaxis": {"title": {"text": labels["share"], "standoff": 10}, "tickformat": ".0%",
+                  "range": [0, 1.02], "automargin": True},
+        "legend": {"orientation": "h", "x": 0, "xanchor": "left", "y": -0.25, "yanchor": "top"},
+        "margin": {"l": 70, "r": 30, "t": 70, "b": 40},
+        "template": "plotly_white", "width": 900, "height": 520,
+    }
+    return {"data": data, "layout": layout}
 
 
 def sweep_figure(series, tolerance, recommended, labels):
     """A plotly figure (as a dict) of the sweep: withheld share and median count by cell size.
 
     ``series``: (name or None, sizes, withheld shares, median published counts)
-    per stratum (one entry without strata). ``tolerance``: the dashed line on
-    the share axis; ``recommended``: the size marked by a vertical line (None:
+    per stratum (one entry without strata). ``tolerance``: a dotted line on the
+    share axis, named in the legend; ``recommended``: the size marked by a vertical line (None:
     no size is publishable, said in a note). ``labels``: translated texts,
     keys title, size, share, median, tolerance, recommended, none_publishable
     and, per stratum, the trace names share_of / median_of (with ``{name}``).
@@ -147,12 +86,8 @@ def sweep_figure(series, tolerance, recommended, labels):
                      "yaxis": "y2", "line": {"color": median_colour, "width": 2, "dash": "dash"},
                      "marker": {"symbol": "square", "size": 8},
                      "hovertemplate": "%{x:g} m: %{y:g}<extra></extra>"})
-    shapes = [{"type": "line", "xref": "paper", "x0": 0, "x1": 1, "yref": "y",
-               "y0": tolerance, "y1": tolerance, "line": {"color": "black", "dash": "dot"}}]
-    # On a white box: the median line may cross the label.
-    annotations = [{"xref": "paper", "x": 0.01, "xanchor": "left", "yref": "y", "y": tolerance,
-                    "yanchor": "bottom", "showarrow": False, "bgcolor": "rgba(255,255,255,0.9)",
-                    "text": labels["tolerance"]}]
+    data.append(_reference_line(sizes_seen, tolerance, labels["tolerance"]))
+    shapes, annotations = [], []
     if recommended is not None:
         shapes.append({"type": "line", "xref": "x", "x0": recommended, "x1": recommended,
                        "yref": "paper", "y0": 0, "y1": 1,

@@ -6,6 +6,7 @@ pieces run side by side.
 
 import concurrent.futures
 import os
+import threading
 
 from .errors import N_, InputError
 
@@ -13,6 +14,8 @@ from .errors import N_, InputError
 # few arrays the size of the input (about 0.5 GB for 10 million points).
 MAX_THREADS = 4
 THREADS_VARIABLE = "SPATIAL_PRIVACY_THREADS"
+# How often the caller hears of pieces still running (a cancel must take effect within 2 s).
+POLL_SECONDS = 0.25
 
 
 def thread_count():
@@ -27,20 +30,43 @@ def thread_count():
     return int(setting)
 
 
-def in_parallel(function, items, progress=None):
-    """``[function(item) for item in items]`` on ``thread_count()`` threads;
-    ``progress(done, total)`` is called from this thread."""
+def in_parallel(function, items, progress=None, poll=None):
+    """``[function(item) for item in items]`` on ``thread_count()`` threads.
+
+    The pieces run on a pool even with one thread, so that this thread stays
+    free to report: ``progress(done, total)`` is called from it as each piece
+    finishes, and ``poll()`` every ``POLL_SECONDS`` while they run (to report
+    what the pieces record of their own progress). The first piece that raises
+    (e.g. ``Cancelled``) stops the rest from starting, and its error is raised
+    once the running pieces have stopped.
+    """
     workers = max(1, min(len(items), thread_count()))
-    if workers == 1:
-        results = []
-        for item in items:
-            results.append(function(item))
-            if progress is not None:
-                progress(len(results), len(items))
-        return results
-    with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(function, item) for item in items]
-        for done, _ in enumerate(concurrent.futures.as_completed(futures), start=1):
-            if progress is not None:
-                progress(done, len(items))
+    failed = threading.Event()
+
+    def piece(item):
+        if failed.is_set():
+            return None  # never read: the error is raised instead
+        try:
+            return function(item)
+        except BaseException:
+            failed.set()
+            raise
+
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=workers)
+    try:
+        futures = [pool.submit(piece, item) for item in items]
+        pending, done = set(futures), 0
+        while pending:
+            finished, pending = concurrent.futures.wait(
+                pending, timeout=POLL_SECONDS, return_when=concurrent.futures.FIRST_COMPLETED)
+            for future in finished:
+                future.result()  # raises the piece's error here
+            if poll is not None:
+                poll()
+            for _ in finished:
+                done += 1
+                if progress is not None:
+                    progress(done, len(items))
         return [future.result() for future in futures]
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)

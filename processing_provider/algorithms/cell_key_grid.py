@@ -25,6 +25,8 @@ UTILITY_FIELDS = (("resolution_m", "double"), ("cells", "int"), ("mae", "double"
 AUDIT_FIELDS = (("cell_id", "string"), ("n_published", "int"), ("lower", "double"),
                 ("upper", "double"), ("width", "double"), ("below_p", "bool"), ("pinned", "bool"))
 KEY_FILTER = N_("Key files (*.key);;All files (*)")
+# Noise without a p-table, D or V, nor a cell key policy to take them from.
+DEFAULT_D, DEFAULT_V, DEFAULT_JS = 3, 2.0, 0
 
 
 def ptable_from_source(source, feedback):
@@ -88,31 +90,41 @@ class PTableParameters:
     V = "V"
     JS = "JS"
 
-    def read_ptable(self, parameters, context, feedback, policy=None):
-        """The p-table given as a table or CSV, else built from D, V and JS; never both. With
-        ``policy``, a policy that names its approved p-table serves when neither is given."""
+    def read_ptable(self, parameters, context, feedback, policy):
+        """The p-table given as a table or CSV, else the policy's approved one, else built from
+        D, V and JS (each, when not given, the policy's minimum or the plugin's default)."""
         from ...spatial_privacy_plugin.noise.perturbed import approved_ptable
         from ...spatial_privacy_plugin.noise.ptable import create_ptable
 
         source = self.parameterAsSource(parameters, self.PTABLE, context)
-        d = self.optional_number(parameters, self.D, context)
-        v = self.optional_number(parameters, self.V, context)
         if source is None and parameters.get(self.PTABLE) not in (None, ""):
             raise QgsProcessingException(self.empty_file_problem(parameters) or tr(
                 "The p-table {path} cannot be opened as a table.").format(
                 path=parameters.get(self.PTABLE)))
+        given = [self.optional_number(parameters, name, context) for name in (self.D, self.V,
+                                                                              self.JS)]
         if source is not None:
-            if d is not None or v is not None:
+            # JS = 0 was the default once: saved models hold it beside their p-table.
+            if given[0] is not None or given[1] is not None or given[2] not in (None, 0):
                 raise QgsProcessingException(tr(
-                    "Give a p-table or D and V, not both: the p-table already fixes the noise."))
+                    "Give a p-table or D, V and JS, not both: the p-table already fixes the "
+                    "noise."))
             return ptable_from_source(source, feedback)
-        if d is None and v is None and policy is not None and approved_ptable(policy) is not None:
-            return approved_ptable(policy)
-        if d is None or v is None:
-            raise QgsProcessingException(tr(
-                "Give a p-table, or D (largest noise) and V (noise variance) to build one."))
-        return create_ptable(self.whole_number(parameters, self.D, context), v,
-                             self.whole_number(parameters, self.JS, context))
+        if all(value is None for value in given):
+            approved = approved_ptable(policy)
+            if approved is not None:
+                feedback.pushInfo(tr("The p-table is the one the policy approves."))
+                return approved
+        d = self.whole_number(parameters, self.D, context) if given[0] is not None else \
+            int(policy.get("ckm_min_d", DEFAULT_D))
+        v = given[1] if given[1] is not None else float(policy.get("ckm_min_v", DEFAULT_V))
+        js = self.whole_number(parameters, self.JS, context) if given[2] is not None else \
+            int(policy.get("ckm_min_js", DEFAULT_JS))
+        if any(value is None for value in given):
+            feedback.pushInfo(tr("The p-table is built from D = {d:g}, V = {v:g}, JS = {js:g} "
+                                 "(where not given: the policy's minimums, else the plugin's "
+                                 "defaults).").format(d=d, v=v, js=js))
+        return create_ptable(d, v, js)
 
 
 class CellKeyGrid(PTableParameters, PointGridAlgorithm):
@@ -149,17 +161,17 @@ class CellKeyGrid(PTableParameters, PointGridAlgorithm):
             QgsProcessingParameterFile.Behavior.File,
             optional=True, fileFilter=tr(KEY_FILTER)))
         self.addParameter(QgsProcessingParameterFeatureSource(
-            self.PTABLE, tr("p-table (empty: built from D, V, JS)"),
+            self.PTABLE, tr("p-table (empty: the policy's, or built from D, V, JS)"),
             [QgsProcessing.SourceType.TypeVector], optional=True))
         self.addParameter(QgsProcessingParameterNumber(
-            self.D, tr("D: largest noise, without a p-table (keep it secret)"),
+            self.D, tr("D: largest noise (empty: policy minimum or 3; secret)"),
             QgsProcessingParameterNumber.Type.Integer, optional=True, minValue=1))
         self.addParameter(QgsProcessingParameterNumber(
-            self.V, tr("V: noise variance, without a p-table"),
+            self.V, tr("V: noise variance (empty: policy minimum or 2)"),
             QgsProcessingParameterNumber.Type.Double, optional=True, minValue=0.0))
         self.addParameter(QgsProcessingParameterNumber(
-            self.JS, tr("JS: published counts 1..JS are blocked, without a p-table"),
-            QgsProcessingParameterNumber.Type.Integer, defaultValue=0, minValue=0))
+            self.JS, tr("JS: counts 1..JS blocked (empty: policy minimum or 0)"),
+            QgsProcessingParameterNumber.Type.Integer, optional=True, minValue=0))
         self.addParameter(QgsProcessingParameterDistance(
             self.RESOLUTION, tr("Cell size (metres)"), defaultValue=1000.0,
             parentParameterName=self.INPUT, minValue=0.0))
@@ -230,7 +242,7 @@ class CellKeyGrid(PTableParameters, PointGridAlgorithm):
         from ..io.postgis_keyed import cell_key_counted_input
 
         policy = self.policy_from_parameters(parameters, context)
-        table = self.read_ptable(parameters, context, feedback)
+        table = self.read_ptable(parameters, context, feedback, policy)
         refuse_unapproved(table, policy)
         report_ptable(table, feedback)
         resolution = self.cell_size(parameters, context)

@@ -143,6 +143,7 @@ class DpGrid(LedgerParameters, PointGridAlgorithm):
         from ...spatial_privacy_plugin.policy import load_policy
         from ..io.postgis import CountedInput, counted_input
         from ..io.postgis_keyed import dp_pairs
+        from ..presentation.styles import apply_style, dp_renderer
 
         policy_path = self.parameterAsFile(parameters, self.POLICY, context)
         policy = load_policy(policy_path) if policy_path else None
@@ -186,6 +187,11 @@ class DpGrid(LedgerParameters, PointGridAlgorithm):
                                                  make_release, __about__.VERSION)
         self.refuse(decision, dataset, release_id)
         release, destination = made
+        cells = release.cells
+        apply_style(lambda: dp_renderer([
+            (level.resolution, level.accuracy_95,
+             float(cells.loc[cells["resolution_m"] == level.resolution, "n_persons"].max()))
+            for level in plan.levels]), destination, context)
         self.describe(plan, release, seed, feedback)
         feedback.pushInfo(tr("ε spent by {dataset}: {spent:.4g} of {budget:g} ({remaining:.4g} "
                              "left). Ledger head: entry {seq}, {head}; the grid carries it in "

@@ -110,7 +110,7 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
             self.TARGETS, tr("Targets with their candidate counts"),
             QgsProcessing.SourceType.TypeVectorPoint, optional=True, createByDefault=False))
         self.addParameter(QgsProcessingParameterFileDestination(
-            self.CHART, tr("Escalation chart"), tr("SVG files (*.svg);;PNG files (*.png)"),
+            self.CHART, tr("Escalation chart"), tr("HTML files (*.html)"),
             optional=True, createByDefault=False))
         self.addParameter(QgsProcessingParameterFileDestination(
             self.REPORT, tr("Report"), tr("HTML files (*.html);;Markdown files (*.md)"),
@@ -142,6 +142,10 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
         policy = self.optional_policy(parameters, context)
         chart = self.file_output(parameters, self.CHART, context)
         report = self.file_output(parameters, self.REPORT, context)
+        if chart and Path(chart).suffix.lower() not in (".html", ".htm"):
+            raise QgsProcessingException(tr(
+                "The escalation chart is an HTML page (drawn with plotly, as the sweep's): give "
+                "a path ending in .html instead of {path}. Nothing was written.").format(path=chart))
         qids = self.field_names(parameters, self.QID_FIELDS, context)
         self.check_qid_types(release, auxiliary, qids)
         others = self.parameterAsLayerList(parameters, self.OTHER_RELEASES, context)
@@ -205,12 +209,13 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
             feedback.pushInfo(self.step_line(row))
         sentence = self.threshold_sentence(escalation, policy)
         feedback.pushInfo(sentence)
-        svg = self.escalation_chart(escalation, policy)
+        figure = self.escalation_chart(escalation, policy)
         if chart:
-            self.write_chart(chart, svg)
+            from ..presentation.html_chart import write_html_chart
+            write_html_chart(chart, figure, tr("Join simulation"), feedback)
             results[self.CHART] = chart
         if report:
-            self.write_report(report, escalation, provenance, sentence, radius, svg)
+            self.write_report(report, escalation, provenance, sentence, radius, figure, feedback)
             results[self.REPORT] = report
         last = escalation.iloc[-1]
         results.update({self.PI_UNIQUE: last["pi_unique"], self.PI_CORRECT: last["pi_correct"],
@@ -330,34 +335,18 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
 
     @staticmethod
     def escalation_chart(escalation, policy):
-        """The escalation curve as SVG text: one line per π, the policy's ρ dashed."""
-        from ...spatial_privacy_plugin.charts import line_chart_svg
-        return line_chart_svg(
-            tr("Re-identification as the adversary adds attributes"),
+        """The escalation curve as a plotly figure: one line per π, the policy's ρ dotted."""
+        from ...spatial_privacy_plugin.charts import escalation_figure
+        return escalation_figure(
             list(escalation["attributes"]),
-            [(tr(label), [None if value != value else value for value in escalation[column]])
-             for column, label in FIGURE_LABELS],
-            tr("share of targets"), tr("what the adversary knows"),
+            [(tr(label), list(escalation[column])) for column, label in FIGURE_LABELS],
             None if policy is None else policy.rho,
-            "" if policy is None else tr("ceiling ρ = {rho}").format(rho=policy.rho))
+            {"title": tr("Re-identification as the adversary adds attributes"),
+             "share": tr("share of targets"), "steps": tr("what the adversary knows"),
+             "threshold": "" if policy is None else tr("ceiling ρ = {rho}").format(
+                 rho=policy.rho)})
 
-    def write_chart(self, path, svg):
-        if Path(path).suffix.lower() == ".png":
-            from qgis.PyQt.QtCore import QByteArray
-            from qgis.PyQt.QtGui import QColor, QImage, QPainter
-            from qgis.PyQt.QtSvg import QSvgRenderer
-            renderer = QSvgRenderer(QByteArray(svg.encode("utf-8")))
-            image = QImage(renderer.defaultSize(), QImage.Format.Format_ARGB32)
-            image.fill(QColor("white"))
-            painter = QPainter(image)
-            renderer.render(painter)
-            painter.end()
-            if not image.save(path, "PNG"):
-                raise QgsProcessingException(tr("Could not write the chart to {path}.").format(path=path))
-        else:
-            Path(path).write_text(svg, encoding="utf-8")
-
-    def write_report(self, path, escalation, provenance, sentence, radius, svg):
+    def write_report(self, path, escalation, provenance, sentence, radius, figure, feedback):
         """The report: what was joined, the table, the chart (HTML) and what the figures mean."""
         from html import escape
         headers = [tr("attributes"), "π unique", "π correct", "π marketer", tr("precision"),
@@ -380,9 +369,14 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
             definitions = "<dl>" + "".join(
                 f"<dt><b>{escape(tr(term))}</b></dt><dd>{escape(tr(meaning))}</dd>"
                 for term, meaning in DEFINITIONS) + "</dl>"
-            text = (f"<html><head><meta charset='utf-8'><title>{escape(title)}</title></head><body>"
+            from ..presentation.html_chart import figure_div, plotly_missing
+            reason = plotly_missing(feedback)
+            script, chart = ("", f"<p>{escape(reason)}</p>") if reason is not None else \
+                figure_div(figure, Path(path).parent)
+            text = (f"<html><head><meta charset='utf-8'><title>{escape(title)}</title>{script}"
+                    f"</head><body>"
                     f"<h1>{escape(title)}</h1><p>{escape(intro)}</p><p>{escape(provenance_line)}</p>"
-                    f"{table}<p><b>{escape(sentence)}</b></p><div>{svg}</div>"
+                    f"{table}<p><b>{escape(sentence)}</b></p>{chart}"
                     f"<h2>{escape(tr('What the figures mean'))}</h2>{definitions}</body></html>")
         else:
             table = "\n".join(["| " + " | ".join(headers) + " |",

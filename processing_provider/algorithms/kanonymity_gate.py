@@ -9,7 +9,7 @@ from qgis.core import QgsProcessing, QgsProcessingException, QgsProcessingOutput
     QgsProcessingParameterNumber, QgsProcessingParameterString, QgsWkbTypes
 
 from ...spatial_privacy_plugin.errors import N_
-from ..base import SpatialPrivacyAlgorithm, tr
+from ..base import SpatialPrivacyAlgorithm, report_tolerance, tr
 
 # How the people total relates to the cells (the index is what models store).
 PERSONS_TOTAL_KINDS = (N_("each person has one point: the records add up to it"),
@@ -211,6 +211,8 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                 k=policy.k, hash=policy.policy_hash[:12], problems=" ".join(problems)))
         feedback.pushInfo(tr("k-anonymity gate passed: {checked} published record(s), all with at "
                              "least k = {k} people.").format(checked=result.cells_checked, k=policy.k))
+        if withheld is not None:
+            report_tolerance(int(withheld.sum()), len(withheld), policy.tolerance, feedback)
 
         sink, destination = self.parameterAsSink(
             parameters, self.OUTPUT, context, source.fields(), source.wkbType(), source.sourceCrs())
@@ -332,14 +334,34 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
     def counts_add_up(self, parameters, context):
         """One point per person: a coarser area's count is the sum of its parts (else a count of
         distinct people, at most that sum)."""
-        return self.parameterAsEnum(parameters, self.PERSONS_TOTAL_KIND, context) == 0
+        stored = self.stored_people(parameters, context)
+        return stored[1] if stored is not None else \
+            self.parameterAsEnum(parameters, self.PERSONS_TOTAL_KIND, context) == 0
+
+    def stored_people(self, parameters, context):
+        """(people, one point each) from the input's metadata when PERSONS_TOTAL is empty."""
+        from ..io.release_metadata import read_people
+
+        given = self.optional_number(parameters, self.PERSONS_TOTAL, context) is not None
+        return None if given else read_people(self.parameterAsVectorLayer(parameters, self.INPUT,
+                                                                           context))
 
     def people(self, parameters, context, policy, feedback):
         """The people total the attacker holds (grid.PeopleTotal), or None."""
         from ...spatial_privacy_plugin.counting.cells import PeopleTotal
 
         total = self.optional_number(parameters, self.PERSONS_TOTAL, context)
+        stored = self.stored_people(parameters, context)
+        if stored is not None:
+            total = stored[0]
+            if feedback is not None and not policy.population_total_secret:
+                feedback.pushInfo(tr("The number of people, {n}, is read from the layer's "
+                                     "metadata (written by the grid).").format(n=total))
         if policy.population_total_secret:
+            if stored is not None:
+                raise QgsProcessingException(tr(
+                    "The policy keeps the number of people secret, yet the layer's metadata "
+                    "states it (the grid ran under another policy): run the grid under this one."))
             if total is not None:
                 raise QgsProcessingException(tr(
                     "The policy keeps the number of people secret (population_total_secret = "

@@ -34,6 +34,18 @@ FLIP_FIELDS = (("resolution_m", "double"), ("cell_id", "string"), ("stratum", "s
                ("previous_state", "string"), ("state", "string"), ("earlier_release", "string"))
 
 
+def size_log(feedback):
+    """The sweep's on_size: a log line as each cell size starts and ends (with its time)."""
+    def on_size(resolution, seconds):
+        if seconds is None:
+            feedback.pushInfo(tr("{res:g} m: counting and protecting the cells…").format(
+                res=resolution))
+        else:
+            feedback.pushInfo(tr("{res:g} m: done in {seconds:.1f} s.").format(
+                res=resolution, seconds=seconds))
+    return on_size
+
+
 class ResolutionSweep(PointGridAlgorithm):
     ALGORITHM_ID = "resolutionsweep"
     DISPLAY_NAME = N_("Resolution sweep")
@@ -100,6 +112,7 @@ class ResolutionSweep(PointGridAlgorithm):
     def process(self, parameters, context, feedback):
         from ...spatial_privacy_plugin.release import grid
         from ..io.layers import make_fields, write_features
+        from ..io.release_metadata import write_people
 
         policy = self.policy_from_parameters(
             parameters, context, self.optional_number(parameters, self.TOLERANCE, context))
@@ -123,18 +136,20 @@ class ResolutionSweep(PointGridAlgorithm):
         self.describe_policy(policy, feedback, data)
         steps.setCurrentStep(1)
         progress = lambda done, total: steps.setProgress(100.0 * done / total)  # noqa: E731
+        on_size = size_log(feedback)
         strata = self.strata(parameters, context, data)
         if isinstance(data, CountedInput):
             table = grid.sweep_counted(data.count_at, data.people, data.n_points,
                                        data.withheld_people, resolutions, policy.k,
                                        policy.tolerance, marginals, progress, feedback.isCanceled,
-                                       not policy.population_total_secret)
+                                       not policy.population_total_secret, on_size)
             data.finish(feedback)
         if strata is None:
             if not isinstance(data, CountedInput):
                 table = grid.sweep(data.x, data.y, data.person_codes, data.key_codes,
                                    data.origin, resolutions, policy.k, policy.tolerance, marginals,
-                                   progress, feedback.isCanceled, not policy.population_total_secret)
+                                   progress, feedback.isCanceled, not policy.population_total_secret,
+                                   on_size)
             best = grid.recommended_resolution(table)
             table.insert(0, "stratum", None)
             table["recommended"] = table["resolution_m"] == best if best is not None else False
@@ -146,7 +161,7 @@ class ResolutionSweep(PointGridAlgorithm):
                                           data.origin, resolutions,
                                           [policy.k_for(name) for name in names], policy.tolerance,
                                           stratum_of_point, names, marginals, progress,
-                                          feedback.isCanceled)
+                                          feedback.isCanceled, on_size)
             # One size that serves every stratum: the coarsest of their recommendations.
             per_stratum = table[table["recommended"]].groupby("stratum")["resolution_m"].first()
             swept = table["stratum"].nunique()
@@ -169,6 +184,9 @@ class ResolutionSweep(PointGridAlgorithm):
             QgsCoordinateReferenceSystem())
         names = [name for name, _ in TABLE_FIELDS]
         write_features(sink, fields, [table[name] for name in names])
+        del sink  # closes a file output so that its metadata can be stored in it
+        if not policy.population_total_secret:
+            write_people(destination, context, data.people)
         self.report(table, recommended, policy, marginals, feedback)
         results = {self.OUTPUT: destination, self.RECOMMENDED_RESOLUTION: recommended,
                    self.PERSONS: None if policy.population_total_secret else data.people.n,

@@ -6,7 +6,7 @@ from qgis.core import QgsProcessing, QgsProcessingException, QgsProcessingMultiS
     QgsProcessingParameterMultipleLayers, QgsProcessingParameterString, QgsWkbTypes
 
 from ...spatial_privacy_plugin.errors import N_
-from ..base import tr
+from ..base import report_tolerance, tr
 from ..grid_base import PointGridAlgorithm, refuse_other_grid
 from ..io.bulk_write import write_grid
 from ..io.postgis import CountedInput, counted_input
@@ -92,6 +92,7 @@ class SuppressedGrid(PointGridAlgorithm):
     def process(self, parameters, context, feedback):
         from ...spatial_privacy_plugin.release import grid
         from ..io.layers import make_fields, square_cells, write_features
+        from ..io.release_metadata import write_people
         from ..presentation.styles import apply_style, count_renderer
 
         policy = self.policy_from_parameters(parameters, context)
@@ -162,6 +163,8 @@ class SuppressedGrid(PointGridAlgorithm):
         apply_style(lambda: count_renderer(int(frame["k"].min()), largest=largest,
                                            zeros=bool((shown == 0).any())),
                     destination, context)
+        if not policy.population_total_secret:
+            write_people(destination, context, data.people)
         results = {self.OUTPUT: destination}
         audit_sink, audit_destination = self.parameterAsSink(
             parameters, self.AUDIT, context, make_fields(AUDIT_FIELDS + tuple(key_fields)),
@@ -203,6 +206,7 @@ class SuppressedGrid(PointGridAlgorithm):
                 complementary=complementary, share=percent(complementary / max(len(frame), 1)),
                 p=marginals.protection, marginals=tr(marginals.kind),
                 width=float(release.audit["width"].min())))
+        report_tolerance(withheld, len(frame), policy.tolerance, feedback)
         results.update({self.K: policy.k, self.CELLS_PUBLISHED: published,
                         self.CELLS_WITHHELD: withheld})
         return results

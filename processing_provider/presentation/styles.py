@@ -159,3 +159,35 @@ def apply_style(build_renderer, destination, context):
             style_on_load(build_renderer))
     if "memory:" not in destination and context.getMapLayer(destination) is None:
         store_style(destination, build_renderer())
+
+
+def dp_renderer(levels, count_field="n_persons", level_field="resolution_m"):
+    """One rule per level of a differentially private grid, the finest shown and the others
+    ready to switch on in the legend (the levels overlap); under each, classes of the noisy
+    counts. ``levels``: (cell size, 95 % accuracy, largest count) per level, finest first.
+
+    A level's label states its accuracy; its first class holds the counts within that noise of
+    an empty cell, so the map shows no difference the noise could have made.
+    """
+    count = QgsExpression.quotedColumnRef(count_field)
+    root = QgsRuleBasedRenderer.Rule(None)
+    for index, (size, accuracy, largest) in enumerate(levels):
+        level = QgsRuleBasedRenderer.Rule(
+            None, 0, 0, f"{QgsExpression.quotedColumnRef(level_field)} = {size!r}",
+            tr("{size:g} m cells: counts ±{accuracy} people (95 %)").format(size=size,
+                                                                           accuracy=accuracy))
+        level.setActive(index == 0)
+        first = max(int(accuracy), 1)
+        bounds = [0] + count_class_breaks(first, largest)
+        for position, low, high in zip(_positions(len(bounds)), bounds, bounds[1:] + [None]):
+            if high is None:
+                expression, label = f"{count} >= {low}", tr("{low} or more").format(low=low)
+            else:
+                expression = f"{count} >= {low} AND {count} < {high}"
+                label = tr("{low}–{high}").format(low=low, high=high - 1)
+            if low == 0:
+                label = tr("{range} (within the noise of an empty cell)").format(range=label)
+            level.appendChild(QgsRuleBasedRenderer.Rule(
+                _fill(_blend(COUNT_COLOURS, 0.15 + 0.85 * position)), 0, 0, expression, label))
+        root.appendChild(level)
+    return QgsRuleBasedRenderer(root)

@@ -26,7 +26,7 @@ import pandas as pd
 from scipy.optimize import linprog
 from scipy.sparse import csr_matrix, vstack
 
-from ..errors import N_, InputError
+from ..errors import N_, Cancelled, InputError
 
 EXACT_WIDTH = 1e-6  # an interval narrower than this is an exact disclosure
 CONTRADICTION = N_("The published totals contradict each other (no non-negative counts satisfy "
@@ -261,7 +261,7 @@ def _row_matrix(position, rows, n):
 
 
 def bounds_by_programming(variables, rows, lower, upper, pairs=(), delta=0.0, integer=False,
-                          classes=None, at_least=(), at_most=()):
+                          classes=None, at_least=(), at_most=(), is_canceled=None, progress=None):
     """Min and max of every variable of one block, by LP (MILP with ``integer``).
 
     Constraints: ``sum(x[cells]) = total`` for each (cells, total) row,
@@ -275,6 +275,8 @@ def bounds_by_programming(variables, rows, lower, upper, pairs=(), delta=0.0, in
     interchangeable (the system maps onto itself when they are swapped), so
     share their bounds: one programme pair per class. Matrices are sparse: a
     block may hold a whole country's withheld cells under one grand total.
+    ``is_canceled`` is asked before every programme (raising ``Cancelled``),
+    and ``progress(done, total)`` told of the variables done.
     """
     variables = np.asarray(variables)
     n = len(variables)
@@ -314,12 +316,16 @@ def bounds_by_programming(variables, rows, lower, upper, pairs=(), delta=0.0, in
     _, first_of_class, class_of = np.unique(np.arange(n) if classes is None else classes,
                                             return_index=True, return_inverse=True)
     class_of = class_of.reshape(-1)
-    for i in first_of_class:
+    for done, i in enumerate(first_of_class):
+        if progress is not None:
+            progress(done, len(first_of_class))
         for sign in (1.0, -1.0):
             reached = seen_lower[i] <= outer_lower[i] + EXACT_WIDTH if sign > 0 \
                 else seen_upper[i] >= outer_upper[i] - EXACT_WIDTH
             if reached:
                 continue
+            if is_canceled is not None and is_canceled():
+                raise Cancelled()
             objective = np.zeros(n)
             objective[i] = sign
             result = linprog(objective, **options)
@@ -351,7 +357,7 @@ def _raw_sums(known, withheld, sums):
 
 
 def attacker_intervals(values, withheld, equalities, integer=False, lower=None, upper=None,
-                       at_least=(), at_most=()):
+                       at_least=(), at_most=(), is_canceled=None, progress=None):
     """Bounds an attacker derives for every cell from what is published.
 
     ``values``: cell counts (only the published ones are read); ``withheld``:
@@ -363,7 +369,9 @@ def attacker_intervals(values, withheld, equalities, integer=False, lower=None, 
     cell on its own (1 for an emitted cell, a label's range; default 0 and
     inf). With ``integer`` the bounds are those of whole-number counts (an
     LP bound of 2.5 is really 2). Published cells get [value, value]; a
-    withheld cell in no constraint keeps its own box.
+    withheld cell in no constraint keeps its own box. ``is_canceled`` is asked
+    before every block and programme (raising ``Cancelled``);
+    ``progress(done, total)`` hears of the withheld cells bounded so far.
     """
     values = np.asarray(values, dtype=float)
     withheld = np.asarray(withheld, dtype=bool)
@@ -384,7 +392,14 @@ def attacker_intervals(values, withheld, equalities, integer=False, lower=None, 
         raise InputError(CONTRADICTION)
     kinds = [(row, "equal") for row in rows] + [(row, "floor") for row in floors if len(row[0])] \
         + [(row, "ceiling") for row in ceilings if len(row[0])]
-    for block in _components([row for row, _ in kinds]):
+    blocks = _components([row for row, _ in kinds])
+    sizes = [sum(len(kinds[index][0][0]) for index in block) for block in blocks]
+    total, finished = max(sum(sizes), 1), 0
+    for block, size in zip(blocks, sizes):
+        if is_canceled is not None and is_canceled():
+            raise Cancelled()
+        if progress is not None:
+            progress(finished, total)
         parts = {"equal": [], "floor": [], "ceiling": []}
         for index in block:
             parts[kinds[index][1]].append(kinds[index][0])
@@ -396,11 +411,15 @@ def attacker_intervals(values, withheld, equalities, integer=False, lower=None, 
         elif len(block) == 1 and parts["floor"]:
             bounds = lower_sum_bounds(parts["floor"][0][1], *box)
         else:
+            inside = None if progress is None else \
+                (lambda done, of, start=finished: progress(start + size * done / of, total))
             bounds = bounds_by_programming(variables, parts["equal"], *box, integer=integer,
-                                           at_least=parts["floor"], at_most=parts["ceiling"])
+                                           at_least=parts["floor"], at_most=parts["ceiling"],
+                                           is_canceled=is_canceled, progress=inside)
         if bounds is None:
             raise InputError(CONTRADICTION)
         result_lower[variables], result_upper[variables] = bounds
+        finished += size
     if np.any(result_lower[withheld] > result_upper[withheld] + EXACT_WIDTH):
         raise InputError(CONTRADICTION)
     return Intervals(result_lower, result_upper)

@@ -33,7 +33,7 @@ from scipy.sparse.csgraph import connected_components
 
 from .crossings import settle_crossing
 from .flows import FlowNetwork, crossing_families, crossings, target_edges
-from ..errors import InputError
+from ..errors import Cancelled, InputError
 from .intervals import CONTRADICTION, EXACT_WIDTH, UNSOLVED, _outer_bounds
 
 # A joint programme over a block is worth about this share of the block's targets settled one
@@ -197,14 +197,14 @@ def _settled_signed(signed, reduced):
     return rows
 
 
-def sum_bounds(rows, upper, targets, integer=True, signed=()):
+def sum_bounds(rows, upper, targets, integer=True, signed=(), is_canceled=None):
     """Min and max of ``sum(x[target])`` for each of ``targets`` (index arrays) subject to
     ``low <= sum(x[cells]) <= high`` for each (cells, low, high) row,
     ``low <= coefficients @ x[cells] <= high`` for each (cells, coefficients, low, high)
     row of ``signed`` (differences: a part at most its whole) and ``0 <= x <= upper``, over
     whole numbers with ``integer``. Raises the contradiction when no x satisfies the rows.
     Returns (low, high) arrays. The signed rows take no part in the reduction and the flow
-    networks: a block holding one is solved by programmes.
+    networks: a block holding one is solved by programmes. ``is_canceled``: asked per block.
     """
     n = len(upper)
     reduced = _Reduction(rows, upper)
@@ -236,6 +236,8 @@ def sum_bounds(rows, upper, targets, integer=True, signed=()):
     for (cells, coefficients, low, high), block in zip(signed, block_of_row[len(reduced.rows):]):
         block_signed[block].append((local[cells], coefficients, low, high))
     for block, variables in enumerate(members):
+        if is_canceled is not None and is_canceled():
+            raise Cancelled()
         indices = [index for index, _ in block_targets[block]]
         low, high = _block_bounds(block_rows[block], reduced.lower[variables],
                                   reduced.upper[variables],

@@ -15,12 +15,13 @@ from .programmes import sum_bounds
 
 
 def withheld_sum_intervals(values, withheld, equalities, targets, lower, upper, at_least=(),
-                           at_most=()):
+                           at_most=(), is_canceled=None):
     """Intervals (``Intervals``) of the sums over each of ``targets`` (cell index arrays).
 
     ``values``: the cells' counts (only published ones are read); ``withheld``: mask of
     withheld cells; ``equalities`` / ``at_least`` / ``at_most``: (cells, total) pairs as in
-    ``attacker_intervals``; ``lower``/``upper``: each cell's own box.
+    ``attacker_intervals``; ``lower``/``upper``: each cell's own box; ``is_canceled``: asked
+    per block of the programme.
     """
     values = np.asarray(values, dtype=float)
     withheld = np.asarray(withheld, dtype=bool)
@@ -45,5 +46,6 @@ def withheld_sum_intervals(values, withheld, equalities, targets, lower, upper, 
                                for cells in targets])
     local_targets = [local[np.asarray(cells, dtype=np.int64)[withheld[np.asarray(
         cells, dtype=np.int64)]]] for cells in targets]
-    low, high = sum_bounds(rows, np.asarray(upper, dtype=float)[hidden], local_targets)
+    low, high = sum_bounds(rows, np.asarray(upper, dtype=float)[hidden], local_targets,
+                           is_canceled=is_canceled)
     return Intervals(published_part + low, published_part + high)

@@ -15,7 +15,7 @@ from .totals import MARGINALS_NONE, STATUS_COMPLEMENTARY, STATUS_PRIMARY, STATUS
     published_totals
 
 def suppress(counts, k, marginals=None, is_canceled=None, published_zero=None, series=None,
-             cell_keys=None, people=None, zeros_emitted=False):
+             cell_keys=None, people=None, zeros_emitted=False, progress=None):
     """Primary suppression (n < k), then complementary suppression against what is published.
 
     ``published_zero`` marks empty cells that are structural zeros (published
@@ -25,7 +25,8 @@ def suppress(counts, k, marginals=None, is_canceled=None, published_zero=None, s
     cell is non-empty unless ``zeros_emitted`` (the release emits empty cells
     as such), and, with a ``series`` (earlier releases and the attacker's
     link between them, ``cell_keys`` naming the cells), every earlier
-    release, and reads a declared total left blank as below k. Returns
+    release, and reads a declared total left blank as below k.
+    ``is_canceled``/``progress``: as ``complementary_suppression`` takes them. Returns
     (reason per group: published, primary or complementary; ``LinkedSuppression``
     (cells and totals) or None when nothing is published beside the grid). Totals are cells
     (SPEC section 7): a total below k is withheld, and a total may be withheld as a
@@ -48,7 +49,7 @@ def suppress(counts, k, marginals=None, is_canceled=None, published_zero=None, s
     everyone, knowledge = attacker_knowledge(emitted_lower(may_be_empty), people, [])
     result = protect_linked_table(counts.n_persons, primary, DeclaredTotals.of_grid(
         counts.col, counts.row, counts.key, counts.n_persons, marginals), marginals.protection, k, marginals.straddle_k, knowledge, everyone,
-        is_canceled, series, cell_keys)
+        is_canceled, series, cell_keys, progress)
     status[result.cells.complementary] = STATUS_COMPLEMENTARY
     return status, result
 

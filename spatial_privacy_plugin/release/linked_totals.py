@@ -17,6 +17,7 @@ import numpy as np
 
 from ..audit.intervals import Intervals, equalities_from_groups, protection_failures
 from ..audit.withheld_sums import withheld_sum_intervals
+from ..errors import Cancelled
 from .suppression import cheapest_cover, complementary_suppression
 
 MAX_ROUNDS = 20  # openings after the audit: each opens a total, so this bounds the work
@@ -106,7 +107,8 @@ class LinkedSuppression:
 
 
 def protect_linked_table(values, primary, totals, protection, k, straddle_k, knowledge,
-                         extra_equalities=(), is_canceled=None, series=None, cell_keys=None):
+                         extra_equalities=(), is_canceled=None, series=None, cell_keys=None,
+                         progress=None):
     """Primary and complementary suppression over cells and totals together.
 
     ``values``: the cells' counts; ``primary``: cells below k; ``totals``:
@@ -117,6 +119,8 @@ def protect_linked_table(values, primary, totals, protection, k, straddle_k, kno
     hold two pieces with at least p (k when intervals must straddle it) of doubt
     together; then cells are protected (``complementary_suppression``) against the
     published totals, and withheld totals audited as sums, opening more where one fails.
+    ``is_canceled``/``progress``: as ``complementary_suppression`` takes them (each round
+    reports afresh).
     """
     values = np.asarray(values, dtype=float)
     lower = np.asarray(knowledge.lower, dtype=float)
@@ -221,16 +225,18 @@ def protect_linked_table(values, primary, totals, protection, k, straddle_k, kno
         cells = complementary_suppression(values, primary | forced, equalities, protection,
                                           k if straddle_k else None, is_canceled=is_canceled,
                                           series=series, cell_keys=cell_keys,
-                                          knowledge=knowledge, threshold=k)
+                                          knowledge=knowledge, threshold=k, progress=progress)
         cells_withheld = cells.withheld.copy()
         intervals = withheld_sum_intervals(values, cells.withheld, equalities, totals.members,
                                            knowledge.lower, knowledge.upper, knowledge.at_least,
-                                           knowledge.at_most)
+                                           knowledge.at_most, is_canceled)
         failing = protection_failures(intervals, withheld_totals, protection,
                                       k if straddle_k else None, k)
         narrow_parents = {int(ancestors[total]) for total in np.flatnonzero(failing).tolist()}
         closed = set()  # published totals whose cells are all withheld and still too narrow
         for cell in np.flatnonzero(cells.unprotectable).tolist():
+            if is_canceled is not None and is_canceled():
+                raise Cancelled()
             holder = _smallest_total(totals, ~withheld_totals, cell)
             if holder >= 0:
                 closed.add(holder)

@@ -190,7 +190,7 @@ def release_boxes(series, current_lower, current_upper):
 
 
 def series_intervals(series, cell_keys, values, withheld, equalities, integer=True, cache=None,
-                     knowledge=None):
+                     knowledge=None, is_canceled=None):
     """The attacker's bounds on every withheld cell of every release of the series.
 
     ``values`` are the current release's true counts (they only widen a
@@ -200,7 +200,8 @@ def series_intervals(series, cell_keys, values, withheld, equalities, integer=Tr
     release's cells on their own and of its people total; the caller gives
     cells withheld in the latest release a minimum of 0. A ``cache`` (a dict
     kept across the rounds of one suppression) reuses the bounds of blocks
-    that did not change since the last round.
+    that did not change since the last round. ``is_canceled``: asked before
+    every programme.
     """
     releases = _release_arrays(series, cell_keys, values, withheld, equalities)
     offsets = np.concatenate([[0], np.cumsum([len(keys) for keys, _, _, _ in releases])])
@@ -287,7 +288,7 @@ def series_intervals(series, cell_keys, values, withheld, equalities, integer=Tr
                 bounds = bounds_by_programming(variables, block_rows, lower[variables],
                                                upper[variables], block_pairs, series.max_change,
                                                integer, classes[variables], block_floors,
-                                               block_ceilings)
+                                               block_ceilings, is_canceled)
                 if cache is not None and bounds is not None:
                     cache[key] = bounds
         if bounds is None:

@@ -105,22 +105,24 @@ class Knowledge:
         return cls(np.zeros(n), np.full(n, np.inf))
 
 
-def _audit(values, withheld, equalities, integer, series, cell_keys, cache, knowledge):
+def _audit(values, withheld, equalities, integer, series, cell_keys, cache, knowledge,
+           is_canceled, progress):
     """(intervals of this release, [(earlier release, its intervals)], pinned widths or None)."""
     if series is None:
         return attacker_intervals(values, withheld, equalities, integer, knowledge.lower,
-                                  knowledge.upper, knowledge.at_least, knowledge.at_most), [], None
+                                  knowledge.upper, knowledge.at_least, knowledge.at_most,
+                                  is_canceled, progress), [], None
     from .series import series_intervals
 
     joint = series_intervals(series, cell_keys, values, withheld, equalities, integer, cache,
-                             knowledge)
+                             knowledge, is_canceled)
     return joint.current, list(zip(series.previous, joint.previous)), \
         (joint.pinned_lower, joint.pinned_upper)
 
 
 def complementary_suppression(values, primary, equalities, protection, k=None, integer=True,
                               is_canceled=None, series=None, cell_keys=None, knowledge=None,
-                              threshold=None):
+                              threshold=None, progress=None):
     """Withhold more cells until every withheld cell's attacker interval is wide enough.
 
     First, equality by equality (a parent cell, the total): while it holds
@@ -143,6 +145,11 @@ def complementary_suppression(values, primary, equalities, protection, k=None, i
     gives differencing nothing), an earlier withheld cell that this release
     would narrow gets its cell here withheld, and a cell pinned by its
     earlier published value is reported unprotectable at once.
+
+    ``is_canceled`` is asked between cells and before every programme of the
+    audit (raising ``Cancelled``); ``progress(share)`` hears how far the work
+    is, from 0 to 1: the audit rounds' number is not known in advance, so
+    round r fills half of what is left after round r - 1.
     """
     values = np.asarray(values, dtype=float)
     primary = np.asarray(primary, dtype=bool)
@@ -162,6 +169,10 @@ def complementary_suppression(values, primary, equalities, protection, k=None, i
         widening = pool[values[pool] > lower[pool]]
         return widening if len(widening) else pool
 
+    def check():
+        if is_canceled is not None and is_canceled():
+            raise Cancelled()
+
     def best(candidates):
         pool = useful(candidates)
         return int(pool[np.argmin(values[pool])])
@@ -170,6 +181,7 @@ def complementary_suppression(values, primary, equalities, protection, k=None, i
         cells = np.asarray(cells, dtype=np.int64)
         if not primary[cells].any():
             continue  # protect withheld cells only: nothing here needs hiding
+        check()
         while True:
             hidden = cells[withheld[cells]]
             slack = values[hidden].sum() - lower[hidden].sum()
@@ -192,11 +204,16 @@ def complementary_suppression(values, primary, equalities, protection, k=None, i
     unprotectable = np.zeros(len(values), dtype=bool)
     exposed = []
     cache = {}  # bounds of the joint audit's blocks, by content, across rounds
+    rounds = 0
     while True:
-        if is_canceled is not None and is_canceled():
-            raise Cancelled()
+        check()
+        round_progress = None if progress is None else \
+            (lambda done, total, start=1.0 - 0.5 ** rounds, width=0.5 ** (rounds + 1):
+             progress(start + width * done / total))
         intervals, earlier, pinned = _audit(values, withheld, equalities, integer, series,
-                                            cell_keys, cache, knowledge)
+                                            cell_keys, cache, knowledge, is_canceled,
+                                            round_progress)
+        rounds += 1
         failing = protection_failures(intervals, withheld, protection, k, threshold) \
             & ~unprotectable
         if pinned is not None:
@@ -206,6 +223,7 @@ def complementary_suppression(values, primary, equalities, protection, k=None, i
             failing &= ~narrow
         additions = set()
         for cell in np.flatnonzero(failing).tolist():
+            check()
             candidates = _candidates(cell, values, lower, cells_of_row, rows_of_cell, withheld,
                                      additions, need)
             if len(candidates) == 0:

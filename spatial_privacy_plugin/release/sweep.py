@@ -1,6 +1,8 @@
 """The resolution sweep: what suppression at k costs at each cell size, how the withheld
 cells cluster, which size to recommend, and which cells flip state in a series."""
 
+import time
+
 import numpy as np
 import pandas as pd
 
@@ -66,7 +68,7 @@ def _withheld_cells(counts, withheld):
 
 
 def sweep(x, y, person_codes, key_codes, origin, resolutions, k, tolerance, marginals=None,
-          progress=None, is_canceled=None, people_known=True):
+          progress=None, is_canceled=None, people_known=True, on_size=None):
     """One row per resolution: what suppression at k costs there.
 
     ``suppressed_fraction = cells_withheld / cells`` over non-empty groups
@@ -78,7 +80,10 @@ def sweep(x, y, person_codes, key_codes, origin, resolutions, k, tolerance, marg
     left empty unless at least two groups are withheld, so that it can never
     give away one withheld cell's count. ``people_known``: the attacker knows
     the number of people (the table publishes it), unless the policy keeps
-    it secret.
+    it secret. ``progress(done, total)`` hears of the sizes done (fractions
+    included: each size's audit reports its solve blocks), ``on_size(resolution,
+    seconds)`` of each size as it starts (None) and ends (its time), both from
+    the caller's thread; ``is_canceled`` is asked between sizes, cells and solves.
     """
     persons = int(person_codes.max()) + 1
 
@@ -91,11 +96,13 @@ def sweep(x, y, person_codes, key_codes, origin, resolutions, k, tolerance, marg
         return int(seen.sum())
 
     return sweep_counted(count_at, people_total(person_codes), len(person_codes), withheld_people,
-                         resolutions, k, tolerance, marginals, progress, is_canceled, people_known)
+                         resolutions, k, tolerance, marginals, progress, is_canceled, people_known,
+                         on_size)
 
 
 def sweep_counted(count_at, people, n_rows, withheld_people, resolutions, k, tolerance,
-                  marginals=None, progress=None, is_canceled=None, people_known=True):
+                  marginals=None, progress=None, is_canceled=None, people_known=True,
+                  on_size=None):
     """The sweep (see ``sweep``) from cells counted elsewhere, e.g. by a database.
 
     ``count_at(resolution)`` gives the ``CellCounts`` at one resolution (its
@@ -106,12 +113,19 @@ def sweep_counted(count_at, people, n_rows, withheld_people, resolutions, k, tol
     """
     persons = people.n
     known = people if people_known else None
+    # Written by the threads working on each size, read by the caller's thread in ``poll``.
+    shares = dict.fromkeys(resolutions, 0.0)
+    started, finished, told = {}, {}, set()
 
     def sweep_row(resolution):
         if is_canceled is not None and is_canceled():
             raise Cancelled()
+        started[resolution] = time.monotonic()
         counts = count_at(resolution)
-        status, suppression = suppress(counts, k, marginals, is_canceled, people=known)
+        status, suppression = suppress(
+            counts, k, marginals, is_canceled, people=known,
+            progress=lambda share: shares.__setitem__(resolution,
+                                                      max(shares[resolution], share)))
         withheld = status != STATUS_PUBLISHED
         n_primary = int(np.sum(status == STATUS_PRIMARY))
         published = counts.n_persons[~withheld]
@@ -122,6 +136,8 @@ def sweep_counted(count_at, people, n_rows, withheld_people, resolutions, k, tol
         fraction = n_primary / len(withheld)
         total_fraction = float(withheld.sum()) / len(withheld)
         unprotectable = int(suppression.unprotectable.sum()) if suppression is not None else 0
+        shares[resolution] = 1.0
+        finished[resolution] = time.monotonic() - started[resolution]
         return {
             "resolution_m": float(resolution),
             "k": int(k),
@@ -142,7 +158,18 @@ def sweep_counted(count_at, people, n_rows, withheld_people, resolutions, k, tol
             "withheld_clustered": bool(moran_z is not None and moran_z > CLUSTERED_Z),
         }
 
-    records = in_parallel(sweep_row, resolutions, progress)
+    def poll():
+        for resolution in resolutions[::-1]:
+            for event, seen in (("start", started), ("end", finished)):
+                if resolution in seen and (resolution, event) not in told:
+                    told.add((resolution, event))
+                    if on_size is not None:
+                        on_size(resolution, finished[resolution] if event == "end" else None)
+        if progress is not None:
+            progress(sum(shares.values()), len(resolutions))
+
+    # Coarsest first: the quick sizes report early, the finest take the longest.
+    records = in_parallel(sweep_row, resolutions[::-1], poll=poll)[::-1]
     return pd.DataFrame.from_records(records)
 
 
@@ -186,7 +213,7 @@ def recommended_resolution(sweep_table):
 
 def stratified_sweep(x, y, person_codes, key_codes, origin, resolutions, k, tolerance,
                      stratum_of_point, stratum_names, marginals=None, progress=None,
-                     is_canceled=None):
+                     is_canceled=None, on_size=None):
     """The sweep run separately in each stratum (density band, administrative unit).
 
     All strata share one origin, so their grids nest into one. Adds the
@@ -209,7 +236,7 @@ def stratified_sweep(x, y, person_codes, key_codes, origin, resolutions, k, tole
                       marginals,
                       None if progress is None else
                       (lambda done, total, i=index: progress(i * total + done, total * len(names))),
-                      is_canceled, people_known=False)
+                      is_canceled, people_known=False, on_size=on_size)
         table.insert(0, "stratum", name)
         best = recommended_resolution(table)
         table["recommended"] = table["resolution_m"] == best if best is not None else False

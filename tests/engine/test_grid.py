@@ -136,16 +136,41 @@ def test_the_sweep_gives_the_same_table_on_one_thread_and_on_several(monkeypatch
 
 @pytest.mark.parametrize("threads", ["1", "3"])
 def test_work_in_parallel_keeps_the_order_and_reports_every_piece(monkeypatch, threads):
-    """One thread runs the pieces in the calling thread (no pool); several in a pool."""
+    """The pieces run on a pool (one thread too), so that the caller stays free to report:
+    progress once per piece, and polls while a piece runs."""
     import threading
+    import time
 
     monkeypatch.setenv(parallel.THREADS_VARIABLE, threads)
-    caller, reported = threading.get_ident(), []
-    results = parallel.in_parallel(lambda item: (item * item, threading.get_ident()), [3, 1, 2],
-                                   lambda done, total: reported.append((done, total)))
+    caller, reported, polls = threading.get_ident(), [], []
+
+    def piece(item):
+        time.sleep(0.1 * item)
+        return item * item, threading.get_ident()
+
+    results = parallel.in_parallel(piece, [3, 1, 2],
+                                   lambda done, total: reported.append((done, total)),
+                                   lambda: polls.append(threading.get_ident()))
     assert [square for square, _ in results] == [9, 1, 4]
     assert reported == [(1, 3), (2, 3), (3, 3)]
-    assert all((ident == caller) == (threads == "1") for _, ident in results)
+    assert all(ident != caller for _, ident in results)
+    assert polls and set(polls) == {caller}
+
+
+def test_work_in_parallel_stops_at_the_first_error(monkeypatch):
+    """A piece that raises (a cancel) keeps the pieces not yet started from starting."""
+    monkeypatch.setenv(parallel.THREADS_VARIABLE, "1")
+    ran = []
+
+    def piece(item):
+        ran.append(item)
+        if item == 1:
+            raise Cancelled()
+        return item
+
+    with pytest.raises(Cancelled):
+        parallel.in_parallel(piece, [0, 1, 2, 3])
+    assert ran == [0, 1]
 
 
 @pytest.mark.parametrize("setting", ["0", "two", "-1", "1.5"])

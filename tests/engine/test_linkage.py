@@ -5,7 +5,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
 
-from spatial_privacy_plugin.charts import line_chart_svg
 from spatial_privacy_plugin.errors import InputError
 from spatial_privacy_plugin.parallel import THREADS_VARIABLE
 from spatial_privacy_plugin.risk.linkage import displace_within, join_simulation, \
@@ -192,14 +191,6 @@ def test_threshold_sentence_finds_the_first_step_over_rho():
     row, figure = threshold_sentence_inputs(result.escalation, 0.1)
     assert figure == "pi_correct" and row.attributes == "location + sex"
     assert threshold_sentence_inputs(result.escalation, 0.5)[0] is None
-
-
-def test_chart_is_svg_with_title_axes_and_series():
-    svg = line_chart_svg("Escalation", ["location", "location + sex"],
-                         [("pi_unique", [0.1, 0.4]), ("pi_correct", [None, 0.3])],
-                         "share of targets", "attributes known", 0.1, "ρ = 0.1")
-    assert svg.startswith("<svg") and svg.count("<polyline") == 2
-    assert "Escalation" in svg and "share of targets" in svg and "location + sex" in svg
 
 
 def test_sequential_releases_intersect_the_candidate_sets():

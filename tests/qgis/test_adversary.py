@@ -39,7 +39,7 @@ def rows(layer):
 def test_join_on_the_hand_case(run, tmp_path, feedback):
     release, auxiliary = hand_layers()
     result = join(run, release, auxiliary, feedback, TARGETS="TEMPORARY_OUTPUT", RHO=0.2,
-                  CHART=str(tmp_path / "curve.svg"), REPORT=str(tmp_path / "report.md"),
+                  CHART=str(tmp_path / "curve.html"), REPORT=str(tmp_path / "report.md"),
                   AUXILIARY_PROVENANCE="test fixture")
     table = rows(result["OUTPUT"])
     assert [row["attributes"] for row in table] == ["location", "location + sex"]
@@ -51,8 +51,9 @@ def test_join_on_the_hand_case(run, tmp_path, feedback):
     assert targets["c"]["candidates"] == 0
     assert targets["d"]["unique"] and targets["d"]["correct"]
     assert result["PI_CORRECT"] == pytest.approx(0.25)
-    svg = (tmp_path / "curve.svg").read_text(encoding="utf-8")
-    assert svg.startswith("<svg") and "location + sex" in svg and "ρ = 0.2" in svg
+    page = (tmp_path / "curve.html").read_text(encoding="utf-8")
+    assert "Plotly.newPlot" in page and "location + sex" in page
+    assert "ceiling \\u03c1 = 0.2" in page  # plotly's JSON writes ρ as an escape
     report = (tmp_path / "report.md").read_text(encoding="utf-8")
     # The headline names the figure it compares with the ceiling (π correct: truth is known).
     assert "test fixture" in report and ("crosses the policy's ceiling with location + sex: "
@@ -66,12 +67,13 @@ def test_without_truth_pi_correct_is_unknown(run):
     assert all(row["pi_correct"] == NULL and row["precision"] == NULL for row in rows(result["OUTPUT"]))
 
 
-def test_png_chart_and_html_report(run, tmp_path):
+@pytest.mark.parametrize("name", ["curve.svg", "curve.png"])
+def test_a_chart_that_is_not_html_is_refused_before_anything_is_written(run, tmp_path, name):
     release, auxiliary = hand_layers()
-    join(run, release, auxiliary, CHART=str(tmp_path / "curve.png"),
-         REPORT=str(tmp_path / "report.html"))
-    assert (tmp_path / "curve.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert "<table" in (tmp_path / "report.html").read_text(encoding="utf-8")
+    with pytest.raises(QgsProcessingException, match=r"HTML page.*\.html"):
+        join(run, release, auxiliary, CHART=str(tmp_path / name),
+             REPORT=str(tmp_path / "report.html"))
+    assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize("make, fragment", [

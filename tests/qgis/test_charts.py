@@ -27,7 +27,8 @@ def test_the_sweep_writes_its_chart(run, tmp_path):
     result = sweep(run, CHART=str(chart))
     assert result["CHART"] == str(chart) and result["RECOMMENDED_RESOLUTION"] == 200
     page = chart.read_text(encoding="utf-8")
-    assert "Plotly.newPlot" in page and "<script" in page  # drawn, and carries its script
+    assert "Plotly.newPlot" in page  # drawn, with plotly.js beside it
+    assert "<script src='plotly-" in page and len(page) < 100_000
     assert "tolerance 20.0 %" in page and "recommended: 200 m" in page
     assert "withheld share of non-empty cells" in page
 
@@ -58,7 +59,24 @@ def test_the_join_report_embeds_its_chart_and_defines_the_figures(run, tmp_path)
                            "AUXILIARY_TRUTH_FIELD": "id", "OUTPUT": "TEMPORARY_OUTPUT",
                            "REPORT": str(report)})
     page = report.read_text(encoding="utf-8")
-    assert page.count("<svg") == 1 and "Re-identification as the adversary adds attributes" in page
+    assert page.count("Plotly.newPlot") == 1
+    assert "Re-identification as the adversary adds attributes" in page
     for term in ("π unique", "π correct", "π marketer"):
         assert f"<dt><b>{term}</b></dt>" in page
     assert "1 / (number of candidates)" in page
+
+
+def test_charts_in_one_folder_share_one_copy_of_plotly(run, tmp_path):
+    """plotly.js is several megabytes: written once beside the charts, not into every page."""
+    release = point_layer([((0, 3), ["b", "F"]), ((500, 500), ["d", "M"])], "id:string,sex:string")
+    sweep(run, CHART=str(tmp_path / "sweep.html"))
+    run("joinsimulation", {"RELEASE": release, "AUXILIARY": release, "RADIUS": 10,
+                           "QID_FIELDS": ["sex"], "OUTPUT": "TEMPORARY_OUTPUT",
+                           "CHART": str(tmp_path / "join.html"),
+                           "REPORT": str(tmp_path / "report.html")})
+    scripts = list(tmp_path.glob("plotly-*.min.js"))
+    assert len(scripts) == 1 and scripts[0].stat().st_size > 1_000_000
+    for page in ("sweep.html", "join.html", "report.html"):
+        text = (tmp_path / page).read_text(encoding="utf-8")
+        assert f"<script src='{scripts[0].name}'></script>" in text
+        assert len(text) < 100_000, page

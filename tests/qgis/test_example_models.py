@@ -94,10 +94,36 @@ def recommended_size(city):
     return sweep["RECOMMENDED_RESOLUTION"], sweep["OUTPUT"]
 
 
+def output_name(model_id, name):
+    """A model output's parameter name: ``child:name`` on QGIS 3.22, its description later."""
+    model = QgsApplication.processingRegistry().algorithmById(f"spatialprivacy:{model_id}")
+    return next(definition.name() for definition in model.destinationParameterDefinitions()
+                if definition.name().split(":")[-1] == name or
+                definition.description().startswith(name))
+
+
 def grid_model_parameters(city, tmp_path, **changes):
     return dict({"points": city["trips"], "person_field": "person_id", "policy": city["policy"],
-                 "cell_sizes": "250,500,1000,2000,4000", "sweep:sweep_table": "TEMPORARY_OUTPUT",
-                 "publish:published_grid": str(tmp_path / "publication" / "grid.gpkg")}, **changes)
+                 "cell_sizes": "250,500,1000,2000,4000",
+                 output_name("publishgridsafely", "Sweep table"): "TEMPORARY_OUTPUT",
+                 output_name("publishgridsafely", "Published grid"):
+                     str(tmp_path / "publication" / "grid.gpkg")}, **changes)
+
+
+def test_publish_a_grid_safely_loads_its_outputs_under_names_for_people(
+        provider, qgis_iface, qgis_new_project, city, tmp_path):
+    """The layers QGIS loads are named as the model's outputs: the published grid among them,
+    styled as the grid."""
+    from qgis.core import QgsProject
+    from test_desktop import assert_grid_style
+
+    (tmp_path / "publication").mkdir()
+    processing.runAndLoadResults("spatialprivacy:publishgridsafely",
+                                 grid_model_parameters(city, tmp_path))
+    loaded = {layer.name(): layer for layer in QgsProject.instance().mapLayers().values()}
+    assert set(loaded) == {"Sweep table", "Published grid"}
+    assert loaded["Published grid"].source().startswith(str(tmp_path / "publication" / "grid.gpkg"))
+    assert_grid_style(loaded["Published grid"])
 
 
 def test_publish_a_grid_safely_publishes_the_grid_at_the_recommended_size(provider, city, tmp_path,

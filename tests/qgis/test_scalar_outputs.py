@@ -62,10 +62,11 @@ def runs(inputs):
         ("suppressedgrid", {"INPUT": inputs["people"], "PERSON_FIELD": "person_id", "RHO": 0.1,
                             "RESOLUTION": 100, "ORIGIN": "0,0 [EPSG:3035]", "OUTPUT": out["grid"]},
          set()),
-        # No audit, l-diversity or t-closeness was asked for: those three have no value.
+        # No l-diversity or t-closeness was asked for: those two have no value. The audit knows
+        # the number of people from the grid's metadata, so it bounds the withheld cells.
         ("kanonymitygate", {"INPUT": out["grid"], "COUNT_FIELD": "n_persons",
                             "STATUS_FIELD": "status", "RHO": 0.1, "OUTPUT": out["checked"]},
-         {"MIN_L_DIVERSITY", "MAX_T_DISTANCE", "MIN_INTERVAL_WIDTH"}),
+         {"MIN_L_DIVERSITY", "MAX_T_DISTANCE"}),
         ("disclosurerisk", {"INPUT": inputs["records"], "KEY_FIELDS": ["sex", "age"],
                             "WEIGHT_FIELD": "weight", "POPULATION_UNIQUENESS": True,
                             "OUTPUT": out["risk"]}, set()),

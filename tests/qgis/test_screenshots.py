@@ -7,7 +7,8 @@ import sys
 import pytest
 from qgis.PyQt.QtGui import QImage
 
-VIEWS = ("toolbox", "sweep_dialog", "styled_grid", "model_halts_at_gate", "join_report")
+VIEWS = ("toolbox", "sweep_dialog", "styled_grid", "model_halts_at_gate", "join_report",
+         "dp_grid", "cancelled_sweep")
 
 
 def distinct_colours(image, step=3):
