@@ -41,7 +41,11 @@ def test_extracted_zip_loads_as_qgis_loads_it(plugin_zip, tmp_path):
     report = json.loads(completed.stdout.strip().splitlines()[-1])
     assert report["loaded"] and report["started"]
     assert Path(report["module_file"]).parent == plugins / PLUGIN
-    assert len(report["algorithms"]) == 15 and "spatialprivacy:joinsimulation" in report["algorithms"]
+    # Every algorithm and every example model the zip holds: 15 algorithms, 3 models.
+    models = len(list((Path(__file__).resolve().parents[2] / "processing_provider" / "models")
+                      .glob("*.model3")))
+    assert len(report["algorithms"]) == 15 + models == 18
+    assert "spatialprivacy:methodcomparison" in report["algorithms"]
     # The example models travel in the zip and resolve their steps there.
     assert {"spatialprivacy:publishgridsafely", "spatialprivacy:releaseunderriskbudget"} <= \
         set(report["algorithms"])
