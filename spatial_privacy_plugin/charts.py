@@ -139,7 +139,7 @@ def comparison_figure(rows, labels):
     sizes_seen = sorted({float(size) for _, sizes, *_ in rows for size in sizes})
     for number, (method, sizes, mae, wasserstein, exact, pinned) in enumerate(rows):
         colour = COLOURS[number % len(COLOURS)]
-        marker = {"symbol": MARKERS[number % len(MARKERS)].replace("triangle", "triangle-up"),
+        marker = {"symbol": MARKERS[number % len(MARKERS)],
                   "size": 9}
         common = {"type": "scatter", "mode": "lines+markers", "x": list(sizes),
                   "legendgroup": method, "marker": marker}
