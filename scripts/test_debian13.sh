@@ -80,14 +80,15 @@ build_chroot() {
   mv "$root.partial" "$root"   # only a complete chroot gets the final name
 }
 
-# Folders and files named in the host's pip configuration (find-links, file:// indexes, cert).
+# Folders and files named in the host's pip configuration (find-links, file:// indexes, cert);
+# a PEP 503 index (…/simple) links its files relative to it (../files), so its parent is taken.
 pip_paths() {
   {
     cat /etc/pip.conf /etc/xdg/pip/pip.conf "$HOME/.config/pip/pip.conf" "$HOME/.pip/pip.conf" \
         ${PIP_CONFIG_FILE:+"$PIP_CONFIG_FILE"} 2>/dev/null \
       | sed -n -e 's/^[^#;=[:space:]][^=]*=//p' -e 's/^[[:space:]]\+//p'
     env | sed -n 's/^PIP_[A-Z_]*=//p'
-  } | tr ' \t' '\n\n' | sed -e 's#^file://##' | grep '^/' | sort -u || true
+  } | tr ' \t' '\n\n' | sed -e 's#^file://##' -e 's#/simple/\?$##' | grep '^/' | sort -u || true
 }
 
 mounted=()
