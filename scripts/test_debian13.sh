@@ -166,7 +166,8 @@ run_inside() {
   local name
   for name in $(compgen -e); do
     case $name in
-      PIP_*|http_proxy|https_proxy|no_proxy|HTTP_PROXY|HTTPS_PROXY|NO_PROXY|CI) environment+=("$name=${!name}") ;;
+      PIP_*|http_proxy|https_proxy|no_proxy|HTTP_PROXY|HTTPS_PROXY|NO_PROXY|CI|SPATIAL_PRIVACY_PG_PORT)
+        environment+=("$name=${!name}") ;;
     esac
   done
 
