@@ -133,6 +133,19 @@ def read_release(layer, feedback, k=None):
                           key_fields, values_of_label)
 
 
+def withheld_in_latest(earlier_layers, cell_ids, labels, feedback, k=None):
+    """Per record of a grid (its ``cell_ids`` and attribute ``labels``): withheld in the latest
+    of ``earlier_layers`` (oldest first), so possibly empty now (the grid emits such a cell
+    withheld when it empties); None without earlier releases or cell ids."""
+    from ..spatial_privacy_plugin.release import grid
+    from ..spatial_privacy_plugin.release.series import Series
+
+    if not earlier_layers or cell_ids is None:
+        return None
+    latest = read_release(earlier_layers[-1], feedback, k).release
+    return Series([latest], 0).previously_withheld(grid.series_keys(cell_ids, labels))
+
+
 def refuse_other_grid(release, crs, origin, resolution=None, key_fields=None):
     """Refuse an earlier release in another CRS, on another origin or (given) with another cell
     size or other attribute fields: a series compares the same cells."""

@@ -393,7 +393,7 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
         from ...spatial_privacy_plugin.audit.intervals import CONTRADICTION
         from ...spatial_privacy_plugin.release.grid import STATUS_PUBLISHED, equalities_from_columns
         from ...spatial_privacy_plugin.release.totals import withheld_totals_from_columns
-        from ..grid_base import attribute_labels
+        from ..grid_base import attribute_labels, withheld_in_latest
         from ..release_layers.overlay import overlay, refuse_unusable_areas
 
         counts = columns[count_field]
@@ -459,6 +459,10 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                 feedback.pushInfo(note)
         names = columns.get("cell_id") or list(range(len(counts)))
         people = self.people(parameters, context, policy, feedback)
+        labels = attribute_labels([columns[name] for name in key_fields])
+        may_be_empty = withheld_in_latest(  # a series: the grid emits such cells emptied
+            self.parameterAsLayerList(parameters, self.PREVIOUS_RELEASES, context),
+            columns.get("cell_id"), labels, feedback, policy.k)
         try:
             audit = evaluate_release_audit(
                 counts, statuses, equalities, policy.protection_level,
@@ -466,8 +470,7 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
                 None if cut is None else (cut.atom_record, cut.atom_areas, cut.areas,
                                           cut.atom_thin),
                 self.counts_add_up(parameters, context), None if cut is None else cut.record_cell,
-                attribute_labels([columns[name] for name in key_fields]),
-                () if cut is None else cut.withheld_areas)
+                labels, () if cut is None else cut.withheld_areas, may_be_empty)
         except InputError as error:
             if error.template != CONTRADICTION or not self.counts_add_up(parameters, context):
                 raise

@@ -191,7 +191,8 @@ class AuditResult:
 
 def evaluate_release_audit(raw_counts, statuses, equalities, protection, k=None, label_k=None,
                            people=None, names=None, withheld_totals=(), cut=None, add_up=True,
-                           record_cell=None, record_class=None, withheld_areas=()):
+                           record_cell=None, record_class=None, withheld_areas=(),
+                           may_be_empty=None):
     """The gate's audit of a release: what it publishes, read as the attacker of SPEC section 7.
 
     Arguments as for ``evaluate_audit``; ``cut``: (atom_record, atom_areas,
@@ -204,8 +205,10 @@ def evaluate_release_audit(raw_counts, statuses, equalities, protection, k=None,
     name) of each area whose count is withheld (below k, or for protection),
     audited as a withheld record is; ``withheld_totals``: (record indices, name) of each
     declared total left blank, a withheld cell whose value is the sum of its records (SPEC
-    section 7: its blank says only "withheld"). Areas that cut no record are
-    totals over whole records, unless cells are published per attribute (what
+    section 7: its blank says only "withheld"); ``may_be_empty``: records that may be
+    withheld although empty (in a series, a cell the release before withheld: the grid
+    emits it withheld when it empties, so the attacker reads it as 0 or more). Areas that cut
+    no record are totals over whole records, unless cells are published per attribute (what
     a cell holds over its records is then audited over the atoms too) or the
     counts are of distinct people (an area then holds at least each of its
     records and at most their sum: the atoms' programme reads it so).
@@ -218,8 +221,8 @@ def evaluate_release_audit(raw_counts, statuses, equalities, protection, k=None,
         def audit_of(one_cut):
             return evaluate_release_audit(raw_counts, statuses, equalities, protection, k,
                                           label_k, people, names, withheld_totals, one_cut,
-                                          add_up,
-                                          record_cell, record_class, withheld_areas)
+                                          add_up, record_cell, record_class,
+                                          withheld_areas, may_be_empty)
         audit, read_empty = audit_of(cut[:3]), audit_with_strips_empty(audit_of, cut)
         if read_empty is None:
             return audit
@@ -249,10 +252,21 @@ def evaluate_release_audit(raw_counts, statuses, equalities, protection, k=None,
             equalities += [(atom_record[np.asarray(members, dtype=np.int64)], total)
                            for members, total in cut[2]]
         return evaluate_audit(raw_counts, statuses, equalities, protection, k, label_k, people,
-                              names, withheld_totals)
+                              names, withheld_totals, may_be_empty)
     return evaluate_atom_audit(raw_counts, statuses, equalities, *cut, protection, k, label_k,
                                people, add_up, names, (), record_cell if shared else None,
-                               record_class, withheld_areas)
+                               record_class, withheld_areas, may_be_empty)
+
+
+def exactly_recovered(withheld, intervals, label_k=None):
+    """Withheld records recovered exactly, unless proven to hold the policy's ``label_k`` or
+    more: such a record could have been published (as in ``protection_failures``)."""
+    from ..audit.intervals import EXACT_WIDTH
+
+    exact = withheld & (intervals.width < EXACT_WIDTH)
+    if label_k is not None:
+        exact &= intervals.lower < np.asarray(label_k, dtype=float) - EXACT_WIDTH
+    return exact
 
 
 def _narrow_problem(narrow, names, protection):
@@ -266,7 +280,7 @@ def _narrow_problem(narrow, names, protection):
 
 
 def evaluate_audit(raw_counts, statuses, equalities, protection, k=None, label_k=None,
-                   people=None, names=None, withheld_totals=()):
+                   people=None, names=None, withheld_totals=(), may_be_empty=None):
     """Audit withheld records against what the release publishes, as an outside attacker would.
 
     ``statuses``: published / withheld (or the old primary / complementary)
@@ -283,7 +297,7 @@ def evaluate_audit(raw_counts, statuses, equalities, protection, k=None, label_k
     audited as a withheld record whose value is the sum of its records.
     """
     from .totals import attacker_knowledge, status_bounds
-    from ..audit.intervals import EXACT_WIDTH, attacker_intervals, protection_failures
+    from ..audit.intervals import attacker_intervals, protection_failures
 
     statuses = np.asarray(statuses, dtype=object)
     withheld = statuses != STATUS_PUBLISHED
@@ -292,12 +306,12 @@ def evaluate_audit(raw_counts, statuses, equalities, protection, k=None, label_k
     names = np.arange(len(values)) if names is None else np.asarray(names, dtype=object)
     if not withheld.any():
         return AuditResult(None, ())
-    lower, upper, protected = status_bounds(statuses, values, label_k)
+    lower, upper, protected = status_bounds(statuses, values, label_k, may_be_empty)
     equalities, knowledge = attacker_knowledge(lower, people, equalities, upper)
     intervals = attacker_intervals(values, withheld, equalities, True, knowledge.lower,
                                    knowledge.upper, knowledge.at_least)
     narrow = protection_failures(intervals, protected, protection, k, label_k)
-    exact = withheld & (intervals.width < EXACT_WIDTH)
+    exact = exactly_recovered(withheld, intervals, label_k)
     problems = list(withheld_total_problems(values, withheld, equalities, knowledge,
                                             withheld_totals, protection, k, label_k))
     if narrow.any():
@@ -342,7 +356,8 @@ def withheld_total_problems(values, withheld, equalities, knowledge, withheld_to
 
 def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_areas, areas,
                         protection, k=None, label_k=None, people=None, one_point=True, names=None,
-                        at_most=(), record_cell=None, record_class=None, withheld_areas=()):
+                        at_most=(), record_cell=None, record_class=None, withheld_areas=(),
+                        may_be_empty=None):
     """Audit withheld records and slivers when published areas cut the records' cells.
 
     ``atom_record``/``atom_areas``: per atom, its record and the names of the
@@ -377,7 +392,7 @@ def evaluate_atom_audit(raw_counts, statuses, equalities, atom_record, atom_area
                            errors="coerce").to_numpy(dtype=float)
     names = np.arange(len(values)) if names is None else np.asarray(names, dtype=object)
     atom_record = np.asarray(atom_record, dtype=np.int64)
-    lower, upper, protected = status_bounds(statuses, values, label_k)
+    lower, upper, protected = status_bounds(statuses, values, label_k, may_be_empty)
     threshold = np.broadcast_to(np.asarray(np.inf if label_k is None else label_k,
                                            dtype=float), (len(values),))
     sums = cell_sums(atom_record, atom_areas,

@@ -217,7 +217,7 @@ def withheld_totals_from_columns(parent_ids, parent_totals, key_labels=None):
             if pd.isna(parent_totals[cells]).all()]
 
 
-def status_bounds(statuses, values, k=None):
+def status_bounds(statuses, values, k=None, may_be_empty=None):
     """(lower, upper, protected) per record, as the attacker reads them from a published layer.
 
     A withheld record holds at least one person, unless the layer publishes
@@ -225,13 +225,16 @@ def status_bounds(statuses, values, k=None):
     more, given ``k`` (one, or one per record): "primary" 1..k-1,
     "complementary" at least k; a record labelled complementary then needs no
     protection (it is known to be large). Every other withheld record is
-    protected.
+    protected. ``may_be_empty``: records that may be withheld although empty (a series
+    release's cells withheld in the release before, see ``grid.suppressed_grid``).
     """
     statuses = np.asarray(statuses, dtype=object)
     values = np.asarray(values, dtype=float)
     withheld = statuses != STATUS_PUBLISHED
     zeros_published = bool(np.any(values[~withheld] == 0))
     lower = np.where(withheld & (not zeros_published), 1.0, 0.0)
+    if may_be_empty is not None:
+        lower[np.asarray(may_be_empty, dtype=bool)] = 0.0
     upper = np.full(len(statuses), np.inf)
     complementary = statuses == STATUS_COMPLEMENTARY
     if k is not None:

@@ -173,3 +173,24 @@ def test_a_group_that_empties_keeps_its_attribute_value_when_emitted_withheld(ru
     audited = {(f["cell_id"], f["band"]) for f in joint["AUDIT"].getFeatures()}
     assert ("100m_0_0", "a") in audited
     assert gate(run, joint["OUTPUT"], policy, [month_one])["PASSED"]
+
+
+def test_the_gate_reads_a_cell_withheld_last_month_as_possibly_empty_as_the_grid_does(
+        run, tmp_path):
+    # Issue 33, minimised from random series: k = 3, p = 2, one 200 m parent, N secret. Both
+    # months withhold (0, 1) and (1, 1); this month they sum to 3 under the parent's 18. The
+    # grid emits a cell withheld last month although it emptied, so each is 0 to 3 (the
+    # gate read each as 1 to 2, narrower than p, and failed the grid's own release).
+    path = tmp_path / "policy.toml"
+    path.write_text('rho = 0.34\ntolerance = 0.2\ncounting_unit = "person"\n'
+                    'protection_level = 2\nseries_max_change = 1\n'
+                    'population_total_secret = true\n')
+    policy = str(path)
+    parents = {"MARGINALS": 2, "PARENT_FACTOR": 2}
+    month_one = saved(grid(run, {(0, 0): 8, (0, 1): 1, (1, 0): 6, (1, 1): 3}, policy,
+                           str(tmp_path / "month1.gpkg"), **parents)["OUTPUT"])
+    month_two = grid(run, {(0, 0): 9, (0, 1): 1, (1, 0): 6, (1, 1): 2}, policy,
+                     "TEMPORARY_OUTPUT", PREVIOUS_RELEASES=[month_one], **parents)["OUTPUT"]
+    assert statuses(month_two) == {"100m_0_0": "published", "100m_0_1": "withheld",
+                                   "100m_1_0": "published", "100m_1_1": "withheld"}
+    assert gate(run, month_two, policy, [month_one])["PASSED"]
