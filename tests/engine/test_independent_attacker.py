@@ -144,7 +144,8 @@ class Attack:
 
         rows_a, lo_b, hi_b = [], [], []
 
-        def add(members, low, high):
+        def split(members):
+            """(published part, coefficients over the withheld cells) of a sum of records."""
             coefficients = np.zeros(len(self.withheld))
             constant = 0
             for row in members:
@@ -152,6 +153,10 @@ class Attack:
                     constant += known[row]
                 else:
                     coefficients[position[row]] += 1.0
+            return constant, coefficients
+
+        def add(members, low, high):
+            constant, coefficients = split(members)
             rows_a.append(coefficients)
             lo_b.append(low - constant)
             hi_b.append(high - constant)
@@ -171,15 +176,8 @@ class Attack:
                 add(members, total, total)
             if column in declared:
                 for members in blank:
-                    coefficients = np.zeros(len(self.withheld))
-                    constant = 0
-                    for row in members:
-                        if published[row]:
-                            constant += known[row]
-                        else:
-                            coefficients[position[row]] += 1.0
-                    name = f"{column} of {group_of(members[0])}"
-                    self.withheld_totals.append((name, constant, coefficients))
+                    self.withheld_totals.append((f"{column} of {group_of(members[0])}",
+                                                 *split(members)))
         if people is not None:
             # One point per person: every person is in exactly one cell. Several points: each
             # person is counted once in every cell (and attribute group) they have a point in.
