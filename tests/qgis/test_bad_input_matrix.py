@@ -523,8 +523,6 @@ ROWS = [
     ("ε = 0", (DPGRID, COMPARE), lambda i, o: {"EPSILON": 0.0}, "ε must be a positive number"),
     ("policy without epsilon_budget", (DPGRID,), with_policy(POLICY), "epsilon_budget"),
     ("Gaussian without delta", (DPGRID, COMPARE), lambda i, o: {"MECHANISM": 1}, "needs delta"),
-    ("neither a p-table nor D and V", (COMPARE,), lambda i, o: {"D": DROP, "V": DROP},
-     "Give a p-table, or D (largest noise) and V (noise variance)"),
     ("ε over the budget", (DPGRID,), lambda i, o: {"EPSILON": 2.5}, "above its epsilon_budget 2"),
     ("integer zones_hash", (BUDGET,), lambda i, o: {"ZONE_RISK": zone_table(
         [["a", 0.01, 100, 0.005, 7], ["b", 0.02, 50, 0.01, 7]], kind="integer")},

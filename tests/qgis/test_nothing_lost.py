@@ -13,6 +13,7 @@ from models import halting_message
 from qgis.core import QgsFeatureRequest, QgsProcessingContext, QgsProcessingException, \
     QgsProcessingFeedback, QgsProject, QgsVectorLayer
 from test_bad_input_matrix import DP_POLICY, policy_file, zone_records
+from test_example_models import output_name
 from test_installed_plugin import plugin_zip, qgis_process_env  # noqa: F401
 
 GRID_PARAMETERS = {"PERSON_FIELD": "person_id", "RHO": 0.25, "RESOLUTION": 100}
@@ -148,8 +149,11 @@ def test_the_example_models_halt_on_a_layer_mixing_points_and_a_polygon(
     common = {points: mixed_file(tmp_path).source(), "person_field": "person_id",
               "policy": str(repo_root / "sample" / "policy.toml")}
     parameters = {
-        "publishgridsafely": {"cell_sizes": "100,200", "sweep:sweep_table": "TEMPORARY_OUTPUT",
-                              "publish:published_grid": str(tmp_path / "publication" / "g.gpkg")},
+        "publishgridsafely": {
+            "cell_sizes": "100,200",
+            output_name("publishgridsafely", "Sweep table"): "TEMPORARY_OUTPUT",
+            output_name("publishgridsafely", "Published grid"):
+                str(tmp_path / "publication" / "g.gpkg")},
         "releaseunderriskbudget": {
             "zones": str(tmp_path / "zones.gpkg"), "zone_id_field": "zone_id",
             "key_fields": ["sex"], "ledger": str(tmp_path / "ledger.sqlite"),
