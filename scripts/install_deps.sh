@@ -7,7 +7,7 @@ set -euo pipefail
 
 packages=(qgis python3-qgis qgis-providers python3-gdal python3-numpy python3-pandas
           python3-scipy python3-venv python3-pip python3-pytest python3-hypothesis
-          xvfb xauth sqlite3 python3-psycopg2)
+          xvfb xauth sqlite3 python3-psycopg2 e2fsprogs)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -199,7 +199,11 @@ def release_under_risk_budget():
 def census_grid_swap_then_cell_key():
     from qgis.core import QgsProcessing, QgsProcessingParameterDistance, \
         QgsProcessingParameterFeatureSource, QgsProcessingParameterField, \
-        QgsProcessingParameterFile
+        QgsProcessingParameterFile, QgsUnitTypes
+    cell_size = QgsProcessingParameterDistance("cell_size", N_("Cell size (metres)"), 1000.0,
+                                               "persons", minValue=0.0)
+    # Metres, written as a number both 3.22 and 3.40 read alike (their "unknown unit" differ).
+    cell_size.setDefaultUnit(QgsUnitTypes.DistanceUnit.DistanceMeters)
     inputs = [
         QgsProcessingParameterFeatureSource(
             "persons", N_("Persons (points at their dwelling)"),
@@ -221,8 +225,7 @@ def census_grid_swap_then_cell_key():
                                                   "publish it)"),
                                    QgsProcessingParameterFile.Behavior.File,
                                    fileFilter=N_("Key files (*.key);;All files (*)")),
-        QgsProcessingParameterDistance("cell_size", N_("Cell size (metres)"), 1000.0, "persons",
-                                       minValue=0.0),
+        cell_size,
     ]
     persons, policy = ("input", "persons"), ("input", "policy")
     person = ("input", "person_field")

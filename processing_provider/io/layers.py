@@ -279,9 +279,20 @@ def read_points_arrow(layer, field_names, feedback):
     total = ogr_layer.GetFeatureCount()
     x, y = _Column(total, float), _Column(total, float)
     columns = {name: _Column(total) for name in field_names}
-    done = 0
     options = [f"MAX_FEATURES_IN_BATCH={ARROW_BATCH}", "INCLUDE_FID=NO"]
-    for batch in ogr_layer.GetArrowStreamAsNumPy(options=options):
+    try:
+        return _read_batches(ogr_layer.GetArrowStreamAsNumPy(options=options), geometry_name,
+                             field_names, x, y, columns, total, feedback)
+    except (RuntimeError, SystemError):
+        # GDAL's Arrow conversion failed on this file (seen with GDAL 3.10 on Debian 13): the
+        # fast path only; the features are read by QGIS instead.
+        return None
+
+
+def _read_batches(batches, geometry_name, field_names, x, y, columns, total, feedback):
+    """The Arrow batches' points and fields (see ``read_points_arrow``), or None."""
+    done = 0
+    for batch in batches:
         if feedback.isCanceled():
             raise QgsProcessingException(tr("Cancelled: no output was completed."))
         geometry = batch.get(geometry_name)

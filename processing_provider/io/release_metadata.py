@@ -8,6 +8,8 @@ keywords: in a GeoPackage (gpkg_metadata) it travels with the file, on a
 temporary layer it lives as long as the layer.
 """
 
+from pathlib import Path
+
 from qgis.core import QgsProviderRegistry, QgsVectorLayer
 
 PERSONS_KEY = "spatial_privacy:persons"
@@ -20,7 +22,9 @@ def _output_layer(destination, context):
     if layer is not None:
         return layer, False
     parts = QgsProviderRegistry.instance().decodeUri("ogr", destination)
-    if not parts.get("layerName") and parts.get("path"):
+    if not parts.get("path") or not Path(parts["path"]).is_file():
+        return None, False  # a database table (PostGIS) or nothing written: no file to store in
+    if not parts.get("layerName"):
         # Metadata is stored per table of a GeoPackage: name the file's one table.
         from osgeo import ogr
 
