@@ -31,7 +31,9 @@ check: package $(VENV)/.ready
 
 # The tests run on every core (pytest-xdist; TEST_WORKERS=1 for one), each worker its own QGIS
 # with its own settings (pytest-qgis); the PostGIS tests share one worker (tests/qgis/conftest.py).
-# The ten slowest tests are listed at the end.
+# The ten slowest tests are listed at the end. A worker that crashes ends the run (pytest-xdist
+# hangs replacing a crashed worker under --dist loadgroup), and so does a test that runs for
+# over 20 minutes (pytest-timeout dumps every thread's stack first).
 TEST_WORKERS ?= auto
 
 # Test state (QGIS settings, hypothesis examples, pytest's cache) goes to build/test-state;
@@ -44,7 +46,8 @@ test: translations $(VENV)/.ready
 	bash scripts/postgres_for_tests.sh start && \
 	SPATIAL_PRIVACY_TEST_PG="$$(cat build/postgres/conninfo)" $(VENV)/bin/python -m pytest \
 	    -p tests.state_outside_tree -o cache_dir=build/test-state/pytest-cache --qgis_disable_gui \
-	    -n $(TEST_WORKERS) --dist loadgroup --durations=10
+	    -n $(TEST_WORKERS) --dist loadgroup --max-worker-restart=0 --timeout=1200 --timeout-method=thread \
+	    --durations=10
 	@written=$$(find . \( -path ./.git -o -path ./.venv -o -path ./build -o -name __pycache__ \) -prune \
 	    -o -type f -newer build/test-state/.started -print); \
 	if [ -n "$$written" ]; then echo "make test wrote into the source tree (keep test state under build/):"; \
