@@ -934,97 +934,87 @@
       <translation> (tous les {count} dans {path}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="297" />
-      <source>A series audit needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume.</source>
-      <translation>Un audit de série exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="313" />
-      <source>Series audit with {count} earlier release(s), assuming no cell changes by more than {delta:g} between releases.</source>
-      <translation>Audit de série avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} entre deux diffusions.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="358" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="340" />
       <source>The number of people, {n}, is read from the layer's metadata (written by the grid).</source>
       <translation>Le nombre de personnes, {n}, est lu dans les métadonnées de la couche (écrites par la grille).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="362" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="344" />
       <source>The policy keeps the number of people secret, yet the layer's metadata states it (the grid ran under another policy): run the grid under this one.</source>
       <translation>La politique garde secret le nombre de personnes, mais les métadonnées de la couche l'indiquent (la grille a été produite sous une autre politique) : relancez la grille sous celle-ci.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="366" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="348" />
       <source>The policy keeps the number of people secret (population_total_secret = true), yet the gate was given one: a number that is published is no secret. Change the policy, or leave the number of people empty.</source>
       <translation>La politique garde secret le nombre de personnes (population_total_secret = true), mais la porte en a reçu un : un nombre publié n'est pas un secret. Modifiez la politique, ou laissez le nombre de personnes vide.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="373" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="355" />
       <source>The audit does not know the number of people in the release: an attacker who reads it (in a table, a report, the log of the grid) may narrow withheld cells further. Give it in 'number of people the release states', or declare population_total_secret = true in the policy if it is never published.</source>
       <translation>L'audit ne connaît pas le nombre de personnes de la diffusion : un attaquant qui le lit (dans une table, un rapport, le journal de la grille) peut resserrer davantage les cellules masquées. Indiquez-le dans « nombre de personnes indiqué par la diffusion », ou déclarez population_total_secret = true dans la politique s'il n'est jamais publié.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="380" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="362" />
       <source>The number of people the release states is {total:g}, not a whole number of 0 or more: give the count of distinct people.</source>
       <translation>Le nombre de personnes qu'indique la diffusion est {total:g}, pas un nombre entier positif ou nul : donnez le nombre de personnes distinctes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="405" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="387" />
       <source>the published total</source>
       <translation>le total publié</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="416" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="398" />
       <source>grand total</source>
       <translation>total général</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="423" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="405" />
       <source>Audit: {count} total(s) from the layer's own totals columns.</source>
       <translation>Audit : {count} total(s) tiré(s) des colonnes de totaux de la couche elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="429" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="411" />
       <source>Auditing against other layers needs the geometry of the records to publish; the input is a table. Give the grid layer itself.</source>
       <translation>L'audit par rapport à d'autres couches a besoin de la géométrie des enregistrements à publier ; l'entrée est une table. Donnez la couche de grille elle-même.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="436" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="418" />
       <source>The audit layer '{layer}' has no field '{field}': name its count field in the audit count field.</source>
       <translation>La couche d'audit « {layer} » n'a pas de champ « {field} » : indiquez son champ de comptage dans le champ de comptage d'audit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="440" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="422" />
       <source>The audit count field '{field}' of '{layer}' is {kind}, not a number: name a numeric field of published totals, or convert it (in a copy).</source>
       <translation>Le champ de comptage d'audit « {field} » de « {layer} » est de type {kind}, pas un nombre : indiquez un champ numérique de totaux publiés, ou convertissez-le (dans une copie).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="447" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="429" />
       <source>Audit: {areas} published area count(s) from the audit layers; {records} record(s) in {atoms} pieces, {cells} of them cut by an area's border.</source>
       <translation>Audit : {areas} effectif(s) de zones publié(s) par les couches d'audit ; {records} enregistrement(s) en {atoms} morceaux, dont {cells} coupé(s) par la limite d'une zone.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="453" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="435" />
       <source>Audit: {strips} of those pieces are strips narrower than {width:.2g} m on the ground, between a border and the cell edge it follows: audited as able to hold people and again as empty.</source>
       <translation>Audit : {strips} de ces morceaux sont des bandes de moins de {width:.2g} m de large sur le terrain, entre une limite et le bord de cellule qu'elle suit : auditées comme pouvant contenir des personnes, puis comme vides.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="475" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="460" />
       <source>The audit read every count as the sum of its parts, as where each person has one point. Counts of distinct people with several points each (trips, visits) do not add up: set '{label}' (PERSONS_TOTAL_KIND) to '{several}'.</source>
       <translation>L'audit a lu chaque effectif comme la somme de ses parties, comme lorsque chaque personne a un seul point. Les effectifs de personnes distinctes ayant chacune plusieurs points (trajets, visites) ne s'additionnent pas : réglez « {label} » (PERSONS_TOTAL_KIND) sur « {several} ».</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="490" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="475" />
       <source>Audit: the counts contradict one value of the attribute fields per person, so the records of one cell are audited as possibly sharing people (an attribute of each point, such as the mode of a trip); a person-level attribute would be audited as adding up.</source>
       <translation>Audit : les effectifs contredisent une seule valeur des champs d'attribut par personne ; les enregistrements d'une même cellule sont donc audités comme pouvant partager des personnes (un attribut de chaque point, comme le mode d'un trajet) ; un attribut propre à la personne serait audité comme s'additionnant.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="497" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="482" />
       <source>Audit, knowing the number of people: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
       <translation>Audit, avec le nombre de personnes : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="499" />
+      <location filename="processing_provider/algorithms/kanonymity_gate.py" line="484" />
       <source>Audit, without the number of people: narrowest attacker interval of a withheld record: {width:g} (p = {p:g}).</source>
       <translation>Audit, sans le nombre de personnes : plus étroit intervalle d'attaque d'un enregistrement masqué : {width:g} (p = {p:g}).</translation>
     </message>
@@ -2349,44 +2339,39 @@
       <translation>La sortie « {output} » remplacerait tout le fichier {path}, et avec lui les couches qu'il contient ({layers}). Choisissez un nouveau fichier, ou ajoutez la sortie à ce fichier comme une couche à part (Enregistrer dans un GeoPackage… ; en ligne de commande ogr:dbname='{path}' table="{table}").</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="111" />
+      <location filename="processing_provider/grid_base.py" line="101" />
+      <source>The release {name} lacks the field(s) {fields}: give the grid layers of the series as this version of the plugin writes them (the totals columns say which totals were published with each release).</source>
+      <translation>La diffusion {name} n'a pas le(s) champ(s) {fields} : donnez les couches de grille de la série telles que cette version de l'extension les écrit (les colonnes de totaux disent quels totaux ont été publiés avec chaque diffusion).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="113" />
       <source>The release {name} must have one cell size (it has {sizes}): a grid with a cell size per stratum cannot be part of a series.</source>
       <translation>La diffusion {name} doit avoir une seule taille de maille (elle a {sizes}) : une grille avec une taille de maille par strate ne peut pas faire partie d'une série.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="116" />
+      <location filename="processing_provider/grid_base.py" line="118" />
       <source>The release {name} has several records for one cell and attribute combination: give the layer as it was published.</source>
       <translation>La diffusion {name} a plusieurs enregistrements pour une même combinaison maille × attributs : donnez la couche telle qu'elle a été publiée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="121" />
+      <location filename="processing_provider/grid_base.py" line="123" />
       <source>The release {name} has unknown status value(s) {values}; expected {expected}.</source>
       <translation>La diffusion {name} a des valeurs de statut inconnues {values} ; attendu : {expected}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="126" />
+      <location filename="processing_provider/grid_base.py" line="129" />
       <source>The release {name} has published cells without a count: give the layer as it was published.</source>
       <translation>La diffusion {name} a des mailles publiées sans effectif : donnez la couche telle qu'elle a été publiée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="140" />
-      <source>The earlier release {name} publishes the attribute fields ({theirs}), this grid ({ours}): a series keeps the same breakdown.</source>
-      <translation>La diffusion antérieure {name} publie les champs d'attributs ({theirs}), cette grille ({ours}) : une série garde la même ventilation.</translation>
-    </message>
-    <message>
       <location filename="processing_provider/grid_base.py" line="146" />
-      <source>The earlier release {name} is in {theirs}, this grid in {ours}: a series keeps one CRS and one grid.</source>
-      <translation>La diffusion antérieure {name} est en {theirs}, cette grille en {ours} : une série garde un seul SCR et une seule grille.</translation>
+      <source>A series audit needs series_max_change in the policy file: the most a cell's count can change between consecutive releases as an attacker may assume.</source>
+      <translation>Un audit de série exige series_max_change dans le fichier de politique : la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="151" />
-      <source>The earlier release {name} has {theirs:g} m cells, this grid {ours:g} m: a series keeps one cell size.</source>
-      <translation>La diffusion antérieure {name} a des mailles de {theirs:g} m, cette grille de {ours:g} m : une série garde une seule taille de maille.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/grid_base.py" line="157" />
-      <source>The earlier release {name} is on another grid origin: cells of a series must be the same cells. Leave the origin empty to take the series' origin.</source>
-      <translation>La diffusion antérieure {name} est sur une autre origine de grille : les mailles d'une série doivent être les mêmes. Laissez l'origine vide pour reprendre celle de la série.</translation>
+      <location filename="processing_provider/grid_base.py" line="159" />
+      <source>Series audit with {count} earlier release(s), assuming no cell changes by more than {delta:g} between releases.</source>
+      <translation>Audit de série avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} entre deux diffusions.</translation>
     </message>
     <message>
       <location filename="processing_provider/grid_base.py" line="16" />
@@ -2404,99 +2389,119 @@
       <translation>total général et mailles parentes</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="190" />
+      <location filename="processing_provider/grid_base.py" line="174" />
+      <source>The release {name} states {n} people (its metadata): the series audit holds it as the attacker does.</source>
+      <translation>La diffusion {name} indique {n} personnes (ses métadonnées) : l’audit de la série le retient comme le fait l’attaquant.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="197" />
+      <source>The earlier release {name} publishes the attribute fields ({theirs}), this grid ({ours}): a series keeps the same breakdown.</source>
+      <translation>La diffusion antérieure {name} publie les champs d'attributs ({theirs}), cette grille ({ours}) : une série garde la même ventilation.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="203" />
+      <source>The earlier release {name} is in {theirs}, this grid in {ours}: a series keeps one CRS and one grid.</source>
+      <translation>La diffusion antérieure {name} est en {theirs}, cette grille en {ours} : une série garde un seul SCR et une seule grille.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="208" />
+      <source>The earlier release {name} has {theirs:g} m cells, this grid {ours:g} m: a series keeps one cell size.</source>
+      <translation>La diffusion antérieure {name} a des mailles de {theirs:g} m, cette grille de {ours:g} m : une série garde une seule taille de maille.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="214" />
+      <source>The earlier release {name} is on another grid origin: cells of a series must be the same cells. Leave the origin empty to take the series' origin.</source>
+      <translation>La diffusion antérieure {name} est sur une autre origine de grille : les mailles d'une série doivent être les mêmes. Laissez l'origine vide pour reprendre celle de la série.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/grid_base.py" line="247" />
       <source>Points of people (projected CRS in metres)</source>
       <translation>Points des personnes (SCR projeté en mètres)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="196" />
+      <location filename="processing_provider/grid_base.py" line="253" />
       <source>Person id field (counts are of distinct ids)</source>
       <translation>Champ identifiant de personne (on compte les identifiants distincts)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="203" />
+      <location filename="processing_provider/grid_base.py" line="260" />
       <source>Published attribute fields (counts per cell × attributes)</source>
       <translation>Champs d'attributs publiés (effectifs par maille × attributs)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="209" />
+      <location filename="processing_provider/grid_base.py" line="266" />
       <source>Totals published beside the grid</source>
       <translation>Totaux publiés à côté de la grille</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="212" />
+      <location filename="processing_provider/grid_base.py" line="269" />
       <source>Parent cell width, in cells (250 m cells, 1 km parents: 4)</source>
       <translation>Largeur des mailles parentes, en mailles (250 m dans 1 km : 4)</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="222" />
+      <location filename="processing_provider/grid_base.py" line="279" />
       <source>No cell size was given (in a model: the resolution sweep recommended none, as no size it tried withholds few enough cells under the policy). Nothing was written. Try coarser cell sizes in the sweep; never raise the policy's tolerance to publish.</source>
       <translation>Aucune taille de maille n'a été donnée (dans un modèle : le balayage des résolutions n'en a recommandé aucune, car aucune taille essayée ne masque assez peu de cellules selon la politique). Rien n'a été écrit. Essayez des tailles de maille plus grandes dans le balayage ; n'augmentez jamais la tolérance de la politique pour publier.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="257" />
+      <location filename="processing_provider/grid_base.py" line="314" />
       <source>The grid takes the origin of the earlier release {name}.</source>
       <translation>La grille reprend l'origine de la diffusion antérieure {name}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="276" />
+      <location filename="processing_provider/grid_base.py" line="333" />
       <source>Choose the field that names the strata.</source>
       <translation>Choisissez le champ qui nomme les strates.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="298" />
+      <location filename="processing_provider/grid_base.py" line="355" />
       <source>Choose the field that identifies people.</source>
       <translation>Choisissez le champ qui identifie les personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="309" />
+      <location filename="processing_provider/grid_base.py" line="366" />
       <source>Multipoint features were exploded into {count} points; each part counts for the same person, so no count is inflated.</source>
       <translation>Les entités multipoints ont été éclatées en {count} points ; chaque partie compte pour la même personne, aucun effectif n'est donc gonflé.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="326" />
+      <location filename="processing_provider/grid_base.py" line="383" />
       <source>Grid origin: {x}, {y} (in {crs}). Reuse it in later releases so that grids stay aligned.</source>
       <translation>Origine de la grille : {x}, {y} (en {crs}). Réutilisez-la dans les diffusions suivantes pour que les grilles restent alignées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="330" />
+      <location filename="processing_provider/grid_base.py" line="387" />
       <source>The origin is a multiple of {size:g} m, so every grid of this size or one dividing it lies on one lattice through (0, 0) (in EPSG:3035 the INSPIRE grid); it is no coordinate of the data.</source>
       <translation>L'origine est un multiple de {size:g} m : toute grille de cette taille ou d'une taille qui la divise repose sur un même réseau passant par (0, 0) (en EPSG:3035 la grille INSPIRE) ; ce n'est aucune coordonnée des données.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="336" />
+      <location filename="processing_provider/grid_base.py" line="393" />
       <source>k = {k} from ρ = {rho} (policy {hash}); counting unit: {unit}.</source>
       <translation>k = {k} d'après ρ = {rho} (politique {hash}) ; unité de comptage : {unit}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="340" />
+      <location filename="processing_provider/grid_base.py" line="397" />
       <source>The policy keeps the number of people secret (population_total_secret = true): suppression does not protect against it, so it is written nowhere; never publish it with the release.</source>
       <translation>La politique garde secret le nombre de personnes (population_total_secret = true) : la suppression ne protège pas contre lui, il n'est donc écrit nulle part ; ne le publiez jamais avec la diffusion.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="345" />
+      <location filename="processing_provider/grid_base.py" line="402" />
       <source>{people} distinct ids in {points} points.</source>
       <translation>{people} identifiants distincts dans {points} points.</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="347" />
+      <location filename="processing_provider/grid_base.py" line="404" />
       <source>An attacker is assumed to know the number of people in the release: withheld cells are protected against it too ({kind}).</source>
       <translation>Un attaquant est supposé connaître le nombre de personnes de la diffusion : les cellules masquées sont aussi protégées contre lui ({kind}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="350" />
+      <location filename="processing_provider/grid_base.py" line="407" />
       <source>one point per person: the cells add up to it</source>
       <translation>un point par personne : les cellules s'additionnent à ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/grid_base.py" line="352" />
+      <location filename="processing_provider/grid_base.py" line="409" />
       <source>several points per person: the cells add up to at least it</source>
       <translation>plusieurs points par personne : les cellules s'additionnent à au moins ce nombre</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/grid_base.py" line="99" />
-      <source>The release {name} lacks the field(s) {fields}: give the grid layers of the series as this version of the plugin writes them (the totals columns say which totals were published with each release).</source>
-      <translation>La diffusion {name} n'a pas le(s) champ(s) {fields} : donnez les couches de grille de la série telles que cette version de l'extension les écrit (les colonnes de totaux disent quels totaux ont été publiés avec chaque diffusion).</translation>
     </message>
     <message>
       <location filename="processing_provider/io/bulk_write.py" line="140" />
@@ -3324,42 +3329,42 @@
       <translation>Mesure le risque de réidentification des enregistrements dans chaque zone, fait vérifier par le contrôle du budget de risque la pire zone et le risque cumulé du programme au regard des plafonds de la politique (en inscrivant la diffusion au registre si elle passe), puis seulement écrit la diffusion : les variables clés et la zone de chaque enregistrement, sans coordonnées. Un contrôle en échec arrête le modèle : rien n'est écrit.</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="205" />
+      <location filename="scripts/make_example_models.py" line="209" />
       <source>Persons (points at their dwelling)</source>
       <translation>Personnes (points à leur logement)</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="218" />
+      <location filename="scripts/make_example_models.py" line="222" />
       <source>p-table (the one the policy approves)</source>
       <translation>Table de perturbation (celle que la politique approuve)</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="220" />
+      <location filename="scripts/make_example_models.py" line="224" />
       <source>Secret key file of the programme (never publish it)</source>
       <translation>Fichier de clé secrète du programme (ne jamais le publier)</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="230" />
+      <location filename="scripts/make_example_models.py" line="233" />
       <source>Targeted record swap</source>
       <translation>Échange ciblé d'enregistrements</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="235" />
+      <location filename="scripts/make_example_models.py" line="238" />
       <source>Cell key grid of the swapped persons</source>
       <translation>Grille à clé de cellule des personnes échangées</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="242" />
+      <location filename="scripts/make_example_models.py" line="245" />
       <source>Publish (runs only when the gate passes)</source>
       <translation>Publier (seulement si le contrôle est réussi)</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="247" />
+      <location filename="scripts/make_example_models.py" line="250" />
       <source>Census grid: swap, then cell key</source>
       <translation>Grille de recensement : échange, puis clé de cellule</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="247" />
+      <location filename="scripts/make_example_models.py" line="250" />
       <source>The census recipe: swaps households at risk (and more, up to the swap rate) with similar households nearby, counts the swapped persons in square cells with cell key noise (the programme's key file and approved p-table), checks the grid with the k-anonymity gate and writes the published grid only when the gate passes. The swap log is for the data holder only.</source>
       <translation>La recette du recensement : échange les ménages à risque (et d'autres, jusqu'au taux d'échange) avec des ménages semblables proches, compte les personnes échangées dans des mailles carrées avec le bruit de la clé de cellule (le fichier de clé du programme et la table de perturbation approuvée), contrôle la grille avec le contrôle de k-anonymat et n'écrit la grille publiée que si le contrôle réussit. Le journal des échanges est pour le détenteur des données seul.</translation>
     </message>
@@ -4264,14 +4269,14 @@
       <translation>effectif publié inférieur à k</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/release/gate.py" line="260" />
-      <source>{count} withheld record(s) (e.g. {records}) can be narrowed by an attacker to an interval narrower than p = {p:g} from what the release publishes (its counts and totals, that withheld cells are not empty, the number of people, any status labels). Withhold more cells (complementary suppression) or publish fewer totals.</source>
-      <translation>{count} enregistrement(s) masqué(s) (p. ex. {records}) peuvent être resserrés par un attaquant à un intervalle plus étroit que p = {p:g} à partir de ce que publie la diffusion (ses effectifs et totaux, le fait que les cellules masquées ne sont pas vides, le nombre de personnes, les éventuelles étiquettes de statut). Masquez davantage de cellules (suppression complémentaire) ou publiez moins de totaux.</translation>
-    </message>
-    <message>
       <location filename="spatial_privacy_plugin/release/gate.py" line="27" />
       <source>withheld but still carries a count</source>
       <translation>masqué mais porte encore un effectif</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/release/gate.py" line="274" />
+      <source>{count} withheld record(s) (e.g. {records}) can be narrowed by an attacker to an interval narrower than p = {p:g} from what the release publishes (its counts and totals, that withheld cells are not empty, the number of people, any status labels). Withhold more cells (complementary suppression) or publish fewer totals.</source>
+      <translation>{count} enregistrement(s) masqué(s) (p. ex. {records}) peuvent être resserrés par un attaquant à un intervalle plus étroit que p = {p:g} à partir de ce que publie la diffusion (ses effectifs et totaux, le fait que les cellules masquées ne sont pas vides, le nombre de personnes, les éventuelles étiquettes de statut). Masquez davantage de cellules (suppression complémentaire) ou publiez moins de totaux.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/release/gate.py" line="28" />
@@ -4289,27 +4294,27 @@
       <translation>masqué, un attaquant resserre sa cellule en dessous de p, sur tous ses enregistrements d'attributs</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/release/gate.py" line="307" />
+      <location filename="spatial_privacy_plugin/release/gate.py" line="321" />
       <source>{count} withheld record(s) can be recovered exactly from what the release publishes.</source>
       <translation>{count} enregistrement(s) masqué(s) peuvent être retrouvés exactement à partir de ce que publie la diffusion.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/release/gate.py" line="313" />
+      <location filename="spatial_privacy_plugin/release/gate.py" line="327" />
       <source>{count} withheld total(s) (e.g. {totals}) can be narrowed by an attacker to an interval narrower than p = {p:g} from what the release publishes: a total is a cell of the release, and the cells under it give it away. Withhold more cells under it, or a total beside it.</source>
       <translation>{count} total(s) masqué(s) (par ex. {totals}) peuvent être resserrés par un attaquant à un intervalle plus étroit que p = {p:g} à partir de ce que la diffusion publie : un total est une maille de la diffusion, et les mailles qu'il contient le révèlent. Masquez davantage de mailles sous lui, ou un total à côté.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/release/gate.py" line="421" />
+      <location filename="spatial_privacy_plugin/release/gate.py" line="436" />
       <source>{count} sliver(s) where a published area's border crosses a cell can be narrowed below p = {p:g} by subtracting the cells inside the area from its count (cell ∩ area [interval]: {examples}). Withhold the cells around those borders, or do not publish those area counts beside this grid.</source>
       <translation>{count} lisière(s) où la limite d'une zone publiée traverse une cellule peuvent être resserrées sous p = {p:g} en soustrayant de l'effectif de la zone les cellules qu'elle contient (cellule ∩ zone [intervalle] : {examples}). Masquez les cellules autour de ces limites, ou ne publiez pas ces effectifs de zones à côté de cette grille.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/release/gate.py" line="466" />
+      <location filename="spatial_privacy_plugin/release/gate.py" line="481" />
       <source>{count} withheld cell(s) (e.g. {cells}) can be narrowed below p = {p:g} by combining this release with the earlier ones, assuming no cell changes by more than {delta:g} between releases. Rebuild the grid with the earlier releases given, so that suppression holds across the series.</source>
       <translation>{count} cellule(s) masquée(s) (p. ex. {cells}) peuvent être resserrées sous p = {p:g} en combinant cette diffusion avec les précédentes, en supposant qu'aucune cellule ne change de plus de {delta:g} entre deux diffusions. Reconstruisez la grille en donnant les diffusions précédentes, pour que la suppression tienne sur toute la série.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/release/gate.py" line="477" />
+      <location filename="spatial_privacy_plugin/release/gate.py" line="492" />
       <source>This release narrows {count} withheld cell(s) of earlier releases below p = {p:g} (e.g. {cells}).</source>
       <translation>Cette diffusion resserre {count} cellule(s) masquée(s) de diffusions précédentes sous p = {p:g} (p. ex. {cells}).</translation>
     </message>

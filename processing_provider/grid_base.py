@@ -83,11 +83,13 @@ def attribute_labels(columns):
     return ["|".join(str(python_value(value)) for value in values) for values in zip(*columns)]
 
 
-def read_release(layer, feedback, k=None):
+def read_release(layer, feedback, k=None, stated_people=False):
     """A grid layer as this plugin wrote and published it, validated, as EarlierRelease.
 
     ``k``: the policy's, which gives the status labels of older layers (primary,
-    complementary) the ranges an attacker reads from them."""
+    complementary) the ranges an attacker reads from them; ``stated_people``: an earlier
+    release's number of people, which its layer's metadata carries unless the policy kept
+    it secret, is part of what the attacker holds."""
     import numpy as np
 
     from ..spatial_privacy_plugin.release import grid
@@ -121,7 +123,8 @@ def read_release(layer, feedback, k=None):
         raise QgsProcessingException(tr(
             "The release {name} has unknown status value(s) {values}; expected {expected}.").format(
             name=name, values=", ".join(unknown), expected=", ".join(grid.ALL_STATUSES)))
-    release = grid.published_release(columns, keys, k)
+    people = _stated_people(layer, feedback) if stated_people else None
+    release = grid.published_release(columns, keys, k, people)
     if np.isnan(release.values[~release.withheld]).any():
         raise QgsProcessingException(tr(
             "The release {name} has published cells without a count: give the layer as it was "
@@ -131,6 +134,47 @@ def read_release(layer, feedback, k=None):
                                                                        for field in key_fields])))
     return EarlierRelease(name, layer.crs(), resolution, _grid_origin(layer, resolution), release,
                           key_fields, values_of_label)
+
+
+def audit_series(layer, earlier_layers, policy, people, feedback):
+    """The gate's audit of a grid layer jointly with the earlier releases of its series
+    (oldest first); ``people``: the number the attacker holds of this release."""
+    from ..spatial_privacy_plugin.release.gate import evaluate_series_audit
+    from ..spatial_privacy_plugin.release.series import Series
+
+    if policy.series_max_change is None:
+        raise QgsProcessingException(tr(
+            "A series audit needs series_max_change in the policy file: the most a cell's "
+            "count can change between consecutive releases as an attacker may assume."))
+    current = read_release(layer, feedback, policy.k)
+    earlier = [read_release(other, feedback, policy.k, stated_people=True)
+               for other in earlier_layers]
+    for release in earlier:
+        refuse_other_grid(release, layer.crs(), current.origin, current.resolution,
+                          current.key_fields)
+    audit = evaluate_series_audit(Series([release.release for release in earlier],
+                                         policy.series_max_change),
+                                  current.release, policy.protection_level,
+                                  policy.k if policy.straddle_k else None, people, policy.k)
+    feedback.pushInfo(tr("Series audit with {count} earlier release(s), assuming no cell changes "
+                         "by more than {delta:g} between releases.").format(
+        count=len(earlier), delta=policy.series_max_change))
+    return audit
+
+
+def _stated_people(layer, feedback):
+    """The number of people an earlier release states in its metadata (as the grid wrote it),
+    or None."""
+    from ..spatial_privacy_plugin.release import grid
+    from .io.release_metadata import read_people
+
+    stated = read_people(layer)
+    if stated is None:
+        return None
+    feedback.pushInfo(tr("The release {name} states {n} people (its metadata): the series "
+                         "audit holds it as the attacker does.").format(name=layer.name(),
+                                                                         n=stated[0]))
+    return grid.PeopleTotal(*stated)
 
 
 def withheld_in_latest(earlier_layers, cell_ids, labels, feedback, k=None):
@@ -255,7 +299,7 @@ class PointGridAlgorithm(SpatialPrivacyAlgorithm):
 
     def read_previous_releases(self, parameters, context, feedback, k=None):
         """The earlier grids of the series (oldest first), validated, as EarlierRelease."""
-        return [read_release(layer, feedback, k)
+        return [read_release(layer, feedback, k, stated_people=True)
                 for layer in self.parameterAsLayerList(parameters, self.PREVIOUS_RELEASES, context)]
 
     def adopt_series_origin(self, earlier, parameters, data, feedback):

@@ -289,31 +289,13 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
 
     def series_audit(self, parameters, context, policy, earlier_layers, feedback):
         """Audit the grid jointly with the earlier releases of its series."""
-        from ...spatial_privacy_plugin.release.gate import evaluate_series_audit
-        from ...spatial_privacy_plugin.release.series import Series
-        from ..grid_base import read_release, refuse_other_grid
+        from ..grid_base import audit_series
 
-        if policy.series_max_change is None:
-            raise QgsProcessingException(tr(
-                "A series audit needs series_max_change in the policy file: the most a cell's "
-                "count can change between consecutive releases as an attacker may assume."))
         layer = self.parameterAsVectorLayer(parameters, self.INPUT, context)
         if layer is None:
             raise QgsProcessingException(tr("The input layer could not be opened."))
-        current = read_release(layer, feedback, policy.k)
-        earlier = [read_release(other, feedback, policy.k) for other in earlier_layers]
-        for release in earlier:
-            refuse_other_grid(release, layer.crs(), current.origin, current.resolution,
-                              current.key_fields)
-        audit = evaluate_series_audit(Series([release.release for release in earlier],
-                                             policy.series_max_change),
-                                      current.release, policy.protection_level,
-                                      policy.k if policy.straddle_k else None,
-                                      self.people(parameters, context, policy, None), policy.k)
-        feedback.pushInfo(tr("Series audit with {count} earlier release(s), assuming no cell changes "
-                             "by more than {delta:g} between releases.").format(
-            count=len(earlier), delta=policy.series_max_change))
-        return audit
+        return audit_series(layer, earlier_layers, policy,
+                            self.people(parameters, context, policy, None), feedback)
 
     def audit_requested(self, parameters, context):
         return bool(self.parameterAsLayerList(parameters, self.AUDIT_LAYERS, context)) or \

@@ -234,7 +234,8 @@ def protect_linked_table(values, primary, totals, protection, k, straddle_k, kno
                                       k if straddle_k else None, k)
         narrow_parents = {int(ancestors[total]) for total in np.flatnonzero(failing).tolist()}
         closed = set()  # published totals whose cells are all withheld and still too narrow
-        for cell in np.flatnonzero(cells.unprotectable).tolist():
+        for cell in np.flatnonzero(cells.unprotectable).tolist() + \
+                _cells_of_keys(cell_keys, cells.exposed_earlier):
             if is_canceled is not None and is_canceled():
                 raise Cancelled()
             holder = _smallest_total(totals, ~withheld_totals, cell)
@@ -259,6 +260,16 @@ def protect_linked_table(values, primary, totals, protection, k, straddle_k, kno
     result = type(cells)(cells.withheld, complementary, cells.intervals, cells.unprotectable,
                          cells.exposed_earlier)
     return LinkedSuppression(result, totals, withheld_totals, totals_primary, intervals, failing)
+
+
+def _cells_of_keys(cell_keys, keys):
+    """The current cells of a series whose ``keys`` (earlier releases' cells this release
+    would expose) they share: withholding a total above them may keep the earlier ones
+    covered."""
+    if cell_keys is None or not len(keys):
+        return []
+    position = {key: index for index, key in enumerate(np.asarray(cell_keys).tolist())}
+    return [position[key] for key in keys if key in position]
 
 
 def _open_up_to(total, top, ancestors, withheld_totals, opened):

@@ -46,9 +46,11 @@ class PublishedRelease:
     series; ``values``: published counts (NaN where withheld);
     ``protected``: withheld cells whose interval must stay p wide (all of
     them, unless old status labels tell the complementary ones apart);
-    ``equalities``: (cell indices, published total) pairs; ``lower`` and
+    ``equalities``: (cell indices, published total) pairs, its number of people
+    among them when it was published with one point per person; ``lower`` and
     ``upper``: what the release says of each withheld cell on its own
-    (non-empty, a label's range).
+    (non-empty, a label's range); ``at_least``: (cell indices, total) pairs the
+    cells add up to at least (its number of people, several points per person).
     """
 
     cell_keys: np.ndarray
@@ -58,6 +60,7 @@ class PublishedRelease:
     equalities: list
     lower: np.ndarray = None  # None: 0
     upper: np.ndarray = None  # None: unbounded
+    at_least: tuple = ()
 
     def boxes(self):
         n = len(self.cell_keys)
@@ -222,6 +225,14 @@ def series_intervals(series, cell_keys, values, withheld, equalities, integer=Tr
         rows += [(cells + offsets[index], residual) for cells, residual in release_rows]
         current_rows = release_rows
     floors = []
+    for index, release in enumerate(series.previous):
+        known = np.where(releases[index][2], 0.0, np.nan_to_num(releases[index][1]))
+        for cells, total in release.at_least:
+            cells = np.asarray(cells, dtype=np.int64)
+            hidden_cells = cells[releases[index][2][cells]]
+            if len(hidden_cells):
+                floors.append((hidden_cells + offsets[index],
+                               total - float(np.sum(known[cells]))))
     if knowledge is not None and knowledge.at_least:
         current = releases[-1]
         known = np.where(current[2], 0.0, np.nan_to_num(current[1]))
@@ -230,7 +241,7 @@ def series_intervals(series, cell_keys, values, withheld, equalities, integer=Tr
             reduced = [(np.asarray(cells)[current[2][np.asarray(cells)]],
                         total - float(np.sum(known[np.asarray(cells)])))
                        for cells, total in knowledge.at_least]
-        floors = [(cells + offsets[-2], residual) for cells, residual in reduced if len(cells)]
+        floors += [(cells + offsets[-2], residual) for cells, residual in reduced if len(cells)]
     ceilings = []
     if knowledge is not None and knowledge.at_most:
         current = releases[-1]

@@ -202,7 +202,6 @@ def complementary_suppression(values, primary, equalities, protection, k=None, i
         for cell in cells.tolist():
             rows_of_cell.setdefault(cell, []).append(row_index)
     unprotectable = np.zeros(len(values), dtype=bool)
-    exposed = []
     cache = {}  # bounds of the joint audit's blocks, by content, across rounds
     rounds = 0
     while True:
@@ -222,6 +221,8 @@ def complementary_suppression(values, primary, equalities, protection, k=None, i
             unprotectable |= failing & narrow
             failing &= ~narrow
         additions = set()
+        # Judged afresh each round: a cell withheld since may cover an earlier one again.
+        exposed = []
         for cell in np.flatnonzero(failing).tolist():
             check()
             candidates = _candidates(cell, values, lower, cells_of_row, rows_of_cell, withheld,

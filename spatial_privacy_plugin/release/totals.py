@@ -245,10 +245,12 @@ def status_bounds(statuses, values, k=None, may_be_empty=None):
     return lower, upper, withheld & ~complementary
 
 
-def published_release(cells, keys=None, k=None):
+def published_release(cells, keys=None, k=None, people=None):
     """A grid as published (its cell_id, n_persons, status and totals columns: a DataFrame or a
     mapping of columns), as the attacker of a series holds it. ``keys``: the groups' series
-    keys (``series_keys``; default the cell ids); ``k``: the policy's, to read old labels."""
+    keys (``series_keys``; default the cell ids); ``k``: the policy's, to read old labels;
+    ``people``: the release's number of people (``PeopleTotal``) when it was published (its
+    layer's metadata), which the attacker holds as he holds the latest one's."""
     from .series import PublishedRelease
 
     status = np.asarray(cells["status"], dtype=object)
@@ -256,8 +258,8 @@ def published_release(cells, keys=None, k=None):
     values = pd.to_numeric(pd.Series(np.asarray(cells["n_persons"], dtype=object)),
                            errors="coerce").to_numpy(dtype=float)
     lower, upper, protected = status_bounds(status, values, k)
-    return PublishedRelease(keys, values, status != STATUS_PUBLISHED, protected,
-                            equalities_from_columns(cells["parent_id"], cells["parent_total"],
-                                                    cells["grand_total"],
-                                                    split_series_keys(keys)[1]),
-                            lower, upper)
+    equalities = equalities_from_columns(cells["parent_id"], cells["parent_total"],
+                                         cells["grand_total"], split_series_keys(keys)[1])
+    equalities, knowledge = attacker_knowledge(lower, people, equalities, upper)
+    return PublishedRelease(keys, values, status != STATUS_PUBLISHED, protected, equalities,
+                            knowledge.lower, knowledge.upper, tuple(knowledge.at_least))

@@ -2,7 +2,7 @@
 
 import pytest
 from layers import people_in_cells, point_layer
-from qgis.core import NULL, QgsProcessingException, QgsVectorLayer
+from qgis.core import NULL, QgsFeatureRequest, QgsProcessingException, QgsVectorLayer
 
 ORIGIN = "0,0 [EPSG:3035]"
 # A row of three 100 m cells published with its grand total; k = 5, p = 3.
@@ -18,12 +18,12 @@ def policy(tmp_path):
     return str(path)
 
 
-def grid(run, cells, policy, output, **extra):
+def grid(run, cells, policy, output, feedback=None, **extra):
     parameters = {"INPUT": people_in_cells(cells), "PERSON_FIELD": "person_id", "POLICY": policy,
                   "RESOLUTION": 100, "ORIGIN": ORIGIN, "MARGINALS": 1, "OUTPUT": output,
                   "AUDIT": "TEMPORARY_OUTPUT"}
     parameters.update(extra)
-    return run("suppressedgrid", parameters)
+    return run("suppressedgrid", parameters, feedback=feedback)
 
 
 def gate(run, layer, policy, earlier, feedback=None):
@@ -194,3 +194,34 @@ def test_the_gate_reads_a_cell_withheld_last_month_as_possibly_empty_as_the_grid
     assert statuses(month_two) == {"100m_0_0": "published", "100m_0_1": "withheld",
                                    "100m_1_0": "published", "100m_1_1": "withheld"}
     assert gate(run, month_two, policy, [month_one])["PASSED"]
+
+
+def test_an_earlier_months_number_of_people_is_held_as_the_attacker_holds_it(
+        run, tmp_path, feedback):
+    # Issue 33: k = 3, p = 1, 200 m parents, at most one change. Month one withholds (0, 1) = 1,
+    # (0, 2) = 2, (2, 2) = 1 and their parents; its layer states N = 4. This month (0, 2) = 3
+    # sits alone in its parent: that total published pins last month's (0, 2) at 2, 3 or 4,
+    # and so (0, 1) + (2, 2) = 4 - (0, 2) at 2 (two non-empty cells: 1 each).
+    path = tmp_path / "policy.toml"
+    path.write_text('rho = 0.34\ntolerance = 0.2\ncounting_unit = "person"\n'
+                    'protection_level = 1\nseries_max_change = 1\n')
+    policy = str(path)
+    parents = {"MARGINALS": 2, "PARENT_FACTOR": 2}
+    month_one = saved(grid(run, {(0, 1): 1, (0, 2): 2, (2, 2): 1}, policy,
+                           str(tmp_path / "month1.gpkg"), **parents)["OUTPUT"])
+    month_two = grid(run, {(0, 1): 1, (0, 2): 3, (2, 2): 1}, policy, "TEMPORARY_OUTPUT",
+                     PREVIOUS_RELEASES=[month_one], feedback=feedback, **parents)["OUTPUT"]
+    assert any("states 4 people" in message for message in feedback.messages)
+    totals = {f["cell_id"]: f["parent_total"] for f in month_two.getFeatures()}
+    assert totals["100m_0_2"] == NULL  # withheld as a complement
+    assert gate(run, month_two, policy, [month_one])["PASSED"]
+    # The negative control: the same release with that total published fails the gate.
+    published = month_two.materialize(QgsFeatureRequest())
+    published.startEditing()
+    column = published.fields().indexOf("parent_total")
+    for f in published.getFeatures():
+        if f["cell_id"] == "100m_0_2":
+            published.changeAttributeValue(f.id(), column, 3)
+    assert published.commitChanges()
+    with pytest.raises(QgsProcessingException, match="narrows 3 withheld cell.s. of earlier"):
+        gate(run, published, policy, [month_one])
