@@ -138,7 +138,8 @@ class MethodComparison(PTableParameters, PointGridAlgorithm):
                                               policy.k, feedback)
         comparison = methods.Comparison(
             policy.k, marginals, not policy.population_total_secret,
-            methods.CellKeySetup(table, self.record_keys(parameters, context, data, feedback)),
+            methods.CellKeySetup(table, self.record_keys(parameters, context, data, feedback),
+                                 policy.get("ckm_min_width")),
             dp(parameters, context, data), moved, households_swapped)
         steps.setCurrentStep(1)
         rows = methods.compare_methods(

@@ -54,6 +54,7 @@ class Points:
 class CellKeySetup:
     table: object  # ptable.PTable
     person_keys: np.ndarray  # the 53-bit record key of each person code
+    min_width: object = None  # the policy's ckm_min_width, else None
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,9 @@ class DpSetup:
 @dataclass(frozen=True)
 class Published:
     """One method's grid as published (``values`` NaN where withheld) and its audit's verdict
-    (``pinned``: cells the attacker narrows below p; None when the method has no audit)."""
+    (``pinned``: cells its audit fails — suppression: withheld cells narrowed below p; the
+    cell key method: cells pinned while they could hold 1..k - 1, as the gate fails them;
+    None when the method has no audit)."""
 
     col: np.ndarray
     row: np.ndarray
@@ -97,12 +100,14 @@ def suppressed(points, resolution, k, marginals, people_known, is_canceled=None)
                      int((~release.audit["ok"].astype(bool)).sum()), AUDIT_SUPPRESSION)
 
 
-def cell_key(points, resolution, setup, marginals, people_known):
+def cell_key(points, resolution, setup, marginals, people_known, k):
     """The cell key grid's release (``cellkey.perturbed_cells``) and its audit: the perturbed
     grand total when the number of people is known, the perturbed parent cells when
-    ``marginals`` publishes them (``cellkey_audit.release_totals``)."""
+    ``marginals`` publishes them (``cellkey_audit.release_totals``); the cells it pins are
+    counted by the grid's and the gate's rule (``perturbed.cell_key_disclosures``)."""
     from ..noise.cellkey import key_of_everyone, perturbed_cells
     from ..noise.cellkey_audit import attacker_intervals, release_totals
+    from ..noise.perturbed import cell_key_disclosures
 
     table = setup.table
     cells = perturbed_cells(points.x, points.y, points.person_codes, keyless(points),
@@ -116,7 +121,7 @@ def cell_key(points, resolution, setup, marginals, people_known):
     totals = release_totals(table, (cells.col, cells.row, cells.key, cells.published),
                             grand_total, parents, marginals.parent_factor)
     lower, upper = attacker_intervals(table, cells.published, totals, points.people.one_point)
-    pinned = int(((upper - lower) < marginals.protection).sum())
+    pinned = int(cell_key_disclosures(lower, upper, k, setup.min_width).sum())
     return Published(cells.col, cells.row, cells.published.astype(float), pinned,
                      AUDIT_CELL_KEY, ptable_hash=table.ptable_hash)
 
@@ -178,14 +183,15 @@ def releases(points, resolution, comparison, is_canceled=None):
                                              is_canceled))]
     if comparison.cell_key is not None:
         found.append((METHOD_CELL_KEY, cell_key(points, resolution, comparison.cell_key,
-                                                comparison.marginals, comparison.people_known)))
+                                                comparison.marginals, comparison.people_known,
+                                                comparison.k)))
     if comparison.dp is not None:
         found.append((METHOD_DP, differentially_private(points, resolution, comparison.dp,
                                                         is_canceled)))
     if comparison.swapped is not None and comparison.cell_key is not None:
         found.append((METHOD_SWAP_CELL_KEY, cell_key(comparison.swapped, resolution,
                                                      comparison.cell_key, comparison.marginals,
-                                                     comparison.people_known)))
+                                                     comparison.people_known, comparison.k)))
     return found
 
 

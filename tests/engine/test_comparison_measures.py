@@ -264,9 +264,14 @@ def test_swapped_points_are_scored_against_the_truth_before_the_swap():
 def test_the_cell_key_audit_counts_the_published_parents():
     points = sample()
     cell_key, _ = setups(points)
-    plain = methods.cell_key(points, 100.0, cell_key, Marginals("none", 4, 3.0), True)
+    plain = methods.cell_key(points, 100.0, cell_key, Marginals("none", 4, 3.0), True, 5)
     with_parents = methods.cell_key(points, 100.0, cell_key, Marginals("parent cells", 2, 3.0),
-                                    True)
+                                    True, 5)
     assert with_parents.pinned >= plain.pinned
-    unknown_total = methods.cell_key(points, 100.0, cell_key, Marginals("none", 4, 3.0), False)
+    unknown_total = methods.cell_key(points, 100.0, cell_key, Marginals("none", 4, 3.0), False,
+                                     5)
     assert unknown_total.pinned <= plain.pinned
+    # The gate's rule: a minimum width pins more cells, never fewer.
+    wide = methods.CellKeySetup(cell_key.table, cell_key.person_keys, 3)
+    assert methods.cell_key(points, 100.0, wide, Marginals("parent cells", 2, 3.0), True,
+                            5).pinned >= with_parents.pinned
