@@ -2,7 +2,7 @@
 
 from qgis.core import QgsCoordinateReferenceSystem, QgsProcessing, \
     QgsProcessingMultiStepFeedback, QgsProcessingParameterEnum, QgsProcessingParameterExtent, \
-    QgsProcessingException, QgsProcessingParameterDistance, QgsProcessingParameterFeatureSink, \
+    QgsProcessingException, QgsProcessingParameterFeatureSink, \
     QgsProcessingParameterFeatureSource, QgsProcessingParameterField, QgsProcessingParameterFile, QgsProcessingParameterFileDestination, \
     QgsProcessingParameterNumber, QgsProcessingParameterPoint, QgsProcessingParameterString, \
     QgsWkbTypes
@@ -12,7 +12,7 @@ from ..base import tr
 from ..grid_base import PointGridAlgorithm
 from .cell_key_grid import KEY_FILTER, PTableParameters
 from .dp_grid import MECHANISM_OPTIONS
-from .record_swap import HOUSEHOLD_SIZE
+from .record_swap import DonorParameters
 
 TABLE_FIELDS = (
     ("method", "string"), ("resolution_m", "double"), ("k", "int"), ("cells", "int"),
@@ -29,7 +29,7 @@ METHOD_LABELS = {"suppression": N_("suppression"), "cell key": N_("cell key"), "
                  "swap + cell key": N_("swap + cell key")}
 
 
-class MethodComparison(PTableParameters, PointGridAlgorithm):
+class MethodComparison(PTableParameters, DonorParameters, PointGridAlgorithm):
     ALGORITHM_ID = "methodcomparison"
     DISPLAY_NAME = N_("Method comparison")
     SHORT_DESCRIPTION = N_("At each cell size, the suppressed grid, the cell key grid, the DP grid "
@@ -50,9 +50,6 @@ class MethodComparison(PTableParameters, PointGridAlgorithm):
     EXTENT = "EXTENT"
     HOUSEHOLD_FIELD = "HOUSEHOLD_FIELD"
     RISK_FIELDS = "RISK_FIELDS"
-    SWAP_RATE = "SWAP_RATE"
-    SIMILARITY_FIELDS = "SIMILARITY_FIELDS"
-    MAX_DONOR_DISTANCE = "MAX_DONOR_DISTANCE"
     SEED = "SEED"
     OUTPUT = "OUTPUT"
     CHART = "CHART"
@@ -95,16 +92,7 @@ class MethodComparison(PTableParameters, PointGridAlgorithm):
         self.addParameter(QgsProcessingParameterField(
             self.RISK_FIELDS, tr("Swap: risk fields (empty: the location alone)"),
             parentLayerParameterName=self.INPUT, allowMultiple=True, optional=True))
-        self.addParameter(QgsProcessingParameterNumber(
-            self.SWAP_RATE, tr("Swap rate (share of households swapped; a swap moves two)"),
-            QgsProcessingParameterNumber.Type.Double, defaultValue=0.05, minValue=0.0,
-            maxValue=1.0))
-        self.addParameter(QgsProcessingParameterString(
-            self.SIMILARITY_FIELDS, tr("Similarity profiles, in order (';' between profiles)"),
-            defaultValue=HOUSEHOLD_SIZE, optional=True))
-        self.addParameter(QgsProcessingParameterDistance(
-            self.MAX_DONOR_DISTANCE, tr("Largest donor distance (empty: anywhere)"),
-            parentParameterName=self.INPUT, optional=True, minValue=0.0))
+        self.add_donor_parameters(self.INPUT)
         self.addParameter(QgsProcessingParameterString(
             self.SEED, tr("Seed, only to reproduce a test (leave empty)"), optional=True))
         self.addParameter(QgsProcessingParameterFeatureSink(

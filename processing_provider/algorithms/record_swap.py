@@ -44,7 +44,28 @@ def parse_profiles(text, available):
     return profiles
 
 
-class RecordSwap(SpatialPrivacyAlgorithm):
+class DonorParameters:
+    """How many households are swapped and which donors they may take (the record swap, and its
+    row in the method comparison)."""
+
+    SWAP_RATE = "SWAP_RATE"
+    SIMILARITY_FIELDS = "SIMILARITY_FIELDS"
+    MAX_DONOR_DISTANCE = "MAX_DONOR_DISTANCE"
+
+    def add_donor_parameters(self, input_name):
+        self.addParameter(QgsProcessingParameterNumber(
+            self.SWAP_RATE, tr("Swap rate (share of households swapped; a swap moves two)"),
+            QgsProcessingParameterNumber.Type.Double, defaultValue=0.05, minValue=0.0,
+            maxValue=1.0))
+        self.addParameter(QgsProcessingParameterString(
+            self.SIMILARITY_FIELDS, tr("Similarity profiles, in order (';' between profiles)"),
+            defaultValue=HOUSEHOLD_SIZE, optional=True))
+        self.addParameter(QgsProcessingParameterDistance(
+            self.MAX_DONOR_DISTANCE, tr("Largest donor distance (empty: anywhere)"),
+            parentParameterName=input_name, optional=True, minValue=0.0))
+
+
+class RecordSwap(DonorParameters, SpatialPrivacyAlgorithm):
     ALGORITHM_ID = "recordswap"
     GROUP_ID = "grids"
     DISPLAY_NAME = N_("Targeted record swap (households)")
@@ -65,9 +86,6 @@ class RecordSwap(SpatialPrivacyAlgorithm):
     ORIGIN = "ORIGIN"
     RISK_FIELDS = "RISK_FIELDS"
     K_ANONYMITY = "K_ANONYMITY"
-    SWAP_RATE = "SWAP_RATE"
-    SIMILARITY_FIELDS = "SIMILARITY_FIELDS"
-    MAX_DONOR_DISTANCE = "MAX_DONOR_DISTANCE"
     CARRY_ALONG = "CARRY_ALONG"
     SEED = "SEED"
     OUTPUT = "OUTPUT"
@@ -105,16 +123,7 @@ class RecordSwap(SpatialPrivacyAlgorithm):
         self.addParameter(QgsProcessingParameterNumber(
             self.K_ANONYMITY, tr("k: fewer than k people alike in an area is a risk"),
             QgsProcessingParameterNumber.Type.Integer, defaultValue=3, minValue=1))
-        self.addParameter(QgsProcessingParameterNumber(
-            self.SWAP_RATE, tr("Swap rate (share of households swapped; a swap moves two)"),
-            QgsProcessingParameterNumber.Type.Double, defaultValue=0.05, minValue=0.0,
-            maxValue=1.0))
-        self.addParameter(QgsProcessingParameterString(
-            self.SIMILARITY_FIELDS, tr("Similarity profiles, in order (';' between profiles)"),
-            defaultValue=HOUSEHOLD_SIZE, optional=True))
-        self.addParameter(QgsProcessingParameterDistance(
-            self.MAX_DONOR_DISTANCE, tr("Largest donor distance (empty: anywhere)"),
-            parentParameterName=self.INPUT, optional=True, minValue=0.0))
+        self.add_donor_parameters(self.INPUT)
         self.addParameter(QgsProcessingParameterField(
             self.CARRY_ALONG, tr("Household fields that move with the location"),
             parentLayerParameterName=self.INPUT, allowMultiple=True, optional=True))
