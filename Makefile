@@ -6,7 +6,7 @@ PYTHON := /usr/bin/python3
 VENV := .venv
 export QT_QPA_PLATFORM := offscreen
 
-.PHONY: deps translations help-pages check test test-debian13 demo package screenshots bench clean
+.PHONY: deps translations help-pages check test test-debian13 demo package screenshots bench bench-tauargus clean
 
 deps:
 	@bash scripts/install_deps.sh
@@ -69,10 +69,22 @@ screenshots: translations
 	$(PYTHON) scripts/screenshots.py
 
 # The PostGIS rows need the test server (started and stopped around the run).
-bench: deps
+bench: deps bench-tauargus
 	@trap 'bash scripts/postgres_for_tests.sh stop' EXIT INT TERM; \
 	bash scripts/postgres_for_tests.sh start && \
 	SPATIAL_PRIVACY_TEST_PG="$$(cat build/postgres/conninfo)" $(PYTHON) bench/run.py --large
+
+# tau-ARGUS's optimal suppression (pytauargus: the Tau-Argus engine with HiGHS) beside the
+# suppressed grid on the same tables, both read by the tests' independent attacker. pytauargus
+# lives in a venv of its own: a reference, never a dependency of the plugin.
+TAU_VENV := build/tauargus-venv
+$(TAU_VENV)/.ready: | deps
+	$(PYTHON) -m venv --system-site-packages $(TAU_VENV)
+	$(TAU_VENV)/bin/python -m pip install --quiet --disable-pip-version-check "pytauargus>=0.6"
+	@touch $@
+
+bench-tauargus: $(TAU_VENV)/.ready
+	$(TAU_VENV)/bin/python bench/tauargus_side_by_side.py
 
 clean:
 	rm -rf build demo_output $(VENV) i18n/*.qm .pytest_cache .hypothesis .qgis-settings
