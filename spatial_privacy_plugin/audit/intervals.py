@@ -23,10 +23,10 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-from scipy.optimize import linprog
 from scipy.sparse import csr_matrix, vstack
 
 from ..errors import N_, Cancelled, InputError
+from .highs import Programme
 
 EXACT_WIDTH = 1e-6  # an interval narrower than this is an exact disclosure
 CONTRADICTION = N_("The published totals contradict each other (no non-negative counts satisfy "
@@ -307,10 +307,9 @@ def bounds_by_programming(variables, rows, lower, upper, pairs=(), delta=0.0, in
         inequalities.append(ceiling_matrix)
         inequality_totals.append(ceiling_totals)
     box = [(low, None if np.isinf(high) else high) for low, high in zip(outer_lower, outer_upper)]
-    options = {"A_eq": matrix if len(rows) else None, "b_eq": totals if len(rows) else None,
-               "A_ub": vstack(inequalities).tocsr() if inequalities else None,
-               "b_ub": np.concatenate(inequality_totals) if inequalities else None,
-               "bounds": box, "method": "highs"}
+    programme = Programme(matrix if len(rows) else None, totals if len(rows) else None,
+                          vstack(inequalities).tocsr() if inequalities else None,
+                          np.concatenate(inequality_totals) if inequalities else None, box)
     seen_lower, seen_upper = np.full(n, np.inf), np.full(n, -np.inf)
     exact_lower, exact_upper = outer_lower.copy(), outer_upper.copy()
     _, first_of_class, class_of = np.unique(np.arange(n) if classes is None else classes,
@@ -328,12 +327,12 @@ def bounds_by_programming(variables, rows, lower, upper, pairs=(), delta=0.0, in
                 raise Cancelled()
             objective = np.zeros(n)
             objective[i] = sign
-            result = linprog(objective, **options)
+            result = programme.solve(objective)
             # A whole-number optimum of the relaxation is the integer optimum too (common: two
             # releases under nested totals form a network matrix); otherwise solve the MILP.
             if integer and result.status == 0 and \
                     np.abs(result.x - np.round(result.x)).max(initial=0.0) > EXACT_WIDTH:
-                result = linprog(objective, integrality=np.ones(n), **options)
+                result = programme.solve(objective, whole=True)
             if result.status == 2:
                 return None
             if result.status == 3:  # unbounded: only possible for the maximum

@@ -33,6 +33,7 @@ from scipy.sparse.csgraph import connected_components
 
 from .crossings import settle_crossing
 from .flows import FlowNetwork, crossing_families, crossings, target_edges
+from .highs import Programme
 from ..errors import Cancelled, InputError
 from .intervals import CONTRADICTION, EXACT_WIDTH, UNSOLVED, _outer_bounds
 
@@ -281,6 +282,8 @@ class _Block:
                         "A_ub": inequalities if len(limits) else None,
                         "b_ub": limits if len(limits) else None,
                         "bounds": bounds, "method": "highs"}
+        self.programme = Programme(**{name: value for name, value in self.options.items()
+                                      if name != "method"})
         self.seen_low = np.full(len(targets), np.inf)
         self.seen_high = np.full(len(targets), -np.inf)
         self.settled_low = np.zeros(len(targets), dtype=bool)
@@ -341,14 +344,13 @@ class _Block:
         self._settle()
 
     def _solve(self, objective, whole):
-        """linprog on the block (the integer programme with ``whole``); contradiction raised."""
-        options = dict(self.options, integrality=np.ones(len(objective))) if whole else \
-            self.options
-        result = linprog(objective, **options)
+        """The block's programme for ``objective`` (the integer programme with ``whole``);
+        contradiction raised."""
+        result = self.programme.solve(objective, whole)
         if result.status == 2:
             # HiGHS's presolve calls some programmes with differences (signed rows) infeasible
             # that are unbounded, or whose relaxation has whole solutions: it decides alone.
-            result = linprog(objective, options={"presolve": False}, **options)
+            result = self.programme.solve(objective, whole, presolve=False)
             if result.status == 4:
                 # Without presolve it may give up instead (status unknown): the rows relaxed by
                 # a slack each tell whether any solution exists.
