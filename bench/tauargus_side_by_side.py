@@ -19,6 +19,7 @@ Run with ``make bench-tauargus``: pytauargus lives in a venv of its own under bu
 dependency of the plugin). Prints a Markdown table.
 """
 
+import os
 import sys
 import tempfile
 import time
@@ -80,11 +81,17 @@ def tau_release(x, y, size, folder):
     hierarchy.write_text("".join(f"{name}\n" + "".join(f"@{child}\n" for child in group["cell"])
                                  for name, group in children.groupby("parent")))
     microdata = pd.DataFrame({"cell": cell, "one": np.ones(len(cell))})
-    started = time.perf_counter()
-    result = protect(microdata, ["cell"], response="one", safety_rules=f"FREQ({K},{SAFETY_RANGE})",
-                     suppress="OPT(1)", hrc={"cell": str(hierarchy)}, hierleadstring="@",
-                     totcode="Total", workdir=str(Path(folder) / "tau"))
-    seconds = time.perf_counter() - started
+    here = os.getcwd()
+    os.chdir(folder)  # the engine writes its solver logs into the working directory
+    try:
+        started = time.perf_counter()
+        result = protect(microdata, ["cell"], response="one",
+                         safety_rules=f"FREQ({K},{SAFETY_RANGE})", suppress="OPT(1)",
+                         hrc={"cell": str(hierarchy)}, hierleadstring="@", totcode="Total",
+                         workdir=str(Path(folder) / "tau"))
+        seconds = time.perf_counter() - started
+    finally:
+        os.chdir(here)
     table = result.tables[0].dataframe()
     value = dict(zip(table["cell"], table["one"]))
     withheld = dict(zip(table["cell"], table["status"].isin(TAU_WITHHELD)))
