@@ -192,6 +192,19 @@ def release_boxes(series, current_lower, current_upper):
     return boxes
 
 
+def _hidden_sums(sums, values, withheld, offset):
+    """(withheld cells + ``offset``, total less the published cells) of each (cells, total)
+    of ``sums`` that holds a withheld cell."""
+    known = np.where(withheld, 0.0, np.nan_to_num(values))
+    found = []
+    for cells, total in sums:
+        cells = np.asarray(cells, dtype=np.int64)
+        hidden = cells[withheld[cells]]
+        if len(hidden):
+            found.append((hidden + offset, total - float(np.sum(known[cells]))))
+    return found
+
+
 def series_intervals(series, cell_keys, values, withheld, equalities, integer=True, cache=None,
                      knowledge=None, is_canceled=None):
     """The attacker's bounds on every withheld cell of every release of the series.
@@ -226,31 +239,16 @@ def series_intervals(series, cell_keys, values, withheld, equalities, integer=Tr
         current_rows = release_rows
     floors = []
     for index, release in enumerate(series.previous):
-        known = np.where(releases[index][2], 0.0, np.nan_to_num(releases[index][1]))
-        for cells, total in release.at_least:
-            cells = np.asarray(cells, dtype=np.int64)
-            hidden_cells = cells[releases[index][2][cells]]
-            if len(hidden_cells):
-                floors.append((hidden_cells + offsets[index],
-                               total - float(np.sum(known[cells]))))
+        floors += _hidden_sums(release.at_least, *releases[index][1:3], offsets[index])
     if knowledge is not None and knowledge.at_least:
         current = releases[-1]
         known = np.where(current[2], 0.0, np.nan_to_num(current[1]))
         reduced = _reduced_lower_sums(known, current[2], knowledge.at_least, current_rows)
-        if reduced is None:
-            reduced = [(np.asarray(cells)[current[2][np.asarray(cells)]],
-                        total - float(np.sum(known[np.asarray(cells)])))
-                       for cells, total in knowledge.at_least]
-        floors += [(cells + offsets[-2], residual) for cells, residual in reduced if len(cells)]
-    ceilings = []
-    if knowledge is not None and knowledge.at_most:
-        current = releases[-1]
-        known = np.where(current[2], 0.0, np.nan_to_num(current[1]))
-        for cells, total in knowledge.at_most:
-            cells = np.asarray(cells, dtype=np.int64)
-            hidden = cells[current[2][cells]]
-            if len(hidden):
-                ceilings.append((hidden + offsets[-2], total - float(np.sum(known[cells]))))
+        floors += _hidden_sums(knowledge.at_least, *current[1:3], offsets[-2]) \
+            if reduced is None else \
+            [(cells + offsets[-2], residual) for cells, residual in reduced if len(cells)]
+    ceilings = [] if knowledge is None else \
+        _hidden_sums(knowledge.at_most, *releases[-1][1:3], offsets[-2])
     hidden = np.concatenate([release_withheld for _, _, release_withheld, _ in releases])
     n_variables = len(hidden)
     # Blocks: variables joined by an equality or a lower sum (chain its cells) or a link.
