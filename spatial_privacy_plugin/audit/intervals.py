@@ -26,6 +26,7 @@ import pandas as pd
 from scipy.sparse import csr_matrix, vstack
 
 from ..errors import N_, Cancelled, InputError
+from . import tree
 from .highs import Programme
 
 EXACT_WIDTH = 1e-6  # an interval narrower than this is an exact disclosure
@@ -380,6 +381,15 @@ def attacker_intervals(values, withheld, equalities, integer=False, lower=None, 
     known = np.where(withheld, 0.0, np.nan_to_num(values))
     result_lower = np.where(withheld, box_lower, known)
     result_upper = np.where(withheld, box_upper, known)
+    if is_canceled is not None and is_canceled():
+        raise Cancelled()
+    nested = nested_sums_bounds(withheld, result_lower, result_upper, equalities, at_least,
+                                at_most)
+    if nested is not None:
+        lower, upper = nested[:2]
+        if integer:
+            lower, upper = np.ceil(lower - EXACT_WIDTH), np.floor(upper + EXACT_WIDTH)
+        return Intervals(np.where(withheld, lower, known), np.where(withheld, upper, known))
     rows = _residual_rows(known, withheld, equalities)
     floors = _reduced_lower_sums(known, withheld, at_least, rows)
     if floors is None:  # a lower sum straddles an equality: it is solved with what it touches
@@ -422,6 +432,31 @@ def attacker_intervals(values, withheld, equalities, integer=False, lower=None, 
     if np.any(result_lower[withheld] > result_upper[withheld] + EXACT_WIDTH):
         raise InputError(CONTRADICTION)
     return Intervals(result_lower, result_upper)
+
+
+def nested_sums_bounds(withheld, cell_lower, cell_upper, equalities, at_least=(), at_most=(),
+                       targets=()):
+    """The closed forms of nested sums (``tree.laminar_bounds``): (cell lower, cell upper,
+    target lower, target upper) when the equalities, lower sums, upper sums and ``targets``
+    (cell index arrays, sums to bound) are nested or disjoint, else None. ``cell_lower`` /
+    ``cell_upper``: each cell's box (a published cell: its value at both ends). A sum over
+    published cells only says nothing of the ``withheld`` ones and is left out, as the
+    programmes leave it out."""
+    def about_withheld(cells):
+        return bool(withheld[np.asarray(cells, dtype=np.int64)].any())
+
+    sums = [(cells, total, total) for cells, total in equalities if about_withheld(cells)] + \
+        [(cells, total, np.inf) for cells, total in at_least if about_withheld(cells)] + \
+        [(cells, -np.inf, total) for cells, total in at_most if about_withheld(cells)] + \
+        [(cells, -np.inf, np.inf) for cells in targets]
+    found = tree.laminar_bounds(cell_lower, cell_upper, [cells for cells, _, _ in sums],
+                                np.array([low for _, low, _ in sums], dtype=float),
+                                np.array([high for _, _, high in sums], dtype=float),
+                                CONTRADICTION)
+    if found is None:
+        return None
+    first_target = len(sums) - len(targets)
+    return found[0], found[1], found[2][first_target:], found[3][first_target:]
 
 
 def protection_failures(intervals, protected, protection, k=None, threshold=None):

@@ -4,13 +4,14 @@ other, so a total left blank is a withheld cell whose value is the sum of its ce
 The attacker's system is the one ``intervals.attacker_intervals`` solves (published
 equalities, lower sums, upper sums, each cell's own box); a withheld total's interval is the
 minimum and maximum of the sum of its cells over that system, in whole numbers, plus the
-published part of the total. Solved by ``programmes.sum_bounds`` (closed forms and flow
+published part of the total. Nested totals (cells, parents, grand totals, the number of
+people) take the closed forms of ``tree``; the rest goes to ``programmes.sum_bounds`` (flow
 networks where the rows allow, integer programmes otherwise).
 """
 
 import numpy as np
 
-from .intervals import Intervals
+from .intervals import EXACT_WIDTH, Intervals, nested_sums_bounds
 from .programmes import sum_bounds
 
 
@@ -29,6 +30,12 @@ def withheld_sum_intervals(values, withheld, equalities, targets, lower, upper, 
     local = np.full(len(values), -1, dtype=np.int64)
     local[hidden] = np.arange(len(hidden))
     known = np.where(withheld, 0.0, np.nan_to_num(values))
+    lower, upper = np.asarray(lower, dtype=float), np.asarray(upper, dtype=float)
+    nested = nested_sums_bounds(withheld, np.where(withheld, lower, known),
+                                np.where(withheld, upper, known), equalities, at_least, at_most,
+                                targets)
+    if nested is not None:
+        return Intervals(np.ceil(nested[2] - EXACT_WIDTH), np.floor(nested[3] + EXACT_WIDTH))
 
     def residual_row(cells, total, low_side, high_side):
         cells = np.asarray(cells, dtype=np.int64)
@@ -39,13 +46,13 @@ def withheld_sum_intervals(values, withheld, equalities, targets, lower, upper, 
     rows = [residual_row(cells, total, True, True) for cells, total in equalities]
     rows += [residual_row(cells, total, True, False) for cells, total in at_least]
     rows += [residual_row(cells, total, False, True) for cells, total in at_most]
-    box_lower = np.asarray(lower, dtype=float)[hidden]
+    box_lower = lower[hidden]
     rows += [(np.array([index]), low, np.inf) for index, low in enumerate(box_lower) if low > 0]
     rows = [row for row in rows if len(row[0])]
     published_part = np.array([float(known[np.asarray(cells, dtype=np.int64)].sum())
                                for cells in targets])
     local_targets = [local[np.asarray(cells, dtype=np.int64)[withheld[np.asarray(
         cells, dtype=np.int64)]]] for cells in targets]
-    low, high = sum_bounds(rows, np.asarray(upper, dtype=float)[hidden], local_targets,
+    low, high = sum_bounds(rows, upper[hidden], local_targets,
                            is_canceled=is_canceled)
     return Intervals(published_part + low, published_part + high)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..audit.intervals import Intervals, equalities_from_groups, protection_failures
+from ..audit.tree import laminar_parents
 from ..audit.withheld_sums import withheld_sum_intervals
 from ..errors import Cancelled
 from .suppression import cheapest_cover, complementary_suppression
@@ -53,23 +54,14 @@ class DeclaredTotals:
         return [(cells, value) for cells, value, hidden in
                 zip(self.members, self.values, withheld) if not hidden]
 
-    def nesting_order(self):
-        """The totals from the smallest to the largest; of two over the same cells (a parent
-        cell that holds every cell of its attribute values), the parent's first."""
-        return sorted(range(len(self.members)),
-                      key=lambda i: (len(self.members[i]), bool(self.grand[i])))
-
-    def ancestors(self):
-        """Per total: the index of the next declared total holding its cells in
-        ``nesting_order``, -1 for none."""
-        sets = [frozenset(cells.tolist()) for cells in self.members]
-        order = self.nesting_order()
-        found = np.full(len(sets), -1, dtype=np.int64)
-        for position, inner in enumerate(order):
-            for outer in order[position + 1:]:
-                if sets[inner] <= sets[outer]:
-                    found[inner] = outer
-                    break
+    def nesting(self, n_cells):
+        """(per total: the smallest declared total holding it, -1 for none; per cell: the
+        smallest total holding it, -1 for none). Of two totals over the same cells (a parent
+        cell that holds every cell of its attribute values), the parent is the inner one.
+        A grid's totals nest (``tree.laminar_parents``)."""
+        found = laminar_parents(self.members, n_cells)
+        if found is None:
+            raise ValueError("declared totals must be nested or disjoint")
         return found
 
 
@@ -127,7 +119,7 @@ def protect_linked_table(values, primary, totals, protection, k, straddle_k, kno
     need = protection if not straddle_k else max(protection, k)
     withheld_totals = (totals.values > 0) & (totals.values < k)
     totals_primary = withheld_totals.copy()
-    ancestors = totals.ancestors()
+    ancestors, inside = totals.nesting(len(values))
     forced = np.zeros(len(values), dtype=bool)
     cells_withheld = np.asarray(primary, dtype=bool).copy()
 
@@ -135,10 +127,6 @@ def protect_linked_table(values, primary, totals, protection, k, straddle_k, kno
     for total, parent in enumerate(ancestors.tolist()):
         if parent >= 0:
             children[parent].append(total)
-    inside = np.full(len(values), -1, dtype=np.int64)  # per cell: the smallest total holding it
-    for total in reversed(totals.nesting_order()):
-        inside[totals.members[total]] = total
-
     def floating(total, opened=()):
         """The doubt ``total``'s withheld cells give once it is withheld (with ``opened``):
         cells pinned by a published total inside it give none."""
@@ -238,11 +226,11 @@ def protect_linked_table(values, primary, totals, protection, k, straddle_k, kno
                 _cells_of_keys(cell_keys, cells.exposed_earlier):
             if is_canceled is not None and is_canceled():
                 raise Cancelled()
-            holder = _smallest_total(totals, ~withheld_totals, cell)
+            holder = _smallest_total(inside, ancestors, ~withheld_totals, cell)
             if holder >= 0:
                 closed.add(holder)
             else:
-                holder = _smallest_total(totals, withheld_totals, cell)
+                holder = _smallest_total(inside, ancestors, withheld_totals, cell)
                 if holder >= 0:
                     narrow_parents.add(int(ancestors[holder]))
         withheld_totals[list(closed)] = True
@@ -282,8 +270,10 @@ def _open_up_to(total, top, ancestors, withheld_totals, opened):
     return True
 
 
-def _smallest_total(totals, among, cell):
-    """The smallest of the totals ``among`` (a mask) holding ``cell``, -1 for none."""
-    holding = [index for index in np.flatnonzero(among).tolist()
-               if cell in set(totals.members[index].tolist())]
-    return min(holding, key=lambda index: len(totals.members[index]), default=-1)
+def _smallest_total(inside, ancestors, among, cell):
+    """The smallest of the totals ``among`` (a mask) holding ``cell``, -1 for none: the first
+    of them on the way up from the cell's smallest total."""
+    total = inside[cell]
+    while total >= 0 and not among[total]:
+        total = ancestors[total]
+    return int(total)
