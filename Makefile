@@ -6,7 +6,7 @@ PYTHON := /usr/bin/python3
 VENV := .venv
 export QT_QPA_PLATFORM := offscreen
 
-.PHONY: deps translations help-pages check test test-debian13 demo package screenshots bench bench-tauargus clean
+.PHONY: deps translations help-pages check test test-debian13 demo package screenshots bench bench-quick bench-tauargus clean
 
 deps:
 	@bash scripts/install_deps.sh
@@ -68,11 +68,18 @@ package: translations
 screenshots: translations
 	$(PYTHON) scripts/screenshots.py
 
-# The PostGIS rows need the test server (started and stopped around the run).
+# The PostGIS rows need the test server (started and stopped around the run). The quick
+# bench's figures are kept in bench/quick.json (machine-readable, with the commit).
 bench: deps bench-tauargus
+	$(PYTHON) bench/quick.py --json bench/quick.json
 	@trap 'bash scripts/postgres_for_tests.sh stop' EXIT INT TERM; \
 	bash scripts/postgres_for_tests.sh start && \
 	SPATIAL_PRIVACY_TEST_PG="$$(cat build/postgres/conninfo)" $(PYTHON) bench/run.py --large
+
+# About a minute: each protection timed beside its unprotected twin in one process; fails
+# when one costs over 10x its twin (CI runs it after the tests).
+bench-quick: deps
+	$(PYTHON) bench/quick.py
 
 # tau-ARGUS's optimal suppression (pytauargus: the Tau-Argus engine with HiGHS) beside the
 # suppressed grid on the same tables, both read by the tests' independent attacker. pytauargus

@@ -44,14 +44,15 @@ def laminar_parents(sets, n_leaves):
     following = np.where(same_leaf, np.append(owners[1:], -1), -1)
     if np.any(same_leaf & (following == owners)):
         return None  # a leaf listed twice in one set: not a set
-    highest = np.full(n_sets, -2, dtype=np.int64)
-    lowest = np.full(n_sets, n_sets + 1, dtype=np.int64)
-    np.maximum.at(highest, owners, following)
-    np.minimum.at(lowest, owners, following)
     present = sizes > 0
-    if np.any(highest[present] != lowest[present]):
-        return None  # the leaves of one set disagree on what holds them: two sets cross
-    parents = np.where(present, highest, -1)
+    by_owner = np.argsort(owners, kind="stable")
+    starts = np.concatenate([[0], np.cumsum(sizes[present])[:-1]]).astype(np.int64)
+    parents = np.full(n_sets, -1, dtype=np.int64)
+    if len(by_owner):
+        highest = np.maximum.reduceat(following[by_owner], starts)
+        if np.any(highest != np.minimum.reduceat(following[by_owner], starts)):
+            return None  # the leaves of one set disagree on what holds them: two sets cross
+        parents[present] = highest
     innermost = np.full(n_leaves, -1, dtype=np.int64)
     first = np.ones(len(leaves), dtype=bool)
     first[1:] = leaves[1:] != leaves[:-1]
@@ -74,14 +75,11 @@ def _sums(parents, lower, upper, n_nodes, members):
     """Per node: the sum of the lower ends of the ``members`` among its children, the sum of
     their finite upper ends and the number of their infinite ones."""
     holder = parents[members]
-    low = np.zeros(n_nodes)
-    high = np.zeros(n_nodes)
-    infinite = np.zeros(n_nodes, dtype=np.int64)
-    np.add.at(low, holder, lower[members])
     endless = np.isinf(upper[members])
-    np.add.at(high, holder, np.where(endless, 0.0, upper[members]))
-    np.add.at(infinite, holder, endless)
-    return low, high, infinite
+    return (np.bincount(holder, lower[members], n_nodes),
+            np.bincount(holder, np.where(endless, 0.0, upper[members]), n_nodes),
+            np.bincount(holder, minlength=n_nodes) - np.bincount(holder[~endless],
+                                                                 minlength=n_nodes))
 
 
 def tree_intervals(parents, box_lower, box_upper, contradiction):

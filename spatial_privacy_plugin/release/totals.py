@@ -159,10 +159,16 @@ def published_totals(counts, marginals, resolution, linked=None):
         frame["parent_id"] = cell_ids(resolution * int(marginals.parent_factor), *parents)
     if linked is not None:
         totals = linked.totals
-        for cells, value, grand, withheld in zip(totals.members, totals.values, totals.grand,
-                                                 linked.totals_withheld):
-            if not withheld:
-                frame.loc[cells, "grand_total" if grand else "parent_total"] = int(value)
+        for column, grand in (("grand_total", True), ("parent_total", False)):
+            shown = np.flatnonzero((totals.grand == grand) & ~linked.totals_withheld)
+            if not len(shown):
+                continue
+            cells = np.concatenate([totals.members[total] for total in shown])
+            values = np.repeat(totals.values[shown], [len(totals.members[total])
+                                                      for total in shown])
+            column_values = frame[column].to_numpy(dtype="float", na_value=np.nan)
+            column_values[cells] = values
+            frame[column] = pd.array(pd.Series(column_values).round(), dtype="Int64")
     return frame
 
 
