@@ -6,7 +6,7 @@ PYTHON := /usr/bin/python3
 VENV := .venv
 export QT_QPA_PLATFORM := offscreen
 
-.PHONY: deps translations help-pages check test test-debian13 demo package screenshots bench bench-quick bench-tauargus clean
+.PHONY: deps translations help-pages check test test-debian13 test-qgis344 demo package screenshots bench bench-quick bench-tauargus clean
 
 deps:
 	@bash scripts/install_deps.sh
@@ -57,6 +57,10 @@ test: translations $(VENV)/.ready
 # under build/debian13 (needs root and debootstrap; see scripts/test_debian13.sh).
 test-debian13:
 	bash scripts/test_debian13.sh
+
+# The same on QGIS 3.44 (the long-term release) from trixie-backports, in a chroot of its own.
+test-qgis344:
+	DEBIAN13_BACKPORTS=1 bash scripts/test_debian13.sh
 
 demo: translations
 	$(PYTHON) scripts/demo.py

@@ -15,11 +15,16 @@
 # indexes) are bind-mounted read-only. Mounts live in a private mount
 # namespace and are also unmounted on exit, whatever the outcome.
 # Needs root (re-runs itself under sudo otherwise), debootstrap and unshare.
+# DEBIAN13_BACKPORTS=1: QGIS from trixie-backports (3.44, the long-term release), in a chroot
+# of its own (build/debian13-backports).
 set -euo pipefail
 
 suite=trixie
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-root=${DEBIAN13_CHROOT:-$repo/build/debian13}
+backports=${DEBIAN13_BACKPORTS:-0}
+default_root=$repo/build/debian13
+[ "$backports" = 1 ] && default_root=$repo/build/debian13-backports
+root=${DEBIAN13_CHROOT:-$default_root}
 inside=/srv/spatial-privacy
 
 if [ "$(id -u)" -ne 0 ]; then
@@ -72,7 +77,16 @@ build_chroot() {
       printf '\nTypes: deb\nURIs: %s\nSuites: %s-security\nComponents: main\n' "$security" "$suite"
       printf 'Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg\n'
     fi
+    if [ "$backports" = 1 ]; then
+      printf '\nTypes: deb\nURIs: %s\nSuites: %s-backports\nComponents: main\n' "$mirror" "$suite"
+      printf 'Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg\n'
+    fi
   } > "$root.partial/etc/apt/sources.list.d/debian.sources"
+  if [ "$backports" = 1 ]; then
+    # QGIS and its libraries from backports; everything else from trixie.
+    printf 'Package: qgis* python3-qgis* libqgis* qgis-providers*\nPin: release n=%s-backports\nPin-Priority: 990\n' \
+      "$suite" > "$root.partial/etc/apt/preferences.d/qgis-backports"
+  fi
   rm -f "$root.partial/etc/apt/sources.list"
   # Documentation is of no use here and takes space.
   printf 'path-exclude /usr/share/doc/*\npath-exclude /usr/share/man/*\n' \

@@ -8,7 +8,7 @@ import concurrent.futures
 import os
 import threading
 
-from .errors import N_, InputError
+from .errors import N_, Cancelled, InputError
 
 # Pieces of work run at once by default: each resolution in flight holds a
 # few arrays the size of the input (about 0.5 GB for 10 million points).
@@ -70,3 +70,25 @@ def in_parallel(function, items, progress=None, poll=None):
         return [future.result() for future in futures]
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def cancellable(function, is_canceled):
+    """``function()``, run on a thread of its own while this one asks ``is_canceled`` every
+    ``POLL_SECONDS``: a cancel raises ``Cancelled`` here at once, for work that cannot be
+    interrupted (a solver's single call). The abandoned call runs on to its end in the
+    background and its result is dropped; it writes nothing."""
+    if is_canceled is None:
+        return function()
+    if is_canceled():
+        raise Cancelled()
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+    try:
+        future = pool.submit(function)
+        while True:
+            try:
+                return future.result(timeout=POLL_SECONDS)
+            except concurrent.futures.TimeoutError:
+                if is_canceled():
+                    raise Cancelled() from None
+    finally:
+        pool.shutdown(wait=False)

@@ -6,6 +6,7 @@ from qgis.core import QgsCoordinateReferenceSystem, QgsProcessing, \
     QgsProcessingParameterFeatureSource, QgsProcessingParameterField, QgsProcessingParameterFile, QgsProcessingParameterFileDestination, \
     QgsProcessingParameterNumber, QgsProcessingParameterPoint, QgsProcessingParameterString, \
     QgsWkbTypes
+from qgis.PyQt.QtCore import QLocale
 
 from ...spatial_privacy_plugin.errors import N_
 from ..base import tr
@@ -132,7 +133,8 @@ class MethodComparison(PTableParameters, DonorParameters, PointGridAlgorithm):
         steps.setCurrentStep(1)
         rows = methods.compare_methods(
             points, resolutions, comparison,
-            lambda done, total: steps.setProgress(100.0 * done / total), feedback.isCanceled)
+            lambda done, total: steps.setProgress(100.0 * done / total), feedback.isCanceled,
+            lambda resolution, method, pairs: self.announce(resolution, method, pairs, feedback))
 
         fields = make_fields(TABLE_FIELDS)
         sink, destination = self.parameterAsSink(
@@ -253,6 +255,22 @@ class MethodComparison(PTableParameters, DonorParameters, PointGridAlgorithm):
                   "note": tr("For the data holder: a simulation, not a release. Publish none of "
                              "it.")}
         write_html_chart(path, comparison_figure(series, labels), title, feedback)
+
+    def announce(self, resolution, method, pairs, feedback):
+        """A line per method and size as it is scored, and how long its transport problem
+        will roughly take when that is long enough to wait for."""
+        from ...spatial_privacy_plugin.compare.transport import expected_seconds, solver
+
+        feedback.pushInfo(tr("{size:g} m, {method}: published, now scored.").format(
+            size=resolution, method=tr(METHOD_LABELS[method])))
+        seconds = expected_seconds(pairs)
+        if seconds >= 5:
+            feedback.pushInfo(tr(
+                "{size:g} m, {method}: the Kantorovich–Wasserstein distance is a transport "
+                "problem of {pairs} pairs of cells ({solver}): about {seconds} s here. Cancel "
+                "stops it.").format(size=resolution, method=tr(METHOD_LABELS[method]),
+                                    pairs=QLocale().toString(int(pairs)), solver=tr(solver()),
+                                    seconds=QLocale().toString(int(round(seconds)))))
 
     def report(self, rows, feedback):
         for row in rows.itertuples(index=False):

@@ -59,7 +59,7 @@ def aligned(true_col, true_row, true_n, col, row, values):
 
 
 def score(true_col, true_row, true_n, col, row, values, resolution, k,
-          max_pairs=MAX_TRANSPORT_PAIRS):
+          max_pairs=MAX_TRANSPORT_PAIRS, is_canceled=None, announce=None):
     """The utility of a published grid (cells ``col``, ``row`` with ``values``, NaN where
     withheld) against the true counts, over the cells where either is non-zero:
 
@@ -69,7 +69,8 @@ def score(true_col, true_row, true_n, col, row, values, resolution, k,
     when the errors are all equal); ``share_withheld``: of the scored cells;
     ``share_changed``: of the published (not withheld) cells, those whose value is not the
     true count; ``small_cells``: true counts 1..k − 1; ``small_published_exact``: those
-    published exactly (a withheld cell is not published).
+    published exactly (a withheld cell is not published). ``is_canceled`` and ``announce``:
+    as ``transport.wasserstein`` takes them.
     """
     col, row, truth, value, withheld = aligned(true_col, true_row, true_n, col, row, values)
     if np.any(value < 0) or np.any(value != np.round(value)):
@@ -83,7 +84,8 @@ def score(true_col, true_row, true_n, col, row, values, resolution, k,
     small = (truth >= 1) & (truth <= k - 1)
     cells = int(len(truth))
     moran, z = morans_i(col, row, error) if cells else (None, None)
-    transport = wasserstein(col, row, truth, published, resolution, max_pairs)
+    transport = wasserstein(col, row, truth, published, resolution, max_pairs, is_canceled,
+                            announce)
     return Scored(
         cells=cells,
         cells_withheld=int(withheld.sum()),

@@ -176,44 +176,64 @@ class Comparison:
     max_pairs: int = MAX_TRANSPORT_PAIRS
 
 
-def releases(points, resolution, comparison, is_canceled=None):
-    """(method, Published) of every method the comparison holds, at one cell size."""
-    found = [(METHOD_SUPPRESSION, suppressed(points, resolution, comparison.k,
-                                             comparison.marginals, comparison.people_known,
-                                             is_canceled))]
+def methods_of(comparison):
+    """The methods ``comparison`` holds, in the order they run."""
+    found = [METHOD_SUPPRESSION]
     if comparison.cell_key is not None:
-        found.append((METHOD_CELL_KEY, cell_key(points, resolution, comparison.cell_key,
-                                                comparison.marginals, comparison.people_known,
-                                                comparison.k)))
+        found.append(METHOD_CELL_KEY)
     if comparison.dp is not None:
-        found.append((METHOD_DP, differentially_private(points, resolution, comparison.dp,
-                                                        is_canceled)))
+        found.append(METHOD_DP)
     if comparison.swapped is not None and comparison.cell_key is not None:
-        found.append((METHOD_SWAP_CELL_KEY, cell_key(comparison.swapped, resolution,
-                                                     comparison.cell_key, comparison.marginals,
-                                                     comparison.people_known, comparison.k)))
+        found.append(METHOD_SWAP_CELL_KEY)
     return found
 
 
-def compare_methods(points, resolutions, comparison, progress=None, is_canceled=None):
+def release(method, points, resolution, comparison, is_canceled=None):
+    """What ``method`` publishes from ``points`` at one cell size (``Published``)."""
+    if method == METHOD_SUPPRESSION:
+        return suppressed(points, resolution, comparison.k, comparison.marginals,
+                          comparison.people_known, is_canceled)
+    if method == METHOD_DP:
+        return differentially_private(points, resolution, comparison.dp, is_canceled)
+    moved = comparison.swapped if method == METHOD_SWAP_CELL_KEY else points
+    return cell_key(moved, resolution, comparison.cell_key, comparison.marginals,
+                    comparison.people_known, comparison.k)
+
+
+def compare_methods(points, resolutions, comparison, progress=None, is_canceled=None,
+                    on_step=None):
     """One row per cell size and method (COLUMNS): the utility of its published grid against
     the true counts of ``points`` (``measures.score``; swapped grids against the true counts
-    before the swap), the cells its audit pins, and what identifies it (ε, p-table hash)."""
+    before the swap), the cells its audit pins, and what identifies it (ε, p-table hash).
+
+    ``progress(done, total)`` hears of each method and size done; ``on_step(resolution,
+    method, pairs)`` of each as it is scored, with the pairs of cells of its transport
+    problem (0: none) before that is solved; ``is_canceled`` is asked between steps and
+    while the transport problem is solved (raising ``Cancelled``).
+    """
     rows = []
+    methods = methods_of(comparison)
+    total = len(resolutions) * len(methods)
     for number, resolution in enumerate(resolutions):
         if is_canceled is not None and is_canceled():
             raise Cancelled()
         truth = count_cells(points.x, points.y, points.person_codes, keyless(points),
                             points.origin, resolution)
-        for method, published in releases(points, resolution, comparison, is_canceled):
+        for offset, method in enumerate(methods):
+            published = release(method, points, resolution, comparison, is_canceled)
+            if is_canceled is not None and is_canceled():
+                raise Cancelled()
+            announce = None if on_step is None else \
+                (lambda pairs, method=method: on_step(resolution, method, pairs))
             scored = score(truth.col, truth.row, truth.n_persons, published.col, published.row,
-                           published.values, resolution, comparison.k, comparison.max_pairs)
+                           published.values, resolution, comparison.k, comparison.max_pairs,
+                           is_canceled, announce)
             rows.append({"method": method, "resolution_m": float(resolution),
                          "k": comparison.k, **scored.__dict__,
                          "cells_pinned": published.pinned, "audit": published.audit,
                          "epsilon": published.epsilon, "ptable_hash": published.ptable_hash,
                          "households_swapped": comparison.households_swapped
                          if method == METHOD_SWAP_CELL_KEY else None})
-        if progress is not None:
-            progress(number + 1, len(resolutions))
+            if progress is not None:
+                progress(number * len(methods) + offset + 1, total)
     return pd.DataFrame(rows, columns=list(COLUMNS))

@@ -1,7 +1,6 @@
 """What an analyst meets in the QGIS window (issue 36): a cancel that cancels, first runs that
 work on defaults, the number of people carried from the grid to the gate, the tolerance."""
 
-import threading
 import time
 
 import pytest
@@ -13,56 +12,71 @@ SLOW_SIZES = "50,100,250,500,1000,2000,4000"
 GRID_TOTAL_AND_PARENTS = 3
 
 
+class CancelOnProgress(RecordingFeedback):
+    """A cancel pressed as the bar first passes ``at`` per cent (from the worker thread, as the
+    dialog's button would be while the work runs), with the moment it was pressed."""
+
+    def __init__(self, at):
+        super().__init__()
+        self.at = at
+        self.cancelled_at = None
+        self.progress = []
+        self.progressChanged.connect(self.moved)
+
+    def moved(self, value):
+        self.progress.append(value)
+        if self.at is not None and self.cancelled_at is None and value > self.at:
+            self.cancelled_at = time.monotonic()
+            self.cancel()
+
+
+SWEEP = {"PERSON_FIELD": "person_id", "RHO": 0.1, "RESOLUTIONS": SLOW_SIZES,
+         "MARGINALS": GRID_TOTAL_AND_PARENTS}
+GRID = {"PERSON_FIELD": "person_id", "RHO": 0.1, "RESOLUTION": 100,
+        "MARGINALS": GRID_TOTAL_AND_PARENTS}
+
+
 def test_a_cancelled_sweep_stops_within_two_seconds_and_logs_each_size(run, city_gpkg, tmp_path,
                                                                         monkeypatch):
-    """The sample city at seven sizes under the grand total and parent cells runs for half a
-    minute (it ran for minutes before the linked totals); a cancel after a few seconds (from
-    another thread, as the dialog's button) stops it."""
+    """The sample city at seven sizes under the grand total and parent cells: a cancel as the
+    sizes start (the bar past the read) stops it within two seconds and writes nothing; the
+    same sweep not cancelled (the negative control) logs each size as it starts and ends,
+    coarsest first, and fills the bar."""
     monkeypatch.setenv("SPATIAL_PRIVACY_THREADS", "2")
-    feedback = RecordingFeedback()
-    progress = []
-    feedback.progressChanged.connect(progress.append)
-    cancel_after = 4.0
-    timer = threading.Timer(cancel_after, feedback.cancel)
-    started = time.monotonic()
-    timer.start()
-    try:
-        with pytest.raises(QgsProcessingException, match="Cancelled"):
-            run("resolutionsweep", {"INPUT": city_gpkg, "PERSON_FIELD": "person_id", "RHO": 0.1,
-                                    "RESOLUTIONS": SLOW_SIZES, "MARGINALS": GRID_TOTAL_AND_PARENTS,
-                                    "OUTPUT": str(tmp_path / "sweep.gpkg")}, feedback)
-    finally:
-        timer.cancel()
-    assert time.monotonic() - started < cancel_after + 2.0
-    # Coarsest first: the quick sizes start, finish and say so before the cancel; a size still
-    # being worked on says so.
-    for size in ("4000", "2000", "1000"):
-        assert f"{size} m: counting and protecting the cells…" in feedback.messages
-        assert any(message.startswith(f"{size} m: done in") for message in feedback.messages)
-    begun = sum(message.endswith("m: counting and protecting the cells…")
-                for message in feedback.messages)
-    assert begun > sum(" m: done in " in message for message in feedback.messages)
-    assert not any(message.startswith("50 m: done") for message in feedback.messages)
-    assert max(progress) > 50.0  # the bar moves past the read (the first of two steps)
+    feedback = CancelOnProgress(at=50.0)
+    with pytest.raises(QgsProcessingException, match="Cancelled"):
+        run("resolutionsweep", dict(SWEEP, INPUT=city_gpkg, OUTPUT=str(tmp_path / "sweep.gpkg")),
+            feedback)
+    assert feedback.cancelled_at is not None
+    assert time.monotonic() - feedback.cancelled_at < 2.0
+    assert not (tmp_path / "sweep.gpkg").exists()
+    assert not any(" m: done in " in message for message in feedback.messages[-1:])
+    control = CancelOnProgress(at=None)
+    run("resolutionsweep", dict(SWEEP, INPUT=city_gpkg, OUTPUT=str(tmp_path / "all.gpkg")),
+        control)
+    for size in SLOW_SIZES.split(","):
+        assert f"{size} m: counting and protecting the cells…" in control.messages
+        assert any(message.startswith(f"{size} m: done in") for message in control.messages)
+    started = [message.split(" m:")[0] for message in control.messages
+               if message.endswith("m: counting and protecting the cells…")]
+    assert started[0] == "4000"  # coarsest first: the quick sizes report early
+    assert max(control.progress) == pytest.approx(100.0)
 
 
 def test_a_cancelled_grid_stops_within_two_seconds(run, city_gpkg, tmp_path):
-    """The suppressed grid of the sample city at 100 m under both kinds of totals audits for
-    about ten seconds; cancelled after 3 s, it stops at once and writes nothing."""
-    feedback = RecordingFeedback()
-    cancel_after = 3.0
-    timer = threading.Timer(cancel_after, feedback.cancel)
-    started = time.monotonic()
-    timer.start()
-    try:
-        with pytest.raises(QgsProcessingException, match="Cancelled"):
-            run("suppressedgrid", {"INPUT": city_gpkg, "PERSON_FIELD": "person_id", "RHO": 0.1,
-                                   "RESOLUTION": 100, "MARGINALS": GRID_TOTAL_AND_PARENTS,
-                                   "OUTPUT": str(tmp_path / "grid.gpkg")}, feedback)
-    finally:
-        timer.cancel()
-    assert time.monotonic() - started < cancel_after + 2.0
+    """The suppressed grid of the sample city at 100 m under both kinds of totals, cancelled as
+    its audit starts (the bar at half, the points read), stops within two seconds and writes
+    nothing; not cancelled, it writes."""
+    feedback = CancelOnProgress(at=49.0)
+    with pytest.raises(QgsProcessingException, match="Cancelled"):
+        run("suppressedgrid", dict(GRID, INPUT=city_gpkg, OUTPUT=str(tmp_path / "grid.gpkg")),
+            feedback)
+    assert feedback.cancelled_at is not None
+    assert time.monotonic() - feedback.cancelled_at < 2.0
     assert not (tmp_path / "grid.gpkg").exists()
+    run("suppressedgrid", dict(GRID, INPUT=city_gpkg, OUTPUT=str(tmp_path / "grid.gpkg")),
+        CancelOnProgress(at=None))
+    assert (tmp_path / "grid.gpkg").exists()
 
 
 CELLS = {(col, row): 1 + (3 * col + 5 * row) % 23 for col in range(8) for row in range(6)}
