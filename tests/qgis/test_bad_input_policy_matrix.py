@@ -10,7 +10,7 @@ import pytest
 from matrix_layers import file_contents
 from qgis.core import QgsProcessingException
 from test_bad_input_matrix import BUDGET, DP_POLICY, DPGRID, DROP, GRID, POLICY_USERS, REASSESS, \
-    TRACEBACK_MARKERS, parameters_for, policy_file, written_files
+    TRACEBACK_MARKERS, parameters_for, policy_file, recorded_ledger, written_files
 
 JSON_POLICY = '{"rho": 0.1, "tolerance": 0.2, "counting_unit": "person", "epsilon_budget": 2%s}'
 GAUSSIAN_POLICY = DP_POLICY + "delta = 1e-6\n"
@@ -25,6 +25,19 @@ def policy(text, name="policy.toml", encoding="utf-8"):
 def with_bom(text):
     return "\ufeff" + text
 
+
+def spent_dp_ledger(folder):
+    """A ledger in which dataset 'mobility' spent its whole ε budget of 2 (written by the engine)."""
+    from spatial_privacy_plugin.ledger.dp_budget import DpBudget, record_dp_release
+    from spatial_privacy_plugin.ledger.store import Ledger
+    from spatial_privacy_plugin.noise.dp_release import MECHANISM_LAPLACE, plan_noise
+    path = folder / "spent.sqlite"
+    record_dp_release(Ledger(path), "mobility", "dp0", plan_noise(MECHANISM_LAPLACE, 2.0, (100.0,), 1),
+                      DpBudget(2.0, None, "h"), lambda decision, head: None)
+    return str(path)
+
+
+COMBINING_DOT = "mobi\u0307lity"  # i + U+0307: drawn like "mobility"
 
 # input kind, algorithms, overrides (inputs, outputs) -> parameters, message fragment
 REFUSED = [
@@ -54,6 +67,12 @@ REFUSED = [
      "smaller extent"),
     ("an extent without area", (DPGRID,), lambda i, o: {"EXTENT": "0,400,200,200 [EPSG:3035]"},
      "has no area (its width or height is 0)"),
+    ("dataset name with a combining dot, after a release of the plain name", (BUDGET,),
+     lambda i, o: {"LEDGER": str(recorded_ledger(i)), "DATASET": COMBINING_DOT},
+     "The release id r1 is already in the ledger for this dataset"),
+    ("dataset name with a combining dot, after the plain name spent its ε", (DPGRID,),
+     lambda i, o: {"LEDGER": spent_dp_ledger(i), "DATASET": COMBINING_DOT},
+     "above its epsilon_budget 2"),
     ("a ledger head of 10,000 characters", (BUDGET, REASSESS, DPGRID),
      lambda i, o: {"LEDGER_HEAD": "1" * 10_000}, "is not an entry number and a SHA-256 hash"),
 ]
