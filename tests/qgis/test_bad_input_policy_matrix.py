@@ -10,7 +10,8 @@ import pytest
 from matrix_layers import file_contents
 from qgis.core import QgsProcessingException
 from test_bad_input_matrix import BUDGET, DP_POLICY, DPGRID, DROP, GRID, POLICY_USERS, REASSESS, \
-    TRACEBACK_MARKERS, parameters_for, policy_file, recorded_ledger, written_files
+    TRACEBACK_MARKERS, parameters_for, policy_file, read_only_path, recorded_ledger, written_files
+from test_bad_input_matrix import writable_again  # noqa: F401 (autouse: read-only paths undone)
 
 JSON_POLICY = '{"rho": 0.1, "tolerance": 0.2, "counting_unit": "person", "epsilon_budget": 2%s}'
 GAUSSIAN_POLICY = DP_POLICY + "delta = 1e-6\n"
@@ -37,6 +38,61 @@ def spent_dp_ledger(folder):
     return str(path)
 
 
+def truncated_ledger(folder):
+    """The recorded ledger truncated to 0 bytes."""
+    path = recorded_ledger(folder)
+    path.write_bytes(b"")
+    return str(path)
+
+
+def vacuumed_ledger(folder):
+    """The recorded ledger's table dropped, sqlite_sequence taken out, the file vacuumed."""
+    import sqlite3
+    path = recorded_ledger(folder)
+    with sqlite3.connect(path) as connection:
+        connection.execute("DROP TABLE ledger")
+        connection.execute("PRAGMA writable_schema = ON")
+        connection.execute("DELETE FROM sqlite_master WHERE name = 'sqlite_sequence'")
+    connection.execute("PRAGMA writable_schema = OFF")
+    connection.execute("VACUUM")
+    connection.close()
+    return str(path)
+
+
+# Appends rows with a one-page cache (SQLite writes the ledger mid-transaction), then the
+# process kills itself before it commits: the journal beside the ledger is hot.
+INTERRUPTED_APPEND = """
+import os, signal, sqlite3, sys
+connection = sqlite3.connect(sys.argv[1], isolation_level=None)
+connection.execute("PRAGMA cache_size = 1")
+connection.execute("BEGIN IMMEDIATE")
+for _ in range(200):
+    connection.execute("INSERT INTO ledger (entry_type, dataset, release_id, recorded_utc, "
+                       "previous_hash, entry_hash) VALUES ('release', 'd', 'x', 't', ?, 'h')",
+                       ("p" * 2000,))
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+def interrupted_ledger(folder):
+    """The recorded ledger with the hot journal of an append a crash interrupted."""
+    import subprocess
+    import sys
+    path = recorded_ledger(folder)
+    subprocess.run([sys.executable, "-c", INTERRUPTED_APPEND, str(path)], check=False)
+    assert (folder / "recorded.sqlite-journal").stat().st_size > 0
+    return path
+
+
+def read_only_interrupted_ledger(folder):
+    """The interrupted ledger, the ledger and its folder unwritable (for root too)."""
+    path = interrupted_ledger(folder)
+    read_only_path(path)
+    read_only_path(folder)
+    return str(path)
+
+
+EMPTIED = "holds no ledger: it is empty, or its tables were dropped"
 COMBINING_DOT = "mobi\u0307lity"  # i + U+0307: drawn like "mobility"
 
 # input kind, algorithms, overrides (inputs, outputs) -> parameters, message fragment
@@ -73,6 +129,17 @@ REFUSED = [
     ("dataset name with a combining dot, after the plain name spent its ε", (DPGRID,),
      lambda i, o: {"LEDGER": spent_dp_ledger(i), "DATASET": COMBINING_DOT},
      "above its epsilon_budget 2"),
+    ("ledger truncated to 0 bytes", (BUDGET, REASSESS, DPGRID),
+     lambda i, o: {"LEDGER": truncated_ledger(i)}, EMPTIED),
+    ("ledger whose table was dropped, sqlite_sequence removed, vacuumed", (BUDGET, REASSESS, DPGRID),
+     lambda i, o: {"LEDGER": vacuumed_ledger(i)}, EMPTIED),
+    ("read-only ledger with a crash's journal", (BUDGET, REASSESS, DPGRID),
+     lambda i, o: {"LEDGER": read_only_interrupted_ledger(i), "RELEASE_ID": "r2"},
+     "has beside it the journal of an append that was interrupted"),
+    ("new ledger in a missing folder", (BUDGET, DPGRID),
+     lambda i, o: {"LEDGER": str(i / "missing" / "ledger.sqlite")},
+     "does not exist: nothing was recorded, and nothing was released. Give the programme's "
+     "ledger file, or create the folder"),
     ("a ledger head of 10,000 characters", (BUDGET, REASSESS, DPGRID),
      lambda i, o: {"LEDGER_HEAD": "1" * 10_000}, "is not an entry number and a SHA-256 hash"),
 ]
@@ -93,9 +160,15 @@ WARNED = [
 CEILINGS = "per_release_ceiling = 0.5\ncumulative_ceiling = 0.9\n"
 ACCEPTED = [
     ("TOML policy with a UTF-8 byte order mark", POLICY_USERS,
-     policy(with_bom(DP_POLICY + CEILINGS))),
+     policy(with_bom(DP_POLICY + CEILINGS)), ()),
     ("JSON policy with a UTF-8 byte order mark", POLICY_USERS, policy(with_bom(
-        JSON_POLICY % ', "per_release_ceiling": 0.5, "cumulative_ceiling": 0.9'), "policy.json")),
+        JSON_POLICY % ', "per_release_ceiling": 0.5, "cumulative_ceiling": 0.9'), "policy.json"), ()),
+    ("ledger with a crash's journal (undone)", (BUDGET, DPGRID),
+     lambda i, o: {"LEDGER": str(interrupted_ledger(i)), "RELEASE_ID": "r2"},
+     ("recorded.sqlite", "recorded.sqlite-journal")),
+    ("ledger with a crash's journal (undone)", (REASSESS,),
+     lambda i, o: {"LEDGER": str(interrupted_ledger(i))},
+     ("recorded.sqlite", "recorded.sqlite-journal")),
 ]
 
 
@@ -128,14 +201,15 @@ def test_a_safeguard_that_is_off_is_warned_of(run, tmp_path, feedback, algorithm
     assert written_files(outputs)
 
 
-@pytest.mark.parametrize("algorithm, change", cases(ACCEPTED))
-def test_a_policy_file_that_is_only_saved_differently_runs(run, tmp_path, feedback, algorithm,
-                                                           change):
+@pytest.mark.parametrize("algorithm, change, changing", cases(ACCEPTED))
+def test_input_that_is_only_saved_differently_runs(run, tmp_path, feedback, algorithm, change,
+                                                   changing):
+    """Every input file as it was, but ``changing`` (a ledger the run appends to); a run may add
+    files beside them (a new ledger, a new key file)."""
     parameters, outputs = parameters_for(algorithm, change, tmp_path)
     inputs = file_contents(tmp_path / "inputs")
     run(algorithm, parameters, feedback)
     assert written_files(outputs)
-    policies = [name for name in inputs if name.startswith("policy.")]
-    assert policies and all(inputs[name] == (tmp_path / "inputs" / name).read_bytes()
-                            for name in policies)
-
+    after = file_contents(tmp_path / "inputs")
+    assert {name: after.get(name) for name in inputs if name not in changing} == \
+        {name: data for name, data in inputs.items() if name not in changing}
