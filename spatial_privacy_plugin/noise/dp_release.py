@@ -192,12 +192,9 @@ class Domain:
 
 
 def extent_domain(origin, coarsest, bounds, finest=None):
-    """Every coarsest cell that meets the extent (xmin, ymin, xmax, ymax) in metres.
-
-    An extent without area is refused (ε would be spent on a strip of cells nobody chose), and
-    so is one of more than MAX_FINEST_CELLS cells of ``finest`` metres (default: ``coarsest``),
-    before anything is allocated.
-    """
+    """Every coarsest cell that meets the extent (xmin, ymin, xmax, ymax) in metres; an extent
+    without area, or of more than MAX_FINEST_CELLS cells of ``finest`` metres (default:
+    ``coarsest``), is refused before anything is allocated."""
     xmin, ymin, xmax, ymax = (float(value) for value in bounds)
     if not all(map(math.isfinite, (xmin, ymin, xmax, ymax))) or xmax < xmin or ymax < ymin:
         raise InputError(N_("The extent {bounds} is not a rectangle: give xmin, xmax, ymin, ymax "
