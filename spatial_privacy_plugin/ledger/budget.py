@@ -78,9 +78,9 @@ def _safeguards_off(values, without_file):
                for name in ("per_release_ceiling", "cumulative_ceiling") if values[name] >= 1.0]
     if without_file:
         notices.append((N_("No policy file: the ceilings (per-release {per_release:g}, cumulative "
-                            "{cumulative:g}) are this run's own values, and the next run may give "
-                            "others without a trace. Give the programme's policy file, so that a "
-                            "change of ceiling leaves a diff."),
+                           "{cumulative:g}) are this run's own values, and the next run may give "
+                           "others without a trace. Give the programme's policy file, so that a "
+                           "change of ceiling leaves a diff."),
                         {"per_release": values["per_release_ceiling"],
                          "cumulative": values["cumulative_ceiling"]}))
     return tuple(notices)
