@@ -3719,37 +3719,37 @@
       <translation>Il manque au registre {path} la ou les colonnes {columns} : il a été modifié, ou ce n'est pas un registre. Tout contrôle qui l'utilise est bloqué ; restaurez-le depuis une sauvegarde.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/store.py" line="343" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="340" />
       <source>The folder {folder} of the ledger {path} does not exist: nothing was recorded, and nothing was released. Give the programme's ledger file, or create the folder to start a new ledger in it.</source>
       <translation>Le dossier {folder} du registre {path} n'existe pas : rien n'a été enregistré ni diffusé. Donnez le fichier de registre du programme, ou créez le dossier pour y commencer un nouveau registre.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/store.py" line="360" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="382" />
       <source>The ledger {path} cannot be written ({reason}): nothing was recorded, and nothing was released. Make the ledger and its folder writable (SQLite writes a journal beside it), then run again.</source>
       <translation>Le registre {path} n'est pas accessible en écriture ({reason}) : rien n'a été enregistré, et rien n'a été diffusé. Rendez le registre et son dossier accessibles en écriture (SQLite écrit un journal à côté), puis relancez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/store.py" line="398" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="395" />
       <source>The ledger {path} is corrupt ({reason}). Restore it from a backup; it is never rewritten.</source>
       <translation>Le registre {path} est corrompu ({reason}). Restaurez-le depuis une sauvegarde ; il n'est jamais réécrit.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/store.py" line="404" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="401" />
       <source>The ledger {path} fails verification: entry {seq} (dataset {dataset}, release {release}) follows a deleted entry. Every gate that uses it is blocked; nothing rewrites it. Restore it from a backup and investigate.</source>
       <translation>Le registre {path} échoue à la vérification : l'entrée {seq} (jeu {dataset}, diffusion {release}) suit une entrée supprimée. Tout contrôle qui l'utilise est bloqué ; rien ne le réécrit. Restaurez-le depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/store.py" line="408" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="405" />
       <source>The ledger {path} fails verification: entry {seq} (dataset {dataset}, release {release}) does not link to the entry before it. Every gate that uses it is blocked; nothing rewrites it. Restore it from a backup and investigate.</source>
       <translation>Le registre {path} échoue à la vérification : l'entrée {seq} (jeu {dataset}, diffusion {release}) n'est pas liée à l'entrée précédente. Tout contrôle qui l'utilise est bloqué ; rien ne le réécrit. Restaurez-le depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/store.py" line="413" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="410" />
       <source>The ledger {path} fails verification: entry {seq} (dataset {dataset}, release {release}) was changed after it was written. Every gate that uses it is blocked; nothing rewrites it. Restore it from a backup and investigate.</source>
       <translation>Le registre {path} échoue à la vérification : l'entrée {seq} (jeu {dataset}, diffusion {release}) a été modifiée après son écriture. Tout contrôle qui l'utilise est bloqué ; rien ne le réécrit. Restaurez-le depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/store.py" line="423" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="420" />
       <source>The ledger {path} fails verification: its last {count} entry(ies) were deleted. Every gate that uses it is blocked; restore it from a backup.</source>
       <translation>Le registre {path} échoue à la vérification : sa ou ses {count} dernière(s) entrée(s) ont été supprimées. Tout contrôle qui l'utilise est bloqué ; restaurez-le depuis une sauvegarde.</translation>
     </message>

@@ -272,10 +272,7 @@ class Ledger:
             yield transaction
             connection.execute("COMMIT" if transaction.appended else "ROLLBACK")
         except sqlite3.Error as error:
-            raise LedgerError(N_("The ledger {path} cannot be written ({reason}): nothing was "
-                                 "recorded, and nothing was released. Make the ledger and its "
-                                 "folder writable (SQLite writes a journal beside it), then run "
-                                 "again."), path=self.path, reason=str(error)) from error
+            raise unwritable(self.path, error) from error
         finally:
             if connection.in_transaction:
                 connection.execute("ROLLBACK")
@@ -351,17 +348,11 @@ def create_ledger(path):
     it and linked into place, which fails where a file appeared meanwhile (another writer's new
     ledger, then used as it is). A file system without links gets it written in place."""
     refuse_missing_folder(path)
-    target = Path(path)
+    target, partial = Path(path), None
     try:
         handle, partial = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
                                            suffix=".new")
         os.close(handle)
-    except OSError as error:
-        raise LedgerError(N_("The ledger {path} cannot be written ({reason}): nothing was "
-                             "recorded, and nothing was released. Make the ledger and its "
-                             "folder writable (SQLite writes a journal beside it), then run "
-                             "again."), path=path, reason=error.strerror or str(error)) from error
-    try:
         connection = sqlite3.connect(partial, isolation_level=None)
         try:
             connection.execute("PRAGMA synchronous = FULL")
@@ -371,7 +362,7 @@ def create_ledger(path):
         try:
             os.link(partial, target)
         except FileExistsError:
-            pass
+            raise
         except OSError:
             with open(target, "xb") as whole:
                 whole.write(Path(partial).read_bytes())
@@ -380,12 +371,18 @@ def create_ledger(path):
     except FileExistsError:
         pass
     except (OSError, sqlite3.Error) as error:
-        raise LedgerError(N_("The ledger {path} cannot be written ({reason}): nothing was "
-                             "recorded, and nothing was released. Make the ledger and its "
-                             "folder writable (SQLite writes a journal beside it), then run "
-                             "again."), path=path, reason=str(error)) from error
+        raise unwritable(path, error) from error
     finally:
-        Path(partial).unlink(missing_ok=True)
+        if partial is not None:
+            Path(partial).unlink(missing_ok=True)
+
+
+def unwritable(path, error):
+    """The LedgerError of a ledger (or its folder) that cannot be written."""
+    return LedgerError(N_("The ledger {path} cannot be written ({reason}): nothing was recorded, "
+                          "and nothing was released. Make the ledger and its folder writable "
+                          "(SQLite writes a journal beside it), then run again."),
+                       path=path, reason=getattr(error, "strerror", None) or str(error))
 
 
 def _verified_entries(connection, path):
