@@ -329,47 +329,47 @@
       <translation>gaussienne discrète (ρ-zCDP ; ε énoncé au δ de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="196" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="199" />
       <source>ε spent by {dataset}: {spent:.4g} of {budget:g} ({remaining:.4g} left). Ledger head: entry {seq}, {head}; the grid carries it in its ledger_seq and ledger_head fields.</source>
       <translation>ε dépensé par {dataset} : {spent:.4g} sur {budget:g} (reste {remaining:.4g}). Tête du registre : entrée {seq}, {head} ; la grille la porte dans ses champs ledger_seq et ledger_head.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="232" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="235" />
       <source>The output could not be created.</source>
       <translation>La sortie n'a pas pu être créée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="244" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="247" />
       <source>DP release REFUSED for {dataset} / {release}: {problems}</source>
       <translation>Diffusion DP REFUSÉE pour {dataset} / {release} : {problems}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="251" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="254" />
       <source>{size:g} m: ε {epsilon:.4g}{rho}, noise variance {variance:.4g}, 95 % of the noise within ±{accuracy} people, mean absolute noise {mae:.3g}.</source>
       <translation>{size:g} m : ε {epsilon:.4g}{rho}, variance du bruit {variance:.4g}, 95 % du bruit à ±{accuracy} personnes, bruit absolu moyen {mae:.3g}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="257" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="260" />
       <source>The budget is split equally across the {count} levels; each person counts in at most {m} cell(s) per level.</source>
       <translation>Le budget est partagé également entre les {count} niveaux ; chaque personne compte dans au plus {m} maille(s) par niveau.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="261" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="264" />
       <source>Bias of the released counts against the true ones, for the data holder only (not differentially private: never publish it):</source>
       <translation>Biais des comptes diffusés par rapport aux vrais, pour le détenteur des données seulement (pas différentiellement privé : ne le publiez jamais) :</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="264" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="267" />
       <source>  {size:g} m, true count {kind}: {cells} cells, mean error {error:+.2f}, mean absolute error {mae:.2f}</source>
       <translation>  {size:g} m, vrai compte {kind} : {cells} mailles, erreur moyenne {error:+.2f}, erreur absolue moyenne {mae:.2f}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="269" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="272" />
       <source>Some points lie outside the extent or study area: they are not counted.</source>
       <translation>Des points sont hors de l'emprise ou de la zone d'étude : ils ne sont pas comptés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="272" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="275" />
       <source>The noise was drawn from the given seed: anyone who holds the seed (or finds it in a saved model or the Processing history) can remove it. Use a seed only to reproduce a test; leave it empty for a release.</source>
       <translation>Le bruit a été tiré de la graine donnée : quiconque détient la graine (ou la trouve dans un modèle enregistré ou l'historique de Processing) peut le retirer. N'utilisez une graine que pour reproduire un test ; laissez-la vide pour une diffusion.</translation>
     </message>
@@ -1089,54 +1089,69 @@
       <translation>Série : diffusions antérieures de la grille, la plus ancienne d'abord</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="103" />
-      <source>Similarity profiles, in order (';' between profiles)</source>
-      <translation>Profils de similarité, dans l'ordre (« ; » entre profils)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="106" />
-      <source>Largest donor distance (empty: anywhere)</source>
-      <translation>Distance maximale du donneur (vide : partout)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="111" />
-      <source>Comparison table (data holder only)</source>
-      <translation>Table de comparaison (détenteur seul)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="114" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="102" />
       <source>Chart: error, distance and risk by cell size</source>
       <translation>Graphique : erreur, distance et risque par taille de maille</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="215" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="204" />
       <source>No household id field: the comparison has no swap + cell key row.</source>
       <translation>Pas de champ d'identifiant du ménage : la comparaison n'a pas de ligne échange + clé de cellule.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="219" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="208" />
       <source>The swap moves each person's dwelling: give one point per person (some person ids have several points), or leave the household id field empty.</source>
       <translation>L'échange déplace le logement de chaque personne : donnez un point par personne (certains identifiants ont plusieurs points), ou laissez vide le champ d'identifiant du ménage.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="234" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="223" />
       <source>Swap + cell key: {swapped} of {households} households swapped over the compared cell sizes at k = {k}; {unswapped} high-risk household(s) found no donor.</source>
       <translation>Échange + clé de cellule : {swapped} ménages échangés sur {households} sur les tailles de maille comparées à k = {k} ; {unswapped} ménage(s) à risque sans donneur.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="257" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="246" />
       <source>Method comparison: what each method costs and risks, by cell size</source>
       <translation>Comparaison des méthodes : ce que chacune coûte et risque, par taille de maille</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="258" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="247" />
       <source>cell size (m)</source>
       <translation>taille de maille (m)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="259" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="248" />
       <source>mean absolute error per cell</source>
       <translation>erreur absolue moyenne par maille</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="249" />
+      <source>Kantorovich–Wasserstein distance (m)</source>
+      <translation>distance de Kantorovitch–Wasserstein (m)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="250" />
+      <source>cells at risk</source>
+      <translation>mailles à risque</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="251" />
+      <source>{method}: small counts published exactly</source>
+      <translation>{method} : petits effectifs publiés exacts</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="252" />
+      <source>{method}: cells the audit pins</source>
+      <translation>{method} : mailles que l'audit cerne</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="253" />
+      <source>For the data holder: a simulation, not a release. Publish none of it.</source>
+      <translation>Pour le détenteur : une simulation, pas une diffusion. N'en publiez rien.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="259" />
+      <source>{size:g} m, {method}: mean absolute error {mae:.3g} per cell, {withheld} cell(s) withheld, {exact} small count(s) published exactly.</source>
+      <translation>{size:g} m, {method} : erreur absolue moyenne {mae:.3g} par maille, {withheld} maille(s) masquée(s), {exact} petit(s) effectif(s) publié(s) exact(s).</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/method_comparison.py" line="26" />
@@ -1144,39 +1159,14 @@
       <translation>détenteur seul : une simulation, pas une diffusion ; ne rien publier</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="260" />
-      <source>Kantorovich–Wasserstein distance (m)</source>
-      <translation>distance de Kantorovitch–Wasserstein (m)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="261" />
-      <source>cells at risk</source>
-      <translation>mailles à risque</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="262" />
-      <source>{method}: small counts published exactly</source>
-      <translation>{method} : petits effectifs publiés exacts</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="263" />
-      <source>{method}: cells the audit pins</source>
-      <translation>{method} : mailles que l'audit cerne</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="264" />
-      <source>For the data holder: a simulation, not a release. Publish none of it.</source>
-      <translation>Pour le détenteur : une simulation, pas une diffusion. N'en publiez rien.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="270" />
-      <source>{size:g} m, {method}: mean absolute error {mae:.3g} per cell, {withheld} cell(s) withheld, {exact} small count(s) published exactly.</source>
-      <translation>{size:g} m, {method} : erreur absolue moyenne {mae:.3g} par maille, {withheld} maille(s) masquée(s), {exact} petit(s) effectif(s) publié(s) exact(s).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="277" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="266" />
       <source>{size:g} m, {method}: the Kantorovich–Wasserstein distance is left empty: its exact transport problem has {pairs} pairs of cells, more than this version solves. Compare a smaller extent or coarser cells.</source>
       <translation>{size:g} m, {method} : la distance de Kantorovitch–Wasserstein reste vide : son problème de transport exact a {pairs} paires de mailles, plus que cette version n'en résout. Comparez une emprise plus petite ou des mailles plus grandes.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="271" />
+      <source>This comparison is not a release: every figure in it is computed from the true counts, for the data holder only; publish none of it. The DP grids are simulated (their noise is drawn and discarded, no DP grid is written) and no ε is recorded in any ledger: a DP release is made with the DP grid algorithm.</source>
+      <translation>Cette comparaison n'est pas une diffusion : chacun de ses chiffres vient des vrais effectifs, pour le seul détenteur ; n'en publiez rien. Les grilles DP sont simulées (leur bruit est tiré puis jeté, aucune grille DP n'est écrite) et aucun ε n'est inscrit dans un registre : une diffusion DP se fait avec l'algorithme de grille différentiellement privée.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/method_comparison.py" line="28" />
@@ -1192,11 +1182,6 @@
       <location filename="processing_provider/algorithms/method_comparison.py" line="28" />
       <source>DP</source>
       <translation>DP</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="282" />
-      <source>This comparison is not a release: every figure in it is computed from the true counts, for the data holder only; publish none of it. The DP grids are simulated (their noise is drawn and discarded, no DP grid is written) and no ε is recorded in any ledger: a DP release is made with the DP grid algorithm.</source>
-      <translation>Cette comparaison n'est pas une diffusion : chacun de ses chiffres vient des vrais effectifs, pour le seul détenteur ; n'en publiez rien. Les grilles DP sont simulées (leur bruit est tiré puis jeté, aucune grille DP n'est écrite) et aucun ε n'est inscrit dans un registre : une diffusion DP se fait avec l'algorithme de grille différentiellement privée.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/method_comparison.py" line="29" />
@@ -1219,54 +1204,54 @@
       <translation>confidentialité,divulgation,comparaison,utilité,wasserstein,hellinger,méthode de la clé de cellule,confidentialité différentielle,secret statistique,échange,grille</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="64" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="61" />
       <source>Cell sizes in metres, comma separated</source>
       <translation>Tailles de maille en mètres, séparées par des virgules</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="67" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="64" />
       <source>ε of the DP grid at each size (simulated, not spent)</source>
       <translation>ε de la grille DP à chaque taille (simulé, non dépensé)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="76" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="73" />
       <source>D: largest noise, without a p-table (keep it secret)</source>
       <translation>D : le plus grand bruit, sans table p (gardez-le secret)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="79" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="76" />
       <source>V: noise variance, without a p-table</source>
       <translation>V : variance du bruit, sans table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="82" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="79" />
       <source>JS: published counts 1..JS are blocked, without a p-table</source>
       <translation>JS : les effectifs publiés 1..JS sont interdits, sans table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="85" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="82" />
       <source>Compare: the programme's key file (empty: a one-off key)</source>
       <translation>Comparer : fichier de clé du programme (vide : clé à usage unique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="88" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="85" />
       <source>Extent of the DP grid (empty: the points')</source>
       <translation>Emprise de la grille DP (vide : celle des points)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="93" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="90" />
       <source>Household id field (empty: no swap + cell key row)</source>
       <translation>Champ d'identifiant du ménage (vide : pas de ligne échange)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="96" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="93" />
       <source>Swap: risk fields (empty: the location alone)</source>
       <translation>Échange : champs de risque (vide : la localisation seule)</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/method_comparison.py" line="99" />
-      <source>Swap rate (share of households swapped; a swap moves two)</source>
-      <translation>Taux d'échange (part des ménages ; un échange en déplace deux)</translation>
+      <source>Comparison table (data holder only)</source>
+      <translation>Table de comparaison (détenteur seul)</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/perturbation_table.py" line="17" />
@@ -1399,149 +1384,169 @@
       <translation>Diffusions désormais au-dessus de leur plafond</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="103" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="101" />
+      <source>Persons (points at their dwelling; projected CRS in metres)</source>
+      <translation>Personnes (points à leur logement ; SCR projeté en mètres)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="104" />
+      <source>Household id field</source>
+      <translation>Champ identifiant du ménage</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="107" />
+      <source>Person id field (one point per person)</source>
+      <translation>Champ identifiant de la personne (un point chacune)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="109" />
+      <source>Hierarchy: cell sizes in metres, coarsest first</source>
+      <translation>Hiérarchie : tailles de maille en mètres, la plus grande d'abord</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="112" />
+      <source>Hierarchy: zone layers above the cells, coarsest first</source>
+      <translation>Hiérarchie : couches de zones au-dessus des mailles</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="115" />
+      <source>Zone id field of each zone layer, in order</source>
+      <translation>Champ identifiant de chaque couche de zones, dans l'ordre</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="121" />
       <source>Risk fields (what an attacker knows, e.g. age band, sex)</source>
       <translation>Champs de risque (ce qu'un attaquant sait : âge, sexe…)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="106" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="124" />
       <source>k: fewer than k people alike in an area is a risk</source>
       <translation>k : moins de k personnes semblables dans une zone est un risque</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="119" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="128" />
       <source>Household fields that move with the location</source>
       <translation>Champs du ménage qui suivent le lieu</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="124" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="133" />
       <source>Swapped persons</source>
       <translation>Personnes échangées</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="126" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="135" />
       <source>Swap log (data holder only; never publish)</source>
       <translation>Journal des échanges (détenteur seul ; ne jamais publier)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="129" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="138" />
       <source>High-risk households without a donor (data holder only)</source>
       <translation>Ménages à risque sans donneur (détenteur seul)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="132" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="141" />
       <source>Report (data holder only)</source>
       <translation>Rapport (détenteur seul)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="135" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="144" />
       <source>Households swapped</source>
       <translation>Ménages échangés</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="137" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="146" />
       <source>High-risk households without a donor</source>
       <translation>Ménages à risque sans donneur</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="139" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="148" />
       <source>High-risk households</source>
       <translation>Ménages à risque</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="153" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="162" />
       <source>Multipoint features: a person is one point (their dwelling). Explode them first, or give one point per person.</source>
       <translation>Entités multipoints : une personne est un point (son logement). Éclatez-les d'abord, ou donnez un point par personne.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="159" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="168" />
       <source>Choose the household id field and the person id field.</source>
       <translation>Choisissez le champ identifiant du ménage et celui de la personne.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="163" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="172" />
       <source>Choose at least one risk field (an attribute an attacker knows, e.g. age band or sex).</source>
       <translation>Choisissez au moins un champ de risque (un attribut qu'un attaquant connaît, par exemple la tranche d'âge ou le sexe).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="174" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="183" />
       <source>The folder {folder} of the output file {path} does not exist: create it, or choose a file in an existing folder. Nothing was written.</source>
       <translation>Le dossier {folder} du fichier de sortie {path} n'existe pas : créez-le, ou choisissez un fichier dans un dossier existant. Rien n'a été écrit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="188" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="197" />
       <source>{count} person id(s) in '{field}' appear more than once: a person lives in one household, at one point. Give each person one point.</source>
       <translation>{count} identifiant(s) de personne de '{field}' apparaissent plusieurs fois : une personne vit dans un ménage, en un point. Donnez un point à chaque personne.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="201" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="210" />
       <source>The swap was drawn from the given seed: anyone who holds the seed (or finds it in a saved model or the Processing history) can redraw which households were swapped. Use a seed only to reproduce a test; leave it empty for a release.</source>
       <translation>L'échange a été tiré de la graine donnée : quiconque la détient (ou la trouve dans un modèle enregistré ou l'historique de Traitement) peut retrouver quels ménages ont été échangés. N'utilisez une graine que pour reproduire un test ; laissez-la vide pour une diffusion.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="233" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="242" />
       <source>Give one zone id field for every zone layer ({layers} layers, {fields} fields), or one name that every layer has.</source>
       <translation>Donnez un champ identifiant par couche de zones ({layers} couches, {fields} champs), ou un nom que toutes les couches ont.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="240" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="249" />
       <source>The zone layer {name} has no id field '{field}'; its fields are: {available}.</source>
       <translation>La couche de zones {name} n'a pas de champ identifiant '{field}' ; ses champs sont : {available}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="246" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="255" />
       <source>The zone layer {name} has no polygon.</source>
       <translation>La couche de zones {name} n'a aucun polygone.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="253" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="262" />
       <source>The cell sizes {sizes} are not nested: each must be a whole multiple of the next finer one (e.g. 10000,1000,100), so that every cell lies in one coarser cell.</source>
       <translation>Les tailles de maille {sizes} ne sont pas emboîtées : chacune doit être un multiple entier de la suivante plus fine (par exemple 10000,1000,100), pour que chaque maille soit dans une seule maille plus grande.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="263" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="272" />
       <source>{size:g} m cells</source>
       <translation>mailles de {size:g} m</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="266" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="275" />
       <source>Give the hierarchy: cell sizes (e.g. 10000,1000) and/or zone layers.</source>
       <translation>Donnez la hiérarchie : des tailles de maille (par exemple 10000,1000) et/ou des couches de zones.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="268" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="277" />
       <source>Hierarchy, top first: {levels}.</source>
       <translation>Hiérarchie, du plus haut niveau au plus fin : {levels}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="320" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="329" />
       <source>high risk</source>
       <translation>risque élevé</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="320" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="329" />
       <source>swap rate</source>
       <translation>taux d'échange</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="363" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="372" />
       <source>{swapped} of {households} households swapped ({share}; the swap rate asks for {target}); {high} were high-risk.</source>
       <translation>{swapped} ménages échangés sur {households} ({share} ; le taux d'échange en demande {target}) ; {high} étaient à risque.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="369" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="378" />
       <source>The high-risk households alone need more swaps than the swap rate: every one of them was swapped (or listed). A coarser hierarchy or fewer risk fields make fewer of them.</source>
       <translation>Les ménages à risque demandent à eux seuls plus d'échanges que le taux d'échange : chacun a été échangé (ou listé). Une hiérarchie plus grossière ou moins de champs de risque en font moins.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="374" />
-      <source>Only {swapped} households could be swapped of the {target} the rate asks for: too few households have a donor (of their profile, outside their area, within the distance).</source>
-      <translation>Seuls {swapped} ménages ont pu être échangés sur les {target} que demande le taux : trop peu de ménages ont un donneur (de leur profil, hors de leur zone, dans la distance).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="379" />
-      <source>{count} high-risk household(s) kept their location for want of a donor: the table of high-risk households without a donor says why. Widen the donor distance, add a looser similarity profile, or protect them otherwise.</source>
-      <translation>{count} ménage(s) à risque ont gardé leur lieu faute de donneur : la table des ménages à risque sans donneur dit pourquoi. Élargissez la distance du donneur, ajoutez un profil de similarité plus lâche, ou protégez-les autrement.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/record_swap.py" line="38" />
@@ -1549,54 +1554,49 @@
       <translation>Le ou les champs de profil de similarité {fields} ne sont pas dans la couche ; ses champs sont : {available}. Séparez les profils par « ; » et leurs champs par « , » (par exemple household_size;household_size,tenure).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="384" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="383" />
+      <source>Only {swapped} households could be swapped of the {target} the rate asks for: too few households have a donor (of their profile, outside their area, within the distance).</source>
+      <translation>Seuls {swapped} ménages ont pu être échangés sur les {target} que demande le taux : trop peu de ménages ont un donneur (de leur profil, hors de leur zone, dans la distance).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="388" />
+      <source>{count} high-risk household(s) kept their location for want of a donor: the table of high-risk households without a donor says why. Widen the donor distance, add a looser similarity profile, or protect them otherwise.</source>
+      <translation>{count} ménage(s) à risque ont gardé leur lieu faute de donneur : la table des ménages à risque sans donneur dit pourquoi. Élargissez la distance du donneur, ajoutez un profil de similarité plus lâche, ou protégez-les autrement.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="393" />
       <source>Never publish the swap log, the seed or the report: they undo the swap. Publish the swapped persons' counts (e.g. with the cell key grid).</source>
       <translation>Ne publiez jamais le journal des échanges, la graine ni le rapport : ils défont l'échange. Publiez les effectifs des personnes échangées (par exemple avec la grille à clé de cellule).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="50" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="57" />
+      <source>Swap rate (share of households swapped; a swap moves two)</source>
+      <translation>Taux d'échange (part des ménages ; un échange en déplace deux)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="61" />
+      <source>Similarity profiles, in order (';' between profiles)</source>
+      <translation>Profils de similarité, dans l'ordre (« ; » entre profils)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="64" />
+      <source>Largest donor distance (empty: anywhere)</source>
+      <translation>Distance maximale du donneur (vide : partout)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="71" />
       <source>Targeted record swap (households)</source>
       <translation>Échange ciblé d'enregistrements (ménages)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="51" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="72" />
       <source>Swaps the locations of households at risk (fewer than k people share a member's attributes in an area) with similar households outside the area, nearest first within a distance, then more households at random up to the swap rate: the census step before the cell key method.</source>
       <translation>Échange le lieu des ménages à risque (moins de k personnes partagent les attributs d'un membre dans une zone) avec celui de ménages semblables hors de la zone, le plus proche d'abord dans une distance donnée, puis d'autres ménages au hasard jusqu'au taux d'échange : l'étape du recensement avant la méthode de la clé de cellule.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="55" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="76" />
       <source>privacy,disclosure,record swapping,targeted swapping,census,household,sdcMicro,perturbation</source>
       <translation>confidentialité,divulgation,échange d'enregistrements,échange ciblé,recensement,ménage,sdcMicro,perturbation</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="83" />
-      <source>Persons (points at their dwelling; projected CRS in metres)</source>
-      <translation>Personnes (points à leur logement ; SCR projeté en mètres)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="86" />
-      <source>Household id field</source>
-      <translation>Champ identifiant du ménage</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="89" />
-      <source>Person id field (one point per person)</source>
-      <translation>Champ identifiant de la personne (un point chacune)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="91" />
-      <source>Hierarchy: cell sizes in metres, coarsest first</source>
-      <translation>Hiérarchie : tailles de maille en mètres, la plus grande d'abord</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="94" />
-      <source>Hierarchy: zone layers above the cells, coarsest first</source>
-      <translation>Hiérarchie : couches de zones au-dessus des mailles</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="97" />
-      <source>Zone id field of each zone layer, in order</source>
-      <translation>Champ identifiant de chaque couche de zones, dans l'ordre</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/resolution_sweep.py" line="102" />
@@ -1834,42 +1834,42 @@
       <translation>borne basse</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="144" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="146" />
       <source>The release record could not be created.</source>
       <translation>La fiche de diffusion n'a pas pu être créée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="152" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="154" />
       <source>The release record could not be written ({error}).</source>
       <translation>La fiche de diffusion n'a pas pu être écrite ({error}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="170" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="172" />
       <source>Risk budget gate FAILED for {dataset} / {release}: {problems}</source>
       <translation>ÉCHEC du contrôle du budget de risque pour {dataset} / {release} : {problems}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="173" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="175" />
       <source>Risk budget gate passed: worst zone {zone} at {worst} ({basis}; pooled mean {pooled}) under the per-release ceiling {ceiling}; cumulative {cumulative} over {count} release(s), headroom {headroom} under {budget}.</source>
       <translation>Contrôle du budget de risque réussi : pire zone {zone} à {worst} ({basis} ; moyenne {pooled}) sous le plafond par diffusion {ceiling} ; cumulé {cumulative} sur {count} diffusion(s), marge {headroom} sous {budget}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="181" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="183" />
       <source>The cumulative figure assumes independent releases; releases of the same population are correlated, so it understates the risk.</source>
       <translation>Le chiffre cumulé suppose des diffusions indépendantes ; les diffusions d'une même population sont corrélées, il sous-estime donc le risque.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="184" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="186" />
       <source>The cumulative risk {cumulative} is above {share} of the ceiling {ceiling}: plan the remaining releases.</source>
       <translation>Le risque cumulé {cumulative} dépasse {share} du plafond {ceiling} : planifiez les diffusions restantes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="188" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="190" />
       <source>Ledger head: entry {seq}, {head}. The release record carries it: give the record (or the head) as the ledger head of later runs, and a ledger that was cut, emptied or rewritten is refused.</source>
       <translation>Tête du registre : entrée {seq}, {head}. La fiche de diffusion la porte : donnez la fiche (ou la tête) comme tête du registre aux exécutions suivantes, et un registre tronqué, vidé ou réécrit est refusé.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="192" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="194" />
       <source>Not recorded (RECORD is off): this release does not count against the budget; the ledger was only read.</source>
       <translation>Non enregistrée (RECORD désactivé) : cette diffusion ne compte pas dans le budget ; le registre a seulement été lu.</translation>
     </message>
@@ -2024,37 +2024,37 @@
       <translation>Audit conjoint avec {count} diffusion(s) antérieure(s), en supposant qu'aucune maille ne varie de plus de {delta:g} personnes entre deux diffusions.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/suppressed_grid.py" line="353" />
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="354" />
       <source>This release would narrow {count} withheld cell(s) of earlier releases below p (e.g. {cells}), and withholding more cells here cannot prevent it (such as a cell that is empty now). Use a coarser grid or a stable study area and zero mask for the whole series.</source>
       <translation>Cette diffusion resserrerait sous p {count} maille(s) masquée(s) de diffusions antérieures (par ex. {cells}), et masquer d'autres mailles ici ne peut l'empêcher (par exemple une maille vide maintenant). Utilisez une grille plus grossière, ou une zone d'étude et un masque de zéros stables pour toute la série.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/suppressed_grid.py" line="362" />
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="363" />
       <source>{count} withheld cell(s) cannot be protected: either they share a published total only with withheld cells, or they were published (or empty) in the previous release and an attacker who assumes counts move by at most {delta:g} pins them near that value. See the flipping cells of the resolution sweep; use a stable geometry (same study area and zero mask each release) or a coarser grid.</source>
       <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées : soit elles ne partagent un total publié qu'avec des mailles masquées, soit elles étaient publiées (ou vides) dans la diffusion précédente et un attaquant qui suppose que les effectifs varient d'au plus {delta:g} les coince près de cette valeur. Voyez les mailles qui basculent dans le balayage des résolutions ; utilisez une géométrie stable (même zone d'étude et même masque de zéros à chaque diffusion) ou une grille plus grossière.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/suppressed_grid.py" line="369" />
-      <source>{count} withheld cell(s) cannot be protected against the declared totals: every cell that shares a published total with them is withheld and the total leaves less than p open. Lower none of the policy: publish fewer totals, or use a coarser grid.</source>
-      <translation>{count} maille(s) masquée(s) ne peuvent pas être protégées contre les totaux déclarés : toutes les mailles qui partagent avec elles un total publié sont masquées et le total laisse moins de p d'incertitude. N'assouplissez pas la politique : publiez moins de totaux, ou utilisez une grille plus grossière.</translation>
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="370" />
+      <source>{count} withheld cell(s) cannot be protected against the declared totals: every cell that shares a published total with them is withheld and the total leaves less than p = {p:g} (the policy's protection_level) open. Publish fewer totals, or use a coarser grid; a p above the number of people in the release is met by no grid: then correct protection_level in the policy.</source>
+      <translation>{count} cellule(s) masquée(s) ne peuvent pas être protégées contre les totaux déclarés : toutes les cellules qui partagent un total publié avec elles sont masquées et le total laisse moins que p = {p:g} (le protection_level de la politique) d'incertitude. Publiez moins de totaux, ou utilisez une grille plus grossière ; un p supérieur au nombre de personnes de la diffusion n'est atteint par aucune grille : corrigez alors protection_level dans la politique.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/suppressed_grid.py" line="388" />
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="391" />
       <source>A cell size per stratum needs the strata layer and its name field.</source>
       <translation>Une taille de maille par strate exige la couche de strates et son champ de nom.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/suppressed_grid.py" line="391" />
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="394" />
       <source>This version builds a grid with a cell size per stratum without earlier releases; run a series on a single cell size.</source>
       <translation>Cette version construit une grille avec une taille de maille par strate sans diffusions antérieures ; menez une série avec une seule taille de maille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/suppressed_grid.py" line="412" />
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="415" />
       <source>The candidate cell sizes must be nested (each a whole multiple of the finer ones).</source>
       <translation>Les tailles de maille candidates doivent être emboîtées (chacune multiple entier des plus fines).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/suppressed_grid.py" line="421" />
+      <location filename="processing_provider/algorithms/suppressed_grid.py" line="424" />
       <source>No candidate size is publishable in the stratum/strata {names}: add coarser sizes; never lower k.</source>
       <translation>Aucune taille candidate n'est publiable dans la ou les strates {names} : ajoutez des tailles plus grossières ; ne baissez jamais k.</translation>
     </message>
@@ -2734,37 +2734,42 @@
       <translation>La couche PostGIS n'a pas de clé d'une seule colonne (elle distingue les points situés sur les limites des zones) : lecture des points au lieu du comptage dans la base de données.</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="101" />
+      <location filename="processing_provider/ledger_base.py" line="106" />
+      <source>Release ledger (a new file starts one)</source>
+      <translation>Registre des diffusions (un nouveau fichier en démarre un)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/ledger_base.py" line="110" />
       <source>Release id</source>
       <translation>Identifiant de diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="106" />
+      <location filename="processing_provider/ledger_base.py" line="115" />
       <source>Earlier release's ledger head (entry:hash, or its file)</source>
       <translation>Tête de registre d'une diffusion antérieure (n:empreinte ou fichier)</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="140" />
+      <location filename="processing_provider/ledger_base.py" line="149" />
       <source>The ledger holds the head(s) {heads} of earlier releases.</source>
       <translation>Le registre contient la ou les têtes {heads} des diffusions antérieures.</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="143" />
+      <location filename="processing_provider/ledger_base.py" line="152" />
       <source>No ledger at {path}: a new ledger is started there, with no earlier releases. If the programme already has a ledger, give its path instead: a second ledger restarts the cumulative budget. Give the head of an earlier release (LEDGER_HEAD) to make a missing ledger an error.</source>
       <translation>Aucun registre à {path} : un nouveau registre y est commencé, sans diffusion antérieure. Si le programme a déjà un registre, donnez plutôt son chemin : un second registre remet le budget cumulé à zéro. Donnez la tête d'une diffusion antérieure (LEDGER_HEAD) pour qu'un registre manquant soit une erreur.</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="165" />
+      <location filename="processing_provider/ledger_base.py" line="174" />
       <source>The output folder {folder} cannot be written ({reason}): nothing was released and no budget was spent. Choose a folder you can write to.</source>
       <translation>Le dossier de sortie {folder} n'est pas accessible en écriture ({reason}) : rien n'a été diffusé et aucun budget n'a été dépensé. Choisissez un dossier où vous pouvez écrire.</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="180" />
+      <location filename="processing_provider/ledger_base.py" line="189" />
       <source>Cancelled.</source>
       <translation>Annulé.</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="183" />
+      <location filename="processing_provider/ledger_base.py" line="192" />
       <source>The release {release} is charged to the ledger (entry {seq}), but its output could not be completed: {reason} The budget stays spent (a release that may have escaped counts); give the next release its own id.</source>
       <translation>La diffusion {release} est imputée au registre (entrée {seq}), mais sa sortie n'a pas pu être achevée : {reason} Le budget reste dépensé (une diffusion qui a pu s'échapper compte) ; donnez à la prochaine diffusion son propre identifiant.</translation>
     </message>
@@ -2812,11 +2817,6 @@
       <location filename="processing_provider/ledger_base.py" line="76" />
       <source>The earlier release output {path} has no record, so no ledger head.</source>
       <translation>La sortie de diffusion antérieure {path} n'a aucun enregistrement, donc aucune tête du registre.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/ledger_base.py" line="97" />
-      <source>Release ledger (a new file starts one)</source>
-      <translation>Registre des diffusions (un nouveau fichier en démarre un)</translation>
     </message>
     <message>
       <location filename="processing_provider/person_field.py" line="64" />
@@ -3469,267 +3469,297 @@
       <translation>Une taille de maille doit être un nombre positif de mètres, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="110" />
-      <source>The per-zone risk table is empty: missing evidence never passes the risk budget.</source>
-      <translation>La table de risque par zone est vide : l'absence de preuve ne passe jamais le budget de risque.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="115" />
-      <source>{count} zone(s) have no zone_id: every zone of the per-zone risk table needs its own id. Re-run the zone risk algorithm on zones that all have one.</source>
-      <translation>{count} zone(s) n'ont pas de zone_id : chaque zone de la table de risque par zone doit avoir son propre identifiant. Relancez l'algorithme de risque par zone sur des zones qui en ont toutes un.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="121" />
-      <source>The zone id {zone} appears {count} times in the per-zone risk table: each zone must appear once (a table mixing releases or zone layers cannot be gated). Give one row per zone.</source>
-      <translation>L'identifiant de zone {zone} apparaît {count} fois dans la table de risque par zone : chaque zone doit apparaître une seule fois (une table qui mêle des diffusions ou des couches de zones ne peut pas être contrôlée). Donnez une ligne par zone.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="127" />
-      <source>{count} zone(s) have no risk estimate or record count (e.g. {zone}): missing evidence never passes the risk budget. Re-run the zone risk with records in every zone, or drop such zones from the release.</source>
-      <translation>{count} zone(s) n'ont pas d'estimation de risque ou de nombre d'enregistrements (par ex. {zone}) : l'absence de preuve ne passe jamais le budget de risque. Relancez le risque par zone avec des enregistrements dans chaque zone, ou retirez ces zones de la diffusion.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="135" />
-      <source>{count} zone(s) have an n_records that is not a whole number of 0 or more (zone {zone}: {value!r}): it counts records. Re-run the zone risk algorithm, or correct the table.</source>
-      <translation>{count} zone(s) ont un n_records qui n'est pas un entier positif ou nul (zone {zone} : {value!r}) : il compte des enregistrements. Relancez l'algorithme de risque par zone, ou corrigez la table.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="143" />
-      <source>{count} zone(s) have a p_reid_low above their p_reid (zone {zone}: {bound!r} against {estimate!r}): an interval must hold its estimate. Re-run the zone risk algorithm, or correct the table.</source>
-      <translation>{count} zone(s) ont un p_reid_low supérieur à leur p_reid (zone {zone} : {bound!r} contre {estimate!r}) : un intervalle doit contenir son estimation. Relancez l'algorithme de risque par zone, ou corrigez la table.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="147" />
-      <source>{count} zone(s) have a p_reid_high below their p_reid (zone {zone}: {bound!r} against {estimate!r}): an interval must hold its estimate. Re-run the zone risk algorithm, or correct the table.</source>
-      <translation>{count} zone(s) ont un p_reid_high inférieur à leur p_reid (zone {zone} : {bound!r} contre {estimate!r}) : un intervalle doit contenir son estimation. Relancez l'algorithme de risque par zone, ou corrigez la table.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="163" />
-      <source>The policy gates on the interval's lower bound, but the table has no p_reid_low field.</source>
-      <translation>La politique contrôle sur la borne basse de l'intervalle, mais la table n'a pas de champ p_reid_low.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="167" />
-      <source>{count} zone(s) have no p_reid_low: missing evidence never passes the risk budget.</source>
-      <translation>{count} zone(s) n'ont pas de p_reid_low : l'absence de preuve ne passe jamais le budget de risque.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="172" />
-      <source>The zones_hash field holds {value!r}, not text: it must be the SHA-256 text the zone risk algorithm writes. Re-run the zone risk algorithm, or make the field a text field.</source>
-      <translation>Le champ zones_hash contient {value!r}, pas du texte : ce doit être le SHA-256 textuel qu'écrit l'algorithme de risque par zone. Relancez l'algorithme de risque par zone, ou faites-en un champ texte.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="177" />
-      <source>The per-zone table carries {count} different zones hashes: it mixes zone layers.</source>
-      <translation>La table par zone porte {count} hachages de zones différents : elle mélange des couches de zones.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="206" />
-      <source>The ceilings changed since release {release}: per-release {old_release} -&gt; {new_release}, cumulative {old_cumulative} -&gt; {new_cumulative} (policy {old_hash} then, {new_hash} now). Make sure the change of policy was approved and is documented; earlier releases keep the ceilings they were published under.</source>
-      <translation>Les plafonds ont changé depuis la diffusion {release} : par diffusion {old_release} -&gt; {new_release}, cumulé {old_cumulative} -&gt; {new_cumulative} (politique {old_hash} alors, {new_hash} maintenant). Vérifiez que ce changement de politique a été approuvé et documenté ; les diffusions antérieures gardent les plafonds sous lesquels elles ont été publiées.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="229" />
-      <source>The worst zone {zone} has a re-identification risk of {risk} ({basis}), above the per-release ceiling {ceiling} (the record-weighted mean, {pooled}, hides it). Publish coarser there, or withhold that zone.</source>
-      <translation>La pire zone {zone} a un risque de ré-identification de {risk} ({basis}), au-dessus du plafond par diffusion {ceiling} (la moyenne pondérée, {pooled}, le cache). Publiez plus grossier à cet endroit, ou masquez cette zone.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="241" />
-      <source>The zones differ from those of the dataset's earlier releases (zones hash {now} against {before}): a programme keeps its zones fixed.</source>
-      <translation>Les zones diffèrent de celles des diffusions antérieures du jeu de données (hachage {now} contre {before}) : un programme garde ses zones fixes.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="247" />
-      <source>A release recorded in the ledger has a risk outside [0, 1]: the cumulative budget cannot be computed. Restore the ledger from a backup and investigate.</source>
-      <translation>Une diffusion inscrite au registre a un risque hors de [0, 1] : le budget cumulé ne peut pas être calculé. Restaurez le registre depuis une sauvegarde et enquêtez.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="252" />
-      <source>With {prior} earlier release(s) the cumulative risk would be {cumulative}, above the cumulative ceiling {ceiling}. The programme's budget is spent for this dataset.</source>
-      <translation>Avec {prior} diffusion(s) antérieure(s), le risque cumulé serait de {cumulative}, au-dessus du plafond cumulé {ceiling}. Le budget du programme est épuisé pour ce jeu de données.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="303" />
-      <source>ok</source>
-      <translation>ok</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="304" />
-      <source>over ceiling</source>
-      <translation>au-dessus du plafond</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="308" />
-      <source>The ledger has no release of dataset {dataset} to re-assess.</source>
-      <translation>Le registre n'a aucune diffusion du jeu {dataset} à réévaluer.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="333" />
-      <source>The ledger has no release {release} for dataset {dataset}.</source>
-      <translation>Le registre n'a pas de diffusion {release} pour le jeu {dataset}.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="53" />
-      <source>Give {name} (in the policy file or as a value): a risk budget without it cannot be checked.</source>
-      <translation>Indiquez {name} (dans le fichier de politique ou comme valeur) : sans lui, un budget de risque ne peut pas être contrôlé.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="57" />
-      <source>{name} must be a probability in (0, 1], got {value!r}.</source>
-      <translation>{name} doit être une probabilité dans (0, 1], reçu {value!r}.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="60" />
-      <source>gate_on must be "estimate" or "lower bound", got {value!r}.</source>
-      <translation>gate_on doit valoir "estimate" ou "lower bound", reçu {value!r}.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="92" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="112" />
       <source>{count} zone(s) have a {field} outside [0, 1] (zone {zone}: {value!r}): a re-identification risk is a probability. Re-run the zone risk algorithm, or correct the table.</source>
       <translation>{count} zone(s) ont un {field} hors de [0, 1] (zone {zone} : {value!r}) : un risque de réidentification est une probabilité. Relancez l'algorithme de risque par zone, ou corrigez la table.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="117" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="130" />
+      <source>The per-zone risk table is empty: missing evidence never passes the risk budget.</source>
+      <translation>La table de risque par zone est vide : l'absence de preuve ne passe jamais le budget de risque.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="135" />
+      <source>{count} zone(s) have no zone_id: every zone of the per-zone risk table needs its own id. Re-run the zone risk algorithm on zones that all have one.</source>
+      <translation>{count} zone(s) n'ont pas de zone_id : chaque zone de la table de risque par zone doit avoir son propre identifiant. Relancez l'algorithme de risque par zone sur des zones qui en ont toutes un.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="141" />
+      <source>The zone id {zone} appears {count} times in the per-zone risk table: each zone must appear once (a table mixing releases or zone layers cannot be gated). Give one row per zone.</source>
+      <translation>L'identifiant de zone {zone} apparaît {count} fois dans la table de risque par zone : chaque zone doit apparaître une seule fois (une table qui mêle des diffusions ou des couches de zones ne peut pas être contrôlée). Donnez une ligne par zone.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="147" />
+      <source>{count} zone(s) have no risk estimate or record count (e.g. {zone}): missing evidence never passes the risk budget. Re-run the zone risk with records in every zone, or drop such zones from the release.</source>
+      <translation>{count} zone(s) n'ont pas d'estimation de risque ou de nombre d'enregistrements (par ex. {zone}) : l'absence de preuve ne passe jamais le budget de risque. Relancez le risque par zone avec des enregistrements dans chaque zone, ou retirez ces zones de la diffusion.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="155" />
+      <source>{count} zone(s) have an n_records that is not a whole number of 0 or more (zone {zone}: {value!r}): it counts records. Re-run the zone risk algorithm, or correct the table.</source>
+      <translation>{count} zone(s) ont un n_records qui n'est pas un entier positif ou nul (zone {zone} : {value!r}) : il compte des enregistrements. Relancez l'algorithme de risque par zone, ou corrigez la table.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="163" />
+      <source>{count} zone(s) have a p_reid_low above their p_reid (zone {zone}: {bound!r} against {estimate!r}): an interval must hold its estimate. Re-run the zone risk algorithm, or correct the table.</source>
+      <translation>{count} zone(s) ont un p_reid_low supérieur à leur p_reid (zone {zone} : {bound!r} contre {estimate!r}) : un intervalle doit contenir son estimation. Relancez l'algorithme de risque par zone, ou corrigez la table.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="167" />
+      <source>{count} zone(s) have a p_reid_high below their p_reid (zone {zone}: {bound!r} against {estimate!r}): an interval must hold its estimate. Re-run the zone risk algorithm, or correct the table.</source>
+      <translation>{count} zone(s) ont un p_reid_high inférieur à leur p_reid (zone {zone} : {bound!r} contre {estimate!r}) : un intervalle doit contenir son estimation. Relancez l'algorithme de risque par zone, ou corrigez la table.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="183" />
+      <source>The policy gates on the interval's lower bound, but the table has no p_reid_low field.</source>
+      <translation>La politique contrôle sur la borne basse de l'intervalle, mais la table n'a pas de champ p_reid_low.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="187" />
+      <source>{count} zone(s) have no p_reid_low: missing evidence never passes the risk budget.</source>
+      <translation>{count} zone(s) n'ont pas de p_reid_low : l'absence de preuve ne passe jamais le budget de risque.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="192" />
+      <source>The zones_hash field holds {value!r}, not text: it must be the SHA-256 text the zone risk algorithm writes. Re-run the zone risk algorithm, or make the field a text field.</source>
+      <translation>Le champ zones_hash contient {value!r}, pas du texte : ce doit être le SHA-256 textuel qu'écrit l'algorithme de risque par zone. Relancez l'algorithme de risque par zone, ou faites-en un champ texte.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="197" />
+      <source>The per-zone table carries {count} different zones hashes: it mixes zone layers.</source>
+      <translation>La table par zone porte {count} hachages de zones différents : elle mélange des couches de zones.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="226" />
+      <source>The ceilings changed since release {release}: per-release {old_release} -&gt; {new_release}, cumulative {old_cumulative} -&gt; {new_cumulative} (policy {old_hash} then, {new_hash} now). Make sure the change of policy was approved and is documented; earlier releases keep the ceilings they were published under.</source>
+      <translation>Les plafonds ont changé depuis la diffusion {release} : par diffusion {old_release} -&gt; {new_release}, cumulé {old_cumulative} -&gt; {new_cumulative} (politique {old_hash} alors, {new_hash} maintenant). Vérifiez que ce changement de politique a été approuvé et documenté ; les diffusions antérieures gardent les plafonds sous lesquels elles ont été publiées.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="249" />
+      <source>The worst zone {zone} has a re-identification risk of {risk} ({basis}), above the per-release ceiling {ceiling} (the record-weighted mean, {pooled}, hides it). Publish coarser there, or withhold that zone.</source>
+      <translation>La pire zone {zone} a un risque de ré-identification de {risk} ({basis}), au-dessus du plafond par diffusion {ceiling} (la moyenne pondérée, {pooled}, le cache). Publiez plus grossier à cet endroit, ou masquez cette zone.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="261" />
+      <source>The zones differ from those of the dataset's earlier releases (zones hash {now} against {before}): a programme keeps its zones fixed.</source>
+      <translation>Les zones diffèrent de celles des diffusions antérieures du jeu de données (hachage {now} contre {before}) : un programme garde ses zones fixes.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="267" />
+      <source>A release recorded in the ledger has a risk outside [0, 1]: the cumulative budget cannot be computed. Restore the ledger from a backup and investigate.</source>
+      <translation>Une diffusion inscrite au registre a un risque hors de [0, 1] : le budget cumulé ne peut pas être calculé. Restaurez le registre depuis une sauvegarde et enquêtez.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="272" />
+      <source>With {prior} earlier release(s) the cumulative risk would be {cumulative}, above the cumulative ceiling {ceiling}. The programme's budget is spent for this dataset.</source>
+      <translation>Avec {prior} diffusion(s) antérieure(s), le risque cumulé serait de {cumulative}, au-dessus du plafond cumulé {ceiling}. Le budget du programme est épuisé pour ce jeu de données.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="323" />
+      <source>ok</source>
+      <translation>ok</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="324" />
+      <source>over ceiling</source>
+      <translation>au-dessus du plafond</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="328" />
+      <source>The ledger has no release of dataset {dataset} to re-assess.</source>
+      <translation>Le registre n'a aucune diffusion du jeu {dataset} à réévaluer.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="353" />
+      <source>The ledger has no release {release} for dataset {dataset}.</source>
+      <translation>Le registre n'a pas de diffusion {release} pour le jeu {dataset}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="55" />
+      <source>Give {name} (in the policy file or as a value): a risk budget without it cannot be checked.</source>
+      <translation>Indiquez {name} (dans le fichier de politique ou comme valeur) : sans lui, un budget de risque ne peut pas être contrôlé.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="59" />
+      <source>{name} must be a probability in (0, 1], got {value!r}.</source>
+      <translation>{name} doit être une probabilité dans (0, 1], reçu {value!r}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="62" />
+      <source>gate_on must be "estimate" or "lower bound", got {value!r}.</source>
+      <translation>gate_on doit valoir "estimate" ou "lower bound", reçu {value!r}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="76" />
+      <source>{name} = 1 sets no limit: the gate passes every release on it, whatever its risk. The safeguard is off; give the programme's ceiling.</source>
+      <translation>{name} = 1 ne fixe aucune limite : la porte laisse passer toute diffusion, quel que soit son risque. La protection est désactivée ; donnez le plafond du programme.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="80" />
+      <source>No policy file: the ceilings (per-release {per_release:g}, cumulative {cumulative:g}) are this run's own values, and the next run may give others without a trace. Give the programme's policy file, so that a change of ceiling leaves a diff.</source>
+      <translation>Aucun fichier de politique : les plafonds (par diffusion {per_release:g}, cumulé {cumulative:g}) sont les valeurs propres à cette exécution, et la suivante peut en donner d'autres sans laisser de trace. Donnez le fichier de politique du programme, pour qu'un changement de plafond laisse un diff.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="130" />
       <source>The release is planned at δ = {plan}, the policy gives {policy}.</source>
       <translation>La diffusion est prévue à δ = {plan}, la politique donne {policy}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="127" />
+      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="140" />
       <source>This release (ε = {epsilon:g}, {mechanism}) would bring the dataset's spent ε from {before:.4g} to {after:.4g}, above its epsilon_budget {budget:g}: it is refused before any noise is drawn, and nothing is recorded. Release with a smaller ε, or not at all; raising the budget is a change of policy.</source>
       <translation>Cette diffusion (ε = {epsilon:g}, {mechanism}) porterait l'ε dépensé du jeu de données de {before:.4g} à {after:.4g}, au-dessus de son epsilon_budget {budget:g} : elle est refusée avant tout tirage de bruit, et rien n'est enregistré. Diffusez avec un ε plus petit, ou pas du tout ; relever le budget est un changement de politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="235" />
+      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="248" />
       <source>The DP release has no record: missing evidence never passes.</source>
       <translation>La diffusion DP n'a aucun enregistrement : une preuve manquante ne passe jamais.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="238" />
+      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="251" />
       <source>The layer mixes a DP release with records of method(s) {methods}: check each release on its own.</source>
       <translation>La couche mélange une diffusion DP et des enregistrements de méthode(s) {methods} : contrôlez chaque diffusion séparément.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="244" />
+      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="257" />
       <source>{count} record(s) of the DP release have a count that is missing or not a whole number of 0 or more (e.g. {value!r}).</source>
       <translation>{count} enregistrement(s) de la diffusion DP ont un compte manquant ou qui n'est pas un entier positif ou nul (par exemple {value!r}).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="252" />
+      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="265" />
       <source>The DP release must state one positive ε in its epsilon field, found {values}: missing evidence never passes.</source>
       <translation>La diffusion DP doit indiquer un seul ε positif dans son champ epsilon, trouvé {values} : une preuve manquante ne passe jamais.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="258" />
+      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="271" />
       <source>The DP release spends ε = {epsilon:g}, more than the policy's epsilon_budget {budget:g}.</source>
       <translation>La diffusion DP dépense ε = {epsilon:g}, plus que l'epsilon_budget {budget:g} de la politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="264" />
+      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="277" />
       <source>The DP release must state one mechanism ({known}) in its mechanism field, found {values}.</source>
       <translation>La diffusion DP doit indiquer un seul mécanisme ({known}) dans son champ mechanism, trouvé {values}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="271" />
+      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="284" />
       <source>The DP release uses the discrete Gaussian, whose ε holds at a δ, but the policy gives no delta.</source>
       <translation>La diffusion DP utilise la gaussienne discrète, dont l'ε vaut à un δ, mais la politique ne donne pas de delta.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="275" />
+      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="288" />
       <source>The DP release was made under policy {made}, the gate checks policy {now}: check it against the policy it was released under.</source>
       <translation>La diffusion DP a été faite sous la politique {made}, le contrôle vérifie la politique {now} : contrôlez-la avec la politique sous laquelle elle a été diffusée.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="38" />
+      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="41" />
       <source>A differentially private release needs a policy file with epsilon_budget (the total ε the dataset's DP releases may spend, e.g. epsilon_budget = 2) and, for the discrete Gaussian, delta.</source>
       <translation>Une diffusion différentiellement privée a besoin d'un fichier de politique avec epsilon_budget (l'ε total que les diffusions DP du jeu de données peuvent dépenser, par exemple epsilon_budget = 2) et, pour la gaussienne discrète, delta.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="69" />
+      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="53" />
+      <source>δ = {delta:g} in the policy: the discrete Gaussian's ε holds only up to a probability δ of failing outright, and δ must lie well below one over the number of people (e.g. delta = 1e-6). At this δ the safeguard is off.</source>
+      <translation>δ = {delta:g} dans la politique : l'ε de la gaussienne discrète ne tient qu'à une probabilité δ d'échec complet près, et δ doit rester bien inférieur à un sur le nombre de personnes (par ex. delta = 1e-6). À ce δ, la protection est désactivée.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/dp_budget.py" line="82" />
       <source>The DP entry {seq} (release {release}) of the ledger has no readable ε: the budget cannot be computed. Restore the ledger from a backup and investigate.</source>
       <translation>L'entrée DP {seq} (diffusion {release}) du registre n'a pas d'ε lisible : le budget ne peut pas être calculé. Restaurez le registre depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/names.py" line="48" />
+      <location filename="spatial_privacy_plugin/ledger/names.py" line="53" />
       <source>Name the dataset and the release: the ledger keeps releases per dataset.</source>
       <translation>Nommez le jeu de données et la diffusion : le registre tient les diffusions par jeu de données.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/names.py" line="51" />
+      <location filename="spatial_privacy_plugin/ledger/names.py" line="56" />
       <source>The name {name}… has {count} characters, more than {limit}: give the dataset and the release short names that a reviewer reading the ledger can compare at a glance.</source>
       <translation>Le nom {name}… a {count} caractères, plus de {limit} : donnez au jeu de données et à la diffusion des noms courts qu'un relecteur du registre peut comparer d'un coup d'œil.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/names.py" line="57" />
+      <location filename="spatial_privacy_plugin/ledger/names.py" line="62" />
       <source>The name {name!r} mixes the scripts {scripts}: a letter of one script can pose as a letter of another (a Cyrillic і for a Latin i) and open a fresh budget under a name that looks the same. Type the name in one script.</source>
       <translation>Le nom {name!r} mélange les écritures {scripts} : une lettre d'une écriture peut se faire passer pour une lettre d'une autre (un і cyrillique pour un i latin) et ouvrir un budget neuf sous un nom d'apparence identique. Saisissez le nom dans une seule écriture.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/store.py" line="118" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="120" />
       <source>The release id {release} is already in the ledger for this dataset (as {recorded}): give every release its own id.</source>
       <translation>L'identifiant de diffusion {release} est déjà au registre pour ce jeu de données (sous la forme {recorded}) : donnez à chaque diffusion son propre identifiant.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/store.py" line="150" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="152" />
       <source>The ledger head {head!r} is not an entry number and a SHA-256 hash (e.g. 12:3f5a…, as a release output gives them in its ledger_seq and ledger_head fields).</source>
       <translation>La tête du registre {head!r} n'est pas un numéro d'entrée suivi d'une empreinte SHA-256 (p. ex. 12:3f5a…, comme une sortie de diffusion les donne dans ses champs ledger_seq et ledger_head).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/store.py" line="166" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="168" />
       <source>The ledger {path} does not hold the entry {head} that an earlier release extended (it holds {count} entry(ies)): entries were deleted, the ledger was replaced, emptied or rewritten, or it is not this programme's ledger. Every gate that uses it is blocked; nothing starts a fresh budget. Restore it from a backup and investigate.</source>
       <translation>Le registre {path} ne contient pas l'entrée {head} qu'une diffusion antérieure a prolongée (il contient {count} entrée(s)) : des entrées ont été supprimées, le registre a été remplacé, vidé ou réécrit, ou ce n'est pas le registre de ce programme. Tout contrôle qui l'utilise est bloqué ; rien ne recommence un budget neuf. Restaurez-le depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/store.py" line="199" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="202" />
       <source>The ledger {path} cannot be opened as an SQLite database ({reason}). Restore it from a backup; it is never rewritten.</source>
       <translation>Le registre {path} ne peut pas être ouvert comme base SQLite ({reason}). Restaurez-le depuis une sauvegarde ; il n'est jamais réécrit.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/store.py" line="215" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="217" />
+      <source>The ledger {path} has beside it the journal of an append that was interrupted (a crash, or a run that was killed): SQLite undoes it at the next open that may write, and this one may not ({reason}). No committed entry is lost, and the interrupted release was not recorded. Make the ledger and its folder writable, then run again.</source>
+      <translation>Le registre {path} a à côté de lui le journal d'un ajout interrompu (un plantage, ou une exécution tuée) : SQLite l'annule à la prochaine ouverture qui peut écrire, et celle-ci ne le peut pas ({reason}). Aucune entrée validée n'est perdue, et la diffusion interrompue n'a pas été enregistrée. Rendez le registre et son dossier accessibles en écriture, puis relancez.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="236" />
       <source>The file {path} holds no ledger table: the table was dropped, or the file is not a ledger. Every gate that uses it is blocked; nothing starts a fresh budget in it. Restore the ledger from a backup, or give a new file to start one.</source>
       <translation>Le fichier {path} ne contient aucune table de registre : la table a été supprimée, ou le fichier n'est pas un registre. Tout contrôle qui l'utilise est bloqué ; aucun budget neuf n'y est commencé. Restaurez le registre depuis une sauvegarde, ou donnez un nouveau fichier pour en commencer un.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/store.py" line="224" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="241" />
+      <source>The file {path} holds no ledger: it is empty, or its tables were dropped. It was a ledger, or it is not one (a new ledger is never an empty file). Every gate that uses it is blocked; nothing starts a fresh budget in it. Restore it from a backup, or choose a path where no file exists to start a new ledger.</source>
+      <translation>Le fichier {path} ne contient aucun registre : il est vide, ou ses tables ont été supprimées. C'était un registre, ou ce n'en est pas un (un nouveau registre n'est jamais un fichier vide). Toute porte qui l'utilise est bloquée ; rien n'y recommence un budget neuf. Restaurez-le depuis une sauvegarde, ou choisissez un chemin où aucun fichier n'existe pour commencer un nouveau registre.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="249" />
       <source>The ledger {path} lacks the column(s) {columns}: it was altered, or it is not a ledger. Every gate that uses it is blocked; restore it from a backup.</source>
       <translation>Il manque au registre {path} la ou les colonnes {columns} : il a été modifié, ou ce n'est pas un registre. Tout contrôle qui l'utilise est bloqué ; restaurez-le depuis une sauvegarde.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/store.py" line="249" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="340" />
+      <source>The folder {folder} of the ledger {path} does not exist: nothing was recorded, and nothing was released. Give the programme's ledger file, or create the folder to start a new ledger in it.</source>
+      <translation>Le dossier {folder} du registre {path} n'existe pas : rien n'a été enregistré ni diffusé. Donnez le fichier de registre du programme, ou créez le dossier pour y commencer un nouveau registre.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="382" />
       <source>The ledger {path} cannot be written ({reason}): nothing was recorded, and nothing was released. Make the ledger and its folder writable (SQLite writes a journal beside it), then run again.</source>
       <translation>Le registre {path} n'est pas accessible en écriture ({reason}) : rien n'a été enregistré, et rien n'a été diffusé. Rendez le registre et son dossier accessibles en écriture (SQLite écrit un journal à côté), puis relancez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/store.py" line="321" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="395" />
       <source>The ledger {path} is corrupt ({reason}). Restore it from a backup; it is never rewritten.</source>
       <translation>Le registre {path} est corrompu ({reason}). Restaurez-le depuis une sauvegarde ; il n'est jamais réécrit.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/store.py" line="327" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="401" />
       <source>The ledger {path} fails verification: entry {seq} (dataset {dataset}, release {release}) follows a deleted entry. Every gate that uses it is blocked; nothing rewrites it. Restore it from a backup and investigate.</source>
       <translation>Le registre {path} échoue à la vérification : l'entrée {seq} (jeu {dataset}, diffusion {release}) suit une entrée supprimée. Tout contrôle qui l'utilise est bloqué ; rien ne le réécrit. Restaurez-le depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/store.py" line="331" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="405" />
       <source>The ledger {path} fails verification: entry {seq} (dataset {dataset}, release {release}) does not link to the entry before it. Every gate that uses it is blocked; nothing rewrites it. Restore it from a backup and investigate.</source>
       <translation>Le registre {path} échoue à la vérification : l'entrée {seq} (jeu {dataset}, diffusion {release}) n'est pas liée à l'entrée précédente. Tout contrôle qui l'utilise est bloqué ; rien ne le réécrit. Restaurez-le depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/store.py" line="336" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="410" />
       <source>The ledger {path} fails verification: entry {seq} (dataset {dataset}, release {release}) was changed after it was written. Every gate that uses it is blocked; nothing rewrites it. Restore it from a backup and investigate.</source>
       <translation>Le registre {path} échoue à la vérification : l'entrée {seq} (jeu {dataset}, diffusion {release}) a été modifiée après son écriture. Tout contrôle qui l'utilise est bloqué ; rien ne le réécrit. Restaurez-le depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/store.py" line="346" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="420" />
       <source>The ledger {path} fails verification: its last {count} entry(ies) were deleted. Every gate that uses it is blocked; restore it from a backup.</source>
       <translation>Le registre {path} échoue à la vérification : sa ou ses {count} dernière(s) entrée(s) ont été supprimées. Tout contrôle qui l'utilise est bloqué ; restaurez-le depuis une sauvegarde.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/store.py" line="90" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="92" />
       <source>The ledger field {field} takes a finite number, got {value!r}: nothing was recorded.</source>
       <translation>Le champ {field} du registre prend un nombre fini, reçu {value!r} : rien n'a été inscrit.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/store.py" line="94" />
+      <location filename="spatial_privacy_plugin/ledger/store.py" line="96" />
       <source>The ledger field {field} takes text, got {value!r} ({kind}): nothing was recorded. Give it as text (a zones hash is the SHA-256 text the zone risk algorithm writes).</source>
       <translation>Le champ {field} du registre prend du texte, reçu {value!r} ({kind}) : rien n'a été inscrit. Donnez-le sous forme de texte (un hachage de zones est le SHA-256 textuel qu'écrit l'algorithme de risque par zone).</translation>
     </message>
@@ -3789,62 +3819,72 @@
       <translation>ρ = {rho} demande plus de bruit que l'échantillonneur exact ne peut en tirer : augmentez ε.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="142" />
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="144" />
       <source>Unknown mechanism {value!r}: use discrete laplace or discrete gaussian.</source>
       <translation>Mécanisme inconnu {value!r} : utilisez discrete laplace ou discrete gaussian.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="146" />
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="148" />
       <source>ε must be a positive number, got {value!r} (e.g. 1; smaller is more private and noisier).</source>
       <translation>ε doit être un nombre positif, reçu {value!r} (par exemple 1 ; plus petit est plus protecteur et plus bruité).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="149" />
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="151" />
       <source>ε = {value:g} is above the largest ε of one release, {limit:g}: at such an ε the noise is almost always 0 and the exact counts are published. Give a smaller ε (e.g. 1); a release that needs no noise is not a differentially private one.</source>
       <translation>ε = {value:g} dépasse le plus grand ε d'une diffusion, {limit:g} : à un tel ε le bruit est presque toujours nul et les effectifs exacts sont publiés. Donnez un ε plus petit (p. ex. 1) ; une diffusion qui n'a pas besoin de bruit n'est pas une diffusion différentiellement confidentielle.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="155" />
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="157" />
+      <source>ε = {value:g} is below the smallest ε of one release, {limit:g}: the exact noise samplers cannot draw that much noise, and it would bury every count. Give a larger ε (e.g. 1).</source>
+      <translation>ε = {value:g} est inférieur au plus petit ε d'une diffusion, {limit:g} : les échantillonneurs exacts ne peuvent pas tirer autant de bruit, et il noierait chaque compte. Donnez un ε plus grand (par ex. 1).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="162" />
       <source>The number of cells a person may contribute to must be a whole number of at least 1, got {value!r}.</source>
       <translation>Le nombre de mailles auxquelles une personne peut contribuer doit être un entier d'au moins 1, reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="191" />
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="200" />
       <source>The extent {bounds} is not a rectangle: give xmin, xmax, ymin, ymax in the layer's CRS.</source>
       <translation>L'emprise {bounds} n'est pas un rectangle : donnez xmin, xmax, ymin, ymax dans le SCR de la couche.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="214" />
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="203" />
+      <source>The extent {bounds} has no area (its width or height is 0): a differentially private release would spend ε on a strip of cells around a line. Give the extent of the area to release.</source>
+      <translation>L'emprise {bounds} n'a pas de surface (sa largeur ou sa hauteur est nulle) : une diffusion différentiellement privée dépenserait ε pour une bande de cellules autour d'une ligne. Donnez l'emprise de la zone à diffuser.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="229" />
       <source>The study area holds no cell centre at {size:g} m: give a larger study area or smaller cells.</source>
       <translation>La zone d'étude ne contient aucun centre de maille à {size:g} m : donnez une zone d'étude plus grande ou des mailles plus petites.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="249" />
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="264" />
       <source>The domain has {count} cells at the finest level, more than {limit}: give a smaller extent or study area, or coarser cells.</source>
       <translation>Le domaine compte {count} mailles au niveau le plus fin, plus que {limit} : donnez une emprise ou une zone d'étude plus petite, ou des mailles plus grandes.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="412" />
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="427" />
       <source>The domain is laid on {domain:g} m cells, the coarsest level is {size:g} m.</source>
       <translation>Le domaine repose sur des mailles de {domain:g} m, le niveau le plus grossier est de {size:g} m.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="65" />
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="67" />
       <source>The discrete Gaussian needs delta in the policy file (e.g. delta = 1e-6, well below one over the number of people): its ε is stated at that δ.</source>
       <translation>La gaussienne discrète a besoin de delta dans le fichier de politique (par exemple delta = 1e-6, bien en dessous de un sur le nombre de personnes) : son ε est énoncé à ce δ.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="70" />
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="72" />
       <source>delta must lie strictly between 0 and 1, got {value!r}.</source>
       <translation>delta doit être strictement compris entre 0 et 1, reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="79" />
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="81" />
       <source>Give at least one cell size in metres, e.g. 1000,2000,4000.</source>
       <translation>Donnez au moins une taille de maille en mètres, par exemple 1000,2000,4000.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="83" />
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="85" />
       <source>The cell sizes {fine:g} m and {coarse:g} m are not nested: each size must be a whole multiple of the next finer one (e.g. 1000,2000,4000), so that every cell lies in one parent.</source>
       <translation>Les tailles de maille {fine:g} m et {coarse:g} m ne sont pas emboîtées : chaque taille doit être un multiple entier de la taille plus fine suivante (par exemple 1000,2000,4000), pour que chaque maille soit dans un seul parent.</translation>
     </message>
@@ -4044,162 +4084,177 @@
       <translation>La variable d'environnement {name} doit être un nombre entier de fils d'exécution (1 ou plus) ; reçu « {value} ».</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="100" />
+      <location filename="spatial_privacy_plugin/policy.py" line="101" />
       <source>The suppression tolerance must be a share in [0, 1), got {value!r}.</source>
       <translation>La tolérance de secret doit être une part dans [0, 1), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="148" />
+      <location filename="spatial_privacy_plugin/policy.py" line="149" />
       <source>A record has no stratum label (NULL or empty) while the policy gives strata their own rho ({known}): its k would silently be the base one. Give every record its stratum.</source>
       <translation>Un enregistrement n'a pas d'étiquette de strate (NULL ou vide) alors que la politique donne aux strates leur propre rho ({known}) : son k serait silencieusement celui de base. Donnez à chaque enregistrement sa strate.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="153" />
+      <location filename="spatial_privacy_plugin/policy.py" line="154" />
       <source>The stratum label {label!r} is not in the policy's [stratum_rho] ({known}), though it looks like {near!r}: its k would silently be the base one. Correct the label in the strata layer, or name the stratum exactly so in the policy.</source>
       <translation>L'étiquette de strate {label!r} n'est pas dans le [stratum_rho] de la politique ({known}), bien qu'elle ressemble à {near!r} : son k serait silencieusement celui de base. Corrigez l'étiquette dans la couche de strates, ou nommez la strate exactement ainsi dans la politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="193" />
+      <location filename="spatial_privacy_plugin/policy.py" line="194" />
       <source>The policy file {source} gives {name} as a date or time ({value}): policy values are numbers, text or true/false. Write it in quotes, e.g. {name} = "{value}".</source>
       <translation>Le fichier de politique {source} donne {name} comme date ou heure ({value}) : les valeurs d'une politique sont des nombres, du texte ou true/false. Écrivez-la entre guillemets, par exemple {name} = "{value}".</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="215" />
+      <location filename="spatial_privacy_plugin/policy.py" line="216" />
       <source>The policy file {source} must hold key = value pairs.</source>
       <translation>Le fichier de politique {source} doit contenir des paires clé = valeur.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="220" />
+      <location filename="spatial_privacy_plugin/policy.py" line="221" />
       <source>The policy file {source} lacks the field(s) {fields}: add them, e.g. rho = 0.1, tolerance = 0.2, counting_unit = "person".</source>
       <translation>Il manque au fichier de politique {source} le(s) champ(s) {fields} : ajoutez-les, par ex. rho = 0.1, tolerance = 0.2, counting_unit = "person".</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="227" />
+      <location filename="spatial_privacy_plugin/policy.py" line="228" />
       <source>The policy file {source} has unknown field(s) {fields}; known fields are {known}.</source>
       <translation>Le fichier de politique {source} contient des champs inconnus {fields} ; les champs connus sont {known}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="237" />
+      <location filename="spatial_privacy_plugin/policy.py" line="238" />
       <source>counting_unit in {source} must be "person" or "device", got {value!r}.</source>
       <translation>counting_unit dans {source} doit valoir "person" ou "device", reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="243" />
+      <location filename="spatial_privacy_plugin/policy.py" line="244" />
       <source>protection_level in {source} must be a positive number of people, got {value!r}.</source>
       <translation>protection_level dans {source} doit être un nombre positif de personnes, reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="248" />
+      <location filename="spatial_privacy_plugin/policy.py" line="249" />
       <source>series_max_change in {source} must be a number of people &gt;= 0 (the most a cell's count can change between consecutive releases, as an attacker may assume), got {value!r}.</source>
       <translation>series_max_change dans {source} doit être un nombre de personnes &gt;= 0 (la variation maximale de l'effectif d'une maille entre deux diffusions consécutives qu'un attaquant peut supposer), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="253" />
+      <location filename="spatial_privacy_plugin/policy.py" line="254" />
       <source>{name} in {source} must be true or false, got {value!r}.</source>
       <translation>{name} dans {source} doit valoir true ou false, reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="259" />
+      <location filename="spatial_privacy_plugin/policy.py" line="260" />
       <source>{name} in {source} must be a probability in (0, 1], got {value!r}.</source>
       <translation>{name} dans {source} doit être une probabilité dans (0, 1], reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="264" />
+      <location filename="spatial_privacy_plugin/policy.py" line="267" />
       <source>epsilon_budget in {source} must be a positive number (the total ε a dataset's differentially private releases may spend), got {value!r}.</source>
       <translation>epsilon_budget dans {source} doit être un nombre positif (l'ε total que les diffusions différentiellement privées d'un jeu de données peuvent dépenser), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="270" />
+      <location filename="spatial_privacy_plugin/policy.py" line="273" />
       <source>delta in {source} must lie strictly between 0 and 1 (e.g. 1e-6, well below one over the number of people), got {value!r}.</source>
       <translation>delta dans {source} doit être strictement compris entre 0 et 1 (par exemple 1e-6, bien en dessous de un sur le nombre de personnes), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="274" />
+      <location filename="spatial_privacy_plugin/policy.py" line="277" />
       <source>gate_on in {source} must be "estimate" or "lower bound", got {value!r}.</source>
       <translation>gate_on dans {source} doit valoir "estimate" ou "lower bound", reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="279" />
+      <location filename="spatial_privacy_plugin/policy.py" line="282" />
       <source>stratum_rho in {source} must be a table of stratum = rho, e.g. [stratum_rho] rural = 0.05.</source>
       <translation>stratum_rho dans {source} doit être une table strate = rho, par ex. [stratum_rho] rural = 0.05.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="293" />
+      <location filename="spatial_privacy_plugin/policy.py" line="296" />
+      <source>per_release_ceiling = {per_release:g} is above cumulative_ceiling = {cumulative:g}{where}: the programme's cumulative risk includes every release, so the two contradict each other. Set the per-release ceiling at or below the cumulative one.</source>
+      <translation>per_release_ceiling = {per_release:g} dépasse cumulative_ceiling = {cumulative:g}{where} : le risque cumulé du programme inclut chaque diffusion, les deux se contredisent donc. Fixez le plafond par diffusion au plus au plafond cumulé.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/policy.py" line="308" />
       <source>method in {source} must be "suppression" or "cell key", got {value!r}.</source>
       <translation>method dans {source} doit être "suppression" ou "cell key", reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="299" />
+      <location filename="spatial_privacy_plugin/policy.py" line="314" />
       <source>{fields} in {source} apply to the cell key method: add method = "cell key" or remove them.</source>
       <translation>{fields} dans {source} s'appliquent à la méthode de la clé de cellule : ajoutez method = "cell key" ou retirez-les.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="306" />
+      <location filename="spatial_privacy_plugin/policy.py" line="321" />
       <source>method = "cell key" in {source} needs the minimums {fields} (largest noise D, noise variance V, blocked counts 1..JS), e.g. ckm_min_d = 3, ckm_min_v = 2, ckm_min_js = 0.</source>
       <translation>method = "cell key" dans {source} demande les minimums {fields} (plus grand bruit D, variance du bruit V, effectifs interdits 1..JS), par exemple ckm_min_d = 3, ckm_min_v = 2, ckm_min_js = 0.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="316" />
+      <location filename="spatial_privacy_plugin/policy.py" line="331" />
       <source>In {source}, ckm_min_d and ckm_min_js must be whole numbers (D at least 1, JS at least 0) and ckm_min_v a positive number; {name} is {value!r}.</source>
       <translation>Dans {source}, ckm_min_d et ckm_min_js doivent être des nombres entiers (D au moins 1, JS au moins 0) et ckm_min_v un nombre positif ; {name} vaut {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="322" />
+      <location filename="spatial_privacy_plugin/policy.py" line="337" />
       <source>ckm_min_width in {source} must be a number of 0 or more (the least width of the interval an attacker who knows the p-table may derive for a count that could be 1..k - 1), got {value!r}.</source>
       <translation>ckm_min_width dans {source} doit être un nombre supérieur ou égal à 0 (la plus petite largeur de l'intervalle qu'un attaquant qui connaît la p-table peut déduire pour un effectif qui pourrait valoir 1..k - 1), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="328" />
+      <location filename="spatial_privacy_plugin/policy.py" line="343" />
       <source>ptable in {source} must be the path of the approved p-table (CSV), relative to the policy file or absolute.</source>
       <translation>ptable dans {source} doit être le chemin de la table p approuvée (CSV), relatif au fichier de politique ou absolu.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="333" />
+      <location filename="spatial_privacy_plugin/policy.py" line="348" />
       <source>ptable_hash in {source} must be the SHA-256 of the approved p-table (64 lowercase hexadecimal digits, the PTABLE_HASH output of the perturbation table algorithm), got {value!r}.</source>
       <translation>ptable_hash dans {source} doit être le SHA-256 de la table p approuvée (64 chiffres hexadécimaux en minuscules, la sortie PTABLE_HASH de l'algorithme de table de perturbation), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="338" />
+      <location filename="spatial_privacy_plugin/policy.py" line="353" />
       <source>ptable_hash in {source} pins the approved p-table: name that p-table too (ptable = "file.csv").</source>
       <translation>ptable_hash dans {source} fige la table p approuvée : nommez aussi cette table p (ptable = "fichier.csv").</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="348" />
+      <location filename="spatial_privacy_plugin/policy.py" line="363" />
+      <source>The policy file {source} gives {name} twice ({first!r}, then {second!r}): a reader may take either. Keep one.</source>
+      <translation>Le fichier de politique {source} donne {name} deux fois ({first!r}, puis {second!r}) : un lecteur peut prendre l'une ou l'autre. Gardez-en une.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/policy.py" line="391" />
       <source>Cannot read the policy file {source}: {reason}.</source>
       <translation>Impossible de lire le fichier de politique {source} : {reason}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="351" />
+      <location filename="spatial_privacy_plugin/policy.py" line="394" />
       <source>The policy file {source} is not UTF-8 text (byte {position}): save it as UTF-8 (TOML and JSON files are UTF-8).</source>
       <translation>Le fichier de politique {source} n'est pas du texte UTF-8 (octet {position}) : enregistrez-le en UTF-8 (les fichiers TOML et JSON sont en UTF-8).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="361" />
+      <location filename="spatial_privacy_plugin/policy.py" line="408" />
+      <source>The policy file {source} gives {name} twice: a reader may take either. Keep one.</source>
+      <translation>Le fichier de politique {source} donne {name} deux fois : un lecteur peut prendre l'une ou l'autre. Gardez-en une.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/policy.py" line="417" />
       <source>The policy file {source} does not parse: {reason}. Fix its syntax (TOML, or JSON for a .json file).</source>
       <translation>Le fichier de politique {source} est illisible : {reason}. Corrigez sa syntaxe (TOML, ou JSON pour un fichier .json).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="382" />
+      <location filename="spatial_privacy_plugin/policy.py" line="437" />
       <source>The value {given} given for {name} conflicts with {in_file} in the policy file {source}. Leave {name} empty to use the policy, or change the policy file.</source>
       <translation>La valeur {given} donnée pour {name} contredit {in_file} du fichier de politique {source}. Laissez {name} vide pour utiliser la politique, ou modifiez le fichier de politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="397" />
+      <location filename="spatial_privacy_plugin/policy.py" line="452" />
       <source>Give a policy file or a value for rho (the accepted disclosure probability, e.g. 0.1 for k = 10).</source>
       <translation>Indiquez un fichier de politique ou une valeur de rho (la probabilité de divulgation acceptée, par ex. 0,1 pour k = 10).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="76" />
+      <location filename="spatial_privacy_plugin/policy.py" line="77" />
       <source>rho must be a number in (0, 1), got {value!r}.</source>
       <translation>rho doit être un nombre dans (0, 1), reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="79" />
+      <location filename="spatial_privacy_plugin/policy.py" line="80" />
       <source>rho must lie strictly between 0 and 1, got {value}: it is the accepted probability of singling a person out, for example 0.1 for k = 10.</source>
       <translation>rho doit être strictement entre 0 et 1, reçu {value} : c'est la probabilité acceptée d'isoler une personne, par exemple 0,1 pour k = 10.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/policy.py" line="86" />
+      <location filename="spatial_privacy_plugin/policy.py" line="87" />
       <source>rho = {value} asks for k = ⌈1/ρ⌉ above {limit}: no cell could ever be published and k cannot be represented. Give the accepted probability of singling a person out, for example 0.1 for k = 10 (rho must be at least 1e-9).</source>
       <translation>rho = {value} demande k = ⌈1/ρ⌉ au-delà de {limit} : aucune maille ne pourrait jamais être publiée et k ne peut pas être représenté. Donnez la probabilité acceptée d'isoler une personne, par exemple 0.1 pour k = 10 (rho doit valoir au moins 1e-9).</translation>
     </message>

@@ -78,6 +78,15 @@ def heads_of_release_output(path, feedback):
     return sorted(heads, key=str)
 
 
+def is_file(text):
+    """Whether ``text`` names an existing file; text no file system takes as a name (10,000
+    characters, a NUL) names none."""
+    try:
+        return Path(text).is_file()
+    except (OSError, ValueError):
+        return False
+
+
 class LedgerParameters:
     """For every algorithm that uses the ledger: its ``LEDGER``, ``DATASET`` and ``RELEASE_ID``
     parameters, the ``LEDGER_HEAD`` to check it against, the dialog's refusal of a temporary
@@ -120,7 +129,7 @@ class LedgerParameters:
             if parameters.get(self.LEDGER_HEAD) not in (None, "") else ""
         if not text:
             return []
-        if Path(text.split("|")[0]).is_file():
+        if is_file(text.split("|")[0]):
             return heads_of_release_output(text, feedback)
         return [parse_head(part) for part in text.replace(",", " ").split()]
 

@@ -14,6 +14,7 @@ import datetime
 import hashlib
 import json
 import math
+import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -258,6 +259,8 @@ def policy_from_mapping(content, source=""):
                                   or not math.isfinite(value) or not 0.0 < value <= 1.0):
             raise PolicyError(N_("{name} in {source} must be a probability in (0, 1], got "
                                  "{value!r}."), name=name, source=source, value=value)
+    refuse_contradictory_ceilings(content.get("per_release_ceiling"),
+                                  content.get("cumulative_ceiling"), source)
     budget = content.get("epsilon_budget")
     if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float))
                                or not math.isfinite(budget) or budget <= 0):
@@ -284,6 +287,18 @@ def policy_from_mapping(content, source=""):
     extra = tuple(sorted((key, value) for key, value in normalised.items()
                          if key not in REQUIRED_FIELDS))
     return Policy(float(rho), tolerance, unit, _hash_content(normalised), extra, source)
+
+
+def refuse_contradictory_ceilings(per_release, cumulative, source=""):
+    """Refuse a per-release ceiling above the cumulative one: the programme's risk after one
+    release is that release's, so no release could use what the per-release ceiling allows."""
+    if per_release is not None and cumulative is not None and per_release > cumulative:
+        raise PolicyError(N_("per_release_ceiling = {per_release:g} is above cumulative_ceiling = "
+                             "{cumulative:g}{where}: the programme's cumulative risk includes every "
+                             "release, so the two contradict each other. Set the per-release "
+                             "ceiling at or below the cumulative one."),
+                          per_release=per_release, cumulative=cumulative,
+                          where=f" ({source})" if source else "")
 
 
 def _check_method(content, source):
@@ -339,11 +354,39 @@ def _check_method(content, source):
                              "p-table too (ptable = \"file.csv\")."), source=source)
 
 
+def _refuse_duplicate_keys(source):
+    """A JSON ``object_pairs_hook`` that refuses a key given twice (JSON keeps the last one)."""
+    def pairs_to_dict(pairs):
+        content = {}
+        for key, value in pairs:
+            if key in content:
+                raise PolicyError(N_("The policy file {source} gives {name} twice ({first!r}, "
+                                     "then {second!r}): a reader may take either. Keep one."),
+                                  source=source, name=key, first=content[key], second=value)
+            content[key] = value
+        return content
+    return pairs_to_dict
+
+
+def _toml_duplicate(text, error):
+    """The key a TOML file gives twice, from tomllib's "Cannot overwrite a value" (None else)."""
+    found = re.search(r"Cannot overwrite a value \(at line (\d+),", str(error))
+    lines = text.splitlines()
+    if found is None or not 0 < int(found.group(1)) <= len(lines):
+        return None
+    key, equals, _ = lines[int(found.group(1)) - 1].partition("=")
+    return key.strip() if equals and key.strip() else None
+
+
 def load_policy(path):
-    """Read and validate a TOML (.toml) or JSON (.json) policy file."""
+    """Read and validate a TOML (.toml) or JSON (.json) policy file.
+
+    A UTF-8 byte order mark at its start (as some Windows editors save) is read past; a key
+    given twice is refused.
+    """
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")
     except OSError as error:
         raise PolicyError(N_("Cannot read the policy file {source}: {reason}."),
                           source=str(path), reason=error.strerror or str(error)) from error
@@ -353,16 +396,28 @@ def load_policy(path):
                           source=str(path), position=error.start) from error
     try:
         if path.suffix.lower() == ".json":
-            content = json.loads(text)
+            content = json.loads(text, object_pairs_hook=_refuse_duplicate_keys(str(path)))
         else:
             content = tomllib.loads(text)
-    except (ValueError, tomllib.TOMLDecodeError) as error:
-        raise PolicyError(
-            N_("The policy file {source} does not parse: {reason}. Fix its syntax (TOML, or JSON "
-               "for a .json file)."),
-            source=str(path), reason=str(error),
-        ) from error
+    except PolicyError:
+        raise
+    except tomllib.TOMLDecodeError as error:
+        name = _toml_duplicate(text, error)
+        if name is None:
+            raise _unparsable(path, error) from error
+        raise PolicyError(N_("The policy file {source} gives {name} twice: a reader may take "
+                             "either. Keep one."), source=str(path), name=name) from error
+    except ValueError as error:
+        raise _unparsable(path, error) from error
     return policy_from_mapping(content, str(path))
+
+
+def _unparsable(path, error):
+    return PolicyError(
+        N_("The policy file {source} does not parse: {reason}. Fix its syntax (TOML, or JSON "
+           "for a .json file)."),
+        source=str(path), reason=str(error),
+    )
 
 
 def _same(given, in_file):

@@ -132,13 +132,13 @@ class DpGrid(LedgerParameters, PointGridAlgorithm):
             point = self.parameterAsPoint(parameters, self.ORIGIN, context, crs)
             origin = (point.x(), point.y())
         if polygons is None:
-            return dp_release.extent_domain(origin, coarsest, bounds), origin
+            return dp_release.extent_domain(origin, coarsest, bounds, sizes[0]), origin
         return dp_release.study_area_domain(origin, coarsest, sizes[0], polygons), origin
 
     def process(self, parameters, context, feedback):
         from ...spatial_privacy_plugin.noise import dp_release
         from ...spatial_privacy_plugin.ledger.dp_budget import dp_budget_policy, evaluate_dp_budget, \
-            record_dp_release
+            loose_delta_notice, record_dp_release
         from ...spatial_privacy_plugin.ledger.names import check_name
         from ...spatial_privacy_plugin.policy import load_policy
         from ..io.postgis import CountedInput, counted_input
@@ -149,6 +149,9 @@ class DpGrid(LedgerParameters, PointGridAlgorithm):
         policy = load_policy(policy_path) if policy_path else None
         budget = dp_budget_policy(policy)
         plan = self.plan(parameters, context, budget)
+        notice = loose_delta_notice(plan)
+        if notice is not None:
+            feedback.pushWarning(tr(notice[0]).format(**notice[1]))
         dataset = check_name(self.parameterAsString(parameters, self.DATASET, context))
         release_id = check_name(self.parameterAsString(parameters, self.RELEASE_ID, context))
         ledger = self.open_ledger(parameters, context, feedback)

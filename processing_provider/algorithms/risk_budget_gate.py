@@ -122,6 +122,8 @@ class RiskBudgetGate(LedgerParameters, SpatialPrivacyAlgorithm):
         from ..io.layers import make_fields, plain_column
 
         policy = self.budget_policy(parameters, context)
+        for template, values in policy.notices:
+            feedback.pushWarning(tr(template).format(**values))
         source = self.parameterAsSource(parameters, self.ZONE_RISK, context)
         if source is None:
             raise QgsProcessingException(tr("The input layer could not be opened."))

@@ -128,7 +128,7 @@ class SuppressedGrid(PointGridAlgorithm):
             frame = release.cells.assign(k=policy.k, stratum=None)
         else:
             frame = release.cells
-        self.refuse_unprotected(release, series)
+        self.refuse_unprotected(release, series, policy.protection_level)
         if zones is not None:
             from ..release_layers.published_zones import protect_slivers
 
@@ -347,8 +347,9 @@ class SuppressedGrid(PointGridAlgorithm):
         by_code[codes] = labels
         return by_code
 
-    def refuse_unprotected(self, release, series):
-        """Refuse to write a grid in which the audit found a withheld cell it cannot protect."""
+    def refuse_unprotected(self, release, series, protection):
+        """Refuse to write a grid in which the audit found a withheld cell it cannot protect
+        (``protection``: p, named in the message since a p beyond the people is met by no grid)."""
         if release.exposed_earlier:
             raise QgsProcessingException(tr(
                 "This release would narrow {count} withheld cell(s) of earlier releases below p "
@@ -369,8 +370,10 @@ class SuppressedGrid(PointGridAlgorithm):
         raise QgsProcessingException(tr(
             "{count} withheld cell(s) cannot be protected against the declared totals: "
             "every cell that shares a published total with them is withheld and the total "
-            "leaves less than p open. Lower none of the policy: publish fewer totals, or "
-            "use a coarser grid.").format(count=release.unprotectable))
+            "leaves less than p = {p:g} (the policy's protection_level) open. Publish fewer "
+            "totals, or use a coarser grid; a p above the number of people in the release is "
+            "met by no grid: then correct protection_level in the policy.").format(
+            count=release.unprotectable, p=protection))
 
     def multi_resolution(self, parameters, context, policy, data, marginals, zero_areas, series,
                          feedback):

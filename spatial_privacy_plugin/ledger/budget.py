@@ -17,7 +17,8 @@ import numpy as np
 import pandas as pd
 
 from ..errors import N_, InputError, PolicyError
-from ..policy import GATE_ON_CHOICES, GATE_ON_ESTIMATE, refuse_conflicts
+from ..policy import GATE_ON_CHOICES, GATE_ON_ESTIMATE, refuse_conflicts, \
+    refuse_contradictory_ceilings
 
 DEFAULT_WARN_AT = 0.75
 
@@ -29,6 +30,7 @@ class BudgetPolicy:
     warn_at: float
     gate_on: str
     policy_hash: str
+    notices: tuple = ()  # (template, params) pairs: safeguards that are off, untranslated
 
 
 def budget_policy(policy=None, per_release_ceiling=None, cumulative_ceiling=None, warn_at=None,
@@ -59,11 +61,29 @@ def budget_policy(policy=None, per_release_ceiling=None, cumulative_ceiling=None
     if values["gate_on"] not in GATE_ON_CHOICES:
         raise PolicyError(N_("gate_on must be \"estimate\" or \"lower bound\", got {value!r}."),
                           value=values["gate_on"])
+    refuse_contradictory_ceilings(values["per_release_ceiling"], values["cumulative_ceiling"],
+                                  policy.source if policy is not None else "")
     if policy_hash is None:
         normalised = json.dumps(values, sort_keys=True, separators=(",", ":"))
         policy_hash = hashlib.sha256(normalised.encode("utf-8")).hexdigest()
     return BudgetPolicy(float(values["per_release_ceiling"]), float(values["cumulative_ceiling"]),
-                        float(values["warn_at"]), values["gate_on"], policy_hash)
+                        float(values["warn_at"]), values["gate_on"], policy_hash,
+                        _safeguards_off(values, policy is None))
+
+
+def _safeguards_off(values, without_file):
+    """Notices of ceilings that limit nothing, and of ceilings that no policy file records."""
+    notices = [(N_("{name} = 1 sets no limit: the gate passes every release on it, whatever its "
+                   "risk. The safeguard is off; give the programme's ceiling."), {"name": name})
+               for name in ("per_release_ceiling", "cumulative_ceiling") if values[name] >= 1.0]
+    if without_file:
+        notices.append((N_("No policy file: the ceilings (per-release {per_release:g}, cumulative "
+                           "{cumulative:g}) are this run's own values, and the next run may give "
+                           "others without a trace. Give the programme's policy file, so that a "
+                           "change of ceiling leaves a diff."),
+                        {"per_release": values["per_release_ceiling"],
+                         "cumulative": values["cumulative_ceiling"]}))
+    return tuple(notices)
 
 
 def cumulative_risk(risks):

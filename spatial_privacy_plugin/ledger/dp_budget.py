@@ -23,6 +23,9 @@ from ..errors import N_, InputError, PolicyError
 
 # Sums of ε given in decimals (0.1 + 0.2) must not be refused for a last bit of rounding.
 BUDGET_TOLERANCE = 1e-9
+# A δ from this up is no safeguard: the release may fail to protect someone outright with
+# probability δ, which must lie well below one over the number of people.
+LOOSE_DELTA = 1e-3
 
 
 @dataclass(frozen=True)
@@ -41,6 +44,16 @@ def dp_budget_policy(policy):
     return DpBudget(float(policy.get("epsilon_budget")),
                     None if policy.get("delta") is None else float(policy.get("delta")),
                     policy.policy_hash)
+
+
+def loose_delta_notice(plan):
+    """A notice (template, params) when a discrete Gaussian plan's δ is no safeguard, else None."""
+    if plan.mechanism != MECHANISM_GAUSSIAN or plan.delta < LOOSE_DELTA:
+        return None
+    return (N_("δ = {delta:g} in the policy: the discrete Gaussian's ε holds only up to a "
+               "probability δ of failing outright, and δ must lie well below one over the number "
+               "of people (e.g. delta = 1e-6). At this δ the safeguard is off."),
+            {"delta": plan.delta})
 
 
 def dp_releases_of(entries, dataset):

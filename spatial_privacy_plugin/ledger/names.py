@@ -24,11 +24,16 @@ def name_key(name):
     Zero-width and other format characters are removed, then Unicode NFKC
     (full-width letters become ASCII), case folding, trimming, and trailing
     punctuation is dropped: "mob", "Mob ", "MOB", "mob.", "mob\u200b" and
-    full-width "ｍｏｂ" are one dataset.
+    full-width "ｍｏｂ" are one dataset. Combining marks that NFKC leaves
+    standing alone (no precomposed letter holds them) are dropped too: "ci̇ty"
+    (i + U+0307, drawn like "city") is "city", while "Région" keeps its "é" in
+    either spelling. Where marks are letters' own (vowel signs of some scripts),
+    two names may then share a budget: stricter, never looser.
     """
     text = "".join(char for char in str(name) if unicodedata.category(char) != "Cf")
     text = unicodedata.normalize("NFKC", text)
     text = unicodedata.normalize("NFKC", text.casefold()).strip()
+    text = "".join(char for char in text if unicodedata.category(char) not in ("Mn", "Me"))
     while text and (text[-1].isspace() or unicodedata.category(text[-1]).startswith("P")):
         text = text[:-1]
     return text

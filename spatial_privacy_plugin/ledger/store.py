@@ -19,7 +19,9 @@ import hashlib
 import json
 import math
 import numbers
+import os
 import sqlite3
+import tempfile
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
@@ -173,7 +175,8 @@ def check_heads(entries, heads, path):
 
 
 class Ledger:
-    """A ledger file; its table is created with its first entry.
+    """A ledger file; a new one is put in place whole, its table in it (``create_ledger``), so
+    that a file at a ledger's path without the table was a ledger or is not one.
 
     ``heads``: heads that earlier release outputs carry (``Head``); every read
     refuses a ledger that does not hold them, so a ledger that was deleted,
@@ -201,8 +204,26 @@ class Ledger:
                               path=self.path, reason=str(error)) from error
         return connection
 
+    def _roll_back_interrupted_append(self):
+        """Let SQLite undo an append that a crash interrupted (its journal is beside the ledger):
+        an open that may write does it, restoring the ledger as last committed."""
+        try:
+            connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+            try:
+                connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            finally:
+                connection.close()
+        except sqlite3.DatabaseError as error:
+            raise LedgerError(N_("The ledger {path} has beside it the journal of an append that "
+                                 "was interrupted (a crash, or a run that was killed): SQLite "
+                                 "undoes it at the next open that may write, and this one may not "
+                                 "({reason}). No committed entry is lost, and the interrupted "
+                                 "release was not recorded. Make the ledger and its folder "
+                                 "writable, then run again."),
+                              path=self.path, reason=str(error)) from error
+
     def _entries(self, connection):
-        """The verified entries of an open transaction, None when the file holds no ledger yet."""
+        """The verified entries of an open transaction."""
         try:
             tables = {row[0] for row in connection.execute(
                 "SELECT name FROM sqlite_master WHERE type = 'table'")}
@@ -217,8 +238,12 @@ class Ledger:
                                      "blocked; nothing starts a fresh budget in it. Restore the "
                                      "ledger from a backup, or give a new file to start one."),
                                   path=self.path)
-            check_heads([], self.heads, self.path)
-            return None
+            raise LedgerError(N_("The file {path} holds no ledger: it is empty, or its tables were "
+                                 "dropped. It was a ledger, or it is not one (a new ledger is "
+                                 "never an empty file). Every gate that uses it is blocked; "
+                                 "nothing starts a fresh budget in it. Restore it from a backup, "
+                                 "or choose a path where no file exists to start a new ledger."),
+                              path=self.path)
         missing = [name for name in LEDGER_COLUMNS if name not in columns]
         if missing:
             raise LedgerError(N_("The ledger {path} lacks the column(s) {columns}: it was altered, "
@@ -238,6 +263,7 @@ class Ledger:
         """
         if not Path(self.path).exists():
             check_heads([], self.heads, self.path)  # never start afresh where releases exist
+            create_ledger(self.path)
         connection = self._open(read_only=False)
         try:
             connection.execute("BEGIN IMMEDIATE")
@@ -246,10 +272,7 @@ class Ledger:
             yield transaction
             connection.execute("COMMIT" if transaction.appended else "ROLLBACK")
         except sqlite3.Error as error:
-            raise LedgerError(N_("The ledger {path} cannot be written ({reason}): nothing was "
-                                 "recorded, and nothing was released. Make the ledger and its "
-                                 "folder writable (SQLite writes a journal beside it), then run "
-                                 "again."), path=self.path, reason=str(error)) from error
+            raise unwritable(self.path, error) from error
         finally:
             if connection.in_transaction:
                 connection.execute("ROLLBACK")
@@ -262,12 +285,15 @@ class Ledger:
         created), unless the ledger's heads say it has.
         """
         if not Path(self.path).exists():
+            refuse_missing_folder(self.path)
             check_heads([], self.heads, self.path)
             return []
+        if Path(f"{self.path}-journal").exists():
+            self._roll_back_interrupted_append()
         connection = self._open(read_only=True)
         try:
             connection.execute("BEGIN")  # one consistent snapshot of entries and sequence
-            return self._entries(connection) or []
+            return self._entries(connection)
         finally:
             connection.close()
 
@@ -282,8 +308,7 @@ class LedgerTransaction:
     def __init__(self, connection, path, entries):
         self.connection = connection
         self.path = path
-        self.has_table = entries is not None
-        self.entries = list(entries or [])
+        self.entries = list(entries)
         self.appended = 0
 
     def releases(self, dataset):
@@ -298,9 +323,6 @@ class LedgerTransaction:
         entry["recorded_utc"] = entry["recorded_utc"] or utc_now()
         entry["previous_hash"] = self.head().hash
         entry["entry_hash"] = entry_hash(entry)
-        if not self.has_table:  # a new ledger: its table comes with its first entry
-            self.connection.execute(SCHEMA)
-            self.has_table = True
         names = list(CONTENT) + ["entry_hash"]
         # The column names are this module's constants (CONTENT); every value is bound.
         columns, places = ", ".join(names), ", ".join("?" * len(names))
@@ -309,6 +331,58 @@ class LedgerTransaction:
         self.entries.append(dict(entry, seq=len(self.entries) + 1))
         self.appended += 1
         return self.head()
+
+
+def refuse_missing_folder(path):
+    """Refuse a ledger path whose folder does not exist (nothing can start a ledger there)."""
+    folder = Path(path).expanduser().absolute().parent
+    if not folder.is_dir():
+        raise LedgerError(N_("The folder {folder} of the ledger {path} does not exist: nothing was "
+                             "recorded, and nothing was released. Give the programme's ledger "
+                             "file, or create the folder to start a new ledger in it."),
+                          folder=str(folder), path=path)
+
+
+def create_ledger(path):
+    """Put a new ledger, its table in it, at ``path`` whole: it is built under a hidden name beside
+    it and linked into place, which fails where a file appeared meanwhile (another writer's new
+    ledger, then used as it is). A file system without links gets it written in place."""
+    refuse_missing_folder(path)
+    target, partial = Path(path), None
+    try:
+        handle, partial = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
+                                           suffix=".new")
+        os.close(handle)
+        connection = sqlite3.connect(partial, isolation_level=None)
+        try:
+            connection.execute("PRAGMA synchronous = FULL")
+            connection.execute(SCHEMA)
+        finally:
+            connection.close()
+        try:
+            os.link(partial, target)
+        except FileExistsError:
+            raise
+        except OSError:
+            with open(target, "xb") as whole:
+                whole.write(Path(partial).read_bytes())
+                whole.flush()
+                os.fsync(whole.fileno())
+    except FileExistsError:
+        pass
+    except (OSError, sqlite3.Error) as error:
+        raise unwritable(path, error) from error
+    finally:
+        if partial is not None:
+            Path(partial).unlink(missing_ok=True)
+
+
+def unwritable(path, error):
+    """The LedgerError of a ledger (or its folder) that cannot be written."""
+    return LedgerError(N_("The ledger {path} cannot be written ({reason}): nothing was recorded, "
+                          "and nothing was released. Make the ledger and its folder writable "
+                          "(SQLite writes a journal beside it), then run again."),
+                       path=path, reason=getattr(error, "strerror", None) or str(error))
 
 
 def _verified_entries(connection, path):

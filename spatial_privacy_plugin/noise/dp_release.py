@@ -45,6 +45,8 @@ MAX_FINEST_CELLS = 4_000_000
 # over one level, P(noise ≠ 0) ≈ 4e-22): the counts are published exactly, which a DP release
 # must not pretend to protect; and past a few hundred e^(−ε) underflows.
 MAX_EPSILON = 50.0
+# The smallest: the exact samplers take ε in millionths (rounded down, so never more ε than given).
+MIN_EPSILON = 1.0 / dp.PARAMETER_DENOMINATOR
 BIAS_CLASSES = ((0, 0, "0"), (1, 4, "1-4"), (5, 19, "5-19"), (20, 49, "20-49"),
                 (50, None, "50+"))
 
@@ -151,6 +153,11 @@ def plan_noise(mechanism, epsilon, resolutions, m, delta=None):
                             "published. Give a smaller ε (e.g. 1); a release that needs no "
                             "noise is not a differentially private one."),
                          value=float(epsilon), limit=MAX_EPSILON)
+    if epsilon < MIN_EPSILON:
+        raise InputError(N_("ε = {value:g} is below the smallest ε of one release, {limit:g}: the "
+                            "exact noise samplers cannot draw that much noise, and it would bury "
+                            "every count. Give a larger ε (e.g. 1)."),
+                         value=float(epsilon), limit=MIN_EPSILON)
     if isinstance(m, bool) or int(m) != m or m < 1:
         raise InputError(N_("The number of cells a person may contribute to must be a whole "
                             "number of at least 1, got {value!r}."), value=m)
@@ -184,16 +191,25 @@ class Domain:
     mask: np.ndarray
 
 
-def extent_domain(origin, coarsest, bounds):
-    """Every coarsest cell that meets the extent (xmin, ymin, xmax, ymax) in metres."""
+def extent_domain(origin, coarsest, bounds, finest=None):
+    """Every coarsest cell that meets the extent (xmin, ymin, xmax, ymax) in metres; an extent
+    without area, or of more than MAX_FINEST_CELLS cells of ``finest`` metres (default:
+    ``coarsest``), is refused before anything is allocated."""
     xmin, ymin, xmax, ymax = (float(value) for value in bounds)
     if not all(map(math.isfinite, (xmin, ymin, xmax, ymax))) or xmax < xmin or ymax < ymin:
         raise InputError(N_("The extent {bounds} is not a rectangle: give xmin, xmax, ymin, ymax "
                             "in the layer's CRS."), bounds=str(tuple(bounds)))
+    if xmax == xmin or ymax == ymin:
+        raise InputError(N_("The extent {bounds} has no area (its width or height is 0): a "
+                            "differentially private release would spend ε on a strip of cells "
+                            "around a line. Give the extent of the area to release."),
+                         bounds=str(tuple(bounds)))
     col0 = math.floor((xmin - origin[0]) / coarsest)
     row0 = math.floor((ymin - origin[1]) / coarsest)
     col1 = max(col0 + 1, math.ceil((xmax - origin[0]) / coarsest))
     row1 = max(row0 + 1, math.ceil((ymax - origin[1]) / coarsest))
+    factor = int(round(coarsest / (finest or coarsest)))
+    _check_size((row1 - row0) * (col1 - col0) * factor * factor)
     return Domain(origin, float(coarsest), col0, row0,
                   np.ones((row1 - row0, col1 - col0), dtype=bool))
 
@@ -202,10 +218,9 @@ def study_area_domain(origin, coarsest, finest, study_area):
     """Every coarsest cell in which the study area holds the centre of at least one finest cell."""
     corners = np.concatenate([np.concatenate(rings) for parts in study_area for rings in parts])
     box = extent_domain(origin, coarsest, (corners[:, 0].min(), corners[:, 1].min(),
-                                           corners[:, 0].max(), corners[:, 1].max()))
+                                           corners[:, 0].max(), corners[:, 1].max()), finest)
     factor = int(round(coarsest / finest))
     n_rows, n_cols = box.mask.shape
-    _check_size(n_rows * n_cols * factor * factor)
     x = origin[0] + (box.col0 * factor + np.arange(n_cols * factor) + 0.5) * finest
     y = origin[1] + (box.row0 * factor + np.arange(n_rows * factor) + 0.5) * finest
     inside = centres_inside(x, y, study_area)

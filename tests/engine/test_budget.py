@@ -191,3 +191,37 @@ def test_reassessment_records_its_own_entries_and_flags_releases_now_over(tmp_pa
         pytest.approx(cumulative_risk([0.03, 0.04, 0.01]))
     with pytest.raises(InputError, match="no release r9"):
         reassess(ledger, "d", ["r9"], lambda release, basis: summary(0.01))
+
+
+def test_a_per_release_ceiling_above_the_cumulative_one_is_refused(tmp_path):
+    from spatial_privacy_plugin.policy import load_policy
+    with pytest.raises(PolicyError, match="per_release_ceiling = 0.5 is above cumulative_ceiling = "
+                                          "0.2: .* contradict"):
+        budget_policy(per_release_ceiling=0.5, cumulative_ceiling=0.2)
+    path = tmp_path / "p.toml"
+    path.write_text('rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\nper_release_ceiling = 0.3\n'
+                    'cumulative_ceiling = 0.2\n', encoding="utf-8")
+    with pytest.raises(PolicyError, match=f"is above cumulative_ceiling = 0.2 \\({path}\\)"):
+        load_policy(path)
+    path.write_text('rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\nper_release_ceiling = 0.3\n',
+                    encoding="utf-8")
+    with pytest.raises(PolicyError, match="per_release_ceiling = 0.3 is above cumulative_ceiling"):
+        budget_policy(load_policy(path), cumulative_ceiling=0.2)
+
+
+def test_safeguards_that_are_off_are_named(tmp_path):
+    from spatial_privacy_plugin.policy import load_policy
+
+    def notices(policy):
+        return [template.format(**values) for template, values in policy.notices]
+    loose = notices(budget_policy(per_release_ceiling=0.05, cumulative_ceiling=1.0))
+    assert len(loose) == 2 and "cumulative_ceiling = 1 sets no limit" in loose[0]
+    assert "No policy file: the ceilings (per-release 0.05, cumulative 1)" in loose[1]
+    path = tmp_path / "p.toml"
+    path.write_text('rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\nper_release_ceiling = 1\n'
+                    'cumulative_ceiling = 1.0\n', encoding="utf-8")
+    assert [text.split(" sets")[0] for text in notices(budget_policy(load_policy(path)))] == \
+        ["per_release_ceiling = 1", "cumulative_ceiling = 1"]
+    path.write_text('rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\nper_release_ceiling = 0.05\n'
+                    'cumulative_ceiling = 0.2\n', encoding="utf-8")
+    assert notices(budget_policy(load_policy(path))) == []

@@ -184,3 +184,11 @@ def test_a_gaussian_release_needs_delta_in_the_policy(tmp_path):
     record_dp_release(ledger, "d", "g1", gaussian(0.5), DpBudget(2.0, 1e-6, "h"), Release())
     with pytest.raises(InputError, match="delta"):
         record_dp_release(ledger, "d", "l1", laplace(0.5), DpBudget(2.0, None, "h"), Release())
+
+
+def test_a_delta_that_is_no_safeguard_is_named():
+    from spatial_privacy_plugin.ledger.dp_budget import loose_delta_notice
+    template, values = loose_delta_notice(gaussian(1.0, delta=0.9))
+    assert template.format(**values).startswith("δ = 0.9 in the policy")
+    assert loose_delta_notice(gaussian(1.0, delta=1e-6)) is None
+    assert loose_delta_notice(laplace(1.0)) is None

@@ -190,12 +190,22 @@ def test_the_budget_is_split_equally_and_the_gaussian_converts_at_delta():
     (lambda: dp_release.plan_noise(dp_release.MECHANISM_GAUSSIAN, 1.0, (100.0,), 1), "delta"),
     (lambda: dp_release.plan_noise(dp_release.MECHANISM_LAPLACE, 0.0, (100.0,), 1), "positive"),
     (lambda: dp_release.plan_noise(dp_release.MECHANISM_LAPLACE, 1.0, (100.0,), 0), "at least 1"),
-    (lambda: dp_release.extent_domain((0.0, 0.0), 1.0, (0, 0, 1e5, 1e5)), None),
+    (lambda: dp_release.extent_domain((0.0, 0.0), 1.0, (0, 0, 1e5, 1e5)), "smaller extent"),
+    (lambda: dp_release.extent_domain((0.0, 0.0), 2.0, (0, 0, 4e3, 4e3), 1.0),
+     "The domain has 16000000 cells at the finest level"),
+    (lambda: dp_release.extent_domain((0.0, 0.0), 1.0, (0, 0, 1e12, 1e12)),
+     "The domain has 1000000000000000000000000 cells"),  # refused before any allocation
+    (lambda: dp_release.extent_domain((0.0, 0.0), 100.0, (0, 0, 0, 400)), "has no area"),
+    (lambda: dp_release.plan_noise(dp_release.MECHANISM_GAUSSIAN, 1e-300, (100.0,), 1, 1e-6),
+     "ε = 1e-300 is below the smallest ε of one release"),
+    (lambda: dp_release.plan_noise(dp_release.MECHANISM_LAPLACE, 1e-300, (100.0,), 1),
+     "ε = 1e-300 is below the smallest ε of one release"),
+    (lambda: dp_release.extent_domain((0.0, 0.0), 2.0, (0, 0, 4e3, 4e3)), None),
 ])
 def test_bad_parameters_are_refused_with_the_fix(call, message):
-    if message is None:  # a domain too large to write is refused when the release is made
+    if message is None:  # a domain laid on coarser cells is checked again at the finest level
         domain = call()
-        plan = dp_release.plan_noise(dp_release.MECHANISM_LAPLACE, 1.0, (1.0,), 1)
+        plan = dp_release.plan_noise(dp_release.MECHANISM_LAPLACE, 1.0, (1.0, 2.0), 1)
         with pytest.raises(InputError, match="smaller extent"):
             dp_release.dp_grid(np.array([1.0]), np.array([1.0]), np.array([0]), domain, plan,
                                mask_generator("z"))

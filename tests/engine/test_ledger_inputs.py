@@ -176,3 +176,14 @@ def test_changed_ceilings_are_named_with_both_policy_hashes(tmp_path):
     assert (values["old_hash"], values["new_hash"]) == (POLICY.policy_hash, looser.policy_hash)
     assert (values["old_release"], values["new_release"], values["release"]) == (0.05, 0.08, "r2")
     assert template.format(**values)  # every placeholder is filled
+
+
+def test_a_combining_mark_standing_alone_opens_no_fresh_budget(tmp_path):
+    from spatial_privacy_plugin.ledger.store import name_key
+
+    assert name_key("ci\u0307ty") == name_key("city") == name_key("C\u0130TY")
+    assert name_key("Re\u0301gion") == name_key("R\u00e9gion") != name_key("region")
+    ledger = Ledger(tmp_path / "ledger.sqlite")
+    assert gate_release(ledger, "city", "r1", summary(0.04), POLICY)[0].passed
+    decision, _ = gate_release(ledger, "ci\u0307ty", "r1", summary(0.04), POLICY)
+    assert not decision.passed and "already in the ledger" in decision.problems[0][0]

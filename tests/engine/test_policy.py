@@ -169,3 +169,31 @@ def test_a_policy_file_that_is_not_utf8_is_refused(tmp_path):
                      .encode("latin-1"))
     with pytest.raises(PolicyError, match="is not UTF-8 text .*save it as UTF-8"):
         load_policy(path)
+
+
+BASE = 'rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\n'
+BASE_JSON = '{"rho": 0.1, "tolerance": 0.2, "counting_unit": "person"}'
+
+
+@pytest.mark.parametrize("name, text", [
+    ("p.toml", BASE + "rho = 0.5\n"),
+    ("p.toml", BASE + '"rho" = 0.5\n'),
+    ("p.json", BASE_JSON[:-1] + ', "rho": 0.5}'),
+], ids=["TOML", "TOML, quoted key", "JSON"])
+def test_a_key_given_twice_is_refused_by_name(tmp_path, name, text):
+    with pytest.raises(PolicyError, match='gives "?rho"? twice'):
+        load_policy(write(tmp_path, name, text))
+
+
+def test_a_json_key_given_twice_in_a_table_is_refused(tmp_path):
+    text = BASE_JSON[:-1] + ', "stratum_rho": {"rural": 0.05, "rural": 0.5}}'
+    with pytest.raises(PolicyError, match=r"gives rural twice \(0\.05, then 0\.5\)"):
+        load_policy(write(tmp_path, "p.json", text))
+
+
+@pytest.mark.parametrize("name, text", [("p.toml", BASE), ("p.json", BASE_JSON)])
+def test_a_byte_order_mark_is_read_past_and_leaves_the_hash_alone(tmp_path, name, text):
+    plain = load_policy(write(tmp_path, name, text))
+    path = tmp_path / f"bom_{name}"
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    assert load_policy(path).policy_hash == plain.policy_hash
