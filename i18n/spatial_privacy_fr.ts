@@ -4,152 +4,152 @@
   <context>
     <name>SpatialPrivacy</name>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="101" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="103" />
       <source>The p-table {path} cannot be opened as a table.</source>
       <translation>La p-table {path} ne peut pas être ouverte comme une table.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="109" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="111" />
       <source>Give a p-table or D, V and JS, not both: the p-table already fixes the noise.</source>
       <translation>Indiquez une table p ou D, V et JS, pas les deux : la table p fixe déjà le bruit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="116" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="118" />
       <source>The p-table is the one the policy approves.</source>
       <translation>La table p est celle qu'approuve la politique.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="124" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="126" />
       <source>The p-table is built from D = {d:g}, V = {v:g}, JS = {js:g} (where not given: the policy's minimums, else the plugin's defaults).</source>
       <translation>La table p est construite à partir de D = {d:g}, V = {v:g}, JS = {js:g} (à défaut : les minimums de la politique, sinon les valeurs par défaut de l'extension).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="132" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="134" />
       <source>Cell key grid (perturbed counts)</source>
       <translation>Grille à clé de cellule (effectifs perturbés)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="133" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="135" />
       <source>Square cells with the number of distinct people in each, every cell published with small, bounded, unbiased noise that is the same for the same people in every release (the cell key method).</source>
       <translation>Des cellules carrées avec le nombre de personnes distinctes dans chacune, toutes publiées avec un bruit petit, borné et sans biais, le même pour les mêmes personnes dans chaque diffusion (la méthode de la clé de cellule).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="136" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="138" />
       <source>privacy,disclosure,cell key method,ckm,perturbation,noise,grid,census grid</source>
       <translation>confidentialité,divulgation,méthode de la clé de cellule,ckm,perturbation,bruit,grille,grille du recensement</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="157" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="159" />
       <source>Record key field (empty: keys from the key file)</source>
       <translation>Champ de clé d'enregistrement (vide : clés du fichier de clé)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="160" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="162" />
       <source>Secret key file (a new path creates one; never publish it)</source>
       <translation>Fichier de clé secrète (un nouveau chemin en crée un ; ne pas publier)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="164" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="166" />
       <source>p-table (empty: the policy's, or built from D, V, JS)</source>
       <translation>Table p (vide : celle de la politique, ou construite depuis D, V, JS)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="167" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="169" />
       <source>D: largest noise (empty: policy minimum or 3; secret)</source>
       <translation>D : bruit maximal (vide : minimum de la politique ou 3 ; secret)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="170" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="172" />
       <source>V: noise variance (empty: policy minimum or 2)</source>
       <translation>V : variance du bruit (vide : minimum de la politique ou 2)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="173" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="175" />
       <source>JS: counts 1..JS blocked (empty: policy minimum or 0)</source>
       <translation>JS : effectifs 1..JS bloqués (vide : minimum de la politique ou 0)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="176" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="178" />
       <source>Cell size (metres)</source>
       <translation>Taille de maille (mètres)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="180" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="182" />
       <source>Study area (empty cells inside it are published as 0)</source>
       <translation>Zone d'étude (les mailles vides qu'elle contient sont publiées à 0)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="183" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="185" />
       <source>Policy file (TOML or JSON)</source>
       <translation>Fichier de politique (TOML ou JSON)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="184" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="186" />
       <source>Policy files (*.toml *.json)</source>
       <translation>Fichiers de politique (*.toml *.json)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="186" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="188" />
       <source>Perturbed grid</source>
       <translation>Grille perturbée</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="188" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="190" />
       <source>Utility (errors against the true counts; data holder only)</source>
       <translation>Utilité (erreurs sur les vrais effectifs ; détenteur seulement)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="191" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="193" />
       <source>Audit: the attacker's intervals (data holder only)</source>
       <translation>Audit : intervalles de l'attaquant (détenteur seulement)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="194" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="196" />
       <source>Audit: published parent cells, in cells wide</source>
       <translation>Audit : mailles parentes publiées, en nombre de mailles</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="196" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="198" />
       <source>Published cells</source>
       <translation>Mailles publiées</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="198" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="200" />
       <source>Cells whose attacker interval is narrower than p</source>
       <translation>Cellules dont l'intervalle de l'attaquant est plus étroit que p</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="200" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="202" />
       <source>Cells an attacker pins while they could hold 1..k-1 (the gate fails these)</source>
       <translation>Mailles qu'un attaquant fixe alors qu'elles pourraient compter 1..k-1 (le contrôle les refuse)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="202" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="204" />
       <source>Key fingerprint</source>
       <translation>Empreinte de la clé</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="203" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="205" />
       <source>p-table hash</source>
       <translation>Empreinte de la table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="222" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="224" />
       <source>Record keys from the field '{field}'.</source>
       <translation>Clés d'enregistrement issues du champ « {field} ».</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="227" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="229" />
       <source>A new secret key was created in {path} (256 random bits). Keep it secret and safe, and give the same file to every release of the programme: another key gives every cell other noise, and releases under two keys can be differenced.</source>
       <translation>Une nouvelle clé secrète a été créée dans {path} (256 bits aléatoires). Gardez-la secrète et en lieu sûr, et donnez le même fichier à chaque diffusion du programme : une autre clé donne à chaque cellule un autre bruit, et des diffusions sous deux clés peuvent être différenciées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="252" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="254" />
       <source>Give the programme's secret key file (a new path creates one) or a record key field: the noise of each cell comes from its people's keys.</source>
       <translation>Donnez le fichier de clé secrète du programme (un nouveau chemin en crée un) ou un champ de clé d'enregistrement : le bruit de chaque cellule vient des clés de ses personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="258" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="260" />
       <source>The key file must outlive the run (every release of the programme uses the same key): choose a path outside QGIS's temporary folder.</source>
       <translation>Le fichier de clé doit survivre à l'exécution (chaque diffusion du programme utilise la même clé) : choisissez un chemin hors du dossier temporaire de QGIS.</translation>
     </message>
@@ -159,52 +159,52 @@
       <translation>Fichiers de clé (*.key);;Tous les fichiers (*)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="286" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="288" />
       <source>The attribute field(s) {fields} share a name with an output field; rename them in a copy of the layer first.</source>
       <translation>Le(s) champ(s) d'attributs {fields} portent le nom d'un champ de sortie ; renommez-les d'abord dans une copie de la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="305" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="307" />
       <source>{count} empty cells inside the study area are published as 0.</source>
       <translation>{count} cellules vides dans la zone d'étude sont publiées à 0.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="331" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="333" />
       <source>{count} cells published with cell key noise (key {fingerprint}). Publish neither D nor the key file; the p-table hash identifies the noise rule.</source>
       <translation>{count} cellules publiées avec le bruit de la clé de cellule (clé {fingerprint}). Ne publiez ni D ni le fichier de clé ; l'empreinte de la table p identifie la règle de bruit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="343" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="345" />
       <source>True zeros need a grid without published attribute fields: an empty cell x attribute combination is not a structural zero.</source>
       <translation>Les vrais zéros exigent une grille sans champs d'attributs publiés : une combinaison maille × attribut vide n'est pas un zéro structurel.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="348" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="350" />
       <source>The study area has no polygon.</source>
       <translation>La zone d'étude n'a aucun polygone.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="393" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="395" />
       <source>The audit holds the {count} parent cells of {size:g} m published beside the grid.</source>
       <translation>L'audit tient compte des {count} mailles parentes de {size:g} m publiées à côté de la grille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="402" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="404" />
       <source>Audit (an attacker who knows D and the p-table): {count} cell(s) have an interval narrower than p = {p:g}; {pinned} that could hold 1..k - 1 are pinned (the gate fails those).</source>
       <translation>Audit (un attaquant qui connaît D et la p-table) : {count} maille(s) ont un intervalle plus étroit que p = {p:g} ; {pinned} qui pourraient compter 1..k - 1 sont fixées (le contrôle les refuse).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="407" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="409" />
       <source>This cell key release, beside the totals audited with it, pins {pinned} cell(s) that could hold 1..k - 1: the gate will fail it.</source>
       <translation>Cette diffusion par clés de cellule, à côté des totaux audités avec elle, fixe {pinned} maille(s) qui pourraient compter 1..k - 1 : le contrôle la refusera.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="41" />
-      <source>The p-table lacks the columns i, j and p: give a table in the ptable format (i, j, p, v, p_int_lb, p_int_ub), e.g. the output of the perturbation table algorithm.</source>
-      <translation>La table p n'a pas les colonnes i, j et p : donnez une table au format ptable (i, j, p, v, p_int_lb, p_int_ub), par exemple la sortie de l'algorithme de table de perturbation.</translation>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="42" />
+      <source>The p-table lacks the columns i, j and p: give a table in the ptable format (i, j, p, v, p_int_lb, p_int_ub), e.g. the output of the perturbation table algorithm, or in ONS's format (pcv, ckey, pvalue).</source>
+      <translation>La table p n'a pas les colonnes i, j et p : donnez une table au format ptable (i, j, p, v, p_int_lb, p_int_ub), par exemple la sortie de l'algorithme de table de perturbation, ou au format de l'ONS (pcv, ckey, pvalue).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="79" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="81" />
       <source>The cell key comparison uses a one-off random key (never written): its figures vary a little from run to run.</source>
       <translation>La comparaison avec la clé de cellule utilise une clé aléatoire à usage unique (jamais écrite) : ses chiffres varient un peu d'une exécution à l'autre.</translation>
     </message>
@@ -1089,54 +1089,69 @@
       <translation>Série : diffusions antérieures de la grille, la plus ancienne d'abord</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="103" />
-      <source>Similarity profiles, in order (';' between profiles)</source>
-      <translation>Profils de similarité, dans l'ordre (« ; » entre profils)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="106" />
-      <source>Largest donor distance (empty: anywhere)</source>
-      <translation>Distance maximale du donneur (vide : partout)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="111" />
-      <source>Comparison table (data holder only)</source>
-      <translation>Table de comparaison (détenteur seul)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="114" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="102" />
       <source>Chart: error, distance and risk by cell size</source>
       <translation>Graphique : erreur, distance et risque par taille de maille</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="215" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="204" />
       <source>No household id field: the comparison has no swap + cell key row.</source>
       <translation>Pas de champ d'identifiant du ménage : la comparaison n'a pas de ligne échange + clé de cellule.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="219" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="208" />
       <source>The swap moves each person's dwelling: give one point per person (some person ids have several points), or leave the household id field empty.</source>
       <translation>L'échange déplace le logement de chaque personne : donnez un point par personne (certains identifiants ont plusieurs points), ou laissez vide le champ d'identifiant du ménage.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="234" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="223" />
       <source>Swap + cell key: {swapped} of {households} households swapped over the compared cell sizes at k = {k}; {unswapped} high-risk household(s) found no donor.</source>
       <translation>Échange + clé de cellule : {swapped} ménages échangés sur {households} sur les tailles de maille comparées à k = {k} ; {unswapped} ménage(s) à risque sans donneur.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="257" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="246" />
       <source>Method comparison: what each method costs and risks, by cell size</source>
       <translation>Comparaison des méthodes : ce que chacune coûte et risque, par taille de maille</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="258" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="247" />
       <source>cell size (m)</source>
       <translation>taille de maille (m)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="259" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="248" />
       <source>mean absolute error per cell</source>
       <translation>erreur absolue moyenne par maille</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="249" />
+      <source>Kantorovich–Wasserstein distance (m)</source>
+      <translation>distance de Kantorovitch–Wasserstein (m)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="250" />
+      <source>cells at risk</source>
+      <translation>mailles à risque</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="251" />
+      <source>{method}: small counts published exactly</source>
+      <translation>{method} : petits effectifs publiés exacts</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="252" />
+      <source>{method}: cells the audit pins</source>
+      <translation>{method} : mailles que l'audit cerne</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="253" />
+      <source>For the data holder: a simulation, not a release. Publish none of it.</source>
+      <translation>Pour le détenteur : une simulation, pas une diffusion. N'en publiez rien.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="259" />
+      <source>{size:g} m, {method}: mean absolute error {mae:.3g} per cell, {withheld} cell(s) withheld, {exact} small count(s) published exactly.</source>
+      <translation>{size:g} m, {method} : erreur absolue moyenne {mae:.3g} par maille, {withheld} maille(s) masquée(s), {exact} petit(s) effectif(s) publié(s) exact(s).</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/method_comparison.py" line="26" />
@@ -1144,39 +1159,14 @@
       <translation>détenteur seul : une simulation, pas une diffusion ; ne rien publier</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="260" />
-      <source>Kantorovich–Wasserstein distance (m)</source>
-      <translation>distance de Kantorovitch–Wasserstein (m)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="261" />
-      <source>cells at risk</source>
-      <translation>mailles à risque</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="262" />
-      <source>{method}: small counts published exactly</source>
-      <translation>{method} : petits effectifs publiés exacts</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="263" />
-      <source>{method}: cells the audit pins</source>
-      <translation>{method} : mailles que l'audit cerne</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="264" />
-      <source>For the data holder: a simulation, not a release. Publish none of it.</source>
-      <translation>Pour le détenteur : une simulation, pas une diffusion. N'en publiez rien.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="270" />
-      <source>{size:g} m, {method}: mean absolute error {mae:.3g} per cell, {withheld} cell(s) withheld, {exact} small count(s) published exactly.</source>
-      <translation>{size:g} m, {method} : erreur absolue moyenne {mae:.3g} par maille, {withheld} maille(s) masquée(s), {exact} petit(s) effectif(s) publié(s) exact(s).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="277" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="266" />
       <source>{size:g} m, {method}: the Kantorovich–Wasserstein distance is left empty: its exact transport problem has {pairs} pairs of cells, more than this version solves. Compare a smaller extent or coarser cells.</source>
       <translation>{size:g} m, {method} : la distance de Kantorovitch–Wasserstein reste vide : son problème de transport exact a {pairs} paires de mailles, plus que cette version n'en résout. Comparez une emprise plus petite ou des mailles plus grandes.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="271" />
+      <source>This comparison is not a release: every figure in it is computed from the true counts, for the data holder only; publish none of it. The DP grids are simulated (their noise is drawn and discarded, no DP grid is written) and no ε is recorded in any ledger: a DP release is made with the DP grid algorithm.</source>
+      <translation>Cette comparaison n'est pas une diffusion : chacun de ses chiffres vient des vrais effectifs, pour le seul détenteur ; n'en publiez rien. Les grilles DP sont simulées (leur bruit est tiré puis jeté, aucune grille DP n'est écrite) et aucun ε n'est inscrit dans un registre : une diffusion DP se fait avec l'algorithme de grille différentiellement privée.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/method_comparison.py" line="28" />
@@ -1192,11 +1182,6 @@
       <location filename="processing_provider/algorithms/method_comparison.py" line="28" />
       <source>DP</source>
       <translation>DP</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="282" />
-      <source>This comparison is not a release: every figure in it is computed from the true counts, for the data holder only; publish none of it. The DP grids are simulated (their noise is drawn and discarded, no DP grid is written) and no ε is recorded in any ledger: a DP release is made with the DP grid algorithm.</source>
-      <translation>Cette comparaison n'est pas une diffusion : chacun de ses chiffres vient des vrais effectifs, pour le seul détenteur ; n'en publiez rien. Les grilles DP sont simulées (leur bruit est tiré puis jeté, aucune grille DP n'est écrite) et aucun ε n'est inscrit dans un registre : une diffusion DP se fait avec l'algorithme de grille différentiellement privée.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/method_comparison.py" line="29" />
@@ -1219,54 +1204,54 @@
       <translation>confidentialité,divulgation,comparaison,utilité,wasserstein,hellinger,méthode de la clé de cellule,confidentialité différentielle,secret statistique,échange,grille</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="64" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="61" />
       <source>Cell sizes in metres, comma separated</source>
       <translation>Tailles de maille en mètres, séparées par des virgules</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="67" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="64" />
       <source>ε of the DP grid at each size (simulated, not spent)</source>
       <translation>ε de la grille DP à chaque taille (simulé, non dépensé)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="76" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="73" />
       <source>D: largest noise, without a p-table (keep it secret)</source>
       <translation>D : le plus grand bruit, sans table p (gardez-le secret)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="79" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="76" />
       <source>V: noise variance, without a p-table</source>
       <translation>V : variance du bruit, sans table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="82" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="79" />
       <source>JS: published counts 1..JS are blocked, without a p-table</source>
       <translation>JS : les effectifs publiés 1..JS sont interdits, sans table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="85" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="82" />
       <source>Compare: the programme's key file (empty: a one-off key)</source>
       <translation>Comparer : fichier de clé du programme (vide : clé à usage unique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="88" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="85" />
       <source>Extent of the DP grid (empty: the points')</source>
       <translation>Emprise de la grille DP (vide : celle des points)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="93" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="90" />
       <source>Household id field (empty: no swap + cell key row)</source>
       <translation>Champ d'identifiant du ménage (vide : pas de ligne échange)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="96" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="93" />
       <source>Swap: risk fields (empty: the location alone)</source>
       <translation>Échange : champs de risque (vide : la localisation seule)</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/method_comparison.py" line="99" />
-      <source>Swap rate (share of households swapped; a swap moves two)</source>
-      <translation>Taux d'échange (part des ménages ; un échange en déplace deux)</translation>
+      <source>Comparison table (data holder only)</source>
+      <translation>Table de comparaison (détenteur seul)</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/perturbation_table.py" line="17" />
@@ -1399,149 +1384,169 @@
       <translation>Diffusions désormais au-dessus de leur plafond</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="103" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="101" />
+      <source>Persons (points at their dwelling; projected CRS in metres)</source>
+      <translation>Personnes (points à leur logement ; SCR projeté en mètres)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="104" />
+      <source>Household id field</source>
+      <translation>Champ identifiant du ménage</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="107" />
+      <source>Person id field (one point per person)</source>
+      <translation>Champ identifiant de la personne (un point chacune)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="109" />
+      <source>Hierarchy: cell sizes in metres, coarsest first</source>
+      <translation>Hiérarchie : tailles de maille en mètres, la plus grande d'abord</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="112" />
+      <source>Hierarchy: zone layers above the cells, coarsest first</source>
+      <translation>Hiérarchie : couches de zones au-dessus des mailles</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="115" />
+      <source>Zone id field of each zone layer, in order</source>
+      <translation>Champ identifiant de chaque couche de zones, dans l'ordre</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="121" />
       <source>Risk fields (what an attacker knows, e.g. age band, sex)</source>
       <translation>Champs de risque (ce qu'un attaquant sait : âge, sexe…)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="106" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="124" />
       <source>k: fewer than k people alike in an area is a risk</source>
       <translation>k : moins de k personnes semblables dans une zone est un risque</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="119" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="128" />
       <source>Household fields that move with the location</source>
       <translation>Champs du ménage qui suivent le lieu</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="124" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="133" />
       <source>Swapped persons</source>
       <translation>Personnes échangées</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="126" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="135" />
       <source>Swap log (data holder only; never publish)</source>
       <translation>Journal des échanges (détenteur seul ; ne jamais publier)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="129" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="138" />
       <source>High-risk households without a donor (data holder only)</source>
       <translation>Ménages à risque sans donneur (détenteur seul)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="132" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="141" />
       <source>Report (data holder only)</source>
       <translation>Rapport (détenteur seul)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="135" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="144" />
       <source>Households swapped</source>
       <translation>Ménages échangés</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="137" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="146" />
       <source>High-risk households without a donor</source>
       <translation>Ménages à risque sans donneur</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="139" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="148" />
       <source>High-risk households</source>
       <translation>Ménages à risque</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="153" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="162" />
       <source>Multipoint features: a person is one point (their dwelling). Explode them first, or give one point per person.</source>
       <translation>Entités multipoints : une personne est un point (son logement). Éclatez-les d'abord, ou donnez un point par personne.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="159" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="168" />
       <source>Choose the household id field and the person id field.</source>
       <translation>Choisissez le champ identifiant du ménage et celui de la personne.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="163" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="172" />
       <source>Choose at least one risk field (an attribute an attacker knows, e.g. age band or sex).</source>
       <translation>Choisissez au moins un champ de risque (un attribut qu'un attaquant connaît, par exemple la tranche d'âge ou le sexe).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="174" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="183" />
       <source>The folder {folder} of the output file {path} does not exist: create it, or choose a file in an existing folder. Nothing was written.</source>
       <translation>Le dossier {folder} du fichier de sortie {path} n'existe pas : créez-le, ou choisissez un fichier dans un dossier existant. Rien n'a été écrit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="188" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="197" />
       <source>{count} person id(s) in '{field}' appear more than once: a person lives in one household, at one point. Give each person one point.</source>
       <translation>{count} identifiant(s) de personne de '{field}' apparaissent plusieurs fois : une personne vit dans un ménage, en un point. Donnez un point à chaque personne.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="201" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="210" />
       <source>The swap was drawn from the given seed: anyone who holds the seed (or finds it in a saved model or the Processing history) can redraw which households were swapped. Use a seed only to reproduce a test; leave it empty for a release.</source>
       <translation>L'échange a été tiré de la graine donnée : quiconque la détient (ou la trouve dans un modèle enregistré ou l'historique de Traitement) peut retrouver quels ménages ont été échangés. N'utilisez une graine que pour reproduire un test ; laissez-la vide pour une diffusion.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="233" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="242" />
       <source>Give one zone id field for every zone layer ({layers} layers, {fields} fields), or one name that every layer has.</source>
       <translation>Donnez un champ identifiant par couche de zones ({layers} couches, {fields} champs), ou un nom que toutes les couches ont.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="240" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="249" />
       <source>The zone layer {name} has no id field '{field}'; its fields are: {available}.</source>
       <translation>La couche de zones {name} n'a pas de champ identifiant '{field}' ; ses champs sont : {available}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="246" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="255" />
       <source>The zone layer {name} has no polygon.</source>
       <translation>La couche de zones {name} n'a aucun polygone.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="253" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="262" />
       <source>The cell sizes {sizes} are not nested: each must be a whole multiple of the next finer one (e.g. 10000,1000,100), so that every cell lies in one coarser cell.</source>
       <translation>Les tailles de maille {sizes} ne sont pas emboîtées : chacune doit être un multiple entier de la suivante plus fine (par exemple 10000,1000,100), pour que chaque maille soit dans une seule maille plus grande.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="263" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="272" />
       <source>{size:g} m cells</source>
       <translation>mailles de {size:g} m</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="266" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="275" />
       <source>Give the hierarchy: cell sizes (e.g. 10000,1000) and/or zone layers.</source>
       <translation>Donnez la hiérarchie : des tailles de maille (par exemple 10000,1000) et/ou des couches de zones.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="268" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="277" />
       <source>Hierarchy, top first: {levels}.</source>
       <translation>Hiérarchie, du plus haut niveau au plus fin : {levels}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="320" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="329" />
       <source>high risk</source>
       <translation>risque élevé</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="320" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="329" />
       <source>swap rate</source>
       <translation>taux d'échange</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="363" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="372" />
       <source>{swapped} of {households} households swapped ({share}; the swap rate asks for {target}); {high} were high-risk.</source>
       <translation>{swapped} ménages échangés sur {households} ({share} ; le taux d'échange en demande {target}) ; {high} étaient à risque.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="369" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="378" />
       <source>The high-risk households alone need more swaps than the swap rate: every one of them was swapped (or listed). A coarser hierarchy or fewer risk fields make fewer of them.</source>
       <translation>Les ménages à risque demandent à eux seuls plus d'échanges que le taux d'échange : chacun a été échangé (ou listé). Une hiérarchie plus grossière ou moins de champs de risque en font moins.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="374" />
-      <source>Only {swapped} households could be swapped of the {target} the rate asks for: too few households have a donor (of their profile, outside their area, within the distance).</source>
-      <translation>Seuls {swapped} ménages ont pu être échangés sur les {target} que demande le taux : trop peu de ménages ont un donneur (de leur profil, hors de leur zone, dans la distance).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="379" />
-      <source>{count} high-risk household(s) kept their location for want of a donor: the table of high-risk households without a donor says why. Widen the donor distance, add a looser similarity profile, or protect them otherwise.</source>
-      <translation>{count} ménage(s) à risque ont gardé leur lieu faute de donneur : la table des ménages à risque sans donneur dit pourquoi. Élargissez la distance du donneur, ajoutez un profil de similarité plus lâche, ou protégez-les autrement.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/record_swap.py" line="38" />
@@ -1549,54 +1554,49 @@
       <translation>Le ou les champs de profil de similarité {fields} ne sont pas dans la couche ; ses champs sont : {available}. Séparez les profils par « ; » et leurs champs par « , » (par exemple household_size;household_size,tenure).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="384" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="383" />
+      <source>Only {swapped} households could be swapped of the {target} the rate asks for: too few households have a donor (of their profile, outside their area, within the distance).</source>
+      <translation>Seuls {swapped} ménages ont pu être échangés sur les {target} que demande le taux : trop peu de ménages ont un donneur (de leur profil, hors de leur zone, dans la distance).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="388" />
+      <source>{count} high-risk household(s) kept their location for want of a donor: the table of high-risk households without a donor says why. Widen the donor distance, add a looser similarity profile, or protect them otherwise.</source>
+      <translation>{count} ménage(s) à risque ont gardé leur lieu faute de donneur : la table des ménages à risque sans donneur dit pourquoi. Élargissez la distance du donneur, ajoutez un profil de similarité plus lâche, ou protégez-les autrement.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="393" />
       <source>Never publish the swap log, the seed or the report: they undo the swap. Publish the swapped persons' counts (e.g. with the cell key grid).</source>
       <translation>Ne publiez jamais le journal des échanges, la graine ni le rapport : ils défont l'échange. Publiez les effectifs des personnes échangées (par exemple avec la grille à clé de cellule).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="50" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="57" />
+      <source>Swap rate (share of households swapped; a swap moves two)</source>
+      <translation>Taux d'échange (part des ménages ; un échange en déplace deux)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="61" />
+      <source>Similarity profiles, in order (';' between profiles)</source>
+      <translation>Profils de similarité, dans l'ordre (« ; » entre profils)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="64" />
+      <source>Largest donor distance (empty: anywhere)</source>
+      <translation>Distance maximale du donneur (vide : partout)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="71" />
       <source>Targeted record swap (households)</source>
       <translation>Échange ciblé d'enregistrements (ménages)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="51" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="72" />
       <source>Swaps the locations of households at risk (fewer than k people share a member's attributes in an area) with similar households outside the area, nearest first within a distance, then more households at random up to the swap rate: the census step before the cell key method.</source>
       <translation>Échange le lieu des ménages à risque (moins de k personnes partagent les attributs d'un membre dans une zone) avec celui de ménages semblables hors de la zone, le plus proche d'abord dans une distance donnée, puis d'autres ménages au hasard jusqu'au taux d'échange : l'étape du recensement avant la méthode de la clé de cellule.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="55" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="76" />
       <source>privacy,disclosure,record swapping,targeted swapping,census,household,sdcMicro,perturbation</source>
       <translation>confidentialité,divulgation,échange d'enregistrements,échange ciblé,recensement,ménage,sdcMicro,perturbation</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="83" />
-      <source>Persons (points at their dwelling; projected CRS in metres)</source>
-      <translation>Personnes (points à leur logement ; SCR projeté en mètres)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="86" />
-      <source>Household id field</source>
-      <translation>Champ identifiant du ménage</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="89" />
-      <source>Person id field (one point per person)</source>
-      <translation>Champ identifiant de la personne (un point chacune)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="91" />
-      <source>Hierarchy: cell sizes in metres, coarsest first</source>
-      <translation>Hiérarchie : tailles de maille en mètres, la plus grande d'abord</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="94" />
-      <source>Hierarchy: zone layers above the cells, coarsest first</source>
-      <translation>Hiérarchie : couches de zones au-dessus des mailles</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="97" />
-      <source>Zone id field of each zone layer, in order</source>
-      <translation>Champ identifiant de chaque couche de zones, dans l'ordre</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/resolution_sweep.py" line="102" />
@@ -3849,6 +3849,46 @@
       <translation>Les tailles de maille {fine:g} m et {coarse:g} m ne sont pas emboîtées : chaque taille doit être un multiple entier de la taille plus fine suivante (par exemple 1000,2000,4000), pour que chaque maille soit dans un seul parent.</translation>
     </message>
     <message>
+      <location filename="spatial_privacy_plugin/noise/ons_ptable.py" line="32" />
+      <source>The p-table {source} has a value that is not a number: the columns pcv, ckey, pvalue of ONS's format hold whole numbers only.</source>
+      <translation>La table p {source} a une valeur qui n'est pas un nombre : les colonnes pcv, ckey, pvalue du format de l'ONS ne contiennent que des nombres entiers.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ons_ptable.py" line="37" />
+      <source>The p-table {source} is empty or has a missing or fractional value: pcv, ckey and pvalue are whole numbers.</source>
+      <translation>La table p {source} est vide ou a une valeur manquante ou fractionnaire : pcv, ckey et pvalue sont des nombres entiers.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ons_ptable.py" line="48" />
+      <source>The p-table {source} has a negative pcv or ckey.</source>
+      <translation>La table p {source} a un pcv ou une ckey négatifs.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ons_ptable.py" line="51" />
+      <source>The cell keys of the p-table {source} run from 0 to {largest}: give a table whose cell keys run from 0 to a power of two less one (ONS: 255 or 4095, at most {limit}), so that the record key k of a person is the fraction k / {levels} exactly.</source>
+      <translation>Les clés de cellule de la table p {source} vont de 0 à {largest} : donnez une table dont les clés de cellule vont de 0 à une puissance de deux moins un (ONS : 255 ou 4095, au plus {limit}), pour que la clé d'enregistrement k d'une personne soit exactement la fraction k / {levels}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ons_ptable.py" line="59" />
+      <source>The p-table {source} has {count} rows (pcv) from {first} to {last}: ONS's package serves every count above {end} with rows {start} to {end} in turn, so a table in its format needs every row from 1 to {end}.</source>
+      <translation>La table p {source} a {count} lignes (pcv) de {first} à {last} : le paquet de l'ONS sert chaque effectif au-delà de {end} par les lignes {start} à {end} tour à tour, une table à son format doit donc avoir chaque ligne de 1 à {end}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ons_ptable.py" line="70" />
+      <source>The p-table {source} must give every pair of pcv and ckey (0 to {largest}) exactly once.</source>
+      <translation>La table p {source} doit donner chaque paire de pcv et de ckey (0 à {largest}) exactement une fois.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ons_ptable.py" line="76" />
+      <source>Row 0 of the p-table {source} moves an empty cell: 0 must stay 0.</source>
+      <translation>La ligne 0 de la table p {source} déplace une cellule vide : 0 doit rester 0.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ons_ptable.py" line="80" />
+      <source>The p-table {source} publishes a negative count (pcv + pvalue &lt; 0).</source>
+      <translation>La table p {source} publie un effectif négatif (pcv + pvalue &lt; 0).</translation>
+    </message>
+    <message>
       <location filename="spatial_privacy_plugin/noise/perturbed.py" line="106" />
       <source>Some records say method = 'cell key' and others do not: a release is perturbed as a whole or not at all.</source>
       <translation>Certains enregistrements disent method = 'cell key' et d'autres non : une diffusion est perturbée en entier ou pas du tout.</translation>
@@ -3904,137 +3944,137 @@
       <translation>La table p diffère de celle qu'approuve la politique ({path}) : utilisez cette table p, ou changez le fichier de politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="109" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="137" />
       <source>D (the largest noise) must be a whole number from 1 to {limit}, got {value}.</source>
       <translation>D (le bruit le plus grand) doit être un nombre entier de 1 à {limit}, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="112" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="140" />
       <source>JS (published counts 1..JS are blocked) must be a whole number &gt;= 0, got {value}.</source>
       <translation>JS (les effectifs publiés 1..JS sont interdits) doit être un nombre entier &gt;= 0, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="115" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="143" />
       <source>V (the noise variance) must be a positive number, got {value}.</source>
       <translation>V (la variance du bruit) doit être un nombre positif, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="118" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="146" />
       <source>PSTAY (the probability of no noise) must lie in [0, 1), got {value}; leave it empty to let the maximum-entropy rule choose it.</source>
       <translation>PSTAY (la probabilité de ne pas bruiter) doit être dans [0, 1), reçu {value} ; laissez-le vide pour que la règle d'entropie maximale le choisisse.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="124" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="152" />
       <source>V = {variance:g} cannot hold in any row: with noise at most D = {d} the variance is at most {largest:g} (D²{pstay_note}). Raise D or lower V.</source>
       <translation>V = {variance:g} ne peut tenir dans aucune ligne : avec un bruit d'au plus D = {d}, la variance vaut au plus {largest:g} (D²{pstay_note}). Augmentez D ou diminuez V.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="129" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="157" />
       <source>V = {variance:g} cannot hold in the rows of large counts with PSTAY = {pstay:g}: the noise is nonzero with probability {spread:g}, so its variance is at least {spread:g}. Lower PSTAY or raise V.</source>
       <translation>V = {variance:g} ne peut tenir dans les lignes des grands effectifs avec PSTAY = {pstay:g} : le bruit est non nul avec la probabilité {spread:g}, donc sa variance vaut au moins {spread:g}. Diminuez PSTAY ou augmentez V.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="134" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="162" />
       <source>JS = {js} is larger than D = {d}: a count of {js} can neither become 0 nor reach {above} with noise of at most D, so row {js} has no unbiased noise. Raise D to at least JS or lower JS.</source>
       <translation>JS = {js} est plus grand que D = {d} : un effectif de {js} ne peut ni devenir 0 ni atteindre {above} avec un bruit d'au plus D, la ligne {js} n'a donc pas de bruit sans biais. Portez D à au moins JS ou diminuez JS.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="213" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="241" />
       <source>no unbiased noise is possible: the row can only stay or move up</source>
       <translation>aucun bruit sans biais n'est possible : la ligne ne peut que rester ou monter</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="234" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="262" />
       <source>The maximum-entropy solver did not converge for noise values {values} and variance {variance:g}: choose a variance further from the bounds its support allows.</source>
       <translation>Le solveur d'entropie maximale n'a pas convergé pour les valeurs de bruit {values} et la variance {variance:g} : choisissez une variance plus éloignée des bornes que permet son support.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="241" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="269" />
       <source>the largest variance its support allows</source>
       <translation>la plus grande variance que permet son support</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="242" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="270" />
       <source>the least variance its support allows</source>
       <translation>la plus petite variance que permet son support</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="265" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="293" />
       <source>Row {row} of the p-table has no unbiased noise: with D = {d} and JS = {js} its count can only grow. Raise D or lower JS.</source>
       <translation>La ligne {row} de la table p n'a pas de bruit sans biais : avec D = {d} et JS = {js}, son effectif ne peut que croître. Augmentez D ou diminuez JS.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="271" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="299" />
       <source>Row {row} of the p-table cannot have variance {variance:g} (the nearest its support allows is {reached:g}). Change D, V or PSTAY.</source>
       <translation>La ligne {row} de la table p ne peut avoir la variance {variance:g} (la plus proche que permet son support est {reached:g}). Changez D, V ou PSTAY.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="305" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="333" />
       <source>The p-table {source} lacks the column(s) {columns}: give a table with the columns i, j, p, v, p_int_lb, p_int_ub (the ptable package's format).</source>
       <translation>La table p {source} n'a pas la ou les colonnes {columns} : donnez une table avec les colonnes i, j, p, v, p_int_lb, p_int_ub (le format du paquet ptable).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="312" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="340" />
       <source>The p-table {source} has a value that is not a number: the columns i, j, p, v, p_int_lb, p_int_ub hold numbers only.</source>
       <translation>La table p {source} a une valeur qui n'est pas un nombre : les colonnes i, j, p, v, p_int_lb, p_int_ub ne contiennent que des nombres.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="316" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="344" />
       <source>The p-table {source} is empty or has missing values.</source>
       <translation>La table p {source} est vide ou a des valeurs manquantes.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="319" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="347" />
       <source>The p-table {source} has a {column} that is not a whole number &gt;= 0.</source>
       <translation>La table p {source} a une valeur de {column} qui n'est pas un nombre entier &gt;= 0.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="322" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="350" />
       <source>The p-table {source} has a probability outside [0, 1].</source>
       <translation>La table p {source} a une probabilité hors de [0, 1].</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="324" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="352" />
       <source>The p-table {source} has a pair (i, j) twice.</source>
       <translation>La table p {source} a deux fois le même couple (i, j).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="327" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="355" />
       <source>The p-table {source} must have every row i from 0 to its last one without gaps (the last row serves every larger count).</source>
       <translation>La table p {source} doit avoir toutes les lignes i de 0 à la dernière, sans trou (la dernière ligne sert pour tout effectif plus grand).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="332" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="360" />
       <source>Row {row} of the p-table {source} has probabilities summing to {total!r}, not 1.</source>
       <translation>La ligne {row} de la table p {source} a des probabilités de somme {total!r}, et non 1.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="337" />
-      <source>Row 0 of the p-table {source} moves an empty cell: 0 must stay 0.</source>
-      <translation>La ligne 0 de la table p {source} déplace une cellule vide : 0 doit rester 0.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="343" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="372" />
       <source>The p-table {source} has a v that is not j − i.</source>
       <translation>La table p {source} a une valeur v qui n'est pas j − i.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="348" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="377" />
       <source>The p-table {source} has a {column} that is not the cumulative probability of its row in order of j: correct it or leave the column out.</source>
       <translation>La table p {source} a une valeur de {column} qui n'est pas la probabilité cumulée de sa ligne dans l'ordre de j : corrigez-la ou omettez la colonne.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="359" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="390" />
+      <source>The p-table {source} leaves every count of its last row ({last}) unchanged while it moves smaller ones: in this format the last row serves every larger count, which would all be published exactly. Give the last row noise; a rounding table such as ONS's (10-5 rule) goes in ONS's own format (columns pcv, ckey, pvalue), whose rows 501 to 750 serve larger counts in turn, as ONS applies them.</source>
+      <translation>La table p {source} laisse inchangé l'effectif de sa dernière ligne ({last}) alors qu'elle déplace les plus petits : dans ce format, la dernière ligne sert chaque effectif plus grand, qui serait alors publié exactement. Donnez du bruit à la dernière ligne ; une table d'arrondi comme celle de l'ONS (règle 10-5) se donne au format propre de l'ONS (colonnes pcv, ckey, pvalue), dont les lignes 501 à 750 servent tour à tour les effectifs plus grands, comme l'ONS les applique.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="404" />
       <source>Cannot read the p-table {source}: {reason}.</source>
       <translation>Impossible de lire la table p {source} : {reason}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="362" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="407" />
       <source>The p-table {source} is not UTF-8 text.</source>
       <translation>La table p {source} n'est pas un texte UTF-8.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="368" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="413" />
       <source>The p-table {source} does not parse as CSV: {reason}.</source>
       <translation>La table p {source} n'est pas un CSV lisible : {reason}.</translation>
     </message>

@@ -353,3 +353,23 @@ def test_the_gate_audits_a_cell_key_release_beside_its_parents_as_the_grid_does(
     fine, parents = releases(crowd)
     assert fine["CELLS_PINNED"] == 0
     assert gate(run, fine["OUTPUT"], policy, AUDIT_LAYERS=[parents])["PASSED"]
+
+
+def test_the_ons_rounding_table_in_ons_format_rounds_every_cell(run, tmp_path):
+    """ONS's 10-5 table in its own format (pcv, ckey, pvalue) read as a table layer: every
+    cell is rounded, the cell of 1,087 people too (rows 501..750 reused above 750)."""
+    lines = ["pcv,ckey,pvalue"]
+    for pcv in range(1, 751):
+        noise = -pcv if pcv < 10 else 5 * ((2 * pcv + 5) // 10) - pcv
+        lines += [f"{pcv},{ckey},{noise}" for ckey in range(256)]
+    path = tmp_path / "ptable_10_5_rule.csv"
+    path.write_text("\n".join(lines) + "\n")
+    cells = dict(CELLS)
+    cells[(9, 9)] = 1087
+    approved = {"ptable": str(path), "policy": plain_policy(tmp_path),
+                "key": str(tmp_path / "programme.key")}
+    rows = rows_of(cell_key_grid(run, people_in_cells(cells), approved)["OUTPUT"])
+    published = {(row["col"], row["row"]): row["n_persons"] for row in rows}
+    assert published == {cell: 0 if count < 10 else 5 * ((2 * count + 5) // 10)
+                         for cell, count in cells.items()}
+    assert published[(9, 9)] == 1085
