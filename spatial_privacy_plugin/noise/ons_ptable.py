@@ -80,4 +80,3 @@ def ons_key_noise(frame, source=""):
         raise InputError(N_("The p-table {source} publishes a negative count (pcv + pvalue < 0)."),
                          source=source)
     return table
-

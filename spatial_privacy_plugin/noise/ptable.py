@@ -77,7 +77,8 @@ class PTable:
         first = self.largest_i if self.cycle_start is None else self.cycle_start
         spreads = []
         for _, row in self.frame[self.frame["i"] >= first].groupby("i"):
-            spreads.append(float((row["p"] * row["v"] ** 2).sum() - (row["p"] * row["v"]).sum() ** 2))
+            mean = (row["p"] * row["v"]).sum()
+            spreads.append(float((row["p"] * row["v"] ** 2).sum() - mean ** 2))
         return min(spreads)
 
     @property
