@@ -2,10 +2,12 @@
 
 ``SystemIntegers`` reads the operating system's cryptographic generator
 (``os.urandom``: getrandom(2) on Linux, BCryptGenRandom on Windows) in blocks
-of 256 KiB, read as 64-bit words by numpy. A uniform integer in {0, …, m − 1}
-is a word masked to the bits of m − 1 (``w & (2^b − 1)``, b the bit length of
-m − 1), kept when it is below m and redrawn otherwise: every value then has
-probability exactly 1/m, and a draw is kept with probability above 1/2. It
+of 256 KiB, read by numpy as 32-bit words (ranges below 2**32) or 64-bit
+words. A uniform integer in {0, …, m − 1} is a word masked to the bits of
+m − 1 (``w & (2^b − 1)``, b the bit length of m − 1), kept when it is below m
+and redrawn otherwise: every value then has probability exactly 1/m, and a
+draw is kept with probability at least 1/2 (1/4 past 2**53, where the float
+that finds b may round up). It
 offers the one method of ``numpy.random.Generator`` that the exact samplers
 use (``integers``), so they run unchanged on either.
 
@@ -18,45 +20,48 @@ import os
 
 import numpy as np
 
-WORD_BYTES = 8
-BLOCK_WORDS = 1 << 15  # 256 KiB from the operating system per read
+BLOCK_BYTES = 1 << 18  # 256 KiB from the operating system per read
+NARROW = 2 ** 32  # ranges below this take 32-bit words, larger ones 64-bit words
 
 
 class SystemIntegers:
     """Uniform integers drawn from ``os.urandom`` (see the module docstring)."""
 
     def __init__(self):
-        self._words = np.empty(0, dtype=np.uint64)
+        self._bytes = b""
         self._next = 0
 
-    def _take(self, n):
-        """n uniform 64-bit words, read from the operating system a block at a time."""
-        if self._next + n > len(self._words):
-            rest = self._words[self._next:]
-            fresh = max(BLOCK_WORDS, n - len(rest))
-            read = np.frombuffer(os.urandom(fresh * WORD_BYTES), dtype=np.uint64)
-            self._words = np.concatenate([rest, read])
+    def _take(self, n, dtype):
+        """n uniform words of ``dtype`` (uint32 or uint64), read from the operating system a
+        block at a time (the words are read-only views of the block)."""
+        size = n * np.dtype(dtype).itemsize
+        if self._next + size > len(self._bytes):
+            rest = self._bytes[self._next:]
+            self._bytes = rest + os.urandom(max(BLOCK_BYTES, size - len(rest)))
             self._next = 0
-        words = self._words[self._next:self._next + n]
-        self._next += n
+        words = np.frombuffer(self._bytes, dtype=dtype, count=n, offset=self._next)
+        self._next += size
         return words
 
     def integers(self, low, high, size, dtype=np.int64):
         """``size`` uniform integers in {low, …, high − 1} (``high`` an int or an array of
-        ``size`` ints, high − low from 1 to 2**63 − 1), as ``Generator.integers`` returns them."""
+        ``size`` ints, high − low from 1 to 2**62), as ``Generator.integers`` returns them."""
         span = (np.asarray(high, dtype=np.int64) - np.int64(low)).astype(np.uint64)
-        mask = span - np.uint64(1)
-        for shift in (1, 2, 4, 8, 16, 32):  # all ones from the highest bit of m − 1 down
-            mask |= mask >> np.uint64(shift)
-        out = np.empty(size, dtype=np.uint64)
-        pending = np.arange(size)
-        while len(pending):
-            bound, bits = (span, mask) if span.ndim == 0 else (span[pending], mask[pending])
-            drawn = self._take(len(pending)) & bits
-            kept = drawn < bound
-            out[pending[kept]] = drawn[kept]
-            pending = pending[~kept]
-        return (out.astype(np.int64) + np.int64(low)).astype(dtype, copy=False)
+        word = np.uint32 if span.max(initial=0) < NARROW else np.uint64
+        span = span.astype(word)
+        # All ones down from the highest bit of m − 1 (frexp's exponent is its bit length,
+        # or one more where the float rounds up: a wider mask, still exact, kept >= 1/4).
+        _, bits = np.frexp((span - word(1)).astype(float))
+        mask = ((np.uint64(1) << bits.astype(np.uint64)) - np.uint64(1)).astype(word)
+        drawn = self._take(size, word) & mask
+        redo = np.flatnonzero(drawn >= span)
+        while len(redo):
+            bound, ones = (span, mask) if span.ndim == 0 else (span[redo], mask[redo])
+            again = self._take(len(redo), word) & ones
+            kept = again < bound
+            drawn[redo[kept]] = again[kept]
+            redo = redo[~kept]
+        return (drawn.astype(np.int64) + np.int64(low)).astype(dtype, copy=False)
 
 
 def dp_random(seed_text=None):

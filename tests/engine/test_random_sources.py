@@ -55,7 +55,8 @@ def no_numpy_generator(monkeypatch):
     monkeypatch.setattr(np.random, "Generator", refused)
 
 
-@pytest.mark.parametrize("high", [1, 2, 3, 7, 10 ** 6 + 3, 2 ** 40 + 1, dp.INT_LIMIT])
+@pytest.mark.parametrize("high", [1, 2, 3, 7, 10 ** 6 + 3, 2 ** 32 - 1, 2 ** 32, 2 ** 40 + 1,
+                                  dp.INT_LIMIT])
 def test_system_integers_are_uniform_in_range(high):
     draws = SystemIntegers().integers(0, high, 120_000)
     assert draws.dtype == np.int64 and draws.min() >= 0 and draws.max() < high
@@ -83,9 +84,9 @@ def test_system_integers_read_the_operating_system_in_blocks(urandom_reads):
     source = SystemIntegers()
     source.integers(0, 6, 1000)
     source.integers(0, 6, 1000)
-    assert urandom_reads == [8 * 2 ** 15]  # one 256 KiB block serves both
-    source.integers(0, 2 ** 20, 100_000)
-    assert len(urandom_reads) == 2 and sum(urandom_reads) >= 8 * 101_000
+    assert urandom_reads == [2 ** 18]  # one 256 KiB block serves both (32-bit words)
+    source.integers(0, 2 ** 40, 100_000)  # 64-bit words, more than the block holds
+    assert len(urandom_reads) == 2 and sum(urandom_reads) >= 4 * 2000 + 8 * 100_000
 
 
 def test_the_exact_samplers_keep_their_distribution_on_the_system_source():

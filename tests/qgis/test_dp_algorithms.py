@@ -269,4 +269,4 @@ def test_a_release_without_a_seed_draws_its_noise_from_os_urandom(run, tmp_path,
     monkeypatch.setattr(os, "urandom", counted)
     monkeypatch.setattr(np.random, "default_rng", no_generator)
     dpgrid(run, tmp_path, SEED="")
-    assert 8 * 2 ** 15 in reads  # SystemIntegers' blocks of 256 KiB
+    assert 2 ** 18 in reads  # SystemIntegers' blocks of 256 KiB
