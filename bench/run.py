@@ -1,7 +1,7 @@
 """Benchmarks: each figure beside a baseline run in the same session, reported as a ratio.
 
 Usage: python3 bench/run.py [--smoke] [--large] [--huge] [--postgis [--sweep-only] | --cellkey |
---writing | --swap]
+--writing | --swap | --dp-noise]
 --smoke: tiny sizes, for the test suite; --large (what `make bench` runs):
 adds the 10 M-trip sweeps; --huge: adds the sweep of 100 M trips generated in
 PostGIS (about 10 GB of table and as much of sort files; dropped after);
@@ -60,6 +60,10 @@ thread (SPATIAL_PRIVACY_THREADS=1).
    k = 3, swap rate 5 %, donors within 5 km; issue #37: under 60 s), the engine from the
    persons' arrays, against the same swap with donors anywhere (sdcMicro's rule).
    ``--swap``: only this row (printed, not written).
+8. The noise of a DP grid (40,000 cells at 250 m with their 500 m and 1 km parents,
+   ε = 1, m = 2, both mechanisms) drawn from the operating system (os.urandom, as a
+   release draws it; issue 43) against the same exact samplers on numpy's PCG64,
+   interleaved. ``--dp-noise``: only these rows (printed, not written).
 6. The gate's audit against areas that do not nest (differencing): the homes of the
    city's 300 000 people on a suppressed 250 m grid and 300 irregular areas (Voronoi
    polygons) whose borders cut the cells into atoms; end to end through Processing
@@ -920,7 +924,10 @@ def bench_writing(n_trips, n_cells):
 
 
 def main(smoke, large, postgis_only=False, cell_key_only=False, huge=False, huge_only=False,
-         sweep_only=False, writing_only=False, swap_only=False):
+         sweep_only=False, writing_only=False, swap_only=False, dp_noise_only=False):
+    if dp_noise_only:
+        print(table_of(bench_dp_noise(3_000 if smoke else 40_000)))
+        return
     if swap_only:
         print(table_of([bench_swap(3_000 if smoke else 1_000_000)]))
         return
@@ -989,4 +996,5 @@ def main(smoke, large, postgis_only=False, cell_key_only=False, huge=False, huge
 if __name__ == "__main__":
     main("--smoke" in sys.argv, "--large" in sys.argv, "--postgis" in sys.argv,
          "--cellkey" in sys.argv, "--huge" in sys.argv, "--huge-only" in sys.argv,
-         "--sweep-only" in sys.argv, "--writing" in sys.argv, "--swap" in sys.argv)
+         "--sweep-only" in sys.argv, "--writing" in sys.argv, "--swap" in sys.argv,
+         "--dp-noise" in sys.argv)
