@@ -4,8 +4,8 @@ import processing
 import pytest
 from layers import people_in_cells, point_layer
 from models import child, child_output, halting_message, model, model_input
-from qgis.core import QgsProcessingException, QgsProcessingParameterFeatureSource, \
-    QgsProcessingParameterFile, QgsVectorLayer
+from qgis.core import QgsProcessingException, QgsProcessingFeedback, \
+    QgsProcessingParameterFeatureSource, QgsProcessingParameterFile, QgsVectorLayer
 
 from spatial_privacy_plugin.release import grid as engine_grid
 from spatial_privacy_plugin.noise.ptable import create_ptable, read_ptable_csv, write_ptable_csv
@@ -368,7 +368,9 @@ def test_the_ons_rounding_table_in_ons_format_rounds_every_cell(run, tmp_path):
     cells[(9, 9)] = 1087
     approved = {"ptable": str(path), "policy": plain_policy(tmp_path),
                 "key": str(tmp_path / "programme.key")}
-    rows = rows_of(cell_key_grid(run, people_in_cells(cells), approved)["OUTPUT"])
+    feedback = QgsProcessingFeedback()
+    rows = rows_of(cell_key_grid(run, people_in_cells(cells), approved, feedback)["OUTPUT"])
+    assert "rows 501 to 750 in turn" in feedback.textLog()
     published = {(row["col"], row["row"]): row["n_persons"] for row in rows}
     assert published == {cell: 0 if count < 10 else 5 * ((2 * count + 5) // 10)
                          for cell, count in cells.items()}
