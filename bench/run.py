@@ -1,7 +1,7 @@
 """Benchmarks: each figure beside a baseline run in the same session, reported as a ratio.
 
 Usage: python3 bench/run.py [--smoke] [--large] [--huge] [--postgis [--sweep-only] | --cellkey |
---writing | --swap]
+--writing | --swap | --dp-noise]
 --smoke: tiny sizes, for the test suite; --large (what `make bench` runs):
 adds the 10 M-trip sweeps; --huge: adds the sweep of 100 M trips generated in
 PostGIS (about 10 GB of table and as much of sort files; dropped after);
@@ -60,6 +60,10 @@ thread (SPATIAL_PRIVACY_THREADS=1).
    k = 3, swap rate 5 %, donors within 5 km; issue #37: under 60 s), the engine from the
    persons' arrays, against the same swap with donors anywhere (sdcMicro's rule).
    ``--swap``: only this row (printed, not written).
+8. The noise of a DP grid (40,000 cells at 250 m with their 500 m and 1 km parents,
+   ε = 1, m = 2, both mechanisms) drawn from the operating system (os.urandom, as a
+   release draws it; issue 43) against the same exact samplers on numpy's PCG64,
+   interleaved. ``--dp-noise``: only these rows (printed, not written).
 6. The gate's audit against areas that do not nest (differencing): the homes of the
    city's 300 000 people on a suppressed 250 m grid and 300 irregular areas (Voronoi
    polygons) whose borders cut the cells into atoms; end to end through Processing
@@ -643,6 +647,31 @@ def bench_swap(n_households):
             "baseline_s": anywhere}
 
 
+def bench_dp_noise(n_cells):
+    """The noise of a DP grid of ``n_cells`` finest cells and two coarser levels (250/500/1000 m,
+    ε = 1, m = 2), from the operating system as a release draws it, against numpy's PCG64."""
+    from spatial_privacy_plugin.noise import dp_release
+    from spatial_privacy_plugin.noise.system_random import SystemIntegers
+
+    rows = []
+    for mechanism in dp_release.MECHANISMS:
+        plan = dp_release.plan_noise(mechanism, 1.0, (250.0, 500.0, 1000.0), 2, 1e-6)
+
+        def draw(source):
+            return [dp_release.draw_noise(plan, level, n_cells // 4 ** index, source)
+                    for index, level in enumerate(plan.levels)]
+        # Interleaved runs, medians of wall and CPU time: the load of a shared machine moves.
+        runs = [[timed_with_cpu(lambda: draw(source()), repeat=1)[:2]
+                 for source in (SystemIntegers, np.random.default_rng)] for _ in range(9)]
+        (ours, ours_cpu), (pcg, pcg_cpu) = np.median(np.array(runs), axis=0).tolist()
+        rows.append({"case": f"DP noise ({mechanism}, ε = 1, m = 2) of {n_cells:,} cells at "
+                             "250 m and their 500 m and 1 km parents, from the operating system "
+                             f"(os.urandom; CPU {ours_cpu:.3f} s against {pcg_cpu:.3f} s)",
+                     "ours_s": ours, "baseline": "the same samplers on numpy's PCG64",
+                     "baseline_s": pcg})
+    return rows
+
+
 def table_of(rows):
     lines = ["| case | ours (s) | first run (s) | peak memory (MB) | baseline | baseline (s) | "
              "ratio baseline/ours |",
@@ -895,7 +924,10 @@ def bench_writing(n_trips, n_cells):
 
 
 def main(smoke, large, postgis_only=False, cell_key_only=False, huge=False, huge_only=False,
-         sweep_only=False, writing_only=False, swap_only=False):
+         sweep_only=False, writing_only=False, swap_only=False, dp_noise_only=False):
+    if dp_noise_only:
+        print(table_of(bench_dp_noise(3_000 if smoke else 40_000)))
+        return
     if swap_only:
         print(table_of([bench_swap(3_000 if smoke else 1_000_000)]))
         return
@@ -946,7 +978,8 @@ def main(smoke, large, postgis_only=False, cell_key_only=False, huge=False, huge
              bench_series(sizes["suppression"], grid.MARGINALS_TOTAL),
              bench_series(sizes["suppression"], grid.MARGINALS_BOTH),
              *bench_join(sizes["subjects"], sizes["targets"]),
-             bench_swap(3_000 if smoke else 1_000_000)]
+             bench_swap(3_000 if smoke else 1_000_000),
+             *bench_dp_noise(3_000 if smoke else 40_000)]
     report = table_of(rows)
     print(report)
     if not smoke:
@@ -963,4 +996,5 @@ def main(smoke, large, postgis_only=False, cell_key_only=False, huge=False, huge
 if __name__ == "__main__":
     main("--smoke" in sys.argv, "--large" in sys.argv, "--postgis" in sys.argv,
          "--cellkey" in sys.argv, "--huge" in sys.argv, "--huge-only" in sys.argv,
-         "--sweep-only" in sys.argv, "--writing" in sys.argv, "--swap" in sys.argv)
+         "--sweep-only" in sys.argv, "--writing" in sys.argv, "--swap" in sys.argv,
+         "--dp-noise" in sys.argv)

@@ -4,152 +4,152 @@
   <context>
     <name>SpatialPrivacy</name>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="101" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="103" />
       <source>The p-table {path} cannot be opened as a table.</source>
       <translation>La p-table {path} ne peut pas être ouverte comme une table.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="109" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="111" />
       <source>Give a p-table or D, V and JS, not both: the p-table already fixes the noise.</source>
       <translation>Indiquez une table p ou D, V et JS, pas les deux : la table p fixe déjà le bruit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="116" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="118" />
       <source>The p-table is the one the policy approves.</source>
       <translation>La table p est celle qu'approuve la politique.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="124" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="126" />
       <source>The p-table is built from D = {d:g}, V = {v:g}, JS = {js:g} (where not given: the policy's minimums, else the plugin's defaults).</source>
       <translation>La table p est construite à partir de D = {d:g}, V = {v:g}, JS = {js:g} (à défaut : les minimums de la politique, sinon les valeurs par défaut de l'extension).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="132" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="134" />
       <source>Cell key grid (perturbed counts)</source>
       <translation>Grille à clé de cellule (effectifs perturbés)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="133" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="135" />
       <source>Square cells with the number of distinct people in each, every cell published with small, bounded, unbiased noise that is the same for the same people in every release (the cell key method).</source>
       <translation>Des cellules carrées avec le nombre de personnes distinctes dans chacune, toutes publiées avec un bruit petit, borné et sans biais, le même pour les mêmes personnes dans chaque diffusion (la méthode de la clé de cellule).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="136" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="138" />
       <source>privacy,disclosure,cell key method,ckm,perturbation,noise,grid,census grid</source>
       <translation>confidentialité,divulgation,méthode de la clé de cellule,ckm,perturbation,bruit,grille,grille du recensement</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="157" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="159" />
       <source>Record key field (empty: keys from the key file)</source>
       <translation>Champ de clé d'enregistrement (vide : clés du fichier de clé)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="160" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="162" />
       <source>Secret key file (a new path creates one; never publish it)</source>
       <translation>Fichier de clé secrète (un nouveau chemin en crée un ; ne pas publier)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="164" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="166" />
       <source>p-table (empty: the policy's, or built from D, V, JS)</source>
       <translation>Table p (vide : celle de la politique, ou construite depuis D, V, JS)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="167" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="169" />
       <source>D: largest noise (empty: policy minimum or 3; secret)</source>
       <translation>D : bruit maximal (vide : minimum de la politique ou 3 ; secret)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="170" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="172" />
       <source>V: noise variance (empty: policy minimum or 2)</source>
       <translation>V : variance du bruit (vide : minimum de la politique ou 2)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="173" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="175" />
       <source>JS: counts 1..JS blocked (empty: policy minimum or 0)</source>
       <translation>JS : effectifs 1..JS bloqués (vide : minimum de la politique ou 0)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="176" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="178" />
       <source>Cell size (metres)</source>
       <translation>Taille de maille (mètres)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="180" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="182" />
       <source>Study area (empty cells inside it are published as 0)</source>
       <translation>Zone d'étude (les mailles vides qu'elle contient sont publiées à 0)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="183" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="185" />
       <source>Policy file (TOML or JSON)</source>
       <translation>Fichier de politique (TOML ou JSON)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="184" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="186" />
       <source>Policy files (*.toml *.json)</source>
       <translation>Fichiers de politique (*.toml *.json)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="186" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="188" />
       <source>Perturbed grid</source>
       <translation>Grille perturbée</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="188" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="190" />
       <source>Utility (errors against the true counts; data holder only)</source>
       <translation>Utilité (erreurs sur les vrais effectifs ; détenteur seulement)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="191" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="193" />
       <source>Audit: the attacker's intervals (data holder only)</source>
       <translation>Audit : intervalles de l'attaquant (détenteur seulement)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="194" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="196" />
       <source>Audit: published parent cells, in cells wide</source>
       <translation>Audit : mailles parentes publiées, en nombre de mailles</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="196" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="198" />
       <source>Published cells</source>
       <translation>Mailles publiées</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="198" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="200" />
       <source>Cells whose attacker interval is narrower than p</source>
       <translation>Cellules dont l'intervalle de l'attaquant est plus étroit que p</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="200" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="202" />
       <source>Cells an attacker pins while they could hold 1..k-1 (the gate fails these)</source>
       <translation>Mailles qu'un attaquant fixe alors qu'elles pourraient compter 1..k-1 (le contrôle les refuse)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="202" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="204" />
       <source>Key fingerprint</source>
       <translation>Empreinte de la clé</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="203" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="205" />
       <source>p-table hash</source>
       <translation>Empreinte de la table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="222" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="224" />
       <source>Record keys from the field '{field}'.</source>
       <translation>Clés d'enregistrement issues du champ « {field} ».</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="227" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="229" />
       <source>A new secret key was created in {path} (256 random bits). Keep it secret and safe, and give the same file to every release of the programme: another key gives every cell other noise, and releases under two keys can be differenced.</source>
       <translation>Une nouvelle clé secrète a été créée dans {path} (256 bits aléatoires). Gardez-la secrète et en lieu sûr, et donnez le même fichier à chaque diffusion du programme : une autre clé donne à chaque cellule un autre bruit, et des diffusions sous deux clés peuvent être différenciées.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="252" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="254" />
       <source>Give the programme's secret key file (a new path creates one) or a record key field: the noise of each cell comes from its people's keys.</source>
       <translation>Donnez le fichier de clé secrète du programme (un nouveau chemin en crée un) ou un champ de clé d'enregistrement : le bruit de chaque cellule vient des clés de ses personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="258" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="260" />
       <source>The key file must outlive the run (every release of the programme uses the same key): choose a path outside QGIS's temporary folder.</source>
       <translation>Le fichier de clé doit survivre à l'exécution (chaque diffusion du programme utilise la même clé) : choisissez un chemin hors du dossier temporaire de QGIS.</translation>
     </message>
@@ -159,52 +159,52 @@
       <translation>Fichiers de clé (*.key);;Tous les fichiers (*)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="286" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="288" />
       <source>The attribute field(s) {fields} share a name with an output field; rename them in a copy of the layer first.</source>
       <translation>Le(s) champ(s) d'attributs {fields} portent le nom d'un champ de sortie ; renommez-les d'abord dans une copie de la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="305" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="307" />
       <source>{count} empty cells inside the study area are published as 0.</source>
       <translation>{count} cellules vides dans la zone d'étude sont publiées à 0.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="331" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="333" />
       <source>{count} cells published with cell key noise (key {fingerprint}). Publish neither D nor the key file; the p-table hash identifies the noise rule.</source>
       <translation>{count} cellules publiées avec le bruit de la clé de cellule (clé {fingerprint}). Ne publiez ni D ni le fichier de clé ; l'empreinte de la table p identifie la règle de bruit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="343" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="345" />
       <source>True zeros need a grid without published attribute fields: an empty cell x attribute combination is not a structural zero.</source>
       <translation>Les vrais zéros exigent une grille sans champs d'attributs publiés : une combinaison maille × attribut vide n'est pas un zéro structurel.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="348" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="350" />
       <source>The study area has no polygon.</source>
       <translation>La zone d'étude n'a aucun polygone.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="393" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="395" />
       <source>The audit holds the {count} parent cells of {size:g} m published beside the grid.</source>
       <translation>L'audit tient compte des {count} mailles parentes de {size:g} m publiées à côté de la grille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="402" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="404" />
       <source>Audit (an attacker who knows D and the p-table): {count} cell(s) have an interval narrower than p = {p:g}; {pinned} that could hold 1..k - 1 are pinned (the gate fails those).</source>
       <translation>Audit (un attaquant qui connaît D et la p-table) : {count} maille(s) ont un intervalle plus étroit que p = {p:g} ; {pinned} qui pourraient compter 1..k - 1 sont fixées (le contrôle les refuse).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="407" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="409" />
       <source>This cell key release, beside the totals audited with it, pins {pinned} cell(s) that could hold 1..k - 1: the gate will fail it.</source>
       <translation>Cette diffusion par clés de cellule, à côté des totaux audités avec elle, fixe {pinned} maille(s) qui pourraient compter 1..k - 1 : le contrôle la refusera.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="41" />
-      <source>The p-table lacks the columns i, j and p: give a table in the ptable format (i, j, p, v, p_int_lb, p_int_ub), e.g. the output of the perturbation table algorithm.</source>
-      <translation>La table p n'a pas les colonnes i, j et p : donnez une table au format ptable (i, j, p, v, p_int_lb, p_int_ub), par exemple la sortie de l'algorithme de table de perturbation.</translation>
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="42" />
+      <source>The p-table lacks the columns i, j and p: give a table in the ptable format (i, j, p, v, p_int_lb, p_int_ub), e.g. the output of the perturbation table algorithm, or in ONS's format (pcv, ckey, pvalue).</source>
+      <translation>La table p n'a pas les colonnes i, j et p : donnez une table au format ptable (i, j, p, v, p_int_lb, p_int_ub), par exemple la sortie de l'algorithme de table de perturbation, ou au format de l'ONS (pcv, ckey, pvalue).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="79" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="81" />
       <source>The cell key comparison uses a one-off random key (never written): its figures vary a little from run to run.</source>
       <translation>La comparaison avec la clé de cellule utilise une clé aléatoire à usage unique (jamais écrite) : ses chiffres varient un peu d'une exécution à l'autre.</translation>
     </message>
@@ -1259,52 +1259,57 @@
       <translation>La ligne {row} ne peut avoir la variance demandée : elle a {reached:g}, {reason}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/perturbation_table.py" line="19" />
+      <location filename="processing_provider/algorithms/perturbation_table.py" line="20" />
+      <source>p-table {hash} in ONS's format: rows 0 to {last}, larger counts served by rows {start} to {last} in turn, the noise chosen by the integer cell key (0 to {largest_key}), as ONS's package applies it.</source>
+      <translation>table p {hash} au format de l'ONS : lignes 0 à {last}, les effectifs plus grands servis tour à tour par les lignes {start} à {last}, le bruit choisi par la clé de cellule entière (0 à {largest_key}), comme l'applique le paquet de l'ONS.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/perturbation_table.py" line="27" />
       <source>p-table {hash}: rows 0 to {last} (the last serves every larger count).</source>
       <translation>Table p {hash} : lignes 0 à {last} (la dernière sert pour tout effectif plus grand).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/perturbation_table.py" line="26" />
+      <location filename="processing_provider/algorithms/perturbation_table.py" line="34" />
       <source>Perturbation table (cell key method)</source>
       <translation>Table de perturbation (méthode de la clé de cellule)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/perturbation_table.py" line="27" />
+      <location filename="processing_provider/algorithms/perturbation_table.py" line="35" />
       <source>The maximum-entropy p-table of the cell key method: for each original count, the probability of each published count, unbiased, with variance V and noise of at most D.</source>
       <translation>La table p d'entropie maximale de la méthode de la clé de cellule : pour chaque effectif d'origine, la probabilité de chaque effectif publié, sans biais, de variance V et de bruit d'au plus D.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/perturbation_table.py" line="30" />
+      <location filename="processing_provider/algorithms/perturbation_table.py" line="38" />
       <source>privacy,cell key method,ckm,perturbation,noise,ptable,tau-argus,census grid</source>
       <translation>confidentialité,méthode de la clé de cellule,ckm,perturbation,bruit,table p,tau-argus,grille du recensement</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/perturbation_table.py" line="43" />
+      <location filename="processing_provider/algorithms/perturbation_table.py" line="51" />
       <source>D: largest noise (keep it secret)</source>
       <translation>D : le plus grand bruit (gardez-le secret)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/perturbation_table.py" line="46" />
+      <location filename="processing_provider/algorithms/perturbation_table.py" line="54" />
       <source>V: noise variance</source>
       <translation>V : variance du bruit</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/perturbation_table.py" line="49" />
+      <location filename="processing_provider/algorithms/perturbation_table.py" line="57" />
       <source>JS: published counts 1..JS are blocked (0: none)</source>
       <translation>JS : les effectifs publiés 1..JS sont interdits (0 : aucun)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/perturbation_table.py" line="52" />
+      <location filename="processing_provider/algorithms/perturbation_table.py" line="60" />
       <source>PSTAY: probability of no noise (empty: maximum entropy)</source>
       <translation>PSTAY : probabilité de ne pas bruiter (vide : entropie maximale)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/perturbation_table.py" line="55" />
+      <location filename="processing_provider/algorithms/perturbation_table.py" line="63" />
       <source>p-table (save it as CSV for the cell key grid)</source>
       <translation>Table p (enregistrez-la en CSV pour la grille à clé de cellule)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/perturbation_table.py" line="59" />
+      <location filename="processing_provider/algorithms/perturbation_table.py" line="67" />
       <source>Rows solved with the nearest feasible variance</source>
       <translation>Lignes résolues avec la variance faisable la plus proche</translation>
     </message>
@@ -3789,32 +3794,32 @@
       <translation>Le fichier de clé {path} ne contient pas une clé de 256 bits (64 chiffres hexadécimaux). Donnez le fichier de clé du programme, ou un chemin sans fichier pour créer une nouvelle clé (ce qui change le bruit de chaque cellule).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/dp.py" line="115" />
+      <location filename="spatial_privacy_plugin/noise/dp.py" line="116" />
       <source>The noise scale must be positive, got {value}.</source>
       <translation>L'échelle du bruit doit être positive, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/dp.py" line="118" />
+      <location filename="spatial_privacy_plugin/noise/dp.py" line="119" />
       <source>The noise scale {value} is too large or too finely given for the exact sampler: give ε as a decimal with at most six places.</source>
       <translation>L'échelle du bruit {value} est trop grande ou donnée trop finement pour l'échantillonneur exact : donnez ε en décimal avec au plus six décimales.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/dp.py" line="154" />
+      <location filename="spatial_privacy_plugin/noise/dp.py" line="155" />
       <source>The noise variance must be positive, got {value}.</source>
       <translation>La variance du bruit doit être positive, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/dp.py" line="160" />
+      <location filename="spatial_privacy_plugin/noise/dp.py" line="161" />
       <source>The noise variance {value} is too large or too finely given for the exact sampler.</source>
       <translation>La variance du bruit {value} est trop grande ou donnée trop finement pour l'échantillonneur exact.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/dp.py" line="184" />
+      <location filename="spatial_privacy_plugin/noise/dp.py" line="185" />
       <source>{value} is too small for the exact sampler (at least {least}).</source>
       <translation>{value} est trop petit pour l'échantillonneur exact (au moins {least}).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/dp.py" line="212" />
+      <location filename="spatial_privacy_plugin/noise/dp.py" line="213" />
       <source>ρ = {rho} asks for more noise than the exact sampler can draw: raise ε.</source>
       <translation>ρ = {rho} demande plus de bruit que l'échantillonneur exact ne peut en tirer : augmentez ε.</translation>
     </message>
@@ -3889,6 +3894,46 @@
       <translation>Les tailles de maille {fine:g} m et {coarse:g} m ne sont pas emboîtées : chaque taille doit être un multiple entier de la taille plus fine suivante (par exemple 1000,2000,4000), pour que chaque maille soit dans un seul parent.</translation>
     </message>
     <message>
+      <location filename="spatial_privacy_plugin/noise/ons_ptable.py" line="32" />
+      <source>The p-table {source} has a value that is not a number: the columns pcv, ckey, pvalue of ONS's format hold whole numbers only.</source>
+      <translation>La table p {source} a une valeur qui n'est pas un nombre : les colonnes pcv, ckey, pvalue du format de l'ONS ne contiennent que des nombres entiers.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ons_ptable.py" line="37" />
+      <source>The p-table {source} is empty or has a missing or fractional value: pcv, ckey and pvalue are whole numbers.</source>
+      <translation>La table p {source} est vide ou a une valeur manquante ou fractionnaire : pcv, ckey et pvalue sont des nombres entiers.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ons_ptable.py" line="48" />
+      <source>The p-table {source} has a negative pcv or ckey.</source>
+      <translation>La table p {source} a un pcv ou une ckey négatifs.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ons_ptable.py" line="51" />
+      <source>The cell keys of the p-table {source} run from 0 to {largest}: give a table whose cell keys run from 0 to a power of two less one (ONS: 255 or 4095, at most {limit}), so that the record key k of a person is the fraction k / {levels} exactly.</source>
+      <translation>Les clés de cellule de la table p {source} vont de 0 à {largest} : donnez une table dont les clés de cellule vont de 0 à une puissance de deux moins un (ONS : 255 ou 4095, au plus {limit}), pour que la clé d'enregistrement k d'une personne soit exactement la fraction k / {levels}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ons_ptable.py" line="59" />
+      <source>The p-table {source} has {count} rows (pcv) from {first} to {last}: ONS's package serves every count above {end} with rows {start} to {end} in turn, so a table in its format needs every row from 1 to {end}.</source>
+      <translation>La table p {source} a {count} lignes (pcv) de {first} à {last} : le paquet de l'ONS sert chaque effectif au-delà de {end} par les lignes {start} à {end} tour à tour, une table à son format doit donc avoir chaque ligne de 1 à {end}.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ons_ptable.py" line="70" />
+      <source>The p-table {source} must give every pair of pcv and ckey (0 to {largest}) exactly once.</source>
+      <translation>La table p {source} doit donner chaque paire de pcv et de ckey (0 à {largest}) exactement une fois.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ons_ptable.py" line="76" />
+      <source>Row 0 of the p-table {source} moves an empty cell: 0 must stay 0.</source>
+      <translation>La ligne 0 de la table p {source} déplace une cellule vide : 0 doit rester 0.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ons_ptable.py" line="80" />
+      <source>The p-table {source} publishes a negative count (pcv + pvalue &lt; 0).</source>
+      <translation>La table p {source} publie un effectif négatif (pcv + pvalue &lt; 0).</translation>
+    </message>
+    <message>
       <location filename="spatial_privacy_plugin/noise/perturbed.py" line="106" />
       <source>Some records say method = 'cell key' and others do not: a release is perturbed as a whole or not at all.</source>
       <translation>Certains enregistrements disent method = 'cell key' et d'autres non : une diffusion est perturbée en entier ou pas du tout.</translation>
@@ -3944,137 +3989,137 @@
       <translation>La table p diffère de celle qu'approuve la politique ({path}) : utilisez cette table p, ou changez le fichier de politique.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="109" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="138" />
       <source>D (the largest noise) must be a whole number from 1 to {limit}, got {value}.</source>
       <translation>D (le bruit le plus grand) doit être un nombre entier de 1 à {limit}, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="112" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="141" />
       <source>JS (published counts 1..JS are blocked) must be a whole number &gt;= 0, got {value}.</source>
       <translation>JS (les effectifs publiés 1..JS sont interdits) doit être un nombre entier &gt;= 0, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="115" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="144" />
       <source>V (the noise variance) must be a positive number, got {value}.</source>
       <translation>V (la variance du bruit) doit être un nombre positif, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="118" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="147" />
       <source>PSTAY (the probability of no noise) must lie in [0, 1), got {value}; leave it empty to let the maximum-entropy rule choose it.</source>
       <translation>PSTAY (la probabilité de ne pas bruiter) doit être dans [0, 1), reçu {value} ; laissez-le vide pour que la règle d'entropie maximale le choisisse.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="124" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="153" />
       <source>V = {variance:g} cannot hold in any row: with noise at most D = {d} the variance is at most {largest:g} (D²{pstay_note}). Raise D or lower V.</source>
       <translation>V = {variance:g} ne peut tenir dans aucune ligne : avec un bruit d'au plus D = {d}, la variance vaut au plus {largest:g} (D²{pstay_note}). Augmentez D ou diminuez V.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="129" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="158" />
       <source>V = {variance:g} cannot hold in the rows of large counts with PSTAY = {pstay:g}: the noise is nonzero with probability {spread:g}, so its variance is at least {spread:g}. Lower PSTAY or raise V.</source>
       <translation>V = {variance:g} ne peut tenir dans les lignes des grands effectifs avec PSTAY = {pstay:g} : le bruit est non nul avec la probabilité {spread:g}, donc sa variance vaut au moins {spread:g}. Diminuez PSTAY ou augmentez V.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="134" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="163" />
       <source>JS = {js} is larger than D = {d}: a count of {js} can neither become 0 nor reach {above} with noise of at most D, so row {js} has no unbiased noise. Raise D to at least JS or lower JS.</source>
       <translation>JS = {js} est plus grand que D = {d} : un effectif de {js} ne peut ni devenir 0 ni atteindre {above} avec un bruit d'au plus D, la ligne {js} n'a donc pas de bruit sans biais. Portez D à au moins JS ou diminuez JS.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="213" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="242" />
       <source>no unbiased noise is possible: the row can only stay or move up</source>
       <translation>aucun bruit sans biais n'est possible : la ligne ne peut que rester ou monter</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="234" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="263" />
       <source>The maximum-entropy solver did not converge for noise values {values} and variance {variance:g}: choose a variance further from the bounds its support allows.</source>
       <translation>Le solveur d'entropie maximale n'a pas convergé pour les valeurs de bruit {values} et la variance {variance:g} : choisissez une variance plus éloignée des bornes que permet son support.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="241" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="270" />
       <source>the largest variance its support allows</source>
       <translation>la plus grande variance que permet son support</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="242" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="271" />
       <source>the least variance its support allows</source>
       <translation>la plus petite variance que permet son support</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="265" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="294" />
       <source>Row {row} of the p-table has no unbiased noise: with D = {d} and JS = {js} its count can only grow. Raise D or lower JS.</source>
       <translation>La ligne {row} de la table p n'a pas de bruit sans biais : avec D = {d} et JS = {js}, son effectif ne peut que croître. Augmentez D ou diminuez JS.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="271" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="300" />
       <source>Row {row} of the p-table cannot have variance {variance:g} (the nearest its support allows is {reached:g}). Change D, V or PSTAY.</source>
       <translation>La ligne {row} de la table p ne peut avoir la variance {variance:g} (la plus proche que permet son support est {reached:g}). Changez D, V ou PSTAY.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="305" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="334" />
       <source>The p-table {source} lacks the column(s) {columns}: give a table with the columns i, j, p, v, p_int_lb, p_int_ub (the ptable package's format).</source>
       <translation>La table p {source} n'a pas la ou les colonnes {columns} : donnez une table avec les colonnes i, j, p, v, p_int_lb, p_int_ub (le format du paquet ptable).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="312" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="341" />
       <source>The p-table {source} has a value that is not a number: the columns i, j, p, v, p_int_lb, p_int_ub hold numbers only.</source>
       <translation>La table p {source} a une valeur qui n'est pas un nombre : les colonnes i, j, p, v, p_int_lb, p_int_ub ne contiennent que des nombres.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="316" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="345" />
       <source>The p-table {source} is empty or has missing values.</source>
       <translation>La table p {source} est vide ou a des valeurs manquantes.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="319" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="348" />
       <source>The p-table {source} has a {column} that is not a whole number &gt;= 0.</source>
       <translation>La table p {source} a une valeur de {column} qui n'est pas un nombre entier &gt;= 0.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="322" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="351" />
       <source>The p-table {source} has a probability outside [0, 1].</source>
       <translation>La table p {source} a une probabilité hors de [0, 1].</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="324" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="353" />
       <source>The p-table {source} has a pair (i, j) twice.</source>
       <translation>La table p {source} a deux fois le même couple (i, j).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="327" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="356" />
       <source>The p-table {source} must have every row i from 0 to its last one without gaps (the last row serves every larger count).</source>
       <translation>La table p {source} doit avoir toutes les lignes i de 0 à la dernière, sans trou (la dernière ligne sert pour tout effectif plus grand).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="332" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="361" />
       <source>Row {row} of the p-table {source} has probabilities summing to {total!r}, not 1.</source>
       <translation>La ligne {row} de la table p {source} a des probabilités de somme {total!r}, et non 1.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="337" />
-      <source>Row 0 of the p-table {source} moves an empty cell: 0 must stay 0.</source>
-      <translation>La ligne 0 de la table p {source} déplace une cellule vide : 0 doit rester 0.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="343" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="373" />
       <source>The p-table {source} has a v that is not j − i.</source>
       <translation>La table p {source} a une valeur v qui n'est pas j − i.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="348" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="378" />
       <source>The p-table {source} has a {column} that is not the cumulative probability of its row in order of j: correct it or leave the column out.</source>
       <translation>La table p {source} a une valeur de {column} qui n'est pas la probabilité cumulée de sa ligne dans l'ordre de j : corrigez-la ou omettez la colonne.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="359" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="391" />
+      <source>The p-table {source} leaves every count of its last row ({last}) unchanged while it moves smaller ones: in this format the last row serves every larger count, which would all be published exactly. Give the last row noise; a rounding table such as ONS's (10-5 rule) goes in ONS's own format (columns pcv, ckey, pvalue), whose rows 501 to 750 serve larger counts in turn, as ONS applies them.</source>
+      <translation>La table p {source} laisse inchangé l'effectif de sa dernière ligne ({last}) alors qu'elle déplace les plus petits : dans ce format, la dernière ligne sert chaque effectif plus grand, qui serait alors publié exactement. Donnez du bruit à la dernière ligne ; une table d'arrondi comme celle de l'ONS (règle 10-5) se donne au format propre de l'ONS (colonnes pcv, ckey, pvalue), dont les lignes 501 à 750 servent tour à tour les effectifs plus grands, comme l'ONS les applique.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="405" />
       <source>Cannot read the p-table {source}: {reason}.</source>
       <translation>Impossible de lire la table p {source} : {reason}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="362" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="408" />
       <source>The p-table {source} is not UTF-8 text.</source>
       <translation>La table p {source} n'est pas un texte UTF-8.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/ptable.py" line="368" />
+      <location filename="spatial_privacy_plugin/noise/ptable.py" line="414" />
       <source>The p-table {source} does not parse as CSV: {reason}.</source>
       <translation>La table p {source} n'est pas un CSV lisible : {reason}.</translation>
     </message>
@@ -4484,49 +4529,49 @@
       <translation>L'identifiant de vérité {value!r} apparaît {count} fois dans « {field} » de {layer} : chaque enregistrement d'une diffusion est un sujet, avec son propre identifiant. Donnez à chaque enregistrement son propre identifiant, ou joignez un enregistrement par sujet.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk/masking.py" line="39" />
+      <location filename="spatial_privacy_plugin/risk/masking.py" line="100" />
+      <source>{count} address(es) lie in no zone of the marginals table: give marginals for every zone, or clip the addresses first.</source>
+      <translation>{count} adresse(s) ne sont dans aucune zone de la table des marges : donnez des marges pour chaque zone, ou découpez d'abord les adresses.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/risk/masking.py" line="40" />
       <source>The donut needs 0 &lt;= minimum radius &lt; maximum radius, got {low} and {high}.</source>
       <translation>L'anneau exige 0 &lt;= rayon minimal &lt; rayon maximal, reçu {low} et {high}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk/masking.py" line="42" />
+      <location filename="spatial_privacy_plugin/risk/masking.py" line="43" />
       <source>A maximum displacement of {high:g} m is larger than any distance on Earth ({limit:g} m): give the radius in metres of the layer's metric CRS, e.g. 250.</source>
       <translation>Un déplacement maximal de {high:g} m dépasse toute distance sur Terre ({limit:g} m) : donnez le rayon en mètres du SCR métrique de la couche, par exemple 250.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk/masking.py" line="61" />
+      <location filename="spatial_privacy_plugin/risk/masking.py" line="62" />
       <source>The marginals table is empty: it needs rows of attribute, category and share.</source>
       <translation>La table des marges est vide : il lui faut des lignes attribute, category et share.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk/masking.py" line="65" />
+      <location filename="spatial_privacy_plugin/risk/masking.py" line="66" />
       <source>{count} marginal row(s) have a missing attribute or a share that is not a number of 0 or more.</source>
       <translation>{count} ligne(s) de marges ont un attribut manquant ou une part qui n'est pas un nombre positif ou nul.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk/masking.py" line="71" />
+      <location filename="spatial_privacy_plugin/risk/masking.py" line="72" />
       <source>The shares of '{attribute}' add up to {total:.3f}, not 1: fix the marginals table.</source>
       <translation>Les parts de « {attribute} » totalisent {total:.3f}, et non 1 : corrigez la table des marges.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk/masking.py" line="74" />
+      <location filename="spatial_privacy_plugin/risk/masking.py" line="75" />
       <source>The shares of '{attribute}' in zone {zone} add up to {total:.3f}, not 1: fix the marginals table.</source>
       <translation>Les parts de « {attribute} » dans la zone {zone} totalisent {total:.3f}, et non 1 : corrigez la table des marges.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk/masking.py" line="81" />
+      <location filename="spatial_privacy_plugin/risk/masking.py" line="82" />
       <source>Every zone of the marginals table must give the same attributes.</source>
       <translation>Chaque zone de la table des marges doit donner les mêmes attributs.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/risk/masking.py" line="94" />
+      <location filename="spatial_privacy_plugin/risk/masking.py" line="95" />
       <source>Coverage must be a share in (0, 1], got {value}.</source>
       <translation>La couverture doit être une part dans (0, 1], reçu {value}.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/risk/masking.py" line="99" />
-      <source>{count} address(es) lie in no zone of the marginals table: give marginals for every zone, or clip the addresses first.</source>
-      <translation>{count} adresse(s) ne sont dans aucune zone de la table des marges : donnez des marges pour chaque zone, ou découpez d'abord les adresses.</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/risk/measures.py" line="116" />

@@ -30,19 +30,21 @@ DEFAULT_D, DEFAULT_V, DEFAULT_JS = 3, 2.0, 0
 
 
 def ptable_from_source(source, feedback):
-    """A p-table read from a table or CSV layer in the ptable format, validated."""
+    """A p-table read from a table or CSV layer in the ptable format or ONS's, validated."""
     import pandas as pd
 
-    from ...spatial_privacy_plugin.noise.ptable import COLUMNS, ptable_from_frame
+    from ...spatial_privacy_plugin.noise.ptable import COLUMNS, ONS_COLUMNS, ptable_from_any_frame
     from ..io.layers import read_attributes
 
-    names = [name for name in COLUMNS if name in source.fields().names()]
-    if not {"i", "j", "p"} <= set(names):
+    present = source.fields().names()
+    names = [name for name in COLUMNS + ONS_COLUMNS if name in present]
+    if not {"i", "j", "p"} <= set(names) and not set(ONS_COLUMNS) <= set(names):
         raise QgsProcessingException(tr(
             "The p-table lacks the columns i, j and p: give a table in the ptable format (i, j, p, "
-            "v, p_int_lb, p_int_ub), e.g. the output of the perturbation table algorithm."))
+            "v, p_int_lb, p_int_ub), e.g. the output of the perturbation table algorithm, or in "
+            "ONS's format (pcv, ckey, pvalue)."))
     columns = read_attributes(source, names, feedback)
-    return ptable_from_frame(pd.DataFrame(columns), source.sourceName())
+    return ptable_from_any_frame(pd.DataFrame(columns), source.sourceName())
 
 
 class PointKeys:

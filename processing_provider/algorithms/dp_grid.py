@@ -212,11 +212,11 @@ class DpGrid(LedgerParameters, PointGridAlgorithm):
         A GeoPackage is built under a hidden name and renamed when complete, so a run killed
         while it writes leaves no partial grid."""
         from ...spatial_privacy_plugin.noise import dp_release
-        from ...spatial_privacy_plugin.risk.masking import mask_generator
+        from ...spatial_privacy_plugin.noise.system_random import dp_random
         from ..io.bulk_write import write_grid
         from ..io.layers import make_fields, square_cells, write_features
 
-        release = dp_release.dp_grid_of_pairs(pairs, domain, plan, mask_generator(seed),
+        release = dp_release.dp_grid_of_pairs(pairs, domain, plan, dp_random(seed),
                                               feedback.isCanceled)
         cells = release.cells
         fields = make_fields(OUTPUT_FIELDS)

@@ -155,7 +155,7 @@ class MethodComparison(PTableParameters, DonorParameters, PointGridAlgorithm):
         points read giving ``methods.DpSetup``."""
         from ...spatial_privacy_plugin.compare.methods import DpSetup
         from ...spatial_privacy_plugin.noise import dp_release
-        from ...spatial_privacy_plugin.risk.masking import mask_generator
+        from ...spatial_privacy_plugin.noise.system_random import dp_random
 
         mechanism = dp_release.MECHANISMS[self.parameterAsEnum(parameters, self.MECHANISM, context)]
         epsilon = self.parameterAsDouble(parameters, self.EPSILON, context)
@@ -171,7 +171,7 @@ class MethodComparison(PTableParameters, DonorParameters, PointGridAlgorithm):
                 box = self.parameterAsExtent(parameters, self.EXTENT, context, data.crs)
                 bounds = (box.xMinimum(), box.yMinimum(), box.xMaximum(), box.yMaximum())
             # A generator per size, each as the DP grid algorithm would draw it.
-            return DpSetup(mechanism, epsilon, delta, bounds, lambda _: mask_generator(seed))
+            return DpSetup(mechanism, epsilon, delta, bounds, lambda _: dp_random(seed))
         return setup
 
     def swap_fields(self, parameters, context):

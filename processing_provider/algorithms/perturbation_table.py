@@ -16,6 +16,14 @@ def report_ptable(table, feedback):
     for row, reason, reached in table.notes:
         feedback.pushWarning(tr("Row {row} cannot have the variance asked for: it has {reached:g}, "
                                 "{reason}.").format(row=row, reached=reached, reason=tr(reason)))
+    if table.cycle_start is not None:
+        feedback.pushInfo(tr("p-table {hash} in ONS's format: rows 0 to {last}, larger counts "
+                             "served by rows {start} to {last} in turn, the noise chosen by the "
+                             "integer cell key (0 to {largest_key}), as ONS's package applies "
+                             "it.").format(hash=table.ptable_hash[:12], last=table.largest_i,
+                                           start=table.cycle_start,
+                                           largest_key=table.key_noise.shape[1] - 1))
+        return
     feedback.pushInfo(tr("p-table {hash}: rows 0 to {last} (the last serves every larger "
                          "count).").format(hash=table.ptable_hash[:12], last=table.largest_i))
 

@@ -63,7 +63,7 @@ class DpSetup:
     epsilon: float
     delta: object  # the policy's δ (the Gaussian's), else None
     bounds: tuple  # (xmin, ymin, xmax, ymax) of the released extent
-    rng_of: object  # resolution -> numpy Generator (the operating system's unless seeded)
+    rng_of: object  # resolution -> uniform integers (system_random.dp_random: the OS's unless seeded)
     m: int = 1
 
 

@@ -261,6 +261,6 @@ def perturb_counts(counts, keys, table):
 
 def expected_noise_moments(table, count):
     """(mean, variance) of the noise of a count under the p-table (uniform cell keys)."""
-    row = table.frame[table.frame["i"] == min(int(count), table.largest_i)]
+    row = table.frame[table.frame["i"] == int(table.row_of([count])[0])]
     mean = float((row["p"] * row["v"]).sum())
     return mean, float((row["p"] * row["v"] ** 2).sum() - mean * mean)

@@ -88,7 +88,8 @@ def possible_originals(table, published, lower=1):
     """(least, largest) original count that can publish each value under the p-table.
 
     Row i <= I (the last row) publishes j with p(i, j) > 0; every larger count
-    n publishes n + v for the last row's noise values v. ``lower``: what a cell
+    n publishes n + v for the noise values v of its row (``table.row_of``: the last,
+    or one of the rows reused in turn). ``lower``: what a cell
     holds at least (1 for an emitted non-empty cell). Values no count can
     publish get (nan, nan).
     """
@@ -104,7 +105,9 @@ def possible_originals(table, published, lower=1):
         least[known] = rows["min"].to_numpy(float)
         largest[known] = rows["max"].to_numpy(float)
     noise = frame.loc[frame["i"] == last, "v"].to_numpy()
-    if len(noise):
+    if table.cycle_start is not None:
+        _cycled_originals(table, frame, published, lower, least, largest)
+    elif len(noise):
         # n > I with n + v = j: n = j - v for the last row's v.
         beyond_low = published - noise.max()
         beyond_high = published - noise.min()
@@ -115,6 +118,22 @@ def possible_originals(table, published, lower=1):
     least[~np.isfinite(least)] = np.nan
     largest[~np.isfinite(largest)] = np.nan
     return least, largest
+
+
+def _cycled_originals(table, frame, published, lower, least, largest):
+    """Widen (least, largest) in place by the counts n above the last row that publish each value
+    when rows from ``table.cycle_start`` serve them in turn: n = j − v where row_of(n) has v."""
+    cycle = frame[frame["i"] >= table.cycle_start]
+    start, values = table.cycle_start, cycle["v"].to_numpy()
+    live = np.zeros((table.largest_i - start + 1, int(values.max() - values.min()) + 1), bool)
+    live[cycle["i"].to_numpy() - start, values - values.min()] = True
+    for noise in np.unique(values).tolist():
+        original = published - noise
+        above = (original > table.largest_i) & (original >= lower)
+        possible = above & live[np.maximum(table.row_of(original) - start, 0),
+                                noise - values.min()]
+        least[possible] = np.minimum(least[possible], original[possible])
+        largest[possible] = np.maximum(largest[possible], original[possible])
 
 
 def attacker_intervals(table, published, totals=(), additive=True, lower=1):

@@ -21,9 +21,10 @@ arithmetic on rational parameters:
 
 Every loop is vectorised over the draws still pending, so a grid of a
 million cells costs a few dozen numpy calls per step. The random source is
-any object with numpy's ``Generator.integers``; for protection, the glue
-passes a generator seeded by the operating system (``numpy.random.default_rng()``)
-and a seeded one only on purpose.
+any object with numpy's ``Generator.integers``; for a release, the glue passes
+``system_random.SystemIntegers`` (uniform integers read from the operating
+system's generator, ``os.urandom``), and a seeded numpy Generator only on
+purpose (tests).
 
 Parameters are rationals (``fractions.Fraction``). A real ε or σ² is first
 made rational in the direction that adds noise (ε rounded down, σ² up), so

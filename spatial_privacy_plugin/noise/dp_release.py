@@ -433,8 +433,9 @@ def check_domain(domain, plan):
 def dp_grid(x, y, person_codes, domain, plan, rng, is_canceled=None):
     """The released grid: every domain cell of every level, noised by ``plan``, post-processed.
 
-    ``rng``: a numpy Generator (the operating system's unless seeded on purpose); it chooses
-    the m cells of each person and draws the noise. ``is_canceled``: checked between levels.
+    ``rng``: uniform integers (``system_random.dp_random``: the operating system's unless
+    seeded on purpose); it chooses the m cells of each person and draws the noise.
+    ``is_canceled``: checked between levels.
     """
     return dp_grid_of_pairs(point_pairs(x, y, person_codes, domain, plan), domain, plan, rng,
                             is_canceled)

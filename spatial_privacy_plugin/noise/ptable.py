@@ -5,7 +5,9 @@ count) gives, for each published count ``j``, a probability ``p`` and the
 cell-key interval ``(p_int_lb, p_int_ub]`` that selects it: the intervals of
 a row tile [0, 1] in order of ``j``. Columns are those of the ptable R
 package and of tau-ARGUS: ``i, j, p, v, p_int_lb, p_int_ub`` with
-``v = j - i`` the noise.
+``v = j - i`` the noise. A table in ONS's format (one noise per row and integer
+cell key, ``pcv, ckey, pvalue``) is read by ``ons_ptable``; it keeps its own
+keys and ONS's reuse of rows 501 to 750 for larger counts.
 
 Each row built here is the maximum-entropy distribution under: probabilities
 in [0, 1] summing to 1; unbiased noise (sum p v = 0); noise variance V
@@ -26,6 +28,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import N_, InputError
+from .ons_ptable import ONS_COLUMNS, ONS_CYCLE_START, ons_key_noise
 
 COLUMNS = ("i", "j", "p", "v", "p_int_lb", "p_int_ub")
 # Probabilities and the intervals must add up to 1 within this.
@@ -40,11 +43,16 @@ class PTable:
     """A validated p-table: ``frame`` (COLUMNS, sorted by i then j) and what building it reported.
 
     ``notes``: (row, reason, variance reached) for small rows solved with the
-    nearest feasible variance.
+    nearest feasible variance. A table read in ONS's format also has
+    ``cycle_start``: counts above the last row reuse the rows from it to the last
+    in turn; and ``key_noise``: the noise of each row (axis 0) and integer cell key
+    ``floor(cell key × K)`` (axis 1), which selects the noise instead of the intervals.
     """
 
     frame: pd.DataFrame
     notes: tuple = ()
+    cycle_start: int = None
+    key_noise: np.ndarray = None
 
     @property
     def largest_i(self):
@@ -64,15 +72,24 @@ class PTable:
 
     @property
     def variance(self):
-        """V: the noise variance of the last row, the one that serves every larger count."""
-        last = self.frame[self.frame["i"] == self.largest_i]
-        return float((last["p"] * last["v"] ** 2).sum() - (last["p"] * last["v"]).sum() ** 2)
+        """V: the noise variance of the rows serving every larger count: the last row, or the
+        least over the rows reused in turn."""
+        first = self.largest_i if self.cycle_start is None else self.cycle_start
+        spreads = []
+        for _, row in self.frame[self.frame["i"] >= first].groupby("i"):
+            mean = (row["p"] * row["v"]).sum()
+            spreads.append(float((row["p"] * row["v"] ** 2).sum() - mean ** 2))
+        return min(spreads)
 
     @property
     def ptable_hash(self):
         """SHA-256 of the table's i, j, p (canonical text, p to 12 significant digits): the same
         table gives the same hash, whether built here or read back from a CSV that QGIS wrote
-        (with 15 digits)."""
+        (with 15 digits). A table in ONS's format: of its noise per row and integer cell key,
+        and its reused rows."""
+        if self.key_noise is not None:
+            head = f"ons,{self.cycle_start},{self.key_noise.shape[1]}\n".encode("ascii")
+            return hashlib.sha256(head + self.key_noise.astype("<i8").tobytes()).hexdigest()
         text = "".join(f"{i},{j},{p:.12g}\n" for i, j, p in zip(
             self.frame["i"].tolist(), self.frame["j"].tolist(),
             self.frame["p"].astype(float).tolist()))
@@ -85,15 +102,27 @@ class PTable:
                 for i, group in live.groupby("i", sort=True)}
 
     def row_of(self, counts):
-        """The row serving each count: the count itself, or the last row for larger counts."""
-        return np.minimum(np.asarray(counts, dtype=np.int64), self.largest_i)
+        """The row serving each count: the count itself up to the last row; above it, the last
+        row, or with ``cycle_start`` s the rows s..last in turn (ONS: count 751 takes row 501)."""
+        counts = np.asarray(counts, dtype=np.int64)
+        last = self.largest_i
+        if self.cycle_start is None:
+            return np.minimum(counts, last)
+        period = last - self.cycle_start + 1
+        return np.where(counts <= last, counts,
+                        self.cycle_start + (counts - last - 1) % period)
 
     def noise(self, counts, cell_keys):
         """The noise v of each cell: the entry of row ``row_of(n)`` whose interval
-        (p_int_lb, p_int_ub] holds the cell key (a key of 0 takes the row's first entry)."""
+        (p_int_lb, p_int_ub] holds the cell key (a key of 0 takes the row's first entry);
+        with ``key_noise``, its entry at the integer cell key floor(cell key × K)."""
         counts = np.asarray(counts, dtype=np.int64)
         keys = np.asarray(cell_keys, dtype=float)
         rows = self.row_of(counts)
+        if self.key_noise is not None:
+            levels = self.key_noise.shape[1]
+            integer_keys = np.minimum((keys * levels).astype(np.int64), levels - 1)
+            return self.key_noise[rows, integer_keys]
         noise = np.zeros(len(counts), dtype=np.int64)
         table = self.rows()
         for row in np.unique(rows).tolist():
@@ -336,6 +365,7 @@ def ptable_from_frame(frame, source=""):
     if (zero["j"] != 0).any():
         raise InputError(N_("Row 0 of the p-table {source} moves an empty cell: 0 must stay 0."),
                          source=source)
+    _refuse_exact_last_row(numbers, rows[-1], source)
     table = _with_intervals(numbers[["i", "j", "p"]].copy())
     if "v" in numbers.columns:
         given = numbers.sort_values(["i", "j"])
@@ -349,6 +379,22 @@ def ptable_from_frame(frame, source=""):
                                     "probability of its row in order of j: correct it or leave "
                                     "the column out."), source=source, column=name)
     return PTable(table)
+
+
+def _refuse_exact_last_row(numbers, last, source):
+    """Refuse a table whose last row publishes its count unchanged while other rows move
+    theirs: the last row serves every larger count, which would all be published exactly (a
+    rounding table such as ONS's 10-5 rule reuses its rows in turn instead)."""
+    live = numbers[numbers["p"] > 0]
+    moved = live[live["j"] != live["i"]]
+    if len(moved) and not (moved["i"] == last).any():
+        raise InputError(N_("The p-table {source} leaves every count of its last row ({last}) "
+                            "unchanged while it moves smaller ones: in this format the last row "
+                            "serves every larger count, which would all be published exactly. "
+                            "Give the last row noise; a rounding table such as ONS's (10-5 rule) "
+                            "goes in ONS's own format (columns pcv, ckey, pvalue), whose rows 501 "
+                            "to 750 serve larger counts in turn, as ONS applies them."),
+                         source=source, last=last)
 
 
 def read_ptable_csv(path):
@@ -368,7 +414,27 @@ def read_ptable_csv(path):
         raise InputError(N_("The p-table {source} does not parse as CSV: {reason}."),
                          source=str(path), reason=str(error)) from error
     frame.columns = [str(name).strip().strip('"') for name in frame.columns]
-    return ptable_from_frame(frame, str(path))
+    return ptable_from_any_frame(frame, str(path))
+
+
+def ptable_from_any_frame(frame, source=""):
+    """A p-table in ONS's format (columns pcv, ckey, pvalue) or in the ptable package's."""
+    if set(ONS_COLUMNS) <= set(frame.columns):
+        key_noise = ons_key_noise(frame, source)
+        return PTable(_key_distribution(key_noise), cycle_start=ONS_CYCLE_START,
+                      key_noise=key_noise)
+    return ptable_from_frame(frame, source)
+
+
+def _key_distribution(key_noise):
+    """The i, j, p frame of a table of noise per row and integer cell key: p(i, j) is the share of
+    the cell keys of row i whose noise is j − i."""
+    levels = key_noise.shape[1]
+    row = np.repeat(np.arange(len(key_noise)), levels)
+    pairs = pd.DataFrame({"i": row, "j": row + key_noise.ravel()})
+    shares = pairs.groupby(["i", "j"]).size().rename("p").reset_index()
+    shares["p"] = shares["p"] / levels
+    return _with_intervals(shares)
 
 
 def ptable_csv_text(table):

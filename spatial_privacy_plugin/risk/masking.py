@@ -15,7 +15,8 @@ MAX_RADIUS_M = 2.0e7
 
 
 def mask_generator(seed_text=None):
-    """The randomness of a mask: from the operating system (128 bits of entropy, never
+    """The randomness of a mask (geomask, record swap): numpy's PCG64 seeded from the operating
+    system (128 bits that numpy's SeedSequence reads through ``secrets``, never
     written anywhere) unless a seed is given on purpose.
 
     A given seed (any text) is hashed to 256 bits, so a short text is no

@@ -105,7 +105,8 @@ def swap_households(households, risk_codes, areas, profiles, k, swap_rate, rng, 
     ``profiles``: per similarity profile, tried in order, a code per household
     (``households.profile_codes``); empty: any household. ``k``: the k-anonymity threshold
     (count < k is high-risk). ``swap_rate``: the share of households to swap, in [0, 1].
-    ``rng``: a numpy Generator (from the operating system for a release). ``max_distance``:
+    ``rng``: a numpy Generator (``masking.mask_generator``: seeded from the operating system for
+    a release). ``max_distance``:
     metres between the two households' locations (None: anywhere). ``cancelled``: a callable
     that says the user cancelled. Returns a ``SwapResult``.
     """

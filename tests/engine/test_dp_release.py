@@ -7,6 +7,7 @@ import pytest
 
 from spatial_privacy_plugin.noise import dp_release
 from spatial_privacy_plugin.errors import InputError
+from spatial_privacy_plugin.noise.system_random import dp_random
 from spatial_privacy_plugin.risk.masking import mask_generator
 from spatial_privacy_plugin.samples.synthetic import synthetic_trips
 
@@ -118,10 +119,10 @@ def test_runs_without_a_seed_differ_and_with_a_seed_are_identical(homes):
     x, y, persons = homes
     plan = dp_release.plan_noise(dp_release.MECHANISM_LAPLACE, 1.0, SIZES, 1)
     domain = _domain(x, y)
-    unseeded = [dp_release.dp_grid(x, y, persons, domain, plan, mask_generator(None))
+    unseeded = [dp_release.dp_grid(x, y, persons, domain, plan, dp_random(None))
                 for _ in range(2)]
     assert not unseeded[0].cells["n_persons"].equals(unseeded[1].cells["n_persons"])
-    seeded = [dp_release.dp_grid(x, y, persons, domain, plan, mask_generator("x"))
+    seeded = [dp_release.dp_grid(x, y, persons, domain, plan, dp_random("x"))
               for _ in range(2)]
     assert seeded[0].cells["n_persons"].equals(seeded[1].cells["n_persons"])
 

@@ -120,25 +120,6 @@ def test_csv_round_trip_keeps_the_table_and_its_hash(tmp_path):
     assert path.read_text().splitlines()[0] == "i,j,p,v,p_int_lb,p_int_ub"
 
 
-def ons_rounding_table(last):
-    """Counts below 10 become 0, others round to the nearest 5 (the ONS example)."""
-    i = np.arange(last + 1)
-    j = np.where(i < 10, 0, 5 * np.floor(i / 5 + 0.5)).astype(int)
-    return pd.DataFrame({"i": i, "j": j, "p": 1.0, "v": j - i, "p_int_lb": 0.0, "p_int_ub": 1.0})
-
-
-def test_the_ons_rounding_table_applied_gives_exactly_its_rule(tmp_path):
-    path = tmp_path / "ons.csv"
-    ons_rounding_table(300).to_csv(path, sep=";", index=False)
-    table = read_ptable_csv(path)
-    counts = np.arange(0, 301)
-    keys = np.random.default_rng(2).random(len(counts))
-    published = counts + table.noise(counts, keys)
-    expected = np.where(counts < 10, 0, 5 * np.round(counts / 5 + 1e-9))
-    assert published.tolist() == expected.astype(int).tolist()
-    assert table.blocked == 9 and table.max_noise == 9
-
-
 def test_user_tables_with_errors_are_refused(tmp_path):
     good = create_ptable(2, 1, 0).frame
     broken_sum = good.assign(p=np.where(good["i"] > 0, good["p"] * 0.99, good["p"]))

@@ -4,8 +4,8 @@ import processing
 import pytest
 from layers import people_in_cells, point_layer
 from models import child, child_output, halting_message, model, model_input
-from qgis.core import QgsProcessingException, QgsProcessingParameterFeatureSource, \
-    QgsProcessingParameterFile, QgsVectorLayer
+from qgis.core import QgsProcessingException, QgsProcessingFeedback, \
+    QgsProcessingParameterFeatureSource, QgsProcessingParameterFile, QgsVectorLayer
 
 from spatial_privacy_plugin.release import grid as engine_grid
 from spatial_privacy_plugin.noise.ptable import create_ptable, read_ptable_csv, write_ptable_csv
@@ -353,3 +353,25 @@ def test_the_gate_audits_a_cell_key_release_beside_its_parents_as_the_grid_does(
     fine, parents = releases(crowd)
     assert fine["CELLS_PINNED"] == 0
     assert gate(run, fine["OUTPUT"], policy, AUDIT_LAYERS=[parents])["PASSED"]
+
+
+def test_the_ons_rounding_table_in_ons_format_rounds_every_cell(run, tmp_path):
+    """ONS's 10-5 table in its own format (pcv, ckey, pvalue) read as a table layer: every
+    cell is rounded, the cell of 1,087 people too (rows 501..750 reused above 750)."""
+    lines = ["pcv,ckey,pvalue"]
+    for pcv in range(1, 751):
+        noise = -pcv if pcv < 10 else 5 * ((2 * pcv + 5) // 10) - pcv
+        lines += [f"{pcv},{ckey},{noise}" for ckey in range(256)]
+    path = tmp_path / "ptable_10_5_rule.csv"
+    path.write_text("\n".join(lines) + "\n")
+    cells = dict(CELLS)
+    cells[(9, 9)] = 1087
+    approved = {"ptable": str(path), "policy": plain_policy(tmp_path),
+                "key": str(tmp_path / "programme.key")}
+    feedback = QgsProcessingFeedback()
+    rows = rows_of(cell_key_grid(run, people_in_cells(cells), approved, feedback)["OUTPUT"])
+    assert "rows 501 to 750 in turn" in feedback.textLog()
+    published = {(row["col"], row["row"]): row["n_persons"] for row in rows}
+    assert published == {cell: 0 if count < 10 else 5 * ((2 * count + 5) // 10)
+                         for cell, count in cells.items()}
+    assert published[(9, 9)] == 1085

@@ -1,8 +1,10 @@
 """spatialprivacy:dpgrid through Processing: every cell, consistent counts, the ε budget."""
 
 import json
+import os
 import subprocess
 
+import numpy as np
 import pytest
 from layers import people_in_cells, point_layer
 from qgis.core import QgsFeatureRequest, QgsProcessingException, QgsVectorLayer
@@ -252,3 +254,19 @@ def test_qgis_process_dpgrid_then_gate_and_a_refused_release_exits_1(qgis_proces
     assert "above its epsilon_budget 1.5" in second.stdout + second.stderr
     assert not (tmp_path / "r2.gpkg").exists()
     assert len(Ledger(tmp_path / "ledger.sqlite").read_entries()) == 1
+
+
+def test_a_release_without_a_seed_draws_its_noise_from_os_urandom(run, tmp_path, monkeypatch):
+    reads = []
+    real = os.urandom
+
+    def counted(n):
+        reads.append(n)
+        return real(n)
+
+    def no_generator(*args, **kwargs):
+        raise AssertionError("a numpy generator was made for a release")
+    monkeypatch.setattr(os, "urandom", counted)
+    monkeypatch.setattr(np.random, "default_rng", no_generator)
+    dpgrid(run, tmp_path, SEED="")
+    assert 2 ** 18 in reads  # SystemIntegers' blocks of 256 KiB
