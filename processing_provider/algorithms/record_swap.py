@@ -213,7 +213,8 @@ class RecordSwap(DonorParameters, SpatialPrivacyAlgorithm):
                 "swapped. Use a seed only to reproduce a test; leave it empty for a release."))
         steps.setCurrentStep(1)
         result = swap_households(homes, risk, [level.codes for level in levels], profile_codes,
-                                 int(k), rate, mask_generator(seed), distance, feedback.isCanceled)
+                                 int(k), rate, mask_generator(seed), distance, feedback.isCanceled,
+                                 [level.cells for level in levels])
         steps.setCurrentStep(2)
         results = self.write_outputs(parameters, context, steps, source, points, homes, result,
                                      levels, carried_values)
@@ -222,7 +223,7 @@ class RecordSwap(DonorParameters, SpatialPrivacyAlgorithm):
 
             write_swap_report(report, result, levels, distance, feedback)
             results[self.REPORT] = report
-        self.describe(result, feedback)
+        self.describe(result, levels, feedback)
         return results
 
     def hierarchy(self, parameters, context, homes, crs, feedback):
@@ -366,8 +367,10 @@ class RecordSwap(DonorParameters, SpatialPrivacyAlgorithm):
         add_in_batches(sink, features(), feedback)
         return destination
 
-    def describe(self, result, feedback):
+    def describe(self, result, levels, feedback):
         from ...spatial_privacy_plugin.formatting import percent
+        from ...spatial_privacy_plugin.swap.summary import neighbourhood_shares
+        from ..presentation.swap_report import neighbourhood_text
 
         feedback.pushInfo(tr("{swapped} of {households} households swapped ({share}; the swap "
                              "rate asks for {target}); {high} were high-risk.").format(
@@ -390,6 +393,7 @@ class RecordSwap(DonorParameters, SpatialPrivacyAlgorithm):
                 "table of high-risk households without a donor says why. Widen the donor "
                 "distance, add a looser similarity profile, or protect them otherwise.").format(
                 count=len(result.unswapped)))
+        feedback.pushInfo(neighbourhood_text(neighbourhood_shares(result, levels)))
         feedback.pushInfo(tr("Never publish the swap log, the seed or the report: they undo the "
                              "swap. Publish the swapped persons' counts (e.g. with the cell key "
                              "grid)."))

@@ -154,7 +154,8 @@ def swapped(points, households, risk_codes, profiles, resolutions, k, swap_rate,
     levels = nested([grid_level(f"{size:g} m", households.x, households.y, points.origin, size)
                      for size in sorted(resolutions, reverse=True)])
     result = swap_households(households, risk_codes, [level.codes for level in levels], profiles,
-                             k, swap_rate, rng, max_distance, cancelled)
+                             k, swap_rate, rng, max_distance, cancelled,
+                             [level.cells for level in levels])
     return points.moved(*swapped_locations(households, result)), result
 
 
