@@ -200,7 +200,8 @@ class RecordSwap(DonorParameters, SpatialPrivacyAlgorithm):
                 count=len(people) - int(people.max()) - 1, field=person_field))
         homes = households_of(points.columns[household_field], points.x, points.y,
                               household_field)
-        levels = nested(self.hierarchy(parameters, context, homes, source.sourceCrs(), steps))
+        levels = nested(self.hierarchy(parameters, context, homes, source.sourceCrs(), steps,
+                                       distance))
         profile_codes = self.profile_codes(homes, profiles, points.columns)
         carried_values = self.carried_values(homes, carried, points.columns)
         risk = encode_key_columns([points.columns[name] for name in risk_fields], len(points.x))
@@ -226,9 +227,10 @@ class RecordSwap(DonorParameters, SpatialPrivacyAlgorithm):
         self.describe(result, levels, feedback)
         return results
 
-    def hierarchy(self, parameters, context, homes, crs, feedback):
+    def hierarchy(self, parameters, context, homes, crs, feedback, distance):
         """The levels of the hierarchy, top first: the zone layers as given, then the cells from
-        the coarsest to the finest (each size a whole multiple of the next)."""
+        the coarsest to the finest (each size a whole multiple of the next); a warning for cells
+        too large for the donor ``distance`` (donors lie two cells away or more)."""
         from ...spatial_privacy_plugin.counting.cells import default_origin, parse_resolutions
         from ...spatial_privacy_plugin.counting.zones import assign_points
         from ...spatial_privacy_plugin.release.sweep import non_nested_pairs
@@ -272,6 +274,14 @@ class RecordSwap(DonorParameters, SpatialPrivacyAlgorithm):
                 origin = (point.x(), point.y())
             levels += [grid_level(tr("{size:g} m cells").format(size=size), homes.x, homes.y,
                                   origin, size) for size in sizes]
+        short = [size for size in sizes if distance is not None and distance < 2 * size]
+        if short:
+            feedback.pushWarning(tr(
+                "Donors lie two cells or more away from a household's cell: with a largest donor "
+                "distance of {distance:g} m, households at risk in cells of {sizes} m find few "
+                "donors (none where the distance is at most the cell size). Widen the distance "
+                "to twice the largest cell size or more, or leave it empty.").format(
+                distance=distance, sizes=", ".join(f"{size:g}" for size in short)))
         if not levels:
             raise QgsProcessingException(tr(
                 "Give the hierarchy: cell sizes (e.g. 10000,1000) and/or zone layers."))

@@ -87,10 +87,14 @@ def test_the_swapped_share_is_the_rate_to_the_household(run):
     assert sum(old[household] != new[household] for household in old) == 500
 
 
-def test_high_risk_households_are_swapped_or_listed_and_donors_lie_within_the_distance(run):
+def test_high_risk_households_are_swapped_or_listed_and_donors_lie_within_the_distance(
+        run, feedback):
     layer = census_layer(1_500)
-    result = swap(run, layer, MAX_DONOR_DISTANCE=1200.0, SWAP_LOG="TEMPORARY_OUTPUT",
+    result = swap(run, layer, feedback, MAX_DONOR_DISTANCE=1200.0, SWAP_LOG="TEMPORARY_OUTPUT",
                   UNSWAPPED="TEMPORARY_OUTPUT")
+    # Donors two cells away: 1.2 km is short for 10 km and 1 km cells, and the log says so.
+    assert any("with a largest donor distance of 1200 m, households at risk in cells of "
+               "10000, 1000 m find few donors" in line for line in feedback.messages)
     log, unswapped = rows_of_table(result["SWAP_LOG"]), rows_of_table(result["UNSWAPPED"])
     assert result["HIGH_RISK_HOUSEHOLDS"] > 100 and len(unswapped) == \
         result["HIGH_RISK_UNSWAPPED"] > 0
