@@ -70,9 +70,10 @@ class RecordSwap(DonorParameters, SpatialPrivacyAlgorithm):
     GROUP_ID = "grids"
     DISPLAY_NAME = N_("Targeted record swap (households)")
     SHORT_DESCRIPTION = N_("Swaps the locations of households at risk (fewer than k people share "
-                           "a member's attributes in an area) with similar households outside the "
-                           "area, nearest first within a distance, then more households at random "
-                           "up to the swap rate: the census step before the cell key method.")
+                           "a member's attributes in an area) with similar households two cells "
+                           "or more away, drawn at random by risk within a distance, then more "
+                           "households at random up to the swap rate: the census step before the "
+                           "cell key method.")
     TAGS = N_("privacy,disclosure,record swapping,targeted swapping,census,household,sdcMicro,"
               "perturbation")
     ADVANCED = ("ORIGIN", "HIERARCHY_ZONES", "HIERARCHY_ZONE_FIELDS", "CARRY_ALONG", "SEED")
