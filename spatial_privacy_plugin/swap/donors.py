@@ -106,19 +106,28 @@ class DonorDraw:
                 del self.cumulative[stale]
         return pool
 
-    def _draw(self, household, profile, value, level, count):
-        """``count`` households of the pool drawn with replacement, with probability
-        proportional to their weight at ``level``, less those not placed where a donor of
-        ``household`` may be (taken or not)."""
+    def _sampler(self, profile, value, level):
+        """(pool, cumulative weights at ``level``) of a profile value."""
         pool = self._pool(profile, value)
-        if not len(pool):
-            return pool
         key = (profile, value, level)
         if key not in self.cumulative:
             self.cumulative[key] = np.cumsum(self.weights[level][pool])
-        cumulative = self.cumulative[key]
-        drawn = np.searchsorted(cumulative, self.rng.random(count) * cumulative[-1], side="right")
-        candidates = pool[np.minimum(drawn, len(pool) - 1)]
+        return pool, self.cumulative[key]
+
+    def _drawn(self, profile, value, level, shape):
+        """Households of the pool drawn with replacement (an array of ``shape``), with
+        probability proportional to their weight at ``level``."""
+        pool, cumulative = self._sampler(profile, value, level)
+        if not len(pool):
+            return np.zeros(shape, dtype=np.int64)[..., :0]
+        drawn = np.searchsorted(cumulative, self.rng.random(shape) * cumulative[-1],
+                                side="right")
+        return pool[np.minimum(drawn, len(pool) - 1)]
+
+    def _draw(self, household, profile, value, level, count):
+        """``count`` households drawn (``_drawn``), less those not placed where a donor of
+        ``household`` may be (taken or not)."""
+        candidates = self._drawn(profile, value, level, count)
         return candidates[self._placed(household, level, candidates, self.bound)]
 
     def _placed(self, household, level, candidates, bound):
@@ -144,16 +153,7 @@ class DonorDraw:
         codes = self.profiles[0][households]
         for value in np.unique(codes).tolist():
             asking = households[codes == value]
-            pool = self._pool(0, value)
-            if not len(pool):
-                continue
-            cumulative = self.cumulative.get((0, value, level))
-            if cumulative is None:
-                cumulative = self.cumulative[(0, value, level)] = np.cumsum(
-                    self.weights[level][pool])
-            drawn = np.searchsorted(cumulative, self.rng.random((len(asking), DRAWS))
-                                    * cumulative[-1], side="right")
-            candidates = pool[np.minimum(drawn, len(pool) - 1)]
+            candidates = self._drawn(0, value, level, (len(asking), DRAWS))
             good = self._placed(asking[:, None], level, candidates, self.bound)
             for household, row, keep in zip(asking.tolist(), candidates, good):
                 self.drawn[household] = row[keep]
