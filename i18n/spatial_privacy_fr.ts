@@ -1089,169 +1089,179 @@
       <translation>Série : diffusions antérieures de la grille, la plus ancienne d'abord</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="102" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="101" />
+      <source>Comparison table (data holder only)</source>
+      <translation>Table de comparaison (détenteur seul)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="104" />
       <source>Chart: error, distance and risk by cell size</source>
       <translation>Graphique : erreur, distance et risque par taille de maille</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="204" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="209" />
       <source>No household id field: the comparison has no swap + cell key row.</source>
       <translation>Pas de champ d'identifiant du ménage : la comparaison n'a pas de ligne échange + clé de cellule.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="208" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="213" />
       <source>The swap moves each person's dwelling: give one point per person (some person ids have several points), or leave the household id field empty.</source>
       <translation>L'échange déplace le logement de chaque personne : donnez un point par personne (certains identifiants ont plusieurs points), ou laissez vide le champ d'identifiant du ménage.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="223" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="228" />
       <source>Swap + cell key: {swapped} of {households} households swapped over the compared cell sizes at k = {k}; {unswapped} high-risk household(s) found no donor.</source>
       <translation>Échange + clé de cellule : {swapped} ménages échangés sur {households} sur les tailles de maille comparées à k = {k} ; {unswapped} ménage(s) à risque sans donneur.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="246" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="253" />
       <source>Method comparison: what each method costs and risks, by cell size</source>
       <translation>Comparaison des méthodes : ce que chacune coûte et risque, par taille de maille</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="247" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="254" />
       <source>cell size (m)</source>
       <translation>taille de maille (m)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="248" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="255" />
       <source>mean absolute error per cell</source>
       <translation>erreur absolue moyenne par maille</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="249" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="256" />
       <source>Kantorovich–Wasserstein distance (m)</source>
       <translation>distance de Kantorovitch–Wasserstein (m)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="250" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="257" />
       <source>cells at risk</source>
       <translation>mailles à risque</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="251" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="258" />
       <source>{method}: small counts published exactly</source>
       <translation>{method} : petits effectifs publiés exacts</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="252" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="259" />
       <source>{method}: cells the audit pins</source>
       <translation>{method} : mailles que l'audit cerne</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="253" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="260" />
       <source>For the data holder: a simulation, not a release. Publish none of it.</source>
       <translation>Pour le détenteur : une simulation, pas une diffusion. N'en publiez rien.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="259" />
-      <source>{size:g} m, {method}: mean absolute error {mae:.3g} per cell, {withheld} cell(s) withheld, {exact} small count(s) published exactly.</source>
-      <translation>{size:g} m, {method} : erreur absolue moyenne {mae:.3g} par maille, {withheld} maille(s) masquée(s), {exact} petit(s) effectif(s) publié(s) exact(s).</translation>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="269" />
+      <source>{size:g} m, {method}: published, now scored.</source>
+      <translation>{size:g} m, {method} : publiée, en cours d'évaluation.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="26" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="273" />
+      <source>{size:g} m, {method}: the Kantorovich–Wasserstein distance is a transport problem of {pairs} pairs of cells ({solver}): about {seconds} s here. Cancel stops it.</source>
+      <translation>{size:g} m, {method} : la distance de Kantorovitch–Wasserstein est un problème de transport de {pairs} paires de mailles ({solver}) : environ {seconds} s ici. Annuler l'arrête.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="28" />
       <source>data holder only: a simulation, not a release; publish nothing</source>
       <translation>détenteur seul : une simulation, pas une diffusion ; ne rien publier</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="266" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="282" />
+      <source>{size:g} m, {method}: mean absolute error {mae:.3g} per cell, {withheld} cell(s) withheld, {exact} small count(s) published exactly.</source>
+      <translation>{size:g} m, {method} : erreur absolue moyenne {mae:.3g} par maille, {withheld} maille(s) masquée(s), {exact} petit(s) effectif(s) publié(s) exact(s).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="289" />
       <source>{size:g} m, {method}: the Kantorovich–Wasserstein distance is left empty: its exact transport problem has {pairs} pairs of cells, more than this version solves. Compare a smaller extent or coarser cells.</source>
       <translation>{size:g} m, {method} : la distance de Kantorovitch–Wasserstein reste vide : son problème de transport exact a {pairs} paires de mailles, plus que cette version n'en résout. Comparez une emprise plus petite ou des mailles plus grandes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="271" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="294" />
       <source>This comparison is not a release: every figure in it is computed from the true counts, for the data holder only; publish none of it. The DP grids are simulated (their noise is drawn and discarded, no DP grid is written) and no ε is recorded in any ledger: a DP release is made with the DP grid algorithm.</source>
       <translation>Cette comparaison n'est pas une diffusion : chacun de ses chiffres vient des vrais effectifs, pour le seul détenteur ; n'en publiez rien. Les grilles DP sont simulées (leur bruit est tiré puis jeté, aucune grille DP n'est écrite) et aucun ε n'est inscrit dans un registre : une diffusion DP se fait avec l'algorithme de grille différentiellement privée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="28" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="30" />
       <source>suppression</source>
       <translation>secret statistique</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="28" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="30" />
       <source>cell key</source>
       <translation>clé de cellule</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="28" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="30" />
       <source>DP</source>
       <translation>DP</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="29" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="31" />
       <source>swap + cell key</source>
       <translation>échange + clé de cellule</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="34" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="36" />
       <source>Method comparison</source>
       <translation>Comparaison des méthodes</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="35" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="37" />
       <source>At each cell size, the suppressed grid, the cell key grid, the DP grid and swap + cell key on the same people, scored against the true counts (errors, Hellinger and Kantorovich–Wasserstein distances, Moran's I of the errors) and by risk. For the data holder: a simulation, never a release.</source>
       <translation>À chaque taille de maille, la grille avec secret statistique, la grille à clé de cellule, la grille DP et échange + clé de cellule sur les mêmes personnes, notées contre les vrais effectifs (erreurs, distances de Hellinger et de Kantorovitch–Wasserstein, I de Moran des erreurs) et par le risque. Pour le détenteur : une simulation, jamais une diffusion.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="40" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="42" />
       <source>privacy,disclosure,comparison,utility,wasserstein,hellinger,cell key method,differential privacy,suppression,swapping,grid</source>
       <translation>confidentialité,divulgation,comparaison,utilité,wasserstein,hellinger,méthode de la clé de cellule,confidentialité différentielle,secret statistique,échange,grille</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="61" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="63" />
       <source>Cell sizes in metres, comma separated</source>
       <translation>Tailles de maille en mètres, séparées par des virgules</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="64" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="66" />
       <source>ε of the DP grid at each size (simulated, not spent)</source>
       <translation>ε de la grille DP à chaque taille (simulé, non dépensé)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="73" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="75" />
       <source>D: largest noise, without a p-table (keep it secret)</source>
       <translation>D : le plus grand bruit, sans table p (gardez-le secret)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="76" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="78" />
       <source>V: noise variance, without a p-table</source>
       <translation>V : variance du bruit, sans table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="79" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="81" />
       <source>JS: published counts 1..JS are blocked, without a p-table</source>
       <translation>JS : les effectifs publiés 1..JS sont interdits, sans table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="82" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="84" />
       <source>Compare: the programme's key file (empty: a one-off key)</source>
       <translation>Comparer : fichier de clé du programme (vide : clé à usage unique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="85" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="87" />
       <source>Extent of the DP grid (empty: the points')</source>
       <translation>Emprise de la grille DP (vide : celle des points)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="90" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="92" />
       <source>Household id field (empty: no swap + cell key row)</source>
       <translation>Champ d'identifiant du ménage (vide : pas de ligne échange)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="93" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="95" />
       <source>Swap: risk fields (empty: the location alone)</source>
       <translation>Échange : champs de risque (vide : la localisation seule)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="99" />
-      <source>Comparison table (data holder only)</source>
-      <translation>Table de comparaison (détenteur seul)</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/perturbation_table.py" line="17" />
@@ -1389,169 +1399,164 @@
       <translation>Diffusions désormais au-dessus de leur plafond</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="101" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="102" />
       <source>Persons (points at their dwelling; projected CRS in metres)</source>
       <translation>Personnes (points à leur logement ; SCR projeté en mètres)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="104" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="105" />
       <source>Household id field</source>
       <translation>Champ identifiant du ménage</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="107" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="108" />
       <source>Person id field (one point per person)</source>
       <translation>Champ identifiant de la personne (un point chacune)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="109" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="110" />
       <source>Hierarchy: cell sizes in metres, coarsest first</source>
       <translation>Hiérarchie : tailles de maille en mètres, la plus grande d'abord</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="112" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="113" />
       <source>Hierarchy: zone layers above the cells, coarsest first</source>
       <translation>Hiérarchie : couches de zones au-dessus des mailles</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="115" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="116" />
       <source>Zone id field of each zone layer, in order</source>
       <translation>Champ identifiant de chaque couche de zones, dans l'ordre</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="121" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="122" />
       <source>Risk fields (what an attacker knows, e.g. age band, sex)</source>
       <translation>Champs de risque (ce qu'un attaquant sait : âge, sexe…)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="124" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="125" />
       <source>k: fewer than k people alike in an area is a risk</source>
       <translation>k : moins de k personnes semblables dans une zone est un risque</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="128" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="129" />
       <source>Household fields that move with the location</source>
       <translation>Champs du ménage qui suivent le lieu</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="133" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="134" />
       <source>Swapped persons</source>
       <translation>Personnes échangées</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="135" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="136" />
       <source>Swap log (data holder only; never publish)</source>
       <translation>Journal des échanges (détenteur seul ; ne jamais publier)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="138" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="139" />
       <source>High-risk households without a donor (data holder only)</source>
       <translation>Ménages à risque sans donneur (détenteur seul)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="141" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="142" />
       <source>Report (data holder only)</source>
       <translation>Rapport (détenteur seul)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="144" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="145" />
       <source>Households swapped</source>
       <translation>Ménages échangés</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="146" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="147" />
       <source>High-risk households without a donor</source>
       <translation>Ménages à risque sans donneur</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="148" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="149" />
       <source>High-risk households</source>
       <translation>Ménages à risque</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="162" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="163" />
       <source>Multipoint features: a person is one point (their dwelling). Explode them first, or give one point per person.</source>
       <translation>Entités multipoints : une personne est un point (son logement). Éclatez-les d'abord, ou donnez un point par personne.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="168" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="169" />
       <source>Choose the household id field and the person id field.</source>
       <translation>Choisissez le champ identifiant du ménage et celui de la personne.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="172" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="173" />
       <source>Choose at least one risk field (an attribute an attacker knows, e.g. age band or sex).</source>
       <translation>Choisissez au moins un champ de risque (un attribut qu'un attaquant connaît, par exemple la tranche d'âge ou le sexe).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="183" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="184" />
       <source>The folder {folder} of the output file {path} does not exist: create it, or choose a file in an existing folder. Nothing was written.</source>
       <translation>Le dossier {folder} du fichier de sortie {path} n'existe pas : créez-le, ou choisissez un fichier dans un dossier existant. Rien n'a été écrit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="197" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="198" />
       <source>{count} person id(s) in '{field}' appear more than once: a person lives in one household, at one point. Give each person one point.</source>
       <translation>{count} identifiant(s) de personne de '{field}' apparaissent plusieurs fois : une personne vit dans un ménage, en un point. Donnez un point à chaque personne.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="210" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="212" />
       <source>The swap was drawn from the given seed: anyone who holds the seed (or finds it in a saved model or the Processing history) can redraw which households were swapped. Use a seed only to reproduce a test; leave it empty for a release.</source>
       <translation>L'échange a été tiré de la graine donnée : quiconque la détient (ou la trouve dans un modèle enregistré ou l'historique de Traitement) peut retrouver quels ménages ont été échangés. N'utilisez une graine que pour reproduire un test ; laissez-la vide pour une diffusion.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="242" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="246" />
       <source>Give one zone id field for every zone layer ({layers} layers, {fields} fields), or one name that every layer has.</source>
       <translation>Donnez un champ identifiant par couche de zones ({layers} couches, {fields} champs), ou un nom que toutes les couches ont.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="249" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="253" />
       <source>The zone layer {name} has no id field '{field}'; its fields are: {available}.</source>
       <translation>La couche de zones {name} n'a pas de champ identifiant '{field}' ; ses champs sont : {available}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="255" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="259" />
       <source>The zone layer {name} has no polygon.</source>
       <translation>La couche de zones {name} n'a aucun polygone.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="262" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="266" />
       <source>The cell sizes {sizes} are not nested: each must be a whole multiple of the next finer one (e.g. 10000,1000,100), so that every cell lies in one coarser cell.</source>
       <translation>Les tailles de maille {sizes} ne sont pas emboîtées : chacune doit être un multiple entier de la suivante plus fine (par exemple 10000,1000,100), pour que chaque maille soit dans une seule maille plus grande.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="272" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="276" />
       <source>{size:g} m cells</source>
       <translation>mailles de {size:g} m</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="275" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="280" />
+      <source>Donors lie two cells or more away from a household's cell: with a largest donor distance of {distance:g} m, households at risk in cells of {sizes} m find few donors (none where the distance is at most the cell size). Widen the distance to twice the largest cell size or more, or leave it empty.</source>
+      <translation>Les donneurs se trouvent à deux mailles ou plus de la maille d'un ménage : avec une distance maximale du donneur de {distance:g} m, les ménages à risque dans les mailles de {sizes} m trouvent peu de donneurs (aucun là où la distance ne dépasse pas la taille de maille). Portez la distance à au moins deux fois la plus grande taille de maille, ou laissez-la vide.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="287" />
       <source>Give the hierarchy: cell sizes (e.g. 10000,1000) and/or zone layers.</source>
       <translation>Donnez la hiérarchie : des tailles de maille (par exemple 10000,1000) et/ou des couches de zones.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="277" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="289" />
       <source>Hierarchy, top first: {levels}.</source>
       <translation>Hiérarchie, du plus haut niveau au plus fin : {levels}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="329" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="341" />
       <source>high risk</source>
       <translation>risque élevé</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="329" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="341" />
       <source>swap rate</source>
       <translation>taux d'échange</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="372" />
-      <source>{swapped} of {households} households swapped ({share}; the swap rate asks for {target}); {high} were high-risk.</source>
-      <translation>{swapped} ménages échangés sur {households} ({share} ; le taux d'échange en demande {target}) ; {high} étaient à risque.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="378" />
-      <source>The high-risk households alone need more swaps than the swap rate: every one of them was swapped (or listed). A coarser hierarchy or fewer risk fields make fewer of them.</source>
-      <translation>Les ménages à risque demandent à eux seuls plus d'échanges que le taux d'échange : chacun a été échangé (ou listé). Une hiérarchie plus grossière ou moins de champs de risque en font moins.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/record_swap.py" line="38" />
@@ -1559,17 +1564,27 @@
       <translation>Le ou les champs de profil de similarité {fields} ne sont pas dans la couche ; ses champs sont : {available}. Séparez les profils par « ; » et leurs champs par « , » (par exemple household_size;household_size,tenure).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="383" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="386" />
+      <source>{swapped} of {households} households swapped ({share}; the swap rate asks for {target}); {high} were high-risk.</source>
+      <translation>{swapped} ménages échangés sur {households} ({share} ; le taux d'échange en demande {target}) ; {high} étaient à risque.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="392" />
+      <source>The high-risk households alone need more swaps than the swap rate: every one of them was swapped (or listed). A coarser hierarchy or fewer risk fields make fewer of them.</source>
+      <translation>Les ménages à risque demandent à eux seuls plus d'échanges que le taux d'échange : chacun a été échangé (ou listé). Une hiérarchie plus grossière ou moins de champs de risque en font moins.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="397" />
       <source>Only {swapped} households could be swapped of the {target} the rate asks for: too few households have a donor (of their profile, outside their area, within the distance).</source>
       <translation>Seuls {swapped} ménages ont pu être échangés sur les {target} que demande le taux : trop peu de ménages ont un donneur (de leur profil, hors de leur zone, dans la distance).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="388" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="402" />
       <source>{count} high-risk household(s) kept their location for want of a donor: the table of high-risk households without a donor says why. Widen the donor distance, add a looser similarity profile, or protect them otherwise.</source>
       <translation>{count} ménage(s) à risque ont gardé leur lieu faute de donneur : la table des ménages à risque sans donneur dit pourquoi. Élargissez la distance du donneur, ajoutez un profil de similarité plus lâche, ou protégez-les autrement.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="393" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="408" />
       <source>Never publish the swap log, the seed or the report: they undo the swap. Publish the swapped persons' counts (e.g. with the cell key grid).</source>
       <translation>Ne publiez jamais le journal des échanges, la graine ni le rapport : ils défont l'échange. Publiez les effectifs des personnes échangées (par exemple avec la grille à clé de cellule).</translation>
     </message>
@@ -1595,11 +1610,11 @@
     </message>
     <message>
       <location filename="processing_provider/algorithms/record_swap.py" line="72" />
-      <source>Swaps the locations of households at risk (fewer than k people share a member's attributes in an area) with similar households outside the area, nearest first within a distance, then more households at random up to the swap rate: the census step before the cell key method.</source>
-      <translation>Échange le lieu des ménages à risque (moins de k personnes partagent les attributs d'un membre dans une zone) avec celui de ménages semblables hors de la zone, le plus proche d'abord dans une distance donnée, puis d'autres ménages au hasard jusqu'au taux d'échange : l'étape du recensement avant la méthode de la clé de cellule.</translation>
+      <source>Swaps the locations of households at risk (fewer than k people share a member's attributes in an area) with similar households two cells or more away, drawn at random by risk within a distance, then more households at random up to the swap rate: the census step before the cell key method.</source>
+      <translation>Échange le lieu des ménages à risque (moins de k personnes partagent les attributs d'un membre dans une zone) avec celui de ménages semblables à deux mailles ou plus, tirés au hasard selon le risque dans une distance donnée, puis d'autres ménages au hasard jusqu'au taux d'échange : l'étape du recensement avant la méthode de la clé de cellule.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="76" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="77" />
       <source>privacy,disclosure,record swapping,targeted swapping,census,household,sdcMicro,perturbation</source>
       <translation>confidentialité,divulgation,échange d'enregistrements,échange ciblé,recensement,ménage,sdcMicro,perturbation</translation>
     </message>
@@ -2329,17 +2344,17 @@
       <translation>{share} des mailles masquées, au-delà de la tolérance de la politique ({tolerance}) : le balayage des résolutions juge cette taille de maille non publiable. Publiez une taille plus grossière (le balayage en recommande une) ; n'abaissez jamais k.</translation>
     </message>
     <message>
-      <location filename="processing_provider/destinations.py" line="190" />
+      <location filename="processing_provider/destinations.py" line="192" />
       <source>The output '{output}' ({destination}) would overwrite the input '{input}', which would be lost. Write the output to another file (or another layer of the GeoPackage: Save to GeoPackage…).</source>
       <translation>La sortie « {output} » ({destination}) écraserait l'entrée « {input} », qui serait perdue. Écrivez la sortie dans un autre fichier (ou une autre couche du GeoPackage : Enregistrer dans un GeoPackage…).</translation>
     </message>
     <message>
-      <location filename="processing_provider/destinations.py" line="197" />
+      <location filename="processing_provider/destinations.py" line="199" />
       <source>The outputs '{first}' and '{second}' are both written to {destination}: the second would replace the first. Give each its own file or layer.</source>
       <translation>Les sorties « {first} » et « {second} » sont toutes deux écrites dans {destination} : la seconde remplacerait la première. Donnez à chacune son propre fichier ou sa propre couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/destinations.py" line="206" />
+      <location filename="processing_provider/destinations.py" line="208" />
       <source>The output '{output}' would replace the whole file {path}, and with it the layers it holds ({layers}). Choose a new file, or add the output to that file as a layer of its own (Save to GeoPackage…; on the command line ogr:dbname='{path}' table="{table}").</source>
       <translation>La sortie « {output} » remplacerait tout le fichier {path}, et avec lui les couches qu'il contient ({layers}). Choisissez un nouveau fichier, ou ajoutez la sortie à ce fichier comme une couche à part (Enregistrer dans un GeoPackage… ; en ligne de commande ogr:dbname='{path}' table="{table}").</translation>
     </message>
@@ -2509,47 +2524,47 @@
       <translation>plusieurs points par personne : les cellules s'additionnent à au moins ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="140" />
+      <location filename="processing_provider/io/bulk_write.py" line="142" />
       <source>Could not create the GeoPackage {path}: check that its folder exists and is writable.</source>
       <translation>Impossible de créer le GeoPackage {path} : vérifiez que son dossier existe et est accessible en écriture.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="385" />
+      <location filename="processing_provider/io/bulk_write.py" line="387" />
       <source>the values of {fields} do not fit their column type</source>
       <translation>les valeurs de {fields} ne correspondent pas au type de leur colonne</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="407" />
+      <location filename="processing_provider/io/bulk_write.py" line="409" />
       <source>{count} cells written to {path} in bulk.</source>
       <translation>{count} cellules écrites en bloc dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="418" />
+      <location filename="processing_provider/io/bulk_write.py" line="420" />
       <source>Cells written feature by feature through QGIS, not with COPY: {reason}.</source>
       <translation>Cellules écrites entité par entité par QGIS, pas avec COPY : {reason}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="421" />
+      <location filename="processing_provider/io/bulk_write.py" line="423" />
       <source>{count} cells written to the PostGIS table {table} in bulk (COPY).</source>
       <translation>{count} cellules écrites en bloc dans la table PostGIS {table} (COPY).</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="460" />
+      <location filename="processing_provider/io/bulk_write.py" line="462" />
       <source>{count} records written to {path} in bulk.</source>
       <translation>{count} enregistrements écrits en bloc dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="468" />
+      <location filename="processing_provider/io/bulk_write.py" line="470" />
       <source>the input is not a point file GDAL can stream</source>
       <translation>l'entrée n'est pas un fichier de points que GDAL peut lire en flux</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="475" />
+      <location filename="processing_provider/io/bulk_write.py" line="477" />
       <source>Records written feature by feature through QGIS, not with COPY: {reason}.</source>
       <translation>Enregistrements écrits entité par entité par QGIS, pas avec COPY : {reason}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="478" />
+      <location filename="processing_provider/io/bulk_write.py" line="480" />
       <source>{count} records written to the PostGIS table {table} in bulk (COPY).</source>
       <translation>{count} enregistrements écrits en bloc dans la table PostGIS {table} (COPY).</translation>
     </message>
@@ -2899,114 +2914,154 @@
       <translation>{low}–{high}</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/swap_report.py" line="26" />
+      <location filename="processing_provider/presentation/swap_report.py" line="28" />
       <source>{swapped} of {households} households swapped ({share}; the swap rate asked for {target}). {high} household(s) were high-risk; {unswapped} of them kept their location for want of a donor. For the data holder only: never publish this report.</source>
       <translation>{swapped} ménages échangés sur {households} ({share} ; le taux d'échange en demandait {target}). {high} ménage(s) étaient à risque ; {unswapped} d'entre eux ont gardé leur lieu faute de donneur. Pour le détenteur des données seul : ne publiez jamais ce rapport.</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/swap_report.py" line="41" />
+      <location filename="processing_provider/presentation/swap_report.py" line="44" />
       <source>Swapped share per level</source>
       <translation>Part échangée par niveau</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/swap_report.py" line="42" />
+      <location filename="processing_provider/presentation/swap_report.py" line="45" />
       <source>level</source>
       <translation>niveau</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/swap_report.py" line="42" />
+      <location filename="processing_provider/presentation/swap_report.py" line="45" />
       <source>areas</source>
       <translation>zones</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/swap_report.py" line="42" />
+      <location filename="processing_provider/presentation/swap_report.py" line="45" />
       <source>high-risk swaps</source>
       <translation>échanges de ménages à risque</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/swap_report.py" line="42" />
+      <location filename="processing_provider/presentation/swap_report.py" line="45" />
       <source>swaps for the rate</source>
       <translation>échanges pour le taux</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/swap_report.py" line="44" />
+      <location filename="processing_provider/presentation/swap_report.py" line="47" />
       <source>households whose area changed</source>
       <translation>ménages dont la zone a changé</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/swap_report.py" line="44" />
+      <location filename="processing_provider/presentation/swap_report.py" line="47" />
       <source>share</source>
       <translation>part</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/swap_report.py" line="45" />
+      <location filename="processing_provider/presentation/swap_report.py" line="48" />
       <source>smallest share in an area</source>
       <translation>plus petite part dans une zone</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/swap_report.py" line="45" />
+      <location filename="processing_provider/presentation/swap_report.py" line="48" />
       <source>median share in an area</source>
       <translation>part médiane dans une zone</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/swap_report.py" line="46" />
+      <location filename="processing_provider/presentation/swap_report.py" line="49" />
       <source>largest share in an area</source>
       <translation>plus grande part dans une zone</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/swap_report.py" line="47" />
+      <location filename="processing_provider/presentation/swap_report.py" line="50" />
       <source>Top-level areas (largest share moved first)</source>
       <translation>Zones du plus haut niveau (plus grande part déplacée d'abord)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/swap_report.py" line="48" />
+      <location filename="processing_provider/presentation/swap_report.py" line="51" />
       <source>area</source>
       <translation>zone</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/swap_report.py" line="48" />
-      <source>households</source>
-      <translation>ménages</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/presentation/swap_report.py" line="48" />
+      <location filename="processing_provider/presentation/swap_report.py" line="51" />
       <source>households that left</source>
       <translation>ménages partis</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/swap_report.py" line="49" />
+      <location filename="processing_provider/presentation/swap_report.py" line="52" />
       <source>households that came</source>
       <translation>ménages arrivés</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/swap_report.py" line="49" />
+      <location filename="processing_provider/presentation/swap_report.py" line="52" />
       <source>share moved</source>
       <translation>part déplacée</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/swap_report.py" line="51" />
+      <location filename="processing_provider/presentation/swap_report.py" line="54" />
       <source>Distances between swapped households</source>
       <translation>Distances entre ménages échangés</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/swap_report.py" line="52" />
+      <location filename="processing_provider/presentation/swap_report.py" line="55" />
       <source>distance (metres)</source>
       <translation>distance (mètres)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/swap_report.py" line="52" />
+      <location filename="processing_provider/presentation/swap_report.py" line="55" />
       <source>swaps</source>
       <translation>échanges</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/swap_report.py" line="53" />
+      <location filename="processing_provider/presentation/swap_report.py" line="56" />
       <source>donor distance {distance} m</source>
       <translation>distance du donneur {distance} m</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/swap_report.py" line="55" />
+      <location filename="processing_provider/presentation/swap_report.py" line="58" />
       <source>Record swap</source>
       <translation>Échange d'enregistrements</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/presentation/swap_report.py" line="66" />
+      <source>No household was high-risk.</source>
+      <translation>Aucun ménage n'était à risque élevé.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/presentation/swap_report.py" line="67" />
+      <source>An intruder who knows a high-risk household's true cell (at the level where it was at risk) finds it published there for {same} of them, and within the 3 × 3 cells around it for {near} (without the swap: 100 %).</source>
+      <translation>Un intrus qui connaît la vraie maille d'un ménage à risque élevé (au niveau où il était à risque) l'y trouve publié pour {same} d'entre eux, et dans les 3 × 3 mailles qui l'entourent pour {near} (sans l'échange : 100 %).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/presentation/swap_report.py" line="75" />
+      <source>high-risk households</source>
+      <translation>ménages à risque élevé</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/presentation/swap_report.py" line="75" />
+      <source>swapped households</source>
+      <translation>ménages échangés</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/presentation/swap_report.py" line="78" />
+      <source>Published near the true cell</source>
+      <translation>Publiés près de la vraie maille</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/presentation/swap_report.py" line="80" />
+      <source>households</source>
+      <translation>ménages</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/presentation/swap_report.py" line="80" />
+      <source>number</source>
+      <translation>nombre</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/presentation/swap_report.py" line="80" />
+      <source>published in their true cell</source>
+      <translation>publiés dans leur vraie maille</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/presentation/swap_report.py" line="81" />
+      <source>published within the 3 × 3 cells around it</source>
+      <translation>publiés dans les 3 × 3 mailles qui l'entourent</translation>
     </message>
     <message>
       <location filename="processing_provider/provider.py" line="35" />
@@ -3374,12 +3429,12 @@
       <translation>La recette du recensement : échange les ménages à risque (et d'autres, jusqu'au taux d'échange) avec des ménages semblables proches, compte les personnes échangées dans des mailles carrées avec le bruit de la clé de cellule (le fichier de clé du programme et la table de perturbation approuvée), contrôle la grille avec le contrôle de k-anonymat et n'écrit la grille publiée que si le contrôle réussit. Le journal des échanges est pour le détenteur des données seul.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/audit/intervals.py" line="32" />
+      <location filename="spatial_privacy_plugin/audit/intervals.py" line="33" />
       <source>The published totals contradict each other (no non-negative counts satisfy them): check that every total was computed from the same data, as a sum of the cells it covers.</source>
       <translation>Les totaux publiés se contredisent (aucun effectif positif ou nul ne les satisfait) : vérifiez que chaque total a été calculé sur les mêmes données, comme somme des mailles qu'il couvre.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/audit/intervals.py" line="35" />
+      <location filename="spatial_privacy_plugin/audit/intervals.py" line="36" />
       <source>The attacker's programme of this release could not be solved (HiGHS: {reason}), so the release cannot be audited. Nothing was written: report it with the inputs.</source>
       <translation>Le programme de l'attaquant pour cette diffusion n'a pas pu être résolu (HiGHS : {reason}) : la diffusion ne peut pas être auditée. Rien n'a été écrit : signalez-le avec les données d'entrée.</translation>
     </message>
@@ -3424,19 +3479,29 @@
       <translation>Une grille à comparer nomme deux fois une maille : comparez des grilles d'un effectif par maille.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/compare/measures.py" line="76" />
+      <location filename="spatial_privacy_plugin/compare/measures.py" line="77" />
       <source>A published count to compare is negative or not whole.</source>
       <translation>Un effectif publié à comparer est négatif ou non entier.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/compare/transport.py" line="104" />
+      <location filename="spatial_privacy_plugin/compare/transport.py" line="120" />
       <source>The transport problem of the Kantorovich–Wasserstein distance was not solved ({reason}); report this with the data's cell size.</source>
       <translation>Le problème de transport de la distance de Kantorovitch–Wasserstein n'a pas été résolu ({reason}) ; signalez-le avec la taille de maille des données.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/compare/transport.py" line="169" />
+      <location filename="spatial_privacy_plugin/compare/transport.py" line="231" />
       <source>The transport problem of the Kantorovich–Wasserstein distance did not settle in {rounds} rounds; report this with the data's cell size.</source>
       <translation>Le problème de transport de la distance de Kantorovitch–Wasserstein ne s'est pas stabilisé en {rounds} tours ; signalez-le avec la taille de maille des données.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/compare/transport.py" line="43" />
+      <source>column generation</source>
+      <translation>génération de colonnes</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/compare/transport.py" line="44" />
+      <source>network simplex</source>
+      <translation>simplexe de réseau</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/counting/cells.py" line="108" />
@@ -4479,7 +4544,7 @@
       <translation>Le facteur parent doit être un entier d'au moins 2, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/release/totals.py" line="200" />
+      <location filename="spatial_privacy_plugin/release/totals.py" line="206" />
       <source>An earlier release gives different totals for the same set of cells: use the grid layers exactly as they were published.</source>
       <translation>Une diffusion antérieure donne des totaux différents pour le même ensemble de mailles : utilisez les couches de grille exactement telles qu'elles ont été publiées.</translation>
     </message>
@@ -4624,27 +4689,27 @@
       <translation>La fréquence dans la population doit être un nombre au moins égal à la fréquence dans l'échantillon pour chaque enregistrement.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/swap/donors.py" line="22" />
-      <source>no household of its profile outside the area</source>
-      <translation>aucun ménage de son profil hors de la zone</translation>
+      <location filename="spatial_privacy_plugin/swap/donors.py" line="32" />
+      <source>no household of its profile beyond the area's neighbourhood</source>
+      <translation>aucun ménage de son profil au-delà du voisinage de la zone</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/swap/donors.py" line="23" />
-      <source>no household of its profile outside the area within the donor distance</source>
-      <translation>aucun ménage de son profil hors de la zone dans la distance du donneur</translation>
+      <location filename="spatial_privacy_plugin/swap/donors.py" line="33" />
+      <source>no household of its profile beyond the area's neighbourhood within the donor distance</source>
+      <translation>aucun ménage de son profil au-delà du voisinage de la zone dans la distance du donneur</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/swap/donors.py" line="24" />
-      <source>every household of its profile outside the area within the donor distance was taken (swapped, or kept for want of a donor)</source>
-      <translation>tous les ménages de son profil hors de la zone dans la distance du donneur étaient pris (échangés, ou gardés faute de donneur)</translation>
+      <location filename="spatial_privacy_plugin/swap/donors.py" line="35" />
+      <source>every household of its profile beyond the area's neighbourhood within the donor distance was taken (swapped, or kept for want of a donor)</source>
+      <translation>tous les ménages de son profil au-delà du voisinage de la zone dans la distance du donneur étaient pris (échangés, ou gardés faute de donneur)</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/swap/households.py" line="124" />
+      <location filename="spatial_privacy_plugin/swap/households.py" line="127" />
       <source>{count} household(s) lie in no zone of '{level}': every household needs an area at every level. Extend the zones to cover them, or clip the persons first.</source>
       <translation>{count} ménage(s) ne sont dans aucune zone de '{level}' : chaque ménage doit avoir une zone à chaque niveau. Étendez les zones pour les couvrir, ou découpez d'abord les personnes.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/swap/households.py" line="136" />
+      <location filename="spatial_privacy_plugin/swap/households.py" line="139" />
       <source>Give at least one level of the geographic hierarchy (a cell size or a zone layer).</source>
       <translation>Donnez au moins un niveau de la hiérarchie géographique (une taille de maille ou une couche de zones).</translation>
     </message>
@@ -4669,17 +4734,17 @@
       <translation>Le champ '{field}' diffère entre les membres de {count} ménage(s) : un profil de similarité ou un champ qui suit le lieu décrit le ménage, tous ses membres doivent donc avoir la même valeur. Choisissez un champ au niveau du ménage.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/swap/swapping.py" line="71" />
+      <location filename="spatial_privacy_plugin/swap/swapping.py" line="74" />
       <source>k must be a whole number of 1 or more (a household is high-risk when fewer than k people share a member's risk-field values in an area); got {k}.</source>
       <translation>k doit être un nombre entier d'au moins 1 (un ménage est à risque quand moins de k personnes partagent les valeurs des champs de risque d'un membre dans une zone) ; reçu {k}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/swap/swapping.py" line="75" />
+      <location filename="spatial_privacy_plugin/swap/swapping.py" line="78" />
       <source>The swap rate is a share of households between 0 and 1 (0.05: 5 %); got {rate}.</source>
       <translation>Le taux d'échange est une part des ménages entre 0 et 1 (0,05 : 5 %) ; reçu {rate}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/swap/swapping.py" line="78" />
+      <location filename="spatial_privacy_plugin/swap/swapping.py" line="81" />
       <source>The largest donor distance must be a positive number of metres (or empty: anywhere); got {distance}.</source>
       <translation>La distance maximale du donneur doit être un nombre positif de mètres (ou vide : partout) ; reçu {distance}.</translation>
     </message>

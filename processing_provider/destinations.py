@@ -56,6 +56,8 @@ def destination_text(algorithm, parameters, name, context):
         value = value.sink
     if isinstance(value, QgsProperty):
         value = value.valueAsString(context.expressionContext(), "")
+        if isinstance(value, tuple):  # PyQGIS returns (text, ok)
+            value = value[0] if value[1] else None
     return value if isinstance(value, str) else None
 
 

@@ -22,7 +22,8 @@ TABLE_FIELDS = (
     ("transport_pairs", "int"), ("morans_i_errors", "double"), ("morans_z_errors", "double"),
     ("small_cells", "int"), ("small_published_exact", "int"), ("cells_pinned", "int"),
     ("audit", "string"), ("epsilon", "double"), ("ptable_hash", "string"),
-    ("households_swapped", "int"), ("policy_hash", "string"), ("use", "string"),
+    ("households_swapped", "int"), ("high_risk_in_true_cell", "double"),
+    ("high_risk_near_true_cell", "double"), ("policy_hash", "string"), ("use", "string"),
 )
 NOT_A_RELEASE = N_("data holder only: a simulation, not a release; publish nothing")
 # The engine's method names (compare.methods.METHODS) as the log and the chart show them.
@@ -123,13 +124,13 @@ class MethodComparison(PTableParameters, DonorParameters, PointGridAlgorithm):
         data = self.read_grid_input(parameters, context, steps, coarsest, swap_fields)
         self.describe_policy(policy, feedback, data)
         points = methods.Points(data.x, data.y, data.person_codes, data.origin, data.people)
-        moved, households_swapped = self.swap(parameters, context, data, points, resolutions,
-                                              policy.k, feedback)
+        moved, households_swapped, high_risk_published = self.swap(
+            parameters, context, data, points, resolutions, policy.k, feedback)
         comparison = methods.Comparison(
             policy.k, marginals, not policy.population_total_secret,
             methods.CellKeySetup(table, self.record_keys(parameters, context, data, feedback),
                                  policy.get("ckm_min_width")),
-            dp(parameters, context, data), moved, households_swapped)
+            dp(parameters, context, data), moved, households_swapped, high_risk_published)
         steps.setCurrentStep(1)
         rows = methods.compare_methods(
             points, resolutions, comparison,
@@ -194,18 +195,20 @@ class MethodComparison(PTableParameters, DonorParameters, PointGridAlgorithm):
 
     def swap(self, parameters, context, data, points, resolutions, k, feedback):
         """(the points after a targeted record swap over the compared cell sizes, households
-        swapped), or (None, None) without a household field."""
+        swapped, the shares of high-risk households published in their true cell and within
+        the 3 × 3 cells around it), or (None, None, (None, None)) without a household field."""
         from ...spatial_privacy_plugin.compare.methods import swapped
         from ...spatial_privacy_plugin.counting.cells import encode_key_columns
         from ...spatial_privacy_plugin.risk.masking import mask_generator
         from ...spatial_privacy_plugin.swap.households import households_of
+        from ..presentation.swap_report import neighbourhood_text
         from .record_swap import RecordSwap, parse_profiles
 
         household = self.parameterAsString(parameters, self.HOUSEHOLD_FIELD, context)
         if not household:
             feedback.pushInfo(tr("No household id field: the comparison has no swap + cell key "
                                  "row."))
-            return None, None
+            return None, None, (None, None)
         if not data.people.one_point:
             raise QgsProcessingException(tr(
                 "The swap moves each person's dwelling: give one point per person (some person "
@@ -216,7 +219,7 @@ class MethodComparison(PTableParameters, DonorParameters, PointGridAlgorithm):
         profiles = RecordSwap.profile_codes(homes, parse_profiles(
             self.parameterAsString(parameters, self.SIMILARITY_FIELDS, context),
             data.fields.names()), data.columns)
-        moved, result = swapped(
+        moved, result, shares = swapped(
             points, homes, risk, profiles, resolutions, k,
             self.parameterAsDouble(parameters, self.SWAP_RATE, context),
             mask_generator(self.parameterAsString(parameters, self.SEED, context) or None),
@@ -227,7 +230,9 @@ class MethodComparison(PTableParameters, DonorParameters, PointGridAlgorithm):
                              "household(s) found no donor.").format(
             swapped=result.households_swapped, households=result.n_households, k=k,
             unswapped=len(result.unswapped)))
-        return moved, result.households_swapped
+        feedback.pushInfo(neighbourhood_text(shares))
+        high = shares.set_index("group").loc["high_risk"]
+        return moved, result.households_swapped, (high.same_cell, high.neighbourhood)
 
     def record_keys(self, parameters, context, data, feedback):
         from .cell_key_grid import comparison_record_keys

@@ -70,9 +70,10 @@ class RecordSwap(DonorParameters, SpatialPrivacyAlgorithm):
     GROUP_ID = "grids"
     DISPLAY_NAME = N_("Targeted record swap (households)")
     SHORT_DESCRIPTION = N_("Swaps the locations of households at risk (fewer than k people share "
-                           "a member's attributes in an area) with similar households outside the "
-                           "area, nearest first within a distance, then more households at random "
-                           "up to the swap rate: the census step before the cell key method.")
+                           "a member's attributes in an area) with similar households two cells "
+                           "or more away, drawn at random by risk within a distance, then more "
+                           "households at random up to the swap rate: the census step before the "
+                           "cell key method.")
     TAGS = N_("privacy,disclosure,record swapping,targeted swapping,census,household,sdcMicro,"
               "perturbation")
     ADVANCED = ("ORIGIN", "HIERARCHY_ZONES", "HIERARCHY_ZONE_FIELDS", "CARRY_ALONG", "SEED")
@@ -200,7 +201,8 @@ class RecordSwap(DonorParameters, SpatialPrivacyAlgorithm):
                 count=len(people) - int(people.max()) - 1, field=person_field))
         homes = households_of(points.columns[household_field], points.x, points.y,
                               household_field)
-        levels = nested(self.hierarchy(parameters, context, homes, source.sourceCrs(), steps))
+        levels = nested(self.hierarchy(parameters, context, homes, source.sourceCrs(), steps,
+                                       distance))
         profile_codes = self.profile_codes(homes, profiles, points.columns)
         carried_values = self.carried_values(homes, carried, points.columns)
         risk = encode_key_columns([points.columns[name] for name in risk_fields], len(points.x))
@@ -213,7 +215,8 @@ class RecordSwap(DonorParameters, SpatialPrivacyAlgorithm):
                 "swapped. Use a seed only to reproduce a test; leave it empty for a release."))
         steps.setCurrentStep(1)
         result = swap_households(homes, risk, [level.codes for level in levels], profile_codes,
-                                 int(k), rate, mask_generator(seed), distance, feedback.isCanceled)
+                                 int(k), rate, mask_generator(seed), distance, feedback.isCanceled,
+                                 [level.cells for level in levels])
         steps.setCurrentStep(2)
         results = self.write_outputs(parameters, context, steps, source, points, homes, result,
                                      levels, carried_values)
@@ -222,12 +225,13 @@ class RecordSwap(DonorParameters, SpatialPrivacyAlgorithm):
 
             write_swap_report(report, result, levels, distance, feedback)
             results[self.REPORT] = report
-        self.describe(result, feedback)
+        self.describe(result, levels, feedback)
         return results
 
-    def hierarchy(self, parameters, context, homes, crs, feedback):
+    def hierarchy(self, parameters, context, homes, crs, feedback, distance):
         """The levels of the hierarchy, top first: the zone layers as given, then the cells from
-        the coarsest to the finest (each size a whole multiple of the next)."""
+        the coarsest to the finest (each size a whole multiple of the next); a warning for cells
+        too large for the donor ``distance`` (donors lie two cells away or more)."""
         from ...spatial_privacy_plugin.counting.cells import default_origin, parse_resolutions
         from ...spatial_privacy_plugin.counting.zones import assign_points
         from ...spatial_privacy_plugin.release.sweep import non_nested_pairs
@@ -271,6 +275,14 @@ class RecordSwap(DonorParameters, SpatialPrivacyAlgorithm):
                 origin = (point.x(), point.y())
             levels += [grid_level(tr("{size:g} m cells").format(size=size), homes.x, homes.y,
                                   origin, size) for size in sizes]
+        short = [size for size in sizes if distance is not None and distance < 2 * size]
+        if short:
+            feedback.pushWarning(tr(
+                "Donors lie two cells or more away from a household's cell: with a largest donor "
+                "distance of {distance:g} m, households at risk in cells of {sizes} m find few "
+                "donors (none where the distance is at most the cell size). Widen the distance "
+                "to twice the largest cell size or more, or leave it empty.").format(
+                distance=distance, sizes=", ".join(f"{size:g}" for size in short)))
         if not levels:
             raise QgsProcessingException(tr(
                 "Give the hierarchy: cell sizes (e.g. 10000,1000) and/or zone layers."))
@@ -366,8 +378,10 @@ class RecordSwap(DonorParameters, SpatialPrivacyAlgorithm):
         add_in_batches(sink, features(), feedback)
         return destination
 
-    def describe(self, result, feedback):
+    def describe(self, result, levels, feedback):
         from ...spatial_privacy_plugin.formatting import percent
+        from ...spatial_privacy_plugin.swap.summary import neighbourhood_shares
+        from ..presentation.swap_report import neighbourhood_text
 
         feedback.pushInfo(tr("{swapped} of {households} households swapped ({share}; the swap "
                              "rate asks for {target}); {high} were high-risk.").format(
@@ -390,6 +404,7 @@ class RecordSwap(DonorParameters, SpatialPrivacyAlgorithm):
                 "table of high-risk households without a donor says why. Widen the donor "
                 "distance, add a looser similarity profile, or protect them otherwise.").format(
                 count=len(result.unswapped)))
+        feedback.pushInfo(neighbourhood_text(neighbourhood_shares(result, levels)))
         feedback.pushInfo(tr("Never publish the swap log, the seed or the report: they undo the "
                              "swap. Publish the swapped persons' counts (e.g. with the cell key "
                              "grid)."))

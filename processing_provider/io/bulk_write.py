@@ -43,10 +43,12 @@ _FLAGS_LITTLE_ENDIAN_XY_ENVELOPE = 0b0000_0011
 
 
 def _plain_gpkg(destination):
+    """The file of a destination that is a plain GeoPackage path, else None. A relative path
+    is taken where QGIS's own writer (GDAL) puts it: in the working directory."""
     if not destination or "|" in destination:
         return None
     path = Path(destination)
-    return path if path.suffix.lower() == ".gpkg" and path.is_absolute() else None
+    return path.absolute() if path.suffix.lower() == ".gpkg" else None
 
 
 def gpkg_path(algorithm, parameters, name, context):

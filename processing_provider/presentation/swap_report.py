@@ -1,5 +1,6 @@
-"""The record swap's report: swapped shares per level and per top-level area, and the chart of
-the distances between swapped households (an HTML page for the data holder)."""
+"""The record swap's report: swapped shares per level and per top-level area, what an intruder
+who looks near a target's true cell finds, and the chart of the distances between swapped
+households (an HTML page for the data holder)."""
 
 from html import escape
 
@@ -20,7 +21,8 @@ def html_table(headers, rows):
 
 def write_swap_report(path, result, levels, max_distance, feedback):
     """Write the report of ``result`` (swapping.SwapResult) over ``levels`` to ``path``."""
-    from ...spatial_privacy_plugin.swap.summary import area_shares, distance_figure, level_shares
+    from ...spatial_privacy_plugin.swap.summary import area_shares, distance_figure, \
+        level_shares, neighbourhood_shares
 
     by_level = level_shares(result, levels)
     intro = tr("{swapped} of {households} households swapped ({share}; the swap rate asked for "
@@ -38,7 +40,8 @@ def write_swap_report(path, result, levels, max_distance, feedback):
                                                         kind="stable")
     area_rows = [[row.area, row.households, row.left, row.entered, percent(row.share_moved)]
                  for row in areas.head(LISTED_AREAS).itertuples(index=False)]
-    body = (f"<p>{escape(intro)}</p><h2>{escape(tr('Swapped share per level'))}</h2>"
+    body = (f"<p>{escape(intro)}</p>" + neighbourhood_section(neighbourhood_shares(result, levels))
+            + f"<h2>{escape(tr('Swapped share per level'))}</h2>"
             + html_table([tr("level"), tr("areas"), tr("high-risk swaps"), tr("swaps for the "
                                                                                "rate"),
                           tr("households whose area changed"), tr("share"),
@@ -53,3 +56,26 @@ def write_swap_report(path, result, levels, max_distance, feedback):
               "limit": tr("donor distance {distance} m")}
     write_html_chart(path, distance_figure(result.pairs["distance"], max_distance, labels),
                      tr("Record swap"), feedback, body)
+
+
+def neighbourhood_text(shares):
+    """One sentence: where an intruder who knows a target's true cell finds it published
+    (``shares``: ``summary.neighbourhood_shares``)."""
+    high = shares.set_index("group").loc["high_risk"]
+    if not high.households:
+        return tr("No household was high-risk.")
+    return tr("An intruder who knows a high-risk household's true cell (at the level where it "
+              "was at risk) finds it published there for {same} of them, and within the 3 × 3 "
+              "cells around it for {near} (without the swap: 100 %).").format(
+        same=percent(high.same_cell), near=percent(high.neighbourhood))
+
+
+def neighbourhood_section(shares):
+    """The report's section on the neighbourhood intruder: the sentence and the table."""
+    names = {"high_risk": tr("high-risk households"), "swapped": tr("swapped households")}
+    rows = [[names[row.group], row.households, percent(row.same_cell), percent(row.neighbourhood)]
+            for row in shares.itertuples(index=False)]
+    return (f"<h2>{escape(tr('Published near the true cell'))}</h2>"
+            f"<p>{escape(neighbourhood_text(shares))}</p>"
+            + html_table([tr("households"), tr("number"), tr("published in their true cell"),
+                          tr("published within the 3 × 3 cells around it")], rows))

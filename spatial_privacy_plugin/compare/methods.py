@@ -30,7 +30,8 @@ AUDIT_NONE = "none: the guarantee is ε"
 COLUMNS = ("method", "resolution_m", "k", "cells", "cells_withheld", "share_withheld",
            "share_changed", "mae", "mse", "hellinger", "wasserstein_m", "transport_pairs",
            "morans_i_errors", "morans_z_errors", "small_cells", "small_published_exact",
-           "cells_pinned", "audit", "epsilon", "ptable_hash", "households_swapped")
+           "cells_pinned", "audit", "epsilon", "ptable_hash", "households_swapped",
+           "high_risk_in_true_cell", "high_risk_near_true_cell")
 
 
 @dataclass(frozen=True)
@@ -144,18 +145,22 @@ def differentially_private(points, resolution, setup, is_canceled=None):
 def swapped(points, households, risk_codes, profiles, resolutions, k, swap_rate, rng,
             max_distance=None, cancelled=None):
     """The points after a targeted record swap (``swap.swapping.swap_households``) over the
-    hierarchy of the compared cell sizes (coarsest first, on the comparison's origin), and
-    the ``SwapResult``. ``households``: ``swap.households.Households`` of the points' rows
+    hierarchy of the compared cell sizes (coarsest first, on the comparison's origin), the
+    ``SwapResult`` and where a neighbourhood intruder finds the households
+    (``swap.summary.neighbourhood_shares``). ``households``: ``swap.households.Households`` of the points' rows
     (one point per person); ``risk_codes``: per point; ``profiles``: per similarity profile,
     a code per household."""
     from ..swap.households import grid_level, nested
+    from ..swap.summary import neighbourhood_shares
     from ..swap.swapping import swap_households, swapped_locations
 
     levels = nested([grid_level(f"{size:g} m", households.x, households.y, points.origin, size)
                      for size in sorted(resolutions, reverse=True)])
     result = swap_households(households, risk_codes, [level.codes for level in levels], profiles,
-                             k, swap_rate, rng, max_distance, cancelled)
-    return points.moved(*swapped_locations(households, result)), result
+                             k, swap_rate, rng, max_distance, cancelled,
+                             [level.cells for level in levels])
+    return points.moved(*swapped_locations(households, result)), result, \
+        neighbourhood_shares(result, levels)
 
 
 @dataclass(frozen=True)
@@ -163,8 +168,9 @@ class Comparison:
     """What to compare: the policy's ``k``, the ``marginals`` published beside a grid (their
     protection is the policy's p), ``people_known`` (the attacker knows the number of
     people), the cell key and DP setups (None: that method is left out) and the swapped
-    points (``Points`` of the same people after the swap; None: no swap row) and how many
-    households the swap moved."""
+    points (``Points`` of the same people after the swap; None: no swap row), how many
+    households the swap moved and the shares of high-risk households it published in their
+    true cell and within the 3 × 3 cells around it, at the level of their risk (a pair)."""
 
     k: int
     marginals: object
@@ -173,6 +179,7 @@ class Comparison:
     dp: object = None
     swapped: object = None
     households_swapped: object = None
+    high_risk_published: object = (None, None)
     max_pairs: int = MAX_TRANSPORT_PAIRS
 
 
@@ -232,8 +239,11 @@ def compare_methods(points, resolutions, comparison, progress=None, is_canceled=
                          "k": comparison.k, **scored.__dict__,
                          "cells_pinned": published.pinned, "audit": published.audit,
                          "epsilon": published.epsilon, "ptable_hash": published.ptable_hash,
-                         "households_swapped": comparison.households_swapped
-                         if method == METHOD_SWAP_CELL_KEY else None})
+                         **dict(zip(("households_swapped", "high_risk_in_true_cell",
+                                     "high_risk_near_true_cell"),
+                                    (comparison.households_swapped,
+                                     *comparison.high_risk_published)
+                                    if method == METHOD_SWAP_CELL_KEY else (None,) * 3))})
             if progress is not None:
                 progress(number * len(methods) + offset + 1, total)
     return pd.DataFrame(rows, columns=list(COLUMNS))

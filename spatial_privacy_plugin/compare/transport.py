@@ -40,7 +40,9 @@ MAX_ROUNDS = 200
 # Seconds per pair of cells, roughly, on this project's bench machine (2 cores): the column
 # generation took 83 s for 2.0·10^6 pairs, POT's network simplex 1.8 s. For the time a
 # comparison announces before a long solve, not a promise.
-SECONDS_PER_PAIR = {"column generation": 4e-5, "network simplex": 1e-6}
+COLUMN_GENERATION = N_("column generation")
+NETWORK_SIMPLEX = N_("network simplex")
+SECONDS_PER_PAIR = {COLUMN_GENERATION: 4e-5, NETWORK_SIMPLEX: 1e-6}
 
 
 @dataclass(frozen=True)
@@ -163,8 +165,8 @@ def solver():
     try:
         import ot  # noqa: F401 (POT, optional)
     except ImportError:
-        return "column generation"
-    return "network simplex"
+        return COLUMN_GENERATION
+    return NETWORK_SIMPLEX
 
 
 def expected_seconds(pairs):

@@ -93,11 +93,13 @@ def profile_codes(households, columns):
 @dataclass(frozen=True)
 class AreaLevel:
     """One level of the hierarchy: a name for the report, each household's area (a code,
-    nested in the level above) and a label per area code."""
+    nested in the level above), a label per area code and, for a grid, each household's
+    (column, row) cell (None for zones): donors lie two cells or more away."""
 
     name: str
     codes: np.ndarray
     labels: list
+    cells: object = None
 
 
 def _combine(first, second):
@@ -112,7 +114,8 @@ def grid_level(name, x, y, origin, size):
     col, row = cell_index(x, origin[0], size), cell_index(y, origin[1], size)
     codes = _combine(pd.factorize(col)[0], pd.factorize(row)[0])
     _, first = np.unique(codes, return_index=True)
-    return AreaLevel(name, codes, list(cell_ids(size, col[first], row[first])))
+    return AreaLevel(name, codes, list(cell_ids(size, col[first], row[first])),
+                     np.column_stack([col, row]).astype(np.int64))
 
 
 def zone_level(name, zone_of_household, zone_ids):
@@ -146,7 +149,7 @@ def nested(levels):
     """The levels (top first) with nested codes (``nest_codes``); an area that splits one of
     its level's areas is labelled with its parent's label too."""
     codes = nest_codes([level.codes for level in levels])
-    result = [AreaLevel(levels[0].name, codes[0], levels[0].labels)]
+    result = [AreaLevel(levels[0].name, codes[0], levels[0].labels, levels[0].cells)]
     for level, own_codes in zip(levels[1:], codes[1:]):
         parent = result[-1]
         _, first = np.unique(own_codes, return_index=True)
@@ -154,5 +157,5 @@ def nested(levels):
         if len(first) > len(level.labels):
             own = [f"{parent.labels[up]} / {label}"
                    for up, label in zip(parent.codes[first], own)]
-        result.append(AreaLevel(level.name, own_codes, own))
+        result.append(AreaLevel(level.name, own_codes, own, level.cells))
     return result

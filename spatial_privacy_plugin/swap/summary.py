@@ -1,4 +1,5 @@
-"""The figures of a swap's report: swapped shares per level and area, and the distance chart.
+"""The figures of a swap's report: swapped shares per level and area, what an intruder who looks
+near a target's true cell finds, and the distance chart.
 
 For the data holder only: where households were swapped tells where the risky
 ones lived.
@@ -42,6 +43,45 @@ def area_shares(result, level):
     entered = np.bincount(after, weights=moved, minlength=n_areas).astype(np.int64)
     return pd.DataFrame({"area": level.labels, "households": households, "left": left,
                          "entered": entered, "share_moved": left / households})
+
+
+def _published_near(households, at_level, result, levels):
+    """Per household, at its level: published in its true area; published within the 3 × 3
+    cells around it (at a level of zones: in its true zone)."""
+    same = np.zeros(len(households), dtype=bool)
+    near = np.zeros(len(households), dtype=bool)
+    published = result.location_of[households]
+    for index, level in enumerate(levels):
+        mine = at_level == index
+        true, shown = households[mine], published[mine]
+        same[mine] = level.codes[true] == level.codes[shown]
+        near[mine] = same[mine] if level.cells is None else \
+            np.abs(level.cells[true] - level.cells[shown]).max(axis=1) <= 1
+    return same, near
+
+
+def neighbourhood_shares(result, levels):
+    """What an intruder finds who knows a target's risk-field values and true cell at the level
+    where it was at risk, and looks for it there, or in the 3 × 3 cells around it (at a level
+    of zones: in the zone). One row per group, ``high_risk`` (every high-risk household at its
+    top-most level of risk; one without a donor is published in place) and ``swapped`` (every
+    swapped household, recipient or donor, at the level of its swap): its number of
+    households, the share published in their true cell (``same_cell``) and the share
+    published within the 3 × 3 cells around it (``neighbourhood``); NaN for a group of none.
+    Without the swap both shares are 1."""
+    high = np.flatnonzero(result.high_risk_level >= 0)
+    pairs = result.pairs
+    groups = {"high_risk": (high, result.high_risk_level[high]),
+              "swapped": (np.concatenate([pairs["recipient"].to_numpy(dtype=np.int64),
+                                          pairs["donor"].to_numpy(dtype=np.int64)]),
+                          np.tile(pairs["level"].to_numpy(dtype=np.int64), 2))}
+    rows = []
+    for group, (households, at_level) in groups.items():
+        same, near = _published_near(households, at_level, result, levels)
+        rows.append({"group": group, "households": len(households),
+                     "same_cell": float(same.mean()) if len(same) else np.nan,
+                     "neighbourhood": float(near.mean()) if len(near) else np.nan})
+    return pd.DataFrame(rows)
 
 
 def distance_figure(distances, max_distance, labels):

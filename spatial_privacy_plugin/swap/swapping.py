@@ -16,11 +16,14 @@ lowest-level areas by their numbers of households), so that the total is met
 exactly wherever donors exist; when the high-risk households alone need more
 swaps, all of them are swapped and the share exceeds the rate.
 
-Donors (``donors.DonorSearch``): households of the same similarity profile
-(profiles tried in order) outside the recipient's area at the level of the
-swap, within the donor distance, not swapped yet; the nearest. A high-risk
-household without a donor keeps its location, is listed with the reason, and
-is never taken as a donor later (it stays where it is, listed).
+Donors (``donors.DonorDraw``): households of the same similarity profile
+(profiles tried in order), not swapped yet, within the donor distance and beyond
+the neighbourhood of the recipient's area at the level of the swap (at a grid
+level two cells or more away, Chebyshev distance >= 2 in cells; at a zone level
+another zone), drawn at random with probability proportional to their risk at
+that level, as sdcMicro draws them. A high-risk household without a donor keeps
+its location, is listed with the reason, and is never taken as a donor later (it
+stays where it is, listed).
 """
 
 from dataclasses import dataclass
@@ -29,7 +32,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import N_, Cancelled, InputError
-from .donors import DonorSearch
+from .donors import DonorDraw
 from .households import nest_codes
 
 CANCEL_EVERY = 512
@@ -95,7 +98,7 @@ def smallest_counts(of_person, risk_codes, areas):
 
 
 def swap_households(households, risk_codes, areas, profiles, k, swap_rate, rng, max_distance=None,
-                    cancelled=None):
+                    cancelled=None, cells=None):
     """Swap households (see the module's docstring) and say what was done.
 
     ``households``: ``households.Households`` (persons in households, one location each; from
@@ -108,7 +111,9 @@ def swap_households(households, risk_codes, areas, profiles, k, swap_rate, rng, 
     ``rng``: a numpy Generator (``masking.mask_generator``: seeded from the operating system for
     a release). ``max_distance``:
     metres between the two households' locations (None: anywhere). ``cancelled``: a callable
-    that says the user cancelled. Returns a ``SwapResult``.
+    that says the user cancelled. ``cells``: per level, each household's (column, row) cell
+    (``households.AreaLevel.cells``), or None for a level of zones; None: no level is a grid
+    (donors are then only outside the area). Returns a ``SwapResult``.
     """
     check_swap_parameters(k, swap_rate, max_distance)
     areas = nest_codes(areas)
@@ -117,8 +122,12 @@ def swap_households(households, risk_codes, areas, profiles, k, swap_rate, rng, 
     high = np.full(n, -1, dtype=np.int64)
     for level in range(len(areas) - 1, -1, -1):  # the top-most level wins
         high[counts[level] < k] = level
-    search = DonorSearch(households.x, households.y, profiles, max_distance)
-    available = np.ones(n, dtype=bool)
+    cells = [None] * len(areas) if cells is None else list(cells)
+    if len(cells) != len(areas):
+        raise ValueError("one cell array (or None) per level")
+    search = DonorDraw(households.x, households.y, profiles, areas, cells,
+                       [1.0 / count for count in counts], rng, max_distance)
+    available = search.available
     location_of = np.arange(n)
     pairs, unswapped = [], []
     steps = [0]
@@ -127,10 +136,10 @@ def swap_households(households, risk_codes, areas, profiles, k, swap_rate, rng, 
         steps[0] += 1
         if cancelled is not None and steps[0] % CANCEL_EVERY == 0 and cancelled():
             raise Cancelled()
-        donor = search.find(household, areas[level], available)
+        donor = search.find(household, level)
         if donor.household < 0:
             return False
-        available[[household, donor.household]] = False
+        search.take([household, donor.household])
         location_of[household], location_of[donor.household] = donor.household, household
         pairs.append((household, donor.household, level, donor.distance, targeted, donor.profile))
         return True
@@ -139,10 +148,10 @@ def swap_households(households, risk_codes, areas, profiles, k, swap_rate, rng, 
         recipients = np.flatnonzero(high == level)
         recipients = recipients[np.lexsort((rng.random(len(recipients)),
                                             counts[level][recipients]))]
-        for household in prefetched(search, recipients):
+        for household in prefetched(search, recipients, level):
             if available[household] and not swap(household, level, True):
-                available[household] = False  # stays, listed; never a donor later
-                unswapped.append((household, level, search.why_none(household, areas[level]),
+                search.take([household])  # stays, listed; never a donor later
+                unswapped.append((household, level, search.why_none(household, level),
                                   int(counts[level][household])))
     target = 2 * int(np.floor(swap_rate * n / 2 + 0.5))
     lowest = len(areas) - 1
@@ -151,7 +160,8 @@ def swap_households(households, risk_codes, areas, profiles, k, swap_rate, rng, 
         candidates = np.flatnonzero(available)
         # Weighted sampling without replacement: exponential clocks of rate = risk.
         clocks = rng.exponential(size=len(candidates)) * counts[lowest][candidates]
-        for household in prefetched(search, candidates[np.argsort(clocks, kind="stable")]):
+        for household in prefetched(search, candidates[np.argsort(clocks, kind="stable")],
+                                     lowest):
             if needed == 0:
                 break
             if available[household] and swap(household, lowest, False):
@@ -163,13 +173,13 @@ def swap_households(households, risk_codes, areas, profiles, k, swap_rate, rng, 
     return SwapResult(location_of, pairs, high, counts, unswapped, target)
 
 
-def prefetched(search, households):
-    """The households in order, their nearest candidates asked for in batches on the way."""
+def prefetched(search, households, level):
+    """The households in order, their donors' candidates drawn in batches on the way."""
     for start in range(0, len(households), PREFETCH_BATCH):
         batch = households[start:start + PREFETCH_BATCH]
-        search.prefetch(batch)
+        search.prefetch(batch, level)
         yield from batch.tolist()
-    search.prefetched.clear()
+    search.drawn.clear()
 
 
 def swapped_locations(households, result):

@@ -1,5 +1,6 @@
 """Targeted record swapping: the rate to the household, every high-risk household swapped or
-listed, donors of the profile within the distance, households moved whole, and bad input."""
+listed, donors of the profile within the distance and two cells away or more, drawn by risk,
+households moved whole, what an intruder who looks near the true cell finds, and bad input."""
 
 import numpy as np
 import pytest
@@ -9,6 +10,7 @@ from spatial_privacy_plugin.errors import InputError
 from spatial_privacy_plugin.swap import donors
 from spatial_privacy_plugin.swap.households import grid_level, household_values, households_of, \
     nested, profile_codes, zone_level
+from spatial_privacy_plugin.swap.summary import neighbourhood_shares
 from spatial_privacy_plugin.swap.swapping import swap_households, swapped_locations
 
 
@@ -37,7 +39,8 @@ def prepared(n_households, sizes=(10_000.0, 1_000.0), seed=1, **options):
 
 def run(homes, levels, risk, profiles, k=3, rate=0.05, distance=None, seed=7):
     return swap_households(homes, risk, [level.codes for level in levels], profiles, k, rate,
-                           np.random.default_rng(seed), distance)
+                           np.random.default_rng(seed), distance,
+                           cells=[level.cells for level in levels])
 
 
 def test_the_swapped_share_is_the_rate_to_the_household():
@@ -48,7 +51,7 @@ def test_the_swapped_share_is_the_rate_to_the_household():
     assert result.target == 5_000 and result.households_swapped == 5_000
     assert (result.location_of != np.arange(homes.n)).sum() == 5_000
     # An odd number of households asked for rounds to whole swaps: within one household.
-    small = run(*prepared(3_001, sizes=(50_000.0,), categories=(2,)), rate=0.1)
+    small = run(*prepared(3_001, sizes=(10_000.0,), categories=(2,)), rate=0.1)
     assert small.target == small.households_swapped == 300
 
 
@@ -84,18 +87,19 @@ def test_a_household_is_high_risk_by_sdcmicros_rule_at_its_top_most_level():
         assert all(result.smallest_count[above][household] >= 3 for above in range(level))
 
 
-def test_every_donor_matches_its_profile_lies_within_the_distance_and_outside_the_area():
+def test_every_donor_matches_its_profile_lies_within_the_distance_and_two_cells_away():
     homes, levels, risk, profiles = prepared(20_000)
     tried = profiles + [(homes.size % 2).astype(np.int64)]  # then: the same size parity
-    result = run(homes, levels, risk, tried, distance=1200.0)
+    result = run(homes, levels, risk, tried, distance=3000.0)
     pairs = result.pairs
     assert len(pairs) > 1000
     for row in pairs.itertuples():
         assert tried[row.profile][row.recipient] == tried[row.profile][row.donor]
-        assert levels[row.level].codes[row.recipient] != levels[row.level].codes[row.donor]
+        cells = levels[row.level].cells
+        assert np.abs(cells[row.recipient] - cells[row.donor]).max() >= 2
         distance = np.hypot(homes.x[row.recipient] - homes.x[row.donor],
                             homes.y[row.recipient] - homes.y[row.donor])
-        assert row.distance == pytest.approx(distance) and distance <= 1200.0
+        assert row.distance == pytest.approx(distance) and distance <= 3000.0
     assert (pairs["profile"] == 0).mean() > 0.8
 
 
@@ -142,32 +146,66 @@ def test_counts_per_top_area_change_only_by_swaps_across_it():
     assert (after == expected).all() and crossing > 0 and (after != before).any()
 
 
-def test_the_nearest_donor_of_the_profile_is_taken_and_the_distance_bounds_it():
-    # One recipient (a unique person at x = 50) and candidates outside its 200 m cell, where
-    # the four of the other category are not at risk.
-    xs = [50.0, 350.0, 390.0, 250.0, 260.0]
-    sizes = [1, 1, 1, 2, 1]
-    household = np.arange(5)
-    homes = households_of(household, np.array(xs), np.full(5, 50.0), "h")
-    cells = nested([grid_level("200 m", homes.x, homes.y, (0.0, 0.0), 200.0)])
-    risk = np.array([0, 1, 1, 1, 1])
-    profile = [profile_codes(homes, {"size": np.array(sizes)})]
+def test_the_donor_lies_two_cells_away_drawn_by_risk_within_the_distance():
+    # 100 m cells. Household 0 (one unique person, cell (0, 0)) is at risk; the others are not
+    # (2 or 6 people of category 1 each, alone in their cell). Same profile: 1 (nearest, next
+    # cell), 2 (diagonal neighbour), 3 (two cells away, 2 people: risk 1/2) and 5 (four cells
+    # away, 6 people: risk 1/6); 4 (two cells away) has another profile.
+    xs = [50.0, 150.0, 150.0, 250.0, 250.0, 450.0]
+    ys = [50.0, 50.0, 150.0, 50.0, 250.0, 50.0]
+    sizes = [1, 2, 2, 2, 2, 6]
+    household = np.repeat(np.arange(6), sizes)
+    homes = households_of(household, np.array(xs)[household], np.array(ys)[household], "h")
+    cells = nested([grid_level("100 m", homes.x, homes.y, (0.0, 0.0), 100.0)])
+    risk = np.where(household == 0, 0, 1)
+    profile = [np.array([0, 0, 0, 0, 1, 0])]
 
-    def swap(distance, rate=0.0, profiles=profile):
-        return swap_households(homes, risk, [cells[0].codes], profiles, 2, rate,
-                               np.random.default_rng(1), distance)
-    nearest = swap(None).pairs.iloc[0]
-    assert (nearest.recipient, nearest.donor) == (0, 4)  # 210 m of size 1 (not 200 m of size 2)
-    assert nearest.distance == pytest.approx(210.0)
-    assert swap(250.0).pairs.iloc[0].donor == 4
-    refused = swap(150.0)
+    def swap(distance, seed=1, profiles=profile, with_cells=True):
+        return swap_households(homes, risk, [cells[0].codes], profiles, 2, 0.0,
+                               np.random.default_rng(seed), distance,
+                               cells=[cells[0].cells] if with_cells else None)
+    donors_drawn = [swap(None, seed).pairs.iloc[0].donor for seed in range(400)]
+    assert set(donors_drawn) == {3, 5}  # never the adjacent 1 or 2, nor 4 of the other profile
+    # Drawn with probability proportional to risk: 3 (1/2) three times as often as 5 (1/6).
+    assert 0.68 < donors_drawn.count(3) / 400 < 0.82
+    # Without cells (zones) any other area qualifies, the adjacent cells included.
+    assert {1, 2} & {swap(None, seed, with_cells=False).pairs.iloc[0].donor
+                     for seed in range(50)}
+    within = swap(300.0).pairs.iloc[0]
+    assert (within.donor, within.distance) == (3, pytest.approx(200.0))
+    refused = swap(150.0)  # only the adjacent households are within 150 m
     assert refused.pairs.empty and list(refused.unswapped["household"]) == [0]
     assert refused.unswapped.iloc[0].reason == donors.BEYOND_DISTANCE
-    # A second profile is tried when the first finds nobody.
-    lone = [profile_codes(homes, {"size": np.array([3, 1, 1, 2, 1])}), np.zeros(5, np.int64)]
+    # A second profile is tried when the first finds nobody beyond the neighbourhood.
+    lone = [np.array([0, 0, 0, 1, 1, 1]), np.zeros(6, np.int64)]
     fallback = swap(None, profiles=lone).pairs.iloc[0]
-    assert (fallback.donor, fallback.profile) == (3, 1)
+    assert fallback.donor in (3, 4, 5) and fallback.profile == 1
     assert swap(None, profiles=lone[:1]).unswapped.iloc[0].reason == donors.NO_PROFILE_MATCH
+
+
+def test_few_swapped_households_are_published_next_to_their_true_cell():
+    # Before the donors were drawn beyond the neighbourhood, the nearest donor put 90 % of the
+    # swapped households here (and 89 % of the high-risk ones) within the 3 x 3 cells around
+    # their true cell at the level of their risk (78 % and 66 % with 4 km, 1 km and 250 m).
+    homes, levels, risk, profiles = prepared(20_000)
+    for distance in (None, 25_000.0):
+        result = run(homes, levels, risk, profiles, distance=distance)
+        assert result.households_swapped > 5_000
+        movers = np.concatenate([result.pairs.recipient, result.pairs.donor])
+        size = np.array([10_000.0, 1_000.0])[np.tile(result.pairs.level, 2)]
+        true = np.column_stack([homes.x[movers], homes.y[movers]]) // size[:, None]
+        shown = result.location_of[movers]
+        published = np.column_stack([homes.x[shown], homes.y[shown]]) // size[:, None]
+        assert np.mean(np.abs(true - published).max(axis=1) <= 1) < 0.1
+        shares = neighbourhood_shares(result, levels).set_index("group")
+        assert shares.loc["swapped", "households"] == result.households_swapped
+        assert shares.loc["swapped", "neighbourhood"] == pytest.approx(
+            np.mean(np.abs(true - published).max(axis=1) <= 1))
+        high = shares.loc["high_risk"]
+        assert high.households == (result.high_risk_level >= 0).sum()
+        # Only the high-risk households without a donor stay in their cell.
+        assert high.same_cell == pytest.approx(len(result.unswapped) / high.households)
+        assert high.same_cell <= high.neighbourhood < 0.1
 
 
 def test_the_rate_draws_favour_risky_households():
@@ -238,8 +276,8 @@ def test_the_report_figures_count_the_households_that_moved_per_level_and_area()
     homes = households_of(np.arange(5), np.array([50.0, 60.0, 70.0, 250.0, 260.0]),
                           np.full(5, 50.0), "h")
     cells = nested([grid_level("200 m", homes.x, homes.y, (0.0, 0.0), 200.0)])
-    result = swap_households(homes, np.array([0, 1, 1, 1, 1]), [cells[0].codes], [], 2, 0.0,
-                             np.random.default_rng(1), None)
+    result = swap_households(homes, np.array([0, 1, 1, 1, 1]), [cells[0].codes],
+                             [np.array([0, 1, 1, 0, 1])], 2, 0.0, np.random.default_rng(1), None)
     assert len(result.pairs) == 1 and set(result.pairs.iloc[0][["recipient", "donor"]]) == {0, 3}
     row = level_shares(result, cells).iloc[0]
     assert (row.areas, row.high_risk_swaps, row.rate_swaps, row.households_moved) == (2, 1, 0, 2)
@@ -252,3 +290,8 @@ def test_the_report_figures_count_the_households_that_moved_per_level_and_area()
         "title": "t", "distance": "d", "swaps": "s", "limit": "limit {distance} m"})
     assert figure["data"][0]["x"] == [pytest.approx(200.0)]
     assert figure["layout"]["annotations"][0]["text"] == "limit 300 m"
+    # The donor lies in the next cell (no cells were given: any other area qualified), so an
+    # intruder who looks around a swapped household's true cell finds it.
+    shares = neighbourhood_shares(result, cells).set_index("group")
+    assert shares.loc["swapped"].tolist() == [2, 0.0, 1.0]
+    assert shares.loc["high_risk"].tolist() == [1, 0.0, 1.0]

@@ -408,3 +408,54 @@ def test_distinct_rows_are_numbered_as_they_first_appear(plugin_package, many):
     assert codes.tolist() == expected
     assert first.tolist() == [keys.index(key) for key in numbers]
     assert len(numbers) < count or many
+
+
+@pytest.mark.parametrize("algorithm", ["suppressedgrid", "disclosurerisk", "recordswap"])
+def test_a_relative_geopackage_goes_in_bulk_where_qgis_puts_it(run, people, tmp_path, monkeypatch,
+                                                               algorithm):
+    """OUTPUT=out.gpkg (as typed on qgis_process's command line) is written in bulk in the
+    working directory, where QGIS's own writer puts a relative path, and QGIS loads it."""
+    from qgis.core import QgsProcessingContext, QgsProcessingOutputLayerDefinition, QgsProject, \
+        QgsProcessingUtils
+
+    from conftest import RecordingFeedback
+    from test_record_swap import census_layer
+
+    if algorithm == "suppressedgrid":
+        parameters = {"INPUT": people, "PERSON_FIELD": "person_id", "RHO": 0.2,
+                      "RESOLUTION": 100}
+    elif algorithm == "disclosurerisk":
+        parameters = {"INPUT": str(records_gpkg(tmp_path / "records.gpkg")),
+                      "KEY_FIELDS": ["sex", "age_band"]}
+    else:
+        persons = str(tmp_path / "persons.gpkg")
+        assert run_native("native:centroids", {"INPUT": census_layer(300),
+                                               "OUTPUT": persons}) == persons
+        parameters = {"INPUT": persons, "HOUSEHOLD_FIELD": "household_id",
+                      "PERSON_FIELD": "person_id", "RISK_FIELDS": ["age_band", "sex"],
+                      "SEED": "test"}
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    # Where QGIS's own writer puts a relative GeoPackage: the working directory.
+    run_native("native:centroids", {"INPUT": people, "OUTPUT": "native.gpkg"})
+    assert (work / "native.gpkg").is_file()
+    context = QgsProcessingContext()
+    context.setProject(QgsProject.instance())
+    feedback = RecordingFeedback()
+    result = run(algorithm, dict(parameters, OUTPUT=QgsProcessingOutputLayerDefinition(
+        "out.gpkg", QgsProject.instance())), feedback, context)
+    assert any("in bulk" in message for message in feedback.messages), feedback.messages
+    assert not any("written feature by feature" in message for message in feedback.messages)
+    assert result["OUTPUT"] == str(work / "out.gpkg")
+    written = QgsVectorLayer(str(work / "out.gpkg"), "out", "ogr")
+    assert written.isValid() and written.featureCount() > 0
+    registered = list(context.layersToLoadOnCompletion())
+    assert len(registered) == 1
+    assert QgsProcessingUtils.mapLayerFromString(registered[0], context) is not None
+
+
+def run_native(algorithm, parameters):
+    import processing
+
+    return processing.run(algorithm, parameters)["OUTPUT"]

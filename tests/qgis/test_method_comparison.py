@@ -166,6 +166,9 @@ def test_the_swap_row_equals_the_record_swap_then_the_cell_key_grid(run, inputs)
     for size in (100, 200):
         row = by_size[size]["swap + cell key"]
         assert row["households_swapped"] == swapped["HOUSEHOLDS_SWAPPED"]
+        # Donors two cells away or more: no high-risk household is published near its own.
+        assert row["high_risk_in_true_cell"] == row["high_risk_near_true_cell"] == 0.0
+        assert by_size[size]["cell key"]["high_risk_near_true_cell"] in (None, NULL)
         key_grid = run("cellkeygrid", {"INPUT": swapped["OUTPUT"], "PERSON_FIELD": "person_id",
                                        "POLICY": inputs["POLICY"], "PTABLE": inputs["PTABLE"],
                                        "KEY_FILE": inputs["KEY_FILE"], "RESOLUTION": size,

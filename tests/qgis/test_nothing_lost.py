@@ -73,6 +73,12 @@ def test_the_inputs_geopackage_refused_as_a_file_takes_the_output_as_a_layer(run
     with pytest.raises(QgsProcessingException, match="would overwrite the input"):
         run("geomask", {"INPUT": source, "MIN_RADIUS": 10.0, "MAX_RADIUS": 50.0,
                         "OUTPUT": str(tmp_path / "people.gpkg")})
+    # As the dialog gives it: an output layer definition (its path a static property).
+    from qgis.core import QgsProcessingOutputLayerDefinition
+    with pytest.raises(QgsProcessingException, match="would overwrite the input"):
+        run("geomask", {"INPUT": source, "MIN_RADIUS": 10.0, "MAX_RADIUS": 50.0,
+                        "OUTPUT": QgsProcessingOutputLayerDefinition(
+                            str(tmp_path / "people.gpkg"))})
     run("geomask", {"INPUT": source, "MIN_RADIUS": 10.0, "MAX_RADIUS": 50.0,
                     "OUTPUT": as_layer(tmp_path / "people.gpkg", "masked")})
     assert layer_names(tmp_path / "people.gpkg") == ["masked", "people"]

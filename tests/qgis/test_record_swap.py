@@ -80,17 +80,21 @@ def test_households_move_whole_and_every_non_geographic_field_keeps_its_marginal
 def test_the_swapped_share_is_the_rate_to_the_household(run):
     # Dense towns and one risk field: few high-risk households, donors everywhere.
     layer = census_layer(10_000, towns=3, spread=3000.0)
-    result = swap(run, layer, RISK_FIELDS=["sex"], HIERARCHY="20000")
+    result = swap(run, layer, RISK_FIELDS=["sex"], HIERARCHY="5000")
     assert result["HIGH_RISK_HOUSEHOLDS"] < 500 and result["HIGH_RISK_UNSWAPPED"] == 0
     assert result["HOUSEHOLDS_SWAPPED"] == 500
     old, new = homes(rows_of(layer)), homes(rows_of(result["OUTPUT"]))
     assert sum(old[household] != new[household] for household in old) == 500
 
 
-def test_high_risk_households_are_swapped_or_listed_and_donors_lie_within_the_distance(run):
+def test_high_risk_households_are_swapped_or_listed_and_donors_lie_within_the_distance(
+        run, feedback):
     layer = census_layer(1_500)
-    result = swap(run, layer, MAX_DONOR_DISTANCE=1200.0, SWAP_LOG="TEMPORARY_OUTPUT",
+    result = swap(run, layer, feedback, MAX_DONOR_DISTANCE=1200.0, SWAP_LOG="TEMPORARY_OUTPUT",
                   UNSWAPPED="TEMPORARY_OUTPUT")
+    # Donors two cells away: 1.2 km is short for 10 km and 1 km cells, and the log says so.
+    assert any("with a largest donor distance of 1200 m, households at risk in cells of "
+               "10000, 1000 m find few donors" in line for line in feedback.messages)
     log, unswapped = rows_of_table(result["SWAP_LOG"]), rows_of_table(result["UNSWAPPED"])
     assert result["HIGH_RISK_HOUSEHOLDS"] > 100 and len(unswapped) == \
         result["HIGH_RISK_UNSWAPPED"] > 0
@@ -107,14 +111,35 @@ def test_high_risk_households_are_swapped_or_listed_and_donors_lie_within_the_di
     listed = {row["household_id"] for row in unswapped}
     assert all(new[household] == old[household] for household in listed)
     assert {row["reason"] for row in unswapped} <= {
-        "no household of its profile outside the area",
-        "no household of its profile outside the area within the donor distance",
-        "every household of its profile outside the area within the donor distance was taken "
-        "(swapped, or kept for want of a donor)"}
+        "no household of its profile beyond the area's neighbourhood",
+        "no household of its profile beyond the area's neighbourhood within the donor distance",
+        "every household of its profile beyond the area's neighbourhood within the donor "
+        "distance was taken (swapped, or kept for want of a donor)"}
     assert all(row["smallest_count"] < 3 for row in unswapped)
     # Donors share the household size (the default profile).
     size = Counter(row["household_id"] for row in rows_of(layer))
     assert all(size[row["household_id"]] == size[row["donor_household_id"]] for row in log)
+
+
+def test_swapped_households_are_published_two_cells_away_or_more(run, tmp_path, feedback):
+    # With the nearest donor, most swapped households were published in a cell next to their
+    # own at the level of the swap; now none is, and the report and the log say so.
+    layer = census_layer(1_500)
+    report = tmp_path / "swap.html"
+    result = swap(run, layer, feedback, SWAP_LOG="TEMPORARY_OUTPUT", REPORT=str(report))
+    log = rows_of_table(result["SWAP_LOG"])
+    old = homes(rows_of(layer))
+    assert len(log) > 100
+    for row in log:
+        size = {"10000 m cells": 10_000.0, "1000 m cells": 1_000.0}[row["level"]]
+        here, there = (np.floor(np.array(old[row[name]]) / size)
+                       for name in ("household_id", "donor_household_id"))
+        assert np.abs(here - there).max() >= 2, row
+    page = report.read_text(encoding="utf-8")
+    assert "Published near the true cell" in page and "within the 3 × 3 cells around it" in page
+    line = [line for line in feedback.messages if "finds it published there" in line]
+    assert line and line[0].endswith("finds it published there for 0 % of them, and within the "
+                                     "3 × 3 cells around it for 0 % (without the swap: 100 %).")
 
 
 def rows_of_table(layer):
