@@ -169,8 +169,13 @@ def layer_names(path):
 
 
 def features(path, layer):
-    return sorted(feature.attributes() + [feature.geometry().asWkt()] for feature in
-                  QgsVectorLayer(f"{path}|layername={layer}", layer, "ogr").getFeatures())
+    """The rows of a layer read by GDAL (QGIS's own connection to the file, which a read
+    through QGIS before the run would open, hid the failure)."""
+    from osgeo import ogr
+    dataset = ogr.Open(str(path))
+    return sorted((feature.GetFID(), feature.GetField("person_id"),
+                   feature.GetGeometryRef().ExportToWkt())
+                  for feature in dataset.GetLayerByName(layer))
 
 
 def layer_added_to_the_inputs_file(folder, algorithm, run, feedback):
