@@ -13,6 +13,7 @@ import sqlite3
 import pytest
 from matrix_layers import file_contents, people, polygons, saved
 from qgis.core import QgsDataSourceUri, QgsProcessingException, QgsVectorLayer
+from test_installed_plugin import plugin_zip, qgis_process_env  # noqa: F401 (fixtures)
 
 GEOMASK, GRID = "geomask", "suppressedgrid"
 COMMON = {GEOMASK: {"MIN_RADIUS": 10.0, "MAX_RADIUS": 50.0},
@@ -263,3 +264,18 @@ OUTCOME_CASES = [pytest.param(check, algorithm, id=f"{name} [{algorithm}]")
 def test_a_run_leaves_its_files_and_log_as_they_should_be(run, tmp_path, feedback, check,
                                                           algorithm):
     check(tmp_path, algorithm, run, feedback)
+
+
+@pytest.mark.slow
+def test_qgis_process_adds_a_layer_to_the_geopackage_its_input_reads_by_file_name(
+        qgis_process_env, tmp_path):
+    # Where the issue saw "Loading of layer failed" and an empty table left in the file.
+    from test_cell_key_cli import qgis_process
+    path = people_file_by_gdal(tmp_path)
+    before = features(path, "people")
+    completed, _ = qgis_process(qgis_process_env, GEOMASK, INPUT=path, MIN_RADIUS=10,
+                                MAX_RADIUS=50, OUTPUT=f"ogr:dbname='{path}' table=\"release\"")
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    assert layer_names(path) == ["people", "release"] and features(path, "people") == before
+    from osgeo import ogr
+    assert ogr.Open(str(path)).GetLayerByName("release").GetFeatureCount() == 24
