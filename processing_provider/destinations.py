@@ -234,9 +234,10 @@ def refuse_destroying_outputs(algorithm, parameters, context):
         outputs.append((definition.description(), place))
         _refuse_replacing_kept(definition.description(), text, place, whole_file,
                                () if kind in FILE_OUTPUT_TYPES else own_layers(place.store))
-        named.update({name: read.named_source for _, read, name in inputs if not whole_file
-                      and read.named_source and place.store == read.store
-                      and isinstance(parameters.get(name), str)})
+        if not whole_file:  # a layer added to the file of an input read by its name alone
+            named.update({name: read.named_source for _, read, name in inputs
+                          if read.named_source and read.store == place.store
+                          and isinstance(parameters.get(name), str)})
     return dict(parameters, **named)
 
 

@@ -78,6 +78,6 @@ def mark_postgres_table(uri):
         connection = _connection(uri)
         table = f"{_quoted(_schema(connection, uri))}.{_quoted(uri.table())}"
         literal = MARK.replace("'", "''")
-        connection.executeSql(f"COMMENT ON TABLE {table} IS '{literal}'")  # nosec B608: quoted
+        connection.executeSql(f"COMMENT ON TABLE {table} IS '{literal}'")
     except QgsProviderConnectionException:
         pass  # unmarked, a later run refuses to replace the table: never data lost
