@@ -15,9 +15,11 @@ from matrix_layers import file_contents, people, polygons, saved
 from qgis.core import QgsDataSourceUri, QgsProcessingException, QgsVectorLayer
 from test_installed_plugin import plugin_zip, qgis_process_env  # noqa: F401 (fixtures)
 
-GEOMASK, GRID = "geomask", "suppressedgrid"
+GEOMASK, GRID, SWAP = "geomask", "suppressedgrid", "recordswap"
 COMMON = {GEOMASK: {"MIN_RADIUS": 10.0, "MAX_RADIUS": 50.0},
-          GRID: {"PERSON_FIELD": "person_id", "RHO": 0.25, "RESOLUTION": 100}}
+          GRID: {"PERSON_FIELD": "person_id", "RHO": 0.25, "RESOLUTION": 100},
+          SWAP: {"HOUSEHOLD_FIELD": "household_id", "PERSON_FIELD": "person_id",
+                 "RISK_FIELDS": ["sex"], "HIERARCHY": "200,100"}}
 USERS_TABLE = "users_zones"  # a PostGIS table of the user's, not written by the plugin
 
 
@@ -234,11 +236,22 @@ def left_in_rollback_journal_mode(folder, algorithm, run, feedback):
             if path.name.startswith("release.gpkg-")] == []
 
 
+def with_households(layer):
+    """The layer's people each a household of their own, half of them F, half M."""
+    from layers import point_layer
+    return point_layer([(feature.geometry().asWkt(), [feature["person_id"], ["F", "M"][number % 2],
+                                                      f"h{number}"])
+                        for number, feature in enumerate(layer.getFeatures())],
+                       "person_id:string,sex:string,household_id:string")
+
+
 def ids_differing_by_zeros_and_spaces(folder, algorithm, run, feedback):
     from layers import point_layer
     ids = ["00012", "12", " 12", "7", "007"] + [f"p{number}" for number in range(20)]
     layer = point_layer([((50 + 100 * (number % 3), 50), [person])
                          for number, person in enumerate(ids)])
+    if algorithm == SWAP:
+        layer = with_households(layer)
     run(algorithm, dict(COMMON[algorithm], INPUT=layer, OUTPUT="TEMPORARY_OUTPUT"), feedback)
     warned = [str(message) for message in feedback.messages if "leading zeros" in str(message)]
     assert len(warned) == 1 and "2 id(s) of the person id field 'person_id'" in warned[0] and \
@@ -254,7 +267,7 @@ OUTCOMES = [
     ("item 6: a GeoPackage output left in rollback-journal mode", left_in_rollback_journal_mode,
      (GRID, GEOMASK)),
     ("item 7: text ids differing by leading zeros or spaces", ids_differing_by_zeros_and_spaces,
-     (GRID,)),
+     (GRID, SWAP)),
 ]
 OUTCOME_CASES = [pytest.param(check, algorithm, id=f"{name} [{algorithm}]")
                  for name, check, algorithms in OUTCOMES for algorithm in algorithms]
