@@ -23,10 +23,10 @@ from qgis.PyQt.QtGui import QIcon
 from ..spatial_privacy_plugin.errors import N_, Cancelled, SpatialPrivacyError
 from ..spatial_privacy_plugin.formatting import Figure
 from ..spatial_privacy_plugin.policy import effective_policy, load_policy
-from .destinations import destination_text, output_files, postgres_uri, \
+from .destinations import destination_text, output_files, output_place, postgres_uri, \
     refuse_destroying_outputs
 from .io.partial_files import remove_stale_partials, rollback_journal
-from .output_marks import gpkg_layer_options, mark_postgres_table
+from .output_marks import MARK_OPTION, mark_postgres_table
 
 HERE = Path(__file__).resolve().parent
 TRANSLATION_CONTEXT = "SpatialPrivacy"
@@ -166,8 +166,9 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
         """QGIS's sink, its table marked as this plugin's output (output_marks), so that a
         later run may replace it and no run replaces a user's table."""
         destination = destination_text(self, parameters, name, context) or ""
-        kwargs["layerOptions"] = list(kwargs.get("layerOptions", [])) + \
-            gpkg_layer_options(destination)
+        place = output_place(destination)
+        if place is not None and place[0].store.lower().endswith(".gpkg"):
+            kwargs["layerOptions"] = list(kwargs.get("layerOptions", [])) + [MARK_OPTION]
         sink, identifier = super().parameterAsSink(parameters, name, context, *args, **kwargs)
         uri = postgres_uri(destination)
         if sink is not None and uri is not None and uri.table():

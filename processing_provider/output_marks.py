@@ -14,19 +14,10 @@ Imports nothing of the provider (destinations, which the base imports, uses it).
 import sqlite3
 from pathlib import Path
 
-from qgis.core import QgsDataSourceUri, QgsProviderConnectionException, QgsProviderRegistry
+from qgis.core import QgsProviderConnectionException, QgsProviderRegistry
 
 MARK = "Written by Spatial Privacy (QGIS plugin): an output a later run may replace."
-
-
-def gpkg_layer_options(destination):
-    """GDAL layer options that mark a sink's table when its destination is a GeoPackage."""
-    if not isinstance(destination, str):
-        return []
-    if destination.startswith("ogr:"):
-        destination = QgsDataSourceUri(destination[len("ogr:"):]).database() or destination
-    path = destination.split("|")[0]
-    return [f"DESCRIPTION={MARK}"] if path.lower().endswith(".gpkg") else []
+MARK_OPTION = f"DESCRIPTION={MARK}"  # GDAL's GeoPackage layer option
 
 
 def unmarked_gpkg_tables(path, names):

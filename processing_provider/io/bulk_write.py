@@ -26,7 +26,7 @@ from qgis.core import QgsCoordinateReferenceSystem, QgsFields, QgsProcessingExce
 
 from ..base import tr
 from ..destinations import destination_text
-from ..output_marks import MARK
+from ..output_marks import MARK_OPTION
 from .partial_files import partial_path
 from .postgis_bulk import BOOL, DOUBLE, INT, LONGLONG, STRING, PostgisTarget, column_cells, \
     WKB_POLYGON, fill_square_rings, point_ewkb, postgis_uri, square_ewkb
@@ -148,7 +148,7 @@ def _create_table(path, name, fields, crs, geometry_type):
         reference.ImportFromWkt(crs.toWkt(QgsCoordinateReferenceSystem.WktVariant.WKT_PREFERRED_GDAL))
     reference.SetAxisMappingStrategy(osr.OAMS_TRADITIONAL_GIS_ORDER)
     layer = dataset.CreateLayer(name, reference, geometry_type,
-                                ["FID=fid", "GEOMETRY_NAME=geom", f"DESCRIPTION={MARK}"])
+                                ["FID=fid", "GEOMETRY_NAME=geom", MARK_OPTION])
     for definition in definitions:
         layer.CreateField(definition)
     layer = dataset = None  # closes the file: table, spatial index, triggers and metadata exist
