@@ -198,7 +198,7 @@ def layers_lost(path, kept):
     names = [dataset.GetLayer(number).GetName() for number in range(dataset.GetLayerCount())]
     dataset = None
     foreign = unmarked_gpkg_tables(path, set(kept) - {STYLES_TABLE}) if kept else []
-    return [name for name in names if name.lower() not in kept or name in foreign]
+    return [name for name in names if name.lower() not in kept or name.lower() in foreign]
 
 
 def refuse_destroying_outputs(algorithm, parameters, context):

@@ -5,8 +5,7 @@ QGIS rewrites an output whole on every run, and a re-run into the plugin's own
 earlier output must still work; a table the plugin did not write must never
 be replaced. So each output is marked where it is written: a GeoPackage table
 by its description (``gpkg_contents.description``, GDAL's ``DESCRIPTION`` layer
-option, which QGIS shows as the layer's abstract), a PostGIS table by its
-comment. destinations refuses a replacement of an existing table without it.
+option), a PostGIS table by its comment. destinations refuses a replacement of an existing table without it.
 
 Imports nothing of the provider (destinations, which the base imports, uses it).
 """
@@ -22,7 +21,8 @@ MARK_OPTION = f"DESCRIPTION={MARK}"  # GDAL's GeoPackage layer option
 
 def unmarked_gpkg_tables(path, names):
     """Those of ``names`` (lower case) that are tables of the GeoPackage ``path`` without the
-    mark: a user's tables that happen to have an output's name. Read-only."""
+    mark (lower case; all of them where the file cannot be read): a user's tables that happen
+    to have an output's name. Read-only."""
     try:
         connection = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True)
     except sqlite3.Error:
@@ -33,7 +33,7 @@ def unmarked_gpkg_tables(path, names):
         return list(names)
     finally:
         connection.close()
-    return [table for table, description in rows
+    return [table.lower() for table, description in rows
             if table.lower() in names and description != MARK]
 
 
