@@ -23,7 +23,10 @@ from qgis.PyQt.QtGui import QIcon
 from ..spatial_privacy_plugin.errors import N_, Cancelled, SpatialPrivacyError
 from ..spatial_privacy_plugin.formatting import Figure
 from ..spatial_privacy_plugin.policy import effective_policy, load_policy
-from .destinations import refuse_destroying_outputs
+from .destinations import destination_text, output_files, output_place, postgres_uri, \
+    refuse_destroying_outputs
+from .io.partial_files import remove_stale_partials, rollback_journal
+from .output_marks import MARK_OPTION, mark_postgres_table
 
 HERE = Path(__file__).resolve().parent
 TRANSLATION_CONTEXT = "SpatialPrivacy"
@@ -158,6 +161,19 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
 
     def createInstance(self):
         return type(self)()
+
+    def parameterAsSink(self, parameters, name, context, *args, **kwargs):  # noqa: N802
+        """QGIS's sink, its table marked as this plugin's output (output_marks), so that a
+        later run may replace it and no run replaces a user's table."""
+        destination = destination_text(self, parameters, name, context) or ""
+        place = output_place(destination)
+        if place is not None and place[0].store.lower().endswith(".gpkg"):
+            kwargs["layerOptions"] = list(kwargs.get("layerOptions", [])) + [MARK_OPTION]
+        sink, identifier = super().parameterAsSink(parameters, name, context, *args, **kwargs)
+        uri = postgres_uri(destination)
+        if sink is not None and uri is not None and uri.table():
+            mark_postgres_table(uri)
+        return sink, identifier
 
     def name(self):
         return self.ALGORITHM_ID
@@ -307,8 +323,13 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
         if missing:
             raise QgsProcessingException(install_hint(missing))
         try:
-            refuse_destroying_outputs(self, parameters, context)
+            parameters = refuse_destroying_outputs(self, parameters, context)
+            files = output_files(self, parameters, context)
+            remove_stale_partials_beside(files, feedback)
             results = self.process(parameters, context, feedback)
+            for path in files:
+                if path.suffix.lower() == ".gpkg":
+                    rollback_journal(path)
         except SpatialPrivacyError as error:
             raise QgsProcessingException(tr(error.template).format(**error.params)) from error
         except Cancelled:
@@ -330,6 +351,16 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
 
     def process(self, parameters, context, feedback):
         raise NotImplementedError
+
+
+def remove_stale_partials_beside(files, feedback):
+    """Remove the hidden partial files that killed runs left beside the outputs, saying so."""
+    for folder in sorted({path.parent for path in files}):
+        removed = remove_stale_partials(folder)
+        if removed and feedback is not None:
+            feedback.pushInfo(tr("Removed {count} hidden partial file(s) in {folder} that runs "
+                                 "ended before finishing had left: {names}.").format(
+                count=len(removed), folder=folder, names=", ".join(removed)))
 
 
 def report_tolerance(withheld, cells, tolerance, feedback):

@@ -8,7 +8,10 @@ table. So an output that lands on one of the run's inputs would destroy it
 (the only copy of unmasked points, a ledger, a policy), a plain path to a
 GeoPackage holding other layers would delete them, and of two outputs of one
 run written to the same place the second would replace the first. Each is
-refused, naming what would be lost and the way out.
+refused, naming what would be lost and the way out. An existing table that an
+output would replace (a GeoPackage's table named as the file, a PostGIS table) is
+replaced only when it carries the plugin's mark (output_marks): a re-run replaces
+its own earlier output, never a user's table of that name.
 
 Messages are raised as the engine's ``InputError`` (an untranslated template),
 which the base algorithm translates: this module imports nothing of the
@@ -16,13 +19,14 @@ provider, so that the base can import it.
 """
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from qgis.core import QgsDataSourceUri, QgsProcessingOutputLayerDefinition, QgsProperty, \
     QgsProviderRegistry
 
 from ..spatial_privacy_plugin.errors import N_, InputError
+from .output_marks import postgres_table_unmarked, unmarked_gpkg_tables
 
 INPUT_TYPES = ("source", "vector", "layer", "multilayer", "file")
 LAYER_OUTPUT_TYPES = ("sink", "vectorDestination")
@@ -40,6 +44,9 @@ class Place:
 
     store: str
     table: str = None
+    # The source naming the layer of a file layer opened by its path alone: QGIS 3.22 may then
+    # fail to load a layer added to that file in the same run ("Loading of layer failed").
+    named_source: str = field(default=None, compare=False)
 
     def meets(self, other):
         """Whether writing one replaces (part of) the other."""
@@ -71,14 +78,21 @@ def _database_place(uri):
     return Place(server, f"{uri.schema() or 'public'}.{uri.table()}")
 
 
+def postgres_uri(text):
+    """The QgsDataSourceUri of a PostGIS destination, else None."""
+    for prefix in POSTGRES_PREFIXES:
+        if text.startswith(prefix):
+            return QgsDataSourceUri(text[len(prefix):])
+    return None
+
+
 def output_place(text):
     """(Place, whether the whole file is replaced) of a destination; None for a temporary or
     memory output."""
     if not text or text == "TEMPORARY_OUTPUT" or text.startswith("memory:"):
         return None
-    for prefix in POSTGRES_PREFIXES:
-        if text.startswith(prefix):
-            return _database_place(QgsDataSourceUri(text[len(prefix):])), False
+    if postgres_uri(text) is not None:
+        return _database_place(postgres_uri(text)), False
     if text.startswith("ogr:"):
         uri = QgsDataSourceUri(text[len("ogr:"):])
         if uri.database():  # one layer of the file: the table named, else the file's name
@@ -90,6 +104,17 @@ def output_place(text):
     if not re.search(r"\.[A-Za-z0-9]*$", text):
         text += DEFAULT_EXTENSION
     return Place(_file(text)), True
+
+
+def output_files(algorithm, parameters, context):
+    """The files the run's outputs are written to (none for PostGIS, memory or temporary
+    outputs)."""
+    files = []
+    for definition in algorithm.destinationParameterDefinitions():
+        found = output_place(destination_text(algorithm, parameters, definition.name(), context))
+        if found is not None and not found[0].store.startswith("postgres|"):
+            files.append(Path(found[0].store))
+    return files
 
 
 def _first_layer_name(path, number):
@@ -104,25 +129,28 @@ def _first_layer_name(path, number):
 
 
 def layer_place(layer):
-    """The Place of a layer kept in a file or a PostgreSQL database, else None (memory)."""
+    """The Place of a layer kept in a file or a PostgreSQL database, else None (memory). A
+    file read by another provider than GDAL's (a delimited-text CSV, GPX) is a whole file."""
     provider = layer.providerType()
     if provider == "postgres":
         return _database_place(QgsDataSourceUri(layer.source()))
     if provider == "spatialite":
         uri = QgsDataSourceUri(layer.source())
         return Place(_file(uri.database()), uri.table().lower() or None) if uri.database() else None
-    if provider != "ogr":
-        return None
-    parts = QgsProviderRegistry.instance().decodeUri("ogr", layer.source())
+    parts = QgsProviderRegistry.instance().decodeUri(provider, layer.source())
     path = parts.get("path")
     if not path:
         return None
+    if provider != "ogr":
+        return Place(_file(path))
     table = parts.get("layerName") or _first_layer_name(path, parts.get("layerId"))
-    return Place(_file(path), table.lower() if table else None)
+    unnamed = table and not parts.get("layerName") and parts.get("layerId") is None
+    return Place(_file(path), table.lower() if table else None,
+                 named_source=f"{path}|layername={table}" if unnamed else None)
 
 
 def input_places(algorithm, parameters, context):
-    """(parameter description, Place) of every layer and file the run reads."""
+    """(parameter description, Place, parameter name) of every layer and file the run reads."""
     places = []
     for definition in algorithm.parameterDefinitions():
         kind, name = definition.type(), definition.name()
@@ -137,7 +165,8 @@ def input_places(algorithm, parameters, context):
         else:
             layer = algorithm.parameterAsVectorLayer(parameters, name, context)
             found = [layer_place(layer)] if layer is not None else []
-        places += [(definition.description(), place) for place in found if place is not None]
+        places += [(definition.description(), place, name) for place in found
+                   if place is not None]
     return places
 
 
@@ -169,15 +198,19 @@ def layers_lost(path, kept):
     if dataset.GetDriver().ShortName != "GPKG":
         kept = ()  # a table named as the file in another database (a ledger) is no output of ours
     names = [dataset.GetLayer(number).GetName() for number in range(dataset.GetLayerCount())]
-    return [name for name in names if name.lower() not in kept]
+    dataset = None
+    foreign = unmarked_gpkg_tables(path, set(kept) - {STYLES_TABLE}) if kept else []
+    return [name for name in names if name.lower() not in kept or name.lower() in foreign]
 
 
 def refuse_destroying_outputs(algorithm, parameters, context):
     """Refuse, before anything is written, an output that would replace one of the run's
     inputs, another output of the run, or layers of an existing file that the run does not
-    write."""
+    write. Returns the parameters to run with: an input layer read by its file name alone is
+    named by its layer where an output is added to its file (which QGIS 3.22 may otherwise
+    leave empty, failing to load it)."""
     inputs = input_places(algorithm, parameters, context)
-    outputs = []
+    outputs, named = [], {}
     for definition in algorithm.destinationParameterDefinitions():
         kind = definition.type()
         if kind not in LAYER_OUTPUT_TYPES + FILE_OUTPUT_TYPES:
@@ -187,7 +220,7 @@ def refuse_destroying_outputs(algorithm, parameters, context):
         if found is None:
             continue
         place, whole_file = found
-        for description, read in inputs:
+        for description, read, _ in inputs:
             if place.meets(read):
                 raise InputError(N_(
                     "The output '{output}' ({destination}) would overwrite the input "
@@ -201,14 +234,31 @@ def refuse_destroying_outputs(algorithm, parameters, context):
                     "the second would replace the first. Give each its own file or layer."),
                     first=description, second=definition.description(), destination=text)
         outputs.append((definition.description(), place))
-        if whole_file:
-            lost = layers_lost(place.store, own_layers(place.store) if kind in LAYER_OUTPUT_TYPES
-                               else ())
-            if lost:
-                raise InputError(N_(
-                    "The output '{output}' would replace the whole file {path}, and with it "
-                    "the layers it holds ({layers}). Choose a new file, or add the output to "
-                    "that file as a layer of its own (Save to GeoPackage…; on the command "
-                    "line ogr:dbname='{path}' table=\"{table}\")."),
-                    output=definition.description(), path=place.store,
-                    layers=", ".join(lost), table=Path(place.store).stem)
+        _refuse_replacing_kept(definition.description(), text, place, whole_file,
+                               () if kind in FILE_OUTPUT_TYPES else own_layers(place.store))
+        if not whole_file:  # a layer added to the file of an input read by its name alone
+            named.update({name: read.named_source for _, read, name in inputs
+                          if read.named_source and read.store == place.store
+                          and isinstance(parameters.get(name), str)})
+    return dict(parameters, **named)
+
+
+def _refuse_replacing_kept(output, text, place, whole_file, kept):
+    """Refuse an output that would replace layers of an existing file or a PostGIS table that
+    the plugin did not write (``kept``: the layers a plain path's output writes)."""
+    uri = postgres_uri(text)
+    if uri is not None and postgres_table_unmarked(uri):
+        raise InputError(N_(
+            "The output '{output}' would replace the existing PostGIS table {table}, which this "
+            "plugin did not write. Choose a table name that does not exist yet (or drop the "
+            "table yourself if it is no longer needed)."), output=output, table=place.table)
+    if not whole_file:
+        return
+    lost = layers_lost(place.store, kept)
+    if lost:
+        raise InputError(N_(
+            "The output '{output}' would replace the whole file {path}, and with it the layers "
+            "it holds ({layers}), which this plugin did not write. Choose a new file, or add "
+            "the output to that file as a new layer (Save to GeoPackage… with a layer name it "
+            "does not hold yet)."),
+            output=output, path=place.store, layers=", ".join(lost))

@@ -4,7 +4,8 @@ rather than people."""
 from qgis.core import QgsProcessingParameterDefinition, QgsProcessingParameterField
 
 from ..spatial_privacy_plugin.counting.person_ids import REASON_KEY, REASON_OTHER_FIELD, \
-    REASON_ROW_NUMBERS, ROW_ID_NAMES, normalise_name, person_id_doubt, person_like_fields
+    REASON_ROW_NUMBERS, ROW_ID_NAMES, ids_differing_in_form, normalise_name, person_id_doubt, \
+    person_like_fields
 from .base import tr
 
 # QGIS 3.22 takes one field name as a default: the dialog selects it where the layer has it
@@ -43,8 +44,23 @@ def warn_if_features_are_counted(layer, field, values, others, feedback):
     ``layer`` (or None) tells the primary key; ``others`` maps other person-like fields to
     their values. See spatial_privacy_plugin.counting.person_ids for the rules.
     """
+    warn_of_differing_forms(field, values, feedback)
     return warn_of_doubt(field, person_id_doubt(values, is_layer_key(layer, field), others),
                          feedback)
+
+
+def warn_of_differing_forms(field, values, feedback):
+    """Warn where text ids differ only by leading zeros or surrounding spaces ('00012' and
+    '12'): each is counted as a person of its own."""
+    count, examples = ids_differing_in_form(values)
+    if count:
+        feedback.pushWarning(tr(
+            "{count} id(s) of the person id field '{field}' are written in several forms that "
+            "differ only by leading zeros or surrounding spaces ({examples}): each form counts "
+            "as a different person. If they are one person, clean the field (trim the spaces, "
+            "remove the leading zeros) and run again.").format(
+            count=count, field=field,
+            examples="; ".join(", ".join(f"'{form}'" for form in group) for group in examples)))
 
 
 def is_layer_key(layer, field):

@@ -13,7 +13,7 @@ from qgis.core import QgsFeature, QgsGeometry, QgsPointXY, QgsProcessing, \
 
 from ...spatial_privacy_plugin.errors import N_
 from ..base import SpatialPrivacyAlgorithm, tr
-from ..person_field import chosen_person_field, person_field_parameter
+from ..person_field import chosen_person_field, person_field_parameter, warn_of_differing_forms
 
 # A similarity profile may name this when the layer has no such field: members counted.
 HOUSEHOLD_SIZE = "household_size"
@@ -193,6 +193,7 @@ class RecordSwap(DonorParameters, SpatialPrivacyAlgorithm):
         points = read_points(source, names, steps,
                              layer=self.plain_layer(parameters, self.INPUT, context))
         check_coordinates(points.x, points.y)
+        warn_of_differing_forms(person_field, points.columns[person_field], feedback)
         people = encode_person_ids(points.columns[person_field], person_field)
         if int(people.max()) + 1 < len(people):
             raise QgsProcessingException(tr(

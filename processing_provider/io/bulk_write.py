@@ -26,6 +26,8 @@ from qgis.core import QgsCoordinateReferenceSystem, QgsFields, QgsProcessingExce
 
 from ..base import tr
 from ..destinations import destination_text
+from ..output_marks import MARK_OPTION
+from .partial_files import partial_path
 from .postgis_bulk import BOOL, DOUBLE, INT, LONGLONG, STRING, PostgisTarget, column_cells, \
     WKB_POLYGON, fill_square_rings, point_ewkb, postgis_uri, square_ewkb
 from .sqlite_bulk import CELL, HEADER, copy_rtree, multi_row_insert, packing_order, source_rows, \
@@ -147,7 +149,8 @@ def _create_table(path, name, fields, crs, geometry_type):
     else:
         reference.ImportFromWkt(crs.toWkt(QgsCoordinateReferenceSystem.WktVariant.WKT_PREFERRED_GDAL))
     reference.SetAxisMappingStrategy(osr.OAMS_TRADITIONAL_GIS_ORDER)
-    layer = dataset.CreateLayer(name, reference, geometry_type, ["FID=fid", "GEOMETRY_NAME=geom"])
+    layer = dataset.CreateLayer(name, reference, geometry_type,
+                                ["FID=fid", "GEOMETRY_NAME=geom", MARK_OPTION])
     for definition in definitions:
         layer.CreateField(definition)
     layer = dataset = None  # closes the file: table, spatial index, triggers and metadata exist
@@ -156,9 +159,10 @@ def _create_table(path, name, fields, crs, geometry_type):
 
 def _written_whole(path, write):
     """Run ``write(partial)``, which builds the GeoPackage in a hidden file beside ``path``
-    and returns whether it wrote it; the file becomes ``path`` (replacing an older one) only
-    then. A failure, a cancellation or a fallback to the sink leaves no partial file behind."""
-    partial = path.with_name(f".{path.stem}.{os.getpid()}.partial.gpkg")
+    (partial_files) and returns whether it wrote it; the file becomes ``path`` (replacing an
+    older one) only then. A failure, a cancellation or a fallback to the sink leaves no
+    partial file behind."""
+    partial = partial_path(path)
     leftovers = [partial.with_name(partial.name + suffix) for suffix in ("", "-journal")]
     try:
         for leftover in leftovers:  # of an earlier run of this process that was killed

@@ -19,6 +19,7 @@ import numpy as np
 from qgis.core import QgsDataSourceUri, QgsProcessingException
 
 from ..base import tr
+from ..output_marks import MARK
 
 # Processing's destination prefixes for the PostgreSQL provider, longest first.
 _PREFIXES = ("postgres://", "postgis:", "postgres:")
@@ -315,6 +316,8 @@ class PostgisTarget:
                 cursor.execute(sql.SQL("DROP TABLE IF EXISTS {}").format(table))
                 cursor.execute(sql.SQL("CREATE TABLE {} ({})").format(
                     table, sql.SQL(", ").join(definitions)))
+                cursor.execute(sql.SQL("COMMENT ON TABLE {} IS {}").format(
+                    table, sql.Literal(MARK)))
                 cursor.copy_expert(sql.SQL("COPY {} ({}) FROM STDIN WITH (FORMAT binary)").format(
                     table, names).as_string(connection),
                     _CopyStream([cells for _, _, cells in table_columns], count, feedback),

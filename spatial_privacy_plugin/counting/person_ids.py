@@ -109,3 +109,25 @@ def doubt_from_signs(is_key, distinct, others_distinct, consecutive):
     if consecutive():
         return REASON_ROW_NUMBERS, None
     return None
+
+
+def ids_differing_in_form(values, examples=3):
+    """Distinct text ids that are one id written differently: equal once surrounding spaces
+    and leading zeros are removed ('00012', '12', ' 12'). Each counts as a person of its own,
+    which is right only where the source means them as different people.
+
+    Returns (number of such groups, up to ``examples`` groups as sorted tuples of their
+    forms). Numbers are not compared (a number has one form).
+    """
+    if _whole_number_array(values) or len(values) == 0:
+        return 0, []
+    distinct = pd.unique(np.asarray(values, dtype=object).reshape(-1))
+    texts = pd.Series([value for value in distinct if isinstance(value, str)], dtype=object)
+    if len(texts) < 2:
+        return 0, []
+    stripped = texts.str.strip()
+    keys = stripped.str.lstrip("0")
+    keys = keys.where((keys != "") | (stripped == ""), "0")  # '000' and '0' are one id
+    grouped = texts.groupby(keys.to_numpy(), sort=True)
+    forms = [tuple(sorted(group)) for _, group in grouped if len(group) > 1]
+    return len(forms), forms[:examples]

@@ -45,3 +45,13 @@ def test_integer_arrays_are_judged_as_their_values_are():
         assert person_id_doubt(given, others=arrays) == person_id_doubt(ids, others=others)
     assert person_id_doubt(np.array([3, 1, 2, 4], dtype=np.uint32)) == (REASON_ROW_NUMBERS, None)
     assert person_id_doubt(np.array([4, 1, 4, 2])) is None  # a repeat that is not adjacent
+
+
+def test_text_ids_written_differently_are_found():
+    from spatial_privacy_plugin.counting.person_ids import ids_differing_in_form
+    assert ids_differing_in_form(["00012", "12", "12", " 12 ", "7", "p1", "P1", 12]) == \
+        (1, [(" 12 ", "00012", "12")])
+    assert ids_differing_in_form(["000", "0", "a ", "a", "b"]) == (2, [("0", "000"), ("a", "a ")])
+    assert ids_differing_in_form(np.array([12, 12, 13])) == (0, [])
+    assert ids_differing_in_form(["012", "12", "013", "13"], examples=1) == (2, [("012", "12")])
+    assert ids_differing_in_form([]) == (0, [])

@@ -177,12 +177,15 @@ def test_a_write_that_fails_midway_leaves_the_database_as_it_was(run, people, mo
     from qgis.core import QgsProcessingException
 
     from spatial_privacy.processing_provider.io import postgis_bulk
+    from spatial_privacy.processing_provider.output_marks import MARK
 
     drop("grid_failed")
     if existing:
         with connect() as connection, connection.cursor() as cursor:
             cursor.execute("CREATE TABLE public.grid_failed (id serial PRIMARY KEY, note text)")
             cursor.execute("INSERT INTO public.grid_failed (note) VALUES ('kept')")
+            # An earlier output of the plugin's (a table of the user's is never replaced).
+            cursor.execute("COMMENT ON TABLE public.grid_failed IS %s", (MARK,))
     monkeypatch.setattr(postgis_bulk, "ROWS_PER_CHUNK", 8)
     chunks = []
     real_chunk = postgis_bulk._binary_chunk

@@ -1,0 +1,94 @@
+"""The hidden files a GeoPackage is built in before it is renamed to its output, and the state
+a finished GeoPackage is left in.
+
+A hidden file is named by a hash of the output's name and the writing
+process's id (``.<hash>.<pid>.partial.gpkg``): short whatever the output's
+name (a file name has at most 255 bytes), and told apart from another run's.
+A run killed mid-way leaves its hidden file; the next run writing beside it
+removes those of processes that no longer run. A finished GeoPackage is left
+in rollback-journal mode: a GeoPackage in WAL mode is changed by any later
+reader with write access, and cannot be read in a read-only folder without
+GDAL printing an error.
+
+Plain Python and sqlite3, no QGIS.
+"""
+
+import hashlib
+import os
+import re
+import sqlite3
+from pathlib import Path
+
+# Hidden files of this module, and of earlier versions (``.<output's stem>.<pid>…``).
+_PARTIAL = re.compile(r"^\..+\.(\d+)\.partial\.gpkg(-journal|-wal|-shm)?$")
+_STILL_ACTIVE = 259  # Windows' exit code of a process that has not ended
+
+
+def partial_path(path):
+    """The hidden file beside ``path`` this process builds it in."""
+    digest = hashlib.sha256(path.name.encode("utf-8")).hexdigest()[:16]
+    return path.with_name(f".{digest}.{os.getpid()}.partial.gpkg")
+
+
+def _running(pid):
+    """Whether a process with this id runs (on Windows without signalling it: os.kill would
+    end it)."""
+    if pid == os.getpid():
+        return True
+    if os.name == "nt":
+        import ctypes
+
+        kernel = ctypes.windll.kernel32
+        handle = kernel.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
+        if not handle:
+            return False
+        code = ctypes.c_ulong()
+        kernel.GetExitCodeProcess(handle, ctypes.byref(code))
+        kernel.CloseHandle(handle)
+        return code.value == _STILL_ACTIVE
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # another user's process
+    return True
+
+
+def remove_stale_partials(folder):
+    """Remove the hidden files in ``folder`` left by runs of processes that no longer run
+    (killed mid-way). Returns the names removed."""
+    removed = []
+    for path in sorted(Path(folder).glob(".*.partial.gpkg*")):
+        match = _PARTIAL.match(path.name)
+        if match is None:
+            continue
+        if _running(int(match.group(1))):
+            continue
+        try:
+            path.unlink()
+        except OSError:
+            continue  # another run removed it first, or the folder is read-only
+        removed.append(path.name)
+    return removed
+
+
+def rollback_journal(path):
+    """Leave the GeoPackage ``path`` in rollback-journal (DELETE) mode where it is in WAL mode.
+    Returns whether it was switched; False also where another connection holds it."""
+    if not Path(path).is_file():
+        return False
+    try:  # read-write, never creating a file
+        connection = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=rw", uri=True,
+                                     timeout=1.0)
+    except sqlite3.Error:
+        return False
+    try:
+        if connection.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+            return False
+        return connection.execute("PRAGMA journal_mode = DELETE").fetchone()[0].lower() == \
+            "delete"
+    except sqlite3.Error:
+        return False
+    finally:
+        connection.close()
