@@ -1499,62 +1499,62 @@
       <translation>Le dossier {folder} du fichier de sortie {path} n'existe pas : créez-le, ou choisissez un fichier dans un dossier existant. Rien n'a été écrit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="198" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="199" />
       <source>{count} person id(s) in '{field}' appear more than once: a person lives in one household, at one point. Give each person one point.</source>
       <translation>{count} identifiant(s) de personne de '{field}' apparaissent plusieurs fois : une personne vit dans un ménage, en un point. Donnez un point à chaque personne.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="212" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="213" />
       <source>The swap was drawn from the given seed: anyone who holds the seed (or finds it in a saved model or the Processing history) can redraw which households were swapped. Use a seed only to reproduce a test; leave it empty for a release.</source>
       <translation>L'échange a été tiré de la graine donnée : quiconque la détient (ou la trouve dans un modèle enregistré ou l'historique de Traitement) peut retrouver quels ménages ont été échangés. N'utilisez une graine que pour reproduire un test ; laissez-la vide pour une diffusion.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="246" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="247" />
       <source>Give one zone id field for every zone layer ({layers} layers, {fields} fields), or one name that every layer has.</source>
       <translation>Donnez un champ identifiant par couche de zones ({layers} couches, {fields} champs), ou un nom que toutes les couches ont.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="253" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="254" />
       <source>The zone layer {name} has no id field '{field}'; its fields are: {available}.</source>
       <translation>La couche de zones {name} n'a pas de champ identifiant '{field}' ; ses champs sont : {available}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="259" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="260" />
       <source>The zone layer {name} has no polygon.</source>
       <translation>La couche de zones {name} n'a aucun polygone.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="266" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="267" />
       <source>The cell sizes {sizes} are not nested: each must be a whole multiple of the next finer one (e.g. 10000,1000,100), so that every cell lies in one coarser cell.</source>
       <translation>Les tailles de maille {sizes} ne sont pas emboîtées : chacune doit être un multiple entier de la suivante plus fine (par exemple 10000,1000,100), pour que chaque maille soit dans une seule maille plus grande.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="276" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="277" />
       <source>{size:g} m cells</source>
       <translation>mailles de {size:g} m</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="280" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="281" />
       <source>Donors lie two cells or more away from a household's cell: with a largest donor distance of {distance:g} m, households at risk in cells of {sizes} m find few donors (none where the distance is at most the cell size). Widen the distance to twice the largest cell size or more, or leave it empty.</source>
       <translation>Les donneurs se trouvent à deux mailles ou plus de la maille d'un ménage : avec une distance maximale du donneur de {distance:g} m, les ménages à risque dans les mailles de {sizes} m trouvent peu de donneurs (aucun là où la distance ne dépasse pas la taille de maille). Portez la distance à au moins deux fois la plus grande taille de maille, ou laissez-la vide.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="287" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="288" />
       <source>Give the hierarchy: cell sizes (e.g. 10000,1000) and/or zone layers.</source>
       <translation>Donnez la hiérarchie : des tailles de maille (par exemple 10000,1000) et/ou des couches de zones.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="289" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="290" />
       <source>Hierarchy, top first: {levels}.</source>
       <translation>Hiérarchie, du plus haut niveau au plus fin : {levels}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="341" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="342" />
       <source>high risk</source>
       <translation>risque élevé</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="341" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="342" />
       <source>swap rate</source>
       <translation>taux d'échange</translation>
     </message>
@@ -1564,27 +1564,27 @@
       <translation>Le ou les champs de profil de similarité {fields} ne sont pas dans la couche ; ses champs sont : {available}. Séparez les profils par « ; » et leurs champs par « , » (par exemple household_size;household_size,tenure).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="386" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="387" />
       <source>{swapped} of {households} households swapped ({share}; the swap rate asks for {target}); {high} were high-risk.</source>
       <translation>{swapped} ménages échangés sur {households} ({share} ; le taux d'échange en demande {target}) ; {high} étaient à risque.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="392" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="393" />
       <source>The high-risk households alone need more swaps than the swap rate: every one of them was swapped (or listed). A coarser hierarchy or fewer risk fields make fewer of them.</source>
       <translation>Les ménages à risque demandent à eux seuls plus d'échanges que le taux d'échange : chacun a été échangé (ou listé). Une hiérarchie plus grossière ou moins de champs de risque en font moins.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="397" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="398" />
       <source>Only {swapped} households could be swapped of the {target} the rate asks for: too few households have a donor (of their profile, outside their area, within the distance).</source>
       <translation>Seuls {swapped} ménages ont pu être échangés sur les {target} que demande le taux : trop peu de ménages ont un donneur (de leur profil, hors de leur zone, dans la distance).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="402" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="403" />
       <source>{count} high-risk household(s) kept their location for want of a donor: the table of high-risk households without a donor says why. Widen the donor distance, add a looser similarity profile, or protect them otherwise.</source>
       <translation>{count} ménage(s) à risque ont gardé leur lieu faute de donneur : la table des ménages à risque sans donneur dit pourquoi. Élargissez la distance du donneur, ajoutez un profil de similarité plus lâche, ou protégez-les autrement.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="408" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="409" />
       <source>Never publish the swap log, the seed or the report: they undo the swap. Publish the swapped persons' counts (e.g. with the cell key grid).</source>
       <translation>Ne publiez jamais le journal des échanges, la graine ni le rapport : ils défont l'échange. Publiez les effectifs des personnes échangées (par exemple avec la grille à clé de cellule).</translation>
     </message>
@@ -2279,84 +2279,94 @@
       <translation>Zones avec leur risque</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="123" />
+      <location filename="processing_provider/base.py" line="126" />
       <source>Spatial Privacy needs the Python packages {modules}. On Debian or Ubuntu: sudo apt install {packages}; elsewhere install them into QGIS's Python (OSGeo4W Shell: python -m pip install {modules}).</source>
       <translation>Spatial Privacy a besoin des paquets Python {modules}. Sous Debian ou Ubuntu : sudo apt install {packages} ; ailleurs, installez-les dans le Python de QGIS (OSGeo4W Shell : python -m pip install {modules}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="131" />
+      <location filename="processing_provider/base.py" line="134" />
       <source>Grids and suppression</source>
       <translation>Grilles et secret statistique</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="132" />
+      <location filename="processing_provider/base.py" line="135" />
       <source>Release gates</source>
       <translation>Contrôles de diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="133" />
+      <location filename="processing_provider/base.py" line="136" />
       <source>Adversary simulation</source>
       <translation>Simulation d'adversaire</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="134" />
+      <location filename="processing_provider/base.py" line="137" />
       <source>Disclosure risk</source>
       <translation>Risque de divulgation</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="135" />
+      <location filename="processing_provider/base.py" line="138" />
       <source>Example models</source>
       <translation>Modèles d'exemple</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="207" />
+      <location filename="processing_provider/base.py" line="223" />
       <source>Disclosure ceiling ρ (k = ⌈1/ρ⌉; empty: the policy file's)</source>
       <translation>Plafond de divulgation ρ (k = ⌈1/ρ⌉ ; vide : celui de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="247" />
+      <location filename="processing_provider/base.py" line="263" />
       <source>{name} must be a whole number, got {value}: it is never rounded for you.</source>
       <translation>{name} doit être un nombre entier, reçu {value} : il n'est jamais arrondi à votre place.</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="262" />
+      <location filename="processing_provider/base.py" line="278" />
       <source>The file {path} given as {name} is empty (0 bytes): give the file with its content.</source>
       <translation>Le fichier {path} donné pour {name} est vide (0 octet) : donnez le fichier avec son contenu.</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="280" />
+      <location filename="processing_provider/base.py" line="296" />
       <source>Protection level p (empty: the policy's, else ⌈k/2⌉)</source>
       <translation>Niveau de protection p (vide : celui de la politique, sinon ⌈k/2⌉)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="315" />
+      <location filename="processing_provider/base.py" line="336" />
       <source>Cancelled: no output was completed.</source>
       <translation>Annulé : aucune sortie n'a été terminée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="342" />
+      <location filename="processing_provider/base.py" line="361" />
+      <source>Removed {count} hidden partial file(s) in {folder} that runs ended before finishing had left: {names}.</source>
+      <translation>{count} fichier(s) partiel(s) caché(s) laissé(s) dans {folder} par des exécutions interrompues ont été supprimés : {names}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/base.py" line="373" />
       <source>{share} of the cells withheld, within the policy's tolerance of {tolerance}.</source>
       <translation>{share} des mailles masquées, dans la tolérance de la politique ({tolerance}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="346" />
+      <location filename="processing_provider/base.py" line="377" />
       <source>{share} of the cells withheld, above the policy's tolerance of {tolerance}: the resolution sweep calls this cell size not publishable. Publish a coarser size (the sweep recommends one); never lower k.</source>
       <translation>{share} des mailles masquées, au-delà de la tolérance de la politique ({tolerance}) : le balayage des résolutions juge cette taille de maille non publiable. Publiez une taille plus grossière (le balayage en recommande une) ; n'abaissez jamais k.</translation>
     </message>
     <message>
-      <location filename="processing_provider/destinations.py" line="192" />
+      <location filename="processing_provider/destinations.py" line="225" />
       <source>The output '{output}' ({destination}) would overwrite the input '{input}', which would be lost. Write the output to another file (or another layer of the GeoPackage: Save to GeoPackage…).</source>
       <translation>La sortie « {output} » ({destination}) écraserait l'entrée « {input} », qui serait perdue. Écrivez la sortie dans un autre fichier (ou une autre couche du GeoPackage : Enregistrer dans un GeoPackage…).</translation>
     </message>
     <message>
-      <location filename="processing_provider/destinations.py" line="199" />
+      <location filename="processing_provider/destinations.py" line="232" />
       <source>The outputs '{first}' and '{second}' are both written to {destination}: the second would replace the first. Give each its own file or layer.</source>
       <translation>Les sorties « {first} » et « {second} » sont toutes deux écrites dans {destination} : la seconde remplacerait la première. Donnez à chacune son propre fichier ou sa propre couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/destinations.py" line="208" />
-      <source>The output '{output}' would replace the whole file {path}, and with it the layers it holds ({layers}). Choose a new file, or add the output to that file as a layer of its own (Save to GeoPackage…; on the command line ogr:dbname='{path}' table="{table}").</source>
-      <translation>La sortie « {output} » remplacerait tout le fichier {path}, et avec lui les couches qu'il contient ({layers}). Choisissez un nouveau fichier, ou ajoutez la sortie à ce fichier comme une couche à part (Enregistrer dans un GeoPackage… ; en ligne de commande ogr:dbname='{path}' table="{table}").</translation>
+      <location filename="processing_provider/destinations.py" line="251" />
+      <source>The output '{output}' would replace the existing PostGIS table {table}, which this plugin did not write. Choose a table name that does not exist yet (or drop the table yourself if it is no longer needed).</source>
+      <translation>La sortie « {output} » remplacerait la table PostGIS existante {table}, que cette extension n'a pas écrite. Choisissez un nom de table qui n'existe pas encore (ou supprimez vous-même la table si elle n'est plus utile).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/destinations.py" line="259" />
+      <source>The output '{output}' would replace the whole file {path}, and with it the layers it holds ({layers}), which this plugin did not write. Choose a new file, or add the output to that file as a new layer (Save to GeoPackage… with a layer name it does not hold yet).</source>
+      <translation>La sortie « {output} » remplacerait tout le fichier {path}, et avec lui les couches qu'il contient ({layers}), que cette extension n'a pas écrites. Choisissez un nouveau fichier, ou ajoutez la sortie à ce fichier comme nouvelle couche (Enregistrer dans un GeoPackage… avec un nom de couche qu'il ne contient pas encore).</translation>
     </message>
     <message>
       <location filename="processing_provider/grid_base.py" line="101" />
@@ -2524,47 +2534,47 @@
       <translation>plusieurs points par personne : les cellules s'additionnent à au moins ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="142" />
+      <location filename="processing_provider/io/bulk_write.py" line="144" />
       <source>Could not create the GeoPackage {path}: check that its folder exists and is writable.</source>
       <translation>Impossible de créer le GeoPackage {path} : vérifiez que son dossier existe et est accessible en écriture.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="387" />
+      <location filename="processing_provider/io/bulk_write.py" line="391" />
       <source>the values of {fields} do not fit their column type</source>
       <translation>les valeurs de {fields} ne correspondent pas au type de leur colonne</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="409" />
+      <location filename="processing_provider/io/bulk_write.py" line="413" />
       <source>{count} cells written to {path} in bulk.</source>
       <translation>{count} cellules écrites en bloc dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="420" />
+      <location filename="processing_provider/io/bulk_write.py" line="424" />
       <source>Cells written feature by feature through QGIS, not with COPY: {reason}.</source>
       <translation>Cellules écrites entité par entité par QGIS, pas avec COPY : {reason}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="423" />
+      <location filename="processing_provider/io/bulk_write.py" line="427" />
       <source>{count} cells written to the PostGIS table {table} in bulk (COPY).</source>
       <translation>{count} cellules écrites en bloc dans la table PostGIS {table} (COPY).</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="462" />
+      <location filename="processing_provider/io/bulk_write.py" line="466" />
       <source>{count} records written to {path} in bulk.</source>
       <translation>{count} enregistrements écrits en bloc dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="470" />
+      <location filename="processing_provider/io/bulk_write.py" line="474" />
       <source>the input is not a point file GDAL can stream</source>
       <translation>l'entrée n'est pas un fichier de points que GDAL peut lire en flux</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="477" />
+      <location filename="processing_provider/io/bulk_write.py" line="481" />
       <source>Records written feature by feature through QGIS, not with COPY: {reason}.</source>
       <translation>Enregistrements écrits entité par entité par QGIS, pas avec COPY : {reason}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="480" />
+      <location filename="processing_provider/io/bulk_write.py" line="484" />
       <source>{count} records written to the PostGIS table {table} in bulk (COPY).</source>
       <translation>{count} enregistrements écrits en bloc dans la table PostGIS {table} (COPY).</translation>
     </message>
@@ -2659,42 +2669,42 @@
       <translation>Comptage dans PostGIS ({where}) : les {rows} points ne sont pas lus dans QGIS.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/postgis_bulk.py" line="250" />
+      <location filename="processing_provider/io/postgis_bulk.py" line="251" />
       <source>the destination names its own key column</source>
       <translation>la destination nomme sa propre colonne de clé</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/postgis_bulk.py" line="252" />
+      <location filename="processing_provider/io/postgis_bulk.py" line="253" />
       <source>the key field {field} is not a 64-bit integer</source>
       <translation>le champ de clé {field} n'est pas un entier de 64 bits</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/postgis_bulk.py" line="254" />
+      <location filename="processing_provider/io/postgis_bulk.py" line="255" />
       <source>the destination names no geometry column</source>
       <translation>la destination ne nomme pas de colonne de géométrie</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/postgis_bulk.py" line="256" />
+      <location filename="processing_provider/io/postgis_bulk.py" line="257" />
       <source>the destination has a filter</source>
       <translation>la destination a un filtre</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/postgis_bulk.py" line="260" />
+      <location filename="processing_provider/io/postgis_bulk.py" line="261" />
       <source>the field(s) {fields} have no bulk type</source>
       <translation>le ou les champs {fields} n'ont pas de type pour l'écriture en bloc</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/postgis_bulk.py" line="262" />
+      <location filename="processing_provider/io/postgis_bulk.py" line="263" />
       <source>its authentication configuration could not be resolved</source>
       <translation>sa configuration d'authentification n'a pas pu être résolue</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/postgis_bulk.py" line="290" />
+      <location filename="processing_provider/io/postgis_bulk.py" line="291" />
       <source>the server does not know the SRID {srid}</source>
       <translation>le serveur ne connaît pas le SRID {srid}</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/postgis_bulk.py" line="334" />
+      <location filename="processing_provider/io/postgis_bulk.py" line="337" />
       <source>Writing the PostGIS table {table} failed, so nothing was written: {error}</source>
       <translation>L'écriture de la table PostGIS {table} a échoué, donc rien n'a été écrit : {error}</translation>
     </message>
@@ -2839,17 +2849,22 @@
       <translation>La sortie de diffusion antérieure {path} n'a aucun enregistrement, donc aucune tête du registre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/person_field.py" line="64" />
+      <location filename="processing_provider/person_field.py" line="57" />
+      <source>{count} id(s) of the person id field '{field}' are written in several forms that differ only by leading zeros or surrounding spaces ({examples}): each form counts as a different person. If they are one person, clean the field (trim the spaces, remove the leading zeros) and run again.</source>
+      <translation>{count} identifiant(s) du champ d'identifiant de personne « {field} » sont écrits sous plusieurs formes qui ne diffèrent que par des zéros en tête ou des espaces autour ({examples}) : chaque forme compte comme une personne différente. S'il s'agit d'une même personne, nettoyez le champ (retirez les espaces et les zéros en tête) et relancez.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/person_field.py" line="80" />
       <source>The person id field '{field}' is the layer's feature id or primary key: every feature counts as a person, so the counts are of features, not people. Choose the field that identifies people.</source>
       <translation>Le champ d'identifiant de personne « {field} » est l'identifiant d'entité ou la clé primaire de la couche : chaque entité compte pour une personne, si bien que les effectifs sont des entités, pas des personnes. Choisissez le champ qui identifie les personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/person_field.py" line="68" />
+      <location filename="processing_provider/person_field.py" line="84" />
       <source>Every value of the person id field '{field}' is distinct while '{other}', named like a person id, repeats: each feature counts as a person. Choose the field that identifies people.</source>
       <translation>Toutes les valeurs du champ d'identifiant de personne « {field} » sont distinctes alors que « {other} », nommé comme un identifiant de personne, se répète : chaque entité compte pour une personne. Choisissez le champ qui identifie les personnes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/person_field.py" line="73" />
+      <location filename="processing_provider/person_field.py" line="89" />
       <source>Every value of the person id field '{field}' is distinct and together they are consecutive integers, as row numbers are: where people have several points, each feature counts as a person. Choose the field that identifies people (or ignore this if each person has one point).</source>
       <translation>Toutes les valeurs du champ d'identifiant de personne « {field} » sont distinctes et forment ensemble des entiers consécutifs, comme des numéros de ligne : là où les personnes ont plusieurs points, chaque entité compte pour une personne. Choisissez le champ qui identifie les personnes (ou ignorez ceci si chaque personne a un seul point).</translation>
     </message>
