@@ -2,7 +2,7 @@
 
 
 def classFactory(iface):  # noqa: N802 (QGIS's name and signature)
-    """The plugin needs no iface: it adds Processing algorithms only (under qgis_process
-    iface is None)."""
+    """The plugin adds Processing algorithms (under qgis_process iface is None) and, in the
+    window, a Plugins menu entry that copies the example models where they can be edited."""
     from .plugin import SpatialPrivacyPlugin
-    return SpatialPrivacyPlugin()
+    return SpatialPrivacyPlugin(iface)

@@ -1,7 +1,8 @@
 """The plugin object: installs the translator and registers the Processing provider.
 
 Under qgis_process ``iface`` is None and only ``initProcessing`` is called,
-so everything the algorithms need happens there.
+so everything the algorithms need happens there. In the QGIS window the Plugins menu also
+offers editable copies of the example models (a provider's models cannot be edited).
 """
 
 from qgis.core import QgsApplication
@@ -24,9 +25,11 @@ def install_translator():
 
 
 class SpatialPrivacyPlugin:
-    def __init__(self):
+    def __init__(self, iface=None):
+        self.iface = iface
         self.provider = None  # QGIS forgets algorithms whose provider is garbage-collected
         self.translator = install_translator()
+        self.copy_action = None
 
     def initProcessing(self):  # noqa: N802 (QGIS's name)
         from .processing_provider.provider import SpatialPrivacyProvider
@@ -41,8 +44,42 @@ class SpatialPrivacyPlugin:
 
     def initGui(self):  # noqa: N802 (QGIS's name)
         self.initProcessing()
+        if self.iface is None or not hasattr(self.iface, "addPluginToMenu"):
+            return
+        from qgis.PyQt.QtWidgets import QAction
+
+        from .processing_provider.base import tr
+        self.copy_action = QAction(tr("Copy the example models to my models (to edit them)"),
+                                   self.iface.mainWindow())
+        self.copy_action.triggered.connect(self.copy_example_models)
+        self.iface.addPluginToMenu(tr("Spatial Privacy"), self.copy_action)
+
+    def copy_example_models(self):
+        """Copy the shipped models where the Model Designer can edit them, and say where."""
+        from qgis.core import Qgis
+
+        from .processing_provider.base import tr
+        from .processing_provider.presentation.model_copies import copy_example_models
+        try:
+            written = copy_example_models()
+        except OSError as error:
+            self.iface.messageBar().pushMessage(
+                tr("Spatial Privacy"), tr("The example models could not be copied: {error}")
+                .format(error=error), Qgis.MessageLevel.Critical)
+            return []
+        self.iface.messageBar().pushMessage(
+            tr("Spatial Privacy"),
+            tr("{count} example model(s) copied to {folder}: they are under Models in the "
+               "Processing toolbox, where Edit Model… opens them in the Model Designer.")
+            .format(count=len(written), folder=written[0].parent if written else ""),
+            Qgis.MessageLevel.Success)
+        return written
 
     def unload(self):
+        if self.copy_action is not None:
+            from .processing_provider.base import tr
+            self.iface.removePluginMenu(tr("Spatial Privacy"), self.copy_action)
+            self.copy_action = None
         if self.provider is not None:
             QgsApplication.processingRegistry().removeProvider(self.provider)
             self.provider = None

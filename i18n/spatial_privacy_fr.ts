@@ -4,6 +4,26 @@
   <context>
     <name>SpatialPrivacy</name>
     <message>
+      <location filename="plugin.py" line="52" />
+      <source>Copy the example models to my models (to edit them)</source>
+      <translation>Copier les modèles d'exemple dans mes modèles (pour les modifier)</translation>
+    </message>
+    <message>
+      <location filename="plugin.py" line="55" />
+      <source>Spatial Privacy</source>
+      <translation>Confidentialité spatiale</translation>
+    </message>
+    <message>
+      <location filename="plugin.py" line="67" />
+      <source>The example models could not be copied: {error}</source>
+      <translation>Les modèles d'exemple n'ont pas pu être copiés : {error}</translation>
+    </message>
+    <message>
+      <location filename="plugin.py" line="72" />
+      <source>{count} example model(s) copied to {folder}: they are under Models in the Processing toolbox, where Edit Model… opens them in the Model Designer.</source>
+      <translation>{count} modèle(s) d'exemple copié(s) dans {folder} : ils sont sous Modèles dans la boîte à outils de traitements, où Éditer le modèle… les ouvre dans le modeleur graphique.</translation>
+    </message>
+    <message>
       <location filename="processing_provider/algorithms/cell_key_grid.py" line="103" />
       <source>The p-table {path} cannot be opened as a table.</source>
       <translation>La p-table {path} ne peut pas être ouverte comme une table.</translation>
@@ -3077,11 +3097,6 @@
       <location filename="processing_provider/presentation/swap_report.py" line="81" />
       <source>published within the 3 × 3 cells around it</source>
       <translation>publiés dans les 3 × 3 mailles qui l'entourent</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/provider.py" line="35" />
-      <source>Spatial Privacy</source>
-      <translation>Confidentialité spatiale</translation>
     </message>
     <message>
       <location filename="processing_provider/provider.py" line="38" />

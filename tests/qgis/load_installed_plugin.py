@@ -46,7 +46,16 @@ report["provider_after_unload"] = registry.providerById("spatialprivacy") is not
 
 
 class StubIface:
-    """The plugin touches nothing of iface; a stub proves the GUI path needs nothing more."""
+    """What the plugin uses of iface: the Plugins menu (its model copies) and the window."""
+
+    def mainWindow(self):  # noqa: N802 (QGIS's names)
+        return None
+
+    def addPluginToMenu(self, name, action):  # noqa: N802
+        report["menu"] = name
+
+    def removePluginMenu(self, name, action):  # noqa: N802
+        report["menu_removed"] = name
 
 
 plugin = sys.modules["spatial_privacy"].classFactory(StubIface())
