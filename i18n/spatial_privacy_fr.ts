@@ -1089,169 +1089,179 @@
       <translation>Série : diffusions antérieures de la grille, la plus ancienne d'abord</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="102" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="100" />
+      <source>Comparison table (data holder only)</source>
+      <translation>Table de comparaison (détenteur seul)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="103" />
       <source>Chart: error, distance and risk by cell size</source>
       <translation>Graphique : erreur, distance et risque par taille de maille</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="204" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="206" />
       <source>No household id field: the comparison has no swap + cell key row.</source>
       <translation>Pas de champ d'identifiant du ménage : la comparaison n'a pas de ligne échange + clé de cellule.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="208" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="210" />
       <source>The swap moves each person's dwelling: give one point per person (some person ids have several points), or leave the household id field empty.</source>
       <translation>L'échange déplace le logement de chaque personne : donnez un point par personne (certains identifiants ont plusieurs points), ou laissez vide le champ d'identifiant du ménage.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="223" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="225" />
       <source>Swap + cell key: {swapped} of {households} households swapped over the compared cell sizes at k = {k}; {unswapped} high-risk household(s) found no donor.</source>
       <translation>Échange + clé de cellule : {swapped} ménages échangés sur {households} sur les tailles de maille comparées à k = {k} ; {unswapped} ménage(s) à risque sans donneur.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="246" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="248" />
       <source>Method comparison: what each method costs and risks, by cell size</source>
       <translation>Comparaison des méthodes : ce que chacune coûte et risque, par taille de maille</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="247" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="249" />
       <source>cell size (m)</source>
       <translation>taille de maille (m)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="248" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="250" />
       <source>mean absolute error per cell</source>
       <translation>erreur absolue moyenne par maille</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="249" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="251" />
       <source>Kantorovich–Wasserstein distance (m)</source>
       <translation>distance de Kantorovitch–Wasserstein (m)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="250" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="252" />
       <source>cells at risk</source>
       <translation>mailles à risque</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="251" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="253" />
       <source>{method}: small counts published exactly</source>
       <translation>{method} : petits effectifs publiés exacts</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="252" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="254" />
       <source>{method}: cells the audit pins</source>
       <translation>{method} : mailles que l'audit cerne</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="253" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="255" />
       <source>For the data holder: a simulation, not a release. Publish none of it.</source>
       <translation>Pour le détenteur : une simulation, pas une diffusion. N'en publiez rien.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="259" />
-      <source>{size:g} m, {method}: mean absolute error {mae:.3g} per cell, {withheld} cell(s) withheld, {exact} small count(s) published exactly.</source>
-      <translation>{size:g} m, {method} : erreur absolue moyenne {mae:.3g} par maille, {withheld} maille(s) masquée(s), {exact} petit(s) effectif(s) publié(s) exact(s).</translation>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="264" />
+      <source>{size:g} m, {method}: published, now scored.</source>
+      <translation>{size:g} m, {method} : publié, en cours d'évaluation.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="26" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="268" />
+      <source>{size:g} m, {method}: the Kantorovich–Wasserstein distance is a transport problem of {pairs} pairs of cells ({solver}): about {seconds} s here. Cancel stops it.</source>
+      <translation>{size:g} m, {method} : la distance de Kantorovich–Wasserstein est un problème de transport de {pairs} paires de mailles ({solver}) : environ {seconds} s ici. Annuler l'interrompt.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="27" />
       <source>data holder only: a simulation, not a release; publish nothing</source>
       <translation>détenteur seul : une simulation, pas une diffusion ; ne rien publier</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="266" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="277" />
+      <source>{size:g} m, {method}: mean absolute error {mae:.3g} per cell, {withheld} cell(s) withheld, {exact} small count(s) published exactly.</source>
+      <translation>{size:g} m, {method} : erreur absolue moyenne {mae:.3g} par maille, {withheld} maille(s) masquée(s), {exact} petit(s) effectif(s) publié(s) exact(s).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="284" />
       <source>{size:g} m, {method}: the Kantorovich–Wasserstein distance is left empty: its exact transport problem has {pairs} pairs of cells, more than this version solves. Compare a smaller extent or coarser cells.</source>
       <translation>{size:g} m, {method} : la distance de Kantorovitch–Wasserstein reste vide : son problème de transport exact a {pairs} paires de mailles, plus que cette version n'en résout. Comparez une emprise plus petite ou des mailles plus grandes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="271" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="289" />
       <source>This comparison is not a release: every figure in it is computed from the true counts, for the data holder only; publish none of it. The DP grids are simulated (their noise is drawn and discarded, no DP grid is written) and no ε is recorded in any ledger: a DP release is made with the DP grid algorithm.</source>
       <translation>Cette comparaison n'est pas une diffusion : chacun de ses chiffres vient des vrais effectifs, pour le seul détenteur ; n'en publiez rien. Les grilles DP sont simulées (leur bruit est tiré puis jeté, aucune grille DP n'est écrite) et aucun ε n'est inscrit dans un registre : une diffusion DP se fait avec l'algorithme de grille différentiellement privée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="28" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="29" />
       <source>suppression</source>
       <translation>secret statistique</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="28" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="29" />
       <source>cell key</source>
       <translation>clé de cellule</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="28" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="29" />
       <source>DP</source>
       <translation>DP</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="29" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="30" />
       <source>swap + cell key</source>
       <translation>échange + clé de cellule</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="34" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="35" />
       <source>Method comparison</source>
       <translation>Comparaison des méthodes</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="35" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="36" />
       <source>At each cell size, the suppressed grid, the cell key grid, the DP grid and swap + cell key on the same people, scored against the true counts (errors, Hellinger and Kantorovich–Wasserstein distances, Moran's I of the errors) and by risk. For the data holder: a simulation, never a release.</source>
       <translation>À chaque taille de maille, la grille avec secret statistique, la grille à clé de cellule, la grille DP et échange + clé de cellule sur les mêmes personnes, notées contre les vrais effectifs (erreurs, distances de Hellinger et de Kantorovitch–Wasserstein, I de Moran des erreurs) et par le risque. Pour le détenteur : une simulation, jamais une diffusion.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="40" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="41" />
       <source>privacy,disclosure,comparison,utility,wasserstein,hellinger,cell key method,differential privacy,suppression,swapping,grid</source>
       <translation>confidentialité,divulgation,comparaison,utilité,wasserstein,hellinger,méthode de la clé de cellule,confidentialité différentielle,secret statistique,échange,grille</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="61" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="62" />
       <source>Cell sizes in metres, comma separated</source>
       <translation>Tailles de maille en mètres, séparées par des virgules</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="64" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="65" />
       <source>ε of the DP grid at each size (simulated, not spent)</source>
       <translation>ε de la grille DP à chaque taille (simulé, non dépensé)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="73" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="74" />
       <source>D: largest noise, without a p-table (keep it secret)</source>
       <translation>D : le plus grand bruit, sans table p (gardez-le secret)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="76" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="77" />
       <source>V: noise variance, without a p-table</source>
       <translation>V : variance du bruit, sans table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="79" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="80" />
       <source>JS: published counts 1..JS are blocked, without a p-table</source>
       <translation>JS : les effectifs publiés 1..JS sont interdits, sans table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="82" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="83" />
       <source>Compare: the programme's key file (empty: a one-off key)</source>
       <translation>Comparer : fichier de clé du programme (vide : clé à usage unique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="85" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="86" />
       <source>Extent of the DP grid (empty: the points')</source>
       <translation>Emprise de la grille DP (vide : celle des points)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="90" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="91" />
       <source>Household id field (empty: no swap + cell key row)</source>
       <translation>Champ d'identifiant du ménage (vide : pas de ligne échange)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="93" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="94" />
       <source>Swap: risk fields (empty: the location alone)</source>
       <translation>Échange : champs de risque (vide : la localisation seule)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="99" />
-      <source>Comparison table (data holder only)</source>
-      <translation>Table de comparaison (détenteur seul)</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/perturbation_table.py" line="17" />
@@ -1544,14 +1554,9 @@
       <translation>taux d'échange</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="372" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="374" />
       <source>{swapped} of {households} households swapped ({share}; the swap rate asks for {target}); {high} were high-risk.</source>
       <translation>{swapped} ménages échangés sur {households} ({share} ; le taux d'échange en demande {target}) ; {high} étaient à risque.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="378" />
-      <source>The high-risk households alone need more swaps than the swap rate: every one of them was swapped (or listed). A coarser hierarchy or fewer risk fields make fewer of them.</source>
-      <translation>Les ménages à risque demandent à eux seuls plus d'échanges que le taux d'échange : chacun a été échangé (ou listé). Une hiérarchie plus grossière ou moins de champs de risque en font moins.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/record_swap.py" line="38" />
@@ -1559,17 +1564,22 @@
       <translation>Le ou les champs de profil de similarité {fields} ne sont pas dans la couche ; ses champs sont : {available}. Séparez les profils par « ; » et leurs champs par « , » (par exemple household_size;household_size,tenure).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="383" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="380" />
+      <source>The high-risk households alone need more swaps than the swap rate: every one of them was swapped (or listed). A coarser hierarchy or fewer risk fields make fewer of them.</source>
+      <translation>Les ménages à risque demandent à eux seuls plus d'échanges que le taux d'échange : chacun a été échangé (ou listé). Une hiérarchie plus grossière ou moins de champs de risque en font moins.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/record_swap.py" line="385" />
       <source>Only {swapped} households could be swapped of the {target} the rate asks for: too few households have a donor (of their profile, outside their area, within the distance).</source>
       <translation>Seuls {swapped} ménages ont pu être échangés sur les {target} que demande le taux : trop peu de ménages ont un donneur (de leur profil, hors de leur zone, dans la distance).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="388" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="390" />
       <source>{count} high-risk household(s) kept their location for want of a donor: the table of high-risk households without a donor says why. Widen the donor distance, add a looser similarity profile, or protect them otherwise.</source>
       <translation>{count} ménage(s) à risque ont gardé leur lieu faute de donneur : la table des ménages à risque sans donneur dit pourquoi. Élargissez la distance du donneur, ajoutez un profil de similarité plus lâche, ou protégez-les autrement.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="393" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="395" />
       <source>Never publish the swap log, the seed or the report: they undo the swap. Publish the swapped persons' counts (e.g. with the cell key grid).</source>
       <translation>Ne publiez jamais le journal des échanges, la graine ni le rapport : ils défont l'échange. Publiez les effectifs des personnes échangées (par exemple avec la grille à clé de cellule).</translation>
     </message>
@@ -2869,12 +2879,12 @@
       <translation>{range} (au-dessus du plafond)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="177" />
+      <location filename="processing_provider/presentation/styles.py" line="186" />
       <source>{size:g} m cells: counts ±{accuracy} people (95 %)</source>
       <translation>Mailles de {size:g} m : effectifs à ±{accuracy} personnes (95 %)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="189" />
+      <location filename="processing_provider/presentation/styles.py" line="198" />
       <source>{range} (within the noise of an empty cell)</source>
       <translation>{range} (dans le bruit d'une maille vide)</translation>
     </message>
@@ -3359,27 +3369,22 @@
       <translation>Grille à clé de cellule des personnes échangées</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="245" />
-      <source>Publish (runs only when the gate passes)</source>
-      <translation>Publier (seulement si le contrôle est réussi)</translation>
-    </message>
-    <message>
-      <location filename="scripts/make_example_models.py" line="250" />
+      <location filename="scripts/make_example_models.py" line="251" />
       <source>Census grid: swap, then cell key</source>
       <translation>Grille de recensement : échange, puis clé de cellule</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="250" />
+      <location filename="scripts/make_example_models.py" line="251" />
       <source>The census recipe: swaps households at risk (and more, up to the swap rate) with similar households nearby, counts the swapped persons in square cells with cell key noise (the programme's key file and approved p-table), checks the grid with the k-anonymity gate and writes the published grid only when the gate passes. The swap log is for the data holder only.</source>
       <translation>La recette du recensement : échange les ménages à risque (et d'autres, jusqu'au taux d'échange) avec des ménages semblables proches, compte les personnes échangées dans des mailles carrées avec le bruit de la clé de cellule (le fichier de clé du programme et la table de perturbation approuvée), contrôle la grille avec le contrôle de k-anonymat et n'écrit la grille publiée que si le contrôle réussit. Le journal des échanges est pour le détenteur des données seul.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/audit/intervals.py" line="32" />
+      <location filename="spatial_privacy_plugin/audit/intervals.py" line="33" />
       <source>The published totals contradict each other (no non-negative counts satisfy them): check that every total was computed from the same data, as a sum of the cells it covers.</source>
       <translation>Les totaux publiés se contredisent (aucun effectif positif ou nul ne les satisfait) : vérifiez que chaque total a été calculé sur les mêmes données, comme somme des mailles qu'il couvre.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/audit/intervals.py" line="35" />
+      <location filename="spatial_privacy_plugin/audit/intervals.py" line="36" />
       <source>The attacker's programme of this release could not be solved (HiGHS: {reason}), so the release cannot be audited. Nothing was written: report it with the inputs.</source>
       <translation>Le programme de l'attaquant pour cette diffusion n'a pas pu être résolu (HiGHS : {reason}) : la diffusion ne peut pas être auditée. Rien n'a été écrit : signalez-le avec les données d'entrée.</translation>
     </message>
@@ -3424,17 +3429,17 @@
       <translation>Une grille à comparer nomme deux fois une maille : comparez des grilles d'un effectif par maille.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/compare/measures.py" line="76" />
+      <location filename="spatial_privacy_plugin/compare/measures.py" line="77" />
       <source>A published count to compare is negative or not whole.</source>
       <translation>Un effectif publié à comparer est négatif ou non entier.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/compare/transport.py" line="104" />
+      <location filename="spatial_privacy_plugin/compare/transport.py" line="118" />
       <source>The transport problem of the Kantorovich–Wasserstein distance was not solved ({reason}); report this with the data's cell size.</source>
       <translation>Le problème de transport de la distance de Kantorovitch–Wasserstein n'a pas été résolu ({reason}) ; signalez-le avec la taille de maille des données.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/compare/transport.py" line="169" />
+      <location filename="spatial_privacy_plugin/compare/transport.py" line="229" />
       <source>The transport problem of the Kantorovich–Wasserstein distance did not settle in {rounds} rounds; report this with the data's cell size.</source>
       <translation>Le problème de transport de la distance de Kantorovitch–Wasserstein ne s'est pas stabilisé en {rounds} tours ; signalez-le avec la taille de maille des données.</translation>
     </message>
@@ -4479,7 +4484,7 @@
       <translation>Le facteur parent doit être un entier d'au moins 2, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/release/totals.py" line="200" />
+      <location filename="spatial_privacy_plugin/release/totals.py" line="206" />
       <source>An earlier release gives different totals for the same set of cells: use the grid layers exactly as they were published.</source>
       <translation>Une diffusion antérieure donne des totaux différents pour le même ensemble de mailles : utilisez les couches de grille exactement telles qu'elles ont été publiées.</translation>
     </message>

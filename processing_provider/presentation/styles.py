@@ -161,6 +161,15 @@ def apply_style(build_renderer, destination, context):
         store_style(destination, build_renderer())
 
 
+def load_under_own_name(context, destination, name):
+    """Load ``destination`` as ``name`` even where a model names its outputs (a data holder's
+    table keeps the warning its name carries)."""
+    if context.willLoadLayerOnCompletion(destination):
+        details = context.layerToLoadOnCompletionDetails(destination)
+        details.name = name
+        details.forceName = True
+
+
 def dp_renderer(levels, count_field="n_persons", level_field="resolution_m"):
     """One rule per level of a differentially private grid, the finest shown and the others
     ready to switch on in the legend (the levels overlap); under each, classes of the noisy
