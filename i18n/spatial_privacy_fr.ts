@@ -45,8 +45,8 @@
     </message>
     <message>
       <location filename="processing_provider/algorithms/cell_key_grid.py" line="162" />
-      <source>Secret key file (a new path creates one; never publish it)</source>
-      <translation>Fichier de clé secrète (un nouveau chemin en crée un ; ne pas publier)</translation>
+      <source>Secret key file (one of it or a record key; never publish)</source>
+      <translation>Fichier de clé secrète (ou clé d'enregistrement ; ne pas publier)</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/cell_key_grid.py" line="166" />
@@ -410,13 +410,13 @@
     </message>
     <message>
       <location filename="processing_provider/algorithms/dp_grid.py" line="67" />
-      <source>Extent released (or a study area)</source>
-      <translation>Emprise diffusée (ou une zone d'étude)</translation>
+      <source>Extent released (one of it or a study area)</source>
+      <translation>Emprise diffusée (l'une des deux : elle ou une zone d'étude)</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/dp_grid.py" line="70" />
-      <source>Study area released (or an extent)</source>
-      <translation>Zone d'étude diffusée (ou une emprise)</translation>
+      <source>Study area released (one of it or an extent)</source>
+      <translation>Zone d'étude diffusée (l'une des deux : elle ou une emprise)</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/dp_grid.py" line="74" />
@@ -2274,67 +2274,67 @@
       <translation>Zones avec leur risque</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="123" />
+      <location filename="processing_provider/base.py" line="132" />
       <source>Spatial Privacy needs the Python packages {modules}. On Debian or Ubuntu: sudo apt install {packages}; elsewhere install them into QGIS's Python (OSGeo4W Shell: python -m pip install {modules}).</source>
       <translation>Spatial Privacy a besoin des paquets Python {modules}. Sous Debian ou Ubuntu : sudo apt install {packages} ; ailleurs, installez-les dans le Python de QGIS (OSGeo4W Shell : python -m pip install {modules}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="131" />
+      <location filename="processing_provider/base.py" line="140" />
       <source>Grids and suppression</source>
       <translation>Grilles et secret statistique</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="132" />
+      <location filename="processing_provider/base.py" line="141" />
       <source>Release gates</source>
       <translation>Contrôles de diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="133" />
+      <location filename="processing_provider/base.py" line="142" />
       <source>Adversary simulation</source>
       <translation>Simulation d'adversaire</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="134" />
+      <location filename="processing_provider/base.py" line="143" />
       <source>Disclosure risk</source>
       <translation>Risque de divulgation</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="135" />
+      <location filename="processing_provider/base.py" line="144" />
       <source>Example models</source>
       <translation>Modèles d'exemple</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="207" />
+      <location filename="processing_provider/base.py" line="216" />
       <source>Disclosure ceiling ρ (k = ⌈1/ρ⌉; empty: the policy file's)</source>
       <translation>Plafond de divulgation ρ (k = ⌈1/ρ⌉ ; vide : celui de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="247" />
+      <location filename="processing_provider/base.py" line="256" />
       <source>{name} must be a whole number, got {value}: it is never rounded for you.</source>
       <translation>{name} doit être un nombre entier, reçu {value} : il n'est jamais arrondi à votre place.</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="262" />
+      <location filename="processing_provider/base.py" line="271" />
       <source>The file {path} given as {name} is empty (0 bytes): give the file with its content.</source>
       <translation>Le fichier {path} donné pour {name} est vide (0 octet) : donnez le fichier avec son contenu.</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="280" />
+      <location filename="processing_provider/base.py" line="289" />
       <source>Protection level p (empty: the policy's, else ⌈k/2⌉)</source>
       <translation>Niveau de protection p (vide : celui de la politique, sinon ⌈k/2⌉)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="315" />
+      <location filename="processing_provider/base.py" line="324" />
       <source>Cancelled: no output was completed.</source>
       <translation>Annulé : aucune sortie n'a été terminée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="342" />
+      <location filename="processing_provider/base.py" line="351" />
       <source>{share} of the cells withheld, within the policy's tolerance of {tolerance}.</source>
       <translation>{share} des mailles masquées, dans la tolérance de la politique ({tolerance}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="346" />
+      <location filename="processing_provider/base.py" line="355" />
       <source>{share} of the cells withheld, above the policy's tolerance of {tolerance}: the resolution sweep calls this cell size not publishable. Publish a coarser size (the sweep recommends one); never lower k.</source>
       <translation>{share} des mailles masquées, au-delà de la tolérance de la politique ({tolerance}) : le balayage des résolutions juge cette taille de maille non publiable. Publiez une taille plus grossière (le balayage en recommande une) ; n'abaissez jamais k.</translation>
     </message>
@@ -2849,7 +2849,7 @@
       <translation>Toutes les valeurs du champ d'identifiant de personne « {field} » sont distinctes et forment ensemble des entiers consécutifs, comme des numéros de ligne : là où les personnes ont plusieurs points, chaque entité compte pour une personne. Choisissez le champ qui identifie les personnes (ou ignorez ceci si chaque personne a un seul point).</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/example_models.py" line="64" />
+      <location filename="processing_provider/presentation/example_models.py" line="68" />
       <source>The example model {path} could not be read: reinstall the plugin.</source>
       <translation>Le modèle d'exemple {path} n'a pas pu être lu : réinstallez l'extension.</translation>
     </message>

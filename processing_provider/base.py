@@ -106,6 +106,15 @@ def no_threading_flag():
     return flags.NoThreading if flags is not None else QgsProcessingAlgorithm.Flag.FlagNoThreading
 
 
+def offer_new_file(definition):
+    """Give ``definition``, a file input the run may create, a save dialog in the algorithm
+    dialog (new_file_widget.NewFileWrapper, named by its path: Processing's GUI imports it)."""
+    metadata = definition.metadata()
+    metadata["widget_wrapper"] = {"class": f"{__package__}.new_file_widget.NewFileWrapper"}
+    definition.setMetadata(metadata)
+    return definition
+
+
 def mark_advanced(definition):
     definition.setFlags(definition.flags() | advanced_flag())
     return definition
