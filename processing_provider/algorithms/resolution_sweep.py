@@ -11,6 +11,9 @@ from ..base import tr
 from ..grid_base import PointGridAlgorithm
 from ..io.postgis import CountedInput, counted_input
 
+# The bar's share for reading the points: quick beside counting and protecting the cells.
+READ_PERCENT = 5.0
+
 TABLE_FIELDS = (
     ("stratum", "string"), ("recommended", "bool"), ("resolution_m", "double"), ("k", "int"), ("cells", "int"), ("cells_withheld", "int"),
     ("suppressed_fraction", "double"), ("median_published_count", "double"),
@@ -126,7 +129,9 @@ class ResolutionSweep(PointGridAlgorithm):
                 "differencing (subtract overlapping cells to isolate small areas). Release only "
                 "nested resolutions (each a whole multiple of the finer) on one origin.").format(
                 fine=fine, coarse=coarse))
-        steps = QgsProcessingMultiStepFeedback(2, feedback)
+        # Reading the points takes the first twentieth of the bar (step 0 of 20), the sizes the
+        # rest, each by its expected work.
+        steps = QgsProcessingMultiStepFeedback(round(100 / READ_PERCENT), feedback)
         # One origin for every size: a multiple of the coarsest, so that the sizes nest.
         data = counted_input(self, parameters, context, steps, max(resolutions),
                              (self.STRATA, self.PREVIOUS_RELEASES, self.CKM_PTABLE)) or \
@@ -134,8 +139,8 @@ class ResolutionSweep(PointGridAlgorithm):
         earlier = self.read_previous_releases(parameters, context, steps, policy.k)
         data = self.adopt_series_origin(earlier, parameters, data, feedback)
         self.describe_policy(policy, feedback, data)
-        steps.setCurrentStep(1)
-        progress = lambda done, total: steps.setProgress(100.0 * done / total)  # noqa: E731
+        progress = lambda done, total: feedback.setProgress(  # noqa: E731
+            READ_PERCENT + (100.0 - READ_PERCENT) * done / total)
         on_size = size_log(feedback)
         strata = self.strata(parameters, context, data)
         if isinstance(data, CountedInput):
