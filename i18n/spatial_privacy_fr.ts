@@ -1614,222 +1614,222 @@
       <translation>confidentialité,divulgation,échange d'enregistrements,échange ciblé,recensement,ménage,sdcMicro,perturbation</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="102" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="105" />
       <source>Recommended (finest publishable) cell size</source>
       <translation>Taille de maille recommandée (la plus fine publiable)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="105" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="108" />
       <source>Number of people (empty when the policy keeps it secret)</source>
       <translation>Nombre de personnes (vide quand la politique le garde secret)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="107" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="110" />
       <source>Points per person: 0 one each, 1 several</source>
       <translation>Points par personne : 0 un chacun, 1 plusieurs</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="109" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="112" />
       <source>Chart: withheld share and median count by cell size</source>
       <translation>Graphique : part masquée et effectif médian par taille de maille</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="124" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="127" />
       <source>{coarse:g} m cells are not unions of {fine:g} m cells: releasing both invites differencing (subtract overlapping cells to isolate small areas). Release only nested resolutions (each a whole multiple of the finer) on one origin.</source>
       <translation>Les mailles de {coarse:g} m ne sont pas des unions de mailles de {fine:g} m : diffuser les deux expose à la différenciation (soustraire des mailles qui se chevauchent pour isoler de petites zones). Ne diffusez que des résolutions emboîtées (chacune multiple entier de la plus fine) sur une même origine.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="219" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="224" />
       <source>The cell key comparison is made without strata: run the sweep without strata to see it.</source>
       <translation>La comparaison avec la clé de cellule se fait sans strates : lancez le balayage sans strates pour la voir.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="229" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="234" />
       <source>Cell key method beside suppression: every non-empty cell published with noise; ckm_mae is its mean absolute error per cell.</source>
       <translation>Méthode de la clé de cellule à côté du secret : toutes les cellules non vides publiées avec du bruit ; ckm_mae est son erreur absolue moyenne par cellule.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="265" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="270" />
       <source>No earlier release has one of the swept cell sizes ({swept}); they have {theirs}. Sweep the series' cell size.</source>
       <translation>Aucune diffusion antérieure n'a l'une des tailles de maille balayées ({swept}) ; elles ont {theirs}. Balayez la taille de maille de la série.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="288" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="293" />
       <source>At {res:g} m, since {name}: {to_withheld} cell(s) go from published (or empty) to withheld and {to_published} from withheld to published. A flipping cell is a risk: an attacker who assumes counts change little between releases pins it near its value in the other release, whatever else is withheld. Prefer sizes and geometries where few cells flip.</source>
       <translation>À {res:g} m, depuis {name} : {to_withheld} maille(s) passent de publiée (ou vide) à masquée et {to_published} de masquée à publiée. Une maille qui bascule est un risque : un attaquant qui suppose que les effectifs varient peu d'une diffusion à l'autre la coince près de sa valeur dans l'autre diffusion, quoi qu'on masque d'autre. Préférez les tailles et géométries où peu de mailles basculent.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="310" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="315" />
       <source>{count} point(s) lie in no stratum. Nothing is dropped silently: extend the strata to cover them, or clip the points first and report the clipped ones.</source>
       <translation>{count} point(s) ne sont dans aucune strate. Rien n'est ignoré en silence : étendez les strates pour les couvrir, ou découpez d'abord les points et signalez ceux qui sont retirés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="332" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="337" />
       <source>Resolution sweep: what each cell size withholds</source>
       <translation>Balayage des résolutions : ce que chaque taille de maille masque</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="335" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="340" />
       <source>withheld share of non-empty cells</source>
       <translation>part masquée des mailles non vides</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="336" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="341" />
       <source>median count of a published cell</source>
       <translation>effectif médian d'une maille publiée</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="337" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="342" />
       <source>withheld share, {name}</source>
       <translation>part masquée, {name}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="338" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="343" />
       <source>median count, {name}</source>
       <translation>effectif médian, {name}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="339" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="344" />
       <source>tolerance {share}</source>
       <translation>tolérance {share}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="341" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="346" />
       <source>recommended: {size:g} m</source>
       <translation>recommandée : {size:g} m</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="342" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="347" />
       <source>no swept size is publishable</source>
       <translation>aucune taille balayée n'est publiable</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="352" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="357" />
       <source>publishable</source>
       <translation>publiable</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="352" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="357" />
       <source>not publishable</source>
       <translation>non publiable</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="354" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="359" />
       <source>{verdict} in stratum {stratum}</source>
       <translation>{verdict} dans la strate {stratum}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="356" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="361" />
       <source>{res:g} m: {cells} cells, {withheld} withheld ({share}); {verdict}.</source>
       <translation>{res:g} m : {cells} mailles, {withheld} masquées ({share}) ; {verdict}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="362" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="367" />
       <source>{res:g} m with {marginals} published: {complementary} complementary cells, {total} withheld in all, {bad} cell(s) that no pattern can protect.</source>
       <translation>{res:g} m avec {marginals} publié(s) : {complementary} mailles de secret secondaire, {total} masquées au total, {bad} maille(s) qu'aucun schéma ne peut protéger.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="371" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="376" />
       <source>At {res:g} m, the size recommended in stratum {stratum}, the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the recommendation keeps the withheld share within the tolerance, but the holes form whole areas without figures. Where those areas matter, publish this stratum at a coarser size; do not raise the tolerance.</source>
       <translation>À {res:g} m, la taille recommandée dans la strate {stratum}, les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : la recommandation garde la part masquée dans la tolérance, mais les trous forment des zones entières sans chiffres. Là où ces zones comptent, publiez cette strate à une taille plus grossière ; n'augmentez pas la tolérance.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="380" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="385" />
       <source>At {res:g} m in stratum {stratum} the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): prefer a coarser geometry in this stratum rather than a higher tolerance.</source>
       <translation>À {res:g} m dans la strate {stratum}, les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : préférez une géométrie plus grossière dans cette strate plutôt qu'une tolérance plus élevée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="387" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="392" />
       <source>At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the holes form areas, so prefer a coarser geometry there rather than a higher tolerance.</source>
       <translation>À {res:g} m les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : les trous forment des zones, préférez donc une géométrie plus grossière plutôt qu'une tolérance plus élevée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="394" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="399" />
       <source>Recommended cell size per stratum: {sizes}.</source>
       <translation>Taille de maille recommandée par strate : {sizes}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="398" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="403" />
       <source>No cell size is publishable under this policy (k = {k}, tolerance {tolerance}). Sweep coarser cells than {coarsest:g} m, or publish per density band; never lower k: it follows from the accepted disclosure probability.</source>
       <translation>Aucune taille de maille n'est publiable avec cette politique (k = {k}, tolérance {tolerance}). Balayez des mailles plus grossières que {coarsest:g} m, ou publiez par strate de densité ; ne baissez jamais k : il découle de la probabilité de divulgation acceptée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="405" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="410" />
       <source>Recommended cell size: {res:g} m, the finest that keeps the withheld share within the tolerance at k = {k}.</source>
       <translation>Taille de maille recommandée : {res:g} m, la plus fine qui garde la part masquée dans la tolérance avec k = {k}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="41" />
-      <source>{res:g} m: counting and protecting the cells…</source>
-      <translation>{res:g} m : comptage et protection des mailles…</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="421" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="426" />
       <source>{size:g} m, the finest publishable size whose withheld cells do not cluster, leaves no such areas: prefer it where those areas matter.</source>
       <translation>{size:g} m, la taille publiable la plus fine dont les mailles masquées ne se regroupent pas, ne laisse pas de telles zones : préférez-la là où ces zones comptent.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="425" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="430" />
       <source>No swept size avoids it: sweep coarser sizes, or publish those areas per density band (strata).</source>
       <translation>Aucune taille balayée ne l'évite : balayez des tailles plus grossières, ou publiez ces zones par bande de densité (strates).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="427" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="432" />
       <source>At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the recommendation keeps the withheld share within the tolerance, but the holes form whole areas without figures. {advice} Do not raise the tolerance instead.</source>
       <translation>À {res:g} m les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : la recommandation garde la part masquée dans la tolérance, mais les trous forment des zones entières sans chiffres. {advice} N'augmentez pas la tolérance à la place.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/resolution_sweep.py" line="44" />
+      <source>{res:g} m: counting and protecting the cells…</source>
+      <translation>{res:g} m : comptage et protection des mailles…</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="47" />
       <source>{res:g} m: done in {seconds:.1f} s.</source>
       <translation>{res:g} m : terminé en {seconds:.1f} s.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="51" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="54" />
       <source>Resolution sweep</source>
       <translation>Balayage des résolutions</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="52" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="55" />
       <source>Counts distinct people per grid cell at several cell sizes and shows which sizes satisfy the policy's k and suppression tolerance.</source>
       <translation>Compte les personnes distinctes par maille à plusieurs tailles de maille et montre quelles tailles respectent le k et la tolérance de secret de la politique.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="54" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="57" />
       <source>privacy,disclosure,k-anonymity,grid,resolution,sweep,suppression</source>
       <translation>confidentialité,divulgation,k-anonymat,grille,résolution,balayage,secret</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="77" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="80" />
       <source>Tolerance: share of cells withheld (empty: the policy's)</source>
       <translation>Tolérance : part des mailles masquées (vide : celle de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="81" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="84" />
       <source>Sweep table</source>
       <translation>Table du balayage</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="84" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="87" />
       <source>Strata an adversary can draw (each swept separately)</source>
       <translation>Strates qu'un adversaire peut tracer (balayées séparément)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="87" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="90" />
       <source>Stratum name field</source>
       <translation>Champ du nom de strate</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="89" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="92" />
       <source>Earlier releases of the series, oldest first</source>
       <translation>Diffusions antérieures de la série, la plus ancienne d'abord</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="92" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="95" />
       <source>Cells that flip since the latest earlier release</source>
       <translation>Mailles qui basculent depuis la diffusion antérieure la plus récente</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="95" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="98" />
       <source>Compare with the cell key method: its p-table</source>
       <translation>Comparer avec la méthode de la clé de cellule : sa table p</translation>
     </message>
@@ -2209,17 +2209,17 @@
       <translation>{count} zone(s) ne contiennent aucun enregistrement et n'ont pas d'estimation : un contrôle de budget de risque les bloque (absence de preuve).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="178" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="179" />
       <source>Worst zone {zone}: {worst}; record-weighted mean {pooled} ({ratio:.1f} times lower). The release's risk is the worst zone.</source>
       <translation>Pire zone {zone} : {worst} ; moyenne pondérée {pooled} ({ratio:.1f} fois plus basse). Le risque de la diffusion est celui de la pire zone.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="205" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="206" />
       <source>The records include multipoint features: give the person id field, so that the parts of one record are counted as one person, or explode them first if each part is a person of its own.</source>
       <translation>Les enregistrements comprennent des entités multipoints : donnez le champ d'identifiant de personne, pour que les parties d'un enregistrement comptent pour une seule personne, ou éclatez-les d'abord si chaque partie est une personne à part entière.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="228" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="229" />
       <source>{count} record(s) lie in no zone. Nothing is dropped silently: extend the zones to cover them, or clip the records first and report the clipped ones.</source>
       <translation>{count} enregistrement(s) ne sont dans aucune zone. Rien n'est ignoré en silence : étendez les zones pour les couvrir, ou découpez d'abord les enregistrements et signalez ceux qui sont retirés.</translation>
     </message>
@@ -2859,52 +2859,57 @@
       <translation>Le graphique demande le paquet Python plotly, absent de ce QGIS. Sous Debian ou Ubuntu : sudo apt install python3-plotly ; ailleurs, installez-le dans le Python de QGIS (OSGeo4W Shell : python -m pip install plotly). La table contient tous les chiffres que le graphique montrerait.</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="100" />
+      <location filename="processing_provider/presentation/styles.py" line="102" />
       <source>Withheld (not published)</source>
       <translation>Masquée (non publiée)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="118" />
+      <location filename="processing_provider/presentation/styles.py" line="126" />
       <source>No estimate (blocks a release)</source>
       <translation>Aucune estimation (bloque une diffusion)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="127" />
+      <location filename="processing_provider/presentation/styles.py" line="135" />
       <source>{low} to {high}</source>
       <translation>{low} à {high}</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="129" />
+      <location filename="processing_provider/presentation/styles.py" line="137" />
       <source>{range} (above the ceiling)</source>
       <translation>{range} (au-dessus du plafond)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="186" />
+      <location filename="processing_provider/presentation/styles.py" line="139" />
+      <source>{range} (all zones)</source>
+      <translation>{range} (toutes les zones)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/presentation/styles.py" line="204" />
       <source>{size:g} m cells: counts ±{accuracy} people (95 %)</source>
       <translation>Mailles de {size:g} m : effectifs à ±{accuracy} personnes (95 %)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="198" />
+      <location filename="processing_provider/presentation/styles.py" line="216" />
       <source>{range} (within the noise of an empty cell)</source>
       <translation>{range} (dans le bruit d'une maille vide)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="87" />
+      <location filename="processing_provider/presentation/styles.py" line="89" />
       <source>0 (a perturbed count: not necessarily empty)</source>
       <translation>0 (un effectif perturbé : pas forcément vide)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="88" />
+      <location filename="processing_provider/presentation/styles.py" line="90" />
       <source>0 (an empty cell)</source>
       <translation>0 (une maille vide)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="91" />
+      <location filename="processing_provider/presentation/styles.py" line="93" />
       <source>{low} or more</source>
       <translation>{low} ou plus</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="94" />
+      <location filename="processing_provider/presentation/styles.py" line="96" />
       <source>{low}–{high}</source>
       <translation>{low}–{high}</translation>
     </message>

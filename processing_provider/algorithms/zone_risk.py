@@ -171,7 +171,8 @@ class ZoneRisk(RiskAlgorithm):
         names = [name for name, _ in ZONE_FIELDS]
         write_features(sink, fields, [table[name] for name in names], geometries, feedback)
         del sink  # closes a file output so that its style can be stored in it
-        apply_style(lambda: risk_renderer("p_reid", ceiling), destination, context)
+        risks = table["p_reid"].tolist()
+        apply_style(lambda: risk_renderer("p_reid", ceiling, zones=risks), destination, context)
 
         worst_zone, worst, pooled = worst_and_pooled(table)
         if worst is not None:
