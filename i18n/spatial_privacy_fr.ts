@@ -514,92 +514,102 @@
       <translation>{count} points déplacés de {low:g} à {high:g} m (uniformément sur la surface de l'anneau). Citez les rayons dans la note méthodologique ; ne publiez jamais la graine.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="101" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="100" />
+      <source>Largest stale-position error</source>
+      <translation>Plus grande erreur de position périmée</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="103" />
+      <source>Auxiliary coverage weight (targets weighted by it)</source>
+      <translation>Poids de couverture auxiliaire (les cibles en sont pondérées)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="107" />
       <source>Random seed</source>
       <translation>Graine aléatoire</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="104" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="110" />
       <source>Where the auxiliary data came from, its coverage and cost</source>
       <translation>Provenance des données auxiliaires, leur couverture et leur coût</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="108" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="114" />
       <source>Escalation table</source>
       <translation>Table d'escalade</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="110" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="116" />
       <source>Targets with their candidate counts</source>
       <translation>Cibles avec leur nombre de candidats</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="113" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="119" />
       <source>Escalation chart</source>
       <translation>Graphique d'escalade</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="113" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="119" />
       <source>HTML files (*.html)</source>
       <translation>Fichiers HTML (*.html)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="116" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="122" />
       <source>Report</source>
       <translation>Rapport</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="116" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="122" />
       <source>HTML files (*.html);;Markdown files (*.md)</source>
       <translation>Fichiers HTML (*.html);;Fichiers Markdown (*.md)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="119" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="125" />
       <source>Sequential releases: other releases of the same subjects</source>
       <translation>Diffusions successives : autres diffusions des mêmes sujets</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="122" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="128" />
       <source>Sequential releases: field linking a subject's records</source>
       <translation>Diffusions successives : champ reliant les enregistrements d'un sujet</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="124" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="130" />
       <source>π unique at the last step</source>
       <translation>π unique à la dernière étape</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="125" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="131" />
       <source>π correct at the last step</source>
       <translation>π correct à la dernière étape</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="126" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="132" />
       <source>π marketer at the last step</source>
-      <translation>π marketer à la dernière étape</translation>
+      <translation>π prospecteur à la dernière étape</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="127" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="133" />
       <source>Precision at the last step</source>
       <translation>Précision à la dernière étape</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="146" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="152" />
       <source>The escalation chart is an HTML page (drawn with plotly, as the sweep's): give a path ending in .html instead of {path}. Nothing was written.</source>
       <translation>Le graphique d'escalade est une page HTML (tracée avec plotly, comme celle du balayage) : indiquez un chemin se terminant par .html au lieu de {path}. Rien n'a été écrit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="154" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="160" />
       <source>Sequential releases need the link field: the published id that ties a subject's records across releases.</source>
       <translation>Les diffusions successives exigent le champ de liaison : l'identifiant publié qui relie les enregistrements d'un sujet d'une diffusion à l'autre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="173" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="179" />
       <source>Multipoint features cannot be joined one to one: explode them first (each part a record).</source>
       <translation>Les entités multipoints ne peuvent pas être appariées une à une : éclatez-les d'abord (chaque partie un enregistrement).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="186" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="192" />
       <source>{count} auxiliary record(s) have a NULL coverage weight: fill them in.</source>
       <translation>{count} enregistrement(s) auxiliaire(s) ont un poids de couverture NULL : renseignez-les.</translation>
     </message>
@@ -616,10 +626,10 @@
     <message>
       <location filename="processing_provider/algorithms/join_simulation.py" line="23" />
       <source>random guess in candidate set (π marketer)</source>
-      <translation>tirage au hasard parmi les candidats (π marketer)</translation>
+      <translation>tirage au hasard parmi les candidats (π prospecteur)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="234" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="240" />
       <source>The quasi-identifier '{field}' is {release_type} in the release but {other_type} in the layer '{layer}': values would never match. Convert one of them (in a copy) so that both have the same type.</source>
       <translation>Le quasi-identifiant '{field}' est de type {release_type} dans la diffusion mais {other_type} dans la couche '{layer}' : les valeurs ne correspondraient jamais. Convertissez l'un des deux (dans une copie) pour qu'ils aient le même type.</translation>
     </message>
@@ -629,19 +639,14 @@
       <translation>la part des cibles qui ont exactement un candidat dans la diffusion, dans le rayon et avec les mêmes attributs : ce que l'adversaire croit avoir ré-identifié.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="262" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="268" />
       <source>{count} released record(s) have a NULL link id in '{field}': every record of a sequential release needs the id that ties it to its subject.</source>
       <translation>{count} enregistrement(s) diffusé(s) ont un identifiant de liaison NULL dans '{field}' : chaque enregistrement d'une diffusion successive a besoin de l'identifiant qui le relie à son sujet.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="267" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="273" />
       <source>Joined against {count} releases of the same subjects, linked by '{field}': a subject stays a candidate only if every release it appears in places it within the radius.</source>
       <translation>Jointure avec {count} diffusions des mêmes sujets, reliées par '{field}' : un sujet reste candidat seulement si chaque diffusion où il apparaît le place dans le rayon.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="287" />
-      <source>No provenance was given for the auxiliary data: say where it came from, its coverage and its cost, or the figures cannot be weighed.</source>
-      <translation>Aucune provenance n'a été donnée pour les données auxiliaires : indiquez d'où elles viennent, leur couverture et leur coût, sinon les chiffres ne peuvent être appréciés.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/join_simulation.py" line="29" />
@@ -649,14 +654,24 @@
       <translation>la part des cibles dont l'unique candidat est bien elles-mêmes : ce que l'adversaire a vraiment ré-identifié (connu seulement avec les identifiants de vérité mis de côté).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="295" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="293" />
+      <source>No provenance was given for the auxiliary data: say where it came from, its coverage and its cost, or the figures cannot be weighed.</source>
+      <translation>Aucune provenance n'a été donnée pour les données auxiliaires : indiquez d'où elles viennent, leur couverture et leur coût, sinon les chiffres ne peuvent être appréciés.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="301" />
       <source>unknown</source>
       <translation>inconnu</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="298" />
-      <source>{attributes}: π unique {unique}, π correct {correct}, π marketer {marketer}, precision {precision}; median candidates {median:g}, {none} target(s) with no candidate.</source>
-      <translation>{attributes} : π unique {unique}, π correct {correct}, π marketer {marketer}, précision {precision} ; médiane des candidats {median:g}, {none} cible(s) sans candidat.</translation>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="305" />
+      <source>undefined (no single candidate)</source>
+      <translation>non définie (aucun candidat unique)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="31" />
+      <source>π marketer</source>
+      <translation>π prospecteur</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/join_simulation.py" line="31" />
@@ -664,19 +679,19 @@
       <translation>la moyenne sur les cibles de 1 / (nombre de candidats), 0 pour une cible sans candidat : la part ré-identifiée en choisissant un candidat au hasard.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="310" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="312" />
+      <source>location</source>
+      <translation>lieu</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="315" />
+      <source>{attributes}: π unique {unique}, π correct {correct}, π marketer {marketer}, precision {precision}; median candidates {median:g}, {none} target(s) with no candidate.</source>
+      <translation>{attributes} : π unique {unique}, π correct {correct}, π prospecteur {marketer}, précision {precision} ; médiane des candidats {median:g}, {none} cible(s) sans candidat.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="328" />
       <source>No policy was given: the figures are not compared with a ceiling.</source>
       <translation>Aucune politique n'a été donnée : les chiffres ne sont comparés à aucun plafond.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="313" />
-      <source>With every attribute tried ({attributes}) the adversary stays at or below ρ = {rho}.</source>
-      <translation>Avec tous les attributs essayés ({attributes}), l'adversaire reste au plus à ρ = {rho}.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="316" />
-      <source>An adversary crosses the policy's ceiling with {attributes}: {figure} = {value}, above ρ = {rho}.</source>
-      <translation>Un adversaire dépasse le plafond de la politique avec {attributes} : {figure} = {value}, au-dessus de ρ = {rho}.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/join_simulation.py" line="33" />
@@ -685,123 +700,123 @@
     </message>
     <message>
       <location filename="processing_provider/algorithms/join_simulation.py" line="33" />
-      <source>π correct / π unique: how often a confident match is right; a wrong match harms the person it lands on.</source>
-      <translation>π correct / π unique : la fréquence à laquelle un appariement sûr de lui est juste ; un appariement faux nuit à la personne sur qui il tombe.</translation>
+      <source>π correct / π unique: how often a confident match is right; a wrong match harms the person it lands on. Undefined where no target has a single candidate.</source>
+      <translation>π correct / π unique : la fréquence à laquelle un appariement sûr de lui est juste ; un appariement faux nuit à la personne sur qui il tombe. Non définie quand aucune cible n'a de candidat unique.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="344" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="331" />
+      <source>With every attribute tried ({attributes}) the adversary stays at or below ρ = {rho}.</source>
+      <translation>Avec tous les attributs essayés ({attributes}), l'adversaire reste au plus à ρ = {rho}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="334" />
+      <source>An adversary crosses the policy's ceiling with {attributes}: {figure} = {value}, above ρ = {rho}.</source>
+      <translation>Un adversaire dépasse le plafond de la politique avec {attributes} : {figure} = {value}, au-dessus de ρ = {rho}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="363" />
       <source>Re-identification as the adversary adds attributes</source>
       <translation>Ré-identification à mesure que l'adversaire ajoute des attributs</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="345" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="364" />
       <source>share of targets</source>
       <translation>part des cibles</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="345" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="364" />
       <source>what the adversary knows</source>
       <translation>ce que sait l'adversaire</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="346" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="365" />
       <source>ceiling ρ = {rho}</source>
       <translation>plafond ρ = {rho}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="352" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="371" />
       <source>attributes</source>
       <translation>attributs</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="353" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="372" />
       <source>median candidates</source>
       <translation>candidats (médiane)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="353" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="372" />
       <source>no candidate</source>
       <translation>sans candidat</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="359" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="379" />
       <source>The adversary joins {targets} identified target(s) to the release within {radius:g} m, adding one attribute at a time.</source>
       <translation>L'adversaire apparie {targets} cible(s) identifiée(s) à la diffusion dans un rayon de {radius:g} m, en ajoutant un attribut à la fois.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="362" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="382" />
       <source>Auxiliary data: {provenance}</source>
       <translation>Données auxiliaires : {provenance}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="363" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="383" />
       <source>provenance not stated</source>
       <translation>provenance non indiquée</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="388" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="408" />
       <source>What the figures mean</source>
       <translation>Ce que signifient les chiffres</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="41" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="47" />
       <source>Join simulation</source>
       <translation>Simulation de jointure</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="42" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="48" />
       <source>Runs the adversary's join of an identified auxiliary layer against a masked release and reports how many people it singles out, and how many of those correctly, as attributes are added.</source>
       <translation>Exécute la jointure de l'adversaire entre une couche auxiliaire identifiée et une diffusion masquée, et indique combien de personnes elle isole, et combien à juste titre, à mesure que des attributs sont ajoutés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="45" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="51" />
       <source>privacy,disclosure,linkage,re-identification,attack,join,geomask,escalation</source>
       <translation>confidentialité,divulgation,appariement,ré-identification,attaque,jointure,géomasque,escalade</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="73" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="79" />
       <source>Masked release (points, metric CRS)</source>
       <translation>Diffusion masquée (points, SCR métrique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="76" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="82" />
       <source>Auxiliary identified layer (points the adversary holds)</source>
       <translation>Couche auxiliaire identifiée (points que détient l'adversaire)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="79" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="85" />
       <source>Mask radius the adversary assumes (a closed disc)</source>
       <translation>Rayon de masquage supposé par l'adversaire (disque fermé)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="82" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="88" />
       <source>Quasi-identifiers, in the order the adversary adds them</source>
       <translation>Quasi-identifiants, dans l'ordre où l'adversaire les ajoute</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="85" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="91" />
       <source>Release: held-out subject id (truth)</source>
       <translation>Diffusion : identifiant réservé de la personne (vérité)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="88" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="94" />
       <source>Auxiliary: subject id (truth)</source>
       <translation>Auxiliaire : identifiant de la personne (vérité)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="91" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="97" />
       <source>Share of auxiliary records with a stale position</source>
       <translation>Part des enregistrements auxiliaires à position périmée</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="94" />
-      <source>Largest stale-position error</source>
-      <translation>Plus grande erreur de position périmée</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="97" />
-      <source>Auxiliary coverage weight (targets weighted by it)</source>
-      <translation>Poids de couverture auxiliaire (les cibles en sont pondérées)</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/kanonymity_gate.py" line="102" />
@@ -1865,26 +1880,26 @@
     </message>
     <message>
       <location filename="processing_provider/algorithms/risk_budget_gate.py" line="175" />
-      <source>Risk budget gate passed: worst zone {zone} at {worst} ({basis}; pooled mean {pooled}) under the per-release ceiling {ceiling}; cumulative {cumulative} over {count} release(s), headroom {headroom} under {budget}.</source>
-      <translation>Contrôle du budget de risque réussi : pire zone {zone} à {worst} ({basis} ; moyenne {pooled}) sous le plafond par diffusion {ceiling} ; cumulé {cumulative} sur {count} diffusion(s), marge {headroom} sous {budget}.</translation>
+      <source>Risk budget gate passed: worst zone {zone} at {worst} ({basis}; pooled mean {pooled}) under the per-release ceiling {ceiling}; cumulative {cumulative} over {count} release(s) under the cumulative ceiling {budget} ({headroom} left).</source>
+      <translation>Contrôle du budget de risque réussi : pire zone {zone} à {worst} ({basis} ; moyenne {pooled}) sous le plafond par diffusion {ceiling} ; cumulé {cumulative} sur {count} diffusion(s) sous le plafond cumulé {budget} (reste {headroom}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="183" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="184" />
       <source>The cumulative figure assumes independent releases; releases of the same population are correlated, so it understates the risk.</source>
       <translation>Le chiffre cumulé suppose des diffusions indépendantes ; les diffusions d'une même population sont corrélées, il sous-estime donc le risque.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="186" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="187" />
       <source>The cumulative risk {cumulative} is above {share} of the ceiling {ceiling}: plan the remaining releases.</source>
       <translation>Le risque cumulé {cumulative} dépasse {share} du plafond {ceiling} : planifiez les diffusions restantes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="190" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="191" />
       <source>Ledger head: entry {seq}, {head}. The release record carries it: give the record (or the head) as the ledger head of later runs, and a ledger that was cut, emptied or rewritten is refused.</source>
       <translation>Tête du registre : entrée {seq}, {head}. La fiche de diffusion la porte : donnez la fiche (ou la tête) comme tête du registre aux exécutions suivantes, et un registre tronqué, vidé ou réécrit est refusé.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="194" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="195" />
       <source>Not recorded (RECORD is off): this release does not count against the budget; the ledger was only read.</source>
       <translation>Non enregistrée (RECORD désactivé) : cette diffusion ne compte pas dans le budget ; le registre a seulement été lu.</translation>
     </message>
@@ -2199,142 +2214,147 @@
       <translation>unicité</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="131" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="133" />
       <source>{count} zone(s) have no id: every zone needs one.</source>
       <translation>{count} zone(s) n'ont pas d'identifiant : chaque zone en a besoin.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="160" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="162" />
       <source>{count} zone(s) hold no record and get no estimate: a risk budget gate blocks on them (missing evidence).</source>
       <translation>{count} zone(s) ne contiennent aucun enregistrement et n'ont pas d'estimation : un contrôle de budget de risque les bloque (absence de preuve).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="179" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="181" />
+      <source>Worst zone {zone}: {worst}; record-weighted mean {pooled} (about the same: the zones' risks are alike). The release's risk is the worst zone.</source>
+      <translation>Pire zone {zone} : {worst} ; moyenne pondérée {pooled} (à peu près la même : les risques des zones se ressemblent). Le risque de la diffusion est celui de la pire zone.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/zone_risk.py" line="186" />
       <source>Worst zone {zone}: {worst}; record-weighted mean {pooled} ({ratio:.1f} times lower). The release's risk is the worst zone.</source>
       <translation>Pire zone {zone} : {worst} ; moyenne pondérée {pooled} ({ratio:.1f} fois plus basse). Le risque de la diffusion est celui de la pire zone.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="206" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="213" />
       <source>The records include multipoint features: give the person id field, so that the parts of one record are counted as one person, or explode them first if each part is a person of its own.</source>
       <translation>Les enregistrements comprennent des entités multipoints : donnez le champ d'identifiant de personne, pour que les parties d'un enregistrement comptent pour une seule personne, ou éclatez-les d'abord si chaque partie est une personne à part entière.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="229" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="236" />
       <source>{count} record(s) lie in no zone. Nothing is dropped silently: extend the zones to cover them, or clip the records first and report the clipped ones.</source>
       <translation>{count} enregistrement(s) ne sont dans aucune zone. Rien n'est ignoré en silence : étendez les zones pour les couvrir, ou découpez d'abord les enregistrements et signalez ceux qui sont retirés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="50" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="52" />
       <source>The zones {first} and {second} overlap ({area:g} square map units in common): zones must be a partition, or records in the overlap count in one zone only. Repair the zone layer (e.g. remove the overlap, or dissolve the two) and run again.</source>
       <translation>Les zones {first} et {second} se chevauchent ({area:g} unités carrées de carte en commun) : les zones doivent former une partition, sinon les enregistrements du chevauchement ne comptent que dans une zone. Réparez la couche de zones (par exemple en supprimant le chevauchement, ou en fusionnant les deux) et relancez.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="61" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="63" />
       <source>Zone re-identification risk</source>
       <translation>Risque de ré-identification par zone</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="62" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="64" />
       <source>Re-identification probability per zone with a confidence interval; the worst zone, not the average, is the release's risk.</source>
       <translation>Probabilité de ré-identification par zone avec un intervalle de confiance ; le risque de la diffusion est celui de la pire zone, pas la moyenne.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="64" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="66" />
       <source>privacy,disclosure,risk,zone,worst case,wilson,release,budget</source>
       <translation>confidentialité,divulgation,risque,zone,pire cas,wilson,diffusion,budget</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="79" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="81" />
       <source>Zones an adversary could also draw</source>
       <translation>Zones qu'un adversaire pourrait aussi tracer</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="84" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="86" />
       <source>Records (points, any CRS)</source>
       <translation>Enregistrements (points, n'importe quel SCR)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="87" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="89" />
       <source>Zone risk</source>
       <translation>Risque de zone</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="89" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="91" />
       <source>Person id (to count distinct people per zone)</source>
       <translation>Identifiant de personne (pour compter les personnes par zone)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="92" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="94" />
       <source>Policy file (its per-release ceiling marks zones above it)</source>
       <translation>Fichier de politique (son plafond signale les zones au-dessus)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="96" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="98" />
       <source>Zones with their risk</source>
       <translation>Zones avec leur risque</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="132" />
+      <location filename="processing_provider/base.py" line="141" />
       <source>Spatial Privacy needs the Python packages {modules}. On Debian or Ubuntu: sudo apt install {packages}; elsewhere install them into QGIS's Python (OSGeo4W Shell: python -m pip install {modules}).</source>
       <translation>Spatial Privacy a besoin des paquets Python {modules}. Sous Debian ou Ubuntu : sudo apt install {packages} ; ailleurs, installez-les dans le Python de QGIS (OSGeo4W Shell : python -m pip install {modules}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="140" />
+      <location filename="processing_provider/base.py" line="149" />
       <source>Grids and suppression</source>
       <translation>Grilles et secret statistique</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="141" />
+      <location filename="processing_provider/base.py" line="150" />
       <source>Release gates</source>
       <translation>Contrôles de diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="142" />
+      <location filename="processing_provider/base.py" line="151" />
       <source>Adversary simulation</source>
       <translation>Simulation d'adversaire</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="143" />
+      <location filename="processing_provider/base.py" line="152" />
       <source>Disclosure risk</source>
       <translation>Risque de divulgation</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="144" />
+      <location filename="processing_provider/base.py" line="153" />
       <source>Example models</source>
       <translation>Modèles d'exemple</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="216" />
+      <location filename="processing_provider/base.py" line="225" />
       <source>Disclosure ceiling ρ (k = ⌈1/ρ⌉; empty: the policy file's)</source>
       <translation>Plafond de divulgation ρ (k = ⌈1/ρ⌉ ; vide : celui de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="256" />
+      <location filename="processing_provider/base.py" line="265" />
       <source>{name} must be a whole number, got {value}: it is never rounded for you.</source>
       <translation>{name} doit être un nombre entier, reçu {value} : il n'est jamais arrondi à votre place.</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="271" />
+      <location filename="processing_provider/base.py" line="280" />
       <source>The file {path} given as {name} is empty (0 bytes): give the file with its content.</source>
       <translation>Le fichier {path} donné pour {name} est vide (0 octet) : donnez le fichier avec son contenu.</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="289" />
+      <location filename="processing_provider/base.py" line="298" />
       <source>Protection level p (empty: the policy's, else ⌈k/2⌉)</source>
       <translation>Niveau de protection p (vide : celui de la politique, sinon ⌈k/2⌉)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="324" />
+      <location filename="processing_provider/base.py" line="333" />
       <source>Cancelled: no output was completed.</source>
       <translation>Annulé : aucune sortie n'a été terminée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="351" />
+      <location filename="processing_provider/base.py" line="360" />
       <source>{share} of the cells withheld, within the policy's tolerance of {tolerance}.</source>
       <translation>{share} des mailles masquées, dans la tolérance de la politique ({tolerance}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="355" />
+      <location filename="processing_provider/base.py" line="364" />
       <source>{share} of the cells withheld, above the policy's tolerance of {tolerance}: the resolution sweep calls this cell size not publishable. Publish a coarser size (the sweep recommends one); never lower k.</source>
       <translation>{share} des mailles masquées, au-delà de la tolérance de la politique ({tolerance}) : le balayage des résolutions juge cette taille de maille non publiable. Publiez une taille plus grossière (le balayage en recommande une) ; n'abaissez jamais k.</translation>
     </message>
@@ -2915,8 +2935,8 @@
     </message>
     <message>
       <location filename="processing_provider/presentation/swap_report.py" line="26" />
-      <source>{swapped} of {households} households swapped ({share}; the swap rate asked for {target}). {high} household(s) were high-risk; {unswapped} of them kept their location for want of a donor. For the data holder only: never publish this report.</source>
-      <translation>{swapped} ménages échangés sur {households} ({share} ; le taux d'échange en demandait {target}). {high} ménage(s) étaient à risque ; {unswapped} d'entre eux ont gardé leur lieu faute de donneur. Pour le détenteur des données seul : ne publiez jamais ce rapport.</translation>
+      <source>{swapped:,} of {households:,} households swapped ({share}; the swap rate asked for {target:,}). {high:,} household(s) were high-risk; {unswapped:,} of them kept their location for want of a donor. For the data holder only: never publish this report.</source>
+      <translation>{swapped:,} ménages échangés sur {households:,} ({share} ; le taux d'échange en demandait {target:,}). {high:,} ménage(s) étaient à risque ; {unswapped:,} d'entre eux ont gardé leur lieu faute de donneur. Pour le détenteur des données seul : ne publiez jamais ce rapport.</translation>
     </message>
     <message>
       <location filename="processing_provider/presentation/swap_report.py" line="41" />

@@ -60,6 +60,15 @@ class LocalNumbers(string.Formatter):
         return text.translate(self.separators) if number and self.separators else text
 
 
+def local_figure(value):
+    """A table cell as QGIS's language writes it: a count with thousands separators, a number or
+    a figure (a percentage) with its decimal separator (12 345 and 0,89 % in French); other
+    values as text."""
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        return Message("{:,}").format(int(value))
+    return Message("{}").format(value)
+
+
 def number_separators():
     """{".": decimal point, ",": group separator} of QGIS's language when the plugin ships a
     translation into it and its separators differ from English; else {}."""

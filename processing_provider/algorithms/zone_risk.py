@@ -20,6 +20,8 @@ ZONE_FIELDS = (("zone_id", "string"), ("p_reid", "double"), ("p_reid_low", "doub
 # Zones whose shared area exceeds this share of the smaller one overlap (a
 # shared edge digitised twice leaves slivers far smaller than this).
 OVERLAP_TOLERANCE = 1e-6
+# A worst zone less than this many times the mean: the zones are alike (no "1.0 times lower").
+ALIKE_RATIO = 1.05
 
 
 def refuse_overlapping_zones(zone_ids, geometries):
@@ -175,7 +177,12 @@ class ZoneRisk(RiskAlgorithm):
         apply_style(lambda: risk_renderer("p_reid", ceiling, zones=risks), destination, context)
 
         worst_zone, worst, pooled = worst_and_pooled(table)
-        if worst is not None:
+        if worst is not None and pooled and worst / pooled < ALIKE_RATIO:
+            feedback.pushInfo(tr("Worst zone {zone}: {worst}; record-weighted mean {pooled} (about "
+                                 "the same: the zones' risks are alike). The release's risk is "
+                                 "the worst zone.").format(zone=worst_zone, worst=percent(worst),
+                                                           pooled=percent(pooled)))
+        elif worst is not None:
             feedback.pushInfo(tr("Worst zone {zone}: {worst}; record-weighted mean {pooled} "
                                  "({ratio:.1f} times lower). The release's risk is the worst zone.")
                               .format(zone=worst_zone, worst=percent(worst), pooled=percent(pooled),
