@@ -1630,8 +1630,8 @@
     </message>
     <message>
       <location filename="processing_provider/algorithms/resolution_sweep.py" line="105" />
-      <source>Recommended (finest publishable) cell size</source>
-      <translation>Taille de maille recommandée (la plus fine publiable)</translation>
+      <source>Recommended cell size (finest within the tolerance)</source>
+      <translation>Taille de maille recommandée (la plus fine dans la tolérance)</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/resolution_sweep.py" line="108" />
@@ -1715,83 +1715,88 @@
     </message>
     <message>
       <location filename="processing_provider/algorithms/resolution_sweep.py" line="347" />
-      <source>no swept size is publishable</source>
-      <translation>aucune taille balayée n'est publiable</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="357" />
-      <source>publishable</source>
-      <translation>publiable</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="357" />
-      <source>not publishable</source>
-      <translation>non publiable</translation>
+      <source>no swept size is within the tolerance</source>
+      <translation>aucune taille balayée ne reste dans la tolérance</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/resolution_sweep.py" line="359" />
+      <source>within the tolerance</source>
+      <translation>dans la tolérance</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="361" />
+      <source>not recommended: {bad} cell(s) that no pattern can protect</source>
+      <translation>non recommandée : {bad} maille(s) qu'aucun schéma ne peut protéger</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="364" />
+      <source>over the tolerance, not recommended</source>
+      <translation>au-delà de la tolérance, non recommandée</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="366" />
       <source>{verdict} in stratum {stratum}</source>
       <translation>{verdict} dans la strate {stratum}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="361" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="368" />
       <source>{res:g} m: {cells} cells, {withheld} withheld ({share}); {verdict}.</source>
       <translation>{res:g} m : {cells} mailles, {withheld} masquées ({share}) ; {verdict}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="367" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="374" />
       <source>{res:g} m with {marginals} published: {complementary} complementary cells, {total} withheld in all, {bad} cell(s) that no pattern can protect.</source>
       <translation>{res:g} m avec {marginals} publié(s) : {complementary} mailles de secret secondaire, {total} masquées au total, {bad} maille(s) qu'aucun schéma ne peut protéger.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="376" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="383" />
       <source>At {res:g} m, the size recommended in stratum {stratum}, the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the recommendation keeps the withheld share within the tolerance, but the holes form whole areas without figures. Where those areas matter, publish this stratum at a coarser size; do not raise the tolerance.</source>
       <translation>À {res:g} m, la taille recommandée dans la strate {stratum}, les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : la recommandation garde la part masquée dans la tolérance, mais les trous forment des zones entières sans chiffres. Là où ces zones comptent, publiez cette strate à une taille plus grossière ; n'augmentez pas la tolérance.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="385" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="392" />
       <source>At {res:g} m in stratum {stratum} the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): prefer a coarser geometry in this stratum rather than a higher tolerance.</source>
       <translation>À {res:g} m dans la strate {stratum}, les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : préférez une géométrie plus grossière dans cette strate plutôt qu'une tolérance plus élevée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="392" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="399" />
       <source>At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the holes form areas, so prefer a coarser geometry there rather than a higher tolerance.</source>
       <translation>À {res:g} m les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : les trous forment des zones, préférez donc une géométrie plus grossière plutôt qu'une tolérance plus élevée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="399" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="406" />
       <source>Recommended cell size per stratum: {sizes}.</source>
       <translation>Taille de maille recommandée par strate : {sizes}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="403" />
-      <source>No cell size is publishable under this policy (k = {k}, tolerance {tolerance}). Sweep coarser cells than {coarsest:g} m, or publish per density band; never lower k: it follows from the accepted disclosure probability.</source>
-      <translation>Aucune taille de maille n'est publiable avec cette politique (k = {k}, tolérance {tolerance}). Balayez des mailles plus grossières que {coarsest:g} m, ou publiez par strate de densité ; ne baissez jamais k : il découle de la probabilité de divulgation acceptée.</translation>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="410" />
+      <source>No cell size keeps the withheld share within the tolerance under this policy (k = {k}, tolerance {tolerance}): the sweep recommends none. Sweep coarser cells than {coarsest:g} m, or publish per density band; never lower k: it follows from the accepted disclosure probability.</source>
+      <translation>Aucune taille de maille ne garde la part masquée dans la tolérance avec cette politique (k = {k}, tolérance {tolerance}) : le balayage n'en recommande aucune. Balayez des mailles plus grossières que {coarsest:g} m, ou publiez par strate de densité ; ne baissez jamais k : il découle de la probabilité de divulgation acceptée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="410" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="418" />
       <source>Recommended cell size: {res:g} m, the finest that keeps the withheld share within the tolerance at k = {k}.</source>
       <translation>Taille de maille recommandée : {res:g} m, la plus fine qui garde la part masquée dans la tolérance avec k = {k}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="426" />
-      <source>{size:g} m, the finest publishable size whose withheld cells do not cluster, leaves no such areas: prefer it where those areas matter.</source>
-      <translation>{size:g} m, la taille publiable la plus fine dont les mailles masquées ne se regroupent pas, ne laisse pas de telles zones : préférez-la là où ces zones comptent.</translation>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="434" />
+      <source>{size:g} m, the finest size within the tolerance whose withheld cells do not cluster, leaves no such areas: prefer it where those areas matter.</source>
+      <translation>{size:g} m, la taille la plus fine dans la tolérance dont les mailles masquées ne se regroupent pas, ne laisse pas de telles zones : préférez-la là où ces zones comptent.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="430" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="439" />
       <source>No swept size avoids it: sweep coarser sizes, or publish those areas per density band (strata).</source>
       <translation>Aucune taille balayée ne l'évite : balayez des tailles plus grossières, ou publiez ces zones par bande de densité (strates).</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="432" />
-      <source>At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the recommendation keeps the withheld share within the tolerance, but the holes form whole areas without figures. {advice} Do not raise the tolerance instead.</source>
-      <translation>À {res:g} m les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : la recommandation garde la part masquée dans la tolérance, mais les trous forment des zones entières sans chiffres. {advice} N'augmentez pas la tolérance à la place.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/resolution_sweep.py" line="44" />
       <source>{res:g} m: counting and protecting the cells…</source>
       <translation>{res:g} m : comptage et protection des mailles…</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="441" />
+      <source>At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the recommendation keeps the withheld share within the tolerance, but the holes form whole areas without figures. {advice} Do not raise the tolerance instead.</source>
+      <translation>À {res:g} m les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : la recommandation garde la part masquée dans la tolérance, mais les trous forment des zones entières sans chiffres. {advice} N'augmentez pas la tolérance à la place.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/resolution_sweep.py" line="47" />
@@ -2355,8 +2360,8 @@
     </message>
     <message>
       <location filename="processing_provider/base.py" line="364" />
-      <source>{share} of the cells withheld, above the policy's tolerance of {tolerance}: the resolution sweep calls this cell size not publishable. Publish a coarser size (the sweep recommends one); never lower k.</source>
-      <translation>{share} des mailles masquées, au-delà de la tolérance de la politique ({tolerance}) : le balayage des résolutions juge cette taille de maille non publiable. Publiez une taille plus grossière (le balayage en recommande une) ; n'abaissez jamais k.</translation>
+      <source>{share} of the cells withheld, above the policy's tolerance of {tolerance}: the resolution sweep does not recommend this cell size (the tolerance guides the choice of a size; it blocks nothing). Prefer a coarser size (the sweep recommends one); never lower k.</source>
+      <translation>{share} des mailles masquées, au-delà de la tolérance de la politique ({tolerance}) : le balayage des résolutions ne recommande pas cette taille de maille (la tolérance guide le choix d'une taille ; elle ne bloque rien). Préférez une taille plus grossière (le balayage en recommande une) ; n'abaissez jamais k.</translation>
     </message>
     <message>
       <location filename="processing_provider/destinations.py" line="190" />

@@ -363,5 +363,6 @@ def report_tolerance(withheld, cells, tolerance, feedback):
         return
     feedback.pushWarning(tr(
         "{share} of the cells withheld, above the policy's tolerance of {tolerance}: the resolution "
-        "sweep calls this cell size not publishable. Publish a coarser size (the sweep recommends "
-        "one); never lower k.").format(share=percent(share), tolerance=percent(tolerance)))
+        "sweep does not recommend this cell size (the tolerance guides the choice of a size; it "
+        "blocks nothing). Prefer a coarser size (the sweep recommends one); never lower "
+        "k.").format(share=percent(share), tolerance=percent(tolerance)))

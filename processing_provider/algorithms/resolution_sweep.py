@@ -102,7 +102,7 @@ class ResolutionSweep(PointGridAlgorithm):
             QgsProcessingParameterFile.Behavior.File,
             optional=True))
         self.addOutput(QgsProcessingOutputNumber(
-            self.RECOMMENDED_RESOLUTION, tr("Recommended (finest publishable) cell size")))
+            self.RECOMMENDED_RESOLUTION, tr("Recommended cell size (finest within the tolerance)")))
         # For the k-anonymity gate's audit (its number of people and how records relate to it).
         self.addOutput(QgsProcessingOutputNumber(
             self.PERSONS, tr("Number of people (empty when the policy keeps it secret)")))
@@ -344,7 +344,7 @@ class ResolutionSweep(PointGridAlgorithm):
             "tolerance": tr("tolerance {share}").format(share=percent(tolerance)),
             "recommended": "" if recommended is None else
             tr("recommended: {size:g} m").format(size=recommended),
-            "none_publishable": tr("no swept size is publishable"),
+            "none_publishable": tr("no swept size is within the tolerance"),
         }
         write_html_chart(path, sweep_figure(series, tolerance, recommended, labels), title,
                          feedback)
@@ -354,7 +354,14 @@ class ResolutionSweep(PointGridAlgorithm):
         from ...spatial_privacy_plugin.release.grid import MARGINALS_NONE
 
         for row in table.itertuples(index=False):
-            verdict = tr("publishable") if row.publishable else tr("not publishable")
+            # The tolerance recommends a size; it gates nothing (the grid warns, the gate passes).
+            if row.publishable:
+                verdict = tr("within the tolerance")
+            elif row.cells_unprotectable:
+                verdict = tr("not recommended: {bad} cell(s) that no pattern can protect").format(
+                    bad=row.cells_unprotectable)
+            else:
+                verdict = tr("over the tolerance, not recommended")
             if row.stratum is not None:
                 verdict = tr("{verdict} in stratum {stratum}").format(verdict=verdict,
                                                                      stratum=row.stratum)
@@ -401,7 +408,8 @@ class ResolutionSweep(PointGridAlgorithm):
                                 for row in per_stratum.itertuples(index=False))))
         if recommended is None:
             feedback.pushWarning(tr(
-                "No cell size is publishable under this policy (k = {k}, tolerance {tolerance}). "
+                "No cell size keeps the withheld share within the tolerance under this policy "
+                "(k = {k}, tolerance {tolerance}): the sweep recommends none. "
                 "Sweep coarser cells than {coarsest:g} m, or publish per density band; never lower "
                 "k: it follows from the accepted disclosure probability.").format(
                 k=policy.k, tolerance=percent(policy.tolerance),
@@ -423,8 +431,9 @@ class ResolutionSweep(PointGridAlgorithm):
         clear = table[(table["resolution_m"] > recommended) & table["publishable"]
                       & ~table["withheld_clustered"].fillna(False).astype(bool)]
         if len(clear):
-            advice = tr("{size:g} m, the finest publishable size whose withheld cells do not "
-                        "cluster, leaves no such areas: prefer it where those areas matter.").format(
+            advice = tr("{size:g} m, the finest size within the tolerance whose withheld cells "
+                        "do not cluster, leaves no such areas: prefer it where those areas "
+                        "matter.").format(
                 size=float(clear["resolution_m"].min()))
         else:
             advice = tr("No swept size avoids it: sweep coarser sizes, or publish those areas per "

@@ -201,7 +201,8 @@ def test_a_layer_without_the_number_still_warns(run, tmp_path):
 def test_grid_and_gate_say_the_withheld_share_against_the_tolerance(run, tmp_path):
     _, grid_log, _, gate_log = grid_then_gate(run, tmp_path, POLICY, "TEMPORARY_OUTPUT")
     above = [message for message in grid_log if "above the policy's tolerance of 20.0 %" in message]
-    assert len(above) == 1 and "not publishable" in above[0]
+    assert len(above) == 1 and "does not recommend this cell size" in above[0]
+    assert "blocks nothing" in above[0] and "publishable" not in above[0]
     assert any("above the policy's tolerance of 20.0 %" in message for message in gate_log)
     _, grid_log, _, gate_log = grid_then_gate(run, tmp_path, POLICY.replace("0.2", "0.9"),
                                               "TEMPORARY_OUTPUT")
