@@ -65,8 +65,8 @@
     </message>
     <message>
       <location filename="processing_provider/algorithms/cell_key_grid.py" line="162" />
-      <source>Secret key file (a new path creates one; never publish it)</source>
-      <translation>Fichier de clé secrète (un nouveau chemin en crée un ; ne pas publier)</translation>
+      <source>Secret key file (one of it or a record key; never publish)</source>
+      <translation>Fichier de clé secrète (ou clé d'enregistrement ; ne pas publier)</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/cell_key_grid.py" line="166" />
@@ -430,13 +430,13 @@
     </message>
     <message>
       <location filename="processing_provider/algorithms/dp_grid.py" line="67" />
-      <source>Extent released (or a study area)</source>
-      <translation>Emprise diffusée (ou une zone d'étude)</translation>
+      <source>Extent released (one of it or a study area)</source>
+      <translation>Emprise diffusée (l'une des deux : elle ou une zone d'étude)</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/dp_grid.py" line="70" />
-      <source>Study area released (or an extent)</source>
-      <translation>Zone d'étude diffusée (ou une emprise)</translation>
+      <source>Study area released (one of it or an extent)</source>
+      <translation>Zone d'étude diffusée (l'une des deux : elle ou une emprise)</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/dp_grid.py" line="74" />
@@ -534,92 +534,102 @@
       <translation>{count} points déplacés de {low:g} à {high:g} m (uniformément sur la surface de l'anneau). Citez les rayons dans la note méthodologique ; ne publiez jamais la graine.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="101" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="100" />
+      <source>Largest stale-position error</source>
+      <translation>Plus grande erreur de position périmée</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="103" />
+      <source>Auxiliary coverage weight (targets weighted by it)</source>
+      <translation>Poids de couverture auxiliaire (les cibles en sont pondérées)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="107" />
       <source>Random seed</source>
       <translation>Graine aléatoire</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="104" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="110" />
       <source>Where the auxiliary data came from, its coverage and cost</source>
       <translation>Provenance des données auxiliaires, leur couverture et leur coût</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="108" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="114" />
       <source>Escalation table</source>
       <translation>Table d'escalade</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="110" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="116" />
       <source>Targets with their candidate counts</source>
       <translation>Cibles avec leur nombre de candidats</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="113" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="119" />
       <source>Escalation chart</source>
       <translation>Graphique d'escalade</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="113" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="119" />
       <source>HTML files (*.html)</source>
       <translation>Fichiers HTML (*.html)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="116" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="122" />
       <source>Report</source>
       <translation>Rapport</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="116" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="122" />
       <source>HTML files (*.html);;Markdown files (*.md)</source>
       <translation>Fichiers HTML (*.html);;Fichiers Markdown (*.md)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="119" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="125" />
       <source>Sequential releases: other releases of the same subjects</source>
       <translation>Diffusions successives : autres diffusions des mêmes sujets</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="122" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="128" />
       <source>Sequential releases: field linking a subject's records</source>
       <translation>Diffusions successives : champ reliant les enregistrements d'un sujet</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="124" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="130" />
       <source>π unique at the last step</source>
       <translation>π unique à la dernière étape</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="125" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="131" />
       <source>π correct at the last step</source>
       <translation>π correct à la dernière étape</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="126" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="132" />
       <source>π marketer at the last step</source>
       <translation>π marketer à la dernière étape</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="127" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="133" />
       <source>Precision at the last step</source>
       <translation>Précision à la dernière étape</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="146" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="152" />
       <source>The escalation chart is an HTML page (drawn with plotly, as the sweep's): give a path ending in .html instead of {path}. Nothing was written.</source>
       <translation>Le graphique d'escalade est une page HTML (tracée avec plotly, comme celle du balayage) : indiquez un chemin se terminant par .html au lieu de {path}. Rien n'a été écrit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="154" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="160" />
       <source>Sequential releases need the link field: the published id that ties a subject's records across releases.</source>
       <translation>Les diffusions successives exigent le champ de liaison : l'identifiant publié qui relie les enregistrements d'un sujet d'une diffusion à l'autre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="173" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="179" />
       <source>Multipoint features cannot be joined one to one: explode them first (each part a record).</source>
       <translation>Les entités multipoints ne peuvent pas être appariées une à une : éclatez-les d'abord (chaque partie un enregistrement).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="186" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="192" />
       <source>{count} auxiliary record(s) have a NULL coverage weight: fill them in.</source>
       <translation>{count} enregistrement(s) auxiliaire(s) ont un poids de couverture NULL : renseignez-les.</translation>
     </message>
@@ -639,7 +649,7 @@
       <translation>tirage au hasard parmi les candidats (π marketer)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="234" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="240" />
       <source>The quasi-identifier '{field}' is {release_type} in the release but {other_type} in the layer '{layer}': values would never match. Convert one of them (in a copy) so that both have the same type.</source>
       <translation>Le quasi-identifiant '{field}' est de type {release_type} dans la diffusion mais {other_type} dans la couche '{layer}' : les valeurs ne correspondraient jamais. Convertissez l'un des deux (dans une copie) pour qu'ils aient le même type.</translation>
     </message>
@@ -649,19 +659,14 @@
       <translation>la part des cibles qui ont exactement un candidat dans la diffusion, dans le rayon et avec les mêmes attributs : ce que l'adversaire croit avoir ré-identifié.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="262" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="268" />
       <source>{count} released record(s) have a NULL link id in '{field}': every record of a sequential release needs the id that ties it to its subject.</source>
       <translation>{count} enregistrement(s) diffusé(s) ont un identifiant de liaison NULL dans '{field}' : chaque enregistrement d'une diffusion successive a besoin de l'identifiant qui le relie à son sujet.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="267" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="273" />
       <source>Joined against {count} releases of the same subjects, linked by '{field}': a subject stays a candidate only if every release it appears in places it within the radius.</source>
       <translation>Jointure avec {count} diffusions des mêmes sujets, reliées par '{field}' : un sujet reste candidat seulement si chaque diffusion où il apparaît le place dans le rayon.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="287" />
-      <source>No provenance was given for the auxiliary data: say where it came from, its coverage and its cost, or the figures cannot be weighed.</source>
-      <translation>Aucune provenance n'a été donnée pour les données auxiliaires : indiquez d'où elles viennent, leur couverture et leur coût, sinon les chiffres ne peuvent être appréciés.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/join_simulation.py" line="29" />
@@ -669,14 +674,24 @@
       <translation>la part des cibles dont l'unique candidat est bien elles-mêmes : ce que l'adversaire a vraiment ré-identifié (connu seulement avec les identifiants de vérité mis de côté).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="295" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="293" />
+      <source>No provenance was given for the auxiliary data: say where it came from, its coverage and its cost, or the figures cannot be weighed.</source>
+      <translation>Aucune provenance n'a été donnée pour les données auxiliaires : indiquez d'où elles viennent, leur couverture et leur coût, sinon les chiffres ne peuvent être appréciés.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="301" />
       <source>unknown</source>
       <translation>inconnu</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="298" />
-      <source>{attributes}: π unique {unique}, π correct {correct}, π marketer {marketer}, precision {precision}; median candidates {median:g}, {none} target(s) with no candidate.</source>
-      <translation>{attributes} : π unique {unique}, π correct {correct}, π marketer {marketer}, précision {precision} ; médiane des candidats {median:g}, {none} cible(s) sans candidat.</translation>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="305" />
+      <source>undefined (no single candidate)</source>
+      <translation>non définie (aucun candidat unique)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="31" />
+      <source>π marketer</source>
+      <translation>π prospecteur</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/join_simulation.py" line="31" />
@@ -684,19 +699,19 @@
       <translation>la moyenne sur les cibles de 1 / (nombre de candidats), 0 pour une cible sans candidat : la part ré-identifiée en choisissant un candidat au hasard.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="310" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="312" />
+      <source>location</source>
+      <translation>lieu</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="315" />
+      <source>{attributes}: π unique {unique}, π correct {correct}, π marketer {marketer}, precision {precision}; median candidates {median:g}, {none} target(s) with no candidate.</source>
+      <translation>{attributes} : π unique {unique}, π correct {correct}, π marketer {marketer}, précision {precision} ; médiane des candidats {median:g}, {none} cible(s) sans candidat.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="328" />
       <source>No policy was given: the figures are not compared with a ceiling.</source>
       <translation>Aucune politique n'a été donnée : les chiffres ne sont comparés à aucun plafond.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="313" />
-      <source>With every attribute tried ({attributes}) the adversary stays at or below ρ = {rho}.</source>
-      <translation>Avec tous les attributs essayés ({attributes}), l'adversaire reste au plus à ρ = {rho}.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="316" />
-      <source>An adversary crosses the policy's ceiling with {attributes}: {figure} = {value}, above ρ = {rho}.</source>
-      <translation>Un adversaire dépasse le plafond de la politique avec {attributes} : {figure} = {value}, au-dessus de ρ = {rho}.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/join_simulation.py" line="33" />
@@ -705,123 +720,123 @@
     </message>
     <message>
       <location filename="processing_provider/algorithms/join_simulation.py" line="33" />
-      <source>π correct / π unique: how often a confident match is right; a wrong match harms the person it lands on.</source>
-      <translation>π correct / π unique : la fréquence à laquelle un appariement sûr de lui est juste ; un appariement faux nuit à la personne sur qui il tombe.</translation>
+      <source>π correct / π unique: how often a confident match is right; a wrong match harms the person it lands on. Undefined where no target has a single candidate.</source>
+      <translation>π correct / π unique : la fréquence à laquelle un appariement sûr de lui est juste ; un appariement faux nuit à la personne sur qui il tombe. Non définie quand aucune cible n'a de candidat unique.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="344" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="331" />
+      <source>With every attribute tried ({attributes}) the adversary stays at or below ρ = {rho}.</source>
+      <translation>Avec tous les attributs essayés ({attributes}), l'adversaire reste au plus à ρ = {rho}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="334" />
+      <source>An adversary crosses the policy's ceiling with {attributes}: {figure} = {value}, above ρ = {rho}.</source>
+      <translation>Un adversaire dépasse le plafond de la politique avec {attributes} : {figure} = {value}, au-dessus de ρ = {rho}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="363" />
       <source>Re-identification as the adversary adds attributes</source>
       <translation>Ré-identification à mesure que l'adversaire ajoute des attributs</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="345" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="364" />
       <source>share of targets</source>
       <translation>part des cibles</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="345" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="364" />
       <source>what the adversary knows</source>
       <translation>ce que sait l'adversaire</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="346" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="365" />
       <source>ceiling ρ = {rho}</source>
       <translation>plafond ρ = {rho}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="352" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="371" />
       <source>attributes</source>
       <translation>attributs</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="353" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="372" />
       <source>median candidates</source>
       <translation>candidats (médiane)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="353" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="372" />
       <source>no candidate</source>
       <translation>sans candidat</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="359" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="379" />
       <source>The adversary joins {targets} identified target(s) to the release within {radius:g} m, adding one attribute at a time.</source>
       <translation>L'adversaire apparie {targets} cible(s) identifiée(s) à la diffusion dans un rayon de {radius:g} m, en ajoutant un attribut à la fois.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="362" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="382" />
       <source>Auxiliary data: {provenance}</source>
       <translation>Données auxiliaires : {provenance}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="363" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="383" />
       <source>provenance not stated</source>
       <translation>provenance non indiquée</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="388" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="408" />
       <source>What the figures mean</source>
       <translation>Ce que signifient les chiffres</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="41" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="47" />
       <source>Join simulation</source>
       <translation>Simulation de jointure</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="42" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="48" />
       <source>Runs the adversary's join of an identified auxiliary layer against a masked release and reports how many people it singles out, and how many of those correctly, as attributes are added.</source>
       <translation>Exécute la jointure de l'adversaire entre une couche auxiliaire identifiée et une diffusion masquée, et indique combien de personnes elle isole, et combien à juste titre, à mesure que des attributs sont ajoutés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="45" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="51" />
       <source>privacy,disclosure,linkage,re-identification,attack,join,geomask,escalation</source>
       <translation>confidentialité,divulgation,appariement,ré-identification,attaque,jointure,géomasque,escalade</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="73" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="79" />
       <source>Masked release (points, metric CRS)</source>
       <translation>Diffusion masquée (points, SCR métrique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="76" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="82" />
       <source>Auxiliary identified layer (points the adversary holds)</source>
       <translation>Couche auxiliaire identifiée (points que détient l'adversaire)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="79" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="85" />
       <source>Mask radius the adversary assumes (a closed disc)</source>
       <translation>Rayon de masquage supposé par l'adversaire (disque fermé)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="82" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="88" />
       <source>Quasi-identifiers, in the order the adversary adds them</source>
       <translation>Quasi-identifiants, dans l'ordre où l'adversaire les ajoute</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="85" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="91" />
       <source>Release: held-out subject id (truth)</source>
       <translation>Diffusion : identifiant réservé de la personne (vérité)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="88" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="94" />
       <source>Auxiliary: subject id (truth)</source>
       <translation>Auxiliaire : identifiant de la personne (vérité)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="91" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="97" />
       <source>Share of auxiliary records with a stale position</source>
       <translation>Part des enregistrements auxiliaires à position périmée</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="94" />
-      <source>Largest stale-position error</source>
-      <translation>Plus grande erreur de position périmée</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="97" />
-      <source>Auxiliary coverage weight (targets weighted by it)</source>
-      <translation>Poids de couverture auxiliaire (les cibles en sont pondérées)</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/kanonymity_gate.py" line="102" />
@@ -1584,27 +1599,27 @@
       <translation>Le ou les champs de profil de similarité {fields} ne sont pas dans la couche ; ses champs sont : {available}. Séparez les profils par « ; » et leurs champs par « , » (par exemple household_size;household_size,tenure).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="387" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="389" />
       <source>{swapped} of {households} households swapped ({share}; the swap rate asks for {target}); {high} were high-risk.</source>
       <translation>{swapped} ménages échangés sur {households} ({share} ; le taux d'échange en demande {target}) ; {high} étaient à risque.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="393" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="395" />
       <source>The high-risk households alone need more swaps than the swap rate: every one of them was swapped (or listed). A coarser hierarchy or fewer risk fields make fewer of them.</source>
       <translation>Les ménages à risque demandent à eux seuls plus d'échanges que le taux d'échange : chacun a été échangé (ou listé). Une hiérarchie plus grossière ou moins de champs de risque en font moins.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="398" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="400" />
       <source>Only {swapped} households could be swapped of the {target} the rate asks for: too few households have a donor (of their profile, outside their area, within the distance).</source>
       <translation>Seuls {swapped} ménages ont pu être échangés sur les {target} que demande le taux : trop peu de ménages ont un donneur (de leur profil, hors de leur zone, dans la distance).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="403" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="405" />
       <source>{count} high-risk household(s) kept their location for want of a donor: the table of high-risk households without a donor says why. Widen the donor distance, add a looser similarity profile, or protect them otherwise.</source>
       <translation>{count} ménage(s) à risque ont gardé leur lieu faute de donneur : la table des ménages à risque sans donneur dit pourquoi. Élargissez la distance du donneur, ajoutez un profil de similarité plus lâche, ou protégez-les autrement.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/record_swap.py" line="409" />
+      <location filename="processing_provider/algorithms/record_swap.py" line="411" />
       <source>Never publish the swap log, the seed or the report: they undo the swap. Publish the swapped persons' counts (e.g. with the cell key grid).</source>
       <translation>Ne publiez jamais le journal des échanges, la graine ni le rapport : ils défont l'échange. Publiez les effectifs des personnes échangées (par exemple avec la grille à clé de cellule).</translation>
     </message>
@@ -1639,222 +1654,227 @@
       <translation>confidentialité,divulgation,échange d'enregistrements,échange ciblé,recensement,ménage,sdcMicro,perturbation</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="102" />
-      <source>Recommended (finest publishable) cell size</source>
-      <translation>Taille de maille recommandée (la plus fine publiable)</translation>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="105" />
+      <source>Recommended cell size (finest within the tolerance)</source>
+      <translation>Taille de maille recommandée (la plus fine dans la tolérance)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="105" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="108" />
       <source>Number of people (empty when the policy keeps it secret)</source>
       <translation>Nombre de personnes (vide quand la politique le garde secret)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="107" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="110" />
       <source>Points per person: 0 one each, 1 several</source>
       <translation>Points par personne : 0 un chacun, 1 plusieurs</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="109" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="112" />
       <source>Chart: withheld share and median count by cell size</source>
       <translation>Graphique : part masquée et effectif médian par taille de maille</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="124" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="127" />
       <source>{coarse:g} m cells are not unions of {fine:g} m cells: releasing both invites differencing (subtract overlapping cells to isolate small areas). Release only nested resolutions (each a whole multiple of the finer) on one origin.</source>
       <translation>Les mailles de {coarse:g} m ne sont pas des unions de mailles de {fine:g} m : diffuser les deux expose à la différenciation (soustraire des mailles qui se chevauchent pour isoler de petites zones). Ne diffusez que des résolutions emboîtées (chacune multiple entier de la plus fine) sur une même origine.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="219" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="224" />
       <source>The cell key comparison is made without strata: run the sweep without strata to see it.</source>
       <translation>La comparaison avec la clé de cellule se fait sans strates : lancez le balayage sans strates pour la voir.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="229" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="234" />
       <source>Cell key method beside suppression: every non-empty cell published with noise; ckm_mae is its mean absolute error per cell.</source>
       <translation>Méthode de la clé de cellule à côté du secret : toutes les cellules non vides publiées avec du bruit ; ckm_mae est son erreur absolue moyenne par cellule.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="265" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="270" />
       <source>No earlier release has one of the swept cell sizes ({swept}); they have {theirs}. Sweep the series' cell size.</source>
       <translation>Aucune diffusion antérieure n'a l'une des tailles de maille balayées ({swept}) ; elles ont {theirs}. Balayez la taille de maille de la série.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="288" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="293" />
       <source>At {res:g} m, since {name}: {to_withheld} cell(s) go from published (or empty) to withheld and {to_published} from withheld to published. A flipping cell is a risk: an attacker who assumes counts change little between releases pins it near its value in the other release, whatever else is withheld. Prefer sizes and geometries where few cells flip.</source>
       <translation>À {res:g} m, depuis {name} : {to_withheld} maille(s) passent de publiée (ou vide) à masquée et {to_published} de masquée à publiée. Une maille qui bascule est un risque : un attaquant qui suppose que les effectifs varient peu d'une diffusion à l'autre la coince près de sa valeur dans l'autre diffusion, quoi qu'on masque d'autre. Préférez les tailles et géométries où peu de mailles basculent.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="310" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="315" />
       <source>{count} point(s) lie in no stratum. Nothing is dropped silently: extend the strata to cover them, or clip the points first and report the clipped ones.</source>
       <translation>{count} point(s) ne sont dans aucune strate. Rien n'est ignoré en silence : étendez les strates pour les couvrir, ou découpez d'abord les points et signalez ceux qui sont retirés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="332" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="337" />
       <source>Resolution sweep: what each cell size withholds</source>
       <translation>Balayage des résolutions : ce que chaque taille de maille masque</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="335" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="340" />
       <source>withheld share of non-empty cells</source>
       <translation>part masquée des mailles non vides</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="336" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="341" />
       <source>median count of a published cell</source>
       <translation>effectif médian d'une maille publiée</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="337" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="342" />
       <source>withheld share, {name}</source>
       <translation>part masquée, {name}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="338" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="343" />
       <source>median count, {name}</source>
       <translation>effectif médian, {name}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="339" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="344" />
       <source>tolerance {share}</source>
       <translation>tolérance {share}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="341" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="346" />
       <source>recommended: {size:g} m</source>
       <translation>recommandée : {size:g} m</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="342" />
-      <source>no swept size is publishable</source>
-      <translation>aucune taille balayée n'est publiable</translation>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="347" />
+      <source>no swept size is within the tolerance</source>
+      <translation>aucune taille balayée ne reste dans la tolérance</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="352" />
-      <source>publishable</source>
-      <translation>publiable</translation>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="359" />
+      <source>within the tolerance</source>
+      <translation>dans la tolérance</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="352" />
-      <source>not publishable</source>
-      <translation>non publiable</translation>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="361" />
+      <source>not recommended: {bad} cell(s) that no pattern can protect</source>
+      <translation>non recommandée : {bad} maille(s) qu'aucun schéma ne peut protéger</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="354" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="364" />
+      <source>over the tolerance, not recommended</source>
+      <translation>au-delà de la tolérance, non recommandée</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="366" />
       <source>{verdict} in stratum {stratum}</source>
       <translation>{verdict} dans la strate {stratum}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="356" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="368" />
       <source>{res:g} m: {cells} cells, {withheld} withheld ({share}); {verdict}.</source>
       <translation>{res:g} m : {cells} mailles, {withheld} masquées ({share}) ; {verdict}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="362" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="374" />
       <source>{res:g} m with {marginals} published: {complementary} complementary cells, {total} withheld in all, {bad} cell(s) that no pattern can protect.</source>
       <translation>{res:g} m avec {marginals} publié(s) : {complementary} mailles de secret secondaire, {total} masquées au total, {bad} maille(s) qu'aucun schéma ne peut protéger.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="371" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="383" />
       <source>At {res:g} m, the size recommended in stratum {stratum}, the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the recommendation keeps the withheld share within the tolerance, but the holes form whole areas without figures. Where those areas matter, publish this stratum at a coarser size; do not raise the tolerance.</source>
       <translation>À {res:g} m, la taille recommandée dans la strate {stratum}, les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : la recommandation garde la part masquée dans la tolérance, mais les trous forment des zones entières sans chiffres. Là où ces zones comptent, publiez cette strate à une taille plus grossière ; n'augmentez pas la tolérance.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="380" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="392" />
       <source>At {res:g} m in stratum {stratum} the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): prefer a coarser geometry in this stratum rather than a higher tolerance.</source>
       <translation>À {res:g} m dans la strate {stratum}, les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : préférez une géométrie plus grossière dans cette strate plutôt qu'une tolérance plus élevée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="387" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="399" />
       <source>At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the holes form areas, so prefer a coarser geometry there rather than a higher tolerance.</source>
       <translation>À {res:g} m les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : les trous forment des zones, préférez donc une géométrie plus grossière plutôt qu'une tolérance plus élevée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="394" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="406" />
       <source>Recommended cell size per stratum: {sizes}.</source>
       <translation>Taille de maille recommandée par strate : {sizes}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="398" />
-      <source>No cell size is publishable under this policy (k = {k}, tolerance {tolerance}). Sweep coarser cells than {coarsest:g} m, or publish per density band; never lower k: it follows from the accepted disclosure probability.</source>
-      <translation>Aucune taille de maille n'est publiable avec cette politique (k = {k}, tolérance {tolerance}). Balayez des mailles plus grossières que {coarsest:g} m, ou publiez par strate de densité ; ne baissez jamais k : il découle de la probabilité de divulgation acceptée.</translation>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="410" />
+      <source>No cell size keeps the withheld share within the tolerance under this policy (k = {k}, tolerance {tolerance}): the sweep recommends none. Sweep coarser cells than {coarsest:g} m, or publish per density band; never lower k: it follows from the accepted disclosure probability.</source>
+      <translation>Aucune taille de maille ne garde la part masquée dans la tolérance avec cette politique (k = {k}, tolérance {tolerance}) : le balayage n'en recommande aucune. Balayez des mailles plus grossières que {coarsest:g} m, ou publiez par strate de densité ; ne baissez jamais k : il découle de la probabilité de divulgation acceptée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="405" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="418" />
       <source>Recommended cell size: {res:g} m, the finest that keeps the withheld share within the tolerance at k = {k}.</source>
       <translation>Taille de maille recommandée : {res:g} m, la plus fine qui garde la part masquée dans la tolérance avec k = {k}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="41" />
-      <source>{res:g} m: counting and protecting the cells…</source>
-      <translation>{res:g} m : comptage et protection des mailles…</translation>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="434" />
+      <source>{size:g} m, the finest size within the tolerance whose withheld cells do not cluster, leaves no such areas: prefer it where those areas matter.</source>
+      <translation>{size:g} m, la taille la plus fine dans la tolérance dont les mailles masquées ne se regroupent pas, ne laisse pas de telles zones : préférez-la là où ces zones comptent.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="421" />
-      <source>{size:g} m, the finest publishable size whose withheld cells do not cluster, leaves no such areas: prefer it where those areas matter.</source>
-      <translation>{size:g} m, la taille publiable la plus fine dont les mailles masquées ne se regroupent pas, ne laisse pas de telles zones : préférez-la là où ces zones comptent.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="425" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="439" />
       <source>No swept size avoids it: sweep coarser sizes, or publish those areas per density band (strata).</source>
       <translation>Aucune taille balayée ne l'évite : balayez des tailles plus grossières, ou publiez ces zones par bande de densité (strates).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="427" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="44" />
+      <source>{res:g} m: counting and protecting the cells…</source>
+      <translation>{res:g} m : comptage et protection des mailles…</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="441" />
       <source>At {res:g} m the withheld cells cluster (Moran's I {moran:.2f}, z {z:.1f}): the recommendation keeps the withheld share within the tolerance, but the holes form whole areas without figures. {advice} Do not raise the tolerance instead.</source>
       <translation>À {res:g} m les mailles masquées se regroupent (I de Moran {moran:.2f}, z {z:.1f}) : la recommandation garde la part masquée dans la tolérance, mais les trous forment des zones entières sans chiffres. {advice} N'augmentez pas la tolérance à la place.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="44" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="47" />
       <source>{res:g} m: done in {seconds:.1f} s.</source>
       <translation>{res:g} m : terminé en {seconds:.1f} s.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="51" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="54" />
       <source>Resolution sweep</source>
       <translation>Balayage des résolutions</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="52" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="55" />
       <source>Counts distinct people per grid cell at several cell sizes and shows which sizes satisfy the policy's k and suppression tolerance.</source>
       <translation>Compte les personnes distinctes par maille à plusieurs tailles de maille et montre quelles tailles respectent le k et la tolérance de secret de la politique.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="54" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="57" />
       <source>privacy,disclosure,k-anonymity,grid,resolution,sweep,suppression</source>
       <translation>confidentialité,divulgation,k-anonymat,grille,résolution,balayage,secret</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="77" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="80" />
       <source>Tolerance: share of cells withheld (empty: the policy's)</source>
       <translation>Tolérance : part des mailles masquées (vide : celle de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="81" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="84" />
       <source>Sweep table</source>
       <translation>Table du balayage</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="84" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="87" />
       <source>Strata an adversary can draw (each swept separately)</source>
       <translation>Strates qu'un adversaire peut tracer (balayées séparément)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="87" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="90" />
       <source>Stratum name field</source>
       <translation>Champ du nom de strate</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="89" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="92" />
       <source>Earlier releases of the series, oldest first</source>
       <translation>Diffusions antérieures de la série, la plus ancienne d'abord</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="92" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="95" />
       <source>Cells that flip since the latest earlier release</source>
       <translation>Mailles qui basculent depuis la diffusion antérieure la plus récente</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/resolution_sweep.py" line="95" />
+      <location filename="processing_provider/algorithms/resolution_sweep.py" line="98" />
       <source>Compare with the cell key method: its p-table</source>
       <translation>Comparer avec la méthode de la clé de cellule : sa table p</translation>
     </message>
@@ -1890,26 +1910,26 @@
     </message>
     <message>
       <location filename="processing_provider/algorithms/risk_budget_gate.py" line="175" />
-      <source>Risk budget gate passed: worst zone {zone} at {worst} ({basis}; pooled mean {pooled}) under the per-release ceiling {ceiling}; cumulative {cumulative} over {count} release(s), headroom {headroom} under {budget}.</source>
-      <translation>Contrôle du budget de risque réussi : pire zone {zone} à {worst} ({basis} ; moyenne {pooled}) sous le plafond par diffusion {ceiling} ; cumulé {cumulative} sur {count} diffusion(s), marge {headroom} sous {budget}.</translation>
+      <source>Risk budget gate passed: worst zone {zone} at {worst} ({basis}; pooled mean {pooled}) under the per-release ceiling {ceiling}; cumulative {cumulative} over {count} release(s) under the cumulative ceiling {budget} ({headroom} left).</source>
+      <translation>Contrôle du budget de risque réussi : pire zone {zone} à {worst} ({basis} ; moyenne {pooled}) sous le plafond par diffusion {ceiling} ; cumulé {cumulative} sur {count} diffusion(s) sous le plafond cumulé {budget} (reste {headroom}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="183" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="184" />
       <source>The cumulative figure assumes independent releases; releases of the same population are correlated, so it understates the risk.</source>
       <translation>Le chiffre cumulé suppose des diffusions indépendantes ; les diffusions d'une même population sont corrélées, il sous-estime donc le risque.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="186" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="187" />
       <source>The cumulative risk {cumulative} is above {share} of the ceiling {ceiling}: plan the remaining releases.</source>
       <translation>Le risque cumulé {cumulative} dépasse {share} du plafond {ceiling} : planifiez les diffusions restantes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="190" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="191" />
       <source>Ledger head: entry {seq}, {head}. The release record carries it: give the record (or the head) as the ledger head of later runs, and a ledger that was cut, emptied or rewritten is refused.</source>
       <translation>Tête du registre : entrée {seq}, {head}. La fiche de diffusion la porte : donnez la fiche (ou la tête) comme tête du registre aux exécutions suivantes, et un registre tronqué, vidé ou réécrit est refusé.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="194" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="195" />
       <source>Not recorded (RECORD is off): this release does not count against the budget; the ledger was only read.</source>
       <translation>Non enregistrée (RECORD désactivé) : cette diffusion ne compte pas dans le budget ; le registre a seulement été lu.</translation>
     </message>
@@ -2224,149 +2244,154 @@
       <translation>unicité</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="131" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="133" />
       <source>{count} zone(s) have no id: every zone needs one.</source>
       <translation>{count} zone(s) n'ont pas d'identifiant : chaque zone en a besoin.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="160" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="162" />
       <source>{count} zone(s) hold no record and get no estimate: a risk budget gate blocks on them (missing evidence).</source>
       <translation>{count} zone(s) ne contiennent aucun enregistrement et n'ont pas d'estimation : un contrôle de budget de risque les bloque (absence de preuve).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="178" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="181" />
+      <source>Worst zone {zone}: {worst}; record-weighted mean {pooled} (about the same: the zones' risks are alike). The release's risk is the worst zone.</source>
+      <translation>Pire zone {zone} : {worst} ; moyenne pondérée {pooled} (à peu près la même : les risques des zones se ressemblent). Le risque de la diffusion est celui de la pire zone.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/zone_risk.py" line="186" />
       <source>Worst zone {zone}: {worst}; record-weighted mean {pooled} ({ratio:.1f} times lower). The release's risk is the worst zone.</source>
       <translation>Pire zone {zone} : {worst} ; moyenne pondérée {pooled} ({ratio:.1f} fois plus basse). Le risque de la diffusion est celui de la pire zone.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="205" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="213" />
       <source>The records include multipoint features: give the person id field, so that the parts of one record are counted as one person, or explode them first if each part is a person of its own.</source>
       <translation>Les enregistrements comprennent des entités multipoints : donnez le champ d'identifiant de personne, pour que les parties d'un enregistrement comptent pour une seule personne, ou éclatez-les d'abord si chaque partie est une personne à part entière.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="228" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="236" />
       <source>{count} record(s) lie in no zone. Nothing is dropped silently: extend the zones to cover them, or clip the records first and report the clipped ones.</source>
       <translation>{count} enregistrement(s) ne sont dans aucune zone. Rien n'est ignoré en silence : étendez les zones pour les couvrir, ou découpez d'abord les enregistrements et signalez ceux qui sont retirés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="50" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="52" />
       <source>The zones {first} and {second} overlap ({area:g} square map units in common): zones must be a partition, or records in the overlap count in one zone only. Repair the zone layer (e.g. remove the overlap, or dissolve the two) and run again.</source>
       <translation>Les zones {first} et {second} se chevauchent ({area:g} unités carrées de carte en commun) : les zones doivent former une partition, sinon les enregistrements du chevauchement ne comptent que dans une zone. Réparez la couche de zones (par exemple en supprimant le chevauchement, ou en fusionnant les deux) et relancez.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="61" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="63" />
       <source>Zone re-identification risk</source>
       <translation>Risque de ré-identification par zone</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="62" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="64" />
       <source>Re-identification probability per zone with a confidence interval; the worst zone, not the average, is the release's risk.</source>
       <translation>Probabilité de ré-identification par zone avec un intervalle de confiance ; le risque de la diffusion est celui de la pire zone, pas la moyenne.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="64" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="66" />
       <source>privacy,disclosure,risk,zone,worst case,wilson,release,budget</source>
       <translation>confidentialité,divulgation,risque,zone,pire cas,wilson,diffusion,budget</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="79" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="81" />
       <source>Zones an adversary could also draw</source>
       <translation>Zones qu'un adversaire pourrait aussi tracer</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="84" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="86" />
       <source>Records (points, any CRS)</source>
       <translation>Enregistrements (points, n'importe quel SCR)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="87" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="89" />
       <source>Zone risk</source>
       <translation>Risque de zone</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="89" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="91" />
       <source>Person id (to count distinct people per zone)</source>
       <translation>Identifiant de personne (pour compter les personnes par zone)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="92" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="94" />
       <source>Policy file (its per-release ceiling marks zones above it)</source>
       <translation>Fichier de politique (son plafond signale les zones au-dessus)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/zone_risk.py" line="96" />
+      <location filename="processing_provider/algorithms/zone_risk.py" line="98" />
       <source>Zones with their risk</source>
       <translation>Zones avec leur risque</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="126" />
+      <location filename="processing_provider/base.py" line="144" />
       <source>Spatial Privacy needs the Python packages {modules}. On Debian or Ubuntu: sudo apt install {packages}; elsewhere install them into QGIS's Python (OSGeo4W Shell: python -m pip install {modules}).</source>
       <translation>Spatial Privacy a besoin des paquets Python {modules}. Sous Debian ou Ubuntu : sudo apt install {packages} ; ailleurs, installez-les dans le Python de QGIS (OSGeo4W Shell : python -m pip install {modules}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="134" />
+      <location filename="processing_provider/base.py" line="152" />
       <source>Grids and suppression</source>
       <translation>Grilles et secret statistique</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="135" />
+      <location filename="processing_provider/base.py" line="153" />
       <source>Release gates</source>
       <translation>Contrôles de diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="136" />
+      <location filename="processing_provider/base.py" line="154" />
       <source>Adversary simulation</source>
       <translation>Simulation d'adversaire</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="137" />
+      <location filename="processing_provider/base.py" line="155" />
       <source>Disclosure risk</source>
       <translation>Risque de divulgation</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="138" />
+      <location filename="processing_provider/base.py" line="156" />
       <source>Example models</source>
       <translation>Modèles d'exemple</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="223" />
+      <location filename="processing_provider/base.py" line="241" />
       <source>Disclosure ceiling ρ (k = ⌈1/ρ⌉; empty: the policy file's)</source>
       <translation>Plafond de divulgation ρ (k = ⌈1/ρ⌉ ; vide : celui de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="263" />
+      <location filename="processing_provider/base.py" line="281" />
       <source>{name} must be a whole number, got {value}: it is never rounded for you.</source>
       <translation>{name} doit être un nombre entier, reçu {value} : il n'est jamais arrondi à votre place.</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="278" />
+      <location filename="processing_provider/base.py" line="296" />
       <source>The file {path} given as {name} is empty (0 bytes): give the file with its content.</source>
       <translation>Le fichier {path} donné pour {name} est vide (0 octet) : donnez le fichier avec son contenu.</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="296" />
+      <location filename="processing_provider/base.py" line="314" />
       <source>Protection level p (empty: the policy's, else ⌈k/2⌉)</source>
       <translation>Niveau de protection p (vide : celui de la politique, sinon ⌈k/2⌉)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="336" />
+      <location filename="processing_provider/base.py" line="354" />
       <source>Cancelled: no output was completed.</source>
       <translation>Annulé : aucune sortie n'a été terminée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="361" />
+      <location filename="processing_provider/base.py" line="379" />
       <source>Removed {count} hidden partial file(s) in {folder} that runs ended before finishing had left: {names}.</source>
       <translation>{count} fichier(s) partiel(s) caché(s) laissé(s) dans {folder} par des exécutions interrompues ont été supprimés : {names}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="373" />
+      <location filename="processing_provider/base.py" line="391" />
       <source>{share} of the cells withheld, within the policy's tolerance of {tolerance}.</source>
       <translation>{share} des mailles masquées, dans la tolérance de la politique ({tolerance}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="377" />
-      <source>{share} of the cells withheld, above the policy's tolerance of {tolerance}: the resolution sweep calls this cell size not publishable. Publish a coarser size (the sweep recommends one); never lower k.</source>
-      <translation>{share} des mailles masquées, au-delà de la tolérance de la politique ({tolerance}) : le balayage des résolutions juge cette taille de maille non publiable. Publiez une taille plus grossière (le balayage en recommande une) ; n'abaissez jamais k.</translation>
+      <location filename="processing_provider/base.py" line="395" />
+      <source>{share} of the cells withheld, above the policy's tolerance of {tolerance}: the resolution sweep does not recommend this cell size (the tolerance guides the choice of a size; it blocks nothing). Prefer a coarser size (the sweep recommends one); never lower k.</source>
+      <translation>{share} des mailles masquées, au-delà de la tolérance de la politique ({tolerance}) : le balayage des résolutions ne recommande pas cette taille de maille (la tolérance guide le choix d'une taille ; elle ne bloque rien). Préférez une taille plus grossière (le balayage en recommande une) ; n'abaissez jamais k.</translation>
     </message>
     <message>
       <location filename="processing_provider/destinations.py" line="225" />
@@ -2889,7 +2914,7 @@
       <translation>Toutes les valeurs du champ d'identifiant de personne « {field} » sont distinctes et forment ensemble des entiers consécutifs, comme des numéros de ligne : là où les personnes ont plusieurs points, chaque entité compte pour une personne. Choisissez le champ qui identifie les personnes (ou ignorez ceci si chaque personne a un seul point).</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/example_models.py" line="64" />
+      <location filename="processing_provider/presentation/example_models.py" line="68" />
       <source>The example model {path} could not be read: reinstall the plugin.</source>
       <translation>Le modèle d'exemple {path} n'a pas pu être lu : réinstallez l'extension.</translation>
     </message>
@@ -2899,59 +2924,64 @@
       <translation>Le graphique demande le paquet Python plotly, absent de ce QGIS. Sous Debian ou Ubuntu : sudo apt install python3-plotly ; ailleurs, installez-le dans le Python de QGIS (OSGeo4W Shell : python -m pip install plotly). La table contient tous les chiffres que le graphique montrerait.</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="100" />
+      <location filename="processing_provider/presentation/styles.py" line="102" />
       <source>Withheld (not published)</source>
       <translation>Masquée (non publiée)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="118" />
+      <location filename="processing_provider/presentation/styles.py" line="126" />
       <source>No estimate (blocks a release)</source>
       <translation>Aucune estimation (bloque une diffusion)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="127" />
+      <location filename="processing_provider/presentation/styles.py" line="135" />
       <source>{low} to {high}</source>
       <translation>{low} à {high}</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="129" />
+      <location filename="processing_provider/presentation/styles.py" line="137" />
       <source>{range} (above the ceiling)</source>
       <translation>{range} (au-dessus du plafond)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="177" />
+      <location filename="processing_provider/presentation/styles.py" line="139" />
+      <source>{range} (all zones)</source>
+      <translation>{range} (toutes les zones)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/presentation/styles.py" line="204" />
       <source>{size:g} m cells: counts ±{accuracy} people (95 %)</source>
       <translation>Mailles de {size:g} m : effectifs à ±{accuracy} personnes (95 %)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="189" />
+      <location filename="processing_provider/presentation/styles.py" line="216" />
       <source>{range} (within the noise of an empty cell)</source>
       <translation>{range} (dans le bruit d'une maille vide)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="87" />
+      <location filename="processing_provider/presentation/styles.py" line="89" />
       <source>0 (a perturbed count: not necessarily empty)</source>
       <translation>0 (un effectif perturbé : pas forcément vide)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="88" />
+      <location filename="processing_provider/presentation/styles.py" line="90" />
       <source>0 (an empty cell)</source>
       <translation>0 (une maille vide)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="91" />
+      <location filename="processing_provider/presentation/styles.py" line="93" />
       <source>{low} or more</source>
       <translation>{low} ou plus</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="94" />
+      <location filename="processing_provider/presentation/styles.py" line="96" />
       <source>{low}–{high}</source>
       <translation>{low}–{high}</translation>
     </message>
     <message>
       <location filename="processing_provider/presentation/swap_report.py" line="28" />
-      <source>{swapped} of {households} households swapped ({share}; the swap rate asked for {target}). {high} household(s) were high-risk; {unswapped} of them kept their location for want of a donor. For the data holder only: never publish this report.</source>
-      <translation>{swapped} ménages échangés sur {households} ({share} ; le taux d'échange en demandait {target}). {high} ménage(s) étaient à risque ; {unswapped} d'entre eux ont gardé leur lieu faute de donneur. Pour le détenteur des données seul : ne publiez jamais ce rapport.</translation>
+      <source>{swapped:,} of {households:,} households swapped ({share}; the swap rate asked for {target:,}). {high:,} household(s) were high-risk; {unswapped:,} of them kept their location for want of a donor. For the data holder only: never publish this report.</source>
+      <translation>{swapped:,} ménages échangés sur {households:,} ({share} ; le taux d'échange en demandait {target:,}). {high:,} ménage(s) étaient à risque ; {unswapped:,} d'entre eux ont gardé leur lieu faute de donneur. Pour le détenteur des données seul : ne publiez jamais ce rapport.</translation>
     </message>
     <message>
       <location filename="processing_provider/presentation/swap_report.py" line="44" />
@@ -3444,17 +3474,12 @@
       <translation>Grille à clé de cellule des personnes échangées</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="245" />
-      <source>Publish (runs only when the gate passes)</source>
-      <translation>Publier (seulement si le contrôle est réussi)</translation>
-    </message>
-    <message>
-      <location filename="scripts/make_example_models.py" line="250" />
+      <location filename="scripts/make_example_models.py" line="251" />
       <source>Census grid: swap, then cell key</source>
       <translation>Grille de recensement : échange, puis clé de cellule</translation>
     </message>
     <message>
-      <location filename="scripts/make_example_models.py" line="250" />
+      <location filename="scripts/make_example_models.py" line="251" />
       <source>The census recipe: swaps households at risk (and more, up to the swap rate) with similar households nearby, counts the swapped persons in square cells with cell key noise (the programme's key file and approved p-table), checks the grid with the k-anonymity gate and writes the published grid only when the gate passes. The swap log is for the data holder only.</source>
       <translation>La recette du recensement : échange les ménages à risque (et d'autres, jusqu'au taux d'échange) avec des ménages semblables proches, compte les personnes échangées dans des mailles carrées avec le bruit de la clé de cellule (le fichier de clé du programme et la table de perturbation approuvée), contrôle la grille avec le contrôle de k-anonymat et n'écrit la grille publiée que si le contrôle réussit. Le journal des échanges est pour le détenteur des données seul.</translation>
     </message>

@@ -63,6 +63,15 @@ class LocalNumbers(string.Formatter):
         return text.translate(self.separators) if number and self.separators else text
 
 
+def local_figure(value):
+    """A table cell as QGIS's language writes it: a count with thousands separators, a number or
+    a figure (a percentage) with its decimal separator (12 345 and 0,89 % in French); other
+    values as text."""
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        return Message("{:,}").format(int(value))
+    return Message("{}").format(value)
+
+
 def number_separators():
     """{".": decimal point, ",": group separator} of QGIS's language when the plugin ships a
     translation into it and its separators differ from English; else {}."""
@@ -107,6 +116,15 @@ def no_threading_flag():
     into the enum ProcessingAlgorithmFlag of ``Qgis``; 3.22 has only the older spelling)."""
     flags = getattr(Qgis, "ProcessingAlgorithmFlag", None)
     return flags.NoThreading if flags is not None else QgsProcessingAlgorithm.Flag.FlagNoThreading
+
+
+def offer_new_file(definition):
+    """Give ``definition``, a file input the run may create, a save dialog in the algorithm
+    dialog (new_file_widget.NewFileWrapper, named by its path: Processing's GUI imports it)."""
+    metadata = definition.metadata()
+    metadata["widget_wrapper"] = {"class": f"{__package__}.new_file_widget.NewFileWrapper"}
+    definition.setMetadata(metadata)
+    return definition
 
 
 def mark_advanced(definition):
@@ -376,5 +394,6 @@ def report_tolerance(withheld, cells, tolerance, feedback):
         return
     feedback.pushWarning(tr(
         "{share} of the cells withheld, above the policy's tolerance of {tolerance}: the resolution "
-        "sweep calls this cell size not publishable. Publish a coarser size (the sweep recommends "
-        "one); never lower k.").format(share=percent(share), tolerance=percent(tolerance)))
+        "sweep does not recommend this cell size (the tolerance guides the choice of a size; it "
+        "blocks nothing). Prefer a coarser size (the sweep recommends one); never lower "
+        "k.").format(share=percent(share), tolerance=percent(tolerance)))

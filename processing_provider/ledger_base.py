@@ -15,7 +15,7 @@ from qgis.core import QgsProcessingException, QgsProcessingParameterFile, \
     QgsProcessingParameterString, QgsProcessingUtils, QgsVectorLayer
 
 from ..spatial_privacy_plugin.errors import N_, Cancelled, SpatialPrivacyError
-from .base import tr
+from .base import offer_new_file, tr
 
 LEDGER_FILTER = N_("Ledger (*.sqlite *.db *.gpkg)")
 ALL_FILES_FILTER = N_("All files (*)")
@@ -102,10 +102,10 @@ class LedgerParameters:
     def add_ledger_parameters(self):
         # An input file, not a destination: the user picks the existing ledger without an
         # overwrite prompt and is never offered a temporary file; a new path starts a ledger.
-        self.addParameter(QgsProcessingParameterFile(
+        self.addParameter(offer_new_file(QgsProcessingParameterFile(
             self.LEDGER, tr("Release ledger (a new file starts one)"),
             QgsProcessingParameterFile.Behavior.File,
-            fileFilter=f"{tr(LEDGER_FILTER)};;{tr(ALL_FILES_FILTER)}"))
+            fileFilter=f"{tr(LEDGER_FILTER)};;{tr(ALL_FILES_FILTER)}")))
         self.addParameter(QgsProcessingParameterString(self.DATASET, tr("Dataset (programme name)")))
         self.addParameter(QgsProcessingParameterString(self.RELEASE_ID, tr("Release id")))
         self.add_ledger_head_parameter()

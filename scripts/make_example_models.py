@@ -239,13 +239,14 @@ def census_grid_swap_then_cell_key():
              {"INPUT": ("child", "swap.OUTPUT"), "PERSON_FIELD": person,
               "KEY_FILE": ("input", "key_file"), "PTABLE": ("input", "ptable"),
               "RESOLUTION": ("input", "cell_size"), "POLICY": policy}, row=1),
-        step("spatialprivacy:kanonymitygate", "gate", N_("k-anonymity gate"),
+        # The gate writes its output only when it passes: that output is the publication,
+        # loaded and styled as the cell key grid. The step keeps the id "publish": the model's
+        # output is "publish:published_grid" in users' models.
+        step("spatialprivacy:kanonymitygate", "publish", N_("k-anonymity gate (publishes only "
+                                                            "when it passes)"),
              {"INPUT": ("child", "grid.OUTPUT"), "COUNT_FIELD": "n_persons", "POLICY": policy},
-             row=2),
-        step("native:savefeatures", "publish", N_("Publish (runs only when the gate passes)"),
-             {"INPUT": ("child", "gate.OUTPUT")},
              {"OUTPUT": ("published_grid", N_("Published grid (a file in the publication "
-                                              "folder)"))}, row=3),
+                                              "folder)"))}, row=2),
     ]
     return build(N_("Census grid: swap, then cell key"), N_(
         "The census recipe: swaps households at risk (and more, up to the swap rate) with "

@@ -69,3 +69,23 @@ def risk_class_breaks(ceiling=None):
         return list(RISK_BREAKS)
     breaks = [ceiling / 4, ceiling / 2, ceiling, 2 * ceiling]
     return [value for value in breaks if 0 < value < 1]
+
+
+def shown_share(share):
+    """``share`` rounded to the digits ``percent`` shows of it (a legend break reads exactly)."""
+    return round(share, 3) if share >= 0.01 else float(f"{share:.2g}")
+
+
+def spread_breaks(breaks, values, classes=4):
+    """``breaks`` (inner breaks of probability classes) with breaks added where every one of
+    ``values`` falls in one class, so that the legend shows the spread present: the values'
+    quantiles at 1/classes, 2/classes, …, rounded as ``percent`` shows them, those strictly
+    above the smallest value and at most the largest. Unchanged when the values span two
+    classes or more, or are all equal (None and NaN are left out)."""
+    present = sorted(value for value in values if value is not None and value == value)
+    if not present or any(present[0] < bound <= present[-1] for bound in breaks):
+        return list(breaks)
+    quantiles = [present[round(index * (len(present) - 1) / classes)]
+                 for index in range(1, classes)]
+    added = {shown_share(value) for value in quantiles}
+    return sorted(set(breaks) | {bound for bound in added if present[0] < bound <= present[-1]})

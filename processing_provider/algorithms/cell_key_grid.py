@@ -7,7 +7,7 @@ from qgis.core import QgsProcessing, QgsProcessingException, QgsProcessingMultiS
     QgsProcessingUtils, QgsWkbTypes
 
 from ...spatial_privacy_plugin.errors import N_
-from ..base import tr
+from ..base import offer_new_file, tr
 from ..grid_base import PointGridAlgorithm
 
 CELL_FIELDS = (("cell_id", "string"), ("col", "int"), ("row", "int"), ("resolution_m", "double"))
@@ -158,10 +158,10 @@ class CellKeyGrid(PTableParameters, PointGridAlgorithm):
         self.addParameter(QgsProcessingParameterField(
             self.RECORD_KEY_FIELD, tr("Record key field (empty: keys from the key file)"),
             parentLayerParameterName=self.INPUT, optional=True))
-        self.addParameter(QgsProcessingParameterFile(
-            self.KEY_FILE, tr("Secret key file (a new path creates one; never publish it)"),
+        self.addParameter(offer_new_file(QgsProcessingParameterFile(
+            self.KEY_FILE, tr("Secret key file (one of it or a record key; never publish)"),
             QgsProcessingParameterFile.Behavior.File,
-            optional=True, fileFilter=tr(KEY_FILTER)))
+            optional=True, fileFilter=tr(KEY_FILTER))))
         self.addParameter(QgsProcessingParameterFeatureSource(
             self.PTABLE, tr("p-table (empty: the policy's, or built from D, V, JS)"),
             [QgsProcessing.SourceType.TypeVector], optional=True))

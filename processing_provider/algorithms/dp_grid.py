@@ -64,10 +64,10 @@ class DpGrid(LedgerParameters, PointGridAlgorithm):
             self.RESOLUTIONS, tr("Nested cell sizes in metres (the budget is split equally)"),
             defaultValue="1000,2000,4000"))
         self.addParameter(QgsProcessingParameterExtent(
-            self.EXTENT, tr("Extent released (or a study area)"),
+            self.EXTENT, tr("Extent released (one of it or a study area)"),
             optional=True))
         self.addParameter(QgsProcessingParameterFeatureSource(
-            self.STUDY_AREA, tr("Study area released (or an extent)"),
+            self.STUDY_AREA, tr("Study area released (one of it or an extent)"),
             [QgsProcessing.SourceType.TypeVectorPolygon],
             optional=True))
         self.addParameter(QgsProcessingParameterPoint(

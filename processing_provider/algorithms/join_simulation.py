@@ -9,7 +9,7 @@ from qgis.core import QgsCoordinateReferenceSystem, QgsProcessing, QgsProcessing
     QgsProcessingParameterNumber, QgsProcessingParameterString, QgsWkbTypes
 
 from ...spatial_privacy_plugin.errors import N_
-from ..base import SpatialPrivacyAlgorithm, tr
+from ..base import SpatialPrivacyAlgorithm, local_figure, tr
 
 ESCALATION_FIELDS = (
     ("step", "int"), ("attributes", "string"), ("pi_unique", "double"), ("pi_correct", "double"),
@@ -28,11 +28,17 @@ DEFINITIONS = (
                     "re-identified.")),
     ("π correct", N_("the share of targets whose single candidate really is them: what the "
                      "adversary really re-identified (known only with the held-out truth ids).")),
-    ("π marketer", N_("the mean over targets of 1 / (number of candidates), 0 for a target "
+    (N_("π marketer"), N_("the mean over targets of 1 / (number of candidates), 0 for a target "
                       "without one: the share re-identified by picking a candidate at random.")),
     (N_("precision"), N_("π correct / π unique: how often a confident match is right; a wrong "
-                         "match harms the person it lands on.")),
+                         "match harms the person it lands on. Undefined where no target has a "
+                         "single candidate.")),
 )
+
+
+def median_value(median):
+    """A median of counts as a table shows it: whole (12) or with its half (12.5)."""
+    return int(median) if float(median).is_integer() else float(median)
 
 
 class JoinSimulation(SpatialPrivacyAlgorithm):
@@ -294,13 +300,25 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
         from ...spatial_privacy_plugin.formatting import percent
         return tr("unknown") if value is None or value != value else percent(value)
 
+    def precision(self, row):
+        """π correct / π unique, undefined (not 0) where no target has a single candidate."""
+        return tr("undefined (no single candidate)") if row.pi_unique == 0 else \
+            self.share(row.precision)
+
+    @staticmethod
+    def attributes(text):
+        """The engine's "location + age + sex" with its words translated."""
+        parts = text.split(" + ")
+        return " + ".join([tr("location")] + parts[1:] if parts[0] == "location" else parts)
+
     def step_line(self, row):
         return tr("{attributes}: π unique {unique}, π correct {correct}, π marketer {marketer}, "
                   "precision {precision}; median candidates {median:g}, {none} target(s) with no "
-                  "candidate.").format(attributes=row.attributes, unique=self.share(row.pi_unique),
+                  "candidate.").format(attributes=self.attributes(row.attributes),
+                                       unique=self.share(row.pi_unique),
                                        correct=self.share(row.pi_correct),
                                        marketer=self.share(row.pi_marketer),
-                                       precision=self.share(row.precision),
+                                       precision=self.precision(row),
                                        median=row.median_candidates,
                                        none=row.targets_with_no_candidate)
 
@@ -311,11 +329,12 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
         row, figure = threshold_sentence_inputs(escalation, policy.rho)
         if row is None:
             return tr("With every attribute tried ({attributes}) the adversary stays at or below "
-                      "ρ = {rho}.").format(attributes=escalation.iloc[-1]["attributes"],
+                      "ρ = {rho}.").format(attributes=self.attributes(escalation.iloc[-1]["attributes"]),
                                            rho=policy.rho)
         return tr("An adversary crosses the policy's ceiling with {attributes}: {figure} = "
                   "{value}, above ρ = {rho}.").format(
-            rho=policy.rho, attributes=row["attributes"], figure=tr(dict(FIGURE_LABELS)[figure]),
+            rho=policy.rho, attributes=self.attributes(row["attributes"]),
+            figure=tr(dict(FIGURE_LABELS)[figure]),
             value=self.share(row[figure]))
 
     def write_targets(self, parameters, context, result, points, truth_field, crs, results):
@@ -338,7 +357,7 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
         """The escalation curve as a plotly figure: one line per π, the policy's ρ dotted."""
         from ...spatial_privacy_plugin.charts import escalation_figure
         return escalation_figure(
-            list(escalation["attributes"]),
+            [JoinSimulation.attributes(text) for text in escalation["attributes"]],
             [(tr(label), list(escalation[column])) for column, label in FIGURE_LABELS],
             None if policy is None else policy.rho,
             {"title": tr("Re-identification as the adversary adds attributes"),
@@ -349,16 +368,17 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
     def write_report(self, path, escalation, provenance, sentence, radius, figure, feedback):
         """The report: what was joined, the table, the chart (HTML) and what the figures mean."""
         from html import escape
-        headers = [tr("attributes"), "π unique", "π correct", "π marketer", tr("precision"),
+        headers = [tr("attributes"), "π unique", "π correct", tr("π marketer"), tr("precision"),
                    tr("median candidates"), tr("no candidate")]
-        rows = [[row.attributes, self.share(row.pi_unique), self.share(row.pi_correct),
-                 self.share(row.pi_marketer), self.share(row.precision),
-                 f"{row.median_candidates:g}", str(row.targets_with_no_candidate)]
+        rows = [[self.attributes(row.attributes)] + [local_figure(value) for value in (
+                    self.share(row.pi_unique), self.share(row.pi_correct),
+                    self.share(row.pi_marketer), self.precision(row),
+                    median_value(row.median_candidates), int(row.targets_with_no_candidate))]
                 for row in escalation.itertuples(index=False)]
         title = tr("Join simulation")
         intro = tr("The adversary joins {targets} identified target(s) to the release within "
                    "{radius:g} m, adding one attribute at a time.").format(
-            targets=int(escalation.iloc[0]["targets"]), radius=radius)
+            targets=local_figure(int(escalation.iloc[0]["targets"])), radius=radius)
         provenance_line = tr("Auxiliary data: {provenance}").format(
             provenance=provenance or tr("provenance not stated"))
         if Path(path).suffix.lower() in (".html", ".htm"):

@@ -346,6 +346,8 @@ class RecordSwap(DonorParameters, SpatialPrivacyAlgorithm):
                 [names[level] for level in pairs["level"]], reasons, pairs["profile"] + 1,
                 pairs["distance"]])
             results[self.SWAP_LOG] = log
+            from ..presentation.styles import load_under_own_name
+            load_under_own_name(context, log, tr("Swap log (data holder only; never publish)"))
         table_fields = make_fields(UNSWAPPED_FIELDS)
         sink, unswapped = self.parameterAsSink(parameters, self.UNSWAPPED, context, table_fields,
                                                QgsWkbTypes.Type.NoGeometry)

@@ -11,6 +11,9 @@ from ..base import tr
 from ..grid_base import PointGridAlgorithm
 from ..io.postgis import CountedInput, counted_input
 
+# The bar's share for reading the points: quick beside counting and protecting the cells.
+READ_PERCENT = 5.0
+
 TABLE_FIELDS = (
     ("stratum", "string"), ("recommended", "bool"), ("resolution_m", "double"), ("k", "int"), ("cells", "int"), ("cells_withheld", "int"),
     ("suppressed_fraction", "double"), ("median_published_count", "double"),
@@ -99,7 +102,7 @@ class ResolutionSweep(PointGridAlgorithm):
             QgsProcessingParameterFile.Behavior.File,
             optional=True))
         self.addOutput(QgsProcessingOutputNumber(
-            self.RECOMMENDED_RESOLUTION, tr("Recommended (finest publishable) cell size")))
+            self.RECOMMENDED_RESOLUTION, tr("Recommended cell size (finest within the tolerance)")))
         # For the k-anonymity gate's audit (its number of people and how records relate to it).
         self.addOutput(QgsProcessingOutputNumber(
             self.PERSONS, tr("Number of people (empty when the policy keeps it secret)")))
@@ -126,7 +129,9 @@ class ResolutionSweep(PointGridAlgorithm):
                 "differencing (subtract overlapping cells to isolate small areas). Release only "
                 "nested resolutions (each a whole multiple of the finer) on one origin.").format(
                 fine=fine, coarse=coarse))
-        steps = QgsProcessingMultiStepFeedback(2, feedback)
+        # Reading the points takes the first twentieth of the bar (step 0 of 20), the sizes the
+        # rest, each by its expected work.
+        steps = QgsProcessingMultiStepFeedback(round(100 / READ_PERCENT), feedback)
         # One origin for every size: a multiple of the coarsest, so that the sizes nest.
         data = counted_input(self, parameters, context, steps, max(resolutions),
                              (self.STRATA, self.PREVIOUS_RELEASES, self.CKM_PTABLE)) or \
@@ -134,8 +139,8 @@ class ResolutionSweep(PointGridAlgorithm):
         earlier = self.read_previous_releases(parameters, context, steps, policy.k)
         data = self.adopt_series_origin(earlier, parameters, data, feedback)
         self.describe_policy(policy, feedback, data)
-        steps.setCurrentStep(1)
-        progress = lambda done, total: steps.setProgress(100.0 * done / total)  # noqa: E731
+        progress = lambda done, total: feedback.setProgress(  # noqa: E731
+            READ_PERCENT + (100.0 - READ_PERCENT) * done / total)
         on_size = size_log(feedback)
         strata = self.strata(parameters, context, data)
         if isinstance(data, CountedInput):
@@ -339,7 +344,7 @@ class ResolutionSweep(PointGridAlgorithm):
             "tolerance": tr("tolerance {share}").format(share=percent(tolerance)),
             "recommended": "" if recommended is None else
             tr("recommended: {size:g} m").format(size=recommended),
-            "none_publishable": tr("no swept size is publishable"),
+            "none_publishable": tr("no swept size is within the tolerance"),
         }
         write_html_chart(path, sweep_figure(series, tolerance, recommended, labels), title,
                          feedback)
@@ -349,7 +354,14 @@ class ResolutionSweep(PointGridAlgorithm):
         from ...spatial_privacy_plugin.release.grid import MARGINALS_NONE
 
         for row in table.itertuples(index=False):
-            verdict = tr("publishable") if row.publishable else tr("not publishable")
+            # The tolerance recommends a size; it gates nothing (the grid warns, the gate passes).
+            if row.publishable:
+                verdict = tr("within the tolerance")
+            elif row.cells_unprotectable:
+                verdict = tr("not recommended: {bad} cell(s) that no pattern can protect").format(
+                    bad=row.cells_unprotectable)
+            else:
+                verdict = tr("over the tolerance, not recommended")
             if row.stratum is not None:
                 verdict = tr("{verdict} in stratum {stratum}").format(verdict=verdict,
                                                                      stratum=row.stratum)
@@ -396,7 +408,8 @@ class ResolutionSweep(PointGridAlgorithm):
                                 for row in per_stratum.itertuples(index=False))))
         if recommended is None:
             feedback.pushWarning(tr(
-                "No cell size is publishable under this policy (k = {k}, tolerance {tolerance}). "
+                "No cell size keeps the withheld share within the tolerance under this policy "
+                "(k = {k}, tolerance {tolerance}): the sweep recommends none. "
                 "Sweep coarser cells than {coarsest:g} m, or publish per density band; never lower "
                 "k: it follows from the accepted disclosure probability.").format(
                 k=policy.k, tolerance=percent(policy.tolerance),
@@ -418,8 +431,9 @@ class ResolutionSweep(PointGridAlgorithm):
         clear = table[(table["resolution_m"] > recommended) & table["publishable"]
                       & ~table["withheld_clustered"].fillna(False).astype(bool)]
         if len(clear):
-            advice = tr("{size:g} m, the finest publishable size whose withheld cells do not "
-                        "cluster, leaves no such areas: prefer it where those areas matter.").format(
+            advice = tr("{size:g} m, the finest size within the tolerance whose withheld cells "
+                        "do not cluster, leaves no such areas: prefer it where those areas "
+                        "matter.").format(
                 size=float(clear["resolution_m"].min()))
         else:
             advice = tr("No swept size avoids it: sweep coarser sizes, or publish those areas per "

@@ -175,7 +175,8 @@ class RiskBudgetGate(LedgerParameters, SpatialPrivacyAlgorithm):
         feedback.pushInfo(tr(
             "Risk budget gate passed: worst zone {zone} at {worst} ({basis}; pooled mean "
             "{pooled}) under the per-release ceiling {ceiling}; cumulative {cumulative} "
-            "over {count} release(s), headroom {headroom} under {budget}.").format(
+            "over {count} release(s) under the cumulative ceiling {budget} ({headroom} "
+            "left).").format(
             zone=summary.worst_zone, worst=percent(summary.worst), basis=tr(policy.gate_on),
             pooled=percent(summary.pooled), ceiling=percent(policy.per_release_ceiling),
             cumulative=percent(decision.cumulative), count=decision.prior_releases + 1,

@@ -20,6 +20,8 @@ ZONE_FIELDS = (("zone_id", "string"), ("p_reid", "double"), ("p_reid_low", "doub
 # Zones whose shared area exceeds this share of the smaller one overlap (a
 # shared edge digitised twice leaves slivers far smaller than this).
 OVERLAP_TOLERANCE = 1e-6
+# A worst zone less than this many times the mean: the zones are alike (no "1.0 times lower").
+ALIKE_RATIO = 1.05
 
 
 def refuse_overlapping_zones(zone_ids, geometries):
@@ -171,10 +173,16 @@ class ZoneRisk(RiskAlgorithm):
         names = [name for name, _ in ZONE_FIELDS]
         write_features(sink, fields, [table[name] for name in names], geometries, feedback)
         del sink  # closes a file output so that its style can be stored in it
-        apply_style(lambda: risk_renderer("p_reid", ceiling), destination, context)
+        risks = table["p_reid"].tolist()
+        apply_style(lambda: risk_renderer("p_reid", ceiling, zones=risks), destination, context)
 
         worst_zone, worst, pooled = worst_and_pooled(table)
-        if worst is not None:
+        if worst is not None and pooled and worst / pooled < ALIKE_RATIO:
+            feedback.pushInfo(tr("Worst zone {zone}: {worst}; record-weighted mean {pooled} (about "
+                                 "the same: the zones' risks are alike). The release's risk is "
+                                 "the worst zone.").format(zone=worst_zone, worst=percent(worst),
+                                                           pooled=percent(pooled)))
+        elif worst is not None:
             feedback.pushInfo(tr("Worst zone {zone}: {worst}; record-weighted mean {pooled} "
                                  "({ratio:.1f} times lower). The release's risk is the worst zone.")
                               .format(zone=worst_zone, worst=percent(worst), pooled=percent(pooled),

@@ -9,10 +9,12 @@ labels are shown translated. scripts/make_example_models.py builds the files.
 
 from qgis.core import Qgis, QgsMessageLog, QgsProcessingModelAlgorithm
 
-from ..base import GROUPS, HERE, help_page_url, tr
+from ..base import GROUPS, HERE, help_page_url, offer_new_file, tr
 
 MODELS_FOLDER = HERE / "models"
 GROUP_ID = "examples"
+# The models' file inputs a run may create (a new path starts a ledger, makes a key).
+NEW_FILE_INPUTS = ("ledger", "key_file")
 
 
 class ExampleModel(QgsProcessingModelAlgorithm):
@@ -27,6 +29,8 @@ class ExampleModel(QgsProcessingModelAlgorithm):
             definition.setDescription(tr(definition.description()))
             if definition.type() == "file":
                 definition.setFileFilter(tr(definition.fileFilter()))
+            if definition.name() in NEW_FILE_INPUTS:
+                offer_new_file(definition)
         for child_id in self.childAlgorithms():
             step = self.childAlgorithm(child_id)
             step.setDescription(tr(step.description()))

@@ -11,7 +11,8 @@ from qgis.core import QgsExpression, QgsFillSymbol, QgsLinePatternFillSymbolLaye
 from qgis.PyQt import sip
 from qgis.PyQt.QtGui import QColor
 
-from ...spatial_privacy_plugin.formatting import count_class_breaks, percent, risk_class_breaks
+from ...spatial_privacy_plugin.formatting import count_class_breaks, percent, risk_class_breaks, \
+    spread_breaks
 from ..base import tr
 from ..io.layers import store_style
 
@@ -21,6 +22,7 @@ RISK_COLOURS = ("#ffffd4", "#cc4c02")
 OVER_CEILING_COLOURS = ("#ef3b2c", "#67000d")
 WITHHELD_FILL = "224,224,224,255"
 NO_ESTIMATE_FILL = "189,189,189,255"
+ZONE_OUTLINE = "77,77,77,255"
 
 # QGIS takes ownership of a post-processor and deletes it with the run's context, so every run
 # gets a new one. Python keeps a reference until QGIS has deleted it: without one, Python could
@@ -36,9 +38,9 @@ def _blend(colours, position):
     return ",".join(str(value) for value in channels) + ",255"
 
 
-def _fill(colour, outline="255,255,255,255"):
+def _fill(colour, outline="255,255,255,255", width="0.1"):
     return QgsFillSymbol.createSimple({"color": colour, "outline_color": outline,
-                                       "outline_width": "0.1", "outline_width_unit": "MM"})
+                                       "outline_width": width, "outline_width_unit": "MM"})
 
 
 def _hatched(colour):
@@ -101,17 +103,23 @@ def count_renderer(k, count_field="n_persons", status_field="status", largest=No
     return _renderer(rules)
 
 
-def risk_renderer(risk_field, ceiling=None, points=False, no_estimate=True):
+def risk_renderer(risk_field, ceiling=None, points=False, no_estimate=True, zones=None):
     """Probability classes with the ceiling as a break; classes above it in reds.
 
     A class that ends at the ceiling includes it (the gate fails only above it).
+    ``zones``: the risks of the zones drawn; where they all fall in one class, that class is
+    split at their quantiles (spread_breaks), and a class that still holds every zone says so.
+    Zones get dark outlines: a pale class stays visible on a pale map.
     """
     risk = QgsExpression.quotedColumnRef(risk_field)
     breaks = risk_class_breaks(ceiling)
+    present = [value for value in zones or () if value is not None and value == value]
+    if present:
+        breaks = spread_breaks(breaks, present)
     bounds = list(zip([0.0] + breaks, breaks + [None]))
     below = [bound for bound in bounds if ceiling is None or bound[0] < ceiling]
     above = bounds[len(below):]
-    symbol = _marker if points else _fill
+    symbol = _marker if points else (lambda colour: _fill(colour, ZONE_OUTLINE, "0.3"))
     rules = []
     if no_estimate:
         rules.append((_hatched(NO_ESTIMATE_FILL), f"{risk} IS NULL",
@@ -127,8 +135,18 @@ def risk_renderer(risk_field, ceiling=None, points=False, no_estimate=True):
                 label = tr("{low} to {high}").format(low=percent(low), high=percent(high))
             if ceiling is not None and low >= ceiling:
                 label = tr("{range} (above the ceiling)").format(range=label)
+            if present and all(_in_class(value, low, high, ceiling) for value in present):
+                label = tr("{range} (all zones)").format(range=label)
             rules.append((symbol(_blend(colours, position)), lower + upper, label))
     return _renderer(rules)
+
+
+def _in_class(value, low, high, ceiling):
+    """Whether ``value`` falls in the class from ``low`` to ``high`` (None: open) as the
+    renderer's rules place it (a class ending at the ceiling includes it)."""
+    above_low = value > low if low == ceiling else value >= low
+    below_high = high is None or (value <= high if high == ceiling else value < high)
+    return above_low and below_high
 
 
 class StyleOnLoad(QgsProcessingLayerPostProcessorInterface):
@@ -159,6 +177,15 @@ def apply_style(build_renderer, destination, context):
             style_on_load(build_renderer))
     if "memory:" not in destination and context.getMapLayer(destination) is None:
         store_style(destination, build_renderer())
+
+
+def load_under_own_name(context, destination, name):
+    """Load ``destination`` as ``name`` even where a model names its outputs (a data holder's
+    table keeps the warning its name carries)."""
+    if context.willLoadLayerOnCompletion(destination):
+        details = context.layerToLoadOnCompletionDetails(destination)
+        details.name = name
+        details.forceName = True
 
 
 def dp_renderer(levels, count_field="n_persons", level_field="resolution_m"):

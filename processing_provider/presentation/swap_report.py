@@ -5,7 +5,7 @@ households (an HTML page for the data holder)."""
 from html import escape
 
 from ...spatial_privacy_plugin.formatting import percent
-from ..base import tr
+from ..base import local_figure, tr
 from .html_chart import write_html_chart
 
 # Top-level areas listed in the report, those with the largest share moved first.
@@ -15,7 +15,7 @@ LISTED_AREAS = 50
 def html_table(headers, rows):
     return "<table border='1' cellpadding='4' style='border-collapse:collapse'><tr>" + "".join(
         f"<th>{escape(header)}</th>" for header in headers) + "</tr>" + "".join(
-        "<tr>" + "".join(f"<td>{escape(str(cell))}</td>" for cell in row) + "</tr>"
+        "<tr>" + "".join(f"<td>{escape(local_figure(cell))}</td>" for cell in row) + "</tr>"
         for row in rows) + "</table>"
 
 
@@ -25,12 +25,12 @@ def write_swap_report(path, result, levels, max_distance, feedback):
         level_shares, neighbourhood_shares
 
     by_level = level_shares(result, levels)
-    intro = tr("{swapped} of {households} households swapped ({share}; the swap rate asked for "
-               "{target}). {high} household(s) were high-risk; {unswapped} of them kept their "
-               "location for want of a donor. For the data holder only: never publish this "
+    intro = tr("{swapped:,} of {households:,} households swapped ({share}; the swap rate asked "
+               "for {target:,}). {high:,} household(s) were high-risk; {unswapped:,} of them kept "
+               "their location for want of a donor. For the data holder only: never publish this "
                "report.").format(
-        swapped=result.households_swapped, households=result.n_households,
-        share=percent(result.households_swapped / result.n_households), target=result.target,
+        swapped=int(result.households_swapped), households=int(result.n_households),
+        share=percent(result.households_swapped / result.n_households), target=int(result.target),
         high=int((result.high_risk_level >= 0).sum()), unswapped=len(result.unswapped))
     level_rows = [[row.level, row.areas, row.high_risk_swaps, row.rate_swaps,
                    row.households_moved, percent(row.share_moved), percent(row.area_share_min),

@@ -18,6 +18,16 @@ QUEEN_OFFSETS = tuple((dc, dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if (dc,
 
 # Moran's I z-score above which withheld cells count as clustered (one-sided 2.5 %).
 CLUSTERED_Z = 1.96
+# A size's fixed work beside its cells, as a share of the finest size's work.
+FIXED_WORK = 0.01
+
+
+def expected_work(resolutions):
+    """Each size's expected share of a sweep's work, the finest size's being 1 (plus the fixed
+    part): the cells it counts and protects, about 1/size² (twice the size, a quarter of the
+    cells)."""
+    finest = min(resolutions)
+    return {resolution: (finest / resolution) ** 2 + FIXED_WORK for resolution in resolutions}
 
 
 def morans_i(col, row, indicator):
@@ -80,8 +90,9 @@ def sweep(x, y, person_codes, key_codes, origin, resolutions, k, tolerance, marg
     left empty unless at least two groups are withheld, so that it can never
     give away one withheld cell's count. ``people_known``: the attacker knows
     the number of people (the table publishes it), unless the policy keeps
-    it secret. ``progress(done, total)`` hears of the sizes done (fractions
-    included: each size's audit reports its solve blocks), ``on_size(resolution,
+    it secret. ``progress(done, total)`` hears of the work done, each size
+    weighted by ``expected_work`` (fractions included: each size's audit
+    reports its solve blocks), ``on_size(resolution,
     seconds)`` of each size as it starts (None) and ends (its time), both from
     the caller's thread; ``is_canceled`` is asked between sizes, cells and solves.
     """
@@ -115,6 +126,7 @@ def sweep_counted(count_at, people, n_rows, withheld_people, resolutions, k, tol
     known = people if people_known else None
     # Written by the threads working on each size, read by the caller's thread in ``poll``.
     shares = dict.fromkeys(resolutions, 0.0)
+    work = expected_work(resolutions)
     started, finished, told = {}, {}, set()
 
     def sweep_row(resolution):
@@ -166,7 +178,8 @@ def sweep_counted(count_at, people, n_rows, withheld_people, resolutions, k, tol
                     if on_size is not None:
                         on_size(resolution, finished[resolution] if event == "end" else None)
         if progress is not None:
-            progress(sum(shares.values()), len(resolutions))
+            progress(sum(shares[size] * work[size] for size in resolutions),
+                     sum(work.values()))
 
     # Coarsest first: the quick sizes report early, the finest take the longest.
     records = in_parallel(sweep_row, resolutions[::-1], poll=poll)[::-1]

@@ -83,3 +83,15 @@ def test_sweep_figure_marks_the_tolerance_and_the_recommended_size():
                                                            "withheld rural", "median rural",
                                                            "tolerance 20.0 %"]
     assert [note["text"] for note in strata["layout"]["annotations"]][-1] == "none"
+
+
+def test_spread_breaks_split_the_one_class_that_holds_every_value():
+    from spatial_privacy_plugin.formatting import spread_breaks
+    breaks = [0.0025, 0.005, 0.01, 0.02]
+    alike = [0.000436, 0.000440, 0.000445, 0.000451, 0.000465]  # the sample city's zones
+    split = spread_breaks(breaks, alike)
+    added = sorted(set(split) - set(breaks))
+    assert added and all(min(alike) < bound <= max(alike) for bound in added)
+    assert all(percent(bound) in ("0.044 %", "0.045 %") for bound in added)  # as the legend reads
+    assert spread_breaks(breaks, [0.001, 0.003]) == breaks  # two classes already
+    assert spread_breaks(breaks, [0.0004] * 3 + [None, float("nan")]) == breaks  # all equal

@@ -145,8 +145,19 @@ def test_sweep_on_the_hand_case(run, feedback):
 def test_sweep_says_when_nothing_is_publishable_and_never_suggests_a_lower_k(run, feedback):
     result = sweep(run, people_in_cells(HAND_CELLS), feedback, RESOLUTIONS="100")
     assert result["RECOMMENDED_RESOLUTION"] is None
-    warning = next(message for message in feedback.messages if "No cell size is publishable" in message)
+    warning = next(message for message in feedback.messages
+                   if "No cell size keeps the withheld share within the tolerance" in message)
     assert "coarser" in warning and "never lower k" in warning
+
+
+def test_sweep_calls_a_size_over_the_tolerance_not_recommended_not_unpublishable(run, feedback):
+    """The tolerance is a recommendation criterion: the grid writes such a size with a warning
+    and the gate passes it, so the sweep's log does not call it "not publishable"."""
+    sweep(run, people_in_cells(HAND_CELLS), feedback, RESOLUTIONS="100")
+    line = next(message for message in feedback.messages
+                if message.startswith("100 m: ") and " withheld (" in message)
+    assert line.endswith("; over the tolerance, not recommended."), line
+    assert not any("publishable" in message for message in feedback.messages)
 
 
 def test_sweep_counts_people_not_trips(run):

@@ -43,7 +43,7 @@ def test_a_cancelled_sweep_stops_within_two_seconds_and_logs_each_size(run, city
     same sweep not cancelled (the negative control) logs each size as it starts and ends,
     coarsest first, and fills the bar."""
     monkeypatch.setenv("SPATIAL_PRIVACY_THREADS", "2")
-    feedback = CancelOnProgress(at=50.0)
+    feedback = CancelOnProgress(at=5.0)  # the read takes the bar's first 5 %
     with pytest.raises(QgsProcessingException, match="Cancelled"):
         run("resolutionsweep", dict(SWEEP, INPUT=city_gpkg, OUTPUT=str(tmp_path / "sweep.gpkg")),
             feedback)
@@ -61,6 +61,40 @@ def test_a_cancelled_sweep_stops_within_two_seconds_and_logs_each_size(run, city
                if message.endswith("m: counting and protecting the cells…")]
     assert started[0] == "4000"  # coarsest first: the quick sizes report early
     assert max(control.progress) == pytest.approx(100.0)
+
+
+class BarAndLog(RecordingFeedback):
+    """The bar's values and the log's lines, in the order they came."""
+
+    def __init__(self):
+        super().__init__()
+        self.events = []
+        self.progressChanged.connect(lambda value: self.events.append(value))
+
+    def pushInfo(self, info):  # noqa: N802
+        super().pushInfo(info)
+        self.events.append(info)
+
+
+def test_the_sweeps_bar_follows_the_work_of_each_size(run, city_gpkg, tmp_path, monkeypatch):
+    """Reading the points fills at most 5 % of the bar; the sizes share the rest by their
+    expected work (about 1/size²): when the coarsest of seven sizes is done, the bar is still
+    below 10 % (it was 57 % when the read took half and every size an equal share)."""
+    monkeypatch.setenv("SPATIAL_PRIVACY_THREADS", "2")
+    feedback = BarAndLog()
+    run("resolutionsweep", dict(SWEEP, INPUT=city_gpkg, OUTPUT=str(tmp_path / "sweep.gpkg")),
+        feedback)
+    events = feedback.events
+    first_start = next(index for index, event in enumerate(events)
+                       if isinstance(event, str) and event.endswith("counting and protecting the "
+                                                                     "cells…"))
+    read = [event for event in events[:first_start] if not isinstance(event, str)]
+    assert read and max(read) <= 5.0
+    first_done = next(index for index, event in enumerate(events)
+                      if isinstance(event, str) and event.startswith("4000 m: done in"))
+    bar = next(event for event in events[first_done:] if not isinstance(event, str))
+    assert 5.0 < bar < 10.0, bar
+    assert max(event for event in events if not isinstance(event, str)) == pytest.approx(100.0)
 
 
 def test_a_cancelled_grid_stops_within_two_seconds(run, city_gpkg, tmp_path):
@@ -167,7 +201,8 @@ def test_a_layer_without_the_number_still_warns(run, tmp_path):
 def test_grid_and_gate_say_the_withheld_share_against_the_tolerance(run, tmp_path):
     _, grid_log, _, gate_log = grid_then_gate(run, tmp_path, POLICY, "TEMPORARY_OUTPUT")
     above = [message for message in grid_log if "above the policy's tolerance of 20.0 %" in message]
-    assert len(above) == 1 and "not publishable" in above[0]
+    assert len(above) == 1 and "does not recommend this cell size" in above[0]
+    assert "blocks nothing" in above[0] and "publishable" not in above[0]
     assert any("above the policy's tolerance of 20.0 %" in message for message in gate_log)
     _, grid_log, _, gate_log = grid_then_gate(run, tmp_path, POLICY.replace("0.2", "0.9"),
                                               "TEMPORARY_OUTPUT")

@@ -309,3 +309,34 @@ def test_the_panel_limit_would_catch_the_long_panels_of_before():
     """The negative control: the texts that were panels (now the full text) are past it."""
     longest = max(len(details_text(name, "en")) for name in ADVANCED)
     assert longest > PANEL_LIMIT
+
+
+def test_files_a_run_may_create_open_a_save_dialog_and_labels_say_one_of(plugin_package):
+    """A ledger or key file that a new path starts is picked in a save dialog (an existing file
+    too, without an overwrite prompt), in the algorithms' and the models' dialogs; a policy
+    stays an open dialog (the control). Where one of two inputs is needed, both labels say so.
+    The batch dialog (QGIS's own widgets there) still opens."""
+    folder = Path(plugin_package.__file__).resolve().parent
+    link = Path(tempfile.mkdtemp(prefix="sp_files_")) / "spatial_privacy"
+    link.symlink_to(folder, target_is_directory=True)
+    creating = {"spatialprivacy:cellkeygrid": "KEY_FILE", "spatialprivacy:dpgrid": "LEDGER",
+                "spatialprivacy:riskbudgetgate": "LEDGER",
+                "spatialprivacy:releaseunderriskbudget": "ledger",
+                "spatialprivacy:censusgridswapcellkey": "key_file"}
+    completed = subprocess.run(
+        [sys.executable, str(Path(__file__).with_name("dialog_file_widgets.py")), str(link.parent),
+         *creating], capture_output=True, text=True, timeout=300,
+        env=dict(os.environ, HOME=str(link.parent), QT_QPA_PLATFORM="offscreen"))
+    assert completed.returncode == 0, completed.stderr[-3000:]
+    report = json.loads(completed.stdout.strip().splitlines()[-1])
+    assert all(columns > 5 for columns in report.pop("batch").values())
+    for algorithm_id, name in creating.items():
+        shown = report[algorithm_id]
+        assert shown[name]["mode"] == "save", (algorithm_id, shown[name])
+        assert shown[name]["value"] == "/nowhere/new.file"
+        policy = "policy" if "policy" in shown else "POLICY"
+        assert shown[policy]["mode"] == "open", (algorithm_id, shown[policy])
+    assert "one of it or a record key" in report["spatialprivacy:cellkeygrid"]["KEY_FILE"]["label"]
+    dp_grid = report["spatialprivacy:dpgrid"]
+    assert "one of it or a study area" in dp_grid["EXTENT"]["label"]
+    assert "one of it or an extent" in dp_grid["STUDY_AREA"]["label"]

@@ -289,6 +289,25 @@ def test_census_grid_swaps_then_publishes_the_cell_key_grid(provider, census, tm
     assert abs(total - persons) <= 4 * len(cells)
 
 
+def test_census_grid_loads_the_styled_publication_and_the_log_only_under_its_warning(
+        provider, qgis_iface, qgis_new_project, census, tmp_path):
+    """As Publish a grid safely: the published grid is loaded, styled as a cell key grid; the
+    swap log (data holder only) keeps its "never publish" name."""
+    from qgis.core import QgsProject
+    from test_desktop import assert_cell_key_style
+    for folder in ("holder", "publication"):
+        (tmp_path / folder).mkdir()
+    processing.runAndLoadResults("spatialprivacy:censusgridswapcellkey",
+                                 census_model_parameters(census, tmp_path))
+    loaded = {layer.name(): layer for layer in QgsProject.instance().mapLayers().values()}
+    published = next(layer for layer in loaded.values()
+                     if layer.source().startswith(str(tmp_path / "publication" / "grid.gpkg")))
+    assert_cell_key_style(published)
+    logs = [name for name, layer in loaded.items() if str(tmp_path / "holder") in layer.source()]
+    assert logs in ([], ["Swap log (data holder only; never publish)"]), logs
+    assert len(loaded) == 1 + len(logs), list(loaded)
+
+
 def test_census_grid_halts_at_the_gate_without_a_cell_key_policy(provider, census, tmp_path):
     """Negative control: under a policy without the cell key method the gate reads the
     perturbed small cells as counts below k, and nothing is published."""

@@ -180,3 +180,54 @@ def test_a_failing_audit_names_the_narrowed_records(run, tmp_path):
     layer = QgsVectorLayer(str(failed), "failed", "ogr")
     assert [(f["cell_id"], f["gate_failure"]) for f in layer.getFeatures()] == [
         ("c1", "withheld, an attacker recovers it exactly")]
+
+
+def even_zones_layer(run, folder, extra):
+    """Four 1 km zones of 400 records, each standing for 50 people, in 10 + ``extra`` × the
+    zone's number profiles: risks alike (``extra`` 0: equal)."""
+    squares = [(f"POLYGON(({x} 0, {x + 1000} 0, {x + 1000} 1000, {x} 1000, {x} 0))", [f"z{x}"])
+               for x in range(0, 4000, 1000)]
+    zones = point_layer(squares, "zone_id:string", geometry="Polygon")
+    records = [((zone * 1000 + 10 + i % 980, 10 + (i * 7) % 980),
+                [f"p{zone}_{i}", ["F", "M"][i % 2], f"a{i % (5 + extra * zone)}", 50])
+               for zone in range(4) for i in range(400)]
+    output = folder / f"even_{extra}.gpkg"
+    run("zonerisk", {"ZONES": zones, "ZONE_ID_FIELD": "zone_id",
+                     "RECORDS": point_layer(records, "person_id:string,sex:string,age:string,"
+                                                     "weight:double"),
+                     "KEY_FIELDS": ["sex", "age"], "WEIGHT_FIELD": "weight",
+                     "PERSON_FIELD": "person_id", "POLICY": zone_policy(folder),
+                     "OUTPUT": str(output)})
+    return QgsVectorLayer(str(output), "zones", "ogr")
+
+
+def zone_classes(layer):
+    """{legend label: zones it draws}, every zone drawn by exactly one rule."""
+    context = QgsExpressionContext(QgsExpressionContextUtils.globalProjectLayerScopes(layer))
+    drawn = {}
+    for feature in layer.getFeatures():
+        context.setFeature(feature)
+        matching = [rule.label() for rule in layer.renderer().rootRule().children()
+                    if QgsExpression(rule.filterExpression()).evaluate(context)]
+        assert len(matching) == 1, (feature.attributes(), matching)
+        drawn[matching[0]] = drawn.get(matching[0], 0) + 1
+    return drawn
+
+
+def test_zone_risk_on_alike_zones_shows_their_spread_with_visible_outlines(run, tmp_path):
+    """Zones whose risks all fall in the lowest class (the sample city's) are drawn in classes
+    split at their quantiles, with dark outlines (they were one pale square, outlined in
+    white)."""
+    layer = even_zones_layer(run, tmp_path, 1)
+    risks = [feature["p_reid"] for feature in layer.getFeatures()]
+    assert max(risks) < 0.005 and len(set(risks)) == 4  # all in the lowest class of before
+    assert len(zone_classes(layer)) >= 2, zone_classes(layer)
+    for rule in layer.renderer().rootRule().children()[1:]:  # after "No estimate" (hatched)
+        outline = rule.symbol().symbolLayer(0).strokeColor()
+        assert outline.lightness() < 128, (rule.label(), outline.name())
+
+
+def test_zone_risk_on_equal_zones_says_all_zones_are_in_one_class(run, tmp_path):
+    layer = even_zones_layer(run, tmp_path, 0)
+    assert len({feature["p_reid"] for feature in layer.getFeatures()}) == 1
+    assert list(zone_classes(layer)) == ["0 % to 0.50 % (all zones)"], zone_classes(layer)

@@ -36,8 +36,8 @@ def test_a_recommendation_with_clustered_holes_says_what_the_clustering_means(ru
                          r"a coarser geometry there", log)
     told = re.search(r"At 100 m the withheld cells cluster .*: the recommendation keeps the "
                      r"withheld share within the tolerance, but the holes form whole areas without "
-                     r"figures\. (\d+) m, the finest publishable size whose withheld cells do not "
-                     r"cluster, leaves no such areas", log)
+                     r"figures\. (\d+) m, the finest size within the tolerance whose withheld "
+                     r"cells do not cluster, leaves no such areas", log)
     assert told, log
     coarser = float(told.group(1))
     assert coarser > 100 and rows[coarser]["publishable"] and not rows[coarser]["withheld_clustered"]
