@@ -1089,169 +1089,179 @@
       <translation>Série : diffusions antérieures de la grille, la plus ancienne d'abord</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="102" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="100" />
+      <source>Comparison table (data holder only)</source>
+      <translation>Table de comparaison (détenteur seul)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="103" />
       <source>Chart: error, distance and risk by cell size</source>
       <translation>Graphique : erreur, distance et risque par taille de maille</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="204" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="206" />
       <source>No household id field: the comparison has no swap + cell key row.</source>
       <translation>Pas de champ d'identifiant du ménage : la comparaison n'a pas de ligne échange + clé de cellule.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="208" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="210" />
       <source>The swap moves each person's dwelling: give one point per person (some person ids have several points), or leave the household id field empty.</source>
       <translation>L'échange déplace le logement de chaque personne : donnez un point par personne (certains identifiants ont plusieurs points), ou laissez vide le champ d'identifiant du ménage.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="223" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="225" />
       <source>Swap + cell key: {swapped} of {households} households swapped over the compared cell sizes at k = {k}; {unswapped} high-risk household(s) found no donor.</source>
       <translation>Échange + clé de cellule : {swapped} ménages échangés sur {households} sur les tailles de maille comparées à k = {k} ; {unswapped} ménage(s) à risque sans donneur.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="246" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="248" />
       <source>Method comparison: what each method costs and risks, by cell size</source>
       <translation>Comparaison des méthodes : ce que chacune coûte et risque, par taille de maille</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="247" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="249" />
       <source>cell size (m)</source>
       <translation>taille de maille (m)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="248" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="250" />
       <source>mean absolute error per cell</source>
       <translation>erreur absolue moyenne par maille</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="249" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="251" />
       <source>Kantorovich–Wasserstein distance (m)</source>
       <translation>distance de Kantorovitch–Wasserstein (m)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="250" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="252" />
       <source>cells at risk</source>
       <translation>mailles à risque</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="251" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="253" />
       <source>{method}: small counts published exactly</source>
       <translation>{method} : petits effectifs publiés exacts</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="252" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="254" />
       <source>{method}: cells the audit pins</source>
       <translation>{method} : mailles que l'audit cerne</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="253" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="255" />
       <source>For the data holder: a simulation, not a release. Publish none of it.</source>
       <translation>Pour le détenteur : une simulation, pas une diffusion. N'en publiez rien.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="259" />
-      <source>{size:g} m, {method}: mean absolute error {mae:.3g} per cell, {withheld} cell(s) withheld, {exact} small count(s) published exactly.</source>
-      <translation>{size:g} m, {method} : erreur absolue moyenne {mae:.3g} par maille, {withheld} maille(s) masquée(s), {exact} petit(s) effectif(s) publié(s) exact(s).</translation>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="264" />
+      <source>{size:g} m, {method}: published, now scored.</source>
+      <translation>{size:g} m, {method} : publié, évaluation en cours.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="26" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="268" />
+      <source>{size:g} m, {method}: the Kantorovich–Wasserstein distance is a transport problem of {pairs} pairs of cells ({solver}): about {seconds} s here. Cancel stops it.</source>
+      <translation>{size:g} m, {method} : la distance de Kantorovich–Wasserstein est un problème de transport de {pairs} paires de cellules ({solver}) : environ {seconds} s ici. Annuler l'arrête.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="27" />
       <source>data holder only: a simulation, not a release; publish nothing</source>
       <translation>détenteur seul : une simulation, pas une diffusion ; ne rien publier</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="266" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="277" />
+      <source>{size:g} m, {method}: mean absolute error {mae:.3g} per cell, {withheld} cell(s) withheld, {exact} small count(s) published exactly.</source>
+      <translation>{size:g} m, {method} : erreur absolue moyenne {mae:.3g} par maille, {withheld} maille(s) masquée(s), {exact} petit(s) effectif(s) publié(s) exact(s).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="284" />
       <source>{size:g} m, {method}: the Kantorovich–Wasserstein distance is left empty: its exact transport problem has {pairs} pairs of cells, more than this version solves. Compare a smaller extent or coarser cells.</source>
       <translation>{size:g} m, {method} : la distance de Kantorovitch–Wasserstein reste vide : son problème de transport exact a {pairs} paires de mailles, plus que cette version n'en résout. Comparez une emprise plus petite ou des mailles plus grandes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="271" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="289" />
       <source>This comparison is not a release: every figure in it is computed from the true counts, for the data holder only; publish none of it. The DP grids are simulated (their noise is drawn and discarded, no DP grid is written) and no ε is recorded in any ledger: a DP release is made with the DP grid algorithm.</source>
       <translation>Cette comparaison n'est pas une diffusion : chacun de ses chiffres vient des vrais effectifs, pour le seul détenteur ; n'en publiez rien. Les grilles DP sont simulées (leur bruit est tiré puis jeté, aucune grille DP n'est écrite) et aucun ε n'est inscrit dans un registre : une diffusion DP se fait avec l'algorithme de grille différentiellement privée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="28" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="29" />
       <source>suppression</source>
       <translation>secret statistique</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="28" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="29" />
       <source>cell key</source>
       <translation>clé de cellule</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="28" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="29" />
       <source>DP</source>
       <translation>DP</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="29" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="30" />
       <source>swap + cell key</source>
       <translation>échange + clé de cellule</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="34" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="35" />
       <source>Method comparison</source>
       <translation>Comparaison des méthodes</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="35" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="36" />
       <source>At each cell size, the suppressed grid, the cell key grid, the DP grid and swap + cell key on the same people, scored against the true counts (errors, Hellinger and Kantorovich–Wasserstein distances, Moran's I of the errors) and by risk. For the data holder: a simulation, never a release.</source>
       <translation>À chaque taille de maille, la grille avec secret statistique, la grille à clé de cellule, la grille DP et échange + clé de cellule sur les mêmes personnes, notées contre les vrais effectifs (erreurs, distances de Hellinger et de Kantorovitch–Wasserstein, I de Moran des erreurs) et par le risque. Pour le détenteur : une simulation, jamais une diffusion.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="40" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="41" />
       <source>privacy,disclosure,comparison,utility,wasserstein,hellinger,cell key method,differential privacy,suppression,swapping,grid</source>
       <translation>confidentialité,divulgation,comparaison,utilité,wasserstein,hellinger,méthode de la clé de cellule,confidentialité différentielle,secret statistique,échange,grille</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="61" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="62" />
       <source>Cell sizes in metres, comma separated</source>
       <translation>Tailles de maille en mètres, séparées par des virgules</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="64" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="65" />
       <source>ε of the DP grid at each size (simulated, not spent)</source>
       <translation>ε de la grille DP à chaque taille (simulé, non dépensé)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="73" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="74" />
       <source>D: largest noise, without a p-table (keep it secret)</source>
       <translation>D : le plus grand bruit, sans table p (gardez-le secret)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="76" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="77" />
       <source>V: noise variance, without a p-table</source>
       <translation>V : variance du bruit, sans table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="79" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="80" />
       <source>JS: published counts 1..JS are blocked, without a p-table</source>
       <translation>JS : les effectifs publiés 1..JS sont interdits, sans table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="82" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="83" />
       <source>Compare: the programme's key file (empty: a one-off key)</source>
       <translation>Comparer : fichier de clé du programme (vide : clé à usage unique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="85" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="86" />
       <source>Extent of the DP grid (empty: the points')</source>
       <translation>Emprise de la grille DP (vide : celle des points)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="90" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="91" />
       <source>Household id field (empty: no swap + cell key row)</source>
       <translation>Champ d'identifiant du ménage (vide : pas de ligne échange)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="93" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="94" />
       <source>Swap: risk fields (empty: the location alone)</source>
       <translation>Échange : champs de risque (vide : la localisation seule)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="99" />
-      <source>Comparison table (data holder only)</source>
-      <translation>Table de comparaison (détenteur seul)</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/perturbation_table.py" line="17" />
@@ -3374,12 +3384,12 @@
       <translation>La recette du recensement : échange les ménages à risque (et d'autres, jusqu'au taux d'échange) avec des ménages semblables proches, compte les personnes échangées dans des mailles carrées avec le bruit de la clé de cellule (le fichier de clé du programme et la table de perturbation approuvée), contrôle la grille avec le contrôle de k-anonymat et n'écrit la grille publiée que si le contrôle réussit. Le journal des échanges est pour le détenteur des données seul.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/audit/intervals.py" line="32" />
+      <location filename="spatial_privacy_plugin/audit/intervals.py" line="33" />
       <source>The published totals contradict each other (no non-negative counts satisfy them): check that every total was computed from the same data, as a sum of the cells it covers.</source>
       <translation>Les totaux publiés se contredisent (aucun effectif positif ou nul ne les satisfait) : vérifiez que chaque total a été calculé sur les mêmes données, comme somme des mailles qu'il couvre.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/audit/intervals.py" line="35" />
+      <location filename="spatial_privacy_plugin/audit/intervals.py" line="36" />
       <source>The attacker's programme of this release could not be solved (HiGHS: {reason}), so the release cannot be audited. Nothing was written: report it with the inputs.</source>
       <translation>Le programme de l'attaquant pour cette diffusion n'a pas pu être résolu (HiGHS : {reason}) : la diffusion ne peut pas être auditée. Rien n'a été écrit : signalez-le avec les données d'entrée.</translation>
     </message>
@@ -3424,17 +3434,17 @@
       <translation>Une grille à comparer nomme deux fois une maille : comparez des grilles d'un effectif par maille.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/compare/measures.py" line="76" />
+      <location filename="spatial_privacy_plugin/compare/measures.py" line="77" />
       <source>A published count to compare is negative or not whole.</source>
       <translation>Un effectif publié à comparer est négatif ou non entier.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/compare/transport.py" line="104" />
+      <location filename="spatial_privacy_plugin/compare/transport.py" line="118" />
       <source>The transport problem of the Kantorovich–Wasserstein distance was not solved ({reason}); report this with the data's cell size.</source>
       <translation>Le problème de transport de la distance de Kantorovitch–Wasserstein n'a pas été résolu ({reason}) ; signalez-le avec la taille de maille des données.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/compare/transport.py" line="169" />
+      <location filename="spatial_privacy_plugin/compare/transport.py" line="229" />
       <source>The transport problem of the Kantorovich–Wasserstein distance did not settle in {rounds} rounds; report this with the data's cell size.</source>
       <translation>Le problème de transport de la distance de Kantorovitch–Wasserstein ne s'est pas stabilisé en {rounds} tours ; signalez-le avec la taille de maille des données.</translation>
     </message>
@@ -3474,132 +3484,137 @@
       <translation>Une taille de maille doit être un nombre positif de mètres, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="112" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="117" />
       <source>{count} zone(s) have a {field} outside [0, 1] (zone {zone}: {value!r}): a re-identification risk is a probability. Re-run the zone risk algorithm, or correct the table.</source>
       <translation>{count} zone(s) ont un {field} hors de [0, 1] (zone {zone} : {value!r}) : un risque de réidentification est une probabilité. Relancez l'algorithme de risque par zone, ou corrigez la table.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="130" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="135" />
       <source>The per-zone risk table is empty: missing evidence never passes the risk budget.</source>
       <translation>La table de risque par zone est vide : l'absence de preuve ne passe jamais le budget de risque.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="135" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="140" />
       <source>{count} zone(s) have no zone_id: every zone of the per-zone risk table needs its own id. Re-run the zone risk algorithm on zones that all have one.</source>
       <translation>{count} zone(s) n'ont pas de zone_id : chaque zone de la table de risque par zone doit avoir son propre identifiant. Relancez l'algorithme de risque par zone sur des zones qui en ont toutes un.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="141" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="146" />
       <source>The zone id {zone} appears {count} times in the per-zone risk table: each zone must appear once (a table mixing releases or zone layers cannot be gated). Give one row per zone.</source>
       <translation>L'identifiant de zone {zone} apparaît {count} fois dans la table de risque par zone : chaque zone doit apparaître une seule fois (une table qui mêle des diffusions ou des couches de zones ne peut pas être contrôlée). Donnez une ligne par zone.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="147" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="152" />
       <source>{count} zone(s) have no risk estimate or record count (e.g. {zone}): missing evidence never passes the risk budget. Re-run the zone risk with records in every zone, or drop such zones from the release.</source>
       <translation>{count} zone(s) n'ont pas d'estimation de risque ou de nombre d'enregistrements (par ex. {zone}) : l'absence de preuve ne passe jamais le budget de risque. Relancez le risque par zone avec des enregistrements dans chaque zone, ou retirez ces zones de la diffusion.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="155" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="160" />
       <source>{count} zone(s) have an n_records that is not a whole number of 0 or more (zone {zone}: {value!r}): it counts records. Re-run the zone risk algorithm, or correct the table.</source>
       <translation>{count} zone(s) ont un n_records qui n'est pas un entier positif ou nul (zone {zone} : {value!r}) : il compte des enregistrements. Relancez l'algorithme de risque par zone, ou corrigez la table.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="163" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="168" />
       <source>{count} zone(s) have a p_reid_low above their p_reid (zone {zone}: {bound!r} against {estimate!r}): an interval must hold its estimate. Re-run the zone risk algorithm, or correct the table.</source>
       <translation>{count} zone(s) ont un p_reid_low supérieur à leur p_reid (zone {zone} : {bound!r} contre {estimate!r}) : un intervalle doit contenir son estimation. Relancez l'algorithme de risque par zone, ou corrigez la table.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="167" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="172" />
       <source>{count} zone(s) have a p_reid_high below their p_reid (zone {zone}: {bound!r} against {estimate!r}): an interval must hold its estimate. Re-run the zone risk algorithm, or correct the table.</source>
       <translation>{count} zone(s) ont un p_reid_high inférieur à leur p_reid (zone {zone} : {bound!r} contre {estimate!r}) : un intervalle doit contenir son estimation. Relancez l'algorithme de risque par zone, ou corrigez la table.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="183" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="188" />
       <source>The policy gates on the interval's lower bound, but the table has no p_reid_low field.</source>
       <translation>La politique contrôle sur la borne basse de l'intervalle, mais la table n'a pas de champ p_reid_low.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="187" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="192" />
       <source>{count} zone(s) have no p_reid_low: missing evidence never passes the risk budget.</source>
       <translation>{count} zone(s) n'ont pas de p_reid_low : l'absence de preuve ne passe jamais le budget de risque.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="192" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="197" />
       <source>The zones_hash field holds {value!r}, not text: it must be the SHA-256 text the zone risk algorithm writes. Re-run the zone risk algorithm, or make the field a text field.</source>
       <translation>Le champ zones_hash contient {value!r}, pas du texte : ce doit être le SHA-256 textuel qu'écrit l'algorithme de risque par zone. Relancez l'algorithme de risque par zone, ou faites-en un champ texte.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="197" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="202" />
       <source>The per-zone table carries {count} different zones hashes: it mixes zone layers.</source>
       <translation>La table par zone porte {count} hachages de zones différents : elle mélange des couches de zones.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="226" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="231" />
       <source>The ceilings changed since release {release}: per-release {old_release} -&gt; {new_release}, cumulative {old_cumulative} -&gt; {new_cumulative} (policy {old_hash} then, {new_hash} now). Make sure the change of policy was approved and is documented; earlier releases keep the ceilings they were published under.</source>
       <translation>Les plafonds ont changé depuis la diffusion {release} : par diffusion {old_release} -&gt; {new_release}, cumulé {old_cumulative} -&gt; {new_cumulative} (politique {old_hash} alors, {new_hash} maintenant). Vérifiez que ce changement de politique a été approuvé et documenté ; les diffusions antérieures gardent les plafonds sous lesquels elles ont été publiées.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="249" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="274" />
+      <source>{name} = {new} is looser than {old}, which the ledger recorded for this dataset with release {release} (policy {hash}). A value given to the run never loosens a recorded budget: give the recorded value or a stricter one, or change the programme's policy file (its new hash is recorded with the release, so the change is visible).</source>
+      <translation>{name} = {new} est moins strict que {old}, que le registre a consigné pour ce jeu de données avec la diffusion {release} (politique {hash}). Une valeur donnée à l'exécution n'assouplit jamais un budget consigné : donnez la valeur consignée ou une valeur plus stricte, ou modifiez le fichier de politique du programme (son nouveau hachage est consigné avec la diffusion, et le changement reste visible).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="300" />
       <source>The worst zone {zone} has a re-identification risk of {risk} ({basis}), above the per-release ceiling {ceiling} (the record-weighted mean, {pooled}, hides it). Publish coarser there, or withhold that zone.</source>
       <translation>La pire zone {zone} a un risque de ré-identification de {risk} ({basis}), au-dessus du plafond par diffusion {ceiling} (la moyenne pondérée, {pooled}, le cache). Publiez plus grossier à cet endroit, ou masquez cette zone.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="261" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="313" />
       <source>The zones differ from those of the dataset's earlier releases (zones hash {now} against {before}): a programme keeps its zones fixed.</source>
       <translation>Les zones diffèrent de celles des diffusions antérieures du jeu de données (hachage {now} contre {before}) : un programme garde ses zones fixes.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="267" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="319" />
       <source>A release recorded in the ledger has a risk outside [0, 1]: the cumulative budget cannot be computed. Restore the ledger from a backup and investigate.</source>
       <translation>Une diffusion inscrite au registre a un risque hors de [0, 1] : le budget cumulé ne peut pas être calculé. Restaurez le registre depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="272" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="324" />
       <source>With {prior} earlier release(s) the cumulative risk would be {cumulative}, above the cumulative ceiling {ceiling}. The programme's budget is spent for this dataset.</source>
       <translation>Avec {prior} diffusion(s) antérieure(s), le risque cumulé serait de {cumulative}, au-dessus du plafond cumulé {ceiling}. Le budget du programme est épuisé pour ce jeu de données.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="323" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="376" />
       <source>ok</source>
       <translation>ok</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="324" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="377" />
       <source>over ceiling</source>
       <translation>au-dessus du plafond</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="328" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="381" />
       <source>The ledger has no release of dataset {dataset} to re-assess.</source>
       <translation>Le registre n'a aucune diffusion du jeu {dataset} à réévaluer.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="353" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="406" />
       <source>The ledger has no release {release} for dataset {dataset}.</source>
       <translation>Le registre n'a pas de diffusion {release} pour le jeu {dataset}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="55" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="60" />
       <source>Give {name} (in the policy file or as a value): a risk budget without it cannot be checked.</source>
       <translation>Indiquez {name} (dans le fichier de politique ou comme valeur) : sans lui, un budget de risque ne peut pas être contrôlé.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="59" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="64" />
       <source>{name} must be a probability in (0, 1], got {value!r}.</source>
       <translation>{name} doit être une probabilité dans (0, 1], reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="62" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="67" />
       <source>gate_on must be "estimate" or "lower bound", got {value!r}.</source>
       <translation>gate_on doit valoir "estimate" ou "lower bound", reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="76" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="81" />
       <source>{name} = 1 sets no limit: the gate passes every release on it, whatever its risk. The safeguard is off; give the programme's ceiling.</source>
       <translation>{name} = 1 ne fixe aucune limite : la porte laisse passer toute diffusion, quel que soit son risque. La protection est désactivée ; donnez le plafond du programme.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="80" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="85" />
       <source>No policy file: the ceilings (per-release {per_release:g}, cumulative {cumulative:g}) are this run's own values, and the next run may give others without a trace. Give the programme's policy file, so that a change of ceiling leaves a diff.</source>
       <translation>Aucun fichier de politique : les plafonds (par diffusion {per_release:g}, cumulé {cumulative:g}) sont les valeurs propres à cette exécution, et la suivante peut en donner d'autres sans laisser de trace. Donnez le fichier de politique du programme, pour qu'un changement de plafond laisse un diff.</translation>
     </message>
@@ -4479,7 +4494,7 @@
       <translation>Le facteur parent doit être un entier d'au moins 2, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/release/totals.py" line="200" />
+      <location filename="spatial_privacy_plugin/release/totals.py" line="206" />
       <source>An earlier release gives different totals for the same set of cells: use the grid layers exactly as they were published.</source>
       <translation>Une diffusion antérieure donne des totaux différents pour le même ensemble de mailles : utilisez les couches de grille exactement telles qu'elles ont été publiées.</translation>
     </message>
