@@ -11,9 +11,10 @@ import sqlite3
 
 import pytest
 from matrix_layers import file_contents
-from qgis.core import QgsProcessingException
-from test_bad_input_matrix import BUDGET, DROP, POLICY, TRACEBACK_MARKERS, parameters_for, \
-    policy_file, written_files, zone_table
+from pg_server import conninfo
+from qgis.core import QgsDataSourceUri, QgsProcessingException
+from test_bad_input_matrix import BUDGET, DPGRID, DROP, POLICY, TRACEBACK_MARKERS, \
+    parameters_for, policy_file, read_only_folder, read_only_path, written_files, zone_table
 from test_bad_input_matrix import writable_again  # noqa: F401 (autouse: read-only paths undone)
 
 # The programme's policy: 5 % per release, 20 % over the programme, warn at half of it.
@@ -55,6 +56,36 @@ def policy_file_without(name, **values):
     return change
 
 
+def read_only_geopackage(folder):
+    """A GeoPackage holding another layer, unwritable (for root too: immutable)."""
+    from osgeo import ogr
+    path = folder / "shared.gpkg"
+    source = ogr.GetDriverByName("GPKG").CreateDataSource(str(path))
+    source.CreateLayer("other", geom_type=ogr.wkbNone)
+    source = None
+    return read_only_path(path)
+
+
+def into_geopackage(path, table="grid"):
+    """An output added to a GeoPackage as one layer of it, as the dialog's Save to GeoPackage…
+    writes it."""
+    return f"ogr:dbname='{path}' table=\"{table}\" (geom)"
+
+
+def destination(table, schema="public"):
+    """A table of the PostGIS test server, as Processing's "Save to PostGIS table" gives it."""
+    from psycopg2.extensions import parse_dsn
+    parts = parse_dsn(conninfo())
+    uri = QgsDataSourceUri()
+    uri.setConnection(parts["host"], parts["port"], parts["dbname"], parts["user"],
+                      parts["password"])
+    uri.setDataSource(schema, table, "geom")
+    return "postgis:" + uri.uri(False)
+
+
+PASSWORD = "never-in-a-message"
+NO_SERVER = (f"postgis:dbname='nodb' host=127.0.0.1 port=1 user='someone' password='{PASSWORD}' "
+             "table=\"public\".\"grid\" (geom)")
 LOOSER = "is looser than"
 REFUSED = [
     ("ceilings of 1 without a policy file, after a 5 % policy (the issue's run)", (BUDGET,),
@@ -69,6 +100,18 @@ REFUSED = [
     ("a new policy file without per_release_ceiling, a looser one given", (BUDGET,),
      policy_file_without("per_release_ceiling", PER_RELEASE_CEILING=0.1),
      "per_release_ceiling = 0.1 is looser than 0.05"),
+    # Every destination is checked before the budget is charged, not only a plain file path.
+    ("ogr: destination in a read-only folder", (BUDGET, DPGRID), lambda i, o: {
+        "OUTPUT": into_geopackage(read_only_folder(i) / "out.gpkg")},
+     "cannot be written"),
+    ("ogr: destination in a missing folder", (BUDGET, DPGRID), lambda i, o: {
+        "OUTPUT": into_geopackage(o / "missing" / "out.gpkg")}, "cannot be written"),
+    ("ogr: destination into a read-only GeoPackage", (BUDGET, DPGRID), lambda i, o: {
+        "OUTPUT": into_geopackage(read_only_geopackage(i))},
+     "shared.gpkg cannot be written"),
+    ("PostGIS destination whose server does not answer", (BUDGET, DPGRID), lambda i, o: {
+        "OUTPUT": NO_SERVER}, "The PostGIS database 127.0.0.1:1/nodb of the output cannot be "
+                              "reached"),
 ]
 
 
@@ -90,6 +133,19 @@ def test_bad_budget_input_gets_a_clear_error_and_nothing_is_written(run, tmp_pat
         assert not any(marker in text for marker in TRACEBACK_MARKERS), text
     assert written_files(outputs) == []
     assert file_contents(tmp_path / "inputs") == inputs  # the ledger too: nothing charged
+    assert PASSWORD not in message
+
+
+def test_a_postgis_destination_is_checked_before_the_dp_budget_is_charged(run, tmp_path):
+    """A schema that does not exist is refused before any ε is spent; the control, the same
+    release into a schema that exists, is charged and written."""
+    parameters, _ = parameters_for(DPGRID, None, tmp_path)
+    ledger = tmp_path / "inputs" / "dp_ledger.sqlite"
+    with pytest.raises(QgsProcessingException, match="its schema no_such_schema does not exist"):
+        run(DPGRID, dict(parameters, OUTPUT=destination("dp_grid", schema="no_such_schema")))
+    assert not ledger.exists()
+    result = run(DPGRID, dict(parameters, OUTPUT=destination("dp_grid_control")))
+    assert result["LEDGER_HEAD"] and len(entries(ledger)) == 1
 
 
 def entries(ledger):
