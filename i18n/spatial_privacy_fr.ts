@@ -2619,17 +2619,22 @@
       <translation>La couche « {layer} » n'a pas de SCR valide : ses points ne peuvent pas être rapprochés des autres couches. Définissez le SCR dans lequel sont ses coordonnées (Propriétés de la couche, Source) et relancez.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/polygons.py" line="29" />
+      <location filename="processing_provider/io/polygons.py" line="25" />
+      <source>The layer '{layer}' has no CRS: its file records '{crs}', the placeholder for none, so its polygons cannot be matched with the points. Set the CRS its coordinates are in (Layer Properties, Source, or a copy saved with it) and run again.</source>
+      <translation>La couche « {layer} » n'a pas de SCR : son fichier indique « {crs} », qui tient lieu d'absence de SCR, et ses polygones ne peuvent donc pas être rapprochés des points. Définissez le SCR dans lequel sont ses coordonnées (Propriétés de la couche, Source, ou une copie enregistrée avec lui) et relancez.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/io/polygons.py" line="45" />
       <source>The layer '{layer}' has no valid CRS, so its polygons cannot be matched with the points. Set the CRS its coordinates are in (Layer Properties, Source) and run again.</source>
       <translation>La couche « {layer} » n'a pas de SCR valide : ses polygones ne peuvent pas être rapprochés des points. Définissez le SCR dans lequel sont ses coordonnées (Propriétés de la couche, Source) et relancez.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/polygons.py" line="56" />
+      <location filename="processing_provider/io/polygons.py" line="73" />
       <source>The layer '{layer}' has features that are not polygons (features {fids}): keep only its polygons and run again.</source>
       <translation>La couche « {layer} » a des entités qui ne sont pas des polygones (entités {fids}) : ne gardez que ses polygones et relancez.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/polygons.py" line="61" />
+      <location filename="processing_provider/io/polygons.py" line="78" />
       <source>The layer '{layer}' has invalid polygons (features {fids}), such as a ring that crosses itself: repair them first (Processing: Fix geometries) and run again.</source>
       <translation>La couche « {layer} » a des polygones invalides (entités {fids}), par exemple un anneau qui se recoupe : réparez-les d'abord (Traitement : Réparer les géométries) et relancez.</translation>
     </message>
@@ -3164,72 +3169,72 @@
       <translation>{count} paire(s) de cellules se chevauchent (identifiants d'entité {pairs}) : la différence de deux cellules qui se chevauchent publie les personnes de la partie qu'elles ne partagent pas, ce que l'audit ne voit pas. Publiez des cellules qui ne se chevauchent pas (une seule grille), ou diffusez la couche plus grossière à part, comme couche d'audit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/release_layers/published_zones.py" line="167" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="169" />
       <source>the sliver(s) {slivers} (cell ∩ zone)</source>
       <translation>le(s) morceau(x) {slivers} (carreau ∩ zone)</translation>
     </message>
     <message>
-      <location filename="processing_provider/release_layers/published_zones.py" line="169" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="171" />
       <source>the withheld cell(s) {cells}</source>
       <translation>le(s) carreau(x) masqué(s) {cells}</translation>
     </message>
     <message>
-      <location filename="processing_provider/release_layers/published_zones.py" line="171" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="173" />
       <source>No pattern of withheld cells and zone counts was found that protects {what}: whatever is withheld, the gate's attacker narrows it below p = {p:g} or recovers it exactly from the totals, zone counts and number of people published beside it. Use a coarser grid, publish fewer totals or zone layers beside it, or review p in the policy.</source>
       <translation>Aucun schéma de carreaux et d'effectifs de zones masqués n'a été trouvé qui protège {what} : quoi que l'on masque, l'attaquant du contrôle le resserre sous p = {p:g} ou le retrouve exactement à partir des totaux, des effectifs de zones et du nombre de personnes publiés à côté. Utilisez une grille plus grossière, publiez moins de totaux ou de couches de zones à côté, ou revoyez p dans la politique.</translation>
     </message>
     <message>
-      <location filename="processing_provider/release_layers/published_zones.py" line="176" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="178" />
       <source>this release</source>
       <translation>cette diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/release_layers/published_zones.py" line="176" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="178" />
       <source> and </source>
       <translation> et </translation>
     </message>
     <message>
-      <location filename="processing_provider/release_layers/published_zones.py" line="180" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="182" />
       <source>{zones} zone count(s) published beside the grid ({withheld} withheld below k); their borders cut {cut} record(s) into slivers. {cells} more cell(s) and {protective} zone count(s) withheld so that no sliver that may hold 1 to k - 1 people can be narrowed below p = {p:g}.</source>
       <translation>{zones} effectif(s) de zones publiés à côté de la grille ({withheld} masqué(s) sous k) ; leurs limites découpent {cut} enregistrement(s) en éclats. {cells} carreau(x) et {protective} effectif(s) de zones masqués en plus pour qu'aucun éclat pouvant contenir de 1 à k - 1 personnes ne puisse être resserré sous p = {p:g}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/release_layers/published_zones.py" line="49" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="50" />
       <source>The published zones layer '{layer}' is not a polygon layer: give the polygons (municipalities, postcodes) whose counts are published beside the grid.</source>
       <translation>La couche de zones publiées « {layer} » n'est pas une couche de polygones : donnez les polygones (communes, codes postaux) dont les effectifs sont publiés à côté de la grille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/release_layers/published_zones.py" line="54" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="55" />
       <source>The published zones layer '{layer}' has no valid CRS: set its CRS first.</source>
       <translation>La couche de zones publiées « {layer} » n'a pas de SCR valide : définissez d'abord son SCR.</translation>
     </message>
     <message>
-      <location filename="processing_provider/release_layers/published_zones.py" line="59" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="61" />
       <source>The published zones layer '{layer}' has the field(s) {fields}, which the zone counts output writes itself: rename them in a copy of the layer.</source>
       <translation>La couche de zones publiées « {layer} » a le(s) champ(s) {fields}, que la sortie des effectifs de zones écrit elle-même : renommez-les dans une copie de la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/release_layers/published_zones.py" line="67" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="69" />
       <source>The published zones layer '{layer}' has {count} feature(s) without a geometry (features {fids}): every published zone needs its polygon. Give them their polygons, or delete them, in a copy of the layer.</source>
       <translation>La couche de zonage publiée « {layer} » a {count} entité(s) sans géométrie (entités {fids}) : chaque zone publiée a besoin de son polygone. Donnez-leur leurs polygones, ou supprimez-les, dans une copie de la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/release_layers/published_zones.py" line="74" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="76" />
       <source>The published zones layer '{layer}' is reprojected from {theirs} to the grid's {ours}.</source>
       <translation>La couche de zones publiées « {layer} » est reprojetée de {theirs} vers le SCR de la grille, {ours}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/release_layers/published_zones.py" line="81" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="83" />
       <source>The published zones layer '{layer}' has no polygon: give the zones whose counts are published, or leave the layer out.</source>
       <translation>La couche de zones publiées « {layer} » n'a aucun polygone : donnez les zones dont les effectifs sont publiés, ou retirez la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/release_layers/published_zones.py" line="87" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="89" />
       <source>The published zones layer '{layer}' has invalid geometries (features {fids}): repair them first (Processing: Fix geometries).</source>
       <translation>La couche de zonage publiée « {layer} » a des géométries invalides (entités {fids}) : réparez-les d'abord (Traitement : Réparer les géométries).</translation>
     </message>
     <message>
-      <location filename="processing_provider/release_layers/published_zones.py" line="97" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="99" />
       <source>The published zones {first} and {second} overlap: zones of one layer must not overlap (a person would be counted in both). Fix the layer '{layer}', or give overlapping zones as separate layers.</source>
       <translation>Les zones publiées {first} et {second} se chevauchent : les zones d'une même couche ne doivent pas se chevaucher (une personne serait comptée dans les deux). Corrigez la couche « {layer} », ou donnez les zones qui se chevauchent dans des couches distinctes.</translation>
     </message>

@@ -13,8 +13,9 @@ import pytest
 from matrix_layers import file_contents
 from pg_server import conninfo
 from qgis.core import QgsDataSourceUri, QgsProcessingException
-from test_bad_input_matrix import BUDGET, DPGRID, DROP, POLICY, TRACEBACK_MARKERS, \
-    parameters_for, policy_file, read_only_folder, read_only_path, written_files, zone_table
+from test_bad_input_matrix import BUDGET, DPGRID, DROP, GRID, POLICY, SWAP, TRACEBACK_MARKERS, \
+    ZONE_RISK, parameters_for, policy_file, read_only_folder, read_only_path, written_files, \
+    zone_table
 from test_bad_input_matrix import writable_again  # noqa: F401 (autouse: read-only paths undone)
 
 # The programme's policy: 5 % per release, 20 % over the programme, warn at half of it.
@@ -83,6 +84,31 @@ def destination(table, schema="public"):
     return "postgis:" + uri.uri(False)
 
 
+def zones_without_srs(folder, srs_id=0):
+    """The matrix's two zones in a GeoPackage whose SRS is the specification's placeholder for
+    none: srs_id 0 ("Undefined geographic SRS") or -1 ("Undefined Cartesian SRS"). GDAL reports
+    a CRS for it, with no authority; QGIS takes it as valid."""
+    import sqlite3 as database
+
+    from osgeo import ogr
+    path = folder / f"zones_srs{srs_id}.gpkg"
+    source = ogr.GetDriverByName("GPKG").CreateDataSource(str(path))
+    layer = source.CreateLayer("zones", geom_type=ogr.wkbPolygon)
+    layer.CreateField(ogr.FieldDefn("zone_id", ogr.OFTString))
+    for zone, x in (("a", 0), ("b", 1000)):
+        feature = ogr.Feature(layer.GetLayerDefn())
+        feature["zone_id"] = zone
+        feature.SetGeometry(ogr.CreateGeometryFromWkt(
+            f"POLYGON(({x} 0,{x + 1000} 0,{x + 1000} 1000,{x} 1000,{x} 0))"))
+        layer.CreateFeature(feature)
+    source = None
+    with database.connect(path) as connection:
+        for table in ("gpkg_geometry_columns", "gpkg_contents"):
+            connection.execute(f"UPDATE {table} SET srs_id = ?", (srs_id,))  # nosec B608
+    connection.close()
+    return str(path)
+
+
 PASSWORD = "never-in-a-message"
 NO_SERVER = (f"postgis:dbname='nodb' host=127.0.0.1 port=1 user='someone' password='{PASSWORD}' "
              "table=\"public\".\"grid\" (geom)")
@@ -112,6 +138,16 @@ REFUSED = [
     ("PostGIS destination whose server does not answer", (BUDGET, DPGRID), lambda i, o: {
         "OUTPUT": NO_SERVER}, "The PostGIS database 127.0.0.1:1/nodb of the output cannot be "
                               "reached"),
+    # Zones without a CRS are refused by name, not found to hold no record.
+    ("zones in a GeoPackage of undefined geographic SRS", (ZONE_RISK,),
+     lambda i, o: {"ZONES": zones_without_srs(i)}, "The layer 'zones_srs0' has no CRS"),
+    ("zones in a GeoPackage of undefined Cartesian SRS", (ZONE_RISK,),
+     lambda i, o: {"ZONES": zones_without_srs(i, -1)}, "The layer 'zones_srs-1' has no CRS"),
+    ("hierarchy zones in a GeoPackage of undefined geographic SRS", (SWAP,),
+     lambda i, o: {"HIERARCHY_ZONES": [zones_without_srs(i)], "HIERARCHY_ZONE_FIELDS": "zone_id"},
+     "The layer 'zones_srs0' has no CRS"),
+    ("published zones in a GeoPackage of undefined geographic SRS", (GRID,),
+     lambda i, o: {"PUBLISHED_ZONES": [zones_without_srs(i)]}, "The layer 'zones_srs0' has no CRS"),
 ]
 
 
