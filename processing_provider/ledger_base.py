@@ -216,10 +216,12 @@ def refuse_unreachable_table(uri):
     try:
         connection = QgsProviderRegistry.instance().providerMetadata("postgres").createConnection(
             uri.uri(False), {})
-        rows = connection.executeSql(  # the schema is quoted as a literal above
-            f"SELECT (n.oid IS NOT NULL)::int, "
-            f"coalesce(has_schema_privilege(n.oid, 'CREATE'), false)::int, s.name FROM (SELECT {schema_sql}::text AS name) s "
-            f"LEFT JOIN pg_namespace n ON n.nspname = s.name")  # nosec B608
+        # The schema is quoted as a literal above.
+        query = ("SELECT (n.oid IS NOT NULL)::int, "
+                 "coalesce(has_schema_privilege(n.oid, 'CREATE'), false)::int, s.name "
+                 f"FROM (SELECT {schema_sql}::text AS name) s "
+                 "LEFT JOIN pg_namespace n ON n.nspname = s.name")
+        rows = connection.executeSql(query)
     except QgsException:
         raise QgsProcessingException(tr(
             "The PostGIS database {database} of the output cannot be reached (the server does "

@@ -201,9 +201,11 @@ def test_loose_values_never_loosen_the_budget_a_release_recorded(tmp_path):
     gate_release(ledger, "d", "r1", summary(0.01), POLICY)
     for given, name in (({"per_release_ceiling": 1.0, "cumulative_ceiling": 1.0},
                          "per_release_ceiling = 1 is looser than 0.05"),
-                        ({"cumulative_ceiling": 0.5}, "cumulative_ceiling = 0.5 is looser than 0.2"),
+                        ({"cumulative_ceiling": 0.5},
+                         "cumulative_ceiling = 0.5 is looser than 0.2"),
                         ({"warn_at": 0.9}, "warn_at = 0.9 is looser than 0.5"),
-                        ({"gate_on": "lower bound"}, "gate_on = lower bound is looser than estimate")):
+                        ({"gate_on": "lower bound"},
+                         "gate_on = lower bound is looser than estimate")):
         values = dict({"per_release_ceiling": 0.05, "cumulative_ceiling": 0.20, "warn_at": 0.5},
                       **given)
         decision, _ = gate_release(ledger, "d", "r2", summary(0.01), budget_policy(**values))

@@ -115,7 +115,8 @@ NO_SERVER = (f"postgis:dbname='nodb' host=127.0.0.1 port=1 user='someone' passwo
 LOOSER = "is looser than"
 REFUSED = [
     ("ceilings of 1 without a policy file, after a 5 % policy (the issue's run)", (BUDGET,),
-     after_strict(ZONE_RISK=zone_table(OVER), **LOOSE), "per_release_ceiling = 1 is looser than 0.05"),
+     after_strict(ZONE_RISK=zone_table(OVER), **LOOSE),
+     "per_release_ceiling = 1 is looser than 0.05"),
     ("a looser cumulative ceiling without a policy file", (BUDGET,),
      after_strict(CUMULATIVE_CEILING=0.5), "cumulative_ceiling = 0.5 is looser than 0.2"),
     ("a looser warn_at without a policy file", (BUDGET,), after_strict(WARN_AT=0.9),
