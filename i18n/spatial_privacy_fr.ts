@@ -2679,17 +2679,22 @@
       <translation>La couche « {layer} » n'a pas de SCR valide : ses points ne peuvent pas être rapprochés des autres couches. Définissez le SCR dans lequel sont ses coordonnées (Propriétés de la couche, Source) et relancez.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/polygons.py" line="29" />
+      <location filename="processing_provider/io/polygons.py" line="25" />
+      <source>The layer '{layer}' has no CRS: its file records '{crs}', the placeholder for none, so its polygons cannot be matched with the points. Set the CRS its coordinates are in (Layer Properties, Source, or a copy saved with it) and run again.</source>
+      <translation>La couche « {layer} » n'a pas de SCR : son fichier indique « {crs} », qui tient lieu d'absence de SCR, et ses polygones ne peuvent donc pas être rapprochés des points. Définissez le SCR dans lequel sont ses coordonnées (Propriétés de la couche, Source, ou une copie enregistrée avec lui) et relancez.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/io/polygons.py" line="45" />
       <source>The layer '{layer}' has no valid CRS, so its polygons cannot be matched with the points. Set the CRS its coordinates are in (Layer Properties, Source) and run again.</source>
       <translation>La couche « {layer} » n'a pas de SCR valide : ses polygones ne peuvent pas être rapprochés des points. Définissez le SCR dans lequel sont ses coordonnées (Propriétés de la couche, Source) et relancez.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/polygons.py" line="56" />
+      <location filename="processing_provider/io/polygons.py" line="73" />
       <source>The layer '{layer}' has features that are not polygons (features {fids}): keep only its polygons and run again.</source>
       <translation>La couche « {layer} » a des entités qui ne sont pas des polygones (entités {fids}) : ne gardez que ses polygones et relancez.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/polygons.py" line="61" />
+      <location filename="processing_provider/io/polygons.py" line="78" />
       <source>The layer '{layer}' has invalid polygons (features {fids}), such as a ring that crosses itself: repair them first (Processing: Fix geometries) and run again.</source>
       <translation>La couche « {layer} » a des polygones invalides (entités {fids}), par exemple un anneau qui se recoupe : réparez-les d'abord (Traitement : Réparer les géométries) et relancez.</translation>
     </message>
@@ -2834,19 +2839,9 @@
       <translation>Aucun registre à {path} : un nouveau registre y est commencé, sans diffusion antérieure. Si le programme a déjà un registre, donnez plutôt son chemin : un second registre remet le budget cumulé à zéro. Donnez la tête d'une diffusion antérieure (LEDGER_HEAD) pour qu'un registre manquant soit une erreur.</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="174" />
+      <location filename="processing_provider/ledger_base.py" line="191" />
       <source>The output folder {folder} cannot be written ({reason}): nothing was released and no budget was spent. Choose a folder you can write to.</source>
       <translation>Le dossier de sortie {folder} n'est pas accessible en écriture ({reason}) : rien n'a été diffusé et aucun budget n'a été dépensé. Choisissez un dossier où vous pouvez écrire.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/ledger_base.py" line="189" />
-      <source>Cancelled.</source>
-      <translation>Annulé.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/ledger_base.py" line="192" />
-      <source>The release {release} is charged to the ledger (entry {seq}), but its output could not be completed: {reason} The budget stays spent (a release that may have escaped counts); give the next release its own id.</source>
-      <translation>La diffusion {release} est imputée au registre (entrée {seq}), mais sa sortie n'a pas pu être achevée : {reason} Le budget reste dépensé (une diffusion qui a pu s'échapper compte) ; donnez à la prochaine diffusion son propre identifiant.</translation>
     </message>
     <message>
       <location filename="processing_provider/ledger_base.py" line="20" />
@@ -2854,9 +2849,39 @@
       <translation>Registre (*.sqlite *.db *.gpkg)</translation>
     </message>
     <message>
+      <location filename="processing_provider/ledger_base.py" line="200" />
+      <source>The output file {path} cannot be written ({reason}): nothing was released and no budget was spent. Choose a file you can write to, or a new one.</source>
+      <translation>Le fichier de sortie {path} ne peut pas être écrit ({reason}) : rien n'a été diffusé et aucun budget n'a été dépensé. Choisissez un fichier où vous pouvez écrire, ou un nouveau fichier.</translation>
+    </message>
+    <message>
       <location filename="processing_provider/ledger_base.py" line="21" />
       <source>All files (*)</source>
       <translation>Tous les fichiers (*)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/ledger_base.py" line="226" />
+      <source>The PostGIS database {database} of the output cannot be reached (the server does not answer, or refuses the connection): nothing was released and no budget was spent. Check the connection, or write the output to a file.</source>
+      <translation>La base PostGIS {database} de la sortie est injoignable (le serveur ne répond pas, ou refuse la connexion) : rien n'a été diffusé et aucun budget n'a été dépensé. Vérifiez la connexion, ou écrivez la sortie dans un fichier.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/ledger_base.py" line="233" />
+      <source>The output table {table} cannot be made in the PostGIS database {database}: its schema {schema} does not exist. Nothing was released and no budget was spent. Name an existing schema.</source>
+      <translation>La table de sortie {table} ne peut pas être créée dans la base PostGIS {database} : son schéma {schema} n'existe pas. Rien n'a été diffusé et aucun budget n'a été dépensé. Indiquez un schéma existant.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/ledger_base.py" line="238" />
+      <source>The output table {table} cannot be made in the PostGIS database {database}: the user {user} may not create tables in the schema {schema}. Nothing was released and no budget was spent. Choose a schema where you may create tables.</source>
+      <translation>La table de sortie {table} ne peut pas être créée dans la base PostGIS {database} : l'utilisateur {user} ne peut pas créer de table dans le schéma {schema}. Rien n'a été diffusé et aucun budget n'a été dépensé. Choisissez un schéma où vous pouvez créer des tables.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/ledger_base.py" line="254" />
+      <source>Cancelled.</source>
+      <translation>Annulé.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/ledger_base.py" line="257" />
+      <source>The release {release} is charged to the ledger (entry {seq}), but its output could not be completed: {reason} The budget stays spent (a release that may have escaped counts); give the next release its own id.</source>
+      <translation>La diffusion {release} est imputée au registre (entrée {seq}), mais sa sortie n'a pas pu être achevée : {reason} Le budget reste dépensé (une diffusion qui a pu s'échapper compte) ; donnez à la prochaine diffusion son propre identifiant.</translation>
     </message>
     <message>
       <location filename="processing_provider/ledger_base.py" line="33" />
@@ -3249,72 +3274,72 @@
       <translation>{count} paire(s) de cellules se chevauchent (identifiants d'entité {pairs}) : la différence de deux cellules qui se chevauchent publie les personnes de la partie qu'elles ne partagent pas, ce que l'audit ne voit pas. Publiez des cellules qui ne se chevauchent pas (une seule grille), ou diffusez la couche plus grossière à part, comme couche d'audit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/release_layers/published_zones.py" line="167" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="169" />
       <source>the sliver(s) {slivers} (cell ∩ zone)</source>
       <translation>le(s) morceau(x) {slivers} (carreau ∩ zone)</translation>
     </message>
     <message>
-      <location filename="processing_provider/release_layers/published_zones.py" line="169" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="171" />
       <source>the withheld cell(s) {cells}</source>
       <translation>le(s) carreau(x) masqué(s) {cells}</translation>
     </message>
     <message>
-      <location filename="processing_provider/release_layers/published_zones.py" line="171" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="173" />
       <source>No pattern of withheld cells and zone counts was found that protects {what}: whatever is withheld, the gate's attacker narrows it below p = {p:g} or recovers it exactly from the totals, zone counts and number of people published beside it. Use a coarser grid, publish fewer totals or zone layers beside it, or review p in the policy.</source>
       <translation>Aucun schéma de carreaux et d'effectifs de zones masqués n'a été trouvé qui protège {what} : quoi que l'on masque, l'attaquant du contrôle le resserre sous p = {p:g} ou le retrouve exactement à partir des totaux, des effectifs de zones et du nombre de personnes publiés à côté. Utilisez une grille plus grossière, publiez moins de totaux ou de couches de zones à côté, ou revoyez p dans la politique.</translation>
     </message>
     <message>
-      <location filename="processing_provider/release_layers/published_zones.py" line="176" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="178" />
       <source>this release</source>
       <translation>cette diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/release_layers/published_zones.py" line="176" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="178" />
       <source> and </source>
       <translation> et </translation>
     </message>
     <message>
-      <location filename="processing_provider/release_layers/published_zones.py" line="180" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="182" />
       <source>{zones} zone count(s) published beside the grid ({withheld} withheld below k); their borders cut {cut} record(s) into slivers. {cells} more cell(s) and {protective} zone count(s) withheld so that no sliver that may hold 1 to k - 1 people can be narrowed below p = {p:g}.</source>
       <translation>{zones} effectif(s) de zones publiés à côté de la grille ({withheld} masqué(s) sous k) ; leurs limites découpent {cut} enregistrement(s) en éclats. {cells} carreau(x) et {protective} effectif(s) de zones masqués en plus pour qu'aucun éclat pouvant contenir de 1 à k - 1 personnes ne puisse être resserré sous p = {p:g}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/release_layers/published_zones.py" line="49" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="50" />
       <source>The published zones layer '{layer}' is not a polygon layer: give the polygons (municipalities, postcodes) whose counts are published beside the grid.</source>
       <translation>La couche de zones publiées « {layer} » n'est pas une couche de polygones : donnez les polygones (communes, codes postaux) dont les effectifs sont publiés à côté de la grille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/release_layers/published_zones.py" line="54" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="55" />
       <source>The published zones layer '{layer}' has no valid CRS: set its CRS first.</source>
       <translation>La couche de zones publiées « {layer} » n'a pas de SCR valide : définissez d'abord son SCR.</translation>
     </message>
     <message>
-      <location filename="processing_provider/release_layers/published_zones.py" line="59" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="61" />
       <source>The published zones layer '{layer}' has the field(s) {fields}, which the zone counts output writes itself: rename them in a copy of the layer.</source>
       <translation>La couche de zones publiées « {layer} » a le(s) champ(s) {fields}, que la sortie des effectifs de zones écrit elle-même : renommez-les dans une copie de la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/release_layers/published_zones.py" line="67" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="69" />
       <source>The published zones layer '{layer}' has {count} feature(s) without a geometry (features {fids}): every published zone needs its polygon. Give them their polygons, or delete them, in a copy of the layer.</source>
       <translation>La couche de zonage publiée « {layer} » a {count} entité(s) sans géométrie (entités {fids}) : chaque zone publiée a besoin de son polygone. Donnez-leur leurs polygones, ou supprimez-les, dans une copie de la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/release_layers/published_zones.py" line="74" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="76" />
       <source>The published zones layer '{layer}' is reprojected from {theirs} to the grid's {ours}.</source>
       <translation>La couche de zones publiées « {layer} » est reprojetée de {theirs} vers le SCR de la grille, {ours}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/release_layers/published_zones.py" line="81" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="83" />
       <source>The published zones layer '{layer}' has no polygon: give the zones whose counts are published, or leave the layer out.</source>
       <translation>La couche de zones publiées « {layer} » n'a aucun polygone : donnez les zones dont les effectifs sont publiés, ou retirez la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/release_layers/published_zones.py" line="87" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="89" />
       <source>The published zones layer '{layer}' has invalid geometries (features {fids}): repair them first (Processing: Fix geometries).</source>
       <translation>La couche de zonage publiée « {layer} » a des géométries invalides (entités {fids}) : réparez-les d'abord (Traitement : Réparer les géométries).</translation>
     </message>
     <message>
-      <location filename="processing_provider/release_layers/published_zones.py" line="97" />
+      <location filename="processing_provider/release_layers/published_zones.py" line="99" />
       <source>The published zones {first} and {second} overlap: zones of one layer must not overlap (a person would be counted in both). Fix the layer '{layer}', or give overlapping zones as separate layers.</source>
       <translation>Les zones publiées {first} et {second} se chevauchent : les zones d'une même couche ne doivent pas se chevaucher (une personne serait comptée dans les deux). Corrigez la couche « {layer} », ou donnez les zones qui se chevauchent dans des couches distinctes.</translation>
     </message>
@@ -3594,132 +3619,137 @@
       <translation>Une taille de maille doit être un nombre positif de mètres, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="112" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="117" />
       <source>{count} zone(s) have a {field} outside [0, 1] (zone {zone}: {value!r}): a re-identification risk is a probability. Re-run the zone risk algorithm, or correct the table.</source>
       <translation>{count} zone(s) ont un {field} hors de [0, 1] (zone {zone} : {value!r}) : un risque de réidentification est une probabilité. Relancez l'algorithme de risque par zone, ou corrigez la table.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="130" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="135" />
       <source>The per-zone risk table is empty: missing evidence never passes the risk budget.</source>
       <translation>La table de risque par zone est vide : l'absence de preuve ne passe jamais le budget de risque.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="135" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="140" />
       <source>{count} zone(s) have no zone_id: every zone of the per-zone risk table needs its own id. Re-run the zone risk algorithm on zones that all have one.</source>
       <translation>{count} zone(s) n'ont pas de zone_id : chaque zone de la table de risque par zone doit avoir son propre identifiant. Relancez l'algorithme de risque par zone sur des zones qui en ont toutes un.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="141" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="146" />
       <source>The zone id {zone} appears {count} times in the per-zone risk table: each zone must appear once (a table mixing releases or zone layers cannot be gated). Give one row per zone.</source>
       <translation>L'identifiant de zone {zone} apparaît {count} fois dans la table de risque par zone : chaque zone doit apparaître une seule fois (une table qui mêle des diffusions ou des couches de zones ne peut pas être contrôlée). Donnez une ligne par zone.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="147" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="152" />
       <source>{count} zone(s) have no risk estimate or record count (e.g. {zone}): missing evidence never passes the risk budget. Re-run the zone risk with records in every zone, or drop such zones from the release.</source>
       <translation>{count} zone(s) n'ont pas d'estimation de risque ou de nombre d'enregistrements (par ex. {zone}) : l'absence de preuve ne passe jamais le budget de risque. Relancez le risque par zone avec des enregistrements dans chaque zone, ou retirez ces zones de la diffusion.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="155" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="160" />
       <source>{count} zone(s) have an n_records that is not a whole number of 0 or more (zone {zone}: {value!r}): it counts records. Re-run the zone risk algorithm, or correct the table.</source>
       <translation>{count} zone(s) ont un n_records qui n'est pas un entier positif ou nul (zone {zone} : {value!r}) : il compte des enregistrements. Relancez l'algorithme de risque par zone, ou corrigez la table.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="163" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="168" />
       <source>{count} zone(s) have a p_reid_low above their p_reid (zone {zone}: {bound!r} against {estimate!r}): an interval must hold its estimate. Re-run the zone risk algorithm, or correct the table.</source>
       <translation>{count} zone(s) ont un p_reid_low supérieur à leur p_reid (zone {zone} : {bound!r} contre {estimate!r}) : un intervalle doit contenir son estimation. Relancez l'algorithme de risque par zone, ou corrigez la table.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="167" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="172" />
       <source>{count} zone(s) have a p_reid_high below their p_reid (zone {zone}: {bound!r} against {estimate!r}): an interval must hold its estimate. Re-run the zone risk algorithm, or correct the table.</source>
       <translation>{count} zone(s) ont un p_reid_high inférieur à leur p_reid (zone {zone} : {bound!r} contre {estimate!r}) : un intervalle doit contenir son estimation. Relancez l'algorithme de risque par zone, ou corrigez la table.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="183" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="188" />
       <source>The policy gates on the interval's lower bound, but the table has no p_reid_low field.</source>
       <translation>La politique contrôle sur la borne basse de l'intervalle, mais la table n'a pas de champ p_reid_low.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="187" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="192" />
       <source>{count} zone(s) have no p_reid_low: missing evidence never passes the risk budget.</source>
       <translation>{count} zone(s) n'ont pas de p_reid_low : l'absence de preuve ne passe jamais le budget de risque.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="192" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="197" />
       <source>The zones_hash field holds {value!r}, not text: it must be the SHA-256 text the zone risk algorithm writes. Re-run the zone risk algorithm, or make the field a text field.</source>
       <translation>Le champ zones_hash contient {value!r}, pas du texte : ce doit être le SHA-256 textuel qu'écrit l'algorithme de risque par zone. Relancez l'algorithme de risque par zone, ou faites-en un champ texte.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="197" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="202" />
       <source>The per-zone table carries {count} different zones hashes: it mixes zone layers.</source>
       <translation>La table par zone porte {count} hachages de zones différents : elle mélange des couches de zones.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="226" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="231" />
       <source>The ceilings changed since release {release}: per-release {old_release} -&gt; {new_release}, cumulative {old_cumulative} -&gt; {new_cumulative} (policy {old_hash} then, {new_hash} now). Make sure the change of policy was approved and is documented; earlier releases keep the ceilings they were published under.</source>
       <translation>Les plafonds ont changé depuis la diffusion {release} : par diffusion {old_release} -&gt; {new_release}, cumulé {old_cumulative} -&gt; {new_cumulative} (politique {old_hash} alors, {new_hash} maintenant). Vérifiez que ce changement de politique a été approuvé et documenté ; les diffusions antérieures gardent les plafonds sous lesquels elles ont été publiées.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="249" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="274" />
+      <source>{name} = {new} is looser than {old}, which the ledger recorded for this dataset with release {release} (policy {hash}). A value given to the run never loosens a recorded budget: give the recorded value or a stricter one, or change the programme's policy file (its new hash is recorded with the release, so the change is visible).</source>
+      <translation>{name} = {new} est moins strict que {old}, que le registre a consigné pour ce jeu de données avec la diffusion {release} (politique {hash}). Une valeur donnée à l'exécution n'assouplit jamais un budget consigné : donnez la valeur consignée ou une valeur plus stricte, ou modifiez le fichier de politique du programme (son nouveau hachage est consigné avec la diffusion, et le changement reste visible).</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="300" />
       <source>The worst zone {zone} has a re-identification risk of {risk} ({basis}), above the per-release ceiling {ceiling} (the record-weighted mean, {pooled}, hides it). Publish coarser there, or withhold that zone.</source>
       <translation>La pire zone {zone} a un risque de ré-identification de {risk} ({basis}), au-dessus du plafond par diffusion {ceiling} (la moyenne pondérée, {pooled}, le cache). Publiez plus grossier à cet endroit, ou masquez cette zone.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="261" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="313" />
       <source>The zones differ from those of the dataset's earlier releases (zones hash {now} against {before}): a programme keeps its zones fixed.</source>
       <translation>Les zones diffèrent de celles des diffusions antérieures du jeu de données (hachage {now} contre {before}) : un programme garde ses zones fixes.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="267" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="319" />
       <source>A release recorded in the ledger has a risk outside [0, 1]: the cumulative budget cannot be computed. Restore the ledger from a backup and investigate.</source>
       <translation>Une diffusion inscrite au registre a un risque hors de [0, 1] : le budget cumulé ne peut pas être calculé. Restaurez le registre depuis une sauvegarde et enquêtez.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="272" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="324" />
       <source>With {prior} earlier release(s) the cumulative risk would be {cumulative}, above the cumulative ceiling {ceiling}. The programme's budget is spent for this dataset.</source>
       <translation>Avec {prior} diffusion(s) antérieure(s), le risque cumulé serait de {cumulative}, au-dessus du plafond cumulé {ceiling}. Le budget du programme est épuisé pour ce jeu de données.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="323" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="376" />
       <source>ok</source>
       <translation>ok</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="324" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="377" />
       <source>over ceiling</source>
       <translation>au-dessus du plafond</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="328" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="381" />
       <source>The ledger has no release of dataset {dataset} to re-assess.</source>
       <translation>Le registre n'a aucune diffusion du jeu {dataset} à réévaluer.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="353" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="406" />
       <source>The ledger has no release {release} for dataset {dataset}.</source>
       <translation>Le registre n'a pas de diffusion {release} pour le jeu {dataset}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="55" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="60" />
       <source>Give {name} (in the policy file or as a value): a risk budget without it cannot be checked.</source>
       <translation>Indiquez {name} (dans le fichier de politique ou comme valeur) : sans lui, un budget de risque ne peut pas être contrôlé.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="59" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="64" />
       <source>{name} must be a probability in (0, 1], got {value!r}.</source>
       <translation>{name} doit être une probabilité dans (0, 1], reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="62" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="67" />
       <source>gate_on must be "estimate" or "lower bound", got {value!r}.</source>
       <translation>gate_on doit valoir "estimate" ou "lower bound", reçu {value!r}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="76" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="81" />
       <source>{name} = 1 sets no limit: the gate passes every release on it, whatever its risk. The safeguard is off; give the programme's ceiling.</source>
       <translation>{name} = 1 ne fixe aucune limite : la porte laisse passer toute diffusion, quel que soit son risque. La protection est désactivée ; donnez le plafond du programme.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/ledger/budget.py" line="80" />
+      <location filename="spatial_privacy_plugin/ledger/budget.py" line="85" />
       <source>No policy file: the ceilings (per-release {per_release:g}, cumulative {cumulative:g}) are this run's own values, and the next run may give others without a trace. Give the programme's policy file, so that a change of ceiling leaves a diff.</source>
       <translation>Aucun fichier de politique : les plafonds (par diffusion {per_release:g}, cumulé {cumulative:g}) sont les valeurs propres à cette exécution, et la suivante peut en donner d'autres sans laisser de trace. Donnez le fichier de politique du programme, pour qu'un changement de plafond laisse un diff.</translation>
     </message>

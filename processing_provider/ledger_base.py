@@ -11,7 +11,7 @@ never started afresh.
 import tempfile
 from pathlib import Path
 
-from qgis.core import QgsProcessingException, QgsProcessingParameterFile, \
+from qgis.core import QgsDataSourceUri, QgsProcessingException, QgsProcessingParameterFile, \
     QgsProcessingParameterString, QgsProcessingUtils, QgsVectorLayer
 
 from ..spatial_privacy_plugin.errors import N_, Cancelled, SpatialPrivacyError
@@ -157,24 +157,89 @@ class LedgerParameters:
         return ledger
 
     def refuse_unwritable_output(self, parameters, name, context):
-        """Refuse an output file whose folder cannot be written, before the release is charged
-        (a failure after the charge would leave the budget spent for nothing)."""
-        from .io.bulk_write import destination_text
+        """Refuse an output that cannot be written, before the release is charged (a failure
+        after the charge would leave the budget spent for nothing): a file (a plain path, or
+        the GeoPackage of an ``ogr:`` destination) whose folder or existing file cannot be
+        written, a PostGIS table whose database cannot be reached or where it cannot be made."""
+        from .destinations import POSTGRES_PREFIXES, destination_text
 
         destination = destination_text(self, parameters, name, context) or ""
         if not destination or destination.upper() == "TEMPORARY_OUTPUT" or \
-                destination.startswith(("memory:", "postgres:", "postgis:", "ogr:")) or \
-                "://" in destination:
+                destination.startswith("memory:"):
             return
-        folder = Path(destination.split("|")[0]).expanduser().resolve().parent
-        try:
-            with tempfile.TemporaryFile(dir=folder):
+        prefix = next((prefix for prefix in POSTGRES_PREFIXES if destination.startswith(prefix)),
+                      None)
+        if prefix is not None:
+            refuse_unreachable_table(QgsDataSourceUri(destination[len(prefix):]))
+        elif destination.startswith("ogr:"):
+            path = QgsDataSourceUri(destination[len("ogr:"):]).database()
+            refuse_unwritable_file(path or destination[len("ogr:"):].split("|")[0])
+        elif "://" not in destination:
+            refuse_unwritable_file(destination.split("|")[0])
+
+
+def refuse_unwritable_file(path):
+    """Refuse an output file whose folder, or the file itself where it exists, cannot be
+    written (checked by writing a temporary file beside it and opening the file for update,
+    which changes neither)."""
+    target = Path(path).expanduser().resolve()
+    folder = target.parent
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as error:
+        raise QgsProcessingException(tr(
+            "The output folder {folder} cannot be written ({reason}): nothing was released and "
+            "no budget was spent. Choose a folder you can write to.").format(
+            folder=folder, reason=error.strerror or error)) from None
+    try:
+        if target.is_file():
+            with open(target, "r+b"):
                 pass
-        except OSError as error:
-            raise QgsProcessingException(tr(
-                "The output folder {folder} cannot be written ({reason}): nothing was released and "
-                "no budget was spent. Choose a folder you can write to.").format(
-                folder=folder, reason=error.strerror or error)) from None
+    except OSError as error:
+        raise QgsProcessingException(tr(
+            "The output file {path} cannot be written ({reason}): nothing was released and no "
+            "budget was spent. Choose a file you can write to, or a new one.").format(
+            path=target, reason=error.strerror or error)) from None
+
+
+def refuse_unreachable_table(uri):
+    """Refuse a PostGIS destination whose database does not answer, or whose schema does not
+    exist or takes no new table from this user. The message names the server, never the
+    password (QGIS's own message gives the whole connection)."""
+    from qgis.core import QgsException, QgsProviderRegistry
+
+    where = "{host}:{port}/{database}".format(host=uri.host() or uri.service() or "localhost",
+                                              port=uri.port() or "5432", database=uri.database())
+    schema = uri.schema()
+    schema_sql = "'" + schema.replace("'", "''") + "'" if schema else "current_schema()"
+    try:
+        connection = QgsProviderRegistry.instance().providerMetadata("postgres").createConnection(
+            uri.uri(False), {})
+        # The schema is quoted as a literal above.
+        query = ("SELECT (n.oid IS NOT NULL)::int, "
+                 "coalesce(has_schema_privilege(n.oid, 'CREATE'), false)::int, s.name "
+                 f"FROM (SELECT {schema_sql}::text AS name) s "
+                 "LEFT JOIN pg_namespace n ON n.nspname = s.name")
+        rows = connection.executeSql(query)
+    except QgsException:
+        raise QgsProcessingException(tr(
+            "The PostGIS database {database} of the output cannot be reached (the server does "
+            "not answer, or refuses the connection): nothing was released and no budget was "
+            "spent. Check the connection, or write the output to a file.").format(
+            database=where)) from None
+    exists, can_create, name = rows[0]
+    if not int(exists):
+        raise QgsProcessingException(tr(
+            "The output table {table} cannot be made in the PostGIS database {database}: its "
+            "schema {schema} does not exist. Nothing was released and no budget was spent. "
+            "Name an existing schema.").format(table=uri.table(), database=where, schema=name))
+    if not int(can_create):
+        raise QgsProcessingException(tr(
+            "The output table {table} cannot be made in the PostGIS database {database}: the "
+            "user {user} may not create tables in the schema {schema}. Nothing was released and "
+            "no budget was spent. Choose a schema where you may create tables.").format(
+            table=uri.table(), database=where, user=uri.username() or "?", schema=name))
 
 
 def charged(head, release_id, make):

@@ -13,13 +13,29 @@ from ..base import tr
 from ..values import python_value
 
 
+# What GDAL reports for the GeoPackage's "no CRS" (srs_id 0 and -1): CRSs QGIS takes as valid.
+PLACEHOLDER_CRS_NAMES = ("Undefined geographic SRS", "Undefined Cartesian SRS")
+
+
+def refuse_placeholder_crs(crs, name):
+    """Refuse a layer whose CRS is a placeholder for none (a GeoPackage's undefined SRS): its
+    coordinates would be taken for degrees, or for no place, and no point would fall in it."""
+    if not crs.authid() and crs.description() in PLACEHOLDER_CRS_NAMES:
+        raise QgsProcessingException(
+            tr("The layer '{layer}' has no CRS: its file records '{crs}', the placeholder for "
+               "none, so its polygons cannot be matched with the points. Set the CRS its "
+               "coordinates are in (Layer Properties, Source, or a copy saved with it) and run "
+               "again.").format(layer=name, crs=crs.description()))
+
+
 def read_polygons(source, crs, context, value_field=None):
     """Polygon rings (in ``crs``) and a value per feature, for ``zones.assign_points``.
 
     Features whose value is NULL (a withheld total publishes nothing) or
     that have no geometry are left out; they own no point. Without a value
     field the value is the feature id. Refused: a layer without a valid CRS
-    (its polygons would be matched with the points in the wrong place) and
+    or with a placeholder for none (its polygons would be matched with the
+    points in the wrong place, or nowhere) and
     features that are not valid polygons (a ring that crosses itself covers
     what no one drew, and GEOS cannot work with it).
     """
@@ -29,6 +45,7 @@ def read_polygons(source, crs, context, value_field=None):
             tr("The layer '{layer}' has no valid CRS, so its polygons cannot be matched with the "
                "points. Set the CRS its coordinates are in (Layer Properties, Source) and run "
                "again.").format(layer=name))
+    refuse_placeholder_crs(source_crs, name)
     transform = QgsCoordinateTransform(source_crs, crs, context.transformContext())
     field_index = source.fields().lookupField(value_field) if value_field else -1
     polygons, values, not_polygons, invalid = [], [], [], []

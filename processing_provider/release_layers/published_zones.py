@@ -9,6 +9,7 @@ from qgis.core import QgsFeatureRequest, QgsGeometry, QgsProcessingException, Qg
     QgsWkbTypes
 
 from ..base import tr
+from ..io.polygons import refuse_placeholder_crs
 from .overlay import ZONE_LAYER, StripWidth, cut_by_areas, layer_offsets, overlapping_areas, \
     published_areas, strip_width_of, thin_pieces
 
@@ -54,6 +55,7 @@ def read_zones(layers, crs, context, feedback, reserved):
             raise QgsProcessingException(tr(
                 "The published zones layer '{layer}' has no valid CRS: set its CRS first.").format(
                 layer=layer.name()))
+        refuse_placeholder_crs(layer.crs(), layer.name())
         clashing = [name for name in layer.fields().names() if name in reserved]
         if clashing:
             raise QgsProcessingException(tr(

@@ -21,6 +21,8 @@ from ..policy import GATE_ON_CHOICES, GATE_ON_ESTIMATE, refuse_conflicts, \
     refuse_contradictory_ceilings
 
 DEFAULT_WARN_AT = 0.75
+# The settings of a budget that a release records; a looser one needs a new policy file.
+SETTINGS = ("per_release_ceiling", "cumulative_ceiling", "warn_at", "gate_on")
 
 
 @dataclass(frozen=True)
@@ -31,6 +33,7 @@ class BudgetPolicy:
     gate_on: str
     policy_hash: str
     notices: tuple = ()  # (template, params) pairs: safeguards that are off, untranslated
+    from_file: frozenset = frozenset()  # the settings (SETTINGS) that the policy file sets
 
 
 def budget_policy(policy=None, per_release_ceiling=None, cumulative_ceiling=None, warn_at=None,
@@ -44,9 +47,11 @@ def budget_policy(policy=None, per_release_ceiling=None, cumulative_ceiling=None
         values = {name: given if values[name] is None else values[name]
                   for name, given in loose.items()}
         policy_hash = policy.policy_hash
+        from_file = frozenset(name for name in loose if policy.get(name) is not None)
     else:
         values = dict(loose)
         policy_hash = None
+        from_file = frozenset()
     values["warn_at"] = DEFAULT_WARN_AT if values["warn_at"] is None else values["warn_at"]
     values["gate_on"] = GATE_ON_ESTIMATE if values["gate_on"] is None else values["gate_on"]
     for name in ("per_release_ceiling", "cumulative_ceiling", "warn_at"):
@@ -68,7 +73,7 @@ def budget_policy(policy=None, per_release_ceiling=None, cumulative_ceiling=None
         policy_hash = hashlib.sha256(normalised.encode("utf-8")).hexdigest()
     return BudgetPolicy(float(values["per_release_ceiling"]), float(values["cumulative_ceiling"]),
                         float(values["warn_at"]), values["gate_on"], policy_hash,
-                        _safeguards_off(values, policy is None))
+                        _safeguards_off(values, policy is None), from_file)
 
 
 def _safeguards_off(values, without_file):
@@ -232,6 +237,52 @@ def _ceilings_changed(policy, prior_entries):
              "old_hash": last["policy_hash"] or "none", "new_hash": policy.policy_hash})
 
 
+def _recorded_settings(entry):
+    """The budget settings a release entry records (warn_at only in entries whose details hold
+    it; earlier entries recorded none)."""
+    details = json.loads(entry["details"]) if entry["details"] else {}
+    return {"per_release_ceiling": entry["per_release_ceiling"],
+            "cumulative_ceiling": entry["cumulative_ceiling"], "warn_at": details.get("warn_at"),
+            "gate_on": entry["gate_basis"]}
+
+
+def _shown(value):
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def _loosened(policy, prior_entries):
+    """Problems: a setting looser than the one recorded with the dataset's last release, where
+    no new policy file sets it (a higher ceiling or warn_at; the lower bound after the estimate).
+
+    Only a policy file whose hash differs from the recorded one, and which sets the looser value
+    itself, changes a recorded budget: loose values may repeat or tighten it, never loosen it.
+    """
+    if not prior_entries:
+        return []
+    last = prior_entries[-1]
+    sanctioned = policy.from_file if policy.policy_hash != last["policy_hash"] else frozenset()
+    problems = []
+    for name, old in _recorded_settings(last).items():
+        new = getattr(policy, name)
+        if old is None or name in sanctioned:
+            continue
+        if name == "gate_on":
+            looser = old == GATE_ON_ESTIMATE and new != GATE_ON_ESTIMATE
+        else:
+            looser = new > old and not math.isclose(new, old, rel_tol=1e-12)
+        if looser:
+            problems.append((N_("{name} = {new} is looser than {old}, which the ledger recorded "
+                                "for this dataset with release {release} (policy {hash}). A value "
+                                "given to the run never loosens a recorded budget: give the "
+                                "recorded value or a stricter one, or change the programme's "
+                                "policy file (its new hash is recorded with the release, so the "
+                                "change is visible)."),
+                             {"name": name, "new": _shown(new), "old": _shown(old),
+                              "release": last["release_id"],
+                              "hash": (last["policy_hash"] or "none")[:12]}))
+    return problems
+
+
 def evaluate_budget(summary, policy, entries, dataset, release_id):
     """Gate one release of a dataset against its prior releases in the ledger.
 
@@ -253,6 +304,7 @@ def evaluate_budget(summary, policy, entries, dataset, release_id):
                          {"zone": summary.worst_zone, "risk": percent(summary.worst),
                           "basis": policy.gate_on, "ceiling": percent(policy.per_release_ceiling),
                           "pooled": percent(summary.pooled)}))
+    problems += _loosened(policy, prior_entries)
     duplicate = duplicate_release_id(entries, dataset, release_id)
     if duplicate is not None:
         problems.append(duplicate)
@@ -314,7 +366,8 @@ def gate_release(ledger, dataset, release_id, summary, policy, record=True, plug
                     per_release_ceiling=policy.per_release_ceiling,
                     cumulative_ceiling=policy.cumulative_ceiling, gate_basis=policy.gate_on,
                     policy_hash=policy.policy_hash, zones_hash=summary.zones_hash,
-                    plugin_version=plugin_version)
+                    plugin_version=plugin_version,
+                    details=json.dumps({"warn_at": policy.warn_at}, sort_keys=True))
     if decision.passed and after_charge is not None:
         after_charge(decision, head)
     return decision, head

@@ -1,5 +1,6 @@
 """The ledger and the budget refuse what would corrupt them or spend a budget twice (issue 15)."""
 
+import json
 import os
 import sqlite3
 
@@ -8,9 +9,12 @@ import pytest
 from spatial_privacy_plugin.ledger import store as ledger_module
 from spatial_privacy_plugin.ledger.budget import budget_policy, gate_release, reassess, summarise_zones
 from spatial_privacy_plugin.errors import InputError
+from spatial_privacy_plugin.policy import policy_from_mapping
 from spatial_privacy_plugin.ledger.store import Ledger, LedgerError
 
 POLICY = budget_policy(per_release_ceiling=0.05, cumulative_ceiling=0.20, warn_at=0.5)
+FILE_CONTENT = {"rho": 0.1, "tolerance": 0.2, "counting_unit": "person",
+                "per_release_ceiling": 0.05, "cumulative_ceiling": 0.20, "warn_at": 0.5}
 
 
 def summary(worst, zones_hash="zones-v1", gate_on="estimate"):
@@ -168,7 +172,8 @@ def test_changed_ceilings_are_named_with_both_policy_hashes(tmp_path):
     gate_release(ledger, "d", "r1", summary(0.01), POLICY)
     same = gate_release(ledger, "d", "r2", summary(0.01), POLICY)[0]
     assert same.notices == ()
-    looser = budget_policy(per_release_ceiling=0.08, cumulative_ceiling=0.20, warn_at=0.5)
+    # Looser ceilings need a policy file with a new hash (issue 44): loose values are refused.
+    looser = budget_policy(policy_from_mapping(dict(FILE_CONTENT, per_release_ceiling=0.08)))
     decision, _ = gate_release(ledger, "d", "r3", summary(0.01), looser)
     assert decision.passed and len(decision.notices) == 1
     template, values = decision.notices[0]
@@ -187,3 +192,35 @@ def test_a_combining_mark_standing_alone_opens_no_fresh_budget(tmp_path):
     assert gate_release(ledger, "city", "r1", summary(0.04), POLICY)[0].passed
     decision, _ = gate_release(ledger, "ci\u0307ty", "r1", summary(0.04), POLICY)
     assert not decision.passed and "already in the ledger" in decision.problems[0][0]
+
+
+def test_loose_values_never_loosen_the_budget_a_release_recorded(tmp_path):
+    """Issue 44: ceilings, warn_at and the gate basis recorded with a release bind later runs;
+    only a policy file with a new hash that sets the looser value changes them."""
+    ledger = Ledger(tmp_path / "ledger.sqlite")
+    gate_release(ledger, "d", "r1", summary(0.01), POLICY)
+    for given, name in (({"per_release_ceiling": 1.0, "cumulative_ceiling": 1.0},
+                         "per_release_ceiling = 1 is looser than 0.05"),
+                        ({"cumulative_ceiling": 0.5},
+                         "cumulative_ceiling = 0.5 is looser than 0.2"),
+                        ({"warn_at": 0.9}, "warn_at = 0.9 is looser than 0.5"),
+                        ({"gate_on": "lower bound"},
+                         "gate_on = lower bound is looser than estimate")):
+        values = dict({"per_release_ceiling": 0.05, "cumulative_ceiling": 0.20, "warn_at": 0.5},
+                      **given)
+        decision, _ = gate_release(ledger, "d", "r2", summary(0.01), budget_policy(**values))
+        assert not decision.passed
+        template, params = decision.problems[0]
+        assert template.format(**params).startswith(name)
+    # A file with the recorded hash that leaves a ceiling to a loose value loosens nothing.
+    same_file = policy_from_mapping({key: value for key, value in FILE_CONTENT.items()
+                                     if key != "per_release_ceiling"})
+    recorded = gate_release(ledger, "d", "r2", summary(0.01),
+                            budget_policy(same_file, per_release_ceiling=0.05))[0]
+    assert recorded.passed
+    assert not gate_release(ledger, "d", "r3", summary(0.01),
+                            budget_policy(same_file, per_release_ceiling=0.08))[0].passed
+    tighter = budget_policy(per_release_ceiling=0.04, cumulative_ceiling=0.15, warn_at=0.4)
+    assert gate_release(ledger, "d", "r3", summary(0.01), tighter)[0].passed
+    assert [entry["release_id"] for entry in ledger.read_entries()] == ["r1", "r2", "r3"]
+    assert json.loads(ledger.read_entries()[-1]["details"]) == {"warn_at": 0.4}

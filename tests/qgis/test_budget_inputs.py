@@ -75,7 +75,13 @@ def test_record_off_leaves_the_ledger_as_it_was(run, tmp_path, feedback):
 def test_changed_ceilings_are_named_in_a_warning(run, tmp_path, feedback):
     ledger = tmp_path / "ledger.sqlite"
     first = gate(run, ledger, "r1")
-    second = gate(run, ledger, "r2", feedback=feedback, PER_RELEASE_CEILING=0.08)
+    # A looser ceiling needs a policy file with a new hash (issue 44); a loose value is refused.
+    policy = tmp_path / "policy.toml"
+    policy.write_text('rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\n'
+                      'per_release_ceiling = 0.08\ncumulative_ceiling = 0.2\nwarn_at = 0.5\n',
+                      encoding="utf-8")
+    second = gate(run, ledger, "r2", feedback=feedback, POLICY=str(policy),
+                  PER_RELEASE_CEILING=None, CUMULATIVE_CEILING=None, WARN_AT=None)
     assert second["PASSED"]
     record = next(second["OUTPUT"].getFeatures())
     old_hash = next(first["OUTPUT"].getFeatures())["policy_hash"]
