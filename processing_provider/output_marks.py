@@ -13,7 +13,7 @@ Imports nothing of the provider (destinations, which the base imports, uses it).
 import sqlite3
 from pathlib import Path
 
-from qgis.core import QgsProviderConnectionException, QgsProviderRegistry
+from qgis.core import QgsException, QgsProviderConnectionException, QgsProviderRegistry
 
 MARK = "Written by Spatial Privacy (QGIS plugin): an output a later run may replace."
 MARK_OPTION = f"DESCRIPTION={MARK}"  # GDAL's GeoPackage layer option
@@ -55,7 +55,7 @@ def postgres_table_unmarked(uri):
         if not connection.tableExists(schema, uri.table()):
             return False
         return connection.table(schema, uri.table()).comment() != MARK
-    except QgsProviderConnectionException:
+    except (QgsException, QgsProviderConnectionException):  # no connection, or an SQL error
         return False
 
 
@@ -70,5 +70,5 @@ def mark_postgres_table(uri):
         table = f"{_quoted(_schema(connection, uri))}.{_quoted(uri.table())}"
         literal = MARK.replace("'", "''")
         connection.executeSql(f"COMMENT ON TABLE {table} IS '{literal}'")
-    except QgsProviderConnectionException:
+    except (QgsException, QgsProviderConnectionException):  # no connection, or an SQL error
         pass  # unmarked, a later run refuses to replace the table: never data lost

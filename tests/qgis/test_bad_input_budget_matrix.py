@@ -10,11 +10,10 @@ problem, no traceback, nothing written beside the outputs and every input file
 import sqlite3
 
 import pytest
-from matrix_layers import file_contents
 from pg_server import conninfo
 from qgis.core import QgsDataSourceUri, QgsProcessingException
-from test_bad_input_matrix import BUDGET, DPGRID, DROP, GRID, POLICY, SWAP, TRACEBACK_MARKERS, \
-    ZONE_RISK, parameters_for, policy_file, read_only_folder, read_only_path, written_files, \
+from test_bad_input_matrix import BUDGET, DPGRID, DROP, GRID, POLICY, SWAP, ZONE_RISK, \
+    assert_refused, matrix_cases, parameters_for, policy_file, read_only_folder, read_only_path, \
     zone_table
 from test_bad_input_matrix import writable_again  # noqa: F401 (autouse: read-only paths undone)
 
@@ -152,24 +151,10 @@ REFUSED = [
 ]
 
 
-def cases(rows):
-    return [pytest.param(algorithm, *rest, id=f"{kind} / {algorithm}")
-            for kind, algorithms, *rest in rows for algorithm in algorithms]
-
-
-@pytest.mark.parametrize("algorithm, change, fragment", cases(REFUSED))
+@pytest.mark.parametrize("algorithm, change, fragment", matrix_cases(REFUSED))
 def test_bad_budget_input_gets_a_clear_error_and_nothing_is_written(run, tmp_path, feedback,
                                                                     algorithm, change, fragment):
-    parameters, outputs = parameters_for(algorithm, change, tmp_path)
-    inputs = file_contents(tmp_path / "inputs")
-    with pytest.raises(QgsProcessingException) as caught:
-        run(algorithm, parameters, feedback)
-    message = str(caught.value)
-    assert fragment in message
-    for text in [message] + [str(line) for line in feedback.messages]:
-        assert not any(marker in text for marker in TRACEBACK_MARKERS), text
-    assert written_files(outputs) == []
-    assert file_contents(tmp_path / "inputs") == inputs  # the ledger too: nothing charged
+    message = assert_refused(run, tmp_path, feedback, algorithm, change, fragment)
     assert PASSWORD not in message
 
 

@@ -656,9 +656,15 @@ def test_the_good_parameters_of_every_algorithm_run(run, tmp_path, algorithm, fe
     assert written_files(outputs)  # the control writes what a refused run must not
 
 
-@pytest.mark.parametrize("algorithm, change, fragment", CASES)
-def test_bad_input_gets_a_clear_error_and_nothing_is_written(run, tmp_path, feedback, algorithm,
-                                                             change, fragment):
+def matrix_cases(rows):
+    """pytest parameters of (kind, algorithms, *rest) rows: one case per algorithm."""
+    return [pytest.param(algorithm, *rest, id=f"{kind} / {algorithm}")
+            for kind, algorithms, *rest in rows for algorithm in algorithms]
+
+
+def assert_refused(run, tmp_path, feedback, algorithm, change, fragment):
+    """The run is refused with ``fragment`` in its message and no traceback anywhere, writes
+    nothing and leaves every input file as it was, byte for byte; returns the message."""
     parameters, outputs = parameters_for(algorithm, change, tmp_path)
     inputs = file_contents(tmp_path / "inputs")
     with pytest.raises(QgsProcessingException) as caught:
@@ -668,7 +674,14 @@ def test_bad_input_gets_a_clear_error_and_nothing_is_written(run, tmp_path, feed
     for text in [message] + [str(line) for line in feedback.messages]:
         assert not any(marker in text for marker in TRACEBACK_MARKERS), text
     assert written_files(outputs) == []
-    assert file_contents(tmp_path / "inputs") == inputs  # every input file, byte for byte
+    assert file_contents(tmp_path / "inputs") == inputs
+    return message
+
+
+@pytest.mark.parametrize("algorithm, change, fragment", CASES)
+def test_bad_input_gets_a_clear_error_and_nothing_is_written(run, tmp_path, feedback, algorithm,
+                                                             change, fragment):
+    assert_refused(run, tmp_path, feedback, algorithm, change, fragment)
 
 
 def test_every_algorithm_is_in_the_matrix(provider):

@@ -8,9 +8,9 @@ must run but warn that a safeguard is off, and rows that must simply run.
 
 import pytest
 from matrix_layers import file_contents
-from qgis.core import QgsProcessingException
 from test_bad_input_matrix import BUDGET, DP_POLICY, DPGRID, DROP, GRID, POLICY_USERS, REASSESS, \
-    TRACEBACK_MARKERS, parameters_for, policy_file, read_only_path, recorded_ledger, written_files
+    assert_refused, matrix_cases, parameters_for, policy_file, read_only_path, recorded_ledger, \
+    written_files
 from test_bad_input_matrix import writable_again  # noqa: F401 (autouse: read-only paths undone)
 
 JSON_POLICY = '{"rho": 0.1, "tolerance": 0.2, "counting_unit": "person", "epsilon_budget": 2%s}'
@@ -172,27 +172,13 @@ ACCEPTED = [
 ]
 
 
-def cases(rows):
-    return [pytest.param(algorithm, *rest, id=f"{kind} / {algorithm}")
-            for kind, algorithms, *rest in rows for algorithm in algorithms]
-
-
-@pytest.mark.parametrize("algorithm, change, fragment", cases(REFUSED))
+@pytest.mark.parametrize("algorithm, change, fragment", matrix_cases(REFUSED))
 def test_bad_policy_input_gets_a_clear_error_and_nothing_is_written(run, tmp_path, feedback,
                                                                     algorithm, change, fragment):
-    parameters, outputs = parameters_for(algorithm, change, tmp_path)
-    inputs = file_contents(tmp_path / "inputs")
-    with pytest.raises(QgsProcessingException) as caught:
-        run(algorithm, parameters, feedback)
-    message = str(caught.value)
-    assert fragment in message
-    for text in [message] + [str(line) for line in feedback.messages]:
-        assert not any(marker in text for marker in TRACEBACK_MARKERS), text
-    assert written_files(outputs) == []
-    assert file_contents(tmp_path / "inputs") == inputs
+    assert_refused(run, tmp_path, feedback, algorithm, change, fragment)
 
 
-@pytest.mark.parametrize("algorithm, change, fragment", cases(WARNED))
+@pytest.mark.parametrize("algorithm, change, fragment", matrix_cases(WARNED))
 def test_a_safeguard_that_is_off_is_warned_of(run, tmp_path, feedback, algorithm, change,
                                               fragment):
     parameters, outputs = parameters_for(algorithm, change, tmp_path)
@@ -201,7 +187,7 @@ def test_a_safeguard_that_is_off_is_warned_of(run, tmp_path, feedback, algorithm
     assert written_files(outputs)
 
 
-@pytest.mark.parametrize("algorithm, change, changing", cases(ACCEPTED))
+@pytest.mark.parametrize("algorithm, change, changing", matrix_cases(ACCEPTED))
 def test_input_that_is_only_saved_differently_runs(run, tmp_path, feedback, algorithm, change,
                                                    changing):
     """Every input file as it was, but ``changing`` (a ledger the run appends to); a run may add
