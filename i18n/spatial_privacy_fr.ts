@@ -1154,32 +1154,32 @@
       <translation>mailles fixées</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="277" />
-      <source>DP: chance within the width</source>
-      <translation>DP : probabilité d'être dans la largeur</translation>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="278" />
+      <source>DP: chance within ±{width}</source>
+      <translation>DP : probabilité d'être à ±{width}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="278" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="280" />
       <source>Not computed:</source>
       <translation>Non calculé :</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="279" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="281" />
       <source>{method} at {size:g} m: {measure} not computed, because {reason}.</source>
       <translation>{method} à {size:g} m : {measure} non calculé(e), car {reason}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="281" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="283" />
       <source>For the data holder: a simulation, not a release. Publish none of it.</source>
       <translation>Pour le détenteur : une simulation, pas une diffusion. N'en publiez rien.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="288" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="290" />
       <source>solid, left: cells the method's audit pins (suppression: withheld cells narrower than p; cell key: what the gate fails)</source>
       <translation>trait plein, à gauche : mailles que l'audit de la méthode fixe (suppression : mailles masquées plus étroites que p ; clé de cellule : ce que le contrôle refuse)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="292" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="294" />
       <source>dotted, right: DP at ε = {epsilon:g}, the chance that a published count lies within ±{width} of the count it was drawn from (an exact coincidence under noise tells an attacker nothing)</source>
       <translation>pointillés, à droite : DP à ε = {epsilon:g}, la probabilité qu'un effectif publié soit à ±{width} au plus de l'effectif dont il est tiré (une coïncidence exacte sous le bruit n'apprend rien à un attaquant)</translation>
     </message>
@@ -1189,29 +1189,24 @@
       <translation>détenteur seul : une simulation, pas une diffusion ; ne rien publier</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="303" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="305" />
       <source>no cell holds a person, in the truth or in the release</source>
       <translation>aucune maille ne contient de personne, ni en vrai ni dans la diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="305" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="307" />
       <source>its exact transport problem has {pairs} pairs of cells, more than this version solves</source>
       <translation>son problème de transport exact a {pairs} paires de mailles, plus que cette version n'en résout</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="307" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="309" />
       <source>the release publishes no one (every cell withheld or 0)</source>
       <translation>la diffusion ne publie personne (toutes les mailles masquées ou à 0)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="314" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="316" />
       <source>{size:g} m, {method}: published, now scored.</source>
       <translation>{size:g} m, {method} : publiée, en cours d'évaluation.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="318" />
-      <source>{size:g} m, {method}: the Kantorovich–Wasserstein distance is a transport problem of {pairs} pairs of cells ({solver}): about {seconds} s here. Cancel stops it.</source>
-      <translation>{size:g} m, {method} : la distance de Kantorovitch–Wasserstein est un problème de transport de {pairs} paires de mailles ({solver}) : environ {seconds} s ici. Annuler l'arrête.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/method_comparison.py" line="32" />
@@ -1229,27 +1224,32 @@
       <translation>DP</translation>
     </message>
     <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="320" />
+      <source>{size:g} m, {method}: the Kantorovich–Wasserstein distance is a transport problem of {pairs} pairs of cells ({solver}): about {seconds} s here. Cancel stops it.</source>
+      <translation>{size:g} m, {method} : la distance de Kantorovitch–Wasserstein est un problème de transport de {pairs} paires de mailles ({solver}) : environ {seconds} s ici. Annuler l'arrête.</translation>
+    </message>
+    <message>
       <location filename="processing_provider/algorithms/method_comparison.py" line="33" />
       <source>swap + cell key</source>
       <translation>échange + clé de cellule</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="331" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="333" />
       <source>{size:g} m, {method}: mean absolute error {mae:.3g} per cell, {withheld} cell(s) withheld, {pinned} cell(s) its audit pins.</source>
       <translation>{size:g} m, {method} : erreur absolue moyenne de {mae:.3g} par maille, {withheld} maille(s) masquée(s), {pinned} maille(s) fixée(s) par son audit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="337" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="339" />
       <source>{size:g} m, {method}: mean absolute error {mae:.3g} per cell against the true counts (each person in every cell they visit), {bounded:.3g} against the counts the DP grid noises (each person in at most one cell); at ε = {epsilon:g}, a published count lies within ±{width} of the count it was drawn from with probability {share}.</source>
       <translation>{size:g} m, {method} : erreur absolue moyenne de {mae:.3g} par maille par rapport aux vrais effectifs (chaque personne dans chaque maille où elle passe), {bounded:.3g} par rapport aux effectifs que la grille DP bruite (chaque personne dans une maille au plus) ; à ε = {epsilon:g}, un effectif publié est à ±{width} au plus de l'effectif dont il est tiré avec une probabilité de {share}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="348" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="350" />
       <source>{size:g} m, {method}: the Kantorovich–Wasserstein distance is left empty: its exact transport problem has {pairs} pairs of cells, more than this version solves. Compare a smaller extent or coarser cells.</source>
       <translation>{size:g} m, {method} : la distance de Kantorovitch–Wasserstein reste vide : son problème de transport exact a {pairs} paires de mailles, plus que cette version n'en résout. Comparez une emprise plus petite ou des mailles plus grandes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="353" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="355" />
       <source>This comparison is not a release: every figure in it is computed from the true counts, for the data holder only; publish none of it. The DP grids are simulated (their noise is drawn and discarded, no DP grid is written) and no ε is recorded in any ledger: a DP release is made with the DP grid algorithm.</source>
       <translation>Cette comparaison n'est pas une diffusion : chacun de ses chiffres vient des vrais effectifs, pour le seul détenteur ; n'en publiez rien. Les grilles DP sont simulées (leur bruit est tiré puis jeté, aucune grille DP n'est écrite) et aucun ε n'est inscrit dans un registre : une diffusion DP se fait avec l'algorithme de grille différentiellement privée.</translation>
     </message>

@@ -8,6 +8,7 @@ entries, never text on the plot, so that no label hides a point.
 """
 
 import math
+import textwrap
 
 COLOURS = ("#cb181d", "#2171b5", "#238b45", "#6a51a3")
 # Series drawn widest first and each with its own dash and marker, so that equal series stay
@@ -122,6 +123,12 @@ def sweep_figure(series, tolerance, recommended, labels):
     return {"data": data, "layout": layout}
 
 
+def _lines(text, width=130):
+    """``text`` (lines joined by <br>) broken into lines of at most ``width`` characters, as a
+    list (plotly does not wrap)."""
+    return [line for part in text.split("<br>") for line in textwrap.wrap(part, width)]
+
+
 def comparison_figure(rows, labels, missing):
     """A plotly figure (as a dict) of the method comparison: three panels over the cell size
     and one legend entry per method (its lines in every panel share it):
@@ -176,15 +183,17 @@ def comparison_figure(rows, labels, missing):
     # Each panel named above it, with what its lines are (titles beside short panels would run
     # into each other).
     panels = [(labels["mae"], labels["mae_note"], 1.0), (labels["wasserstein"], "", 0.64),
-              (labels["risk"], labels["risk_note"], 0.30)]
+              (labels["risk"], labels["risk_note"], 0.33)]
     # The notes sit under the legend; the figure grows by their height, the panels do not.
-    extra = 80 + 20 * (len(notes) + 1) if notes else 0
+    notes = [line for note in notes for line in _lines(note)]
+    extra = 60 + 18 * (len(notes) + 1) if notes else 0
     annotations = [{"xref": "paper", "x": 0.5, "xanchor": "center", "yref": "paper", "y": 1.02,
                     "yanchor": "bottom", "showarrow": False, "text": labels["note"]}]
     annotations += [{"xref": "paper", "x": 0, "xanchor": "left", "yref": "paper", "y": top,
                      "yanchor": "top", "showarrow": False, "align": "left",
-                     "text": f"<b>{text}</b>" + (f"<br><span style='font-size:11px'>{note}</span>"
-                                                 if note else "")}
+                     "text": f"<b>{text}</b>" + "".join(
+                         f"<br><span style='font-size:11px'>{line}</span>"
+                         for line in _lines(note))}
                     for text, note, top in panels]
     if notes:
         annotations.append({"xref": "paper", "x": 0, "xanchor": "left", "yref": "paper",
@@ -195,16 +204,17 @@ def comparison_figure(rows, labels, missing):
         "xaxis": {"title": {"text": labels["size"], "standoff": 12}, "type": "log",
                   "tickvals": sizes_seen, "ticktext": [f"{size:g}" for size in sizes_seen],
                   "anchor": "y3", "automargin": True},
-        "yaxis": {**panel, "domain": [0.70, 0.92]},
-        "yaxis2": {**panel, "domain": [0.36, 0.56]},
-        "yaxis3": {**panel, "domain": [0.0, 0.22], "title": {"text": labels["cells"]}},
-        "yaxis4": {"overlaying": "y3", "side": "right", "range": [0, 1.02],
-                   "tickformat": ".0%", "showgrid": False, "automargin": True,
-                   "title": {"text": labels["probability"]}},
+        "yaxis": {**panel, "domain": [0.70, 0.90]},
+        "yaxis2": {**panel, "domain": [0.37, 0.56]},
+        "yaxis3": {**panel, "domain": [0.0, 0.20], "title": {"text": labels["cells"]}},
         "legend": {"orientation": "h", "x": 0, "xanchor": "left", "y": -0.12,
                    "yanchor": "top"},
         "annotations": annotations,
         "margin": {"l": 80, "r": 80, "t": 100, "b": 100 + extra},
         "template": "plotly_white", "width": 900, "height": 900 + extra,
     }
+    if any(row["risk_kind"] == "probability" for row in rows):
+        layout["yaxis4"] = {"overlaying": "y3", "side": "right", "range": [0, 1.02],
+                            "tickformat": ".0%", "showgrid": False, "automargin": True,
+                            "title": {"text": labels["probability"]}}
     return {"data": data, "layout": layout}

@@ -274,7 +274,9 @@ class MethodComparison(PTableParameters, DonorParameters, PointGridAlgorithm):
                   "wasserstein": tr("Kantorovich–Wasserstein distance (m)"),
                   "risk": tr("what an attacker can know"),
                   "risk_note": self.risk_note(dp_rows),
-                  "cells": tr("cells pinned"), "probability": tr("DP: chance within the width"),
+                  "cells": tr("cells pinned"),
+                  "probability": tr("DP: chance within ±{width}").format(
+                      width=int(dp_rows["dp_width"].iloc[0])) if len(dp_rows) else "",
                   "missing_title": tr("Not computed:"),
                   "missing": tr("{method} at {size:g} m: {measure} not computed, because "
                                 "{reason}."),
