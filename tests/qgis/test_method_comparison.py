@@ -235,3 +235,16 @@ def test_the_dp_row_says_what_its_attacker_knows_and_is_scored_against_its_own_c
     assert "small counts published exactly" not in page
     assert "what an attacker can know" in page  # plotly's JSON writes ± as \u00b1
     assert "within \\u00b12 of the count it was drawn from" in page
+
+
+def test_a_point_left_out_of_the_chart_is_explained_on_it(run, inputs):
+    from layers import people_in_cells
+
+    # Every count below k: the suppressed grid withholds them all and publishes no one, so its
+    # distance cannot be computed.
+    rows, _ = comparison(run, inputs, INPUT=people_in_cells({(col, 2): 2 for col in range(6)}))
+    assert rows["suppression"]["wasserstein_m"] in (None, NULL)
+    page = (inputs["folder"] / "comparison.html").read_text(encoding="utf-8")
+    assert "Not computed:" in page
+    assert ("suppression at 100 m: Kantorovich\\u2013Wasserstein distance (m) not computed, "
+            "because the release publishes no one") in page
