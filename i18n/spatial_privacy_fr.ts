@@ -1130,56 +1130,61 @@
     </message>
     <message>
       <location filename="processing_provider/algorithms/method_comparison.py" line="270" />
-      <source>solid: against the true counts (each person in every cell they visit); dashed, DP: against the counts the DP grid noises (each person in at most one cell)</source>
-      <translation>trait plein : par rapport aux vrais effectifs (chaque personne dans chaque maille où elle passe) ; tirets, DP : par rapport aux effectifs que la grille DP bruite (chaque personne dans une maille au plus)</translation>
+      <source>solid: against the true counts (each person in every cell they visit)</source>
+      <translation>trait plein : par rapport aux vrais effectifs (chaque personne dans chaque maille où elle passe)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="273" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="271" />
+      <source>dashed, DP: against the counts the DP grid noises (each person in at most one cell)</source>
+      <translation>tirets, DP : par rapport aux effectifs que la grille DP bruite (chaque personne dans une maille au plus)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="274" />
       <source>mean absolute error against the counts the DP grid noises</source>
       <translation>erreur absolue moyenne par rapport aux effectifs que la grille DP bruite</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="274" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="275" />
       <source>Kantorovich–Wasserstein distance (m)</source>
       <translation>distance de Kantorovitch–Wasserstein (m)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="275" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="276" />
       <source>what an attacker can know</source>
       <translation>ce qu'un attaquant peut savoir</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="277" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="278" />
       <source>cells pinned</source>
       <translation>mailles fixées</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="278" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="279" />
       <source>DP: chance within ±{width}</source>
       <translation>DP : probabilité d'être à ±{width}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="280" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="281" />
       <source>Not computed:</source>
       <translation>Non calculé :</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="281" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="282" />
       <source>{method} at {size:g} m: {measure} not computed, because {reason}.</source>
       <translation>{method} à {size:g} m : {measure} non calculé(e), car {reason}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="283" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="284" />
       <source>For the data holder: a simulation, not a release. Publish none of it.</source>
       <translation>Pour le détenteur : une simulation, pas une diffusion. N'en publiez rien.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="290" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="291" />
       <source>solid, left: cells the method's audit pins (suppression: withheld cells narrower than p; cell key: what the gate fails)</source>
       <translation>trait plein, à gauche : mailles que l'audit de la méthode fixe (suppression : mailles masquées plus étroites que p ; clé de cellule : ce que le contrôle refuse)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="294" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="295" />
       <source>dotted, right: DP at ε = {epsilon:g}, the chance that a published count lies within ±{width} of the count it was drawn from (an exact coincidence under noise tells an attacker nothing)</source>
       <translation>pointillés, à droite : DP à ε = {epsilon:g}, la probabilité qu'un effectif publié soit à ±{width} au plus de l'effectif dont il est tiré (une coïncidence exacte sous le bruit n'apprend rien à un attaquant)</translation>
     </message>
@@ -1189,22 +1194,22 @@
       <translation>détenteur seul : une simulation, pas une diffusion ; ne rien publier</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="305" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="306" />
       <source>no cell holds a person, in the truth or in the release</source>
       <translation>aucune maille ne contient de personne, ni en vrai ni dans la diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="307" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="308" />
       <source>its exact transport problem has {pairs} pairs of cells, more than this version solves</source>
       <translation>son problème de transport exact a {pairs} paires de mailles, plus que cette version n'en résout</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="309" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="310" />
       <source>the release publishes no one (every cell withheld or 0)</source>
       <translation>la diffusion ne publie personne (toutes les mailles masquées ou à 0)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="316" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="317" />
       <source>{size:g} m, {method}: published, now scored.</source>
       <translation>{size:g} m, {method} : publiée, en cours d'évaluation.</translation>
     </message>
@@ -1224,7 +1229,7 @@
       <translation>DP</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="320" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="321" />
       <source>{size:g} m, {method}: the Kantorovich–Wasserstein distance is a transport problem of {pairs} pairs of cells ({solver}): about {seconds} s here. Cancel stops it.</source>
       <translation>{size:g} m, {method} : la distance de Kantorovitch–Wasserstein est un problème de transport de {pairs} paires de mailles ({solver}) : environ {seconds} s ici. Annuler l'arrête.</translation>
     </message>
@@ -1234,22 +1239,22 @@
       <translation>échange + clé de cellule</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="333" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="334" />
       <source>{size:g} m, {method}: mean absolute error {mae:.3g} per cell, {withheld} cell(s) withheld, {pinned} cell(s) its audit pins.</source>
       <translation>{size:g} m, {method} : erreur absolue moyenne de {mae:.3g} par maille, {withheld} maille(s) masquée(s), {pinned} maille(s) fixée(s) par son audit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="339" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="340" />
       <source>{size:g} m, {method}: mean absolute error {mae:.3g} per cell against the true counts (each person in every cell they visit), {bounded:.3g} against the counts the DP grid noises (each person in at most one cell); at ε = {epsilon:g}, a published count lies within ±{width} of the count it was drawn from with probability {share}.</source>
       <translation>{size:g} m, {method} : erreur absolue moyenne de {mae:.3g} par maille par rapport aux vrais effectifs (chaque personne dans chaque maille où elle passe), {bounded:.3g} par rapport aux effectifs que la grille DP bruite (chaque personne dans une maille au plus) ; à ε = {epsilon:g}, un effectif publié est à ±{width} au plus de l'effectif dont il est tiré avec une probabilité de {share}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="350" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="351" />
       <source>{size:g} m, {method}: the Kantorovich–Wasserstein distance is left empty: its exact transport problem has {pairs} pairs of cells, more than this version solves. Compare a smaller extent or coarser cells.</source>
       <translation>{size:g} m, {method} : la distance de Kantorovitch–Wasserstein reste vide : son problème de transport exact a {pairs} paires de mailles, plus que cette version n'en résout. Comparez une emprise plus petite ou des mailles plus grandes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="355" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="356" />
       <source>This comparison is not a release: every figure in it is computed from the true counts, for the data holder only; publish none of it. The DP grids are simulated (their noise is drawn and discarded, no DP grid is written) and no ε is recorded in any ledger: a DP release is made with the DP grid algorithm.</source>
       <translation>Cette comparaison n'est pas une diffusion : chacun de ses chiffres vient des vrais effectifs, pour le seul détenteur ; n'en publiez rien. Les grilles DP sont simulées (leur bruit est tiré puis jeté, aucune grille DP n'est écrite) et aucun ε n'est inscrit dans un registre : une diffusion DP se fait avec l'algorithme de grille différentiellement privée.</translation>
     </message>

@@ -268,8 +268,9 @@ class MethodComparison(PTableParameters, DonorParameters, PointGridAlgorithm):
         labels = {"title": title, "size": tr("cell size (m)"),
                   "mae": tr("mean absolute error per cell"),
                   "mae_note": tr("solid: against the true counts (each person in every cell they "
-                                 "visit); dashed, DP: against the counts the DP grid noises "
-                                 "(each person in at most one cell)"),
+                                 "visit)") + ("" if dp_rows.empty else "<br>" + tr(
+                                     "dashed, DP: against the counts the DP grid noises (each "
+                                     "person in at most one cell)")),
                   "mae_bounded": tr("mean absolute error against the counts the DP grid noises"),
                   "wasserstein": tr("Kantorovich–Wasserstein distance (m)"),
                   "risk": tr("what an attacker can know"),
