@@ -1124,177 +1124,232 @@
       <translation>Série : diffusions antérieures de la grille, la plus ancienne d'abord</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="101" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="103" />
       <source>Comparison table (data holder only)</source>
       <translation>Table de comparaison (détenteur seul)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="104" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="106" />
       <source>Chart: error, distance and risk by cell size</source>
       <translation>Graphique : erreur, distance et risque par taille de maille</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="209" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="212" />
       <source>No household id field: the comparison has no swap + cell key row.</source>
       <translation>Pas de champ d'identifiant du ménage : la comparaison n'a pas de ligne échange + clé de cellule.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="213" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="216" />
       <source>The swap moves each person's dwelling: give one point per person (some person ids have several points), or leave the household id field empty.</source>
       <translation>L'échange déplace le logement de chaque personne : donnez un point par personne (certains identifiants ont plusieurs points), ou laissez vide le champ d'identifiant du ménage.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="228" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="231" />
       <source>Swap + cell key: {swapped} of {households} households swapped over the compared cell sizes at k = {k}; {unswapped} high-risk household(s) found no donor.</source>
       <translation>Échange + clé de cellule : {swapped} ménages échangés sur {households} sur les tailles de maille comparées à k = {k} ; {unswapped} ménage(s) à risque sans donneur.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="253" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="267" />
       <source>Method comparison: what each method costs and risks, by cell size</source>
       <translation>Comparaison des méthodes : ce que chacune coûte et risque, par taille de maille</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="254" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="268" />
       <source>cell size (m)</source>
       <translation>taille de maille (m)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="255" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="269" />
       <source>mean absolute error per cell</source>
       <translation>erreur absolue moyenne par maille</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="256" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="270" />
+      <source>solid: against the true counts (each person in every cell they visit)</source>
+      <translation>trait plein : par rapport aux vrais effectifs (chaque personne dans chaque maille où elle passe)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="271" />
+      <source>dashed, DP: against the counts the DP grid noises (each person in at most one cell)</source>
+      <translation>tirets, DP : par rapport aux effectifs que la grille DP bruite (chaque personne dans une maille au plus)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="274" />
+      <source>mean absolute error against the counts the DP grid noises</source>
+      <translation>erreur absolue moyenne par rapport aux effectifs que la grille DP bruite</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="275" />
       <source>Kantorovich–Wasserstein distance (m)</source>
       <translation>distance de Kantorovitch–Wasserstein (m)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="257" />
-      <source>cells at risk</source>
-      <translation>mailles à risque</translation>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="276" />
+      <source>what an attacker can know</source>
+      <translation>ce qu'un attaquant peut savoir</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="258" />
-      <source>{method}: small counts published exactly</source>
-      <translation>{method} : petits effectifs publiés exacts</translation>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="278" />
+      <source>cells pinned</source>
+      <translation>mailles fixées</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="259" />
-      <source>{method}: cells the audit pins</source>
-      <translation>{method} : mailles que l'audit cerne</translation>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="279" />
+      <source>DP: chance within ±{width}</source>
+      <translation>DP : probabilité d'être à ±{width}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="260" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="281" />
+      <source>Not computed:</source>
+      <translation>Non calculé :</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="282" />
+      <source>{method} at {size:g} m: {measure} not computed, because {reason}.</source>
+      <translation>{method} à {size:g} m : {measure} non calculé(e), car {reason}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="284" />
       <source>For the data holder: a simulation, not a release. Publish none of it.</source>
       <translation>Pour le détenteur : une simulation, pas une diffusion. N'en publiez rien.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="269" />
-      <source>{size:g} m, {method}: published, now scored.</source>
-      <translation>{size:g} m, {method} : publiée, en cours d'évaluation.</translation>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="291" />
+      <source>solid, left: cells the method's audit pins (suppression: withheld cells narrower than p; cell key: what the gate fails)</source>
+      <translation>trait plein, à gauche : mailles que l'audit de la méthode fixe (suppression : mailles masquées plus étroites que p ; clé de cellule : ce que le contrôle refuse)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="273" />
-      <source>{size:g} m, {method}: the Kantorovich–Wasserstein distance is a transport problem of {pairs} pairs of cells ({solver}): about {seconds} s here. Cancel stops it.</source>
-      <translation>{size:g} m, {method} : la distance de Kantorovitch–Wasserstein est un problème de transport de {pairs} paires de mailles ({solver}) : environ {seconds} s ici. Annuler l'arrête.</translation>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="295" />
+      <source>dotted, right: DP at ε = {epsilon:g}, the chance that a published count lies within ±{width} of the count it was drawn from (an exact coincidence under noise tells an attacker nothing)</source>
+      <translation>pointillés, à droite : DP à ε = {epsilon:g}, la probabilité qu'un effectif publié soit à ±{width} au plus de l'effectif dont il est tiré (une coïncidence exacte sous le bruit n'apprend rien à un attaquant)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="28" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="30" />
       <source>data holder only: a simulation, not a release; publish nothing</source>
       <translation>détenteur seul : une simulation, pas une diffusion ; ne rien publier</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="282" />
-      <source>{size:g} m, {method}: mean absolute error {mae:.3g} per cell, {withheld} cell(s) withheld, {exact} small count(s) published exactly.</source>
-      <translation>{size:g} m, {method} : erreur absolue moyenne {mae:.3g} par maille, {withheld} maille(s) masquée(s), {exact} petit(s) effectif(s) publié(s) exact(s).</translation>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="306" />
+      <source>no cell holds a person, in the truth or in the release</source>
+      <translation>aucune maille ne contient de personne, ni en vrai ni dans la diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="289" />
-      <source>{size:g} m, {method}: the Kantorovich–Wasserstein distance is left empty: its exact transport problem has {pairs} pairs of cells, more than this version solves. Compare a smaller extent or coarser cells.</source>
-      <translation>{size:g} m, {method} : la distance de Kantorovitch–Wasserstein reste vide : son problème de transport exact a {pairs} paires de mailles, plus que cette version n'en résout. Comparez une emprise plus petite ou des mailles plus grandes.</translation>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="308" />
+      <source>its exact transport problem has {pairs} pairs of cells, more than this version solves</source>
+      <translation>son problème de transport exact a {pairs} paires de mailles, plus que cette version n'en résout</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="294" />
-      <source>This comparison is not a release: every figure in it is computed from the true counts, for the data holder only; publish none of it. The DP grids are simulated (their noise is drawn and discarded, no DP grid is written) and no ε is recorded in any ledger: a DP release is made with the DP grid algorithm.</source>
-      <translation>Cette comparaison n'est pas une diffusion : chacun de ses chiffres vient des vrais effectifs, pour le seul détenteur ; n'en publiez rien. Les grilles DP sont simulées (leur bruit est tiré puis jeté, aucune grille DP n'est écrite) et aucun ε n'est inscrit dans un registre : une diffusion DP se fait avec l'algorithme de grille différentiellement privée.</translation>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="310" />
+      <source>the release publishes no one (every cell withheld or 0)</source>
+      <translation>la diffusion ne publie personne (toutes les mailles masquées ou à 0)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="30" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="317" />
+      <source>{size:g} m, {method}: published, now scored.</source>
+      <translation>{size:g} m, {method} : publiée, en cours d'évaluation.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="32" />
       <source>suppression</source>
       <translation>secret statistique</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="30" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="32" />
       <source>cell key</source>
       <translation>clé de cellule</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="30" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="32" />
       <source>DP</source>
       <translation>DP</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="31" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="321" />
+      <source>{size:g} m, {method}: the Kantorovich–Wasserstein distance is a transport problem of {pairs} pairs of cells ({solver}): about {seconds} s here. Cancel stops it.</source>
+      <translation>{size:g} m, {method} : la distance de Kantorovitch–Wasserstein est un problème de transport de {pairs} paires de mailles ({solver}) : environ {seconds} s ici. Annuler l'arrête.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="33" />
       <source>swap + cell key</source>
       <translation>échange + clé de cellule</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="36" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="334" />
+      <source>{size:g} m, {method}: mean absolute error {mae:.3g} per cell, {withheld} cell(s) withheld, {pinned} cell(s) its audit pins.</source>
+      <translation>{size:g} m, {method} : erreur absolue moyenne de {mae:.3g} par maille, {withheld} maille(s) masquée(s), {pinned} maille(s) fixée(s) par son audit.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="340" />
+      <source>{size:g} m, {method}: mean absolute error {mae:.3g} per cell against the true counts (each person in every cell they visit), {bounded:.3g} against the counts the DP grid noises (each person in at most one cell); at ε = {epsilon:g}, a published count lies within ±{width} of the count it was drawn from with probability {share}.</source>
+      <translation>{size:g} m, {method} : erreur absolue moyenne de {mae:.3g} par maille par rapport aux vrais effectifs (chaque personne dans chaque maille où elle passe), {bounded:.3g} par rapport aux effectifs que la grille DP bruite (chaque personne dans une maille au plus) ; à ε = {epsilon:g}, un effectif publié est à ±{width} au plus de l'effectif dont il est tiré avec une probabilité de {share}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="351" />
+      <source>{size:g} m, {method}: the Kantorovich–Wasserstein distance is left empty: its exact transport problem has {pairs} pairs of cells, more than this version solves. Compare a smaller extent or coarser cells.</source>
+      <translation>{size:g} m, {method} : la distance de Kantorovitch–Wasserstein reste vide : son problème de transport exact a {pairs} paires de mailles, plus que cette version n'en résout. Comparez une emprise plus petite ou des mailles plus grandes.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="356" />
+      <source>This comparison is not a release: every figure in it is computed from the true counts, for the data holder only; publish none of it. The DP grids are simulated (their noise is drawn and discarded, no DP grid is written) and no ε is recorded in any ledger: a DP release is made with the DP grid algorithm.</source>
+      <translation>Cette comparaison n'est pas une diffusion : chacun de ses chiffres vient des vrais effectifs, pour le seul détenteur ; n'en publiez rien. Les grilles DP sont simulées (leur bruit est tiré puis jeté, aucune grille DP n'est écrite) et aucun ε n'est inscrit dans un registre : une diffusion DP se fait avec l'algorithme de grille différentiellement privée.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="38" />
       <source>Method comparison</source>
       <translation>Comparaison des méthodes</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="37" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="39" />
       <source>At each cell size, the suppressed grid, the cell key grid, the DP grid and swap + cell key on the same people, scored against the true counts (errors, Hellinger and Kantorovich–Wasserstein distances, Moran's I of the errors) and by risk. For the data holder: a simulation, never a release.</source>
       <translation>À chaque taille de maille, la grille avec secret statistique, la grille à clé de cellule, la grille DP et échange + clé de cellule sur les mêmes personnes, notées contre les vrais effectifs (erreurs, distances de Hellinger et de Kantorovitch–Wasserstein, I de Moran des erreurs) et par le risque. Pour le détenteur : une simulation, jamais une diffusion.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="42" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="44" />
       <source>privacy,disclosure,comparison,utility,wasserstein,hellinger,cell key method,differential privacy,suppression,swapping,grid</source>
       <translation>confidentialité,divulgation,comparaison,utilité,wasserstein,hellinger,méthode de la clé de cellule,confidentialité différentielle,secret statistique,échange,grille</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="63" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="65" />
       <source>Cell sizes in metres, comma separated</source>
       <translation>Tailles de maille en mètres, séparées par des virgules</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="66" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="68" />
       <source>ε of the DP grid at each size (simulated, not spent)</source>
       <translation>ε de la grille DP à chaque taille (simulé, non dépensé)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="75" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="77" />
       <source>D: largest noise, without a p-table (keep it secret)</source>
       <translation>D : le plus grand bruit, sans table p (gardez-le secret)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="78" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="80" />
       <source>V: noise variance, without a p-table</source>
       <translation>V : variance du bruit, sans table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="81" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="83" />
       <source>JS: published counts 1..JS are blocked, without a p-table</source>
       <translation>JS : les effectifs publiés 1..JS sont interdits, sans table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="84" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="86" />
       <source>Compare: the programme's key file (empty: a one-off key)</source>
       <translation>Comparer : fichier de clé du programme (vide : clé à usage unique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="87" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="89" />
       <source>Extent of the DP grid (empty: the points')</source>
       <translation>Emprise de la grille DP (vide : celle des points)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="92" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="94" />
       <source>Household id field (empty: no swap + cell key row)</source>
       <translation>Champ d'identifiant du ménage (vide : pas de ligne échange)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="95" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="97" />
       <source>Swap: risk fields (empty: the location alone)</source>
       <translation>Échange : champs de risque (vide : la localisation seule)</translation>
     </message>
@@ -3944,32 +3999,32 @@
       <translation>Le fichier de clé {path} ne contient pas une clé de 256 bits (64 chiffres hexadécimaux). Donnez le fichier de clé du programme, ou un chemin sans fichier pour créer une nouvelle clé (ce qui change le bruit de chaque cellule).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/dp.py" line="116" />
+      <location filename="spatial_privacy_plugin/noise/dp.py" line="117" />
       <source>The noise scale must be positive, got {value}.</source>
       <translation>L'échelle du bruit doit être positive, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/dp.py" line="119" />
+      <location filename="spatial_privacy_plugin/noise/dp.py" line="120" />
       <source>The noise scale {value} is too large or too finely given for the exact sampler: give ε as a decimal with at most six places.</source>
       <translation>L'échelle du bruit {value} est trop grande ou donnée trop finement pour l'échantillonneur exact : donnez ε en décimal avec au plus six décimales.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/dp.py" line="155" />
+      <location filename="spatial_privacy_plugin/noise/dp.py" line="156" />
       <source>The noise variance must be positive, got {value}.</source>
       <translation>La variance du bruit doit être positive, reçu {value}.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/dp.py" line="161" />
+      <location filename="spatial_privacy_plugin/noise/dp.py" line="162" />
       <source>The noise variance {value} is too large or too finely given for the exact sampler.</source>
       <translation>La variance du bruit {value} est trop grande ou donnée trop finement pour l'échantillonneur exact.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/dp.py" line="185" />
+      <location filename="spatial_privacy_plugin/noise/dp.py" line="186" />
       <source>{value} is too small for the exact sampler (at least {least}).</source>
       <translation>{value} est trop petit pour l'échantillonneur exact (au moins {least}).</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/dp.py" line="213" />
+      <location filename="spatial_privacy_plugin/noise/dp.py" line="214" />
       <source>ρ = {rho} asks for more noise than the exact sampler can draw: raise ε.</source>
       <translation>ρ = {rho} demande plus de bruit que l'échantillonneur exact ne peut en tirer : augmentez ε.</translation>
     </message>
@@ -4019,7 +4074,7 @@
       <translation>Le domaine compte {count} mailles au niveau le plus fin, plus que {limit} : donnez une emprise ou une zone d'étude plus petite, ou des mailles plus grandes.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="427" />
+      <location filename="spatial_privacy_plugin/noise/dp_release.py" line="428" />
       <source>The domain is laid on {domain:g} m cells, the coarsest level is {size:g} m.</source>
       <translation>Le domaine repose sur des mailles de {domain:g} m, le niveau le plus grossier est de {size:g} m.</translation>
     </message>

@@ -25,7 +25,7 @@ from ..spatial_privacy_plugin.formatting import Figure
 from ..spatial_privacy_plugin.policy import effective_policy, load_policy
 from .destinations import destination_text, output_files, output_place, postgres_uri, \
     refuse_destroying_outputs
-from .io.partial_files import remove_stale_partials, rollback_journal
+from .partial_files import remove_stale_partials, rollback_journal
 from .output_marks import MARK_OPTION, mark_postgres_table
 
 HERE = Path(__file__).resolve().parent

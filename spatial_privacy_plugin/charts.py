@@ -1,5 +1,5 @@
-"""Charts as plotly figure specs (plain dicts in plotly's JSON form): the sweep's and the join
-simulation's escalation curve.
+"""Charts as plotly figure specs (plain dicts in plotly's JSON form): the sweep's, the join
+simulation's escalation curve and the method comparison's panels.
 
 Labels are passed in already translated; the charts only describe what to draw.
 The glue turns a figure into HTML where plotly is installed, and the engine
@@ -8,6 +8,7 @@ entries, never text on the plot, so that no label hides a point.
 """
 
 import math
+import textwrap
 
 COLOURS = ("#cb181d", "#2171b5", "#238b45", "#6a51a3")
 # Series drawn widest first and each with its own dash and marker, so that equal series stay
@@ -122,62 +123,98 @@ def sweep_figure(series, tolerance, recommended, labels):
     return {"data": data, "layout": layout}
 
 
-def comparison_figure(rows, labels):
-    """A plotly figure (as a dict) of the method comparison: three panels over the cell size,
-    one line per method in each (mean absolute error per cell; Kantorovich–Wasserstein
-    distance in metres; cells at risk: small counts published exactly, solid, and cells the
-    method's audit pins, dotted).
+def _lines(text, width=130):
+    """``text`` (lines joined by <br>) broken into lines of at most ``width`` characters, as a
+    list (plotly does not wrap)."""
+    return [line for part in text.split("<br>") for line in textwrap.wrap(part, width)]
 
-    ``rows``: (method label, sizes, mae, wasserstein, small published exactly, pinned) per
-    method, values None where not computed. ``labels``: translated texts, keys title, size,
-    mae, wasserstein, risk, exact_of and pinned_of (trace names with ``{method}``), note.
+
+def comparison_figure(rows, labels, missing):
+    """A plotly figure (as a dict) of the method comparison: three panels over the cell size
+    and one legend entry per method (its lines in every panel share it):
+
+    - mean absolute error per cell against the true counts (solid) and, for a method that
+      perturbs other counts (the DP grid: each person in at most m cells), against those
+      (dashed);
+    - the Kantorovich–Wasserstein distance in metres;
+    - what the method's attacker can know: the cells its audit pins (a count, left axis,
+      solid) or, for a method without an audit, the probability that a published count lies
+      within a stated width of the count it was drawn from (right axis, dotted).
+
+    ``rows``: per method a dict with ``name`` (as shown), ``sizes``, ``mae``, ``wasserstein``,
+    ``risk``, ``risk_kind`` ("cells" or "probability") and optionally ``mae_bounded``; values
+    None (or NaN) where not computed. ``missing``: for each such value, {(name, size, key):
+    why} (key: mae, mae_bounded, wasserstein or risk), listed under the chart as
+    ``labels["missing"]`` with {method}, {size}, {measure} (``labels[key]``, for the risk
+    ``labels[risk_kind]``) and {reason}.
+    ``labels``: translated texts, keys title, size, mae, mae_note, mae_bounded, wasserstein,
+    risk, risk_note, cells, probability, missing, missing_title, note.
     """
     def clean(values):
         return [None if value is None or value != value else value for value in values]
 
-    data = []
-    sizes_seen = sorted({float(size) for _, sizes, *_ in rows for size in sizes})
-    for number, (method, sizes, mae, wasserstein, exact, pinned) in enumerate(rows):
+    data, notes = [], []
+    sizes_seen = sorted({float(size) for row in rows for size in row["sizes"]})
+    for number, row in enumerate(rows):
+        name, sizes = row["name"], list(row["sizes"])
         colour = COLOURS[number % len(COLOURS)]
-        marker = {"symbol": MARKERS[number % len(MARKERS)],
-                  "size": 9}
-        common = {"type": "scatter", "mode": "lines+markers", "x": list(sizes),
-                  "legendgroup": method, "marker": marker}
-        data.append({**common, "y": clean(mae), "name": method, "yaxis": "y",
-                     "line": {"color": colour, "width": 3},
-                     "hovertemplate": "%{x:g} m: %{y:.3g}<extra>" + method + "</extra>"})
-        data.append({**common, "y": clean(wasserstein), "name": method, "yaxis": "y2",
-                     "showlegend": False, "line": {"color": colour, "width": 3},
-                     "hovertemplate": "%{x:g} m: %{y:.3g} m<extra>" + method + "</extra>"})
-        data.append({**common, "y": clean(exact), "yaxis": "y3",
-                     "name": labels["exact_of"].format(method=method),
-                     "line": {"color": colour, "width": 3},
-                     "hovertemplate": "%{x:g} m: %{y}<extra></extra>"})
-        if any(value is not None for value in clean(pinned)):  # a method without an audit: none
-            data.append({**common, "y": clean(pinned), "yaxis": "y3",
-                         "name": labels["pinned_of"].format(method=method),
-                         "line": {"color": colour, "width": 2, "dash": "dot"},
-                         "hovertemplate": "%{x:g} m: %{y}<extra></extra>"})
+        probability = row["risk_kind"] == "probability"
+        lines = [("mae", "y", "solid", "%{y:.3g}"),
+                 ("mae_bounded", "y", "dash", "%{y:.3g}"),
+                 ("wasserstein", "y2", "solid", "%{y:.3g} m"),
+                 ("risk", "y4" if probability else "y3", "dot" if probability else "solid",
+                  "%{y:.1%}" if probability else "%{y}")]
+        for key, axis, dash, value in lines:
+            if key not in row:
+                continue
+            values = clean(row[key])
+            measure = labels[key if key != "risk" else row["risk_kind"]]
+            notes += [labels["missing"].format(method=name, size=size, measure=measure,
+                                               reason=missing[(name, size, key)])
+                      for size, point in zip(sizes, values) if point is None]
+            data.append({"type": "scatter", "mode": "lines+markers", "x": sizes, "y": values,
+                         "name": name, "legendgroup": name, "showlegend": not data or
+                         data[-1]["legendgroup"] != name, "yaxis": axis,
+                         "line": {"color": colour, "width": 3, "dash": dash},
+                         "marker": {"symbol": MARKERS[number % len(MARKERS)], "size": 9},
+                         "hovertemplate": f"%{{x:g}} m: {value}<extra>{name}: "
+                                          f"{measure}</extra>"})
     panel = {"rangemode": "tozero", "automargin": True, "anchor": "x"}
-    # Each panel named above it (titles beside short panels would run into each other).
-    panels = [(labels["mae"], 1.0), (labels["wasserstein"], 0.64), (labels["risk"], 0.30)]
+    # Each panel named above it, with what its lines are (titles beside short panels would run
+    # into each other).
+    panels = [(labels["mae"], labels["mae_note"], 1.0), (labels["wasserstein"], "", 0.64),
+              (labels["risk"], labels["risk_note"], 0.33)]
+    # The notes sit under the legend; the figure grows by their height, the panels do not.
+    notes = [line for note in notes for line in _lines(note)]
+    extra = 60 + 18 * (len(notes) + 1) if notes else 0
+    annotations = [{"xref": "paper", "x": 0.5, "xanchor": "center", "yref": "paper", "y": 1.02,
+                    "yanchor": "bottom", "showarrow": False, "text": labels["note"]}]
+    annotations += [{"xref": "paper", "x": 0, "xanchor": "left", "yref": "paper", "y": top,
+                     "yanchor": "top", "showarrow": False, "align": "left",
+                     "text": f"<b>{text}</b>" + "".join(
+                         f"<br><span style='font-size:11px'>{line}</span>"
+                         for line in _lines(note))}
+                    for text, note, top in panels]
+    if notes:
+        annotations.append({"xref": "paper", "x": 0, "xanchor": "left", "yref": "paper",
+                            "y": -0.2, "yanchor": "top", "showarrow": False, "align": "left",
+                            "text": "<br>".join([f"<b>{labels['missing_title']}</b>"] + notes)})
     layout = {
         "title": {"text": labels["title"], "x": 0.5, "xanchor": "center"},
         "xaxis": {"title": {"text": labels["size"], "standoff": 12}, "type": "log",
                   "tickvals": sizes_seen, "ticktext": [f"{size:g}" for size in sizes_seen],
                   "anchor": "y3", "automargin": True},
-        "yaxis": {**panel, "domain": [0.70, 0.96]},
-        "yaxis2": {**panel, "domain": [0.36, 0.60]},
-        "yaxis3": {**panel, "domain": [0.0, 0.26]},
+        "yaxis": {**panel, "domain": [0.70, 0.90]},
+        "yaxis2": {**panel, "domain": [0.37, 0.56]},
+        "yaxis3": {**panel, "domain": [0.0, 0.20], "title": {"text": labels["cells"]}},
         "legend": {"orientation": "h", "x": 0, "xanchor": "left", "y": -0.12,
                    "yanchor": "top"},
-        "annotations": [{"xref": "paper", "x": 0.5, "xanchor": "center", "yref": "paper",
-                         "y": 1.02, "yanchor": "bottom", "showarrow": False,
-                         "text": labels["note"]}] + [
-            {"xref": "paper", "x": 0, "xanchor": "left", "yref": "paper", "y": top,
-             "yanchor": "top", "showarrow": False, "font": {"size": 14}, "text": f"<b>{text}</b>"}
-            for text, top in panels],
-        "margin": {"l": 80, "r": 40, "t": 100, "b": 40},
-        "template": "plotly_white", "width": 900, "height": 900,
+        "annotations": annotations,
+        "margin": {"l": 80, "r": 80, "t": 100, "b": 100 + extra},
+        "template": "plotly_white", "width": 900, "height": 900 + extra,
     }
+    if any(row["risk_kind"] == "probability" for row in rows):
+        layout["yaxis4"] = {"overlaying": "y3", "side": "right", "range": [0, 1.02],
+                            "tickformat": ".0%", "showgrid": False, "automargin": True,
+                            "title": {"text": labels["probability"]}}
     return {"data": data, "layout": layout}

@@ -24,6 +24,8 @@ TABLE_FIELDS = (
     ("audit", "string"), ("epsilon", "double"), ("ptable_hash", "string"),
     ("households_swapped", "int"), ("high_risk_in_true_cell", "double"),
     ("high_risk_near_true_cell", "double"), ("policy_hash", "string"), ("use", "string"),
+    ("mae_vs_bounded_truth", "double"), ("dp_width", "int"),
+    ("dp_probability_within_width", "double"),
 )
 NOT_A_RELEASE = N_("data holder only: a simulation, not a release; publish nothing")
 # The engine's method names (compare.methods.METHODS) as the log and the chart show them.
@@ -141,9 +143,10 @@ class MethodComparison(PTableParameters, DonorParameters, PointGridAlgorithm):
         sink, destination = self.parameterAsSink(
             parameters, self.OUTPUT, context, fields, QgsWkbTypes.Type.NoGeometry,
             QgsCoordinateReferenceSystem())
-        count = len(rows)
-        write_features(sink, fields, [rows[name] for name, _ in TABLE_FIELDS[:-2]]
-                       + [[policy.policy_hash] * count, [tr(NOT_A_RELEASE)] * count])
+        columns = {**{name: rows[name] for name in methods.COLUMNS},
+                   "policy_hash": [policy.policy_hash] * len(rows),
+                   "use": [tr(NOT_A_RELEASE)] * len(rows)}
+        write_features(sink, fields, [columns[name] for name, _ in TABLE_FIELDS])
         results = {self.OUTPUT: destination}
         if chart:
             self.write_chart(chart, rows, feedback)
@@ -244,22 +247,67 @@ class MethodComparison(PTableParameters, DonorParameters, PointGridAlgorithm):
         from ...spatial_privacy_plugin.charts import comparison_figure
         from ..presentation.html_chart import write_html_chart
 
-        series = []
+        series, missing = [], {}
         for method in dict.fromkeys(rows["method"]):
             here = rows[rows["method"] == method].sort_values("resolution_m")
-            series.append((tr(METHOD_LABELS[method]), here["resolution_m"].tolist(), here["mae"].tolist(),
-                           here["wasserstein_m"].tolist(), here["small_published_exact"].tolist(),
-                           here["cells_pinned"].tolist()))
+            name = tr(METHOD_LABELS[method])
+            dp = method == "dp"
+            row = {"name": name, "sizes": here["resolution_m"].tolist(), "mae": here["mae"].tolist(),
+                   "wasserstein": here["wasserstein_m"].tolist(),
+                   "risk": here["dp_probability_within_width" if dp else "cells_pinned"].tolist(),
+                   "risk_kind": "probability" if dp else "cells"}
+            if dp:
+                row["mae_bounded"] = here["mae_vs_bounded_truth"].tolist()
+            series.append(row)
+            for figures in here.itertuples(index=False):
+                reason = self.why_missing(figures)
+                missing.update({(name, figures.resolution_m, key): reason
+                                for key in ("mae", "mae_bounded", "wasserstein", "risk")})
+        dp_rows = rows[rows["method"] == "dp"]
         title = tr("Method comparison: what each method costs and risks, by cell size")
         labels = {"title": title, "size": tr("cell size (m)"),
                   "mae": tr("mean absolute error per cell"),
+                  "mae_note": tr("solid: against the true counts (each person in every cell they "
+                                 "visit)") + ("" if dp_rows.empty else "<br>" + tr(
+                                     "dashed, DP: against the counts the DP grid noises (each "
+                                     "person in at most one cell)")),
+                  "mae_bounded": tr("mean absolute error against the counts the DP grid noises"),
                   "wasserstein": tr("Kantorovich–Wasserstein distance (m)"),
-                  "risk": tr("cells at risk"),
-                  "exact_of": tr("{method}: small counts published exactly"),
-                  "pinned_of": tr("{method}: cells the audit pins"),
+                  "risk": tr("what an attacker can know"),
+                  "risk_note": self.risk_note(dp_rows),
+                  "cells": tr("cells pinned"),
+                  "probability": tr("DP: chance within ±{width}").format(
+                      width=int(dp_rows["dp_width"].iloc[0])) if len(dp_rows) else "",
+                  "missing_title": tr("Not computed:"),
+                  "missing": tr("{method} at {size:g} m: {measure} not computed, because "
+                                "{reason}."),
                   "note": tr("For the data holder: a simulation, not a release. Publish none of "
                              "it.")}
-        write_html_chart(path, comparison_figure(series, labels), title, feedback)
+        write_html_chart(path, comparison_figure(series, labels, missing), title, feedback)
+
+    @staticmethod
+    def risk_note(dp_rows):
+        """What the risk panel's lines are, with the DP row's width and ε."""
+        note = tr("solid, left: cells the method's audit pins (suppression: withheld cells "
+                  "narrower than p; cell key: what the gate fails)")
+        if dp_rows.empty:
+            return note
+        return note + "<br>" + tr(
+            "dotted, right: DP at ε = {epsilon:g}, the chance that a published count lies "
+            "within ±{width} of the count it was drawn from (an exact coincidence under noise "
+            "tells an attacker nothing)").format(epsilon=dp_rows["epsilon"].iloc[0],
+                                                  width=int(dp_rows["dp_width"].iloc[0]))
+
+    @staticmethod
+    def why_missing(row):
+        """Why a figure of ``row`` (a row of the comparison) is left empty, as the chart says
+        it (the only figure left empty where cells were scored is the distance)."""
+        if not row.cells:
+            return tr("no cell holds a person, in the truth or in the release")
+        if row.transport_pairs > 0:
+            return tr("its exact transport problem has {pairs} pairs of cells, more than this "
+                      "version solves").format(pairs=QLocale().toString(int(row.transport_pairs)))
+        return tr("the release publishes no one (every cell withheld or 0)")
 
     def announce(self, resolution, method, pairs, feedback):
         """A line per method and size as it is scored, and how long its transport problem
@@ -278,12 +326,26 @@ class MethodComparison(PTableParameters, DonorParameters, PointGridAlgorithm):
                                     seconds=QLocale().toString(int(round(seconds)))))
 
     def report(self, rows, feedback):
+        from ...spatial_privacy_plugin.formatting import percent
+
         for row in rows.itertuples(index=False):
-            feedback.pushInfo(tr("{size:g} m, {method}: mean absolute error {mae:.3g} per cell, "
-                                 "{withheld} cell(s) withheld, {exact} small count(s) published "
-                                 "exactly.").format(
-                size=row.resolution_m, method=tr(METHOD_LABELS[row.method]), mae=row.mae,
-                withheld=row.cells_withheld, exact=row.small_published_exact))
+            size, method = row.resolution_m, tr(METHOD_LABELS[row.method])
+            if row.method != "dp":
+                feedback.pushInfo(tr("{size:g} m, {method}: mean absolute error {mae:.3g} per "
+                                     "cell, {withheld} cell(s) withheld, {pinned} cell(s) its "
+                                     "audit pins.").format(
+                    size=size, method=method, mae=row.mae, withheld=row.cells_withheld,
+                    pinned=int(row.cells_pinned)))
+                continue
+            feedback.pushInfo(tr(
+                "{size:g} m, {method}: mean absolute error {mae:.3g} per cell against the true "
+                "counts (each person in every cell they visit), {bounded:.3g} against the counts "
+                "the DP grid noises (each person in at most one cell); at ε = {epsilon:g}, a "
+                "published count lies within ±{width} of the count it was drawn from with "
+                "probability {share}.").format(
+                size=size, method=method, mae=row.mae, bounded=row.mae_vs_bounded_truth,
+                epsilon=row.epsilon, width=int(row.dp_width),
+                share=percent(row.dp_probability_within_width)))
         far = rows[rows["wasserstein_m"].isna() & (rows["transport_pairs"] > 0)]
         for row in far.itertuples(index=False):
             feedback.pushWarning(tr(

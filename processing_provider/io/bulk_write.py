@@ -27,7 +27,7 @@ from qgis.core import QgsCoordinateReferenceSystem, QgsFields, QgsProcessingExce
 from ..base import tr
 from ..destinations import destination_text
 from ..output_marks import MARK_OPTION
-from .partial_files import partial_path
+from ..partial_files import partial_path
 from .postgis_bulk import BOOL, DOUBLE, INT, LONGLONG, STRING, PostgisTarget, column_cells, \
     WKB_POLYGON, fill_square_rings, point_ewkb, postgis_uri, square_ewkb
 from .sqlite_bulk import CELL, HEADER, copy_rtree, multi_row_insert, packing_order, source_rows, \

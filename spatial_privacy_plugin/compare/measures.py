@@ -101,3 +101,12 @@ def score(true_col, true_row, true_n, col, row, values, resolution, k,
         small_cells=int(small.sum()),
         small_published_exact=int((small & shown & (error == 0)).sum()),
     )
+
+
+def mean_absolute_error(true_col, true_row, true_n, col, row, values):
+    """The mean absolute error per cell of published ``values`` against the true counts
+    ``true_n``, over the cells where either is non-zero, as ``score``'s ``mae`` (None without
+    such a cell)."""
+    _, _, truth, value, withheld = aligned(true_col, true_row, true_n, col, row, values)
+    scored = (truth != 0) | (value != 0) | withheld
+    return float(np.abs(value[scored] - truth[scored]).mean()) if scored.any() else None

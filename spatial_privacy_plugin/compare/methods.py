@@ -16,7 +16,7 @@ import pandas as pd
 
 from ..counting.cells import count_cells
 from ..errors import Cancelled
-from .measures import MAX_TRANSPORT_PAIRS, score
+from .measures import MAX_TRANSPORT_PAIRS, mean_absolute_error, score
 
 METHOD_SUPPRESSION = "suppression"
 METHOD_CELL_KEY = "cell key"
@@ -31,7 +31,8 @@ COLUMNS = ("method", "resolution_m", "k", "cells", "cells_withheld", "share_with
            "share_changed", "mae", "mse", "hellinger", "wasserstein_m", "transport_pairs",
            "morans_i_errors", "morans_z_errors", "small_cells", "small_published_exact",
            "cells_pinned", "audit", "epsilon", "ptable_hash", "households_swapped",
-           "high_risk_in_true_cell", "high_risk_near_true_cell")
+           "high_risk_in_true_cell", "high_risk_near_true_cell", "mae_vs_bounded_truth",
+           "dp_width", "dp_probability_within_width")
 
 
 @dataclass(frozen=True)
@@ -73,7 +74,9 @@ class Published:
     """One method's grid as published (``values`` NaN where withheld) and its audit's verdict
     (``pinned``: cells its audit fails — suppression: withheld cells narrowed below p; the
     cell key method: cells pinned while they could hold 1..k - 1, as the gate fails them;
-    None when the method has no audit)."""
+    None when the method has no audit). The DP grid's also holds the bounded counts it noised
+    (``bounded``, per cell) and what its attacker can know of a cell (``within``: a width w and
+    the probability that the noise moved the count by w or less)."""
 
     col: np.ndarray
     row: np.ndarray
@@ -82,6 +85,8 @@ class Published:
     audit: str
     epsilon: object = None
     ptable_hash: object = None
+    bounded: object = None
+    within: tuple = (None, None)
 
 
 def keyless(points):
@@ -127,19 +132,34 @@ def cell_key(points, resolution, setup, marginals, people_known, k):
                      AUDIT_CELL_KEY, ptable_hash=table.ptable_hash)
 
 
-def differentially_private(points, resolution, setup, is_canceled=None):
+def dp_width(k):
+    """The width w = ⌊(k − 1)/2⌋ the DP row's risk is stated at: the published count ± w spans
+    2w + 1 <= k counts, no more than the k counts 0..k − 1 a withheld small cell leaves open."""
+    return (int(k) - 1) // 2
+
+
+def differentially_private(points, resolution, setup, k, is_canceled=None):
     """The DP grid's release at one cell size with the whole ε (``dp_release.dp_grid``) over
-    every cell of the extent, empty ones included."""
-    from ..noise.dp_release import dp_grid, extent_domain, plan_noise
+    every cell of the extent, empty ones included, with the counts it noised (each person in
+    at most m cells) and the probability that its noise is within ±``dp_width(k)``: exact,
+    of the discrete Laplace (``dp.discrete_laplace_within``) or Gaussian
+    (``dp.discrete_gaussian_within``), before the clamp at 0, which only moves a count
+    towards its bounded truth."""
+    from ..noise import dp
+    from ..noise.dp_release import MECHANISM_LAPLACE, dp_grid, extent_domain, plan_noise
 
     plan = plan_noise(setup.mechanism, setup.epsilon, (resolution,), setup.m, setup.delta)
     domain = extent_domain(points.origin, resolution, setup.bounds)
     release = dp_grid(points.x, points.y, points.person_codes, domain, plan,
                       setup.rng_of(resolution), is_canceled)
     cells = release.cells
+    within = dp.discrete_laplace_within if plan.mechanism == MECHANISM_LAPLACE else \
+        dp.discrete_gaussian_within
+    width = dp_width(k)
     return Published(cells["col"].to_numpy(), cells["row"].to_numpy(),
                      cells["n_persons"].to_numpy(dtype=float), None, AUDIT_NONE,
-                     epsilon=plan.epsilon)
+                     epsilon=plan.epsilon, bounded=release.true_counts,
+                     within=(width, within(plan.levels[0].noise, width)))
 
 
 def swapped(points, households, risk_codes, profiles, resolutions, k, swap_rate, rng,
@@ -201,7 +221,8 @@ def release(method, points, resolution, comparison, is_canceled=None):
         return suppressed(points, resolution, comparison.k, comparison.marginals,
                           comparison.people_known, is_canceled)
     if method == METHOD_DP:
-        return differentially_private(points, resolution, comparison.dp, is_canceled)
+        return differentially_private(points, resolution, comparison.dp, comparison.k,
+                                      is_canceled)
     moved = comparison.swapped if method == METHOD_SWAP_CELL_KEY else points
     return cell_key(moved, resolution, comparison.cell_key, comparison.marginals,
                     comparison.people_known, comparison.k)
@@ -211,7 +232,10 @@ def compare_methods(points, resolutions, comparison, progress=None, is_canceled=
                     on_step=None):
     """One row per cell size and method (COLUMNS): the utility of its published grid against
     the true counts of ``points`` (``measures.score``; swapped grids against the true counts
-    before the swap), the cells its audit pins, and what identifies it (ε, p-table hash).
+    before the swap), the cells its audit pins, and what identifies it (ε, p-table hash). The
+    DP rows also hold ``mae_vs_bounded_truth`` (against the counts the DP grid noised, each
+    person in at most m cells; ``mae`` counts everyone in every cell they visit) and
+    ``dp_width``, ``dp_probability_within_width`` (``differentially_private``).
 
     ``progress(done, total)`` hears of each method and size done; ``on_step(resolution,
     method, pairs)`` of each as it is scored, with the pairs of cells of its transport
@@ -239,6 +263,11 @@ def compare_methods(points, resolutions, comparison, progress=None, is_canceled=
                          "k": comparison.k, **scored.__dict__,
                          "cells_pinned": published.pinned, "audit": published.audit,
                          "epsilon": published.epsilon, "ptable_hash": published.ptable_hash,
+                         "mae_vs_bounded_truth": None if published.bounded is None else
+                         mean_absolute_error(published.col, published.row, published.bounded,
+                                             published.col, published.row, published.values),
+                         **dict(zip(("dp_width", "dp_probability_within_width"),
+                                    published.within)),
                          **dict(zip(("households_swapped", "high_risk_in_true_cell",
                                      "high_risk_near_true_cell"),
                                     (comparison.households_swapped,

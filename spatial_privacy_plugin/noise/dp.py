@@ -31,6 +31,7 @@ made rational in the direction that adds noise (ε rounded down, σ² up), so
 the guarantee stated is never weaker than the one delivered.
 """
 
+import math
 from fractions import Fraction
 
 import numpy as np
@@ -212,3 +213,22 @@ def gaussian_sigma2(rho, sensitivity2):
         denominator //= 10
     raise InputError(N_("ρ = {rho} asks for more noise than the exact sampler can draw: raise ε."),
                      rho=float(rho))
+
+
+def discrete_laplace_within(scale, width):
+    """P(|Z| <= w) for the discrete Laplace of scale ``t/s`` (``discrete_laplace``), w >= 0 whole:
+    ``1 − 2 α^(w+1) / (1 + α)`` with α = exp(−1/scale), the closed form of the sum of
+    ``(1 − α)/(1 + α) · α^|x|`` over |x| <= w."""
+    alpha = math.exp(-1.0 / float(Fraction(scale)))
+    return float(1.0 - 2.0 * alpha ** (int(width) + 1) / (1.0 + alpha))
+
+
+def discrete_gaussian_within(sigma2, width):
+    """P(|Z| <= w) for the discrete Gaussian of variance parameter σ² (``discrete_gaussian``),
+    w >= 0 whole: the sum of ``exp(−x²/(2σ²))`` over |x| <= w divided by its sum over every
+    integer, the tails taken to 40σ + 40 (beyond, every term is below 1e-340 of the largest)."""
+    sigma2 = float(Fraction(sigma2))
+    reach = int(40 * math.sqrt(sigma2)) + 40
+    support = np.arange(-reach, reach + 1)
+    mass = np.exp(-support.astype(float) ** 2 / (2.0 * sigma2))
+    return float(mass[np.abs(support) <= int(width)].sum() / mass.sum())

@@ -417,6 +417,7 @@ class DpRelease:
     levels: pd.DataFrame  # per level: resolution_m, epsilon, rho, variance, accuracy_95, ...
     bias: pd.DataFrame  # per level and true-count class: the data holder's own, never published
     points_outside: bool
+    true_counts: np.ndarray  # per row of cells: the bounded count noised (data holder only)
 
 
 def check_domain(domain, plan):
@@ -471,7 +472,7 @@ def dp_grid_of_pairs(pairs, domain, plan, rng, is_canceled=None):
     check_canceled()
     factors = [int(round(coarse / fine)) for fine, coarse in zip(sizes, sizes[1:])]
     released = post_process(noisy, [level.variance for level in plan.levels], factors)
-    frames, bias_rows = [], []
+    frames, bias_rows, truths = [], [], []
     for level, counts, values in zip(plan.levels, truth, released):
         factor = int(round(domain.coarsest / level.resolution))
         keep = np.kron(domain.mask, np.ones((factor, factor), dtype=bool))
@@ -482,8 +483,8 @@ def dp_grid_of_pairs(pairs, domain, plan, rng, is_canceled=None):
             "cell_id": cell_ids(level.resolution, col, row), "col": col, "row": row,
             "resolution_m": level.resolution, "n_persons": values[keep],
             "accuracy_95": level.accuracy_95}))
-        error = values[keep] - counts[keep]
-        true = counts[keep]
+        truths.append(counts[keep])
+        true, error = truths[-1], values[keep] - truths[-1]
         for low, high, label in BIAS_CLASSES:
             chosen = (true >= low) & (true <= (high if high is not None else true.max(initial=0)))
             if chosen.any():
@@ -496,4 +497,4 @@ def dp_grid_of_pairs(pairs, domain, plan, rng, is_canceled=None):
                             "variance": level.variance, "accuracy_95": level.accuracy_95,
                             "expected_mae": level.expected_mae} for level in plan.levels])
     return DpRelease(pd.concat(frames, ignore_index=True), levels, pd.DataFrame(bias_rows),
-                     outside)
+                     outside, np.concatenate(truths))

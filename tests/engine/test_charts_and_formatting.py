@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from spatial_privacy_plugin.charts import escalation_figure, sweep_figure
+from spatial_privacy_plugin.charts import comparison_figure, escalation_figure, sweep_figure
 from spatial_privacy_plugin.formatting import count_class_breaks, percent, risk_class_breaks
 
 
@@ -95,3 +95,64 @@ def test_spread_breaks_split_the_one_class_that_holds_every_value():
     assert all(percent(bound) in ("0.044 %", "0.045 %") for bound in added)  # as the legend reads
     assert spread_breaks(breaks, [0.001, 0.003]) == breaks  # two classes already
     assert spread_breaks(breaks, [0.0004] * 3 + [None, float("nan")]) == breaks  # all equal
+
+
+COMPARISON_LABELS = {
+    "title": "t", "size": "cell size (m)", "mae": "MAE", "mae_note": "solid, dashed",
+    "mae_bounded": "MAE against the bounded counts", "wasserstein": "distance",
+    "risk": "what an attacker can know", "risk_note": "cells pinned; DP within ±2",
+    "cells": "cells pinned", "probability": "DP: within ±2", "missing_title": "Not computed:",
+    "missing": "{method} at {size:g} m: {measure} not computed, because {reason}.",
+    "note": "not a release"}
+
+
+def comparison(missing_distance=True):
+    rows = [{"name": name, "sizes": [250.0, 1000.0], "mae": [1.0, 0.5],
+             "wasserstein": [30.0, 60.0], "risk": [4, 1], "risk_kind": "cells"}
+            for name in ("suppression", "cell key", "swap + cell key")]
+    rows.insert(2, {"name": "DP", "sizes": [250.0, 1000.0], "mae": [9.0, 37.5],
+                    "mae_bounded": [0.9, 0.8],
+                    "wasserstein": [float("nan") if missing_distance else 20.0, 40.0],
+                    "risk": [0.93, 0.93], "risk_kind": "probability"})
+    why = {("DP", 250.0, "wasserstein"): "its transport problem is too large"}
+    return comparison_figure(rows, COMPARISON_LABELS, why)
+
+
+def test_comparison_figure_has_one_legend_entry_per_method():
+    figure = comparison()
+    shown = [trace["name"] for trace in figure["data"] if trace["showlegend"]]
+    assert shown == ["suppression", "cell key", "DP", "swap + cell key"]
+    # Every line of a method answers to its legend entry.
+    assert {trace["legendgroup"] for trace in figure["data"]} == set(shown)
+
+
+def test_comparison_figure_shows_each_methods_own_risk_and_no_exact_small_counts():
+    figure = comparison()
+    risk = [trace for trace in figure["data"] if trace["yaxis"] in ("y3", "y4")]
+    assert [(trace["name"], trace["yaxis"]) for trace in risk] == [
+        ("suppression", "y3"), ("cell key", "y3"), ("DP", "y4"), ("swap + cell key", "y3")]
+    assert figure["layout"]["yaxis4"]["overlaying"] == "y3"
+    assert figure["layout"]["yaxis4"]["tickformat"] == ".0%"
+    text = str(figure)
+    assert "exactly" not in text
+    # The DP row's error against the counts it noises is its own dashed line.
+    dp_mae = [trace for trace in figure["data"] if trace["name"] == "DP" and trace["yaxis"] == "y"]
+    assert [trace["line"]["dash"] for trace in dp_mae] == ["solid", "dash"]
+    assert dp_mae[1]["y"] == [0.9, 0.8]
+    notes = " ".join(note["text"] for note in figure["layout"]["annotations"])
+    assert "cells pinned; DP within ±2" in notes and "solid, dashed" in notes
+
+
+def test_a_missing_point_is_explained_on_the_chart():
+    figure = comparison()
+    distance = [trace for trace in figure["data"] if trace["name"] == "DP"
+                and trace["yaxis"] == "y2"][0]
+    assert distance["y"] == [None, 40.0]  # a gap, not a zero
+    notes = [note["text"] for note in figure["layout"]["annotations"]]
+    assert any("DP at 250 m: distance not computed, because its transport problem is too "
+               "large." in note for note in notes)
+    assert not any("not computed" in note for note in
+                   [note["text"] for note in comparison(False)["layout"]["annotations"]])
+    with pytest.raises(KeyError):  # a gap the caller does not explain is refused
+        comparison_figure([{"name": "DP", "sizes": [250.0], "mae": [None], "wasserstein": [1.0],
+                            "risk": [0.9], "risk_kind": "probability"}], COMPARISON_LABELS, {})

@@ -275,3 +275,81 @@ def test_the_cell_key_audit_counts_the_published_parents():
     wide = methods.CellKeySetup(cell_key.table, cell_key.person_keys, 3)
     assert methods.cell_key(points, 100.0, wide, Marginals("parent cells", 2, 3.0), True,
                             5).pinned >= with_parents.pinned
+
+
+# What the DP row's attacker can know, and the truth it is scored against ----------------------
+
+@pytest.mark.parametrize("epsilon", [0.1, 1.0, 3.0])
+@pytest.mark.parametrize("width", [0, 1, 2, 7])
+def test_dp_probability_within_width_equals_the_distribution_summed(epsilon, width):
+    from fractions import Fraction
+
+    from spatial_privacy_plugin.noise import dp
+
+    scale = dp.laplace_scale(epsilon, 1)
+    alpha = math.exp(-1.0 / float(scale))
+    direct = math.fsum((1 - alpha) / (1 + alpha) * alpha ** abs(x)
+                       for x in range(-width, width + 1))
+    assert dp.discrete_laplace_within(scale, width) == pytest.approx(direct, abs=1e-12)
+    sigma2 = Fraction(1) / Fraction(epsilon)
+    terms = {x: math.exp(-x * x / (2 * float(sigma2))) for x in range(-2000, 2001)}
+    direct = math.fsum(terms[x] for x in range(-width, width + 1)) / math.fsum(terms.values())
+    assert dp.discrete_gaussian_within(sigma2, width) == pytest.approx(direct, abs=1e-12)
+
+
+def test_dp_probability_within_width_matches_the_samplers():
+    from fractions import Fraction
+
+    from spatial_privacy_plugin.noise import dp
+
+    rng = np.random.default_rng(41)
+    n = 200_000
+    for draw, within, noise in ((dp.discrete_laplace, dp.discrete_laplace_within, Fraction(3)),
+                                (dp.discrete_gaussian, dp.discrete_gaussian_within, Fraction(9, 2))):
+        drawn = np.abs(draw(n, noise, rng))
+        for width in (0, 2, 5):
+            p = within(noise, width)
+            share = float((drawn <= width).mean())
+            assert abs(share - p) < 5 * math.sqrt(p * (1 - p) / n), (draw.__name__, width)
+
+
+def commuters(per_cell=12, cols=10, rows=8):
+    """``per_cell`` people living in each cell of a cols × rows grid of 100 m, each also seen in
+    the next cell east (wrapping): every cell counts about twice its residents."""
+    cells = [(col, row) for col in range(cols) for row in range(rows)]
+    x, y, codes = [], [], []
+    for number, (col, row) in enumerate(cells):
+        for person in range(per_cell):
+            code = number * per_cell + person
+            for east in (0, 1):
+                x.append(((col + east) % cols) * 100 + 50.0)
+                y.append(row * 100 + 50.0)
+                codes.append(code)
+    codes = np.asarray(codes)
+    return methods.Points(np.asarray(x), np.asarray(y), codes, (0.0, 0.0), people_total(codes))
+
+
+def test_dp_rows_are_scored_against_the_counts_the_dp_grid_noises():
+    points = commuters()
+    bounds = (0.0, 0.0, 1000.0, 800.0)
+    setup = methods.DpSetup("discrete laplace", 1.0, None, bounds, lambda _: mask_generator("b"))
+    table = methods.compare_methods(points, (100.0,), methods.Comparison(
+        5, Marginals("none", 4, 3.0), True, dp=setup)).set_index("method")
+    plan = plan_noise("discrete laplace", 1.0, (100.0,), 1)
+    release = dp_grid(points.x, points.y, points.person_codes,
+                      extent_domain((0, 0), 100.0, bounds), plan, mask_generator("b"))
+    # Every cell holds people: the DP grid's own mean absolute error over its cells (its bias
+    # report, per class of true count) is the row's error against the bounded counts.
+    bias = release.bias
+    own = float((bias["mean_absolute_error"] * bias["cells"]).sum() / bias["cells"].sum())
+    row = table.loc[methods.METHOD_DP]
+    assert row["mae_vs_bounded_truth"] == pytest.approx(own)
+    assert abs(row["mae_vs_bounded_truth"] - plan.levels[0].expected_mae) < 0.4
+    # Against everyone in every cell they visit, the error is mostly the bounding's.
+    assert row["mae"] > 8 * row["mae_vs_bounded_truth"]
+    assert row["dp_width"] == 2
+    assert row["dp_probability_within_width"] == pytest.approx(
+        1 - 2 * math.exp(-3.0) / (1 + math.exp(-1.0)))
+    suppression = table.loc[methods.METHOD_SUPPRESSION]
+    assert suppression[["mae_vs_bounded_truth", "dp_width",
+                        "dp_probability_within_width"]].isna().all()

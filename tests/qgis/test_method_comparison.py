@@ -186,3 +186,65 @@ def test_without_households_there_is_no_swap_row(run, inputs, feedback):
     rows, _ = comparison(run, inputs, feedback)
     assert "swap + cell key" not in rows
     assert any("no swap + cell key row" in message for message in feedback.messages)
+
+
+def commuters_layer(per_cell=12):
+    """``per_cell`` people at home in each cell of 10 × 8 cells of 100 m, each seen in the next
+    cell east too: a cell counts about twice the people the DP grid counts in it (one cell per
+    person)."""
+    from layers import point_layer
+    points = []
+    for col in range(10):
+        for row in range(8):
+            for person in range(per_cell):
+                for east in (0, 1):
+                    points.append((((col + east) % 10 * 100 + 50, row * 100 + 50),
+                                   [f"p{col}_{row}_{person}"]))
+    return point_layer(points)
+
+
+def test_the_dp_row_says_what_its_attacker_knows_and_is_scored_against_its_own_counts(
+        run, inputs, feedback, tmp_path):
+    import re
+
+    from spatial_privacy_plugin.noise.dp import discrete_laplace_within
+    from spatial_privacy_plugin.noise.dp_release import plan_noise
+
+    layer = commuters_layer()
+    rows, _ = comparison(run, inputs, feedback, INPUT=layer)
+    dp = rows["dp"]
+    run("dpgrid", {"INPUT": layer, "PERSON_FIELD": "person_id", "ORIGIN": ORIGIN,
+                   "POLICY": inputs["POLICY"], "EPSILON": 1.0, "RESOLUTIONS": "100",
+                   "EXTENT": EXTENT, "SEED": "same", "LEDGER": str(tmp_path / "ledger.sqlite"),
+                   "DATASET": "d", "RELEASE_ID": "r", "OUTPUT": "TEMPORARY_OUTPUT"}, feedback)
+    own = [float(found) for message in feedback.messages
+           for found in re.findall(r"mean absolute noise ([0-9]+\.?[0-9]*)", message)]
+    assert len(own) == 1
+    # The DP grid's own noise figure, not the bounding's: people seen in two cells count in one.
+    assert abs(dp["mae_vs_bounded_truth"] - own[0]) < 0.4
+    assert dp["mae"] > 5 * own[0]
+    assert dp["dp_width"] == 2  # ⌊(k − 1)/2⌋ at k = 5
+    scale = plan_noise("discrete laplace", 1.0, (100.0,), 1).levels[0].noise
+    assert dp["dp_probability_within_width"] == pytest.approx(discrete_laplace_within(scale, 2))
+    for method in ("suppression", "cell key"):
+        assert all(rows[method][name] in (None, NULL) for name in (
+            "mae_vs_bounded_truth", "dp_width", "dp_probability_within_width"))
+    assert any("against the counts the DP grid noises" in message and "within ±2" in message
+               for message in feedback.messages)
+    page = (inputs["folder"] / "comparison.html").read_text(encoding="utf-8")
+    assert "small counts published exactly" not in page
+    assert "what an attacker can know" in page  # plotly's JSON writes ± as \u00b1
+    assert "within \\u00b12 of the count it was drawn from" in page
+
+
+def test_a_point_left_out_of_the_chart_is_explained_on_it(run, inputs):
+    from layers import people_in_cells
+
+    # Every count below k: the suppressed grid withholds them all and publishes no one, so its
+    # distance cannot be computed.
+    rows, _ = comparison(run, inputs, INPUT=people_in_cells({(col, 2): 2 for col in range(6)}))
+    assert rows["suppression"]["wasserstein_m"] in (None, NULL)
+    page = (inputs["folder"] / "comparison.html").read_text(encoding="utf-8")
+    assert "Not computed:" in page
+    assert ("suppression at 100 m: Kantorovich\\u2013Wasserstein distance (m) not computed, "
+            "because the release publishes no one") in page
