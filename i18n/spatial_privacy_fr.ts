@@ -2679,32 +2679,37 @@
       <translation>{count} enregistrements écrits en bloc dans la table PostGIS {table} (COPY).</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/layers.py" line="102" />
+      <location filename="processing_provider/io/layers.py" line="103" />
+      <source>The layer '{layer}' has no valid CRS, so its points cannot be matched with the other layers. Set the CRS its coordinates are in (Layer Properties, Source) and run again.</source>
+      <translation>La couche « {layer} » n'a pas de SCR valide : ses points ne peuvent pas être rapprochés des autres couches. Définissez le SCR dans lequel sont ses coordonnées (Propriétés de la couche, Source) et relancez.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/io/layers.py" line="109" />
       <source>The input must be a point layer.</source>
       <translation>L'entrée doit être une couche de points.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/layers.py" line="106" />
+      <location filename="processing_provider/io/layers.py" line="113" />
       <source>Read {count} points through GDAL's Arrow stream.</source>
       <translation>{count} points lus par le flux Arrow de GDAL.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/layers.py" line="110" />
+      <location filename="processing_provider/io/layers.py" line="117" />
       <source>Read {count} points feature by feature.</source>
       <translation>{count} points lus entité par entité.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/layers.py" line="153" />
+      <location filename="processing_provider/io/layers.py" line="160" />
       <source>{count} feature(s) are not points (features {fids}): the layer mixes geometry types. Keep only its points (e.g. Extract by expression: geometry_type($geometry) = 'Point'), or give each feature its point, and run again.</source>
       <translation>{count} entité(s) ne sont pas des points (entités {fids}) : la couche mélange des types de géométrie. Ne gardez que ses points (par ex. Extraire par expression : geometry_type($geometry) = 'Point'), ou donnez à chaque entité son point, et relancez.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/layers.py" line="160" />
+      <location filename="processing_provider/io/layers.py" line="167" />
       <source>{count} feature(s) have no geometry or an empty one. Repair or remove them (e.g. with 'Remove null geometries') so that nobody is left out of the counts.</source>
       <translation>{count} entité(s) n'ont pas de géométrie ou une géométrie vide. Réparez-les ou supprimez-les (par ex. avec « Supprimer les géométries nulles ») pour que personne ne soit oublié dans les comptages.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/layers.py" line="165" />
+      <location filename="processing_provider/io/layers.py" line="172" />
       <source>The input layer has no features (or none selected): there is nothing to assess.</source>
       <translation>La couche d'entrée n'a aucune entité (ou aucune sélectionnée) : il n'y a rien à évaluer.</translation>
     </message>
@@ -2730,8 +2735,8 @@
     </message>
     <message>
       <location filename="processing_provider/io/layers.py" line="96" />
-      <source>The layer '{layer}' has no valid CRS, so its points cannot be matched with the other layers. Set the CRS its coordinates are in (Layer Properties, Source) and run again.</source>
-      <translation>La couche « {layer} » n'a pas de SCR valide : ses points ne peuvent pas être rapprochés des autres couches. Définissez le SCR dans lequel sont ses coordonnées (Propriétés de la couche, Source) et relancez.</translation>
+      <source>The layer '{layer}' has no geometry: it is a table without points (a CSV loaded without its coordinate fields, say). Load it as points (Add Delimited Text Layer, Point coordinates, with its X and Y fields and their CRS) and run again.</source>
+      <translation>La couche « {layer} » n&apos;a pas de géométrie : c&apos;est une table sans points (un CSV chargé sans ses champs de coordonnées, par exemple). Chargez-la comme points (Ajouter une couche de texte délimité, Coordonnées du point, avec ses champs X et Y et leur SCR) et relancez.</translation>
     </message>
     <message>
       <location filename="processing_provider/io/polygons.py" line="25" />

@@ -90,6 +90,13 @@ def read_points(source, field_names, feedback, crs=None, context=None, metric=Tr
     file-backed OGR layer is then read through GDAL's Arrow stream.
     """
     require_fields(source, field_names)
+    if QgsWkbTypes.geometryType(source.wkbType()) in (QgsWkbTypes.GeometryType.NullGeometry,
+                                                       QgsWkbTypes.GeometryType.UnknownGeometry):
+        raise QgsProcessingException(
+            tr("The layer '{layer}' has no geometry: it is a table without points (a CSV "
+               "loaded without its coordinate fields, say). Load it as points (Add Delimited "
+               "Text Layer, Point coordinates, with its X and Y fields and their CRS) and run "
+               "again.").format(layer=source.sourceName()))
     working_crs = crs if crs is not None else source.sourceCrs()
     if crs is not None and not source.sourceCrs().isValid():
         raise QgsProcessingException(

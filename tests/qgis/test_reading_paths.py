@@ -1,6 +1,7 @@
 """GDAL's Arrow stream and feature iteration read the same layer into the same arrays."""
 
 import numpy as np
+import pytest
 from conftest import RecordingFeedback
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -165,3 +166,22 @@ def test_columns_become_plain_python_values_with_missing_ones_as_null(plugin_pac
     assert plain_column(np.array([0.5, np.nan])) == [0.5, None]
     assert plain_column(np.array([True, False])) == [True, False]
     assert plain_column([]) == []
+
+
+@pytest.mark.parametrize("algorithm", ["resolutionsweep", "suppressedgrid", "geomask"])
+def test_a_csv_without_its_coordinate_fields_is_named_as_a_table_without_points(run, tmp_path,
+                                                                                algorithm):
+    """Issue 42: a CSV loaded without its X/Y fields was refused as 'no valid CRS'; the real
+    cause is named, with the way to load it as points, and the file is left as it was."""
+    from qgis.core import QgsProcessingException, QgsVectorLayer
+
+    csv = tmp_path / "trips.csv"
+    csv.write_text("person_id,x,y\na,100,200\nb,300,400\n", encoding="utf-8")
+    before = csv.read_bytes()
+    table = QgsVectorLayer(f"file://{csv}?type=csv&geomType=none", "trips", "delimitedtext")
+    assert table.isValid()
+    parameters = {"INPUT": table, "PERSON_FIELD": "person_id", "RHO": 0.1,
+                  "OUTPUT": str(tmp_path / "out.gpkg")}
+    with pytest.raises(QgsProcessingException, match="has no geometry: it is a table without"):
+        run(algorithm, parameters)
+    assert csv.read_bytes() == before and not (tmp_path / "out.gpkg").exists()
