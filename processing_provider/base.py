@@ -11,6 +11,7 @@ missing and the algorithm can say how to install it.
 
 import importlib.util
 import numbers
+import sqlite3
 import string
 from pathlib import Path
 
@@ -26,6 +27,7 @@ from ..spatial_privacy_plugin.policy import effective_policy, load_policy
 from .destinations import destination_text, output_files, output_place, postgres_uri, \
     refuse_destroying_outputs
 from .io.partial_files import remove_stale_partials, rollback_journal
+from .io.staged_outputs import stage_outputs
 from .output_marks import MARK_OPTION, mark_postgres_table
 
 HERE = Path(__file__).resolve().parent
@@ -322,19 +324,45 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
         missing = missing_modules()
         if missing:
             raise QgsProcessingException(install_hint(missing))
+        staged = None
         try:
             parameters = refuse_destroying_outputs(self, parameters, context)
             files = output_files(self, parameters, context)
             remove_stale_partials_beside(files, feedback)
-            results = self.process(parameters, context, feedback)
+            # Every destination checked before anything is written or charged.
+            parameters, staged = stage_outputs(self, parameters, context)
+            try:
+                results = self.process(parameters, context, feedback)
+            except (OSError, sqlite3.Error) as error:
+                raise staged.failure(error) from error
+            results = self.completed(staged, parameters, context, results)
             for path in files:
                 if path.suffix.lower() == ".gpkg":
                     rollback_journal(path)
         except SpatialPrivacyError as error:
-            raise QgsProcessingException(tr(error.template).format(**error.params)) from error
+            raise QgsProcessingException(error_message(error)) from error
         except Cancelled:
             raise QgsProcessingException(tr("Cancelled: no output was completed.")) from None
+        finally:
+            if staged is not None:
+                staged.discard()
         return self.plain_results(results)
+
+    def completed(self, staged, parameters, context, results):
+        """The results once every output is read back and in place; a failure is said with
+        what the run did before it (completion_failed)."""
+        try:
+            return staged.complete(results, context)
+        except (OSError, sqlite3.Error) as error:
+            message = error_message(staged.failure(error))
+        except SpatialPrivacyError as error:
+            message = error_message(error)
+        raise QgsProcessingException(self.completion_failed(parameters, context, results, message))
+
+    def completion_failed(self, parameters, context, results, message):
+        """The message of a run whose outputs failed after the algorithm returned (an algorithm
+        that charged a ledger says so)."""
+        return message
 
     def plain_results(self, results):
         """Every scalar output as a plain Python int, float, str or bool (NaN as None).
@@ -351,6 +379,14 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
 
     def process(self, parameters, context, feedback):
         raise NotImplementedError
+
+
+def error_message(error):
+    """The translated message of an engine error; the parameters it names in ``translate``
+    are templates, translated too."""
+    nested = error.params.get("translate", ())
+    return tr(error.template).format(**{name: tr(value) if name in nested else value
+                                        for name, value in error.params.items()})
 
 
 def remove_stale_partials_beside(files, feedback):

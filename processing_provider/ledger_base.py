@@ -8,7 +8,7 @@ opens the ledger with it, and a ledger that no longer holds it is refused,
 never started afresh.
 """
 
-import tempfile
+import sqlite3
 from pathlib import Path
 
 from qgis.core import QgsProcessingException, QgsProcessingParameterFile, \
@@ -91,13 +91,14 @@ class LedgerParameters:
     """For every algorithm that uses the ledger: its ``LEDGER``, ``DATASET`` and ``RELEASE_ID``
     parameters, the ``LEDGER_HEAD`` to check it against, the dialog's refusal of a temporary
     ledger before the run (``processAlgorithm`` checks again, since a model calls no
-    ``checkParameterValues``) and the check that an output can be written before a release
-    is charged."""
+    ``checkParameterValues``) and what a run that charged a release says when its outputs fail
+    afterwards (every destination is checked by the base before anything is charged)."""
 
     LEDGER = "LEDGER"
     DATASET = "DATASET"
     RELEASE_ID = "RELEASE_ID"
     LEDGER_HEAD = "LEDGER_HEAD"
+    CHARGES_LEDGER = False  # whether a run appends a release to the ledger (not only reads it)
 
     def add_ledger_parameters(self):
         # An input file, not a destination: the user picks the existing ledger without an
@@ -156,25 +157,19 @@ class LedgerParameters:
                 "(LEDGER_HEAD) to make a missing ledger an error.").format(path=path))
         return ledger
 
-    def refuse_unwritable_output(self, parameters, name, context):
-        """Refuse an output file whose folder cannot be written, before the release is charged
-        (a failure after the charge would leave the budget spent for nothing)."""
-        from .io.bulk_write import destination_text
-
-        destination = destination_text(self, parameters, name, context) or ""
-        if not destination or destination.upper() == "TEMPORARY_OUTPUT" or \
-                destination.startswith(("memory:", "postgres:", "postgis:", "ogr:")) or \
-                "://" in destination:
-            return
-        folder = Path(destination.split("|")[0]).expanduser().resolve().parent
-        try:
-            with tempfile.TemporaryFile(dir=folder):
-                pass
-        except OSError as error:
-            raise QgsProcessingException(tr(
-                "The output folder {folder} cannot be written ({reason}): nothing was released and "
-                "no budget was spent. Choose a folder you can write to.").format(
-                folder=folder, reason=error.strerror or error)) from None
+    def completion_failed(self, parameters, context, results, message):
+        """A run that charged a release (its ledger head among the results, RECORD on where the
+        algorithm has it) and whose outputs then failed says that the budget stays spent."""
+        recorded = self.parameterDefinition("RECORD") is None or \
+            self.parameterAsBoolean(parameters, "RECORD", context)
+        head = results.get(self.LEDGER_HEAD)
+        if not head or not recorded or not self.CHARGES_LEDGER:
+            return message
+        return tr("The release {release} is charged to the ledger (head {head}), but its output "
+                  "could not be completed: {reason} The budget stays spent (a release that may "
+                  "have escaped counts); give the next release its own id.").format(
+            release=self.parameterAsString(parameters, self.RELEASE_ID, context), head=head,
+            reason=message)
 
 
 def charged(head, release_id, make):
@@ -182,7 +177,8 @@ def charged(head, release_id, make):
     it fails, say that the budget stays spent."""
     try:
         return make()
-    except (QgsProcessingException, SpatialPrivacyError, Cancelled, OSError) as error:
+    except (QgsProcessingException, SpatialPrivacyError, Cancelled, OSError,
+            sqlite3.Error) as error:
         if isinstance(error, SpatialPrivacyError):
             reason = tr(error.template).format(**error.params)
         elif isinstance(error, Cancelled):

@@ -26,6 +26,7 @@ OUTPUT_FIELDS = (("cell_id", "string"), ("col", "int"), ("row", "int"),
 
 class DpGrid(LedgerParameters, PointGridAlgorithm):
     ALGORITHM_ID = "dpgrid"
+    CHARGES_LEDGER = True
     DISPLAY_NAME = N_("Differentially private grid")
     SHORT_DESCRIPTION = N_("Noisy counts of distinct people in every cell of a fixed extent at "
                            "several nested sizes, from exact integer noise (discrete Laplace or "
@@ -179,7 +180,6 @@ class DpGrid(LedgerParameters, PointGridAlgorithm):
                 data.finish(feedback)
         seed = self.parameterAsString(parameters, self.SEED, context) \
             if parameters.get(self.SEED) not in (None, "") else None
-        self.refuse_unwritable_output(parameters, self.OUTPUT, context)
 
         def make_release(decision, head):
             """Draw the noise and write every cell; runs only once the ε is charged."""

@@ -42,6 +42,7 @@ def read_zone_summary(source, gate_on, feedback):
 
 class RiskBudgetGate(LedgerParameters, SpatialPrivacyAlgorithm):
     ALGORITHM_ID = "riskbudgetgate"
+    CHARGES_LEDGER = True
     GROUP_ID = "gates"
     DISPLAY_NAME = N_("Risk budget gate")
     SHORT_DESCRIPTION = N_("Blocks a release whose worst zone exceeds the per-release ceiling, or "
@@ -133,7 +134,6 @@ class RiskBudgetGate(LedgerParameters, SpatialPrivacyAlgorithm):
         release_id = self.parameterAsString(parameters, self.RELEASE_ID, context)
         record = self.parameterAsBoolean(parameters, self.RECORD, context)
         ledger = self.open_ledger(parameters, context, feedback)
-        self.refuse_unwritable_output(parameters, self.OUTPUT, context)
         written = {}
 
         def write_record(decision, head):
