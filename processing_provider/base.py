@@ -27,7 +27,7 @@ from ..spatial_privacy_plugin.policy import effective_policy, load_policy
 from .destinations import destination_text, output_files, output_place, postgres_uri, \
     refuse_destroying_outputs
 from .io.partial_files import remove_stale_partials, rollback_journal
-from .io.staged_outputs import stage_outputs
+from .io.staged_outputs import final_destination, stage_outputs
 from .output_marks import MARK_OPTION, mark_postgres_table
 
 HERE = Path(__file__).resolve().parent
@@ -139,6 +139,15 @@ GROUPS = {
     "risk": N_("Disclosure risk"),
     "examples": N_("Example models"),
 }
+
+
+class GateFailure(QgsProcessingException):
+    """A gate's failure raised once it wrote its evidence (the failing records, a
+    re-assessment): the outputs written are completed and kept, then ``kept()`` runs."""
+
+    def __init__(self, message, kept=lambda: None):
+        super().__init__(message)
+        self.kept = kept
 
 
 class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
@@ -335,6 +344,10 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
                 results = self.process(parameters, context, feedback)
             except (OSError, sqlite3.Error) as error:
                 raise staged.failure(error) from error
+            except GateFailure as failure:  # its evidence is kept
+                self.completed(staged, parameters, context, {})
+                failure.kept()
+                raise QgsProcessingException(final_destination(str(failure))) from None
             results = self.completed(staged, parameters, context, results)
             for path in files:
                 if path.suffix.lower() == ".gpkg":
@@ -352,7 +365,7 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
         """The results once every output is read back and in place; a failure is said with
         what the run did before it (completion_failed)."""
         try:
-            return staged.complete(results, context)
+            return staged.complete(results)
         except (OSError, sqlite3.Error) as error:
             message = error_message(staged.failure(error))
         except SpatialPrivacyError as error:

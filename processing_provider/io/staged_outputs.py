@@ -22,13 +22,15 @@ which the base algorithm translates: this module imports nothing of the base.
 import errno
 import gc
 import os
+import re
 import secrets
 import shutil
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from qgis.core import QgsProcessingOutputLayerDefinition, QgsProperty
+from qgis.core import QgsProcessingContext, QgsProcessingOutputLayerDefinition, \
+    QgsProcessingUtils, QgsProperty
 
 from ...spatial_privacy_plugin.errors import N_, InputError
 from ..destinations import FILE_OUTPUT_TYPES, LAYER_OUTPUT_TYPES, destination_text, output_place
@@ -37,12 +39,19 @@ from .partial_files import rollback_journal
 # Room a folder must have for each output written into it; and what the disk must still have
 # when the run ends (a writer that does not report a full disk leaves it full).
 MIN_FREE_BYTES = 1 << 20
-MIN_LEFT_BYTES = 64 << 10
+MIN_LEFT_BYTES = 16 << 10
 SQLITE_SUFFIXES = (".gpkg", ".sqlite", ".db")
 SIDECARS = ("-wal", "-shm", "-journal")  # SQLite's files beside a database
 SHARED_FILES = "plotly-*.min.js"  # written once beside the charts of a folder (html_chart)
 DISK_FULL = (errno.ENOSPC, errno.EDQUOT)
 NOT_WRITABLE = (errno.EACCES, errno.EPERM, errno.EROFS)
+_HIDDEN_FOLDER = re.compile(r"[\\/]\.[0-9a-f]{8}\.\d+\.partial(?=[\\/])")
+
+
+def final_destination(text):
+    """Where an output written at ``text`` (a path, a layer source) goes once complete: the
+    same with the hidden folder left out."""
+    return _HIDDEN_FOLDER.sub("", text)
 
 
 @dataclass(frozen=True)
@@ -111,7 +120,7 @@ def _check_destinations(planned):
 def _hidden_folder(folder):
     """Make the hidden folder beside the outputs of ``folder``, holding links to the files the
     run would otherwise write again there (plotly.js)."""
-    stage = folder / f".{secrets.token_hex(4)}.{os.getpid()}.partial"
+    stage = folder / f".{secrets.token_hex(4)}.{os.getpid()}.partial"  # as _HIDDEN_FOLDER
     try:
         stage.mkdir(mode=0o700)
     except OSError as error:
@@ -144,12 +153,26 @@ def stage_outputs(algorithm, parameters, context):
         staged.outputs.append(Output(output.name, output.final, path, output.layer))
         value = parameters.get(output.name)
         if isinstance(value, QgsProcessingOutputLayerDefinition):
-            value = QgsProcessingOutputLayerDefinition(value)
-            value.sink = QgsProperty.fromValue(str(path))
-            changed[output.name] = value
+            changed[output.name] = _staged_definition(algorithm, output, value, path, context)
         else:
             changed[output.name] = str(path)
     return dict(parameters, **changed), staged
+
+
+def _staged_definition(algorithm, output, definition, path, context):
+    """The layer output written at ``path``; QGIS is to load its destination, not ``path``
+    (a post-processor, which QGIS owns, cannot be moved from one name to another)."""
+    staged = QgsProcessingOutputLayerDefinition(definition)
+    staged.sink = QgsProperty.fromValue(str(path))
+    project = definition.destinationProject
+    if project is not None:
+        staged.destinationProject = None
+        final = output.final if output.final.suffix else \
+            output.final.with_name(output.final.name + ".gpkg")
+        context.addLayerToLoadOnCompletion(str(final), QgsProcessingContext.LayerDetails(
+            definition.destinationName or algorithm.parameterDefinition(output.name).description(),
+            project, output.name, QgsProcessingUtils.LayerHint.Vector))
+    return staged
 
 
 def _written(path):
@@ -211,18 +234,11 @@ class StagedOutputs:
         self.outputs = []
         self.stages = {}  # destination folder: hidden folder
 
-    def final_text(self, text):
-        """``text`` (a path, a layer source) with each hidden folder replaced by its
-        destination folder."""
-        for folder, stage in self.stages.items():
-            text = text.replace(str(stage), str(folder))
-        return text
-
     def failure(self, error):
         """One clear error for a write that failed inside the run (an OSError, an SQLite
         error): the file, the cause and the way out."""
         filename = getattr(error, "filename", None)
-        files = [self.final_text(str(filename))] if filename else \
+        files = [final_destination(str(filename))] if filename else \
             [str(output.final) for output in self.outputs]
         cause, fix = _cause(error)
         return InputError(N_("Writing {files} failed: {cause}. {fix} Nothing was written: the "
@@ -230,7 +246,7 @@ class StagedOutputs:
                           files=", ".join(files), cause=cause or str(error), fix=fix,
                           translate=("cause", "fix") if cause else ("fix",))
 
-    def complete(self, results, context):
+    def complete(self, results):
         """Read back every output written, then move them all to their destinations. Returns
         the results naming the destinations."""
         gc.collect()  # a writer still referenced closes its file
@@ -248,7 +264,7 @@ class StagedOutputs:
             if reason is not None:
                 raise InputError(N_("The output {path} was written but cannot be read back "
                                     "({reason}): nothing was written. Check its disk and run "
-                                    "again."), path=self.final_text(str(path)), reason=reason,
+                                    "again."), path=final_destination(str(path)), reason=reason,
                                  translate=("reason",))
         for folder, stage in self.stages.items():
             free = shutil.disk_usage(stage).free
@@ -268,10 +284,7 @@ class StagedOutputs:
                         sidecar.unlink()
                 os.replace(item, target)
         self.discard()
-        details = context.layersToLoadOnCompletion()
-        context.setLayersToLoadOnCompletion({self.final_text(key): value
-                                             for key, value in details.items()})
-        return {name: self.final_text(value) if isinstance(value, str) else value
+        return {name: final_destination(value) if isinstance(value, str) else value
                 for name, value in results.items()}
 
     def discard(self):
