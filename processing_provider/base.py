@@ -348,6 +348,8 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
                 self.completed(staged, parameters, context, {})
                 failure.kept()
                 raise QgsProcessingException(final_destination(str(failure))) from None
+            except QgsProcessingException as error:  # naming an output where it was to go
+                raise QgsProcessingException(final_destination(str(error))) from None
             results = self.completed(staged, parameters, context, results)
             for path in files:
                 if path.suffix.lower() == ".gpkg":

@@ -257,14 +257,15 @@ class StagedOutputs:
             path = _written(output.staged)
             if path is None:
                 if any(str(output.staged) in value for value in claimed):
-                    raise InputError(N_("The output {path} was not written (no file was made): "
-                                        "nothing was written."), path=output.final)
+                    raise InputError(N_("The output {path} was not written (no file was made). "
+                                        "Nothing was written."), path=output.final)
                 continue
             reason = _unreadable(path, output.layer)
             if reason is not None:
                 raise InputError(N_("The output {path} was written but cannot be read back "
-                                    "({reason}): nothing was written. Check its disk and run "
-                                    "again."), path=final_destination(str(path)), reason=reason,
+                                    "({reason}). Nothing was written: free space on its disk (or "
+                                    "check it), then run again."),
+                                 path=final_destination(str(path)), reason=reason,
                                  translate=("reason",))
         for folder, stage in self.stages.items():
             free = shutil.disk_usage(stage).free

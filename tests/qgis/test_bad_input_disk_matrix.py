@@ -45,7 +45,7 @@ def small_disk(tmp_path):
         yield mount
     finally:
         for folder in mounted:
-            subprocess.run(["umount", str(folder)], check=True)
+            subprocess.run(["umount", "--lazy", str(folder)], check=True)
 
 
 def moved(parameters, folder, names=FILE_OUTPUTS):
@@ -54,15 +54,17 @@ def moved(parameters, folder, names=FILE_OUTPUTS):
                                for name in names if isinstance(parameters.get(name), str)})
 
 
-def refused(run, algorithm, parameters, feedback, inputs):
-    """Run, expecting a clear refusal with every input file as it was; its message."""
+def refused(run, algorithm, parameters, feedback, inputs, kept=True):
+    """Run, expecting a clear refusal with every input file as it was (unless not ``kept``);
+    its message."""
     before = file_contents(inputs)
     with pytest.raises(QgsProcessingException) as caught:
         run(algorithm, parameters, feedback)
     message = str(caught.value)
     for text in [message] + [str(line) for line in feedback.messages]:
         assert not any(marker in text for marker in TRACEBACK_MARKERS), text
-    assert file_contents(inputs) == before  # the ledger too: nothing charged, nothing changed
+    if kept:
+        assert file_contents(inputs) == before  # the ledger too: nothing charged, nothing changed
     return message
 
 
@@ -139,12 +141,15 @@ def test_a_disk_that_fills_up_during_the_run_leaves_nothing(
         run, tmp_path, feedback, small_disk, lenient_room, algorithm, output):
     parameters, outputs = parameters_for(algorithm, None, tmp_path)
     disk = small_disk("48k")
+    # The ledger is charged before the release is written (and the cell key grid makes its
+    # programme's key where there is none yet).
     message = refused(run, algorithm, moved(parameters, disk, ("OUTPUT",)), feedback,
-                      tmp_path / "inputs")
+                      tmp_path / "inputs", kept=algorithm not in (DPGRID, BUDGET, CKGRID))
     assert str(disk / output) in message or f"The disk of {disk} filled up" in message, message
-    assert "Nothing was written" in message or "none was kept" in message, message
     if algorithm in (DPGRID, BUDGET):
-        assert "stays spent" in message, message
+        assert "The budget stays spent" in message, message
+    else:
+        assert "Nothing was written" in message or "none was kept" in message, message
     assert written_files(disk) == [] and written_files(outputs) == []
 
 
