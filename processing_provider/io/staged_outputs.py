@@ -56,8 +56,8 @@ def final_destination(text):
 
 @dataclass(frozen=True)
 class Output:
-    """A file output: its parameter, where it goes and where it is written first (None: in
-    place, a layer added to an existing file)."""
+    """A file output: its parameter, where it goes and where it is written first (its file
+    name until the hidden folder exists; None: in place, a layer added to an existing file)."""
 
     name: str
     final: Path
