@@ -59,8 +59,8 @@ def _running(pid):
 
 
 def remove_stale_partials(folder):
-    """Remove the hidden files and folders in ``folder`` left by runs of processes that no longer run
-    (killed mid-way). Returns the names removed."""
+    """Remove the hidden files and folders in ``folder`` left by runs of processes that no
+    longer run (killed mid-way). Returns the names removed."""
     removed = []
     for path in sorted(Path(folder).glob(".*.partial*")):
         match = _PARTIAL.match(path.name)
