@@ -345,9 +345,7 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
             except (OSError, sqlite3.Error) as error:
                 raise staged.failure(error) from error
             except GateFailure as failure:  # its evidence is kept
-                self.completed(staged, parameters, context, {})
-                failure.kept()
-                raise QgsProcessingException(final_destination(str(failure))) from None
+                self.keep_evidence(staged, parameters, context, failure)
             except QgsProcessingException as error:  # naming an output where it was to go
                 raise QgsProcessingException(final_destination(str(error))) from None
             results = self.completed(staged, parameters, context, results)
@@ -373,6 +371,17 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
         except SpatialPrivacyError as error:
             message = error_message(error)
         raise QgsProcessingException(self.completion_failed(parameters, context, results, message))
+
+    def keep_evidence(self, staged, parameters, context, failure):
+        """Complete and keep what a failed gate wrote, then raise its failure (with the reason
+        its evidence could not be kept, if so)."""
+        message = final_destination(str(failure))
+        try:
+            self.completed(staged, parameters, context, {})
+        except QgsProcessingException as error:
+            raise QgsProcessingException(f"{message} {error}") from None
+        failure.kept()
+        raise QgsProcessingException(message) from None
 
     def completion_failed(self, parameters, context, results, message):
         """The message of a run whose outputs failed after the algorithm returned (an algorithm

@@ -175,3 +175,15 @@ def test_a_run_leaves_no_hidden_folder_and_removes_those_of_dead_runs(run, tmp_p
     assert sorted(path.name for path in outputs.iterdir() if path.name.startswith(".")) == []
     assert {"join.gpkg", "targets.gpkg", "chart.html", "report.html"} <= set(written_files(outputs))
     assert any(stale.name in str(line) for line in feedback.messages), feedback.messages
+
+
+def test_a_failed_gate_whose_evidence_cannot_be_kept_says_both(
+        run, tmp_path, feedback, small_disk, lenient_room):
+    from test_bad_input_matrix import counts
+    parameters, outputs = parameters_for(KGATE, None, tmp_path)
+    disk = small_disk("48k")
+    parameters = dict(moved(parameters, disk), INPUT=counts(((3, "published"), (15, "published"))))
+    message = refused(run, KGATE, parameters, feedback, tmp_path / "inputs")
+    assert message.startswith("k-anonymity gate FAILED") and str(disk / "failed.gpkg") in message, \
+        message
+    assert written_files(disk) == []
