@@ -187,3 +187,12 @@ def test_a_failed_gate_whose_evidence_cannot_be_kept_says_both(
     assert message.startswith("k-anonymity gate FAILED") and str(disk / "failed.gpkg") in message, \
         message
     assert written_files(disk) == []
+
+
+def test_the_log_and_the_results_name_the_outputs_where_they_go(run, tmp_path, feedback):
+    parameters, outputs = parameters_for(GRID, None, tmp_path)
+    result = run(GRID, parameters, feedback)
+    assert result["OUTPUT"] == str(outputs / "grid.gpkg")
+    assert any(f"written to {outputs / 'grid.gpkg'} in bulk" in str(line)
+               for line in feedback.messages), feedback.messages
+    assert not any(".partial" in str(line) for line in feedback.messages), feedback.messages
