@@ -334,7 +334,7 @@
       <translation>L'estimation de l'unicité dans la population exige le champ de poids de sondage.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="111" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="112" />
       <source>Give either an extent or a study area (not both, not neither): a differentially private release publishes every cell of a domain fixed in advance, since a domain drawn around the data would give people away.</source>
       <translation>Donnez soit une emprise, soit une zone d'étude (pas les deux, ni aucune) : une diffusion différentiellement privée publie chaque maille d'un domaine fixé d'avance, car un domaine tracé autour des données trahirait des personnes.</translation>
     </message>
@@ -349,122 +349,122 @@
       <translation>gaussienne discrète (ρ-zCDP ; ε énoncé au δ de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="199" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="200" />
       <source>ε spent by {dataset}: {spent:.4g} of {budget:g} ({remaining:.4g} left). Ledger head: entry {seq}, {head}; the grid carries it in its ledger_seq and ledger_head fields.</source>
       <translation>ε dépensé par {dataset} : {spent:.4g} sur {budget:g} (reste {remaining:.4g}). Tête du registre : entrée {seq}, {head} ; la grille la porte dans ses champs ledger_seq et ledger_head.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="235" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="236" />
       <source>The output could not be created.</source>
       <translation>La sortie n'a pas pu être créée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="247" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="248" />
       <source>DP release REFUSED for {dataset} / {release}: {problems}</source>
       <translation>Diffusion DP REFUSÉE pour {dataset} / {release} : {problems}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="254" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="255" />
       <source>{size:g} m: ε {epsilon:.4g}{rho}, noise variance {variance:.4g}, 95 % of the noise within ±{accuracy} people, mean absolute noise {mae:.3g}.</source>
       <translation>{size:g} m : ε {epsilon:.4g}{rho}, variance du bruit {variance:.4g}, 95 % du bruit à ±{accuracy} personnes, bruit absolu moyen {mae:.3g}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="260" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="261" />
       <source>The budget is split equally across the {count} levels; each person counts in at most {m} cell(s) per level.</source>
       <translation>Le budget est partagé également entre les {count} niveaux ; chaque personne compte dans au plus {m} maille(s) par niveau.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="264" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="265" />
       <source>Bias of the released counts against the true ones, for the data holder only (not differentially private: never publish it):</source>
       <translation>Biais des comptes diffusés par rapport aux vrais, pour le détenteur des données seulement (pas différentiellement privé : ne le publiez jamais) :</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="267" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="268" />
       <source>  {size:g} m, true count {kind}: {cells} cells, mean error {error:+.2f}, mean absolute error {mae:.2f}</source>
       <translation>  {size:g} m, vrai compte {kind} : {cells} mailles, erreur moyenne {error:+.2f}, erreur absolue moyenne {mae:.2f}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="272" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="273" />
       <source>Some points lie outside the extent or study area: they are not counted.</source>
       <translation>Des points sont hors de l'emprise ou de la zone d'étude : ils ne sont pas comptés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="275" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="276" />
       <source>The noise was drawn from the given seed: anyone who holds the seed (or finds it in a saved model or the Processing history) can remove it. Use a seed only to reproduce a test; leave it empty for a release.</source>
       <translation>Le bruit a été tiré de la graine donnée : quiconque détient la graine (ou la trouve dans un modèle enregistré ou l'historique de Processing) peut le retirer. N'utilisez une graine que pour reproduire un test ; laissez-la vide pour une diffusion.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="29" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="30" />
       <source>Differentially private grid</source>
       <translation>Grille différentiellement privée</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="30" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="31" />
       <source>Noisy counts of distinct people in every cell of a fixed extent at several nested sizes, from exact integer noise (discrete Laplace or Gaussian); the ε spent is recorded in the release ledger and a release over the budget is refused before any noise is drawn.</source>
       <translation>Comptes bruités de personnes distinctes dans chaque maille d'une emprise fixée, à plusieurs tailles emboîtées, avec un bruit entier exact (Laplace ou gaussienne discrète) ; l'ε dépensé est enregistré dans le registre des diffusions et une diffusion au-delà du budget est refusée avant tout tirage de bruit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="34" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="35" />
       <source>privacy,differential privacy,dp,epsilon,budget,noise,laplace,gaussian,grid,ledger</source>
       <translation>confidentialité,confidentialité différentielle,dp,epsilon,budget,bruit,laplace,gaussienne,grille,registre</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="55" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="56" />
       <source>ε of this release (smaller: more private, noisier)</source>
       <translation>ε de cette diffusion (plus petit : plus protecteur, plus bruité)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="58" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="59" />
       <source>Mechanism</source>
       <translation>Mécanisme</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="61" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="62" />
       <source>Cells a person may count in, per level (m)</source>
       <translation>Mailles où une personne peut compter, par niveau (m)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="64" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="65" />
       <source>Nested cell sizes in metres (the budget is split equally)</source>
       <translation>Tailles de maille emboîtées en mètres (budget partagé également)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="67" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="68" />
       <source>Extent released (one of it or a study area)</source>
       <translation>Emprise diffusée (l'une des deux : elle ou une zone d'étude)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="70" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="71" />
       <source>Study area released (one of it or an extent)</source>
       <translation>Zone d'étude diffusée (l'une des deux : elle ou une emprise)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="74" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="75" />
       <source>Grid origin (lower-left corner; empty: automatic)</source>
       <translation>Origine de la grille (coin inférieur gauche ; vide : automatique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="76" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="77" />
       <source>Policy file (epsilon_budget; delta for the Gaussian)</source>
       <translation>Fichier de politique (epsilon_budget ; delta pour la gaussienne)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="80" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="81" />
       <source>Seed, only to reproduce a test (leave empty)</source>
       <translation>Graine, seulement pour reproduire un test (laisser vide)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="86" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="87" />
       <source>ε spent by the dataset's DP releases</source>
       <translation>ε dépensé par les diffusions DP du jeu de données</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="88" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="89" />
       <source>ε remaining in the dataset's budget</source>
       <translation>ε restant dans le budget du jeu de données</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/dp_grid.py" line="89" />
+      <location filename="processing_provider/algorithms/dp_grid.py" line="90" />
       <source>Ledger head hash</source>
       <translation>Hachage de tête du registre</translation>
     </message>
@@ -1414,77 +1414,77 @@
       <translation>Lignes résolues avec la variance faisable la plus proche</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/reassess_releases.py" line="107" />
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="109" />
       <source>{release}: published at {published}, today {today} (ceiling {ceiling}): {verdict}.</source>
       <translation>{release} : publiée à {published}, aujourd'hui {today} (plafond {ceiling}) : {verdict}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/reassess_releases.py" line="112" />
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="114" />
       <source>{release} ({published} → {today}, ceiling {ceiling})</source>
       <translation>{release} ({published} → {today}, plafond {ceiling})</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/reassess_releases.py" line="116" />
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="120" />
       <source>the table is loaded in the project</source>
       <translation>la table est chargée dans le projet</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/reassess_releases.py" line="118" />
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="122" />
       <source>the table is in {path}</source>
       <translation>la table est dans {path}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/reassess_releases.py" line="120" />
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="124" />
       <source>choose a file for the table to keep it when the check fails</source>
       <translation>choisissez un fichier pour la table afin de la conserver quand le contrôle échoue</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/reassess_releases.py" line="121" />
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="125" />
       <source>{count} release(s) of {dataset} are now over the ceiling they were published under: {releases}. Withdraw them, re-publish them coarser, or document the acceptance. The re-assessment is recorded in the ledger; {table}.</source>
       <translation>{count} diffusion(s) de {dataset} dépassent désormais le plafond sous lequel elles ont été publiées : {releases}. Retirez-les, republiez-les plus grossières ou documentez l'acceptation. La réévaluation est enregistrée dans le registre ; {table}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/reassess_releases.py" line="31" />
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="34" />
       <source>Re-assessment</source>
       <translation>Réévaluation</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/reassess_releases.py" line="41" />
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="43" />
       <source>Re-assess published releases</source>
       <translation>Réévaluer les diffusions publiées</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/reassess_releases.py" line="42" />
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="44" />
       <source>Re-runs today's risk estimate for releases in the ledger and fails when any is now over the ceiling it was published under.</source>
       <translation>Relance l'estimation de risque du jour pour les diffusions du registre et échoue si l'une dépasse désormais le plafond sous lequel elle a été publiée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/reassess_releases.py" line="44" />
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="46" />
       <source>privacy,disclosure,risk,ledger,reassessment,schedule,cron,monitoring</source>
       <translation>confidentialité,divulgation,risque,registre,réévaluation,planification,cron,suivi</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/reassess_releases.py" line="61" />
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="63" />
       <source>Release ledger</source>
       <translation>Registre des diffusions</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/reassess_releases.py" line="63" />
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="65" />
       <source>Dataset (programme name)</source>
       <translation>Jeu de données (nom du programme)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/reassess_releases.py" line="65" />
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="67" />
       <source>Release id (empty: every release of the dataset)</source>
       <translation>Identifiant de diffusion (vide : toutes les diffusions du jeu)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/reassess_releases.py" line="68" />
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="70" />
       <source>Today's per-zone risk</source>
       <translation>Risque par zone du jour</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/reassess_releases.py" line="71" />
+      <location filename="processing_provider/algorithms/reassess_releases.py" line="73" />
       <source>Releases now over their ceiling</source>
       <translation>Diffusions désormais au-dessus de leur plafond</translation>
     </message>
@@ -1934,7 +1934,12 @@
       <translation>Comparer avec la méthode de la clé de cellule : sa table p</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="101" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="100" />
+      <source>Headroom under the cumulative ceiling</source>
+      <translation>Marge sous le plafond cumulé</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="102" />
       <source>Warning</source>
       <translation>Avertissement</translation>
     </message>
@@ -1949,42 +1954,42 @@
       <translation>borne basse</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="146" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="147" />
       <source>The release record could not be created.</source>
       <translation>La fiche de diffusion n'a pas pu être créée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="154" />
-      <source>The release record could not be written ({error}).</source>
-      <translation>La fiche de diffusion n'a pas pu être écrite ({error}).</translation>
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="156" />
+      <source>The release record {path} could not be written ({error}).</source>
+      <translation>La fiche de diffusion {path} n'a pas pu être écrite ({error}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="172" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="173" />
       <source>Risk budget gate FAILED for {dataset} / {release}: {problems}</source>
       <translation>ÉCHEC du contrôle du budget de risque pour {dataset} / {release} : {problems}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="175" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="176" />
       <source>Risk budget gate passed: worst zone {zone} at {worst} ({basis}; pooled mean {pooled}) under the per-release ceiling {ceiling}; cumulative {cumulative} over {count} release(s) under the cumulative ceiling {budget} ({headroom} left).</source>
       <translation>Contrôle du budget de risque réussi : pire zone {zone} à {worst} ({basis} ; moyenne {pooled}) sous le plafond par diffusion {ceiling} ; cumulé {cumulative} sur {count} diffusion(s) sous le plafond cumulé {budget} (reste {headroom}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="184" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="185" />
       <source>The cumulative figure assumes independent releases; releases of the same population are correlated, so it understates the risk.</source>
       <translation>Le chiffre cumulé suppose des diffusions indépendantes ; les diffusions d'une même population sont corrélées, il sous-estime donc le risque.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="187" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="188" />
       <source>The cumulative risk {cumulative} is above {share} of the ceiling {ceiling}: plan the remaining releases.</source>
       <translation>Le risque cumulé {cumulative} dépasse {share} du plafond {ceiling} : planifiez les diffusions restantes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="191" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="192" />
       <source>Ledger head: entry {seq}, {head}. The release record carries it: give the record (or the head) as the ledger head of later runs, and a ledger that was cut, emptied or rewritten is refused.</source>
       <translation>Tête du registre : entrée {seq}, {head}. La fiche de diffusion la porte : donnez la fiche (ou la tête) comme tête du registre aux exécutions suivantes, et un registre tronqué, vidé ou réécrit est refusé.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="195" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="196" />
       <source>Not recorded (RECORD is off): this release does not count against the budget; the ledger was only read.</source>
       <translation>Non enregistrée (RECORD désactivé) : cette diffusion ne compte pas dans le budget ; le registre a seulement été lu.</translation>
     </message>
@@ -1994,84 +1999,79 @@
       <translation>Il manque à la table de risque par zone le(s) champ(s) {fields} : donnez la sortie de l'algorithme de risque par zone, ou une table avec zone_id, p_reid et n_records.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="46" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="47" />
       <source>Risk budget gate</source>
       <translation>Contrôle du budget de risque</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="47" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="48" />
       <source>Blocks a release whose worst zone exceeds the per-release ceiling, or whose programme's cumulative risk exceeds its budget; records every release that passes in a tamper-evident ledger.</source>
       <translation>Bloque une diffusion dont la pire zone dépasse le plafond par diffusion, ou dont le risque cumulé du programme dépasse son budget ; inscrit chaque diffusion acceptée dans un registre infalsifiable.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="50" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="51" />
       <source>privacy,disclosure,risk,budget,ledger,gate,release,cumulative</source>
       <translation>confidentialité,divulgation,risque,budget,registre,contrôle,diffusion,cumulé</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="74" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="75" />
       <source>Per-zone risk (the zone risk output)</source>
       <translation>Risque par zone (la sortie du risque par zone)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="78" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="79" />
       <source>Policy file (ceilings, warn_at, gate_on)</source>
       <translation>Fichier de politique (plafonds, warn_at, gate_on)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="81" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="82" />
       <source>Per-release ceiling (empty: the policy's)</source>
       <translation>Plafond par diffusion (vide : celui de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="82" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="83" />
       <source>Cumulative ceiling (empty: the policy's)</source>
       <translation>Plafond cumulé (vide : celui de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="83" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="84" />
       <source>Warn above this share of the cumulative ceiling</source>
       <translation>Avertir au-delà de cette part du plafond cumulé</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="88" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="89" />
       <source>Gate on (empty: the policy's, else the estimate)</source>
       <translation>Contrôler sur (vide : selon la politique, sinon l'estimation)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="91" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="92" />
       <source>Record the release in the ledger when it passes</source>
       <translation>Inscrire la diffusion au registre si elle est acceptée</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="93" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="94" />
       <source>Release record</source>
       <translation>Enregistrement de la diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="95" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="96" />
       <source>Worst zone</source>
       <translation>Pire zone</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="96" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="97" />
       <source>Worst zone's risk</source>
       <translation>Risque de la pire zone</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="97" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="98" />
       <source>Record-weighted mean risk</source>
       <translation>Risque moyen pondéré par les enregistrements</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="98" />
+      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="99" />
       <source>Cumulative risk of the programme</source>
       <translation>Risque cumulé du programme</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/risk_budget_gate.py" line="99" />
-      <source>Headroom under the cumulative ceiling</source>
-      <translation>Marge sous le plafond cumulé</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/suppressed_grid.py" line="190" />
@@ -2379,72 +2379,72 @@
       <translation>Zones avec leur risque</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="144" />
+      <location filename="processing_provider/base.py" line="146" />
       <source>Spatial Privacy needs the Python packages {modules}. On Debian or Ubuntu: sudo apt install {packages}; elsewhere install them into QGIS's Python (OSGeo4W Shell: python -m pip install {modules}).</source>
       <translation>Spatial Privacy a besoin des paquets Python {modules}. Sous Debian ou Ubuntu : sudo apt install {packages} ; ailleurs, installez-les dans le Python de QGIS (OSGeo4W Shell : python -m pip install {modules}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="152" />
+      <location filename="processing_provider/base.py" line="154" />
       <source>Grids and suppression</source>
       <translation>Grilles et secret statistique</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="153" />
+      <location filename="processing_provider/base.py" line="155" />
       <source>Release gates</source>
       <translation>Contrôles de diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="154" />
+      <location filename="processing_provider/base.py" line="156" />
       <source>Adversary simulation</source>
       <translation>Simulation d'adversaire</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="155" />
+      <location filename="processing_provider/base.py" line="157" />
       <source>Disclosure risk</source>
       <translation>Risque de divulgation</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="156" />
+      <location filename="processing_provider/base.py" line="158" />
       <source>Example models</source>
       <translation>Modèles d'exemple</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="241" />
+      <location filename="processing_provider/base.py" line="252" />
       <source>Disclosure ceiling ρ (k = ⌈1/ρ⌉; empty: the policy file's)</source>
       <translation>Plafond de divulgation ρ (k = ⌈1/ρ⌉ ; vide : celui de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="281" />
+      <location filename="processing_provider/base.py" line="292" />
       <source>{name} must be a whole number, got {value}: it is never rounded for you.</source>
       <translation>{name} doit être un nombre entier, reçu {value} : il n'est jamais arrondi à votre place.</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="296" />
+      <location filename="processing_provider/base.py" line="307" />
       <source>The file {path} given as {name} is empty (0 bytes): give the file with its content.</source>
       <translation>Le fichier {path} donné pour {name} est vide (0 octet) : donnez le fichier avec son contenu.</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="314" />
+      <location filename="processing_provider/base.py" line="325" />
       <source>Protection level p (empty: the policy's, else ⌈k/2⌉)</source>
       <translation>Niveau de protection p (vide : celui de la politique, sinon ⌈k/2⌉)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="354" />
+      <location filename="processing_provider/base.py" line="376" />
       <source>Cancelled: no output was completed.</source>
       <translation>Annulé : aucune sortie n'a été terminée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="379" />
+      <location filename="processing_provider/base.py" line="439" />
       <source>Removed {count} hidden partial file(s) in {folder} that runs ended before finishing had left: {names}.</source>
       <translation>{count} fichier(s) partiel(s) caché(s) laissé(s) dans {folder} par des exécutions interrompues ont été supprimés : {names}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="391" />
+      <location filename="processing_provider/base.py" line="451" />
       <source>{share} of the cells withheld, within the policy's tolerance of {tolerance}.</source>
       <translation>{share} des mailles masquées, dans la tolérance de la politique ({tolerance}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="395" />
+      <location filename="processing_provider/base.py" line="455" />
       <source>{share} of the cells withheld, above the policy's tolerance of {tolerance}: the resolution sweep does not recommend this cell size (the tolerance guides the choice of a size; it blocks nothing). Prefer a coarser size (the sweep recommends one); never lower k.</source>
       <translation>{share} des mailles masquées, au-delà de la tolérance de la politique ({tolerance}) : le balayage des résolutions ne recommande pas cette taille de maille (la tolérance guide le choix d'une taille ; elle ne bloque rien). Préférez une taille plus grossière (le balayage en recommande une) ; n'abaissez jamais k.</translation>
     </message>
@@ -2634,47 +2634,47 @@
       <translation>plusieurs points par personne : les cellules s'additionnent à au moins ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="144" />
+      <location filename="processing_provider/io/bulk_write.py" line="145" />
       <source>Could not create the GeoPackage {path}: check that its folder exists and is writable.</source>
       <translation>Impossible de créer le GeoPackage {path} : vérifiez que son dossier existe et est accessible en écriture.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="391" />
+      <location filename="processing_provider/io/bulk_write.py" line="392" />
       <source>the values of {fields} do not fit their column type</source>
       <translation>les valeurs de {fields} ne correspondent pas au type de leur colonne</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="413" />
+      <location filename="processing_provider/io/bulk_write.py" line="414" />
       <source>{count} cells written to {path} in bulk.</source>
       <translation>{count} cellules écrites en bloc dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="424" />
+      <location filename="processing_provider/io/bulk_write.py" line="425" />
       <source>Cells written feature by feature through QGIS, not with COPY: {reason}.</source>
       <translation>Cellules écrites entité par entité par QGIS, pas avec COPY : {reason}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="427" />
+      <location filename="processing_provider/io/bulk_write.py" line="428" />
       <source>{count} cells written to the PostGIS table {table} in bulk (COPY).</source>
       <translation>{count} cellules écrites en bloc dans la table PostGIS {table} (COPY).</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="466" />
+      <location filename="processing_provider/io/bulk_write.py" line="467" />
       <source>{count} records written to {path} in bulk.</source>
       <translation>{count} enregistrements écrits en bloc dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="474" />
+      <location filename="processing_provider/io/bulk_write.py" line="475" />
       <source>the input is not a point file GDAL can stream</source>
       <translation>l'entrée n'est pas un fichier de points que GDAL peut lire en flux</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="481" />
+      <location filename="processing_provider/io/bulk_write.py" line="482" />
       <source>Records written feature by feature through QGIS, not with COPY: {reason}.</source>
       <translation>Enregistrements écrits entité par entité par QGIS, pas avec COPY : {reason}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="484" />
+      <location filename="processing_provider/io/bulk_write.py" line="485" />
       <source>{count} records written to the PostGIS table {table} in bulk (COPY).</source>
       <translation>{count} enregistrements écrits en bloc dans la table PostGIS {table} (COPY).</translation>
     </message>
@@ -2736,7 +2736,7 @@
     <message>
       <location filename="processing_provider/io/layers.py" line="96" />
       <source>The layer '{layer}' has no geometry: it is a table without points (a CSV loaded without its coordinate fields, say). Load it as points (Add Delimited Text Layer, Point coordinates, with its X and Y fields and their CRS) and run again.</source>
-      <translation>La couche « {layer} » n&apos;a pas de géométrie : c&apos;est une table sans points (un CSV chargé sans ses champs de coordonnées, par exemple). Chargez-la comme points (Ajouter une couche de texte délimité, Coordonnées du point, avec ses champs X et Y et leur SCR) et relancez.</translation>
+      <translation>La couche « {layer} » n'a pas de géométrie : c'est une table sans points (un CSV chargé sans ses champs de coordonnées, par exemple). Chargez-la comme points (Ajouter une couche de texte délimité, Coordonnées du point, avec ses champs X et Y et leur SCR) et relancez.</translation>
     </message>
     <message>
       <location filename="processing_provider/io/polygons.py" line="25" />
@@ -2874,107 +2874,112 @@
       <translation>La couche PostGIS n'a pas de clé d'une seule colonne (elle distingue les points situés sur les limites des zones) : lecture des points au lieu du comptage dans la base de données.</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="106" />
+      <location filename="processing_provider/ledger_base.py" line="108" />
       <source>Release ledger (a new file starts one)</source>
       <translation>Registre des diffusions (un nouveau fichier en démarre un)</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="110" />
+      <location filename="processing_provider/ledger_base.py" line="112" />
       <source>Release id</source>
       <translation>Identifiant de diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="115" />
+      <location filename="processing_provider/ledger_base.py" line="117" />
       <source>Earlier release's ledger head (entry:hash, or its file)</source>
       <translation>Tête de registre d'une diffusion antérieure (n:empreinte ou fichier)</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="149" />
+      <location filename="processing_provider/ledger_base.py" line="151" />
       <source>The ledger holds the head(s) {heads} of earlier releases.</source>
       <translation>Le registre contient la ou les têtes {heads} des diffusions antérieures.</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="152" />
+      <location filename="processing_provider/ledger_base.py" line="154" />
       <source>No ledger at {path}: a new ledger is started there, with no earlier releases. If the programme already has a ledger, give its path instead: a second ledger restarts the cumulative budget. Give the head of an earlier release (LEDGER_HEAD) to make a missing ledger an error.</source>
       <translation>Aucun registre à {path} : un nouveau registre y est commencé, sans diffusion antérieure. Si le programme a déjà un registre, donnez plutôt son chemin : un second registre remet le budget cumulé à zéro. Donnez la tête d'une diffusion antérieure (LEDGER_HEAD) pour qu'un registre manquant soit une erreur.</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="191" />
+      <location filename="processing_provider/ledger_base.py" line="169" />
+      <source>The release {release} is charged to the ledger (head {head}), but its output could not be completed: {reason} The budget stays spent (a release that may have escaped counts); give the next release its own id.</source>
+      <translation>La diffusion {release} est imputée au registre (tête {head}), mais sa sortie n'a pas pu être achevée : {reason} Le budget reste dépensé (une diffusion qui a pu s'échapper compte) ; donnez à la prochaine diffusion son propre identifiant.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/ledger_base.py" line="207" />
       <source>The output folder {folder} cannot be written ({reason}): nothing was released and no budget was spent. Choose a folder you can write to.</source>
       <translation>Le dossier de sortie {folder} n'est pas accessible en écriture ({reason}) : rien n'a été diffusé et aucun budget n'a été dépensé. Choisissez un dossier où vous pouvez écrire.</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="20" />
+      <location filename="processing_provider/ledger_base.py" line="21" />
       <source>Ledger (*.sqlite *.db *.gpkg)</source>
       <translation>Registre (*.sqlite *.db *.gpkg)</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="200" />
+      <location filename="processing_provider/ledger_base.py" line="216" />
       <source>The output file {path} cannot be written ({reason}): nothing was released and no budget was spent. Choose a file you can write to, or a new one.</source>
       <translation>Le fichier de sortie {path} ne peut pas être écrit ({reason}) : rien n'a été diffusé et aucun budget n'a été dépensé. Choisissez un fichier où vous pouvez écrire, ou un nouveau fichier.</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="21" />
+      <location filename="processing_provider/ledger_base.py" line="22" />
       <source>All files (*)</source>
       <translation>Tous les fichiers (*)</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="226" />
+      <location filename="processing_provider/ledger_base.py" line="242" />
       <source>The PostGIS database {database} of the output cannot be reached (the server does not answer, or refuses the connection): nothing was released and no budget was spent. Check the connection, or write the output to a file.</source>
       <translation>La base PostGIS {database} de la sortie est injoignable (le serveur ne répond pas, ou refuse la connexion) : rien n'a été diffusé et aucun budget n'a été dépensé. Vérifiez la connexion, ou écrivez la sortie dans un fichier.</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="233" />
+      <location filename="processing_provider/ledger_base.py" line="249" />
       <source>The output table {table} cannot be made in the PostGIS database {database}: its schema {schema} does not exist. Nothing was released and no budget was spent. Name an existing schema.</source>
       <translation>La table de sortie {table} ne peut pas être créée dans la base PostGIS {database} : son schéma {schema} n'existe pas. Rien n'a été diffusé et aucun budget n'a été dépensé. Indiquez un schéma existant.</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="238" />
+      <location filename="processing_provider/ledger_base.py" line="254" />
       <source>The output table {table} cannot be made in the PostGIS database {database}: the user {user} may not create tables in the schema {schema}. Nothing was released and no budget was spent. Choose a schema where you may create tables.</source>
       <translation>La table de sortie {table} ne peut pas être créée dans la base PostGIS {database} : l'utilisateur {user} ne peut pas créer de table dans le schéma {schema}. Rien n'a été diffusé et aucun budget n'a été dépensé. Choisissez un schéma où vous pouvez créer des tables.</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="254" />
+      <location filename="processing_provider/ledger_base.py" line="271" />
       <source>Cancelled.</source>
       <translation>Annulé.</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="257" />
+      <location filename="processing_provider/ledger_base.py" line="274" />
       <source>The release {release} is charged to the ledger (entry {seq}), but its output could not be completed: {reason} The budget stays spent (a release that may have escaped counts); give the next release its own id.</source>
       <translation>La diffusion {release} est imputée au registre (entrée {seq}), mais sa sortie n'a pas pu être achevée : {reason} Le budget reste dépensé (une diffusion qui a pu s'échapper compte) ; donnez à la prochaine diffusion son propre identifiant.</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="33" />
+      <location filename="processing_provider/ledger_base.py" line="34" />
       <source>Choose the programme's ledger file (a new file starts a ledger). In a model saved with an earlier version, where the ledger was an output of this step, add a file input for the ledger and connect it to this step's ledger.</source>
       <translation>Choisissez le fichier registre du programme (un nouveau fichier démarre un registre). Dans un modèle enregistré avec une version antérieure, où le registre était une sortie de cette étape, ajoutez une entrée fichier pour le registre et reliez-la au registre de cette étape.</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="37" />
+      <location filename="processing_provider/ledger_base.py" line="38" />
       <source>The risk budget gate needs a ledger that outlives the run, not a temporary file: choose the programme's ledger file, or a new file in a kept folder to start one.</source>
       <translation>Le contrôle du budget de risque a besoin d'un registre qui survit à l'exécution, pas d'un fichier temporaire : choisissez le fichier registre du programme, ou un nouveau fichier dans un dossier conservé pour en démarrer un.</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="42" />
+      <location filename="processing_provider/ledger_base.py" line="43" />
       <source>The ledger {path} is in QGIS's temporary folder, which is deleted when QGIS closes: the next run would start a fresh budget. Choose the programme's ledger file, or a new file in a kept folder.</source>
       <translation>Le registre {path} est dans le dossier temporaire de QGIS, supprimé à la fermeture de QGIS : l'exécution suivante repartirait d'un budget neuf. Choisissez le fichier registre du programme, ou un nouveau fichier dans un dossier conservé.</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="55" />
+      <location filename="processing_provider/ledger_base.py" line="56" />
       <source>The earlier release output {path} cannot be opened: give a ledger head (entry:hash) or the file of a DP grid or risk budget gate record.</source>
       <translation>La sortie de diffusion antérieure {path} ne peut pas être ouverte : donnez une tête du registre (entrée:empreinte) ou le fichier d'une grille DP ou d'une fiche du contrôle du budget de risque.</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="60" />
+      <location filename="processing_provider/ledger_base.py" line="61" />
       <source>The earlier release output {path} carries no ledger head (no ledger_head field): give the output of the DP grid or of the risk budget gate, or the head itself (entry:hash).</source>
       <translation>La sortie de diffusion antérieure {path} ne porte aucune tête du registre (pas de champ ledger_head) : donnez la sortie de la grille DP ou du contrôle du budget de risque, ou la tête elle-même (entrée:empreinte).</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="70" />
+      <location filename="processing_provider/ledger_base.py" line="71" />
       <source>The earlier release output {path} has a record without a ledger head: it is not as the release wrote it.</source>
       <translation>La sortie de diffusion antérieure {path} a un enregistrement sans tête du registre : elle n'est pas telle que la diffusion l'a écrite.</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="76" />
+      <location filename="processing_provider/ledger_base.py" line="77" />
       <source>The earlier release output {path} has no record, so no ledger head.</source>
       <translation>La sortie de diffusion antérieure {path} n'a aucun enregistrement, donc aucune tête du registre.</translation>
     </message>
@@ -3009,57 +3014,57 @@
       <translation>Le graphique demande le paquet Python plotly, absent de ce QGIS. Sous Debian ou Ubuntu : sudo apt install python3-plotly ; ailleurs, installez-le dans le Python de QGIS (OSGeo4W Shell : python -m pip install plotly). La table contient tous les chiffres que le graphique montrerait.</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="102" />
+      <location filename="processing_provider/presentation/styles.py" line="103" />
       <source>Withheld (not published)</source>
       <translation>Masquée (non publiée)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="126" />
+      <location filename="processing_provider/presentation/styles.py" line="127" />
       <source>No estimate (blocks a release)</source>
       <translation>Aucune estimation (bloque une diffusion)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="135" />
+      <location filename="processing_provider/presentation/styles.py" line="136" />
       <source>{low} to {high}</source>
       <translation>{low} à {high}</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="137" />
+      <location filename="processing_provider/presentation/styles.py" line="138" />
       <source>{range} (above the ceiling)</source>
       <translation>{range} (au-dessus du plafond)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="139" />
+      <location filename="processing_provider/presentation/styles.py" line="140" />
       <source>{range} (all zones)</source>
       <translation>{range} (toutes les zones)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="204" />
+      <location filename="processing_provider/presentation/styles.py" line="206" />
       <source>{size:g} m cells: counts ±{accuracy} people (95 %)</source>
       <translation>Mailles de {size:g} m : effectifs à ±{accuracy} personnes (95 %)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="216" />
+      <location filename="processing_provider/presentation/styles.py" line="218" />
       <source>{range} (within the noise of an empty cell)</source>
       <translation>{range} (dans le bruit d'une maille vide)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="89" />
+      <location filename="processing_provider/presentation/styles.py" line="90" />
       <source>0 (a perturbed count: not necessarily empty)</source>
       <translation>0 (un effectif perturbé : pas forcément vide)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="90" />
+      <location filename="processing_provider/presentation/styles.py" line="91" />
       <source>0 (an empty cell)</source>
       <translation>0 (une maille vide)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="93" />
+      <location filename="processing_provider/presentation/styles.py" line="94" />
       <source>{low} or more</source>
       <translation>{low} ou plus</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="96" />
+      <location filename="processing_provider/presentation/styles.py" line="97" />
       <source>{low}–{high}</source>
       <translation>{low}–{high}</translation>
     </message>
@@ -3437,6 +3442,81 @@
       <location filename="processing_provider/risk_base.py" line="37" />
       <source>Choose at least one key variable.</source>
       <translation>Choisissez au moins une variable clé.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/staged_outputs.py" line="105" />
+      <source>The output {path} cannot be written: {what} is read-only or not yours. Choose a folder you can write to. Nothing was written, and nothing was charged to a ledger.</source>
+      <translation>La sortie {path} ne peut pas être écrite : {what} est en lecture seule ou ne vous appartient pas. Choisissez un dossier où vous pouvez écrire. Rien n'a été écrit, et rien n'a été imputé à un registre.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/staged_outputs.py" line="112" />
+      <source>The output {path} cannot be written: its disk has {free} kB free in {folder}, and a run needs at least {needed} kB there for its {count} output(s). Free space on that disk, or choose a folder on another one. Nothing was written, and nothing was charged to a ledger.</source>
+      <translation>La sortie {path} ne peut pas être écrite : son disque n'a que {free} ko libres dans {folder}, et une exécution y demande au moins {needed} ko pour ses {count} sortie(s). Libérez de l'espace sur ce disque, ou choisissez un dossier sur un autre disque. Rien n'a été écrit, et rien n'a été imputé à un registre.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/staged_outputs.py" line="127" />
+      <source>The folder {folder} cannot be written ({reason}): choose a folder you can write to. Nothing was written, and nothing was charged to a ledger.</source>
+      <translation>Le dossier {folder} n'est pas accessible en écriture ({reason}) : choisissez un dossier où vous pouvez écrire. Rien n'a été écrit, et rien n'a été imputé à un registre.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/staged_outputs.py" line="202" />
+      <source>the file is empty (0 bytes)</source>
+      <translation>le fichier est vide (0 octet)</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/staged_outputs.py" line="214" />
+      <source>it holds no layer</source>
+      <translation>il ne contient aucune couche</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/staged_outputs.py" line="223" />
+      <source>the disk is full</source>
+      <translation>le disque est plein</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/staged_outputs.py" line="223" />
+      <source>Free space on that disk, or choose a folder on another one.</source>
+      <translation>Libérez de l'espace sur ce disque, ou choisissez un dossier sur un autre disque.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/staged_outputs.py" line="226" />
+      <source>it is read-only or not yours</source>
+      <translation>il est en lecture seule ou ne vous appartient pas</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/staged_outputs.py" line="226" />
+      <source>Choose a folder you can write to.</source>
+      <translation>Choisissez un dossier où vous pouvez écrire.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/staged_outputs.py" line="227" />
+      <source>Check the file and its folder, then run again.</source>
+      <translation>Vérifiez le fichier et son dossier, puis relancez.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/staged_outputs.py" line="244" />
+      <source>Writing {files} failed: {cause}. {fix} Nothing was written: the run's other outputs were removed too.</source>
+      <translation>L'écriture de {files} a échoué : {cause}. {fix} Rien n'a été écrit : les autres sorties de l'exécution ont été supprimées aussi.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/staged_outputs.py" line="260" />
+      <source>The output {path} was not written (no file was made). Nothing was written.</source>
+      <translation>La sortie {path} n'a pas été écrite (aucun fichier n'a été créé). Rien n'a été écrit.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/staged_outputs.py" line="265" />
+      <source>The output {path} was written but cannot be read back ({reason}). Nothing was written: free space on its disk (or check it), then run again.</source>
+      <translation>La sortie {path} a été écrite mais ne peut pas être relue ({reason}). Rien n'a été écrit : libérez de l'espace sur son disque (ou vérifiez-le), puis relancez.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/staged_outputs.py" line="273" />
+      <source>The disk of {folder} filled up while the run wrote its outputs ({free} kB left): they may be incomplete, so none was kept. Free space on that disk, or choose a folder on another one.</source>
+      <translation>Le disque de {folder} s'est rempli pendant l'écriture des sorties ({free} ko restants) : elles peuvent être incomplètes, aucune n'a donc été gardée. Libérez de l'espace sur ce disque, ou choisissez un dossier sur un autre disque.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/staged_outputs.py" line="99" />
+      <source>The folder {folder} of the output {path} does not exist: create it, or choose a file in an existing folder. The output cannot be written there; nothing was written.</source>
+      <translation>Le dossier {folder} de la sortie {path} n'existe pas : créez-le, ou choisissez un fichier dans un dossier existant. La sortie ne peut pas y être écrite ; rien n'a été écrit.</translation>
     </message>
     <message>
       <location filename="scripts/make_example_models.py" line="100" />

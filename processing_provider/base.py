@@ -11,6 +11,7 @@ missing and the algorithm can say how to install it.
 
 import importlib.util
 import numbers
+import sqlite3
 import string
 from pathlib import Path
 
@@ -26,6 +27,7 @@ from ..spatial_privacy_plugin.policy import effective_policy, load_policy
 from .destinations import destination_text, output_files, output_place, postgres_uri, \
     refuse_destroying_outputs
 from .partial_files import remove_stale_partials, rollback_journal
+from .staged_outputs import final_destination, stage_outputs
 from .output_marks import MARK_OPTION, mark_postgres_table
 
 HERE = Path(__file__).resolve().parent
@@ -155,6 +157,15 @@ GROUPS = {
     "risk": N_("Disclosure risk"),
     "examples": N_("Example models"),
 }
+
+
+class GateFailure(QgsProcessingException):
+    """A gate's failure raised once it wrote its evidence (the failing records, a
+    re-assessment): the outputs written are completed and kept, then ``kept()`` runs."""
+
+    def __init__(self, message, kept=lambda: None):
+        super().__init__(message)
+        self.kept = kept
 
 
 class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
@@ -340,19 +351,60 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
         missing = missing_modules()
         if missing:
             raise QgsProcessingException(install_hint(missing))
+        staged = None
         try:
             parameters = refuse_destroying_outputs(self, parameters, context)
             files = output_files(self, parameters, context)
             remove_stale_partials_beside(files, feedback)
-            results = self.process(parameters, context, feedback)
+            # Every destination checked before anything is written or charged.
+            parameters, staged = stage_outputs(self, parameters, context)
+            try:
+                results = self.process(parameters, context, feedback)
+            except (OSError, sqlite3.Error) as error:
+                raise staged.failure(error) from error
+            except GateFailure as failure:  # its evidence is kept
+                self.keep_evidence(staged, parameters, context, failure)
+            except QgsProcessingException as error:  # naming an output where it was to go
+                raise QgsProcessingException(final_destination(str(error))) from None
+            results = self.completed(staged, parameters, context, results)
             for path in files:
                 if path.suffix.lower() == ".gpkg":
                     rollback_journal(path)
         except SpatialPrivacyError as error:
-            raise QgsProcessingException(tr(error.template).format(**error.params)) from error
+            raise QgsProcessingException(error_message(error)) from error
         except Cancelled:
             raise QgsProcessingException(tr("Cancelled: no output was completed.")) from None
+        finally:
+            if staged is not None:
+                staged.discard()
         return self.plain_results(results)
+
+    def completed(self, staged, parameters, context, results):
+        """The results once every output is read back and in place; a failure is said with
+        what the run did before it (completion_failed)."""
+        try:
+            return staged.complete(results)
+        except (OSError, sqlite3.Error) as error:
+            message = error_message(staged.failure(error))
+        except SpatialPrivacyError as error:
+            message = error_message(error)
+        raise QgsProcessingException(self.completion_failed(parameters, context, results, message))
+
+    def keep_evidence(self, staged, parameters, context, failure):
+        """Complete and keep what a failed gate wrote, then raise its failure (with the reason
+        its evidence could not be kept, if so)."""
+        message = final_destination(str(failure))
+        try:
+            self.completed(staged, parameters, context, {})
+        except QgsProcessingException as error:
+            raise QgsProcessingException(f"{message} {error}") from None
+        failure.kept()
+        raise QgsProcessingException(message) from None
+
+    def completion_failed(self, parameters, context, results, message):
+        """The message of a run whose outputs failed after the algorithm returned (an algorithm
+        that charged a ledger says so)."""
+        return message
 
     def plain_results(self, results):
         """Every scalar output as a plain Python int, float, str or bool (NaN as None).
@@ -369,6 +421,14 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
 
     def process(self, parameters, context, feedback):
         raise NotImplementedError
+
+
+def error_message(error):
+    """The translated message of an engine error; the parameters it names in ``translate``
+    are templates, translated too."""
+    nested = error.params.get("translate", ())
+    return tr(error.template).format(**{name: tr(value) if name in nested else value
+                                        for name, value in error.params.items()})
 
 
 def remove_stale_partials_beside(files, feedback):

@@ -8,6 +8,7 @@ opens the ledger with it, and a ledger that no longer holds it is refused,
 never started afresh.
 """
 
+import sqlite3
 import tempfile
 from pathlib import Path
 
@@ -91,13 +92,14 @@ class LedgerParameters:
     """For every algorithm that uses the ledger: its ``LEDGER``, ``DATASET`` and ``RELEASE_ID``
     parameters, the ``LEDGER_HEAD`` to check it against, the dialog's refusal of a temporary
     ledger before the run (``processAlgorithm`` checks again, since a model calls no
-    ``checkParameterValues``) and the check that an output can be written before a release
-    is charged."""
+    ``checkParameterValues``) and what a run that charged a release says when its outputs fail
+    afterwards (every destination is checked by the base before anything is charged)."""
 
     LEDGER = "LEDGER"
     DATASET = "DATASET"
     RELEASE_ID = "RELEASE_ID"
     LEDGER_HEAD = "LEDGER_HEAD"
+    CHARGES_LEDGER = False  # whether a run appends a release to the ledger (not only reads it)
 
     def add_ledger_parameters(self):
         # An input file, not a destination: the user picks the existing ledger without an
@@ -155,6 +157,20 @@ class LedgerParameters:
                 "restarts the cumulative budget. Give the head of an earlier release "
                 "(LEDGER_HEAD) to make a missing ledger an error.").format(path=path))
         return ledger
+
+    def completion_failed(self, parameters, context, results, message):
+        """A run that charged a release (its ledger head among the results, RECORD on where the
+        algorithm has it) and whose outputs then failed says that the budget stays spent."""
+        recorded = self.parameterDefinition("RECORD") is None or \
+            self.parameterAsBoolean(parameters, "RECORD", context)
+        head = results.get(self.LEDGER_HEAD)
+        if not head or not recorded or not self.CHARGES_LEDGER:
+            return message
+        return tr("The release {release} is charged to the ledger (head {head}), but its output "
+                  "could not be completed: {reason} The budget stays spent (a release that may "
+                  "have escaped counts); give the next release its own id.").format(
+            release=self.parameterAsString(parameters, self.RELEASE_ID, context), head=head,
+            reason=message)
 
     def refuse_unwritable_output(self, parameters, name, context):
         """Refuse an output that cannot be written, before the release is charged (a failure
@@ -247,7 +263,8 @@ def charged(head, release_id, make):
     it fails, say that the budget stays spent."""
     try:
         return make()
-    except (QgsProcessingException, SpatialPrivacyError, Cancelled, OSError) as error:
+    except (QgsProcessingException, SpatialPrivacyError, Cancelled, OSError,
+            sqlite3.Error) as error:
         if isinstance(error, SpatialPrivacyError):
             reason = tr(error.template).format(**error.params)
         elif isinstance(error, Cancelled):

@@ -4,8 +4,9 @@ a finished GeoPackage is left in.
 A hidden file is named by a hash of the output's name and the writing
 process's id (``.<hash>.<pid>.partial.gpkg``): short whatever the output's
 name (a file name has at most 255 bytes), and told apart from another run's.
-A run killed mid-way leaves its hidden file; the next run writing beside it
-removes those of processes that no longer run. A finished GeoPackage is left
+A run killed mid-way leaves its hidden file (and the hidden folder its outputs
+are written in: staged_outputs); the next run writing beside it removes those
+of processes that no longer run. A finished GeoPackage is left
 in rollback-journal mode: a GeoPackage in WAL mode is changed by any later
 reader with write access, and cannot be read in a read-only folder without
 GDAL printing an error.
@@ -16,11 +17,13 @@ Plain Python and sqlite3, no QGIS.
 import hashlib
 import os
 import re
+import shutil
 import sqlite3
 from pathlib import Path
 
-# Hidden files of this module, and of earlier versions (``.<output's stem>.<pid>…``).
-_PARTIAL = re.compile(r"^\..+\.(\d+)\.partial\.gpkg(-journal|-wal|-shm)?$")
+# Hidden files of this module, and of earlier versions (``.<output's stem>.<pid>…``); hidden
+# folders of staged_outputs (``.<random>.<pid>.partial``).
+_PARTIAL = re.compile(r"^\..+\.(\d+)\.partial(\.gpkg(-journal|-wal|-shm)?)?$")
 _STILL_ACTIVE = 259  # Windows' exit code of a process that has not ended
 
 
@@ -56,17 +59,20 @@ def _running(pid):
 
 
 def remove_stale_partials(folder):
-    """Remove the hidden files in ``folder`` left by runs of processes that no longer run
-    (killed mid-way). Returns the names removed."""
+    """Remove the hidden files and folders in ``folder`` left by runs of processes that no
+    longer run (killed mid-way). Returns the names removed."""
     removed = []
-    for path in sorted(Path(folder).glob(".*.partial.gpkg*")):
+    for path in sorted(Path(folder).glob(".*.partial*")):
         match = _PARTIAL.match(path.name)
         if match is None:
             continue
         if _running(int(match.group(1))):
             continue
         try:
-            path.unlink()
+            if path.is_dir():
+                shutil.rmtree(path)
+            else:
+                path.unlink()
         except OSError:
             continue  # another run removed it first, or the folder is read-only
         removed.append(path.name)

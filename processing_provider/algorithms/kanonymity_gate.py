@@ -9,7 +9,7 @@ from qgis.core import QgsProcessing, QgsProcessingException, QgsProcessingOutput
     QgsProcessingParameterNumber, QgsProcessingParameterString, QgsWkbTypes
 
 from ...spatial_privacy_plugin.errors import N_
-from ..base import SpatialPrivacyAlgorithm, report_tolerance, tr
+from ..base import GateFailure, SpatialPrivacyAlgorithm, report_tolerance, tr
 
 # How the people total relates to the cells (the index is what models store).
 PERSONS_TOTAL_KINDS = (N_("each person has one point: the records add up to it"),
@@ -206,8 +206,8 @@ class KAnonymityGate(SpatialPrivacyAlgorithm):
             if failing:
                 problems.append(self.write_failed(parameters, context, source, columns,
                                                   cell_field, failing, feedback))
-            raise QgsProcessingException(tr("k-anonymity gate FAILED (k = {k}, policy {hash}): "
-                                            "{problems}").format(
+            raise GateFailure(tr("k-anonymity gate FAILED (k = {k}, policy {hash}): "
+                                 "{problems}").format(
                 k=policy.k, hash=policy.policy_hash[:12], problems=" ".join(problems)))
         feedback.pushInfo(tr("k-anonymity gate passed: {checked} published record(s), all with at "
                              "least k = {k} people.").format(checked=result.cells_checked, k=policy.k))

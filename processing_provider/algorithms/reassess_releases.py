@@ -7,7 +7,8 @@ from qgis.core import QgsCoordinateReferenceSystem, QgsFeatureRequest, QgsProces
 
 from ... import __about__
 from ...spatial_privacy_plugin.errors import N_
-from ..base import SpatialPrivacyAlgorithm, no_threading_flag, tr
+from ..base import GateFailure, SpatialPrivacyAlgorithm, no_threading_flag, tr
+from ..staged_outputs import final_destination
 from ..ledger_base import LEDGER_FILTER, LedgerParameters
 
 REASSESSMENT_FIELDS = (("release_id", "string"), ("published_p_reid", "double"),
@@ -15,15 +16,17 @@ REASSESSMENT_FIELDS = (("release_id", "string"), ("published_p_reid", "double"),
                        ("verdict", "string"), ("worst_zone_today", "string"))
 
 
-def load_before_failing(destination, context):
-    """Add the output to the project now when QGIS was to load it: a failed run loads nothing,
-    and the reviewer needs the table that explains the failure. True when it was added."""
+def project_loading(destination, context):
+    """The project QGIS was to load the output into when the run ends, else None."""
     if not context.willLoadLayerOnCompletion(destination):
-        return False
+        return None
+    return context.layerToLoadOnCompletionDetails(destination).project or context.project()
+
+
+def load_before_failing(destination, context, project):
+    """Add the output to ``project`` now: a failed run loads nothing, and the reviewer needs
+    the table that explains the failure."""
     details = context.layerToLoadOnCompletionDetails(destination)
-    project = details.project or context.project()
-    if project is None:
-        return False
     layer = context.getMapLayer(destination)
     if layer is not None:  # a temporary output lives in the run's own store
         layer = context.temporaryLayerStore().takeMapLayer(layer)
@@ -32,7 +35,6 @@ def load_before_failing(destination, context):
     if details.name:
         layer.setName(details.name)
     project.addMapLayer(layer)
-    return True
 
 
 class ReassessReleases(LedgerParameters, SpatialPrivacyAlgorithm):
@@ -112,15 +114,18 @@ class ReassessReleases(LedgerParameters, SpatialPrivacyAlgorithm):
             names = ", ".join(tr("{release} ({published} → {today}, ceiling {ceiling})").format(
                 release=row[0], published=percent(row[1]), today=percent(row[2]),
                 ceiling=percent(row[3])) for row in over)
-            if load_before_failing(destination, context):
+            final = final_destination(destination)  # where the table is once kept
+            project = project_loading(final, context)
+            if project is not None:
                 table = tr("the table is loaded in the project")
             elif context.getMapLayer(destination) is None:
-                table = tr("the table is in {path}").format(path=destination)
+                table = tr("the table is in {path}").format(path=final)
             else:
                 table = tr("choose a file for the table to keep it when the check fails")
-            raise QgsProcessingException(tr(
+            raise GateFailure(tr(
                 "{count} release(s) of {dataset} are now over the ceiling they were published under: "
                 "{releases}. Withdraw them, re-publish them coarser, or document the acceptance. "
                 "The re-assessment is recorded in the ledger; {table}.").format(
-                count=len(over), dataset=dataset, releases=names, table=table))
+                count=len(over), dataset=dataset, releases=names, table=table),
+                kept=lambda: project is not None and load_before_failing(final, context, project))
         return {self.OUTPUT: destination, self.RELEASES_OVER: 0}

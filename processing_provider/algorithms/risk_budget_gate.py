@@ -42,6 +42,7 @@ def read_zone_summary(source, gate_on, feedback):
 
 class RiskBudgetGate(LedgerParameters, SpatialPrivacyAlgorithm):
     ALGORITHM_ID = "riskbudgetgate"
+    CHARGES_LEDGER = True
     GROUP_ID = "gates"
     DISPLAY_NAME = N_("Risk budget gate")
     SHORT_DESCRIPTION = N_("Blocks a release whose worst zone exceeds the per-release ceiling, or "
@@ -151,9 +152,9 @@ class RiskBudgetGate(LedgerParameters, SpatialPrivacyAlgorithm):
                 policy.per_release_ceiling, policy.cumulative_ceiling, policy.gate_on,
                 policy.policy_hash, summary.zones_hash, head.hash, head.seq]))
             if not sink.addFeature(feature, QgsFeatureSink.Flag.FastInsert):
-                raise QgsProcessingException(tr("The release record could not be written ({error}).")
-                                             .format(error=sink.lastError()
-                                                     if hasattr(sink, "lastError") else ""))
+                error = sink.lastError() if hasattr(sink, "lastError") else ""
+                raise QgsProcessingException(tr("The release record {path} could not be written "
+                                                "({error}).").format(path=destination, error=error))
             del sink
             written[self.OUTPUT] = destination
 

@@ -28,6 +28,7 @@ from ..base import tr
 from ..destinations import destination_text
 from ..output_marks import MARK_OPTION
 from ..partial_files import partial_path
+from ..staged_outputs import final_destination
 from .postgis_bulk import BOOL, DOUBLE, INT, LONGLONG, STRING, PostgisTarget, column_cells, \
     WKB_POLYGON, fill_square_rings, point_ewkb, postgis_uri, square_ewkb
 from .sqlite_bulk import CELL, HEADER, copy_rtree, multi_row_insert, packing_order, source_rows, \
@@ -411,7 +412,7 @@ def write_grid(algorithm, parameters, name, context, feedback, fields, crs, colu
                                feedback):
             return None
         feedback.pushInfo(tr("{count} cells written to {path} in bulk.").format(
-            count=len(cols), path=path))
+            count=len(cols), path=final_destination(str(path))))
         return str(path)
     target, destination = _postgis_target(algorithm, parameters, name, context)
     if target is None:
@@ -464,7 +465,7 @@ def write_records(algorithm, parameters, name, context, feedback, source, layer,
                                                    added, *points, feedback):
             return None
         feedback.pushInfo(tr("{count} records written to {path} in bulk.").format(
-            count=len(points[0]), path=path))
+            count=len(points[0]), path=final_destination(str(path))))
         return str(path)
     target, destination = _postgis_target(algorithm, parameters, name, context)
     if target is None:

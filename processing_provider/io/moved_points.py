@@ -15,6 +15,7 @@ from ..base import tr
 from .bulk_write import _bulk_connection, _create_table, _refuse_if_cancelled, _set_contents, \
     _written_whole, gpkg_path, gpkg_table_of
 from .sqlite_bulk import CELL, HEADER, packing_order, source_rows, statement, write_rtree
+from ..staged_outputs import final_destination
 
 
 def write_moved_points(algorithm, parameters, name, context, feedback, source, layer, taken,
@@ -39,8 +40,8 @@ def write_moved_points(algorithm, parameters, name, context, feedback, source, l
             partial, path.stem, fields, source.sourceCrs(), (source_file, table), rows,
             np.asarray(taken), moving, x, y, feedback)):
         return None
-    feedback.pushInfo(tr("{count} records written to {path} in bulk.").format(count=len(x),
-                                                                               path=path))
+    feedback.pushInfo(tr("{count} records written to {path} in bulk.").format(
+        count=len(x), path=final_destination(str(path))))
     return str(path)
 
 

@@ -15,6 +15,7 @@ from ...spatial_privacy_plugin.formatting import count_class_breaks, percent, ri
     spread_breaks
 from ..base import tr
 from ..io.layers import store_style
+from ..staged_outputs import final_destination
 
 # Light to dark: more people (counts), more risk (below the ceiling, then above it).
 COUNT_COLOURS = ("#fee5d9", "#a50f15")
@@ -172,8 +173,9 @@ def apply_style(build_renderer, destination, context):
 
     ``build_renderer`` makes a new renderer each time it is called (a layer owns its renderer).
     """
-    if context.willLoadLayerOnCompletion(destination):
-        context.layerToLoadOnCompletionDetails(destination).setPostProcessor(
+    loaded = final_destination(destination)  # QGIS loads it where it goes once complete
+    if context.willLoadLayerOnCompletion(loaded):
+        context.layerToLoadOnCompletionDetails(loaded).setPostProcessor(
             style_on_load(build_renderer))
     if "memory:" not in destination and context.getMapLayer(destination) is None:
         store_style(destination, build_renderer())

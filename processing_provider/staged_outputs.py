@@ -1,0 +1,295 @@
+"""Every file output of a run written under a hidden name and put in place only when all of
+them are complete and read back.
+
+Before anything is written (so before a release is charged to a ledger), the
+folder of every file output is checked: it exists, it can be written, it has
+room, and a file the output replaces can be replaced. An output given as a
+plain file path is then written into a hidden folder made beside it
+(``.<random>.<pid>.partial``) under its own name, so its layer keeps its name
+and what is written beside it (a shapefile's parts, a style, plotly.js) goes
+with it. When the algorithm returns, every output written is read back (a
+GeoPackage's integrity checked, a layer opened) and the disk must not have
+filled up; only then is every file moved to its destination folder. A failure
+anywhere removes the hidden folders: a failed run leaves nothing behind, not
+even outputs of the same run written before the one that failed. A run killed
+mid-way leaves its hidden folder, which the next run beside it removes
+(partial_files).
+
+Messages are raised as the engine's ``InputError`` (an untranslated template),
+which the base algorithm translates: this module imports nothing of the base.
+"""
+
+import errno
+import gc
+import os
+import re
+import secrets
+import shutil
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+from qgis.core import QgsProcessingContext, QgsProcessingOutputLayerDefinition, \
+    QgsProcessingUtils, QgsProperty
+
+from ..spatial_privacy_plugin.errors import N_, InputError
+from .destinations import FILE_OUTPUT_TYPES, LAYER_OUTPUT_TYPES, destination_text, output_place
+from .partial_files import rollback_journal
+
+# Room a folder must have for each output written into it; and what the disk must still have
+# when the run ends (a writer that does not report a full disk leaves it full).
+MIN_FREE_BYTES = 1 << 20
+MIN_LEFT_BYTES = 16 << 10
+SQLITE_SUFFIXES = (".gpkg", ".sqlite", ".db")
+SIDECARS = ("-wal", "-shm", "-journal")  # SQLite's files beside a database
+SHARED_FILES = "plotly-*.min.js"  # written once beside the charts of a folder (html_chart)
+DISK_FULL = (errno.ENOSPC, errno.EDQUOT)
+NOT_WRITABLE = (errno.EACCES, errno.EPERM, errno.EROFS)
+_HIDDEN_FOLDER = re.compile(r"[\\/]\.[0-9a-f]{8}\.\d+\.partial(?=[\\/])")
+
+
+def final_destination(text):
+    """Where an output written at ``text`` (a path, a layer source) goes once complete: the
+    same with the hidden folder left out."""
+    return _HIDDEN_FOLDER.sub("", text)
+
+
+@dataclass(frozen=True)
+class Output:
+    """A file output: its parameter, where it goes and where it is written first (its file
+    name until the hidden folder exists; None: in place, a layer added to an existing file)."""
+
+    name: str
+    final: Path
+    staged: Path
+    layer: bool
+
+
+def _kilobytes(size):
+    return int(size // 1024)
+
+
+def _planned(algorithm, parameters, context):
+    """The run's file outputs, before any hidden folder exists."""
+    planned = []
+    for definition in algorithm.destinationParameterDefinitions():
+        kind = definition.type()
+        if kind not in LAYER_OUTPUT_TYPES + FILE_OUTPUT_TYPES:
+            continue
+        text = destination_text(algorithm, parameters, definition.name(), context)
+        found = output_place(text)
+        if found is None or found[0].store.startswith("postgres|"):
+            continue
+        place, whole_file = found
+        in_place = not whole_file or "|" in text
+        given = Path(place.store) if in_place else Path(text).expanduser().absolute()
+        planned.append(Output(definition.name(), given.parent.resolve() / given.name,
+                              None if in_place else given.name, kind in LAYER_OUTPUT_TYPES))
+    return planned
+
+
+def _check_destinations(planned):
+    """Refuse a destination that does not exist, cannot be replaced or lacks room."""
+    per_folder = {}
+    for output in planned:
+        per_folder.setdefault(output.final.parent, []).append(output)
+    for folder, outputs in per_folder.items():
+        path = outputs[0].final
+        if not folder.is_dir():
+            raise InputError(N_("The folder {folder} of the output {path} does not exist: create "
+                                "it, or choose a file in an existing folder. The output cannot be "
+                                "written there; nothing was written."), folder=folder, path=path)
+        locked = [output.final for output in outputs if output.final.exists() and
+                  not os.access(output.final, os.W_OK)]
+        if locked or not os.access(folder, os.W_OK | os.X_OK):
+            raise InputError(N_("The output {path} cannot be written: {what} is read-only or not "
+                                "yours. Choose a folder you can write to. Nothing was written, "
+                                "and nothing was charged to a ledger."),
+                             path=(locked or [path])[0], what=locked[0] if locked else folder)
+        free = shutil.disk_usage(folder).free
+        needed = MIN_FREE_BYTES * len(outputs)
+        if free < needed:
+            raise InputError(N_("The output {path} cannot be written: its disk has {free} kB free "
+                                "in {folder}, and a run needs at least {needed} kB there for its "
+                                "{count} output(s). Free space on that disk, or choose a folder on "
+                                "another one. Nothing was written, and nothing was charged to a "
+                                "ledger."), path=path, free=_kilobytes(free), folder=folder,
+                             needed=_kilobytes(needed), count=len(outputs))
+
+
+def _hidden_folder(folder):
+    """Make the hidden folder beside the outputs of ``folder``, holding links to the files the
+    run would otherwise write again there (plotly.js)."""
+    stage = folder / f".{secrets.token_hex(4)}.{os.getpid()}.partial"  # as _HIDDEN_FOLDER
+    try:
+        stage.mkdir(mode=0o700)
+    except OSError as error:
+        raise InputError(N_("The folder {folder} cannot be written ({reason}): choose a folder "
+                            "you can write to. Nothing was written, and nothing was charged to a "
+                            "ledger."), folder=folder, reason=error.strerror or error) from None
+    for shared in folder.glob(SHARED_FILES):
+        try:
+            os.link(shared, stage / shared.name)
+        except OSError:
+            pass  # written again into the hidden folder
+    return stage
+
+
+def stage_outputs(algorithm, parameters, context):
+    """(the parameters to run with, their StagedOutputs): every destination checked, and every
+    output given as a plain path directed into a hidden folder beside it."""
+    planned = _planned(algorithm, parameters, context)
+    _check_destinations(planned)
+    staged = StagedOutputs()
+    changed = {}
+    for output in planned:
+        if output.staged is None:
+            staged.outputs.append(output)
+            continue
+        folder = output.final.parent
+        if folder not in staged.stages:
+            staged.stages[folder] = _hidden_folder(folder)
+        path = staged.stages[folder] / output.staged
+        staged.outputs.append(Output(output.name, output.final, path, output.layer))
+        value = parameters.get(output.name)
+        if isinstance(value, QgsProcessingOutputLayerDefinition):
+            changed[output.name] = _staged_definition(algorithm, output, value, path, context)
+        else:
+            changed[output.name] = str(path)
+    return dict(parameters, **changed), staged
+
+
+def _staged_definition(algorithm, output, definition, path, context):
+    """The layer output written at ``path``; QGIS is to load its destination, not ``path``
+    (a post-processor, which QGIS owns, cannot be moved from one name to another)."""
+    staged = QgsProcessingOutputLayerDefinition(definition)
+    staged.sink = QgsProperty.fromValue(str(path))
+    project = definition.destinationProject
+    if project is not None:
+        staged.destinationProject = None
+        final = output.final if output.final.suffix else \
+            output.final.with_name(output.final.name + ".gpkg")
+        context.addLayerToLoadOnCompletion(str(final), QgsProcessingContext.LayerDetails(
+            definition.destinationName or algorithm.parameterDefinition(output.name).description(),
+            project, output.name, QgsProcessingUtils.LayerHint.Vector))
+    return staged
+
+
+def _written(path):
+    """The file an output written at ``path`` is (QGIS adds .gpkg to a name without an
+    extension), or None."""
+    for candidate in (path, path.with_name(path.name + ".gpkg")):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _unreadable(path, layer):
+    """Why the written file ``path`` cannot be read back, or None."""
+    if path.suffix.lower() in SQLITE_SUFFIXES:
+        rollback_journal(path)
+        try:
+            connection = sqlite3.connect(path.as_uri() + "?mode=ro", uri=True)
+            try:
+                verdict = connection.execute("PRAGMA quick_check").fetchone()[0]
+            finally:
+                connection.close()
+        except sqlite3.Error as error:
+            return str(error)
+        if verdict != "ok":
+            return verdict
+    if path.stat().st_size == 0:
+        return N_("the file is empty (0 bytes)")
+    if layer:
+        from osgeo import gdal
+
+        gdal.PushErrorHandler("CPLQuietErrorHandler")
+        try:
+            dataset = gdal.OpenEx(str(path), gdal.OF_VECTOR | gdal.OF_READONLY)
+        except RuntimeError:
+            dataset = None
+        finally:
+            gdal.PopErrorHandler()
+        if dataset is None or dataset.GetLayerCount() == 0:
+            return N_("it holds no layer")
+    return None
+
+
+def _cause(error):
+    """(what went wrong, the way out) of a failed write, as templates."""
+    number = getattr(error, "errno", None)
+    text = str(error).lower()
+    if number in DISK_FULL or "disk is full" in text:
+        return N_("the disk is full"), N_("Free space on that disk, or choose a folder on another "
+                                          "one.")
+    if number in NOT_WRITABLE or "readonly" in text or "read-only" in text:
+        return N_("it is read-only or not yours"), N_("Choose a folder you can write to.")
+    return None, N_("Check the file and its folder, then run again.")
+
+
+class StagedOutputs:
+    """The file outputs of one run and the hidden folders they are written in."""
+
+    def __init__(self):
+        self.outputs = []
+        self.stages = {}  # destination folder: hidden folder
+
+    def failure(self, error):
+        """One clear error for a write that failed inside the run (an OSError, an SQLite
+        error): the file, the cause and the way out."""
+        filename = getattr(error, "filename", None)
+        files = [final_destination(str(filename))] if filename else \
+            [str(output.final) for output in self.outputs]
+        cause, fix = _cause(error)
+        return InputError(N_("Writing {files} failed: {cause}. {fix} Nothing was written: the "
+                             "run's other outputs were removed too."),
+                          files=", ".join(files), cause=cause or str(error), fix=fix,
+                          translate=("cause", "fix") if cause else ("fix",))
+
+    def complete(self, results):
+        """Read back every output written, then move them all to their destinations. Returns
+        the results naming the destinations."""
+        gc.collect()  # a writer still referenced closes its file
+        claimed = [value for value in results.values() if isinstance(value, str)]
+        for output in self.outputs:
+            if output.staged is None:
+                continue
+            path = _written(output.staged)
+            if path is None:
+                if any(str(output.staged) in value for value in claimed):
+                    raise InputError(N_("The output {path} was not written (no file was made). "
+                                        "Nothing was written."), path=output.final)
+                continue
+            reason = _unreadable(path, output.layer)
+            if reason is not None:
+                raise InputError(N_("The output {path} was written but cannot be read back "
+                                    "({reason}). Nothing was written: free space on its disk (or "
+                                    "check it), then run again."),
+                                 path=final_destination(str(path)), reason=reason,
+                                 translate=("reason",))
+        for folder, stage in self.stages.items():
+            free = shutil.disk_usage(stage).free
+            if free < MIN_LEFT_BYTES:
+                raise InputError(N_("The disk of {folder} filled up while the run wrote its "
+                                    "outputs ({free} kB left): they may be incomplete, so none "
+                                    "was kept. Free space on that disk, or choose a folder on "
+                                    "another one."), folder=folder, free=_kilobytes(free))
+        for folder, stage in self.stages.items():
+            for item in sorted(stage.iterdir()):
+                target = folder / item.name
+                if target.exists() and os.path.samefile(item, target):
+                    continue
+                for suffix in SIDECARS:  # an older file's journal would apply to the new one
+                    sidecar = target.with_name(target.name + suffix)
+                    if not (stage / sidecar.name).exists() and sidecar.exists():
+                        sidecar.unlink()
+                os.replace(item, target)
+        self.discard()
+        return {name: final_destination(value) if isinstance(value, str) else value
+                for name, value in results.items()}
+
+    def discard(self):
+        """Remove the hidden folders and what they hold."""
+        for stage in self.stages.values():
+            shutil.rmtree(stage, ignore_errors=True)
+        self.stages = {}
