@@ -5,7 +5,7 @@ GeoPackage (issue 43): the feature sink is not used, and the layer is the one th
 import sqlite3
 
 import pytest
-from layers import people_in_cells, point_layer
+from layers import people_in_cells
 from qgis.core import QgsVectorLayer
 
 from spatial_privacy_plugin.noise.ptable import create_ptable, write_ptable_csv
