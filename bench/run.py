@@ -932,7 +932,8 @@ def writers_rows(n_trips, n_households):
 
     with tempfile.TemporaryDirectory() as folder:
         path, _ = sample_city(n_trips, folder)
-        return bench_writers(path, census_gpkg(n_households, folder, synthetic_census))
+        return bench_writers(path, gpkg_with_record_keys(path),
+                             census_gpkg(n_households, folder, synthetic_census))
 
 
 def main(smoke, large, postgis_only=False, cell_key_only=False, huge=False, huge_only=False,

@@ -14,6 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 WHAT = {"cellkey": "cell key grid, 250 m, key file",
+        "cellkey_record": "cell key grid, 250 m, record key field",
         "dpgrid": "DP grid, 250/500/1000 m, ε = 1, m = 2",
         "risk": "record disclosure risk, 3 key variables",
         "swap": "record swap, 10 km and 1 km cells, k = 3, rate 5 %, donors within 25 km"}
@@ -62,8 +63,8 @@ def row(mode, result):
             "baseline_s": result["engine_s"]}
 
 
-def bench_writers(trips_path, census_path):
-    """The four rows: the trips' GeoPackage for the grids and record risk, the census's for
-    the swap."""
-    return [row(mode, writers_child(mode, census_path if mode == "swap" else trips_path))
-            for mode in WHAT]
+def bench_writers(trips_path, keyed_path, census_path):
+    """The five rows: the trips' GeoPackage for the grids and record risk (with a record key
+    field for the cell key grid's second row), the census's for the swap."""
+    paths = {"swap": census_path, "cellkey_record": keyed_path}
+    return [row(mode, writers_child(mode, paths.get(mode, trips_path))) for mode in WHAT]

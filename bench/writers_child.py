@@ -2,8 +2,10 @@
 
 Usage: python3 bench/writers_child.py MODE GPKG
 MODE: cellkey (spatialprivacy:cellkeygrid at 250 m with a key file, D = 5, V = 3, JS = 2;
-the engine: the HMAC record keys and the perturbed cells), dpgrid (spatialprivacy:dpgrid at
-250, 500 and 1000 m on the layer's extent, ε = 1, m = 2; the engine: dp_grid on the points),
+the engine: the HMAC record keys and the perturbed cells), cellkey_record (the same with
+the record key field record_key of GPKG, bench/run.py's gpkg_with_record_keys), dpgrid
+(spatialprivacy:dpgrid at 250, 500 and 1000 m on the layer's extent, ε = 1, m = 2; the engine:
+dp_grid on the points),
 risk (spatialprivacy:disclosurerisk with three key variables; the engine: record_risk),
 swap (spatialprivacy:recordswap of the persons of GPKG, 10 km and 1 km cells, k = 3, rate
 5 %, donors within 25 km; the engine: households, levels, the swap and the new locations).
@@ -15,6 +17,7 @@ medians of the last three, wall and CPU. Prints one JSON line.
 import json
 import os
 import secrets
+import shutil
 import statistics
 import sys
 import tempfile
@@ -49,6 +52,33 @@ def cellkey(path, folder, layer):
     def end_to_end(output):
         processing.run("spatialprivacy:cellkeygrid", {
             "INPUT": path, "PERSON_FIELD": "person_id", "KEY_FILE": str(folder / "bench.key"),
+            "D": 5, "V": 3, "JS": 2, "RESOLUTION": 250.0, "POLICY": str(folder / "policy.toml"),
+            "OUTPUT": output}, feedback=QgsProcessingFeedback())
+    return engine, end_to_end
+
+
+def cellkey_record(path, folder, layer):
+    """The cell key grid with the record key field ``record_key`` stored in the layer (no HMAC:
+    the engine is the perturbation alone)."""
+    from spatial_privacy.spatial_privacy_plugin.noise import cellkey as ckm
+    from spatial_privacy.spatial_privacy_plugin.noise.ptable import create_ptable
+    from spatial_privacy.spatial_privacy_plugin.release import grid
+
+    points = read_points_arrow(layer, ["person_id", "record_key"], QgsProcessingFeedback())
+    ids, stored = points.columns["person_id"], points.columns["record_key"]
+    table = create_ptable(5, 3.0, 2)
+    origin = grid.default_origin(points.x, points.y, 250.0)
+
+    def engine():
+        persons = grid.encode_person_ids(ids, "person_id")
+        keys = ckm.field_record_keys(stored, persons, "record_key")
+        return ckm.perturbed_cells(points.x, points.y, persons,
+                                   grid.encode_key_columns([], len(ids)), origin, 250.0, keys,
+                                   table)
+
+    def end_to_end(output):
+        processing.run("spatialprivacy:cellkeygrid", {
+            "INPUT": path, "PERSON_FIELD": "person_id", "RECORD_KEY_FIELD": "record_key",
             "D": 5, "V": 3, "JS": 2, "RESOLUTION": 250.0, "POLICY": str(folder / "policy.toml"),
             "OUTPUT": output}, feedback=QgsProcessingFeedback())
     return engine, end_to_end
@@ -143,9 +173,10 @@ def measure(mode, path):
             work()
             times[name].append(time.perf_counter() - start)
             times[f"{name}_cpu"].append(time.process_time() - cpu)
+    rows = layer.featureCount()
+    shutil.rmtree(folder)
     return {**{f"{name}_s": statistics.median(runs[1:]) for name, runs in times.items()},
-            "first_s": times["end_to_end"][0], "rows": layer.featureCount(),
-            "load": os.getloadavg()}
+            "first_s": times["end_to_end"][0], "rows": rows, "load": os.getloadavg()}
 
 
 if __name__ == "__main__":
