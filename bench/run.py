@@ -1,7 +1,7 @@
 """Benchmarks: each figure beside a baseline run in the same session, reported as a ratio.
 
 Usage: python3 bench/run.py [--smoke] [--large] [--huge] [--postgis [--sweep-only] | --cellkey |
---writing | --swap | --dp-noise]
+--writing | --writers | --swap | --dp-noise]
 --smoke: tiny sizes, for the test suite; --large (what `make bench` runs):
 adds the 10 M-trip sweeps; --huge: adds the sweep of 100 M trips generated in
 PostGIS (about 10 GB of table and as much of sort files; dropped after);
@@ -10,7 +10,9 @@ PostGIS (about 10 GB of table and as much of sort files; dropped after);
 GeoPackage); --huge-only: only the 100 M row;
 --cellkey: only the cell key grid rows at the largest size, with the sweep's engine
 time they are compared with (printed, not written); --writing: only the bulk writing rows
-(section 5; printed, not written).
+(section 5; printed, not written); --writers: only issue 43's rows (bench/writers.py: the
+cell key grid, the DP grid, record risk and the record swap end to end into a new GeoPackage
+against their engines; printed, not written).
 With SPATIAL_PRIVACY_TEST_PG set (make bench starts the server of
 scripts/postgres_for_tests.sh), the sweep of 1 M and 10 M synthetic trips
 generated in PostGIS (scripts/make_synthetic_postgis.py) is measured too:
@@ -924,8 +926,23 @@ def bench_writing(n_trips, n_cells):
     return rows
 
 
+def writers_rows(n_trips, n_households):
+    """Issue 43's rows (bench/writers.py) on the sample city and a synthetic census."""
+    from writers import bench_writers, census_gpkg
+
+    with tempfile.TemporaryDirectory() as folder:
+        path, _ = sample_city(n_trips, folder)
+        return bench_writers(path, gpkg_with_record_keys(path),
+                             census_gpkg(n_households, folder, synthetic_census))
+
+
 def main(smoke, large, postgis_only=False, cell_key_only=False, huge=False, huge_only=False,
-         sweep_only=False, writing_only=False, swap_only=False, dp_noise_only=False):
+         sweep_only=False, writing_only=False, swap_only=False, dp_noise_only=False,
+         writers_only=False):
+    if writers_only:
+        print(table_of(writers_rows(3_000 if smoke else 1_000_000,
+                                    1_000 if smoke else 330_000)))
+        return
     if dp_noise_only:
         print(table_of(bench_dp_noise(3_000 if smoke else 40_000)))
         return
@@ -998,4 +1015,4 @@ if __name__ == "__main__":
     main("--smoke" in sys.argv, "--large" in sys.argv, "--postgis" in sys.argv,
          "--cellkey" in sys.argv, "--huge" in sys.argv, "--huge-only" in sys.argv,
          "--sweep-only" in sys.argv, "--writing" in sys.argv, "--swap" in sys.argv,
-         "--dp-noise" in sys.argv)
+         "--dp-noise" in sys.argv, "--writers" in sys.argv)

@@ -277,6 +277,7 @@ class CellKeyGrid(PTableParameters, PointGridAlgorithm):
         import numpy as np
 
         from ...spatial_privacy_plugin.release import grid
+        from ..io.bulk_write import write_grid
         from ..io.layers import make_fields, square_cells, write_features
         from ..presentation.styles import apply_style, count_renderer
 
@@ -311,15 +312,18 @@ class CellKeyGrid(PTableParameters, PointGridAlgorithm):
         key_values = [[values[index] if index >= 0 else None for index in first_row.tolist()]
                       for values in data.key_columns.values()]
         fields = make_fields(CELL_FIELDS + tuple(key_fields) + RELEASE_FIELDS)
-        sink, destination = self.parameterAsSink(
-            parameters, self.OUTPUT, context, fields, QgsWkbTypes.Type.Polygon, data.crs)
         count = len(ids)
         columns = [ids, col, row, [resolution] * count, *key_values, published,
                    ["cell key"] * count, [table.ptable_hash] * count, [fingerprint] * count,
                    [policy.counting_unit] * count, [policy.policy_hash] * count]
-        write_features(sink, fields, columns, square_cells(data.origin, resolution, col, row),
-                       feedback)
-        del sink  # closes a file output so that its style can be stored in it
+        destination = write_grid(self, parameters, self.OUTPUT, context, feedback, fields,
+                                 data.crs, columns, data.origin, resolution, col, row)
+        if destination is None:
+            sink, destination = self.parameterAsSink(
+                parameters, self.OUTPUT, context, fields, QgsWkbTypes.Type.Polygon, data.crs)
+            write_features(sink, fields, columns, square_cells(data.origin, resolution, col, row),
+                           feedback)
+            del sink  # closes a file output so that its style can be stored in it
         largest = float(published.max()) if count else None
         apply_style(lambda: count_renderer(1, status_field=None, largest=largest, zeros=True,
                                            withheld=False, perturbed=True), destination, context)

@@ -14,8 +14,9 @@ from qgis.core import QgsFields, QgsWkbTypes
 from ..base import tr
 from .bulk_write import _bulk_connection, _create_table, _refuse_if_cancelled, _set_contents, \
     _written_whole, gpkg_path, gpkg_table_of
-from .sqlite_bulk import CELL, HEADER, packing_order, source_rows, statement, write_rtree
 from ..staged_outputs import final_destination
+from .sqlite_bulk import CELL, HEADER, insert_map, packing_order, source_rows, statement, \
+    write_rtree
 
 
 def write_moved_points(algorithm, parameters, name, context, feedback, source, layer, taken,
@@ -61,8 +62,7 @@ def _copy_moved(path, name, fields, crs, source, rows, taken, moving, x, y, feed
                 (name,)).fetchone()[0] != srs_id:  # blobs name their CRS by the file's srs_id
             return False
         connection.execute("CREATE TEMP TABLE taken (fid INTEGER PRIMARY KEY, other INTEGER)")
-        connection.executemany("INSERT INTO temp.taken VALUES (?, ?)",
-                               zip(fids.tolist(), fids[taken].tolist()))
+        insert_map(connection, ("temp", "taken"), ("fid", "other"), fids, fids[taken])
         names = fields.names()[1:]
         connection.execute(statement(
             "INSERT INTO {name} ({target}) SELECT {selected} FROM {table} AS s JOIN temp.taken "

@@ -4,6 +4,7 @@ a GeoPackage point table's rows and R-tree copied as they are.
 Used by bulk_write for GeoPackage outputs; plain sqlite3 and numpy, no QGIS.
 """
 
+import json
 import math
 import sqlite3
 from pathlib import Path
@@ -161,7 +162,25 @@ def write_rtree(connection, rtree, ids, boxes):
             _insert_consecutive(connection, table, columns, int(children[0]), int(owners[0]),
                          len(children), capacity)
         else:
-            multi_row_insert(connection, table, columns, [children.tolist(), owners.tolist()])
+            insert_map(connection, table, columns, children, owners)
+
+
+def insert_map(connection, table, columns, keys, values):
+    """Insert the rows (keys[i], values[i]) of two integer arrays in the keys' order (an
+    INTEGER PRIMARY KEY b-tree is then filled at its end, not at random places). Where the
+    keys are consecutive the values are bound as one JSON array that SQLite's json_each reads
+    in C; otherwise, or where SQLite has no JSON functions, many rows to a statement."""
+    order = np.argsort(keys, kind="stable")
+    keys, values = np.asarray(keys, dtype=np.int64)[order], np.asarray(values, dtype=np.int64)[order]
+    if len(keys) and keys[-1] - keys[0] == len(keys) - 1:
+        try:
+            connection.execute(statement("INSERT INTO {table} ({columns}) SELECT ?1 + key, value "
+                                         "FROM json_each(?2)", table=table, columns=list(columns)),
+                               (int(keys[0]), json.dumps(values.tolist())))
+            return
+        except sqlite3.OperationalError:  # no json_each in this SQLite: nothing was inserted
+            pass
+    multi_row_insert(connection, table, columns, [keys.tolist(), values.tolist()])
 
 
 def _insert_consecutive(connection, table, columns, first, first_owner, count, per_owner):

@@ -175,14 +175,32 @@ def cell_index(coordinate, start, resolution):
     return index
 
 
+def _distinct_labels(values):
+    """(text of each distinct value, position of each value among them): one str() per
+    distinct value, not per value."""
+    position, distinct = pd.factorize(values)
+    return np.array([str(value) for value in distinct.tolist()], dtype=object), position
+
+
 def cell_ids(resolution, cols, rows):
     """Stable text ids ('250m_12_-3'): the same cell gets the same id in every release.
 
-    ``resolution`` is one size or a size per cell.
+    ``resolution`` is one size or a size per cell. The head of an id ('250m_12_') is made
+    once per distinct size and column, and each id is that head joined to its row's text:
+    one string operation per cell, none of them a Python call.
     """
-    sizes = pd.Series(np.broadcast_to(np.asarray(resolution, dtype=float), np.shape(cols)))
-    return (sizes.map(lambda size: f"{size:g}m_") + pd.Series(cols).astype(str) + "_"
-            + pd.Series(rows).astype(str)).to_numpy(dtype=object)
+    cols, rows = np.asarray(cols).reshape(-1), np.asarray(rows).reshape(-1)
+    if not cols.size:
+        return np.array([], dtype=object)
+    size_of, size_values = pd.factorize(np.broadcast_to(np.asarray(resolution, dtype=float),
+                                                        cols.shape))
+    col_labels, col_of = _distinct_labels(cols)
+    head_of, heads = pd.factorize(size_of * len(col_labels) + col_of)
+    head_labels = np.array([f"{size_values[head // len(col_labels)]:g}m_"
+                            f"{col_labels[head % len(col_labels)]}_" for head in heads.tolist()],
+                           dtype=object)
+    row_labels, row_of = _distinct_labels(rows)
+    return head_labels[head_of] + row_labels[row_of]
 
 
 SERIES_KEY_SEPARATOR = "|"  # never in a cell id

@@ -4,6 +4,8 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from spatial_privacy_plugin.noise import dp_release
 from spatial_privacy_plugin.errors import InputError
@@ -243,3 +245,22 @@ def test_a_cancelled_release_stops_between_levels():
     with pytest.raises(Cancelled):
         dp_release.dp_grid(np.array([1.0]), np.array([1.0]), np.array([0]), domain, plan,
                            mask_generator("c"), lambda: True)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from([0.5, 1.0, 2.5, 250.0, 1000.0, 1e6]),
+                          st.integers(-10 ** 6, 10 ** 6), st.integers(-10 ** 6, 10 ** 6)),
+                max_size=40),
+       st.booleans())
+def test_cell_ids_are_the_size_column_and_row_as_text(cells, one_size):
+    """The ids made in bulk (issue 43: no Python call per cell) are '{size:g}m_{col}_{row}',
+    for one size or a size per cell."""
+    from spatial_privacy_plugin.counting.cells import cell_ids
+
+    sizes = [cells[0][0] if one_size else size for size, _, _ in cells]
+    cols = np.array([col for _, col, _ in cells], dtype=np.int64)
+    rows = np.array([row for _, _, row in cells], dtype=np.int64)
+    ids = cell_ids(sizes[0] if one_size and cells else np.array(sizes), cols, rows)
+    assert ids.dtype == object
+    assert ids.tolist() == [f"{size:g}m_{col}_{row}" for size, col, row in
+                            zip(sizes, cols.tolist(), rows.tolist())]
