@@ -392,7 +392,7 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
             from ..presentation.html_chart import figure_div, plotly_missing
             reason = plotly_missing(feedback)
             script, chart = ("", f"<p>{escape(reason)}</p>") if reason is not None else \
-                figure_div(figure, Path(path).parent)
+                figure_div(figure, Path(path).parent, travels=True)
             text = (f"<html><head><meta charset='utf-8'><title>{escape(title)}</title>{script}"
                     f"</head><body>"
                     f"<h1>{escape(title)}</h1><p>{escape(intro)}</p><p>{escape(provenance_line)}</p>"

@@ -4,9 +4,11 @@ QGIS on Debian and Ubuntu brings plotly (python3-plotly, a dependency of
 python3-qgis); other installations may lack it. A missing plotly never fails
 a run: the chart file explains how to get the chart instead.
 
-plotly.js (several megabytes) is written once beside the charts, named with its
-version, and every page in that folder refers to it: pages open without a
-network, and a folder of charts holds one copy.
+A chart (the sweep's, the join's, the comparison's) refers to plotly.js written once beside
+the charts, named with its version: pages open without a network, and a folder of charts
+holds one copy. A report meant to travel alone (the record swap's report, the join
+simulation's report) carries plotly.js inside the page instead (about 3.5 MB more), so that
+it draws wherever it is sent.
 """
 
 from html import escape
@@ -44,19 +46,26 @@ def plotly_script(folder):
     return name
 
 
-def figure_div(figure, folder):
-    """(the script tag loading plotly.js written into ``folder``, the figure's div) for a page
-    saved in ``folder``."""
+def figure_div(figure, folder, travels=False):
+    """(the script loading plotly.js, the figure's div) for a page saved in ``folder``: the
+    script refers to plotly.js written into ``folder``, or with ``travels`` holds it whole
+    (a page that draws alone, wherever it is sent)."""
     import plotly.io
 
-    script = f"<script src='{escape(plotly_script(folder))}'></script>"
+    if travels:
+        from plotly.offline import get_plotlyjs
+
+        script = f"<script type='text/javascript'>{get_plotlyjs()}</script>"
+    else:
+        script = f"<script src='{escape(plotly_script(folder))}'></script>"
     return script, plotly.io.to_html(figure, include_plotlyjs=False, full_html=False,
                                      config=CONFIG)
 
 
-def write_html_chart(path, figure, title, feedback, before_chart=""):
-    """Write ``figure`` (a plotly figure as a dict) to ``path`` as an HTML page, plotly.js beside,
-    with ``before_chart`` (HTML: headings, tables) above the chart.
+def write_html_chart(path, figure, title, feedback, before_chart="", travels=False):
+    """Write ``figure`` (a plotly figure as a dict) to ``path`` as an HTML page, plotly.js beside
+    (inside the page with ``travels``: a report), with ``before_chart`` (HTML: headings,
+    tables) above the chart.
 
     Returns True when the chart was drawn, False when the page only explains why not.
     """
@@ -67,7 +76,7 @@ def write_html_chart(path, figure, title, feedback, before_chart=""):
         Path(path).write_text(f"<html>{head}</head><body>{heading}<p>{escape(reason)}</p>"
                               f"</body></html>", encoding="utf-8")
         return False
-    script, div = figure_div(figure, Path(path).parent)
+    script, div = figure_div(figure, Path(path).parent, travels)
     Path(path).write_text(f"<html>{head}{script}</head><body>{heading}{div}</body></html>",
                           encoding="utf-8")
     return True

@@ -55,7 +55,7 @@ def write_swap_report(path, result, levels, max_distance, feedback):
               "distance": tr("distance (metres)"), "swaps": tr("swaps"),
               "limit": tr("donor distance {distance} m")}
     write_html_chart(path, distance_figure(result.pairs["distance"], max_distance, labels),
-                     tr("Record swap"), feedback, body)
+                     tr("Record swap"), feedback, body, travels=True)
 
 
 def neighbourhood_text(shares):

@@ -59,15 +59,16 @@ def test_the_join_report_embeds_its_chart_and_defines_the_figures(run, tmp_path)
                            "AUXILIARY_TRUTH_FIELD": "id", "OUTPUT": "TEMPORARY_OUTPUT",
                            "REPORT": str(report)})
     page = report.read_text(encoding="utf-8")
-    assert page.count("Plotly.newPlot") == 1
+    assert page[page.index("<body>"):].count("Plotly.newPlot") == 1  # plotly.js in the head
     assert "Re-identification as the adversary adds attributes" in page
     for term in ("π unique", "π correct", "π marketer"):
         assert f"<dt><b>{term}</b></dt>" in page
     assert "1 / (number of candidates)" in page
 
 
-def test_charts_in_one_folder_share_one_copy_of_plotly(run, tmp_path):
-    """plotly.js is several megabytes: written once beside the charts, not into every page."""
+def test_charts_in_one_folder_share_one_copy_of_plotly_and_the_report_travels(run, tmp_path):
+    """plotly.js is several megabytes: written once beside the charts, not into every chart;
+    the report, meant to be sent on its own (issue 41), carries it inside and draws alone."""
     release = point_layer([((0, 3), ["b", "F"]), ((500, 500), ["d", "M"])], "id:string,sex:string")
     sweep(run, CHART=str(tmp_path / "sweep.html"))
     run("joinsimulation", {"RELEASE": release, "AUXILIARY": release, "RADIUS": 10,
@@ -76,7 +77,11 @@ def test_charts_in_one_folder_share_one_copy_of_plotly(run, tmp_path):
                            "REPORT": str(tmp_path / "report.html")})
     scripts = list(tmp_path.glob("plotly-*.min.js"))
     assert len(scripts) == 1 and scripts[0].stat().st_size > 1_000_000
-    for page in ("sweep.html", "join.html", "report.html"):
+    for page in ("sweep.html", "join.html"):
         text = (tmp_path / page).read_text(encoding="utf-8")
         assert f"<script src='{scripts[0].name}'></script>" in text
         assert len(text) < 100_000, page
+    report = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert "<script src=" not in report and len(report) > 1_000_000
+    assert scripts[0].read_text(encoding="utf-8")[:2_000] in report  # plotly.js itself
+    assert report[report.index("<body>"):].count("Plotly.newPlot") == 1

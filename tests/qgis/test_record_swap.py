@@ -137,6 +137,8 @@ def test_swapped_households_are_published_two_cells_away_or_more(run, tmp_path, 
         assert np.abs(here - there).max() >= 2, row
     page = report.read_text(encoding="utf-8")
     assert "Published near the true cell" in page and "within the 3 × 3 cells around it" in page
+    # The report travels alone (issue 41): plotly.js inside the page, none written beside it.
+    assert "<script src=" not in page and not list(tmp_path.glob("plotly-*.js"))
     line = [line for line in feedback.messages if "finds it published there" in line]
     assert line and line[0].endswith("finds it published there for 0 % of them, and within the "
                                      "3 × 3 cells around it for 0 % (without the swap: 100 %).")
