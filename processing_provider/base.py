@@ -322,9 +322,11 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
         missing = missing_modules()
         if missing:
             raise QgsProcessingException(install_hint(missing))
+        files, existing, cancelled = [], set(), None
         try:
             parameters = refuse_destroying_outputs(self, parameters, context)
             files = output_files(self, parameters, context)
+            existing = {path for path in files if path.exists()}
             remove_stale_partials_beside(files, feedback)
             results = self.process(parameters, context, feedback)
             for path in files:
@@ -333,7 +335,15 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
         except SpatialPrivacyError as error:
             raise QgsProcessingException(tr(error.template).format(**error.params)) from error
         except Cancelled:
-            raise QgsProcessingException(tr("Cancelled: no output was completed.")) from None
+            cancelled = tr("Cancelled: no output was completed.")
+        except QgsProcessingException as error:
+            if feedback is None or not feedback.isCanceled():
+                raise
+            cancelled = error.args[0] if error.args else tr("Cancelled: no output was completed.")
+        if cancelled is not None:
+            # Out of the handler: the run's frames, and the sinks they held open, are gone.
+            remove_new_files(files, existing)
+            raise QgsProcessingException(cancelled)
         return self.plain_results(results)
 
     def plain_results(self, results):
@@ -351,6 +361,18 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
 
     def process(self, parameters, context, feedback):
         raise NotImplementedError
+
+
+def remove_new_files(files, existing):
+    """Remove the outputs, and their SQLite sidecars, that a cancelled run created (an output
+    file that existed before the run is not removed)."""
+    for path in files:
+        if path in existing:
+            continue
+        for leftover in (path, *(path.with_name(path.name + suffix)
+                                 for suffix in ("-journal", "-wal", "-shm"))):
+            if leftover.is_file():
+                leftover.unlink()
 
 
 def remove_stale_partials_beside(files, feedback):
