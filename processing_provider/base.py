@@ -149,6 +149,9 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
     TAGS = ""
     # Parameters a first run does not need: the dialog folds them into Advanced.
     ADVANCED = ()
+    # A run that charges a ledger keeps an output completed after its charge even when a cancel
+    # comes as it finishes (ledger_base.charged says what a cancel before completion leaves).
+    CHARGES_LEDGER = False
 
     RHO = "RHO"
     POLICY = "POLICY"
@@ -326,9 +329,11 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
         try:
             parameters = refuse_destroying_outputs(self, parameters, context)
             files = output_files(self, parameters, context)
-            existing = {path for path in files if path.exists()}
+            existing = {path for path in run_files(files) if path.exists()}
             remove_stale_partials_beside(files, feedback)
             results = self.process(parameters, context, feedback)
+            if feedback is not None and feedback.isCanceled() and not self.CHARGES_LEDGER:
+                raise Cancelled()  # pressed as the run finished: its outputs are not kept
             for path in files:
                 if path.suffix.lower() == ".gpkg":
                     rollback_journal(path)
@@ -363,16 +368,24 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
         raise NotImplementedError
 
 
-def remove_new_files(files, existing):
-    """Remove the outputs, and their SQLite sidecars, that a cancelled run created (an output
-    file that existed before the run is not removed)."""
+def run_files(files):
+    """The files a run may create for its output ``files``: the outputs, their SQLite sidecars
+    and style files, and plotly.js beside a chart."""
+    found = []
     for path in files:
-        if path in existing:
-            continue
-        for leftover in (path, *(path.with_name(path.name + suffix)
-                                 for suffix in ("-journal", "-wal", "-shm"))):
-            if leftover.is_file():
-                leftover.unlink()
+        found += [path, path.with_suffix(".qml")]
+        found += [path.with_name(path.name + suffix) for suffix in ("-journal", "-wal", "-shm")]
+        if path.suffix.lower() == ".html":
+            found += sorted(path.parent.glob("plotly-*.min.js"))
+    return found
+
+
+def remove_new_files(files, existing):
+    """Remove what a cancelled run created for its outputs (``existing``: the files of
+    ``run_files`` there before the run, left as they are)."""
+    for path in run_files(files):
+        if path not in existing and path.is_file():
+            path.unlink()
 
 
 def remove_stale_partials_beside(files, feedback):

@@ -26,6 +26,7 @@ OUTPUT_FIELDS = (("cell_id", "string"), ("col", "int"), ("row", "int"),
 
 class DpGrid(LedgerParameters, PointGridAlgorithm):
     ALGORITHM_ID = "dpgrid"
+    CHARGES_LEDGER = True
     DISPLAY_NAME = N_("Differentially private grid")
     SHORT_DESCRIPTION = N_("Noisy counts of distinct people in every cell of a fixed extent at "
                            "several nested sizes, from exact integer noise (discrete Laplace or "

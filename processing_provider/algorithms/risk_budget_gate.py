@@ -42,6 +42,7 @@ def read_zone_summary(source, gate_on, feedback):
 
 class RiskBudgetGate(LedgerParameters, SpatialPrivacyAlgorithm):
     ALGORITHM_ID = "riskbudgetgate"
+    CHARGES_LEDGER = True
     GROUP_ID = "gates"
     DISPLAY_NAME = N_("Risk budget gate")
     SHORT_DESCRIPTION = N_("Blocks a release whose worst zone exceeds the per-release ceiling, or "

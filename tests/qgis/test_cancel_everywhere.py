@@ -34,7 +34,7 @@ EXTENT = "4296000,4346000,3185000,3235000 [EPSG:3035]"
 class CancelAt(RecordingFeedback):
     """A cancel pressed as the bar moves for the ``at``-th time (counted from 0, from the thread
     that reports, as the dialog's button would be), or from a timer thread ``after`` seconds
-    from ``start``; ``reports``: the bar's values below 100 % as they came."""
+    from ``start``; ``reports``: the bar's values as they came."""
 
     def __init__(self, at=None, after=None):
         super().__init__()
@@ -55,8 +55,7 @@ class CancelAt(RecordingFeedback):
             self.cancel()
 
     def moved(self, value):
-        if value < 100.0:
-            self.reports.append(value)
+        self.reports.append(value)
         if self.at is not None and len(self.reports) > self.at:
             self.press()
 
@@ -273,6 +272,8 @@ def test_a_cancel_at_any_moment_returns_within_two_seconds_and_leaves_nothing(
         uncancelled(run, inputs, algorithm, tmp_path / "control")
     if algorithm in TOO_FAST:
         kind, moment = "bar", 0.0  # its first report: it finishes before any later moment
+    if kind == "bar" and not REPORTS[algorithm]:
+        pytest.skip("its bar does not move before the end: the timer's moments cancel it")
     outputs, ledgers = folders(tmp_path)
     given = parameters(algorithm, inputs, outputs, ledgers)
     entries = ledger_entries(ledgers)
