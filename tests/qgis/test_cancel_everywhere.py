@@ -296,3 +296,24 @@ def test_a_cancel_at_any_moment_returns_within_two_seconds_and_leaves_nothing(
     assert sorted(path.name for path in outputs.iterdir()) == []
     if "is charged to the ledger" not in message:  # else charged before the cancel, and said so
         assert ledger_entries(ledgers) == entries
+
+
+def test_a_cancel_interrupts_a_bulk_copy_inside_its_sql_statement(provider, tmp_path):
+    """The bulk writers copy a million rows in one SQLite statement (io/moved_points, the
+    records' copy): a cancel pressed while it runs interrupts it, not only after it."""
+    from osgeo import ogr
+    from qgis.core import QgsCoordinateReferenceSystem, QgsFields
+
+    from spatial_privacy.processing_provider.io import bulk_write
+
+    path = tmp_path / "copy.gpkg"
+    assert bulk_write._create_table(path, "copy", QgsFields(),
+                                    QgsCoordinateReferenceSystem("EPSG:3035"), ogr.wkbPoint)
+    feedback = CancelAt(after=0.3)
+    feedback.start()
+    endless = ("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) "
+               "SELECT count(*) FROM (SELECT i FROM n LIMIT 10000000000)")
+    with pytest.raises(QgsProcessingException, match="Cancelled"):
+        with bulk_write._bulk_connection(path, "copy", feedback=feedback) as connection:
+            connection.execute(endless).fetchone()
+    assert time.monotonic() - feedback.cancelled_at < BOUND
