@@ -64,10 +64,10 @@ class CancelAt(RecordingFeedback):
             self.timer.cancel()
 
 
-def sample_script():
-    """scripts/make_sample_data.py as a module (its GDAL writer of point tables)."""
-    path = Path(__file__).resolve().parents[2] / "scripts" / "make_sample_data.py"
-    spec = importlib.util.spec_from_file_location("make_sample_data", path)
+def script(name):
+    """scripts/<name>.py as a module (the sample data's GDAL writers)."""
+    path = Path(__file__).resolve().parents[2] / "scripts" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -75,7 +75,7 @@ def sample_script():
 
 def points_file(folder, name, frame):
     path = folder / f"{name}.gpkg"
-    sample_script().write_trips(path, frame)
+    script("make_sample_data").write_trips(path, frame)
     return f"{path}|layername=trips"
 
 
@@ -104,9 +104,10 @@ def people_at_home(trips):
 
 @pytest.fixture(scope="session")
 def inputs(tmp_path_factory):
-    """The inputs every case reads, in one GeoPackage and a few files of a folder of their own."""
+    """The inputs every case reads: GeoPackages, a policy and a key file in a folder of their
+    own (the sample city of 60,000 and of 200,000 people, its zones, tables of cells and of
+    zone risks)."""
     from spatial_privacy_plugin.noise.cellkey import create_key_file
-    from spatial_privacy_plugin.samples.synthetic_zones import synthetic_zones
     folder = tmp_path_factory.mktemp("cancel_inputs")
     trips, big = synthetic_trips(PERSONS, seed=44), synthetic_trips(BIG, seed=44)
     rng = np.random.default_rng(44)
@@ -129,25 +130,8 @@ def inputs(tmp_path_factory):
               "cells": table_file(folder, "cells", cells),
               "zone_risk": table_file(folder, "zone_risk", zones),
               "marginals": table_file(folder, "marginals", marginals)}
-    zone_path = folder / "zones.gpkg"
-    from osgeo import ogr, osr
-    reference = osr.SpatialReference()
-    reference.ImportFromEPSG(3035)
-    source = ogr.GetDriverByName("GPKG").CreateDataSource(str(zone_path))
-    out = source.CreateLayer("zones", reference, ogr.wkbPolygon)
-    out.CreateField(ogr.FieldDefn("zone_id", ogr.OFTString))
-    for zone_id, ring in synthetic_zones():
-        boundary = ogr.Geometry(ogr.wkbLinearRing)
-        for x, y in ring:
-            boundary.AddPoint_2D(x, y)
-        polygon = ogr.Geometry(ogr.wkbPolygon)
-        polygon.AddGeometry(boundary)
-        feature = ogr.Feature(out.GetLayerDefn())
-        feature.SetField("zone_id", zone_id)
-        feature.SetGeometry(polygon)
-        out.CreateFeature(feature)
-    source = None
-    layers["zones"] = f"{zone_path}|layername=zones"
+    script("make_sample_zones").write_zones(folder / "zones.gpkg")
+    layers["zones"] = f"{folder / 'zones.gpkg'}|layername=zones"
     (folder / "policy.toml").write_text(POLICY, encoding="utf-8")
     layers["policy"] = str(folder / "policy.toml")
     create_key_file(folder / "programme.key")
