@@ -179,42 +179,42 @@
       <translation>Fichiers de clé (*.key);;Tous les fichiers (*)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="288" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="289" />
       <source>The attribute field(s) {fields} share a name with an output field; rename them in a copy of the layer first.</source>
       <translation>Le(s) champ(s) d'attributs {fields} portent le nom d'un champ de sortie ; renommez-les d'abord dans une copie de la couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="307" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="308" />
       <source>{count} empty cells inside the study area are published as 0.</source>
       <translation>{count} cellules vides dans la zone d'étude sont publiées à 0.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="333" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="337" />
       <source>{count} cells published with cell key noise (key {fingerprint}). Publish neither D nor the key file; the p-table hash identifies the noise rule.</source>
       <translation>{count} cellules publiées avec le bruit de la clé de cellule (clé {fingerprint}). Ne publiez ni D ni le fichier de clé ; l'empreinte de la table p identifie la règle de bruit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="345" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="349" />
       <source>True zeros need a grid without published attribute fields: an empty cell x attribute combination is not a structural zero.</source>
       <translation>Les vrais zéros exigent une grille sans champs d'attributs publiés : une combinaison maille × attribut vide n'est pas un zéro structurel.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="350" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="354" />
       <source>The study area has no polygon.</source>
       <translation>La zone d'étude n'a aucun polygone.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="395" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="399" />
       <source>The audit holds the {count} parent cells of {size:g} m published beside the grid.</source>
       <translation>L'audit tient compte des {count} mailles parentes de {size:g} m publiées à côté de la grille.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="404" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="408" />
       <source>Audit (an attacker who knows D and the p-table): {count} cell(s) have an interval narrower than p = {p:g}; {pinned} that could hold 1..k - 1 are pinned (the gate fails those).</source>
       <translation>Audit (un attaquant qui connaît D et la p-table) : {count} maille(s) ont un intervalle plus étroit que p = {p:g} ; {pinned} qui pourraient compter 1..k - 1 sont fixées (le contrôle les refuse).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/cell_key_grid.py" line="409" />
+      <location filename="processing_provider/algorithms/cell_key_grid.py" line="413" />
       <source>This cell key release, beside the totals audited with it, pins {pinned} cell(s) that could hold 1..k - 1: the gate will fail it.</source>
       <translation>Cette diffusion par clés de cellule, à côté des totaux audités avec elle, fixe {pinned} maille(s) qui pourraient compter 1..k - 1 : le contrôle la refusera.</translation>
     </message>
@@ -649,7 +649,7 @@
       <translation>tirage au hasard parmi les candidats (π marketer)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="240" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="244" />
       <source>The quasi-identifier '{field}' is {release_type} in the release but {other_type} in the layer '{layer}': values would never match. Convert one of them (in a copy) so that both have the same type.</source>
       <translation>Le quasi-identifiant '{field}' est de type {release_type} dans la diffusion mais {other_type} dans la couche '{layer}' : les valeurs ne correspondraient jamais. Convertissez l'un des deux (dans une copie) pour qu'ils aient le même type.</translation>
     </message>
@@ -659,12 +659,12 @@
       <translation>la part des cibles qui ont exactement un candidat dans la diffusion, dans le rayon et avec les mêmes attributs : ce que l'adversaire croit avoir ré-identifié.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="268" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="272" />
       <source>{count} released record(s) have a NULL link id in '{field}': every record of a sequential release needs the id that ties it to its subject.</source>
       <translation>{count} enregistrement(s) diffusé(s) ont un identifiant de liaison NULL dans '{field}' : chaque enregistrement d'une diffusion successive a besoin de l'identifiant qui le relie à son sujet.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="273" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="277" />
       <source>Joined against {count} releases of the same subjects, linked by '{field}': a subject stays a candidate only if every release it appears in places it within the radius.</source>
       <translation>Jointure avec {count} diffusions des mêmes sujets, reliées par '{field}' : un sujet reste candidat seulement si chaque diffusion où il apparaît le place dans le rayon.</translation>
     </message>
@@ -674,17 +674,17 @@
       <translation>la part des cibles dont l'unique candidat est bien elles-mêmes : ce que l'adversaire a vraiment ré-identifié (connu seulement avec les identifiants de vérité mis de côté).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="293" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="297" />
       <source>No provenance was given for the auxiliary data: say where it came from, its coverage and its cost, or the figures cannot be weighed.</source>
       <translation>Aucune provenance n'a été donnée pour les données auxiliaires : indiquez d'où elles viennent, leur couverture et leur coût, sinon les chiffres ne peuvent être appréciés.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="301" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="305" />
       <source>unknown</source>
       <translation>inconnu</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="305" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="309" />
       <source>undefined (no single candidate)</source>
       <translation>non définie (aucun candidat unique)</translation>
     </message>
@@ -699,19 +699,14 @@
       <translation>la moyenne sur les cibles de 1 / (nombre de candidats), 0 pour une cible sans candidat : la part ré-identifiée en choisissant un candidat au hasard.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="312" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="316" />
       <source>location</source>
       <translation>lieu</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="315" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="319" />
       <source>{attributes}: π unique {unique}, π correct {correct}, π marketer {marketer}, precision {precision}; median candidates {median:g}, {none} target(s) with no candidate.</source>
       <translation>{attributes} : π unique {unique}, π correct {correct}, π marketer {marketer}, précision {precision} ; médiane des candidats {median:g}, {none} cible(s) sans candidat.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="328" />
-      <source>No policy was given: the figures are not compared with a ceiling.</source>
-      <translation>Aucune politique n'a été donnée : les chiffres ne sont comparés à aucun plafond.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/join_simulation.py" line="33" />
@@ -724,67 +719,72 @@
       <translation>π correct / π unique : la fréquence à laquelle un appariement sûr de lui est juste ; un appariement faux nuit à la personne sur qui il tombe. Non définie quand aucune cible n'a de candidat unique.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="331" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="332" />
+      <source>No policy was given: the figures are not compared with a ceiling.</source>
+      <translation>Aucune politique n'a été donnée : les chiffres ne sont comparés à aucun plafond.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/join_simulation.py" line="335" />
       <source>With every attribute tried ({attributes}) the adversary stays at or below ρ = {rho}.</source>
       <translation>Avec tous les attributs essayés ({attributes}), l'adversaire reste au plus à ρ = {rho}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="334" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="338" />
       <source>An adversary crosses the policy's ceiling with {attributes}: {figure} = {value}, above ρ = {rho}.</source>
       <translation>Un adversaire dépasse le plafond de la politique avec {attributes} : {figure} = {value}, au-dessus de ρ = {rho}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="363" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="370" />
       <source>Re-identification as the adversary adds attributes</source>
       <translation>Ré-identification à mesure que l'adversaire ajoute des attributs</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="364" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="371" />
       <source>share of targets</source>
       <translation>part des cibles</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="364" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="371" />
       <source>what the adversary knows</source>
       <translation>ce que sait l'adversaire</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="365" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="372" />
       <source>ceiling ρ = {rho}</source>
       <translation>plafond ρ = {rho}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="371" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="378" />
       <source>attributes</source>
       <translation>attributs</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="372" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="379" />
       <source>median candidates</source>
       <translation>candidats (médiane)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="372" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="379" />
       <source>no candidate</source>
       <translation>sans candidat</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="379" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="386" />
       <source>The adversary joins {targets} identified target(s) to the release within {radius:g} m, adding one attribute at a time.</source>
       <translation>L'adversaire apparie {targets} cible(s) identifiée(s) à la diffusion dans un rayon de {radius:g} m, en ajoutant un attribut à la fois.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="382" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="389" />
       <source>Auxiliary data: {provenance}</source>
       <translation>Données auxiliaires : {provenance}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="383" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="390" />
       <source>provenance not stated</source>
       <translation>provenance non indiquée</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/join_simulation.py" line="408" />
+      <location filename="processing_provider/algorithms/join_simulation.py" line="415" />
       <source>What the figures mean</source>
       <translation>Ce que signifient les chiffres</translation>
     </message>
@@ -2409,42 +2409,42 @@
       <translation>Modèles d'exemple</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="252" />
+      <location filename="processing_provider/base.py" line="255" />
       <source>Disclosure ceiling ρ (k = ⌈1/ρ⌉; empty: the policy file's)</source>
       <translation>Plafond de divulgation ρ (k = ⌈1/ρ⌉ ; vide : celui de la politique)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="292" />
+      <location filename="processing_provider/base.py" line="295" />
       <source>{name} must be a whole number, got {value}: it is never rounded for you.</source>
       <translation>{name} doit être un nombre entier, reçu {value} : il n'est jamais arrondi à votre place.</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="307" />
+      <location filename="processing_provider/base.py" line="310" />
       <source>The file {path} given as {name} is empty (0 bytes): give the file with its content.</source>
       <translation>Le fichier {path} donné pour {name} est vide (0 octet) : donnez le fichier avec son contenu.</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="325" />
+      <location filename="processing_provider/base.py" line="328" />
       <source>Protection level p (empty: the policy's, else ⌈k/2⌉)</source>
       <translation>Niveau de protection p (vide : celui de la politique, sinon ⌈k/2⌉)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="376" />
+      <location filename="processing_provider/base.py" line="381" />
       <source>Cancelled: no output was completed.</source>
       <translation>Annulé : aucune sortie n'a été terminée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="439" />
+      <location filename="processing_provider/base.py" line="444" />
       <source>Removed {count} hidden partial file(s) in {folder} that runs ended before finishing had left: {names}.</source>
       <translation>{count} fichier(s) partiel(s) caché(s) laissé(s) dans {folder} par des exécutions interrompues ont été supprimés : {names}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="451" />
+      <location filename="processing_provider/base.py" line="456" />
       <source>{share} of the cells withheld, within the policy's tolerance of {tolerance}.</source>
       <translation>{share} des mailles masquées, dans la tolérance de la politique ({tolerance}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="455" />
+      <location filename="processing_provider/base.py" line="460" />
       <source>{share} of the cells withheld, above the policy's tolerance of {tolerance}: the resolution sweep does not recommend this cell size (the tolerance guides the choice of a size; it blocks nothing). Prefer a coarser size (the sweep recommends one); never lower k.</source>
       <translation>{share} des mailles masquées, au-delà de la tolérance de la politique ({tolerance}) : le balayage des résolutions ne recommande pas cette taille de maille (la tolérance guide le choix d'une taille ; elle ne bloque rien). Préférez une taille plus grossière (le balayage en recommande une) ; n'abaissez jamais k.</translation>
     </message>
@@ -2639,42 +2639,42 @@
       <translation>Impossible de créer le GeoPackage {path} : vérifiez que son dossier existe et est accessible en écriture.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="392" />
+      <location filename="processing_provider/io/bulk_write.py" line="400" />
       <source>the values of {fields} do not fit their column type</source>
       <translation>les valeurs de {fields} ne correspondent pas au type de leur colonne</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="414" />
+      <location filename="processing_provider/io/bulk_write.py" line="422" />
       <source>{count} cells written to {path} in bulk.</source>
       <translation>{count} cellules écrites en bloc dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="425" />
+      <location filename="processing_provider/io/bulk_write.py" line="433" />
       <source>Cells written feature by feature through QGIS, not with COPY: {reason}.</source>
       <translation>Cellules écrites entité par entité par QGIS, pas avec COPY : {reason}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="428" />
+      <location filename="processing_provider/io/bulk_write.py" line="436" />
       <source>{count} cells written to the PostGIS table {table} in bulk (COPY).</source>
       <translation>{count} cellules écrites en bloc dans la table PostGIS {table} (COPY).</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="467" />
+      <location filename="processing_provider/io/bulk_write.py" line="475" />
       <source>{count} records written to {path} in bulk.</source>
       <translation>{count} enregistrements écrits en bloc dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="475" />
+      <location filename="processing_provider/io/bulk_write.py" line="483" />
       <source>the input is not a point file GDAL can stream</source>
       <translation>l'entrée n'est pas un fichier de points que GDAL peut lire en flux</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="482" />
+      <location filename="processing_provider/io/bulk_write.py" line="490" />
       <source>Records written feature by feature through QGIS, not with COPY: {reason}.</source>
       <translation>Enregistrements écrits entité par entité par QGIS, pas avec COPY : {reason}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="485" />
+      <location filename="processing_provider/io/bulk_write.py" line="493" />
       <source>{count} records written to the PostGIS table {table} in bulk (COPY).</source>
       <translation>{count} enregistrements écrits en bloc dans la table PostGIS {table} (COPY).</translation>
     </message>
@@ -2874,37 +2874,37 @@
       <translation>La couche PostGIS n'a pas de clé d'une seule colonne (elle distingue les points situés sur les limites des zones) : lecture des points au lieu du comptage dans la base de données.</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="108" />
+      <location filename="processing_provider/ledger_base.py" line="107" />
       <source>Release ledger (a new file starts one)</source>
       <translation>Registre des diffusions (un nouveau fichier en démarre un)</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="112" />
+      <location filename="processing_provider/ledger_base.py" line="111" />
       <source>Release id</source>
       <translation>Identifiant de diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="117" />
+      <location filename="processing_provider/ledger_base.py" line="116" />
       <source>Earlier release's ledger head (entry:hash, or its file)</source>
       <translation>Tête de registre d'une diffusion antérieure (n:empreinte ou fichier)</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="151" />
+      <location filename="processing_provider/ledger_base.py" line="150" />
       <source>The ledger holds the head(s) {heads} of earlier releases.</source>
       <translation>Le registre contient la ou les têtes {heads} des diffusions antérieures.</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="154" />
+      <location filename="processing_provider/ledger_base.py" line="153" />
       <source>No ledger at {path}: a new ledger is started there, with no earlier releases. If the programme already has a ledger, give its path instead: a second ledger restarts the cumulative budget. Give the head of an earlier release (LEDGER_HEAD) to make a missing ledger an error.</source>
       <translation>Aucun registre à {path} : un nouveau registre y est commencé, sans diffusion antérieure. Si le programme a déjà un registre, donnez plutôt son chemin : un second registre remet le budget cumulé à zéro. Donnez la tête d'une diffusion antérieure (LEDGER_HEAD) pour qu'un registre manquant soit une erreur.</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="169" />
+      <location filename="processing_provider/ledger_base.py" line="168" />
       <source>The release {release} is charged to the ledger (head {head}), but its output could not be completed: {reason} The budget stays spent (a release that may have escaped counts); give the next release its own id.</source>
       <translation>La diffusion {release} est imputée au registre (tête {head}), mais sa sortie n'a pas pu être achevée : {reason} Le budget reste dépensé (une diffusion qui a pu s'échapper compte) ; donnez à la prochaine diffusion son propre identifiant.</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="207" />
+      <location filename="processing_provider/ledger_base.py" line="206" />
       <source>The output folder {folder} cannot be written ({reason}): nothing was released and no budget was spent. Choose a folder you can write to.</source>
       <translation>Le dossier de sortie {folder} n'est pas accessible en écriture ({reason}) : rien n'a été diffusé et aucun budget n'a été dépensé. Choisissez un dossier où vous pouvez écrire.</translation>
     </message>
@@ -2914,7 +2914,7 @@
       <translation>Registre (*.sqlite *.db *.gpkg)</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="216" />
+      <location filename="processing_provider/ledger_base.py" line="215" />
       <source>The output file {path} cannot be written ({reason}): nothing was released and no budget was spent. Choose a file you can write to, or a new one.</source>
       <translation>Le fichier de sortie {path} ne peut pas être écrit ({reason}) : rien n'a été diffusé et aucun budget n'a été dépensé. Choisissez un fichier où vous pouvez écrire, ou un nouveau fichier.</translation>
     </message>
@@ -2924,27 +2924,27 @@
       <translation>Tous les fichiers (*)</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="242" />
+      <location filename="processing_provider/ledger_base.py" line="241" />
       <source>The PostGIS database {database} of the output cannot be reached (the server does not answer, or refuses the connection): nothing was released and no budget was spent. Check the connection, or write the output to a file.</source>
       <translation>La base PostGIS {database} de la sortie est injoignable (le serveur ne répond pas, ou refuse la connexion) : rien n'a été diffusé et aucun budget n'a été dépensé. Vérifiez la connexion, ou écrivez la sortie dans un fichier.</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="249" />
+      <location filename="processing_provider/ledger_base.py" line="248" />
       <source>The output table {table} cannot be made in the PostGIS database {database}: its schema {schema} does not exist. Nothing was released and no budget was spent. Name an existing schema.</source>
       <translation>La table de sortie {table} ne peut pas être créée dans la base PostGIS {database} : son schéma {schema} n'existe pas. Rien n'a été diffusé et aucun budget n'a été dépensé. Indiquez un schéma existant.</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="254" />
+      <location filename="processing_provider/ledger_base.py" line="253" />
       <source>The output table {table} cannot be made in the PostGIS database {database}: the user {user} may not create tables in the schema {schema}. Nothing was released and no budget was spent. Choose a schema where you may create tables.</source>
       <translation>La table de sortie {table} ne peut pas être créée dans la base PostGIS {database} : l'utilisateur {user} ne peut pas créer de table dans le schéma {schema}. Rien n'a été diffusé et aucun budget n'a été dépensé. Choisissez un schéma où vous pouvez créer des tables.</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="271" />
+      <location filename="processing_provider/ledger_base.py" line="270" />
       <source>Cancelled.</source>
       <translation>Annulé.</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="274" />
+      <location filename="processing_provider/ledger_base.py" line="273" />
       <source>The release {release} is charged to the ledger (entry {seq}), but its output could not be completed: {reason} The budget stays spent (a release that may have escaped counts); give the next release its own id.</source>
       <translation>La diffusion {release} est imputée au registre (entrée {seq}), mais sa sortie n'a pas pu être achevée : {reason} Le budget reste dépensé (une diffusion qui a pu s'échapper compte) ; donnez à la prochaine diffusion son propre identifiant.</translation>
     </message>
@@ -3009,7 +3009,7 @@
       <translation>Le modèle d'exemple {path} n'a pas pu être lu : réinstallez l'extension.</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/html_chart.py" line="25" />
+      <location filename="processing_provider/presentation/html_chart.py" line="27" />
       <source>The chart needs the Python package plotly, which this QGIS does not have. On Debian or Ubuntu: sudo apt install python3-plotly; elsewhere install it into QGIS's Python (OSGeo4W Shell: python -m pip install plotly). The table holds every figure the chart would show.</source>
       <translation>Le graphique demande le paquet Python plotly, absent de ce QGIS. Sous Debian ou Ubuntu : sudo apt install python3-plotly ; ailleurs, installez-le dans le Python de QGIS (OSGeo4W Shell : python -m pip install plotly). La table contient tous les chiffres que le graphique montrerait.</translation>
     </message>

@@ -178,6 +178,9 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
     TAGS = ""
     # Parameters a first run does not need: the dialog folds them into Advanced.
     ADVANCED = ()
+    # A run that charges a ledger keeps an output completed after its charge even when a cancel
+    # comes as it finishes (ledger_base.charged says what a cancel before completion leaves).
+    CHARGES_LEDGER = False
 
     RHO = "RHO"
     POLICY = "POLICY"
@@ -360,6 +363,8 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
             parameters, staged = stage_outputs(self, parameters, context)
             try:
                 results = self.process(parameters, context, feedback)
+                if feedback is not None and feedback.isCanceled() and not self.CHARGES_LEDGER:
+                    raise Cancelled()  # pressed as the run finished: its outputs are not kept
             except (OSError, sqlite3.Error) as error:
                 raise staged.failure(error) from error
             except GateFailure as failure:  # its evidence is kept

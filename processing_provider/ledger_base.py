@@ -99,7 +99,6 @@ class LedgerParameters:
     DATASET = "DATASET"
     RELEASE_ID = "RELEASE_ID"
     LEDGER_HEAD = "LEDGER_HEAD"
-    CHARGES_LEDGER = False  # whether a run appends a release to the ledger (not only reads it)
 
     def add_ledger_parameters(self):
         # An input file, not a destination: the user picks the existing ledger without an

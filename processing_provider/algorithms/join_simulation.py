@@ -8,7 +8,7 @@ from qgis.core import QgsCoordinateReferenceSystem, QgsProcessing, QgsProcessing
     QgsProcessingParameterFileDestination, QgsProcessingParameterMultipleLayers, \
     QgsProcessingParameterNumber, QgsProcessingParameterString, QgsWkbTypes
 
-from ...spatial_privacy_plugin.errors import N_
+from ...spatial_privacy_plugin.errors import N_, Cancelled
 from ..base import SpatialPrivacyAlgorithm, local_figure, tr
 
 ESCALATION_FIELDS = (
@@ -208,9 +208,13 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
         sink, destination = self.parameterAsSink(parameters, self.OUTPUT, context, fields,
                                                  QgsWkbTypes.Type.NoGeometry,
                                                  QgsCoordinateReferenceSystem())
-        write_features(sink, fields, [escalation[name] for name, _ in ESCALATION_FIELDS])
+        write_features(sink, fields, [escalation[name] for name, _ in ESCALATION_FIELDS],
+                       feedback=feedback)
         results = {self.OUTPUT: destination}
-        self.write_targets(parameters, context, result, auxiliary_points, auxiliary_truth, crs, results)
+        self.write_targets(parameters, context, result, auxiliary_points, auxiliary_truth, crs,
+                           results, feedback)
+        if feedback.isCanceled():  # before the chart and the report
+            raise Cancelled()
         for row in escalation.itertuples(index=False):
             feedback.pushInfo(self.step_line(row))
         sentence = self.threshold_sentence(escalation, policy)
@@ -337,7 +341,8 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
             figure=tr(dict(FIGURE_LABELS)[figure]),
             value=self.share(row[figure]))
 
-    def write_targets(self, parameters, context, result, points, truth_field, crs, results):
+    def write_targets(self, parameters, context, result, points, truth_field, crs, results,
+                      feedback):
         from ..io.layers import make_fields, write_features
         from qgis.core import QgsGeometry, QgsPointXY
         fields = make_fields(TARGET_FIELDS)
@@ -348,8 +353,10 @@ class JoinSimulation(SpatialPrivacyAlgorithm):
         targets = points.columns[truth_field] if truth_field else range(1, len(points.x) + 1)
         correct = result.correct if result.correct is not None else [None] * len(points.x)
         columns = [[str(target) for target in targets], result.candidates, result.unique, correct]
+        if feedback.isCanceled():
+            raise Cancelled()
         geometries = [QgsGeometry.fromPointXY(QgsPointXY(x, y)) for x, y in zip(points.x, points.y)]
-        write_features(sink, fields, columns, geometries)
+        write_features(sink, fields, columns, geometries, feedback)
         results[self.TARGETS] = destination
 
     @staticmethod

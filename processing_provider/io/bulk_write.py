@@ -187,15 +187,20 @@ def _refuse_if_cancelled(feedback):
 # GDAL's triggers that would update the feature count and the R-tree once per row (with
 # GDAL's own SQL functions): both are set in bulk instead.
 _ROW_TRIGGERS = ("trigger_insert_feature_count_{}", "rtree_{}_geom_insert")
+# Steps of SQLite's program between two looks at the cancel button (a few milliseconds).
+_CANCEL_STEPS = 100_000
 
 
 @contextlib.contextmanager
-def _bulk_connection(path, name, source=None):
+def _bulk_connection(path, name, source=None, feedback=None):
     """A connection to the new GeoPackage in one transaction, GDAL's per-row triggers
     dropped for its duration and put back as they were; ``source``, a GeoPackage file, is
     attached read-only as ``source``. Yields None (nothing written) when the triggers are
-    not GDAL's."""
+    not GDAL's. A cancel of ``feedback`` interrupts the statement running (SQLite asks it
+    every ``_CANCEL_STEPS`` steps of its program) and raises "Cancelled"."""
     connection = sqlite3.connect(str(path), uri=True, isolation_level=None)  # a URI attaches
+    if feedback is not None:
+        connection.set_progress_handler(feedback.isCanceled, _CANCEL_STEPS)
     try:
         if source is not None:
             connection.execute("ATTACH DATABASE ? AS source",
@@ -217,6 +222,9 @@ def _bulk_connection(path, name, source=None):
         for (sql,) in triggers:
             connection.execute(sql)
         connection.execute("COMMIT")
+    except sqlite3.OperationalError:
+        _refuse_if_cancelled(feedback)  # "interrupted" by the handler
+        raise
     finally:
         connection.close()
 
@@ -248,7 +256,7 @@ def _write_grid(path, name, fields, crs, columns, origin, resolution, cols, rows
         return False
     envelopes = square_envelopes(origin, resolution, cols, rows)
     fids = np.arange(1, len(envelopes[0]) + 1)
-    with _bulk_connection(path, name) as connection:
+    with _bulk_connection(path, name, feedback=feedback) as connection:
         if connection is None:
             return False
         srs_id = connection.execute("SELECT srs_id FROM gpkg_geometry_columns WHERE table_name = ?",
@@ -333,7 +341,7 @@ def _copy_records(path, name, fields, crs, source, rows, added, x, y, feedback):
                                       "table_name = ?", (name,)).fetchone()[0] == srs_id
     if not same_srs:  # the blobs name their CRS by the file's own srs_id
         return False
-    with _bulk_connection(path, name, source_file) as connection:
+    with _bulk_connection(path, name, source_file, feedback) as connection:
         if connection is None:
             return False
         # Added values repeat (risk is mostly a function of the key): each distinct row of

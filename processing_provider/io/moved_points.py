@@ -56,7 +56,7 @@ def _copy_moved(path, name, fields, crs, source, rows, taken, moving, x, y, feed
         own.append(fields.at(index))
     if not _create_table(path, name, own, crs, ogr.wkbPoint):
         return False
-    with _bulk_connection(path, name, source_file) as connection:
+    with _bulk_connection(path, name, source_file, feedback) as connection:
         if connection is None or connection.execute(
                 "SELECT srs_id FROM gpkg_geometry_columns WHERE table_name = ?",
                 (name,)).fetchone()[0] != srs_id:  # blobs name their CRS by the file's srs_id
