@@ -97,8 +97,12 @@ def cases(n_trips):
 
 
 def commit():
-    found = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
-                           capture_output=True, text=True)
+    """The checkout's commit, or None outside a git checkout (or without git)."""
+    try:
+        found = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+                               capture_output=True, text=True)
+    except OSError:
+        return None
     return found.stdout.strip() or None
 
 

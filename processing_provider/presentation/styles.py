@@ -183,11 +183,12 @@ def apply_style(build_renderer, destination, context):
 
 def load_under_own_name(context, destination, name):
     """Load ``destination`` as ``name`` even where a model names its outputs (a data holder's
-    table keeps the warning its name carries)."""
-    if context.willLoadLayerOnCompletion(destination):
-        details = context.layerToLoadOnCompletionDetails(destination)
-        details.name = name
-        details.forceName = True
+    table keeps the warning its name carries). A staged output is loaded from where it goes."""
+    for loaded in (destination, final_destination(str(destination))):
+        if context.willLoadLayerOnCompletion(loaded):
+            details = context.layerToLoadOnCompletionDetails(loaded)
+            details.name = name
+            details.forceName = True
 
 
 def dp_renderer(levels, count_field="n_persons", level_field="resolution_m"):

@@ -15,8 +15,9 @@ programme from scratch: ``MAX_TRANSPORT_PAIRS`` bounds that work.
 
 Where the POT library (Python Optimal Transport) can be imported, its network simplex
 (``ot.emd``, exact) solves the full problem instead, about fifty times faster (bench/
-RESULTS.md); it is an optional accelerator, never a dependency: QGIS installations without
-it (Windows, most Linux distributions) take the column generation, with the same value.
+RESULTS.md); it is an optional accelerator, never a dependency: the Processing glue hands
+it over (``use_network_simplex``) where it finds it, and QGIS installations without it
+(Windows, most Linux distributions) take the column generation, with the same value.
 """
 
 from dataclasses import dataclass
@@ -160,13 +161,19 @@ def _negative_arcs(sources, sinks, source_duals, sink_duals):
     return np.concatenate(found) if found else np.empty(0, dtype=np.int64)
 
 
+# POT's ``ot.emd`` where the glue found it (``use_network_simplex``), else None.
+_network_simplex_solver = [None]
+
+
+def use_network_simplex(emd):
+    """Solve transport problems with ``emd`` (a function of POT's ``ot.emd`` signature: an
+    exact network simplex) from now on; None: by column generation."""
+    _network_simplex_solver[0] = emd
+
+
 def solver():
-    """The exact method this installation solves transport problems with."""
-    try:
-        import ot  # noqa: F401 (POT, optional)
-    except ImportError:
-        return COLUMN_GENERATION
-    return NETWORK_SIMPLEX
+    """The exact method transport problems are solved with here."""
+    return COLUMN_GENERATION if _network_simplex_solver[0] is None else NETWORK_SIMPLEX
 
 
 def expected_seconds(pairs):
@@ -175,10 +182,9 @@ def expected_seconds(pairs):
 
 
 def _network_simplex(sources, supply, sinks, demand, is_canceled):
-    """(cost, arcs) by POT's exact network simplex over every pair, or None without POT."""
-    try:
-        import ot
-    except ImportError:
+    """(cost, arcs) by POT's exact network simplex over every pair, or None without it."""
+    emd = _network_simplex_solver[0]
+    if emd is None:
         return None
     from scipy.spatial.distance import cdist
 
@@ -187,8 +193,8 @@ def _network_simplex(sources, supply, sinks, demand, is_canceled):
     total = float(supply.sum())
 
     def solve():
-        return ot.emd(supply / total, demand / float(demand.sum()), distances,
-                      numItermax=1_000_000_000, log=True)
+        return emd(supply / total, demand / float(demand.sum()), distances,
+                   numItermax=1_000_000_000, log=True)
 
     plan, log = cancellable(solve, is_canceled)
     if log.get("warning"):

@@ -25,6 +25,19 @@ def pytest_collection_modifyitems(config, items):
 
 
 @pytest.fixture(scope="session")
+def qgis_iface(qgis_iface):
+    """pytest-qgis's stand-in for QGIS's interface with a real layer tree view: QGIS 3.44 hands
+    the view to a C++ call when it loads results (a mock there is a TypeError)."""
+    from qgis.core import QgsLayerTreeModel, QgsProject
+    from qgis.gui import QgsLayerTreeView
+
+    view = QgsLayerTreeView()
+    view.setModel(QgsLayerTreeModel(QgsProject.instance().layerTreeRoot(), view))
+    qgis_iface.layerTreeView = lambda: view
+    return qgis_iface
+
+
+@pytest.fixture(scope="session")
 def provider(qgis_app, qgis_processing, plugin_package):
     plugin = plugin_package.classFactory(None)
     plugin.initProcessing()
