@@ -85,7 +85,8 @@ class DisclosureRisk(RiskAlgorithm):
 
         from ...spatial_privacy_plugin.formatting import percent
         from ...spatial_privacy_plugin.risk.measures import neighbourhood_rareness, population_uniqueness
-        from ..io.layers import make_field, make_fields, read_columns
+        from ..io.layers import make_field, make_fields, read_columns, \
+            refuse_points_mixed_with_others
         from ..presentation.styles import apply_style, risk_renderer
 
         source = self.parameterAsSource(parameters, self.INPUT, context)
@@ -101,6 +102,9 @@ class DisclosureRisk(RiskAlgorithm):
         columns, points = read_columns(source, self.needed_fields(keys, weight, population,
                                                                   household) + continuous,
                                        feedback, layer)
+        if points is None and QgsWkbTypes.geometryType(source.wkbType()) == \
+                QgsWkbTypes.GeometryType.PointGeometry:
+            refuse_points_mixed_with_others(source, feedback)
         result = self.measure(columns, keys, weight, population, household,
                               self.parameterAsInt(parameters, self.RARE_THRESHOLD, context))
         extra = {}

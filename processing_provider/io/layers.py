@@ -155,13 +155,7 @@ def read_points_by_feature(source, field_names, feedback, crs=None, context=None
             ys.append(point.y())
             for name, index in zip(field_names, indices):
                 columns[name].append(python_value(attributes[index]))
-    if not_points:  # a layer of mixed geometry types, whose first feature is a point
-        raise QgsProcessingException(
-            tr("{count} feature(s) are not points (features {fids}): the layer mixes geometry "
-               "types. Keep only its points (e.g. Extract by expression: "
-               "geometry_type($geometry) = 'Point'), or give each feature its point, and run "
-               "again.").format(count=len(not_points),
-                                fids=", ".join(str(fid) for fid in not_points[:10])))
+    refuse_mixed_geometry(not_points)
     if no_geometry:
         raise QgsProcessingException(
             tr("{count} feature(s) have no geometry or an empty one. Repair or remove them "
@@ -327,6 +321,33 @@ def plain_values(array):
         listed = values.tolist()
         return [None if value != value else value for value in listed]
     return values.tolist()
+
+
+def refuse_mixed_geometry(not_points):
+    """Refuse a point layer some of whose features (ids ``not_points``) are not points: a layer
+    of mixed geometry types, whose first feature is a point."""
+    if not_points:
+        raise QgsProcessingException(
+            tr("{count} feature(s) are not points (features {fids}): the layer mixes geometry "
+               "types. Keep only its points (e.g. Extract by expression: "
+               "geometry_type($geometry) = 'Point'), or give each feature its point, and run "
+               "again.").format(count=len(not_points),
+                                fids=", ".join(str(fid) for fid in not_points[:10])))
+
+
+def refuse_points_mixed_with_others(source, feedback):
+    """For records copied into a point output: refuse a point layer that holds lines or
+    polygons too (features without a geometry are records all the same)."""
+    request = QgsFeatureRequest().setNoAttributes()
+    not_points = []
+    for count, feature in enumerate(source.getFeatures(request), start=1):
+        if count % 10000 == 0 and feedback.isCanceled():
+            raise QgsProcessingException(tr("Cancelled: no output was completed."))
+        geometry = feature.geometry()
+        if not geometry.isNull() and QgsWkbTypes.geometryType(geometry.wkbType()) != \
+                QgsWkbTypes.GeometryType.PointGeometry:
+            not_points.append(feature.id())
+    refuse_mixed_geometry(not_points)
 
 
 def read_columns(source, field_names, feedback, layer=None):

@@ -551,7 +551,7 @@ ROWS = [
     ("two outputs to one file", (JOIN,), lambda i, o: {"TARGETS": str(o / "join.gpkg")},
      "are both written to"),
     ("a point layer with a polygon among its points",
-     (SWEEP, GRID, GEOMASK, ZONE_RISK, CKGRID, DPGRID, JOIN, SWAP),
+     (SWEEP, GRID, GEOMASK, ZONE_RISK, CKGRID, DPGRID, JOIN, SWAP, RECORD_RISK),
      in_mixed_file(POINT_INPUT.values()),
      "1 feature(s) are not points (features 25)"),
     ("an invalid (self-intersecting) study area", (GRID, CKGRID, DPGRID),
