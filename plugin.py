@@ -25,8 +25,8 @@ def install_translator():
 
 
 class SpatialPrivacyPlugin:
-    def __init__(self, iface=None):
-        self.iface = iface
+    def __init__(self, interface=None):
+        self.interface = interface  # QGIS's iface; None under qgis_process
         self.provider = None  # QGIS forgets algorithms whose provider is garbage-collected
         self.translator = install_translator()
         self.copy_action = None
@@ -44,15 +44,15 @@ class SpatialPrivacyPlugin:
 
     def initGui(self):  # noqa: N802 (QGIS's name)
         self.initProcessing()
-        if self.iface is None or not hasattr(self.iface, "addPluginToMenu"):
+        if self.interface is None or not hasattr(self.interface, "addPluginToMenu"):
             return
         from qgis.PyQt.QtWidgets import QAction
 
         from .processing_provider.base import tr
         self.copy_action = QAction(tr("Copy the example models to my models (to edit them)"),
-                                   self.iface.mainWindow())
+                                   self.interface.mainWindow())
         self.copy_action.triggered.connect(self.copy_example_models)
-        self.iface.addPluginToMenu(tr("Spatial Privacy"), self.copy_action)
+        self.interface.addPluginToMenu(tr("Spatial Privacy"), self.copy_action)
 
     def copy_example_models(self):
         """Copy the shipped models where the Model Designer can edit them, and say where."""
@@ -63,11 +63,11 @@ class SpatialPrivacyPlugin:
         try:
             written = copy_example_models()
         except OSError as error:
-            self.iface.messageBar().pushMessage(
+            self.interface.messageBar().pushMessage(
                 tr("Spatial Privacy"), tr("The example models could not be copied: {error}")
                 .format(error=error), Qgis.MessageLevel.Critical)
             return []
-        self.iface.messageBar().pushMessage(
+        self.interface.messageBar().pushMessage(
             tr("Spatial Privacy"),
             tr("{count} example model(s) copied to {folder}: they are under Models in the "
                "Processing toolbox, where Edit Model… opens them in the Model Designer.")
@@ -78,7 +78,7 @@ class SpatialPrivacyPlugin:
     def unload(self):
         if self.copy_action is not None:
             from .processing_provider.base import tr
-            self.iface.removePluginMenu(tr("Spatial Privacy"), self.copy_action)
+            self.interface.removePluginMenu(tr("Spatial Privacy"), self.copy_action)
             self.copy_action = None
         if self.provider is not None:
             QgsApplication.processingRegistry().removeProvider(self.provider)

@@ -231,10 +231,11 @@ def refuse_unreachable_table(uri):
     try:
         connection = QgsProviderRegistry.instance().providerMetadata("postgres").createConnection(
             uri.uri(False), {})
-        # The schema is quoted as a literal above.
+        # The schema is quoted as a literal above (its quotes doubled): no identifier or value
+        # of the user's reaches the query unquoted.
         query = ("SELECT (n.oid IS NOT NULL)::int, "
                  "coalesce(has_schema_privilege(n.oid, 'CREATE'), false)::int, s.name "
-                 f"FROM (SELECT {schema_sql}::text AS name) s "
+                 f"FROM (SELECT {schema_sql}::text AS name) s "  # nosec B608
                  "LEFT JOIN pg_namespace n ON n.nspname = s.name")
         rows = connection.executeSql(query)
     except QgsException:
