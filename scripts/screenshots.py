@@ -5,8 +5,9 @@ Builds the plugin zip (scripts/package.py), installs it into a QGIS profile of
 its own, generates the sample city and its zones, and starts the qgis binary
 under xvfb-run with scripts/screenshots_in_qgis.py, which opens the toolbox,
 the sweep dialog with its help, the styled grid on the map, the example model
-halting at its gate, the join report, the DP grid on the map and the sweep cancelled
-from its dialog (its log), and saves one PNG of each. Exits 1
+halting at its gate, the join report, the DP grid on the map, the zone risk map, the
+census model's published grid on the map, the method comparison's chart and the sweep
+cancelled from its dialog (its log), and saves one PNG of each. Exits 1
 naming what failed.
 """
 
@@ -24,9 +25,9 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import package  # noqa: E402
 
 VIEWS = ("toolbox", "sweep_dialog", "styled_grid", "model_halts_at_gate", "join_report",
-         "dp_grid", "cancelled_sweep")
+         "dp_grid", "zone_risk_map", "census_map", "comparison_chart", "cancelled_sweep")
 SCREEN = "1600x1000x24"
-TIMEOUT_SECONDS = 240
+TIMEOUT_SECONDS = 420
 
 
 def install_profile(folder, plugin_zip):
@@ -55,7 +56,24 @@ def sample_data(folder):
                                 ("make_sample_data.py", paths["people"], ["1500"])):
         subprocess.run([sys.executable, str(ROOT / "scripts" / script), str(path), *extra],
                        check=True, capture_output=True)
-    return {name: str(path) for name, path in paths.items()}
+    census = folder / "census"
+    census.mkdir()
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "make_sample_census.py"),
+                    str(census / "persons.gpkg")], check=True, capture_output=True)
+    sys.path.insert(0, str(ROOT))
+    from spatial_privacy_plugin.noise.ptable import create_ptable, write_ptable_csv
+
+    write_ptable_csv(create_ptable(4, 2.0, 2), census / "ptable.csv")
+    (census / "policy.toml").write_text(
+        'rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\nmethod = "cell key"\n'
+        'ckm_min_d = 3\nckm_min_v = 2\nckm_min_js = 2\nptable = "ptable.csv"\n',
+        encoding="utf-8")
+    found = {name: str(path) for name, path in paths.items()}
+    found["census"] = {"persons": str(census / "persons.gpkg"),
+                       "ptable": str(census / "ptable.csv"),
+                       "policy": str(census / "policy.toml"),
+                       "key": str(census / "programme.key")}
+    return found
 
 
 def take(output):

@@ -114,9 +114,9 @@ def styled_grid():
 
 
 def cancelled_sweep():
-    """The sweep at seven sizes under the grand total and parent cells (minutes of work),
-    cancelled from its dialog after four seconds: the log names each size as it starts and
-    ends, and the run stops within two seconds."""
+    """The sweep at seven sizes under the grand total and parent cells, cancelled from its
+    dialog as it starts (the whole sweep takes about a second since the closed forms): the
+    log says so, and the run stops within two seconds."""
     trips = QgsProject.instance().mapLayersByName("trips")[0]
     dialog = processing.createAlgorithmDialog("spatialprivacy:resolutionsweep", {
         "INPUT": trips, "PERSON_FIELD": "person_id", "POLICY": SETUP["policy"],
@@ -126,7 +126,7 @@ def cancelled_sweep():
     dialog.show()
     settle()
     dialog.runAlgorithm()
-    settle(4.0)
+    settle(0.1)
     dialog.cancelButton().click()
     asked = time.monotonic()
     wait_until(lambda: dialog.feedback is None, timeout=30.0)
@@ -168,6 +168,74 @@ def dp_grid():
     settle(1.0)
     wait_until(lambda: not canvas.isDrawing())
     save(window, "dp_grid")
+
+
+def show_only(result_path, name):
+    """Show the layer loaded from ``result_path`` (renamed ``name``) over the zones, its legend
+    open beside the map, zoomed to it; returns the layer."""
+    root = QgsProject.instance().layerTreeRoot()
+    shown = None
+    for layer in QgsProject.instance().mapLayers().values():
+        mine = layer.source().split("|")[0] == result_path
+        root.findLayer(layer.id()).setItemVisibilityChecked(mine or layer.name() == "zones")
+        if mine:
+            layer.setName(name)
+            shown = layer
+    iface.layerTreeView().expandAll()
+    canvas = iface.mapCanvas()
+    canvas.setExtent(shown.extent().buffered(500))
+    canvas.refreshAllLayers()
+    settle(1.0)
+    wait_until(lambda: not canvas.isDrawing())
+    return shown
+
+
+def zone_risk_map():
+    """Zone re-identification risk of the sample city's trips in its zones, styled by risk with
+    the policy's ceiling as a class break."""
+    results = processing.runAndLoadResults("spatialprivacy:zonerisk", {
+        "ZONES": SETUP["zones"], "ZONE_ID_FIELD": "zone_id", "RECORDS": SETUP["trips"],
+        "PERSON_FIELD": "person_id", "KEY_FIELDS": ["age_band", "sex"], "POLICY": SETUP["policy"],
+        "OUTPUT": str(WORK / "zone_risk.gpkg")})
+    show_only(results["OUTPUT"], "Zone re-identification risk")
+    save(iface.mainWindow(), "zone_risk_map")
+
+
+def census_map():
+    """The census model (swap, then cell key) run as an analyst runs it: the published grid
+    loaded and styled, the swap log not loaded."""
+    for folder in ("holder", "publication"):
+        (WORK / folder).mkdir(exist_ok=True)
+    census = SETUP["census"]
+    results = processing.runAndLoadResults("spatialprivacy:censusgridswapcellkey", {
+        "persons": census["persons"], "household_field": "household_id",
+        "person_field": "person_id", "risk_fields": ["age_band", "sex"],
+        "policy": census["policy"], "ptable": census["ptable"], "key_file": census["key"],
+        "cell_size": 1000.0, "swap:swap_log": str(WORK / "holder" / "log.gpkg"),
+        "publish:published_grid": str(WORK / "publication" / "grid.gpkg")})
+    grid = next(value for name, value in results.items() if name.endswith("published_grid"))
+    show_only(grid, "Census grid (swap, then cell key)")
+    save(iface.mainWindow(), "census_map")
+
+
+def comparison_chart():
+    """The method comparison's chart on the sample city at three cell sizes."""
+    trips = QgsProject.instance().mapLayersByName("trips")[0]
+    box = trips.extent()
+    policy = WORK / "comparison_policy.toml"
+    policy.write_text(Path(SETUP["policy"]).read_text(encoding="utf-8") + "\nepsilon_budget = 4\n",
+                      encoding="utf-8")
+    chart = WORK / "comparison.html"
+    processing.run("spatialprivacy:methodcomparison", {
+        "INPUT": SETUP["trips"], "PERSON_FIELD": "person_id", "POLICY": str(policy),
+        "RESOLUTIONS": "1000,2000,4000", "EPSILON": 1.0,
+        "EXTENT": f"{box.xMinimum()},{box.xMaximum()},{box.yMinimum()},{box.yMaximum()} "
+                  f"[EPSG:3035]", "OUTPUT": "TEMPORARY_OUTPUT", "CHART": str(chart)})
+    view = report_view(chart)
+    view.setWindowTitle("Method comparison")
+    view.show()
+    save(view, "comparison_chart")
+    view.close()
 
 
 def model_halting_at_the_gate(size):
@@ -251,6 +319,8 @@ def main():
                        ("styled_grid", styled_grid),
                        ("model_halts_at_gate", lambda: model_halting_at_the_gate(size)),
                        ("join_report", join_report), ("dp_grid", dp_grid),
+                       ("zone_risk_map", zone_risk_map), ("census_map", census_map),
+                       ("comparison_chart", comparison_chart),
                        ("cancelled_sweep", cancelled_sweep)):
         try:
             value = view()

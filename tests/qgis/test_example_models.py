@@ -222,12 +222,9 @@ def test_an_unreadable_model_is_named_in_the_log_and_not_listed(provider, tmp_pa
 
 
 @pytest.fixture(scope="module")
-def census(tmp_path_factory):
+def census(repo_root, tmp_path_factory):
     """Persons at their households' dwellings (a GeoPackage), an approved p-table (D = 4,
     V = 2, JS = 2) and a cell key policy that approves it."""
-    import numpy as np
-    from osgeo import ogr, osr
-
     from spatial_privacy.spatial_privacy_plugin.noise.ptable import create_ptable, \
         write_ptable_csv
     folder = tmp_path_factory.mktemp("census")
@@ -236,27 +233,8 @@ def census(tmp_path_factory):
         'rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\nmethod = "cell key"\n'
         'ckm_min_d = 3\nckm_min_v = 2\nckm_min_js = 2\nptable = "ptable.csv"\n')
     (folder / "plain.toml").write_text('rho = 0.1\ntolerance = 0.2\ncounting_unit = "person"\n')
-    rng = np.random.default_rng(11)
-    source = ogr.GetDriverByName("GPKG").CreateDataSource(str(folder / "persons.gpkg"))
-    srs = osr.SpatialReference()
-    srs.ImportFromEPSG(3035)
-    layer = source.CreateLayer("persons", srs, ogr.wkbPoint)
-    for name in ("person_id", "household_id", "age_band", "sex"):
-        layer.CreateField(ogr.FieldDefn(name, ogr.OFTString))
-    for household in range(3000):
-        x, y = rng.normal(4_000_000, 3000, 2)
-        for member in range(int(rng.integers(1, 5))):
-            feature = ogr.Feature(layer.GetLayerDefn())
-            for name, value in (("person_id", f"p{household}_{member}"),
-                                ("household_id", f"h{household}"),
-                                ("age_band", f"{20 * int(rng.integers(0, 4))}+"),
-                                ("sex", "FM"[member % 2])):
-                feature.SetField(name, value)
-            point = ogr.Geometry(ogr.wkbPoint)
-            point.AddPoint_2D(float(x), float(y))
-            feature.SetGeometry(point)
-            layer.CreateFeature(feature)
-    source = None
+    subprocess.run([sys.executable, str(repo_root / "scripts" / "make_sample_census.py"),
+                    str(folder / "persons.gpkg")], check=True, capture_output=True)
     return {"persons": str(folder / "persons.gpkg"), "ptable": str(folder / "ptable.csv"),
             "policy": str(folder / "policy.toml"), "plain": str(folder / "plain.toml"),
             "key": str(folder / "programme.key")}

@@ -8,7 +8,7 @@ import pytest
 from qgis.PyQt.QtGui import QImage
 
 VIEWS = ("toolbox", "sweep_dialog", "styled_grid", "model_halts_at_gate", "join_report",
-         "dp_grid", "cancelled_sweep")
+         "dp_grid", "zone_risk_map", "census_map", "comparison_chart", "cancelled_sweep")
 
 
 def distinct_colours(image, step=3):
@@ -21,7 +21,7 @@ def test_the_screenshots_script_writes_a_picture_of_every_view(qgis_app, repo_ro
         if shutil.which(tool) is None:
             pytest.fail(f"{tool} is not installed (run make deps)")
     completed = subprocess.run([sys.executable, str(repo_root / "scripts" / "screenshots.py"),
-                                str(tmp_path)], capture_output=True, text=True, timeout=300)
+                                str(tmp_path)], capture_output=True, text=True, timeout=480)
     assert completed.returncode == 0, completed.stdout[-3000:] + completed.stderr[-3000:]
     assert sorted(path.name for path in tmp_path.iterdir()) == sorted(f"{view}.png" for view in VIEWS)
     for view in VIEWS:
