@@ -606,7 +606,7 @@
     <message>
       <location filename="processing_provider/algorithms/join_simulation.py" line="132" />
       <source>π marketer at the last step</source>
-      <translation>π marketer à la dernière étape</translation>
+      <translation>π prospecteur à la dernière étape</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/join_simulation.py" line="133" />
@@ -646,7 +646,7 @@
     <message>
       <location filename="processing_provider/algorithms/join_simulation.py" line="23" />
       <source>random guess in candidate set (π marketer)</source>
-      <translation>tirage au hasard parmi les candidats (π marketer)</translation>
+      <translation>tirage au hasard parmi les candidats (π prospecteur)</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/join_simulation.py" line="244" />
@@ -706,7 +706,7 @@
     <message>
       <location filename="processing_provider/algorithms/join_simulation.py" line="319" />
       <source>{attributes}: π unique {unique}, π correct {correct}, π marketer {marketer}, precision {precision}; median candidates {median:g}, {none} target(s) with no candidate.</source>
-      <translation>{attributes} : π unique {unique}, π correct {correct}, π marketer {marketer}, précision {precision} ; médiane des candidats {median:g}, {none} cible(s) sans candidat.</translation>
+      <translation>{attributes} : π unique {unique}, π correct {correct}, π prospecteur {marketer}, précision {precision} ; médiane des candidats {median:g}, {none} cible(s) sans candidat.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/join_simulation.py" line="33" />

@@ -10,39 +10,15 @@ import json
 import os
 import sys
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-sys.path.insert(0, sys.argv[1])
-sys.path.insert(0, "/usr/share/qgis/python/plugins")
+from dialog_session import start
 
-from qgis.core import QgsApplication, QgsProcessingModelAlgorithm  # noqa: E402
-from qgis.gui import QgsCollapsibleGroupBox, QgsMapCanvas  # noqa: E402
+app, iface = start(sys.argv[1])
+from processing.gui.AlgorithmDialog import AlgorithmDialog  # noqa: E402
+from qgis.core import QgsApplication  # noqa: E402
+from qgis.core import QgsProcessingModelAlgorithm  # noqa: E402
+from qgis.gui import QgsCollapsibleGroupBox  # noqa: E402
 from qgis.PyQt import sip  # noqa: E402
 from qgis.PyQt.QtWidgets import QGroupBox, QScrollArea  # noqa: E402
-
-app = QgsApplication([], True)
-app.initQgis()
-canvas = QgsMapCanvas()
-
-
-class Iface:
-    """What the dialog's point and extent widgets ask of QGIS's window."""
-
-    def mapCanvas(self):  # noqa: N802 (QGIS's name)
-        return canvas
-
-    def __getattr__(self, name):
-        return lambda *args, **kwargs: None
-
-
-import qgis.utils  # noqa: E402
-
-qgis.utils.iface = Iface()
-from processing.core.Processing import Processing  # noqa: E402
-
-Processing.initialize()
-qgis.utils.loadPlugin("spatial_privacy")
-qgis.utils.startProcessingPlugin("spatial_privacy")
-from processing.gui.AlgorithmDialog import AlgorithmDialog  # noqa: E402
 
 # The control: a label as long as the cell size per stratum's was (156 characters).
 CONTROL_LABEL = ("Cell size per stratum, e.g. core=250;suburb=500;rural=2000, or auto:250,500,1000,"

@@ -10,52 +10,27 @@ import json
 import os
 import sys
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-sys.path.insert(0, sys.argv[1])
-sys.path.insert(0, "/usr/share/qgis/python/plugins")
+from dialog_session import start
 
-from qgis.core import QgsApplication, QgsProject, QgsVectorLayer  # noqa: E402
-from qgis.gui import QgsMapCanvas  # noqa: E402
-
-app = QgsApplication([], True)
-app.initQgis()
-canvas = QgsMapCanvas()
 LAYERS = {"zones": "Polygon", "trips": "Point", "visits": "Point"}
-layers = {name: QgsVectorLayer(f"{kind}?crs=EPSG:3035&field=person_id:string", name, "memory")
-          for name, kind in LAYERS.items()}
-QgsProject.instance().addMapLayers(list(layers.values()))
-active = [None]
+layers = {}
 
 
-class Iface:
-    """What the dialog asks of QGIS's window: the map canvas and the active layer."""
+def add_layers():
+    from qgis.core import QgsProject, QgsVectorLayer
 
-    def mapCanvas(self):  # noqa: N802 (QGIS's name)
-        return canvas
-
-    def activeLayer(self):  # noqa: N802 (QGIS's name)
-        return active[0]
-
-    def __getattr__(self, name):
-        return lambda *args, **kwargs: None
+    layers.update({name: QgsVectorLayer(f"{kind}?crs=EPSG:3035&field=person_id:string", name,
+                                        "memory") for name, kind in LAYERS.items()})
+    QgsProject.instance().addMapLayers(list(layers.values()))
 
 
-import qgis.utils  # noqa: E402
-
-qgis.utils.iface = Iface()
-from processing.core.Processing import Processing  # noqa: E402
-
-Processing.initialize()
-import processing.gui.ParametersPanel  # noqa: E402
-
-processing.gui.ParametersPanel.iface = qgis.utils.iface  # imported before it was set
-qgis.utils.loadPlugin("spatial_privacy")
-qgis.utils.startProcessingPlugin("spatial_privacy")
+app, iface = start(sys.argv[1], add_layers)
 from processing.gui.AlgorithmDialog import AlgorithmDialog  # noqa: E402
+from qgis.core import QgsApplication, QgsProject  # noqa: E402
 
 report, kept = {}, []
 for name in ("zones", "visits"):
-    active[0] = layers[name]
+    iface.active = layers[name]
     report[name] = {}
     for algorithm_id in ("resolutionsweep", "suppressedgrid", "dpgrid", "cellkeygrid",
                          "native:pointstopath"):
