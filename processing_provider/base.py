@@ -27,7 +27,7 @@ from ..spatial_privacy_plugin.policy import effective_policy, load_policy
 from .destinations import destination_text, output_files, output_place, postgres_uri, \
     refuse_destroying_outputs
 from .partial_files import remove_stale_partials, rollback_journal
-from .staged_outputs import final_destination, stage_outputs
+from .staged_outputs import final_destination, raised_by_gdal, stage_outputs
 from .output_marks import MARK_OPTION, mark_postgres_table
 
 HERE = Path(__file__).resolve().parent
@@ -366,6 +366,10 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
                 if feedback is not None and feedback.isCanceled() and not self.CHARGES_LEDGER:
                     raise Cancelled()  # pressed as the run finished: its outputs are not kept
             except (OSError, sqlite3.Error) as error:
+                raise staged.failure(error) from error
+            except RuntimeError as error:
+                if not raised_by_gdal(error):
+                    raise
                 raise staged.failure(error) from error
             except GateFailure as failure:  # its evidence is kept
                 self.keep_evidence(staged, parameters, context, failure)

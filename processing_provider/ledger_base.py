@@ -222,7 +222,7 @@ def refuse_unreachable_table(uri):
     """Refuse a PostGIS destination whose database does not answer, or whose schema does not
     exist or takes no new table from this user. The message names the server, never the
     password (QGIS's own message gives the whole connection)."""
-    from qgis.core import QgsException, QgsProviderRegistry
+    from qgis.core import QgsException, QgsProviderConnectionException, QgsProviderRegistry
 
     where = "{host}:{port}/{database}".format(host=uri.host() or uri.service() or "localhost",
                                               port=uri.port() or "5432", database=uri.database())
@@ -238,7 +238,7 @@ def refuse_unreachable_table(uri):
                  f"FROM (SELECT {schema_sql}::text AS name) s "  # nosec B608
                  "LEFT JOIN pg_namespace n ON n.nspname = s.name")
         rows = connection.executeSql(query)
-    except QgsException:
+    except (QgsException, QgsProviderConnectionException):  # 3.22 raises the first, 3.40 the second
         raise QgsProcessingException(tr(
             "The PostGIS database {database} of the output cannot be reached (the server does "
             "not answer, or refuses the connection): nothing was released and no budget was "
@@ -263,8 +263,8 @@ def charged(head, release_id, make):
     it fails, say that the budget stays spent."""
     try:
         return make()
-    except (QgsProcessingException, SpatialPrivacyError, Cancelled, OSError,
-            sqlite3.Error) as error:
+    except (QgsProcessingException, SpatialPrivacyError, Cancelled, OSError, sqlite3.Error,
+            RuntimeError) as error:  # GDAL's bindings raise RuntimeError for a failed write
         if isinstance(error, SpatialPrivacyError):
             reason = tr(error.template).format(**error.params)
         elif isinstance(error, Cancelled):

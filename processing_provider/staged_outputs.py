@@ -215,6 +215,15 @@ def _unreadable(path, layer):
     return None
 
 
+def raised_by_gdal(error):
+    """Whether ``error`` (a RuntimeError) comes from GDAL's Python bindings, which raise it for
+    a failed write where their exceptions are on (QGIS 3.40's are)."""
+    trace, last = error.__traceback__, ""
+    while trace is not None:
+        last, trace = trace.tb_frame.f_code.co_filename, trace.tb_next
+    return f"{os.sep}osgeo{os.sep}" in last
+
+
 def _cause(error):
     """(what went wrong, the way out) of a failed write, as templates."""
     number = getattr(error, "errno", None)

@@ -5,7 +5,7 @@ from qgis.core import QgsProcessing, QgsProcessingException, QgsProcessingOutput
     QgsProcessingParameterFeatureSource, QgsProcessingParameterField, QgsProcessingParameterNumber, \
     QgsWkbTypes
 
-from ...spatial_privacy_plugin.errors import N_
+from ...spatial_privacy_plugin.errors import N_, Cancelled
 from ..base import tr
 from ..risk_base import RiskAlgorithm
 
@@ -105,8 +105,10 @@ class DisclosureRisk(RiskAlgorithm):
         if points is None and QgsWkbTypes.geometryType(source.wkbType()) == \
                 QgsWkbTypes.GeometryType.PointGeometry:
             refuse_points_mixed_with_others(source, feedback)
+        check_cancel(feedback)
         result = self.measure(columns, keys, weight, population, household,
                               self.parameterAsInt(parameters, self.RARE_THRESHOLD, context))
+        check_cancel(feedback)
         extra = {}
         if population:
             extra["population_unique"] = ("bool", result.population_unique)
@@ -129,6 +131,7 @@ class DisclosureRisk(RiskAlgorithm):
                                  "deviations of their continuous keys.").format(
                 share=percent(rare.mean())))
 
+        check_cancel(feedback)
         added = RISK_FIELDS + tuple((name, kind) for name, (kind, _) in extra.items())
         clashing = [name for name, _ in added if source.fields().lookupField(name) >= 0]
         if clashing:
@@ -157,3 +160,9 @@ class DisclosureRisk(RiskAlgorithm):
                 self.REIDENTIFICATION_RATE: result.reidentification_rate,
                 self.RECORDS_ABOVE_THRESHOLD: above, self.MAX_RISK: float(result.risk.max()),
                 self.EXPECTED_POPULATION_UNIQUES: expected_uniques}
+
+
+def check_cancel(feedback):
+    """Between the steps of the measures, which run without a cancel check of their own."""
+    if feedback.isCanceled():
+        raise Cancelled()

