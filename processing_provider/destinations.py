@@ -106,15 +106,24 @@ def output_place(text):
     return Place(_file(text)), True
 
 
+def output_destinations(algorithm, parameters, context, kinds=None):
+    """(definition, destination text, (place, whole file)) of each output of the run that
+    goes to a place (not memory or a temporary output); ``kinds``: only those types."""
+    for definition in algorithm.destinationParameterDefinitions():
+        if kinds is not None and definition.type() not in kinds:
+            continue
+        text = destination_text(algorithm, parameters, definition.name(), context)
+        found = output_place(text)
+        if found is not None:
+            yield definition, text, found
+
+
 def output_files(algorithm, parameters, context):
     """The files the run's outputs are written to (none for PostGIS, memory or temporary
     outputs)."""
-    files = []
-    for definition in algorithm.destinationParameterDefinitions():
-        found = output_place(destination_text(algorithm, parameters, definition.name(), context))
-        if found is not None and not found[0].store.startswith("postgres|"):
-            files.append(Path(found[0].store))
-    return files
+    return [Path(found[0].store) for _, _, found in
+            output_destinations(algorithm, parameters, context)
+            if not found[0].store.startswith("postgres|")]
 
 
 def _first_layer_name(path, number):
@@ -211,15 +220,9 @@ def refuse_destroying_outputs(algorithm, parameters, context):
     leave empty, failing to load it)."""
     inputs = input_places(algorithm, parameters, context)
     outputs, named = [], {}
-    for definition in algorithm.destinationParameterDefinitions():
+    for definition, text, (place, whole_file) in output_destinations(
+            algorithm, parameters, context, LAYER_OUTPUT_TYPES + FILE_OUTPUT_TYPES):
         kind = definition.type()
-        if kind not in LAYER_OUTPUT_TYPES + FILE_OUTPUT_TYPES:
-            continue
-        text = destination_text(algorithm, parameters, definition.name(), context)
-        found = output_place(text)
-        if found is None:
-            continue
-        place, whole_file = found
         for description, read, _ in inputs:
             if place.meets(read):
                 raise InputError(N_(

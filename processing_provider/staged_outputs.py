@@ -33,7 +33,7 @@ from qgis.core import QgsProcessingContext, QgsProcessingOutputLayerDefinition, 
     QgsProcessingUtils, QgsProperty
 
 from ..spatial_privacy_plugin.errors import N_, InputError
-from .destinations import FILE_OUTPUT_TYPES, LAYER_OUTPUT_TYPES, destination_text, output_place
+from .destinations import FILE_OUTPUT_TYPES, LAYER_OUTPUT_TYPES, output_destinations
 from .partial_files import rollback_journal
 
 # Room a folder must have for each output written into it; and what the disk must still have
@@ -72,15 +72,11 @@ def _kilobytes(size):
 def _planned(algorithm, parameters, context):
     """The run's file outputs, before any hidden folder exists."""
     planned = []
-    for definition in algorithm.destinationParameterDefinitions():
+    for definition, text, (place, whole_file) in output_destinations(
+            algorithm, parameters, context, LAYER_OUTPUT_TYPES + FILE_OUTPUT_TYPES):
         kind = definition.type()
-        if kind not in LAYER_OUTPUT_TYPES + FILE_OUTPUT_TYPES:
+        if place.store.startswith("postgres|"):
             continue
-        text = destination_text(algorithm, parameters, definition.name(), context)
-        found = output_place(text)
-        if found is None or found[0].store.startswith("postgres|"):
-            continue
-        place, whole_file = found
         in_place = not whole_file or "|" in text
         given = Path(place.store) if in_place else Path(text).expanduser().absolute()
         planned.append(Output(definition.name(), given.parent.resolve() / given.name,
