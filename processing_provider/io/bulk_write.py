@@ -16,6 +16,7 @@ geometry by geometry).
 """
 
 import contextlib
+import errno
 import math
 import os
 import sqlite3
@@ -169,7 +170,10 @@ def _written_whole(path, write):
         for leftover in leftovers:  # of an earlier run of this process that was killed
             if leftover.exists():
                 leftover.unlink()
-        written = write(partial)
+        try:
+            written = write(partial)
+        except RuntimeError as error:  # GDAL's bindings raise it where exceptions are on (3.40)
+            raise OSError(errno.EIO, str(error), str(path)) from error
         if written:
             os.replace(partial, path)
         return written
