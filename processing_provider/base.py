@@ -375,7 +375,9 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
                 self.keep_evidence(staged, parameters, context, failure)
             except QgsProcessingException as error:  # naming an output where it was to go
                 raise QgsProcessingException(final_destination(str(error))) from None
-            results = self.completed(staged, parameters, context, results)
+            results = self.completed(staged, parameters, context, results,
+                                     None if self.CHARGES_LEDGER or feedback is None
+                                     else feedback.isCanceled)
             for path in files:
                 if path.suffix.lower() == ".gpkg":
                     rollback_journal(path)
@@ -388,11 +390,12 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
                 staged.discard()
         return self.plain_results(results)
 
-    def completed(self, staged, parameters, context, results):
-        """The results once every output is read back and in place; a failure is said with
-        what the run did before it (completion_failed)."""
+    def completed(self, staged, parameters, context, results, is_canceled=None):
+        """The results once every output is read back and in place (``is_canceled`` asked
+        before they move); a failure is said with what the run did before it
+        (completion_failed)."""
         try:
-            return staged.complete(results)
+            return staged.complete(results, is_canceled)
         except (OSError, sqlite3.Error) as error:
             message = error_message(staged.failure(error))
         except SpatialPrivacyError as error:

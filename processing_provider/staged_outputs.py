@@ -32,7 +32,7 @@ from pathlib import Path
 from qgis.core import QgsProcessingContext, QgsProcessingOutputLayerDefinition, \
     QgsProcessingUtils, QgsProperty
 
-from ..spatial_privacy_plugin.errors import N_, InputError
+from ..spatial_privacy_plugin.errors import Cancelled, N_, InputError
 from .destinations import FILE_OUTPUT_TYPES, LAYER_OUTPUT_TYPES, output_destinations
 from .partial_files import rollback_journal
 
@@ -251,9 +251,10 @@ class StagedOutputs:
                           files=", ".join(files), cause=cause or str(error), fix=fix,
                           translate=("cause", "fix") if cause else ("fix",))
 
-    def complete(self, results):
+    def complete(self, results, is_canceled=None):
         """Read back every output written, then move them all to their destinations. Returns
-        the results naming the destinations."""
+        the results naming the destinations. ``is_canceled``: asked once the outputs are read
+        back, before any is moved (a cancel pressed while they were checked keeps none)."""
         gc.collect()  # a writer still referenced closes its file
         claimed = [value for value in results.values() if isinstance(value, str)]
         for output in self.outputs:
@@ -279,6 +280,8 @@ class StagedOutputs:
                                     "outputs ({free} kB left): they may be incomplete, so none "
                                     "was kept. Free space on that disk, or choose a folder on "
                                     "another one."), folder=folder, free=_kilobytes(free))
+        if is_canceled is not None and is_canceled():
+            raise Cancelled()
         for folder, stage in self.stages.items():
             for item in sorted(stage.iterdir()):
                 target = folder / item.name
