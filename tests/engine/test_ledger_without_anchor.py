@@ -5,7 +5,6 @@ folder are named for what they are."""
 import os
 import sqlite3
 import subprocess
-import sys
 
 import pytest
 
@@ -14,21 +13,10 @@ from spatial_privacy_plugin.ledger.dp_budget import DpBudget, record_dp_release
 from spatial_privacy_plugin.ledger.store import Ledger, LedgerError
 from spatial_privacy_plugin.noise.dp_release import MECHANISM_LAPLACE, plan_noise
 
+from interrupted_ledger import interrupt_an_append
+
 POLICY = budget_policy(per_release_ceiling=0.05, cumulative_ceiling=0.20)
 EMPTIED = "holds no ledger: it is empty, or its tables were dropped"
-# Appends rows with a one-page cache (so SQLite writes the ledger file mid-transaction), then
-# the process kills itself before committing: the journal beside the ledger is hot.
-INTERRUPTED_APPEND = """
-import os, signal, sqlite3, sys
-connection = sqlite3.connect(sys.argv[1], isolation_level=None)
-connection.execute("PRAGMA cache_size = 1")
-connection.execute("BEGIN IMMEDIATE")
-for _ in range(200):
-    connection.execute("INSERT INTO ledger (entry_type, dataset, release_id, recorded_utc, "
-                       "previous_hash, entry_hash) VALUES ('release', 'd', 'x', 't', ?, 'h')",
-                       ("p" * 2000,))
-os.kill(os.getpid(), signal.SIGKILL)
-"""
 
 
 def summary():
@@ -105,7 +93,7 @@ def test_a_new_ledger_in_a_missing_folder_names_the_folder(tmp_path):
 
 def interrupted(path):
     recorded(path)
-    subprocess.run([sys.executable, "-c", INTERRUPTED_APPEND, str(path)], check=False)
+    interrupt_an_append(path)
     assert os.path.getsize(f"{path}-journal") > 0
     return path
 

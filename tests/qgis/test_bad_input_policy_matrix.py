@@ -6,12 +6,18 @@ written beside the outputs and every input file unchanged, byte for byte), rows 
 must run but warn that a safeguard is off, and rows that must simply run.
 """
 
+import sys
+from pathlib import Path
+
 import pytest
 from matrix_layers import file_contents
 from test_bad_input_matrix import BUDGET, DP_POLICY, DPGRID, DROP, GRID, POLICY_USERS, REASSESS, \
     assert_refused, matrix_cases, parameters_for, policy_file, read_only_path, recorded_ledger, \
     written_files
 from test_bad_input_matrix import writable_again  # noqa: F401 (autouse: read-only paths undone)
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+from interrupted_ledger import interrupt_an_append  # noqa: E402 (the engine tests' crash)
 
 JSON_POLICY = '{"rho": 0.1, "tolerance": 0.2, "counting_unit": "person", "epsilon_budget": 2%s}'
 GAUSSIAN_POLICY = DP_POLICY + "delta = 1e-6\n"
@@ -59,27 +65,12 @@ def vacuumed_ledger(folder):
     return str(path)
 
 
-# Appends rows with a one-page cache (SQLite writes the ledger mid-transaction), then the
-# process kills itself before it commits: the journal beside the ledger is hot.
-INTERRUPTED_APPEND = """
-import os, signal, sqlite3, sys
-connection = sqlite3.connect(sys.argv[1], isolation_level=None)
-connection.execute("PRAGMA cache_size = 1")
-connection.execute("BEGIN IMMEDIATE")
-for _ in range(200):
-    connection.execute("INSERT INTO ledger (entry_type, dataset, release_id, recorded_utc, "
-                       "previous_hash, entry_hash) VALUES ('release', 'd', 'x', 't', ?, 'h')",
-                       ("p" * 2000,))
-os.kill(os.getpid(), signal.SIGKILL)
-"""
 
 
 def interrupted_ledger(folder):
     """The recorded ledger with the hot journal of an append a crash interrupted."""
-    import subprocess
-    import sys
     path = recorded_ledger(folder)
-    subprocess.run([sys.executable, "-c", INTERRUPTED_APPEND, str(path)], check=False)
+    interrupt_an_append(path)
     assert (folder / "recorded.sqlite-journal").stat().st_size > 0
     return path
 
