@@ -10,85 +10,29 @@ missing and the algorithm can say how to install it.
 """
 
 import importlib.util
-import numbers
 import sqlite3
-import string
 from pathlib import Path
 
 from qgis.core import Qgis, QgsProcessingAlgorithm, QgsProcessingException, \
     QgsProcessingFeatureSourceDefinition, QgsProcessingParameterDefinition, \
-    QgsProcessingParameterFile, QgsProcessingParameterNumber, QgsSettings
-from qgis.PyQt.QtCore import QCoreApplication, QLocale, QUrl
+    QgsProcessingParameterFile, QgsProcessingParameterNumber
+from qgis.PyQt.QtCore import QUrl
 from qgis.PyQt.QtGui import QIcon
 
 from ..spatial_privacy_plugin.errors import N_, Cancelled, SpatialPrivacyError
-from ..spatial_privacy_plugin.formatting import Figure
 from ..spatial_privacy_plugin.policy import effective_policy, load_policy
 from .destinations import destination_text, output_files, output_place, postgres_uri, \
     refuse_destroying_outputs
 from .partial_files import remove_stale_partials, rollback_journal
 from .staged_outputs import final_destination, raised_by_gdal, stage_outputs
 from .output_marks import MARK_OPTION, mark_postgres_table
+from .source_problems import source_problem
+from .translation import local_figure, tr, user_language  # noqa: F401 (modules import them from here)
 
 HERE = Path(__file__).resolve().parent
-TRANSLATION_CONTEXT = "SpatialPrivacy"
 REQUIRED_MODULES = ("numpy", "pandas", "scipy")
 # Outputs a model reads as variables and qgis_process prints as JSON values.
 SCALAR_OUTPUT_TYPES = ("outputNumber", "outputBoolean", "outputString")
-
-
-def tr(text):
-    """Translate with the one context the whole plugin uses; a template's ``format`` writes
-    numbers as its language does. Text without fields stays a plain str: Qt stores a str
-    subclass given as a QVariant (an attribute value) as a Python object, not as text."""
-    translated = QCoreApplication.translate(TRANSLATION_CONTEXT, text)
-    return Message(translated) if "{" in translated else translated
-
-
-class Message(str):
-    """A translated message template: ``format`` writes the numbers it is given (and figures
-    written out, such as percentages) with the decimal and group separators of QGIS's
-    language, where the plugin is translated into it (12,5 % and 12 345 in French)."""
-
-    def format(self, *args, **kwargs):
-        return LocalNumbers().vformat(self, args, kwargs)
-
-
-class LocalNumbers(string.Formatter):
-    def __init__(self):
-        super().__init__()
-        self.separators = number_separators()
-
-    def format_field(self, value, format_spec):
-        text = super().format_field(value, format_spec)
-        number = isinstance(value, (numbers.Number, Figure)) and not isinstance(value, bool)
-        return text.translate(self.separators) if number and self.separators else text
-
-
-def local_figure(value):
-    """A table cell as QGIS's language writes it: a count with thousands separators, a number or
-    a figure (a percentage) with its decimal separator (12 345 and 0,89 % in French); other
-    values as text."""
-    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
-        return Message("{:,}").format(int(value))
-    return Message("{}").format(value)
-
-
-def number_separators():
-    """{".": decimal point, ",": group separator} of QGIS's language when the plugin ships a
-    translation into it and its separators differ from English; else {}."""
-    language = user_language()
-    if language == "en" or not (HERE.parent / "i18n" / f"spatial_privacy_{language}.qm").exists():
-        return {}
-    locale = QLocale(language)
-    separators = {ord("."): str(locale.decimalPoint()), ord(","): str(locale.groupSeparator())}
-    return {} if separators == {ord("."): ".", ord(","): ","} else separators
-
-
-def user_language():
-    """Two-letter language of QGIS's user interface ('en' when unset)."""
-    locale = QgsSettings().value("locale/userLocale", "") or "en"
-    return str(locale)[:2]
 
 
 def help_page_url(name):
@@ -297,20 +241,6 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
                 name=name, value=parameters.get(name)))
         return int(value)
 
-    def empty_file_problem(self, parameters):
-        """Why a layer given as a file path cannot be read because the file is empty (QGIS
-        would say "not found"), else None."""
-        for definition in self.parameterDefinitions():
-            value = parameters.get(definition.name())
-            if definition.type() not in ("source", "vector", "multilayer") or \
-                    not isinstance(value, str) or not value:
-                continue
-            path = Path(value.split("|")[0])
-            if path.is_file() and path.stat().st_size == 0:
-                return tr("The file {path} given as {name} is empty (0 bytes): give the file with "
-                          "its content.").format(path=path, name=definition.name())
-        return None
-
     def file_output(self, parameters, name, context):
         """The path of a file output ('' when not asked for), refused when its folder does not
         exist: checked before anything is written, so a refused run writes nothing."""
@@ -338,7 +268,7 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
                                 tolerance, protection)
 
     def checkParameterValues(self, parameters, context):  # noqa: N802 (QGIS's name)
-        problem = self.empty_file_problem(parameters)
+        problem = source_problem(self.parameterDefinitions(), parameters, context)
         if problem:
             return False, problem
         # QGIS 3.22 rejects a mandatory field parameter left out even where it has a default

@@ -9,6 +9,7 @@ from qgis.core import QgsProcessing, QgsProcessingException, QgsProcessingMultiS
 from ...spatial_privacy_plugin.errors import N_
 from ..base import offer_new_file, tr
 from ..grid_base import PointGridAlgorithm
+from ..source_problems import empty_file
 
 CELL_FIELDS = (("cell_id", "string"), ("col", "int"), ("row", "int"), ("resolution_m", "double"))
 # What a cell key release publishes: never the original count, the cell key or a record key.
@@ -100,7 +101,7 @@ class PTableParameters:
 
         source = self.parameterAsSource(parameters, self.PTABLE, context)
         if source is None and parameters.get(self.PTABLE) not in (None, ""):
-            raise QgsProcessingException(self.empty_file_problem(parameters) or tr(
+            raise QgsProcessingException(empty_file(parameters[self.PTABLE], self.PTABLE) or tr(
                 "The p-table {path} cannot be opened as a table.").format(
                 path=parameters.get(self.PTABLE)))
         given = [self.optional_number(parameters, name, context) for name in (self.D, self.V,

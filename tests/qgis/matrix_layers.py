@@ -69,6 +69,13 @@ def in_file(names, location):
     return lambda i, o: {name: people_file(i, location, f"{name}.gpkg") for name in names}
 
 
+def as_source_string(names, options):
+    """The people in a GeoPackage per input, given as the source string a user types in
+    qgis_process: the file's path and ``options`` (``layername=…``, ``subset=…``)."""
+    return lambda i, o: {name: f"{people_file(i, (50.0, 50.0), f'{name}.gpkg').source()}|{options}"
+                         for name in names}
+
+
 def mixed_file(folder, name="mixed.gpkg"):
     """The people of ``people()`` and one more whose geometry is a polygon (feature 25), in one
     layer of mixed geometry types (its first feature a point, so QGIS shows a point layer)."""

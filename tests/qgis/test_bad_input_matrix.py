@@ -15,8 +15,9 @@ import math
 
 import pytest
 from layers import cells_layer, point_layer
-from matrix_layers import bow_tie, city_file, empty_points, file_contents, household_apart, \
-    in_file, in_mixed_file, people, people_file, polygons, saved, without_crs, without_household_id
+from matrix_layers import as_source_string, bow_tie, city_file, empty_points, file_contents, \
+    household_apart, in_file, in_mixed_file, people, people_file, polygons, saved, without_crs, \
+    without_household_id
 from models import plain_algorithms
 from qgis.core import NULL, QgsProcessingException
 
@@ -344,6 +345,19 @@ ROWS = [
     ("NaN coordinates", (SWEEP, GRID, JOIN, CKGRID, DPGRID, SWAP, COMPARE),
      in_file(POINT_INPUT.values(), (math.nan, 0.0)),
      "have NaN or infinite coordinates"),
+    ("a layer name of 10,000 characters", tuple(POINT_INPUT),
+     as_source_string(POINT_INPUT.values(), "layername=" + "x" * 10_000),
+     "has no layer named '" + "x" * 30 + "… (10000 characters)'. Its layers: people."),
+    ("a filter on a field the layer does not have", tuple(POINT_INPUT),
+     as_source_string(POINT_INPUT.values(), 'layername=people|subset="nope" = 1'),
+     "names the field(s) nope, which the layer does not have (its fields: fid, person_id, sex, "
+     "household_id)"),
+    ("a filter no feature matches", tuple(POINT_INPUT),
+     as_source_string(POINT_INPUT.values(), "layername=people|subset=\"person_id\" = 'nobody'"),
+     "selects none of the layer's 24 features"),
+    ("a filter that is not SQL", tuple(POINT_INPUT),
+     as_source_string(POINT_INPUT.values(), "layername=people|subset=nope nope"),
+     "selects none of the layer's 24 features (read as an expression:"),
     ("NaN coordinates", (GEOMASK, SYNTHETIC), at_point(POINT_INPUT.values(), (math.nan, 0.0)),
      "have no geometry"),  # QGIS reads a NaN point as an empty geometry
     ("infinite coordinates", BINNED, at_point(POINT_INPUT.values(), (math.inf, 0.0)),
