@@ -291,6 +291,7 @@ class SpatialPrivacyAlgorithm(QgsProcessingAlgorithm):
             remove_stale_partials_beside(files, feedback)
             # Every destination checked before anything is written or charged.
             parameters, staged = stage_outputs(self, parameters, context)
+            report_stale_tables(staged.removed_tables, feedback)
             try:
                 results = self.process(parameters, context, feedback)
                 if feedback is not None and feedback.isCanceled() and not self.CHARGES_LEDGER:
@@ -381,6 +382,15 @@ def remove_stale_partials_beside(files, feedback):
             feedback.pushInfo(tr("Removed {count} hidden partial file(s) in {folder} that runs "
                                  "ended before finishing had left: {names}.").format(
                 count=len(removed), folder=folder, names=", ".join(removed)))
+
+
+def report_stale_tables(removed, feedback):
+    """Say which hidden tables of killed runs were dropped where the run writes."""
+    for database, names in removed:
+        if feedback is not None:
+            feedback.pushInfo(tr("Removed {count} hidden partial table(s) in {database} that "
+                                 "runs ended before finishing had left: {names}.").format(
+                count=len(names), database=database, names=", ".join(names)))
 
 
 def report_tolerance(withheld, cells, tolerance, feedback):

@@ -99,7 +99,10 @@ def output_place(text):
             return Place(_file(uri.database()),
                          (uri.table() or Path(uri.database()).stem).lower()), False
         text = text[len("ogr:"):]
-    # QGIS 3.22 writes the path as given (a '|layername=' part too), adding the default
+    path, _, layer = text.partition("|layername=")
+    if layer and path.lower().endswith(".gpkg"):  # a layer of the GeoPackage (staged_outputs
+        return Place(_file(path), layer.split("|")[0].lower()), False  # writes it so)
+    # QGIS 3.22 writes any other path as given (a '|layername=' part too), adding the default
     # extension to a name that does not end in one.
     if not re.search(r"\.[A-Za-z0-9]*$", text):
         text += DEFAULT_EXTENSION
@@ -256,6 +259,13 @@ def _refuse_replacing_kept(output, text, place, whole_file, kept):
             "plugin did not write. Choose a table name that does not exist yet (or drop the "
             "table yourself if it is no longer needed)."), output=output, table=place.table)
     if not whole_file:
+        if place.table and place.store.lower().endswith(".gpkg") and Path(place.store).is_file() \
+                and unmarked_gpkg_tables(place.store, {place.table}):
+            raise InputError(N_(
+                "The output '{output}' would replace the layer {table} of {path}, which this "
+                "plugin did not write. Choose a layer name the file does not hold yet (or delete "
+                "that layer yourself if it is no longer needed)."),
+                output=output, table=place.table, path=place.store)
         return
     lost = layers_lost(place.store, kept)
     if lost:

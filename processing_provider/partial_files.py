@@ -33,7 +33,7 @@ def partial_path(path):
     return path.with_name(f".{digest}.{os.getpid()}.partial.gpkg")
 
 
-def _running(pid):
+def process_running(pid):
     """Whether a process with this id runs (on Windows without signalling it: os.kill would
     end it)."""
     if pid == os.getpid():
@@ -66,7 +66,7 @@ def remove_stale_partials(folder):
         match = _PARTIAL.match(path.name)
         if match is None:
             continue
-        if _running(int(match.group(1))):
+        if process_running(int(match.group(1))):
             continue
         try:
             if path.is_dir():

@@ -35,6 +35,8 @@ from qgis.core import QgsProcessingContext, QgsProcessingOutputLayerDefinition, 
 from ..spatial_privacy_plugin.errors import Cancelled, N_, InputError
 from .destinations import FILE_OUTPUT_TYPES, LAYER_OUTPUT_TYPES, output_destinations
 from .partial_files import rollback_journal
+from .staging.hidden_tables import HIDDEN_PART, drop_all, hidden_table, remove_stale_tables, \
+    rename_all, unreadable, written
 
 # Room a folder must have for each output written into it; and what the disk must still have
 # when the run ends (a writer that does not report a full disk leaves it full).
@@ -49,9 +51,9 @@ _HIDDEN_FOLDER = re.compile(r"[\\/]\.[0-9a-f]{8}\.\d+\.partial(?=[\\/])")
 
 
 def final_destination(text):
-    """Where an output written at ``text`` (a path, a layer source) goes once complete: the
-    same with the hidden folder left out."""
-    return _HIDDEN_FOLDER.sub("", text)
+    """Where an output written at ``text`` (a path, a layer source, a table) goes once complete:
+    the same with the hidden folder and the hidden part of a table's name left out."""
+    return HIDDEN_PART.sub("", _HIDDEN_FOLDER.sub("", text))
 
 
 @dataclass(frozen=True)
@@ -70,18 +72,22 @@ def _kilobytes(size):
 
 
 def _planned(algorithm, parameters, context):
-    """The run's file outputs, before any hidden folder exists."""
-    planned = []
+    """(the run's file outputs, before any hidden folder exists; {parameter: HiddenTable} of
+    its outputs kept in a database)."""
+    planned, tables = [], {}
     for definition, text, (place, whole_file) in output_destinations(
             algorithm, parameters, context, LAYER_OUTPUT_TYPES + FILE_OUTPUT_TYPES):
         kind = definition.type()
+        table = hidden_table(text, place) if kind in LAYER_OUTPUT_TYPES else None
+        if table is not None:
+            tables[definition.name()] = table
         if place.store.startswith("postgres|"):
             continue
         in_place = not whole_file or "|" in text
         given = Path(place.store) if in_place else Path(text).expanduser().absolute()
         planned.append(Output(definition.name(), given.parent.resolve() / given.name,
                               None if in_place else given.name, kind in LAYER_OUTPUT_TYPES))
-    return planned
+    return planned, tables
 
 
 def _check_destinations(planned):
@@ -132,12 +138,20 @@ def _hidden_folder(folder):
 
 
 def stage_outputs(algorithm, parameters, context):
-    """(the parameters to run with, their StagedOutputs): every destination checked, and every
-    output given as a plain path directed into a hidden folder beside it."""
-    planned = _planned(algorithm, parameters, context)
+    """(the parameters to run with, their StagedOutputs): every destination checked, every
+    output given as a plain path directed into a hidden folder beside it, and every output
+    kept in a database to a hidden table there (where those killed runs left are dropped)."""
+    planned, tables = _planned(algorithm, parameters, context)
     _check_destinations(planned)
     staged = StagedOutputs()
+    staged.removed_tables = remove_stale_tables(list(tables.values()))
     changed = {}
+    for name, table in tables.items():
+        staged.tables.append(table)
+        value = parameters.get(name)
+        changed[name] = _staged_definition(algorithm, name, value, table.written, table.loaded,
+                                           context) \
+            if isinstance(value, QgsProcessingOutputLayerDefinition) else table.written
     for output in planned:
         if output.staged is None:
             staged.outputs.append(output)
@@ -149,25 +163,27 @@ def stage_outputs(algorithm, parameters, context):
         staged.outputs.append(Output(output.name, output.final, path, output.layer))
         value = parameters.get(output.name)
         if isinstance(value, QgsProcessingOutputLayerDefinition):
-            changed[output.name] = _staged_definition(algorithm, output, value, path, context)
+            final = output.final if output.final.suffix else \
+                output.final.with_name(output.final.name + ".gpkg")
+            changed[output.name] = _staged_definition(algorithm, output.name, value, str(path),
+                                                      str(final), context)
         else:
             changed[output.name] = str(path)
     return dict(parameters, **changed), staged
 
 
-def _staged_definition(algorithm, output, definition, path, context):
-    """The layer output written at ``path``; QGIS is to load its destination, not ``path``
-    (a post-processor, which QGIS owns, cannot be moved from one name to another)."""
+def _staged_definition(algorithm, name, definition, written, loaded, context):
+    """The layer output ``name`` written at ``written``; QGIS is to load ``loaded``, where it
+    goes, not ``written`` (a post-processor, which QGIS owns, cannot be moved from one name to
+    another)."""
     staged = QgsProcessingOutputLayerDefinition(definition)
-    staged.sink = QgsProperty.fromValue(str(path))
+    staged.sink = QgsProperty.fromValue(written)
     project = definition.destinationProject
     if project is not None:
         staged.destinationProject = None
-        final = output.final if output.final.suffix else \
-            output.final.with_name(output.final.name + ".gpkg")
-        context.addLayerToLoadOnCompletion(str(final), QgsProcessingContext.LayerDetails(
-            definition.destinationName or algorithm.parameterDefinition(output.name).description(),
-            project, output.name, QgsProcessingUtils.LayerHint.Vector))
+        context.addLayerToLoadOnCompletion(loaded, QgsProcessingContext.LayerDetails(
+            definition.destinationName or algorithm.parameterDefinition(name).description(),
+            project, name, QgsProcessingUtils.LayerHint.Vector))
     return staged
 
 
@@ -238,6 +254,8 @@ class StagedOutputs:
     def __init__(self):
         self.outputs = []
         self.stages = {}  # destination folder: hidden folder
+        self.tables = []  # HiddenTable of each output kept in a database
+        self.removed_tables = []  # (database, names) of hidden tables of killed runs dropped
 
     def failure(self, error):
         """One clear error for a write that failed inside the run (an OSError, an SQLite
@@ -280,8 +298,10 @@ class StagedOutputs:
                                     "outputs ({free} kB left): they may be incomplete, so none "
                                     "was kept. Free space on that disk, or choose a folder on "
                                     "another one."), folder=folder, free=_kilobytes(free))
+        self._read_back_tables(claimed)
         if is_canceled is not None and is_canceled():
             raise Cancelled()
+        rename_all(self.tables)
         for folder, stage in self.stages.items():
             for item in sorted(stage.iterdir()):
                 target = folder / item.name
@@ -292,12 +312,37 @@ class StagedOutputs:
                     if not (stage / sidecar.name).exists() and sidecar.exists():
                         sidecar.unlink()
                 os.replace(item, target)
+        final = {name: final_destination(self._table_value(value)) if isinstance(value, str)
+                 else value for name, value in results.items()}
         self.discard()
-        return {name: final_destination(value) if isinstance(value, str) else value
-                for name, value in results.items()}
+        return final
+
+    def _read_back_tables(self, claimed):
+        """Refuse a hidden table the results name that was not written or cannot be read
+        back."""
+        for table in self.tables:
+            if not written(table):
+                if any(table.written == value or table.hidden in value for value in claimed):
+                    raise InputError(N_("The output {path} was not written (no table was made). "
+                                        "Nothing was written."), path=table.destination)
+                continue
+            reason = unreadable(table)
+            if reason is not None:
+                raise InputError(N_("The output {path} was written but cannot be read back "
+                                    "({reason}). Nothing was written: check the database, then "
+                                    "run again."), path=table.destination, reason=reason,
+                                 translate=("reason",))
+
+    def _table_value(self, value):
+        for table in self.tables:
+            value = table.final_value(value)
+        return value
 
     def discard(self):
-        """Remove the hidden folders and what they hold."""
+        """Remove the hidden folders and what they hold, and the hidden tables not renamed."""
+        gc.collect()  # a writer still referenced closes its table
+        drop_all(self.tables)
+        self.tables = []
         for stage in self.stages.values():
             shutil.rmtree(stage, ignore_errors=True)
         self.stages = {}

@@ -410,7 +410,8 @@ def _copy_to_postgis(target, fields, geometry_type, crs, columns, geometry, coun
 
 
 def _table_name(target):
-    schema, table = target.uri.schema(), target.uri.table()
+    """The table's name as the user gave it (not the hidden one it is written as)."""
+    schema, table = target.uri.schema(), final_destination(target.uri.table())
     return f"{schema}.{table}" if schema else table
 
 

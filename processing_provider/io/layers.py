@@ -15,6 +15,7 @@ from qgis.core import Qgis, QgsFeature, QgsFeatureRequest, QgsFeatureSink, QgsFi
 from qgis.PyQt.QtCore import QVariant
 
 from ..base import tr
+from ..staged_outputs import final_destination
 from ..values import distinct_rows, python_value
 
 FIELD_KINDS = ("int", "double", "string", "bool")
@@ -498,6 +499,11 @@ def store_style(destination, renderer):
     if not layer.isValid():
         return False
     layer.setRenderer(renderer)
+    if "|layername=" in destination and destination.lower().split("|")[0].endswith(".gpkg"):
+        # A layer added to a GeoPackage: its style goes with it, not in a .qml named after the
+        # file (which QGIS would apply to every layer of the file).
+        name = final_destination(destination.split("|layername=")[1].split("|")[0])
+        return not layer.saveStyleToDatabase(name, "", True, "")
     try:
         message, stored = layer.saveDefaultStyle(QgsMapLayer.StyleCategory.AllStyleCategories)
     except TypeError:  # QGIS < 3.26 takes no categories
