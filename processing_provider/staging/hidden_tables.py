@@ -224,13 +224,15 @@ class _GpkgTransaction:
 
     def drop(self, name):
         """Drop the table ``name`` with its metadata, spatial index and stored styles."""
+        if name == STYLES_TABLE:
+            self.styles = False
+        elif self.styles:  # GDAL leaves them, and they would style a later table of that name
+            self.execute(f"DELETE FROM {STYLES_TABLE} WHERE f_table_name = "  # nosec B608
+                         f"{_literal(name)}")  # a quoted literal
         names = [self.dataset.GetLayer(number).GetName()
                  for number in range(self.dataset.GetLayerCount())]
         if name in names:
             _gdal_failed(self.path, self.dataset.DeleteLayer, names.index(name))
-        if self.styles:  # GDAL leaves them, and they would style a later table of that name
-            self.execute(f"DELETE FROM {STYLES_TABLE} WHERE f_table_name = "  # nosec B608
-                         f"{_literal(name)}")  # a quoted literal
 
     def rename(self, old, new):
         """Rename the table ``old`` to ``new``, marked as the plugin's (QGIS's writer of a layer
