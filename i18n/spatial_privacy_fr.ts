@@ -2409,22 +2409,27 @@
       <translation>Niveau de protection p (vide : celui de la politique, sinon ⌈k/2⌉)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="317" />
+      <location filename="processing_provider/base.py" line="318" />
       <source>Cancelled: no output was completed.</source>
       <translation>Annulé : aucune sortie n'a été terminée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="381" />
+      <location filename="processing_provider/base.py" line="382" />
       <source>Removed {count} hidden partial file(s) in {folder} that runs ended before finishing had left: {names}.</source>
       <translation>{count} fichier(s) partiel(s) caché(s) laissé(s) dans {folder} par des exécutions interrompues ont été supprimés : {names}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="393" />
+      <location filename="processing_provider/base.py" line="391" />
+      <source>Removed {count} hidden partial table(s) in {database} that runs ended before finishing had left: {names}.</source>
+      <translation>{count} table(s) partielle(s) cachée(s) laissée(s) dans {database} par des exécutions interrompues ont été supprimées : {names}.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/base.py" line="403" />
       <source>{share} of the cells withheld, within the policy's tolerance of {tolerance}.</source>
       <translation>{share} des mailles masquées, dans la tolérance de la politique ({tolerance}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="397" />
+      <location filename="processing_provider/base.py" line="407" />
       <source>{share} of the cells withheld, above the policy's tolerance of {tolerance}: the resolution sweep does not recommend this cell size (the tolerance guides the choice of a size; it blocks nothing). Prefer a coarser size (the sweep recommends one); never lower k.</source>
       <translation>{share} des mailles masquées, au-delà de la tolérance de la politique ({tolerance}) : le balayage des résolutions ne recommande pas cette taille de maille (la tolérance guide le choix d'une taille ; elle ne bloque rien). Préférez une taille plus grossière (le balayage en recommande une) ; n'abaissez jamais k.</translation>
     </message>
@@ -2444,22 +2449,27 @@
       <translation>Contrôles de diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/destinations.py" line="228" />
+      <location filename="processing_provider/destinations.py" line="231" />
       <source>The output '{output}' ({destination}) would overwrite the input '{input}', which would be lost. Write the output to another file (or another layer of the GeoPackage: Save to GeoPackage…).</source>
       <translation>La sortie « {output} » ({destination}) écraserait l'entrée « {input} », qui serait perdue. Écrivez la sortie dans un autre fichier (ou une autre couche du GeoPackage : Enregistrer dans un GeoPackage…).</translation>
     </message>
     <message>
-      <location filename="processing_provider/destinations.py" line="235" />
+      <location filename="processing_provider/destinations.py" line="238" />
       <source>The outputs '{first}' and '{second}' are both written to {destination}: the second would replace the first. Give each its own file or layer.</source>
       <translation>Les sorties « {first} » et « {second} » sont toutes deux écrites dans {destination} : la seconde remplacerait la première. Donnez à chacune son propre fichier ou sa propre couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/destinations.py" line="254" />
+      <location filename="processing_provider/destinations.py" line="257" />
       <source>The output '{output}' would replace the existing PostGIS table {table}, which this plugin did not write. Choose a table name that does not exist yet (or drop the table yourself if it is no longer needed).</source>
       <translation>La sortie « {output} » remplacerait la table PostGIS existante {table}, que cette extension n'a pas écrite. Choisissez un nom de table qui n'existe pas encore (ou supprimez vous-même la table si elle n'est plus utile).</translation>
     </message>
     <message>
-      <location filename="processing_provider/destinations.py" line="262" />
+      <location filename="processing_provider/destinations.py" line="264" />
+      <source>The output '{output}' would replace the layer {table} of {path}, which this plugin did not write. Choose a layer name the file does not hold yet (or delete that layer yourself if it is no longer needed).</source>
+      <translation>La sortie « {output} » remplacerait la couche {table} de {path}, que cette extension n'a pas écrite. Choisissez un nom de couche que le fichier ne contient pas encore (ou supprimez vous-même cette couche si elle n'est plus utile).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/destinations.py" line="272" />
       <source>The output '{output}' would replace the whole file {path}, and with it the layers it holds ({layers}), which this plugin did not write. Choose a new file, or add the output to that file as a new layer (Save to GeoPackage… with a layer name it does not hold yet).</source>
       <translation>La sortie « {output} » remplacerait tout le fichier {path}, et avec lui les couches qu'il contient ({layers}), que cette extension n'a pas écrites. Choisissez un nouveau fichier, ou ajoutez la sortie à ce fichier comme nouvelle couche (Enregistrer dans un GeoPackage… avec un nom de couche qu'il ne contient pas encore).</translation>
     </message>
@@ -2639,97 +2649,97 @@
       <translation>les valeurs de {fields} ne correspondent pas au type de leur colonne</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="426" />
+      <location filename="processing_provider/io/bulk_write.py" line="427" />
       <source>{count} cells written to {path} in bulk.</source>
       <translation>{count} cellules écrites en bloc dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="437" />
+      <location filename="processing_provider/io/bulk_write.py" line="438" />
       <source>Cells written feature by feature through QGIS, not with COPY: {reason}.</source>
       <translation>Cellules écrites entité par entité par QGIS, pas avec COPY : {reason}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="440" />
+      <location filename="processing_provider/io/bulk_write.py" line="441" />
       <source>{count} cells written to the PostGIS table {table} in bulk (COPY).</source>
       <translation>{count} cellules écrites en bloc dans la table PostGIS {table} (COPY).</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="479" />
+      <location filename="processing_provider/io/bulk_write.py" line="480" />
       <source>{count} records written to {path} in bulk.</source>
       <translation>{count} enregistrements écrits en bloc dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="487" />
+      <location filename="processing_provider/io/bulk_write.py" line="488" />
       <source>the input is not a point file GDAL can stream</source>
       <translation>l'entrée n'est pas un fichier de points que GDAL peut lire en flux</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="494" />
+      <location filename="processing_provider/io/bulk_write.py" line="495" />
       <source>Records written feature by feature through QGIS, not with COPY: {reason}.</source>
       <translation>Enregistrements écrits entité par entité par QGIS, pas avec COPY : {reason}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="497" />
+      <location filename="processing_provider/io/bulk_write.py" line="498" />
       <source>{count} records written to the PostGIS table {table} in bulk (COPY).</source>
       <translation>{count} enregistrements écrits en bloc dans la table PostGIS {table} (COPY).</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/layers.py" line="103" />
+      <location filename="processing_provider/io/layers.py" line="104" />
       <source>The layer '{layer}' has no valid CRS, so its points cannot be matched with the other layers. Set the CRS its coordinates are in (Layer Properties, Source) and run again.</source>
       <translation>La couche « {layer} » n'a pas de SCR valide : ses points ne peuvent pas être rapprochés des autres couches. Définissez le SCR dans lequel sont ses coordonnées (Propriétés de la couche, Source) et relancez.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/layers.py" line="109" />
+      <location filename="processing_provider/io/layers.py" line="110" />
       <source>The input must be a point layer.</source>
       <translation>L'entrée doit être une couche de points.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/layers.py" line="113" />
+      <location filename="processing_provider/io/layers.py" line="114" />
       <source>Read {count} points through GDAL's Arrow stream.</source>
       <translation>{count} points lus par le flux Arrow de GDAL.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/layers.py" line="117" />
+      <location filename="processing_provider/io/layers.py" line="118" />
       <source>Read {count} points feature by feature.</source>
       <translation>{count} points lus entité par entité.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/layers.py" line="161" />
+      <location filename="processing_provider/io/layers.py" line="162" />
       <source>{count} feature(s) have no geometry or an empty one. Repair or remove them (e.g. with 'Remove null geometries') so that nobody is left out of the counts.</source>
       <translation>{count} entité(s) n'ont pas de géométrie ou une géométrie vide. Réparez-les ou supprimez-les (par ex. avec « Supprimer les géométries nulles ») pour que personne ne soit oublié dans les comptages.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/layers.py" line="166" />
+      <location filename="processing_provider/io/layers.py" line="167" />
       <source>The input layer has no features (or none selected): there is nothing to assess.</source>
       <translation>La couche d'entrée n'a aucune entité (ou aucune sélectionnée) : il n'y a rien à évaluer.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/layers.py" line="331" />
+      <location filename="processing_provider/io/layers.py" line="332" />
       <source>{count} feature(s) are not points (features {fids}): the layer mixes geometry types. Keep only its points (e.g. Extract by expression: geometry_type($geometry) = 'Point'), or give each feature its point, and run again.</source>
       <translation>{count} entité(s) ne sont pas des points (entités {fids}) : la couche mélange des types de géométrie. Ne gardez que ses points (par ex. Extraire par expression : geometry_type($geometry) = 'Point'), ou donnez à chaque entité son point, et relancez.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/layers.py" line="50" />
+      <location filename="processing_provider/io/layers.py" line="51" />
       <source>The field '{field}' is not in the layer; its fields are: {available}. Choose one of them.</source>
       <translation>Le champ « {field} » n'existe pas dans la couche ; ses champs sont : {available}. Choisissez-en un.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/layers.py" line="58" />
+      <location filename="processing_provider/io/layers.py" line="59" />
       <source>The layer has no valid CRS. Set its CRS, then reproject it to a projected CRS in metres before binning.</source>
       <translation>La couche n'a pas de SCR valide. Définissez son SCR, puis reprojetez-la dans un SCR projeté en mètres avant le maillage.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/layers.py" line="62" />
+      <location filename="processing_provider/io/layers.py" line="63" />
       <source>The layer's CRS {crs} is geographic (degrees): reproject to a metric CRS before binning (e.g. a UTM zone or your national grid).</source>
       <translation>Le SCR de la couche {crs} est géographique (degrés) : reprojetez dans un SCR métrique avant le maillage (par ex. une zone UTM ou votre projection nationale).</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/layers.py" line="66" />
+      <location filename="processing_provider/io/layers.py" line="67" />
       <source>The layer's CRS {crs} is not in metres: reproject to a metric CRS before binning.</source>
       <translation>Le SCR de la couche {crs} n'est pas en mètres : reprojetez dans un SCR métrique avant le maillage.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/layers.py" line="96" />
+      <location filename="processing_provider/io/layers.py" line="97" />
       <source>The layer '{layer}' has no geometry: it is a table without points (a CSV loaded without its coordinate fields, say). Load it as points (Add Delimited Text Layer, Point coordinates, with its X and Y fields and their CRS) and run again.</source>
       <translation>La couche « {layer} » n'a pas de géométrie : c'est une table sans points (un CSV chargé sans ses champs de coordonnées, par exemple). Chargez-la comme points (Ajouter une couche de texte délimité, Coordonnées du point, avec ses champs X et Y et leur SCR) et relancez.</translation>
     </message>
@@ -3470,78 +3480,118 @@
     </message>
     <message>
       <location filename="processing_provider/staged_outputs.py" line="101" />
+      <source>The folder {folder} of the output {path} does not exist: create it, or choose a file in an existing folder. The output cannot be written there; nothing was written.</source>
+      <translation>Le dossier {folder} de la sortie {path} n'existe pas : créez-le, ou choisissez un fichier dans un dossier existant. La sortie ne peut pas y être écrite ; rien n'a été écrit.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/staged_outputs.py" line="107" />
       <source>The output {path} cannot be written: {what} is read-only or not yours. Choose a folder you can write to. Nothing was written, and nothing was charged to a ledger.</source>
       <translation>La sortie {path} ne peut pas être écrite : {what} est en lecture seule ou ne vous appartient pas. Choisissez un dossier où vous pouvez écrire. Rien n'a été écrit, et rien n'a été imputé à un registre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="108" />
+      <location filename="processing_provider/staged_outputs.py" line="114" />
       <source>The output {path} cannot be written: its disk has {free} kB free in {folder}, and a run needs at least {needed} kB there for its {count} output(s). Free space on that disk, or choose a folder on another one. Nothing was written, and nothing was charged to a ledger.</source>
       <translation>La sortie {path} ne peut pas être écrite : son disque n'a que {free} ko libres dans {folder}, et une exécution y demande au moins {needed} ko pour ses {count} sortie(s). Libérez de l'espace sur ce disque, ou choisissez un dossier sur un autre disque. Rien n'a été écrit, et rien n'a été imputé à un registre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="123" />
+      <location filename="processing_provider/staged_outputs.py" line="129" />
       <source>The folder {folder} cannot be written ({reason}): choose a folder you can write to. Nothing was written, and nothing was charged to a ledger.</source>
       <translation>Le dossier {folder} n'est pas accessible en écriture ({reason}) : choisissez un dossier où vous pouvez écrire. Rien n'a été écrit, et rien n'a été imputé à un registre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="198" />
+      <location filename="processing_provider/staged_outputs.py" line="214" />
       <source>the file is empty (0 bytes)</source>
       <translation>le fichier est vide (0 octet)</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="210" />
+      <location filename="processing_provider/staged_outputs.py" line="226" />
       <source>it holds no layer</source>
       <translation>il ne contient aucune couche</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="228" />
+      <location filename="processing_provider/staged_outputs.py" line="244" />
       <source>the disk is full</source>
       <translation>le disque est plein</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="228" />
+      <location filename="processing_provider/staged_outputs.py" line="244" />
       <source>Free space on that disk, or choose a folder on another one.</source>
       <translation>Libérez de l'espace sur ce disque, ou choisissez un dossier sur un autre disque.</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="231" />
+      <location filename="processing_provider/staged_outputs.py" line="247" />
       <source>it is read-only or not yours</source>
       <translation>il est en lecture seule ou ne vous appartient pas</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="231" />
+      <location filename="processing_provider/staged_outputs.py" line="247" />
       <source>Choose a folder you can write to.</source>
       <translation>Choisissez un dossier où vous pouvez écrire.</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="232" />
+      <location filename="processing_provider/staged_outputs.py" line="248" />
       <source>Check the file and its folder, then run again.</source>
       <translation>Vérifiez le fichier et son dossier, puis relancez.</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="249" />
+      <location filename="processing_provider/staged_outputs.py" line="267" />
       <source>Writing {files} failed: {cause}. {fix} Nothing was written: the run's other outputs were removed too.</source>
       <translation>L'écriture de {files} a échoué : {cause}. {fix} Rien n'a été écrit : les autres sorties de l'exécution ont été supprimées aussi.</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="266" />
+      <location filename="processing_provider/staged_outputs.py" line="284" />
       <source>The output {path} was not written (no file was made). Nothing was written.</source>
       <translation>La sortie {path} n'a pas été écrite (aucun fichier n'a été créé). Rien n'a été écrit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="271" />
+      <location filename="processing_provider/staged_outputs.py" line="289" />
       <source>The output {path} was written but cannot be read back ({reason}). Nothing was written: free space on its disk (or check it), then run again.</source>
       <translation>La sortie {path} a été écrite mais ne peut pas être relue ({reason}). Rien n'a été écrit : libérez de l'espace sur son disque (ou vérifiez-le), puis relancez.</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="279" />
+      <location filename="processing_provider/staged_outputs.py" line="297" />
       <source>The disk of {folder} filled up while the run wrote its outputs ({free} kB left): they may be incomplete, so none was kept. Free space on that disk, or choose a folder on another one.</source>
       <translation>Le disque de {folder} s'est rempli pendant l'écriture des sorties ({free} ko restants) : elles peuvent être incomplètes, aucune n'a donc été gardée. Libérez de l'espace sur ce disque, ou choisissez un dossier sur un autre disque.</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="95" />
-      <source>The folder {folder} of the output {path} does not exist: create it, or choose a file in an existing folder. The output cannot be written there; nothing was written.</source>
-      <translation>Le dossier {folder} de la sortie {path} n'existe pas : créez-le, ou choisissez un fichier dans un dossier existant. La sortie ne peut pas y être écrite ; rien n'a été écrit.</translation>
+      <location filename="processing_provider/staged_outputs.py" line="326" />
+      <source>The output {path} was not written (no table was made). Nothing was written.</source>
+      <translation>La sortie {path} n'a pas été écrite (aucune table n'a été créée). Rien n'a été écrit.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/staged_outputs.py" line="331" />
+      <source>The output {path} was written but cannot be read back ({reason}). Nothing was written: check the database, then run again.</source>
+      <translation>La sortie {path} a été écrite mais ne peut pas être relue ({reason}). Rien n'a été écrit : vérifiez la base de données, puis relancez.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/staging/gpkg_tables.py" line="151" />
+      <source>it holds another number of rows than were written</source>
+      <translation>elle contient un autre nombre de lignes que celui écrit</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/staging/gpkg_tables.py" line="167" />
+      <source>The output {path} (layer {table}) was not kept: a table {table} that this plugin did not write appeared there during the run. Nothing was written.</source>
+      <translation>La sortie {path} (couche {table}) n'a pas été conservée : une table {table} que cette extension n'a pas écrite y est apparue pendant l'exécution. Rien n'a été écrit.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/staging/postgis_tables.py" line="49" />
+      <source>the table is missing</source>
+      <translation>la table est absente</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/staging/postgis_tables.py" line="53" />
+      <source>it lacks the plugin's mark</source>
+      <translation>elle ne porte pas la marque de l'extension</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/staging/postgis_tables.py" line="75" />
+      <source>The output {table} was not kept: a table of that name that this plugin did not write appeared during the run. Nothing was written.</source>
+      <translation>La sortie {table} n'a pas été conservée : une table de ce nom que cette extension n'a pas écrite est apparue pendant l'exécution. Rien n'a été écrit.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/staging/postgis_tables.py" line="98" />
+      <source>The PostGIS table {table} was written but could not be given its name ({reason}). Nothing was written.</source>
+      <translation>La table PostGIS {table} a été écrite mais n'a pas pu recevoir son nom ({reason}). Rien n'a été écrit.</translation>
     </message>
     <message>
       <location filename="scripts/make_example_models.py" line="100" />

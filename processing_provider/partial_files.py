@@ -11,13 +11,19 @@ in rollback-journal mode: a GeoPackage in WAL mode is changed by any later
 reader with write access, and cannot be read in a read-only folder without
 GDAL printing an error.
 
+Hidden tables (staging.hidden_tables) are named here too:
+``_sp_partial_<random>_<pid>_<host>_<name>``, the host a hash of its name, as a database may
+be written from several machines.
+
 Plain Python and sqlite3, no QGIS.
 """
 
 import hashlib
 import os
 import re
+import secrets
 import shutil
+import socket
 import sqlite3
 from pathlib import Path
 
@@ -25,6 +31,11 @@ from pathlib import Path
 # folders of staged_outputs (``.<random>.<pid>.partial``).
 _PARTIAL = re.compile(r"^\..+\.(\d+)\.partial(\.gpkg(-journal|-wal|-shm)?)?$")
 _STILL_ACTIVE = 259  # Windows' exit code of a process that has not ended
+HIDDEN_TABLE_PREFIX = "_sp_partial_"
+# The part of a hidden table's name before the output's own name: a random part, the writing
+# process's id and a hash of its host's name (a killed run is recognised on its own host only).
+HIDDEN_TABLE_PART = re.compile(r"_sp_partial_[0-9a-f]{6}_(\d+)_([0-9a-f]{4})_")
+HOST = hashlib.sha256(socket.gethostname().encode("utf-8")).hexdigest()[:4]
 
 
 def partial_path(path):
@@ -98,3 +109,19 @@ def rollback_journal(path):
         return False
     finally:
         connection.close()
+
+
+def hidden_table_name(final, limit=None):
+    """A hidden name this process writes the table ``final`` as: the hidden part, then
+    ``final`` (the whole cut to ``limit`` bytes)."""
+    name = f"{HIDDEN_TABLE_PREFIX}{secrets.token_hex(3)}_{os.getpid()}_{HOST}_{final}"
+    if limit is not None:
+        name = name.encode("utf-8")[:limit].decode("utf-8", "ignore")
+    return name
+
+
+def stale_table(name):
+    """Whether ``name`` is a hidden table of a process of this host that no longer runs."""
+    match = HIDDEN_TABLE_PART.match(name)
+    return match is not None and match.group(2) == HOST and \
+        not process_running(int(match.group(1)))

@@ -185,15 +185,19 @@ def test_a_cancelled_run_leaves_nothing(run, tmp_path, feedback, monkeypatch, ki
 
 @pytest.mark.parametrize("kind, algorithm", CASES)
 def test_a_run_gives_its_layer_under_its_name_and_a_rerun_replaces_it(
-        run, tmp_path, feedback, kind, algorithm):
+        run, tmp_path, feedback, monkeypatch, kind, algorithm):
     from spatial_privacy.processing_provider.output_marks import MARK
     target = kind(tmp_path, algorithm)
     before = target.tables()
+    seen = []  # the tables once the output is written: its name not yet among them
+    after_the_write(monkeypatch, algorithm, lambda parameters, feedback: seen.append(
+        target.final in target.tables()))
     for resolution in (100, 200):  # the second run replaces the first's layer
         parameters = dict(COMMON[algorithm], INPUT=people(), OUTPUT=target.destination)
         if algorithm == GRID:
             parameters["RESOLUTION"] = resolution
         result = run(algorithm, parameters, feedback)
+    assert seen == [False, True]  # the first run's layer is replaced only when complete
     tables = target.tables()
     assert not [name for name in tables if HIDDEN in name], tables
     assert set(before) < set(tables) and target.final in tables

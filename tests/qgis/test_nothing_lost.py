@@ -47,7 +47,8 @@ def test_an_output_added_to_a_geopackage_as_a_layer_keeps_its_other_layers(
     people_before, zones_before = rows(city, "people"), rows(city, "zones")
     run(algorithm, dict(parameters, INPUT=f"{city}|layername=people",
                         OUTPUT=as_layer(city, "release")))
-    assert layer_names(city) == ["people", "release", "zones"]
+    # (a styled output keeps its style in the file's table of styles)
+    assert set(layer_names(city)) - {"layer_styles"} == {"people", "release", "zones"}
     assert rows(city, "people") == people_before and rows(city, "zones") == zones_before
     assert QgsVectorLayer(f"{city}|layername=release", "release", "ogr").featureCount() > 0
 
@@ -90,8 +91,10 @@ def test_destinations_are_read_as_processing_writes_them(tmp_path):
     assert output_place("TEMPORARY_OUTPUT") is None and output_place("memory:grid") is None
     assert output_place(str(tmp_path / "grid")) == (Place(str(tmp_path / "grid.gpkg")), True)
     # QGIS 3.22 writes a file of that very name (with the extension added): no layer of a.gpkg.
-    assert output_place(f"{tmp_path / 'a.gpkg'}|layername=b") == \
-        (Place(f"{tmp_path / 'a.gpkg'}|layername=b.gpkg"), True)
+    # A GeoPackage's layer named after '|layername=' is written as that layer (staged_outputs),
+    # where QGIS 3.22 itself would write a file named so.
+    assert output_place(f"{tmp_path / 'a.gpkg'}|layername=B") == \
+        (Place(str(tmp_path / "a.gpkg"), "b"), False)
     assert output_place(as_layer(tmp_path / "a.gpkg", "Grid")) == \
         (Place(str(tmp_path / "a.gpkg"), "grid"), False)
     # A PostGIS input and a destination naming its table, written another way.
