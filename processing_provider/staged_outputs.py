@@ -34,9 +34,9 @@ from qgis.core import QgsProcessingContext, QgsProcessingOutputLayerDefinition, 
 
 from ..spatial_privacy_plugin.errors import Cancelled, N_, InputError
 from .destinations import FILE_OUTPUT_TYPES, LAYER_OUTPUT_TYPES, output_destinations
-from .partial_files import rollback_journal
-from .staging.hidden_tables import HIDDEN_PART, drop_all, hidden_table, remove_stale_tables, \
-    rename_all, unreadable, written
+from .partial_files import HIDDEN_TABLE_PART, rollback_journal
+from .staging.hidden_tables import drop_all, hidden_table, remove_stale_tables, rename_all, \
+    unreadable, written
 
 # Room a folder must have for each output written into it; and what the disk must still have
 # when the run ends (a writer that does not report a full disk leaves it full).
@@ -53,7 +53,7 @@ _HIDDEN_FOLDER = re.compile(r"[\\/]\.[0-9a-f]{8}\.\d+\.partial(?=[\\/])")
 def final_destination(text):
     """Where an output written at ``text`` (a path, a layer source, a table) goes once complete:
     the same with the hidden folder and the hidden part of a table's name left out."""
-    return HIDDEN_PART.sub("", _HIDDEN_FOLDER.sub("", text))
+    return HIDDEN_TABLE_PART.sub("", _HIDDEN_FOLDER.sub("", text))
 
 
 @dataclass(frozen=True)
@@ -324,13 +324,13 @@ class StagedOutputs:
             if not written(table):
                 if any(table.written == value or table.hidden in value for value in claimed):
                     raise InputError(N_("The output {path} was not written (no table was made). "
-                                        "Nothing was written."), path=table.destination)
+                                        "Nothing was written."), path=table.shown)
                 continue
             reason = unreadable(table)
             if reason is not None:
                 raise InputError(N_("The output {path} was written but cannot be read back "
                                     "({reason}). Nothing was written: check the database, then "
-                                    "run again."), path=table.destination, reason=reason,
+                                    "run again."), path=table.shown, reason=reason,
                                  translate=("reason",))
 
     def _table_value(self, value):

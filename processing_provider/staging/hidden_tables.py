@@ -25,6 +25,7 @@ from pathlib import Path
 
 from qgis.core import QgsDataSourceUri
 
+from ...spatial_privacy_plugin.errors import N_, InputError
 from ..destinations import POSTGRES_PREFIXES, postgres_uri
 from ..partial_files import hidden_table_name
 from .gpkg_tables import STYLES_TABLE, drop_gpkg, gpkg_contents, gpkg_unreadable, has_table, \
@@ -67,6 +68,11 @@ class GpkgTable(HiddenTable):
     def store(self):
         return str(self.path)
 
+    @property
+    def shown(self):
+        """The output as messages name it."""
+        return self.loaded
+
 
 @dataclass
 class PostgisTable(HiddenTable):
@@ -77,6 +83,11 @@ class PostgisTable(HiddenTable):
     @property
     def store(self):
         return self.uri.connectionInfo(False)
+
+    @property
+    def shown(self):
+        """The output as messages name it (its destination holds the connection's password)."""
+        return f"{self.uri.schema() or 'public'}.{self.final}"
 
 
 def hidden_table(text, place):
@@ -123,7 +134,12 @@ def _by_store(tables):
 def written(table):
     """Whether the run wrote the hidden table (an optional output may not be written)."""
     if isinstance(table, PostgisTable):
-        return postgis_exists(table)
+        try:
+            return postgis_exists(table)
+        except Exception as error:  # noqa: B902 (psycopg2's: the server stopped answering)
+            raise InputError(N_("The output {path} was written but cannot be read back "
+                                "({reason}). Nothing was written: check the database, then run "
+                                "again."), path=table.shown, reason=str(error).strip()) from None
     return table.hidden in gpkg_contents(table.path)
 
 
