@@ -82,7 +82,7 @@ class PostgisTable(HiddenTable):
 
     @property
     def store(self):
-        return self.uri.connectionInfo(False)
+        return f"{self.uri.connectionInfo(False)} schema={self.uri.schema()}"
 
     @property
     def shown(self):
@@ -171,15 +171,13 @@ def _drop_group(group):
 
 
 def drop_all(tables):
-    """Drop the hidden tables not renamed (a failed or cancelled run). Returns (database,
-    reason) of those that could not be dropped now (a later run removes them)."""
-    failed = []
+    """Drop the hidden tables not renamed (a failed or cancelled run), as far as possible: one
+    that cannot be dropped now (a writer still holding it) a later run removes."""
     for group in _by_store([table for table in tables if not table.renamed]):
         try:
             _drop_group(group)
-        except Exception as error:  # noqa: B902 (psycopg2's, GDAL's, the file system's: the
-            failed.append((group[0].store, str(error)))  # run's own error is the one to raise)
-    return failed
+        except Exception:  # noqa: B902 (psycopg2's, GDAL's, the file system's: the run's own
+            continue       # error is the one to raise)  # nosec B112
 
 
 def remove_stale_tables(tables):
