@@ -30,10 +30,8 @@ from ..destinations import POSTGRES_PREFIXES, postgres_uri
 from ..partial_files import hidden_table_name
 from .gpkg_tables import STYLES_TABLE, drop_gpkg, gpkg_contents, gpkg_unreadable, has_table, \
     rename_gpkg, stale_gpkg_tables
-from .postgis_tables import drop_postgis, postgis_exists, postgis_unreadable, rename_postgis, \
-    stale_postgis_tables
-
-POSTGRES_NAME_BYTES = 63  # PostgreSQL cuts longer identifiers
+from .postgis_tables import POSTGRES_NAME_BYTES, drop_postgis, postgis_exists, \
+    postgis_unreadable, rename_postgis, stale_postgis_tables
 
 
 @dataclass

@@ -10,6 +10,7 @@ from ..output_marks import MARK
 from ..partial_files import HIDDEN_TABLE_PART, HIDDEN_TABLE_PREFIX, stale_table
 
 LOCK_TIMEOUT = "5s"  # a table still held by a writer is not waited for without end
+POSTGRES_NAME_BYTES = 63  # PostgreSQL cuts longer identifiers
 
 
 def _postgres(uri):
@@ -57,6 +58,20 @@ def postgis_unreadable(table):
         connection.close()
 
 
+def _free_name(cursor, schema, name):
+    """``name``, or where the schema holds it (an index or sequence PostgreSQL named after a
+    table whose name it cut), ``name`` with a number, as PostgreSQL names its own."""
+    candidate, number = name, 0
+    while True:
+        cursor.execute("SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+                       "WHERE n.nspname = %s AND c.relname = %s", (schema, candidate))
+        if cursor.fetchone() is None:
+            return candidate
+        number += 1
+        cut = POSTGRES_NAME_BYTES - len(str(number))
+        candidate = name.encode("utf-8")[:cut].decode("utf-8", "ignore") + str(number)
+
+
 def rename_postgis(tables):
     """Rename the hidden tables of one server to their names in one transaction (with the
     indexes and sequences PostgreSQL named after them), dropping outputs of the plugin's that
@@ -89,7 +104,8 @@ def rename_postgis(tables):
                         cursor.execute(sql.SQL("ALTER {} {} RENAME TO {}").format(
                             sql.SQL("INDEX" if kind == "i" else "SEQUENCE"),
                             sql.Identifier(schema, name),
-                            sql.Identifier(HIDDEN_TABLE_PART.sub("", name, count=1))))
+                            sql.Identifier(_free_name(cursor, schema, HIDDEN_TABLE_PART.sub(
+                                "", name, count=1)))))
                 cursor.execute(sql.SQL("ALTER TABLE {} RENAME TO {}").format(
                     sql.Identifier(schema, table.hidden), sql.Identifier(table.final)))
         connection.commit()

@@ -80,6 +80,11 @@ def users_postgis_table():
     return postgis_destination(USERS_TABLE)
 
 
+def into_users_geopackage_layer(folder):
+    return {"INPUT": people(), "OUTPUT": f"ogr:dbname='{users_zones_file(folder)}' "
+                                         f"table=\"zones\" (geom)"}
+
+
 def csv_onto_itself(folder):
     layer, path = trips_csv(folder)
     return {"INPUT": layer, "OUTPUT": str(path)}
@@ -102,6 +107,8 @@ REFUSALS = [
                       "this plugin did not write"),
     ("item 3: a GeoPackage whose only layer has the file's name", into_users_geopackage,
      (GEOMASK, GRID), "the layers it holds (zones), which this plugin did not write"),
+    ("item 3: a layer of a GeoPackage the plugin did not write", into_users_geopackage_layer,
+     (GEOMASK, GRID), "would replace the layer zones of "),
 ]
 REFUSAL_CASES = [pytest.param(setup, algorithm, fragment, id=f"{name} [{algorithm}]")
                  for name, setup, algorithms, fragment in REFUSALS for algorithm in algorithms]

@@ -90,6 +90,17 @@ class GeoPackageLayer:
         return name
 
 
+class GeoPackageLayerByPath(GeoPackageLayer):
+    """The same, the destination given as a path with ``|layername=`` (QGIS 3.22 itself would
+    write a file of that name)."""
+
+    name = "a GeoPackage's layer named by its path"
+
+    def __init__(self, folder, algorithm):
+        super().__init__(folder, algorithm)
+        self.destination = f"{self.path}|layername=release"
+
+
 class PostgisTable:
     """The output as the table ``release_<algorithm>`` of the schema holding the user's
     table."""
@@ -141,7 +152,7 @@ class PostgisTable:
         return name
 
 
-KINDS = [GeoPackageLayer, PostgisTable]
+KINDS = [GeoPackageLayer, GeoPackageLayerByPath, PostgisTable]
 CASES = [pytest.param(kind, algorithm, id=f"{kind.name} [{algorithm}]")
          for kind in KINDS for algorithm in (GEOMASK, GRID)]
 
@@ -241,3 +252,12 @@ def test_hidden_tables_of_a_killed_run_are_removed_by_the_next(run, tmp_path, fe
     assert stale not in tables and running in tables and other_host in tables
     assert any("Removed 1 hidden partial table(s)" in str(line) and stale in str(line)
                for line in feedback.messages), feedback.messages
+
+
+def test_a_postgis_table_whose_name_fills_the_hidden_one_is_written_under_its_own(run, feedback):
+    # PostgreSQL cuts names at 63 bytes: the hidden name is cut, the table's own is not.
+    target = PostgisTable(None, "g" * 20 + "é" * 15)  # its name 58 bytes of 63
+    run(GRID, dict(COMMON[GRID], INPUT=people(), OUTPUT=target.destination), feedback)
+    tables = target.tables()
+    assert target.final in tables and not [name for name in tables if HIDDEN in name], tables
+    assert target.layer().featureCount() == 6
