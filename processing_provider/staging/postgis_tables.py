@@ -14,6 +14,7 @@ POSTGRES_NAME_BYTES = 63  # PostgreSQL cuts longer identifiers
 
 
 def _postgres(uri):
+    """(a connection to the server of ``uri``, the schema its table is in)."""
     import psycopg2
 
     connection = psycopg2.connect(uri.connectionInfo(True))
@@ -36,6 +37,8 @@ def _relation(cursor, schema, name):
 
 
 def postgis_unreadable(table):
+    """Why the hidden table cannot be read back (or lacks the mark the writers give it), or
+    None."""
     import psycopg2
     from psycopg2 import sql
 
