@@ -12,6 +12,7 @@ import sqlite3
 
 import pytest
 from matrix_layers import file_contents, people, polygons, saved
+from pg_server import conninfo, connect
 from qgis.core import QgsDataSourceUri, QgsProcessingException, QgsVectorLayer
 from test_installed_plugin import plugin_zip, qgis_process_env  # noqa: F401 (fixtures)
 
@@ -44,7 +45,6 @@ def users_zones_file(folder):
 
 
 def postgis_destination(table):
-    from pg_server import conninfo
     from psycopg2.extensions import parse_dsn
 
     parts = parse_dsn(conninfo())
@@ -57,7 +57,6 @@ def postgis_destination(table):
 
 def pg_rows(table):
     """The rows of a PostGIS table, or None when it does not exist."""
-    from pg_server import connect
 
     with connect() as connection, connection.cursor() as cursor:
         cursor.execute("SELECT to_regclass(%s)", (f"public.{table}",))
@@ -68,7 +67,6 @@ def pg_rows(table):
 
 
 def users_postgis_table():
-    from pg_server import connect
 
     with connect() as connection, connection.cursor() as cursor:
         cursor.execute(f"DROP TABLE IF EXISTS public.{USERS_TABLE}")
@@ -132,7 +130,6 @@ def test_an_output_that_would_destroy_data_is_refused_and_writes_nothing(
 def test_a_rerun_replaces_its_own_postgis_table(run, algorithm):
     # The sink (geomask) and COPY (the grid) both mark the table they write.
     destination = postgis_destination(f"own_{algorithm}")
-    from pg_server import connect
     with connect() as connection, connection.cursor() as cursor:
         cursor.execute(f"DROP TABLE IF EXISTS public.own_{algorithm}")
     for _ in range(2):

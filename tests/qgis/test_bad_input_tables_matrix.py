@@ -18,6 +18,7 @@ import subprocess
 
 import pytest
 from matrix_layers import people, polygons, saved
+from pg_server import connect
 from qgis.core import QgsApplication, QgsDataSourceUri, QgsFeatureRequest, \
     QgsProcessingException, QgsRectangle, QgsVectorLayer
 from test_bad_input_outputs_matrix import pg_rows, postgis_destination, users_postgis_table, \
@@ -108,7 +109,6 @@ class PostgisTable:
     name = "a PostGIS table"
 
     def __init__(self, folder, algorithm):
-        from pg_server import connect
         self.final = f"release_{algorithm}"
         users_postgis_table()
         with connect() as connection, connection.cursor() as cursor:
@@ -120,7 +120,6 @@ class PostgisTable:
         self.destination = postgis_destination(self.final)
 
     def tables(self):
-        from pg_server import connect
         with connect() as connection, connection.cursor() as cursor:
             cursor.execute("SELECT relname FROM pg_class c JOIN pg_namespace n ON n.oid = "
                            "c.relnamespace WHERE nspname = 'public' AND relkind IN ('r', 'i', "
@@ -135,14 +134,12 @@ class PostgisTable:
         return QgsVectorLayer(uri.uri(False), self.final, "postgres")
 
     def mark(self):
-        from pg_server import connect
         with connect() as connection, connection.cursor() as cursor:
             cursor.execute("SELECT obj_description(%s::regclass, 'pg_class')",
                            (f"public.{self.final}",))
             return cursor.fetchone()[0]
 
     def leave_hidden_table(self, pid, host):
-        from pg_server import connect
 
         from spatial_privacy.processing_provider.output_marks import MARK
         name = f"{HIDDEN}abcdef_{pid}_{host}_{self.final}"
