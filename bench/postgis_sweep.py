@@ -1,7 +1,9 @@
 """Issue 40's PostGIS row: the resolution sweep counted in PostGIS against the same sweep of a
 GeoPackage plus PostgreSQL's own distinct counts at the four sizes, run alternately in one
 child QGIS (bench/postgis_sweep_child.py). Target: the PostGIS sweep within 1.5x that
-baseline at 10^6 trips (the GeoPackage's export is not counted).
+baseline at 10^6 trips (the GeoPackage's export is not counted). Beside it: the distinct
+counts in a session with the push-down's settings, and the PostGIS sweep on one thread (one
+query at a time, as the distinct counts run).
 """
 
 import json
@@ -12,8 +14,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 HEADER = ("| trips | rounds | PostGIS sweep (s) | GeoPackage sweep (s) | PostgreSQL's distinct "
           "counts (s) | baseline (s) | PostGIS / baseline | with the push-down's settings: "
-          "distinct counts (s), PostGIS / baseline | database busy in the PostGIS sweep | "
-          "load |\n| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |")
+          "distinct counts (s), PostGIS / baseline | PostGIS sweep on one thread (s), / "
+          "baseline | database busy in the PostGIS sweep | load |\n"
+          "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |")
 
 
 def compare(table, gpkg, rounds):
@@ -34,6 +37,7 @@ def row(result):
             f"{result['gpkg_s']:.2f} | {result['distinct_s']:.2f} | "
             f"{result['gpkg_s'] + result['distinct_s']:.2f} | {result['ratio']:.2f}x | "
             f"{result['distinct_tuned_s']:.2f}, {result['ratio_tuned']:.2f}x | "
+            f"{result['postgis_serial_s']:.2f}, {result['ratio_serial']:.2f}x | "
             f"{result['database_busy_s']:.2f} s ({result['queries']} queries, "
             f"{result['database_s']:.2f} s summed) | "
             + "{:.1f}/{:.1f}/{:.1f} |".format(*result["load"]))

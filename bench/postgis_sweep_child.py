@@ -8,7 +8,9 @@ GeoPackage (bench/run.py's postgis_to_gpkg: its export is not timed). Three runs
 scipy into QGIS and warms the server's cache):
 
 - ``postgis_s``: spatialprivacy:resolutionsweep of TABLE (counted in the database), the
-  defaults: 100, 250, 500 and 1000 m, ρ = 0.1, the number of people known;
+  defaults: 100, 250, 500 and 1000 m, ρ = 0.1, the number of people known (its sizes on
+  up to four threads, each with its own connection); ``postgis_serial_s`` the same on one
+  thread (SPATIAL_PRIVACY_THREADS=1: one query at a time);
 - ``gpkg_s``: the same sweep of GPKG;
 - ``distinct_s``: PostgreSQL's own ``SELECT COUNT(DISTINCT person_id) … GROUP BY`` the cell at
   the same four sizes on the same origin, one after the other on one connection with the
@@ -17,7 +19,8 @@ scipy into QGIS and warms the server's cache):
 
 The baseline of a round is ``gpkg_s + distinct_s``; ``ratio`` is the median over rounds of
 ``postgis_s`` over that round's baseline (rounds side by side see about the same load);
-``ratio_tuned`` the same against ``gpkg_s + distinct_tuned_s``.
+``ratio_tuned`` the same against ``gpkg_s + distinct_tuned_s``, ``ratio_serial`` that of
+``postgis_serial_s``.
 Prints one JSON line: the medians, every round's figures, the cells per size each way, the
 push-down's queries (from bench/processing_child.py's timing) and the load average.
 """
@@ -32,6 +35,7 @@ from processing_child import QgsProcessingFeedback, database_seconds, peak_megab
     postgis_layer, processing, time_pushdown_queries
 
 from spatial_privacy.processing_provider.io.postgis import SESSION_SETTINGS, WORK_MEM_KB
+from spatial_privacy.spatial_privacy_plugin.parallel import THREADS_VARIABLE
 
 RESOLUTIONS = (100.0, 250.0, 500.0, 1000.0)
 
@@ -43,6 +47,16 @@ def sweep(source):
         "RESOLUTIONS": ",".join(f"{size:g}" for size in RESOLUTIONS),
         "OUTPUT": "TEMPORARY_OUTPUT"}, feedback=QgsProcessingFeedback())["OUTPUT"]
     return [feature["cells"] for feature in table.getFeatures()]
+
+
+def serial(layer):
+    """The sweep of ``layer`` with its sizes one after the other (one thread: the push-down
+    then sends one query at a time, as the distinct counts do)."""
+    os.environ[THREADS_VARIABLE] = "1"
+    try:
+        return sweep(layer)
+    finally:
+        del os.environ[THREADS_VARIABLE]
 
 
 def distinct_counts(table, tuned=False):
@@ -82,7 +96,8 @@ def compare(table, gpkg, rounds):
     """The three runs (and the distinct counts in the push-down's session) in turn, ``rounds``
     times after an untimed round."""
     layer = postgis_layer(table)
-    runs = {"postgis_s": lambda: sweep(layer), "gpkg_s": lambda: sweep(gpkg),
+    runs = {"postgis_s": lambda: sweep(layer), "postgis_serial_s": lambda: serial(layer),
+            "gpkg_s": lambda: sweep(gpkg),
             "distinct_s": distinct_counts(table),
             "distinct_tuned_s": distinct_counts(table, tuned=True)}
     seen = {name: [] for name in runs}
@@ -96,10 +111,10 @@ def compare(table, gpkg, rounds):
                 seen[name].append(time.perf_counter() - start)
             if number and name == "postgis_s":
                 queries.append(database_seconds())
-    ratios = {f"ratio{suffix}": [
-        ours / (gpkg + distinct) for ours, gpkg, distinct in
-        zip(seen["postgis_s"], seen["gpkg_s"], seen[f"distinct{suffix}_s"])]
-        for suffix in ("", "_tuned")}
+    ratios = {f"ratio{ours}{distinct}": [
+        mine / (gpkg + theirs) for mine, gpkg, theirs in
+        zip(seen[f"postgis{ours}_s"], seen["gpkg_s"], seen[f"distinct{distinct}_s"])]
+        for ours, distinct in (("", ""), ("", "_tuned"), ("_serial", ""))}
     return {**{name: statistics.median(times) for name, times in seen.items()},
             **{name: statistics.median(values) for name, values in ratios.items()},
             "rounds": {**seen, **ratios},
