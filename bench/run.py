@@ -5,9 +5,10 @@ Usage: python3 bench/run.py [--smoke] [--large] [--huge] [--postgis [--sweep-onl
 --smoke: tiny sizes, for the test suite; --large (what `make bench` runs):
 adds the 10 M-trip sweeps; --huge: adds the sweep of 100 M trips generated in
 PostGIS (about 10 GB of table and as much of sort files; dropped after);
---postgis: only the PostGIS rows (printed, not written), with --sweep-only only the sweep's
-(1 M, with --large 10 M too: counted in the database, feature by feature at 1 M, from a
-GeoPackage); --huge-only: only the 100 M row;
+--postgis: only the PostGIS rows (printed, not written); with --sweep-only only issue 40's
+comparison (bench/postgis_sweep.py: 1 M trips, with --large 10 M too; the sweep counted in
+the database against the same sweep of a GeoPackage plus PostgreSQL's own distinct counts at
+the four sizes, alternately in one child); --huge-only: only the 100 M row;
 --cellkey: only the cell key grid rows at the largest size, with the sweep's engine
 time they are compared with (printed, not written); --writing: only the bulk writing rows
 (section 5; printed, not written); --writers: only issue 43's rows (bench/writers.py: the
@@ -766,15 +767,15 @@ def database_note(run):
             f"{run['database_s']:.2f} s summed)")
 
 
-def bench_postgis(sizes, folder, feature_path_sizes, repeated_below=10_000_000, others=True):
+def bench_postgis(sizes, folder, feature_path_sizes, repeated_below=10_000_000):
     """Synthetic trips generated in PostGIS (the server of scripts/postgres_for_tests.sh,
     SPATIAL_PRIVACY_TEST_PG): the sweep counted in the database, against the same table
     read feature by feature (at ``feature_path_sizes``; elsewhere estimated from the largest
     of those, scaled by rows, and said so) and against the same rows in a GeoPackage; the
     QGIS process's peak memory beside each. Below ``repeated_below`` rows the push-down runs
     four times in its child (the median of the last three is the figure), above once (said
-    in the row). With ``others``, the smallest size's table also serves the one-point, keyed
-    grid and zone risk rows. Each row is printed when it is measured. Tables are dropped
+    in the row). The smallest size's table also serves the one-point, keyed grid and zone
+    risk rows. Each row is printed when it is measured. Tables are dropped
     afterwards."""
     rows, feature_rate = [], None
     for n_trips in sizes:
@@ -798,7 +799,7 @@ def bench_postgis(sizes, folder, feature_path_sizes, repeated_below=10_000_000, 
             gpkg_run = child("sweep", gpkg)
             rows.append(child_row(case, ours, f"the same rows from a GeoPackage (Arrow; peak "
                                   f"{gpkg_run['peak_mb']:.0f} MB)", gpkg_run["seconds"]))
-            if others and n_trips == min(sizes):
+            if n_trips == min(sizes):
                 rows += bench_postgis_one_point(table, folder)
                 rows += bench_postgis_keyed_grids(table, folder)
                 rows += bench_postgis_zone_risk(table, gpkg, n_trips // 3, folder)
@@ -806,6 +807,23 @@ def bench_postgis(sizes, folder, feature_path_sizes, repeated_below=10_000_000, 
             drop_postgis(table)
         print(table_of(rows), flush=True)
     return rows
+
+
+def bench_postgis_sweep(sizes, folder):
+    """Issue 40's comparison (bench/postgis_sweep.py) at each size: five rounds at 1 M trips,
+    one above (a round of 10 M takes minutes). Each row is printed when it is measured."""
+    from postgis_sweep import HEADER, compare, row
+
+    print(HEADER, flush=True)
+    for n_trips in sizes:
+        table = f"bench_synthetic_{n_trips}"
+        synthetic_postgis(n_trips, table)
+        try:
+            result = compare(table, postgis_to_gpkg(table, folder),
+                             5 if n_trips <= 1_000_000 else 1)
+        finally:
+            drop_postgis(table)
+        print(row(result), flush=True)
 
 
 def bench_postgis_keyed_grids(table, folder):
@@ -961,8 +979,7 @@ def main(smoke, large, postgis_only=False, cell_key_only=False, huge=False, huge
         return
     if postgis_only and sweep_only:
         with tempfile.TemporaryDirectory() as folder:
-            print(table_of(bench_postgis(POSTGIS_SIZES[:2 if large else 1], folder,
-                                         POSTGIS_SIZES[:1], others=False)))
+            bench_postgis_sweep(POSTGIS_SIZES[:2 if large else 1], folder)
         return
     if postgis_only:
         with tempfile.TemporaryDirectory() as folder:
