@@ -84,12 +84,6 @@ class CountedInput:
         self.key_columns.update(key_values)
         return counts
 
-    def in_engine_order(self, frame):
-        """The groups (c, r, l0…, first) sorted as the engine numbers groups, and key
-        combinations: by their first row."""
-        order = ["first", "c", "r"] + [f"l{i}" for i in range(len(self.keys))]
-        return frame.sort_values(order, kind="stable", na_position="first").reset_index(drop=True)
-
     def withheld_people(self, counts, withheld):
         return self.counter.withheld_people(counts, withheld)
 
