@@ -2684,62 +2684,62 @@
       <translation>{count} enregistrements écrits en bloc dans la table PostGIS {table} (COPY).</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/layers.py" line="104" />
+      <location filename="processing_provider/io/layers.py" line="103" />
       <source>The layer '{layer}' has no valid CRS, so its points cannot be matched with the other layers. Set the CRS its coordinates are in (Layer Properties, Source) and run again.</source>
       <translation>La couche « {layer} » n'a pas de SCR valide : ses points ne peuvent pas être rapprochés des autres couches. Définissez le SCR dans lequel sont ses coordonnées (Propriétés de la couche, Source) et relancez.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/layers.py" line="110" />
+      <location filename="processing_provider/io/layers.py" line="109" />
       <source>The input must be a point layer.</source>
       <translation>L'entrée doit être une couche de points.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/layers.py" line="114" />
+      <location filename="processing_provider/io/layers.py" line="113" />
       <source>Read {count} points through GDAL's Arrow stream.</source>
       <translation>{count} points lus par le flux Arrow de GDAL.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/layers.py" line="118" />
+      <location filename="processing_provider/io/layers.py" line="117" />
       <source>Read {count} points feature by feature.</source>
       <translation>{count} points lus entité par entité.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/layers.py" line="162" />
+      <location filename="processing_provider/io/layers.py" line="161" />
       <source>{count} feature(s) have no geometry or an empty one. Repair or remove them (e.g. with 'Remove null geometries') so that nobody is left out of the counts.</source>
       <translation>{count} entité(s) n'ont pas de géométrie ou une géométrie vide. Réparez-les ou supprimez-les (par ex. avec « Supprimer les géométries nulles ») pour que personne ne soit oublié dans les comptages.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/layers.py" line="167" />
+      <location filename="processing_provider/io/layers.py" line="166" />
       <source>The input layer has no features (or none selected): there is nothing to assess.</source>
       <translation>La couche d'entrée n'a aucune entité (ou aucune sélectionnée) : il n'y a rien à évaluer.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/layers.py" line="332" />
+      <location filename="processing_provider/io/layers.py" line="331" />
       <source>{count} feature(s) are not points (features {fids}): the layer mixes geometry types. Keep only its points (e.g. Extract by expression: geometry_type($geometry) = 'Point'), or give each feature its point, and run again.</source>
       <translation>{count} entité(s) ne sont pas des points (entités {fids}) : la couche mélange des types de géométrie. Ne gardez que ses points (par ex. Extraire par expression : geometry_type($geometry) = 'Point'), ou donnez à chaque entité son point, et relancez.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/layers.py" line="51" />
+      <location filename="processing_provider/io/layers.py" line="50" />
       <source>The field '{field}' is not in the layer; its fields are: {available}. Choose one of them.</source>
       <translation>Le champ « {field} » n'existe pas dans la couche ; ses champs sont : {available}. Choisissez-en un.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/layers.py" line="59" />
+      <location filename="processing_provider/io/layers.py" line="58" />
       <source>The layer has no valid CRS. Set its CRS, then reproject it to a projected CRS in metres before binning.</source>
       <translation>La couche n'a pas de SCR valide. Définissez son SCR, puis reprojetez-la dans un SCR projeté en mètres avant le maillage.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/layers.py" line="63" />
+      <location filename="processing_provider/io/layers.py" line="62" />
       <source>The layer's CRS {crs} is geographic (degrees): reproject to a metric CRS before binning (e.g. a UTM zone or your national grid).</source>
       <translation>Le SCR de la couche {crs} est géographique (degrés) : reprojetez dans un SCR métrique avant le maillage (par ex. une zone UTM ou votre projection nationale).</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/layers.py" line="67" />
+      <location filename="processing_provider/io/layers.py" line="66" />
       <source>The layer's CRS {crs} is not in metres: reproject to a metric CRS before binning.</source>
       <translation>Le SCR de la couche {crs} n'est pas en mètres : reprojetez dans un SCR métrique avant le maillage.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/layers.py" line="97" />
+      <location filename="processing_provider/io/layers.py" line="96" />
       <source>The layer '{layer}' has no geometry: it is a table without points (a CSV loaded without its coordinate fields, say). Load it as points (Add Delimited Text Layer, Point coordinates, with its X and Y fields and their CRS) and run again.</source>
       <translation>La couche « {layer} » n'a pas de géométrie : c'est une table sans points (un CSV chargé sans ses champs de coordonnées, par exemple). Chargez-la comme points (Ajouter une couche de texte délimité, Coordonnées du point, avec ses champs X et Y et leur SCR) et relancez.</translation>
     </message>
@@ -2764,22 +2764,22 @@
       <translation>La couche « {layer} » a des polygones invalides (entités {fids}), par exemple un anneau qui se recoupe : réparez-les d'abord (Traitement : Réparer les géométries) et relancez.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/postgis.py" line="343" />
+      <location filename="processing_provider/io/postgis.py" line="337" />
       <source>{res:g} m cells counted in PostGIS ({where}): {count} rows returned in {seconds:.1f} s.</source>
       <translation>Cellules de {res:g} m comptées dans PostGIS ({where}) : {count} lignes renvoyées en {seconds:.1f} s.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/postgis.py" line="361" />
+      <location filename="processing_provider/io/postgis.py" line="355" />
       <source>Cells of {res:g} m this far from the origin do not fit the count in PostGIS: choose a larger cell size or an origin nearer the data.</source>
       <translation>Des cellules de {res:g} m aussi loin de l'origine ne tiennent pas dans le comptage dans PostGIS : choisissez une taille de maille plus grande ou une origine plus proche des données.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/postgis.py" line="449" />
+      <location filename="processing_provider/io/postgis.py" line="443" />
       <source>Counting in PostGIS failed ({error}); reading the points instead.</source>
       <translation>Le comptage dans PostGIS a échoué ({error}) ; les points sont lus à la place.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/postgis.py" line="464" />
+      <location filename="processing_provider/io/postgis.py" line="458" />
       <source>Counting in PostGIS ({where}): {rows} points are not read into QGIS.</source>
       <translation>Comptage dans PostGIS ({where}) : les {rows} points ne sont pas lus dans QGIS.</translation>
     </message>
@@ -3019,57 +3019,57 @@
       <translation>Le graphique demande le paquet Python plotly, absent de ce QGIS. Sous Debian ou Ubuntu : sudo apt install python3-plotly ; ailleurs, installez-le dans le Python de QGIS (OSGeo4W Shell : python -m pip install plotly). La table contient tous les chiffres que le graphique montrerait.</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="103" />
+      <location filename="processing_provider/presentation/styles.py" line="102" />
       <source>Withheld (not published)</source>
       <translation>Masquée (non publiée)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="127" />
+      <location filename="processing_provider/presentation/styles.py" line="126" />
       <source>No estimate (blocks a release)</source>
       <translation>Aucune estimation (bloque une diffusion)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="136" />
+      <location filename="processing_provider/presentation/styles.py" line="135" />
       <source>{low} to {high}</source>
       <translation>{low} à {high}</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="138" />
+      <location filename="processing_provider/presentation/styles.py" line="137" />
       <source>{range} (above the ceiling)</source>
       <translation>{range} (au-dessus du plafond)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="140" />
+      <location filename="processing_provider/presentation/styles.py" line="139" />
       <source>{range} (all zones)</source>
       <translation>{range} (toutes les zones)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="207" />
+      <location filename="processing_provider/presentation/styles.py" line="206" />
       <source>{size:g} m cells: counts ±{accuracy} people (95 %)</source>
       <translation>Mailles de {size:g} m : effectifs à ±{accuracy} personnes (95 %)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="219" />
+      <location filename="processing_provider/presentation/styles.py" line="218" />
       <source>{range} (within the noise of an empty cell)</source>
       <translation>{range} (dans le bruit d'une maille vide)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="90" />
+      <location filename="processing_provider/presentation/styles.py" line="89" />
       <source>0 (a perturbed count: not necessarily empty)</source>
       <translation>0 (un effectif perturbé : pas forcément vide)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="91" />
+      <location filename="processing_provider/presentation/styles.py" line="90" />
       <source>0 (an empty cell)</source>
       <translation>0 (une maille vide)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="94" />
+      <location filename="processing_provider/presentation/styles.py" line="93" />
       <source>{low} or more</source>
       <translation>{low} ou plus</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="97" />
+      <location filename="processing_provider/presentation/styles.py" line="96" />
       <source>{low}–{high}</source>
       <translation>{low}–{high}</translation>
     </message>
@@ -3574,24 +3574,24 @@
       <translation>La sortie {path} (couche {table}) n'a pas été conservée : une table {table} que cette extension n'a pas écrite y est apparue pendant l'exécution. Rien n'a été écrit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/staging/postgis_tables.py" line="49" />
+      <location filename="processing_provider/staging/postgis_tables.py" line="117" />
+      <source>The PostGIS table {table} was written but could not be given its name ({reason}). Nothing was written.</source>
+      <translation>La table PostGIS {table} a été écrite mais n'a pas pu recevoir son nom ({reason}). Rien n'a été écrit.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/staging/postgis_tables.py" line="53" />
       <source>the table is missing</source>
       <translation>la table est absente</translation>
     </message>
     <message>
-      <location filename="processing_provider/staging/postgis_tables.py" line="53" />
+      <location filename="processing_provider/staging/postgis_tables.py" line="57" />
       <source>it lacks the plugin's mark</source>
       <translation>elle ne porte pas la marque de l'extension</translation>
     </message>
     <message>
-      <location filename="processing_provider/staging/postgis_tables.py" line="75" />
+      <location filename="processing_provider/staging/postgis_tables.py" line="93" />
       <source>The output {table} was not kept: a table of that name that this plugin did not write appeared during the run. Nothing was written.</source>
       <translation>La sortie {table} n'a pas été conservée : une table de ce nom que cette extension n'a pas écrite est apparue pendant l'exécution. Rien n'a été écrit.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/staging/postgis_tables.py" line="98" />
-      <source>The PostGIS table {table} was written but could not be given its name ({reason}). Nothing was written.</source>
-      <translation>La table PostGIS {table} a été écrite mais n'a pas pu recevoir son nom ({reason}). Rien n'a été écrit.</translation>
     </message>
     <message>
       <location filename="scripts/make_example_models.py" line="100" />

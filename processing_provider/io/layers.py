@@ -10,12 +10,11 @@ from dataclasses import dataclass
 
 import numpy as np
 from qgis.core import Qgis, QgsFeature, QgsFeatureRequest, QgsFeatureSink, QgsField, QgsFields, \
-    QgsGeometry, QgsMapLayer, QgsPointXY, QgsProcessingException, QgsRectangle, \
-    QgsProviderRegistry, QgsUnitTypes, QgsVectorLayer, QgsWkbTypes
+    QgsGeometry, QgsPointXY, QgsProcessingException, QgsRectangle, QgsProviderRegistry, \
+    QgsUnitTypes, QgsWkbTypes
 from qgis.PyQt.QtCore import QVariant
 
 from ..base import tr
-from ..staged_outputs import final_destination
 from ..values import distinct_rows, python_value
 
 FIELD_KINDS = ("int", "double", "string", "bool")
@@ -487,25 +486,3 @@ def square_cells(origin, resolution, cols, rows):
                                               origin[0] + (col + 1) * size,
                                               origin[1] + (row + 1) * size))
             for col, row, size in zip(np.asarray(cols).tolist(), np.asarray(rows).tolist(), sizes)]
-
-
-def store_style(destination, renderer):
-    """Store ``renderer`` as the default style of a file output (GeoPackage table or sidecar).
-
-    Styles applied in the GUI do not reach qgis_process users; a style stored
-    with the file travels with it. Memory outputs are left to the post-processor.
-    """
-    layer = QgsVectorLayer(destination, "styled", "ogr")
-    if not layer.isValid():
-        return False
-    layer.setRenderer(renderer)
-    if "|layername=" in destination and destination.lower().split("|")[0].endswith(".gpkg"):
-        # A layer added to a GeoPackage: its style goes with it, not in a .qml named after the
-        # file (which QGIS would apply to every layer of the file).
-        name = final_destination(destination.split("|layername=")[1].split("|")[0])
-        return not layer.saveStyleToDatabase(name, "", True, "")
-    try:
-        message, stored = layer.saveDefaultStyle(QgsMapLayer.StyleCategory.AllStyleCategories)
-    except TypeError:  # QGIS < 3.26 takes no categories
-        message, stored = layer.saveDefaultStyle()
-    return bool(stored)

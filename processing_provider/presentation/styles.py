@@ -6,15 +6,14 @@ ceiling as a break. The style is applied when QGIS loads an output and stored
 with file outputs (qgis_process and models do not run the post-processor).
 """
 
-from qgis.core import QgsExpression, QgsFillSymbol, QgsLinePatternFillSymbolLayer, \
-    QgsMarkerSymbol, QgsProcessingLayerPostProcessorInterface, QgsRuleBasedRenderer
+from qgis.core import QgsExpression, QgsFillSymbol, QgsLinePatternFillSymbolLayer, QgsMapLayer, \
+    QgsMarkerSymbol, QgsProcessingLayerPostProcessorInterface, QgsRuleBasedRenderer, QgsVectorLayer
 from qgis.PyQt import sip
 from qgis.PyQt.QtGui import QColor
 
 from ...spatial_privacy_plugin.formatting import count_class_breaks, percent, risk_class_breaks, \
     spread_breaks
 from ..base import tr
-from ..io.layers import store_style
 from ..staged_outputs import final_destination
 
 # Light to dark: more people (counts), more risk (below the ceiling, then above it).
@@ -221,3 +220,25 @@ def dp_renderer(levels, count_field="n_persons", level_field="resolution_m"):
                 _fill(_blend(COUNT_COLOURS, 0.15 + 0.85 * position)), 0, 0, expression, label))
         root.appendChild(level)
     return QgsRuleBasedRenderer(root)
+
+
+def store_style(destination, renderer):
+    """Store ``renderer`` as the default style of a file output (GeoPackage table or sidecar).
+
+    Styles applied in the GUI do not reach qgis_process users; a style stored
+    with the file travels with it. Memory outputs are left to the post-processor.
+    """
+    layer = QgsVectorLayer(destination, "styled", "ogr")
+    if not layer.isValid():
+        return False
+    layer.setRenderer(renderer)
+    if "|layername=" in destination and destination.lower().split("|")[0].endswith(".gpkg"):
+        # A layer added to a GeoPackage: its style goes with it, not in a .qml named after the
+        # file (which QGIS would apply to every layer of the file).
+        name = final_destination(destination.split("|layername=")[1].split("|")[0])
+        return not layer.saveStyleToDatabase(name, "", True, "")
+    try:
+        message, stored = layer.saveDefaultStyle(QgsMapLayer.StyleCategory.AllStyleCategories)
+    except TypeError:  # QGIS < 3.26 takes no categories
+        message, stored = layer.saveDefaultStyle()
+    return bool(stored)
