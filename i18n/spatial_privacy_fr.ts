@@ -229,22 +229,22 @@
       <translation>La comparaison avec la clé de cellule utilise une clé aléatoire à usage unique (jamais écrite) : ses chiffres varient un peu d'une exécution à l'autre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/disclosure_risk.py" line="116" />
+      <location filename="processing_provider/algorithms/disclosure_risk.py" line="122" />
       <source>Log-linear model (main effects), sampling fraction {fraction}: {expected:.1f} sample uniques are expected to be population uniques.</source>
       <translation>Modèle log-linéaire (effets principaux), taux de sondage {fraction} : {expected:.1f} uniques de l'échantillon devraient être uniques dans la population.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/disclosure_risk.py" line="124" />
+      <location filename="processing_provider/algorithms/disclosure_risk.py" line="130" />
       <source>{share} of records have no other record within 0.1 standard deviations of their continuous keys.</source>
       <translation>{share} des enregistrements n'ont aucun autre enregistrement à moins de 0,1 écart-type de leurs clés continues.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/disclosure_risk.py" line="131" />
+      <location filename="processing_provider/algorithms/disclosure_risk.py" line="138" />
       <source>The input already has the field(s) {fields}: rename them in a copy first.</source>
       <translation>L'entrée a déjà le(s) champ(s) {fields} : renommez-les d'abord dans une copie.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/disclosure_risk.py" line="144" />
+      <location filename="processing_provider/algorithms/disclosure_risk.py" line="151" />
       <source>{uniques} sample unique(s), {rare} sample rare; expected re-identifications {expected:.2f} ({rate} of {n} records); {above} record(s) above {threshold}; highest risk {highest}.</source>
       <translation>{uniques} unique(s) dans l'échantillon, {rare} rare(s) ; ré-identifications attendues {expected:.2f} ({rate} de {n} enregistrements) ; {above} enregistrement(s) au-dessus de {threshold} ; risque maximal {highest}.</translation>
     </message>
@@ -324,12 +324,12 @@
       <translation>Enregistrements écrits entité par entité par QGIS.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/disclosure_risk.py" line="93" />
+      <location filename="processing_provider/algorithms/disclosure_risk.py" line="94" />
       <source>The input layer could not be opened.</source>
       <translation>La couche d'entrée n'a pas pu être ouverte.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/disclosure_risk.py" line="98" />
+      <location filename="processing_provider/algorithms/disclosure_risk.py" line="99" />
       <source>Estimating population uniqueness needs the sampling weight field.</source>
       <translation>L'estimation de l'unicité dans la population exige le champ de poids de sondage.</translation>
     </message>
@@ -1134,92 +1134,92 @@
       <translation>Graphique : erreur, distance et risque par taille de maille</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="212" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="215" />
       <source>No household id field: the comparison has no swap + cell key row.</source>
       <translation>Pas de champ d'identifiant du ménage : la comparaison n'a pas de ligne échange + clé de cellule.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="216" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="219" />
       <source>The swap moves each person's dwelling: give one point per person (some person ids have several points), or leave the household id field empty.</source>
       <translation>L'échange déplace le logement de chaque personne : donnez un point par personne (certains identifiants ont plusieurs points), ou laissez vide le champ d'identifiant du ménage.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="231" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="234" />
       <source>Swap + cell key: {swapped} of {households} households swapped over the compared cell sizes at k = {k}; {unswapped} high-risk household(s) found no donor.</source>
       <translation>Échange + clé de cellule : {swapped} ménages échangés sur {households} sur les tailles de maille comparées à k = {k} ; {unswapped} ménage(s) à risque sans donneur.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="267" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="270" />
       <source>Method comparison: what each method costs and risks, by cell size</source>
       <translation>Comparaison des méthodes : ce que chacune coûte et risque, par taille de maille</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="268" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="271" />
       <source>cell size (m)</source>
       <translation>taille de maille (m)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="269" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="272" />
       <source>mean absolute error per cell</source>
       <translation>erreur absolue moyenne par maille</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="270" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="273" />
       <source>solid: against the true counts (each person in every cell they visit)</source>
       <translation>trait plein : par rapport aux vrais effectifs (chaque personne dans chaque maille où elle passe)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="271" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="274" />
       <source>dashed, DP: against the counts the DP grid noises (each person in at most one cell)</source>
       <translation>tirets, DP : par rapport aux effectifs que la grille DP bruite (chaque personne dans une maille au plus)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="274" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="277" />
       <source>mean absolute error against the counts the DP grid noises</source>
       <translation>erreur absolue moyenne par rapport aux effectifs que la grille DP bruite</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="275" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="278" />
       <source>Kantorovich–Wasserstein distance (m)</source>
       <translation>distance de Kantorovitch–Wasserstein (m)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="276" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="280" />
       <source>what an attacker can know</source>
       <translation>ce qu'un attaquant peut savoir</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="278" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="282" />
       <source>cells pinned</source>
       <translation>mailles fixées</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="279" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="283" />
       <source>DP: chance within ±{width}</source>
       <translation>DP : probabilité d'être à ±{width}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="281" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="285" />
       <source>Not computed:</source>
       <translation>Non calculé :</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="282" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="286" />
       <source>{method} at {size:g} m: {measure} not computed, because {reason}.</source>
       <translation>{method} à {size:g} m : {measure} non calculé(e), car {reason}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="284" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="288" />
       <source>For the data holder: a simulation, not a release. Publish none of it.</source>
       <translation>Pour le détenteur : une simulation, pas une diffusion. N'en publiez rien.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="291" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="295" />
       <source>solid, left: cells the method's audit pins (suppression: withheld cells narrower than p; cell key: what the gate fails)</source>
       <translation>trait plein, à gauche : mailles que l'audit de la méthode fixe (suppression : mailles masquées plus étroites que p ; clé de cellule : ce que le contrôle refuse)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="295" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="299" />
       <source>dotted, right: DP at ε = {epsilon:g}, the chance that a published count lies within ±{width} of the count it was drawn from (an exact coincidence under noise tells an attacker nothing)</source>
       <translation>pointillés, à droite : DP à ε = {epsilon:g}, la probabilité qu'un effectif publié soit à ±{width} au plus de l'effectif dont il est tiré (une coïncidence exacte sous le bruit n'apprend rien à un attaquant)</translation>
     </message>
@@ -1229,24 +1229,19 @@
       <translation>détenteur seul : une simulation, pas une diffusion ; ne rien publier</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="306" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="310" />
       <source>no cell holds a person, in the truth or in the release</source>
       <translation>aucune maille ne contient de personne, ni en vrai ni dans la diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="308" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="312" />
       <source>its exact transport problem has {pairs} pairs of cells, more than this version solves</source>
       <translation>son problème de transport exact a {pairs} paires de mailles, plus que cette version n'en résout</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="310" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="314" />
       <source>the release publishes no one (every cell withheld or 0)</source>
       <translation>la diffusion ne publie personne (toutes les mailles masquées ou à 0)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="317" />
-      <source>{size:g} m, {method}: published, now scored.</source>
-      <translation>{size:g} m, {method} : publiée, en cours d'évaluation.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/method_comparison.py" line="32" />
@@ -1264,9 +1259,9 @@
       <translation>DP</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="321" />
-      <source>{size:g} m, {method}: the Kantorovich–Wasserstein distance is a transport problem of {pairs} pairs of cells ({solver}): about {seconds} s here. Cancel stops it.</source>
-      <translation>{size:g} m, {method} : la distance de Kantorovitch–Wasserstein est un problème de transport de {pairs} paires de mailles ({solver}) : environ {seconds} s ici. Annuler l'arrête.</translation>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="324" />
+      <source>where the table's kw_bound is above 0, a grid flow: at most {bound} above the exact distance, never below</source>
+      <translation>là où le kw_bound de la table dépasse 0, un flot sur la grille : au plus {bound} au-dessus de la distance exacte, jamais en dessous</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/method_comparison.py" line="33" />
@@ -1274,24 +1269,39 @@
       <translation>échange + clé de cellule</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="334" />
-      <source>{size:g} m, {method}: mean absolute error {mae:.3g} per cell, {withheld} cell(s) withheld, {pinned} cell(s) its audit pins.</source>
-      <translation>{size:g} m, {method} : erreur absolue moyenne de {mae:.3g} par maille, {withheld} maille(s) masquée(s), {pinned} maille(s) fixée(s) par son audit.</translation>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="336" />
+      <source>The comparison's {count} Kantorovich–Wasserstein distances should take about {seconds} s in all here ({routes}), before the methods' own time.</source>
+      <translation>Les {count} distances de Kantorovitch–Wasserstein de la comparaison devraient prendre environ {seconds} s en tout ici ({routes}), sans compter le temps des méthodes elles-mêmes.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/method_comparison.py" line="340" />
-      <source>{size:g} m, {method}: mean absolute error {mae:.3g} per cell against the true counts (each person in every cell they visit), {bounded:.3g} against the counts the DP grid noises (each person in at most one cell); at ε = {epsilon:g}, a published count lies within ±{width} of the count it was drawn from with probability {share}.</source>
-      <translation>{size:g} m, {method} : erreur absolue moyenne de {mae:.3g} par maille par rapport aux vrais effectifs (chaque personne dans chaque maille où elle passe), {bounded:.3g} par rapport aux effectifs que la grille DP bruite (chaque personne dans une maille au plus) ; à ε = {epsilon:g}, un effectif publié est à ±{width} au plus de l'effectif dont il est tiré avec une probabilité de {share}.</translation>
+      <source>nothing to solve</source>
+      <translation>rien à résoudre</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="351" />
-      <source>{size:g} m, {method}: the Kantorovich–Wasserstein distance is left empty: its exact transport problem has {pairs} pairs of cells, more than this version solves. Compare a smaller extent or coarser cells.</source>
-      <translation>{size:g} m, {method} : la distance de Kantorovitch–Wasserstein reste vide : son problème de transport exact a {pairs} paires de mailles, plus que cette version n'en résout. Comparez une emprise plus petite ou des mailles plus grandes.</translation>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="342" />
+      <source>Some of these distances are too large to solve exactly here: they are solved as a flow on the grid's graph, at most {bound} above the exact distance (the table's kw_bound says which and by how much).</source>
+      <translation>Certaines de ces distances sont trop grandes pour être résolues exactement ici : elles sont résolues comme un flot sur le graphe de la grille, au plus {bound} au-dessus de la distance exacte (le kw_bound de la table dit lesquelles et de combien).</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="353" />
+      <source>{size:g} m, {method}: published, now scored.</source>
+      <translation>{size:g} m, {method} : publiée, en cours d'évaluation.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/method_comparison.py" line="356" />
-      <source>This comparison is not a release: every figure in it is computed from the true counts, for the data holder only; publish none of it. The DP grids are simulated (their noise is drawn and discarded, no DP grid is written) and no ε is recorded in any ledger: a DP release is made with the DP grid algorithm.</source>
-      <translation>Cette comparaison n'est pas une diffusion : chacun de ses chiffres vient des vrais effectifs, pour le seul détenteur ; n'en publiez rien. Les grilles DP sont simulées (leur bruit est tiré puis jeté, aucune grille DP n'est écrite) et aucun ε n'est inscrit dans un registre : une diffusion DP se fait avec l'algorithme de grille différentiellement privée.</translation>
+      <source>{size:g} m, {method}: the Kantorovich–Wasserstein distance is a transport problem of {pairs} pairs of cells ({solver}): about {seconds} s here. Cancel stops it.</source>
+      <translation>{size:g} m, {method} : la distance de Kantorovitch–Wasserstein est un problème de transport de {pairs} paires de mailles ({solver}) : environ {seconds} s ici. Annuler l'arrête.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="364" />
+      <source>{size:g} m, {method}: the distance is a grid flow with directions up to {reach} cells: at most {bound} above the exact distance, never below.</source>
+      <translation>{size:g} m, {method} : la distance est un flot sur la grille, avec des directions jusqu'à {reach} mailles : au plus {bound} au-dessus de la distance exacte, jamais en dessous.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="376" />
+      <source>{size:g} m, {method}: mean absolute error {mae:.3g} per cell, {withheld} cell(s) withheld, {pinned} cell(s) its audit pins.</source>
+      <translation>{size:g} m, {method} : erreur absolue moyenne de {mae:.3g} par maille, {withheld} maille(s) masquée(s), {pinned} maille(s) fixée(s) par son audit.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/method_comparison.py" line="38" />
@@ -1299,9 +1309,24 @@
       <translation>Comparaison des méthodes</translation>
     </message>
     <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="382" />
+      <source>{size:g} m, {method}: mean absolute error {mae:.3g} per cell against the true counts (each person in every cell they visit), {bounded:.3g} against the counts the DP grid noises (each person in at most one cell); at ε = {epsilon:g}, a published count lies within ±{width} of the count it was drawn from with probability {share}.</source>
+      <translation>{size:g} m, {method} : erreur absolue moyenne de {mae:.3g} par maille par rapport aux vrais effectifs (chaque personne dans chaque maille où elle passe), {bounded:.3g} par rapport aux effectifs que la grille DP bruite (chaque personne dans une maille au plus) ; à ε = {epsilon:g}, un effectif publié est à ±{width} au plus de l'effectif dont il est tiré avec une probabilité de {share}.</translation>
+    </message>
+    <message>
       <location filename="processing_provider/algorithms/method_comparison.py" line="39" />
       <source>At each cell size, the suppressed grid, the cell key grid, the DP grid and swap + cell key on the same people, scored against the true counts (errors, Hellinger and Kantorovich–Wasserstein distances, Moran's I of the errors) and by risk. For the data holder: a simulation, never a release.</source>
       <translation>À chaque taille de maille, la grille avec secret statistique, la grille à clé de cellule, la grille DP et échange + clé de cellule sur les mêmes personnes, notées contre les vrais effectifs (erreurs, distances de Hellinger et de Kantorovitch–Wasserstein, I de Moran des erreurs) et par le risque. Pour le détenteur : une simulation, jamais une diffusion.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="393" />
+      <source>{size:g} m, {method}: the Kantorovich–Wasserstein distance is left empty: its exact transport problem has {pairs} pairs of cells, more than this version solves. Compare a smaller extent or coarser cells.</source>
+      <translation>{size:g} m, {method} : la distance de Kantorovitch–Wasserstein reste vide : son problème de transport exact a {pairs} paires de mailles, plus que cette version n'en résout. Comparez une emprise plus petite ou des mailles plus grandes.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="398" />
+      <source>This comparison is not a release: every figure in it is computed from the true counts, for the data holder only; publish none of it. The DP grids are simulated (their noise is drawn and discarded, no DP grid is written) and no ε is recorded in any ledger: a DP release is made with the DP grid algorithm.</source>
+      <translation>Cette comparaison n'est pas une diffusion : chacun de ses chiffres vient des vrais effectifs, pour le seul détenteur ; n'en publiez rien. Les grilles DP sont simulées (leur bruit est tiré puis jeté, aucune grille DP n'est écrite) et aucun ε n'est inscrit dans un registre : une diffusion DP se fait avec l'algorithme de grille différentiellement privée.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/method_comparison.py" line="44" />
@@ -2429,42 +2454,42 @@
       <translation>Niveau de protection p (vide : celui de la politique, sinon ⌈k/2⌉)</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="381" />
+      <location filename="processing_provider/base.py" line="387" />
       <source>Cancelled: no output was completed.</source>
       <translation>Annulé : aucune sortie n'a été terminée.</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="444" />
+      <location filename="processing_provider/base.py" line="451" />
       <source>Removed {count} hidden partial file(s) in {folder} that runs ended before finishing had left: {names}.</source>
       <translation>{count} fichier(s) partiel(s) caché(s) laissé(s) dans {folder} par des exécutions interrompues ont été supprimés : {names}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="456" />
+      <location filename="processing_provider/base.py" line="463" />
       <source>{share} of the cells withheld, within the policy's tolerance of {tolerance}.</source>
       <translation>{share} des mailles masquées, dans la tolérance de la politique ({tolerance}).</translation>
     </message>
     <message>
-      <location filename="processing_provider/base.py" line="460" />
+      <location filename="processing_provider/base.py" line="467" />
       <source>{share} of the cells withheld, above the policy's tolerance of {tolerance}: the resolution sweep does not recommend this cell size (the tolerance guides the choice of a size; it blocks nothing). Prefer a coarser size (the sweep recommends one); never lower k.</source>
       <translation>{share} des mailles masquées, au-delà de la tolérance de la politique ({tolerance}) : le balayage des résolutions ne recommande pas cette taille de maille (la tolérance guide le choix d'une taille ; elle ne bloque rien). Préférez une taille plus grossière (le balayage en recommande une) ; n'abaissez jamais k.</translation>
     </message>
     <message>
-      <location filename="processing_provider/destinations.py" line="225" />
+      <location filename="processing_provider/destinations.py" line="228" />
       <source>The output '{output}' ({destination}) would overwrite the input '{input}', which would be lost. Write the output to another file (or another layer of the GeoPackage: Save to GeoPackage…).</source>
       <translation>La sortie « {output} » ({destination}) écraserait l'entrée « {input} », qui serait perdue. Écrivez la sortie dans un autre fichier (ou une autre couche du GeoPackage : Enregistrer dans un GeoPackage…).</translation>
     </message>
     <message>
-      <location filename="processing_provider/destinations.py" line="232" />
+      <location filename="processing_provider/destinations.py" line="235" />
       <source>The outputs '{first}' and '{second}' are both written to {destination}: the second would replace the first. Give each its own file or layer.</source>
       <translation>Les sorties « {first} » et « {second} » sont toutes deux écrites dans {destination} : la seconde remplacerait la première. Donnez à chacune son propre fichier ou sa propre couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/destinations.py" line="251" />
+      <location filename="processing_provider/destinations.py" line="254" />
       <source>The output '{output}' would replace the existing PostGIS table {table}, which this plugin did not write. Choose a table name that does not exist yet (or drop the table yourself if it is no longer needed).</source>
       <translation>La sortie « {output} » remplacerait la table PostGIS existante {table}, que cette extension n'a pas écrite. Choisissez un nom de table qui n'existe pas encore (ou supprimez vous-même la table si elle n'est plus utile).</translation>
     </message>
     <message>
-      <location filename="processing_provider/destinations.py" line="259" />
+      <location filename="processing_provider/destinations.py" line="262" />
       <source>The output '{output}' would replace the whole file {path}, and with it the layers it holds ({layers}), which this plugin did not write. Choose a new file, or add the output to that file as a new layer (Save to GeoPackage… with a layer name it does not hold yet).</source>
       <translation>La sortie « {output} » remplacerait tout le fichier {path}, et avec lui les couches qu'il contient ({layers}), que cette extension n'a pas écrites. Choisissez un nouveau fichier, ou ajoutez la sortie à ce fichier comme nouvelle couche (Enregistrer dans un GeoPackage… avec un nom de couche qu'il ne contient pas encore).</translation>
     </message>
@@ -2634,47 +2659,47 @@
       <translation>plusieurs points par personne : les cellules s'additionnent à au moins ce nombre</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="145" />
+      <location filename="processing_provider/io/bulk_write.py" line="146" />
       <source>Could not create the GeoPackage {path}: check that its folder exists and is writable.</source>
       <translation>Impossible de créer le GeoPackage {path} : vérifiez que son dossier existe et est accessible en écriture.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="400" />
+      <location filename="processing_provider/io/bulk_write.py" line="404" />
       <source>the values of {fields} do not fit their column type</source>
       <translation>les valeurs de {fields} ne correspondent pas au type de leur colonne</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="422" />
+      <location filename="processing_provider/io/bulk_write.py" line="426" />
       <source>{count} cells written to {path} in bulk.</source>
       <translation>{count} cellules écrites en bloc dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="433" />
+      <location filename="processing_provider/io/bulk_write.py" line="437" />
       <source>Cells written feature by feature through QGIS, not with COPY: {reason}.</source>
       <translation>Cellules écrites entité par entité par QGIS, pas avec COPY : {reason}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="436" />
+      <location filename="processing_provider/io/bulk_write.py" line="440" />
       <source>{count} cells written to the PostGIS table {table} in bulk (COPY).</source>
       <translation>{count} cellules écrites en bloc dans la table PostGIS {table} (COPY).</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="475" />
+      <location filename="processing_provider/io/bulk_write.py" line="479" />
       <source>{count} records written to {path} in bulk.</source>
       <translation>{count} enregistrements écrits en bloc dans {path}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="483" />
+      <location filename="processing_provider/io/bulk_write.py" line="487" />
       <source>the input is not a point file GDAL can stream</source>
       <translation>l'entrée n'est pas un fichier de points que GDAL peut lire en flux</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="490" />
+      <location filename="processing_provider/io/bulk_write.py" line="494" />
       <source>Records written feature by feature through QGIS, not with COPY: {reason}.</source>
       <translation>Enregistrements écrits entité par entité par QGIS, pas avec COPY : {reason}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/bulk_write.py" line="493" />
+      <location filename="processing_provider/io/bulk_write.py" line="497" />
       <source>{count} records written to the PostGIS table {table} in bulk (COPY).</source>
       <translation>{count} enregistrements écrits en bloc dans la table PostGIS {table} (COPY).</translation>
     </message>
@@ -2699,19 +2724,19 @@
       <translation>{count} points lus entité par entité.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/layers.py" line="160" />
-      <source>{count} feature(s) are not points (features {fids}): the layer mixes geometry types. Keep only its points (e.g. Extract by expression: geometry_type($geometry) = 'Point'), or give each feature its point, and run again.</source>
-      <translation>{count} entité(s) ne sont pas des points (entités {fids}) : la couche mélange des types de géométrie. Ne gardez que ses points (par ex. Extraire par expression : geometry_type($geometry) = 'Point'), ou donnez à chaque entité son point, et relancez.</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/io/layers.py" line="167" />
+      <location filename="processing_provider/io/layers.py" line="161" />
       <source>{count} feature(s) have no geometry or an empty one. Repair or remove them (e.g. with 'Remove null geometries') so that nobody is left out of the counts.</source>
       <translation>{count} entité(s) n'ont pas de géométrie ou une géométrie vide. Réparez-les ou supprimez-les (par ex. avec « Supprimer les géométries nulles ») pour que personne ne soit oublié dans les comptages.</translation>
     </message>
     <message>
-      <location filename="processing_provider/io/layers.py" line="172" />
+      <location filename="processing_provider/io/layers.py" line="166" />
       <source>The input layer has no features (or none selected): there is nothing to assess.</source>
       <translation>La couche d'entrée n'a aucune entité (ou aucune sélectionnée) : il n'y a rien à évaluer.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/io/layers.py" line="331" />
+      <source>{count} feature(s) are not points (features {fids}): the layer mixes geometry types. Keep only its points (e.g. Extract by expression: geometry_type($geometry) = 'Point'), or give each feature its point, and run again.</source>
+      <translation>{count} entité(s) ne sont pas des points (entités {fids}) : la couche mélange des types de géométrie. Ne gardez que ses points (par ex. Extraire par expression : geometry_type($geometry) = 'Point'), ou donnez à chaque entité son point, et relancez.</translation>
     </message>
     <message>
       <location filename="processing_provider/io/layers.py" line="50" />
@@ -2924,27 +2949,27 @@
       <translation>Tous les fichiers (*)</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="241" />
+      <location filename="processing_provider/ledger_base.py" line="242" />
       <source>The PostGIS database {database} of the output cannot be reached (the server does not answer, or refuses the connection): nothing was released and no budget was spent. Check the connection, or write the output to a file.</source>
       <translation>La base PostGIS {database} de la sortie est injoignable (le serveur ne répond pas, ou refuse la connexion) : rien n'a été diffusé et aucun budget n'a été dépensé. Vérifiez la connexion, ou écrivez la sortie dans un fichier.</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="248" />
+      <location filename="processing_provider/ledger_base.py" line="249" />
       <source>The output table {table} cannot be made in the PostGIS database {database}: its schema {schema} does not exist. Nothing was released and no budget was spent. Name an existing schema.</source>
       <translation>La table de sortie {table} ne peut pas être créée dans la base PostGIS {database} : son schéma {schema} n'existe pas. Rien n'a été diffusé et aucun budget n'a été dépensé. Indiquez un schéma existant.</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="253" />
+      <location filename="processing_provider/ledger_base.py" line="254" />
       <source>The output table {table} cannot be made in the PostGIS database {database}: the user {user} may not create tables in the schema {schema}. Nothing was released and no budget was spent. Choose a schema where you may create tables.</source>
       <translation>La table de sortie {table} ne peut pas être créée dans la base PostGIS {database} : l'utilisateur {user} ne peut pas créer de table dans le schéma {schema}. Rien n'a été diffusé et aucun budget n'a été dépensé. Choisissez un schéma où vous pouvez créer des tables.</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="270" />
+      <location filename="processing_provider/ledger_base.py" line="271" />
       <source>Cancelled.</source>
       <translation>Annulé.</translation>
     </message>
     <message>
-      <location filename="processing_provider/ledger_base.py" line="273" />
+      <location filename="processing_provider/ledger_base.py" line="274" />
       <source>The release {release} is charged to the ledger (entry {seq}), but its output could not be completed: {reason} The budget stays spent (a release that may have escaped counts); give the next release its own id.</source>
       <translation>La diffusion {release} est imputée au registre (entrée {seq}), mais sa sortie n'a pas pu être achevée : {reason} Le budget reste dépensé (une diffusion qui a pu s'échapper compte) ; donnez à la prochaine diffusion son propre identifiant.</translation>
     </message>
@@ -3039,12 +3064,12 @@
       <translation>{range} (toutes les zones)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="206" />
+      <location filename="processing_provider/presentation/styles.py" line="207" />
       <source>{size:g} m cells: counts ±{accuracy} people (95 %)</source>
       <translation>Mailles de {size:g} m : effectifs à ±{accuracy} personnes (95 %)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="218" />
+      <location filename="processing_provider/presentation/styles.py" line="219" />
       <source>{range} (within the noise of an empty cell)</source>
       <translation>{range} (dans le bruit d'une maille vide)</translation>
     </message>
@@ -3444,77 +3469,77 @@
       <translation>Choisissez au moins une variable clé.</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="105" />
+      <location filename="processing_provider/staged_outputs.py" line="101" />
       <source>The output {path} cannot be written: {what} is read-only or not yours. Choose a folder you can write to. Nothing was written, and nothing was charged to a ledger.</source>
       <translation>La sortie {path} ne peut pas être écrite : {what} est en lecture seule ou ne vous appartient pas. Choisissez un dossier où vous pouvez écrire. Rien n'a été écrit, et rien n'a été imputé à un registre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="112" />
+      <location filename="processing_provider/staged_outputs.py" line="108" />
       <source>The output {path} cannot be written: its disk has {free} kB free in {folder}, and a run needs at least {needed} kB there for its {count} output(s). Free space on that disk, or choose a folder on another one. Nothing was written, and nothing was charged to a ledger.</source>
       <translation>La sortie {path} ne peut pas être écrite : son disque n'a que {free} ko libres dans {folder}, et une exécution y demande au moins {needed} ko pour ses {count} sortie(s). Libérez de l'espace sur ce disque, ou choisissez un dossier sur un autre disque. Rien n'a été écrit, et rien n'a été imputé à un registre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="127" />
+      <location filename="processing_provider/staged_outputs.py" line="123" />
       <source>The folder {folder} cannot be written ({reason}): choose a folder you can write to. Nothing was written, and nothing was charged to a ledger.</source>
       <translation>Le dossier {folder} n'est pas accessible en écriture ({reason}) : choisissez un dossier où vous pouvez écrire. Rien n'a été écrit, et rien n'a été imputé à un registre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="202" />
+      <location filename="processing_provider/staged_outputs.py" line="198" />
       <source>the file is empty (0 bytes)</source>
       <translation>le fichier est vide (0 octet)</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="214" />
+      <location filename="processing_provider/staged_outputs.py" line="210" />
       <source>it holds no layer</source>
       <translation>il ne contient aucune couche</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="223" />
+      <location filename="processing_provider/staged_outputs.py" line="228" />
       <source>the disk is full</source>
       <translation>le disque est plein</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="223" />
+      <location filename="processing_provider/staged_outputs.py" line="228" />
       <source>Free space on that disk, or choose a folder on another one.</source>
       <translation>Libérez de l'espace sur ce disque, ou choisissez un dossier sur un autre disque.</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="226" />
+      <location filename="processing_provider/staged_outputs.py" line="231" />
       <source>it is read-only or not yours</source>
       <translation>il est en lecture seule ou ne vous appartient pas</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="226" />
+      <location filename="processing_provider/staged_outputs.py" line="231" />
       <source>Choose a folder you can write to.</source>
       <translation>Choisissez un dossier où vous pouvez écrire.</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="227" />
+      <location filename="processing_provider/staged_outputs.py" line="232" />
       <source>Check the file and its folder, then run again.</source>
       <translation>Vérifiez le fichier et son dossier, puis relancez.</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="244" />
+      <location filename="processing_provider/staged_outputs.py" line="249" />
       <source>Writing {files} failed: {cause}. {fix} Nothing was written: the run's other outputs were removed too.</source>
       <translation>L'écriture de {files} a échoué : {cause}. {fix} Rien n'a été écrit : les autres sorties de l'exécution ont été supprimées aussi.</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="260" />
+      <location filename="processing_provider/staged_outputs.py" line="266" />
       <source>The output {path} was not written (no file was made). Nothing was written.</source>
       <translation>La sortie {path} n'a pas été écrite (aucun fichier n'a été créé). Rien n'a été écrit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="265" />
+      <location filename="processing_provider/staged_outputs.py" line="271" />
       <source>The output {path} was written but cannot be read back ({reason}). Nothing was written: free space on its disk (or check it), then run again.</source>
       <translation>La sortie {path} a été écrite mais ne peut pas être relue ({reason}). Rien n'a été écrit : libérez de l'espace sur son disque (ou vérifiez-le), puis relancez.</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="273" />
+      <location filename="processing_provider/staged_outputs.py" line="279" />
       <source>The disk of {folder} filled up while the run wrote its outputs ({free} kB left): they may be incomplete, so none was kept. Free space on that disk, or choose a folder on another one.</source>
       <translation>Le disque de {folder} s'est rempli pendant l'écriture des sorties ({free} ko restants) : elles peuvent être incomplètes, aucune n'a donc été gardée. Libérez de l'espace sur ce disque, ou choisissez un dossier sur un autre disque.</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="99" />
+      <location filename="processing_provider/staged_outputs.py" line="95" />
       <source>The folder {folder} of the output {path} does not exist: create it, or choose a file in an existing folder. The output cannot be written there; nothing was written.</source>
       <translation>Le dossier {folder} de la sortie {path} n'existe pas : créez-le, ou choisissez un fichier dans un dossier existant. La sortie ne peut pas y être écrite ; rien n'a été écrit.</translation>
     </message>
@@ -3694,34 +3719,39 @@
       <translation>Cela comprend ce qu'un attaquant déduit en lisant les {count} bande(s) fine(s) entre les limites et les bords de cellules qu'elles suivent comme ne comptant pas plus de personnes que les effectifs n'en exigent ({held} ; les limites devaient passer sur les bords). Publiez les zones avec des limites exactement sur les bords des cellules, dans le SCR de la grille, ou masquez davantage de cellules.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/compare/measures.py" line="52" />
-      <source>A grid to compare names a cell twice: compare grids of one count per cell.</source>
-      <translation>Une grille à comparer nomme deux fois une maille : comparez des grilles d'un effectif par maille.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/compare/measures.py" line="77" />
-      <source>A published count to compare is negative or not whole.</source>
-      <translation>Un effectif publié à comparer est négatif ou non entier.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/compare/transport.py" line="120" />
+      <location filename="spatial_privacy_plugin/compare/grid_flow.py" line="141" />
       <source>The transport problem of the Kantorovich–Wasserstein distance was not solved ({reason}); report this with the data's cell size.</source>
       <translation>Le problème de transport de la distance de Kantorovitch–Wasserstein n'a pas été résolu ({reason}) ; signalez-le avec la taille de maille des données.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/compare/transport.py" line="231" />
+      <location filename="spatial_privacy_plugin/compare/measures.py" line="53" />
+      <source>A grid to compare names a cell twice: compare grids of one count per cell.</source>
+      <translation>Une grille à comparer nomme deux fois une maille : comparez des grilles d'un effectif par maille.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/compare/measures.py" line="81" />
+      <source>A published count to compare is negative or not whole.</source>
+      <translation>Un effectif publié à comparer est négatif ou non entier.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/compare/transport.py" line="308" />
       <source>The transport problem of the Kantorovich–Wasserstein distance did not settle in {rounds} rounds; report this with the data's cell size.</source>
       <translation>Le problème de transport de la distance de Kantorovitch–Wasserstein ne s'est pas stabilisé en {rounds} tours ; signalez-le avec la taille de maille des données.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/compare/transport.py" line="43" />
+      <location filename="spatial_privacy_plugin/compare/transport.py" line="59" />
       <source>column generation</source>
       <translation>génération de colonnes</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/compare/transport.py" line="44" />
+      <location filename="spatial_privacy_plugin/compare/transport.py" line="60" />
       <source>network simplex</source>
       <translation>simplexe de réseau</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/compare/transport.py" line="61" />
+      <source>grid flow</source>
+      <translation>flot sur la grille</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/counting/cells.py" line="108" />

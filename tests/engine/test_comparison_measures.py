@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spatial_privacy_plugin.compare import measures, methods, transport
+from spatial_privacy_plugin.compare import grid_flow, measures, methods, transport
 from spatial_privacy_plugin.counting.cells import count_cells, people_total
 from spatial_privacy_plugin.noise.cellkey import hmac_record_keys, perturbed_cells
 from spatial_privacy_plugin.noise.cellkey_audit import utility
@@ -128,13 +128,22 @@ def test_wasserstein_is_exact_for_counts_whose_products_exceed_int64():
     assert transport.distance == pytest.approx(50.0)
 
 
-def test_a_transport_problem_over_the_limit_is_left_empty_not_approximated():
+def test_a_transport_problem_over_the_exact_limit_is_a_grid_flow_with_its_bound_stated():
     col = np.arange(10)
     a, b = np.tile([1, 0], 5), np.tile([0, 1], 5)
-    assert measures.wasserstein(col, 0 * col, a, b, 100.0, max_pairs=25).pairs == 25
-    assert measures.wasserstein(col, 0 * col, a, b, 100.0, max_pairs=25).distance is not None
+    exact = measures.wasserstein(col, 0 * col, a, b, 100.0, max_pairs=25)
+    assert exact.pairs == 25 and exact.distance is not None and exact.bound == 0.0
     over = measures.wasserstein(col, 0 * col, a, b, 100.0, max_pairs=24)
-    assert over.distance is None and over.pairs == 25
+    assert over.pairs == 25 and over.bound == pytest.approx(grid_flow.relative_bound(5))
+    # Along a line the grid's directions include the line itself: the same value.
+    assert over.distance == pytest.approx(exact.distance, rel=1e-9)
+
+
+def test_a_transport_problem_over_every_limit_is_left_empty_not_guessed():
+    col = np.arange(10)
+    a, b = np.tile([1, 0], 5), np.tile([0, 1], 5)
+    over = measures.wasserstein(col, 0 * col, a, b, 100.0, max_pairs=24, max_grid_seconds=0)
+    assert over.distance is None and over.pairs == 25 and over.bound is None
 
 
 # The other measures -----------------------------------------------------------------------
