@@ -139,8 +139,7 @@ class MethodComparison(PTableParameters, DonorParameters, PointGridAlgorithm):
             points, resolutions, comparison,
             lambda done, total: steps.setProgress(100.0 * done / total), feedback.isCanceled,
             lambda resolution, method, plan: self.announce(resolution, method, plan, feedback),
-            lambda plans: self.announce_total(plans, len(methods.methods_of(comparison)),
-                                              feedback))
+            lambda plans: self.announce_total(plans, feedback))
 
         fields = make_fields(TABLE_FIELDS)
         sink, destination = self.parameterAsSink(
@@ -325,18 +324,18 @@ class MethodComparison(PTableParameters, DonorParameters, PointGridAlgorithm):
                   "the exact distance, never below").format(bound=percent(bounds.max()))
 
     @staticmethod
-    def announce_total(plans, methods, feedback):
+    def announce_total(plans, feedback):
         """One line before any method runs: how long all the distances should take here."""
         from ...spatial_privacy_plugin.compare.transport import GRID_FLOW
         from ...spatial_privacy_plugin.formatting import percent
 
-        seconds = methods * sum(plan.seconds for plan in plans)
+        seconds = sum(plan.seconds for plan in plans)
         routes = ", ".join(tr(route) for route in dict.fromkeys(
             plan.method for plan in plans if plan.method is not None))
         feedback.pushInfo(tr(
             "The comparison's {count} Kantorovich–Wasserstein distances should take about "
             "{seconds} s in all here ({routes}), before the methods' own time.").format(
-            count=methods * len(plans), seconds=QLocale().toString(int(round(seconds))),
+            count=len(plans), seconds=QLocale().toString(int(round(seconds))),
             routes=routes or tr("nothing to solve")))
         if any(plan.method == GRID_FLOW for plan in plans):
             feedback.pushInfo(tr(

@@ -230,6 +230,30 @@ def release(method, points, resolution, comparison, is_canceled=None):
                     comparison.people_known, comparison.k)
 
 
+def expected_transport(method, points, resolution, truth, comparison):
+    """The ``transport.Plan`` expected for ``method``'s distance at one size, before it
+    publishes: over the true grid's cells (``truth``), and for the DP grid also the empty cells
+    of its extent that its noise is expected to fill (those drawing a noise of 1 or more)."""
+    from ..noise import dp
+    from ..noise.dp_release import MECHANISM_LAPLACE, extent_domain, plan_noise
+
+    places = np.column_stack([truth.col, truth.row])
+    cells = float(len(truth.col))
+    if method == METHOD_DP:
+        setup = comparison.dp
+        noise = plan_noise(setup.mechanism, setup.epsilon, (resolution,), setup.m,
+                           setup.delta).levels[0].noise
+        within = dp.discrete_laplace_within if setup.mechanism == MECHANISM_LAPLACE else \
+            dp.discrete_gaussian_within
+        domain = extent_domain(points.origin, resolution, setup.bounds)
+        rows, cols = domain.mask.shape
+        extent = np.column_stack([[domain.col0, domain.row0],
+                                  [domain.col0 + cols - 1, domain.row0 + rows - 1]]).T
+        places = np.vstack([places, extent])
+        cells += max(0, rows * cols - len(truth.col)) * (1.0 - within(noise, 0)) / 2.0
+    return estimate(cells, places, comparison.max_pairs, comparison.max_grid_seconds)
+
+
 def compare_methods(points, resolutions, comparison, progress=None, is_canceled=None,
                     on_step=None, on_estimate=None):
     """One row per cell size and method (COLUMNS): the utility of its published grid against
@@ -240,8 +264,8 @@ def compare_methods(points, resolutions, comparison, progress=None, is_canceled=
     ``dp_width``, ``dp_probability_within_width`` (``differentially_private``).
 
     ``on_estimate(plans)`` hears, once the true grids are counted and before any method
-    runs, how each size's distances are expected to be solved (``transport.estimate``, a
-    ``transport.Plan`` per size, for each of the methods); ``progress(done, total)`` of each
+    runs, how each distance is expected to be solved (``expected_transport``, one
+    ``transport.Plan`` per size and method); ``progress(done, total)`` of each
     method and size done; ``on_step(resolution, method, plan)`` of each as it is scored,
     with its transport problem's ``transport.Plan`` before that is solved; ``is_canceled``
     is asked between steps and while the transport problem is solved (raising
@@ -253,8 +277,8 @@ def compare_methods(points, resolutions, comparison, progress=None, is_canceled=
     truths = [count_cells(points.x, points.y, points.person_codes, keyless(points),
                           points.origin, resolution) for resolution in resolutions]
     if on_estimate is not None:
-        on_estimate([estimate(truth.col, truth.row, comparison.max_pairs,
-                              comparison.max_grid_seconds) for truth in truths])
+        on_estimate([expected_transport(method, points, resolution, truth, comparison)
+                     for resolution, truth in zip(resolutions, truths) for method in methods])
     for number, (resolution, truth) in enumerate(zip(resolutions, truths)):
         if is_canceled is not None and is_canceled():
             raise Cancelled()

@@ -45,7 +45,7 @@ CHUNK = 4_000_000  # reduced costs computed at a time
 TOLERANCE = 1e-7  # a reduced cost (in cells) this far below 0 counts as negative
 MAX_ROUNDS = 200
 # Arcs whose reduced cost (in cells) is this far above 0 leave the next programme.
-KEPT_REDUCED_COST = 1.0
+KEPT_REDUCED_COST = 0.1
 # Problems above this many pairs start from the plan of the same problem on coarser cells.
 COARSE_FROM_PAIRS = 200_000
 # The longest a grid flow may be expected to take (past MAX_TRANSPORT_PAIRS): its directions'
@@ -54,12 +54,13 @@ COARSE_FROM_PAIRS = 200_000
 # kept short.
 GRID_FLOW_SECONDS = 10.0
 # Seconds per pair of cells, roughly, on this project's bench machine (2 shared cores;
-# bench/RESULTS.md): the column generation took about 7 s for 2.0·10^6 and 3.3·10^6 pairs,
-# POT's network simplex 0.8 s and 3.1 s. For the time a comparison announces, not a promise.
+# bench/RESULTS.md): the column generation took 1.7 s for the 2.0·10^6 pairs of a noisy copy of
+# 25,000 homes at 250 m and 8.5 s for the 4.0·10^6 of their DP grid, POT's network simplex
+# 0.8 s and 1.1 s. For the time a comparison announces, not a promise.
 COLUMN_GENERATION = N_("column generation")
 NETWORK_SIMPLEX = N_("network simplex")
 GRID_FLOW = N_("grid flow")
-SECONDS_PER_PAIR = {COLUMN_GENERATION: 3e-6, NETWORK_SIMPLEX: 1e-6}
+SECONDS_PER_PAIR = {COLUMN_GENERATION: 2e-6, NETWORK_SIMPLEX: 3e-7}
 
 
 @dataclass(frozen=True)
@@ -104,13 +105,14 @@ def plan(pairs, places, max_pairs=MAX_TRANSPORT_PAIRS, max_grid_seconds=GRID_FLO
     return Plan(None, pairs, bound=None)
 
 
-def estimate(col, row, max_pairs=MAX_TRANSPORT_PAIRS, max_grid_seconds=GRID_FLOW_SECONDS):
-    """The ``Plan`` expected for a distance between grids whose scored cells are ``col``,
-    ``row``, before the published grid is known: half the cells sending and half receiving,
-    as where every cell's share changes (the most pairs there can be)."""
-    cells = len(col)
-    places = np.column_stack([np.asarray(col, dtype=np.int64), np.asarray(row, dtype=np.int64)])
-    return plan((cells // 2) * (cells - cells // 2), places, max_pairs, max_grid_seconds)
+def estimate(cells, places, max_pairs=MAX_TRANSPORT_PAIRS, max_grid_seconds=GRID_FLOW_SECONDS):
+    """The ``Plan`` expected for a distance over about ``cells`` scored cells among ``places``
+    (whole cell coordinates, shape (n, 2): the region the grid flow would cover), before the
+    published grid is known: half the cells sending and half receiving, as where every
+    cell's share changes (the most pairs there can be)."""
+    cells = int(round(cells))
+    return plan((cells // 2) * (cells - cells // 2), np.asarray(places, dtype=np.int64),
+                max_pairs, max_grid_seconds)
 
 
 def wasserstein(col, row, original, published, resolution, max_pairs=MAX_TRANSPORT_PAIRS,
@@ -205,15 +207,23 @@ def _nearest_arcs(sources, sinks):
 
 
 def _negative_arcs(sources, sinks, source_duals, sink_duals):
-    """Arc codes with a negative reduced cost (distance − u_i − v_j), at most ADDED_PER_CELL
-    per source, the most negative first."""
+    """Arc codes with a negative reduced cost (distance − u_i − v_j): at most ADDED_PER_CELL
+    per source, the most negative first, and the most negative of each sink (a sink far
+    from every source, as the DP grid's noisy empty cells are, waits many rounds otherwise)."""
     found = []
     step = max(1, CHUNK // len(sinks))
+    sink_best = np.zeros(len(sinks))
+    sink_best_source = np.zeros(len(sinks), dtype=np.int64)
+    every_sink = np.arange(len(sinks))
     for start in range(0, len(sources), step):
         here = sources[start:start + step]
         reduced = np.hypot(here[:, 0, None] - sinks[None, :, 0], here[:, 1, None] - sinks[None, :, 1])
         reduced -= source_duals[start:start + step, None]
         reduced -= sink_duals[None, :]
+        best_here = reduced.argmin(axis=0)
+        better = reduced[best_here, every_sink] < sink_best
+        sink_best[better] = reduced[best_here[better], every_sink[better]]
+        sink_best_source[better] = start + best_here[better]
         rows, = np.nonzero((reduced < -TOLERANCE).any(axis=1))
         if not len(rows):
             continue
@@ -221,7 +231,9 @@ def _negative_arcs(sources, sinks, source_duals, sink_duals):
         best = np.argpartition(reduced[rows], take - 1, axis=1)[:, :take]
         chosen = reduced[rows[:, None], best] < -TOLERANCE
         found.append(((start + rows)[:, None] * len(sinks) + best)[chosen])
-    return np.concatenate(found) if found else np.empty(0, dtype=np.int64)
+    negative_sinks, = np.nonzero(sink_best < -TOLERANCE)
+    found.append(sink_best_source[negative_sinks] * len(sinks) + negative_sinks)
+    return np.unique(np.concatenate(found))
 
 
 # POT's ``ot.emd`` where the glue found it (``use_network_simplex``), else None.

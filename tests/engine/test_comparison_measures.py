@@ -215,6 +215,32 @@ def setups(points, seed="dp test"):
             methods.DpSetup("discrete laplace", 1.0, None, bounds, lambda _: mask_generator(seed)))
 
 
+def test_each_distances_time_is_estimated_before_any_method_runs_and_roughly_right():
+    points = sample()
+    cell_key, dp = setups(points)
+    comparison = methods.Comparison(5, Marginals("none", 4, 3.0), True, cell_key, dp)
+    heard = []
+
+    def on_estimate(plans):
+        assert not scored, "the estimate comes before the first distance"
+        heard.append(plans)
+
+    scored = []
+    table = methods.compare_methods(points, (100.0, 200.0), comparison,
+                                    on_step=lambda *step: scored.append(step),
+                                    on_estimate=on_estimate)
+    plans, = heard
+    assert len(plans) == len(table) == 6
+    assert all(plan.method == transport.solver() and plan.bound == 0.0 for plan in plans)
+    # The estimate counts every scored cell changed (the most pairs there can be); the DP
+    # grid's also the empty cells of the extent its noise fills.
+    for plan, cells in zip(plans, table["cells"]):
+        assert plan.pairs >= 0.7 * (cells // 2) * (cells - cells // 2)
+    by_method = dict(zip(zip(table["method"], table["resolution_m"]), plans))
+    assert by_method[(methods.METHOD_DP, 100.0)].pairs > \
+        by_method[(methods.METHOD_SUPPRESSION, 100.0)].pairs
+
+
 def test_rows_equal_what_the_methods_publish_and_report():
     points = sample()
     cell_key, dp = setups(points)
