@@ -168,7 +168,6 @@ def comparison(n_persons):
     for feature in table.getFeatures():
         print(f"| {feature['method']} | {feature['cells']:,} | {feature['transport_pairs']:,} | "
               f"{feature['wasserstein_m']:.3f} | {feature['kw_bound']} |")
-    application.exitQgis()
 
 
 def commit():
@@ -192,6 +191,8 @@ def main(argv=None):
                 {int(n) for n in options.before.split(",") if n})
     if options.comparison:
         comparison(int(options.people.split(",")[0]))
+        sys.stdout.flush()
+        os._exit(0)  # QGIS's own exit crashes headless (as bench/processing_child.py avoids it)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,8 @@ Where the POT library (Python Optimal Transport) can be imported, its network si
 (``ot.emd``, exact) solves the full problem instead (bench/RESULTS.md); it is an optional
 accelerator, never a dependency: the Processing glue hands it over (``use_network_simplex``)
 where it finds it, and QGIS installations without it (Windows, most Linux distributions) take
-the column generation, with the same value.
+the column generation, with the same value. Past ``MAX_NETWORK_SIMPLEX_PAIRS`` the column
+generation is taken there too: POT holds every pair in memory.
 
 Past ``MAX_TRANSPORT_PAIRS`` the distance is a flow on the grid's graph (``grid_flow``),
 within a stated bound above the exact value, where it fits in ``GRID_FLOW_SECONDS``; else it
@@ -34,11 +35,13 @@ from ..parallel import cancellable
 from . import grid_flow
 
 # The largest full problem solved exactly (sending × receiving cells). Measured on this
-# machine (2 shared cores) with every cell of a square grid perturbed by ±3, before the coarse
-# start and the dropping of arcs (about three times faster since, bench/RESULTS.md): 1,600 cells
-# (6.4·10^5 pairs) in 4 s, 3,025 cells (2.3·10^6) in 13 s, 4,900 cells (5.9·10^6) in 78 s,
-# 10,000 cells (2.5·10^7) in 190 s; the linear programmes take nine tenths of the time.
-MAX_TRANSPORT_PAIRS = 6_000_000
+# machine (2 shared cores) with every cell of a square grid perturbed by ±3: 3,025 cells
+# (2.2·10^6 pairs) in 1.6 s, 4,900 cells (5.7·10^6) in 4.0 s, 10,000 cells (2.4·10^7) in 15 s
+# and 305 MB (before the coarse start, the arcs per receiving cell and the dropping of arcs far
+# from use: 13 s, 78 s and 190 s).
+MAX_TRANSPORT_PAIRS = 25_000_000
+# The largest problem handed to POT: it holds every pair (915 MB at 2.4·10^7 pairs, 14 s).
+MAX_NETWORK_SIMPLEX_PAIRS = 6_000_000
 NEAREST = 8  # first arcs: to the nearest cells of the other side, from each cell
 ADDED_PER_CELL = 4  # arcs added per sending cell and round, the most negative first
 CHUNK = 4_000_000  # reduced costs computed at a time
@@ -97,7 +100,8 @@ def plan(pairs, places, max_pairs=MAX_TRANSPORT_PAIRS, max_grid_seconds=GRID_FLO
     if pairs == 0:
         return Plan(None, 0)
     if pairs <= max_pairs:
-        return Plan(solver(), pairs, seconds=pairs * SECONDS_PER_PAIR[solver()])
+        method = solver(pairs)
+        return Plan(method, pairs, seconds=pairs * SECONDS_PER_PAIR[method])
     for reach in range(grid_flow.REACH, 0, -1):
         seconds = grid_flow.expected_seconds(grid_flow.count_nodes(places, reach), reach)
         if seconds <= max_grid_seconds:
@@ -246,17 +250,18 @@ def use_network_simplex(emd):
     _network_simplex_solver[0] = emd
 
 
-def solver():
-    """The exact method transport problems are solved with here."""
-    return COLUMN_GENERATION if _network_simplex_solver[0] is None else NETWORK_SIMPLEX
+def solver(pairs=0):
+    """The exact method a transport problem of ``pairs`` pairs is solved with here."""
+    if _network_simplex_solver[0] is None or pairs > MAX_NETWORK_SIMPLEX_PAIRS:
+        return COLUMN_GENERATION
+    return NETWORK_SIMPLEX
 
 
 def _network_simplex(sources, supply, sinks, demand, is_canceled):
-    """(cost, arcs) by POT's exact network simplex over every pair, or None without it."""
-    emd = _network_simplex_solver[0]
-    if emd is None:
-        return None
+    """(cost, arcs) by POT's exact network simplex over every pair."""
     from scipy.spatial.distance import cdist
+
+    emd = _network_simplex_solver[0]
 
     distances = cdist(sources, sinks)
     # Both sides as whole shares of one total, so that their sums agree as POT requires.
@@ -277,17 +282,16 @@ def _network_simplex(sources, supply, sinks, demand, is_canceled):
 def transport_cost(sources, supply, sinks, demand, is_canceled=None):
     """The least cost of moving ``supply`` (at points ``sources``, in cells) to ``demand``
     (at ``sinks``) at a cost of the Euclidean distance per unit moved; supply and demand have
-    equal sums. Exact: by POT's network simplex where POT is installed, else by column
-    generation (see the module docstring). ``is_canceled`` is asked every quarter of a second
+    equal sums. Exact: by POT's network simplex where POT is installed (``solver``), else by
+    column generation (see the module docstring). ``is_canceled`` is asked every quarter of a second
     while a programme runs (raising ``Cancelled``). Returns (cost, arcs in the last
     programme, or of the plan)."""
     sources = np.asarray(sources, dtype=float)
     sinks = np.asarray(sinks, dtype=float)
     supply = np.asarray(supply, dtype=float)
     demand = np.asarray(demand, dtype=float)
-    found = _network_simplex(sources, supply, sinks, demand, is_canceled)
-    if found is not None:
-        return found
+    if solver(len(sources) * len(sinks)) == NETWORK_SIMPLEX:
+        return _network_simplex(sources, supply, sinks, demand, is_canceled)
     # Shares of about 1 per cell, so that HiGHS's absolute tolerances are small beside them.
     scale = len(sources) / float(supply.sum())
     cost, codes, _ = _column_generation(sources, supply * scale, sinks, demand * scale,

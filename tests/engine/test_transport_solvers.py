@@ -58,9 +58,26 @@ def test_the_solvers_agree_within_a_millionth_on_larger_grids():
         assert fast.distance == pytest.approx(slow.distance, rel=1e-6)
 
 
-def test_a_cancel_stops_a_long_solve_within_two_seconds(solver):
+def test_pot_is_handed_no_problem_larger_than_its_memory_allows():
+    transport.use_network_simplex(lambda *args, **kwargs: pytest.fail("POT was called"))
+    try:
+        assert transport.solver(transport.MAX_NETWORK_SIMPLEX_PAIRS) == "network simplex"
+        assert transport.solver(transport.MAX_NETWORK_SIMPLEX_PAIRS + 1) == "column generation"
+        rng = np.random.default_rng(4045)
+        sources, sinks = rng.uniform(0, 30, (40, 2)), rng.uniform(0, 30, (30, 2))
+        supply, demand = np.full(40, 3.0), np.full(30, 4.0)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(transport, "MAX_NETWORK_SIMPLEX_PAIRS", 40 * 30 - 1)
+            cost, _ = transport.transport_cost(sources, supply, sinks, demand)
+    finally:
+        transport.use_network_simplex(None)
+    assert cost == pytest.approx(transport.transport_cost(sources, supply, sinks, demand)[0])
+
+
+def test_a_cancel_stops_a_long_solve_within_two_seconds(solver, monkeypatch):
+    monkeypatch.setattr(transport, "MAX_NETWORK_SIMPLEX_PAIRS", 10 ** 9)
     # Big enough to run for many seconds with either solver on this machine.
-    col, row, a, b = noisy_grid(np.random.default_rng(4042), 60 if solver == SOLVERS[1] else 110,
+    col, row, a, b = noisy_grid(np.random.default_rng(4042), 80 if solver == SOLVERS[1] else 110,
                                 3)
     asked = threading.Event()
     cancelled_at = []
