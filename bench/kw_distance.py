@@ -8,8 +8,11 @@ its seconds and its relative difference to POT. ``--comparison``: the method com
 25,000 people (households at one point) at 250 m with all four methods through Processing, end
 to end, with POT hidden from QGIS's Python (issue 40's target: under 60 s). Prints Markdown.
 
+``--beyond SIDE``: a noisy square grid of SIDE × SIDE cells past the exact limit, solved as
+``transport.plan`` says, beside POT's exact value.
+
 Usage: .venv/bin/python bench/kw_distance.py [--solvers] [--comparison] [--people 25000,100000]
-       [--reaches 1,2,3] [--before 25000]
+       [--reaches 1,2,3] [--before 25000] [--beyond 110]
 """
 
 import argparse
@@ -110,6 +113,30 @@ def solvers(people, reaches, before):
                  grid_flow.relative_bound(reach))
 
 
+def beyond_exact(side):
+    """A noisy square grid past the exact limit: the route ``transport.plan`` takes (the grid
+    flow at the reach that fits its time) beside POT's exact value."""
+    import ot
+
+    rng = np.random.default_rng(7)
+    col, row = (values.ravel() for values in np.meshgrid(np.arange(side), np.arange(side)))
+    a = rng.integers(0, 30, len(col))
+    b = np.maximum(a + rng.integers(-3, 4, len(col)), 0)
+    found, seconds = timed(lambda: transport.wasserstein(col, row, a, b, RESOLUTION))
+    transport.use_network_simplex(ot.emd)
+    kept = transport.MAX_NETWORK_SIMPLEX_PAIRS
+    transport.MAX_NETWORK_SIMPLEX_PAIRS = 10 ** 12
+    try:
+        reference, reference_seconds = exact(col, row, a, b, ot.emd)
+    finally:
+        transport.MAX_NETWORK_SIMPLEX_PAIRS = kept
+    relative = (found.distance - reference.distance) / reference.distance
+    print(f"\n{side} × {side} cells, ±3 each, {found.pairs:,} pairs: the plan's route "
+          f"{found.distance:.4f} m in {seconds:.1f} s (bound {found.bound:.2%}, {found.arcs:,} "
+          f"arcs), POT {reference.distance:.4f} m in {reference_seconds:.1f} s: {relative:.1e} "
+          "relative.", flush=True)
+
+
 def comparison(n_persons):
     """The method comparison through Processing with POT hidden, in a fresh QGIS."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -180,6 +207,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--solvers", action="store_true")
     parser.add_argument("--comparison", action="store_true")
+    parser.add_argument("--beyond", type=int, default=0,
+                        help="side of a square grid past the exact limit (e.g. 110)")
     parser.add_argument("--people", default="25000,100000")
     parser.add_argument("--reaches", default="1,2,3")
     parser.add_argument("--before", default="25000", help="sizes to run the old solver at")
@@ -189,6 +218,8 @@ def main(argv=None):
         solvers([int(n) for n in options.people.split(",")],
                 [int(r) for r in options.reaches.split(",") if r],
                 {int(n) for n in options.before.split(",") if n})
+    if options.beyond:
+        beyond_exact(options.beyond)
     if options.comparison:
         comparison(int(options.people.split(",")[0]))
         sys.stdout.flush()

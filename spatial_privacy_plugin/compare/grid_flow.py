@@ -33,9 +33,10 @@ from ..parallel import cancellable
 # (the widest cone is between (1, 0) and (5, 1), 11.3°); 80 arcs per cell.
 REACH = 5
 # HiGHS's dual simplex on the flow's programme, on this project's bench machine (2 shared cores;
-# bench/RESULTS.md): 5.7 s for 8.0·10^4 arcs, 40 s for 3.1·10^5, 326 s for 7.3·10^5, about as
-# the 1.8th power of the arcs. For the time a comparison announces, not a promise.
-SECONDS_AT_REFERENCE, REFERENCE_ARCS, GROWTH = 5.7, 8.0e4, 1.8
+# bench/RESULTS.md, 25,000 homes at 250 m): 5.3 s for 6.3·10^4 arcs, 40 s for 2.8·10^5, 166 s
+# for 7.7·10^5, about as the 1.4th power of the arcs (100,000 homes: a third of that). For the
+# time a comparison announces and the reach it can afford, not a promise.
+SECONDS_AT_REFERENCE, REFERENCE_ARCS, GROWTH = 5.3, 6.3e4, 1.4
 
 
 def directions(reach):

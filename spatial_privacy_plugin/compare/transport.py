@@ -54,8 +54,8 @@ COARSE_FROM_PAIRS = 200_000
 # The longest a grid flow may be expected to take (past MAX_TRANSPORT_PAIRS): its directions'
 # reach is the largest up to grid_flow.REACH that fits. Its one programme cannot be
 # interrupted (scipy's HiGHS holds the interpreter while it runs), so a cancel waits for it:
-# kept short.
-GRID_FLOW_SECONDS = 10.0
+# kept to half a minute (reach 1 up to about 27,000 cells, reach 2 up to about 13,000).
+GRID_FLOW_SECONDS = 30.0
 # Seconds per pair of cells, roughly, on this project's bench machine (2 shared cores;
 # bench/RESULTS.md): the column generation took 1.7 s for the 2.0·10^6 pairs of a noisy copy of
 # 25,000 homes at 250 m and 8.5 s for the 4.0·10^6 of their DP grid, POT's network simplex
