@@ -20,6 +20,10 @@ Nodes: the cells within ``reach`` cells (in each axis) of the convex hull of the
 and receiving cells. The steps of such a path taken in turn (u1 whenever its count lags
 k·α/(α+β) after k steps) stay within one u1 − u2, at most ``reach`` cells in each
 axis, of the straight segment, so every path the bound counts on is in the graph.
+
+Spatial-KWD solves the flow with a network simplex in C++; here it is one linear programme
+for scipy's HiGHS, which is slower on it than the exact column generation wherever that
+fits (bench/RESULTS.md): the grid flow serves past ``transport.MAX_TRANSPORT_PAIRS``.
 """
 
 import math
