@@ -23,7 +23,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from spatial_privacy_plugin.compare.measures import score  # noqa: E402
-from spatial_privacy_plugin.compare.transport import MAX_TRANSPORT_PAIRS  # noqa: E402
+from spatial_privacy_plugin.compare.transport import (  # noqa: E402
+    GRID_FLOW_SECONDS, MAX_TRANSPORT_PAIRS)
 from spatial_privacy_plugin.counting.cells import count_cells  # noqa: E402
 from spatial_privacy_plugin.release import grid  # noqa: E402
 from spatial_privacy_plugin.samples.synthetic import synthetic_trips  # noqa: E402
@@ -73,9 +74,10 @@ def cases(n_trips):
                                     PARENTS_AND_TOTAL).cells
     published = released["n_persons"].to_numpy(dtype=float, na_value=0.0)
 
-    def comparison(max_pairs):
+    def comparison(max_pairs, max_grid_seconds):
         return lambda: score(truth.col, truth.row, truth.n_persons, released["col"].to_numpy(),
-                             released["row"].to_numpy(), published, 1000.0, K, max_pairs)
+                             released["row"].to_numpy(), published, 1000.0, K, max_pairs,
+                             max_grid_seconds=max_grid_seconds)
 
     trips = f"{len(x):,} trips"
     return [
@@ -92,7 +94,7 @@ def cases(n_trips):
          cells(None, (hx, hy, hpersons, hkeys)), None, True),
         (f"method comparison's scores at 1 km, {len(truth.col):,} cells, with the "
          "Kantorovich-Wasserstein distance (twin: without it)",
-         comparison(MAX_TRANSPORT_PAIRS), comparison(0), None, False),
+         comparison(MAX_TRANSPORT_PAIRS, GRID_FLOW_SECONDS), comparison(0, 0), None, False),
     ]
 
 

@@ -1134,92 +1134,92 @@
       <translation>Graphique : erreur, distance et risque par taille de maille</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="213" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="214" />
       <source>No household id field: the comparison has no swap + cell key row.</source>
       <translation>Pas de champ d'identifiant du ménage : la comparaison n'a pas de ligne échange + clé de cellule.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="217" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="218" />
       <source>The swap moves each person's dwelling: give one point per person (some person ids have several points), or leave the household id field empty.</source>
       <translation>L'échange déplace le logement de chaque personne : donnez un point par personne (certains identifiants ont plusieurs points), ou laissez vide le champ d'identifiant du ménage.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="232" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="233" />
       <source>Swap + cell key: {swapped} of {households} households swapped over the compared cell sizes at k = {k}; {unswapped} high-risk household(s) found no donor.</source>
       <translation>Échange + clé de cellule : {swapped} ménages échangés sur {households} sur les tailles de maille comparées à k = {k} ; {unswapped} ménage(s) à risque sans donneur.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="268" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="269" />
       <source>Method comparison: what each method costs and risks, by cell size</source>
       <translation>Comparaison des méthodes : ce que chacune coûte et risque, par taille de maille</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="269" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="270" />
       <source>cell size (m)</source>
       <translation>taille de maille (m)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="270" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="271" />
       <source>mean absolute error per cell</source>
       <translation>erreur absolue moyenne par maille</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="271" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="272" />
       <source>solid: against the true counts (each person in every cell they visit)</source>
       <translation>trait plein : par rapport aux vrais effectifs (chaque personne dans chaque maille où elle passe)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="272" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="273" />
       <source>dashed, DP: against the counts the DP grid noises (each person in at most one cell)</source>
       <translation>tirets, DP : par rapport aux effectifs que la grille DP bruite (chaque personne dans une maille au plus)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="275" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="276" />
       <source>mean absolute error against the counts the DP grid noises</source>
       <translation>erreur absolue moyenne par rapport aux effectifs que la grille DP bruite</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="276" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="277" />
       <source>Kantorovich–Wasserstein distance (m)</source>
       <translation>distance de Kantorovitch–Wasserstein (m)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="277" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="279" />
       <source>what an attacker can know</source>
       <translation>ce qu'un attaquant peut savoir</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="279" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="281" />
       <source>cells pinned</source>
       <translation>mailles fixées</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="280" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="282" />
       <source>DP: chance within ±{width}</source>
       <translation>DP : probabilité d'être à ±{width}</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="282" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="284" />
       <source>Not computed:</source>
       <translation>Non calculé :</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="283" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="285" />
       <source>{method} at {size:g} m: {measure} not computed, because {reason}.</source>
       <translation>{method} à {size:g} m : {measure} non calculé(e), car {reason}.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="285" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="287" />
       <source>For the data holder: a simulation, not a release. Publish none of it.</source>
       <translation>Pour le détenteur : une simulation, pas une diffusion. N'en publiez rien.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="292" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="294" />
       <source>solid, left: cells the method's audit pins (suppression: withheld cells narrower than p; cell key: what the gate fails)</source>
       <translation>trait plein, à gauche : mailles que l'audit de la méthode fixe (suppression : mailles masquées plus étroites que p ; clé de cellule : ce que le contrôle refuse)</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="296" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="298" />
       <source>dotted, right: DP at ε = {epsilon:g}, the chance that a published count lies within ±{width} of the count it was drawn from (an exact coincidence under noise tells an attacker nothing)</source>
       <translation>pointillés, à droite : DP à ε = {epsilon:g}, la probabilité qu'un effectif publié soit à ±{width} au plus de l'effectif dont il est tiré (une coïncidence exacte sous le bruit n'apprend rien à un attaquant)</translation>
     </message>
@@ -1229,24 +1229,19 @@
       <translation>détenteur seul : une simulation, pas une diffusion ; ne rien publier</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="307" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="309" />
       <source>no cell holds a person, in the truth or in the release</source>
       <translation>aucune maille ne contient de personne, ni en vrai ni dans la diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="309" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="311" />
       <source>its exact transport problem has {pairs} pairs of cells, more than this version solves</source>
       <translation>son problème de transport exact a {pairs} paires de mailles, plus que cette version n'en résout</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="311" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="313" />
       <source>the release publishes no one (every cell withheld or 0)</source>
       <translation>la diffusion ne publie personne (toutes les mailles masquées ou à 0)</translation>
-    </message>
-    <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="318" />
-      <source>{size:g} m, {method}: published, now scored.</source>
-      <translation>{size:g} m, {method} : publiée, en cours d'évaluation.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/method_comparison.py" line="32" />
@@ -1264,9 +1259,9 @@
       <translation>DP</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="322" />
-      <source>{size:g} m, {method}: the Kantorovich–Wasserstein distance is a transport problem of {pairs} pairs of cells ({solver}): about {seconds} s here. Cancel stops it.</source>
-      <translation>{size:g} m, {method} : la distance de Kantorovitch–Wasserstein est un problème de transport de {pairs} paires de mailles ({solver}) : environ {seconds} s ici. Annuler l'arrête.</translation>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="323" />
+      <source>where the table's kw_bound is above 0, a grid flow: at most {bound} above the exact distance, never below</source>
+      <translation>là où le kw_bound de la table dépasse 0, un flot sur la grille : au plus {bound} au-dessus de la distance exacte, jamais en dessous</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/method_comparison.py" line="33" />
@@ -1275,23 +1270,38 @@
     </message>
     <message>
       <location filename="processing_provider/algorithms/method_comparison.py" line="335" />
-      <source>{size:g} m, {method}: mean absolute error {mae:.3g} per cell, {withheld} cell(s) withheld, {pinned} cell(s) its audit pins.</source>
-      <translation>{size:g} m, {method} : erreur absolue moyenne de {mae:.3g} par maille, {withheld} maille(s) masquée(s), {pinned} maille(s) fixée(s) par son audit.</translation>
+      <source>The comparison's {count} Kantorovich–Wasserstein distances should take about {seconds} s in all here ({routes}), before the methods' own time.</source>
+      <translation>Les {count} distances de Kantorovitch–Wasserstein de la comparaison devraient prendre environ {seconds} s en tout ici ({routes}), sans compter le temps des méthodes elles-mêmes.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="339" />
+      <source>nothing to solve</source>
+      <translation>rien à résoudre</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/method_comparison.py" line="341" />
-      <source>{size:g} m, {method}: mean absolute error {mae:.3g} per cell against the true counts (each person in every cell they visit), {bounded:.3g} against the counts the DP grid noises (each person in at most one cell); at ε = {epsilon:g}, a published count lies within ±{width} of the count it was drawn from with probability {share}.</source>
-      <translation>{size:g} m, {method} : erreur absolue moyenne de {mae:.3g} par maille par rapport aux vrais effectifs (chaque personne dans chaque maille où elle passe), {bounded:.3g} par rapport aux effectifs que la grille DP bruite (chaque personne dans une maille au plus) ; à ε = {epsilon:g}, un effectif publié est à ±{width} au plus de l'effectif dont il est tiré avec une probabilité de {share}.</translation>
+      <source>Some of these distances are too large to solve exactly here: they are solved as a flow on the grid's graph, at most {bound} above the exact distance (the table's kw_bound says which and by how much).</source>
+      <translation>Certaines de ces distances sont trop grandes pour être résolues exactement ici : elles sont résolues comme un flot sur le graphe de la grille, au plus {bound} au-dessus de la distance exacte (le kw_bound de la table dit lesquelles et de combien).</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/method_comparison.py" line="352" />
-      <source>{size:g} m, {method}: the Kantorovich–Wasserstein distance is left empty: its exact transport problem has {pairs} pairs of cells, more than this version solves. Compare a smaller extent or coarser cells.</source>
-      <translation>{size:g} m, {method} : la distance de Kantorovitch–Wasserstein reste vide : son problème de transport exact a {pairs} paires de mailles, plus que cette version n'en résout. Comparez une emprise plus petite ou des mailles plus grandes.</translation>
+      <source>{size:g} m, {method}: published, now scored.</source>
+      <translation>{size:g} m, {method} : publiée, en cours d'évaluation.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="357" />
-      <source>This comparison is not a release: every figure in it is computed from the true counts, for the data holder only; publish none of it. The DP grids are simulated (their noise is drawn and discarded, no DP grid is written) and no ε is recorded in any ledger: a DP release is made with the DP grid algorithm.</source>
-      <translation>Cette comparaison n'est pas une diffusion : chacun de ses chiffres vient des vrais effectifs, pour le seul détenteur ; n'en publiez rien. Les grilles DP sont simulées (leur bruit est tiré puis jeté, aucune grille DP n'est écrite) et aucun ε n'est inscrit dans un registre : une diffusion DP se fait avec l'algorithme de grille différentiellement privée.</translation>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="355" />
+      <source>{size:g} m, {method}: the Kantorovich–Wasserstein distance is a transport problem of {pairs} pairs of cells ({solver}): about {seconds} s here. Cancel stops it.</source>
+      <translation>{size:g} m, {method} : la distance de Kantorovitch–Wasserstein est un problème de transport de {pairs} paires de mailles ({solver}) : environ {seconds} s ici. Annuler l'arrête.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="363" />
+      <source>{size:g} m, {method}: the distance is a grid flow with directions up to {reach} cells: at most {bound} above the exact distance, never below.</source>
+      <translation>{size:g} m, {method} : la distance est un flot sur la grille, avec des directions jusqu'à {reach} mailles : au plus {bound} au-dessus de la distance exacte, jamais en dessous.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="375" />
+      <source>{size:g} m, {method}: mean absolute error {mae:.3g} per cell, {withheld} cell(s) withheld, {pinned} cell(s) its audit pins.</source>
+      <translation>{size:g} m, {method} : erreur absolue moyenne de {mae:.3g} par maille, {withheld} maille(s) masquée(s), {pinned} maille(s) fixée(s) par son audit.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/method_comparison.py" line="38" />
@@ -1299,9 +1309,24 @@
       <translation>Comparaison des méthodes</translation>
     </message>
     <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="381" />
+      <source>{size:g} m, {method}: mean absolute error {mae:.3g} per cell against the true counts (each person in every cell they visit), {bounded:.3g} against the counts the DP grid noises (each person in at most one cell); at ε = {epsilon:g}, a published count lies within ±{width} of the count it was drawn from with probability {share}.</source>
+      <translation>{size:g} m, {method} : erreur absolue moyenne de {mae:.3g} par maille par rapport aux vrais effectifs (chaque personne dans chaque maille où elle passe), {bounded:.3g} par rapport aux effectifs que la grille DP bruite (chaque personne dans une maille au plus) ; à ε = {epsilon:g}, un effectif publié est à ±{width} au plus de l'effectif dont il est tiré avec une probabilité de {share}.</translation>
+    </message>
+    <message>
       <location filename="processing_provider/algorithms/method_comparison.py" line="39" />
       <source>At each cell size, the suppressed grid, the cell key grid, the DP grid and swap + cell key on the same people, scored against the true counts (errors, Hellinger and Kantorovich–Wasserstein distances, Moran's I of the errors) and by risk. For the data holder: a simulation, never a release.</source>
       <translation>À chaque taille de maille, la grille avec secret statistique, la grille à clé de cellule, la grille DP et échange + clé de cellule sur les mêmes personnes, notées contre les vrais effectifs (erreurs, distances de Hellinger et de Kantorovitch–Wasserstein, I de Moran des erreurs) et par le risque. Pour le détenteur : une simulation, jamais une diffusion.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="392" />
+      <source>{size:g} m, {method}: the Kantorovich–Wasserstein distance is left empty: its exact transport problem has {pairs} pairs of cells, more than this version solves. Compare a smaller extent or coarser cells.</source>
+      <translation>{size:g} m, {method} : la distance de Kantorovitch–Wasserstein reste vide : son problème de transport exact a {pairs} paires de mailles, plus que cette version n'en résout. Comparez une emprise plus petite ou des mailles plus grandes.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="397" />
+      <source>This comparison is not a release: every figure in it is computed from the true counts, for the data holder only; publish none of it. The DP grids are simulated (their noise is drawn and discarded, no DP grid is written) and no ε is recorded in any ledger: a DP release is made with the DP grid algorithm.</source>
+      <translation>Cette comparaison n'est pas une diffusion : chacun de ses chiffres vient des vrais effectifs, pour le seul détenteur ; n'en publiez rien. Les grilles DP sont simulées (leur bruit est tiré puis jeté, aucune grille DP n'est écrite) et aucun ε n'est inscrit dans un registre : une diffusion DP se fait avec l'algorithme de grille différentiellement privée.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/method_comparison.py" line="44" />
@@ -3769,34 +3794,39 @@
       <translation>Cela comprend ce qu'un attaquant déduit en lisant les {count} bande(s) fine(s) entre les limites et les bords de cellules qu'elles suivent comme ne comptant pas plus de personnes que les effectifs n'en exigent ({held} ; les limites devaient passer sur les bords). Publiez les zones avec des limites exactement sur les bords des cellules, dans le SCR de la grille, ou masquez davantage de cellules.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/compare/measures.py" line="52" />
-      <source>A grid to compare names a cell twice: compare grids of one count per cell.</source>
-      <translation>Une grille à comparer nomme deux fois une maille : comparez des grilles d'un effectif par maille.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/compare/measures.py" line="77" />
-      <source>A published count to compare is negative or not whole.</source>
-      <translation>Un effectif publié à comparer est négatif ou non entier.</translation>
-    </message>
-    <message>
-      <location filename="spatial_privacy_plugin/compare/transport.py" line="121" />
+      <location filename="spatial_privacy_plugin/compare/grid_flow.py" line="146" />
       <source>The transport problem of the Kantorovich–Wasserstein distance was not solved ({reason}); report this with the data's cell size.</source>
       <translation>Le problème de transport de la distance de Kantorovitch–Wasserstein n'a pas été résolu ({reason}) ; signalez-le avec la taille de maille des données.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/compare/transport.py" line="237" />
+      <location filename="spatial_privacy_plugin/compare/measures.py" line="53" />
+      <source>A grid to compare names a cell twice: compare grids of one count per cell.</source>
+      <translation>Une grille à comparer nomme deux fois une maille : comparez des grilles d'un effectif par maille.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/compare/measures.py" line="81" />
+      <source>A published count to compare is negative or not whole.</source>
+      <translation>Un effectif publié à comparer est négatif ou non entier.</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/compare/transport.py" line="324" />
       <source>The transport problem of the Kantorovich–Wasserstein distance did not settle in {rounds} rounds; report this with the data's cell size.</source>
       <translation>Le problème de transport de la distance de Kantorovitch–Wasserstein ne s'est pas stabilisé en {rounds} tours ; signalez-le avec la taille de maille des données.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/compare/transport.py" line="44" />
+      <location filename="spatial_privacy_plugin/compare/transport.py" line="63" />
       <source>column generation</source>
       <translation>génération de colonnes</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/compare/transport.py" line="45" />
+      <location filename="spatial_privacy_plugin/compare/transport.py" line="64" />
       <source>network simplex</source>
       <translation>simplexe de réseau</translation>
+    </message>
+    <message>
+      <location filename="spatial_privacy_plugin/compare/transport.py" line="65" />
+      <source>grid flow</source>
+      <translation>flot sur la grille</translation>
     </message>
     <message>
       <location filename="spatial_privacy_plugin/counting/cells.py" line="108" />

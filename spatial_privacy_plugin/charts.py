@@ -148,7 +148,8 @@ def comparison_figure(rows, labels, missing):
     ``labels["missing"]`` with {method}, {size}, {measure} (``labels[key]``, for the risk
     ``labels[risk_kind]``) and {reason}.
     ``labels``: translated texts, keys title, size, mae, mae_note, mae_bounded, wasserstein,
-    risk, risk_note, cells, probability, missing, missing_title, note.
+    wasserstein_note (optional), risk, risk_note, cells, probability, missing, missing_title,
+    note.
     """
     def clean(values):
         return [None if value is None or value != value else value for value in values]
@@ -182,7 +183,8 @@ def comparison_figure(rows, labels, missing):
     panel = {"rangemode": "tozero", "automargin": True, "anchor": "x"}
     # Each panel named above it, with what its lines are (titles beside short panels would run
     # into each other).
-    panels = [(labels["mae"], labels["mae_note"], 1.0), (labels["wasserstein"], "", 0.64),
+    panels = [(labels["mae"], labels["mae_note"], 1.0),
+              (labels["wasserstein"], labels.get("wasserstein_note", ""), 0.64),
               (labels["risk"], labels["risk_note"], 0.33)]
     # The notes sit under the legend; the figure grows by their height, the panels do not.
     notes = [line for note in notes for line in _lines(note)]

@@ -25,7 +25,7 @@ TABLE_FIELDS = (
     ("households_swapped", "int"), ("high_risk_in_true_cell", "double"),
     ("high_risk_near_true_cell", "double"), ("policy_hash", "string"), ("use", "string"),
     ("mae_vs_bounded_truth", "double"), ("dp_width", "int"),
-    ("dp_probability_within_width", "double"),
+    ("dp_probability_within_width", "double"), ("kw_bound", "double"),
 )
 NOT_A_RELEASE = N_("data holder only: a simulation, not a release; publish nothing")
 # The engine's method names (compare.methods.METHODS) as the log and the chart show them.
@@ -138,7 +138,8 @@ class MethodComparison(PTableParameters, DonorParameters, PointGridAlgorithm):
         rows = methods.compare_methods(
             points, resolutions, comparison,
             lambda done, total: steps.setProgress(100.0 * done / total), feedback.isCanceled,
-            lambda resolution, method, pairs: self.announce(resolution, method, pairs, feedback))
+            lambda resolution, method, plan: self.announce(resolution, method, plan, feedback),
+            lambda plans: self.announce_total(plans, feedback))
 
         fields = make_fields(TABLE_FIELDS)
         sink, destination = self.parameterAsSink(
@@ -274,6 +275,7 @@ class MethodComparison(PTableParameters, DonorParameters, PointGridAlgorithm):
                                      "person in at most one cell)")),
                   "mae_bounded": tr("mean absolute error against the counts the DP grid noises"),
                   "wasserstein": tr("Kantorovich–Wasserstein distance (m)"),
+                  "wasserstein_note": self.bound_note(rows),
                   "risk": tr("what an attacker can know"),
                   "risk_note": self.risk_note(dp_rows),
                   "cells": tr("cells pinned"),
@@ -310,21 +312,59 @@ class MethodComparison(PTableParameters, DonorParameters, PointGridAlgorithm):
                       "version solves").format(pairs=QLocale().toString(int(row.transport_pairs)))
         return tr("the release publishes no one (every cell withheld or 0)")
 
-    def announce(self, resolution, method, pairs, feedback):
+    @staticmethod
+    def bound_note(rows):
+        """What the distance panel says of distances solved as a grid flow (none: empty)."""
+        from ...spatial_privacy_plugin.formatting import percent
+
+        bounds = rows["kw_bound"].dropna()
+        if not (bounds > 0).any():
+            return ""
+        return tr("where the table's kw_bound is above 0, a grid flow: at most {bound} above "
+                  "the exact distance, never below").format(bound=percent(bounds.max()))
+
+    @staticmethod
+    def announce_total(plans, feedback):
+        """One line before any method runs: how long all the distances should take here."""
+        from ...spatial_privacy_plugin.compare.transport import GRID_FLOW
+        from ...spatial_privacy_plugin.formatting import percent
+
+        seconds = sum(plan.seconds for plan in plans)
+        routes = ", ".join(tr(route) for route in dict.fromkeys(
+            plan.method for plan in plans if plan.method is not None))
+        feedback.pushInfo(tr(
+            "The comparison's {count} Kantorovich–Wasserstein distances should take about "
+            "{seconds} s in all here ({routes}), before the methods' own time.").format(
+            count=len(plans), seconds=QLocale().toString(int(round(seconds))),
+            routes=routes or tr("nothing to solve")))
+        if any(plan.method == GRID_FLOW for plan in plans):
+            feedback.pushInfo(tr(
+                "Some of these distances are too large to solve exactly here: they are "
+                "solved as a flow on the grid's graph, at most {bound} above the exact "
+                "distance (the table's kw_bound says which and by how much).").format(
+                bound=percent(max(plan.bound for plan in plans if plan.method == GRID_FLOW))))
+
+    def announce(self, resolution, method, plan, feedback):
         """A line per method and size as it is scored, and how long its transport problem
         will roughly take when that is long enough to wait for."""
-        from ...spatial_privacy_plugin.compare.transport import expected_seconds, solver
+        from ...spatial_privacy_plugin.formatting import percent
 
         feedback.pushInfo(tr("{size:g} m, {method}: published, now scored.").format(
             size=resolution, method=tr(METHOD_LABELS[method])))
-        seconds = expected_seconds(pairs)
-        if seconds >= 5:
+        if plan.method is not None and plan.seconds >= 5:
             feedback.pushInfo(tr(
                 "{size:g} m, {method}: the Kantorovich–Wasserstein distance is a transport "
                 "problem of {pairs} pairs of cells ({solver}): about {seconds} s here. Cancel "
                 "stops it.").format(size=resolution, method=tr(METHOD_LABELS[method]),
-                                    pairs=QLocale().toString(int(pairs)), solver=tr(solver()),
-                                    seconds=QLocale().toString(int(round(seconds)))))
+                                    pairs=QLocale().toString(int(plan.pairs)),
+                                    solver=tr(plan.method),
+                                    seconds=QLocale().toString(int(round(plan.seconds)))))
+        if plan.bound:
+            feedback.pushInfo(tr(
+                "{size:g} m, {method}: the distance is a grid flow with directions up to "
+                "{reach} cells: at most {bound} above the exact distance, never below.").format(
+                size=resolution, method=tr(METHOD_LABELS[method]), reach=plan.reach,
+                bound=percent(plan.bound)))
 
     def report(self, rows, feedback):
         from ...spatial_privacy_plugin.formatting import percent

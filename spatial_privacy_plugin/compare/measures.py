@@ -15,7 +15,7 @@ import numpy as np
 from ..errors import N_, InputError
 from ..noise.cellkey_audit import hellinger
 from ..release.sweep import morans_i
-from .transport import MAX_TRANSPORT_PAIRS, wasserstein
+from .transport import GRID_FLOW_SECONDS, MAX_TRANSPORT_PAIRS, wasserstein
 
 @dataclass(frozen=True)
 class Scored:
@@ -30,6 +30,7 @@ class Scored:
     hellinger: object
     wasserstein_m: object
     transport_pairs: int
+    kw_bound: object
     morans_i_errors: object
     morans_z_errors: object
     small_cells: int
@@ -59,18 +60,21 @@ def aligned(true_col, true_row, true_n, col, row, values):
 
 
 def score(true_col, true_row, true_n, col, row, values, resolution, k,
-          max_pairs=MAX_TRANSPORT_PAIRS, is_canceled=None, announce=None):
+          max_pairs=MAX_TRANSPORT_PAIRS, is_canceled=None, announce=None,
+          max_grid_seconds=GRID_FLOW_SECONDS):
     """The utility of a published grid (cells ``col``, ``row`` with ``values``, NaN where
     withheld) against the true counts, over the cells where either is non-zero:
 
     ``mae``, ``mse``: mean absolute and squared error per cell (a withheld cell published as
-    0); ``hellinger`` and ``wasserstein_m`` (metres) between the two distributions of people;
+    0); ``hellinger`` and ``wasserstein_m`` (metres) between the two distributions of people
+    (``kw_bound``: the most ``wasserstein_m`` may lie above the exact distance, relatively;
+    0: exact);
     Moran's I (and its z) of the errors over queen neighbours among the scored cells (None
     when the errors are all equal); ``share_withheld``: of the scored cells;
     ``share_changed``: of the published (not withheld) cells, those whose value is not the
     true count; ``small_cells``: true counts 1..k − 1; ``small_published_exact``: those
-    published exactly (a withheld cell is not published). ``is_canceled`` and ``announce``:
-    as ``transport.wasserstein`` takes them.
+    published exactly (a withheld cell is not published). ``max_pairs``, ``is_canceled``,
+    ``announce`` and ``max_grid_seconds``: as ``transport.wasserstein`` takes them.
     """
     col, row, truth, value, withheld = aligned(true_col, true_row, true_n, col, row, values)
     if np.any(value < 0) or np.any(value != np.round(value)):
@@ -85,7 +89,7 @@ def score(true_col, true_row, true_n, col, row, values, resolution, k,
     cells = int(len(truth))
     moran, z = morans_i(col, row, error) if cells else (None, None)
     transport = wasserstein(col, row, truth, published, resolution, max_pairs, is_canceled,
-                            announce)
+                            announce, max_grid_seconds)
     return Scored(
         cells=cells,
         cells_withheld=int(withheld.sum()),
@@ -96,6 +100,7 @@ def score(true_col, true_row, true_n, col, row, values, resolution, k,
         hellinger=hellinger(truth, published) if cells else None,
         wasserstein_m=transport.distance,
         transport_pairs=transport.pairs,
+        kw_bound=transport.bound,
         morans_i_errors=moran,
         morans_z_errors=z,
         small_cells=int(small.sum()),

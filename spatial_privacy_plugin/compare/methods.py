@@ -17,6 +17,7 @@ import pandas as pd
 from ..counting.cells import count_cells
 from ..errors import Cancelled
 from .measures import MAX_TRANSPORT_PAIRS, mean_absolute_error, score
+from .transport import GRID_FLOW_SECONDS, estimate
 
 METHOD_SUPPRESSION = "suppression"
 METHOD_CELL_KEY = "cell key"
@@ -29,7 +30,7 @@ AUDIT_CELL_KEY = "cell key audit (D and the p-table known): cells narrower than 
 AUDIT_NONE = "none: the guarantee is ε"
 COLUMNS = ("method", "resolution_m", "k", "cells", "cells_withheld", "share_withheld",
            "share_changed", "mae", "mse", "hellinger", "wasserstein_m", "transport_pairs",
-           "morans_i_errors", "morans_z_errors", "small_cells", "small_published_exact",
+           "kw_bound", "morans_i_errors", "morans_z_errors", "small_cells", "small_published_exact",
            "cells_pinned", "audit", "epsilon", "ptable_hash", "households_swapped",
            "high_risk_in_true_cell", "high_risk_near_true_cell", "mae_vs_bounded_truth",
            "dp_width", "dp_probability_within_width")
@@ -201,6 +202,7 @@ class Comparison:
     households_swapped: object = None
     high_risk_published: object = (None, None)
     max_pairs: int = MAX_TRANSPORT_PAIRS
+    max_grid_seconds: float = GRID_FLOW_SECONDS
 
 
 def methods_of(comparison):
@@ -228,8 +230,32 @@ def release(method, points, resolution, comparison, is_canceled=None):
                     comparison.people_known, comparison.k)
 
 
+def expected_transport(method, points, resolution, truth, comparison):
+    """The ``transport.Plan`` expected for ``method``'s distance at one size, before it
+    publishes: over the true grid's cells (``truth``), and for the DP grid also the empty cells
+    of its extent that its noise is expected to fill (those drawing a noise of 1 or more)."""
+    from ..noise import dp
+    from ..noise.dp_release import MECHANISM_LAPLACE, extent_domain, plan_noise
+
+    places = np.column_stack([truth.col, truth.row])
+    cells = float(len(truth.col))
+    if method == METHOD_DP:
+        setup = comparison.dp
+        noise = plan_noise(setup.mechanism, setup.epsilon, (resolution,), setup.m,
+                           setup.delta).levels[0].noise
+        within = dp.discrete_laplace_within if setup.mechanism == MECHANISM_LAPLACE else \
+            dp.discrete_gaussian_within
+        domain = extent_domain(points.origin, resolution, setup.bounds)
+        rows, cols = domain.mask.shape
+        extent = np.column_stack([[domain.col0, domain.row0],
+                                  [domain.col0 + cols - 1, domain.row0 + rows - 1]]).T
+        places = np.vstack([places, extent])
+        cells += max(0, rows * cols - len(truth.col)) * (1.0 - within(noise, 0)) / 2.0
+    return estimate(cells, places, comparison.max_pairs, comparison.max_grid_seconds)
+
+
 def compare_methods(points, resolutions, comparison, progress=None, is_canceled=None,
-                    on_step=None):
+                    on_step=None, on_estimate=None):
     """One row per cell size and method (COLUMNS): the utility of its published grid against
     the true counts of ``points`` (``measures.score``; swapped grids against the true counts
     before the swap), the cells its audit pins, and what identifies it (ε, p-table hash). The
@@ -237,28 +263,34 @@ def compare_methods(points, resolutions, comparison, progress=None, is_canceled=
     person in at most m cells; ``mae`` counts everyone in every cell they visit) and
     ``dp_width``, ``dp_probability_within_width`` (``differentially_private``).
 
-    ``progress(done, total)`` hears of each method and size done; ``on_step(resolution,
-    method, pairs)`` of each as it is scored, with the pairs of cells of its transport
-    problem (0: none) before that is solved; ``is_canceled`` is asked between steps and
-    while the transport problem is solved (raising ``Cancelled``).
+    ``on_estimate(plans)`` hears, once the true grids are counted and before any method
+    runs, how each distance is expected to be solved (``expected_transport``, one
+    ``transport.Plan`` per size and method); ``progress(done, total)`` of each
+    method and size done; ``on_step(resolution, method, plan)`` of each as it is scored,
+    with its transport problem's ``transport.Plan`` before that is solved; ``is_canceled``
+    is asked between steps and while the transport problem is solved (raising
+    ``Cancelled``).
     """
     rows = []
     methods = methods_of(comparison)
     total = len(resolutions) * len(methods)
-    for number, resolution in enumerate(resolutions):
+    truths = [count_cells(points.x, points.y, points.person_codes, keyless(points),
+                          points.origin, resolution) for resolution in resolutions]
+    if on_estimate is not None:
+        on_estimate([expected_transport(method, points, resolution, truth, comparison)
+                     for resolution, truth in zip(resolutions, truths) for method in methods])
+    for number, (resolution, truth) in enumerate(zip(resolutions, truths)):
         if is_canceled is not None and is_canceled():
             raise Cancelled()
-        truth = count_cells(points.x, points.y, points.person_codes, keyless(points),
-                            points.origin, resolution)
         for offset, method in enumerate(methods):
             published = release(method, points, resolution, comparison, is_canceled)
             if is_canceled is not None and is_canceled():
                 raise Cancelled()
             announce = None if on_step is None else \
-                (lambda pairs, method=method: on_step(resolution, method, pairs))
+                (lambda plan, method=method: on_step(resolution, method, plan))
             scored = score(truth.col, truth.row, truth.n_persons, published.col, published.row,
                            published.values, resolution, comparison.k, comparison.max_pairs,
-                           is_canceled, announce)
+                           is_canceled, announce, comparison.max_grid_seconds)
             rows.append({"method": method, "resolution_m": float(resolution),
                          "k": comparison.k, **scored.__dict__,
                          "cells_pinned": published.pinned, "audit": published.audit,

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spatial_privacy_plugin.compare import measures, methods, transport
+from spatial_privacy_plugin.compare import grid_flow, measures, methods, transport
 from spatial_privacy_plugin.counting.cells import count_cells, people_total
 from spatial_privacy_plugin.noise.cellkey import hmac_record_keys, perturbed_cells
 from spatial_privacy_plugin.noise.cellkey_audit import utility
@@ -128,13 +128,22 @@ def test_wasserstein_is_exact_for_counts_whose_products_exceed_int64():
     assert transport.distance == pytest.approx(50.0)
 
 
-def test_a_transport_problem_over_the_limit_is_left_empty_not_approximated():
+def test_a_transport_problem_over_the_exact_limit_is_a_grid_flow_with_its_bound_stated():
     col = np.arange(10)
     a, b = np.tile([1, 0], 5), np.tile([0, 1], 5)
-    assert measures.wasserstein(col, 0 * col, a, b, 100.0, max_pairs=25).pairs == 25
-    assert measures.wasserstein(col, 0 * col, a, b, 100.0, max_pairs=25).distance is not None
+    exact = measures.wasserstein(col, 0 * col, a, b, 100.0, max_pairs=25)
+    assert exact.pairs == 25 and exact.distance is not None and exact.bound == 0.0
     over = measures.wasserstein(col, 0 * col, a, b, 100.0, max_pairs=24)
-    assert over.distance is None and over.pairs == 25
+    assert over.pairs == 25 and over.bound == pytest.approx(grid_flow.relative_bound(5))
+    # Along a line the grid's directions include the line itself: the same value.
+    assert over.distance == pytest.approx(exact.distance, rel=1e-9)
+
+
+def test_a_transport_problem_over_every_limit_is_left_empty_not_guessed():
+    col = np.arange(10)
+    a, b = np.tile([1, 0], 5), np.tile([0, 1], 5)
+    over = measures.wasserstein(col, 0 * col, a, b, 100.0, max_pairs=24, max_grid_seconds=0)
+    assert over.distance is None and over.pairs == 25 and over.bound is None
 
 
 # The other measures -----------------------------------------------------------------------
@@ -204,6 +213,32 @@ def setups(points, seed="dp test"):
     bounds = (0.0, 0.0, float(points.x.max()), float(points.y.max()))
     return (methods.CellKeySetup(create_ptable(3, 2.0, 1), keys),
             methods.DpSetup("discrete laplace", 1.0, None, bounds, lambda _: mask_generator(seed)))
+
+
+def test_each_distances_time_is_estimated_before_any_method_runs_and_roughly_right():
+    points = sample()
+    cell_key, dp = setups(points)
+    comparison = methods.Comparison(5, Marginals("none", 4, 3.0), True, cell_key, dp)
+    heard = []
+
+    def on_estimate(plans):
+        assert not scored, "the estimate comes before the first distance"
+        heard.append(plans)
+
+    scored = []
+    table = methods.compare_methods(points, (100.0, 200.0), comparison,
+                                    on_step=lambda *step: scored.append(step),
+                                    on_estimate=on_estimate)
+    plans, = heard
+    assert len(plans) == len(table) == 6
+    assert all(plan.method == transport.solver() and plan.bound == 0.0 for plan in plans)
+    # The estimate counts every scored cell changed (the most pairs there can be); the DP
+    # grid's also the empty cells of the extent its noise fills.
+    for plan, cells in zip(plans, table["cells"]):
+        assert plan.pairs >= 0.7 * (cells // 2) * (cells - cells // 2)
+    by_method = dict(zip(zip(table["method"], table["resolution_m"]), plans))
+    assert by_method[(methods.METHOD_DP, 100.0)].pairs > \
+        by_method[(methods.METHOD_SUPPRESSION, 100.0)].pairs
 
 
 def test_rows_equal_what_the_methods_publish_and_report():

@@ -248,3 +248,25 @@ def test_a_point_left_out_of_the_chart_is_explained_on_it(run, inputs):
     assert "Not computed:" in page
     assert ("suppression at 100 m: Kantorovich\\u2013Wasserstein distance (m) not computed, "
             "because the release publishes no one") in page
+
+
+def test_the_distances_time_is_said_before_scoring_and_each_row_states_its_bound(
+        run, inputs, feedback):
+    rows, _ = comparison(run, inputs, feedback)
+    messages = list(feedback.messages)
+    estimate = [number for number, message in enumerate(messages)
+                if "Kantorovich–Wasserstein distances should take about" in message]
+    scored = [number for number, message in enumerate(messages) if "now scored" in message]
+    assert len(estimate) == 1 and estimate[0] < scored[0]
+    assert "comparison's 3 Kantorovich" in messages[estimate[0]]
+    # Small problems are solved exactly: their bound is 0.
+    assert [row["kw_bound"] for row in rows.values()] == [0.0] * 3
+
+
+def test_a_distance_within_a_bound_is_said_on_the_chart():
+    import pandas as pd
+    from spatial_privacy.processing_provider.algorithms.method_comparison import MethodComparison
+
+    assert MethodComparison.bound_note(pd.DataFrame({"kw_bound": [0.0, None]})) == ""
+    note = MethodComparison.bound_note(pd.DataFrame({"kw_bound": [0.0, 0.0049, None]}))
+    assert "kw_bound" in note and "0.49 %" in note and "never below" in note
