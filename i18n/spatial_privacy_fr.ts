@@ -1284,24 +1284,24 @@
       <translation>Certaines de ces distances sont trop grandes pour être résolues exactement ici : elles sont résolues comme un flot sur le graphe de la grille, au plus {bound} au-dessus de la distance exacte (le kw_bound de la table dit lesquelles et de combien).</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="352" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="353" />
       <source>{size:g} m, {method}: published, now scored.</source>
       <translation>{size:g} m, {method} : publiée, en cours d'évaluation.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="355" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="357" />
       <source>{size:g} m, {method}: the Kantorovich–Wasserstein distance is a transport problem of {pairs} pairs of cells ({solver}): about {seconds} s here. Cancel stops it.</source>
       <translation>{size:g} m, {method} : la distance de Kantorovitch–Wasserstein est un problème de transport de {pairs} paires de mailles ({solver}) : environ {seconds} s ici. Annuler l'arrête.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="363" />
-      <source>{size:g} m, {method}: the distance is a grid flow with directions up to {reach} cells: at most {bound} above the exact distance, never below.</source>
-      <translation>{size:g} m, {method} : la distance est un flot sur la grille, avec des directions jusqu'à {reach} mailles : au plus {bound} au-dessus de la distance exacte, jamais en dessous.</translation>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="360" />
+      <source>{size:g} m, {method}: the Kantorovich–Wasserstein distance is a transport problem of {pairs} pairs of cells ({solver}): about {seconds} s here, and a cancel takes effect only when it ends.</source>
+      <translation>{size:g} m, {method} : la distance de Kantorovitch–Wasserstein est un problème de transport de {pairs} paires de mailles ({solver}) : environ {seconds} s ici, et une annulation ne prend effet qu'à sa fin.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="375" />
-      <source>{size:g} m, {method}: mean absolute error {mae:.3g} per cell, {withheld} cell(s) withheld, {pinned} cell(s) its audit pins.</source>
-      <translation>{size:g} m, {method} : erreur absolue moyenne de {mae:.3g} par maille, {withheld} maille(s) masquée(s), {pinned} maille(s) fixée(s) par son audit.</translation>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="369" />
+      <source>{size:g} m, {method}: the distance is a grid flow with directions up to {reach} cells: at most {bound} above the exact distance, never below.</source>
+      <translation>{size:g} m, {method} : la distance est un flot sur la grille, avec des directions jusqu'à {reach} mailles : au plus {bound} au-dessus de la distance exacte, jamais en dessous.</translation>
     </message>
     <message>
       <location filename="processing_provider/algorithms/method_comparison.py" line="38" />
@@ -1310,6 +1310,11 @@
     </message>
     <message>
       <location filename="processing_provider/algorithms/method_comparison.py" line="381" />
+      <source>{size:g} m, {method}: mean absolute error {mae:.3g} per cell, {withheld} cell(s) withheld, {pinned} cell(s) its audit pins.</source>
+      <translation>{size:g} m, {method} : erreur absolue moyenne de {mae:.3g} par maille, {withheld} maille(s) masquée(s), {pinned} maille(s) fixée(s) par son audit.</translation>
+    </message>
+    <message>
+      <location filename="processing_provider/algorithms/method_comparison.py" line="387" />
       <source>{size:g} m, {method}: mean absolute error {mae:.3g} per cell against the true counts (each person in every cell they visit), {bounded:.3g} against the counts the DP grid noises (each person in at most one cell); at ε = {epsilon:g}, a published count lies within ±{width} of the count it was drawn from with probability {share}.</source>
       <translation>{size:g} m, {method} : erreur absolue moyenne de {mae:.3g} par maille par rapport aux vrais effectifs (chaque personne dans chaque maille où elle passe), {bounded:.3g} par rapport aux effectifs que la grille DP bruite (chaque personne dans une maille au plus) ; à ε = {epsilon:g}, un effectif publié est à ±{width} au plus de l'effectif dont il est tiré avec une probabilité de {share}.</translation>
     </message>
@@ -1319,12 +1324,12 @@
       <translation>À chaque taille de maille, la grille avec secret statistique, la grille à clé de cellule, la grille DP et échange + clé de cellule sur les mêmes personnes, notées contre les vrais effectifs (erreurs, distances de Hellinger et de Kantorovitch–Wasserstein, I de Moran des erreurs) et par le risque. Pour le détenteur : une simulation, jamais une diffusion.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="392" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="398" />
       <source>{size:g} m, {method}: the Kantorovich–Wasserstein distance is left empty: its exact transport problem has {pairs} pairs of cells, more than this version solves. Compare a smaller extent or coarser cells.</source>
       <translation>{size:g} m, {method} : la distance de Kantorovitch–Wasserstein reste vide : son problème de transport exact a {pairs} paires de mailles, plus que cette version n'en résout. Comparez une emprise plus petite ou des mailles plus grandes.</translation>
     </message>
     <message>
-      <location filename="processing_provider/algorithms/method_comparison.py" line="397" />
+      <location filename="processing_provider/algorithms/method_comparison.py" line="403" />
       <source>This comparison is not a release: every figure in it is computed from the true counts, for the data holder only; publish none of it. The DP grids are simulated (their noise is drawn and discarded, no DP grid is written) and no ε is recorded in any ledger: a DP release is made with the DP grid algorithm.</source>
       <translation>Cette comparaison n'est pas une diffusion : chacun de ses chiffres vient des vrais effectifs, pour le seul détenteur ; n'en publiez rien. Les grilles DP sont simulées (leur bruit est tiré puis jeté, aucune grille DP n'est écrite) et aucun ε n'est inscrit dans un registre : une diffusion DP se fait avec l'algorithme de grille différentiellement privée.</translation>
     </message>

@@ -347,18 +347,24 @@ class MethodComparison(PTableParameters, DonorParameters, PointGridAlgorithm):
     def announce(self, resolution, method, plan, feedback):
         """A line per method and size as it is scored, and how long its transport problem
         will roughly take when that is long enough to wait for."""
+        from ...spatial_privacy_plugin.compare.transport import GRID_FLOW
         from ...spatial_privacy_plugin.formatting import percent
 
         feedback.pushInfo(tr("{size:g} m, {method}: published, now scored.").format(
             size=resolution, method=tr(METHOD_LABELS[method])))
         if plan.method is not None and plan.seconds >= 5:
-            feedback.pushInfo(tr(
+            # A grid flow is one programme scipy's HiGHS runs to its end: a cancel waits for it.
+            template = tr(
                 "{size:g} m, {method}: the Kantorovich–Wasserstein distance is a transport "
                 "problem of {pairs} pairs of cells ({solver}): about {seconds} s here. Cancel "
-                "stops it.").format(size=resolution, method=tr(METHOD_LABELS[method]),
-                                    pairs=QLocale().toString(int(plan.pairs)),
-                                    solver=tr(plan.method),
-                                    seconds=QLocale().toString(int(round(plan.seconds)))))
+                "stops it.") if plan.method != GRID_FLOW else tr(
+                "{size:g} m, {method}: the Kantorovich–Wasserstein distance is a transport "
+                "problem of {pairs} pairs of cells ({solver}): about {seconds} s here, and a "
+                "cancel takes effect only when it ends.")
+            feedback.pushInfo(template.format(size=resolution, method=tr(METHOD_LABELS[method]),
+                                              pairs=QLocale().toString(int(plan.pairs)),
+                                              solver=tr(plan.method),
+                                              seconds=QLocale().toString(int(round(plan.seconds)))))
         if plan.bound:
             feedback.pushInfo(tr(
                 "{size:g} m, {method}: the distance is a grid flow with directions up to "
