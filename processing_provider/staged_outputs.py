@@ -340,7 +340,11 @@ class StagedOutputs:
 
     def discard(self):
         """Remove the hidden folders and what they hold, and the hidden tables not renamed."""
-        gc.collect()  # a writer still referenced closes its table
+        if self.tables or any(any(stage.iterdir()) for stage in self.stages.values()
+                              if stage.is_dir()):
+            # A writer still referenced closes its file or table. Not once all is in place: a
+            # collection of a large run's objects takes a moment a cancel is no longer heard in.
+            gc.collect()
         drop_all(self.tables)
         self.tables = []
         for stage in self.stages.values():
