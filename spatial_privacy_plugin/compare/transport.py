@@ -49,6 +49,7 @@ TOLERANCE = 1e-7  # a reduced cost (in cells) this far below 0 counts as negativ
 MAX_ROUNDS = 200
 # Arcs whose reduced cost (in cells) is this far above 0 leave the next programme.
 KEPT_REDUCED_COST = 0.1
+DROPPING_ROUNDS = 20  # rounds that drop such arcs; later rounds only add
 # Problems above this many pairs start from the plan of the same problem on coarser cells.
 COARSE_FROM_PAIRS = 200_000
 # The longest a grid flow may be expected to take (past MAX_TRANSPORT_PAIRS): its directions'
@@ -306,7 +307,7 @@ def _column_generation(sources, supply, sinks, demand, is_canceled):
     hub_cost = float(np.hypot(*(everything.max(axis=0) - everything.min(axis=0)))) + 1.0
     codes = np.union1d(_nearest_arcs(sources, sinks),
                        _coarse_arcs(sources, supply, sinks, demand, is_canceled))
-    for _ in range(MAX_ROUNDS):
+    for round_number in range(MAX_ROUNDS):
         arc_source, arc_sink = codes // len(sinks), codes % len(sinks)
         arc_cost = np.hypot(sources[arc_source, 0] - sinks[arc_sink, 0],
                             sources[arc_source, 1] - sinks[arc_sink, 1])
@@ -318,9 +319,13 @@ def _column_generation(sources, supply, sinks, demand, is_canceled):
         if not len(new):
             return cost, codes, codes[flow > 0]
         # Each programme is solved from scratch: arcs far from being used only slow it. The
-        # plan's own arcs stay, so the cost never rises from one round to the next.
-        reduced = arc_cost - source_duals[arc_source] - sink_duals[arc_sink]
-        codes = np.union1d(codes[(flow > 0) | (reduced < KEPT_REDUCED_COST)], new)
+        # plan's own arcs stay, so the cost never rises from one round to the next. An arc
+        # dropped may be wanted again later, round after round (seen on a DP grid's noise): only
+        # the first rounds drop, then the arcs only grow and the generation ends.
+        if round_number < DROPPING_ROUNDS:
+            reduced = arc_cost - source_duals[arc_source] - sink_duals[arc_sink]
+            codes = codes[(flow > 0) | (reduced < KEPT_REDUCED_COST)]
+        codes = np.union1d(codes, new)
     raise InputError(N_("The transport problem of the Kantorovich–Wasserstein distance did not "
                         "settle in {rounds} rounds; report this with the data's cell size."),
                      rounds=MAX_ROUNDS)
