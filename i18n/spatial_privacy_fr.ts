@@ -3479,32 +3479,32 @@
       <translation>Choisissez au moins une variable clé.</translation>
     </message>
     <message>
-      <location filename="processing_provider/source_problems.py" line="131" />
+      <location filename="processing_provider/source_problems.py" line="132" />
       <source>The filter {filter} of {name} names the field(s) {missing}, which the layer does not have (its fields: {fields}): it selects no features. Correct the filter (Layer Properties, Source, Query Builder) and run again.</source>
       <translation>Le filtre {filter} de {name} nomme le ou les champs {missing}, que la couche n'a pas (ses champs : {fields}) : il ne sélectionne aucune entité. Corrigez le filtre (Propriétés de la couche, Source, Constructeur de requête) et relancez.</translation>
     </message>
     <message>
-      <location filename="processing_provider/source_problems.py" line="140" />
+      <location filename="processing_provider/source_problems.py" line="141" />
       <source>The filter {filter} of {name} selects none of the layer's {total} features (read as an expression: {error}). Correct the filter (Layer Properties, Source, Query Builder) and run again.</source>
       <translation>Le filtre {filter} de {name} ne sélectionne aucune des {total} entités de la couche (lu comme une expression : {error}). Corrigez le filtre (Propriétés de la couche, Source, Constructeur de requête) et relancez.</translation>
     </message>
     <message>
-      <location filename="processing_provider/source_problems.py" line="144" />
+      <location filename="processing_provider/source_problems.py" line="145" />
       <source>The filter {filter} of {name} selects none of the layer's {total} features: there is nothing to assess. Change the filter and run again.</source>
       <translation>Le filtre {filter} de {name} ne sélectionne aucune des {total} entités de la couche : il n'y a rien à évaluer. Modifiez le filtre et relancez.</translation>
     </message>
     <message>
-      <location filename="processing_provider/source_problems.py" line="41" />
+      <location filename="processing_provider/source_problems.py" line="42" />
       <source>{start}… ({length} characters)</source>
       <translation>{start}… ({length} caractères)</translation>
     </message>
     <message>
-      <location filename="processing_provider/source_problems.py" line="57" />
+      <location filename="processing_provider/source_problems.py" line="59" />
       <source>The file {path} given as {name} is empty (0 bytes): give the file with its content.</source>
       <translation>Le fichier {path} donné pour {name} est vide (0 octet) : donnez le fichier avec son contenu.</translation>
     </message>
     <message>
-      <location filename="processing_provider/source_problems.py" line="74" />
+      <location filename="processing_provider/source_problems.py" line="75" />
       <source>The file {path} given as {name} has no layer named '{layer}'. Its layers: {layers}. Give one of them (path|layername=name).</source>
       <translation>Le fichier {path} donné comme {name} n'a pas de couche nommée « {layer} ». Ses couches : {layers}. Donnez l'une d'elles (chemin|layername=nom).</translation>
     </message>
@@ -3814,22 +3814,22 @@
       <translation>Un effectif publié à comparer est négatif ou non entier.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/compare/transport.py" line="324" />
+      <location filename="spatial_privacy_plugin/compare/transport.py" line="329" />
       <source>The transport problem of the Kantorovich–Wasserstein distance did not settle in {rounds} rounds; report this with the data's cell size.</source>
       <translation>Le problème de transport de la distance de Kantorovitch–Wasserstein ne s'est pas stabilisé en {rounds} tours ; signalez-le avec la taille de maille des données.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/compare/transport.py" line="63" />
+      <location filename="spatial_privacy_plugin/compare/transport.py" line="64" />
       <source>column generation</source>
       <translation>génération de colonnes</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/compare/transport.py" line="64" />
+      <location filename="spatial_privacy_plugin/compare/transport.py" line="65" />
       <source>network simplex</source>
       <translation>simplexe de réseau</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/compare/transport.py" line="65" />
+      <location filename="spatial_privacy_plugin/compare/transport.py" line="66" />
       <source>grid flow</source>
       <translation>flot sur la grille</translation>
     </message>

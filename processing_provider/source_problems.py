@@ -8,7 +8,8 @@ names a field the layer does not have or that selects none of its features.
 
 from pathlib import Path
 
-from qgis.core import QgsExpression, QgsFeatureRequest, QgsProcessingUtils, QgsVectorLayer
+from qgis.core import QgsExpression, QgsFeatureRequest, QgsProcessingUtils, QgsProviderRegistry, \
+    QgsVectorLayer
 
 from .translation import tr
 
@@ -42,17 +43,18 @@ def shown(text):
         start=text[:SHOWN_CHARACTERS // 2], length=len(text))
 
 
-def _file_and_options(value):
-    """The file of a layer source string and its ``|key=value`` options."""
-    path, *parts = value.split("|")
-    options = dict(part.split("=", 1) for part in parts if "=" in part)
-    return Path(path), options
+def _ogr_parts(value):
+    """The file of an OGR source string and its layer name, layer number and filter (None where
+    not given), as QGIS's OGR provider reads them."""
+    parts = QgsProviderRegistry.instance().decodeUri("ogr", value)
+    return (Path(parts["path"]), parts.get("layerName") or None, parts.get("layerId"),
+            parts.get("subset") or None)
 
 
 def empty_file(value, name):
     if not isinstance(value, str):
         return None
-    path, _ = _file_and_options(value)
+    path = _ogr_parts(value)[0]
     if path.is_file() and path.stat().st_size == 0:
         return tr("The file {path} given as {name} is empty (0 bytes): give the file with "
                   "its content.").format(path=path, name=name)
@@ -61,8 +63,7 @@ def empty_file(value, name):
 
 def missing_layer(value, name):
     """A layer name the file does not hold (QGIS says "not found" and the whole name)."""
-    path, options = _file_and_options(value)
-    layer_name = options.get("layername")
+    path, layer_name, _, _ = _ogr_parts(value)
     if layer_name is None or not path.is_file():
         return None
     from osgeo import gdal
@@ -93,12 +94,12 @@ def unfiltered_count(layer):
     if layer.providerType() == "ogr":
         from osgeo import gdal
 
-        path, options = _file_and_options(layer.source())
+        path, layer_name, layer_id, _ = _ogr_parts(layer.source())
         dataset = gdal.OpenEx(str(path), gdal.OF_VECTOR | gdal.OF_READONLY)
         if dataset is None:
             return 0
-        table = dataset.GetLayerByName(options["layername"]) if "layername" in options else \
-            dataset.GetLayerByIndex(int(options.get("layerid", 0)))
+        table = dataset.GetLayerByName(layer_name) if layer_name is not None else \
+            dataset.GetLayerByIndex(int(layer_id or 0))
         return table.GetFeatureCount() if table is not None else 0
     if layer.providerType() == "memory":  # its source names no data: a copy would be empty
         return 0
@@ -111,8 +112,8 @@ def filter_problem(value, name, context):
     """A filter (subset string) that selects nothing because of a field the layer does not
     have, a syntax the filter's reader rejects, or values none of the features hold."""
     if isinstance(value, str):
-        path, options = _file_and_options(value)
-        if path.is_file() and "subset" not in options:
+        path, _, _, subset = _ogr_parts(value)
+        if path.is_file() and subset is None:
             return None  # a file read whole: nothing to open twice
         layer = QgsProcessingUtils.mapLayerFromString(value, context)
     else:
