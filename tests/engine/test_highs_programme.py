@@ -39,10 +39,12 @@ def test_every_objective_gets_linprogs_status_and_optimum():
                 # The integer programme only where the relaxation has an optimum, as the
                 # audits solve it (HiGHS's MIP solver may call an unbounded one optimal).
                 for whole in (False, True) if bounded else (False,):
-                    for presolve in (True, False):
+                    # None: the audits' choice (presolve for integer programmes only).
+                    for presolve in (True, False, None):
                         expected = linprog(objective, method="highs",
                                            integrality=np.ones(n) if whole else None,
-                                           options={"presolve": presolve}, **rows)
+                                           options={"presolve": whole if presolve is None
+                                                    else presolve}, **rows)
                         found = programme.solve(objective, whole, presolve)
                         if expected.status == 4:
                             continue  # linprog's HiGHS gave up (seen without presolve)
