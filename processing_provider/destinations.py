@@ -99,14 +99,23 @@ def output_place(text):
             return Place(_file(uri.database()),
                          (uri.table() or Path(uri.database()).stem).lower()), False
         text = text[len("ogr:"):]
-    path, _, layer = text.partition("|layername=")
-    if layer and path.lower().endswith(".gpkg"):  # a layer of the GeoPackage (staged_outputs
-        return Place(_file(path), layer.split("|")[0].lower()), False  # writes it so)
+    layer = gpkg_layer(text)
+    if layer is not None:  # a layer of the GeoPackage (staged_outputs writes it so)
+        return Place(_file(layer[0]), layer[1].lower()), False
     # QGIS 3.22 writes any other path as given (a '|layername=' part too), adding the default
     # extension to a name that does not end in one.
     if not re.search(r"\.[A-Za-z0-9]*$", text):
         text += DEFAULT_EXTENSION
     return Place(_file(text)), True
+
+
+def gpkg_layer(text):
+    """(path, layer name as written) of a destination ``path.gpkg|layername=name`` (a layer of
+    a GeoPackage; options after a further '|' left out), else None."""
+    path, _, layer = text.partition("|layername=")
+    if layer and path.lower().endswith(".gpkg"):
+        return path, layer.split("|")[0]
+    return None
 
 
 def output_destinations(algorithm, parameters, context, kinds=None):

@@ -111,6 +111,18 @@ def rollback_journal(path):
         connection.close()
 
 
+def read_back(path, *queries):
+    """What SQLite says of the file ``path`` opened read-only: its quick_check verdict ("ok"
+    where whole), then the first row of each of ``queries`` (a tuple, or None). Raises
+    sqlite3.Error where the file cannot be read."""
+    connection = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True)
+    try:
+        verdict = connection.execute("PRAGMA quick_check").fetchone()[0]
+        return (verdict, *(connection.execute(*query).fetchone() for query in queries))
+    finally:
+        connection.close()
+
+
 def hidden_table_name(final, limit=None):
     """A hidden name this process writes the table ``final`` as: the hidden part, then
     ``final`` (the whole cut to ``limit`` bytes)."""

@@ -14,6 +14,7 @@ from qgis.PyQt.QtGui import QColor
 from ...spatial_privacy_plugin.formatting import count_class_breaks, percent, risk_class_breaks, \
     spread_breaks
 from ..base import tr
+from ..destinations import gpkg_layer
 from ..staged_outputs import final_destination
 
 # Light to dark: more people (counts), more risk (below the ceiling, then above it).
@@ -232,11 +233,11 @@ def store_style(destination, renderer):
     if not layer.isValid():
         return False
     layer.setRenderer(renderer)
-    if "|layername=" in destination and destination.lower().split("|")[0].endswith(".gpkg"):
+    added = gpkg_layer(destination)
+    if added is not None:
         # A layer added to a GeoPackage: its style goes with it, not in a .qml named after the
         # file (which QGIS would apply to every layer of the file).
-        name = final_destination(destination.split("|layername=")[1].split("|")[0])
-        return not layer.saveStyleToDatabase(name, "", True, "")
+        return not layer.saveStyleToDatabase(final_destination(added[1]), "", True, "")
     try:
         message, stored = layer.saveDefaultStyle(QgsMapLayer.StyleCategory.AllStyleCategories)
     except TypeError:  # QGIS < 3.26 takes no categories

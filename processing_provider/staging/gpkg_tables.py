@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ...spatial_privacy_plugin.errors import N_, InputError
 from ..output_marks import MARK
-from ..partial_files import stale_table
+from ..partial_files import read_back, stale_table
 
 STYLES_TABLE = "layer_styles"
 
@@ -134,15 +134,10 @@ class _GpkgTransaction:
 def gpkg_unreadable(table):
     """Why the hidden table cannot be read back as written, or None."""
     try:
-        connection = _read_only(table.path)
-        try:
-            verdict = connection.execute("PRAGMA quick_check").fetchone()[0]
-            rows = connection.execute(f"SELECT count(*) FROM {_quoted(table.hidden)}"  # nosec B608
-                                      ).fetchone()[0]  # a quoted name of ours
-            counted = connection.execute("SELECT feature_count FROM gpkg_ogr_contents WHERE "
-                                         "table_name = ?", (table.hidden,)).fetchone()
-        finally:
-            connection.close()
+        # A quoted name of ours in the count.
+        verdict, (rows,), counted = read_back(
+            table.path, (f"SELECT count(*) FROM {_quoted(table.hidden)}",),  # nosec B608
+            ("SELECT feature_count FROM gpkg_ogr_contents WHERE table_name = ?", (table.hidden,)))
     except sqlite3.Error as error:
         return str(error)
     if verdict != "ok":

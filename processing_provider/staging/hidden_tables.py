@@ -26,7 +26,7 @@ from pathlib import Path
 from qgis.core import QgsDataSourceUri
 
 from ...spatial_privacy_plugin.errors import N_, InputError
-from ..destinations import POSTGRES_PREFIXES, postgres_uri
+from ..destinations import POSTGRES_PREFIXES, gpkg_layer, postgres_uri
 from ..partial_files import hidden_table_name
 from .gpkg_tables import STYLES_TABLE, drop_gpkg, gpkg_contents, gpkg_unreadable, has_table, \
     rename_gpkg, stale_gpkg_tables
@@ -119,7 +119,8 @@ def _gpkg_layer_name(text):
     if text.startswith("ogr:"):
         uri = QgsDataSourceUri(text[len("ogr:"):])
         return uri.table() or Path(uri.database()).stem
-    return text.split("|layername=", 1)[1].split("|")[0] if "|layername=" in text else None
+    layer = gpkg_layer(text)
+    return None if layer is None else layer[1]
 
 
 def _by_store(tables):

@@ -144,7 +144,7 @@ def settle_crossing(block, rows, targets, solution):
             for index in range(len(targets)):
                 if settled[index]:
                     continue
-                objective = sign * block.targets[index].toarray().ravel()
+                objective = block.objective(index, sign)
                 found = witnesses.best(witnesses.near(targets[index], most), objective)
                 if found is not None:
                     block.seen(found)

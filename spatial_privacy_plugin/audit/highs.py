@@ -9,8 +9,8 @@ up), ``fun`` and ``x``.
 """
 
 import numpy as np
-from scipy.optimize import Bounds, LinearConstraint, milp
-from scipy.sparse import csc_matrix, vstack
+from scipy.optimize import Bounds, LinearConstraint, linprog, milp
+from scipy.sparse import bmat, csc_matrix, csr_matrix, identity, vstack
 
 GAVE_UP = 4  # linprog's status when HiGHS stops without an answer
 
@@ -52,3 +52,27 @@ class Programme:
         return milp(np.asarray(objective, dtype=float),
                     integrality=np.ones(self.n) if whole else None, bounds=self.bounds,
                     constraints=self.constraints, options={"presolve": presolve})
+
+
+def least_slack(options):
+    """The least total slack (a slack per row) that satisfies the rows of the linear programme
+    of ``options`` (``linprog``'s arguments): 0 where the programme has a solution. That
+    programme always has an optimum; None where HiGHS finds none all the same."""
+    n = options["bounds"].shape[0]
+    inequalities, equalities = options["A_ub"], options["A_eq"]
+    n_ub = 0 if inequalities is None else inequalities.shape[0]
+    n_eq = 0 if equalities is None else equalities.shape[0]
+    slack = n_ub + 2 * n_eq
+    elastic = {"bounds": np.vstack([options["bounds"], np.column_stack([np.zeros(slack),
+                                                                        np.full(slack, np.inf)])]),
+               "method": "highs"}
+    if n_ub:
+        elastic["A_ub"] = bmat([[inequalities, -identity(n_ub),
+                                 csr_matrix((n_ub, 2 * n_eq))]]).tocsr()
+        elastic["b_ub"] = options["b_ub"]
+    if n_eq:
+        elastic["A_eq"] = bmat([[equalities, csr_matrix((n_eq, n_ub)), identity(n_eq),
+                                 -identity(n_eq)]]).tocsr()
+        elastic["b_eq"] = options["b_eq"]
+    result = linprog(np.concatenate([np.zeros(n), np.ones(slack)]), **elastic)
+    return result.fun if result.status == 0 else None

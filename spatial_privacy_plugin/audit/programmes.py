@@ -27,13 +27,12 @@ bounds come quicker:
 """
 
 import numpy as np
-from scipy.optimize import linprog
-from scipy.sparse import bmat, csr_matrix, identity, vstack
+from scipy.sparse import bmat, csr_matrix, vstack
 from scipy.sparse.csgraph import connected_components
 
 from .crossings import settle_crossing
 from .flows import FlowNetwork, crossing_families, crossings, target_edges
-from .highs import Programme
+from .highs import Programme, least_slack
 from ..errors import Cancelled, InputError
 from .intervals import CONTRADICTION, EXACT_WIDTH, UNSOLVED, _outer_bounds
 
@@ -273,6 +272,7 @@ class _Block:
         if integer:
             lower, upper = np.ceil(lower - EXACT_WIDTH), np.floor(upper + EXACT_WIDTH)
         self.targets = _matrix(targets, n)
+        self.target_unknowns = [np.asarray(cells, dtype=np.int64) for cells in targets]
         self.low, self.high = self._target_box(rows, targets, lower, upper)
         bounds = np.column_stack([lower, upper])
         inequalities = vstack([-systems[1][0], systems[2][0], _signed_matrix(signed, n)]).tocsr()
@@ -304,6 +304,13 @@ class _Block:
         if self.integer:
             low, high = np.ceil(low - EXACT_WIDTH), np.floor(high + EXACT_WIDTH)
         return low, high
+
+    def objective(self, index, sign):
+        """``sign`` times the sum of target ``index``, as a programme's objective (built from
+        its unknowns: a row of the sparse target matrix costs more than the small solves)."""
+        objective = np.zeros(self.targets.shape[1])
+        np.add.at(objective, self.target_unknowns[index], sign)
+        return objective
 
     def settled(self):
         return bool(self.settled_low.all() and self.settled_high.all())
@@ -354,7 +361,8 @@ class _Block:
             if result.status == 4:
                 # Without presolve it may give up instead (status unknown): the rows relaxed by
                 # a slack each tell whether any solution exists.
-                _check(_relaxation_is_feasible(self.options))
+                slack = least_slack(self.options)
+                _check(slack is not None and slack <= EXACT_WIDTH)
                 raise InputError(UNSOLVED, reason=result.message)
         _check(result.status != 2)
         return result
@@ -388,7 +396,7 @@ class _Block:
             for sign, settled in ((1.0, self.settled_low), (-1.0, self.settled_high)):
                 if settled[index]:
                     continue
-                objective = sign * self.targets[index].toarray().ravel()
+                objective = self.objective(index, sign)
                 result = self._solve(objective, False)
                 settled[index] = True
                 if result.status == 3:  # unbounded: only possible for the maximum
@@ -417,34 +425,11 @@ class _Block:
             return sign * (seen[index] - bound) <= EXACT_WIDTH
 
         if not reached() and self.witnesses is not None:
-            free = np.union1d(self.witnesses.moved(relaxed.x), self.targets[index].indices)
+            free = np.union1d(self.witnesses.moved(relaxed.x), self.target_unknowns[index])
             found = self.witnesses.best(free, objective)
             if found is not None:
                 self.seen(found)
         return bound if reached() else None
-
-
-def _relaxation_is_feasible(options):
-    """Whether the linear programme of ``options`` (``_Block.options``) has a solution: the
-    least total slack that satisfies its rows is 0 (that programme always has an optimum)."""
-    n = options["bounds"].shape[0]
-    inequalities, equalities = options["A_ub"], options["A_eq"]
-    n_ub = 0 if inequalities is None else inequalities.shape[0]
-    n_eq = 0 if equalities is None else equalities.shape[0]
-    slack = n_ub + 2 * n_eq
-    elastic = {"bounds": np.vstack([options["bounds"], np.column_stack([np.zeros(slack),
-                                                                        np.full(slack, np.inf)])]),
-               "method": "highs"}
-    if n_ub:
-        elastic["A_ub"] = bmat([[inequalities, -identity(n_ub),
-                                 csr_matrix((n_ub, 2 * n_eq))]]).tocsr()
-        elastic["b_ub"] = options["b_ub"]
-    if n_eq:
-        elastic["A_eq"] = bmat([[equalities, csr_matrix((n_eq, n_ub)), identity(n_eq),
-                                 -identity(n_eq)]]).tocsr()
-        elastic["b_eq"] = options["b_eq"]
-    result = linprog(np.concatenate([np.zeros(n), np.ones(slack)]), **elastic)
-    return result.status == 0 and result.fun <= EXACT_WIDTH
 
 
 def _signed_matrix(signed, n):
