@@ -422,8 +422,14 @@ def protect_atoms(values, withheld, atoms, view, protection, k, straddle_k=False
     start = np.asarray(withheld, dtype=bool)
     zone_start = atoms.zone_values < k
 
+    audits = {}  # by pattern: the greedy patterns meet again (a tenth of the audits)
+
     def audit(cells, zones):
-        return audit_pattern(values, cells, zones, atoms, view, protection, k, straddle_k)
+        key = (np.asarray(cells, dtype=bool).tobytes(), np.asarray(zones, dtype=bool).tobytes())
+        if key not in audits:
+            audits[key] = audit_pattern(values, cells, zones, atoms, view, protection, k,
+                                        straddle_k)
+        return audits[key]
     # Decided by the shape of the release (the zones alone: it is published without attribute
     # fields), before any programme runs.
     if not view.one_point and exact_solver(
