@@ -356,7 +356,8 @@ class _Block:
         result = self.programme.solve(objective, whole)
         if result.status == 2:
             # HiGHS's presolve calls some programmes with differences (signed rows) infeasible
-            # that are unbounded, or whose relaxation has whole solutions: it decides alone.
+            # that are unbounded, or whose relaxation has whole solutions: the simplex alone
+            # decides (a relaxation was solved so already, unless the simplex gave up).
             result = self.programme.solve(objective, whole, presolve=False)
             if result.status == 4:
                 # Without presolve it may give up instead (status unknown): the rows relaxed by
