@@ -25,6 +25,7 @@ import dataclasses
 import numpy as np
 from linked_table_attacker import judge, linked_table
 from scipy.optimize import Bounds, LinearConstraint, milp
+from scipy.sparse import csc_matrix
 
 
 def attack_series(releases, delta, grand_total_declared):
@@ -85,7 +86,8 @@ def attack_series(releases, delta, grand_total_declared):
                 then = expression(index - 1,
                                   [row_of_before[cell]] if cell in row_of_before else [])
                 require(now[0] - then[0], now[1] - then[1], -float(delta), float(delta))
-    constraints = [LinearConstraint(np.array(matrix), low, high)] if matrix and n else []
+    # Sparse: milp converts a dense matrix at every call.
+    constraints = [LinearConstraint(csc_matrix(np.array(matrix)), low, high)] if matrix and n else []
     bounds = Bounds(np.array(lower), np.array(upper))
 
     def extreme(vector, sign):

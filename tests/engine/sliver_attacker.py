@@ -12,6 +12,7 @@ hold k; a withheld zone count so too, or when exact (unless proven empty).
 
 import numpy as np
 from scipy.optimize import Bounds, LinearConstraint, milp
+from scipy.sparse import csc_matrix
 
 
 class AtomProgramme:
@@ -32,8 +33,9 @@ class AtomProgramme:
 
     def interval(self, members):
         """(lowest, highest) people the atoms ``members`` can hold together."""
-        if self.constraints is None:
-            self.constraints = LinearConstraint(np.array(self.rows), self.low, self.high)
+        if self.constraints is None:  # sparse: milp converts a dense matrix at every call
+            self.constraints = LinearConstraint(csc_matrix(np.array(self.rows)), self.low,
+                                                self.high)
         objective = np.zeros(self.n)
         objective[members] = 1
         ends = []

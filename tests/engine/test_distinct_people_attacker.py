@@ -18,6 +18,7 @@ exact attacker (more pieces than it solves) it fails the release as unproven.
 
 import numpy as np
 from scipy.optimize import Bounds, LinearConstraint, linprog, milp
+from scipy.sparse import csc_matrix
 from sliver_attacker import line_zones, voronoi_zones
 
 from spatial_privacy_plugin.counting.cells import PeopleTotal
@@ -187,7 +188,9 @@ class DistinctAttacker:
         """(lowest, highest) of the sum of ``unknowns`` over whole numbers."""
         objective = np.zeros(self.n)
         objective[list(unknowns)] = 1.0
-        constraint = LinearConstraint(self.matrix, self.low, self.high)
+        # Sparse for milp (it converts a dense matrix at every call); linprog takes dense rows
+        # quicker than sparse ones.
+        constraint = LinearConstraint(csc_matrix(self.matrix), self.low, self.high)
         sides = np.vstack([self.matrix, -self.matrix])
         limits = np.concatenate([self.high, -np.array(self.low)])
         finite = np.isfinite(limits)

@@ -19,6 +19,7 @@ import itertools
 import numpy as np
 import pytest
 from scipy.optimize import Bounds, LinearConstraint, milp
+from scipy.sparse import csc_matrix
 from test_distinct_people_attacker import distinct, gate_audit, random_people, release_of
 
 
@@ -45,7 +46,8 @@ class KindsAttacker:
             matrix.append(np.ones(len(self.kinds)))
             low.append(people)
             high.append(people)
-        self.constraint = LinearConstraint(np.array(matrix), low, high)
+        # Sparse: milp converts a dense matrix at every call, which costs more than the solve.
+        self.constraint = LinearConstraint(csc_matrix(np.array(matrix)), low, high)
 
     def meeting(self, atom_set):
         """1 for each kind of person with a point in ``atom_set``."""
