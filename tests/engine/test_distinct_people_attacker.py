@@ -17,7 +17,7 @@ exact attacker (more pieces than it solves) it fails the release as unproven.
 """
 
 import numpy as np
-from scipy.optimize import Bounds, LinearConstraint, linprog, milp
+from scipy.optimize import Bounds, LinearConstraint, milp
 from scipy.sparse import csc_matrix
 from sliver_attacker import line_zones, voronoi_zones
 
@@ -188,21 +188,16 @@ class DistinctAttacker:
         """(lowest, highest) of the sum of ``unknowns`` over whole numbers."""
         objective = np.zeros(self.n)
         objective[list(unknowns)] = 1.0
-        # Sparse for milp (it converts a dense matrix at every call); linprog takes dense rows
-        # quicker than sparse ones.
+        # Sparse: milp converts a dense matrix at every call, which costs more than the solve.
         constraint = LinearConstraint(csc_matrix(self.matrix), self.low, self.high)
-        sides = np.vstack([self.matrix, -self.matrix])
-        limits = np.concatenate([self.high, -np.array(self.low)])
-        finite = np.isfinite(limits)
+        bounds = Bounds(self.lower, self.upper)
         ends = []
         for sign in (1.0, -1.0):
             # The relaxation first: an unbounded maximum (HiGHS's MILP may report one as an
             # optimum), or a whole optimum, which is the integer one. Without presolve: HiGHS's
             # (scipy 1.10) calls some of these programmes infeasible.
-            relaxed = linprog(sign * objective, A_ub=sides[finite], b_ub=limits[finite],
-                              bounds=list(zip(self.lower, [None if np.isinf(u) else u
-                                                           for u in self.upper])),
-                              method="highs", options={"presolve": False})
+            relaxed = milp(sign * objective, constraints=constraint, bounds=bounds,
+                           options={"presolve": False})
             if relaxed.status == 3:
                 ends.append(np.inf)
                 continue
@@ -212,7 +207,7 @@ class DistinctAttacker:
                 continue
             for presolve in (True, False):  # HiGHS's presolve or its absence, whichever finds it
                 solved = milp(sign * objective, constraints=constraint,
-                              integrality=np.ones(self.n), bounds=Bounds(self.lower, self.upper),
+                              integrality=np.ones(self.n), bounds=bounds,
                               options={"presolve": presolve})
                 if solved.status == 0:
                     break
