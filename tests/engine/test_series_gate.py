@@ -2,6 +2,7 @@
 release the grid writes, and an independent attacker of the whole series finds no leak."""
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from series_attacker import series_leaks
@@ -103,6 +104,19 @@ def test_the_gate_passes_every_series_release_the_grid_writes_and_the_series_lea
         declared = kind in (grid.MARGINALS_TOTAL, grid.MARGINALS_BOTH)
         # The attacker knows every month's N (unless secret), as the grid and the gate do.
         assert series_leaks(written, delta, k, p, declared) == []
+
+
+@pytest.mark.xfail(strict=True, reason="a known leak, not yet mended: the series protects "
+                   "last month's withheld cells, not last month's withheld parent totals")
+def test_a_parent_total_withheld_last_month_is_not_narrowed_by_this_months():
+    # Found by the random series above (not replayed in CI, where its seeds are fixed): 3 x 3
+    # grid, 200 m parents, k = p = 5, at most 1 change, the same counts two months running.
+    # Month one withholds 200m_1_0's total (its two withheld cells hold 5); month two
+    # publishes it at 5, so last month's was 3 to 7: narrower than p, and maybe below k.
+    months = [np.array([0, 0, 0, 0, 0, 4, 1, 4, 1]), np.array([0, 0, 0, 0, 0, 4, 1, 4, 1])]
+    written, disagreements = run_series(months, 3, 5, 5, 1, grid.MARGINALS_PARENTS, False)
+    assert len(written) == 2 and disagreements == []
+    assert series_leaks(written, 1, 5, 5, False) == []
 
 
 def test_an_earlier_months_number_of_people_is_protected_against():
