@@ -2479,27 +2479,27 @@
       <translation>Contrôles de diffusion</translation>
     </message>
     <message>
-      <location filename="processing_provider/destinations.py" line="231" />
+      <location filename="processing_provider/destinations.py" line="240" />
       <source>The output '{output}' ({destination}) would overwrite the input '{input}', which would be lost. Write the output to another file (or another layer of the GeoPackage: Save to GeoPackage…).</source>
       <translation>La sortie « {output} » ({destination}) écraserait l'entrée « {input} », qui serait perdue. Écrivez la sortie dans un autre fichier (ou une autre couche du GeoPackage : Enregistrer dans un GeoPackage…).</translation>
     </message>
     <message>
-      <location filename="processing_provider/destinations.py" line="238" />
+      <location filename="processing_provider/destinations.py" line="247" />
       <source>The outputs '{first}' and '{second}' are both written to {destination}: the second would replace the first. Give each its own file or layer.</source>
       <translation>Les sorties « {first} » et « {second} » sont toutes deux écrites dans {destination} : la seconde remplacerait la première. Donnez à chacune son propre fichier ou sa propre couche.</translation>
     </message>
     <message>
-      <location filename="processing_provider/destinations.py" line="257" />
+      <location filename="processing_provider/destinations.py" line="266" />
       <source>The output '{output}' would replace the existing PostGIS table {table}, which this plugin did not write. Choose a table name that does not exist yet (or drop the table yourself if it is no longer needed).</source>
       <translation>La sortie « {output} » remplacerait la table PostGIS existante {table}, que cette extension n'a pas écrite. Choisissez un nom de table qui n'existe pas encore (ou supprimez vous-même la table si elle n'est plus utile).</translation>
     </message>
     <message>
-      <location filename="processing_provider/destinations.py" line="264" />
+      <location filename="processing_provider/destinations.py" line="273" />
       <source>The output '{output}' would replace the layer {table} of {path}, which this plugin did not write. Choose a layer name the file does not hold yet (or delete that layer yourself if it is no longer needed).</source>
       <translation>La sortie « {output} » remplacerait la couche {table} de {path}, que cette extension n'a pas écrite. Choisissez un nom de couche que le fichier ne contient pas encore (ou supprimez vous-même cette couche si elle n'est plus utile).</translation>
     </message>
     <message>
-      <location filename="processing_provider/destinations.py" line="272" />
+      <location filename="processing_provider/destinations.py" line="281" />
       <source>The output '{output}' would replace the whole file {path}, and with it the layers it holds ({layers}), which this plugin did not write. Choose a new file, or add the output to that file as a new layer (Save to GeoPackage… with a layer name it does not hold yet).</source>
       <translation>La sortie « {output} » remplacerait tout le fichier {path}, et avec lui les couches qu'il contient ({layers}), que cette extension n'a pas écrites. Choisissez un nouveau fichier, ou ajoutez la sortie à ce fichier comme nouvelle couche (Enregistrer dans un GeoPackage… avec un nom de couche qu'il ne contient pas encore).</translation>
     </message>
@@ -3049,57 +3049,57 @@
       <translation>Le graphique demande le paquet Python plotly, absent de ce QGIS. Sous Debian ou Ubuntu : sudo apt install python3-plotly ; ailleurs, installez-le dans le Python de QGIS (OSGeo4W Shell : python -m pip install plotly). La table contient tous les chiffres que le graphique montrerait.</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="102" />
+      <location filename="processing_provider/presentation/styles.py" line="103" />
       <source>Withheld (not published)</source>
       <translation>Masquée (non publiée)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="126" />
+      <location filename="processing_provider/presentation/styles.py" line="127" />
       <source>No estimate (blocks a release)</source>
       <translation>Aucune estimation (bloque une diffusion)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="135" />
+      <location filename="processing_provider/presentation/styles.py" line="136" />
       <source>{low} to {high}</source>
       <translation>{low} à {high}</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="137" />
+      <location filename="processing_provider/presentation/styles.py" line="138" />
       <source>{range} (above the ceiling)</source>
       <translation>{range} (au-dessus du plafond)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="139" />
+      <location filename="processing_provider/presentation/styles.py" line="140" />
       <source>{range} (all zones)</source>
       <translation>{range} (toutes les zones)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="206" />
+      <location filename="processing_provider/presentation/styles.py" line="207" />
       <source>{size:g} m cells: counts ±{accuracy} people (95 %)</source>
       <translation>Mailles de {size:g} m : effectifs à ±{accuracy} personnes (95 %)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="218" />
+      <location filename="processing_provider/presentation/styles.py" line="219" />
       <source>{range} (within the noise of an empty cell)</source>
       <translation>{range} (dans le bruit d'une maille vide)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="89" />
+      <location filename="processing_provider/presentation/styles.py" line="90" />
       <source>0 (a perturbed count: not necessarily empty)</source>
       <translation>0 (un effectif perturbé : pas forcément vide)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="90" />
+      <location filename="processing_provider/presentation/styles.py" line="91" />
       <source>0 (an empty cell)</source>
       <translation>0 (une maille vide)</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="93" />
+      <location filename="processing_provider/presentation/styles.py" line="94" />
       <source>{low} or more</source>
       <translation>{low} ou plus</translation>
     </message>
     <message>
-      <location filename="processing_provider/presentation/styles.py" line="96" />
+      <location filename="processing_provider/presentation/styles.py" line="97" />
       <source>{low}–{high}</source>
       <translation>{low}–{high}</translation>
     </message>
@@ -3529,77 +3529,77 @@
       <translation>Le dossier {folder} n'est pas accessible en écriture ({reason}) : choisissez un dossier où vous pouvez écrire. Rien n'a été écrit, et rien n'a été imputé à un registre.</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="214" />
+      <location filename="processing_provider/staged_outputs.py" line="210" />
       <source>the file is empty (0 bytes)</source>
       <translation>le fichier est vide (0 octet)</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="226" />
+      <location filename="processing_provider/staged_outputs.py" line="222" />
       <source>it holds no layer</source>
       <translation>il ne contient aucune couche</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="244" />
+      <location filename="processing_provider/staged_outputs.py" line="240" />
       <source>the disk is full</source>
       <translation>le disque est plein</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="244" />
+      <location filename="processing_provider/staged_outputs.py" line="240" />
       <source>Free space on that disk, or choose a folder on another one.</source>
       <translation>Libérez de l'espace sur ce disque, ou choisissez un dossier sur un autre disque.</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="247" />
+      <location filename="processing_provider/staged_outputs.py" line="243" />
       <source>it is read-only or not yours</source>
       <translation>il est en lecture seule ou ne vous appartient pas</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="247" />
+      <location filename="processing_provider/staged_outputs.py" line="243" />
       <source>Choose a folder you can write to.</source>
       <translation>Choisissez un dossier où vous pouvez écrire.</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="248" />
+      <location filename="processing_provider/staged_outputs.py" line="244" />
       <source>Check the file and its folder, then run again.</source>
       <translation>Vérifiez le fichier et son dossier, puis relancez.</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="267" />
+      <location filename="processing_provider/staged_outputs.py" line="263" />
       <source>Writing {files} failed: {cause}. {fix} Nothing was written: the run's other outputs were removed too.</source>
       <translation>L'écriture de {files} a échoué : {cause}. {fix} Rien n'a été écrit : les autres sorties de l'exécution ont été supprimées aussi.</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="284" />
+      <location filename="processing_provider/staged_outputs.py" line="283" />
       <source>The output {path} was not written (no file was made). Nothing was written.</source>
       <translation>La sortie {path} n'a pas été écrite (aucun fichier n'a été créé). Rien n'a été écrit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="289" />
+      <location filename="processing_provider/staged_outputs.py" line="288" />
       <source>The output {path} was written but cannot be read back ({reason}). Nothing was written: free space on its disk (or check it), then run again.</source>
       <translation>La sortie {path} a été écrite mais ne peut pas être relue ({reason}). Rien n'a été écrit : libérez de l'espace sur son disque (ou vérifiez-le), puis relancez.</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="297" />
+      <location filename="processing_provider/staged_outputs.py" line="296" />
       <source>The disk of {folder} filled up while the run wrote its outputs ({free} kB left): they may be incomplete, so none was kept. Free space on that disk, or choose a folder on another one.</source>
       <translation>Le disque de {folder} s'est rempli pendant l'écriture des sorties ({free} ko restants) : elles peuvent être incomplètes, aucune n'a donc été gardée. Libérez de l'espace sur ce disque, ou choisissez un dossier sur un autre disque.</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="326" />
+      <location filename="processing_provider/staged_outputs.py" line="325" />
       <source>The output {path} was not written (no table was made). Nothing was written.</source>
       <translation>La sortie {path} n'a pas été écrite (aucune table n'a été créée). Rien n'a été écrit.</translation>
     </message>
     <message>
-      <location filename="processing_provider/staged_outputs.py" line="331" />
+      <location filename="processing_provider/staged_outputs.py" line="330" />
       <source>The output {path} was written but cannot be read back ({reason}). Nothing was written: check the database, then run again.</source>
       <translation>La sortie {path} a été écrite mais ne peut pas être relue ({reason}). Rien n'a été écrit : vérifiez la base de données, puis relancez.</translation>
     </message>
     <message>
-      <location filename="processing_provider/staging/gpkg_tables.py" line="151" />
+      <location filename="processing_provider/staging/gpkg_tables.py" line="146" />
       <source>it holds another number of rows than were written</source>
       <translation>elle contient un autre nombre de lignes que celui écrit</translation>
     </message>
     <message>
-      <location filename="processing_provider/staging/gpkg_tables.py" line="167" />
+      <location filename="processing_provider/staging/gpkg_tables.py" line="162" />
       <source>The output {path} (layer {table}) was not kept: a table {table} that this plugin did not write appeared there during the run. Nothing was written.</source>
       <translation>La sortie {path} (couche {table}) n'a pas été conservée : une table {table} que cette extension n'a pas écrite y est apparue pendant l'exécution. Rien n'a été écrit.</translation>
     </message>
@@ -3799,7 +3799,7 @@
       <translation>Cela comprend ce qu'un attaquant déduit en lisant les {count} bande(s) fine(s) entre les limites et les bords de cellules qu'elles suivent comme ne comptant pas plus de personnes que les effectifs n'en exigent ({held} ; les limites devaient passer sur les bords). Publiez les zones avec des limites exactement sur les bords des cellules, dans le SCR de la grille, ou masquez davantage de cellules.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/compare/grid_flow.py" line="146" />
+      <location filename="spatial_privacy_plugin/compare/grid_flow.py" line="36" />
       <source>The transport problem of the Kantorovich–Wasserstein distance was not solved ({reason}); report this with the data's cell size.</source>
       <translation>Le problème de transport de la distance de Kantorovitch–Wasserstein n'a pas été résolu ({reason}) ; signalez-le avec la taille de maille des données.</translation>
     </message>
@@ -3814,7 +3814,7 @@
       <translation>Un effectif publié à comparer est négatif ou non entier.</translation>
     </message>
     <message>
-      <location filename="spatial_privacy_plugin/compare/transport.py" line="329" />
+      <location filename="spatial_privacy_plugin/compare/transport.py" line="325" />
       <source>The transport problem of the Kantorovich–Wasserstein distance did not settle in {rounds} rounds; report this with the data's cell size.</source>
       <translation>Le problème de transport de la distance de Kantorovitch–Wasserstein ne s'est pas stabilisé en {rounds} tours ; signalez-le avec la taille de maille des données.</translation>
     </message>

@@ -32,7 +32,7 @@ from scipy.sparse.csgraph import connected_components
 
 from .crossings import settle_crossing
 from .flows import FlowNetwork, crossing_families, crossings, target_edges
-from .highs import Programme, least_slack
+from .highs import GAVE_UP, Programme, least_slack
 from ..errors import Cancelled, InputError
 from .intervals import CONTRADICTION, EXACT_WIDTH, UNSOLVED, _outer_bounds
 
@@ -359,7 +359,7 @@ class _Block:
             # that are unbounded, or whose relaxation has whole solutions: the simplex alone
             # decides (a relaxation was solved so already, unless the simplex gave up).
             result = self.programme.solve(objective, whole, presolve=False)
-            if result.status == 4:
+            if result.status == GAVE_UP:
                 # Without presolve it may give up instead (status unknown): the rows relaxed by
                 # a slack each tell whether any solution exists.
                 slack = least_slack(self.options)

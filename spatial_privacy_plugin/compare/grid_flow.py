@@ -33,6 +33,8 @@ import numpy as np
 from ..errors import N_, InputError
 from ..parallel import cancellable
 
+NOT_SOLVED = N_("The transport problem of the Kantorovich–Wasserstein distance was not solved "
+                "({reason}); report this with the data's cell size.")
 # Directions up to 5 cells: the graph's distance is at most 0.49 % above the Euclidean one
 # (the widest cone is between (1, 0) and (5, 1), 11.3°); 80 arcs per cell.
 REACH = 5
@@ -143,7 +145,5 @@ def grid_flow_cost(sources, supply, sinks, demand, reach=REACH, is_canceled=None
     result = cancellable(lambda: linprog(cost, A_eq=incidence, b_eq=balance, bounds=(0, None),
                                          method="highs"), is_canceled)
     if result.status != 0:
-        raise InputError(N_("The transport problem of the Kantorovich–Wasserstein distance was "
-                            "not solved ({reason}); report this with the data's cell size."),
-                         reason=str(result.message))
+        raise InputError(NOT_SOLVED, reason=str(result.message))
     return float(result.fun) / scale, n_arcs

@@ -188,9 +188,7 @@ def _programme(arc_source, arc_sink, arc_cost, supply, demand, hub_cost):
     result = linprog(costs, A_eq=constraints, b_eq=np.concatenate([supply, demand]),
                      bounds=(0, None), method="highs")
     if result.status != 0:
-        raise InputError(N_("The transport problem of the Kantorovich–Wasserstein distance was "
-                            "not solved ({reason}); report this with the data's cell size."),
-                         reason=str(result.message))
+        raise InputError(grid_flow.NOT_SOLVED, reason=str(result.message))
     duals = result.eqlin.marginals
     return float(result.fun), duals[:n_sources], duals[n_sources:], result.x[:n_arcs]
 
@@ -274,9 +272,7 @@ def _network_simplex(sources, supply, sinks, demand, is_canceled):
 
     plan, log = cancellable(solve, is_canceled)
     if log.get("warning"):
-        raise InputError(N_("The transport problem of the Kantorovich–Wasserstein distance was "
-                            "not solved ({reason}); report this with the data's cell size."),
-                         reason=str(log["warning"]))
+        raise InputError(grid_flow.NOT_SOLVED, reason=str(log["warning"]))
     return float(log["cost"]) * total, int(np.count_nonzero(plan))
 
 
