@@ -139,7 +139,7 @@ def read_release(layer, feedback, k=None, stated_people=False):
 def audit_series(layer, earlier_layers, policy, people, feedback):
     """The gate's audit of a grid layer jointly with the earlier releases of its series
     (oldest first); ``people``: the number the attacker holds of this release."""
-    from ..spatial_privacy_plugin.release.gate import evaluate_series_audit
+    from ..spatial_privacy_plugin.release.series_gate import evaluate_series_audit
     from ..spatial_privacy_plugin.release.series import Series
 
     if policy.series_max_change is None:

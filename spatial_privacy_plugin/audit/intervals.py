@@ -261,24 +261,10 @@ def _row_matrix(position, rows, n):
     return matrix, np.array([total for _, total in rows], dtype=float)
 
 
-def bounds_by_programming(variables, rows, lower, upper, pairs=(), delta=0.0, integer=False,
-                          classes=None, at_least=(), at_most=(), is_canceled=None, progress=None):
-    """Min and max of every variable of one block, by LP (MILP with ``integer``).
-
-    Constraints: ``sum(x[cells]) = total`` for each (cells, total) row,
-    ``sum(x[cells]) >= total`` for each of ``at_least`` (``<=`` for ``at_most``),
-    ``lower <= x <= upper``, and ``|x[a] - x[b]| <= delta`` for each pair
-    (a, b) of variables. Returns (lower, upper), or None when infeasible.
-    Bounds found by propagation are valid but may be loose; a bound that
-    some solution already reaches is exact, so its programme is skipped
-    (most withheld cells reach their box or their row's residual in some
-    solution). Variables with the same label in ``classes`` are
-    interchangeable (the system maps onto itself when they are swapped), so
-    share their bounds: one programme pair per class. Matrices are sparse: a
-    block may hold a whole country's withheld cells under one grand total.
-    ``is_canceled`` is asked before every programme (raising ``Cancelled``),
-    and ``progress(done, total)`` told of the variables done.
-    """
+def block_programme(variables, rows, lower, upper, pairs=(), delta=0.0, at_least=(), at_most=()):
+    """The attacker's programme over one block: (``Programme`` over ``variables``, their bounds
+    by propagation (valid, maybe loose), their positions as a ``pd.Index``), or None when no
+    solution exists. The constraints are those ``bounds_by_programming`` lists."""
     variables = np.asarray(variables)
     n = len(variables)
     position = pd.Index(variables)
@@ -311,6 +297,43 @@ def bounds_by_programming(variables, rows, lower, upper, pairs=(), delta=0.0, in
     programme = Programme(matrix if len(rows) else None, totals if len(rows) else None,
                           vstack(inequalities).tocsr() if inequalities else None,
                           np.concatenate(inequality_totals) if inequalities else None, box)
+    return programme, outer_lower, outer_upper, position
+
+
+def solve_extreme(programme, objective, integer):
+    """``programme``'s optimum of ``objective``, over whole numbers with ``integer``. A
+    whole-number optimum of the relaxation is the integer optimum too (common: two releases
+    under nested totals form a network matrix); otherwise the MILP is solved."""
+    result = programme.solve(objective)
+    if integer and result.status == 0 and \
+            np.abs(result.x - np.round(result.x)).max(initial=0.0) > EXACT_WIDTH:
+        result = programme.solve(objective, whole=True)
+    return result
+
+
+def bounds_by_programming(variables, rows, lower, upper, pairs=(), delta=0.0, integer=False,
+                          classes=None, at_least=(), at_most=(), is_canceled=None, progress=None):
+    """Min and max of every variable of one block, by LP (MILP with ``integer``).
+
+    Constraints: ``sum(x[cells]) = total`` for each (cells, total) row,
+    ``sum(x[cells]) >= total`` for each of ``at_least`` (``<=`` for ``at_most``),
+    ``lower <= x <= upper``, and ``|x[a] - x[b]| <= delta`` for each pair
+    (a, b) of variables. Returns (lower, upper), or None when infeasible.
+    Bounds found by propagation are valid but may be loose; a bound that
+    some solution already reaches is exact, so its programme is skipped
+    (most withheld cells reach their box or their row's residual in some
+    solution). Variables with the same label in ``classes`` are
+    interchangeable (the system maps onto itself when they are swapped), so
+    share their bounds: one programme pair per class. Matrices are sparse: a
+    block may hold a whole country's withheld cells under one grand total.
+    ``is_canceled`` is asked before every programme (raising ``Cancelled``),
+    and ``progress(done, total)`` told of the variables done.
+    """
+    system = block_programme(variables, rows, lower, upper, pairs, delta, at_least, at_most)
+    if system is None:
+        return None
+    programme, outer_lower, outer_upper, _ = system
+    n = len(outer_lower)
     seen_lower, seen_upper = np.full(n, np.inf), np.full(n, -np.inf)
     exact_lower, exact_upper = outer_lower.copy(), outer_upper.copy()
     _, first_of_class, class_of = np.unique(np.arange(n) if classes is None else classes,
@@ -328,12 +351,7 @@ def bounds_by_programming(variables, rows, lower, upper, pairs=(), delta=0.0, in
                 raise Cancelled()
             objective = np.zeros(n)
             objective[i] = sign
-            result = programme.solve(objective)
-            # A whole-number optimum of the relaxation is the integer optimum too (common: two
-            # releases under nested totals form a network matrix); otherwise solve the MILP.
-            if integer and result.status == 0 and \
-                    np.abs(result.x - np.round(result.x)).max(initial=0.0) > EXACT_WIDTH:
-                result = programme.solve(objective, whole=True)
+            result = solve_extreme(programme, objective, integer)
             if result.status == 2:
                 return None
             if result.status == 3:  # unbounded: only possible for the maximum

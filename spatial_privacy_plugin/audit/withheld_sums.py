@@ -11,7 +11,9 @@ networks where the rows allow, integer programmes otherwise).
 
 import numpy as np
 
-from .intervals import EXACT_WIDTH, Intervals, nested_sums_bounds
+from ..errors import Cancelled
+from .intervals import EXACT_WIDTH, Intervals, block_programme, nested_sums_bounds, \
+    solve_extreme
 from .programmes import sum_bounds
 
 
@@ -56,3 +58,32 @@ def withheld_sum_intervals(values, withheld, equalities, targets, lower, upper, 
     low, high = sum_bounds(rows, upper[hidden], local_targets,
                            is_canceled=is_canceled)
     return Intervals(published_part + low, published_part + high)
+
+
+def block_sum_bounds(sums, variables, rows, lower, upper, pairs=(), delta=0.0, at_least=(),
+                     at_most=(), integer=True, is_canceled=None):
+    """(least, greatest) of the sum over each of ``sums`` (arrays of ``variables``) over one
+    block's system as ``intervals.bounds_by_programming`` takes it, or None when it has no
+    solution. ``is_canceled`` is asked before every programme."""
+    system = block_programme(variables, rows, lower, upper, pairs, delta, at_least, at_most)
+    if system is None:
+        return None
+    programme, outer_lower, outer_upper, position = system
+    least, greatest = np.empty(len(sums)), np.empty(len(sums))
+    for index, members in enumerate(sums):
+        places = position.get_indexer(np.asarray(members, dtype=np.int64))
+        objective = np.zeros(len(position))
+        objective[places] = 1.0
+        # Propagated bounds hold where a programme gives up; unbounded above stays inf.
+        least[index], greatest[index] = outer_lower[places].sum(), outer_upper[places].sum()
+        for sign in (1.0, -1.0):
+            if is_canceled is not None and is_canceled():
+                raise Cancelled()
+            result = solve_extreme(programme, sign * objective, integer)
+            if result.status == 2:
+                return None
+            if result.status == 0 and sign > 0:
+                least[index] = max(least[index], result.fun)
+            elif result.status == 0:
+                greatest[index] = min(greatest[index], -result.fun)
+    return least, greatest

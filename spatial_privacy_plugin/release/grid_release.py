@@ -110,7 +110,7 @@ class GridRelease:
     cells: pd.DataFrame
     audit: pd.DataFrame  # withheld cells: cell_id, first_row, lower, upper, width, ok (empty without marginals)
     unprotectable: int
-    exposed_earlier: tuple = ()  # cell ids of earlier releases' primary cells this one would expose
+    exposed_earlier: tuple = ()  # ids of earlier releases' withheld cells (parent ids: totals) it would expose
 
 
 def suppressed_grid(x, y, person_codes, key_codes, origin, resolution, k, marginals=None,

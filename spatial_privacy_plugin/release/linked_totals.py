@@ -19,6 +19,7 @@ from ..audit.intervals import Intervals, equalities_from_groups, protection_fail
 from ..audit.tree import laminar_parents
 from ..audit.withheld_sums import withheld_sum_intervals
 from ..errors import Cancelled
+from .series import series_intervals
 from .suppression import cheapest_cover, complementary_suppression
 
 MAX_ROUNDS = 20  # openings after the audit: each opens a total, so this bounds the work
@@ -75,6 +76,7 @@ class LinkedSuppression:
     totals_primary: np.ndarray
     total_intervals: Intervals
     totals_unprotectable: np.ndarray
+    totals_exposed_earlier: tuple = ()  # names of earlier releases' withheld totals exposed
 
     @property
     def withheld(self):
@@ -90,7 +92,8 @@ class LinkedSuppression:
 
     @property
     def exposed_earlier(self):
-        return self.cells.exposed_earlier
+        """Earlier releases' withheld cells, then withheld totals, this one would expose."""
+        return tuple(self.cells.exposed_earlier) + tuple(self.totals_exposed_earlier)
 
     @property
     def unprotectable(self):
@@ -220,8 +223,21 @@ def protect_linked_table(values, primary, totals, protection, k, straddle_k, kno
                                            knowledge.at_most, is_canceled)
         failing = protection_failures(intervals, withheld_totals, protection,
                                       k if straddle_k else None, k)
-        narrow_parents = {int(ancestors[total]) for total in np.flatnonzero(failing).tolist()}
         closed = set()  # published totals whose cells are all withheld and still too narrow
+        narrow_earlier, widen = {}, set()
+        if series is not None:
+            intervals, narrow_earlier, narrow_now = _across_series(
+                series, cell_keys, values, cells.withheld, equalities, knowledge, totals,
+                withheld_totals, inside, intervals, protection, k if straddle_k else None, k,
+                is_canceled)
+            failing |= narrow_now
+            for holders in narrow_earlier.values():
+                # Its total here is what narrows it: withhold that, or widen it if withheld.
+                closed.update(holder for holder in holders if not withheld_totals[holder])
+                widen.update(int(ancestors[holder]) for holder in holders
+                             if withheld_totals[holder])
+        narrow_parents = widen | {int(ancestors[total])
+                                  for total in np.flatnonzero(failing).tolist()}
         for cell in np.flatnonzero(cells.unprotectable).tolist() + \
                 _cells_of_keys(cell_keys, cells.exposed_earlier):
             if is_canceled is not None and is_canceled():
@@ -247,7 +263,38 @@ def protect_linked_table(values, primary, totals, protection, k, straddle_k, kno
     complementary = cells.withheld & ~np.asarray(primary, dtype=bool)
     result = type(cells)(cells.withheld, complementary, cells.intervals, cells.unprotectable,
                          cells.exposed_earlier)
-    return LinkedSuppression(result, totals, withheld_totals, totals_primary, intervals, failing)
+    return LinkedSuppression(result, totals, withheld_totals, totals_primary, intervals, failing,
+                             tuple(narrow_earlier))
+
+
+def _across_series(series, cell_keys, values, withheld, equalities, knowledge, totals,
+                   withheld_totals, inside, intervals, protection, k, threshold, is_canceled):
+    """Withheld totals under the series' audit: (``intervals`` of the totals narrowed by what
+    the earlier releases say of this one's withheld totals; {name: this release's smallest
+    totals over its cells (``inside``: per cell)} of each earlier withheld total narrowed below
+    p; a mask of this release's withheld totals narrowed below p)."""
+    current = np.flatnonzero(withheld_totals)
+    joint = series_intervals(series, cell_keys, values, withheld, equalities,
+                             knowledge=knowledge, is_canceled=is_canceled,
+                             current_sums=[totals.members[total] for total in current])
+    lower, upper = intervals.lower.copy(), intervals.upper.copy()
+    lower[current] = np.maximum(lower[current], joint.current_sums.lower)
+    upper[current] = np.minimum(upper[current], joint.current_sums.upper)
+    narrow_now = np.zeros(len(withheld_totals), dtype=bool)
+    narrow_now[current] = protection_failures(joint.current_sums, np.ones(len(current), bool),
+                                              protection, k, threshold)
+    position = {key: index for index, key in enumerate(np.asarray(cell_keys).tolist())}
+    narrow_earlier = {}
+    for release, sums in zip(series.previous, joint.previous_sums):
+        failing = protection_failures(sums, np.ones(len(release.withheld_sums), bool),
+                                      protection, k, threshold)
+        for (cells, name), fails in zip(release.withheld_sums, failing):
+            if fails:
+                here = [position[key] for key in release.cell_keys[cells].tolist()
+                        if key in position]
+                narrow_earlier.setdefault(name, set()).update(
+                    int(inside[cell]) for cell in here if inside[cell] >= 0)
+    return Intervals(lower, upper), narrow_earlier, narrow_now
 
 
 def _cells_of_keys(cell_keys, keys):

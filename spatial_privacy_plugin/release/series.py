@@ -13,6 +13,10 @@ delta`` for every cell c, where a value published (or a cell absent, known
 to be 0) is a constant. Its bounds are computed per connected block:
 by a closed form for one equality with box bounds, by LP otherwise.
 
+A declared total left blank is a withheld cell too (SPEC section 7): its bounds are the
+extremes of the sum of its cells over the same system, and a later release that publishes
+the same parent's total bounds it by that total +- delta per cell.
+
 A cell published in one release and withheld in the next ("flipping") is
 pinned to the published value +- delta whatever else is withheld: when
 2 * delta is below the protection level, no suppression pattern can protect
@@ -30,6 +34,7 @@ from scipy.sparse.csgraph import connected_components
 from ..errors import N_, InputError
 from ..audit.intervals import EXACT_WIDTH, Intervals, _reduced_lower_sums, _residual_rows, \
     bounds_by_programming, single_row_bounds
+from ..audit.withheld_sums import block_sum_bounds
 
 SERIES_CONTRADICTION = N_(
     "The releases of the series cannot all hold if no cell changes by more than "
@@ -50,7 +55,9 @@ class PublishedRelease:
     among them when it was published with one point per person; ``lower`` and
     ``upper``: what the release says of each withheld cell on its own
     (non-empty, a label's range); ``at_least``: (cell indices, total) pairs the
-    cells add up to at least (its number of people, several points per person).
+    cells add up to at least (its number of people, several points per person);
+    ``withheld_sums``: (cell indices, name) of each declared total it left blank, a
+    withheld cell whose value is the sum of its cells (SPEC section 7).
     """
 
     cell_keys: np.ndarray
@@ -61,6 +68,7 @@ class PublishedRelease:
     lower: np.ndarray = None  # None: 0
     upper: np.ndarray = None  # None: unbounded
     at_least: tuple = ()
+    withheld_sums: tuple = ()
 
     def boxes(self):
         n = len(self.cell_keys)
@@ -91,6 +99,8 @@ class SeriesIntervals:
     previous: list  # Intervals per earlier release (for complementary cells: valid, maybe loose)
     pinned_lower: np.ndarray  # bounds of each current cell from the earlier releases alone
     pinned_upper: np.ndarray
+    current_sums: Intervals = None  # of the sums asked for (``current_sums``)
+    previous_sums: list = ()  # Intervals per earlier release, of its ``withheld_sums``
 
 
 def _release_arrays(series, cell_keys, values, withheld, equalities):
@@ -206,8 +216,10 @@ def _hidden_sums(sums, values, withheld, offset):
 
 
 def series_intervals(series, cell_keys, values, withheld, equalities, integer=True, cache=None,
-                     knowledge=None, is_canceled=None):
-    """The attacker's bounds on every withheld cell of every release of the series.
+                     knowledge=None, is_canceled=None, current_sums=()):
+    """The attacker's bounds on every withheld cell of every release of the series, and on
+    the sums of cells ``current_sums`` (index arrays: this release's withheld totals) and
+    every earlier release's ``withheld_sums``.
 
     ``values`` are the current release's true counts (they only widen a
     link the data break, see ``_links``); published cells get their value
@@ -273,12 +285,17 @@ def series_intervals(series, cell_keys, values, withheld, equalities, integer=Tr
                                  in releases])
     result_lower = np.where(hidden, lower, all_values)
     result_upper = np.where(hidden, upper, all_values)
-    for block in np.unique(block_of[hidden]):
+
+    def system(block):
+        """(variables, rows, lower, upper, pairs, lower sums, upper sums) of a block."""
         variables = np.flatnonzero((block_of == block) & hidden)
-        block_rows = rows_of_block.get(block, [])
-        block_floors = floors_of_block.get(block, [])
-        block_ceilings = ceilings_of_block.get(block, [])
-        block_pairs = np.array(pairs_of_block.get(block, []), dtype=np.int64).reshape(-1, 2)
+        return (variables, rows_of_block.get(block, []), lower[variables], upper[variables],
+                np.array(pairs_of_block.get(block, []), dtype=np.int64).reshape(-1, 2),
+                floors_of_block.get(block, []), ceilings_of_block.get(block, []))
+
+    for block in np.unique(block_of[hidden]):
+        arguments = system(block)
+        variables, block_rows, _, _, block_pairs, block_floors, block_ceilings = arguments
         if not block_rows and not block_floors and not block_ceilings and not len(block_pairs):
             if np.any(lower[variables] > upper[variables] + EXACT_WIDTH):
                 raise InputError(SERIES_CONTRADICTION, delta=series.max_change)
@@ -287,11 +304,7 @@ def series_intervals(series, cell_keys, values, withheld, equalities, integer=Tr
                 not len(block_pairs):
             bounds = single_row_bounds(block_rows[0][1], lower[variables], upper[variables])
         else:
-            key = (variables.tobytes(), block_pairs.tobytes(), lower[variables].tobytes(),
-                   upper[variables].tobytes(),
-                   tuple((cells.tobytes(), residual) for cells, residual in block_rows),
-                   tuple((cells.tobytes(), residual) for cells, residual in block_floors),
-                   tuple((cells.tobytes(), residual) for cells, residual in block_ceilings))
+            key = _block_key(arguments)
             bounds = None if cache is None else cache.get(key)
             if bounds is None:
                 bounds = bounds_by_programming(variables, block_rows, lower[variables],
@@ -306,7 +319,59 @@ def series_intervals(series, cell_keys, values, withheld, equalities, integer=Tr
 
     intervals = [Intervals(result_lower[start:end], result_upper[start:end])
                  for start, end in zip(offsets[:-1], offsets[1:])]
-    return SeriesIntervals(intervals[-1], intervals[:-1], pinned_lower, pinned_upper)
+    targets = [[cells for cells, _ in release.withheld_sums] for release in series.previous]
+    sums = _sum_intervals(targets + [list(current_sums)], releases, offsets, block_of, system,
+                          result_lower, result_upper, series.max_change, integer, cache,
+                          is_canceled)
+    return SeriesIntervals(intervals[-1], intervals[:-1], pinned_lower, pinned_upper, sums[-1],
+                           sums[:-1])
+
+
+def _block_key(system):
+    """A block's system (as ``series_intervals`` builds it) as a key of its bounds' cache."""
+    variables, rows, lower, upper, pairs, floors, ceilings = system
+    return (variables.tobytes(), pairs.tobytes(), lower.tobytes(), upper.tobytes()) + tuple(
+        tuple((cells.tobytes(), residual) for cells, residual in group)
+        for group in (rows, floors, ceilings))
+
+
+def _sum_intervals(targets, releases, offsets, block_of, system, cell_lower, cell_upper, delta,
+                   integer, cache, is_canceled):
+    """Intervals per release of the sums over its ``targets`` (cell index arrays) of the
+    joint system: a published cell adds its value, a block holding one of the sum's withheld
+    cells its bounds, one holding several the extremes of their sum over its programme (the
+    blocks are independent, so the parts' extremes add up)."""
+    found = []
+    for index, release_targets in enumerate(targets):
+        _, values, withheld, _ = releases[index]
+        low, high = np.zeros(len(release_targets)), np.zeros(len(release_targets))
+        for place, cells in enumerate(release_targets):
+            cells = np.asarray(cells, dtype=np.int64)
+            variables = offsets[index] + cells[withheld[cells]]
+            published = float(np.nan_to_num(values[cells[~withheld[cells]]]).sum())
+            low[place] = high[place] = published
+            for block in np.unique(block_of[variables]):
+                part = variables[block_of[variables] == block]
+                if len(part) == 1:
+                    low[place] += cell_lower[part[0]]
+                    high[place] += cell_upper[part[0]]
+                    continue
+                arguments = system(block)
+                key = ("sum", part.tobytes()) + _block_key(arguments)
+                bounds = None if cache is None else cache.get(key)
+                if bounds is None:
+                    variables_of_block, rows, lower, upper, pairs, floors, ceilings = arguments
+                    bounds = block_sum_bounds([part], variables_of_block, rows, lower, upper,
+                                              pairs, delta, floors, ceilings, integer,
+                                              is_canceled)
+                    if bounds is None:
+                        raise InputError(SERIES_CONTRADICTION, delta=delta)
+                    if cache is not None:
+                        cache[key] = bounds
+                low[place] += bounds[0][0]
+                high[place] += bounds[1][0]
+        found.append(Intervals(low, high))
+    return found
 
 
 def flipping_cells(previous_keys, previous_withheld, cell_keys, withheld):

@@ -267,5 +267,8 @@ def published_release(cells, keys=None, k=None, people=None):
     equalities = equalities_from_columns(cells["parent_id"], cells["parent_total"],
                                          cells["grand_total"], split_series_keys(keys)[1])
     equalities, knowledge = attacker_knowledge(lower, people, equalities, upper)
+    blank_totals = withheld_totals_from_columns(list(cells["parent_id"]), cells["parent_total"],
+                                                split_series_keys(keys)[1])
     return PublishedRelease(keys, values, status != STATUS_PUBLISHED, protected, equalities,
-                            knowledge.lower, knowledge.upper, tuple(knowledge.at_least))
+                            knowledge.lower, knowledge.upper, tuple(knowledge.at_least),
+                            tuple(blank_totals))

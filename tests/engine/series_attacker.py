@@ -91,6 +91,11 @@ def attack_series(releases, delta, grand_total_declared):
     bounds = Bounds(np.array(lower), np.array(upper))
 
     def extreme(vector, sign):
+        if sign < 0 and milp(sign * vector, constraints=constraints, bounds=bounds).status == 3:
+            # Unbounded relaxation, integer data: no greatest value. HiGHS's MILP may say
+            # "optimal" at some finite point of such a programme (seen: a cell linked only by
+            # the change bound, N secret, reported at most 3).
+            return np.inf
         result = milp(sign * vector, constraints=constraints, bounds=bounds,
                       integrality=np.ones(n))
         if sign < 0 and result.status in (3, 4):

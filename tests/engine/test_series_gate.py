@@ -9,9 +9,9 @@ from series_attacker import series_leaks
 
 from spatial_privacy_plugin.errors import InputError
 from spatial_privacy_plugin.release import grid
-from spatial_privacy_plugin.release.gate import evaluate_audit, evaluate_release_audit, \
-    evaluate_series_audit
+from spatial_privacy_plugin.release.gate import evaluate_audit, evaluate_release_audit
 from spatial_privacy_plugin.release.series import Series
+from spatial_privacy_plugin.release.series_gate import evaluate_series_audit
 from spatial_privacy_plugin.release.totals import equalities_from_columns, \
     withheld_totals_from_columns
 
@@ -106,17 +106,49 @@ def test_the_gate_passes_every_series_release_the_grid_writes_and_the_series_lea
         assert series_leaks(written, delta, k, p, declared) == []
 
 
-@pytest.mark.xfail(strict=True, reason="a known leak, not yet mended: the series protects "
-                   "last month's withheld cells, not last month's withheld parent totals")
-def test_a_parent_total_withheld_last_month_is_not_narrowed_by_this_months():
-    # Found by the random series above (not replayed in CI, where its seeds are fixed): 3 x 3
-    # grid, 200 m parents, k = p = 5, at most 1 change, the same counts two months running.
-    # Month one withholds 200m_1_0's total (its two withheld cells hold 5); month two
-    # publishes it at 5, so last month's was 3 to 7: narrower than p, and maybe below k.
-    months = [np.array([0, 0, 0, 0, 0, 4, 1, 4, 1]), np.array([0, 0, 0, 0, 0, 4, 1, 4, 1])]
-    written, disagreements = run_series(months, 3, 5, 5, 1, grid.MARGINALS_PARENTS, False)
+# Found by the random series above with fresh seeds (CI replays fixed ones). Each month one
+# withholds a parent's total; month two published it, so last month's lay within p: 3 x 3
+# grid, 200 m parents, at most 1 change. First: k = p = 5, the same counts twice; 200m_1_0's
+# two withheld cells held 5, its total then 3 to 7. Second: k = 7, p = 3; 200m_0_1 then 5 to 7.
+PARENT_TOTAL_CASES = [
+    ([np.array([0, 0, 0, 0, 0, 4, 1, 4, 1])] * 2, 5, 5, "200m_1_0"),
+    ([np.array([0, 0, 1, 0, 0, 5, 8, 0, 0]), np.array([0, 0, 1, 0, 0, 6, 8, 0, 0])], 7, 3,
+     "200m_0_1"),
+]
+
+
+@pytest.mark.parametrize("months, k, p, parent", PARENT_TOTAL_CASES)
+def test_a_parent_total_withheld_last_month_is_not_narrowed_by_this_months(months, k, p,
+                                                                            parent):
+    written, disagreements = run_series(months, 3, k, p, 1, grid.MARGINALS_PARENTS, False)
     assert len(written) == 2 and disagreements == []
-    assert series_leaks(written, 1, 5, 5, False) == []
+    assert series_leaks(written, 1, k, p, False) == []
+
+
+@pytest.mark.parametrize("months, k, p, parent", PARENT_TOTAL_CASES)
+def test_the_gate_refuses_a_month_that_narrows_last_months_withheld_parent_total(months, k, p,
+                                                                               parent):
+    # Negative control: month two as the grid wrote it before the mend, the parent's total
+    # published at its true value. The attacker narrows last month's; the gate must refuse.
+    written, _ = run_series(months, 3, k, p, 1, grid.MARGINALS_PARENTS, False)
+    first, people = written[0]
+    assert first.loc[first["parent_id"] == parent, "parent_total"].isna().all()
+    second = written[1][0].copy()
+    under = second["parent_id"] == parent
+    second.loc[under, "parent_total"] = float(months[1][_cell_positions(second[under], 3)].sum())
+    leaky = [written[0], (second, written[1][1])]
+    assert any(leak.startswith(f"parent {parent}:") for leak in series_leaks(leaky, 1, k, p,
+                                                                              False))
+    series = Series([grid.published_release(first, k=k, people=grid.people_total(
+        month(months[0], 3)[2]))], 1)
+    problems = gate(second, series, k, p, grid.people_total(month(months[1], 3)[2]))
+    assert any(parent in str(problem.params) for problem in problems)
+
+
+def _cell_positions(cells, side):
+    """Indices into a month's counts ((col, row) order) of the rows' ``cell_id`` 100m_col_row."""
+    return [int(col) * side + int(row) for col, row in
+            (cell_id.split("_")[1:] for cell_id in cells["cell_id"])]
 
 
 def test_an_earlier_months_number_of_people_is_protected_against():

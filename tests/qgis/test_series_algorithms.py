@@ -223,5 +223,39 @@ def test_an_earlier_months_number_of_people_is_held_as_the_attacker_holds_it(
         if f["cell_id"] == "100m_0_2":
             published.changeAttributeValue(f.id(), column, 3)
     assert published.commitChanges()
-    with pytest.raises(QgsProcessingException, match="narrows 3 withheld cell.s. of earlier"):
+    # Last month's three cells, and their parents' withheld totals (one cell each).
+    with pytest.raises(QgsProcessingException, match="narrows 6 withheld cell.s. of earlier"):
+        gate(run, published, policy, [month_one])
+
+
+def test_a_parent_total_withheld_last_month_stays_withheld_and_the_gate_checks_it(
+        run, tmp_path):
+    # k = p = 5, 200 m parents, at most one change, the same people two months running.
+    # Month one withholds 200m_1_0's total (its cells (2, 0) = 1 and (2, 1) = 4). Published
+    # this month at 5, it would pin last month's within 5 +- 2: 3 to 7, narrower than p.
+    path = tmp_path / "policy.toml"
+    path.write_text('rho = 0.2\ntolerance = 0.2\ncounting_unit = "person"\n'
+                    'protection_level = 5\nseries_max_change = 1\n')
+    policy = str(path)
+    parents = {"MARGINALS": 2, "PARENT_FACTOR": 2}
+    people = {(1, 2): 4, (2, 0): 1, (2, 1): 4, (2, 2): 1}
+    month_one = saved(grid(run, people, policy, str(tmp_path / "month1.gpkg"),
+                           **parents)["OUTPUT"])
+    assert {f["parent_total"] for f in month_one.getFeatures()
+            if f["parent_id"] == "200m_1_0"} == {NULL}
+    month_two = grid(run, people, policy, "TEMPORARY_OUTPUT", PREVIOUS_RELEASES=[month_one],
+                     **parents)["OUTPUT"]
+    assert {f["parent_total"] for f in month_two.getFeatures()
+            if f["parent_id"] == "200m_1_0"} == {NULL}
+    assert gate(run, month_two, policy, [month_one])["PASSED"]
+    # The negative control: that total published this month fails the gate, by name.
+    published = month_two.materialize(QgsFeatureRequest())
+    published.startEditing()
+    column = published.fields().indexOf("parent_total")
+    for f in published.getFeatures():
+        if f["parent_id"] == "200m_1_0":
+            published.changeAttributeValue(f.id(), column, 5)
+    assert published.commitChanges()
+    with pytest.raises(QgsProcessingException, match=r"earlier releases below p = 5 \(e.g. "
+                                                     r"200m_1_0\)"):
         gate(run, published, policy, [month_one])
