@@ -10,6 +10,7 @@ networks where the rows allow, integer programmes otherwise).
 """
 
 import numpy as np
+from scipy.sparse import csr_matrix
 
 from ..errors import Cancelled
 from .intervals import EXACT_WIDTH, Intervals, block_programme, nested_sums_bounds, \
@@ -61,29 +62,43 @@ def withheld_sum_intervals(values, withheld, equalities, targets, lower, upper, 
 
 
 def block_sum_bounds(sums, variables, rows, lower, upper, pairs=(), delta=0.0, at_least=(),
-                     at_most=(), integer=True, is_canceled=None):
+                     at_most=(), integer=True, is_canceled=None, known=None):
     """(least, greatest) of the sum over each of ``sums`` (arrays of ``variables``) over one
     block's system as ``intervals.bounds_by_programming`` takes it, or None when it has no
-    solution. ``is_canceled`` is asked before every programme."""
+    solution. ``known``: valid (least, greatest) per sum, e.g. its cells' bounds added up;
+    a solution that reaches one proves it exact, so its programme is skipped.
+    ``is_canceled`` is asked before every programme."""
     system = block_programme(variables, rows, lower, upper, pairs, delta, at_least, at_most)
     if system is None:
         return None
     programme, outer_lower, outer_upper, position = system
-    least, greatest = np.empty(len(sums)), np.empty(len(sums))
-    for index, members in enumerate(sums):
-        places = position.get_indexer(np.asarray(members, dtype=np.int64))
-        objective = np.zeros(len(position))
-        objective[places] = 1.0
-        # Propagated bounds hold where a programme gives up; unbounded above stays inf.
-        least[index], greatest[index] = outer_lower[places].sum(), outer_upper[places].sum()
+    places = [position.get_indexer(np.asarray(members, dtype=np.int64)) for members in sums]
+    members = csr_matrix((np.ones(sum(map(len, places))),
+                          (np.repeat(np.arange(len(sums)), list(map(len, places))),
+                           np.concatenate(places))), shape=(len(sums), len(position)))
+    # Propagated bounds hold where a programme gives up; unbounded above stays inf.
+    least = np.array([outer_lower[found].sum() for found in places])
+    greatest = np.array([outer_upper[found].sum() for found in places])
+    if known is not None:
+        least, greatest = np.maximum(least, known[0]), np.minimum(greatest, known[1])
+    seen_least, seen_greatest = np.full(len(sums), np.inf), np.full(len(sums), -np.inf)
+    for index in range(len(sums)):
         for sign in (1.0, -1.0):
+            if seen_least[index] <= least[index] + EXACT_WIDTH if sign > 0 else \
+                    seen_greatest[index] >= greatest[index] - EXACT_WIDTH:
+                continue
             if is_canceled is not None and is_canceled():
                 raise Cancelled()
-            result = solve_extreme(programme, sign * objective, integer)
+            result = solve_extreme(programme, sign * members[index].toarray().ravel(), integer)
             if result.status == 2:
                 return None
-            if result.status == 0 and sign > 0:
+            if result.status != 0:
+                continue  # unbounded above, or given up: the valid bound stands
+            reached = members @ result.x
+            seen_least, seen_greatest = np.minimum(seen_least, reached), \
+                np.maximum(seen_greatest, reached)
+            if sign > 0:
                 least[index] = max(least[index], result.fun)
-            elif result.status == 0:
+            else:
                 greatest[index] = min(greatest[index], -result.fun)
     return least, greatest

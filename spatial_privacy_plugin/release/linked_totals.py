@@ -211,12 +211,14 @@ def protect_linked_table(values, primary, totals, protection, k, straddle_k, kno
 
     for parent in np.unique(ancestors[withheld_totals]).tolist():
         settle(parent)
+    series_cache = {}  # the series audit's bounds of blocks, by content, across rounds
     for _ in range(MAX_ROUNDS):
         equalities = totals.equalities(withheld_totals) + list(extra_equalities)
         cells = complementary_suppression(values, primary | forced, equalities, protection,
                                           k if straddle_k else None, is_canceled=is_canceled,
                                           series=series, cell_keys=cell_keys,
-                                          knowledge=knowledge, threshold=k, progress=progress)
+                                          knowledge=knowledge, threshold=k, progress=progress,
+                                          cache=series_cache)
         cells_withheld = cells.withheld.copy()
         intervals = withheld_sum_intervals(values, cells.withheld, equalities, totals.members,
                                            knowledge.lower, knowledge.upper, knowledge.at_least,
@@ -229,7 +231,7 @@ def protect_linked_table(values, primary, totals, protection, k, straddle_k, kno
             intervals, narrow_earlier, narrow_now = _across_series(
                 series, cell_keys, values, cells.withheld, equalities, knowledge, totals,
                 withheld_totals, inside, intervals, protection, k if straddle_k else None, k,
-                is_canceled)
+                series_cache, is_canceled)
             failing |= narrow_now
             for holders in narrow_earlier.values():
                 # Its total here is what narrows it: withhold that, or widen it if withheld.
@@ -268,13 +270,14 @@ def protect_linked_table(values, primary, totals, protection, k, straddle_k, kno
 
 
 def _across_series(series, cell_keys, values, withheld, equalities, knowledge, totals,
-                   withheld_totals, inside, intervals, protection, k, threshold, is_canceled):
+                   withheld_totals, inside, intervals, protection, k, threshold, cache,
+                   is_canceled):
     """Withheld totals under the series' audit: (``intervals`` of the totals narrowed by what
     the earlier releases say of this one's withheld totals; {name: this release's smallest
     totals over its cells (``inside``: per cell)} of each earlier withheld total narrowed below
     p; a mask of this release's withheld totals narrowed below p)."""
     current = np.flatnonzero(withheld_totals)
-    joint = series_intervals(series, cell_keys, values, withheld, equalities,
+    joint = series_intervals(series, cell_keys, values, withheld, equalities, cache=cache,
                              knowledge=knowledge, is_canceled=is_canceled,
                              current_sums=[totals.members[total] for total in current])
     lower, upper = intervals.lower.copy(), intervals.upper.copy()

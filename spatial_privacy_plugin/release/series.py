@@ -216,10 +216,10 @@ def _hidden_sums(sums, values, withheld, offset):
 
 
 def series_intervals(series, cell_keys, values, withheld, equalities, integer=True, cache=None,
-                     knowledge=None, is_canceled=None, current_sums=()):
-    """The attacker's bounds on every withheld cell of every release of the series, and on
-    the sums of cells ``current_sums`` (index arrays: this release's withheld totals) and
-    every earlier release's ``withheld_sums``.
+                     knowledge=None, is_canceled=None, current_sums=None):
+    """The attacker's bounds on every withheld cell of every release of the series, and,
+    given ``current_sums`` (index arrays: this release's withheld totals), on the sums of
+    cells they and every earlier release's ``withheld_sums`` name.
 
     ``values`` are the current release's true counts (they only widen a
     link the data break, see ``_links``); published cells get their value
@@ -319,6 +319,8 @@ def series_intervals(series, cell_keys, values, withheld, equalities, integer=Tr
 
     intervals = [Intervals(result_lower[start:end], result_upper[start:end])
                  for start, end in zip(offsets[:-1], offsets[1:])]
+    if current_sums is None:
+        return SeriesIntervals(intervals[-1], intervals[:-1], pinned_lower, pinned_upper)
     targets = [[cells for cells, _ in release.withheld_sums] for release in series.previous]
     sums = _sum_intervals(targets + [list(current_sums)], releases, offsets, block_of, system,
                           result_lower, result_upper, series.max_change, integer, cache,
@@ -340,38 +342,44 @@ def _sum_intervals(targets, releases, offsets, block_of, system, cell_lower, cel
     """Intervals per release of the sums over its ``targets`` (cell index arrays) of the
     joint system: a published cell adds its value, a block holding one of the sum's withheld
     cells its bounds, one holding several the extremes of their sum over its programme (the
-    blocks are independent, so the parts' extremes add up)."""
-    found = []
+    blocks are independent, so the parts' extremes add up). One programme per block serves
+    all the parts in it."""
+    low = [np.zeros(len(release_targets)) for release_targets in targets]
+    high = [np.zeros(len(release_targets)) for release_targets in targets]
+    parts_of_block = {}  # block -> [(release, target, withheld variables in the block)]
     for index, release_targets in enumerate(targets):
         _, values, withheld, _ = releases[index]
-        low, high = np.zeros(len(release_targets)), np.zeros(len(release_targets))
         for place, cells in enumerate(release_targets):
             cells = np.asarray(cells, dtype=np.int64)
             variables = offsets[index] + cells[withheld[cells]]
             published = float(np.nan_to_num(values[cells[~withheld[cells]]]).sum())
-            low[place] = high[place] = published
+            low[index][place] = high[index][place] = published
             for block in np.unique(block_of[variables]):
                 part = variables[block_of[variables] == block]
-                if len(part) == 1:
-                    low[place] += cell_lower[part[0]]
-                    high[place] += cell_upper[part[0]]
-                    continue
-                arguments = system(block)
-                key = ("sum", part.tobytes()) + _block_key(arguments)
-                bounds = None if cache is None else cache.get(key)
-                if bounds is None:
-                    variables_of_block, rows, lower, upper, pairs, floors, ceilings = arguments
-                    bounds = block_sum_bounds([part], variables_of_block, rows, lower, upper,
-                                              pairs, delta, floors, ceilings, integer,
-                                              is_canceled)
-                    if bounds is None:
-                        raise InputError(SERIES_CONTRADICTION, delta=delta)
-                    if cache is not None:
-                        cache[key] = bounds
-                low[place] += bounds[0][0]
-                high[place] += bounds[1][0]
-        found.append(Intervals(low, high))
-    return found
+                if len(part) == 1:  # its cell's bounds are the part's
+                    low[index][place] += cell_lower[part[0]]
+                    high[index][place] += cell_upper[part[0]]
+                else:
+                    parts_of_block.setdefault(block, []).append((index, place, part))
+    for block, parts in parts_of_block.items():
+        arguments = system(block)
+        key = ("sums",) + tuple(part.tobytes() for _, _, part in parts) + _block_key(arguments)
+        bounds = None if cache is None else cache.get(key)
+        if bounds is None:
+            variables, rows, lower, upper, pairs, floors, ceilings = arguments
+            bounds = block_sum_bounds(
+                [part for _, _, part in parts], variables, rows, lower, upper, pairs, delta,
+                floors, ceilings, integer, is_canceled,
+                ([cell_lower[part].sum() for _, _, part in parts],
+                 [cell_upper[part].sum() for _, _, part in parts]))
+            if bounds is None:
+                raise InputError(SERIES_CONTRADICTION, delta=delta)
+            if cache is not None:
+                cache[key] = bounds
+        for (index, place, _), least, greatest in zip(parts, *bounds):
+            low[index][place] += least
+            high[index][place] += greatest
+    return [Intervals(least, greatest) for least, greatest in zip(low, high)]
 
 
 def flipping_cells(previous_keys, previous_withheld, cell_keys, withheld):

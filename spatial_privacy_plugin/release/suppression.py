@@ -122,7 +122,7 @@ def _audit(values, withheld, equalities, integer, series, cell_keys, cache, know
 
 def complementary_suppression(values, primary, equalities, protection, k=None, integer=True,
                               is_canceled=None, series=None, cell_keys=None, knowledge=None,
-                              threshold=None, progress=None):
+                              threshold=None, progress=None, cache=None):
     """Withhold more cells until every withheld cell's attacker interval is wide enough.
 
     First, equality by equality (a parent cell, the total): while it holds
@@ -144,7 +144,8 @@ def complementary_suppression(values, primary, equalities, protection, k=None, i
     in the latest release are preferred as complements (a stable pattern
     gives differencing nothing), an earlier withheld cell that this release
     would narrow gets its cell here withheld, and a cell pinned by its
-    earlier published value is reported unprotectable at once.
+    earlier published value is reported unprotectable at once. ``cache``: a dict of the
+    joint audit's bounds the caller keeps across calls (``series.series_intervals``).
 
     ``is_canceled`` is asked between cells and before every programme of the
     audit (raising ``Cancelled``); ``progress(share)`` hears how far the work
@@ -202,7 +203,7 @@ def complementary_suppression(values, primary, equalities, protection, k=None, i
         for cell in cells.tolist():
             rows_of_cell.setdefault(cell, []).append(row_index)
     unprotectable = np.zeros(len(values), dtype=bool)
-    cache = {}  # bounds of the joint audit's blocks, by content, across rounds
+    cache = {} if cache is None else cache  # the joint audit's bounds, by content, across rounds
     rounds = 0
     while True:
         check()
