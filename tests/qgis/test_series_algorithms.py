@@ -37,6 +37,18 @@ def statuses(layer):
     return {f["cell_id"]: f["status"] for f in layer.getFeatures()}
 
 
+def with_parent_total(layer, parent, total):
+    """A copy of a grid layer with ``parent``'s total published at ``total``."""
+    copy = layer.materialize(QgsFeatureRequest())
+    copy.startEditing()
+    column = copy.fields().indexOf("parent_total")
+    for f in copy.getFeatures():
+        if f["parent_id"] == parent:
+            copy.changeAttributeValue(f.id(), column, total)
+    assert copy.commitChanges()
+    return copy
+
+
 def saved(path):
     layer = QgsVectorLayer(path, "month one", "ogr")
     assert layer.isValid()
@@ -215,14 +227,9 @@ def test_an_earlier_months_number_of_people_is_held_as_the_attacker_holds_it(
     totals = {f["cell_id"]: f["parent_total"] for f in month_two.getFeatures()}
     assert totals["100m_0_2"] == NULL  # withheld as a complement
     assert gate(run, month_two, policy, [month_one])["PASSED"]
-    # The negative control: the same release with that total published fails the gate.
-    published = month_two.materialize(QgsFeatureRequest())
-    published.startEditing()
-    column = published.fields().indexOf("parent_total")
-    for f in published.getFeatures():
-        if f["cell_id"] == "100m_0_2":
-            published.changeAttributeValue(f.id(), column, 3)
-    assert published.commitChanges()
+    # The negative control: the same release with that total (200m_0_1: (0, 2) alone)
+    # published fails the gate.
+    published = with_parent_total(month_two, "200m_0_1", 3)
     # Last month's three cells, and their parents' withheld totals (one cell each).
     with pytest.raises(QgsProcessingException, match="narrows 6 withheld cell.s. of earlier"):
         gate(run, published, policy, [month_one])
@@ -249,13 +256,7 @@ def test_a_parent_total_withheld_last_month_stays_withheld_and_the_gate_checks_i
             if f["parent_id"] == "200m_1_0"} == {NULL}
     assert gate(run, month_two, policy, [month_one])["PASSED"]
     # The negative control: that total published this month fails the gate, by name.
-    published = month_two.materialize(QgsFeatureRequest())
-    published.startEditing()
-    column = published.fields().indexOf("parent_total")
-    for f in published.getFeatures():
-        if f["parent_id"] == "200m_1_0":
-            published.changeAttributeValue(f.id(), column, 5)
-    assert published.commitChanges()
+    published = with_parent_total(month_two, "200m_1_0", 5)
     with pytest.raises(QgsProcessingException, match=r"earlier releases below p = 5 \(e.g. "
                                                      r"200m_1_0\)"):
         gate(run, published, policy, [month_one])
