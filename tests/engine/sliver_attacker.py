@@ -22,6 +22,7 @@ class AtomProgramme:
     def __init__(self, n):
         self.n, self.rows, self.low, self.high = n, [], [], []
         self.constraints = None
+        self.points = []  # solutions found: people the atoms can hold together
 
     def constrain(self, atoms, lower, upper):
         row = np.zeros(self.n)
@@ -30,6 +31,7 @@ class AtomProgramme:
         self.low.append(lower)
         self.high.append(upper)
         self.constraints = None
+        self.points = []
 
     def interval(self, members):
         """(lowest, highest) people the atoms ``members`` can hold together."""
@@ -46,7 +48,15 @@ class AtomProgramme:
             unbounded = sign < 0 and solved.status in (3, 4)
             assert unbounded or solved.status == 0, solved.message
             ends.append(np.inf if unbounded else round(sign * solved.fun))
+            if not unbounded:
+                self.points.append(np.round(solved.x))
         return ends
+
+    def wide(self, members, p):
+        """Whether the solutions found already put the atoms ``members`` p or more apart: their
+        interval is then no finding, and is not solved."""
+        sums = [point[members].sum() for point in self.points]
+        return bool(sums) and max(sums) - min(sums) >= p - 1e-6
 
 
 def attacker_findings(values, withheld, atom_record, atom_zone, atom_values, zone_values,
@@ -77,12 +87,16 @@ def attacker_findings(values, withheld, atom_record, atom_zone, atom_values, zon
     pieces = np.bincount(atom_record)
     slivers = []
     for atom in np.flatnonzero(pieces[atom_record] > 1):
+        if programme.wide([atom], p):
+            continue
         lower, upper = interval([atom])
         assert lower - 1e-6 <= atom_values[atom] <= upper + 1e-6  # the truth is a solution
         if upper - lower < p - 1e-6 and upper >= 1 and lower < k - 1e-6:
             slivers.append(int(atom))
     records = []
     for record in np.flatnonzero(withheld):
+        if programme.wide(np.flatnonzero(atom_record == record), p):
+            continue
         lower, upper = interval(np.flatnonzero(atom_record == record))
         if upper - lower < p - 1e-6 and lower < k - 1e-6:
             records.append(int(record))
@@ -90,6 +104,8 @@ def attacker_findings(values, withheld, atom_record, atom_zone, atom_values, zon
         return slivers, records
     zones = []
     for zone in np.flatnonzero(zone_withheld):
+        if programme.wide(np.flatnonzero(atom_zone == zone), p):
+            continue
         lower, upper = interval(np.flatnonzero(atom_zone == zone))
         # A zone proven empty gives nobody away.
         if upper >= 1 and ((upper - lower < p - 1e-6 and lower < k - 1e-6) or upper == lower):

@@ -165,7 +165,9 @@ class DistinctAttacker:
         for row, coefficients in enumerate(self.rows):
             for unknown, coefficient in coefficients.items():
                 matrix[row, unknown] = coefficient
-        self.matrix = matrix
+        # Sparse: milp converts a dense matrix at every call, which costs more than the solve.
+        self.constraint = LinearConstraint(csc_matrix(matrix), self.low, self.high)
+        self.points = []  # whole-number solutions found: values the unknowns take together
 
     def unknown(self):
         self.n += 1
@@ -185,13 +187,17 @@ class DistinctAttacker:
         coefficients[whole] = 1.0
         self.constrain(coefficients, -np.inf, 0.0)
 
+    def spread(self, unknowns):
+        """How far apart the solutions found so far put the sum of ``unknowns``: its
+        interval is at least that wide."""
+        sums = [point[list(unknowns)].sum() for point in self.points]
+        return max(sums) - min(sums) if sums else 0.0
+
     def interval(self, unknowns):
         """(lowest, highest) of the sum of ``unknowns`` over whole numbers."""
         objective = np.zeros(self.n)
         objective[list(unknowns)] = 1.0
-        # Sparse: milp converts a dense matrix at every call, which costs more than the solve.
-        constraint = LinearConstraint(csc_matrix(self.matrix), self.low, self.high)
-        bounds = Bounds(self.lower, self.upper)
+        constraint, bounds = self.constraint, Bounds(self.lower, self.upper)
         ends = []
         for sign in (1.0, -1.0):
             # The relaxation first: an unbounded maximum (HiGHS's MILP may report one as an
@@ -204,6 +210,7 @@ class DistinctAttacker:
                 continue
             assert relaxed.status == 0, relaxed.message  # the truth is a solution
             if np.abs(relaxed.x - np.round(relaxed.x)).max() < 1e-9:
+                self.points.append(np.round(relaxed.x))
                 ends.append(round(sign * relaxed.fun))
                 continue
             for presolve in (True, False):  # HiGHS's presolve or its absence, whichever finds it
@@ -213,6 +220,7 @@ class DistinctAttacker:
                 if solved.status == 0:
                     break
             assert solved.status == 0, solved.message
+            self.points.append(np.round(solved.x))
             ends.append(round(sign * solved.fun))
         return ends
 
@@ -223,8 +231,12 @@ def attacker_findings(release, k, p):
     attacker = DistinctAttacker(release)
     atom_record, atom_zone = release["atom_record"], release["atom_zone"]
     withheld, cells, truth = release["withheld"], release["cells"], release["truth"]
+    # Every finding is an interval narrower than p: one the solutions found already show wider
+    # is none, and is not solved.
     records = set()
     for record in np.flatnonzero(withheld).tolist():
+        if attacker.spread([attacker.record[record]]) >= p:
+            continue
         low, high = attacker.interval([attacker.record[record]])
         assert low <= release["values"][record] <= high
         if (high - low < p and low < k) or high == low:
@@ -232,6 +244,8 @@ def attacker_findings(release, k, p):
     slivers = set()
     pieces = np.bincount(atom_record)
     for atom in np.flatnonzero(pieces[atom_record] > 1).tolist():
+        if attacker.spread([atom]) >= p:
+            continue
         low, high = attacker.interval([atom])
         assert low <= truth[atom] <= high
         if high - low < p and high >= 1 and low < k:
@@ -243,10 +257,13 @@ def attacker_findings(release, k, p):
             continue
         cell_zones = np.unique(atom_zone[atom_cell == c])
         for z in cell_zones.tolist() if len(cell_zones) > 1 else []:
-            low, high = attacker.interval(np.flatnonzero((atom_cell == c) & (atom_zone == z)))
+            piece = np.flatnonzero((atom_cell == c) & (atom_zone == z))
+            if attacker.spread(piece) >= p:
+                continue
+            low, high = attacker.interval(piece)
             if high - low < p and high >= 1 and low < k:
                 cell_pieces.add(f"c{c} ∩ z{z} [{low:g}, {high:g}]")
-        if withheld[cells == c].any():
+        if withheld[cells == c].any() and attacker.spread(attacker.record[cells == c]) < p:
             low, high = attacker.interval(attacker.record[cells == c])
             if high - low < p and low < k:
                 withheld_cells.add(f"c{c} [{low:g}, {high:g}]")

@@ -70,8 +70,8 @@ def attacker(atom_record, atom_areas, values, withheld, areas, total, k, p):
             continue
         for name in sorted({name for atom in mine for name in atom_areas[atom]}):
             members = [atom for atom in mine if name in atom_areas[atom]]
-            if len(members) < 2:
-                continue  # one atom: the atom's own sliver
+            if len(members) < 2 or programme.wide(members, p):
+                continue  # one atom: the atom's own sliver; wide: no finding
             lower, upper = programme.interval(members)
             if upper - lower < p and upper >= 1 and lower < k:
                 found.append(f"c{record} ∩ {name} [{lower:g}, {upper:g}]")

@@ -91,11 +91,15 @@ def attacker(atom_record, values, withheld, areas, people, k, p, empty=(), held=
     pieces = np.bincount(atom_record)
     slivers = set()
     for atom in np.flatnonzero(pieces[atom_record] > 1):
+        if programme.wide([atom], p):
+            continue
         lower, upper = programme.interval([atom])
         if upper - lower < p and upper >= 1 and lower < k:
             slivers.add(int(atom))
     records = set()
     for record in np.flatnonzero(withheld):
+        if programme.wide(np.flatnonzero(atom_record == record), p):
+            continue
         lower, upper = programme.interval(np.flatnonzero(atom_record == record))
         if (upper - lower < p and lower < k) or (exact_at_k and upper == lower):
             records.add(int(record))
