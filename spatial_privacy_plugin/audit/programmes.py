@@ -31,7 +31,7 @@ from scipy.sparse import bmat, csr_matrix, vstack
 from scipy.sparse.csgraph import connected_components
 
 from .crossings import settle_crossing
-from .flows import FlowNetwork, crossing_families, crossings, target_edges
+from .flows import FlowNetwork, crossing_families, crossings, group_matrix, target_edges
 from .highs import GAVE_UP, Programme, least_slack
 from ..errors import Cancelled, InputError
 from .intervals import CONTRADICTION, EXACT_WIDTH, UNSOLVED, _outer_bounds
@@ -39,14 +39,6 @@ from .intervals import CONTRADICTION, EXACT_WIDTH, UNSOLVED, _outer_bounds
 # A joint programme over a block is worth about this share of the block's targets settled one
 # by one: the rounds go on while each settles at least as many.
 JOINT_ROUND_WORTH = 0.01
-
-def _matrix(groups, n):
-    """A sparse 0/1 matrix with one row per index array in ``groups``."""
-    lengths = [len(group) for group in groups]
-    rows = np.repeat(np.arange(len(groups)), lengths)
-    columns = np.concatenate(groups) if groups else np.empty(0, dtype=np.int64)
-    return csr_matrix((np.ones(len(columns)), (rows, columns)), shape=(len(groups), n))
-
 
 def _check(consistent):
     if not consistent:
@@ -129,7 +121,7 @@ class _Reduction:
         equalities = np.flatnonzero([high - low < EXACT_WIDTH for _, low, high in self.rows])
         if not len(equalities):
             return
-        matrix = _matrix([cells for cells, _, _ in self.rows], n)
+        matrix = group_matrix([cells for cells, _, _ in self.rows], n)
         shared = (matrix @ matrix[equalities].T).tocsr()  # cells each row shares with each equality
         rows = list(self.rows)
         for index in np.argsort(-sizes, kind="stable"):
@@ -174,7 +166,7 @@ def _blocks(rows, free, n):
         return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
     position = np.full(n, -1, dtype=np.int64)
     position[free] = np.arange(len(free))
-    incidence = _matrix([position[cells] for cells, _, _ in rows], len(free))
+    incidence = group_matrix([position[cells] for cells, _, _ in rows], len(free))
     graph = bmat([[None, incidence.T], [incidence, None]]) if rows else \
         csr_matrix((len(free), len(free)))
     _, labels = connected_components(graph, directed=False)
@@ -263,7 +255,7 @@ class _Block:
                   if high - low >= EXACT_WIDTH and np.isfinite(low)]
         ceilings = [(cells, high) for cells, low, high in rows
                     if high - low >= EXACT_WIDTH and np.isfinite(high)]
-        systems = [(_matrix([cells for cells, _ in group], n),
+        systems = [(group_matrix([cells for cells, _ in group], n),
                     np.array([total for _, total in group], dtype=float))
                    for group in (equal, floors, ceilings)]
         lower, upper = _outer_bounds(*systems[0], np.empty((0, 2), dtype=np.int64), 0.0,
@@ -271,7 +263,7 @@ class _Block:
         _check(np.all(lower <= upper + EXACT_WIDTH))
         if integer:
             lower, upper = np.ceil(lower - EXACT_WIDTH), np.floor(upper + EXACT_WIDTH)
-        self.targets = _matrix(targets, n)
+        self.targets = group_matrix(targets, n)
         self.target_unknowns = [np.asarray(cells, dtype=np.int64) for cells in targets]
         self.low, self.high = self._target_box(rows, targets, lower, upper)
         bounds = np.column_stack([lower, upper])
