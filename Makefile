@@ -54,7 +54,8 @@ test: translations $(VENV)/.ready
 	    echo "$$written"; exit 1; fi
 
 # The same tests on Debian 13 (QGIS 3.40, Python 3.13, numpy 2) in a chroot built once
-# under build/debian13 (needs root and debootstrap; see scripts/test_debian13.sh).
+# under ~/.cache/spatial-privacy, outside the checkout (needs root and debootstrap; see
+# scripts/test_debian13.sh).
 test-debian13:
 	bash scripts/test_debian13.sh
 
@@ -87,8 +88,9 @@ bench-quick: deps
 
 # tau-ARGUS's optimal suppression (pytauargus: the Tau-Argus engine with HiGHS) beside the
 # suppressed grid on the same tables, both read by the tests' independent attacker. pytauargus
-# lives in a venv of its own: a reference, never a dependency of the plugin.
-TAU_VENV := build/tauargus-venv
+# lives in a venv of its own, outside the checkout: a reference, never a dependency of the
+# plugin (nor part of any tree that is packaged or checked).
+TAU_VENV := $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/spatial-privacy/tauargus-venv
 $(TAU_VENV)/.ready: | deps
 	$(PYTHON) -m venv --system-site-packages $(TAU_VENV)
 	$(TAU_VENV)/bin/python -m pip install --quiet --disable-pip-version-check "pytauargus>=0.6"

@@ -7,7 +7,9 @@
 # CHECKOUT (default: this repository) is copied into the chroot (without
 # .git, .venv, build/ and caches) and COMMAND (default: make test) runs there;
 # its exit code is this script's. The first run builds the chroot with
-# debootstrap under build/debian13 (DEBIAN13_CHROOT overrides the place) from
+# debootstrap under ~/.cache/spatial-privacy/debian13 ($XDG_CACHE_HOME when set;
+# DEBIAN13_CHROOT overrides the place: outside the checkout, so that no clone copies or
+# scans a whole Debian, and every clone reuses it) from
 # the Debian mirror this machine's apt uses (DEBIAN13_MIRROR overrides it),
 # then installs QGIS etc. with scripts/install_deps.sh; later runs reuse it.
 # The host's CA bundle, resolver and pip configuration are copied in at every
@@ -16,14 +18,15 @@
 # namespace and are also unmounted on exit, whatever the outcome.
 # Needs root (re-runs itself under sudo otherwise), debootstrap and unshare.
 # DEBIAN13_BACKPORTS=1: QGIS from trixie-backports (3.44, the long-term release), in a chroot
-# of its own (build/debian13-backports).
+# of its own (debian13-backports beside it).
 set -euo pipefail
 
 suite=trixie
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 backports=${DEBIAN13_BACKPORTS:-0}
-default_root=$repo/build/debian13
-[ "$backports" = 1 ] && default_root=$repo/build/debian13-backports
+cache=${XDG_CACHE_HOME:-$HOME/.cache}/spatial-privacy
+default_root=$cache/debian13
+[ "$backports" = 1 ] && default_root=$cache/debian13-backports
 root=${DEBIAN13_CHROOT:-$default_root}
 inside=/srv/spatial-privacy
 
