@@ -289,14 +289,11 @@ def _across_series(series, cell_keys, values, withheld, equalities, knowledge, t
     position = {key: index for index, key in enumerate(np.asarray(cell_keys).tolist())}
     narrow_earlier = {}
     for release, sums in zip(series.previous, joint.previous_sums):
-        failing = protection_failures(sums, np.ones(len(release.withheld_sums), bool),
-                                      protection, k, threshold)
-        for (cells, name), fails in zip(release.withheld_sums, failing):
-            if fails:
-                here = [position[key] for key in release.cell_keys[cells].tolist()
-                        if key in position]
-                narrow_earlier.setdefault(name, set()).update(
-                    int(inside[cell]) for cell in here if inside[cell] >= 0)
+        for cells, name in release.narrow_sums(sums, protection, k, threshold):
+            here = [position[key] for key in release.cell_keys[cells].tolist()
+                    if key in position]
+            narrow_earlier.setdefault(name, set()).update(
+                int(inside[cell]) for cell in here if inside[cell] >= 0)
     return Intervals(lower, upper), narrow_earlier, narrow_now
 
 

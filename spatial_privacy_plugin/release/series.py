@@ -33,7 +33,7 @@ from scipy.sparse.csgraph import connected_components
 
 from ..errors import N_, InputError
 from ..audit.intervals import EXACT_WIDTH, Intervals, _reduced_lower_sums, _residual_rows, \
-    bounds_by_programming, single_row_bounds
+    bounds_by_programming, protection_failures, single_row_bounds
 from ..audit.withheld_sums import block_sum_bounds
 
 SERIES_CONTRADICTION = N_(
@@ -69,6 +69,13 @@ class PublishedRelease:
     upper: np.ndarray = None  # None: unbounded
     at_least: tuple = ()
     withheld_sums: tuple = ()
+
+    def narrow_sums(self, sums, protection, k=None, threshold=None):
+        """The (cells, name) of its ``withheld_sums`` whose intervals ``sums`` fail the
+        protection (``intervals.protection_failures``)."""
+        failing = protection_failures(sums, np.ones(len(self.withheld_sums), dtype=bool),
+                                      protection, k, threshold)
+        return [total for total, fails in zip(self.withheld_sums, failing) if fails]
 
     def boxes(self):
         n = len(self.cell_keys)

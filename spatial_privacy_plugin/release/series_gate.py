@@ -30,8 +30,8 @@ def evaluate_series_audit(series, release, protection, k=None, people=None, poli
                              current_sums=[cells for cells, _ in release.withheld_sums])
     problems = []
     narrow = protection_failures(joint.current, release.protected, protection, k, policy_k)
-    narrow_names = release.cell_keys[narrow].tolist() + _narrow_totals(
-        release, joint.current_sums, protection, k, policy_k)
+    narrow_names = release.cell_keys[narrow].tolist() + [
+        name for _, name in release.narrow_sums(joint.current_sums, protection, k, policy_k)]
     if narrow_names:
         problems.append(_problem(
             N_("{count} withheld cell(s) (e.g. {cells}) can be narrowed below p = {p:g} by "
@@ -44,7 +44,7 @@ def evaluate_series_audit(series, release, protection, k=None, people=None, poli
                                                        joint.previous_sums)
                for key in earlier.cell_keys[protection_failures(
                    intervals, earlier.protected, protection, k, policy_k)].tolist()
-               + _narrow_totals(earlier, sums, protection, k, policy_k)]
+               + [name for _, name in earlier.narrow_sums(sums, protection, k, policy_k)]]
     if exposed:
         problems.append(_problem(
             N_("This release narrows {count} withheld cell(s) of earlier releases below "
@@ -56,10 +56,3 @@ def evaluate_series_audit(series, release, protection, k=None, people=None, poli
                             + [sums.width for sums in joint.previous_sums])
     return AuditResult(float(widths.min()) if len(widths) else None, tuple(problems))
 
-
-def _narrow_totals(release, sums, protection, k, policy_k):
-    """Names (parent cell ids) of ``release``'s withheld totals
-    (``PublishedRelease.withheld_sums``) whose ``sums`` intervals fail the protection."""
-    failing = protection_failures(sums, np.ones(len(release.withheld_sums), dtype=bool),
-                                  protection, k, policy_k)
-    return [name for (_, name), fails in zip(release.withheld_sums, failing) if fails]

@@ -264,11 +264,12 @@ def published_release(cells, keys=None, k=None, people=None):
     values = pd.to_numeric(pd.Series(np.asarray(cells["n_persons"], dtype=object)),
                            errors="coerce").to_numpy(dtype=float)
     lower, upper, protected = status_bounds(status, values, k)
+    key_labels = split_series_keys(keys)[1]
     equalities = equalities_from_columns(cells["parent_id"], cells["parent_total"],
-                                         cells["grand_total"], split_series_keys(keys)[1])
+                                         cells["grand_total"], key_labels)
     equalities, knowledge = attacker_knowledge(lower, people, equalities, upper)
     blank_totals = withheld_totals_from_columns(list(cells["parent_id"]), cells["parent_total"],
-                                                split_series_keys(keys)[1])
+                                                key_labels)
     return PublishedRelease(keys, values, status != STATUS_PUBLISHED, protected, equalities,
                             knowledge.lower, knowledge.upper, tuple(knowledge.at_least),
                             tuple(blank_totals))
